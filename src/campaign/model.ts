@@ -1,0 +1,103 @@
+/**
+ * The in-memory form of loaded campaign files: what every later stage (lint, preview, plan) reads.
+ * Produced only by the loader, after schema validation, so every value here has the type the schema
+ * promises. Every project remembers where each of its values was written, for diagnostics.
+ */
+
+import type { ScheduleTimezone } from "../contract/limits.js";
+import type { SourceRange } from "../diagnostics/diagnostic.js";
+
+/** A campaign file as read from disk. Invariant: `sha256` is the hex digest of the file's bytes. */
+export interface CampaignFile {
+  readonly path: string;
+  readonly text: string;
+  readonly sha256: string;
+}
+
+/** Desired lifecycle of a project (design.md "Campaign files"). */
+export type DesiredState = "draft" | "tested" | "scheduled" | "paused";
+export type ProjectType = "broadcast" | "survey";
+export type ChannelSpec = "10dlc" | "toll-free";
+
+export interface TestContactSpec {
+  readonly phone: string;
+  readonly mergeValues?: Readonly<Record<string, string>>;
+}
+
+export interface ScheduleSpec {
+  /** `"now"` or an ISO 8601 date-time with an explicit offset (checked by the schema). */
+  readonly at: string;
+  readonly timezone: ScheduleTimezone;
+  readonly dailyCapBypass: boolean;
+}
+
+export interface LinkTrackingSpec {
+  readonly destinationUrl: string;
+  /** Tracking domain, by name or id. */
+  readonly domain?: string;
+  readonly paramField?: string;
+  readonly fallbackUrl?: string;
+}
+
+/**
+ * A path to a value as written in a campaign file, from the project's own map: e.g.
+ * `["schedule", "at"]` or `["test", "contacts", 0, "phone"]`. Keys are the file's keys (snake_case).
+ */
+export type SpecPath = readonly (string | number)[];
+
+/**
+ * One project as described by the files, after `defaults` were merged in. References (brand,
+ * campaign, lists, media, numbers, domain) are as written: a name or an id; the planner resolves them.
+ * Invariant: `address` is unique across everything loaded.
+ */
+export interface ProjectSpec {
+  readonly address: string;
+  /** The file the project's key is written in. */
+  readonly file: string;
+  readonly id: string;
+  readonly name?: string;
+  readonly type: ProjectType;
+  readonly channel?: ChannelSpec;
+  readonly organization?: string;
+  readonly brand?: string;
+  /** The 10DLC campaign registration (the file's key `campaign`). */
+  readonly tenDlcCampaign?: string;
+  readonly tollFreeVerification?: string;
+  readonly phoneNumbers?: readonly string[];
+  /** Message text with merge tags; for a survey, the intro question. */
+  readonly message?: string;
+  readonly media?: readonly string[];
+  readonly contactLists?: readonly string[];
+  readonly suppressionLists?: readonly string[];
+  readonly linkTracking?: LinkTrackingSpec;
+  readonly optOutFooter?: boolean;
+  /** Defaults to `draft` when the file does not say. */
+  readonly state: DesiredState;
+  readonly test?: { readonly contacts: readonly TestContactSpec[] };
+  readonly schedule?: ScheduleSpec;
+  readonly pause?: { readonly reason?: string };
+  readonly after: readonly string[];
+  /** The file's `merge_defaults` (organization defaults for merge tags). */
+  readonly mergeDefaults: Readonly<Record<string, string>>;
+  /** Custom contact fields the file declares, beyond the platform's standard ones. */
+  readonly fields: readonly string[];
+  /** Where the project's key is written. */
+  readonly range: SourceRange;
+  /**
+   * Where the value at `path` was written (inside `defaults` when it was inherited). Falls back to
+   * the closest written ancestor, and finally to the project's key; never throws.
+   */
+  readonly locate: (path: SpecPath) => SourceRange;
+  /**
+   * Where characters `start` to `end` (UTF-16 indices into `message`) were written. Exact for plain,
+   * single-quoted and block scalars; for a double-quoted scalar with escapes it may widen to the
+   * whole scalar. Never throws.
+   */
+  readonly locateInMessage: (start: number, end: number) => SourceRange;
+}
+
+/** Everything loaded from the given paths. Invariant: `projects` are in file order, then key order. */
+export interface Campaign {
+  readonly files: readonly CampaignFile[];
+  readonly projects: readonly ProjectSpec[];
+}

@@ -1,0 +1,9 @@
+/** Diagnostic codes raised by the command line itself. */
+export const CLI_CODES = {
+  "cli.usage": "the command line's words are off (unknown flag, missing argument)",
+  "cli.path-not-found": "a path given on the command line does not exist",
+  "cli.no-input": "no campaign files were found under the given paths",
+  "cli.file-unreadable": "a file could not be read",
+} as const;
+
+export type CliCode = keyof typeof CLI_CODES;

@@ -1,0 +1,61 @@
+import type { DiagnosticCode } from "./codes.js";
+
+/** How bad a problem is. `error` fails the command; `warning` fails it only under `--strict`. */
+export type Severity = "error" | "warning" | "info";
+
+/**
+ * A point in a source file. Invariants: `line` and `column` are 1-based and count UTF-16 code units
+ * (as editors and `yaml`'s LineCounter do); `offset` is the 0-based UTF-16 offset into the file text.
+ */
+export interface SourcePosition {
+  readonly line: number;
+  readonly column: number;
+  readonly offset: number;
+}
+
+/** A span of one file. Invariant: `start.offset <= end.offset`; `file` is the path as the user gave it. */
+export interface SourceRange {
+  readonly file: string;
+  readonly start: SourcePosition;
+  readonly end: SourcePosition;
+}
+
+/** A second place that explains a diagnostic (the other half of a duplicate, a cycle member). */
+export interface RelatedInformation {
+  readonly message: string;
+  readonly range: SourceRange;
+}
+
+/**
+ * The one type for every problem a user can cause or meet, from a YAML typo to a 409 from the API.
+ * Invariants: `code` is stable across releases (tests and CI scripts match on it, never on
+ * `message`); `message` is one sentence without a trailing period and never contains an API key;
+ * `hint`, when present, says what to do about it.
+ */
+export interface Diagnostic {
+  readonly severity: Severity;
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly range?: SourceRange;
+  readonly hint?: string;
+  readonly related?: readonly RelatedInformation[];
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === "error");
+}
+
+export function hasWarnings(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === "warning");
+}
+
+/** Orders diagnostics by file, then position, then code, so output is stable across runs. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  const fa = a.range?.file ?? "";
+  const fb = b.range?.file ?? "";
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  const oa = a.range?.start.offset ?? -1;
+  const ob = b.range?.start.offset ?? -1;
+  if (oa !== ob) return oa - ob;
+  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+}

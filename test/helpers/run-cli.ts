@@ -1,0 +1,62 @@
+/**
+ * Runs the CLI in-process with a captured terminal, and the built binary as a child process, so
+ * end-to-end tests read exactly the bytes and exit code a user would get.
+ */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { Io } from "../../cli/io.js";
+import { run } from "../../cli/main.js";
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export async function runCli(
+  argv: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; tty?: boolean } = {},
+): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const io: Io = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    stdoutIsTTY: options.tty ?? false,
+    stderrIsTTY: options.tty ?? false,
+    stdinIsTTY: options.tty ?? false,
+    env: { NO_COLOR: "1", ...options.env },
+    cwd: options.cwd ?? process.cwd(),
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
+
+export const BUILT_CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+/** Runs the compiled `campaignctl` binary (built by `npm test`'s build step). */
+export function runBuiltCli(
+  argv: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {},
+): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [BUILT_CLI, ...argv],
+      {
+        cwd: options.cwd,
+        env: { ...process.env, NO_COLOR: "1", ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * A plan is data (after Terraform's internal/plans): for each project, what the files want, what the
+ * live API has, what differs, and the actions `apply` would take. Rendering lives in `src/report`;
+ * nothing here does IO. The JSON form is versioned by `PLAN_FORMAT_VERSION` and described by
+ * `schemas/plan.schema.json`. Field names are the JSON names (snake_case): the in-memory plan and
+ * the saved document are the same data.
+ */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ProjectStatus } from "../contract/limits.js";
+import type { DesiredState } from "../campaign/model.js";
+
+/** Bump on any incompatible change of the plan document; `apply` refuses other versions. */
+export const PLAN_FORMAT_VERSION = 1;
+
+export type ActionKind = "test" | "schedule" | "pause";
+
+/**
+ * - `planned`: apply will send it (once its dependencies are done).
+ * - `blocked`: it cannot be done until a person fixes something (`block` says what and how).
+ * - `deferred`: it waits for something outside our control (`waits_for`), e.g. a test approval in the
+ *   dashboard; a later apply (or `--wait-for-approval`) does it.
+ */
+export type ActionStatus = "planned" | "blocked" | "deferred";
+
+/** The exact request an action sends. Invariant: `path` is relative to the base URL (`/projects/{id}/test`). */
+export interface PlannedRequest {
+  readonly method: "POST";
+  readonly path: string;
+  readonly body: unknown;
+  /**
+   * Deterministic key (design.md "Idempotency keys"), derived from the live `updated_at` the action
+   * is conditional on. Null for a deferred action: its key is derived when it becomes sendable,
+   * from the live state at that moment.
+   */
+  readonly idempotency_key: string | null;
+}
+
+/** Why an action cannot go ahead, and what a person can do about it. */
+export interface Block {
+  readonly reason: string;
+  readonly fix: string;
+  /** The diagnostics behind the block (drift, failed precondition), by code. */
+  readonly codes: readonly string[];
+}
+
+/**
+ * One thing apply does to one project. Invariants: `id` is `"<address>.<kind>"`, unique in the plan;
+ * every id in `depends_on` is an action of the same plan; `reason` is for display only and never
+ * drives behaviour; `block` is present iff `status` is `blocked`, `waits_for` iff `deferred`.
+ */
+export interface Action {
+  readonly id: string;
+  readonly address: string;
+  readonly project_id: string;
+  readonly kind: ActionKind;
+  readonly status: ActionStatus;
+  readonly request: PlannedRequest;
+  readonly depends_on: readonly string[];
+  /** The live status this action starts from and the one it should leave the project in. */
+  readonly before: ProjectStatus;
+  readonly after: ProjectStatus;
+  readonly reason: string;
+  readonly block?: Block;
+  readonly waits_for?: string;
+}
+
+/** Kinds of drift: one per described field group the API cannot edit (design.md principle 2). */
+export type DriftField =
+  | "name"
+  | "message"
+  | "contact_lists"
+  | "suppression_lists"
+  | "media"
+  | "phone_numbers"
+  | "brand"
+  | "campaign"
+  | "toll_free_verification"
+  | "channel"
+  | "link_tracking"
+  | "opt_out_footer"
+  | "type";
+
+/**
+ * A described field whose live value differs from the file. `before` is the live value, `after`
+ * the value the file describes (both after reference resolution, as ids, with names for display).
+ */
+export interface Drift {
+  readonly field: DriftField;
+  readonly before: unknown;
+  readonly after: unknown;
+  /** Display strings of the two sides (names rather than ids where known). */
+  readonly before_text: string;
+  readonly after_text: string;
+  readonly fix: string;
+}
+
+/** Live facts a project plan was computed from; `apply PLANFILE` re-reads and compares them. */
+export interface LiveBasis {
+  readonly status: ProjectStatus;
+  readonly updated_at: string;
+}
+
+/** What the send will reach and cost, for the reviewer. */
+export interface SendEstimate {
+  readonly recipients: number;
+  /** Null for MMS (media attached): segments do not apply. */
+  readonly segments: number | null;
+  readonly encoding: "GSM-7" | "UCS-2" | "MMS";
+  readonly estimated_cost_cents: number;
+}
+
+/**
+ * Everything the plan says about one project. Invariant: when `live` is null the project could not
+ * be read (see `diagnostics`) and `actions` is empty.
+ */
+export interface ProjectPlan {
+  readonly address: string;
+  readonly file: string;
+  readonly project_id: string;
+  readonly name: string | null;
+  readonly desired: DesiredState;
+  readonly live: LiveBasis | null;
+  readonly drift: readonly Drift[];
+  readonly actions: readonly Action[];
+  readonly estimate: SendEstimate | null;
+  /** Problems of this project: failed preconditions, unresolved references, drift, notes. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** E.g. "survey questions are not compared". */
+  readonly notes: readonly string[];
+}
+
+/** Requests the plan made, by endpoint (route template such as `GET /projects/{id}`). */
+export interface RequestCount {
+  readonly total: number;
+  readonly by_endpoint: Readonly<Record<string, number>>;
+  /** What the naive refresh (one GET per project and per reference) would have made. */
+  readonly naive: number;
+}
+
+export interface PlanSummary {
+  readonly projects: number;
+  readonly planned: number;
+  readonly deferred: number;
+  readonly blocked: number;
+  readonly drifted: number;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+/** The plan document. Invariant: `projects` is in the campaign's order; ids of actions are unique. */
+export interface Plan {
+  readonly format_version: typeof PLAN_FORMAT_VERSION;
+  readonly tool_version: string;
+  /** When the live state was read (the clock passed in). */
+  readonly created_at: string;
+  /** The API base URL the plan was computed against (never a key). */
+  readonly base_url: string;
+  /** Campaign files and their sha256, so a saved plan notices edited files. */
+  readonly files: readonly { readonly path: string; readonly sha256: string }[];
+  /** `--target`/`--exclude` as given. */
+  readonly targets: readonly string[];
+  readonly excludes: readonly string[];
+  readonly projects: readonly ProjectPlan[];
+  /** Problems not tied to one project (API unreachable, ambiguous organization). */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly requests: RequestCount;
+  readonly summary: PlanSummary;
+}

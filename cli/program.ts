@@ -1,5 +1,8 @@
 /** The command tree. Each command lives in `commands/<name>.ts` and reports its Outcome. */
 import { Command } from "commander";
+import { registerPreview } from "./commands/preview.js";
+import { registerSandbox } from "./commands/sandbox.js";
+import { registerValidate } from "./commands/validate.js";
 import type { Io } from "./io.js";
 import type { Outcome } from "./outcome.js";
 import { VERSION } from "./version.js";
@@ -20,4 +23,4 @@ export function buildProgram(io: Io, report: ReportOutcome): Command {
 }
 
 type Register = (program: Command, io: Io, report: ReportOutcome) => void;
-const commands: Register[] = [];
+const commands: Register[] = [registerValidate, registerPreview, registerSandbox];

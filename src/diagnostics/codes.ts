@@ -5,9 +5,18 @@ import type { CliCode } from "./codes/cli.js";
 import type { LintCode } from "./codes/lint.js";
 import type { MessageCode } from "./codes/message.js";
 import type { PlanCode } from "./codes/plan.js";
+import type { ReportCode } from "./codes/report.js";
 
 /**
  * Every diagnostic code, a closed union. Each area owns one file under `codes/` listing its codes
  * with a one-line meaning; codes are stable: rename one only with a changelog entry.
  */
-export type DiagnosticCode = CampaignCode | MessageCode | LintCode | ApiCode | PlanCode | ApplyCode | CliCode;
+export type DiagnosticCode =
+  | CampaignCode
+  | MessageCode
+  | LintCode
+  | ApiCode
+  | PlanCode
+  | ApplyCode
+  | CliCode
+  | ReportCode;

@@ -1,6 +1,18 @@
-/** Diagnostic codes of the `api` area. Each entry: a stable code and what it means. */
+/** Diagnostic codes of the `api` area (configuration and API responses). Each entry: a stable code and what it means. */
 export const API_CODES = {
-  "api.placeholder": "reserved while the api area is built",
+  "api.no-key": "the environment variable that should hold the API key is unset or empty",
+  "api.bad-url": "the API base URL is not a well-formed http(s) URL",
+  "api.insecure-url": "the API base URL uses plain http to a host other than loopback",
+  "api.unauthorized": "the API answered 401: the key is missing, malformed, revoked or expired",
+  "api.forbidden":
+    "the API answered 403: the key lacks a scope or the resource is outside its organization tree",
+  "api.not-found": "the API answered 404: the resource does not exist or is not visible to the key",
+  "api.rejected":
+    "the API rejected the request with another 4xx (validation, conflict, balance, idempotency)",
+  "api.rate-limited": "the API kept answering 429 after the client waited out Retry-After",
+  "api.server-error": "the API answered 5xx to a request that had no effect",
+  "api.network": "the request failed in transport (connection, timeout, TLS, unreadable body)",
+  "api.unknown-outcome": "a write failed in a way that leaves unknown whether it took effect; re-read state",
 } as const;
 
 export type ApiCode = keyof typeof API_CODES;

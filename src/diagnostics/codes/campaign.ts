@@ -1,6 +1,36 @@
 /** Diagnostic codes of loading and validating campaign files. */
 export const CAMPAIGN_CODES = {
-  "campaign.placeholder": "reserved while the campaign area is built",
+  "campaign.file-too-large": "a campaign file is larger than campaignctl reads (10 MiB)",
+  "campaign.binary-file": "a campaign file contains NUL bytes: it is not text",
+  "campaign.encoding": "a campaign file is not valid UTF-8 (invalid bytes were replaced)",
+  "campaign.empty-file": "a campaign file has no content (only whitespace or comments)",
+  "campaign.yaml-syntax": "the file is not well-formed YAML",
+  "campaign.yaml-indent": "YAML indentation is wrong (or uses tabs)",
+  "campaign.yaml-key": "a YAML mapping key is not allowed (multi-line, too long, a block, not a string)",
+  "campaign.yaml-escape": "a double-quoted YAML string has an invalid escape sequence",
+  "campaign.yaml-tag": "a YAML tag cannot be resolved or is misplaced",
+  "campaign.yaml-alias": "a YAML alias refers to an unknown anchor or is misused",
+  "campaign.yaml-too-complex": "the YAML nests too deeply or expands too many aliases (resource exhaustion)",
+  "campaign.multiple-documents": "a campaign file holds more than one YAML document",
+  "campaign.duplicate-key": "a mapping has the same key twice",
+  "campaign.bad-version": "the file's `version` is missing or is not 1",
+  "campaign.unknown-key": "a key the campaign file format does not define",
+  "campaign.missing-key": "a required key is missing",
+  "campaign.schema-type": "a value has the wrong type",
+  "campaign.schema-enum": "a value is not one of the allowed values",
+  "campaign.schema-pattern": "a string does not have the required form (phone, URL, name)",
+  "campaign.schema-format": "a date-time is malformed or lacks an explicit offset",
+  "campaign.schema-limit": "a value is too short, too long, or has too few or too many items",
+  "campaign.schema-unique": "a list has the same item twice",
+  "campaign.schema-invalid": "a value breaks another rule of the campaign file schema",
+  "campaign.bad-address": "a project address is not lower-case letters, digits and dashes",
+  "campaign.duplicate-address": "two projects have the same address across the loaded files",
+  "campaign.duplicate-id": "two projects describe the same live project id",
+  "campaign.after-unknown": "`after` names an address no loaded file declares",
+  "campaign.after-cycle": "`after` entries form a cycle",
+  "campaign.schedule-missing": "`state: scheduled` without a `schedule` block",
+  "campaign.channel-mismatch":
+    "a registration of the other channel (10DLC campaign vs toll-free verification)",
 } as const;
 
 export type CampaignCode = keyof typeof CAMPAIGN_CODES;

@@ -1,6 +1,19 @@
 /** Diagnostic codes of content and schedule lint rules. */
 export const LINT_CODES = {
-  "lint.placeholder": "reserved while the lint rules are built",
+  "lint.opt-out-missing": "without the opt-out footer, the message does not carry opt-out language (STOP)",
+  "lint.schedule-in-past": "the schedule's `at` is in the past, so the project would send at once",
+  "lint.quiet-hours":
+    "the local send time is outside 08:00-21:00 in the schedule's timezone (TCPA quiet hours)",
+  "lint.daily-cap-bypass":
+    "`daily_cap_bypass` is on: messages over the brand's daily cap may fail and are still billed",
+  "lint.url-shortener": "the message links through a public URL shortener, which carriers filter",
+  "lint.link-tracking-not-https": "the link tracking destination or fallback URL is not an https URL",
+  "lint.link-tracking-unknown-param-field":
+    "the link tracking `param_field` is neither a standard field nor declared under `fields`",
+  "lint.link-tracking-fallback-required":
+    "the link tracking destination is a whole-URL merge tag and has no `fallback_url`",
+  "lint.segment-growth":
+    "one non-GSM character in a contact's value would switch the message to UCS-2 and add segments",
 } as const;
 
 export type LintCode = keyof typeof LINT_CODES;

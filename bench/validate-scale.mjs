@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Benchmark (not a test): `campaignctl validate` on 10,000 realistic projects in 100 files.
+// Run after `npm run build`:  node bench/validate-scale.mjs [projects] [files]
+// Prints wall time and peak RSS of the built CLI run as a child process; exits 1 over the targets.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PROJECTS = Number(process.argv[2] ?? 10_000);
+const FILES = Number(process.argv[3] ?? 100);
+const TARGET_MS = 3000;
+const TARGET_BYTES = 400 * 1024 * 1024;
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const preload = fileURLToPath(new URL("./validate-scale-rss.mjs", import.meta.url));
+
+const TIMEZONES = ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"];
+const OFFSETS = ["-05:00", "-06:00", "-07:00", "-08:00"];
+
+function projectYaml(n, fileIndex) {
+  const zone = fileIndex % TIMEZONES.length;
+  const day = String(1 + (n % 20)).padStart(2, "0");
+  const hour = String(9 + (n % 10)).padStart(2, "0");
+  const after = n % 10 === 0 ? "" : `    after: [p-${n - 1}]\n`;
+  return `  p-${n}:
+    id: 9b${String(n).padStart(6, "0")}-0000-4000-8000-${String(n).padStart(12, "0")}
+    name: Ward ${n % 40} turnout ${n}
+    message: >-
+      Hi {{first_name|friend}}, the Ward ${n % 40} runoff is Tuesday. Your polling place is
+      {{polling_place|your usual polling place}}, open 7am-7pm. Reply STOP to opt out
+    contact_lists: [Ward ${n % 40} Likely Voters]
+    state: scheduled
+    schedule:
+      at: "2027-03-${day}T${hour}:00:00${OFFSETS[zone]}"
+      timezone: ${TIMEZONES[zone]}
+${after}`;
+}
+
+function fileYaml(fileIndex, from, to) {
+  let text = `# yaml-language-server: $schema=../schemas/campaign.schema.json
+version: 1
+organization: Riverside Democrats
+merge_defaults:
+  first_name: friend
+fields: [polling_place]
+defaults:
+  channel: 10dlc
+  brand: Riverside Democrats
+  campaign: GOTV 2026
+  phone_numbers: ["+15035550101", "+15035550102"]
+  suppression_lists: [Do Not Text]
+  test:
+    contacts:
+      - phone: "+15035550150"
+        merge_values: {first_name: Maria, polling_place: Riverside Community Center}
+      - phone: "+15035550151"
+projects:
+`;
+  for (let n = from; n < to; n++) text += projectYaml(n, fileIndex);
+  return text;
+}
+
+const dir = mkdtempSync(join(tmpdir(), "campaignctl-bench-"));
+try {
+  const perFile = Math.ceil(PROJECTS / FILES);
+  let bytes = 0;
+  for (let f = 0; f < FILES; f++) {
+    const text = fileYaml(f, f * perFile, Math.min(PROJECTS, (f + 1) * perFile));
+    bytes += Buffer.byteLength(text);
+    writeFileSync(join(dir, `ward-${String(f).padStart(3, "0")}.yaml`), text);
+  }
+  const rssFile = join(dir, "rss.txt");
+  const started = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, ["--import", preload, cli, "validate", dir, "--format", "json"], {
+    env: { ...process.env, BENCH_RSS_FILE: rssFile, NO_COLOR: "1" },
+    maxBuffer: 256 * 1024 * 1024,
+    encoding: "utf8",
+  });
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  if (run.error) throw run.error;
+  const peak = Number(readFileSync(rssFile, "utf8"));
+  let summary = "(no JSON output)";
+  try {
+    const doc = JSON.parse(run.stdout);
+    summary = `${doc.files.length} files, ${doc.projects} projects, ${doc.summary.errors} errors, ${doc.summary.warnings} warnings`;
+  } catch {
+    summary = run.stderr.slice(0, 500);
+  }
+  const mib = (b) => `${(b / (1024 * 1024)).toFixed(0)} MiB`;
+  console.log(
+    `machine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, ${mib(totalmem())} RAM, node ${process.version}`,
+  );
+  console.log(`input:   ${PROJECTS} projects in ${FILES} files, ${mib(bytes)} of YAML`);
+  console.log(`result:  exit ${run.status}; ${summary}`);
+  console.log(`wall:    ${wallMs.toFixed(0)} ms (target < ${TARGET_MS} ms)`);
+  console.log(`peak:    ${mib(peak)} RSS (target < ${mib(TARGET_BYTES)})`);
+  process.exitCode = wallMs < TARGET_MS && peak < TARGET_BYTES ? 0 : 1;
+} finally {
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+  else console.log(`kept:    ${dir}`);
+}

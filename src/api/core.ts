@@ -1,0 +1,246 @@
+/**
+ * The request loop shared by every endpoint: rate-limit slot, one HTTP exchange, decoding, retry
+ * decision, statistics and events. Endpoint functions only describe requests (see endpoints.ts).
+ */
+import type { ApiEventListener } from "./events.js";
+import { isValidIdempotencyKey } from "./idempotency-key.js";
+import {
+  decodeErrorResponse,
+  headerValue,
+  parseRateLimitHeaders,
+  redact,
+  unwrapEnvelope,
+} from "./parse-response.js";
+import type { Clock, RateLimiter, Sleep } from "./rate-limiter.js";
+import type {
+  ApiError,
+  ApiNetworkError,
+  ApiResult,
+  HttpMethod,
+  NetworkCause,
+  RequestIdentity,
+} from "./result.js";
+import { decideRetry, outcomeOf, type RetryOptions } from "./retry-policy.js";
+import type { StatsCollector } from "./stats.js";
+import type { Exchange, Transport } from "./transport.js";
+
+/** Query values; undefined and null members are left out. */
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** A request as an endpoint describes it. Invariant: `path` segments are already URL-encoded. */
+export interface RequestSpec {
+  readonly method: HttpMethod;
+  /** Route template without the method, e.g. `/projects/{id}`. */
+  readonly template: string;
+  readonly path: string;
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  readonly body?: unknown;
+  /** Required for POST. */
+  readonly idempotencyKey?: string;
+}
+
+/** Sends a request and decodes its `data` as `T` (the contract's shape; not validated at runtime). */
+export type Send = <T>(spec: RequestSpec) => Promise<ApiResult<T>>;
+
+export interface CoreDeps {
+  readonly origin: string;
+  readonly pathPrefix: string;
+  readonly apiKey: string;
+  readonly userAgent: string;
+  readonly transport: Transport;
+  readonly limiter: RateLimiter;
+  readonly clock: Clock;
+  readonly sleep: Sleep;
+  readonly random: () => number;
+  readonly retry: RetryOptions;
+  readonly stats: StatsCollector;
+  readonly onEvent: ApiEventListener | undefined;
+}
+
+const CAUSE_TEXT: Record<NetworkCause, string> = {
+  "connection-refused": "connection refused",
+  "connection-reset": "connection reset or dropped",
+  timeout: "timed out",
+  dns: "host name did not resolve",
+  tls: "TLS handshake failed",
+  "malformed-response": "unreadable response",
+  other: "transport failure",
+};
+
+function queryString(query: Readonly<Record<string, QueryValue>> | undefined): string {
+  if (query === undefined) return "";
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(name, String(value));
+  }
+  const text = params.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+function networkError(
+  identity: RequestIdentity,
+  cause: NetworkCause,
+  errorCode: string | null,
+  status: number | null,
+  detail: string | null,
+  attempts: number,
+): ApiNetworkError {
+  const suffix = errorCode === null ? "" : ` (${errorCode})`;
+  const message = `${identity.method} ${identity.path}: ${detail ?? CAUSE_TEXT[cause]}${suffix}`;
+  return {
+    ...identity,
+    kind: "network",
+    cause,
+    errorCode,
+    status,
+    message,
+    outcome: outcomeOf(identity.method, { kind: "network", status }),
+    attempts,
+  };
+}
+
+/** Builds the `send` function every endpoint uses. */
+export function createSend(deps: CoreDeps): Send {
+  const { clock, limiter, stats } = deps;
+  let callSeq = 0;
+  const emit: ApiEventListener = (event) => deps.onEvent?.(event);
+
+  return async <T>(spec: RequestSpec): Promise<ApiResult<T>> => {
+    if (
+      spec.method === "POST" &&
+      (spec.idempotencyKey === undefined || !isValidIdempotencyKey(spec.idempotencyKey))
+    ) {
+      throw new TypeError(`${spec.method} ${spec.template}: every write needs a valid Idempotency-Key`);
+    }
+    const callId = ++callSeq;
+    stats.calls++;
+    const identity: RequestIdentity = {
+      method: spec.method,
+      route: `${spec.method} ${spec.template}`,
+      path: spec.path,
+    };
+    const base = { callId, ...identity };
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "user-agent": deps.userAgent,
+      "x-api-key": deps.apiKey,
+    };
+    const body = spec.body === undefined ? null : JSON.stringify(spec.body);
+    if (body !== null) headers["content-type"] = "application/json";
+    if (spec.idempotencyKey !== undefined) headers["idempotency-key"] = spec.idempotencyKey;
+    const fullPath = `${deps.pathPrefix}${spec.path}${queryString(spec.query)}`;
+    let attempts = 0;
+    let rateLimited = 0;
+    let inProgress = 0;
+
+    for (;;) {
+      const queuedAt = clock.now();
+      const ticket = await limiter.acquire();
+      const startedAt = clock.now();
+      if (startedAt > queuedAt) {
+        stats.queuedMs += startedAt - queuedAt;
+        emit({ ...base, type: "wait", reason: "rate-limit", ms: startedAt - queuedAt, atMs: startedAt });
+      }
+      attempts++;
+      stats.countRequest(identity.route);
+      emit({ ...base, type: "request-start", attempt: attempts, atMs: startedAt });
+      const exchange: Exchange = await deps.transport.send({
+        origin: deps.origin,
+        path: fullPath,
+        method: spec.method,
+        headers,
+        body,
+      });
+      const endedAt = clock.now();
+      ticket.settle(endedAt);
+
+      let error: ApiError;
+      if (exchange.kind === "response") {
+        const rateLimit = parseRateLimitHeaders(exchange.headers);
+        limiter.observe(rateLimit);
+        const replayed =
+          headerValue(exchange.headers, "x-idempotent-replayed")?.trim().toLowerCase() === "true";
+        const { status } = exchange;
+        emit({
+          ...base,
+          type: "request-end",
+          attempt: attempts,
+          status,
+          cause: null,
+          replayed,
+          durationMs: endedAt - startedAt,
+          atMs: endedAt,
+        });
+        if (status >= 200 && status < 300) {
+          const envelope = unwrapEnvelope(exchange.text);
+          if (envelope.ok) {
+            return { ok: true, value: envelope.data as T, meta: { status, replayed, rateLimit, attempts } };
+          }
+          error = networkError(
+            identity,
+            "malformed-response",
+            null,
+            status,
+            `HTTP ${status} but ${envelope.reason}`,
+            attempts,
+          );
+        } else {
+          const decoded = decodeErrorResponse({
+            identity,
+            status,
+            headers: exchange.headers,
+            text: exchange.text,
+            nowMs: endedAt,
+            secret: deps.apiKey,
+          });
+          error = { ...decoded, outcome: outcomeOf(spec.method, decoded), attempts };
+          if (status === 429) stats.throttled++;
+        }
+      } else {
+        emit({
+          ...base,
+          type: "request-end",
+          attempt: attempts,
+          status: null,
+          cause: exchange.cause,
+          replayed: false,
+          durationMs: endedAt - startedAt,
+          atMs: endedAt,
+        });
+        error = networkError(identity, exchange.cause, exchange.errorCode, null, null, attempts);
+      }
+
+      const decision = decideRetry(
+        spec.method,
+        error,
+        { attempts, rateLimited, inProgress },
+        deps.retry,
+        deps.random,
+      );
+      if (!decision.retry) {
+        stats.failures++;
+        return { ok: false, error: { ...error, message: redact(error.message, deps.apiKey) } };
+      }
+      stats.countRetry(decision.reason);
+      emit({
+        ...base,
+        type: "retry",
+        attempt: attempts,
+        reason: decision.reason,
+        delayMs: decision.delayMs,
+        atMs: clock.now(),
+      });
+      switch (decision.via) {
+        case "limiter":
+          rateLimited++;
+          limiter.throttle(decision.delayMs);
+          break;
+        case "sleep":
+          if (decision.reason === "in-progress") inProgress++;
+          stats.retryWaitMs += decision.delayMs;
+          await deps.sleep(decision.delayMs);
+          break;
+      }
+    }
+  };
+}

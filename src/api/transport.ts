@@ -1,0 +1,120 @@
+/**
+ * The IO edge: one HTTP exchange over an undici Agent (keep-alive, connect/headers/body timeouts).
+ * Returns the raw response or a classified transport failure; never throws for network problems.
+ */
+import { Agent } from "undici";
+import type { HeaderMap } from "./parse-response.js";
+import type { HttpMethod, NetworkCause } from "./result.js";
+
+/** Transport timeouts in ms. */
+export interface Timeouts {
+  readonly connectMs: number;
+  readonly headersMs: number;
+  readonly bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+
+/** One exchange's result: a complete response (body read as text) or a transport failure. */
+export type Exchange =
+  | { readonly kind: "response"; readonly status: number; readonly headers: HeaderMap; readonly text: string }
+  | { readonly kind: "failure"; readonly cause: NetworkCause; readonly errorCode: string | null };
+
+export interface OutgoingRequest {
+  readonly origin: string;
+  /** Path and query, already encoded. */
+  readonly path: string;
+  readonly method: HttpMethod;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | null;
+}
+
+/** Owns the connection pool. `close()` destroys it (in-flight requests fail). */
+export interface Transport {
+  send(request: OutgoingRequest): Promise<Exchange>;
+  close(): Promise<void>;
+}
+
+const TLS_CODES = new Set([
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "EPROTO",
+]);
+
+function errorCodeOf(error: unknown): string | null {
+  if (error !== null && typeof error === "object") {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause !== undefined && cause !== error) return errorCodeOf(cause);
+  }
+  return null;
+}
+
+/** Maps an error code from undici or Node's net/tls/dns to a cause. */
+export function classifyTransportError(code: string | null): NetworkCause {
+  if (code === null) return "other";
+  if (code === "ECONNREFUSED") return "connection-refused";
+  if (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET" || code === "ECONNABORTED") {
+    return "connection-reset";
+  }
+  if (
+    code === "UND_ERR_CONNECT_TIMEOUT" ||
+    code === "UND_ERR_HEADERS_TIMEOUT" ||
+    code === "UND_ERR_BODY_TIMEOUT" ||
+    code === "ETIMEDOUT"
+  ) {
+    return "timeout";
+  }
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "dns";
+  if (TLS_CODES.has(code) || code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_")) return "tls";
+  if (code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH" || code === "HPE_INVALID_CONSTANT")
+    return "malformed-response";
+  return "other";
+}
+
+/** Creates the undici-backed transport. */
+export function createTransport(timeouts: Timeouts = DEFAULT_TIMEOUTS): Transport {
+  const agent = new Agent({
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connectTimeout: timeouts.connectMs,
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+    connections: 16,
+  });
+  return {
+    async send(request) {
+      try {
+        const response = await agent.request({
+          origin: request.origin,
+          path: request.path,
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+        });
+        // The body must always be consumed, or the keep-alive socket is held.
+        const text = await response.body.text();
+        return { kind: "response", status: response.statusCode, headers: response.headers, text };
+      } catch (error) {
+        const errorCode = errorCodeOf(error);
+        // A bad argument or a closed agent is a bug in this program, not a network condition.
+        if (
+          errorCode === "UND_ERR_INVALID_ARG" ||
+          errorCode === "UND_ERR_DESTROYED" ||
+          errorCode === "UND_ERR_CLOSED"
+        ) {
+          throw error;
+        }
+        return { kind: "failure", cause: classifyTransportError(errorCode), errorCode };
+      }
+    },
+    async close() {
+      await agent.destroy();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Checks the `after` ordering between projects: every entry names a declared address, and the
+ * entries form no cycle. Pure; iterative, linear in projects plus edges.
+ */
+import type { Diagnostic, RelatedInformation } from "../diagnostics/diagnostic.js";
+import { didYouMean } from "./did-you-mean.js";
+import type { ProjectSpec } from "./model.js";
+
+/**
+ * `declared` holds every address written in the loaded files, valid or not, so that an invalid
+ * project does not also make every `after` naming it an error.
+ */
+export function checkAfter(projects: readonly ProjectSpec[], declared: ReadonlySet<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const byAddress = new Map(projects.map((p) => [p.address, p]));
+  for (const project of projects) {
+    project.after.forEach((target, index) => {
+      if (declared.has(target)) return;
+      const suggestion = didYouMean(target, declared);
+      out.push({
+        severity: "error",
+        code: "campaign.after-unknown",
+        message: `project \`${project.address}\` is ordered after \`${target}\`, which no loaded file declares`,
+        range: project.locate(["after", index]),
+        hint: suggestion
+          ? `did you mean \`${suggestion}\`?`
+          : "load the file that declares it, or remove the entry",
+      });
+    });
+  }
+  out.push(...findCycles(projects, byAddress));
+  return out;
+}
+
+type Mark = "active" | "done";
+
+interface Frame {
+  readonly project: ProjectSpec;
+  next: number;
+}
+
+function findCycles(
+  projects: readonly ProjectSpec[],
+  byAddress: ReadonlyMap<string, ProjectSpec>,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const marks = new Map<string, Mark>();
+  for (const root of projects) {
+    if (marks.has(root.address)) continue;
+    const stack: Frame[] = [{ project: root, next: 0 }];
+    marks.set(root.address, "active");
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1] as Frame;
+      const edgeIndex = frame.next++;
+      const target = frame.project.after[edgeIndex];
+      if (target === undefined) {
+        marks.set(frame.project.address, "done");
+        stack.pop();
+        continue;
+      }
+      const next = byAddress.get(target);
+      if (next === undefined) continue;
+      const mark = marks.get(target);
+      if (mark === "active") {
+        out.push(cycleDiagnostic(stack, target, edgeIndex));
+      } else if (mark === undefined) {
+        marks.set(target, "active");
+        stack.push({ project: next, next: 0 });
+      }
+    }
+  }
+  return out;
+}
+
+/** The cycle closed by the edge `stack.top -> target`, reported at that edge. */
+function cycleDiagnostic(stack: readonly Frame[], target: string, edgeIndex: number): Diagnostic {
+  const from = stack.findIndex((f) => f.project.address === target);
+  const members = stack.slice(from);
+  const names = [...members.map((f) => f.project.address), target];
+  const closing = members[members.length - 1] as Frame;
+  const related: RelatedInformation[] = members.slice(0, -1).map((f) => ({
+    message: `\`${f.project.address}\` is ordered after \`${f.project.after[f.next - 1]}\``,
+    range: f.project.locate(["after", f.next - 1]),
+  }));
+  return {
+    severity: "error",
+    code: "campaign.after-cycle",
+    message: `\`after\` entries form a cycle: ${names.join(" -> ")}`,
+    range: closing.project.locate(["after", edgeIndex]),
+    hint: "remove one of the entries so the projects have an order",
+    related,
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * Turns read campaign files into the Campaign model and every problem found on the way: YAML,
+ * schema, duplicate addresses and ids, per-project rules and `after` ordering. Pure: no IO, no clock.
+ * Keeps going after errors; a project whose own values (or whose file's shared values) are invalid
+ * is left out of `campaign.projects`, so later stages only see schema-valid projects.
+ */
+import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { checkAfter } from "./after-graph.js";
+import type { Campaign, CampaignFile, ProjectSpec } from "./model.js";
+import { parseCampaignFile } from "./parse-yaml.js";
+import { checkProject } from "./project-checks.js";
+import { buildProjectSpec } from "./project-spec.js";
+import type { RawCampaignDocument } from "./raw.js";
+import { validateCampaignData } from "./schema.js";
+import { schemaDiagnostics } from "./schema-diagnostics.js";
+import { fileStart, rangeAt, type SourceText } from "./source-range.js";
+import { findPath, pointerSegments } from "./yaml-path.js";
+
+/** Aliases may expand at most this much while building a file's data (billion-laughs guard). */
+export const MAX_ALIAS_COUNT = 100;
+
+export interface AssembleResult {
+  readonly campaign: Campaign;
+  /** In discovery order; sort with `compareDiagnostics` to show. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Every address declared by the files (valid or not), first declaration first. */
+  readonly addresses: readonly string[];
+}
+
+interface Declaration {
+  readonly address: string;
+  readonly source: SourceText;
+  readonly span: readonly [number, number];
+  /** The project's value node (resolved through an alias). */
+  readonly node: Node | undefined;
+}
+
+export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult {
+  const diagnostics: Diagnostic[] = [];
+  const declared = new Map<string, Declaration>();
+  const candidates: ProjectSpec[] = [];
+
+  for (const file of files) {
+    const parsed = parseCampaignFile(file);
+    diagnostics.push(...parsed.diagnostics);
+    const doc = parsed.doc;
+    if (doc === undefined) continue;
+    const declarations = declarationsOf(doc, parsed.source);
+    for (const declaration of declarations) {
+      const first = declared.get(declaration.address);
+      if (first === undefined) declared.set(declaration.address, declaration);
+      else diagnostics.push(duplicateAddress(declaration, first));
+    }
+    if (!parsed.usable) continue;
+    const data = toData(doc, parsed.source, diagnostics);
+    if (data === undefined) continue;
+    const errors = validateCampaignData(data);
+    diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));
+    const invalid = invalidScopes(
+      errors.map((e) => ({
+        path: e.instancePath,
+        propertyName:
+          propertyNameOf(e) ?? (e.keyword === "propertyNames" ? String(e.params.propertyName) : undefined),
+      })),
+    );
+    if (invalid === "file") continue;
+    const raw = data as RawCampaignDocument;
+    const defaultsNode = findPath(doc, doc.contents, ["defaults"]).node;
+    for (const declaration of declarations) {
+      if (invalid.has(declaration.address) || declared.get(declaration.address) !== declaration) continue;
+      const rawProject = raw.projects?.[declaration.address];
+      if (rawProject === undefined) continue;
+      candidates.push(
+        buildProjectSpec(declaration.address, rawProject, raw, {
+          source: parsed.source,
+          doc,
+          node: declaration.node,
+          keySpan: declaration.span,
+          defaultsNode,
+        }),
+      );
+    }
+  }
+
+  diagnostics.push(...duplicateIds(candidates));
+  for (const project of candidates) diagnostics.push(...checkProject(project));
+  diagnostics.push(...checkAfter(candidates, new Set(declared.keys())));
+  return {
+    campaign: { files, projects: candidates },
+    diagnostics,
+    addresses: [...declared.keys()],
+  };
+}
+
+/** The file's data as plain values, or undefined (with a diagnostic) when building it is refused. */
+function toData(doc: Document, source: SourceText, diagnostics: Diagnostic[]): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // The yaml library throws ReferenceError on an alias bomb and RangeError on absurd nesting.
+    if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
+    diagnostics.push({
+      severity: "error",
+      code: "campaign.yaml-too-complex",
+      message: `file expands to too much data (${error.message})`,
+      range: fileStart(source.file),
+      hint: "campaign files do not need nested aliases; use `defaults` to share values between projects",
+    });
+    return undefined;
+  }
+}
+
+/** Project keys written under a top-level `projects` map, with where each is written. */
+function declarationsOf(doc: Document, source: SourceText): Declaration[] {
+  const projects = findPath(doc, doc.contents, ["projects"]).node;
+  if (!isMap(projects)) return [];
+  const out: Declaration[] = [];
+  const seen = new Set<string>();
+  for (const pair of projects.items) {
+    const key = pair.key;
+    if (!isScalar(key) || !key.range) continue;
+    const address = String(key.value);
+    if (seen.has(address)) continue; // a duplicate key: already reported by the YAML checks
+    seen.add(address);
+    const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+    const node = isMap(value) || isScalar(value) ? value : undefined;
+    out.push({ address, source, span: [key.range[0], key.range[1]], node });
+  }
+  return out;
+}
+
+function duplicateAddress(again: Declaration, first: Declaration): Diagnostic {
+  const where = (d: Declaration) => rangeAt(d.source, d.span[0], d.span[1]);
+  return {
+    severity: "error",
+    code: "campaign.duplicate-address",
+    message: `project address \`${again.address}\` is already declared in ${first.source.file}`,
+    range: where(again),
+    hint: "addresses are unique across all loaded files: rename one of the projects",
+    related: [{ message: `\`${first.address}\` first declared here`, range: where(first) }],
+  };
+}
+
+function duplicateIds(projects: readonly ProjectSpec[]): Diagnostic[] {
+  const firstById = new Map<string, ProjectSpec>();
+  const out: Diagnostic[] = [];
+  for (const project of projects) {
+    const first = firstById.get(project.id);
+    if (first === undefined) {
+      firstById.set(project.id, project);
+      continue;
+    }
+    out.push({
+      severity: "error",
+      code: "campaign.duplicate-id",
+      message: `projects \`${first.address}\` and \`${project.address}\` both describe live project ${project.id}`,
+      range: project.locate(["id"]),
+      hint: "each live project is described once; fix the id of one of them",
+      related: [{ message: `\`${first.address}\` has the same id`, range: first.locate(["id"]) }],
+    });
+  }
+  return out;
+}
+
+function propertyNameOf(error: object): string | undefined {
+  return "propertyName" in error && typeof error.propertyName === "string" ? error.propertyName : undefined;
+}
+
+/**
+ * Which projects the schema errors make untrustworthy: `"file"` when an error is outside any one
+ * project (version, defaults, fields, the `projects` map itself), else the set of affected addresses.
+ */
+export function invalidScopes(
+  errors: readonly { readonly path: string; readonly propertyName?: string | undefined }[],
+): "file" | Set<string> {
+  const addresses = new Set<string>();
+  for (const error of errors) {
+    const segments = pointerSegments(error.path);
+    if (segments[0] === "projects" && segments.length >= 2) addresses.add(segments[1] as string);
+    else if (segments[0] === "projects" && segments.length === 1 && error.propertyName !== undefined)
+      addresses.add(error.propertyName);
+    else return "file";
+  }
+  return addresses;
+}

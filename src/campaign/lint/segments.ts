@@ -1,0 +1,40 @@
+/**
+ * Rule: a message that is GSM-7 with its sample values but would gain segments, by switching to
+ * UCS-2, for a contact whose value has one non-GSM character. Sample values: the first test contact
+ * with merge values, else none (fallbacks). Counts include the opt-out footer. Skipped for MMS
+ * (a project with media), where segments do not apply.
+ *
+ * Severity `info`, not `warning`: almost every GSM-7 message between 71 and 160 characters with a
+ * merge tag trips it, and it is a cost fact rather than a mistake, so it must not fail `--strict`.
+ */
+import { withOptOutFooter } from "../../message/footer.js";
+import { parseMergeTags } from "../../message/merge-tags.js";
+import { render } from "../../message/render.js";
+import { segmentRisk } from "../../message/segment-risk.js";
+import type { ProjectSpec } from "../model.js";
+import type { LintRule } from "./rule.js";
+
+/** The values lint renders with: the first test contact that has merge values, else none. */
+export function sampleValues(project: ProjectSpec): Readonly<Record<string, string>> {
+  return project.test?.contacts.find((c) => c.mergeValues !== undefined)?.mergeValues ?? {};
+}
+
+export const segmentGrowthRule: LintRule = (project) => {
+  if (project.message === undefined || (project.media?.length ?? 0) > 0) return [];
+  const parsed = parseMergeTags(project.message);
+  const rendered = render(parsed, sampleValues(project), project.mergeDefaults);
+  const risk = segmentRisk(rendered, (t) => withOptOutFooter(t, project.optOutFooter === true));
+  if (risk === undefined) return [];
+  const plural = (n: number) => `${n} segment${n === 1 ? "" : "s"}`;
+  return [
+    {
+      severity: "info",
+      code: "lint.segment-growth",
+      message:
+        `${project.address}: ${plural(risk.before.segments)} in GSM-7 with the sample values, but ` +
+        `${plural(risk.after.segments)} in UCS-2 for a contact whose {{${risk.tag}}} has one non-GSM character (like "Đặng")`,
+      range: project.locateInMessage(risk.tagStart, risk.tagEnd),
+      hint: `keep the rendered message (footer included) to at most ${risk.before.segments === 1 ? 70 : 67 * risk.before.segments} characters so that it stays ${plural(risk.before.segments)} for every contact`,
+    },
+  ];
+};

@@ -1,0 +1,104 @@
+/**
+ * Builds one ProjectSpec from a schema-valid project and its file's defaults, with `locate` and
+ * `locateInMessage` pointing at where each value was written (in `defaults` when inherited). Pure.
+ */
+import { type Document, isScalar, type Node } from "yaml";
+import type { SourceRange } from "../diagnostics/diagnostic.js";
+import { scalarValueMapper } from "./locate-in-message.js";
+import type { ProjectSpec, SpecPath } from "./model.js";
+import type { RawCampaignDocument, RawProjectKeys } from "./raw.js";
+import { rangeAt, type SourceText } from "./source-range.js";
+import { findPath, type Span } from "./yaml-path.js";
+
+export interface ProjectSource {
+  readonly source: SourceText;
+  readonly doc: Document;
+  /** The project's map node and where its key (the address) is written. */
+  readonly node: Node | undefined;
+  readonly keySpan: Span;
+  /** The file's `defaults` map node, if any. */
+  readonly defaultsNode: Node | undefined;
+}
+
+const hasOwn = (object: object | undefined, key: string) =>
+  object !== undefined && Object.hasOwn(object, key);
+
+export function buildProjectSpec(
+  address: string,
+  raw: RawProjectKeys,
+  file: RawCampaignDocument,
+  where: ProjectSource,
+): ProjectSpec {
+  const defaults = file.defaults ?? {};
+  const merged: RawProjectKeys = { ...defaults, ...raw };
+  const { source, doc } = where;
+  const keyRange = rangeAt(source, where.keySpan[0], where.keySpan[1]);
+
+  const baseFor = (top: string): Node | undefined => {
+    if (hasOwn(raw, top)) return where.node;
+    if (hasOwn(file.defaults, top)) return where.defaultsNode;
+    return undefined;
+  };
+  const locate = (path: SpecPath): SourceRange => {
+    const top = path[0];
+    const base = top === undefined ? undefined : baseFor(String(top));
+    if (base === undefined) return keyRange;
+    const hit = findPath(doc, base, path);
+    const span = hit.value ?? hit.key;
+    return span ? rangeAt(source, span[0], span[1]) : keyRange;
+  };
+  let mapMessage: ((start: number, end: number) => Span) | undefined;
+  const locateInMessage = (start: number, end: number): SourceRange => {
+    if (mapMessage === undefined) {
+      const base = baseFor("message");
+      const node = base === undefined ? undefined : findPath(doc, base, ["message"]).node;
+      if (!isScalar(node)) return locate(["message"]);
+      mapMessage = scalarValueMapper(source.text, node);
+    }
+    const [from, to] = mapMessage(start, end);
+    return rangeAt(source, from, to);
+  };
+
+  const schedule = merged.schedule;
+  const linkTracking = merged.link_tracking;
+  return {
+    address,
+    file: source.file,
+    id: merged.id ?? "",
+    name: merged.name,
+    type: merged.type ?? "broadcast",
+    channel: merged.channel,
+    organization: file.organization,
+    brand: merged.brand,
+    tenDlcCampaign: merged.campaign,
+    tollFreeVerification: merged.toll_free_verification,
+    phoneNumbers: merged.phone_numbers,
+    message: merged.message,
+    media: merged.media,
+    contactLists: merged.contact_lists,
+    suppressionLists: merged.suppression_lists,
+    linkTracking: linkTracking && {
+      destinationUrl: linkTracking.destination_url,
+      domain: linkTracking.domain,
+      paramField: linkTracking.param_field,
+      fallbackUrl: linkTracking.fallback_url,
+    },
+    optOutFooter: merged.opt_out_footer,
+    state: merged.state ?? "draft",
+    test: merged.test && {
+      contacts: merged.test.contacts.map((c) => ({ phone: c.phone, mergeValues: c.merge_values })),
+    },
+    schedule: schedule && {
+      at: schedule.at,
+      timezone: schedule.timezone,
+      dailyCapBypass: schedule.daily_cap_bypass ?? false,
+    },
+    pause: merged.pause && { reason: merged.pause.reason },
+    after: merged.after ?? [],
+    mergeDefaults: file.merge_defaults ?? {},
+    fields: file.fields ?? [],
+    range: keyRange,
+    locate,
+    locateInMessage,
+  };
+}

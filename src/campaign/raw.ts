@@ -1,0 +1,55 @@
+/**
+ * The shapes of a campaign file exactly as written (snake_case keys), as `campaign.schema.json`
+ * describes them. Invariant: a value is typed with these only after the schema accepted it.
+ */
+import type { ScheduleTimezone } from "../contract/limits.js";
+import type { ChannelSpec, DesiredState, ProjectType } from "./model.js";
+
+export interface RawTestContact {
+  readonly phone: string;
+  readonly merge_values?: Readonly<Record<string, string>>;
+}
+
+export interface RawLinkTracking {
+  readonly destination_url: string;
+  readonly domain?: string;
+  readonly param_field?: string;
+  readonly fallback_url?: string;
+}
+
+/** Every key a project (or the file's `defaults`) may carry. */
+export interface RawProjectKeys {
+  readonly id?: string;
+  readonly name?: string;
+  readonly type?: ProjectType;
+  readonly channel?: ChannelSpec;
+  readonly brand?: string;
+  readonly campaign?: string;
+  readonly toll_free_verification?: string;
+  readonly phone_numbers?: readonly string[];
+  readonly message?: string;
+  readonly media?: readonly string[];
+  readonly contact_lists?: readonly string[];
+  readonly suppression_lists?: readonly string[];
+  readonly link_tracking?: RawLinkTracking;
+  readonly opt_out_footer?: boolean;
+  readonly state?: DesiredState;
+  readonly test?: { readonly contacts: readonly RawTestContact[] };
+  readonly schedule?: {
+    readonly at: string;
+    readonly timezone: ScheduleTimezone;
+    readonly daily_cap_bypass?: boolean;
+  };
+  readonly pause?: { readonly reason?: string };
+  readonly after?: readonly string[];
+}
+
+/** A whole campaign file document. */
+export interface RawCampaignDocument {
+  readonly version: 1;
+  readonly organization?: string;
+  readonly merge_defaults?: Readonly<Record<string, string>>;
+  readonly fields?: readonly string[];
+  readonly defaults?: RawProjectKeys;
+  readonly projects?: Readonly<Record<string, RawProjectKeys>>;
+}

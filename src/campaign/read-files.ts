@@ -1,0 +1,113 @@
+/**
+ * The IO edge of loading: finds campaign files under the paths a user gave (directories are read
+ * recursively for `*.yaml` / `*.yml`, in a stable order) and reads them. Everything after this is pure.
+ */
+import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { decodeCampaignFile, fileTooLarge, MAX_CAMPAIGN_FILE_BYTES } from "./decode.js";
+import type { CampaignFile } from "./model.js";
+
+export interface ReadResult {
+  /** In the order given; within a directory sorted by relative path (code-unit order). */
+  readonly files: readonly CampaignFile[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const CAMPAIGN_EXTENSIONS = [".yaml", ".yml"];
+
+function isCampaignFileName(name: string): boolean {
+  return CAMPAIGN_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+/**
+ * Reads the campaign files under `paths` (resolved against `cwd`; each file's `path` is the path as
+ * given joined with its relative path). Hidden entries and `node_modules` inside a directory are
+ * skipped, and symbolic links to directories are not followed (no loops). A file named explicitly
+ * is read whatever its extension. A file reached twice is read once.
+ */
+export function readCampaignFiles(paths: readonly string[], cwd: string): ReadResult {
+  const files: CampaignFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const given of paths) {
+    const absolute = resolve(cwd, given);
+    const stat = statSync(absolute, { throwIfNoEntry: false });
+    if (stat === undefined) {
+      diagnostics.push({
+        severity: "error",
+        code: "cli.path-not-found",
+        message: `path ${given} does not exist`,
+        hint: "pass campaign files or directories that contain them",
+      });
+      continue;
+    }
+    const found = stat.isDirectory() ? listDirectory(absolute, given) : [{ absolute, shown: given }];
+    for (const entry of found) {
+      if (seen.has(entry.absolute)) continue;
+      seen.add(entry.absolute);
+      readOne(entry.absolute, entry.shown, files, diagnostics);
+    }
+  }
+  if (files.length === 0 && diagnostics.length === 0) {
+    diagnostics.push({
+      severity: "error",
+      code: "cli.no-input",
+      message: `no campaign files (*.yaml, *.yml) found in ${paths.join(", ")}`,
+      hint: "pass the directory that holds your campaign files",
+    });
+  }
+  return { files, diagnostics };
+}
+
+function readOne(absolute: string, shown: string, files: CampaignFile[], diagnostics: Diagnostic[]): void {
+  try {
+    const size = statSync(absolute).size;
+    if (size > MAX_CAMPAIGN_FILE_BYTES) {
+      diagnostics.push(fileTooLarge(shown, size));
+      return;
+    }
+    const decoded = decodeCampaignFile(shown, readFileSync(absolute));
+    if (decoded.file) files.push(decoded.file);
+    diagnostics.push(...decoded.diagnostics);
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : "read error";
+    diagnostics.push({
+      severity: "error",
+      code: "cli.file-unreadable",
+      message: `cannot read ${shown} (${reason})`,
+    });
+  }
+}
+
+interface Found {
+  readonly absolute: string;
+  readonly shown: string;
+}
+
+function listDirectory(absoluteRoot: string, shownRoot: string): Found[] {
+  const relative: string[] = [];
+  const pending: string[] = [""];
+  while (pending.length > 0) {
+    const dir = pending.pop() ?? "";
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(absoluteRoot, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(rel);
+      else if (isCampaignFileName(entry.name) && (entry.isFile() || isFileLink(join(absoluteRoot, rel))))
+        relative.push(rel);
+    }
+  }
+  relative.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return relative.map((rel) => ({ absolute: join(absoluteRoot, rel), shown: join(shownRoot, rel) }));
+}
+
+function isFileLink(absolute: string): boolean {
+  return statSync(absolute, { throwIfNoEntry: false })?.isFile() === true;
+}

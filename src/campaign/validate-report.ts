@@ -1,0 +1,88 @@
+/**
+ * The views of a `validate` run: the summary line and the stable JSON document
+ * (`format_version: 1`). Pure.
+ */
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import type { CampaignFile } from "./model.js";
+
+export interface ValidateSummary {
+  readonly files: number;
+  readonly projects: number;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+export function summarize(
+  files: readonly CampaignFile[],
+  projects: number,
+  diagnostics: readonly Diagnostic[],
+): ValidateSummary {
+  return {
+    files: files.length,
+    projects,
+    errors: diagnostics.filter((d) => d.severity === "error").length,
+    warnings: diagnostics.filter((d) => d.severity === "warning").length,
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** `3 files, 4 projects: 1 error, 2 warnings` */
+export function summaryLine(summary: ValidateSummary): string {
+  return `${plural(summary.files, "file")}, ${plural(summary.projects, "project")}: ${plural(summary.errors, "error")}, ${plural(summary.warnings, "warning")}`;
+}
+
+/** The JSON document of `validate --format json`. Keys and their order are part of the format. */
+export interface ValidateJson {
+  readonly format_version: 1;
+  readonly files: readonly { readonly path: string; readonly sha256: string }[];
+  readonly projects: number;
+  readonly diagnostics: readonly DiagnosticJson[];
+  readonly summary: { readonly errors: number; readonly warnings: number };
+}
+
+export interface DiagnosticJson {
+  readonly severity: Diagnostic["severity"];
+  readonly code: string;
+  readonly message: string;
+  readonly range: RangeJson | null;
+  readonly hint: string | null;
+  readonly related: readonly { readonly message: string; readonly range: RangeJson }[];
+}
+
+interface RangeJson {
+  readonly file: string;
+  readonly start: { readonly line: number; readonly column: number; readonly offset: number };
+  readonly end: { readonly line: number; readonly column: number; readonly offset: number };
+}
+
+function rangeJson(range: SourceRange): RangeJson {
+  const point = (p: SourceRange["start"]) => ({ line: p.line, column: p.column, offset: p.offset });
+  return { file: range.file, start: point(range.start), end: point(range.end) };
+}
+
+export function diagnosticJson(d: Diagnostic): DiagnosticJson {
+  return {
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    range: d.range ? rangeJson(d.range) : null,
+    hint: d.hint ?? null,
+    related: (d.related ?? []).map((r) => ({ message: r.message, range: rangeJson(r.range) })),
+  };
+}
+
+/** `diagnostics` must already be sorted. */
+export function validateJson(
+  files: readonly CampaignFile[],
+  summary: ValidateSummary,
+  diagnostics: readonly Diagnostic[],
+): ValidateJson {
+  return {
+    format_version: 1,
+    files: files.map((f) => ({ path: f.path, sha256: f.sha256 })),
+    projects: summary.projects,
+    diagnostics: diagnostics.map(diagnosticJson),
+    summary: { errors: summary.errors, warnings: summary.warnings },
+  };
+}

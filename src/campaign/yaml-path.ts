@@ -1,0 +1,73 @@
+/**
+ * Finds where a value at a path (map keys and sequence indexes) is written in a YAML document,
+ * following aliases. Pure; never throws.
+ */
+import { type Document, isAlias, isMap, isScalar, isSeq, type Node } from "yaml";
+
+/** Offsets `[start, end)` in the file's text. */
+export type Span = readonly [number, number];
+
+/**
+ * Invariant: `complete` is true only when every segment was found; `value`/`key` then belong to the
+ * last segment, else to the deepest segment that was found (both absent when none was).
+ */
+export interface PathHit {
+  readonly complete: boolean;
+  readonly value?: Span;
+  readonly key?: Span;
+  /** The node at the path when `complete`. */
+  readonly node?: Node;
+}
+
+function spanOf(node: Node | null | undefined): Span | undefined {
+  const range = node?.range;
+  return range ? [range[0], range[1]] : undefined;
+}
+
+function resolved(doc: Document, node: unknown): Node | undefined {
+  if (isAlias(node)) return node.resolve(doc) ?? undefined;
+  return isMap(node) || isSeq(node) || isScalar(node) ? node : undefined;
+}
+
+/** Walks `path` from `start` (a node of `doc`). */
+export function findPath(doc: Document, start: unknown, path: readonly (string | number)[]): PathHit {
+  let current = resolved(doc, start);
+  let hit: PathHit = { complete: path.length === 0, value: spanOf(current), node: current };
+  for (const segment of path) {
+    if (isMap(current)) {
+      let pairFound: { key: Node | undefined; value: unknown } | undefined;
+      for (const pair of current.items) {
+        const key = pair.key;
+        if (isScalar(key) && String(key.value) === String(segment)) pairFound = { key, value: pair.value };
+      }
+      if (pairFound === undefined) return { ...hit, complete: false };
+      const next = resolved(doc, pairFound.value);
+      hit = {
+        complete: true,
+        key: spanOf(pairFound.key),
+        value: spanOf(next) ?? spanOf(pairFound.key),
+        node: next,
+      };
+      current = next;
+    } else if (isSeq(current)) {
+      const index = typeof segment === "number" ? segment : Number(segment);
+      const item = Number.isInteger(index) ? current.items[index] : undefined;
+      if (item === undefined) return { ...hit, complete: false };
+      const next = resolved(doc, item);
+      hit = { complete: true, value: spanOf(next), node: next };
+      current = next;
+    } else {
+      return { ...hit, complete: false };
+    }
+  }
+  return hit;
+}
+
+/** Splits an ajv `instancePath` (a JSON Pointer) into segments. */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}

@@ -1,0 +1,11 @@
+/** Diagnostic codes of the `report` area (reading a saved plan document back). Each entry: a stable code and what it means. */
+export const REPORT_CODES = {
+  "report.plan-not-json": "a saved plan file is not valid JSON",
+  "report.plan-version":
+    "a saved plan's `format_version` is missing or is not the one this campaignctl reads",
+  "report.plan-invalid": "a saved plan does not match schemas/plan.schema.json",
+  "report.plan-inconsistent":
+    "a saved plan breaks an invariant the schema cannot express (duplicate or dangling action ids)",
+} as const;
+
+export type ReportCode = keyof typeof REPORT_CODES;

@@ -1,0 +1,109 @@
+/**
+ * SMS encoding and segment arithmetic. Pure.
+ *
+ * - GSM-7 when every code point is in the GSM 03.38 alphabet (`gsm7.ts`); otherwise UCS-2, counted in
+ *   UTF-16 code units (an emoji outside the BMP takes two).
+ * - One segment carries 160 septets / 70 units; a multi-part message carries 153 / 67 per segment
+ *   (the rest is the concatenation header).
+ * - A split never breaks an escape pair (GSM-7) or a surrogate pair (UCS-2): like Twilio's
+ *   message-segment-calculator, a whole grapheme (user-perceived character) that does not fit in
+ *   what is left of a segment moves to the next one. Only a grapheme larger than a whole segment is
+ *   split, at code point boundaries.
+ * - The empty message counts as one segment, as the calculator does.
+ */
+import { gsm7Septets, nonGsm7Characters } from "./gsm7.js";
+
+export type Encoding = "GSM-7" | "UCS-2";
+
+export const SINGLE_SEGMENT_CAPACITY = { "GSM-7": 160, "UCS-2": 70 } as const satisfies Record<
+  Encoding,
+  number
+>;
+export const MULTI_SEGMENT_CAPACITY = { "GSM-7": 153, "UCS-2": 67 } as const satisfies Record<
+  Encoding,
+  number
+>;
+
+/**
+ * What an SMS body costs. Invariants: `units` is septets for GSM-7 and UTF-16 code units for UCS-2;
+ * `segments >= 1` and `segments === segmentTexts.length`; the segment texts concatenate to the text;
+ * `nonGsmCharacters` is empty exactly when `encoding` is `GSM-7`.
+ */
+export interface SegmentInfo {
+  /** User-perceived characters (grapheme clusters). */
+  readonly characters: number;
+  readonly encoding: Encoding;
+  readonly units: number;
+  readonly segments: number;
+  /** Units each segment can carry at this segment count (160/70 for one, else 153/67). */
+  readonly unitsPerSegment: number;
+  /** The distinct characters that forced UCS-2, in order of first appearance. */
+  readonly nonGsmCharacters: readonly string[];
+  readonly segmentTexts: readonly string[];
+}
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+function unitCost(text: string, encoding: Encoding): number {
+  switch (encoding) {
+    case "UCS-2":
+      return text.length;
+    case "GSM-7": {
+      let septets = 0;
+      for (const char of text) septets += gsm7Septets(char) ?? 0;
+      return septets;
+    }
+  }
+}
+
+export function analyzeSegments(text: string): SegmentInfo {
+  const nonGsmCharacters = nonGsm7Characters(text);
+  const encoding: Encoding = nonGsmCharacters.length === 0 ? "GSM-7" : "UCS-2";
+  const clusters = [...graphemes.segment(text)].map((s) => s.segment);
+  const units = unitCost(text, encoding);
+  const single = SINGLE_SEGMENT_CAPACITY[encoding];
+  if (units <= single) {
+    return {
+      characters: clusters.length,
+      encoding,
+      units,
+      segments: 1,
+      unitsPerSegment: single,
+      nonGsmCharacters,
+      segmentTexts: [text],
+    };
+  }
+  const capacity = MULTI_SEGMENT_CAPACITY[encoding];
+  const segmentTexts = split(clusters, encoding, capacity);
+  return {
+    characters: clusters.length,
+    encoding,
+    units,
+    segments: segmentTexts.length,
+    unitsPerSegment: capacity,
+    nonGsmCharacters,
+    segmentTexts,
+  };
+}
+
+function split(clusters: readonly string[], encoding: Encoding, capacity: number): string[] {
+  const out: string[] = [];
+  let current = "";
+  let used = 0;
+  const push = (piece: string, cost: number): void => {
+    if (used + cost > capacity) {
+      out.push(current);
+      current = "";
+      used = 0;
+    }
+    current += piece;
+    used += cost;
+  };
+  for (const cluster of clusters) {
+    const cost = unitCost(cluster, encoding);
+    if (cost <= capacity) push(cluster, cost);
+    else for (const char of cluster) push(char, unitCost(char, encoding));
+  }
+  out.push(current);
+  return out;
+}

@@ -1,0 +1,66 @@
+/**
+ * The planner's entry point: a pure function of (campaign, live state, clock) to a `Plan`. It
+ * narrows the campaign to `--target`/`--exclude`, plans each covered project, orders the actions
+ * by `after`, spreads blocked and deferred statuses along that order, and counts the result.
+ */
+import type { Campaign } from "../campaign/model.js";
+import { buildCatalogs } from "./catalogs.js";
+import { afterDependencies, propagate } from "./graph.js";
+import type { LiveState } from "./live.js";
+import { planProject } from "./project-plan.js";
+import { selectProjects } from "./select.js";
+import { summarize } from "./summary.js";
+import { PLAN_FORMAT_VERSION, type Plan, type ProjectPlan, type RequestCount } from "./types.js";
+
+export interface AssembleInput {
+  readonly campaign: Campaign;
+  readonly live: LiveState;
+  /** The time the live state was read; the plan's only clock. */
+  readonly now: Date;
+  readonly baseUrl: string;
+  readonly toolVersion: string;
+  /** The organization idempotency keys are scoped to. */
+  readonly organizationId: string;
+  readonly targets: readonly string[];
+  readonly excludes: readonly string[];
+  readonly requests: RequestCount;
+}
+
+export function assemblePlan(input: AssembleInput): Plan {
+  const { campaign, live, now } = input;
+  const selection = selectProjects(campaign.projects, input.targets, input.excludes);
+  const covered = campaign.projects.filter((p) => selection.selected.has(p.address));
+  const catalogs = buildCatalogs(live);
+  const context = { live, catalogs, now, organizationId: input.organizationId };
+  const local = covered.map((spec) =>
+    planProject(spec, context, selection.excludedDependencies.get(spec.address) ?? []),
+  );
+
+  const byAddress = new Map(local.map((p) => [p.address, p]));
+  const dependencies = afterDependencies(covered, (address) =>
+    byAddress.get(address)?.actions.map((a) => a.id),
+  );
+  const ordered = propagate(
+    local.flatMap((p) =>
+      p.actions.map((a) => ({ ...a, depends_on: [...a.depends_on, ...(dependencies.get(p.address) ?? [])] })),
+    ),
+  );
+  const projects: ProjectPlan[] = local.map((p) => ({
+    ...p,
+    actions: ordered.filter((a) => a.address === p.address),
+  }));
+
+  return {
+    format_version: PLAN_FORMAT_VERSION,
+    tool_version: input.toolVersion,
+    created_at: now.toISOString(),
+    base_url: input.baseUrl,
+    files: campaign.files.map((f) => ({ path: f.path, sha256: f.sha256 })),
+    targets: input.targets,
+    excludes: input.excludes,
+    projects,
+    diagnostics: selection.diagnostics,
+    requests: input.requests,
+    summary: summarize(projects, selection.diagnostics),
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * The plan of one project, before ordering between projects: read, resolve, diff, choose actions,
+ * check preconditions, then decide each action's status. Pure.
+ *
+ * What blocks what:
+ * - an unresolved reference or an organization mismatch: every action (the file does not describe
+ *   a project we can check);
+ * - drift: test and schedule, not pause (pausing sends nothing, so it is always safe);
+ * - a failed precondition: the kinds it names (test and schedule, or schedule only);
+ * - excluding a project this one is ordered `after`: every action.
+ */
+
+import { idempotencyKey } from "../api/idempotency-key.js";
+import type { ProjectSpec } from "../campaign/model.js";
+import type { Project } from "../contract/resources.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { combineBlocks } from "./blocks.js";
+import type { Catalogs } from "./catalogs.js";
+import { DRIFT_FIX, diffProject } from "./drift.js";
+import { estimateSend } from "./estimate.js";
+import type { LiveState } from "./live.js";
+import { checkPreconditions } from "./preconditions.js";
+import { unreadableProject } from "./project-read.js";
+import { actionPath } from "./requests.js";
+import { resolveReferences } from "./resolve.js";
+import { type ActionDraft, chooseActions } from "./transitions.js";
+import type { Action, ActionKind, Block, Drift, ProjectPlan } from "./types.js";
+
+export interface ProjectPlanContext {
+  readonly live: LiveState;
+  readonly catalogs: Catalogs;
+  readonly now: Date;
+  readonly organizationId: string;
+}
+
+/** Said on a pause of a drifted project. */
+export const PAUSE_DESPITE_DRIFT = "pausing is safe even though the project drifted: a pause sends nothing";
+
+export function planProject(
+  spec: ProjectSpec,
+  context: ProjectPlanContext,
+  excludedDependencies: readonly string[],
+): ProjectPlan {
+  const read = context.live.projects.get(spec.id);
+  if (read === undefined) throw new Error(`planProject: live state has no read of project ${spec.id}`);
+  const base = { address: spec.address, file: spec.file, project_id: spec.id, desired: spec.state };
+  const unreadable = unreadableProject(spec, read);
+  if (read.kind !== "found" || unreadable !== undefined) {
+    return {
+      ...base,
+      name: spec.name ?? null,
+      live: null,
+      drift: [],
+      actions: [],
+      estimate: null,
+      diagnostics: unreadable === undefined ? [] : [unreadable],
+      notes: [],
+    };
+  }
+  const project = read.value;
+  const resolution = resolveReferences(spec, context.live, context.catalogs);
+  const organization = organizationMismatch(spec, project, resolution.refs.organization?.id);
+  const drift = diffProject(spec, project, resolution.refs, context.catalogs);
+  const transitions = chooseActions(spec, project, context.now);
+  const sendingKinds = new Set<ActionKind>(
+    transitions.drafts.map((d) => d.kind).filter((k) => k !== "pause"),
+  );
+  const preconditions =
+    sendingKinds.size === 0
+      ? []
+      : checkPreconditions(spec, project, context.live, resolution.refs).filter((f) =>
+          f.blocks.some((k) => sendingKinds.has(k)),
+        );
+
+  const everything: Block[] = [];
+  const referenceDiagnostics = [
+    ...resolution.diagnostics,
+    ...(organization === undefined ? [] : [organization]),
+  ];
+  if (referenceDiagnostics.length > 0)
+    everything.push({
+      reason: referenceDiagnostics.map((d) => withoutAddress(spec, d.message)).join("; "),
+      fix: [...new Set(referenceDiagnostics.map((d) => d.hint ?? "correct the reference"))].join("; "),
+      codes: referenceDiagnostics.map((d) => d.code),
+    });
+  for (const dependency of excludedDependencies)
+    everything.push({
+      reason: `it is ordered after ${dependency}, which --exclude removes`,
+      fix: `exclude ${spec.address} too, or do not exclude ${dependency}`,
+      codes: ["plan.excluded-dependency"],
+    });
+  const driftBlock = blockOfDrift(drift.drift);
+
+  const actions = transitions.drafts.map((draft): Action => {
+    const blocks = [...(draft.block === undefined ? [] : [draft.block]), ...everything];
+    if (draft.kind !== "pause" && driftBlock !== undefined) blocks.push(driftBlock);
+    for (const failure of preconditions)
+      if (failure.blocks.includes(draft.kind))
+        blocks.push({
+          reason: withoutAddress(spec, failure.diagnostic.message),
+          fix: failure.diagnostic.hint ?? "",
+          codes: [failure.diagnostic.code],
+        });
+    const reason =
+      draft.kind === "pause" && drift.drift.length > 0
+        ? `${draft.reason}; ${PAUSE_DESPITE_DRIFT}`
+        : draft.reason;
+    return toAction(spec, project, context.organizationId, { ...draft, reason }, combineBlocks(blocks));
+  });
+
+  return {
+    ...base,
+    name: project.name,
+    live: { status: project.status, updated_at: project.updated_at },
+    drift: drift.drift,
+    actions,
+    estimate: estimateSend(spec, project),
+    diagnostics: [
+      ...referenceDiagnostics,
+      ...drift.diagnostics,
+      ...transitions.diagnostics,
+      ...preconditions.map((f) => f.diagnostic),
+    ],
+    notes: [...drift.notes, ...transitions.notes],
+  };
+}
+
+/** A block's reason is shown under the project already: drop the `address: ` prefix of a message. */
+function withoutAddress(spec: ProjectSpec, message: string): string {
+  const prefix = `${spec.address}: `;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+function blockOfDrift(drift: readonly Drift[]): Block | undefined {
+  if (drift.length === 0) return undefined;
+  return {
+    reason: `the live project drifted from the file (${drift.map((d) => d.field).join(", ")}); nothing unreviewed goes out`,
+    fix: DRIFT_FIX,
+    codes: ["plan.drift"],
+  };
+}
+
+function toAction(
+  spec: ProjectSpec,
+  project: Project,
+  org: string,
+  draft: ActionDraft,
+  block: Block | undefined,
+): Action {
+  const status = block === undefined ? draft.status : "blocked";
+  const key =
+    status === "deferred"
+      ? null
+      : idempotencyKey({
+          org,
+          project_id: project.project_id,
+          action: draft.kind,
+          body: draft.body,
+          based_on: project.updated_at,
+        });
+  return {
+    id: `${spec.address}.${draft.kind}`,
+    address: spec.address,
+    project_id: project.project_id,
+    kind: draft.kind,
+    status,
+    request: {
+      method: "POST",
+      path: actionPath(project.project_id, draft.kind),
+      body: draft.body,
+      idempotency_key: key,
+    },
+    depends_on: draft.dependsOn.map((k) => `${spec.address}.${k}`),
+    before: draft.before,
+    after: draft.after,
+    reason: draft.reason,
+    ...(block === undefined ? {} : { block }),
+    ...(status === "deferred" && draft.waitsFor !== undefined ? { waits_for: draft.waitsFor } : {}),
+  };
+}
+
+function organizationMismatch(
+  spec: ProjectSpec,
+  project: Project,
+  wanted: string | undefined,
+): Diagnostic | undefined {
+  if (wanted === undefined || wanted === project.organization_id) return undefined;
+  return {
+    severity: "error",
+    code: "plan.organization-mismatch",
+    message: `${spec.address}: the live project belongs to organization ${project.organization_id}, the file names ${spec.organization ?? wanted}`,
+    range: spec.locate(["organization"]),
+    hint: "check the project id, or the file's `organization`",
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Resolves a project's references (written by name or id) to ids, against the live catalogs. Pure.
+ * Missing names are errors with did-you-mean candidates; names two records share are errors listing
+ * both with their ids; a media file or toll-free verification whose read by id failed is an error.
+ * A reference list (lists, media, numbers) resolves only when every item does.
+ */
+import type { ProjectSpec, SpecPath } from "../campaign/model.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { matchReference } from "./catalog.js";
+import { type Catalogs, REFERENCE_NOUN, type ReferenceKind } from "./catalogs.js";
+import type { LiveRead, LiveState } from "./live.js";
+
+/** A reference after resolution: the id, and how to show it. */
+export interface ResolvedRef {
+  readonly id: string;
+  readonly display: string;
+}
+
+/**
+ * The described references, resolved. A member is absent when the file does not describe it or
+ * when it (or, for lists, any item of it) did not resolve; `unresolved` says whether any failed.
+ */
+export interface ResolvedReferences {
+  readonly organization?: ResolvedRef;
+  readonly brand?: ResolvedRef;
+  readonly tenDlcCampaign?: ResolvedRef;
+  readonly tollFreeVerification?: ResolvedRef;
+  readonly phoneNumbers?: readonly ResolvedRef[];
+  readonly media?: readonly ResolvedRef[];
+  readonly contactLists?: readonly ResolvedRef[];
+  readonly suppressionLists?: readonly ResolvedRef[];
+}
+
+export interface Resolution {
+  readonly refs: ResolvedReferences;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly unresolved: boolean;
+}
+
+export function resolveReferences(spec: ProjectSpec, live: LiveState, catalogs: Catalogs): Resolution {
+  const diagnostics: Diagnostic[] = [];
+  const one = (kind: ReferenceKind, reference: string, path: SpecPath): ResolvedRef | undefined => {
+    const result = resolveOne(spec, live, catalogs, kind, reference, path);
+    if ("diagnostic" in result) {
+      diagnostics.push(result.diagnostic);
+      return undefined;
+    }
+    return result;
+  };
+  const many = (
+    kind: ReferenceKind,
+    references: readonly string[] | undefined,
+  ): ResolvedRef[] | undefined => {
+    if (references === undefined) return undefined;
+    const resolved = references.map((r, i) => one(kind, r, [kind, i]));
+    return resolved.every((r) => r !== undefined) ? resolved : undefined;
+  };
+  const single = (kind: ReferenceKind, reference: string | undefined): ResolvedRef | undefined =>
+    reference === undefined ? undefined : one(kind, reference, [kind]);
+
+  const refs: ResolvedReferences = {
+    organization: single("organization", spec.organization),
+    brand: single("brand", spec.brand),
+    tenDlcCampaign: single("campaign", spec.tenDlcCampaign),
+    tollFreeVerification: single("toll_free_verification", spec.tollFreeVerification),
+    phoneNumbers: many("phone_numbers", spec.phoneNumbers),
+    media: many("media", spec.media),
+    contactLists: many("contact_lists", spec.contactLists),
+    suppressionLists: many("suppression_lists", spec.suppressionLists),
+  };
+  return { refs, diagnostics, unresolved: diagnostics.length > 0 };
+}
+
+function resolveOne(
+  spec: ProjectSpec,
+  live: LiveState,
+  catalogs: Catalogs,
+  kind: ReferenceKind,
+  reference: string,
+  path: SpecPath,
+): ResolvedRef | { readonly diagnostic: Diagnostic } {
+  const noun = REFERENCE_NOUN[kind];
+  const range = spec.locate(path);
+  const failedRead = readFailure(kind, live, reference);
+  if (failedRead !== undefined) {
+    return {
+      diagnostic: {
+        severity: "error",
+        code: "plan.reference-unreadable",
+        message: `${spec.address}: ${noun} ${reference} could not be read: ${failedRead}`,
+        range,
+        hint: "check that the key's organization tree includes it, then plan again",
+      },
+    };
+  }
+  const match = matchReference(catalogs[kind], reference);
+  switch (match.kind) {
+    case "found":
+      return { id: match.entry.id, display: match.entry.display };
+    case "missing":
+      return {
+        diagnostic: {
+          severity: "error",
+          code: "plan.reference-missing",
+          message: `${spec.address}: no ${noun} is named or has the id "${reference}"`,
+          range,
+          hint:
+            match.close.length > 0
+              ? `did you mean ${match.close.map((c) => `"${c}"`).join(" or ")}?`
+              : `check the spelling, or that the key can see this ${noun}`,
+        },
+      };
+    case "ambiguous":
+      return {
+        diagnostic: {
+          severity: "error",
+          code: "plan.reference-ambiguous",
+          message: `${spec.address}: ${match.entries.length} ${noun}s are named "${reference}": ${match.entries
+            .map((e) => `${e.display} (${e.id})`)
+            .join(", ")}`,
+          range,
+          hint: `write the id of the one you mean instead of the name`,
+        },
+      };
+  }
+}
+
+/** Why a record read by id (media, toll-free verification) is unknown, when its read failed. */
+function readFailure(kind: ReferenceKind, live: LiveState, id: string): string | undefined {
+  const read: LiveRead<unknown> | undefined =
+    kind === "media"
+      ? live.media.get(id)
+      : kind === "toll_free_verification"
+        ? live.tollFreeVerifications.get(id)
+        : undefined;
+  if (read === undefined) return undefined;
+  switch (read.kind) {
+    case "found":
+    case "not-found":
+      return undefined;
+    case "forbidden":
+      return `access denied (${read.message})`;
+    case "error":
+      return `${read.code}: ${read.message}`;
+  }
+}

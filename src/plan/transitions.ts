@@ -1,0 +1,288 @@
+/**
+ * The transition table of design.md ("Plan"): from the live status and the desired state, the
+ * actions of one project, before drift, preconditions and ordering are applied. Pure.
+ *
+ * | live \ desired  | tested  | scheduled                                   | paused        |
+ * |-----------------|---------|---------------------------------------------|---------------|
+ * | draft           | test    | test, then schedule (deferred: approval)    | nothing       |
+ * | awaiting_test   | nothing | schedule (deferred: approval)               | nothing       |
+ * | ready           | nothing | schedule                                    | nothing       |
+ * | scheduled/active| nothing | nothing if time, zone, bypass match; else blocked | pause   |
+ * | paused          | nothing | blocked (restart is a dashboard step)       | nothing       |
+ * | completed       | nothing | nothing                                     | nothing       |
+ *
+ * Desired `draft`: no actions. A draft project desired `tested`/`scheduled` without a `test:` block
+ * is blocked; a schedule `at` in the past (other than `now`) is blocked.
+ */
+import type { ProjectSpec, ScheduleSpec } from "../campaign/model.js";
+import type { ProjectStatus } from "../contract/limits.js";
+import type { Project } from "../contract/resources.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { AT_NOW, instantOf, pauseBody, scheduleBody, testBody } from "./requests.js";
+import { scheduleMatches } from "./schedule-match.js";
+import type { ActionKind, ActionStatus, Block } from "./types.js";
+
+/** An action as the table chooses it, before ids, keys and cross-project ordering. */
+export interface ActionDraft {
+  readonly kind: ActionKind;
+  readonly status: ActionStatus;
+  readonly before: ProjectStatus;
+  readonly after: ProjectStatus;
+  readonly body: unknown;
+  readonly reason: string;
+  readonly block?: Block;
+  readonly waitsFor?: string;
+  /** Kinds of this project's own actions it depends on. */
+  readonly dependsOn: readonly ActionKind[];
+}
+
+export interface TransitionResult {
+  readonly drafts: readonly ActionDraft[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly notes: readonly string[];
+}
+
+/** What a deferred schedule waits for. */
+export const TEST_APPROVAL = "approval of the test send in the dashboard (the project becomes ready)";
+
+const NOTHING: TransitionResult = { drafts: [], diagnostics: [], notes: [] };
+
+export function chooseActions(spec: ProjectSpec, project: Project, now: Date): TransitionResult {
+  const live = project.status;
+  switch (spec.state) {
+    case "draft":
+      return NOTHING;
+    case "tested":
+      switch (live) {
+        case "draft":
+          return collect([testFromDraft(spec)]);
+        case "awaiting_test":
+        case "ready":
+        case "scheduled":
+        case "active":
+        case "paused":
+        case "completed":
+          return NOTHING;
+      }
+      break;
+    case "scheduled":
+      switch (live) {
+        case "draft":
+          return collect([testFromDraft(spec), schedule(spec, now, "deferred", ["test"])]);
+        case "awaiting_test":
+          return collect([schedule(spec, now, "deferred", [])]);
+        case "ready":
+          return collect([schedule(spec, now, "planned", [])]);
+        case "scheduled":
+        case "active":
+          return alreadyScheduled(spec, project, now);
+        case "paused":
+          return collect([restartBlocked(spec, now)]);
+        case "completed":
+          return NOTHING;
+      }
+      break;
+    case "paused":
+      switch (live) {
+        case "draft":
+        case "awaiting_test":
+        case "ready":
+        case "paused":
+        case "completed":
+          return NOTHING;
+        case "scheduled":
+        case "active":
+          return collect([pause(spec, live)]);
+      }
+      break;
+  }
+  throw new Error(`chooseActions: unhandled ${live} -> ${spec.state}`);
+}
+
+interface Choice {
+  readonly draft: ActionDraft;
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+function collect(choices: readonly Choice[]): TransitionResult {
+  return {
+    drafts: choices.map((c) => c.draft),
+    diagnostics: choices.flatMap((c) => c.diagnostics ?? []),
+    notes: [],
+  };
+}
+
+function blocked(draft: Omit<ActionDraft, "status" | "block">, diagnostic: Diagnostic, fix: string): Choice {
+  return {
+    draft: {
+      ...draft,
+      status: "blocked",
+      block: { reason: diagnostic.message, fix, codes: [diagnostic.code] },
+    },
+    diagnostics: [diagnostic],
+  };
+}
+
+function testFromDraft(spec: ProjectSpec): Choice {
+  const base = { kind: "test", before: "draft", after: "awaiting_test", dependsOn: [] } as const;
+  if (spec.test === undefined) {
+    const fix = "add a `test:` block with the contacts that receive the test";
+    return blocked(
+      {
+        ...base,
+        body: { test_contacts: [] },
+        reason: "the project is in draft and can leave it only by a test send",
+      },
+      {
+        severity: "error",
+        code: "plan.test-missing",
+        message: `${spec.address}: the project cannot leave draft without a test send, and the file has no \`test:\` block`,
+        range: spec.locate(["state"]),
+        hint: fix,
+      },
+      fix,
+    );
+  }
+  const count = spec.test.contacts.length;
+  return {
+    draft: {
+      ...base,
+      status: "planned",
+      body: testBody(spec.test),
+      reason: `send the test to ${count} contact${count === 1 ? "" : "s"}; the project then awaits approval`,
+    },
+  };
+}
+
+function schedule(
+  spec: ProjectSpec,
+  now: Date,
+  status: "planned" | "deferred",
+  dependsOn: readonly ActionKind[],
+): Choice {
+  const given = spec.schedule;
+  const base = { kind: "schedule", before: "ready", after: "scheduled", dependsOn } as const;
+  if (given === undefined) {
+    const fix = "add a `schedule:` block (at, timezone)";
+    return {
+      draft: {
+        ...base,
+        body: {},
+        status: "blocked",
+        reason: "desired scheduled without a schedule",
+        block: { reason: "the file has no `schedule:` block", fix, codes: ["campaign.schedule-missing"] },
+      },
+    };
+  }
+  const body = scheduleBody(given, now);
+  const past = pastSchedule(spec, given, now);
+  if (past !== undefined)
+    return blocked({ ...base, body, reason: "the schedule is in the past" }, past, past.hint ?? "");
+  const when = describeAt(given, body.scheduled_at, status);
+  return status === "planned"
+    ? { draft: { ...base, body, status, reason: `schedule ${when}` } }
+    : {
+        draft: {
+          ...base,
+          body,
+          status,
+          waitsFor: TEST_APPROVAL,
+          reason: `once the test is approved, schedule ${when}`,
+        },
+      };
+}
+
+function describeAt(given: ScheduleSpec, scheduledAt: string, status: "planned" | "deferred"): string {
+  const bypass = given.dailyCapBypass ? ", bypassing the daily cap" : "";
+  if (given.at !== AT_NOW) return `for ${given.at} in ${given.timezone}${bypass}`;
+  const resolved =
+    status === "planned"
+      ? `resolved to ${scheduledAt} when the plan was made; apply sends that time, already past, so the API starts at once`
+      : `shown as ${scheduledAt}, the plan's time; apply takes the time again when the schedule becomes sendable`;
+  return `to send at once (at: now, ${resolved}) in ${given.timezone}${bypass}`;
+}
+
+function pastSchedule(spec: ProjectSpec, given: ScheduleSpec, now: Date): Diagnostic | undefined {
+  if (given.at === AT_NOW) return undefined;
+  const at = instantOf(given.at);
+  if (at === undefined || at >= now.getTime()) return undefined;
+  return {
+    severity: "error",
+    code: "plan.schedule-in-past",
+    message: `${spec.address}: schedule at ${given.at} is in the past, so the API would send at once`,
+    range: spec.locate(["schedule", "at"]),
+    hint: "set a future time, or write `at: now` to send as soon as it is scheduled",
+  };
+}
+
+function alreadyScheduled(spec: ProjectSpec, project: Project, now: Date): TransitionResult {
+  const given = spec.schedule;
+  if (given === undefined) return NOTHING;
+  const match = scheduleMatches(given, project);
+  const notes = match.bypassUnknown
+    ? ["the live daily_cap_bypass is not shown by the API, so it was not compared"]
+    : [];
+  if (match.differences.length === 0) return { ...NOTHING, notes };
+  const live = project.status;
+  const differs = match.differences.join("; ");
+  const fix =
+    "the API cannot reschedule: to keep the live schedule, change the file's `schedule:` to match it; " +
+    "to change it, reschedule the project in the dashboard and then update the file; " +
+    "to stop it meanwhile, set `state: paused`";
+  const choice = blocked(
+    {
+      kind: "schedule",
+      before: live,
+      after: "scheduled",
+      dependsOn: [],
+      body: scheduleBody(given, now),
+      reason: `the project is already ${live} with another schedule`,
+    },
+    {
+      severity: "error",
+      code: "plan.schedule-mismatch",
+      message: `${spec.address}: the project is already ${live}, but ${differs}`,
+      range: spec.locate(["schedule"]),
+      hint: fix,
+    },
+    fix,
+  );
+  return { ...collect([choice]), notes };
+}
+
+function restartBlocked(spec: ProjectSpec, now: Date): Choice {
+  const fix = "start the project again in the dashboard, or set `state: paused` to keep it paused";
+  return blocked(
+    {
+      kind: "schedule",
+      before: "paused",
+      after: "scheduled",
+      dependsOn: [],
+      body: spec.schedule === undefined ? {} : scheduleBody(spec.schedule, now),
+      reason: "restarting a paused project is a dashboard step in this API version",
+    },
+    {
+      severity: "error",
+      code: "plan.restart-not-supported",
+      message: `${spec.address}: the project is paused and the file wants it scheduled; the API cannot restart a paused project`,
+      range: spec.locate(["state"]),
+      hint: fix,
+    },
+    fix,
+  );
+}
+
+function pause(spec: ProjectSpec, live: "scheduled" | "active"): Choice {
+  const body = pauseBody(spec.pause);
+  return {
+    draft: {
+      kind: "pause",
+      before: live,
+      after: "paused",
+      dependsOn: [],
+      status: "planned",
+      body,
+      reason: `pause the ${live} project${body.reason === undefined ? "" : ` (reason "${body.reason}")`}`,
+    },
+  };
+}

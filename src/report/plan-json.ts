@@ -1,0 +1,135 @@
+/**
+ * The plan document as JSON (`plan --out`, `plan --json`): the plan's own data, keys in a stable
+ * order (the order of `src/plan/types.ts`, which is the schema's), free-form values (request bodies,
+ * drift values, request counts by endpoint) with keys sorted, 2-space indent, a final newline. So
+ * the same plan always gives the same bytes, whatever order the planner built its objects in.
+ */
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
+
+/** Renders the plan document. Optional keys that are absent stay absent. */
+export function renderPlanJson(plan: Plan): string {
+  return `${JSON.stringify(orderPlan(plan), null, 2)}\n`;
+}
+
+/** The plan with keys in document order (what {@link renderPlanJson} serialises). */
+export function orderPlan(plan: Plan): Plan {
+  return {
+    format_version: plan.format_version,
+    tool_version: plan.tool_version,
+    created_at: plan.created_at,
+    base_url: plan.base_url,
+    files: plan.files.map((f) => ({ path: f.path, sha256: f.sha256 })),
+    targets: [...plan.targets],
+    excludes: [...plan.excludes],
+    projects: plan.projects.map(orderProject),
+    diagnostics: plan.diagnostics.map(orderDiagnostic),
+    requests: {
+      total: plan.requests.total,
+      by_endpoint: sortKeys(plan.requests.by_endpoint) as Record<string, number>,
+      naive: plan.requests.naive,
+    },
+    summary: {
+      projects: plan.summary.projects,
+      planned: plan.summary.planned,
+      deferred: plan.summary.deferred,
+      blocked: plan.summary.blocked,
+      drifted: plan.summary.drifted,
+      errors: plan.summary.errors,
+      warnings: plan.summary.warnings,
+    },
+  };
+}
+
+function orderProject(p: ProjectPlan): ProjectPlan {
+  return {
+    address: p.address,
+    file: p.file,
+    project_id: p.project_id,
+    name: p.name,
+    desired: p.desired,
+    live: p.live === null ? null : { status: p.live.status, updated_at: p.live.updated_at },
+    drift: p.drift.map(orderDrift),
+    actions: p.actions.map(orderAction),
+    estimate:
+      p.estimate === null
+        ? null
+        : {
+            recipients: p.estimate.recipients,
+            segments: p.estimate.segments,
+            encoding: p.estimate.encoding,
+            estimated_cost_cents: p.estimate.estimated_cost_cents,
+          },
+    diagnostics: p.diagnostics.map(orderDiagnostic),
+    notes: [...p.notes],
+  };
+}
+
+function orderDrift(d: Drift): Drift {
+  return {
+    field: d.field,
+    before: sortKeys(d.before),
+    after: sortKeys(d.after),
+    before_text: d.before_text,
+    after_text: d.after_text,
+    fix: d.fix,
+  };
+}
+
+function orderAction(a: Action): Action {
+  return {
+    id: a.id,
+    address: a.address,
+    project_id: a.project_id,
+    kind: a.kind,
+    status: a.status,
+    request: {
+      method: a.request.method,
+      path: a.request.path,
+      body: sortKeys(a.request.body),
+      idempotency_key: a.request.idempotency_key,
+    },
+    depends_on: [...a.depends_on],
+    before: a.before,
+    after: a.after,
+    reason: a.reason,
+    ...(a.block === undefined
+      ? {}
+      : { block: { reason: a.block.reason, fix: a.block.fix, codes: [...a.block.codes] } }),
+    ...(a.waits_for === undefined ? {} : { waits_for: a.waits_for }),
+  };
+}
+
+function orderRange(r: SourceRange): SourceRange {
+  return {
+    file: r.file,
+    start: { line: r.start.line, column: r.start.column, offset: r.start.offset },
+    end: { line: r.end.line, column: r.end.column, offset: r.end.offset },
+  };
+}
+
+/** A diagnostic with keys in the order of `Diagnostic` (shared with other JSON reports). */
+export function orderDiagnostic(d: Diagnostic): Diagnostic {
+  return {
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    ...(d.range === undefined ? {} : { range: orderRange(d.range) }),
+    ...(d.hint === undefined ? {} : { hint: d.hint }),
+    ...(d.related === undefined
+      ? {}
+      : { related: d.related.map((r) => ({ message: r.message, range: orderRange(r.range) })) }),
+  };
+}
+
+/** A copy of free-form JSON data with every object's keys sorted (code-unit order, like RFC 8785). */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value === "object" && value !== null) {
+    // A null prototype keeps a key named `__proto__` an ordinary key.
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
+}

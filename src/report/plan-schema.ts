@@ -1,0 +1,169 @@
+/**
+ * Reading a saved plan document back: `apply PLANFILE` refuses a malformed plan, a plan of another
+ * format version, or one whose action ids are inconsistent, before it reads anything live. Checks the
+ * document against `schemas/plan.schema.json` (compiled once per process) and the invariants the
+ * schema cannot express. Pure apart from reading the schema file that ships with the package.
+ */
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+// ajv-formats is CommonJS: under NodeNext its default import is the module object (see campaign/schema.ts).
+import formats from "ajv-formats";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { PLAN_FORMAT_VERSION, type Plan } from "../plan/types.js";
+
+export const PLAN_SCHEMA_URL = new URL("../../schemas/plan.schema.json", import.meta.url);
+
+/** At most this many schema violations are reported; the rest are summarised in one more diagnostic. */
+export const MAX_SCHEMA_DIAGNOSTICS = 20;
+
+/** The outcome of checking a plan document: the typed plan, or why it is refused (never empty). */
+export type PlanDocumentResult =
+  | { readonly ok: true; readonly plan: Plan }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** Options of {@link validatePlanDocument}. */
+export interface ValidatePlanOptions {
+  /** The plan file's path as the user gave it, named in messages; defaults to "the plan". */
+  readonly file?: string;
+}
+
+let compiled: ValidateFunction | undefined;
+
+/** The parsed schema document (for tests and tools). */
+export function planSchema(): Record<string, unknown> {
+  return JSON.parse(readFileSync(PLAN_SCHEMA_URL, "utf8")) as Record<string, unknown>;
+}
+
+function validator(): ValidateFunction {
+  if (compiled === undefined) {
+    // strictRequired off: the if/then invariants (`block` iff blocked) require keys that the
+    // conditional subschema itself does not define (the action's own `properties` do).
+    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    formats.default(ajv, ["date-time", "uri"]);
+    compiled = ajv.compile(planSchema());
+  }
+  return compiled;
+}
+
+/** Parses a saved plan file's text and checks it (see {@link validatePlanDocument}). */
+export function parsePlanDocument(text: string, options: ValidatePlanOptions = {}): PlanDocumentResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    const detail = e instanceof Error ? `: ${e.message}` : "";
+    return refuse({
+      severity: "error",
+      code: "report.plan-not-json",
+      message: `${options.file ?? "the plan"} is not valid JSON${detail}`,
+      hint: "write the plan with `campaignctl plan --out FILE` and pass that file unchanged",
+    });
+  }
+  return validatePlanDocument(json, options);
+}
+
+/**
+ * Checks parsed JSON as a plan document: the format version first (a plan of another version gets
+ * one clear diagnostic, not a list of schema errors), then the schema, then the invariants the
+ * schema cannot express (action ids unique and matching `<address>.<kind>`, `depends_on` naming
+ * actions of the same plan).
+ */
+export function validatePlanDocument(json: unknown, options: ValidatePlanOptions = {}): PlanDocumentResult {
+  const name = options.file ?? "the plan";
+  const version = isObject(json) ? json.format_version : undefined;
+  if (version !== PLAN_FORMAT_VERSION) {
+    const found = version === undefined ? "no format_version" : `format_version ${JSON.stringify(version)}`;
+    return refuse({
+      severity: "error",
+      code: "report.plan-version",
+      message: `${name} has ${found}; this campaignctl reads plan format version ${PLAN_FORMAT_VERSION}`,
+      hint: "make the plan again with this version of campaignctl (`campaignctl plan --out FILE`)",
+    });
+  }
+  const validate = validator();
+  if (!validate(json)) {
+    return { ok: false, diagnostics: schemaDiagnostics(name, validate.errors ?? []) };
+  }
+  const plan = json as unknown as Plan;
+  const inconsistencies = checkInvariants(name, plan);
+  return inconsistencies.length > 0 ? { ok: false, diagnostics: inconsistencies } : { ok: true, plan };
+}
+
+function refuse(d: Diagnostic): PlanDocumentResult {
+  return { ok: false, diagnostics: [d] };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function schemaDiagnostics(name: string, errors: readonly ErrorObject[]): Diagnostic[] {
+  // if/then/else and oneOf add a summary error next to the specific ones; the specific ones say more.
+  const specific = errors.filter((e) => e.keyword !== "if" && e.keyword !== "oneOf");
+  const shown = (specific.length > 0 ? specific : errors).slice(0, MAX_SCHEMA_DIAGNOSTICS);
+  const out: Diagnostic[] = shown.map((e) => ({
+    severity: "error",
+    code: "report.plan-invalid",
+    message: `${name} is not a valid plan document: ${describeError(e)}`,
+  }));
+  const more = (specific.length > 0 ? specific : errors).length - shown.length;
+  if (more > 0) {
+    out.push({
+      severity: "error",
+      code: "report.plan-invalid",
+      message: `${name} has ${more} more schema violation${more === 1 ? "" : "s"}`,
+    });
+  }
+  const last = out.length - 1;
+  const lastDiagnostic = out[last];
+  if (lastDiagnostic !== undefined) {
+    out[last] = {
+      ...lastDiagnostic,
+      hint: "do not edit saved plans; make the plan again with `campaignctl plan`",
+    };
+  }
+  return out;
+}
+
+function describeError(e: ErrorObject): string {
+  const at = e.instancePath === "" ? "the document" : e.instancePath;
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "required":
+      return `${at} lacks ${String(params.missingProperty)}`;
+    case "additionalProperties":
+      return `${at} has unknown key ${String(params.additionalProperty)}`;
+    case "enum":
+      return `${at} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    default:
+      return `${at} ${e.message ?? `breaks ${e.keyword}`}`;
+  }
+}
+
+function checkInvariants(name: string, plan: Plan): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const ids = new Set<string>();
+  const problem = (message: string): void => {
+    out.push({ severity: "error", code: "report.plan-inconsistent", message: `${name}: ${message}` });
+  };
+  for (const project of plan.projects) {
+    for (const action of project.actions) {
+      if (ids.has(action.id)) problem(`action ${action.id} appears twice`);
+      ids.add(action.id);
+      if (action.id !== `${project.address}.${action.kind}` || action.address !== project.address) {
+        problem(`action ${action.id} does not match its project ${project.address} and kind ${action.kind}`);
+      }
+      if (action.project_id !== project.project_id) {
+        problem(`action ${action.id} names project ${action.project_id}, not ${project.project_id}`);
+      }
+    }
+  }
+  for (const project of plan.projects) {
+    for (const action of project.actions) {
+      for (const dep of action.depends_on) {
+        if (!ids.has(dep)) problem(`action ${action.id} depends on ${dep}, which is not in the plan`);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,8 @@
+/** Every `/_sandbox` route (outside the contract; no key). Phase 2 adds its modules here. */
+import type { AdminRoute } from "../context.js";
+import { clockRoutes } from "./clock.js";
+import { faultRoutes } from "./faults.js";
+import { logRoutes } from "./logs.js";
+import { adminProjectRoutes } from "./projects.js";
+
+export const adminRoutes: readonly AdminRoute[] = [...clockRoutes, ...adminProjectRoutes, ...logRoutes, ...faultRoutes];

@@ -1,0 +1,45 @@
+/** Reading, parsing and schema-checking request bodies. Malformed JSON is a VALIDATION_ERROR. */
+import type { IncomingMessage } from "node:http";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { createAjv, toIssues } from "../ajv.js";
+import { type ApiResponse, invalid, validationError } from "./responses.js";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) return "too-large";
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Parsed JSON (undefined for an empty body) or the 400 response. */
+export function parseJson(raw: Buffer | "too-large"): { ok: true; value: unknown } | { ok: false; response: ApiResponse } {
+  if (raw === "too-large") return { ok: false, response: invalid([], "Request body exceeds 1 MiB", "too_big") };
+  const text = raw.toString("utf8");
+  if (text.trim() === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: invalid([], "Malformed JSON in request body", "invalid_json") };
+  }
+}
+
+const ajv = createAjv();
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** Validates `body` against `schema` (an empty body counts as `{}`); undefined when valid. */
+export function checkBody(schema: object, body: unknown): ApiResponse | undefined {
+  let validate = compiled.get(schema);
+  if (validate === undefined) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  if (validate(body ?? {})) return undefined;
+  return validationError(toIssues(validate.errors));
+}

@@ -1,0 +1,52 @@
+/**
+ * The request log of `/v1` traffic (`GET /_sandbox/requests`): what was asked, by which key id
+ * (never the key itself), and what was answered. Keeps the newest `capacity` entries; the counts
+ * cover every request since the last clear.
+ */
+
+export interface RequestLogEntry {
+  readonly seq: number;
+  readonly method: string;
+  /** Route template (`/projects/{id}`), or null for an unknown route. */
+  readonly route: string | null;
+  readonly path: string;
+  readonly key_id: string | null;
+  readonly status: number;
+  readonly replayed: boolean;
+  readonly fault: string | null;
+  readonly idempotency_key: string | null;
+  readonly at: string;
+}
+
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+  private seq = 0;
+  private perRoute = new Map<string, number>();
+  private perKey = new Map<string, number>();
+
+  constructor(private readonly capacity = 20_000) {}
+
+  add(entry: Omit<RequestLogEntry, "seq">): void {
+    this.seq += 1;
+    this.entries.push({ seq: this.seq, ...entry });
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    const route = `${entry.method} ${entry.route ?? "(unknown)"}`;
+    this.perRoute.set(route, (this.perRoute.get(route) ?? 0) + 1);
+    const key = entry.key_id ?? "(none)";
+    this.perKey.set(key, (this.perKey.get(key) ?? 0) + 1);
+  }
+
+  snapshot(): { total: number; counts: { per_route: Record<string, number>; per_key: Record<string, number> }; requests: RequestLogEntry[] } {
+    return {
+      total: [...this.perRoute.values()].reduce((a, b) => a + b, 0),
+      counts: { per_route: Object.fromEntries(this.perRoute), per_key: Object.fromEntries(this.perKey) },
+      requests: [...this.entries],
+    };
+  }
+
+  clear(): void {
+    this.entries = [];
+    this.perRoute.clear();
+    this.perKey.clear();
+  }
+}

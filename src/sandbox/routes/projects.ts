@@ -1,0 +1,100 @@
+/** GET /projects/{id}, POST /projects/{id}/schedule and POST /projects/{id}/pause. */
+import { PAUSE_REASON_DEFAULT, PAUSE_REASON_MAX, PAUSE_REASON_MIN, SCHEDULE_TIMEZONES } from "../../contract/limits.js";
+import type { ScheduleRequest } from "../../contract/resources.js";
+import type { ApiRoute } from "../context.js";
+import { invalid, ok } from "../http/responses.js";
+import { projectView } from "../views.js";
+import { findProject, isProject, touch } from "./project-access.js";
+import { projectTestRoute } from "./project-test.js";
+
+const scheduleSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["scheduled_at", "scheduled_timezone"],
+  properties: {
+    scheduled_at: { type: "string", format: "date-time" },
+    scheduled_timezone: { enum: [...SCHEDULE_TIMEZONES] },
+    daily_cap_bypass: { type: "boolean" },
+  },
+};
+
+const pauseSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: { reason: { type: "string", minLength: PAUSE_REASON_MIN, maxLength: PAUSE_REASON_MAX } },
+};
+
+export const projectRoutes: readonly ApiRoute[] = [
+  {
+    method: "GET",
+    template: "/projects/{id}",
+    handler: ({ params, auth, sandbox }) => {
+      const project = findProject(sandbox.store.world, auth, params.id ?? "");
+      return isProject(project) ? ok(projectView(project)) : project;
+    },
+  },
+  projectTestRoute,
+  {
+    method: "POST",
+    template: "/projects/{id}/schedule",
+    bodySchema: scheduleSchema,
+    handler: ({ params, body, auth, sandbox, idempotencyKey }) => {
+      const request = body as ScheduleRequest;
+      const { store, clock } = sandbox;
+      const project = findProject(store.world, auth, params.id ?? "");
+      if (!isProject(project)) return project;
+      if (project.status !== "ready")
+        return invalid(["status"], `Project must be in ready to schedule; it is ${project.status}`, "invalid_state");
+      const scheduledAt = new Date(request.scheduled_at).toISOString();
+      const bypass = request.daily_cap_bypass ?? false;
+      store.mutate((w) => {
+        project.status = "scheduled";
+        project.scheduled_at = scheduledAt;
+        project.scheduled_timezone = request.scheduled_timezone;
+        project.daily_cap_bypass = bypass;
+        touch(project, clock.nowMs());
+        store.recordEffect(w, "schedule", project.project_id, true, idempotencyKey);
+      });
+      return ok({
+        project_id: project.project_id,
+        status: "scheduled",
+        scheduled_at: scheduledAt,
+        scheduled_timezone: request.scheduled_timezone,
+        daily_cap_bypass: bypass,
+      });
+    },
+  },
+  {
+    method: "POST",
+    template: "/projects/{id}/pause",
+    bodySchema: pauseSchema,
+    handler: ({ params, body, auth, sandbox, idempotencyKey }) => {
+      const reason = (body as { reason?: string } | undefined)?.reason ?? PAUSE_REASON_DEFAULT;
+      const { store, clock } = sandbox;
+      const project = findProject(store.world, auth, params.id ?? "");
+      if (!isProject(project)) return project;
+      const status = project.status;
+      switch (status) {
+        case "scheduled":
+        case "active":
+        case "paused":
+          break;
+        case "draft":
+        case "awaiting_test":
+        case "ready":
+        case "completed":
+          return invalid(["status"], `Project cannot be paused while ${status}`, "invalid_state");
+      }
+      store.mutate((w) => {
+        const changed = project.status !== "paused" || project.pause_reason !== reason;
+        if (changed) {
+          project.status = "paused";
+          project.pause_reason = reason;
+          touch(project, clock.nowMs());
+        }
+        store.recordEffect(w, "pause", project.project_id, changed, idempotencyKey);
+      });
+      return ok({ project_id: project.project_id, status: "paused", pause_reason: reason });
+    },
+  },
+];

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { RateLimiter } from "../../src/api/index.js";
+
+/** A fake clock whose sleep advances time and records every wait. */
+function fakeTime(start = 1_000_000) {
+  let t = start;
+  const sleeps: number[] = [];
+  return {
+    clock: { now: () => t },
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      // Let everything already released run first, as a real or virtual timer would.
+      await new Promise((resolve) => setImmediate(resolve));
+      t += ms;
+    },
+    sleeps,
+    elapsed: () => t - start,
+  };
+}
+
+const noHeaders = { limit: null, remaining: null, resetAt: null };
+
+describe("RateLimiter", () => {
+  it("lets `limit` requests through a window, then waits for the oldest slot to expire", async () => {
+    const time = fakeTime();
+    const limiter = new RateLimiter({ ...time, initialLimit: 5, windowMs: 60_000, marginMs: 0 });
+    for (let i = 0; i < 5; i++) await limiter.acquire();
+    expect(time.sleeps).toEqual([]);
+    await limiter.acquire();
+    expect(time.sleeps).toEqual([60_000]);
+    expect(limiter.stats()).toMatchObject({ waitMs: 60_000, waits: 1, limit: 5 });
+  });
+
+  it("sends 150 concurrent callers in about one window at a limit of 100, one wait at a time", async () => {
+    const time = fakeTime();
+    const limiter = new RateLimiter({ ...time, marginMs: 50 });
+    const sentAt: number[] = [];
+    await Promise.all(
+      Array.from({ length: 150 }, async () => {
+        await limiter.acquire();
+        sentAt.push(time.clock.now());
+      }),
+    );
+    expect(time.sleeps).toEqual([60_050]);
+    expect(time.elapsed()).toBe(60_050);
+    // No 60-second window holds more than 100 sends.
+    for (const t of sentAt)
+      expect(sentAt.filter((s) => s > t - 60_000 && s <= t).length).toBeLessThanOrEqual(100);
+  });
+
+  it("serves concurrent callers first in, first out", async () => {
+    const time = fakeTime();
+    const limiter = new RateLimiter({ ...time, initialLimit: 2, windowMs: 1_000, marginMs: 0 });
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 7 }, async (_, i) => {
+        await limiter.acquire();
+        order.push(i);
+      }),
+    );
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(time.sleeps).toEqual([1_000, 1_000, 1_000]);
+  });
+
+  it("adopts X-RateLimit-Limit from a response", async () => {
+    const time = fakeTime();
+    const limiter = new RateLimiter({ ...time, marginMs: 0 });
+    await limiter.acquire();
+    limiter.observe({ limit: 3, remaining: 2, resetAt: null });
+    await limiter.acquire();
+    await limiter.acquire();
+    expect(time.sleeps).toEqual([]);
+    await limiter.acquire();
+    expect(time.sleeps).toEqual([60_000]);
+    expect(limiter.stats().limit).toBe(3);
+  });
+
+  it("holds back when X-RateLimit-Remaining shows another user of the key", async () => {
+    const time = fakeTime(0);
+    const limiter = new RateLimiter({ ...time, initialLimit: 10, marginMs: 0 });
+    await limiter.acquire();
+    // We hold 1 slot and believe 9 are free; the server says 0 remain until t = 20 s.
+    limiter.observe({ limit: 10, remaining: 0, resetAt: 20 });
+    await limiter.acquire();
+    expect(time.sleeps).toEqual([20_000]);
+  });
+
+  it("ignores headers that show more room than it believes", async () => {
+    const time = fakeTime();
+    const limiter = new RateLimiter({ ...time, initialLimit: 2, marginMs: 0 });
+    await limiter.acquire();
+    await limiter.acquire();
+    limiter.observe({ ...noHeaders, remaining: 50 });
+    await limiter.acquire();
+    expect(time.sleeps).toEqual([60_000]);
+  });
+
+  it("counts a slot from when its response arrived", async () => {
+    const time = fakeTime(0);
+    const limiter = new RateLimiter({ ...time, initialLimit: 1, marginMs: 0 });
+    const ticket = await limiter.acquire();
+    ticket.settle(5_000);
+    await limiter.acquire();
+    expect(time.sleeps).toEqual([65_000]);
+  });
+
+  it("blocks every caller after a 429 until Retry-After passes", async () => {
+    const time = fakeTime();
+    const limiter = new RateLimiter({ ...time, marginMs: 0 });
+    await limiter.acquire();
+    limiter.throttle(7_000);
+    await Promise.all([limiter.acquire(), limiter.acquire()]);
+    expect(time.sleeps).toEqual([7_000]);
+    expect(limiter.stats()).toMatchObject({ throttled: 1, waitMs: 7_000 });
+  });
+});
+
+describe("RateLimiter inferring another user of the key", () => {
+  it("frees inferred slots from Reset onwards, not all at once", async () => {
+    const time = fakeTime(0);
+    const limiter = new RateLimiter({ ...time, initialLimit: 4, marginMs: 0 });
+    // Nothing of ours in flight; the server says no slot remains and the oldest frees at 30 s.
+    limiter.observe({ limit: 4, remaining: 0, resetAt: 30 });
+    await limiter.acquire();
+    expect(time.sleeps).toEqual([30_000]);
+    await limiter.acquire();
+    expect(time.sleeps).toEqual([30_000, 10_000]);
+  });
+});

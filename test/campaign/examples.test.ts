@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { lintCampaign } from "../../src/campaign/lint/index.js";
+import { loadCampaign } from "../../src/campaign/load.js";
+import { runCli } from "../helpers/run-cli.js";
+
+const examples = new URL("../../examples/", import.meta.url).pathname;
+
+describe("example campaign files", () => {
+  const loaded = loadCampaign(["."], examples);
+  const campaignFiles = loaded.campaign.files.filter((f) => f.path !== "sandbox.yaml");
+
+  it("load without any problem, lint included", () => {
+    const problems = [
+      ...loaded.diagnostics,
+      ...lintCampaign(loaded.campaign, { now: new Date("2026-11-21T12:00:00Z") }),
+    ];
+    expect(problems.filter((d) => d.range?.file !== "sandbox.yaml")).toEqual([]);
+  });
+
+  it("describe the example world of examples/README.md", () => {
+    expect(campaignFiles.map((f) => f.path)).toEqual(["early-vote.yaml", "gotv.yaml", "volunteers.yaml"]);
+    const view = loaded.campaign.projects.map((p) => [p.address, p.file, p.id, p.state, p.after]);
+    expect(view).toEqual([
+      ["early-vote-push", "early-vote.yaml", "9a000000-0000-4000-8000-000000000004", "paused", []],
+      ["gotv-reminder", "gotv.yaml", "9a000000-0000-4000-8000-000000000001", "scheduled", []],
+      ["gotv-followup", "gotv.yaml", "9a000000-0000-4000-8000-000000000002", "scheduled", ["gotv-reminder"]],
+      ["volunteer-recruitment", "volunteers.yaml", "9a000000-0000-4000-8000-000000000003", "tested", []],
+    ]);
+    const byAddress = new Map(loaded.campaign.projects.map((p) => [p.address, p]));
+    expect(byAddress.get("early-vote-push")?.pause).toEqual({ reason: "polling place change" });
+    const volunteers = byAddress.get("volunteer-recruitment");
+    expect(volunteers?.channel).toBe("toll-free");
+    expect(volunteers?.media).toEqual(["rally-flyer.png"]);
+    expect(volunteers?.linkTracking?.domain).toBe("go.riverside.vote");
+    const reminder = byAddress.get("gotv-reminder");
+    expect(reminder?.test?.contacts.length).toBeGreaterThanOrEqual(2);
+    expect(reminder?.schedule?.timezone).toBe("America/Chicago");
+    expect(reminder?.contactLists).toEqual(["Ward 3 Likely Voters"]);
+  });
+
+  it("each start with the schema comment for editors", () => {
+    for (const file of campaignFiles)
+      expect(file.text.split("\n")[0]).toBe(
+        "# yaml-language-server: $schema=../schemas/campaign.schema.json",
+      );
+  });
+
+  it("pass `campaignctl validate --strict`", async () => {
+    const result = await runCli(["validate", "--strict", "gotv.yaml", "volunteers.yaml", "early-vote.yaml"], {
+      cwd: examples,
+    });
+    expect(result.stdout).toBe("3 files, 4 projects: 0 errors, 0 warnings\n");
+    expect(result.code).toBe(0);
+  });
+});

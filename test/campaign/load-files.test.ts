@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadCampaign } from "../../src/campaign/load.js";
+import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { where } from "./helpers.js";
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "campaignctl-load-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe("reading campaign files", () => {
+  it("reads directories recursively, sorted, skipping hidden entries and other extensions", () => {
+    const dir = tree({
+      "camp/b.yaml": "version: 1\n",
+      "camp/a.yml": "version: 1\n",
+      "camp/sub/c.yaml": "version: 1\n",
+      "camp/sub/notes.md": "# no\n",
+      "camp/.hidden/d.yaml": "version: 1\n",
+      "camp/node_modules/e.yaml": "version: 1\n",
+    });
+    const result = readCampaignFiles(["camp"], dir);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.map((f) => f.path)).toEqual(["camp/a.yml", "camp/b.yaml", "camp/sub/c.yaml"]);
+    expect(result.files[0]?.sha256).toBe(createHash("sha256").update("version: 1\n").digest("hex"));
+  });
+
+  it("keeps the path as given for files, and reads a file reached twice once", () => {
+    const dir = tree({ "x/gotv.yaml": "version: 1\n" });
+    const result = readCampaignFiles(["./x/gotv.yaml", "x"], dir);
+    expect(result.files.map((f) => f.path)).toEqual(["./x/gotv.yaml"]);
+  });
+});
+
+describe("assembling several files", () => {
+  it("loads projects in file order, then key order, each with its file's settings", () => {
+    const dir = tree({
+      "b.yaml":
+        "version: 1\nfields: [polling_place]\nmerge_defaults: {first_name: friend}\nprojects:\n  z: {id: '1'}\n  y: {id: '2', after: [a]}\n",
+      "a.yaml": "version: 1\norganization: Riverside Democrats\nprojects:\n  a: {id: '3'}\n",
+    });
+    const { campaign, diagnostics, addresses } = loadCampaign(["."], dir);
+    expect(diagnostics).toEqual([]);
+    expect(addresses).toEqual(["a", "z", "y"]);
+    expect(
+      campaign.projects.map((p) => [p.address, p.file, p.organization, p.fields, p.mergeDefaults]),
+    ).toEqual([
+      ["a", "a.yaml", "Riverside Democrats", [], {}],
+      ["z", "b.yaml", undefined, ["polling_place"], { first_name: "friend" }],
+      ["y", "b.yaml", undefined, ["polling_place"], { first_name: "friend" }],
+    ]);
+  });
+
+  it("reports a duplicate address across files with both places", () => {
+    const dir = tree({
+      "a.yaml": "version: 1\nprojects:\n  gotv: {id: '1'}\n",
+      "b.yaml": "version: 1\nprojects:\n\n  gotv: {id: '2'}\n",
+    });
+    const { campaign, diagnostics } = loadCampaign(["."], dir);
+    expect(diagnostics.map(where)).toEqual(["campaign.duplicate-address@4:3"]);
+    expect(diagnostics[0]?.range?.file).toBe("b.yaml");
+    expect(
+      diagnostics[0]?.related?.map((r) => `${r.range.file}:${r.range.start.line}:${r.range.start.column}`),
+    ).toEqual(["a.yaml:3:3"]);
+    expect(campaign.projects.map((p) => p.id)).toEqual(["1"]);
+  });
+
+  it("resolves `after` across files and does not blame `after` for an invalid project", () => {
+    const dir = tree({
+      "a.yaml": "version: 1\nprojects:\n  first: {id: '1', state: nope}\n",
+      "b.yaml": "version: 1\nprojects:\n  second: {id: '2', after: [first]}\n",
+    });
+    const { diagnostics } = loadCampaign(["."], dir);
+    expect(diagnostics.map(where)).toEqual(["campaign.schema-enum@3:27"]);
+  });
+
+  it("keeps checking other files after a broken one", () => {
+    const dir = tree({
+      "a.yaml": "version: 1\nprojects: [\n",
+      "b.yaml": "version: 1\nprojects:\n  b: {id: '2', state: scheduled}\n",
+    });
+    const { diagnostics } = loadCampaign(["."], dir);
+    expect(diagnostics.map((d) => `${d.range?.file}:${where(d)}`)).toEqual([
+      "a.yaml:campaign.yaml-indent@3:1",
+      "b.yaml:campaign.schedule-missing@3:23",
+    ]);
+  });
+});

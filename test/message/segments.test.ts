@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { GSM7_BASIC, GSM7_EXTENSION, gsm7Septets } from "../../src/message/gsm7.js";
+import { analyzeSegments } from "../../src/message/segments.js";
+
+const digits = (n: number) => Array.from({ length: n }, (_, i) => String((i + 1) % 10)).join("");
+
+describe("analyzeSegments: public vectors of Twilio's message-segment-calculator and GSM 03.38", () => {
+  const cases: {
+    name: string;
+    text: string;
+    encoding: "GSM-7" | "UCS-2";
+    units: number;
+    segments: number;
+  }[] = [
+    { name: "empty message", text: "", encoding: "GSM-7", units: 0, segments: 1 },
+    { name: "160 digits", text: digits(160), encoding: "GSM-7", units: 160, segments: 1 },
+    { name: "161 digits", text: digits(161), encoding: "GSM-7", units: 161, segments: 2 },
+    { name: "306 digits", text: digits(306), encoding: "GSM-7", units: 306, segments: 2 },
+    { name: "307 digits", text: digits(307), encoding: "GSM-7", units: 307, segments: 3 },
+    { name: "459 digits", text: digits(459), encoding: "GSM-7", units: 459, segments: 3 },
+    { name: "460 digits", text: digits(460), encoding: "GSM-7", units: 460, segments: 4 },
+    { name: "€ + 158 digits", text: `€${digits(158)}`, encoding: "GSM-7", units: 160, segments: 1 },
+    { name: "€ + 159 digits", text: `€${digits(159)}`, encoding: "GSM-7", units: 161, segments: 2 },
+    { name: "^ + 158 digits", text: `^${digits(158)}`, encoding: "GSM-7", units: 160, segments: 1 },
+    {
+      name: "{ + 158 digits (Twilio test)",
+      text: `{${digits(158)}`,
+      encoding: "GSM-7",
+      units: 160,
+      segments: 1,
+    },
+    {
+      name: "{ + 159 digits (Twilio test)",
+      text: `{${digits(159)}`,
+      encoding: "GSM-7",
+      units: 161,
+      segments: 2,
+    },
+    {
+      name: "form feed is an escape pair",
+      text: `\f${digits(159)}`,
+      encoding: "GSM-7",
+      units: 161,
+      segments: 2,
+    },
+    { name: "80 escape chars", text: "|".repeat(80), encoding: "GSM-7", units: 160, segments: 1 },
+    { name: "81 escape chars", text: "|".repeat(81), encoding: "GSM-7", units: 162, segments: 2 },
+    { name: "emoji + 68 digits", text: `😜${digits(68)}`, encoding: "UCS-2", units: 70, segments: 1 },
+    { name: "emoji + 69 digits", text: `😜${digits(69)}`, encoding: "UCS-2", units: 71, segments: 2 },
+    { name: "70 Á", text: "Á".repeat(70), encoding: "UCS-2", units: 70, segments: 1 },
+    { name: "71 Á", text: "Á".repeat(71), encoding: "UCS-2", units: 71, segments: 2 },
+    { name: "134 Á", text: "Á".repeat(134), encoding: "UCS-2", units: 134, segments: 2 },
+    { name: "135 Á", text: "Á".repeat(135), encoding: "UCS-2", units: 135, segments: 3 },
+    { name: "backtick is not GSM-7", text: "`", encoding: "UCS-2", units: 1, segments: 1 },
+    {
+      name: "Greek capitals of the basic set",
+      text: "ΔΦΓΛΩΠΨΣΘΞ",
+      encoding: "GSM-7",
+      units: 10,
+      segments: 1,
+    },
+    { name: "CR LF counts two septets", text: "a\r\nb", encoding: "GSM-7", units: 4, segments: 1 },
+    { name: "Đặng forces UCS-2", text: "Hi Đặng", encoding: "UCS-2", units: 7, segments: 1 },
+  ];
+  it.each(cases)(
+    "$name: $encoding, $units units, $segments segment(s)",
+    ({ text, encoding, units, segments }) => {
+      const info = analyzeSegments(text);
+      expect(info.encoding).toBe(encoding);
+      expect(info.units).toBe(units);
+      expect(info.segments).toBe(segments);
+      expect(info.segmentTexts.join("")).toBe(text);
+    },
+  );
+});
+
+describe("analyzeSegments: splitting never breaks a pair", () => {
+  it("moves an escape pair that would straddle the boundary to the next segment", () => {
+    // 152 digits then € (2 septets): 154 > 153, so € starts segment 2.
+    const text = `${digits(152)}€${digits(10)}`;
+    const info = analyzeSegments(text);
+    expect(info.segmentTexts).toEqual([digits(152), `€${digits(10)}`]);
+  });
+  it("fills a segment exactly to 153 septets when the pair fits", () => {
+    const text = `${digits(151)}€${digits(10)}`;
+    expect(analyzeSegments(text).segmentTexts).toEqual([`${digits(151)}€`, digits(10)]);
+  });
+  it("moves a surrogate pair that would straddle the boundary to the next segment", () => {
+    // 66 units then an emoji (2 units): 68 > 67.
+    const text = `${"Á".repeat(66)}😀${"Á".repeat(10)}`;
+    const info = analyzeSegments(text);
+    expect(info.segmentTexts).toEqual(["Á".repeat(66), `😀${"Á".repeat(10)}`]);
+    expect(info.segments).toBe(2);
+  });
+  it("can add a segment because of a moved pair", () => {
+    // 152 + 2 + 152 = 306 septets, but € cannot straddle: 152 | €+151 | 1.
+    const text = `${digits(152)}€${digits(152)}`;
+    const info = analyzeSegments(text);
+    expect(info.units).toBe(306);
+    expect(info.segments).toBe(3);
+  });
+  it("keeps a grapheme cluster (skin-tone emoji) together", () => {
+    const text = `${"Á".repeat(65)}👍🏽xx`;
+    const info = analyzeSegments(text);
+    expect(info.segmentTexts).toEqual(["Á".repeat(65), "👍🏽xx"]);
+    expect(info.characters).toBe(68);
+  });
+});
+
+describe("analyzeSegments: reports", () => {
+  it("lists the characters that forced UCS-2, once each, in order", () => {
+    const info = analyzeSegments("Hi Đặng 😀 and Đ again");
+    expect(info.nonGsmCharacters).toEqual(["Đ", "ặ", "😀"]);
+    expect(info.unitsPerSegment).toBe(70);
+  });
+  it("counts user-perceived characters", () => {
+    expect(analyzeSegments("a😀b").characters).toBe(3);
+    expect(analyzeSegments("a😀b").units).toBe(4);
+  });
+  it("uses 153 units per segment when multi-part", () => {
+    expect(analyzeSegments(digits(200)).unitsPerSegment).toBe(153);
+  });
+});
+
+describe("GSM-7 table", () => {
+  it("has the 127 basic characters (128 codes minus the escape) and 10 extension characters", () => {
+    expect([...GSM7_BASIC]).toHaveLength(127);
+    expect(new Set(GSM7_BASIC).size).toBe(127);
+    expect([...GSM7_EXTENSION]).toHaveLength(10);
+  });
+  it.each([
+    ["@", 1],
+    ["£", 1],
+    ["¤", 1],
+    ["§", 1],
+    ["¿", 1],
+    ["à", 1],
+    ["€", 2],
+    ["\\", 2],
+    ["~", 2],
+    ["ç", undefined],
+    ["á", undefined],
+    ["\t", undefined],
+  ] as const)("%j costs %s septet(s)", (char, septets) => {
+    expect(gsm7Septets(char)).toBe(septets);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import type { Plan } from "../../src/plan/types.js";
+import { renderPlanJson, sortKeys } from "../../src/report/plan-json.js";
+import { fullPlan } from "./fixtures.js";
+import { expectGolden } from "./golden.js";
+
+/** A deep copy with every object's keys in reverse order. */
+function reverseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reverseKeys);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reverseKeys(v)]),
+    );
+  }
+  return value;
+}
+
+describe("renderPlanJson", () => {
+  it("renders the plan document (golden)", () => {
+    expectGolden("plan.json", renderPlanJson(fullPlan()));
+  });
+
+  it("is the plan's data: parsing it back gives the plan", () => {
+    expect(JSON.parse(renderPlanJson(fullPlan()))).toEqual(fullPlan());
+  });
+
+  it("gives the same bytes whatever order the planner built its objects in", () => {
+    const shuffled = reverseKeys(fullPlan()) as Plan;
+    expect(Object.keys(shuffled)[0]).toBe("summary");
+    expect(renderPlanJson(shuffled)).toBe(renderPlanJson(fullPlan()));
+  });
+
+  it("uses a 2-space indent, starts with format_version and ends with one newline", () => {
+    const text = renderPlanJson(fullPlan());
+    expect(text.startsWith('{\n  "format_version": 1,\n  "tool_version": "0.1.0",\n')).toBe(true);
+    expect(text.endsWith("}\n")).toBe(true);
+    expect(text.endsWith("}\n\n")).toBe(false);
+  });
+
+  it("sorts free-form keys by code unit and keeps __proto__ an ordinary key", () => {
+    const sorted = sortKeys(JSON.parse('{"b":1,"__proto__":{"z":1,"a":2},"a":[{"y":1,"x":2}]}'));
+    expect(JSON.stringify(sorted)).toBe('{"__proto__":{"a":2,"z":1},"a":[{"x":2,"y":1}],"b":1}');
+  });
+});

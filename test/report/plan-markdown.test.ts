@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import type { Plan } from "../../src/plan/types.js";
+import { GITHUB_COMMENT_MAX_CHARS, lineDiff, renderPlanMarkdown } from "../../src/report/plan-markdown.js";
+import { fullPlan, hugePlan } from "./fixtures.js";
+import { expectGolden } from "./golden.js";
+
+function count(text: string, needle: string): number {
+  return text.split(needle).length - 1;
+}
+
+/** Every `<details>` is closed before the next opens, and the text outside ends cleanly. */
+function expectWholeSections(md: string): void {
+  const opens = count(md, "<details>");
+  expect(count(md, "</details>")).toBe(opens);
+  let depth = 0;
+  for (const line of md.split("\n")) {
+    if (line.startsWith("<details>")) depth += 1;
+    if (line === "</details>") depth -= 1;
+    expect(depth === 0 || depth === 1).toBe(true);
+  }
+  expect(depth).toBe(0);
+}
+
+describe("renderPlanMarkdown", () => {
+  it("renders every kind of entry as a PR comment (golden)", () => {
+    const md = renderPlanMarkdown(fullPlan());
+    expectWholeSections(md);
+    expectGolden("plan.md", md);
+  });
+
+  it("has one section per project with something to say, none for one-liners", () => {
+    const md = renderPlanMarkdown(fullPlan());
+    expect(count(md, "<details>")).toBe(8);
+    expect(md).not.toContain("<summary><code>primary-thanks</code>");
+    expect(md).toContain(
+      "| `primary-thanks` Primary thank-you | completed | scheduled | nothing to do | none |  |  |",
+    );
+  });
+
+  it("shows message drift as a diff fence with - live and + file lines", () => {
+    expect(renderPlanMarkdown(fullPlan())).toContain(
+      "```diff\n- Hi {{first_name}}, join us at the rally Saturday at 11am in Oak Park. Reply STOP to opt out\n" +
+        "+ Hi {{first_name|friend}}, join us at the rally Saturday at noon in Oak Park!\n+ Bring a friend. Reply STOP to opt out\n```",
+    );
+  });
+
+  it("escapes user text in table cells and in the raw HTML summary, and breaks mentions", () => {
+    const md = renderPlanMarkdown(fullPlan());
+    expect(md).toContain(
+      "| `volunteer-recruitment` Volunteers \\| \\*MMS\\* &lt;flyer&gt; &amp; @&#8203;field-team #&#8203;12 | draft |",
+    );
+    expect(md).toContain(
+      "<summary><code>volunteer-recruitment</code> Volunteers | *MMS* &lt;flyer&gt; &amp; @&#8203;field-team #&#8203;12: draft → tested, 1 to do</summary>",
+    );
+    expect(md).not.toContain("<flyer>");
+  });
+
+  it("fences a message containing backticks and </details> so that it cannot escape the block", () => {
+    const plan = fullPlan();
+    const rally = plan.projects[4];
+    const drift = rally?.drift[0];
+    if (rally === undefined || drift === undefined) throw new Error("fixture changed");
+    const evil = "text ```` and\n</details>\n```";
+    const md = renderPlanMarkdown({
+      ...plan,
+      projects: [{ ...rally, drift: [{ ...drift, before_text: evil, after_text: "plain" }] }],
+    });
+    expect(md).toContain("`````diff\n- text ```` and\n- </details>\n- ```\n+ plain\n`````");
+  });
+
+  it("stays under GitHub's limit for 2,000 projects, dropping whole sections from the end with a note", () => {
+    const plan = hugePlan(2000);
+    const full = renderPlanMarkdown(plan, { maxChars: Number.POSITIVE_INFINITY });
+    expect(full.length).toBeGreaterThan(GITHUB_COMMENT_MAX_CHARS);
+    const md = renderPlanMarkdown(plan);
+    expect(md.length).toBeLessThanOrEqual(GITHUB_COMMENT_MAX_CHARS);
+    expectWholeSections(md);
+    expect(md).toMatch(
+      /> \[!NOTE\]\n> [\d,]+ of 2,000 table rows and 2,000 of 2,000 project sections \(from the end\) were left out to stay under GitHub's 65,536-character comment limit\. /,
+    );
+    expect(md).toContain("The full plan is in the JSON plan document");
+    expect(md.startsWith("## campaignctl plan\n")).toBe(true);
+    expect(md).toContain("**API requests:** 16");
+    // The rows kept are the first ones, in order, each whole.
+    const rows = md.split("\n").filter((l) => l.startsWith("| `rally-invite-"));
+    expect(rows.length).toBeGreaterThan(100);
+    rows.forEach((row, i) => {
+      expect(row.startsWith(`| \`rally-invite-${i}\` Rally invite | ready | scheduled |`)).toBe(true);
+      expect(row.endsWith(" | 40 | $1.20 |")).toBe(true);
+    });
+  });
+
+  it("keeps the whole table and a prefix of the sections when only sections overflow", () => {
+    const plan = hugePlan(30);
+    const full = renderPlanMarkdown(plan, { maxChars: Number.POSITIVE_INFINITY });
+    const limit = Math.floor(full.length / 2);
+    const md = renderPlanMarkdown(plan, { maxChars: limit });
+    expect(md.length).toBeLessThanOrEqual(limit);
+    expectWholeSections(md);
+    expect(count(md, "| `rally-invite-")).toBe(30);
+    const kept = count(md, "<details>");
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(30);
+    for (let i = 0; i < kept; i++) expect(md).toContain(`<summary><code>rally-invite-${i}</code>`);
+    expect(md).toContain(
+      `> ${30 - kept} of 30 project sections (from the end) were left out to stay under the limit of ${limit.toLocaleString("en-US")} characters.`,
+    );
+    // Everything that was kept is exactly what the untruncated comment says, up to the cut.
+    const lastSection = md.lastIndexOf("</details>") + "</details>".length;
+    const note = /> \[!NOTE\]\n.*\n\n/.exec(md)?.[0] ?? "";
+    expect(note).not.toBe("");
+    expect(full.startsWith(md.slice(0, lastSection).replace(note, ""))).toBe(true);
+  });
+
+  it("adds no note when the comment fits", () => {
+    expect(renderPlanMarkdown(fullPlan())).not.toContain("[!NOTE]");
+  });
+
+  it("renders a plan that could not reach the API", () => {
+    const plan: Plan = {
+      ...fullPlan(),
+      projects: [],
+      diagnostics: [
+        { severity: "error", code: "api.network", message: "connect ECONNREFUSED 127.0.0.1:4010" },
+      ],
+      requests: { total: 1, by_endpoint: {}, naive: 1 },
+      summary: { projects: 0, planned: 0, deferred: 0, blocked: 0, drifted: 0, errors: 1, warnings: 0 },
+    };
+    expectGolden("plan-api-down.md", renderPlanMarkdown(plan));
+  });
+});
+
+describe("lineDiff", () => {
+  it("marks unchanged, removed and added lines", () => {
+    expect(lineDiff("a\nb\nc", "a\nB\nc")).toBe("  a\n- b\n+ B\n  c");
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * What `apply` did: data, rendered by `src/report/apply-*.ts`. Field names are the JSON names
+ * (snake_case): the in-memory result and the `--json` document are the same data, versioned by
+ * `APPLY_FORMAT_VERSION` and described by `schemas/apply-result.schema.json`.
+ */
+import type { ProjectStatus } from "../contract/limits.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ActionKind } from "../plan/types.js";
+
+export const APPLY_FORMAT_VERSION = 1;
+
+/**
+ * The end state of one action of the plan:
+ * - `done`: the request took effect in this run (2xx, or an unknown outcome resolved by re-reading
+ *   the project and finding the transition made).
+ * - `replayed`: the API answered from its idempotency store (`X-Idempotent-Replayed: true`): an
+ *   earlier run (or a concurrent one) already did it; nothing happened twice.
+ * - `failed`: the API refused it (a 4xx other than those the contract says to retry) or retries ran
+ *   out; `error` says why.
+ * - `skipped`: not attempted because an action it depends on failed, was blocked or was skipped.
+ * - `blocked`: the plan blocked it; apply does not attempt blocked actions.
+ * - `deferred`: it waits for something outside our control (test approval); a later apply does it.
+ * - `not-started`: the run was interrupted (Ctrl-C) before it started.
+ */
+export type ActionResultStatus =
+  | "done"
+  | "replayed"
+  | "failed"
+  | "skipped"
+  | "blocked"
+  | "deferred"
+  | "not-started";
+
+/** A test message as the API reported it (`sent_to` is masked by the API). */
+export interface SentTestMessage {
+  readonly test_message_id: string;
+  readonly sent_to: string;
+}
+
+/** The schedule that took effect, in the schedule's timezone and in UTC, for the report. */
+export interface ScheduleEffect {
+  readonly scheduled_at: string;
+  readonly scheduled_timezone: string;
+  readonly local_time: string;
+  readonly utc_time: string;
+  readonly daily_cap_bypass: boolean;
+}
+
+/** Why an action failed. Invariant: never contains the API key. */
+export interface ActionError {
+  readonly status: number | null;
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * The result of one action. Invariants: `id` is the plan's action id; `attempts` counts HTTP
+ * attempts of the mutating request (0 when not attempted); `idempotency_key` is the key sent (null
+ * when nothing was sent); `error` present iff `status` is `failed`; `reason` is for display.
+ */
+export interface ActionResult {
+  readonly id: string;
+  readonly address: string;
+  readonly project_id: string;
+  readonly kind: ActionKind;
+  readonly status: ActionResultStatus;
+  readonly reason: string;
+  readonly attempts: number;
+  readonly idempotency_key: string | null;
+  /** How an unknown outcome was resolved, if one had to be ("re-read: status scheduled"). */
+  readonly resolution: string | null;
+  readonly status_after: ProjectStatus | null;
+  readonly test_messages: readonly SentTestMessage[];
+  readonly schedule: ScheduleEffect | null;
+  readonly error: ActionError | null;
+  readonly started_at: string | null;
+  readonly finished_at: string | null;
+}
+
+/** Requests the whole run made (stale check, actions, resolutions, approval polls). */
+export interface ApplyRequests {
+  readonly total: number;
+  readonly by_endpoint: Readonly<Record<string, number>>;
+  readonly retries: number;
+  readonly rate_limited_429: number;
+  /** Milliseconds spent waiting for the client-side rate limiter and Retry-After. */
+  readonly rate_limit_wait_ms: number;
+}
+
+export interface ApplySummary {
+  readonly done: number;
+  readonly replayed: number;
+  readonly failed: number;
+  readonly skipped: number;
+  readonly blocked: number;
+  readonly deferred: number;
+  readonly not_started: number;
+}
+
+/**
+ * The apply report. Invariants: `actions` lists every action of the plan in plan order;
+ * `refused` is non-empty iff nothing was attempted because the plan was stale or invalid.
+ */
+export interface ApplyResult {
+  readonly format_version: typeof APPLY_FORMAT_VERSION;
+  readonly tool_version: string;
+  readonly base_url: string;
+  readonly plan_created_at: string;
+  readonly started_at: string;
+  readonly finished_at: string;
+  readonly interrupted: boolean;
+  /** Why the whole plan was refused (stale, changed files, wrong format); empty when it ran. */
+  readonly refused: readonly Diagnostic[];
+  readonly actions: readonly ActionResult[];
+  readonly requests: ApplyRequests;
+  readonly summary: ApplySummary;
+  /** Path of this run's journal (JSON lines), when one was written. */
+  readonly journal: string | null;
+}

@@ -10,7 +10,7 @@ import type { LiveState } from "./live.js";
 import { planProject } from "./project-plan.js";
 import { selectProjects } from "./select.js";
 import { summarize } from "./summary.js";
-import { PLAN_FORMAT_VERSION, type Plan, type ProjectPlan, type RequestCount } from "./types.js";
+import { type Action, PLAN_FORMAT_VERSION, type Plan, type ProjectPlan, type RequestCount } from "./types.js";
 
 export interface AssembleInput {
   readonly campaign: Campaign;
@@ -40,14 +40,25 @@ export function assemblePlan(input: AssembleInput): Plan {
   const dependencies = afterDependencies(covered, (address) =>
     byAddress.get(address)?.actions.map((a) => a.id),
   );
+  // A pause waits for nothing: stopping a send must never queue behind another project.
   const ordered = propagate(
     local.flatMap((p) =>
-      p.actions.map((a) => ({ ...a, depends_on: [...a.depends_on, ...(dependencies.get(p.address) ?? [])] })),
+      p.actions.map((a) =>
+        a.kind === "pause"
+          ? a
+          : { ...a, depends_on: [...a.depends_on, ...(dependencies.get(p.address) ?? [])] },
+      ),
     ),
   );
+  const actionsByAddress = new Map<string, Action[]>();
+  for (const action of ordered) {
+    const list = actionsByAddress.get(action.address);
+    if (list === undefined) actionsByAddress.set(action.address, [action]);
+    else list.push(action);
+  }
   const projects: ProjectPlan[] = local.map((p) => ({
     ...p,
-    actions: ordered.filter((a) => a.address === p.address),
+    actions: actionsByAddress.get(p.address) ?? [],
   }));
 
   return {

@@ -2,12 +2,12 @@
  * The plan of one project, before ordering between projects: read, resolve, diff, choose actions,
  * check preconditions, then decide each action's status. Pure.
  *
- * What blocks what:
- * - an unresolved reference or an organization mismatch: every action (the file does not describe
- *   a project we can check);
- * - drift: test and schedule, not pause (pausing sends nothing, so it is always safe);
+ * What blocks what (a pause sends nothing, so only doubt about *which* project it is blocks it):
+ * - an organization mismatch: every action (the id may name someone else's project);
+ * - an unresolved reference: test and schedule (the file does not describe a send we can check);
+ * - drift: test and schedule;
  * - a failed precondition: the kinds it names (test and schedule, or schedule only);
- * - excluding a project this one is ordered `after`: every action.
+ * - excluding a project this one is ordered `after`: test and schedule (a pause waits for nothing).
  */
 
 import { idempotencyKey } from "../api/idempotency-key.js";
@@ -73,18 +73,16 @@ export function planProject(
         );
 
   const everything: Block[] = [];
+  const sendingOnly: Block[] = [];
   const referenceDiagnostics = [
     ...resolution.diagnostics,
     ...(organization === undefined ? [] : [organization]),
   ];
-  if (referenceDiagnostics.length > 0)
-    everything.push({
-      reason: referenceDiagnostics.map((d) => withoutAddress(spec, d.message)).join("; "),
-      fix: [...new Set(referenceDiagnostics.map((d) => d.hint ?? "correct the reference"))].join("; "),
-      codes: referenceDiagnostics.map((d) => d.code),
-    });
+  if (organization !== undefined) everything.push(blockOf(spec, [organization], "check the project id"));
+  if (resolution.diagnostics.length > 0)
+    sendingOnly.push(blockOf(spec, resolution.diagnostics, "correct the reference"));
   for (const dependency of excludedDependencies)
-    everything.push({
+    sendingOnly.push({
       reason: `it is ordered after ${dependency}, which --exclude removes`,
       fix: `exclude ${spec.address} too, or do not exclude ${dependency}`,
       codes: ["plan.excluded-dependency"],
@@ -93,7 +91,10 @@ export function planProject(
 
   const actions = transitions.drafts.map((draft): Action => {
     const blocks = [...(draft.block === undefined ? [] : [draft.block]), ...everything];
-    if (draft.kind !== "pause" && driftBlock !== undefined) blocks.push(driftBlock);
+    if (draft.kind !== "pause") {
+      blocks.push(...sendingOnly);
+      if (driftBlock !== undefined) blocks.push(driftBlock);
+    }
     for (const failure of preconditions)
       if (failure.blocks.includes(draft.kind))
         blocks.push({
@@ -129,6 +130,14 @@ export function planProject(
 function withoutAddress(spec: ProjectSpec, message: string): string {
   const prefix = `${spec.address}: `;
   return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+function blockOf(spec: ProjectSpec, diagnostics: readonly Diagnostic[], defaultFix: string): Block {
+  return {
+    reason: diagnostics.map((d) => withoutAddress(spec, d.message)).join("; "),
+    fix: [...new Set(diagnostics.map((d) => d.hint ?? defaultFix))].join("; "),
+    codes: diagnostics.map((d) => d.code),
+  };
 }
 
 function blockOfDrift(drift: readonly Drift[]): Block | undefined {

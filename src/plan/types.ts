@@ -5,9 +5,10 @@
  * `schemas/plan.schema.json`. Field names are the JSON names (snake_case): the in-memory plan and
  * the saved document are the same data.
  */
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { ProjectStatus } from "../contract/limits.js";
+
 import type { DesiredState } from "../campaign/model.js";
+import type { ProjectStatus } from "../contract/limits.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
 /** Bump on any incompatible change of the plan document; `apply` refuses other versions. */
 export const PLAN_FORMAT_VERSION = 1;

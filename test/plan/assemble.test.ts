@@ -114,6 +114,18 @@ describe("the plan document", () => {
     expect(plan.projects.map((p) => p.name)).toEqual(["GOTV reminder", "GOTV reminder"]);
   });
 
+  it("a pause waits for nothing, even on a project ordered `after` another with actions", () => {
+    const campaign = campaignOf(
+      spec({ state: "scheduled", test: TEST_BLOCK, schedule: SCHEDULE }),
+      spec({ address: "stop-it", id: "p-2", state: "paused", after: ["gotv-reminder"] }),
+    );
+    const live = world({ projects: [liveProject(), liveProject({ project_id: "p-2", status: "active" })] });
+    const plan = assemblePlan(input(campaign, live));
+    expect(plan.projects[1]?.actions.map((a) => [a.id, a.status, a.depends_on])).toEqual([
+      ["stop-it.pause", "planned", []],
+    ]);
+  });
+
   it("is a pure function of its input", () => {
     const make = () =>
       assemblePlan(
@@ -148,16 +160,31 @@ describe("the plan document", () => {
     expect(plan.projects[0]?.actions.map((a) => a.status)).toEqual(["blocked"]);
   });
 
-  it("an unresolved reference blocks every action, pause included", () => {
-    const plan = assemblePlan(
+  it("an unresolved reference blocks test and schedule but not a pause, which sends nothing", () => {
+    const paused = assemblePlan(
       input(
         campaignOf(spec({ state: "paused", contactLists: ["Nope"] })),
         world({ projects: [liveProject({ status: "active" })] }),
       ),
     );
-    expect(plan.projects[0]?.actions.map((a) => [a.status, a.block?.codes])).toEqual([
+    expect(paused.projects[0]?.actions.map((a) => [a.id, a.status])).toEqual([
+      ["gotv-reminder.pause", "planned"],
+    ]);
+    expect(paused.projects[0]?.diagnostics.map((d) => d.code)).toContain("plan.reference-missing");
+
+    const scheduled = assemblePlan(
+      input(
+        campaignOf(
+          spec({ state: "scheduled", test: TEST_BLOCK, schedule: SCHEDULE, contactLists: ["Nope"] }),
+        ),
+        world({ projects: [liveProject({ status: "ready" })] }),
+      ),
+    );
+    expect(scheduled.projects[0]?.actions.map((a) => [a.status, a.block?.codes])).toEqual([
       ["blocked", ["plan.reference-missing"]],
     ]);
-    expect(plan.projects[0]?.actions[0]?.block?.reason).toBe('no contact list is named or has the id "Nope"');
+    expect(scheduled.projects[0]?.actions[0]?.block?.reason).toBe(
+      'no contact list is named or has the id "Nope"',
+    );
   });
 });

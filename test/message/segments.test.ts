@@ -145,3 +145,26 @@ describe("GSM-7 table", () => {
     expect(gsm7Septets(char)).toBe(septets);
   });
 });
+
+describe("characters of GSM-7 text", () => {
+  // GSM-7 text is split into characters without ICU's segmenter; it must count what the segmenter counts.
+  const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+  it.each([
+    "a\r\nb",
+    "\r\r\n\n",
+    `${GSM7_BASIC}${GSM7_EXTENSION}`,
+    "Hi {{first_name}}, polls close at 7pm\r\nReply STOP to opt out",
+    "\n\r",
+  ])("%j", (text) => {
+    const info = analyzeSegments(text);
+    expect(info.encoding).toBe("GSM-7");
+    expect(info.characters).toBe([...segmenter.segment(text)].length);
+    expect(info.segmentTexts.join("")).toBe(text);
+  });
+
+  it("keeps CR LF together across a segment boundary", () => {
+    const text = `${"a".repeat(152)}\r\n${"b".repeat(10)}`;
+    const info = analyzeSegments(text);
+    expect(info.segmentTexts.map((s) => s.length)).toEqual([152, 12]);
+  });
+});

@@ -1,5 +1,6 @@
 /** The command tree. Each command lives in `commands/<name>.ts` and reports its Outcome. */
 import { Command } from "commander";
+import { registerPlan } from "./commands/plan.js";
 import { registerPreview } from "./commands/preview.js";
 import { registerSandbox } from "./commands/sandbox.js";
 import { registerValidate } from "./commands/validate.js";
@@ -23,4 +24,4 @@ export function buildProgram(io: Io, report: ReportOutcome): Command {
 }
 
 type Register = (program: Command, io: Io, report: ReportOutcome) => void;
-const commands: Register[] = [registerValidate, registerPreview, registerSandbox];
+const commands: Register[] = [registerValidate, registerPreview, registerPlan, registerSandbox];

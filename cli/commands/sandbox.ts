@@ -6,7 +6,12 @@
  */
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
-import { formatProblem, openSandbox, type SandboxHandle, type SandboxOptions } from "../../src/sandbox/index.js";
+import {
+  formatProblem,
+  openSandbox,
+  type SandboxHandle,
+  type SandboxOptions,
+} from "../../src/sandbox/index.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import type { ReportOutcome } from "../program.js";
@@ -36,7 +41,10 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
     .option("--time-scale <x>", "virtual seconds per real second (0: frozen clock)", nonNegative, 1)
     .option("--no-rate-limits", "do not enforce the per-key rate limits (headers are still sent)")
     .option("--auto-approve-tests", "approve test sends at once (awaiting_test -> ready)")
-    .option("--faults <spec>", 'inject faults, e.g. "POST /projects/{id}/schedule: commit-then-fail(500) p=0.3"')
+    .option(
+      "--faults <spec>",
+      'inject faults, e.g. "POST /projects/{id}/schedule: commit-then-fail(500) p=0.3"',
+    )
     .option("--seed <n>", "seed for fault draws and generated ids", integer(0, 2 ** 31 - 1), 1)
     .addHelpText(
       "after",
@@ -68,14 +76,17 @@ export async function runSandbox(flags: SandboxFlags, io: Io, stop: Promise<void
   };
   const started = await openSandbox(options);
   if (!started.ok) {
-    for (const problem of started.problems) io.stderr(`campaignctl sandbox: ${formatProblem(shorten(problem, flags, io))}\n`);
+    for (const problem of started.problems)
+      io.stderr(`campaignctl sandbox: ${formatProblem(shorten(problem, flags, io))}\n`);
     return failure;
   }
   const sb = started.handle;
   io.stdout(banner(sb, flags));
   await stop;
   await sb.close();
-  io.stdout(`sandbox stopped at virtual time ${sb.clock.now().toISOString()}${flags.state ? `; state saved to ${flags.state}` : ""}\n`);
+  io.stdout(
+    `sandbox stopped at virtual time ${sb.clock.now().toISOString()}${flags.state ? `; state saved to ${flags.state}` : ""}\n`,
+  );
   return success;
 }
 
@@ -101,9 +112,15 @@ function banner(sb: SandboxHandle, flags: SandboxFlags): string {
 }
 
 /** Shows the fixture path as the user typed it rather than resolved. */
-function shorten(problem: { where: string; line?: number; column?: number; message: string }, flags: SandboxFlags, io: Io) {
-  if (flags.fixture !== undefined && problem.where === resolve(io.cwd, flags.fixture)) return { ...problem, where: flags.fixture };
-  if (flags.state !== undefined && problem.where === resolve(io.cwd, flags.state)) return { ...problem, where: flags.state };
+function shorten(
+  problem: { where: string; line?: number; column?: number; message: string },
+  flags: SandboxFlags,
+  io: Io,
+) {
+  if (flags.fixture !== undefined && problem.where === resolve(io.cwd, flags.fixture))
+    return { ...problem, where: flags.fixture };
+  if (flags.state !== undefined && problem.where === resolve(io.cwd, flags.state))
+    return { ...problem, where: flags.state };
   return problem;
 }
 
@@ -122,13 +139,15 @@ function stopSignal(): Promise<void> {
 function integer(min: number, max: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`);
+    if (!/^\d+$/.test(value) || n < min || n > max)
+      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`);
     return n;
   };
 }
 
 function nonNegative(value: string): number {
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError("expected a number >= 0");
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0)
+    throw new InvalidArgumentError("expected a number >= 0");
   return n;
 }

@@ -144,15 +144,19 @@ export function createSend(deps: CoreDeps): Send {
       attempts++;
       stats.countRequest(identity.route);
       emit({ ...base, type: "request-start", attempt: attempts, atMs: startedAt });
-      const exchange: Exchange = await deps.transport.send({
-        origin: deps.origin,
-        path: fullPath,
-        method: spec.method,
-        headers,
-        body,
-      });
+      let exchange: Exchange;
+      try {
+        exchange = await deps.transport.send({
+          origin: deps.origin,
+          path: fullPath,
+          method: spec.method,
+          headers,
+          body,
+        });
+      } finally {
+        ticket.settle(clock.now());
+      }
       const endedAt = clock.now();
-      ticket.settle(endedAt);
 
       let error: ApiError;
       if (exchange.kind === "response") {

@@ -36,7 +36,11 @@ export interface RateLimiterStats {
   readonly throttled: number;
 }
 
-/** A reserved slot; `settle` moves its timestamp to when the response arrived (the server saw it by then). */
+/**
+ * A reserved slot. `settle` must be called exactly once when the request ends (response or failure):
+ * it moves the slot's timestamp to that moment (the server counted the request by then) and lets the
+ * limiter wait again. Later calls are ignored.
+ */
 export interface SlotTicket {
   settle(atMs: number): void;
 }
@@ -54,7 +58,9 @@ interface Waiter {
  * Sliding-window limiter. Invariants: callers are served strictly first-in first-out; a slot is
  * reserved at the moment `acquire` resolves (the request is sent right after); at most `limit` slots
  * (own plus those inferred from other users of the key) fall in any window; only one wait is ever in
- * progress, so a virtual clock advances once per wait, not once per caller.
+ * progress, so a virtual clock advances once per wait, not once per caller; and no wait starts while
+ * a request is in flight, so a virtual clock never jumps ahead of a request the server has not yet
+ * counted (and the wait is computed from settled, response-time slots).
  */
 export class RateLimiter {
   private readonly clock: Clock;
@@ -68,6 +74,9 @@ export class RateLimiter {
   private blockedUntil = 0;
   private readonly queue: Waiter[] = [];
   private pumping = false;
+  /** Slots handed out whose request has not ended yet. */
+  private inFlight = 0;
+  private idle: (() => void)[] = [];
   private waitMs = 0;
   private waits = 0;
   private throttled = 0;
@@ -148,6 +157,10 @@ export class RateLimiter {
       for (let head = this.queue[0]; head !== undefined; head = this.queue[0]) {
         const now = this.clock.now();
         const delay = this.delayFor(now);
+        if (delay > 0 && this.inFlight > 0) {
+          await new Promise<void>((resolve) => this.idle.push(resolve));
+          continue;
+        }
         if (delay > 0) {
           this.waits++;
           this.waitMs += delay;
@@ -157,9 +170,15 @@ export class RateLimiter {
         const slot: Slot = { at: now };
         this.slots.push(slot);
         this.queue.shift();
+        this.inFlight++;
+        let settled = false;
         head.resolve({
           settle: (atMs) => {
+            if (settled) return;
+            settled = true;
             slot.at = Math.max(slot.at, atMs);
+            this.inFlight--;
+            if (this.inFlight === 0) for (const wake of this.idle.splice(0)) wake();
           },
         });
       }

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { decodeCampaignFile, fileTooLarge, MAX_CAMPAIGN_FILE_BYTES } from "./decode.js";
 import type { CampaignFile } from "./model.js";
+import { mayBeCampaignFile } from "./schema-modeline.js";
 
 export interface ReadResult {
   /** In the order given; within a directory sorted by relative path (code-unit order). */
@@ -23,8 +24,9 @@ function isCampaignFileName(name: string): boolean {
 /**
  * Reads the campaign files under `paths` (resolved against `cwd`; each file's `path` is the path as
  * given joined with its relative path). Hidden entries and `node_modules` inside a directory are
- * skipped, and symbolic links to directories are not followed (no loops). A file named explicitly
- * is read whatever its extension. A file reached twice is read once.
+ * skipped, and symbolic links to directories are not followed (no loops); so is a YAML file in a
+ * directory whose editor modeline declares another schema (the sandbox fixture). A file named
+ * explicitly is read whatever its extension or schema. A file reached twice is read once.
  */
 export function readCampaignFiles(paths: readonly string[], cwd: string): ReadResult {
   const files: CampaignFile[] = [];
@@ -42,11 +44,12 @@ export function readCampaignFiles(paths: readonly string[], cwd: string): ReadRe
       });
       continue;
     }
-    const found = stat.isDirectory() ? listDirectory(absolute, given) : [{ absolute, shown: given }];
+    const inDirectory = stat.isDirectory();
+    const found = inDirectory ? listDirectory(absolute, given) : [{ absolute, shown: given }];
     for (const entry of found) {
       if (seen.has(entry.absolute)) continue;
       seen.add(entry.absolute);
-      readOne(entry.absolute, entry.shown, files, diagnostics);
+      readOne(entry.absolute, entry.shown, inDirectory, files, diagnostics);
     }
   }
   if (files.length === 0 && diagnostics.length === 0) {
@@ -60,7 +63,13 @@ export function readCampaignFiles(paths: readonly string[], cwd: string): ReadRe
   return { files, diagnostics };
 }
 
-function readOne(absolute: string, shown: string, files: CampaignFile[], diagnostics: Diagnostic[]): void {
+function readOne(
+  absolute: string,
+  shown: string,
+  inDirectory: boolean,
+  files: CampaignFile[],
+  diagnostics: Diagnostic[],
+): void {
   try {
     const size = statSync(absolute).size;
     if (size > MAX_CAMPAIGN_FILE_BYTES) {
@@ -68,6 +77,7 @@ function readOne(absolute: string, shown: string, files: CampaignFile[], diagnos
       return;
     }
     const decoded = decodeCampaignFile(shown, readFileSync(absolute));
+    if (inDirectory && decoded.file && !mayBeCampaignFile(decoded.file.text)) return;
     if (decoded.file) files.push(decoded.file);
     diagnostics.push(...decoded.diagnostics);
   } catch (error) {

@@ -109,10 +109,20 @@ function describeSchedule(body: Record<string, unknown>): string {
         ? "daily cap bypass off"
         : "daily cap bypass not set";
   if (typeof at !== "string") return `at (no time given), ${bypassText}`;
+  return `at ${describeZonedTime(at, zone)}, ${bypassText}`;
+}
+
+/**
+ * An instant in its timezone and in UTC, for schedules: `2026-11-03 09:00 America/Chicago (15:00 UTC)`,
+ * with the UTC date when it differs from the local one. `zone` is an IANA name; when it is not a
+ * string the instant's own offset is used (`UTC-06:00`). Tolerant: an unparseable instant is
+ * returned as given, an unknown zone is named.
+ */
+export function describeZonedTime(at: string, zone: unknown): string {
   const when = DateTime.fromISO(at, { setZone: true });
-  if (!when.isValid) return `at ${at}, ${bypassText}`;
+  if (!when.isValid) return at;
   const local = typeof zone === "string" ? when.setZone(zone) : when;
-  if (!local.isValid) return `at ${at} (unknown time zone ${String(zone)}), ${bypassText}`;
+  if (!local.isValid) return `${at} (unknown time zone ${String(zone)})`;
   const utc = when.toUTC();
   const fmt = (d: DateTime, withDate: boolean): string => {
     const time = d.second === 0 && d.millisecond === 0 ? d.toFormat("HH:mm") : d.toFormat("HH:mm:ss");
@@ -120,7 +130,7 @@ function describeSchedule(body: Record<string, unknown>): string {
   };
   const sameDay = utc.toISODate() === local.toISODate();
   const zoneText = typeof zone === "string" ? zone : `UTC${local.toFormat("ZZ")}`;
-  return `at ${fmt(local, true)} ${zoneText} (${fmt(utc, !sameDay)} UTC), ${bypassText}`;
+  return `${fmt(local, true)} ${zoneText} (${fmt(utc, !sameDay)} UTC)`;
 }
 
 /** Counts of a plan's actions by status, and of planned actions by kind. */
@@ -162,9 +172,14 @@ export function summaryLine(plan: Plan): string {
   );
 }
 
+/** Anything with request counts by endpoint (a plan, an apply result). */
+export interface HasEndpointCounts {
+  readonly requests: { readonly by_endpoint: Readonly<Record<string, number>> };
+}
+
 /** Request counts by endpoint, most requests first, then by endpoint. */
-export function endpointCounts(plan: Plan): readonly (readonly [string, number])[] {
-  return Object.entries(plan.requests.by_endpoint).sort((a, b) =>
+export function endpointCounts(source: HasEndpointCounts): readonly (readonly [string, number])[] {
+  return Object.entries(source.requests.by_endpoint).sort((a, b) =>
     a[1] !== b[1] ? b[1] - a[1] : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0,
   );
 }

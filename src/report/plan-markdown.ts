@@ -54,21 +54,18 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   // each whole; stop at the first that does not fit, so that what is left out is a suffix.
   const reserve = omissionNote(rows.length, 0, sections.length, 0, maxChars).length;
   const fixed = assemble(head, [], planDiagnostics, [], tail, "").length + TABLE_HEADER.length + 1;
-  let budget = maxChars - fixed - reserve;
-  let keptRows = 0;
-  for (const row of rows) {
-    if (row.length + 1 > budget) break;
-    budget -= row.length + 1;
-    keptRows += 1;
-  }
-  let keptSections = 0;
-  if (keptRows === rows.length) {
-    for (const s of sections) {
-      if (s.length > budget) break;
-      budget -= s.length;
-      keptSections += 1;
-    }
-  }
+  const byRows = keepWhole(
+    rows.map((r) => r.length + 1),
+    maxChars - fixed - reserve,
+  );
+  const keptRows = byRows.kept;
+  const keptSections =
+    keptRows === rows.length
+      ? keepWhole(
+          sections.map((s) => s.length),
+          byRows.left,
+        ).kept
+      : 0;
   const note = omissionNote(rows.length, keptRows, sections.length, keptSections, maxChars);
   return assemble(
     head,
@@ -94,6 +91,29 @@ function assemble(
   return `${text.replace(/\n+$/, "")}\n`;
 }
 
+/**
+ * The truncation rule shared by the Markdown reports: keeps pieces (rows, sections) whole and in
+ * order, stopping at the first whose `lengths` entry exceeds what is left of `budget`, so that what
+ * is left out is always a suffix. Returns how many were kept and the budget left.
+ */
+export function keepWhole(lengths: readonly number[], budget: number): { kept: number; left: number } {
+  let left = budget;
+  let kept = 0;
+  for (const length of lengths) {
+    if (length > left) break;
+    left -= length;
+    kept += 1;
+  }
+  return { kept, left };
+}
+
+/** `GitHub's 65,536-character comment limit`, or `the limit of N characters` for another limit. */
+export function limitPhrase(maxChars: number): string {
+  return maxChars === GITHUB_COMMENT_MAX_CHARS
+    ? `GitHub's ${formatCount(maxChars)}-character comment limit`
+    : `the limit of ${formatCount(maxChars)} characters`;
+}
+
 function omissionNote(
   totalRows: number,
   keptRows: number,
@@ -108,12 +128,8 @@ function omissionNote(
   if (keptSections < totalSections) {
     parts.push(`${formatCount(totalSections - keptSections)} of ${plural(totalSections, "project section")}`);
   }
-  const limit =
-    maxChars === GITHUB_COMMENT_MAX_CHARS
-      ? `GitHub's ${formatCount(maxChars)}-character comment limit`
-      : `the limit of ${formatCount(maxChars)} characters`;
   return (
-    `> [!NOTE]\n> ${parts.join(" and ")} (from the end) were left out to stay under ${limit}. ` +
+    `> [!NOTE]\n> ${parts.join(" and ")} (from the end) were left out to stay under ${limitPhrase(maxChars)}. ` +
     "The full plan is in the JSON plan document (`campaignctl plan --out plan.json`).\n\n"
   );
 }

@@ -34,14 +34,20 @@ export function planSchema(): Record<string, unknown> {
   return JSON.parse(readFileSync(PLAN_SCHEMA_URL, "utf8")) as Record<string, unknown>;
 }
 
+/**
+ * Compiles a report schema (JSON Schema 2020-12) the way every report schema is checked: all errors,
+ * strict, with the `date-time` and `uri` formats.
+ */
+export function compileReportSchema(schema: Record<string, unknown>): ValidateFunction {
+  // strictRequired off: the if/then invariants (`block` iff blocked) require keys that the
+  // conditional subschema itself does not define (the action's own `properties` do).
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  formats.default(ajv, ["date-time", "uri"]);
+  return ajv.compile(schema);
+}
+
 function validator(): ValidateFunction {
-  if (compiled === undefined) {
-    // strictRequired off: the if/then invariants (`block` iff blocked) require keys that the
-    // conditional subschema itself does not define (the action's own `properties` do).
-    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-    formats.default(ajv, ["date-time", "uri"]);
-    compiled = ajv.compile(planSchema());
-  }
+  if (compiled === undefined) compiled = compileReportSchema(planSchema());
   return compiled;
 }
 
@@ -82,7 +88,14 @@ export function validatePlanDocument(json: unknown, options: ValidatePlanOptions
   }
   const validate = validator();
   if (!validate(json)) {
-    return { ok: false, diagnostics: schemaDiagnostics(name, validate.errors ?? []) };
+    return {
+      ok: false,
+      diagnostics: schemaDiagnostics(name, validate.errors ?? [], {
+        code: "report.plan-invalid",
+        document: "plan document",
+        hint: "do not edit saved plans; make the plan again with `campaignctl plan`",
+      }),
+    };
   }
   const plan = json as unknown as Plan;
   const inconsistencies = checkInvariants(name, plan);
@@ -97,35 +110,47 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function schemaDiagnostics(name: string, errors: readonly ErrorObject[]): Diagnostic[] {
+/** What {@link schemaDiagnostics} says: the code, the kind of document, the hint on the last one. */
+export interface SchemaDiagnosticsWording {
+  readonly code: "report.plan-invalid" | "report.apply-invalid";
+  /** E.g. "plan document": messages read `NAME is not a valid plan document: ...`. */
+  readonly document: string;
+  readonly hint: string;
+}
+
+/**
+ * Schema violations as diagnostics: the specific errors (not the if/oneOf summaries), at most
+ * {@link MAX_SCHEMA_DIAGNOSTICS} plus one that counts the rest, the hint on the last.
+ */
+export function schemaDiagnostics(
+  name: string,
+  errors: readonly ErrorObject[],
+  wording: SchemaDiagnosticsWording,
+): Diagnostic[] {
   // if/then/else and oneOf add a summary error next to the specific ones; the specific ones say more.
   const specific = errors.filter((e) => e.keyword !== "if" && e.keyword !== "oneOf");
   const shown = (specific.length > 0 ? specific : errors).slice(0, MAX_SCHEMA_DIAGNOSTICS);
   const out: Diagnostic[] = shown.map((e) => ({
     severity: "error",
-    code: "report.plan-invalid",
-    message: `${name} is not a valid plan document: ${describeError(e)}`,
+    code: wording.code,
+    message: `${name} is not a valid ${wording.document}: ${describeSchemaError(e)}`,
   }));
   const more = (specific.length > 0 ? specific : errors).length - shown.length;
   if (more > 0) {
     out.push({
       severity: "error",
-      code: "report.plan-invalid",
+      code: wording.code,
       message: `${name} has ${more} more schema violation${more === 1 ? "" : "s"}`,
     });
   }
   const last = out.length - 1;
   const lastDiagnostic = out[last];
-  if (lastDiagnostic !== undefined) {
-    out[last] = {
-      ...lastDiagnostic,
-      hint: "do not edit saved plans; make the plan again with `campaignctl plan`",
-    };
-  }
+  if (lastDiagnostic !== undefined) out[last] = { ...lastDiagnostic, hint: wording.hint };
   return out;
 }
 
-function describeError(e: ErrorObject): string {
+/** One ajv error in words: `/projects/0/actions/0 lacks block`. */
+export function describeSchemaError(e: ErrorObject): string {
   const at = e.instancePath === "" ? "the document" : e.instancePath;
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {

@@ -138,10 +138,13 @@ export class VirtualClock {
     const first = this.timers[0];
     if (first === undefined) return;
     const delay = Math.max(0, (first.at - this.nowMs()) / this.timeScale);
-    this.realTimer = setTimeout(() => {
-      this.realTimer = undefined;
-      void this.serialize(() => this.runUntil(this.nowMs()));
-    }, Math.min(delay, 2 ** 31 - 1));
+    this.realTimer = setTimeout(
+      () => {
+        this.realTimer = undefined;
+        void this.serialize(() => this.runUntil(this.nowMs()));
+      },
+      Math.min(delay, 2 ** 31 - 1),
+    );
     this.realTimer.unref();
   }
 }

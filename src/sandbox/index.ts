@@ -96,7 +96,9 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
     const file = options.fixture ?? defaultFixturePath();
     const loaded = loadFixtureFile(file);
     if (!loaded.ok)
-      return fail(loaded.problems.map((p) => ({ where: p.file, line: p.line, column: p.column, message: p.message })));
+      return fail(
+        loaded.problems.map((p) => ({ where: p.file, line: p.line, column: p.column, message: p.message })),
+      );
     fixture = loaded.fixture;
     fixtureFile = file;
   }
@@ -161,12 +163,16 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
   });
   const host = options.host ?? "127.0.0.1";
   const listening = await new Promise<AddressInfo | string>((resolve) => {
-    server.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "EADDRINUSE" ? "port already in use" : error.message));
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      resolve(error.code === "EADDRINUSE" ? "port already in use" : error.message),
+    );
     server.listen(options.port ?? 0, host, () => resolve(server.address() as AddressInfo));
   });
   if (typeof listening === "string") {
     clock.stop();
-    return fail([{ where: "--port", message: `cannot listen on ${host}:${options.port ?? 0}: ${listening}` }]);
+    return fail([
+      { where: "--port", message: `cannot listen on ${host}:${options.port ?? 0}: ${listening}` },
+    ]);
   }
   const unsubscribe = clock.onTick(() => store.persist());
   const urlHost = host.includes(":") ? `[${host}]` : host;

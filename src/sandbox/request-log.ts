@@ -36,7 +36,11 @@ export class RequestLog {
     this.perKey.set(key, (this.perKey.get(key) ?? 0) + 1);
   }
 
-  snapshot(): { total: number; counts: { per_route: Record<string, number>; per_key: Record<string, number> }; requests: RequestLogEntry[] } {
+  snapshot(): {
+    total: number;
+    counts: { per_route: Record<string, number>; per_key: Record<string, number> };
+    requests: RequestLogEntry[];
+  } {
     return {
       total: [...this.perRoute.values()].reduce((a, b) => a + b, 0),
       counts: { per_route: Object.fromEntries(this.perRoute), per_key: Object.fromEntries(this.perKey) },

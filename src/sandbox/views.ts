@@ -68,7 +68,12 @@ export function ownedPhoneView(w: World, n: PhoneNumberRecord): PhoneNumber {
  * A number a parent shared with `sharee`: `shared: true`, the nickname, every owner-side name and
  * `brand_id` null; `org_id`/`org_name` name the organization it is shared with.
  */
-export function sharedPhoneView(w: World, n: PhoneNumberRecord, sharee: string, nickname: string | null): PhoneNumber {
+export function sharedPhoneView(
+  w: World,
+  n: PhoneNumberRecord,
+  sharee: string,
+  nickname: string | null,
+): PhoneNumber {
   return {
     ...ownedPhoneView(w, n),
     campaign_name: null,

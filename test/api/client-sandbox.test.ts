@@ -4,10 +4,21 @@
  */
 import { request } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ApiClient, type ApiError, type ApiResult, createApiClient, RateLimiter } from "../../src/api/index.js";
-import { defaultFixturePath } from "../../src/sandbox/paths.js";
+import {
+  type ApiClient,
+  type ApiError,
+  type ApiResult,
+  createApiClient,
+  RateLimiter,
+} from "../../src/api/index.js";
 import { loadFixtureFile } from "../../src/sandbox/fixture/load.js";
-import { type Fixture, type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
+import {
+  type Fixture,
+  type SandboxHandle,
+  type SandboxOptions,
+  startSandbox,
+} from "../../src/sandbox/index.js";
+import { defaultFixturePath } from "../../src/sandbox/paths.js";
 
 const ROOT_ORG = "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a01";
 const GOTV = "9a000000-0000-4000-8000-000000000001";
@@ -19,7 +30,13 @@ function fixtureWithRevokedKey(): Fixture {
   const loaded = loadFixtureFile(defaultFixturePath());
   if (!loaded.ok) throw new Error("example fixture does not load");
   const fixture = structuredClone(loaded.fixture);
-  fixture.api_keys.push({ id: "key_revoked", key: REVOKED_KEY, organization_id: ROOT_ORG, type: "read-write", revoked: true });
+  fixture.api_keys.push({
+    id: "key_revoked",
+    key: REVOKED_KEY,
+    organization_id: ROOT_ORG,
+    type: "read-write",
+    revoked: true,
+  });
   return fixture;
 }
 
@@ -28,7 +45,9 @@ let clients: ApiClient[];
 const errors: ApiError[] = [];
 
 function keyOf(orgName: string): string {
-  const k = sb.keys.find((key) => key.organization_name === orgName && key.type === "read-write" && !key.revoked);
+  const k = sb.keys.find(
+    (key) => key.organization_name === orgName && key.type === "read-write" && !key.revoked,
+  );
   if (!k) throw new Error(`no key for ${orgName}`);
   return k.key;
 }
@@ -96,9 +115,16 @@ describe("envelopes per endpoint", () => {
   it("unwraps every read endpoint's data", async () => {
     const c = client();
     const project = await c.getProject(GOTV);
-    expect(project.ok && project.value).toMatchObject({ project_id: GOTV, status: "draft", organization_id: ROOT_ORG });
+    expect(project.ok && project.value).toMatchObject({
+      project_id: GOTV,
+      status: "draft",
+      organization_id: ROOT_ORG,
+    });
     const orgs = await c.listOrganizations();
-    expect(orgs.ok && orgs.value.map((o) => o.display_name).sort()).toEqual(["Riverside Democrats", "Riverside Young Democrats"]);
+    expect(orgs.ok && orgs.value.map((o) => o.display_name).sort()).toEqual([
+      "Riverside Democrats",
+      "Riverside Young Democrats",
+    ]);
     const tollFree = await c.listPhoneNumbers({ channel: "toll-free" });
     expect(tollFree.ok && tollFree.value.map((n) => n.number)).toEqual(["+18445550103"]);
     const tfv = await c.getTollFreeVerification("7f1a2c3d-0000-4000-8000-000000000001");
@@ -109,7 +135,12 @@ describe("envelopes per endpoint", () => {
     expect(tcr.ok && tcr.value.map((t) => t.campaign_status)).toEqual(["MNO_PROVISIONED"]);
     const lists = await c.listContactLists({ brand_id: "b1a2c3d4-0000-4000-8000-000000000001" });
     expect(lists.ok && lists.value.length).toBeGreaterThan(0);
-    const stats = await c.getProjectStats({ startDate: "2026-11-10", endDate: "2026-12-01", status: "all", limit: 10 });
+    const stats = await c.getProjectStats({
+      startDate: "2026-11-10",
+      endDate: "2026-12-01",
+      status: "all",
+      limit: 10,
+    });
     expect(stats.ok && stats.value.pagination).toMatchObject({ limit: 10, offset: 0 });
     expect(c.stats().requests).toBe(8);
     expect(c.stats().byEndpoint["GET /projects/{id}"]).toBe(1);
@@ -121,7 +152,14 @@ describe("error shapes", () => {
 
   it("404 PROJECT_NOT_FOUND", async () => {
     const e = failed(await client().getProject("9a000000-0000-4000-8000-0000000000ff"));
-    expect(e).toMatchObject({ kind: "http", status: 404, code: "PROJECT_NOT_FOUND", shape: "standard", outcome: "none", attempts: 1 });
+    expect(e).toMatchObject({
+      kind: "http",
+      status: 404,
+      code: "PROJECT_NOT_FOUND",
+      shape: "standard",
+      outcome: "none",
+      attempts: 1,
+    });
   });
 
   it("400 VALIDATION_ERROR with field details", async () => {
@@ -145,7 +183,10 @@ describe("rate limiting on the virtual clock", () => {
   beforeEach(() => start({ rateLimits: true }));
 
   it("sends 150 concurrent GETs without a single 429, in about one window", async () => {
-    const limiter = new RateLimiter({ clock: { now: () => sb.clock.now().getTime() }, sleep: (ms) => sb.clock.advance(ms) });
+    const limiter = new RateLimiter({
+      clock: { now: () => sb.clock.now().getTime() },
+      sleep: (ms) => sb.clock.advance(ms),
+    });
     const c = client(undefined, limiter);
     const t0 = sb.clock.now().getTime();
     const results = await Promise.all(Array.from({ length: 150 }, () => c.getProject(GOTV)));

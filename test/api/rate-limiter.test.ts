@@ -18,15 +18,21 @@ function fakeTime(start = 1_000_000) {
   };
 }
 
+/** Acquires a slot for a request that ends at once (settling at an earlier time keeps the send time). */
+async function take(limiter: RateLimiter): Promise<void> {
+  const ticket = await limiter.acquire();
+  ticket.settle(0);
+}
+
 const noHeaders = { limit: null, remaining: null, resetAt: null };
 
 describe("RateLimiter", () => {
   it("lets `limit` requests through a window, then waits for the oldest slot to expire", async () => {
     const time = fakeTime();
     const limiter = new RateLimiter({ ...time, initialLimit: 5, windowMs: 60_000, marginMs: 0 });
-    for (let i = 0; i < 5; i++) await limiter.acquire();
+    for (let i = 0; i < 5; i++) await take(limiter);
     expect(time.sleeps).toEqual([]);
-    await limiter.acquire();
+    await take(limiter);
     expect(time.sleeps).toEqual([60_000]);
     expect(limiter.stats()).toMatchObject({ waitMs: 60_000, waits: 1, limit: 5 });
   });
@@ -37,7 +43,7 @@ describe("RateLimiter", () => {
     const sentAt: number[] = [];
     await Promise.all(
       Array.from({ length: 150 }, async () => {
-        await limiter.acquire();
+        await take(limiter);
         sentAt.push(time.clock.now());
       }),
     );
@@ -54,7 +60,7 @@ describe("RateLimiter", () => {
     const order: number[] = [];
     await Promise.all(
       Array.from({ length: 7 }, async (_, i) => {
-        await limiter.acquire();
+        await take(limiter);
         order.push(i);
       }),
     );
@@ -65,12 +71,12 @@ describe("RateLimiter", () => {
   it("adopts X-RateLimit-Limit from a response", async () => {
     const time = fakeTime();
     const limiter = new RateLimiter({ ...time, marginMs: 0 });
-    await limiter.acquire();
+    await take(limiter);
     limiter.observe({ limit: 3, remaining: 2, resetAt: null });
-    await limiter.acquire();
-    await limiter.acquire();
+    await take(limiter);
+    await take(limiter);
     expect(time.sleeps).toEqual([]);
-    await limiter.acquire();
+    await take(limiter);
     expect(time.sleeps).toEqual([60_000]);
     expect(limiter.stats().limit).toBe(3);
   });
@@ -78,38 +84,38 @@ describe("RateLimiter", () => {
   it("holds back when X-RateLimit-Remaining shows another user of the key", async () => {
     const time = fakeTime(0);
     const limiter = new RateLimiter({ ...time, initialLimit: 10, marginMs: 0 });
-    await limiter.acquire();
+    await take(limiter);
     // We hold 1 slot and believe 9 are free; the server says 0 remain until t = 20 s.
     limiter.observe({ limit: 10, remaining: 0, resetAt: 20 });
-    await limiter.acquire();
+    await take(limiter);
     expect(time.sleeps).toEqual([20_000]);
   });
 
   it("ignores headers that show more room than it believes", async () => {
     const time = fakeTime();
     const limiter = new RateLimiter({ ...time, initialLimit: 2, marginMs: 0 });
-    await limiter.acquire();
-    await limiter.acquire();
+    await take(limiter);
+    await take(limiter);
     limiter.observe({ ...noHeaders, remaining: 50 });
-    await limiter.acquire();
+    await take(limiter);
     expect(time.sleeps).toEqual([60_000]);
   });
 
   it("counts a slot from when its response arrived", async () => {
     const time = fakeTime(0);
     const limiter = new RateLimiter({ ...time, initialLimit: 1, marginMs: 0 });
-    const ticket = await limiter.acquire();
+    const ticket = await limiter.acquire(); // settled by hand below
     ticket.settle(5_000);
-    await limiter.acquire();
+    await take(limiter);
     expect(time.sleeps).toEqual([65_000]);
   });
 
   it("blocks every caller after a 429 until Retry-After passes", async () => {
     const time = fakeTime();
     const limiter = new RateLimiter({ ...time, marginMs: 0 });
-    await limiter.acquire();
+    await take(limiter);
     limiter.throttle(7_000);
-    await Promise.all([limiter.acquire(), limiter.acquire()]);
+    await Promise.all([take(limiter), take(limiter)]);
     expect(time.sleeps).toEqual([7_000]);
     expect(limiter.stats()).toMatchObject({ throttled: 1, waitMs: 7_000 });
   });
@@ -121,9 +127,28 @@ describe("RateLimiter inferring another user of the key", () => {
     const limiter = new RateLimiter({ ...time, initialLimit: 4, marginMs: 0 });
     // Nothing of ours in flight; the server says no slot remains and the oldest frees at 30 s.
     limiter.observe({ limit: 4, remaining: 0, resetAt: 30 });
-    await limiter.acquire();
+    await take(limiter);
     expect(time.sleeps).toEqual([30_000]);
-    await limiter.acquire();
+    await take(limiter);
     expect(time.sleeps).toEqual([30_000, 10_000]);
+  });
+});
+
+describe("RateLimiter and requests in flight", () => {
+  it("does not start a wait while a request is in flight, and counts that slot from its end", async () => {
+    const time = fakeTime(0);
+    const limiter = new RateLimiter({ ...time, initialLimit: 1, marginMs: 0 });
+    const ticket = await limiter.acquire();
+    let second = false;
+    const next = limiter.acquire().then((t) => {
+      second = true;
+      t.settle(time.clock.now());
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(time.sleeps).toEqual([]);
+    expect(second).toBe(false);
+    ticket.settle(2_000);
+    await next;
+    expect(time.sleeps).toEqual([62_000]);
   });
 });

@@ -9,12 +9,12 @@ describe("example campaign files", () => {
   const loaded = loadCampaign(["."], examples);
   const campaignFiles = loaded.campaign.files.filter((f) => f.path !== "sandbox.yaml");
 
-  it("load without any problem, lint included", () => {
+  it("load with no errors or warnings, lint included (info notes are allowed)", () => {
     const problems = [
       ...loaded.diagnostics,
       ...lintCampaign(loaded.campaign, { now: new Date("2026-11-21T12:00:00Z") }),
     ];
-    expect(problems.filter((d) => d.range?.file !== "sandbox.yaml")).toEqual([]);
+    expect(problems.filter((d) => d.range?.file !== "sandbox.yaml" && d.severity !== "info")).toEqual([]);
   });
 
   it("describe the example world of examples/README.md", () => {
@@ -45,11 +45,10 @@ describe("example campaign files", () => {
       );
   });
 
-  it("pass `campaignctl validate --strict`", async () => {
-    const result = await runCli(["validate", "--strict", "gotv.yaml", "volunteers.yaml", "early-vote.yaml"], {
-      cwd: examples,
-    });
-    expect(result.stdout).toBe("3 files, 4 projects: 0 errors, 0 warnings\n");
+  it("pass `campaignctl validate --strict` on the whole directory (the sandbox fixture is skipped)", async () => {
+    const result = await runCli(["validate", "--strict"], { cwd: examples });
+    expect(result.stdout.endsWith("\n3 files, 4 projects: 0 errors, 0 warnings\n")).toBe(true);
+    expect(result.stdout).not.toMatch(/(error|warning)\[/);
     expect(result.code).toBe(0);
   });
 });

@@ -32,6 +32,16 @@ describe("reading campaign files", () => {
     expect(result.files[0]?.sha256).toBe(createHash("sha256").update("version: 1\n").digest("hex"));
   });
 
+  it("skips YAML files of another schema inside directories, but not when named explicitly", () => {
+    const dir = tree({
+      "gotv.yaml": "# yaml-language-server: $schema=../schemas/campaign.schema.json\nversion: 1\n",
+      "sandbox.yaml": "# yaml-language-server: $schema=../schemas/fixture.schema.json\nclock: {}\n",
+      "plain.yaml": "version: 1\n",
+    });
+    expect(readCampaignFiles(["."], dir).files.map((f) => f.path)).toEqual(["gotv.yaml", "plain.yaml"]);
+    expect(readCampaignFiles(["sandbox.yaml"], dir).files.map((f) => f.path)).toEqual(["sandbox.yaml"]);
+  });
+
   it("keeps the path as given for files, and reads a file reached twice once", () => {
     const dir = tree({ "x/gotv.yaml": "version: 1\n" });
     const result = readCampaignFiles(["./x/gotv.yaml", "x"], dir);

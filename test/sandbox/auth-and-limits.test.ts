@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { expectShape } from "./contract-shapes.js";
-import { api, EARLY_VOTE, exampleFixture, GOTV_REMINDER, ORG, PARENT_KEY, sandbox, WRITE_ONLY_KEY } from "./helpers.js";
+import {
+  api,
+  EARLY_VOTE,
+  exampleFixture,
+  GOTV_REMINDER,
+  ORG,
+  PARENT_KEY,
+  sandbox,
+  WRITE_ONLY_KEY,
+} from "./helpers.js";
 
 const REVOKED = "pc_live_sbx_revoked_key_0001";
 const EXPIRING = "pc_live_sbx_expiring_key_0001";
@@ -77,7 +86,8 @@ describe("rate limits", () => {
     const path = key === WRITE_ONLY_KEY ? `/projects/${EARLY_VOTE}/pause` : `/projects/${GOTV_REMINDER}`;
     let last = await api(sb, method, path, { key, body: method === "POST" ? {} : undefined });
     expect(last.headers.get("x-ratelimit-remaining")).toBe(String(limit - 1));
-    for (let i = 2; i <= limit; i++) last = await api(sb, method, path, { key, body: method === "POST" ? {} : undefined });
+    for (let i = 2; i <= limit; i++)
+      last = await api(sb, method, path, { key, body: method === "POST" ? {} : undefined });
     expect(last.status).toBe(200);
     expect(last.headers.get("x-ratelimit-limit")).toBe(String(limit));
     expect(last.headers.get("x-ratelimit-remaining")).toBe("0");

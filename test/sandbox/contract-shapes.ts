@@ -10,7 +10,10 @@ const str = { type: "string" };
 const int = { type: "integer" };
 const bool = { type: "boolean" };
 const dateTime = { type: "string", format: "date-time" };
-const dateTimeMs = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2})$" };
+const dateTimeMs = {
+  type: "string",
+  pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2})$",
+};
 const nullable = (s: object) => ({ oneOf: [s, { type: "null" }] });
 const ids = { type: "array", items: str };
 const obj = (properties: Record<string, object>, extra = true) => ({
@@ -76,7 +79,9 @@ const phoneNumber = obj({
 
 const statsRow = obj({
   ...Object.fromEntries(
-    ["id", "name", "status", "protocol", "type", "channel", "organization_id", "brand_id", "campaign_id"].map((k) => [k, str]),
+    ["id", "name", "status", "protocol", "type", "channel", "organization_id", "brand_id", "campaign_id"].map(
+      (k) => [k, str],
+    ),
   ),
   ...Object.fromEntries(
     [
@@ -108,13 +113,28 @@ export const SHAPES = {
   project: envelope(project),
   organizations: envelope({
     type: "array",
-    items: obj({ id: str, display_name: str, parent_org_name: nullable(str), status: str, created_at: dateTime }),
+    items: obj({
+      id: str,
+      display_name: str,
+      parent_org_name: nullable(str),
+      status: str,
+      created_at: dateTime,
+    }),
   }),
   phoneNumbers: envelope({ type: "array", items: phoneNumber }),
   tollFreeVerification: envelope(
     obj({
       ...Object.fromEntries(
-        ["id", "name", "status", "verification_request_id", "org_id", "org_name", "business_name", "use_case"].map((k) => [k, str]),
+        [
+          "id",
+          "name",
+          "status",
+          "verification_request_id",
+          "org_id",
+          "org_name",
+          "business_name",
+          "use_case",
+        ].map((k) => [k, str]),
       ),
       phone_number_count: int,
       phone_number_ids: ids,
@@ -128,7 +148,16 @@ export const SHAPES = {
   media: envelope(
     obj({
       ...Object.fromEntries(
-        ["media_id", "organization_id", "brand_id", "name", "status", "content_type", "storage_key", "url"].map((k) => [k, str]),
+        [
+          "media_id",
+          "organization_id",
+          "brand_id",
+          "name",
+          "status",
+          "content_type",
+          "storage_key",
+          "url",
+        ].map((k) => [k, str]),
       ),
       file_size_bytes: int,
       uploaded_via_api: bool,
@@ -138,11 +167,28 @@ export const SHAPES = {
   ),
   campaigns: envelope({
     type: "array",
-    items: obj({ id: str, name: str, brand_id: str, brand_name: str, org_id: str, org_name: str, campaign_status: str, created_at: dateTime }),
+    items: obj({
+      id: str,
+      name: str,
+      brand_id: str,
+      brand_name: str,
+      org_id: str,
+      org_name: str,
+      campaign_status: str,
+      created_at: dateTime,
+    }),
   }),
   contactLists: envelope({
     type: "array",
-    items: obj({ id: str, name: str, brand_id: str, brand_name: str, org_id: str, org_name: str, created_at: dateTime }),
+    items: obj({
+      id: str,
+      name: str,
+      brand_id: str,
+      brand_name: str,
+      org_id: str,
+      org_name: str,
+      created_at: dateTime,
+    }),
   }),
   stats: envelope(
     obj({
@@ -182,7 +228,10 @@ export const SHAPES = {
       status: { const: "awaiting_test" },
       test_messages: {
         type: "array",
-        items: obj({ test_message_id: str, sent_to: { type: "string", pattern: "^\\+1\\d{3}\\*{4}\\d{3}$" } }),
+        items: obj({
+          test_message_id: str,
+          sent_to: { type: "string", pattern: "^\\+1\\d{3}\\*{4}\\d{3}$" },
+        }),
       },
     }),
   ),
@@ -211,7 +260,11 @@ export const SHAPES = {
       details: {
         type: "array",
         minItems: 1,
-        items: obj({ code: str, path: { type: "array", items: { type: ["string", "integer"] } }, message: str }),
+        items: obj({
+          code: str,
+          path: { type: "array", items: { type: ["string", "integer"] } },
+          message: str,
+        }),
       },
     },
     additionalProperties: false,

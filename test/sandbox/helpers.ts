@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
+import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
 
 export const EXAMPLE_FIXTURE = fileURLToPath(new URL("../../examples/sandbox.yaml", import.meta.url));
 
@@ -39,7 +39,12 @@ export interface CallOptions {
 }
 
 /** Calls `/v1` (paths starting with `/`) with the parent key unless told otherwise. */
-export async function api(sb: SandboxHandle, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+export async function api(
+  sb: SandboxHandle,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? PARENT_KEY : options.key;
   if (key !== null) headers["x-api-key"] = key;

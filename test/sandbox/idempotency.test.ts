@@ -36,8 +36,14 @@ describe("Idempotency-Key", () => {
 
   test("a replay returns the stored status and body with X-Idempotent-Replayed and acts once", async () => {
     sb = await sandbox();
-    const first = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, { body: test1, idempotencyKey: KEY });
-    const second = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, { body: test1, idempotencyKey: KEY });
+    const first = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, {
+      body: test1,
+      idempotencyKey: KEY,
+    });
+    const second = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, {
+      body: test1,
+      idempotencyKey: KEY,
+    });
     expect(first.headers.get("x-idempotent-replayed")).toBeNull();
     expect(second.status).toBe(202);
     expect(second.headers.get("x-idempotent-replayed")).toBe("true");
@@ -60,8 +66,14 @@ describe("Idempotency-Key", () => {
 
   test("bodies equal as JSON (key order, spacing) are the same request", async () => {
     sb = await sandbox();
-    await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { rawBody: '{"reason":"a"}', idempotencyKey: KEY });
-    const r = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { rawBody: '{ "reason" : "a" }', idempotencyKey: KEY });
+    await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, {
+      rawBody: '{"reason":"a"}',
+      idempotencyKey: KEY,
+    });
+    const r = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, {
+      rawBody: '{ "reason" : "a" }',
+      idempotencyKey: KEY,
+    });
     expect(r.headers.get("x-idempotent-replayed")).toBe("true");
   });
 
@@ -87,10 +99,16 @@ describe("Idempotency-Key", () => {
     sb = await sandbox();
     await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: { reason: "one" }, idempotencyKey: KEY });
     await sb.clock.advance(24 * 60 * 60 * 1000 - 1);
-    const within = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: { reason: "two" }, idempotencyKey: KEY });
+    const within = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, {
+      body: { reason: "two" },
+      idempotencyKey: KEY,
+    });
     expect(within.status).toBe(422);
     await sb.clock.advance(1);
-    const after = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: { reason: "two" }, idempotencyKey: KEY });
+    const after = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, {
+      body: { reason: "two" },
+      idempotencyKey: KEY,
+    });
     expect(after.status).toBe(200);
     expect(after.headers.get("x-idempotent-replayed")).toBeNull();
     expect(sb.store.world.projects[EARLY_VOTE]?.pause_reason).toBe("two");
@@ -101,8 +119,16 @@ describe("Idempotency-Key", () => {
     await admin(sb, "PATCH", `/projects/${GOTV_REMINDER}`, { status: "scheduled" });
     const a = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: {}, idempotencyKey: KEY });
     const b = await api(sb, "POST", `/projects/${GOTV_REMINDER}/pause`, { body: {}, idempotencyKey: KEY });
-    const c = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: {}, idempotencyKey: KEY, key: WRITE_ONLY_KEY });
-    const d = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: {}, idempotencyKey: KEY, key: CHILD_KEY });
+    const c = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, {
+      body: {},
+      idempotencyKey: KEY,
+      key: WRITE_ONLY_KEY,
+    });
+    const d = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, {
+      body: {},
+      idempotencyKey: KEY,
+      key: CHILD_KEY,
+    });
     expect([a, b, c, d].map((r) => [r.status, r.headers.get("x-idempotent-replayed")])).toEqual([
       [200, null],
       [200, null],
@@ -114,7 +140,10 @@ describe("Idempotency-Key", () => {
   test("4xx answers are stored for replay", async () => {
     sb = await sandbox();
     const body = { scheduled_at: "2026-12-07T10:00:00-06:00", scheduled_timezone: "America/Chicago" };
-    const refused = await api(sb, "POST", `/projects/${GOTV_REMINDER}/schedule`, { body, idempotencyKey: KEY });
+    const refused = await api(sb, "POST", `/projects/${GOTV_REMINDER}/schedule`, {
+      body,
+      idempotencyKey: KEY,
+    });
     expect(refused.status).toBe(400);
     await admin(sb, "PATCH", `/projects/${GOTV_REMINDER}`, { status: "ready" });
     const again = await api(sb, "POST", `/projects/${GOTV_REMINDER}/schedule`, { body, idempotencyKey: KEY });
@@ -127,19 +156,22 @@ describe("Idempotency-Key", () => {
     ["commit-then-fail(drop)", 0, "true", 1],
     ["status(503)", 503, null, 1],
     ["reset", 0, null, 1],
-  ])("after %s the retry with the same key finds the true outcome", async (fault, firstStatus, replayed, count) => {
-    sb = await sandbox({ faults: `POST /projects/{id}/pause: ${fault} n=1` });
-    const first = await fetch(`${sb.baseUrl}/projects/${EARLY_VOTE}/pause`, {
-      method: "POST",
-      headers: { "x-api-key": "pc_live_sbx_riverside_rw_7Hq2mX9vT4", "idempotency-key": KEY },
-    }).then(
-      (r) => r.status,
-      () => 0,
-    );
-    expect(first).toBe(firstStatus);
-    const retry = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { idempotencyKey: KEY });
-    expect(retry.status).toBe(200);
-    expect(retry.headers.get("x-idempotent-replayed")).toBe(replayed);
-    expect(await effects(sb, "pause")).toBe(count);
-  });
+  ])(
+    "after %s the retry with the same key finds the true outcome",
+    async (fault, firstStatus, replayed, count) => {
+      sb = await sandbox({ faults: `POST /projects/{id}/pause: ${fault} n=1` });
+      const first = await fetch(`${sb.baseUrl}/projects/${EARLY_VOTE}/pause`, {
+        method: "POST",
+        headers: { "x-api-key": "pc_live_sbx_riverside_rw_7Hq2mX9vT4", "idempotency-key": KEY },
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
+      expect(first).toBe(firstStatus);
+      const retry = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { idempotencyKey: KEY });
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get("x-idempotent-replayed")).toBe(replayed);
+      expect(await effects(sb, "pause")).toBe(count);
+    },
+  );
 });

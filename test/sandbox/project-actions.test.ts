@@ -10,7 +10,8 @@ afterEach(async () => {
   sb = undefined;
 });
 
-const contacts = (n: number) => Array.from({ length: n }, (_, i) => ({ phone: `+1555${String(1000000 + i).padStart(7, "0")}` }));
+const contacts = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ phone: `+1555${String(1000000 + i).padStart(7, "0")}` }));
 
 async function setStatus(s: SandboxHandle, id: string, status: string): Promise<void> {
   expect((await admin(s, "PATCH", `/projects/${id}`, { status })).status).toBe(200);
@@ -24,7 +25,9 @@ describe("POST /projects/{id}/test", () => {
     [51, 400],
   ])("%i test contacts -> %i", async (n, status) => {
     sb = await sandbox();
-    const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, { body: { test_contacts: contacts(n) } });
+    const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, {
+      body: { test_contacts: contacts(n) },
+    });
     expect(r.status).toBe(status);
     if (status === 202) {
       expectShape("testSent", r.body);
@@ -44,7 +47,9 @@ describe("POST /projects/{id}/test", () => {
     ["+10035550150", 400],
   ])("phone %s -> %i", async (phone, status) => {
     sb = await sandbox();
-    const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, { body: { test_contacts: [{ phone }] } });
+    const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, {
+      body: { test_contacts: [{ phone }] },
+    });
     expect(r.status).toBe(status);
     if (status === 400) expect(r.body.details[0].path).toEqual(["test_contacts", 0, "phone"]);
   });
@@ -55,7 +60,10 @@ describe("POST /projects/{id}/test", () => {
     const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, {
       body: {
         test_contacts: [
-          { phone: "+15035550150", merge_values: { first_name: "Maria", polling_place: "Riverside Community Center" } },
+          {
+            phone: "+15035550150",
+            merge_values: { first_name: "Maria", polling_place: "Riverside Community Center" },
+          },
           { phone: "+15035550151", merge_values: { polling_place: "Lincoln Elementary Gym" } },
           { phone: "+15035550152" },
         ],
@@ -74,7 +82,11 @@ describe("POST /projects/{id}/test", () => {
       "Hi friend, the Ward 3 runoff is tomorrow, Tue Dec 8. Polls are open 7am-7pm at Lincoln Elementary Gym. Reply STOP to opt out",
       "Hi Maria, the Ward 3 runoff is tomorrow, Tue Dec 8. Polls are open 7am-7pm at Riverside Community Center. Reply STOP to opt out",
     ]);
-    expect(sent.map((m: { rendered_from: string }) => m.rendered_from)).toEqual(["merge_values", "merge_values", "sample_contact"]);
+    expect(sent.map((m: { rendered_from: string }) => m.rendered_from)).toEqual([
+      "merge_values",
+      "merge_values",
+      "sample_contact",
+    ]);
     const live = await api(sb, "GET", `/projects/${GOTV_REMINDER}`);
     expect(live.body.data.status).toBe("awaiting_test");
     expect(Date.parse(live.body.data.updated_at)).toBeGreaterThan(Date.parse(before));
@@ -82,10 +94,19 @@ describe("POST /projects/{id}/test", () => {
 
   test("the organization default and the opt-out footer apply; no list renders tags as empty fields", async () => {
     sb = await sandbox();
-    await admin(sb, "PATCH", `/projects/${VOLUNTEERS}`, { message_text: "Hey {{first_name}} at {{zip}}!", contact_list_ids: [] });
-    await api(sb, "POST", `/projects/${VOLUNTEERS}/test`, { body: { test_contacts: [{ phone: "+15035550150" }] } });
+    await admin(sb, "PATCH", `/projects/${VOLUNTEERS}`, {
+      message_text: "Hey {{first_name}} at {{zip}}!",
+      contact_list_ids: [],
+    });
+    await api(sb, "POST", `/projects/${VOLUNTEERS}/test`, {
+      body: { test_contacts: [{ phone: "+15035550150" }] },
+    });
     const [message] = (await admin(sb, "GET", `/test-messages?project_id=${VOLUNTEERS}`)).body.data;
-    expect(message).toMatchObject({ text: "Hey friend at !\nSTOP=END", rendered_from: "empty", from: "+18445550103" });
+    expect(message).toMatchObject({
+      text: "Hey friend at !\nSTOP=END",
+      rendered_from: "empty",
+      from: "+18445550103",
+    });
   });
 
   test.each([
@@ -99,14 +120,18 @@ describe("POST /projects/{id}/test", () => {
   ])("from %s -> %i", async (status, code) => {
     sb = await sandbox();
     await setStatus(sb, GOTV_REMINDER, status);
-    const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, { body: { test_contacts: contacts(1) } });
+    const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/test`, {
+      body: { test_contacts: contacts(1) },
+    });
     expect(r.status).toBe(code);
     expect(sb.store.world.projects[GOTV_REMINDER]?.status).toBe(code === 202 ? "awaiting_test" : status);
   });
 
   test("with autoApproveTests the project is ready right after", async () => {
     sb = await sandbox({ autoApproveTests: true });
-    const r = await api(sb, "POST", `/projects/${GOTV_FOLLOWUP}/test`, { body: { test_contacts: contacts(1) } });
+    const r = await api(sb, "POST", `/projects/${GOTV_FOLLOWUP}/test`, {
+      body: { test_contacts: contacts(1) },
+    });
     expect(r.body.data.status).toBe("awaiting_test");
     expect((await api(sb, "GET", `/projects/${GOTV_FOLLOWUP}`)).body.data.status).toBe("ready");
   });
@@ -121,7 +146,11 @@ describe("POST /projects/{id}/test", () => {
 });
 
 describe("POST /projects/{id}/schedule", () => {
-  const body = { scheduled_at: "2026-12-07T10:00:00-06:00", scheduled_timezone: "America/Chicago", daily_cap_bypass: true };
+  const body = {
+    scheduled_at: "2026-12-07T10:00:00-06:00",
+    scheduled_timezone: "America/Chicago",
+    daily_cap_bypass: true,
+  };
 
   test("schedules a ready project and stores time, zone and bypass", async () => {
     sb = await sandbox();
@@ -129,9 +158,18 @@ describe("POST /projects/{id}/schedule", () => {
     const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/schedule`, { body });
     expect(r.status).toBe(200);
     expectShape("scheduled", r.body);
-    expect(r.body.data).toMatchObject({ status: "scheduled", scheduled_at: "2026-12-07T16:00:00.000Z", daily_cap_bypass: true });
+    expect(r.body.data).toMatchObject({
+      status: "scheduled",
+      scheduled_at: "2026-12-07T16:00:00.000Z",
+      daily_cap_bypass: true,
+    });
     const live = (await api(sb, "GET", `/projects/${GOTV_REMINDER}`)).body.data;
-    expect(live).toMatchObject({ status: "scheduled", scheduled_at: "2026-12-07T16:00:00.000Z", scheduled_timezone: "America/Chicago", daily_cap_bypass: true });
+    expect(live).toMatchObject({
+      status: "scheduled",
+      scheduled_at: "2026-12-07T16:00:00.000Z",
+      scheduled_timezone: "America/Chicago",
+      daily_cap_bypass: true,
+    });
   });
 
   test.each([
@@ -160,7 +198,9 @@ describe("POST /projects/{id}/pause", () => {
     ["r".repeat(101), 400, null],
   ])("reason %j -> %i", async (reason, code, stored) => {
     sb = await sandbox();
-    const r = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: reason === undefined ? undefined : { reason } });
+    const r = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, {
+      body: reason === undefined ? undefined : { reason },
+    });
     expect(r.status).toBe(code);
     const live = (await api(sb, "GET", `/projects/${EARLY_VOTE}`)).body.data;
     expect(live.pause_reason).toBe(stored);
@@ -178,9 +218,16 @@ describe("POST /projects/{id}/pause", () => {
   ])("from %s -> %i", async (status, code) => {
     sb = await sandbox();
     await setStatus(sb, EARLY_VOTE, status);
-    const r = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: { reason: "polling place change" } });
+    const r = await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, {
+      body: { reason: "polling place change" },
+    });
     expect(r.status).toBe(code);
-    if (code === 200) expect(r.body.data).toEqual({ project_id: EARLY_VOTE, status: "paused", pause_reason: "polling place change" });
+    if (code === 200)
+      expect(r.body.data).toEqual({
+        project_id: EARLY_VOTE,
+        status: "paused",
+        pause_reason: "polling place change",
+      });
   });
 
   test("pausing again succeeds without changing updated_at, and the effect log says so", async () => {
@@ -188,7 +235,10 @@ describe("POST /projects/{id}/pause", () => {
     await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: { reason: "polling place change" } });
     const first = (await api(sb, "GET", `/projects/${EARLY_VOTE}`)).body.data.updated_at;
     await sb.clock.advance(1000);
-    expect((await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: { reason: "polling place change" } })).status).toBe(200);
+    expect(
+      (await api(sb, "POST", `/projects/${EARLY_VOTE}/pause`, { body: { reason: "polling place change" } }))
+        .status,
+    ).toBe(200);
     expect((await api(sb, "GET", `/projects/${EARLY_VOTE}`)).body.data.updated_at).toBe(first);
     const effects = (await admin(sb, "GET", `/effects?project_id=${EARLY_VOTE}`)).body.data;
     expect(effects.counts).toEqual({ pause: 1 });

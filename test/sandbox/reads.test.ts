@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { expectShape } from "./contract-shapes.js";
-import { api, BRAND, CHILD_KEY, CHILD_ORG, GOTV_REMINDER, ORG, PARENT_KEY, sandbox, TCR_CAMPAIGN, VOLUNTEERS } from "./helpers.js";
+import {
+  api,
+  BRAND,
+  CHILD_KEY,
+  CHILD_ORG,
+  GOTV_REMINDER,
+  ORG,
+  PARENT_KEY,
+  sandbox,
+  TCR_CAMPAIGN,
+  VOLUNTEERS,
+} from "./helpers.js";
 
 const TFV = "7f1a2c3d-0000-4000-8000-000000000001";
 const MEDIA = "f1000000-0000-4000-8000-000000000001";
@@ -29,7 +40,10 @@ describe("GET /organizations", () => {
 
   test("parent_org_name is null for a root and the parent's name for a child", async () => {
     const r = await api(sb, "GET", "/organizations");
-    expect(r.body.data.map((o: { parent_org_name: string | null }) => o.parent_org_name)).toEqual([null, "Riverside Democrats"]);
+    expect(r.body.data.map((o: { parent_org_name: string | null }) => o.parent_org_name)).toEqual([
+      null,
+      "Riverside Democrats",
+    ]);
   });
 });
 
@@ -68,7 +82,11 @@ describe("GET /phone-numbers", () => {
       ["+15035550102", false],
       ["+18445550103", false],
     ]);
-    expect(r.body.data[2]).toMatchObject({ owner_type: "toll_free_registration", brand_id: null, tf_verification_status: "Verified" });
+    expect(r.body.data[2]).toMatchObject({
+      owner_type: "toll_free_registration",
+      brand_id: null,
+      tf_verification_status: "Verified",
+    });
   });
 
   test("a child sees the number shared with it, with owner-side names and brand_id null", async () => {
@@ -129,16 +147,25 @@ describe("registrations and assets", () => {
   test("GET /media/{id}", async () => {
     const r = await api(sb, "GET", `/media/${MEDIA}`);
     expectShape("media", r.body);
-    expect(r.body.data).toMatchObject({ name: "rally-flyer.png", status: "ready", content_type: "image/png" });
+    expect(r.body.data).toMatchObject({
+      name: "rally-flyer.png",
+      status: "ready",
+      content_type: "image/png",
+    });
   });
 
   test("GET /campaigns and GET /contact-lists with filters", async () => {
     const campaigns = await api(sb, "GET", `/campaigns?brand_id=${BRAND}`);
     expectShape("campaigns", campaigns.body);
-    expect(campaigns.body.data).toEqual([expect.objectContaining({ name: "GOTV 2026", campaign_status: "MNO_PROVISIONED" })]);
+    expect(campaigns.body.data).toEqual([
+      expect.objectContaining({ name: "GOTV 2026", campaign_status: "MNO_PROVISIONED" }),
+    ]);
     const lists = await api(sb, "GET", "/contact-lists");
     expectShape("contactLists", lists.body);
-    expect(lists.body.data.map((l: { name: string }) => l.name)).toEqual(["Ward 3 Likely Voters", "Volunteer Prospects"]);
+    expect(lists.body.data.map((l: { name: string }) => l.name)).toEqual([
+      "Ward 3 Likely Voters",
+      "Volunteer Prospects",
+    ]);
     const none = await api(sb, "GET", `/contact-lists?brand_id=nope`);
     expect(none.body.data).toEqual([]);
   });
@@ -170,7 +197,7 @@ describe("unknown routes and bodies", () => {
     const res = await fetch(`${sb.rootUrl}${path}`, { method, headers: { "x-api-key": PARENT_KEY } });
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
-    const body = await res.json();
+    const body = (await res.json()) as { code: string };
     expectShape("standardError", body);
     expect(body.code).toBe("NOT_FOUND");
   });

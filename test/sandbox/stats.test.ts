@@ -56,7 +56,12 @@ describe("GET /projects/stats content", () => {
       dateRange: { earliestProject: "2026-11-16T19:00:00.000Z", latestProject: "2026-11-24T17:55:00.000Z" },
     });
     expect(r.body.data.dateRange).toEqual({ startDate: "2026-11-15", endDate: "2026-12-01" });
-    expect(r.body.data.projects[0]).toMatchObject({ organization_name: "Riverside Democrats", brand_name: "Riverside Democrats", campaign_name: "GOTV 2026", actual_cost: "0.0000" });
+    expect(r.body.data.projects[0]).toMatchObject({
+      organization_name: "Riverside Democrats",
+      brand_name: "Riverside Democrats",
+      campaign_name: "GOTV 2026",
+      actual_cost: "0.0000",
+    });
   });
 
   test("a project is selected when its life overlaps the range", async () => {
@@ -78,7 +83,10 @@ describe("GET /projects/stats content", () => {
     const orgFiltered = await stats(`startDate=2026-11-15&endDate=2026-12-01&organizationId=${CHILD_ORG}`);
     expect(orgFiltered.body.data.projects).toEqual([]);
     expect((await stats(`organizationId=${ORG}`, CHILD_KEY)).status).toBe(403);
-    expect((await stats("campaignId=nope&startDate=2026-11-15&endDate=2026-12-01")).body.data.summary.totalProjects).toBe(0);
+    expect(
+      (await stats("campaignId=nope&startDate=2026-11-15&endDate=2026-12-01")).body.data.summary
+        .totalProjects,
+    ).toBe(0);
   });
 
   test("a change shows in the row's updated_at", async () => {

@@ -1,6 +1,23 @@
 /** Diagnostic codes of the `apply` area. Each entry: a stable code and what it means. */
 export const APPLY_CODES = {
-  "apply.placeholder": "reserved while the apply area is built",
+  "apply.plan-stale":
+    "a saved plan's project changed since the plan was made (live status or updated_at differ); the whole plan is refused",
+  "apply.project-unreadable":
+    "a saved plan's project could not be re-read before applying, so staleness cannot be ruled out; the plan is refused",
+  "apply.files-changed":
+    "a campaign file changed since the saved plan was made (sha256 differs); the plan is refused",
+  "apply.file-missing": "a campaign file the saved plan was made from is missing; the plan is refused",
+  "apply.plan-unreadable": "the saved plan file cannot be read",
+  "apply.base-url-mismatch": "the saved plan was made against another API base URL than this apply talks to",
+  "apply.needs-approval":
+    "apply would act but cannot ask for confirmation (no terminal on stdin) and `--auto-approve` was not given",
+  "apply.cancelled": "the question was not answered `yes`; nothing was done",
+  "apply.action-failed": "an action failed: the API refused it, or its outcome could not be established",
+  "apply.outcome-unknown":
+    "a request may or may not have taken effect and re-reading the project did not settle it; rerun apply (the same key replays)",
+  "apply.concurrent-change":
+    "the project changed under apply (someone else edited or moved it); nothing more was sent to it; plan again",
+  "apply.journal-unwritable": "the run's journal file could not be written",
 } as const;
 
 export type ApplyCode = keyof typeof APPLY_CODES;

@@ -1,4 +1,4 @@
-/** Diagnostic codes of the `report` area (reading a saved plan document back). Each entry: a stable code and what it means. */
+/** Diagnostic codes of the `report` area (reading a saved plan document back, checking an apply report). Each entry: a stable code and what it means. */
 export const REPORT_CODES = {
   "report.plan-not-json": "a saved plan file is not valid JSON",
   "report.plan-version":
@@ -6,6 +6,9 @@ export const REPORT_CODES = {
   "report.plan-invalid": "a saved plan does not match schemas/plan.schema.json",
   "report.plan-inconsistent":
     "a saved plan breaks an invariant the schema cannot express (duplicate or dangling action ids)",
+  "report.apply-invalid": "an apply report does not match schemas/apply-result.schema.json",
+  "report.apply-inconsistent":
+    "an apply report breaks an invariant the schema cannot express (summary counts, action ids)",
 } as const;
 
 export type ReportCode = keyof typeof REPORT_CODES;

@@ -5,4 +5,9 @@ import { faultRoutes } from "./faults.js";
 import { logRoutes } from "./logs.js";
 import { adminProjectRoutes } from "./projects.js";
 
-export const adminRoutes: readonly AdminRoute[] = [...clockRoutes, ...adminProjectRoutes, ...logRoutes, ...faultRoutes];
+export const adminRoutes: readonly AdminRoute[] = [
+  ...clockRoutes,
+  ...adminProjectRoutes,
+  ...logRoutes,
+  ...faultRoutes,
+];

@@ -79,7 +79,11 @@ export const adminProjectRoutes: readonly AdminRoute[] = [
       const p = store.world.projects[params.id ?? ""];
       if (p === undefined) return notFound("PROJECT_NOT_FOUND", "Project");
       if (p.status !== "awaiting_test")
-        return invalid(["status"], `Only a project awaiting_test can be approved; it is ${p.status}`, "invalid_state");
+        return invalid(
+          ["status"],
+          `Only a project awaiting_test can be approved; it is ${p.status}`,
+          "invalid_state",
+        );
       store.mutate((w) => {
         p.status = "ready";
         touch(p, clock.nowMs());

@@ -33,7 +33,12 @@ export class FaultEngine {
     if (!parsed.ok) return parsed.message;
     for (const rule of parsed.rules) {
       const position = this.rules.length;
-      this.rules.push({ rule, random: seededRandom(hash32(`${this.seed}|${position}|${rule.text}`)), fired: 0, burstLeft: 0 });
+      this.rules.push({
+        rule,
+        random: seededRandom(hash32(`${this.seed}|${position}|${rule.text}`)),
+        fired: 0,
+        burstLeft: 0,
+      });
     }
     return undefined;
   }
@@ -42,7 +47,15 @@ export class FaultEngine {
     this.rules = [];
   }
 
-  list(): { rule: string; method: string; template: string; action: FaultAction; p: number; n: number | null; fired: number }[] {
+  list(): {
+    rule: string;
+    method: string;
+    template: string;
+    action: FaultAction;
+    p: number;
+    n: number | null;
+    fired: number;
+  }[] {
     return this.rules.map((r) => ({
       rule: r.rule.text,
       method: r.rule.method,

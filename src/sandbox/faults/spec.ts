@@ -29,7 +29,9 @@ export interface FaultRule {
   readonly maxTimes: number | null;
 }
 
-export type FaultParse = { readonly ok: true; readonly rules: FaultRule[] } | { readonly ok: false; readonly message: string };
+export type FaultParse =
+  | { readonly ok: true; readonly rules: FaultRule[] }
+  | { readonly ok: false; readonly message: string };
 
 const METHODS = new Set(["GET", "POST", "PATCH", "DELETE", "*"]);
 
@@ -61,11 +63,20 @@ function parseRule(text: string): FaultRule | string {
   const rest = text.slice(colon + 1).trim();
   const match = /^([a-z0-9-]+)(?:\(([^)]*)\))?((?:\s+[a-z]+=\S+)*)\s*$/.exec(rest);
   if (!match) return "expected ACTION(ARGS) [p=P] [n=N]";
-  const action = parseAction(match[1] ?? "", (match[2] ?? "").split(",").map((s) => s.trim()).filter((s) => s !== ""));
+  const action = parseAction(
+    match[1] ?? "",
+    (match[2] ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== ""),
+  );
   if (typeof action === "string") return action;
   let probability = 1;
   let maxTimes: number | null = null;
-  for (const option of (match[3] ?? "").trim().split(/\s+/).filter((s) => s !== "")) {
+  for (const option of (match[3] ?? "")
+    .trim()
+    .split(/\s+/)
+    .filter((s) => s !== "")) {
     const [name, value = ""] = option.split("=");
     if (name === "p") {
       probability = Number(value);
@@ -89,20 +100,23 @@ function parseAction(name: string, args: string[]): FaultAction | string {
     case "status": {
       const status = Number(args[0]);
       const ra = retryAfter();
-      if (!Number.isInteger(status) || status < 400 || status > 599) return "status(CODE) needs a code from 400 to 599";
+      if (!Number.isInteger(status) || status < 400 || status > 599)
+        return "status(CODE) needs a code from 400 to 599";
       return typeof ra === "string" ? ra : { kind: "status", status, retryAfter: ra };
     }
     case "commit-then-fail": {
       const arg = args[0] ?? "500";
       if (arg === "drop") return { kind: "commit-then-fail", status: "drop" };
       const status = Number(arg);
-      if (!Number.isInteger(status) || status < 500 || status > 599) return "commit-then-fail needs a 5xx code or drop";
+      if (!Number.isInteger(status) || status < 500 || status > 599)
+        return "commit-then-fail needs a 5xx code or drop";
       return { kind: "commit-then-fail", status };
     }
     case "latency": {
       const ms = parseDuration(args[0] ?? "");
       if (ms === undefined) return "latency needs a duration such as 200ms, 2s or 1m";
-      if (args[1] !== undefined && args[1] !== "real" && args[1] !== "virtual") return 'latency clock must be "real" or "virtual"';
+      if (args[1] !== undefined && args[1] !== "real" && args[1] !== "virtual")
+        return 'latency clock must be "real" or "virtual"';
       return { kind: "latency", ms, clock: args[1] === "real" ? "real" : "virtual" };
     }
     case "reset":

@@ -84,9 +84,14 @@ async function run(
   out.keyId = auth.key.id;
   const verdict = p.rateLimiter.take(auth.key, now);
   out.rateHeaders = verdict.headers;
-  if (verdict.limited) return { ...out, response: rateLimited(verdict.retryAfter, Number(verdict.headers["x-ratelimit-limit"])) };
+  if (verdict.limited)
+    return {
+      ...out,
+      response: rateLimited(verdict.retryAfter, Number(verdict.headers["x-ratelimit-limit"])),
+    };
   const match = p.router.match(method, path);
-  if (match === undefined) return { ...out, response: standardError(404, "NOT_FOUND", `No route for ${method} /v1${path}`) };
+  if (match === undefined)
+    return { ...out, response: standardError(404, "NOT_FOUND", `No route for ${method} /v1${path}`) };
   const { route, params } = match;
   out.route = route.template;
   const denied = checkPermission(auth, route.method as HttpMethod);
@@ -125,7 +130,14 @@ async function run(
   try {
     response =
       (route.bodySchema ? checkBody(route.bodySchema, parsed.value) : undefined) ??
-      (await route.handler({ params, query, body: parsed.value, auth, idempotencyKey: idemHeader ?? null, sandbox }));
+      (await route.handler({
+        params,
+        query,
+        body: parsed.value,
+        auth,
+        idempotencyKey: idemHeader ?? null,
+        sandbox,
+      }));
   } catch (error) {
     // A handler bug: answer as the API would, and release the key so a retry runs again.
     if (recordKey !== undefined) finishIdempotent(sandbox.store, recordKey, { status: 500, body: null });

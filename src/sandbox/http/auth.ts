@@ -14,13 +14,19 @@ import type { HttpMethod } from "./router.js";
 
 const KEY_FORMAT = /^pc_live_[A-Za-z0-9_]{8,120}$/;
 
-export function authenticate(world: World, header: string | undefined, nowMs: number): AuthContext | ApiResponse {
-  if (header === undefined || header === "") return authError(401, "Unauthorized", "Missing API key: send it in the X-API-Key header");
+export function authenticate(
+  world: World,
+  header: string | undefined,
+  nowMs: number,
+): AuthContext | ApiResponse {
+  if (header === undefined || header === "")
+    return authError(401, "Unauthorized", "Missing API key: send it in the X-API-Key header");
   if (!KEY_FORMAT.test(header)) return authError(401, "Unauthorized", "Malformed API key");
   const key = world.apiKeys[header];
   if (key === undefined) return authError(401, "Unauthorized", "Invalid API key");
   if (key.revoked) return authError(401, "Unauthorized", "API key has been revoked");
-  if (key.expires_at !== null && Date.parse(key.expires_at) <= nowMs) return authError(401, "Unauthorized", "API key has expired");
+  if (key.expires_at !== null && Date.parse(key.expires_at) <= nowMs)
+    return authError(401, "Unauthorized", "API key has expired");
   return { key, orgIds: subtree(world, key.organization_id) };
 }
 
@@ -55,7 +61,8 @@ export function checkPermission(auth: AuthContext, method: HttpMethod): ApiRespo
   if (!typeAllows(auth.key.type, access))
     return authError(403, "Forbidden", `A ${auth.key.type} API key cannot ${access} this resource`);
   const scope = `public:${access}`;
-  if (!auth.key.scopes.includes(scope)) return authError(403, "Forbidden", `API key lacks required scope: ${scope}`);
+  if (!auth.key.scopes.includes(scope))
+    return authError(403, "Forbidden", `API key lacks required scope: ${scope}`);
   return undefined;
 }
 

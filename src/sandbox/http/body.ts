@@ -19,8 +19,11 @@ export async function readBody(req: IncomingMessage): Promise<Buffer | "too-larg
 }
 
 /** Parsed JSON (undefined for an empty body) or the 400 response. */
-export function parseJson(raw: Buffer | "too-large"): { ok: true; value: unknown } | { ok: false; response: ApiResponse } {
-  if (raw === "too-large") return { ok: false, response: invalid([], "Request body exceeds 1 MiB", "too_big") };
+export function parseJson(
+  raw: Buffer | "too-large",
+): { ok: true; value: unknown } | { ok: false; response: ApiResponse } {
+  if (raw === "too-large")
+    return { ok: false, response: invalid([], "Request body exceeds 1 MiB", "too_big") };
   const text = raw.toString("utf8");
   if (text.trim() === "") return { ok: true, value: undefined };
   try {

@@ -22,7 +22,11 @@ export type IdempotencyStart =
   | { readonly kind: "respond"; readonly response: ApiResponse; readonly replayed: boolean };
 
 export function checkIdempotencyKey(value: string): ApiResponse | undefined {
-  if (value.length < IDEMPOTENCY_KEY_MIN || value.length > IDEMPOTENCY_KEY_MAX || !PRINTABLE_ASCII.test(value))
+  if (
+    value.length < IDEMPOTENCY_KEY_MIN ||
+    value.length > IDEMPOTENCY_KEY_MAX ||
+    !PRINTABLE_ASCII.test(value)
+  )
     return invalid(
       ["Idempotency-Key"],
       `Idempotency-Key must be ${IDEMPOTENCY_KEY_MIN} to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters`,
@@ -57,21 +61,42 @@ export function beginIdempotent(
     if (existing !== undefined) {
       if (existing.fingerprint !== fingerprint)
         return respond(
-          standardError(422, "IDEMPOTENCY_MISMATCH", "Idempotency-Key was already used with a different request body"),
+          standardError(
+            422,
+            "IDEMPOTENCY_MISMATCH",
+            "Idempotency-Key was already used with a different request body",
+          ),
         );
       if (existing.state === "running")
         return respond(
-          standardError(409, "IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed", undefined, {
-            "retry-after": "1",
-          }),
+          standardError(
+            409,
+            "IDEMPOTENCY_KEY_IN_USE",
+            "A request with this Idempotency-Key is still being processed",
+            undefined,
+            {
+              "retry-after": "1",
+            },
+          ),
         );
       return {
         kind: "respond",
         replayed: true,
-        response: { status: existing.status, body: existing.body, headers: { "x-idempotent-replayed": "true" } },
+        response: {
+          status: existing.status,
+          body: existing.body,
+          headers: { "x-idempotent-replayed": "true" },
+        },
       };
     }
-    world.idempotency[recordKey] = { scope: scopeText, fingerprint, created_at_ms: nowMs, state: "running", status: 0, body: null };
+    world.idempotency[recordKey] = {
+      scope: scopeText,
+      fingerprint,
+      created_at_ms: nowMs,
+      state: "running",
+      status: 0,
+      body: null,
+    };
     return { kind: "proceed", recordKey };
   });
 }
@@ -82,7 +107,13 @@ export function finishIdempotent(store: Store, recordKey: string, response: ApiR
     const record = world.idempotency[recordKey];
     if (record === undefined) return;
     if (response.status >= 500) delete world.idempotency[recordKey];
-    else world.idempotency[recordKey] = { ...record, state: "done", status: response.status, body: response.body };
+    else
+      world.idempotency[recordKey] = {
+        ...record,
+        state: "done",
+        status: response.status,
+        body: response.body,
+      };
   });
 }
 

@@ -3,7 +3,12 @@
  * (standard, authentication, rate limit). Handlers return these as data; nothing here throws.
  */
 import { randomUUID } from "node:crypto";
-import type { AuthErrorBody, RateLimitErrorBody, StandardErrorBody, ValidationIssue } from "../../contract/errors.js";
+import type {
+  AuthErrorBody,
+  RateLimitErrorBody,
+  StandardErrorBody,
+  ValidationIssue,
+} from "../../contract/errors.js";
 
 /** What a handler answers. Invariant: `body` is JSON-serializable; headers are lower-case names. */
 export interface ApiResponse {
@@ -59,7 +64,11 @@ export function notFound(code: string, what: string): ApiResponse {
 }
 
 export function orgAccessDenied(): ApiResponse {
-  return standardError(403, "ORG_ACCESS_DENIED", "Resource belongs to an organization outside this key's hierarchy");
+  return standardError(
+    403,
+    "ORG_ACCESS_DENIED",
+    "Resource belongs to an organization outside this key's hierarchy",
+  );
 }
 
 /**
@@ -76,7 +85,9 @@ export function bodyForStatus(status: number, retryAfter: number): ApiResponse {
     case 403:
       return authError(403, "Forbidden", "API key lacks the required permission scope");
     case 409:
-      return standardError(409, "IDEMPOTENCY_KEY_IN_USE", "Conflict", undefined, { "retry-after": String(retryAfter) });
+      return standardError(409, "IDEMPOTENCY_KEY_IN_USE", "Conflict", undefined, {
+        "retry-after": String(retryAfter),
+      });
     default:
       return standardError(status, codeForStatus(status), messageForStatus(status));
   }

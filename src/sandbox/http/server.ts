@@ -21,7 +21,11 @@ export interface ServerParts {
 }
 
 export function createSandboxServer(parts: ServerParts): Server {
-  const pipeline: ApiPipeline = { sandbox: parts.sandbox, router: parts.apiRouter, rateLimiter: parts.rateLimiter };
+  const pipeline: ApiPipeline = {
+    sandbox: parts.sandbox,
+    router: parts.apiRouter,
+    rateLimiter: parts.rateLimiter,
+  };
   return createServer((req, res) => {
     dispatch(parts, pipeline, req, res).catch((error: unknown) => {
       parts.onBug(error);
@@ -30,7 +34,12 @@ export function createSandboxServer(parts: ServerParts): Server {
   });
 }
 
-async function dispatch(parts: ServerParts, pipeline: ApiPipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function dispatch(
+  parts: ServerParts,
+  pipeline: ApiPipeline,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? "/", "http://sandbox.invalid");
   const path = url.pathname;
   if (path === "/v1" || path.startsWith("/v1/")) {
@@ -42,7 +51,10 @@ async function dispatch(parts: ServerParts, pipeline: ApiPipeline, req: Incoming
     return;
   }
   await readBody(req);
-  send(res, standardError(404, "NOT_FOUND", `No route for ${req.method ?? "GET"} ${path}; the API lives under /v1`));
+  send(
+    res,
+    standardError(404, "NOT_FOUND", `No route for ${req.method ?? "GET"} ${path}; the API lives under /v1`),
+  );
 }
 
 async function handleAdmin(

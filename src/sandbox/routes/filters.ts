@@ -8,7 +8,11 @@ import type { World } from "../state/world.js";
  * The organizations a list may return: the key's subtree, narrowed by `organization_id` (that
  * organization and its descendants). A filter outside the key's hierarchy is 403 ORG_ACCESS_DENIED.
  */
-export function orgScope(world: World, auth: AuthContext, requested: string | null): Set<string> | ApiResponse {
+export function orgScope(
+  world: World,
+  auth: AuthContext,
+  requested: string | null,
+): Set<string> | ApiResponse {
   if (requested === null || requested === "") return new Set(auth.orgIds);
   if (!auth.orgIds.has(requested)) return orgAccessDenied();
   return subtree(world, requested);

@@ -36,7 +36,11 @@ export const projectStatsRoute: ApiRoute = {
     if (end - start > STATS_MAX_RANGE_DAYS * DAY_MS)
       return invalid(["endDate"], `The date range must be at most ${STATS_MAX_RANGE_DAYS} days`, "too_big");
     if (start < todayMs - STATS_MAX_AGE_DAYS * DAY_MS)
-      return invalid(["startDate"], `startDate must be no more than ${STATS_MAX_AGE_DAYS} days ago`, "too_small");
+      return invalid(
+        ["startDate"],
+        `startDate must be no more than ${STATS_MAX_AGE_DAYS} days ago`,
+        "too_small",
+      );
     const limit = intParam(query, "limit", STATS_LIMIT_DEFAULT, STATS_LIMIT_MIN, STATS_LIMIT_MAX);
     if (isResponse(limit)) return limit;
     const offset = intParam(query, "offset", 0, 0, Number.MAX_SAFE_INTEGER);
@@ -113,7 +117,12 @@ function summarize(rows: readonly ProjectStatsRow[]): ProjectStats["summary"] {
     organizationCount: new Set(rows.map((r) => r.organization_id)).size,
     brandCount: new Set(rows.map((r) => r.brand_id).filter((b) => b !== "")).size,
     campaignCount: new Set(rows.map((r) => r.campaign_id).filter((c) => c !== "")).size,
-    statusBreakdown: { draft: count("draft"), active: count("active"), completed: count("completed"), paused: count("paused") },
+    statusBreakdown: {
+      draft: count("draft"),
+      active: count("active"),
+      completed: count("completed"),
+      paused: count("paused"),
+    },
     messageStats: {
       totalRecipients: sum((r) => r.total_recipients),
       totalSent: sum((r) => r.messages_sent),
@@ -134,11 +143,18 @@ function dateParam(query: URLSearchParams, name: string, fallback: number): numb
   const value = query.get(name);
   if (value === null || value === "") return fallback;
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
-  if (Number.isNaN(ms) || day(ms) !== value) return invalid([name], `${name} must be a date as YYYY-MM-DD`, "invalid_string");
+  if (Number.isNaN(ms) || day(ms) !== value)
+    return invalid([name], `${name} must be a date as YYYY-MM-DD`, "invalid_string");
   return ms;
 }
 
-function intParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number | ApiResponse {
+function intParam(
+  query: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number | ApiResponse {
   const value = query.get(name);
   if (value === null || value === "") return fallback;
   const n = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;

@@ -53,7 +53,11 @@ export const projectTestRoute: ApiRoute = {
     if (!isProject(project)) return project;
     const status = project.status;
     if (status !== "draft" && status !== "awaiting_test" && status !== "ready")
-      return invalid(["status"], `Test sends need status draft, awaiting_test or ready; the project is ${status}`, "invalid_state");
+      return invalid(
+        ["status"],
+        `Test sends need status draft, awaiting_test or ready; the project is ${status}`,
+        "invalid_state",
+      );
     const now = clock.now().toISOString();
     const messages = store.mutate((w) => {
       const sent = request.test_contacts.map((contact) => {
@@ -101,10 +105,14 @@ function renderTest(
   const defaults = mergeDefaultsFor(w, project.organization_id);
   const footer = project.opt_out_footer_enabled ? `\n${OPT_OUT_FOOTER}` : "";
   if (mergeValues !== undefined)
-    return { text: renderMergeTags(project.message_text, mergeValues, defaults) + footer, from: "merge_values" };
+    return {
+      text: renderMergeTags(project.message_text, mergeValues, defaults) + footer,
+      from: "merge_values",
+    };
   const list = w.contactLists[project.contact_list_ids[0] ?? ""];
   const sample = list?.contacts.find((c) => !c.opted_out);
-  if (sample === undefined) return { text: renderMergeTags(project.message_text, {}, defaults) + footer, from: "empty" };
+  if (sample === undefined)
+    return { text: renderMergeTags(project.message_text, {}, defaults) + footer, from: "empty" };
   return {
     text: renderMergeTags(project.message_text, { phone: sample.phone, ...sample.fields }, defaults) + footer,
     from: "sample_contact",

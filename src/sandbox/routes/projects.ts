@@ -1,5 +1,10 @@
 /** GET /projects/{id}, POST /projects/{id}/schedule and POST /projects/{id}/pause. */
-import { PAUSE_REASON_DEFAULT, PAUSE_REASON_MAX, PAUSE_REASON_MIN, SCHEDULE_TIMEZONES } from "../../contract/limits.js";
+import {
+  PAUSE_REASON_DEFAULT,
+  PAUSE_REASON_MAX,
+  PAUSE_REASON_MIN,
+  SCHEDULE_TIMEZONES,
+} from "../../contract/limits.js";
 import type { ScheduleRequest } from "../../contract/resources.js";
 import type { ApiRoute } from "../context.js";
 import { invalid, ok } from "../http/responses.js";
@@ -44,7 +49,11 @@ export const projectRoutes: readonly ApiRoute[] = [
       const project = findProject(store.world, auth, params.id ?? "");
       if (!isProject(project)) return project;
       if (project.status !== "ready")
-        return invalid(["status"], `Project must be in ready to schedule; it is ${project.status}`, "invalid_state");
+        return invalid(
+          ["status"],
+          `Project must be in ready to schedule; it is ${project.status}`,
+          "invalid_state",
+        );
       const scheduledAt = new Date(request.scheduled_at).toISOString();
       const bypass = request.daily_cap_bypass ?? false;
       store.mutate((w) => {

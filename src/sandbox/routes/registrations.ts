@@ -40,7 +40,9 @@ export const registrationRoutes: readonly ApiRoute[] = [
       const brand = query.get("brand_id");
       return ok(
         Object.values(w.tenDlcCampaigns)
-          .filter((c) => orgs.has(c.organization_id) && (brand === null || brand === "" || c.brand_id === brand))
+          .filter(
+            (c) => orgs.has(c.organization_id) && (brand === null || brand === "" || c.brand_id === brand),
+          )
           .map((c) => tenDlcCampaignView(w, c)),
       );
     },
@@ -55,7 +57,9 @@ export const registrationRoutes: readonly ApiRoute[] = [
       const brand = query.get("brand_id");
       return ok(
         Object.values(w.contactLists)
-          .filter((l) => orgs.has(l.organization_id) && (brand === null || brand === "" || l.brand_id === brand))
+          .filter(
+            (l) => orgs.has(l.organization_id) && (brand === null || brand === "" || l.brand_id === brand),
+          )
           .map((l) => contactListView(w, l)),
       );
     },

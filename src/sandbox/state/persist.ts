@@ -32,7 +32,13 @@ export function loadState(path: string): StateLoad {
     return { kind: "invalid", message: `the state file is not valid JSON (${String(error)})` };
   }
   const file = parsed as Partial<StateFile> | null;
-  if (file === null || typeof file !== "object" || file.format !== FORMAT || file.version !== 1 || !file.world)
+  if (
+    file === null ||
+    typeof file !== "object" ||
+    file.format !== FORMAT ||
+    file.version !== 1 ||
+    !file.world
+  )
     return { kind: "invalid", message: `not a campaignctl sandbox state file (format ${FORMAT} version 1)` };
   const nowMs = Date.parse(file.virtual_now ?? "");
   if (Number.isNaN(nowMs)) return { kind: "invalid", message: "the state file has no valid virtual_now" };

@@ -3,8 +3,9 @@
  * by id (insertion order kept), so lookups are O(1) and persistence is `JSON.stringify`. Phase-2
  * features add collections here (and a default in `emptyWorld`), never a second store.
  */
-import type { EmailCampaign, SendingDomain } from "../../contract/resources.js";
+
 import type { EventKind, KeyType, PhoneChannel, ProjectStatus } from "../../contract/limits.js";
+import type { EmailCampaign, SendingDomain } from "../../contract/resources.js";
 
 /** Invariant: `parent_id` names an organization of the same world; the parent graph is a forest. */
 export interface OrganizationRecord {

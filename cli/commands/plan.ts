@@ -1,0 +1,150 @@
+/**
+ * `campaignctl plan [paths...]`: reads the live API (in bulk, with the cache) and shows, for every
+ * project of the campaign files, what differs and what `apply` would do. Human report on stdout by
+ * default; `--json` puts the plan document on stdout and nothing else; `--out` saves it for
+ * `apply PLANFILE`; `--markdown` writes the PR comment. Problems go to stderr.
+ */
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import type { Command } from "commander";
+import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { Plan } from "../../src/plan/types.js";
+import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
+import { renderPlanHuman } from "../../src/report/plan-human.js";
+import { renderPlanJson } from "../../src/report/plan-json.js";
+import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
+import { type Io, useColor } from "../io.js";
+import { failure, type Outcome, success } from "../outcome.js";
+import { runPlanPipeline } from "../plan-pipeline.js";
+import type { ReportOutcome } from "../program.js";
+import { openSession, type SessionOptions } from "../session.js";
+
+/** The flags of `plan`, as commander parses them. */
+export interface PlanFlags {
+  readonly sandbox?: boolean;
+  readonly baseUrl?: string;
+  readonly apiKeyEnv?: string;
+  readonly refresh?: boolean;
+  readonly target: readonly string[];
+  readonly exclude: readonly string[];
+  readonly json?: boolean;
+  readonly markdown?: string;
+  readonly out?: string;
+  readonly detailedExitcode?: boolean;
+  /** False with `--no-color`. */
+  readonly color: boolean;
+}
+
+const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
+
+export function registerPlan(program: Command, io: Io, report: ReportOutcome): void {
+  program
+    .command("plan")
+    .description("Read the live API and show what differs from the campaign files and what apply would do")
+    .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."])
+    .option("--sandbox", "plan against the embedded sandbox (state in .campaignctl/sandbox/)")
+    .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
+    .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
+    .option("--refresh", "ignore the cache of live reads (it is still updated)")
+    .option("--target <address>", "plan only this project and what it is ordered after (repeatable)", collect, [])
+    .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
+    .option("--json", "print the plan document (JSON) on stdout instead of the report")
+    .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")
+    .option("--out <file>", "also save the plan document for `campaignctl apply FILE`")
+    .option("--detailed-exitcode", "exit 0 nothing to do, 1 error, 2 actions pending, 3 blocked or drifted")
+    .option("--no-color", "no ANSI colour (also: NO_COLOR)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "The key is read from $CAMPAIGNCTL_API_KEY (or the variable --api-key-env names), never from",
+        "a flag or a file. Live reads are cached in .campaignctl/cache/ by updated_at.",
+        "Exit codes: 0 nothing blocked; 1 error, or anything blocked or drifted.",
+        "With --detailed-exitcode: 0 nothing to do, 1 error, 2 actions pending, 3 blocked or drifted.",
+        "",
+        "Examples:",
+        "  campaignctl plan --sandbox examples/",
+        "  campaignctl plan campaigns/ --out plan.json --markdown plan.md",
+        "  campaignctl plan . --target gotv-reminder --detailed-exitcode",
+        "",
+      ].join("\n"),
+    )
+    .action(async (paths: string[], flags: PlanFlags) => report(await planCommand(paths, flags, io)));
+}
+
+/** Runs `plan`. Exported so tests and benchmarks can inject the clock and sleep of the client. */
+export async function planCommand(
+  paths: readonly string[],
+  flags: PlanFlags,
+  io: Io,
+  options: SessionOptions = {},
+): Promise<Outcome> {
+  const opened = await openSession(flags, io, options);
+  if (!opened.ok) return fail(opened.diagnostics, new Map(), io);
+  const session = opened.session;
+  try {
+    const result = await runPlanPipeline(
+      { paths, targets: flags.target, excludes: flags.exclude, refresh: flags.refresh === true },
+      session,
+      io,
+      session.now(),
+    );
+    if (!result.ok) return fail(result.diagnostics, result.sources, io);
+    const { plan, sources } = result;
+    if (flags.json === true) io.stdout(renderPlanJson(plan));
+    else io.stdout(renderPlanHuman(plan, { color: flags.color && useColor(io, "stdout"), sources }));
+    const written: Diagnostic[] = [];
+    if (flags.out !== undefined) written.push(...(await save(io, flags.out, renderPlanJson(plan), "plan")));
+    if (flags.markdown !== undefined)
+      written.push(...(await save(io, flags.markdown, renderPlanMarkdown(plan), "Markdown report")));
+    if (written.length > 0) return fail(written, sources, io);
+    return planOutcome(plan, flags.detailedExitcode === true);
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * The outcome of a plan (design.md "Exit codes of plan"). An error is a plan-level error (API,
+ * selection) or a project that could not be read; blocked covers blocked actions, drift and any
+ * other error of a project (an unresolved reference needs a person just the same). Deferred
+ * actions alone are nothing to do.
+ */
+export function planOutcome(plan: Plan, detailed: boolean): Outcome {
+  const isError = (d: Diagnostic): boolean => d.severity === "error";
+  const error = plan.diagnostics.some(isError) || plan.projects.some((p) => p.live === null && p.diagnostics.some(isError));
+  const s = plan.summary;
+  const blocked = s.blocked > 0 || s.drifted > 0 || s.errors > 0;
+  if (!detailed) return error || blocked ? failure : success;
+  if (error) return failure;
+  return { kind: "plan-detailed", pending: s.planned > 0, blocked };
+}
+
+function fail(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, io: Io): Outcome {
+  const sorted = [...diagnostics].sort(compareDiagnostics);
+  io.stderr(renderDiagnosticsText(sorted, { sources, color: useColor(io, "stderr") }));
+  return failure;
+}
+
+/** Writes `text` to `file` (relative to the working directory) atomically; problems as diagnostics. */
+async function save(io: Io, file: string, text: string, what: string): Promise<Diagnostic[]> {
+  const path = resolve(io.cwd, file);
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temp, text, "utf8");
+    await rename(temp, path);
+    io.stderr(`Wrote the ${what} to ${file}\n`);
+    return [];
+  } catch (error) {
+    const code = error instanceof Error && "code" in error ? String(error.code) : "unknown error";
+    return [
+      {
+        severity: "error",
+        code: "cli.file-unreadable",
+        message: `cannot write the ${what} to ${file} (${code})`,
+        hint: "check that the directory exists and is writable",
+      },
+    ];
+  }
+}

@@ -1,0 +1,108 @@
+/** Building the apply result: per-action results, the summary and request accounting. Pure. */
+import type { ApiClientStats } from "../api/index.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Action, Plan } from "../plan/types.js";
+import {
+  type ActionResult,
+  type ActionResultStatus,
+  APPLY_FORMAT_VERSION,
+  type ApplyRequests,
+  type ApplyResult,
+  type ApplySummary,
+} from "./types.js";
+
+/** A result of an action that was not sent (blocked, deferred, skipped, not started). */
+export function unsentResult(action: Action, status: ActionResultStatus, reason: string): ActionResult {
+  return {
+    id: action.id,
+    address: action.address,
+    project_id: action.project_id,
+    kind: action.kind,
+    status,
+    reason,
+    attempts: 0,
+    idempotency_key: null,
+    resolution: null,
+    status_after: null,
+    test_messages: [],
+    schedule: null,
+    error: null,
+    started_at: null,
+    finished_at: null,
+  };
+}
+
+export function summarizeResults(actions: readonly ActionResult[]): ApplySummary {
+  const count = (s: ActionResultStatus) => actions.filter((a) => a.status === s).length;
+  return {
+    done: count("done"),
+    replayed: count("replayed"),
+    failed: count("failed"),
+    skipped: count("skipped"),
+    blocked: count("blocked"),
+    deferred: count("deferred"),
+    not_started: count("not-started"),
+  };
+}
+
+/** Requests between two snapshots of the client's statistics (`before` null: since the client began). */
+export function requestsBetween(before: ApiClientStats | null, after: ApiClientStats): ApplyRequests {
+  const byEndpoint: Record<string, number> = {};
+  for (const [route, n] of Object.entries(after.byEndpoint)) {
+    const d = n - (before?.byEndpoint[route] ?? 0);
+    if (d > 0) byEndpoint[route] = d;
+  }
+  return {
+    total: after.requests - (before?.requests ?? 0),
+    by_endpoint: byEndpoint,
+    retries: after.retries - (before?.retries ?? 0),
+    rate_limited_429: after.throttled - (before?.throttled ?? 0),
+    // The limiter's waits are sequential (wall or virtual time) and include 429 Retry-After holds.
+    rate_limit_wait_ms: after.rateLimiter.waitMs - (before?.rateLimiter.waitMs ?? 0),
+  };
+}
+
+export const NO_REQUESTS: ApplyRequests = {
+  total: 0,
+  by_endpoint: {},
+  retries: 0,
+  rate_limited_429: 0,
+  rate_limit_wait_ms: 0,
+};
+
+/** A run that sent nothing because the plan was refused (stale, changed files, unreadable). */
+export function refusedResult(
+  plan: Plan | null,
+  refused: readonly Diagnostic[],
+  meta: { toolVersion: string; baseUrl: string; at: string; requests: ApplyRequests },
+): ApplyResult {
+  const actions =
+    plan?.projects.flatMap((p) =>
+      p.actions.map((a) =>
+        unsentResult(a, a.status === "blocked" ? "blocked" : "not-started", "the plan was refused"),
+      ),
+    ) ?? [];
+  return {
+    format_version: APPLY_FORMAT_VERSION,
+    tool_version: meta.toolVersion,
+    base_url: meta.baseUrl,
+    plan_created_at: plan?.created_at ?? meta.at,
+    started_at: meta.at,
+    finished_at: meta.at,
+    interrupted: false,
+    refused,
+    actions,
+    requests: meta.requests,
+    summary: summarizeResults(actions),
+    journal: null,
+  };
+}
+
+/** Whether every action ended done, replayed or deferred and nothing was refused (exit code 0). */
+export function applySucceeded(result: ApplyResult): boolean {
+  return (
+    result.refused.length === 0 &&
+    !result.interrupted &&
+    result.actions.every((a) => a.status === "done" || a.status === "replayed" || a.status === "deferred")
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Is a saved plan still the plan of the world? Pure comparisons for `apply PLANFILE`; the command
+ * reads the disk and the API and hands the facts in. Any difference refuses the whole plan: the
+ * reviewed plan is exactly what goes out, or nothing goes out.
+ */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { LiveBasis, Plan, ProjectPlan } from "../plan/types.js";
+
+/** What reading one campaign file found now: its sha256, or that it is missing or unreadable. */
+export type FileNow =
+  | { readonly kind: "found"; readonly sha256: string }
+  | { readonly kind: "missing" }
+  | { readonly kind: "unreadable"; readonly message: string };
+
+/** What re-reading one project found now. `message` never contains the API key. */
+export type ProjectNow =
+  | { readonly kind: "found"; readonly live: LiveBasis }
+  | { readonly kind: "unreadable"; readonly code: string; readonly message: string };
+
+/** Projects whose live state the plan depends on: those with at least one planned action. */
+export function affectedProjects(plan: Plan): readonly ProjectPlan[] {
+  return plan.projects.filter((p) => p.live !== null && p.actions.some((a) => a.status === "planned"));
+}
+
+/** One diagnostic per campaign file whose content changed or that is gone since the plan. */
+export function compareFiles(
+  plan: Plan,
+  now: ReadonlyMap<string, FileNow>,
+  planFile: string,
+): readonly Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const file of plan.files) {
+    const found = now.get(file.path) ?? { kind: "missing" };
+    const hint = `make the plan again (\`campaignctl plan --out ${planFile} ...\`), review it, and apply that`;
+    switch (found.kind) {
+      case "found":
+        if (found.sha256 !== file.sha256)
+          out.push({
+            severity: "error",
+            code: "apply.files-changed",
+            message: `${file.path} changed since the plan was made (sha256 ${short(file.sha256)} in the plan, ${short(found.sha256)} now)`,
+            hint,
+          });
+        break;
+      case "missing":
+        out.push({
+          severity: "error",
+          code: "apply.file-missing",
+          message: `${file.path}, from which the plan was made, is missing`,
+          hint,
+        });
+        break;
+      case "unreadable":
+        out.push({
+          severity: "error",
+          code: "apply.file-missing",
+          message: `${file.path}, from which the plan was made, cannot be read (${found.message})`,
+          hint,
+        });
+        break;
+    }
+  }
+  return out;
+}
+
+/** One diagnostic per affected project whose live status or `updated_at` moved, or that cannot be read. */
+export function compareLive(
+  plan: Plan,
+  now: ReadonlyMap<string, ProjectNow>,
+  planFile: string,
+): readonly Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const hint = `make the plan again (\`campaignctl plan --out ${planFile} ...\`), review what changed, and apply that`;
+  for (const project of affectedProjects(plan)) {
+    const basis = project.live;
+    if (basis === null) continue;
+    const found = now.get(project.project_id);
+    if (found === undefined || found.kind === "unreadable") {
+      out.push({
+        severity: "error",
+        code: "apply.project-unreadable",
+        message: `${project.address}: project ${project.project_id} could not be re-read (${found === undefined ? "not read" : `${found.code}: ${found.message}`}), so the plan cannot be checked against it`,
+        hint: "check the connection and the key, then apply the plan again",
+      });
+      continue;
+    }
+    const changes: string[] = [];
+    if (found.live.status !== basis.status) changes.push(`status ${basis.status} -> ${found.live.status}`);
+    if (found.live.updated_at !== basis.updated_at)
+      changes.push(`updated_at ${basis.updated_at} -> ${found.live.updated_at}`);
+    if (changes.length > 0)
+      out.push({
+        severity: "error",
+        code: "apply.plan-stale",
+        message: `${project.address}: the live project changed since the plan was made (${changes.join(", ")})`,
+        hint,
+      });
+  }
+  return out;
+}
+
+/** The plan was made against another API than this run talks to. */
+export function compareBaseUrl(plan: Plan, baseUrl: string): readonly Diagnostic[] {
+  const norm = (u: string) => u.replace(/\/+$/, "");
+  if (norm(plan.base_url) === norm(baseUrl)) return [];
+  return [
+    {
+      severity: "error",
+      code: "apply.base-url-mismatch",
+      message: `the plan was made against ${plan.base_url}, this apply talks to ${baseUrl}`,
+      hint: "apply with the same --base-url (or --sandbox) the plan was made with, or plan again",
+    },
+  ];
+}
+
+function short(sha: string): string {
+  return sha.slice(0, 12);
+}

@@ -1,0 +1,224 @@
+/**
+ * Wording shared by the apply reports (terminal, Markdown, JUnit): symbols and words per action
+ * status, each action's details, durations and the summary line. Pure; tolerant of timestamps it
+ * cannot parse (it prints them as given).
+ */
+import { DateTime } from "luxon";
+import type {
+  ActionError,
+  ActionResult,
+  ActionResultStatus,
+  ApplyResult,
+  ScheduleEffect,
+} from "../apply/types.js";
+import { describeZonedTime, formatCount, plural } from "./plan-describe.js";
+
+/** ASCII symbol per action result status (legend in the report header and the README). */
+export const APPLY_SYMBOL: Readonly<Record<ActionResultStatus, string>> = {
+  done: "+",
+  replayed: "=",
+  failed: "x",
+  skipped: "-",
+  blocked: "!",
+  deferred: "~",
+  "not-started": ".",
+};
+
+/** The status as a word in prose (`not-started` reads "not started"). */
+export const APPLY_STATUS_WORD: Readonly<Record<ActionResultStatus, string>> = {
+  done: "done",
+  replayed: "replayed",
+  failed: "failed",
+  skipped: "skipped",
+  blocked: "blocked",
+  deferred: "deferred",
+  "not-started": "not started",
+};
+
+/** Every status in report order (the legend's order). */
+export const APPLY_STATUSES: readonly ActionResultStatus[] = [
+  "done",
+  "replayed",
+  "failed",
+  "skipped",
+  "blocked",
+  "deferred",
+  "not-started",
+];
+
+/** The legend: each symbol and its status word. */
+export const APPLY_LEGEND: readonly (readonly [string, string])[] = APPLY_STATUSES.map((s) => [
+  APPLY_SYMBOL[s],
+  APPLY_STATUS_WORD[s],
+]);
+
+/** What a replayed action means, in every report. */
+export const REPLAYED_TEXT = "already done by an earlier run; nothing sent twice";
+
+/** Said of a not-started action whose result gives no reason. */
+export const NOT_STARTED_TEXT = "the run was interrupted before this action started";
+
+/**
+ * How the run as a whole ended: `refused` (nothing attempted), `interrupted` (Ctrl-C), `failed` (an
+ * action failed), else `complete` (deferred and blocked actions do not make a run fail).
+ */
+export type ApplyOutcome = "refused" | "interrupted" | "failed" | "complete";
+
+export function applyOutcome(result: ApplyResult): ApplyOutcome {
+  if (result.refused.length > 0) return "refused";
+  if (result.interrupted) return "interrupted";
+  if (result.summary.failed > 0) return "failed";
+  return "complete";
+}
+
+/** How a detail is shown: `bad` (error, blocked) in red, `wait` in cyan, `note` in yellow, `plain`. */
+export type DetailTone = "plain" | "bad" | "wait" | "note";
+
+/**
+ * One detail of an action result. `label` is empty for a detail that is a sentence of its own;
+ * `prose` is campaignctl's wording (may be wrapped), otherwise the text comes from the API or the
+ * user and is shown as is (never wrapped).
+ */
+export interface ActionDetail {
+  readonly label: string;
+  readonly text: string;
+  readonly tone: DetailTone;
+  readonly prose: boolean;
+}
+
+const detail = (label: string, text: string, tone: DetailTone, prose: boolean): ActionDetail => ({
+  label,
+  text,
+  tone,
+  prose,
+});
+
+/** `HTTP 400 validation_error: message`, or `api.network: message` when there was no HTTP answer. */
+export function describeError(error: ActionError): string {
+  const status = error.status === null ? "" : `HTTP ${error.status} `;
+  return `${status}${error.code}: ${error.message}`;
+}
+
+/** `2026-11-07 18:30 America/Los_Angeles (2026-11-08 02:30 UTC), daily cap bypass off`. */
+export function describeScheduleEffect(schedule: ScheduleEffect): string {
+  const bypass = schedule.daily_cap_bypass ? "daily cap bypass ON" : "daily cap bypass off";
+  return `${describeZonedTime(schedule.local_time, schedule.scheduled_timezone)}, ${bypass}`;
+}
+
+/** The first line's text after the id: `done, project now awaiting_test, 2 attempts`. */
+export function describeHeadline(a: ActionResult): string {
+  let text = APPLY_STATUS_WORD[a.status];
+  if (a.status_after !== null) text += `, project now ${a.status_after}`;
+  if (a.attempts > 1) text += `, ${plural(a.attempts, "attempt")}`;
+  return text;
+}
+
+/** What the reports say about an action under its headline, in order. */
+export function actionDetails(a: ActionResult): readonly ActionDetail[] {
+  const out: ActionDetail[] = [];
+  const effects = (): void => {
+    for (const m of a.test_messages) out.push(detail("test message", `${m.test_message_id} to ${m.sent_to}`, "plain", false));
+    if (a.schedule !== null) out.push(detail("scheduled for", describeScheduleEffect(a.schedule), "plain", false));
+    if (a.resolution !== null) {
+      out.push(detail("outcome was unknown; re-read", a.resolution, "note", true));
+    }
+  };
+  const note = (): void => {
+    if (a.reason !== "") out.push(detail("note", a.reason, "plain", true));
+  };
+  switch (a.status) {
+    case "done":
+      effects();
+      note();
+      break;
+    case "replayed":
+      out.push(detail("", REPLAYED_TEXT, "plain", true));
+      effects();
+      note();
+      break;
+    case "failed": {
+      if (a.error !== null) out.push(detail("error", describeError(a.error), "bad", false));
+      const key = a.idempotency_key === null ? "" : `, idempotency key ${a.idempotency_key}`;
+      out.push(detail("attempts", `${formatCount(a.attempts)}${key}; project ${a.project_id}`, "plain", false));
+      effects();
+      note();
+      break;
+    }
+    case "skipped":
+      out.push(detail("because", a.reason === "" ? "an action it depends on did not go ahead" : a.reason, "note", true));
+      break;
+    case "blocked":
+      out.push(detail("blocked", a.reason === "" ? "the plan blocked it" : a.reason, "bad", true));
+      break;
+    case "deferred":
+      out.push(detail("waits for", a.reason === "" ? "something outside campaignctl" : a.reason, "wait", true));
+      break;
+    case "not-started":
+      out.push(detail("not started", a.reason === "" ? NOT_STARTED_TEXT : a.reason, "plain", true));
+      break;
+  }
+  return out;
+}
+
+/** Seconds in words for reports: `0`, `1.5`, `9.4`, `65` (one decimal under 10 s). */
+export function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  const tenths = Math.round(s * 10) / 10;
+  if (tenths >= 10) return formatCount(Math.round(s));
+  return String(tenths);
+}
+
+/** Milliseconds from `start` to `end` (ISO 8601), or null when either is missing or unparseable. */
+export function durationMs(start: string | null, end: string | null): number | null {
+  if (start === null || end === null) return null;
+  const a = DateTime.fromISO(start, { setZone: true });
+  const b = DateTime.fromISO(end, { setZone: true });
+  if (!a.isValid || !b.isValid) return null;
+  return Math.max(0, b.toMillis() - a.toMillis());
+}
+
+/** The outcome's opening words. */
+export function outcomeTitle(outcome: ApplyOutcome): string {
+  switch (outcome) {
+    case "refused":
+      return "Apply refused";
+    case "interrupted":
+      return "Apply interrupted";
+    case "failed":
+      return "Apply failed";
+    case "complete":
+      return "Apply complete";
+  }
+}
+
+/**
+ * The closing line: `Apply complete: 3 done, 1 replayed, 0 failed, 1 deferred. 12 API requests,
+ * 0 rate-limited, 0 s waiting for the rate limit.` Skipped, blocked and not-started counts are added
+ * when not zero; a refused run says that nothing was sent instead of counts.
+ */
+export function applySummaryLine(result: ApplyResult): string {
+  const outcome = applyOutcome(result);
+  const s = result.summary;
+  const counts =
+    outcome === "refused"
+      ? "the plan was not applied; nothing was sent"
+      : [
+          `${formatCount(s.done)} done`,
+          `${formatCount(s.replayed)} replayed`,
+          `${formatCount(s.failed)} failed`,
+          `${formatCount(s.deferred)} deferred`,
+          ...(s.skipped > 0 ? [`${formatCount(s.skipped)} skipped`] : []),
+          ...(s.blocked > 0 ? [`${formatCount(s.blocked)} blocked`] : []),
+          ...(s.not_started > 0 ? [`${formatCount(s.not_started)} not started`] : []),
+        ].join(", ");
+  const r = result.requests;
+  return (
+    `${outcomeTitle(outcome)}: ${counts}. ${plural(r.total, "API request")}, ` +
+    `${formatCount(r.rate_limited_429)} rate-limited, ${formatSeconds(r.rate_limit_wait_ms)} s waiting for the rate limit.`
+  );
+}
+
+/** `1 retry` / `3 retries`. */
+export function describeRetries(retries: number): string {
+  return plural(retries, "retry", "retries");
+}

@@ -1,0 +1,74 @@
+/**
+ * The apply report as JSON (`apply --json`): the result's own data, keys in a stable order (the
+ * order of `src/apply/types.ts`, which is the schema's), request counts by endpoint with keys
+ * sorted, 2-space indent, a final newline. So the same result always gives the same bytes.
+ */
+import type { ActionResult, ApplyResult } from "../apply/types.js";
+import { orderDiagnostic, sortKeys } from "./plan-json.js";
+
+/** Renders the apply report document (`schemas/apply-result.schema.json`). */
+export function renderApplyJson(result: ApplyResult): string {
+  return `${JSON.stringify(orderApplyResult(result), null, 2)}\n`;
+}
+
+/** The result with keys in document order (what {@link renderApplyJson} serialises). */
+export function orderApplyResult(result: ApplyResult): ApplyResult {
+  return {
+    format_version: result.format_version,
+    tool_version: result.tool_version,
+    base_url: result.base_url,
+    plan_created_at: result.plan_created_at,
+    started_at: result.started_at,
+    finished_at: result.finished_at,
+    interrupted: result.interrupted,
+    refused: result.refused.map(orderDiagnostic),
+    actions: result.actions.map(orderAction),
+    requests: {
+      total: result.requests.total,
+      by_endpoint: sortKeys(result.requests.by_endpoint) as Record<string, number>,
+      retries: result.requests.retries,
+      rate_limited_429: result.requests.rate_limited_429,
+      rate_limit_wait_ms: result.requests.rate_limit_wait_ms,
+    },
+    summary: {
+      done: result.summary.done,
+      replayed: result.summary.replayed,
+      failed: result.summary.failed,
+      skipped: result.summary.skipped,
+      blocked: result.summary.blocked,
+      deferred: result.summary.deferred,
+      not_started: result.summary.not_started,
+    },
+    journal: result.journal,
+  };
+}
+
+function orderAction(a: ActionResult): ActionResult {
+  return {
+    id: a.id,
+    address: a.address,
+    project_id: a.project_id,
+    kind: a.kind,
+    status: a.status,
+    reason: a.reason,
+    attempts: a.attempts,
+    idempotency_key: a.idempotency_key,
+    resolution: a.resolution,
+    status_after: a.status_after,
+    test_messages: a.test_messages.map((m) => ({ test_message_id: m.test_message_id, sent_to: m.sent_to })),
+    schedule:
+      a.schedule === null
+        ? null
+        : {
+            scheduled_at: a.schedule.scheduled_at,
+            scheduled_timezone: a.schedule.scheduled_timezone,
+            local_time: a.schedule.local_time,
+            utc_time: a.schedule.utc_time,
+            daily_cap_bypass: a.schedule.daily_cap_bypass,
+          },
+    error:
+      a.error === null ? null : { status: a.error.status, code: a.error.code, message: a.error.message },
+    started_at: a.started_at,
+    finished_at: a.finished_at,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Checking an apply report (`apply --json`) against `schemas/apply-result.schema.json` (compiled once
+ * per process) and against the invariants the schema cannot express: action ids unique and matching
+ * `<address>.<kind>`, and the summary counting the actions by status. Used by tests and by tools that
+ * read reports back. Pure apart from reading the schema file that ships with the package.
+ */
+import { readFileSync } from "node:fs";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import type { ActionResultStatus, ApplyResult, ApplySummary } from "../apply/types.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { compileReportSchema, schemaDiagnostics } from "./plan-schema.js";
+
+export const APPLY_RESULT_SCHEMA_URL = new URL("../../schemas/apply-result.schema.json", import.meta.url);
+
+/** The outcome of checking an apply report: the typed result, or why it is not one (never empty). */
+export type ApplyResultCheck =
+  | { readonly ok: true; readonly result: ApplyResult }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** Options of {@link validateApplyResult}. */
+export interface ValidateApplyOptions {
+  /** The report's file name, named in messages; defaults to "the apply report". */
+  readonly file?: string;
+}
+
+let compiled: ValidateFunction | undefined;
+
+/** The parsed schema document (for tests and tools). */
+export function applyResultSchema(): Record<string, unknown> {
+  return JSON.parse(readFileSync(APPLY_RESULT_SCHEMA_URL, "utf8")) as Record<string, unknown>;
+}
+
+function validator(): ValidateFunction {
+  if (compiled === undefined) compiled = compileReportSchema(applyResultSchema());
+  return compiled;
+}
+
+/** Checks parsed JSON as an apply report: the schema first, then the invariants it cannot express. */
+export function validateApplyResult(json: unknown, options: ValidateApplyOptions = {}): ApplyResultCheck {
+  const name = options.file ?? "the apply report";
+  const validate = validator();
+  if (!validate(json)) {
+    return {
+      ok: false,
+      diagnostics: schemaDiagnostics(name, validate.errors ?? [], {
+        code: "report.apply-invalid",
+        document: "apply report",
+        hint: "write the report with `campaignctl apply --json` and pass it unchanged",
+      }),
+    };
+  }
+  const result = json as unknown as ApplyResult;
+  const problems = checkInvariants(name, result);
+  return problems.length > 0 ? { ok: false, diagnostics: problems } : { ok: true, result };
+}
+
+/** The summary key counting actions of a status. */
+export function summaryKey(status: ActionResultStatus): keyof ApplySummary {
+  switch (status) {
+    case "done":
+    case "replayed":
+    case "failed":
+    case "skipped":
+    case "blocked":
+    case "deferred":
+      return status;
+    case "not-started":
+      return "not_started";
+  }
+}
+
+function checkInvariants(name: string, result: ApplyResult): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const problem = (message: string): void => {
+    out.push({ severity: "error", code: "report.apply-inconsistent", message: `${name}: ${message}` });
+  };
+  const ids = new Set<string>();
+  const counts: Record<keyof ApplySummary, number> = {
+    done: 0,
+    replayed: 0,
+    failed: 0,
+    skipped: 0,
+    blocked: 0,
+    deferred: 0,
+    not_started: 0,
+  };
+  for (const a of result.actions) {
+    if (ids.has(a.id)) problem(`action ${a.id} appears twice`);
+    ids.add(a.id);
+    if (a.id !== `${a.address}.${a.kind}`) {
+      problem(`action ${a.id} does not match its address ${a.address} and kind ${a.kind}`);
+    }
+    counts[summaryKey(a.status)] += 1;
+  }
+  for (const [key, n] of Object.entries(counts) as [keyof ApplySummary, number][]) {
+    if (result.summary[key] !== n) {
+      problem(`summary.${key} is ${result.summary[key]}, but ${n} action${n === 1 ? " has" : "s have"} that status`);
+    }
+  }
+  return out;
+}

@@ -254,6 +254,20 @@ export interface IdempotencyRecord {
   body: unknown;
 }
 
+/**
+ * An event in the outbox: every webhook-worthy happening (a message sent, delivered or failed, a
+ * reply from a contact, a link click). Producers append with `emitEvent` (`events/outbox.ts`); the
+ * webhook dispatcher delivers each to the endpoints of the event's organization (and its ancestors)
+ * subscribed to its kind. Invariant: `id` unique; `payload` is the exact JSON body delivered.
+ */
+export interface EventRecord {
+  id: string;
+  kind: EventKind;
+  organization_id: string;
+  payload: Record<string, unknown>;
+  created_at: string;
+}
+
 export interface World {
   organizations: Record<string, OrganizationRecord>;
   apiKeys: Record<string, ApiKeyRecord>;
@@ -272,6 +286,8 @@ export interface World {
   sendingDomains: Record<string, SendingDomainRecord>;
   webhookEndpoints: Record<string, WebhookEndpointRecord>;
   testMessages: TestMessageRecord[];
+  /** The event outbox, oldest first (see `EventRecord`). */
+  events: EventRecord[];
   effects: EffectRecord[];
   idempotency: Record<string, IdempotencyRecord>;
   /** Monotonic counter for deterministic ids and effect sequence numbers. */
@@ -297,6 +313,7 @@ export function emptyWorld(): World {
     sendingDomains: {},
     webhookEndpoints: {},
     testMessages: [],
+    events: [],
     effects: [],
     idempotency: {},
     seq: 0,

@@ -9,7 +9,13 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
-import { type CacheRead, type CacheSnapshot, type CacheStore, emptySnapshot, parseSnapshot } from "../src/plan/cache.js";
+import {
+  type CacheRead,
+  type CacheSnapshot,
+  type CacheStore,
+  emptySnapshot,
+  parseSnapshot,
+} from "../src/plan/cache.js";
 
 /** The cache directory, relative to the working directory. */
 export const CACHE_DIR = ".campaignctl/cache";
@@ -30,7 +36,10 @@ export function createFileCache(cwd: string, scope: string): CacheStore {
         text = await readFile(file, "utf8");
       } catch (error) {
         if (codeOf(error) === "ENOENT") return { snapshot: emptySnapshot(), diagnostics: [] };
-        return { snapshot: emptySnapshot(), diagnostics: [warning(`cannot read the cache ${file} (${codeOf(error)})`)] };
+        return {
+          snapshot: emptySnapshot(),
+          diagnostics: [warning(`cannot read the cache ${file} (${codeOf(error)})`)],
+        };
       }
       let json: unknown;
       try {
@@ -56,7 +65,9 @@ export function createFileCache(cwd: string, scope: string): CacheStore {
         return [];
       } catch (error) {
         await rm(temp, { force: true }).catch(() => undefined);
-        return [warning(`cannot write the cache ${file} (${codeOf(error)}); the next plan reads everything again`)];
+        return [
+          warning(`cannot write the cache ${file} (${codeOf(error)}); the next plan reads everything again`),
+        ];
       }
     },
   };
@@ -72,5 +83,7 @@ function warning(message: string): Diagnostic {
 }
 
 function codeOf(error: unknown): string {
-  return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : "unknown error";
+  return error instanceof Error && "code" in error && typeof error.code === "string"
+    ? error.code
+    : "unknown error";
 }

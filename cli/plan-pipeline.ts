@@ -5,9 +5,10 @@
  * The plan's diagnostics gather the files' warnings, the refresh's warnings (cache, stats fallback)
  * and the selection's, so a saved plan tells the whole story.
  */
-import type { Campaign } from "../src/campaign/model.js";
+
 import { lintCampaign } from "../src/campaign/lint/index.js";
 import { loadCampaign } from "../src/campaign/load.js";
+import type { Campaign } from "../src/campaign/model.js";
 import { compareDiagnostics, type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
 import { assemblePlan } from "../src/plan/assemble.js";
 import type { CacheStore } from "../src/plan/cache.js";
@@ -62,13 +63,18 @@ export async function runPlanPipeline(
   const loaded = loadCampaign(args.paths, io.cwd);
   const campaign = loaded.campaign;
   const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
-  const fileDiagnostics = [...loaded.diagnostics, ...lintCampaign(campaign, { now })].sort(compareDiagnostics);
+  const fileDiagnostics = [...loaded.diagnostics, ...lintCampaign(campaign, { now })].sort(
+    compareDiagnostics,
+  );
   if (hasErrors(fileDiagnostics)) return { ok: false, diagnostics: fileDiagnostics, sources };
   const selection = selectProjects(campaign.projects, args.targets, args.excludes);
   if (hasErrors(selection.diagnostics))
     return { ok: false, diagnostics: [...fileDiagnostics, ...selection.diagnostics], sources };
 
-  const covered = { ...campaign, projects: campaign.projects.filter((p) => selection.selected.has(p.address)) };
+  const covered = {
+    ...campaign,
+    projects: campaign.projects.filter((p) => selection.selected.has(p.address)),
+  };
   const refreshed = await refreshLive({
     campaign: covered,
     reader: session.client,
@@ -91,12 +97,16 @@ export async function runPlanPipeline(
     excludes: args.excludes,
     requests: refreshed.requests,
   });
-  const diagnostics = [...fileDiagnostics, ...refreshed.diagnostics, ...assembled.diagnostics];
+  // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
+  const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
+  const diagnostics = [...fileProblems, ...refreshed.diagnostics, ...assembled.diagnostics];
   const plan: Plan = { ...assembled, diagnostics, summary: summarize(assembled.projects, diagnostics) };
   return { ok: true, campaign, plan, organizationId: refreshed.organizationId, sources };
 }
 
 /** The cache's scope: the base URL, or a stable name for the embedded sandbox (its port varies). */
 function cacheScope(session: Session): string {
-  return session.sandbox === null ? session.baseUrl : `embedded-sandbox:${session.sandbox.fixtureFile ?? "fixture"}`;
+  return session.sandbox === null
+    ? session.baseUrl
+    : `embedded-sandbox:${session.sandbox.fixtureFile ?? "fixture"}`;
 }

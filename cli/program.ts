@@ -1,5 +1,6 @@
 /** The command tree. Each command lives in `commands/<name>.ts` and reports its Outcome. */
 import { Command } from "commander";
+import { registerApply } from "./commands/apply.js";
 import { registerPlan } from "./commands/plan.js";
 import { registerPreview } from "./commands/preview.js";
 import { registerSandbox } from "./commands/sandbox.js";
@@ -13,7 +14,7 @@ export type ReportOutcome = (outcome: Outcome) => void;
 export function buildProgram(io: Io, report: ReportOutcome): Command {
   const program = new Command("campaignctl")
     .description(
-      "Campaign-as-code for political texting: validate, preview, plan and apply YAML campaign files\nagainst the messaging API, or run a local sandbox of that API.",
+      "Campaign-as-code for political texting: validate, preview, plan and apply YAML campaign files against the messaging API, or run a local sandbox of that API.",
     )
     .version(VERSION, "-V, --version")
     .exitOverride()
@@ -24,4 +25,10 @@ export function buildProgram(io: Io, report: ReportOutcome): Command {
 }
 
 type Register = (program: Command, io: Io, report: ReportOutcome) => void;
-const commands: Register[] = [registerValidate, registerPreview, registerPlan, registerSandbox];
+const commands: Register[] = [
+  registerValidate,
+  registerPreview,
+  registerPlan,
+  registerApply,
+  registerSandbox,
+];

@@ -29,12 +29,7 @@ import {
   type Sleep,
 } from "../src/api/index.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
-import {
-  formatProblem,
-  openSandbox,
-  type SandboxHandle,
-  type SandboxOptions,
-} from "../src/sandbox/index.js";
+import { formatProblem, openSandbox, type SandboxHandle, type SandboxOptions } from "../src/sandbox/index.js";
 import type { Io } from "./io.js";
 import { VERSION } from "./version.js";
 

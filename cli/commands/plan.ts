@@ -46,7 +46,12 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
     .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
     .option("--refresh", "ignore the cache of live reads (it is still updated)")
-    .option("--target <address>", "plan only this project and what it is ordered after (repeatable)", collect, [])
+    .option(
+      "--target <address>",
+      "plan only this project and what it is ordered after (repeatable)",
+      collect,
+      [],
+    )
     .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
     .option("--json", "print the plan document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")
@@ -112,7 +117,9 @@ export async function planCommand(
  */
 export function planOutcome(plan: Plan, detailed: boolean): Outcome {
   const isError = (d: Diagnostic): boolean => d.severity === "error";
-  const error = plan.diagnostics.some(isError) || plan.projects.some((p) => p.live === null && p.diagnostics.some(isError));
+  const error =
+    plan.diagnostics.some(isError) ||
+    plan.projects.some((p) => p.live === null && p.diagnostics.some(isError));
   const s = plan.summary;
   const blocked = s.blocked > 0 || s.drifted > 0 || s.errors > 0;
   if (!detailed) return error || blocked ? failure : success;

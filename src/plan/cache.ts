@@ -106,7 +106,10 @@ export function mediaValid(cached: CachedRecord<MediaFile> | undefined, nowMs: n
 }
 
 /** Whether a cached verification may stand in for `GET /toll-free-verifications/{id}` at `nowMs`. */
-export function tollFreeValid(cached: CachedRecord<TollFreeVerification> | undefined, nowMs: number): boolean {
+export function tollFreeValid(
+  cached: CachedRecord<TollFreeVerification> | undefined,
+  nowMs: number,
+): boolean {
   return cached !== undefined && cached.value.status === "Verified" && fresh(cached, nowMs);
 }
 
@@ -143,7 +146,8 @@ export function mergeSnapshot(
   for (const [id, value] of reads.projects) projects[id] = { value, fetched_at: stamp };
   const media: Record<string, CachedRecord<MediaFile>> = {};
   for (const [id, entry] of Object.entries(previous.media)) if (mediaValid(entry, nowMs)) media[id] = entry;
-  for (const [id, value] of reads.media) if (value.status === "ready") media[id] = { value, fetched_at: stamp };
+  for (const [id, value] of reads.media)
+    if (value.status === "ready") media[id] = { value, fetched_at: stamp };
   const tollFree: Record<string, CachedRecord<TollFreeVerification>> = {};
   for (const [id, entry] of Object.entries(previous.toll_free_verifications))
     if (tollFreeValid(entry, nowMs)) tollFree[id] = entry;
@@ -162,7 +166,8 @@ export function parseSnapshot(json: unknown): CacheSnapshot | undefined {
   for (const map of maps) {
     if (!isObject(map)) return undefined;
     for (const entry of Object.values(map))
-      if (!isObject(entry) || !isObject(entry.value) || typeof entry.fetched_at !== "string") return undefined;
+      if (!isObject(entry) || !isObject(entry.value) || typeof entry.fetched_at !== "string")
+        return undefined;
   }
   return json as unknown as CacheSnapshot;
 }

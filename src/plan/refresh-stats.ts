@@ -12,8 +12,9 @@
  * so the newest window alone lists every project updated in the last 31 days; older windows are
  * read only while some project of the campaign has not been listed yet.
  */
-import { STATS_LIMIT_MAX } from "../contract/limits.js";
+
 import type { ApiError, ApiResult, ProjectStatsParams } from "../api/index.js";
+import { STATS_LIMIT_MAX } from "../contract/limits.js";
 import type { ProjectStats } from "../contract/resources.js";
 import type { StatsFact } from "./cache.js";
 

@@ -94,7 +94,9 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
     ]);
 
   const [cacheRead, tenDlc, lists, numbers] = await Promise.all([
-    input.refresh ? Promise.resolve({ snapshot: emptySnapshot(), diagnostics: [] }) : input.cache.read(root.id),
+    input.refresh
+      ? Promise.resolve({ snapshot: emptySnapshot(), diagnostics: [] })
+      : input.cache.read(root.id),
     reader.listTenDlcCampaigns(),
     reader.listContactLists(),
     reader.listPhoneNumbers(),
@@ -137,12 +139,15 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
   for (const n of numbers.value)
     if (n.toll_free_verification_id) {
       knownTollFree.set(n.toll_free_verification_id, n.toll_free_verification_id);
-      if (n.toll_free_registration_name) knownTollFree.set(n.toll_free_registration_name, n.toll_free_verification_id);
+      if (n.toll_free_registration_name)
+        knownTollFree.set(n.toll_free_registration_name, n.toll_free_verification_id);
     }
   const tollFree = await readReferences(
     found.flatMap((p) => (p.toll_free_verification_id ? [p.toll_free_verification_id] : [])),
     campaign.projects.flatMap((p) =>
-      p.tollFreeVerification === undefined ? [] : [knownTollFree.get(p.tollFreeVerification) ?? p.tollFreeVerification],
+      p.tollFreeVerification === undefined
+        ? []
+        : [knownTollFree.get(p.tollFreeVerification) ?? p.tollFreeVerification],
     ),
     (id) => cached.toll_free_verifications[id],
     (entry) => tollFreeValid(entry, nowMs),

@@ -60,18 +60,22 @@ export const NOT_STARTED_TEXT = "the run was interrupted before this action star
 
 /**
  * How the run as a whole ended: `refused` (nothing attempted), `interrupted` (Ctrl-C), `failed` (an
- * action failed), else `complete` (deferred and blocked actions do not make a run fail).
+ * action failed), `incomplete` (nothing failed, but actions were blocked or skipped), else
+ * `complete` (every action done, replayed or deferred).
  */
-export type ApplyOutcome = "refused" | "interrupted" | "failed" | "complete";
+export type ApplyOutcome = "refused" | "interrupted" | "failed" | "incomplete" | "complete";
 
 export function applyOutcome(result: ApplyResult): ApplyOutcome {
   if (result.refused.length > 0) return "refused";
   if (result.interrupted) return "interrupted";
   if (result.summary.failed > 0) return "failed";
+  if (result.summary.blocked > 0 || result.summary.skipped > 0 || result.summary.not_started > 0) {
+    return "incomplete";
+  }
   return "complete";
 }
 
-/** How a detail is shown: `bad` (error, blocked) in red, `wait` in cyan, `note` in yellow, `plain`. */
+/** How a detail's label is shown: `bad` (error, blocked) red, `wait` (deferred) cyan, `note` yellow, `plain`. */
 export type DetailTone = "plain" | "bad" | "wait" | "note";
 
 /**
@@ -105,56 +109,69 @@ export function describeScheduleEffect(schedule: ScheduleEffect): string {
   return `${describeZonedTime(schedule.local_time, schedule.scheduled_timezone)}, ${bypass}`;
 }
 
-/** The first line's text after the id: `done, project now awaiting_test, 2 attempts`. */
+/**
+ * Facts that follow the status word: `project now awaiting_test` when the status after is known,
+ * `2 attempts` when there were retries (a failed action's attempts are among its details instead).
+ */
+export function headlineFacts(a: ActionResult): string[] {
+  const facts: string[] = [];
+  if (a.status_after !== null) facts.push(`project now ${a.status_after}`);
+  if (a.attempts > 1 && a.status !== "failed") facts.push(plural(a.attempts, "attempt"));
+  return facts;
+}
+
+/** The first line's text after the id: `done, project now scheduled, 2 attempts`. */
 export function describeHeadline(a: ActionResult): string {
-  let text = APPLY_STATUS_WORD[a.status];
-  if (a.status_after !== null) text += `, project now ${a.status_after}`;
-  if (a.attempts > 1) text += `, ${plural(a.attempts, "attempt")}`;
-  return text;
+  return [APPLY_STATUS_WORD[a.status], ...headlineFacts(a)].join(", ");
 }
 
 /** What the reports say about an action under its headline, in order. */
 export function actionDetails(a: ActionResult): readonly ActionDetail[] {
   const out: ActionDetail[] = [];
   const effects = (): void => {
-    for (const m of a.test_messages) out.push(detail("test message", `${m.test_message_id} to ${m.sent_to}`, "plain", false));
-    if (a.schedule !== null) out.push(detail("scheduled for", describeScheduleEffect(a.schedule), "plain", false));
+    for (const m of a.test_messages)
+      out.push(detail("test message", `${m.test_message_id} to ${m.sent_to}`, "plain", false));
+    if (a.schedule !== null)
+      out.push(detail("scheduled for", describeScheduleEffect(a.schedule), "plain", false));
     if (a.resolution !== null) {
-      out.push(detail("outcome was unknown; re-read", a.resolution, "note", true));
+      out.push(detail("resolution", a.resolution, "note", true));
     }
   };
-  const note = (): void => {
-    if (a.reason !== "") out.push(detail("note", a.reason, "plain", true));
+  const why = (tone: DetailTone, fallback: string): void => {
+    const text = a.reason === "" ? fallback : a.reason;
+    if (text !== "") out.push(detail("why", text, tone, true));
   };
   switch (a.status) {
     case "done":
       effects();
-      note();
+      why("plain", "");
       break;
     case "replayed":
+      // The executor's reason says the same as REPLAYED_TEXT, in other words.
       out.push(detail("", REPLAYED_TEXT, "plain", true));
       effects();
-      note();
       break;
     case "failed": {
       if (a.error !== null) out.push(detail("error", describeError(a.error), "bad", false));
       const key = a.idempotency_key === null ? "" : `, idempotency key ${a.idempotency_key}`;
-      out.push(detail("attempts", `${formatCount(a.attempts)}${key}; project ${a.project_id}`, "plain", false));
+      out.push(
+        detail("attempts", `${formatCount(a.attempts)}${key}; project ${a.project_id}`, "plain", false),
+      );
       effects();
-      note();
+      why("plain", "");
       break;
     }
     case "skipped":
-      out.push(detail("because", a.reason === "" ? "an action it depends on did not go ahead" : a.reason, "note", true));
+      why("note", "an action it depends on did not go ahead");
       break;
     case "blocked":
-      out.push(detail("blocked", a.reason === "" ? "the plan blocked it" : a.reason, "bad", true));
+      why("bad", "the plan blocked it");
       break;
     case "deferred":
-      out.push(detail("waits for", a.reason === "" ? "something outside campaignctl" : a.reason, "wait", true));
+      why("wait", "it waits for something outside campaignctl");
       break;
     case "not-started":
-      out.push(detail("not started", a.reason === "" ? NOT_STARTED_TEXT : a.reason, "plain", true));
+      why("plain", NOT_STARTED_TEXT);
       break;
   }
   return out;
@@ -186,6 +203,8 @@ export function outcomeTitle(outcome: ApplyOutcome): string {
       return "Apply interrupted";
     case "failed":
       return "Apply failed";
+    case "incomplete":
+      return "Apply incomplete";
     case "complete":
       return "Apply complete";
   }
@@ -216,6 +235,13 @@ export function applySummaryLine(result: ApplyResult): string {
     `${outcomeTitle(outcome)}: ${counts}. ${plural(r.total, "API request")}, ` +
     `${formatCount(r.rate_limited_429)} rate-limited, ${formatSeconds(r.rate_limit_wait_ms)} s waiting for the rate limit.`
   );
+}
+
+/** Said of a refused plan's actions: `None of the plan's 8 actions was started.` */
+export function noneStarted(actions: number): string {
+  return actions === 1
+    ? "The plan's one action was not started."
+    : `None of the plan's ${formatCount(actions)} actions was started.`;
 }
 
 /** `1 retry` / `3 retries`. */

@@ -15,14 +15,15 @@ import {
   actionDetails,
   applyOutcome,
   applySummaryLine,
+  type DetailTone,
   describeHeadline,
   describeRetries,
   durationMs,
   formatSeconds,
-  type DetailTone,
+  noneStarted,
 } from "./apply-describe.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
-import { endpointCounts, formatCount, plural } from "./plan-describe.js";
+import { endpointCounts, formatCount } from "./plan-describe.js";
 import { DEFAULT_WIDTH } from "./plan-human.js";
 import { type Style, styleFor } from "./style.js";
 import { indentLines, wrapText } from "./text-wrap.js";
@@ -52,31 +53,34 @@ export function renderApplyHuman(result: ApplyResult, options: ApplyHumanOptions
     width: options.width ?? DEFAULT_WIDTH,
     sources: options.sources ?? new Map(),
   };
-  const parts: string[] = [header(result, ctx)];
+  const parts: string[] = [header(result, ctx), ...body(result, ctx), footer(result, ctx)];
+  return `${parts.join("\n\n")}\n`;
+}
+
+/** The blocks between header and footer, by how the run ended. */
+function body(result: ApplyResult, ctx: Ctx): string[] {
   const outcome = applyOutcome(result);
   switch (outcome) {
     case "refused":
-      parts.push(refusal(result, ctx));
-      break;
+      return [refusal(result, ctx)];
     case "interrupted":
-      parts.push(
+      return [
         ctx.style.yellow("The run was interrupted: actions not yet started were left alone."),
         actionList(result, ctx),
-      );
-      break;
+      ];
     case "failed":
+    case "incomplete":
     case "complete":
-      parts.push(actionList(result, ctx));
-      break;
+      return [actionList(result, ctx)];
   }
-  parts.push(footer(result, ctx));
-  return `${parts.join("\n\n")}\n`;
 }
 
 function header(result: ApplyResult, ctx: Ctx): string {
   const took = durationMs(result.started_at, result.finished_at);
   const lines = [
-    ctx.style.bold(`campaignctl apply (campaignctl ${result.tool_version}, apply format ${result.format_version})`),
+    ctx.style.bold(
+      `campaignctl apply (campaignctl ${result.tool_version}, apply format ${result.format_version})`,
+    ),
     `  API:       ${result.base_url}`,
     `  plan from: ${result.plan_created_at}`,
     `  started:   ${result.started_at}`,
@@ -90,9 +94,13 @@ function header(result: ApplyResult, ctx: Ctx): string {
 
 function refusal(result: ApplyResult, ctx: Ctx): string {
   const { style } = ctx;
-  const lines = [style.red(style.bold("The plan was refused, so nothing was sent:")), "", diagnostics(result.refused, ctx)];
+  const lines = [
+    style.red(style.bold("The plan was refused, so nothing was sent:")),
+    "",
+    diagnostics(result.refused, ctx),
+  ];
   if (result.actions.length > 0) {
-    lines.push("", `${plural(result.actions.length, "action")} of the plan ${result.actions.length === 1 ? "was" : "were"} not started.`);
+    lines.push("", noneStarted(result.actions.length));
   }
   return lines.join("\n");
 }
@@ -146,7 +154,12 @@ const DETAIL_INDENT = "      ";
 function detailLine(d: ActionDetail, ctx: Ctx): string {
   const label = d.label === "" ? "" : `${d.label}: `;
   const width = d.prose ? ctx.width : Number.POSITIVE_INFINITY;
-  const wrapped = wrapText(d.text, width, DETAIL_INDENT + label, " ".repeat(DETAIL_INDENT.length + label.length));
+  const wrapped = wrapText(
+    d.text,
+    width,
+    DETAIL_INDENT + label,
+    " ".repeat(DETAIL_INDENT.length + label.length),
+  );
   if (label === "") return wrapped;
   const paint = paintTone(d.tone, ctx.style);
   return `${DETAIL_INDENT}${paint(d.label)}: ${wrapped.slice(DETAIL_INDENT.length + label.length)}`;

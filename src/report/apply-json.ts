@@ -66,8 +66,7 @@ function orderAction(a: ActionResult): ActionResult {
             utc_time: a.schedule.utc_time,
             daily_cap_bypass: a.schedule.daily_cap_bypass,
           },
-    error:
-      a.error === null ? null : { status: a.error.status, code: a.error.code, message: a.error.message },
+    error: a.error === null ? null : { status: a.error.status, code: a.error.code, message: a.error.message },
     started_at: a.started_at,
     finished_at: a.finished_at,
   };

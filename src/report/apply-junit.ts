@@ -48,7 +48,13 @@ export function renderApplyJunit(result: ApplyResult): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuite${suiteAttributes}>`,
     "  <properties>",
-    ...properties.map(([name, value]) => `    <property${attributes([["name", name], ["value", value]])}/>`),
+    ...properties.map(
+      ([name, value]) =>
+        `    <property${attributes([
+          ["name", name],
+          ["value", value],
+        ])}/>`,
+    ),
     "  </properties>",
     ...cases.map((c) => c.xml),
     "</testsuite>",
@@ -65,15 +71,27 @@ function refusedCase(result: ApplyResult): Case {
   const first = result.refused[0];
   const message = `the plan was refused, so nothing was sent: ${result.refused.map((d) => d.message).join("; ")}`;
   const body = result.refused.map(diagnosticText).join("\n");
-  const failure = `    <failure${attributes([["message", message], ["type", first?.code ?? "refused"]])}>${escapeText(body)}</failure>`;
+  const failure = `    <failure${attributes([
+    ["message", message],
+    ["type", first?.code ?? "refused"],
+  ])}>${escapeText(body)}</failure>`;
   return {
     outcome: "failure",
-    xml: [`  <testcase${attributes([["classname", JUNIT_SUITE_NAME], ["name", "plan"], ["time", "0.000"]])}>`, failure, "  </testcase>"].join("\n"),
+    xml: [
+      `  <testcase${attributes([
+        ["classname", JUNIT_SUITE_NAME],
+        ["name", "plan"],
+        ["time", "0.000"],
+      ])}>`,
+      failure,
+      "  </testcase>",
+    ].join("\n"),
   };
 }
 
 function diagnosticText(d: Diagnostic): string {
-  const where = d.range === undefined ? "" : `${d.range.file}:${d.range.start.line}:${d.range.start.column}: `;
+  const where =
+    d.range === undefined ? "" : `${d.range.file}:${d.range.start.line}:${d.range.start.column}: `;
   return `${where}${d.severity}[${d.code}]: ${d.message}${d.hint === undefined ? "" : `\n  hint: ${d.hint}`}`;
 }
 
@@ -95,7 +113,10 @@ function actionCase(a: ActionResult): Case {
     case "failed": {
       const message = a.error === null ? "failed" : describeError(a.error);
       const type = a.error?.code ?? "failed";
-      const failure = `    <failure${attributes([["message", message], ["type", type]])}>${escapeText(out)}</failure>`;
+      const failure = `    <failure${attributes([
+        ["message", message],
+        ["type", type],
+      ])}>${escapeText(out)}</failure>`;
       return { outcome: "failure", xml: [`${open}>`, failure, "  </testcase>"].join("\n") };
     }
     case "skipped":
@@ -129,6 +150,7 @@ function attributes(pairs: readonly (readonly [string, string])[]): string {
  */
 export function xmlSafe(text: string): string {
   return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the controls XML 1.0 forbids is the point
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
   );

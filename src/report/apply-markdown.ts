@@ -18,6 +18,8 @@ import {
   describeRetries,
   durationMs,
   formatSeconds,
+  headlineFacts,
+  noneStarted,
 } from "./apply-describe.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
 import { codeSpan, escapeMarkdown } from "./markdown-escape.js";
@@ -83,6 +85,7 @@ function bodyParts(result: ApplyResult): readonly [Part, Part] {
       ];
     case "interrupted":
     case "failed":
+    case "incomplete":
     case "complete":
       return [
         {
@@ -116,7 +119,11 @@ function assemble(
   return `${text.replace(/\n+$/, "")}\n`;
 }
 
-function omissionNote(parts: readonly [Part, Part], kept: readonly [number, number], maxChars: number): string {
+function omissionNote(
+  parts: readonly [Part, Part],
+  kept: readonly [number, number],
+  maxChars: number,
+): string {
   const left: string[] = [];
   for (const [i, part] of parts.entries()) {
     const total = part.pieces.length;
@@ -137,10 +144,10 @@ function headBlock(result: ApplyResult): string {
     "",
     `**${escapeMarkdown(applySummaryLine(result))}**`,
     "",
-    `Applied against ${codeSpan(result.base_url)} from the plan made at ${escapeMarkdown(result.plan_created_at)}; ` +
-      `ran from ${escapeMarkdown(result.started_at)} to ${escapeMarkdown(result.finished_at)}` +
-      `${took === null ? "" : ` (${formatSeconds(took)} s)`} ` +
-      `(campaignctl ${escapeMarkdown(result.tool_version)}, apply format ${result.format_version}).`,
+    `Applied against ${codeSpan(result.base_url)} from the plan made at ${escapeMarkdown(result.plan_created_at)}, ` +
+      `by campaignctl ${escapeMarkdown(result.tool_version)} (apply format ${result.format_version}). ` +
+      `Ran from ${escapeMarkdown(result.started_at)} to ${escapeMarkdown(result.finished_at)}` +
+      `${took === null ? "" : ` (${formatSeconds(took)} s)`}.`,
     result.journal === null ? "No journal was written." : `Journal: ${codeSpan(result.journal)}.`,
     "",
   ];
@@ -148,10 +155,13 @@ function headBlock(result: ApplyResult): string {
     lines.push("> [!WARNING]", "> The run was interrupted: actions not yet started were left alone.", "");
   }
   if (result.refused.length === 0) {
-    lines.push(`Symbols: ${APPLY_LEGEND.map(([symbol, word]) => `${codeSpan(symbol)} ${word}`).join(", ")}.`, "");
+    lines.push(
+      `Symbols: ${APPLY_LEGEND.map(([symbol, word]) => `${codeSpan(symbol)} ${word}`).join(", ")}.`,
+      "",
+    );
   } else if (result.actions.length > 0) {
     const n = result.actions.length;
-    lines.push(`${plural(n, "action")} of the plan ${n === 1 ? "was" : "were"} not started.`, "");
+    lines.push(noneStarted(n), "");
   }
   lines.push("");
   return lines.join("\n");
@@ -165,7 +175,9 @@ function detailText(d: ActionDetail): string {
 }
 
 function failureItem(a: ActionResult): string {
-  const lines = [`- ${codeSpan(APPLY_SYMBOL[a.status])} **${codeSpan(a.id)}** ${a.kind} of ${codeSpan(a.address)} failed`];
+  const lines = [
+    `- ${codeSpan(APPLY_SYMBOL[a.status])} **${codeSpan(a.id)}** ${a.kind} of ${codeSpan(a.address)} failed`,
+  ];
   for (const d of actionDetails(a)) lines.push(`  - ${detailText(d)}`);
   return lines.join("\n");
 }
@@ -176,8 +188,7 @@ function tableRow(a: ActionResult): string {
   const word = APPLY_STATUS_WORD[a.status];
   const status = `${codeSpan(APPLY_SYMBOL[a.status])} ${a.status === "failed" ? `**${word}**` : word}`;
   const details: string[] = [];
-  if (a.status_after !== null) details.push(`project now ${a.status_after}`);
-  if (a.attempts > 1) details.push(plural(a.attempts, "attempt"));
+  for (const fact of headlineFacts(a)) details.push(escapeMarkdown(fact));
   for (const d of actionDetails(a)) details.push(detailText(d));
   const cells = [status, codeSpan(a.address, true), a.kind, details.length === 0 ? "" : details.join("; ")];
   return `| ${cells.join(" | ")} |`;

@@ -94,7 +94,9 @@ function checkInvariants(name: string, result: ApplyResult): Diagnostic[] {
   }
   for (const [key, n] of Object.entries(counts) as [keyof ApplySummary, number][]) {
     if (result.summary[key] !== n) {
-      problem(`summary.${key} is ${result.summary[key]}, but ${n} action${n === 1 ? " has" : "s have"} that status`);
+      problem(
+        `summary.${key} is ${result.summary[key]}, but ${n} action${n === 1 ? " has" : "s have"} that status`,
+      );
     }
   }
   return out;

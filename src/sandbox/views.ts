@@ -35,7 +35,7 @@ export function organizationView(w: World, id: string): Organization | undefined
 
 /** GET /projects/{id}: the contract's fields plus `pause_reason` and `daily_cap_bypass`. */
 export function projectView(p: ProjectRecord): Project {
-  const { counters: _counters, completed_at: _completed, ...wire } = p;
+  const { counters: _counters, completed_at: _completed, deleted: _deleted, ...wire } = p;
   return wire;
 }
 

@@ -1,14 +1,15 @@
 /** Shared helpers of the apply tests: a sandbox world, a session on its virtual clock, plan and apply. */
-import { type ApiEvent, type ApiEventListener, type Sleep } from "../../src/api/index.js";
-import { executePlan } from "../../src/apply/execute.js";
+
+import type { Io } from "../../cli/io.js";
+import { runPlanPipeline } from "../../cli/plan-pipeline.js";
+import { openSession, type Session } from "../../cli/session.js";
+import type { ApiEvent, ApiEventListener, Sleep } from "../../src/api/index.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
+import { executePlan } from "../../src/apply/execute.js";
 import type { ExecuteOptions } from "../../src/apply/port.js";
 import type { ApplyResult } from "../../src/apply/types.js";
 import type { Plan } from "../../src/plan/types.js";
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
-import type { Io } from "../../cli/io.js";
-import { runPlanPipeline } from "../../cli/plan-pipeline.js";
-import { openSession, type Session } from "../../cli/session.js";
 import { admin, PARENT_KEY } from "../sandbox/helpers.js";
 import { buildWorld, type Role, type World } from "./world.js";
 
@@ -68,11 +69,7 @@ export interface Applied {
 }
 
 /** Plans nothing: executes `p` with a fresh session on the virtual clock. */
-export async function apply(
-  bed: TestBed,
-  p: Plan,
-  options: Partial<ExecuteOptions> = {},
-): Promise<Applied> {
+export async function apply(bed: TestBed, p: Plan, options: Partial<ExecuteOptions> = {}): Promise<Applied> {
   const events: ApplyEvent[] = [];
   const apiEvents: ApiEvent[] = [];
   const s = await session(bed, (e) => apiEvents.push(e));
@@ -106,13 +103,17 @@ export async function effects(sb: SandboxHandle): Promise<Effect[]> {
   return (await admin(sb, "GET", "/effects")).body.data.effects as Effect[];
 }
 
-export async function requestLog(sb: SandboxHandle): Promise<{ method: string; route: string | null; status: number; replayed: boolean; path: string }[]> {
+export async function requestLog(
+  sb: SandboxHandle,
+): Promise<{ method: string; route: string | null; status: number; replayed: boolean; path: string }[]> {
   return (await admin(sb, "GET", "/requests")).body.data.requests;
 }
 
 /** Effects per project and kind (only those that changed something). */
 export function effectCounts(list: readonly Effect[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const e of list) if (e.changed) counts.set(`${e.project_id}:${e.kind}`, (counts.get(`${e.project_id}:${e.kind}`) ?? 0) + 1);
+  for (const e of list)
+    if (e.changed)
+      counts.set(`${e.project_id}:${e.kind}`, (counts.get(`${e.project_id}:${e.kind}`) ?? 0) + 1);
   return counts;
 }

@@ -67,7 +67,12 @@ export function buildWorld(counts: Partial<Record<Role, number>>): World {
       phone_numbers: ["+15035550101", "+15035550102"],
       contact_lists: ["Ward 3 Likely Voters"],
       message: template.message_text,
-      test: { contacts: [{ phone: "+15035550150", merge_values: { first_name: "Maria" } }, { phone: "+15035550151" }] },
+      test: {
+        contacts: [
+          { phone: "+15035550150", merge_values: { first_name: "Maria" } },
+          { phone: "+15035550151" },
+        ],
+      },
     },
     projects: Object.fromEntries(
       projects.map((p) => [

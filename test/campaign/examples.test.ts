@@ -31,7 +31,7 @@ describe("example campaign files", () => {
     const volunteers = byAddress.get("volunteer-recruitment");
     expect(volunteers?.channel).toBe("toll-free");
     expect(volunteers?.media).toEqual(["rally-flyer.png"]);
-    expect(volunteers?.linkTracking?.domain).toBe("go.riverside.vote");
+    expect(volunteers?.linkTracking?.domain).toBe("d1000000-0000-4000-8000-000000000001");
     const reminder = byAddress.get("gotv-reminder");
     expect(reminder?.test?.contacts.length).toBeGreaterThanOrEqual(2);
     expect(reminder?.schedule?.timezone).toBe("America/Chicago");

@@ -162,9 +162,11 @@ describe("registrations and assets", () => {
     ]);
     const lists = await api(sb, "GET", "/contact-lists");
     expectShape("contactLists", lists.body);
+    // Suppression lists are contact lists too: a project's suppression_list_ids resolve here.
     expect(lists.body.data.map((l: { name: string }) => l.name)).toEqual([
       "Ward 3 Likely Voters",
       "Volunteer Prospects",
+      "Do Not Text",
     ]);
     const none = await api(sb, "GET", `/contact-lists?brand_id=nope`);
     expect(none.body.data).toEqual([]);

@@ -2,6 +2,7 @@
 import type { AdminRoute } from "../context.js";
 import { clockRoutes } from "./clock.js";
 import { faultRoutes } from "./faults.js";
+import { inboundRoutes } from "./inbound.js";
 import { logRoutes } from "./logs.js";
 import { adminProjectRoutes } from "./projects.js";
 
@@ -10,4 +11,5 @@ export const adminRoutes: readonly AdminRoute[] = [
   ...adminProjectRoutes,
   ...logRoutes,
   ...faultRoutes,
+  ...inboundRoutes,
 ];

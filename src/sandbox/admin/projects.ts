@@ -37,6 +37,7 @@ const editSchema = {
     scheduled_timezone: { enum: [...SCHEDULE_TIMEZONES, null] },
     daily_cap_bypass: { type: "boolean" },
     pause_reason: nullableString,
+    deleted: { type: "boolean" },
   },
 };
 

@@ -55,8 +55,10 @@ export const registrationRoutes: readonly ApiRoute[] = [
       const orgs = orgScope(w, auth, query.get("organization_id"));
       if (isResponse(orgs)) return orgs;
       const brand = query.get("brand_id");
+      // A suppression list is a contact list used to leave contacts out; the contract has no
+      // separate read for them, so this one lists both (a project's suppression_list_ids resolve here).
       return ok(
-        Object.values(w.contactLists)
+        [...Object.values(w.contactLists), ...Object.values(w.suppressionLists)]
           .filter(
             (l) => orgs.has(l.organization_id) && (brand === null || brand === "" || l.brand_id === brand),
           )

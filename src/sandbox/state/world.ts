@@ -173,9 +173,15 @@ export interface ProjectRecord {
   daily_cap_bypass: boolean;
   completed_at: string | null;
   counters: ProjectCounters;
+  /** Deleted in the dashboard (fixture or `PATCH /_sandbox/projects/{id}`): replies get 409 PROJECT_DELETED. */
+  deleted?: boolean;
 }
 
-/** Phase 2 owns the behaviour; the shape is fixed now so fixtures can carry threads. */
+/**
+ * One message of a thread. `at` is when it was created (outbound) or received (inbound). The
+ * optional members are set by the reply pipeline (`conversations/`); when absent, views derive
+ * `sent_at`/`delivered_at` from `status` and `at`.
+ */
 export interface ConversationMessageRecord {
   message_id: string;
   direction: "inbound" | "outbound";
@@ -183,6 +189,18 @@ export interface ConversationMessageRecord {
   media_urls: string[];
   status: string;
   at: string;
+  error_code: string | null;
+  sent_at?: string | null;
+  delivered_at?: string | null;
+  /** A reply still moving on the virtual clock: when it goes `sent`, then its final outcome. */
+  pending?: ReplyProgress;
+}
+
+/** The planned course of a queued reply (deterministic by seed and message id). */
+export interface ReplyProgress {
+  sent_at: string;
+  final_at: string;
+  outcome: "delivered" | "failed";
   error_code: string | null;
 }
 
@@ -203,7 +221,26 @@ export interface EmailListRecord {
   id: string;
   name: string;
   organization_id: string;
-  contacts: { email: string; fields: Record<string, unknown>; consent_source: string | null }[];
+  contacts: {
+    email: string;
+    fields: Record<string, unknown>;
+    consent_source: string | null;
+    consent_at?: string | null;
+    /** Additional properties of the upserted row (the contract allows them). */
+    extra?: Record<string, unknown>;
+  }[];
+}
+
+/**
+ * An email address that must not be mailed by an organization (and its descendants). Invariant:
+ * `email` is lower-case; suppressions survive re-imports of lists (a bulk upsert never removes one).
+ */
+export interface EmailSuppressionRecord {
+  id: string;
+  organization_id: string;
+  email: string;
+  reason: string;
+  created_at: string;
 }
 
 export type EmailCampaignRecord = EmailCampaign & { organization_id: string };
@@ -268,6 +305,83 @@ export interface EventRecord {
   created_at: string;
 }
 
+/** A reply the simulation drew for a sent message; `done` once the inbound was received. */
+export interface SimulatedReply {
+  at: string;
+  text: string;
+  done: boolean;
+}
+
+/**
+ * A project message the send simulation sent (`GET /_sandbox/messages`). Invariant: `status` is
+ * `sent` until `receipt_at`, then `delivered` or `failed` (`error_code` set); every sent message is
+ * billed (`cost_e4`), failed ones too.
+ */
+export interface SentMessageRecord {
+  message_id: string;
+  project_id: string;
+  organization_id: string;
+  brand_id: string;
+  phone_number_id: string | null;
+  from: string;
+  to: string;
+  text: string;
+  media_urls: string[];
+  segments: number;
+  cost_e4: number;
+  status: "sent" | "delivered" | "failed";
+  /** The failure drawn at send time (applied at `receipt_at`), null for a delivery. */
+  error_code: string | null;
+  /** Sent while the brand was over its daily cap (bypass on). */
+  over_cap: boolean;
+  sent_at: string;
+  receipt_at: string;
+  delivered_at: string | null;
+  failed_at: string | null;
+  /** Set when the contact replied (the conversation the reply opened). */
+  conversation_id: string | null;
+  reply: SimulatedReply | null;
+}
+
+/** One recipient of a compiled audience: the phone and the contact list its fields come from. */
+export interface SendRecipient {
+  phone: string;
+  list_id: string;
+}
+
+/**
+ * A project's compiled audience and sending progress (one per project that went active through the
+ * simulation). Invariant: `next_index <= recipients.length`; `next_batch_at` is null unless active.
+ */
+export interface SendPlanRecord {
+  project_id: string;
+  compiled_at: string;
+  recipients: SendRecipient[];
+  next_index: number;
+  next_batch_at: string | null;
+}
+
+/** One webhook delivery attempt; `status_code` null when the request failed (`error`). */
+export interface WebhookAttemptRecord {
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+}
+
+/** The delivery of one event to one endpoint (`GET /_sandbox/webhooks/deliveries`). */
+export interface WebhookDeliveryRecord {
+  delivery_id: string;
+  event_id: string;
+  event_kind: EventKind;
+  endpoint_id: string;
+  url: string;
+  state: "pending" | "delivered" | "missed";
+  attempts: WebhookAttemptRecord[];
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: string | null;
+}
+
 export interface World {
   organizations: Record<string, OrganizationRecord>;
   apiKeys: Record<string, ApiKeyRecord>;
@@ -284,11 +398,20 @@ export interface World {
   emailLists: Record<string, EmailListRecord>;
   emailCampaigns: Record<string, EmailCampaignRecord>;
   sendingDomains: Record<string, SendingDomainRecord>;
+  emailSuppressions: Record<string, EmailSuppressionRecord>;
   webhookEndpoints: Record<string, WebhookEndpointRecord>;
   testMessages: TestMessageRecord[];
   /** The event outbox, oldest first (see `EventRecord`). */
   events: EventRecord[];
   effects: EffectRecord[];
+  /** Project messages the send simulation sent, by message_id (send order). */
+  messages: Record<string, SentMessageRecord>;
+  /** Compiled audiences and sending progress, by project_id. */
+  sendPlans: Record<string, SendPlanRecord>;
+  /** The webhook delivery log, oldest first. */
+  webhookDeliveries: WebhookDeliveryRecord[];
+  /** How many events of `events` the webhook dispatcher has fanned out to deliveries. */
+  webhookCursor: number;
   idempotency: Record<string, IdempotencyRecord>;
   /** Monotonic counter for deterministic ids and effect sequence numbers. */
   seq: number;
@@ -311,10 +434,15 @@ export function emptyWorld(): World {
     emailLists: {},
     emailCampaigns: {},
     sendingDomains: {},
+    emailSuppressions: {},
     webhookEndpoints: {},
     testMessages: [],
     events: [],
     effects: [],
+    messages: {},
+    sendPlans: {},
+    webhookDeliveries: [],
+    webhookCursor: 0,
     idempotency: {},
     seq: 0,
   };

@@ -1,0 +1,236 @@
+/**
+ * Running a plan for `apply`: the journal, the progress view, Ctrl-C, the executor, and the report
+ * (human or JSON on stdout, Markdown and JUnit files). Shared by the files and saved-plan paths.
+ */
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import {
+  API_KEY_ENV,
+  type ApiClientStats,
+  type ApiEventListener,
+  type Clock,
+  type Sleep,
+} from "../../src/api/index.js";
+import {
+  type ApplyEvent,
+  type ApplyResult,
+  applySucceeded,
+  executePlan,
+  refusedResult,
+  requestsBetween,
+} from "../../src/apply/index.js";
+import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { Plan } from "../../src/plan/types.js";
+import { renderApplyHuman } from "../../src/report/apply-human.js";
+import { renderApplyJson } from "../../src/report/apply-json.js";
+import { renderApplyJunit } from "../../src/report/apply-junit.js";
+import { renderApplyMarkdown } from "../../src/report/apply-markdown.js";
+import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
+import { type Io, useColor } from "../io.js";
+import { openJournal } from "../journal-file.js";
+import { failure, type Outcome, success } from "../outcome.js";
+import { createProgress } from "../progress.js";
+import type { Session, SessionOptions } from "../session.js";
+import { VERSION } from "../version.js";
+
+/** The flags of `apply`, as commander parses them. */
+export interface ApplyFlags {
+  readonly sandbox?: boolean;
+  readonly baseUrl?: string;
+  readonly apiKeyEnv?: string;
+  readonly autoApprove?: boolean;
+  readonly parallelism: number;
+  readonly target: readonly string[];
+  readonly exclude: readonly string[];
+  readonly json?: boolean;
+  readonly markdown?: string;
+  readonly junit?: string;
+  /** Milliseconds, parsed from `10m`, `90s`, ... */
+  readonly waitForApproval?: number;
+  readonly refresh?: boolean;
+  readonly color: boolean;
+}
+
+/** Injections for tests and benchmarks; the CLI passes none. */
+export interface ApplyDeps {
+  readonly session?: SessionOptions;
+  /** The executor's clock and sleep (default: the system clock and a real, abortable timer). */
+  readonly clock?: Clock;
+  readonly sleep?: Sleep;
+  /** Ctrl-C source: calls `handler` on each interrupt; returns the unsubscribe. Default: SIGINT. */
+  readonly onInterrupt?: (handler: () => void) => () => void;
+  /** Asks the question on a terminal; default: `node:readline` on stdin/stderr. */
+  readonly ask?: (question: string) => Promise<string>;
+}
+
+export interface ExecuteExtras {
+  readonly organizationId: string | undefined;
+  readonly scheduleBodyFor: ((actionId: string, now: Date) => unknown) | undefined;
+  readonly sources: ReadonlyMap<string, string>;
+}
+
+export async function execute(
+  plan: Plan,
+  flags: ApplyFlags,
+  io: Io,
+  deps: ApplyDeps,
+  session: Session,
+  relay: Relay,
+  baseline: ApiClientStats | null,
+  extras: ExecuteExtras,
+): Promise<Outcome> {
+  // The API world's time (the embedded sandbox's virtual clock runs at real speed), so the
+  // result's timestamps line up with the plan's.
+  const clock = deps.clock ?? { now: () => session.now().getTime() };
+  const controller = new AbortController();
+  const sleep: Sleep =
+    deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
+  const secret = io.env[flags.apiKeyEnv ?? API_KEY_ENV] ?? null;
+  const journal = openJournal(
+    io.cwd,
+    new Date(), // the file name is wall-clock UTC, whatever clock the run uses
+    process.pid,
+    flags.sandbox === true ? null : secret,
+  );
+  if (!journal.ok)
+    io.stderr(
+      `campaignctl: warning: apply.journal-unwritable: ${journal.message}; applying without a journal\n`,
+    );
+  const progress = createProgress(io, () => clock.now(), false);
+  const onEvent = (event: ApplyEvent) => {
+    if (journal.ok) journal.journal.write(event);
+    progress.onEvent(event);
+  };
+  relay.listener = (event) => onEvent({ type: "api", at: new Date(clock.now()).toISOString(), event });
+  let interrupts = 0;
+  const unsubscribe = (deps.onInterrupt ?? onSigint)(() => {
+    interrupts++;
+    if (interrupts === 1) {
+      io.stderr(
+        "\nInterrupt received: requests in flight finish, nothing new starts. Press Ctrl-C again to abort at once.\n",
+      );
+      controller.abort();
+    } else hardAbort(unsubscribe);
+  });
+  let result: ApplyResult;
+  try {
+    result = await executePlan(plan, session.client, {
+      parallelism: flags.parallelism,
+      clock,
+      sleep,
+      waitForApproval: flags.waitForApproval ?? null,
+      signal: controller.signal,
+      onEvent,
+      toolVersion: VERSION,
+      organizationId: extras.organizationId,
+      scheduleBodyFor: extras.scheduleBodyFor,
+      baseline,
+    });
+  } finally {
+    unsubscribe();
+    relay.listener = undefined;
+    progress.finish();
+    if (journal.ok) journal.journal.close();
+  }
+  if (journal.ok) result = { ...result, journal: journal.journal.path };
+  return report(result, flags, io, extras.sources);
+}
+
+/** Forwards the client's events (attempts, statuses, retries, waits) into the run's stream while it executes. */
+export interface Relay {
+  listener: ApiEventListener | undefined;
+}
+
+export async function refuse(
+  plan: Plan | null,
+  refused: readonly Diagnostic[],
+  flags: ApplyFlags,
+  io: Io,
+  session: Session,
+  before: ApiClientStats,
+): Promise<Outcome> {
+  const at = session.now().toISOString();
+  const requests = requestsBetween(before, session.client.stats());
+  const result = refusedResult(plan, [...refused].sort(compareDiagnostics), {
+    toolVersion: VERSION,
+    baseUrl: session.baseUrl,
+    at,
+    requests,
+  });
+  return report(result, flags, io, new Map());
+}
+
+async function report(
+  result: ApplyResult,
+  flags: ApplyFlags,
+  io: Io,
+  sources: ReadonlyMap<string, string>,
+): Promise<Outcome> {
+  if (flags.json === true) io.stdout(renderApplyJson(result));
+  else io.stdout(renderApplyHuman(result, { color: flags.color && useColor(io, "stdout"), sources }));
+  const problems: Diagnostic[] = [];
+  if (flags.markdown !== undefined)
+    problems.push(...(await save(io, flags.markdown, renderApplyMarkdown(result), "Markdown report")));
+  if (flags.junit !== undefined)
+    problems.push(...(await save(io, flags.junit, renderApplyJunit(result), "JUnit report")));
+  // The human report names the journal itself; with --json, stdout carries only the document.
+  if (result.journal !== null && flags.json === true) io.stderr(`Journal: ${result.journal}\n`);
+  if (problems.length > 0) {
+    io.stderr(renderDiagnosticsText(problems, { sources: new Map(), color: useColor(io, "stderr") }));
+    return failure;
+  }
+  if (result.interrupted) return { kind: "interrupted" };
+  return applySucceeded(result) ? success : failure;
+}
+
+async function save(io: Io, file: string, text: string, what: string): Promise<Diagnostic[]> {
+  const path = resolve(io.cwd, file);
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temp, text, "utf8");
+    await rename(temp, path);
+    io.stderr(`Wrote the ${what} to ${file}\n`);
+    return [];
+  } catch (error) {
+    return [
+      {
+        severity: "error",
+        code: "apply.report-unwritable",
+        message: `cannot write the ${what} to ${file} (${codeOf(error)})`,
+      },
+    ];
+  }
+}
+
+export function fail(
+  diagnostics: readonly Diagnostic[],
+  sources: ReadonlyMap<string, string>,
+  io: Io,
+): Outcome {
+  io.stderr(
+    renderDiagnosticsText([...diagnostics].sort(compareDiagnostics), {
+      sources,
+      color: useColor(io, "stderr"),
+    }),
+  );
+  return failure;
+}
+
+export function codeOf(error: unknown): string {
+  return error instanceof Error && "code" in error && typeof error.code === "string"
+    ? error.code
+    : "unknown error";
+}
+
+function onSigint(handler: () => void): () => void {
+  process.on("SIGINT", handler);
+  return () => process.off("SIGINT", handler);
+}
+
+/** Second Ctrl-C: drop our handler and re-raise SIGINT, whose default action ends the process at once. */
+function hardAbort(unsubscribe: () => void): void {
+  unsubscribe();
+  process.kill(process.pid, "SIGINT");
+}

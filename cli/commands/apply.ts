@@ -1,0 +1,220 @@
+/**
+ * `campaignctl apply [paths...|PLANFILE]`: carries out a plan, exactly once, whatever the network
+ * and the API do. With paths: plan (the same pipeline as `plan`), show the plan, ask, execute. With a
+ * saved plan (`plan --out plan.json`): no question (it was reviewed), but the files' hashes and the
+ * affected projects' live `status`/`updated_at` must still match the plan, else the whole plan is
+ * refused and nothing is sent. Progress on stderr, the journal under `.campaignctl/journal/`, the
+ * report on stdout (`--json`: the apply result document only), `--markdown`/`--junit` files.
+ * Exit codes: 0 every action done or deferred; 1 anything failed, skipped, blocked or refused; 130
+ * interrupted (Ctrl-C: requests in flight finish; a second Ctrl-C aborts at once).
+ */
+import { createInterface } from "node:readline";
+import { type Command, InvalidArgumentError } from "commander";
+import { API_KEY_ENV } from "../../src/api/index.js";
+import { DEFAULT_PARALLELISM, parseDuration } from "../../src/apply/index.js";
+import type { Campaign } from "../../src/campaign/model.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { scheduleBody } from "../../src/plan/requests.js";
+import type { Plan } from "../../src/plan/types.js";
+import { renderPlanHuman } from "../../src/report/plan-human.js";
+import { type Io, useColor } from "../io.js";
+import { failure, type Outcome, success } from "../outcome.js";
+import { runPlanPipeline } from "../plan-pipeline.js";
+import type { ReportOutcome } from "../program.js";
+import { openSession, type Session } from "../session.js";
+import { type ApplyDeps, type ApplyFlags, execute, fail, type Relay } from "./apply-run.js";
+import { applySaved } from "./apply-saved.js";
+
+export type { ApplyDeps, ApplyFlags } from "./apply-run.js";
+
+const QUESTION =
+  "Do you want to perform these actions?\n  campaignctl will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: ";
+
+const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
+
+export function registerApply(program: Command, io: Io, report: ReportOutcome): void {
+  program
+    .command("apply")
+    .description("Carry out a plan (test sends, schedules, pauses) exactly once, in dependency order")
+    .argument("[paths...]", "campaign files or directories, or one saved plan (plan --out FILE.json)", ["."])
+    .option("--sandbox", "apply against the embedded sandbox (state in .campaignctl/sandbox/)")
+    .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
+    .option("--api-key-env <name>", "environment variable holding the API key", API_KEY_ENV)
+    .option("--auto-approve", "do not ask for confirmation (needed without a terminal, e.g. in CI)")
+    .option(
+      "--parallelism <n>",
+      "independent actions in flight at once (1 to 16)",
+      parallelism,
+      DEFAULT_PARALLELISM,
+    )
+    .option(
+      "--target <address>",
+      "apply only this project and what it is ordered after (repeatable)",
+      collect,
+      [],
+    )
+    .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
+    .option("--json", "print the apply result document (JSON) on stdout instead of the report")
+    .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")
+    .option("--junit <file>", "also write the result as JUnit XML (one test case per action)")
+    .option(
+      "--wait-for-approval <duration>",
+      "after test sends, wait this long (e.g. 10m, 90s) for approvals and schedule",
+      duration,
+    )
+    .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
+    .option("--no-color", "no ANSI colour (also: NO_COLOR)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Every request carries its plan's Idempotency-Key; unknown outcomes are settled by re-reading",
+        "the project, never by blind resending. Each run writes a journal to .campaignctl/journal/.",
+        "Exit codes: 0 every action done or deferred; 1 anything failed, skipped, blocked or refused;",
+        "130 interrupted (Ctrl-C lets requests in flight finish; press it twice to abort at once).",
+        "",
+        "Examples:",
+        "  campaignctl apply --sandbox examples/",
+        "  campaignctl plan campaigns/ --out plan.json && campaignctl apply plan.json",
+        "  campaignctl apply campaigns/ --auto-approve --wait-for-approval 10m --junit apply.xml",
+        "",
+      ].join("\n"),
+    )
+    .action(async (paths: string[], flags: ApplyFlags) => report(await applyCommand(paths, flags, io)));
+}
+
+/** Runs `apply`. Exported so tests and benchmarks can inject time, interrupts and the question. */
+export async function applyCommand(
+  paths: readonly string[],
+  flags: ApplyFlags,
+  io: Io,
+  deps: ApplyDeps = {},
+): Promise<Outcome> {
+  const planFile = paths.length === 1 && paths[0]?.toLowerCase().endsWith(".json") ? paths[0] : null;
+  if (planFile !== null && (flags.target.length > 0 || flags.exclude.length > 0))
+    return fail(
+      [usage("--target and --exclude apply to campaign files; a saved plan was already narrowed")],
+      new Map(),
+      io,
+    );
+  const relay: Relay = { listener: undefined };
+  const opened = await openSession(flags, io, {
+    ...deps.session,
+    onEvent: (event) => {
+      deps.session?.onEvent?.(event);
+      relay.listener?.(event);
+    },
+  });
+  if (!opened.ok) return fail(opened.diagnostics, new Map(), io);
+  const session = opened.session;
+  try {
+    return planFile === null
+      ? await applyFiles(paths, flags, io, deps, session, relay)
+      : await applySaved(planFile, flags, io, deps, session, relay);
+  } finally {
+    await session.close();
+  }
+}
+
+async function applyFiles(
+  paths: readonly string[],
+  flags: ApplyFlags,
+  io: Io,
+  deps: ApplyDeps,
+  session: Session,
+  relay: Relay,
+): Promise<Outcome> {
+  const args = { paths, targets: flags.target, excludes: flags.exclude, refresh: flags.refresh === true };
+  const planned = await runPlanPipeline(args, session, io, session.now());
+  if (!planned.ok) return fail(planned.diagnostics, planned.sources, io);
+  const { plan, sources } = planned;
+  const shown = renderPlanHuman(plan, {
+    color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"),
+    sources,
+  });
+  if (flags.json === true) io.stderr(shown);
+  else io.stdout(shown);
+  const waiting = flags.waitForApproval !== undefined;
+  const sendable = plan.summary.planned - (waiting ? 0 : plan.summary.deferred);
+  if (sendable <= 0) {
+    const blocked = plan.summary.blocked > 0 || plan.summary.drifted > 0 || plan.summary.errors > 0;
+    io.stderr(
+      blocked
+        ? "\nNothing to apply, but the plan has blocked actions or errors: fix them and plan again.\n"
+        : "\nNo changes. Nothing to apply: the live projects match the files (deferred actions wait for approval).\n",
+    );
+    return blocked ? failure : success;
+  }
+  if (flags.autoApprove !== true) {
+    if (!io.stdinIsTTY)
+      return fail(
+        [
+          {
+            severity: "error",
+            code: "apply.needs-approval",
+            message: "apply needs confirmation, but stdin is not a terminal",
+            hint: "review the plan above and pass --auto-approve, or apply a saved plan (plan --out FILE, apply FILE)",
+          },
+        ],
+        sources,
+        io,
+      );
+    const answer = await (deps.ask ?? askOnTerminal)(`\n${QUESTION}`);
+    if (answer.trim() !== "yes") {
+      io.stderr("\nApply cancelled.\n");
+      return failure;
+    }
+  }
+  const specs = new Map(planned.campaign.projects.map((p) => [p.address, p]));
+  return execute(plan, flags, io, deps, session, relay, null, {
+    organizationId: planned.organizationId,
+    scheduleBodyFor: scheduleBodies(plan, planned.campaign, specs),
+    sources,
+  });
+}
+
+/** A deferred schedule's body at the moment it becomes sendable (`at: now` means then). */
+function scheduleBodies(
+  plan: Plan,
+  _campaign: Campaign,
+  specs: ReadonlyMap<string, Campaign["projects"][number]>,
+): (actionId: string, now: Date) => unknown {
+  const byId = new Map(plan.projects.flatMap((p) => p.actions).map((a) => [a.id, a]));
+  return (actionId, now) => {
+    const action = byId.get(actionId);
+    const schedule = action === undefined ? undefined : specs.get(action.address)?.schedule;
+    return schedule === undefined ? action?.request.body : scheduleBody(schedule, now);
+  };
+}
+
+function usage(message: string): Diagnostic {
+  return { severity: "error", code: "cli.usage", message };
+}
+
+function askOnTerminal(question: string): Promise<string> {
+  return new Promise((done) => {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    rl.on("SIGINT", () => {
+      rl.close();
+      done("");
+    });
+    rl.question(question, (answer) => {
+      rl.close();
+      done(answer);
+    });
+  });
+}
+
+function parallelism(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 16)
+    throw new InvalidArgumentError("expected an integer from 1 to 16");
+  return n;
+}
+
+function duration(value: string): number {
+  const ms = parseDuration(value);
+  if (ms === undefined)
+    throw new InvalidArgumentError("expected a duration such as 90s, 10m or 1h30m (at most 24h)");
+  return ms;
+}

@@ -1,0 +1,139 @@
+/**
+ * Pure formatters of apply progress: one line per event (for logs and CI, on stderr), and a live
+ * view (running, done, retried, waiting, elapsed, rate-limit wait) folded from the events for a
+ * terminal. No IO here; `progress.ts` writes.
+ */
+import type { ApplyEvent } from "../src/apply/index.js";
+
+/** One line for an event, or null for events too fine-grained to print one by one. */
+export function formatEventLine(event: ApplyEvent): string | null {
+  const t = event.at.slice(11, 19);
+  switch (event.type) {
+    case "run-start":
+      return `${t} apply: ${event.sendable} of ${event.actions} actions to send, ${event.parallelism} at a time${event.wait_for_approval_ms === null ? "" : `, waiting up to ${Math.round(event.wait_for_approval_ms / 1000)}s for test approvals`}`;
+    case "action-start":
+      return `${t} ${event.id}: started`;
+    case "send":
+      return event.send === 1
+        ? null
+        : `${t} ${event.id}: sending again with the same key (send ${event.send})`;
+    case "response":
+      if (event.outcome === "ok")
+        return `${t} ${event.id}: HTTP ${event.status}${event.replayed ? " (replayed)" : ""}`;
+      return `${t} ${event.id}: ${event.status === null ? event.code : `HTTP ${event.status} ${event.code ?? ""}`.trim()}, outcome ${event.outcome === "unknown" ? "unknown: re-reading the project" : "none"}`;
+    case "resolution":
+      return `${t} ${event.id}: ${event.text}`;
+    case "backoff":
+      return `${t} ${event.id}: ${event.reason === "resend" ? "sending again" : "re-reading"} in ${formatMs(event.delay_ms)}`;
+    case "waiting":
+      return `${t} ${event.id}: waiting for the test approval (project ${event.live_status ?? "unreadable"}); next check in ${formatMs(event.next_poll_ms)}`;
+    case "action-end":
+      return `${t} ${event.id}: ${event.status}${event.error === null ? "" : `: ${event.error.message}`}${event.resolution === null ? "" : ` (${event.resolution})`}`;
+    case "interrupt":
+      return `${t} interrupted: ${event.in_flight} request(s) in flight will finish; nothing new starts (Ctrl-C again to abort at once)`;
+    case "run-end": {
+      const s = event.summary;
+      return `${t} apply ${event.interrupted ? "interrupted" : "finished"}: ${s.done} done, ${s.replayed} replayed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked} blocked, ${s.deferred} deferred, ${s.not_started} not started`;
+    }
+    case "api":
+      switch (event.event.type) {
+        case "retry":
+          return `${t} ${event.event.route}: ${event.event.reason}, retrying in ${formatMs(event.event.delayMs)}`;
+        case "wait":
+          return event.event.ms >= 1000 ? `${t} rate limit: waited ${formatMs(event.event.ms)}` : null;
+        case "request-start":
+        case "request-end":
+          return null;
+      }
+  }
+}
+
+/** What the live view shows, folded from events. */
+export interface ProgressState {
+  readonly startedAtMs: number | null;
+  readonly total: number;
+  readonly running: ReadonlySet<string>;
+  readonly waiting: ReadonlySet<string>;
+  readonly finished: number;
+  readonly retried: number;
+  readonly failed: number;
+  readonly rateLimitWaitMs: number;
+  readonly interrupted: boolean;
+  readonly last: string | null;
+}
+
+export const INITIAL_PROGRESS: ProgressState = {
+  startedAtMs: null,
+  total: 0,
+  running: new Set(),
+  waiting: new Set(),
+  finished: 0,
+  retried: 0,
+  failed: 0,
+  rateLimitWaitMs: 0,
+  interrupted: false,
+  last: null,
+};
+
+function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(set);
+  next.delete(id);
+  return next;
+}
+
+export function foldProgress(state: ProgressState, event: ApplyEvent): ProgressState {
+  switch (event.type) {
+    case "run-start":
+      return { ...state, startedAtMs: Date.parse(event.at), total: event.actions };
+    case "action-start":
+      return {
+        ...state,
+        running: new Set([...state.running, event.id]),
+        waiting: without(state.waiting, event.id),
+      };
+    case "waiting":
+      return { ...state, waiting: new Set([...state.waiting, event.id]) };
+    case "backoff":
+      return { ...state, retried: state.retried + 1 };
+    case "action-end":
+      return {
+        ...state,
+        running: without(state.running, event.id),
+        waiting: without(state.waiting, event.id),
+        finished: state.finished + 1,
+        failed: state.failed + (event.status === "failed" ? 1 : 0),
+        last: formatEventLine(event),
+      };
+    case "interrupt":
+      return { ...state, interrupted: true };
+    case "api":
+      if (event.event.type === "wait")
+        return { ...state, rateLimitWaitMs: state.rateLimitWaitMs + event.event.ms };
+      if (event.event.type === "retry") return { ...state, retried: state.retried + 1 };
+      return state;
+    case "send":
+    case "response":
+    case "resolution":
+    case "run-end":
+      return state;
+  }
+}
+
+/** The live view's lines at `nowMs` (clock time of the run). */
+export function renderLive(state: ProgressState, nowMs: number): readonly string[] {
+  const elapsed = state.startedAtMs === null ? 0 : Math.max(0, nowMs - state.startedAtMs);
+  const running = [...state.running];
+  const lines = [
+    `Applying: ${state.finished}/${state.total} finished, ${running.length} running, ${state.waiting.size} waiting for approval, ${state.retried} retried, ${state.failed} failed   ${formatMs(elapsed)} elapsed, ${formatMs(state.rateLimitWaitMs)} rate-limit wait${state.interrupted ? "   INTERRUPTED: finishing requests in flight" : ""}`,
+    `  running: ${running.length === 0 ? "-" : running.slice(0, 6).join(", ") + (running.length > 6 ? `, +${running.length - 6}` : "")}`,
+  ];
+  if (state.last !== null) lines.push(`  last: ${state.last.slice(9)}`);
+  return lines;
+}
+
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
+  return `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
+}

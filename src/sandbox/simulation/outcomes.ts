@@ -1,0 +1,67 @@
+/**
+ * Deterministic draws of one message's fate: whether it fails (and with which carrier error code),
+ * whether the contact replies, when and with what. Each message draws from its own generator seeded
+ * by (sandbox seed, project id, recipient phone), so the outcome of a message never depends on the
+ * order or timing of anything else. Scripted outcomes (`SimulationSettings.outcomes`) win.
+ */
+import { hash32, seededRandom } from "../ids.js";
+import type { SimulationSettings } from "./settings.js";
+
+/** Carrier error codes drawn for ordinary failures (unreachable, unknown, landline, filtered). */
+export const FAILURE_CODES = ["30003", "30005", "30006", "30007"] as const;
+/** Error code of a message failed for being over the brand's daily cap (bypass on). */
+export const OVER_CAP_ERROR = "30023";
+/** Error code when the project has no sending number. */
+export const NO_NUMBER_ERROR = "21606";
+
+const REPLIES = [
+  "Thanks!",
+  "Already voted!",
+  "Where is my polling place?",
+  "Who is this?",
+  "Will do",
+  "ok",
+] as const;
+const OPT_OUTS = ["STOP", "Stop"] as const;
+
+/** What will happen to one sent message. */
+export interface MessageDraw {
+  readonly error_code: string | null;
+  readonly reply: { readonly after_ms: number; readonly text: string } | null;
+}
+
+export function drawOutcome(
+  seed: number,
+  projectId: string,
+  phone: string,
+  overCap: boolean,
+  settings: SimulationSettings,
+): MessageDraw {
+  const random = seededRandom(hash32(`${seed}|${projectId}|${phone}`));
+  const [capDraw, failDraw, codeDraw, replyDraw, optOutDraw, textDraw, delayDraw] = Array.from(
+    { length: 7 },
+    random,
+  ) as [number, number, number, number, number, number, number];
+  const scripted = settings.outcomes[phone];
+  if (scripted !== undefined) {
+    const reply =
+      scripted.reply !== undefined && scripted.fail === undefined
+        ? { after_ms: scripted.reply_after_ms ?? settings.reply_delay_min_ms, text: scripted.reply }
+        : null;
+    return { error_code: scripted.fail ?? null, reply };
+  }
+  let error: string | null = null;
+  if (overCap && capDraw < settings.over_cap_failure_rate) error = OVER_CAP_ERROR;
+  else if (failDraw < settings.failure_rate) error = pick(FAILURE_CODES, codeDraw);
+  if (error !== null || replyDraw >= settings.reply_rate) return { error_code: error, reply: null };
+  const text = optOutDraw < settings.opt_out_share ? pick(OPT_OUTS, textDraw) : pick(REPLIES, textDraw);
+  const span = Math.max(0, settings.reply_delay_max_ms - settings.reply_delay_min_ms);
+  return {
+    error_code: null,
+    reply: { after_ms: settings.reply_delay_min_ms + Math.floor(delayDraw * (span + 1)), text },
+  };
+}
+
+function pick<T>(items: readonly [T, ...T[]], draw: number): T {
+  return items[Math.floor(draw * items.length)] ?? items[0];
+}

@@ -1,0 +1,87 @@
+/**
+ * Tunable knobs of the send simulation (`GET|PUT /_sandbox/simulation`). They live in memory (like
+ * fault rules they survive `/_sandbox/reset`) and only affect messages sent after a change: every
+ * draw is stored on the message when it is sent.
+ */
+
+/** A scripted outcome for one recipient phone, overriding the random draws. */
+export interface ScriptedOutcome {
+  /** Fail the message with this error code (else it is delivered). */
+  readonly fail?: string;
+  /** The contact replies with this text (`STOP` opts out). */
+  readonly reply?: string;
+  /** Delay of the reply after delivery; default `reply_delay_min_ms`. */
+  readonly reply_after_ms?: number;
+}
+
+/** The simulation's settings. Rates are probabilities in [0, 1]. */
+export interface SimulationSettings {
+  /** Messages sent per batch; one batch per `batch_interval_ms` of virtual time. */
+  readonly messages_per_batch: number;
+  readonly batch_interval_ms: number;
+  /** Delay between a send and its carrier receipt (delivered or failed). */
+  readonly receipt_delay_ms: number;
+  readonly failure_rate: number;
+  /** Failure rate of messages sent over a brand's daily cap with `daily_cap_bypass`. */
+  readonly over_cap_failure_rate: number;
+  /** Share of delivered messages that get a reply. */
+  readonly reply_rate: number;
+  /** Share of replies that are an opt-out (`STOP`). */
+  readonly opt_out_share: number;
+  readonly reply_delay_min_ms: number;
+  readonly reply_delay_max_ms: number;
+  /** Price of one SMS segment and of one MMS message, in ten-thousandths of a dollar. */
+  readonly sms_segment_price_e4: number;
+  readonly mms_message_price_e4: number;
+  /** Scripted outcomes by recipient phone (E.164). */
+  readonly outcomes: Readonly<Record<string, ScriptedOutcome>>;
+}
+
+export const DEFAULT_SETTINGS: SimulationSettings = {
+  messages_per_batch: 10,
+  batch_interval_ms: 1000,
+  receipt_delay_ms: 2000,
+  failure_rate: 0.02,
+  over_cap_failure_rate: 0.5,
+  reply_rate: 0.05,
+  opt_out_share: 0.2,
+  reply_delay_min_ms: 30_000,
+  reply_delay_max_ms: 600_000,
+  sms_segment_price_e4: 100,
+  mms_message_price_e4: 300,
+  outcomes: {},
+};
+
+const rate = { type: "number", minimum: 0, maximum: 1 };
+const duration = { type: "integer", minimum: 0 };
+
+/** JSON Schema of `PUT /_sandbox/simulation` (a partial update; `outcomes` replaces the map). */
+export const settingsPatchSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    messages_per_batch: { type: "integer", minimum: 1, maximum: 100_000 },
+    batch_interval_ms: { type: "integer", minimum: 1 },
+    receipt_delay_ms: duration,
+    failure_rate: rate,
+    over_cap_failure_rate: rate,
+    reply_rate: rate,
+    opt_out_share: rate,
+    reply_delay_min_ms: duration,
+    reply_delay_max_ms: duration,
+    sms_segment_price_e4: duration,
+    mms_message_price_e4: duration,
+    outcomes: {
+      type: "object",
+      additionalProperties: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          fail: { type: "string", minLength: 1 },
+          reply: { type: "string", minLength: 1, maxLength: 1600 },
+          reply_after_ms: duration,
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * Exactly once under faults: for 20 seeds, 30 projects (tests, schedules, pauses) applied while the
+ * sandbox commits then fails (500 and dropped), drops connections before handling, answers 503
+ * SEND_ENQUEUE_FAILED, adds latency and bursts of 429. The effects log must show every test send and
+ * schedule exactly once and every pause in effect, and a second apply must find nothing to do.
+ */
+import { expect, test } from "vitest";
+import { admin } from "../sandbox/helpers.js";
+import { apply, effectCounts, effects, plan, session, type TestBed, testBed } from "./helpers.js";
+
+const FAULTS = [
+  "POST *: commit-then-fail(500) p=0.15",
+  "POST *: commit-then-fail(drop) p=0.05",
+  "POST *: reset p=0.1",
+  "POST *: status(503) p=0.1",
+  "POST *: status(500) p=0.05",
+  "GET /projects/{id}: status(500) p=0.05",
+  "GET /projects/{id}: reset p=0.03",
+  "*: latency(1ms, real) p=0.2",
+  "*: burst-429(3, retry-after=2) p=0.02",
+].join("; ");
+
+const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+async function freshPlan(bed: TestBed) {
+  const s = await session(bed);
+  try {
+    return (await plan(bed, s)).plan;
+  } finally {
+    await s.close();
+  }
+}
+
+test("every effect exactly once under faults, for 20 seeds; a second apply converges", async () => {
+  let resolved = 0;
+  let resent = 0;
+  for (const seed of SEEDS) {
+    const bed = await testBed({ test: 10, schedule: 10, pause: 10 }, { seed });
+    try {
+      const p = await freshPlan(bed);
+      expect(p.summary.planned, `seed ${seed}`).toBe(30);
+      await admin(bed.sb, "POST", "/faults", { spec: FAULTS });
+      const first = await apply(bed, p);
+      resolved += first.result.actions.filter((a) => a.resolution?.includes("took effect")).length;
+      resent += first.result.actions.filter((a) => a.resolution?.includes("did not take effect")).length;
+      const firstCounts = effectCounts(await effects(bed.sb));
+      expect([...firstCounts.values()].every((n) => n === 1), `seed ${seed}: a duplicate effect`).toBe(true);
+      for (const a of first.result.actions)
+        expect(["done", "replayed", "failed"], `seed ${seed} ${a.id}`).toContain(a.status);
+
+      await admin(bed.sb, "DELETE", "/faults");
+      const second = await freshPlan(bed);
+      const rest = await apply(bed, second);
+      expect(rest.result.summary.failed, `seed ${seed}`).toBe(0);
+      expect((await freshPlan(bed)).summary.planned, `seed ${seed}: not converged`).toBe(0);
+
+      const counts = effectCounts(await effects(bed.sb));
+      for (const project of bed.world.projects) {
+        const kind = project.role === "test" ? "test" : project.role === "schedule" ? "schedule" : "pause";
+        expect(counts.get(`${project.id}:${kind}`), `seed ${seed} ${project.address}`).toBe(1);
+        if (kind === "pause") expect(bed.sb.store.world.projects[project.id]?.status).toBe("paused");
+      }
+    } finally {
+      await bed.close();
+    }
+  }
+  // The faults really fired: unknown outcomes were resolved both ways.
+  expect(resolved).toBeGreaterThan(20);
+  expect(resent).toBeGreaterThan(10);
+}, 120_000);

@@ -17,8 +17,10 @@ import { createSandboxServer } from "./http/server.js";
 import { defaultFixturePath } from "./paths.js";
 import { RequestLog } from "./request-log.js";
 import { apiRoutes } from "./routes/index.js";
+import { ObservedStore } from "./simulation/observed-store.js";
+import { startSimulation } from "./simulation/runtime.js";
 import { loadState } from "./state/persist.js";
-import { Store } from "./state/store.js";
+import type { Store } from "./state/store.js";
 
 export type { VirtualClock } from "./clock.js";
 export type { Fixture } from "./fixture/types.js";
@@ -132,7 +134,7 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
     if (problem !== undefined) return fail([{ where: "--faults", message: problem }]);
   }
   const clock = new VirtualClock({ startMs: nowMs, timeScale: options.timeScale ?? 0 });
-  const store = new Store(world, clock, seed, options.statePath);
+  const store = new ObservedStore(world, clock, seed, options.statePath);
   store.persist();
   const config: SandboxConfig = {
     rateLimits: options.rateLimits ?? true,
@@ -174,6 +176,7 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
       { where: "--port", message: `cannot listen on ${host}:${options.port ?? 0}: ${listening}` },
     ]);
   }
+  const simulation = startSimulation(sandbox, store, (error) => bugs.push(error));
   const unsubscribe = clock.onTick(() => store.persist());
   const urlHost = host.includes(":") ? `[${host}]` : host;
   const rootUrl = `http://${urlHost}:${listening.port}`;
@@ -199,6 +202,7 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
     close: () => {
       closed ??= new Promise<void>((resolve) => {
         unsubscribe();
+        simulation.stop();
         clock.stop();
         store.persist();
         server.close(() => resolve());

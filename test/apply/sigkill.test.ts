@@ -19,7 +19,15 @@ interface Child {
   readonly stderr: string;
 }
 
-function runApply(cwd: string, baseUrl: string, killAfterMs: number | null): Promise<Child> {
+/**
+ * Runs `apply`; with `kill`, sends SIGKILL `kill.delayMs` after the `kill.starts`-th action started
+ * (read from the progress lines on stderr), i.e. with requests in flight.
+ */
+function runApply(
+  cwd: string,
+  baseUrl: string,
+  kill: { readonly starts: number; readonly delayMs: number } | null,
+): Promise<Child> {
   return new Promise((done) => {
     const child = spawn(
       process.execPath,
@@ -31,10 +39,16 @@ function runApply(cwd: string, baseUrl: string, killAfterMs: number | null): Pro
     child.stdout.on("data", (d) => {
       stdout += d;
     });
+    let armed = false;
     child.stderr.on("data", (d) => {
       stderr += d;
+      if (kill !== null && !armed && (stderr.match(/: started$/gm)?.length ?? 0) >= kill.starts) {
+        armed = true;
+        setTimeout(() => child.kill("SIGKILL"), kill.delayMs);
+      }
     });
-    const timer = killAfterMs === null ? undefined : setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+    // A run that hangs is a failure, not a stuck test.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       done({ code, signal, stdout, stderr });
@@ -44,14 +58,34 @@ function runApply(cwd: string, baseUrl: string, killAfterMs: number | null): Pro
 
 test.runIf(existsSync(BUILT_CLI))("SIGKILL at random moments, then rerun: every effect exactly once", async () => {
   const world = buildWorld({ test: 4, schedule: 4, pause: 4 });
-  const sb = await startSandbox({ fixture: world.fixture, rateLimits: false, faults: "*: latency(40ms, real)" });
+  const sb = await startSandbox({ fixture: world.fixture, rateLimits: false, faults: "*: latency(60ms, real)" });
   try {
-    // Deterministic "random" moments across plan and apply (node start-up takes a few hundred ms).
+    // Seeded "random" moments: after the k-th action started, plus 0 to 59 ms (requests take 60 ms).
     const kills: Child[] = [];
-    for (const ms of [450, 700, 950, 1250]) kills.push(await runApply(world.dir, sb.baseUrl, ms));
+    let state = 7;
+    const random = () => {
+      state = (state * 48271) % 2147483647;
+      return state / 2147483647;
+    };
+    for (let i = 0; i < 4; i++) {
+      const kill = { starts: 1 + Math.floor(random() * 3), delayMs: Math.floor(random() * 60) };
+      kills.push(await runApply(world.dir, sb.baseUrl, kill));
+    }
+    const afterKills = (await effects(sb)).length;
+    if (process.env.DEBUG_SIGKILL) {
+      const t0 = Date.now();
+      const r = await fetch(`${sb.baseUrl}/organizations`, { headers: { "x-api-key": PARENT_KEY } });
+      console.log("org read", r.status, Date.now() - t0, kills.map((k) => k.signal));
+      const t1 = Date.now();
+      const r2 = await fetch(`${sb.baseUrl}/projects/stats?startDate=2026-11-20&endDate=2026-12-01`, { headers: { "x-api-key": PARENT_KEY } });
+      console.log("stats read", r2.status, Date.now() - t1);
+    }
     const last = await runApply(world.dir, sb.baseUrl, null);
-    expect(last.code, last.stderr).toBe(0);
-    expect(kills.some((k) => k.signal === "SIGKILL")).toBe(true);
+    expect(last.code, `${last.stdout.slice(-1500)}\n---\n${last.stderr}`).toBe(0);
+    // The kills landed in the middle of applying: some effects happened, and not all of them.
+    expect(kills.filter((k) => k.signal === "SIGKILL").length).toBeGreaterThanOrEqual(3);
+    expect(afterKills).toBeGreaterThan(0);
+    expect(afterKills).toBeLessThan(world.projects.length);
     const counts = effectCounts(await effects(sb));
     for (const project of world.projects) {
       const kind = project.role === "test" ? "test" : project.role === "schedule" ? "schedule" : "pause";

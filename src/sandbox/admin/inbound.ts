@@ -57,11 +57,11 @@ export const inboundRoutes: readonly AdminRoute[] = [
       const target = locate(store.world, b);
       if ("status" in target) return target;
       const result = store.mutate((w) => {
-        let c = target.conversation;
-        if (c === undefined) {
-          const created = newConversation(target.create, store.nextId(w), new Date(atMs).toISOString());
-          w.conversations[created.conversation_id] = created;
-          c = created;
+        let c: ConversationRecord;
+        if (target.conversation !== undefined) c = target.conversation;
+        else {
+          c = newConversation(target.create, store.nextId(w), new Date(atMs).toISOString());
+          w.conversations[c.conversation_id] = c;
         }
         const { message, payload } = receiveInbound(
           store,

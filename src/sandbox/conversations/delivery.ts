@@ -2,7 +2,8 @@
  * A queued reply's course on the virtual clock: `queued` -> `sent` one second later -> `delivered`
  * (or `failed`, about 1 in 50, deterministic by seed and message id) three seconds after that, with
  * a `message.sent` and then a `message.delivered` or `message.failed` event for the message, each
- * carrying the conversation id. The plan is stored on the message (`pending`), so timers only
+ * carrying the conversation id (payload members as the sending simulation's, see
+ * `simulation/event-payloads.ts`). The plan is stored on the message (`pending`), so timers only
  * trigger it: a stale timer (after a reset) or a duplicate one changes nothing.
  */
 import type { SandboxContext } from "../context.js";
@@ -10,6 +11,7 @@ import { emitEvent } from "../events/outbox.js";
 import { hash32, seededRandom } from "../ids.js";
 import type { Store } from "../state/store.js";
 import type { ConversationMessageRecord, ConversationRecord, ReplyProgress, World } from "../state/world.js";
+import { segmentsOf } from "./gsm.js";
 
 export const SEND_DELAY_MS = 1_000;
 export const DELIVERY_DELAY_MS = 3_000;
@@ -38,8 +40,19 @@ export function settleMessage(
   const plan = m.pending;
   if (plan === undefined) return;
   const project = w.projects[c.project_id];
-  const base = { message_id: m.message_id, conversation_id: c.conversation_id, project_id: c.project_id };
-  const route = { from: c.from, to: c.to };
+  const payload = (status: "sent" | "delivered" | "failed"): Record<string, unknown> => ({
+    message_id: m.message_id,
+    project_id: c.project_id,
+    conversation_id: c.conversation_id,
+    from: c.from,
+    to: c.to,
+    status,
+    error_code: status === "failed" ? plan.error_code : null,
+    segments: segmentsOf(m.text).segments,
+    sent_at: plan.sent_at,
+    delivered_at: status === "delivered" ? plan.final_at : null,
+    failed_at: status === "failed" ? plan.final_at : null,
+  });
   if (m.status === "queued" && nowMs >= Date.parse(plan.sent_at)) {
     m.status = "sent";
     m.sent_at = plan.sent_at;
@@ -47,7 +60,7 @@ export function settleMessage(
     emitEvent(store, w, {
       kind: "message.sent",
       organizationId: c.organization_id,
-      payload: { ...base, ...route, status: "sent", sent_at: plan.sent_at },
+      payload: payload("sent"),
       at: plan.sent_at,
     });
   }
@@ -58,24 +71,18 @@ export function settleMessage(
       case "delivered":
         m.delivered_at = plan.final_at;
         if (project) project.counters.messages_delivered += 1;
-        emitEvent(store, w, {
-          kind: "message.delivered",
-          organizationId: c.organization_id,
-          payload: { ...base, ...route, status: "delivered", delivered_at: plan.final_at },
-          at: plan.final_at,
-        });
         break;
       case "failed":
         m.error_code = plan.error_code;
         if (project) project.counters.messages_failed += 1;
-        emitEvent(store, w, {
-          kind: "message.failed",
-          organizationId: c.organization_id,
-          payload: { ...base, ...route, status: "failed", error_code: plan.error_code, failed_at: plan.final_at },
-          at: plan.final_at,
-        });
         break;
     }
+    emitEvent(store, w, {
+      kind: plan.outcome === "delivered" ? "message.delivered" : "message.failed",
+      organizationId: c.organization_id,
+      payload: payload(plan.outcome),
+      at: plan.final_at,
+    });
   }
 }
 
@@ -104,9 +111,14 @@ export function resumeReplies(sandbox: SandboxContext): void {
   if (resumed.has(sandbox)) return;
   resumed.add(sandbox);
   for (const c of Object.values(sandbox.store.world.conversations))
-    for (const m of c.messages) if (m.pending !== undefined) scheduleProgress(sandbox, c.conversation_id, m.message_id);
+    for (const m of c.messages)
+      if (m.pending !== undefined) scheduleProgress(sandbox, c.conversation_id, m.message_id);
 }
 
-function findMessage(w: World, conversationId: string, messageId: string): ConversationMessageRecord | undefined {
+function findMessage(
+  w: World,
+  conversationId: string,
+  messageId: string,
+): ConversationMessageRecord | undefined {
   return w.conversations[conversationId]?.messages.find((m) => m.message_id === messageId);
 }

@@ -26,12 +26,14 @@ export function encodeCursor(payload: CursorPayload): string {
 /** The cursor's payload for `kind`, or a 400 VALIDATION_ERROR on `cursor`. */
 export function decodeCursor(raw: string, kind: string): Record<string, unknown> | ApiResponse {
   const bad = invalid(["cursor"], "cursor is not a valid cursor of this listing", "invalid_string");
-  if (raw.length > CURSOR_MAX) return invalid(["cursor"], `cursor must be at most ${CURSOR_MAX} characters`, "too_big");
+  if (raw.length > CURSOR_MAX)
+    return invalid(["cursor"], `cursor must be at most ${CURSOR_MAX} characters`, "too_big");
   const [body = "", check, ...rest] = raw.split(".");
   if (rest.length > 0 || check !== hash32(`cursor|${body}`).toString(36)) return bad;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
-    if (typeof parsed !== "object" || parsed === null || (parsed as { kind?: unknown }).kind !== kind) return bad;
+    if (typeof parsed !== "object" || parsed === null || (parsed as { kind?: unknown }).kind !== kind)
+      return bad;
     return parsed as Record<string, unknown>;
   } catch {
     return bad;

@@ -73,7 +73,8 @@ export function conversationView(w: World, c: ConversationRecord): Conversation 
 }
 
 export function threadMessageView(m: ConversationMessageRecord): ThreadMessage {
-  const status = THREAD_STATUSES.find((s) => s === m.status) ?? (m.direction === "inbound" ? "received" : "sent");
+  const status =
+    THREAD_STATUSES.find((s) => s === m.status) ?? (m.direction === "inbound" ? "received" : "sent");
   if (m.direction === "inbound")
     return {
       message_id: m.message_id,

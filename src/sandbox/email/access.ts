@@ -40,7 +40,8 @@ export function emailRecordGate(
 ): ApiResponse | undefined {
   const inScope = recordOrgId !== undefined && auth.orgIds.has(recordOrgId);
   const enabled =
-    emailEnabled(w, auth.key.organization_id) || (inScope && recordOrgId !== undefined && emailEnabled(w, recordOrgId));
+    emailEnabled(w, auth.key.organization_id) ||
+    (inScope && recordOrgId !== undefined && emailEnabled(w, recordOrgId));
   if (!enabled) return earlyAccess();
   if (recordOrgId === undefined) return missing();
   if (!inScope) return orgAccessDenied();

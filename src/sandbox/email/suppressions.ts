@@ -26,7 +26,9 @@ export const suppressionAdminRoutes: readonly AdminRoute[] = [
     handler: ({ query, sandbox }) => {
       const org = query.get("organization_id");
       return ok(
-        Object.values(sandbox.store.world.emailSuppressions).filter((s) => org === null || s.organization_id === org),
+        Object.values(sandbox.store.world.emailSuppressions).filter(
+          (s) => org === null || s.organization_id === org,
+        ),
       );
     },
   },

@@ -11,7 +11,8 @@ import type { BulkUpsertResult, BulkUpsertRow } from "../../contract/resources.j
 import { parseDateTime } from "../conversations/find.js";
 import type { EmailListRecord } from "../state/world.js";
 
-export const SUPPRESSED_REASON = "suppressed address: written, but it stays suppressed and will not be mailed";
+export const SUPPRESSED_REASON =
+  "suppressed address: written, but it stays suppressed and will not be mailed";
 
 const LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN = /^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
@@ -26,7 +27,9 @@ export function validEmailSyntax(email: string): boolean {
 }
 
 type Row = Record<string, unknown>;
-type Verdict = { readonly ok: true; readonly email: string } | { readonly ok: false; readonly reason: string };
+type Verdict =
+  | { readonly ok: true; readonly email: string }
+  | { readonly ok: false; readonly reason: string };
 
 function isPlainObject(value: unknown): value is Row {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -37,12 +40,17 @@ function judge(row: unknown): Verdict {
   const raw = row.email;
   if (typeof raw !== "string" || raw.trim() === "") return { ok: false, reason: "email is required" };
   const email = raw.trim();
-  if (email.length > EMAIL_MAX) return { ok: false, reason: `too long: email is at most ${EMAIL_MAX} characters` };
+  if (email.length > EMAIL_MAX)
+    return { ok: false, reason: `too long: email is at most ${EMAIL_MAX} characters` };
   if (!validEmailSyntax(email)) return { ok: false, reason: "invalid email syntax" };
-  if (row.fields !== undefined && !isPlainObject(row.fields)) return { ok: false, reason: "fields must be an object" };
+  if (row.fields !== undefined && !isPlainObject(row.fields))
+    return { ok: false, reason: "fields must be an object" };
   const source = row.consent_source;
   if (source !== undefined && (typeof source !== "string" || source.length > CONSENT_SOURCE_MAX))
-    return { ok: false, reason: `consent_source must be a string of at most ${CONSENT_SOURCE_MAX} characters` };
+    return {
+      ok: false,
+      reason: `consent_source must be a string of at most ${CONSENT_SOURCE_MAX} characters`,
+    };
   const consentAt = row.consent_at;
   if (consentAt !== undefined && (typeof consentAt !== "string" || parseDateTime(consentAt) === undefined))
     return { ok: false, reason: "consent_at must be a date-time with offset" };
@@ -73,14 +81,31 @@ export function upsertContacts(
     }
     firstRow.set(key, index);
     write(list, byEmail, key, verdict.email, row as Row);
-    results.push({ index, email: given, status: "accepted", reason: suppressed.has(key) ? SUPPRESSED_REASON : null });
+    results.push({
+      index,
+      email: given,
+      status: "accepted",
+      reason: suppressed.has(key) ? SUPPRESSED_REASON : null,
+    });
   });
   const count = (s: BulkUpsertRow["status"]): number => results.filter((r) => r.status === s).length;
   const accepted = count("accepted");
-  return { written: accepted, accepted, rejected: count("rejected"), duplicates: count("duplicate"), results };
+  return {
+    written: accepted,
+    accepted,
+    rejected: count("rejected"),
+    duplicates: count("duplicate"),
+    results,
+  };
 }
 
-function write(list: EmailListRecord, byEmail: Map<string, number>, key: string, email: string, row: Row): void {
+function write(
+  list: EmailListRecord,
+  byEmail: Map<string, number>,
+  key: string,
+  email: string,
+  row: Row,
+): void {
   const { email: _email, fields, consent_source, consent_at, ...extra } = row;
   const at = byEmail.get(key);
   const existing = at === undefined ? undefined : list.contacts[at];

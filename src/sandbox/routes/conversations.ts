@@ -10,6 +10,7 @@
  */
 import { CONVERSATIONS_DEFAULT_DAYS, CONVERSATIONS_MAX_DAYS } from "../../contract/limits.js";
 import type { ApiRequest, ApiRoute } from "../context.js";
+import { resumeReplies } from "../conversations/delivery.js";
 import { parseDateTime } from "../conversations/find.js";
 import { booleanParam, decodeCursor, limitParam, pageOf } from "../conversations/paging.js";
 import { conversationView, lastAt } from "../conversations/view.js";
@@ -32,6 +33,7 @@ export const conversationRoutes: readonly ApiRoute[] = [
     method: "GET",
     template: "/conversations",
     handler: (req) => {
+      resumeReplies(req.sandbox);
       const limit = limitParam(req.query);
       if (isResponse(limit)) return limit;
       const filters = listFilters(req);

@@ -1,5 +1,7 @@
 /** Every /v1 route of the sandbox. Phase 2 adds its modules (conversations, email) to this list. */
 import type { ApiRoute } from "../context.js";
+import { conversationRoutes } from "./conversations.js";
+import { emailRoutes } from "./email.js";
 import { organizationRoutes } from "./organizations.js";
 import { phoneNumberRoutes } from "./phone-numbers.js";
 import { projectStatsRoute } from "./project-stats.js";
@@ -12,4 +14,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   projectStatsRoute,
   ...phoneNumberRoutes,
   ...registrationRoutes,
+  ...conversationRoutes,
+  ...emailRoutes,
 ];

@@ -1,5 +1,5 @@
 /**
- * Tunable knobs of the send simulation (`GET|PUT /_sandbox/simulation`). They live in memory (like
+ * Tunable knobs of the send simulation (`GET|PATCH /_sandbox/simulation`). They live in memory (like
  * fault rules they survive `/_sandbox/reset`) and only affect messages sent after a change: every
  * draw is stored on the message when it is sent.
  */
@@ -55,7 +55,7 @@ export const DEFAULT_SETTINGS: SimulationSettings = {
 const rate = { type: "number", minimum: 0, maximum: 1 };
 const duration = { type: "integer", minimum: 0 };
 
-/** JSON Schema of `PUT /_sandbox/simulation` (a partial update; `outcomes` replaces the map). */
+/** JSON Schema of `PATCH /_sandbox/simulation` (a partial update; `outcomes` replaces the map). */
 export const settingsPatchSchema = {
   type: "object",
   additionalProperties: false,

@@ -28,6 +28,8 @@ describe("fault spec", () => {
     ["*: status(200)", 0],
     ["*: latency(fast)", 0],
     ["*: reset p=2", 0],
+    ["POST /conversations/{conversation_id}/messages: commit-then-fail(503)", 0],
+    ["POST /projects/{id}/test: commit-then-fail(502)", 1],
   ])("%s", (spec, rules) => {
     const parsed = parseFaultSpec(spec);
     if (rules === 0) expect(parsed.ok).toBe(false);

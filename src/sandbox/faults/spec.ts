@@ -110,6 +110,10 @@ function parseAction(name: string, args: string[]): FaultAction | string {
       const status = Number(arg);
       if (!Number.isInteger(status) || status < 500 || status > 599)
         return "commit-then-fail needs a 5xx code or drop";
+      // The contract's 503 (SEND_ENQUEUE_FAILED) promises that nothing happened; a change that took
+      // effect cannot answer it, or the emulator would lie about the contract it emulates.
+      if (status === 503)
+        return "commit-then-fail(503) contradicts the contract (503 means nothing happened): use status(503)";
       return { kind: "commit-then-fail", status };
     }
     case "latency": {

@@ -55,6 +55,23 @@ describe("a scheduled project on the virtual clock", () => {
     expect(live).toMatchObject({ status: "completed", total_recipients: 38, updated_at: done.updated_at });
   });
 
+  test("sending moves the counters but not updated_at: only state changes version a project", async () => {
+    sb = await sandbox();
+    await scheduleProject(sb, GOTV_REMINDER, "2026-12-01T16:00:00Z");
+    await advance(sb, 60 * 60_000);
+    const active = await project(sb, GOTV_REMINDER);
+    expect(active).toMatchObject({ status: "active", updated_at: "2026-12-01T16:00:00.000Z" });
+    await advance(sb, 2000);
+    const sending = await project(sb, GOTV_REMINDER);
+    expect(sending.status).toBe("active");
+    expect(sending.counters.messages_sent).toBeGreaterThan(active.counters.messages_sent);
+    expect(sending.updated_at).toBe(active.updated_at);
+    await advance(sb, 60_000);
+    const done = await project(sb, GOTV_REMINDER);
+    expect(done).toMatchObject({ status: "completed", updated_at: "2026-12-01T16:00:03.000Z" });
+    expect(done.counters.messages_delivered).toBeGreaterThan(0);
+  });
+
   test("receipts follow the sends and the counters match the sent log", async () => {
     sb = await sandbox();
     await admin(sb, "PATCH", "/simulation", { failure_rate: 0.25, reply_rate: 0 });

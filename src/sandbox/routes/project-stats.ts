@@ -5,6 +5,9 @@
  * range when its life overlaps it: created before the end of endDate and updated_at on or after
  * the start of startDate. Rows are newest first (created_at, then project_id). `status` filters on
  * draft, active, completed, paused or all (default); `organizationId` narrows to that subtree.
+ * Every number comes from the project's counters, which the send simulation (`simulation/`) moves
+ * with each real send, receipt and reply (fixture `stats` are their starting value); the summary
+ * sums the selected rows (all of them, not just the page), its cost from exact ten-thousandths.
  */
 import {
   STATS_LIMIT_DEFAULT,
@@ -133,10 +136,16 @@ function summarize(rows: readonly ProjectStatsRow[]): ProjectStats["summary"] {
       totalUrlClicks: sum((r) => r.total_url_clicks),
       totalUniqueUrlClicks: sum((r) => r.unique_url_clicks),
       totalUrlShares: sum((r) => r.url_share_count),
-      totalActualCost: Math.round(sum((r) => Math.round(Number(r.actual_cost) * 10_000))) / 10_000,
+      totalActualCost: sum((r) => costE4(r.actual_cost)) / 10_000,
     },
     dateRange: { earliestProject: created[0] ?? null, latestProject: created[created.length - 1] ?? null },
   };
+}
+
+/** A 4-decimal cost string as an integer number of ten-thousandths (no float rounding). */
+function costE4(text: string): number {
+  const [whole = "0", frac = ""] = text.split(".");
+  return Number(whole) * 10_000 + Number(frac.padEnd(4, "0").slice(0, 4));
 }
 
 function dateParam(query: URLSearchParams, name: string, fallback: number): number | ApiResponse {

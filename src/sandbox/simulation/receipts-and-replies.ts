@@ -27,7 +27,6 @@ export function applyReceipt(ctx: StepContext, messageId: string): WorkItem[] {
     m.delivered_at = iso(nowMs);
     p.counters.messages_delivered += 1;
   }
-  ctx.dirty.add(p);
   emitEvent(store, w, {
     kind: m.status === "failed" ? "message.failed" : "message.delivered",
     organizationId: p.organization_id,
@@ -54,7 +53,6 @@ export function applyReply(ctx: StepContext, messageId: string): void {
     p.counters.messages_opted_out += 1;
     setOptOut(w, p.organization_id, m.to, true);
   } else if (flags.is_opt_in) setOptOut(w, p.organization_id, m.to, false);
-  ctx.dirty.add(p);
   const inbound = conversation.messages[conversation.messages.length - 1];
   emitEvent(store, w, {
     kind: "message.replied",
@@ -71,8 +69,29 @@ export function applyReply(ctx: StepContext, messageId: string): void {
   });
 }
 
+/** The conversation of (project, contact, number), created when none exists; gets both messages. */
 function openConversation(ctx: StepContext, m: SentMessageRecord, text: string): ConversationRecord {
   const { world: w, nowMs, store } = ctx;
+  const existing = Object.values(w.conversations).find(
+    (c) => c.project_id === m.project_id && c.to === m.to && c.phone_number_id === m.phone_number_id,
+  );
+  if (existing !== undefined) {
+    const inbound = { message_id: store.nextId(w), direction: "inbound" as const, text, media_urls: [] };
+    if (!existing.messages.some((x) => x.message_id === m.message_id))
+      existing.messages.push({
+        message_id: m.message_id,
+        direction: "outbound",
+        text: m.text,
+        media_urls: [...m.media_urls],
+        status: "delivered",
+        at: m.sent_at,
+        error_code: null,
+        sent_at: m.sent_at,
+        delivered_at: m.delivered_at,
+      });
+    existing.messages.push({ ...inbound, status: "received", at: iso(nowMs), error_code: null });
+    return existing;
+  }
   const conversation: ConversationRecord = {
     conversation_id: store.nextId(w),
     project_id: m.project_id,

@@ -37,9 +37,9 @@ export function runBatch(ctx: StepContext, p: ProjectRecord, plan: SendPlanRecor
     work.push({ kind: "receipt", at: Date.parse(message.receipt_at), messageId: message.message_id });
     sent += 1;
   }
-  ctx.dirty.add(p);
   if (plan.next_index >= plan.recipients.length) {
     plan.next_batch_at = null;
+    ctx.dirty.add(p);
     p.status = "completed";
     p.completed_at = iso(nowMs);
     return work;

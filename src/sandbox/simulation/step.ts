@@ -12,7 +12,11 @@ export interface StepContext {
   readonly seed: number;
   readonly settings: SimulationSettings;
   readonly dailySends: DailySends;
-  /** Projects changed by this step; each is `touch`ed once when the step ends. */
+  /**
+   * Projects whose state changed in this step (status, pause reason, recipients); each is
+   * `touch`ed once when the step ends. Counters are statistics, not edits: moving them alone does
+   * not change `updated_at`, so a sending project keeps its version (plans and caches stay valid).
+   */
   readonly dirty: Set<ProjectRecord>;
 }
 

@@ -77,7 +77,8 @@ export async function execute(
   deps: ApplyDeps,
   session: Session,
   relay: Relay,
-  baseline: ApiClientStats | null,
+  /** Statistics before the stale check (saved plans); undefined: count from the start of execution. */
+  baseline: ApiClientStats | undefined,
   extras: ExecuteExtras,
 ): Promise<Outcome> {
   // The API world's time (the embedded sandbox's virtual clock runs at real speed), so the

@@ -166,9 +166,9 @@ async function applyFiles(
     }
   }
   const specs = new Map(planned.campaign.projects.map((p) => [p.address, p]));
-  return execute(plan, flags, io, deps, session, relay, null, {
+  return execute(plan, flags, io, deps, session, relay, undefined, {
     organizationId: planned.organizationId,
-    scheduleBodyFor: scheduleBodies(plan, planned.campaign, specs),
+    scheduleBodyFor: scheduleBodies(plan, specs),
     sources,
   });
 }
@@ -176,7 +176,6 @@ async function applyFiles(
 /** A deferred schedule's body at the moment it becomes sendable (`at: now` means then). */
 function scheduleBodies(
   plan: Plan,
-  _campaign: Campaign,
   specs: ReadonlyMap<string, Campaign["projects"][number]>,
 ): (actionId: string, now: Date) => unknown {
   const byId = new Map(plan.projects.flatMap((p) => p.actions).map((a) => [a.id, a]));

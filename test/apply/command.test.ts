@@ -5,10 +5,19 @@ import { afterEach, describe, expect, test } from "vitest";
 import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
 import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";
-import { renderPlanJson } from "../../src/report/plan-json.js";
 import { validateApplyResult } from "../../src/report/apply-schema.js";
+import { renderPlanJson } from "../../src/report/plan-json.js";
 import { admin, PARENT_KEY } from "../sandbox/helpers.js";
-import { effectCounts, effects, plan, requestLog, session, type TestBed, testBed, virtual } from "./helpers.js";
+import {
+  effectCounts,
+  effects,
+  plan,
+  requestLog,
+  session,
+  type TestBed,
+  testBed,
+  virtual,
+} from "./helpers.js";
 
 let bed: TestBed | undefined;
 afterEach(async () => {
@@ -24,7 +33,13 @@ interface Run {
 
 const FLAGS: ApplyFlags = { parallelism: 4, target: [], exclude: [], color: false };
 
-async function cli(b: TestBed, paths: string[], flags: Partial<ApplyFlags>, extra: { tty?: boolean; answer?: string } = {}): Promise<Run> {
+async function cli(
+  b: TestBed,
+  paths: string[],
+  flags: Partial<ApplyFlags>,
+  extra: { tty?: boolean; answer?: string; interruptOnFirstPost?: boolean } = {},
+): Promise<Run> {
+  let interrupt: (() => void) | undefined;
   let stdout = "";
   let stderr = "";
   const io: Io = {
@@ -39,10 +54,25 @@ async function cli(b: TestBed, paths: string[], flags: Partial<ApplyFlags>, extr
   };
   const { clock, sleep } = virtual(b.sb);
   const outcome = await applyCommand(paths, { ...FLAGS, baseUrl: b.sb.baseUrl, ...flags }, io, {
-    session: { clock, sleep },
+    session: {
+      clock,
+      sleep,
+      onEvent: (e) => {
+        if (extra.interruptOnFirstPost && e.type === "request-start" && e.method === "POST" && interrupt) {
+          const fire = interrupt;
+          interrupt = undefined;
+          fire();
+        }
+      },
+    },
     clock,
     sleep,
-    onInterrupt: () => () => {},
+    onInterrupt: (handler) => {
+      interrupt = handler;
+      return () => {
+        interrupt = undefined;
+      };
+    },
     ask: async () => extra.answer ?? "",
   });
   return { code: exitCodeOf(outcome), stdout, stderr };
@@ -64,16 +94,30 @@ const posts = async (b: TestBed) => (await requestLog(b.sb)).filter((r) => r.met
 describe("apply with campaign files", () => {
   test("plans, applies, writes a journal; a second apply has nothing to do; the key appears nowhere", async () => {
     bed = await testBed({ test: 2, schedule: 2, pause: 2 });
-    const first = await cli(bed, [bed.world.campaignFile], { autoApprove: true, junit: "apply.xml", markdown: "apply.md" });
+    const first = await cli(bed, [bed.world.campaignFile], {
+      autoApprove: true,
+      junit: "apply.xml",
+      markdown: "apply.md",
+    });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain("pause-1.pause");
     const journals = readdirSync(join(bed.world.dir, ".campaignctl/journal"));
     expect(journals).toHaveLength(1);
     const journal = readFileSync(join(bed.world.dir, ".campaignctl/journal", journals[0] ?? ""), "utf8");
-    const lines = journal.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = journal
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.type === "action-end")).toHaveLength(6);
-    expect(lines.some((l) => l.type === "api" && l.event.type === "request-end" && l.event.status === 202)).toBe(true);
-    for (const text of [first.stdout, first.stderr, journal, readFileSync(join(bed.world.dir, "apply.xml"), "utf8")])
+    expect(
+      lines.some((l) => l.type === "api" && l.event.type === "request-end" && l.event.status === 202),
+    ).toBe(true);
+    for (const text of [
+      first.stdout,
+      first.stderr,
+      journal,
+      readFileSync(join(bed.world.dir, "apply.xml"), "utf8"),
+    ])
       expect(text).not.toContain(PARENT_KEY);
 
     const second = await cli(bed, [bed.world.campaignFile], { autoApprove: true });
@@ -109,6 +153,22 @@ describe("apply with campaign files", () => {
     expect(yes.code).toBe(0);
     expect(await posts(bed)).toHaveLength(1);
   });
+});
+
+test("Ctrl-C during apply: in-flight requests finish, the rest is not started, exit 130", async () => {
+  bed = await testBed({ test: 6 });
+  const run = await cli(
+    bed,
+    [bed.world.campaignFile],
+    { autoApprove: true, parallelism: 1, json: true },
+    { interruptOnFirstPost: true },
+  );
+  expect(run.code).toBe(130);
+  const result = JSON.parse(run.stdout);
+  expect(result.interrupted).toBe(true);
+  expect(result.summary).toMatchObject({ done: 1, not_started: 5 });
+  expect(run.stderr).toContain("Interrupt received");
+  expect((await effects(bed.sb)).filter((e) => e.kind === "test")).toHaveLength(1);
 });
 
 describe("apply PLANFILE", () => {

@@ -1,7 +1,17 @@
 /** The executor against the sandbox over real HTTP, on the sandbox's virtual clock. */
 import { afterEach, describe, expect, test } from "vitest";
 import { admin } from "../sandbox/helpers.js";
-import { apply, effectCounts, effects, plan, requestLog, session, type TestBed, testBed, virtual } from "./helpers.js";
+import {
+  apply,
+  effectCounts,
+  effects,
+  plan,
+  requestLog,
+  session,
+  type TestBed,
+  testBed,
+  virtual,
+} from "./helpers.js";
 
 let bed: TestBed | undefined;
 afterEach(async () => {
@@ -31,7 +41,11 @@ describe("executePlan", () => {
     );
     const counts = effectCounts(await effects(bed.sb));
     for (const project of bed.world.projects)
-      for (const kind of project.role === "pause" ? ["pause"] : project.role === "schedule" ? ["schedule"] : ["test"])
+      for (const kind of project.role === "pause"
+        ? ["pause"]
+        : project.role === "schedule"
+          ? ["schedule"]
+          : ["test"])
         expect(counts.get(`${project.id}:${kind}`), `${project.address} ${kind}`).toBe(1);
     const again = (await freshPlan(bed)).plan;
     expect(again.summary).toMatchObject({ planned: 0, deferred: 1, blocked: 0 });
@@ -53,18 +67,21 @@ describe("executePlan", () => {
   test.each([
     ["a 500 before the commit", "status(500)"],
     ["a dropped connection", "reset"],
-  ])("%s: re-read shows no transition, the same key is sent again, and it acts once", async (_name, fault) => {
-    bed = await testBed({ schedule: 1 }, { faults: `POST /projects/{id}/schedule: ${fault} n=1` });
-    const { plan: p } = await freshPlan(bed);
-    const { result } = await apply(bed, p);
-    expect(result.actions[0]).toMatchObject({ status: "done", attempts: 2 });
-    expect(result.actions[0]?.resolution).toContain("did not take effect");
-    const posts = (await requestLog(bed.sb)).filter((r) => r.method === "POST");
-    expect(posts).toHaveLength(2);
-    const keys = new Set(posts.map((r) => (r as unknown as { idempotency_key: string }).idempotency_key));
-    expect([...keys]).toEqual([p.projects[0]?.actions[0]?.request.idempotency_key]);
-    expect((await effects(bed.sb)).filter((e) => e.kind === "schedule")).toHaveLength(1);
-  });
+  ])(
+    "%s: re-read shows no transition, the same key is sent again, and it acts once",
+    async (_name, fault) => {
+      bed = await testBed({ schedule: 1 }, { faults: `POST /projects/{id}/schedule: ${fault} n=1` });
+      const { plan: p } = await freshPlan(bed);
+      const { result } = await apply(bed, p);
+      expect(result.actions[0]).toMatchObject({ status: "done", attempts: 2 });
+      expect(result.actions[0]?.resolution).toContain("did not take effect");
+      const posts = (await requestLog(bed.sb)).filter((r) => r.method === "POST");
+      expect(posts).toHaveLength(2);
+      const keys = new Set(posts.map((r) => (r as unknown as { idempotency_key: string }).idempotency_key));
+      expect([...keys]).toEqual([p.projects[0]?.actions[0]?.request.idempotency_key]);
+      expect((await effects(bed.sb)).filter((e) => e.kind === "schedule")).toHaveLength(1);
+    },
+  );
 
   test("a 4xx fails the action, its dependents are skipped, independent actions go on", async () => {
     bed = await testBed({ "test-then-schedule": 1, pause: 1 });
@@ -103,7 +120,10 @@ describe("executePlan", () => {
     const [a, b] = await Promise.all([apply(bed, p), apply(bed, p)]);
     for (const [i, action] of p.projects.flatMap((x) => x.actions).entries()) {
       const statuses = [a.result.actions[i]?.status, b.result.actions[i]?.status];
-      expect(statuses.every((s) => s === "done" || s === "replayed"), `${action.id}: ${statuses}`).toBe(true);
+      expect(
+        statuses.every((s) => s === "done" || s === "replayed"),
+        `${action.id}: ${statuses}`,
+      ).toBe(true);
     }
     const counts = effectCounts(await effects(bed.sb));
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
@@ -118,9 +138,15 @@ describe("executePlan", () => {
     const approvingSleep = async (ms: number) => {
       await sleep(ms);
       if (++polls === 3)
-        for (const x of bed?.world.projects ?? []) if (bed) await admin(bed.sb, "POST", `/projects/${x.id}/approve`);
+        for (const x of bed?.world.projects ?? [])
+          if (bed) await admin(bed.sb, "POST", `/projects/${x.id}/approve`);
     };
-    const { result, events } = await apply(bed, p, { waitForApproval: 10 * 60_000, sleep: approvingSleep, clock, organizationId });
+    const { result, events } = await apply(bed, p, {
+      waitForApproval: 10 * 60_000,
+      sleep: approvingSleep,
+      clock,
+      organizationId,
+    });
     expect(result.summary).toMatchObject({ done: 4, deferred: 0, failed: 0 });
     const schedule = result.actions.find((a) => a.kind === "schedule");
     expect(schedule?.idempotency_key).toMatch(/^cc1-/);

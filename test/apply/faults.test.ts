@@ -44,7 +44,10 @@ test("every effect exactly once under faults, for 20 seeds; a second apply conve
       resolved += first.result.actions.filter((a) => a.resolution?.includes("took effect")).length;
       resent += first.result.actions.filter((a) => a.resolution?.includes("did not take effect")).length;
       const firstCounts = effectCounts(await effects(bed.sb));
-      expect([...firstCounts.values()].every((n) => n === 1), `seed ${seed}: a duplicate effect`).toBe(true);
+      expect(
+        [...firstCounts.values()].every((n) => n === 1),
+        `seed ${seed}: a duplicate effect`,
+      ).toBe(true);
       for (const a of first.result.actions)
         expect(["done", "replayed", "failed"], `seed ${seed} ${a.id}`).toContain(a.status);
 

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 /** Shared helpers of the apply tests: a sandbox world, a session on its virtual clock, plan and apply. */
 
 import type { Io } from "../../cli/io.js";
@@ -35,7 +36,15 @@ export async function testBed(
     env: { CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" },
     cwd: world.dir,
   };
-  return { world, sb, io, close: () => sb.close() };
+  return {
+    world,
+    sb,
+    io,
+    close: async () => {
+      await sb.close();
+      rmSync(world.dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Virtual time: the sandbox's clock, advanced by every wait. */

@@ -1,19 +1,21 @@
 /** The executor's pure parts: judging transitions, stale checks, durations, progress lines. */
 import { describe, expect, test } from "vitest";
-import { judgeTransition } from "../../src/apply/judge.js";
+import { foldProgress, formatEventLine, INITIAL_PROGRESS, renderLive } from "../../cli/progress-format.js";
 import { pollInterval } from "../../src/apply/approval.js";
 import { parseDuration } from "../../src/apply/duration.js";
-import { compareFiles, compareLive } from "../../src/apply/stale.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
+import { judgeTransition } from "../../src/apply/judge.js";
+import { compareFiles, compareLive } from "../../src/apply/stale.js";
 import type { Plan } from "../../src/plan/types.js";
-import { foldProgress, formatEventLine, INITIAL_PROGRESS, renderLive } from "../../cli/progress-format.js";
 
 const basis = { status: "draft", updated_at: "2026-11-25T10:00:00.000Z" } as const;
 const later = "2026-11-25T10:00:05.000Z";
 
 describe("judgeTransition", () => {
   test("a test took effect when the project left draft", () => {
-    expect(judgeTransition("test", basis, { status: "awaiting_test", updated_at: later }).verdict).toBe("happened");
+    expect(judgeTransition("test", basis, { status: "awaiting_test", updated_at: later }).verdict).toBe(
+      "happened",
+    );
     expect(judgeTransition("test", basis, { status: "ready", updated_at: later }).verdict).toBe("happened");
   });
   test("unchanged status and updated_at: not happened, safe to resend with the same key", () => {
@@ -24,7 +26,9 @@ describe("judgeTransition", () => {
   test("edited but not moved to the target: changed, nothing more is sent", () => {
     expect(judgeTransition("test", basis, { status: "draft", updated_at: later }).verdict).toBe("changed");
     const ready = { status: "ready", updated_at: basis.updated_at } as const;
-    expect(judgeTransition("schedule", ready, { status: "ready", updated_at: later }).verdict).toBe("changed");
+    expect(judgeTransition("schedule", ready, { status: "ready", updated_at: later }).verdict).toBe(
+      "changed",
+    );
   });
   test("a schedule is proven by scheduled, active, completed or paused", () => {
     const ready = { status: "ready", updated_at: basis.updated_at } as const;
@@ -33,22 +37,35 @@ describe("judgeTransition", () => {
   });
   test("a pause of a project that went active by itself is retried, not refused", () => {
     const scheduled = { status: "scheduled", updated_at: basis.updated_at } as const;
-    expect(judgeTransition("pause", scheduled, { status: "active", updated_at: later }).verdict).toBe("not-happened");
-    expect(judgeTransition("pause", scheduled, { status: "paused", updated_at: later }).verdict).toBe("happened");
-    expect(judgeTransition("pause", scheduled, { status: "completed", updated_at: later }).verdict).toBe("changed");
+    expect(judgeTransition("pause", scheduled, { status: "active", updated_at: later }).verdict).toBe(
+      "not-happened",
+    );
+    expect(judgeTransition("pause", scheduled, { status: "paused", updated_at: later }).verdict).toBe(
+      "happened",
+    );
+    expect(judgeTransition("pause", scheduled, { status: "completed", updated_at: later }).verdict).toBe(
+      "changed",
+    );
   });
 });
 
 describe("stale checks", () => {
   const plan = {
-    files: [{ path: "a.yaml", sha256: "aa".repeat(32) }, { path: "b.yaml", sha256: "bb".repeat(32) }],
+    files: [
+      { path: "a.yaml", sha256: "aa".repeat(32) },
+      { path: "b.yaml", sha256: "bb".repeat(32) },
+    ],
     projects: [
       { address: "p", project_id: "id-p", live: basis, actions: [{ status: "planned" }] },
       { address: "q", project_id: "id-q", live: basis, actions: [{ status: "deferred" }] },
     ],
   } as unknown as Plan;
   test("changed and missing files are named", () => {
-    const d = compareFiles(plan, new Map([["a.yaml", { kind: "found", sha256: "cc".repeat(32) }]]), "plan.json");
+    const d = compareFiles(
+      plan,
+      new Map([["a.yaml", { kind: "found", sha256: "cc".repeat(32) }]]),
+      "plan.json",
+    );
     expect(d.map((x) => x.code)).toEqual(["apply.files-changed", "apply.file-missing"]);
     expect(d[0]?.message).toContain("a.yaml");
     expect(d[1]?.message).toContain("b.yaml");
@@ -56,7 +73,11 @@ describe("stale checks", () => {
   test("only projects with planned actions are compared; any difference is stale", () => {
     const same = compareLive(plan, new Map([["id-p", { kind: "found", live: basis }]]), "plan.json");
     expect(same).toEqual([]);
-    const moved = compareLive(plan, new Map([["id-p", { kind: "found", live: { status: "draft", updated_at: later } }]]), "plan.json");
+    const moved = compareLive(
+      plan,
+      new Map([["id-p", { kind: "found", live: { status: "draft", updated_at: later } }]]),
+      "plan.json",
+    );
     expect(moved.map((x) => x.code)).toEqual(["apply.plan-stale"]);
     expect(moved[0]?.message).toContain(later);
     const unread = compareLive(plan, new Map(), "plan.json");
@@ -70,7 +91,8 @@ test("durations are strict", () => {
   expect(parseDuration("1h30m")).toBe(5_400_000);
   expect(parseDuration("250ms")).toBe(250);
   expect(parseDuration("0")).toBe(0);
-  for (const bad of ["", "10", "1.5m", "-1s", "m", "10x", "25h", "30s1m"]) expect(parseDuration(bad)).toBeUndefined();
+  for (const bad of ["", "10", "1.5m", "-1s", "m", "10x", "25h", "30s1m"])
+    expect(parseDuration(bad)).toBeUndefined();
 });
 
 test("approval polling stays within a fifth of the budget", () => {
@@ -80,10 +102,43 @@ test("approval polling stays within a fifth of the budget", () => {
 
 test("progress lines and the live view fold from events", () => {
   const events: ApplyEvent[] = [
-    { type: "run-start", at: "2026-12-01T15:00:00.000Z", actions: 2, sendable: 2, parallelism: 4, wait_for_approval_ms: null },
-    { type: "action-start", at: "2026-12-01T15:00:00.100Z", id: "a.test", kind: "test", project_id: "x", idempotency_key: "cc1-k" },
-    { type: "response", at: "2026-12-01T15:00:00.200Z", id: "a.test", send: 1, status: 500, code: "INTERNAL_ERROR", replayed: false, outcome: "unknown", http_attempts: 1 },
-    { type: "action-end", at: "2026-12-01T15:00:01.000Z", id: "a.test", status: "done", reason: "r", resolution: "re-read: took effect", error: null, attempts: 1 },
+    {
+      type: "run-start",
+      at: "2026-12-01T15:00:00.000Z",
+      actions: 2,
+      sendable: 2,
+      parallelism: 4,
+      wait_for_approval_ms: null,
+    },
+    {
+      type: "action-start",
+      at: "2026-12-01T15:00:00.100Z",
+      id: "a.test",
+      kind: "test",
+      project_id: "x",
+      idempotency_key: "cc1-k",
+    },
+    {
+      type: "response",
+      at: "2026-12-01T15:00:00.200Z",
+      id: "a.test",
+      send: 1,
+      status: 500,
+      code: "INTERNAL_ERROR",
+      replayed: false,
+      outcome: "unknown",
+      http_attempts: 1,
+    },
+    {
+      type: "action-end",
+      at: "2026-12-01T15:00:01.000Z",
+      id: "a.test",
+      status: "done",
+      reason: "r",
+      resolution: "re-read: took effect",
+      error: null,
+      attempts: 1,
+    },
   ];
   expect(events.map(formatEventLine)[2]).toContain("outcome unknown");
   const state = events.reduce(foldProgress, INITIAL_PROGRESS);

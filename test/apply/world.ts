@@ -30,7 +30,7 @@ export const SCHEDULE_AT = "2026-12-07T10:00:00-06:00";
 /** Roles in a fixed rotation so any count covers all kinds. */
 export function buildWorld(counts: Partial<Record<Role, number>>): World {
   const fixture = exampleFixture();
-  const template = fixture.projects.find((p) => p.project_id === GOTV_REMINDER) as FixtureProject;
+  const template = (fixture.projects ?? []).find((p) => p.project_id === GOTV_REMINDER) as FixtureProject;
   const projects: WorldProject[] = [];
   const records: FixtureProject[] = [];
   let n = 0;
@@ -53,7 +53,7 @@ export function buildWorld(counts: Partial<Record<Role, number>>): World {
       });
     }
   }
-  fixture.projects = [...fixture.projects, ...records];
+  fixture.projects = [...(fixture.projects ?? []), ...records];
 
   const file = {
     version: 1,

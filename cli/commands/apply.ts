@@ -135,7 +135,7 @@ async function applyFiles(
   if (flags.json === true) io.stderr(shown);
   else io.stdout(shown);
   const waiting = flags.waitForApproval !== undefined;
-  const sendable = plan.summary.planned - (waiting ? 0 : plan.summary.deferred);
+  const sendable = plan.summary.planned + (waiting ? plan.summary.deferred : 0);
   if (sendable <= 0) {
     const blocked = plan.summary.blocked > 0 || plan.summary.drifted > 0 || plan.summary.errors > 0;
     io.stderr(
@@ -143,9 +143,10 @@ async function applyFiles(
         ? "\nNothing to apply, but the plan has blocked actions or errors: fix them and plan again.\n"
         : "\nNo changes. Nothing to apply: the live projects match the files (deferred actions wait for approval).\n",
     );
-    return blocked ? failure : success;
+    // Machines still get a result document: the run below sends nothing and reports every action.
+    if (flags.json !== true) return blocked ? failure : success;
   }
-  if (flags.autoApprove !== true) {
+  if (sendable > 0 && flags.autoApprove !== true) {
     if (!io.stdinIsTTY)
       return fail(
         [

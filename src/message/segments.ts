@@ -45,23 +45,38 @@ export interface SegmentInfo {
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /**
- * Grapheme clusters of `text`. GSM-7 text has no combining marks, emoji or other multi-code-point
- * clusters except CR LF, so it is split by code points (keeping CR LF together) without ICU's
- * segmenter, which dominates the cost of validating large campaigns; other text uses the segmenter.
+ * Grapheme clusters of `text`. GSM-7 text, and text in scripts without combining characters
+ * (`SIMPLE_SCRIPT`), has no multi-code-point clusters except CR LF, so it is split by code points
+ * without ICU's segmenter, which dominates the cost of validating large campaigns; other text
+ * (emoji, combining marks, other scripts) uses the segmenter.
  */
 function clustersOf(text: string, encoding: Encoding): string[] {
   switch (encoding) {
     case "UCS-2":
-      return Array.from(graphemes.segment(text), (s) => s.segment);
-    case "GSM-7": {
-      const out: string[] = [];
-      for (const char of text) {
-        if (char === "\n" && out[out.length - 1] === "\r") out[out.length - 1] = "\r\n";
-        else out.push(char);
-      }
-      return out;
-    }
+      return SIMPLE_SCRIPT.test(text)
+        ? codePointClusters(text)
+        : Array.from(graphemes.segment(text), (s) => s.segment);
+    case "GSM-7":
+      return codePointClusters(text);
   }
+}
+
+/**
+ * Text in which every code point is a grapheme of its own (but CR LF): controls, Latin, Greek and
+ * Cyrillic letters with precomposed accents (`Đặng`), general punctuation and currency signs, with
+ * no combining marks, joiners, variation selectors or characters outside the BMP.
+ */
+const SIMPLE_SCRIPT =
+  /^[\u0000-\u02FF\u0370-\u0482\u048A-\u052F\u1E00-\u1FFF\u2010-\u2027\u2030-\u205F\u20A0-\u20BF\u2100-\u214F]*$/;
+
+/** Code points as clusters, CR LF kept together. */
+function codePointClusters(text: string): string[] {
+  const out: string[] = [];
+  for (const char of text) {
+    if (char === "\n" && out[out.length - 1] === "\r") out[out.length - 1] = "\r\n";
+    else out.push(char);
+  }
+  return out;
 }
 
 function unitCost(text: string, encoding: Encoding): number {

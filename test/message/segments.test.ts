@@ -146,7 +146,7 @@ describe("GSM-7 table", () => {
   });
 });
 
-describe("characters of GSM-7 text", () => {
+describe("characters without the grapheme segmenter", () => {
   // GSM-7 text is split into characters without ICU's segmenter; it must count what the segmenter counts.
   const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
   it.each([
@@ -158,6 +158,20 @@ describe("characters of GSM-7 text", () => {
   ])("%j", (text) => {
     const info = analyzeSegments(text);
     expect(info.encoding).toBe("GSM-7");
+    expect(info.characters).toBe([...segmenter.segment(text)].length);
+    expect(info.segmentTexts.join("")).toBe(text);
+  });
+
+  it.each([
+    `Đặng ${"x".repeat(80)}`,
+    `Привет, ${"мир ".repeat(20)}\r\n—ok…`,
+    `ç ${"é".repeat(75)}`,
+    `e\u0301 ${"a".repeat(80)}`,
+    `👍🏽 ${"b".repeat(80)}`,
+    `🇺🇸 and 👨‍👩‍👧 ${"c".repeat(70)}`,
+  ])("UCS-2 %j splits like the segmenter", (text) => {
+    const info = analyzeSegments(text);
+    expect(info.encoding).toBe("UCS-2");
     expect(info.characters).toBe([...segmenter.segment(text)].length);
     expect(info.segmentTexts.join("")).toBe(text);
   });

@@ -44,10 +44,11 @@ export const quietHoursRule: LintRule = (project) => {
   const at = sendTime(schedule);
   if (at === undefined) return [];
   const local = at.setZone(schedule.timezone);
-  const startOfDay = { second: 0, millisecond: 0 };
-  const open = local.set({ ...QUIET_HOURS_END, ...startOfDay });
-  const close = local.set({ ...QUIET_HOURS_START, ...startOfDay });
-  if (local >= open && local <= close) return [];
+  // Compare the local time of day; reading the fields of the zoned time costs no further zone
+  // lookups (each `set` on a zoned DateTime would), which matters for campaigns of 10,000 projects.
+  const ms = (t: { hour: number; minute: number }) => (t.hour * 60 + t.minute) * 60_000;
+  const timeOfDay = ms(local) + local.second * 1000 + local.millisecond;
+  if (timeOfDay >= ms(QUIET_HOURS_END) && timeOfDay <= ms(QUIET_HOURS_START)) return [];
   return [
     {
       severity: "warning",

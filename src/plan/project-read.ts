@@ -17,7 +17,7 @@ export function unreadableProject(spec: ProjectSpec, read: LiveRead<Project>): D
         code: "plan.project-not-found",
         message: `${spec.address}: project ${spec.id} does not exist or is not visible to the key`,
         range,
-        hint: "projects are created in the dashboard; adopt the right one with `campaignctl import` or correct the id",
+        hint: "projects are created in the dashboard: copy the live project's id into the file, or correct the id",
       };
     case "forbidden":
       return {

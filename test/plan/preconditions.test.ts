@@ -234,7 +234,7 @@ describe("preconditions of sending", () => {
 
 describe("project reads", () => {
   it.each([
-    [{ kind: "not-found" } as const, "plan.project-not-found", "import"],
+    [{ kind: "not-found" } as const, "plan.project-not-found", "copy the live project's id"],
     [{ kind: "forbidden", message: "ORG_ACCESS_DENIED" } as const, "plan.project-forbidden", "key"],
     [
       { kind: "error", code: "api.server-error", message: "500" } as const,

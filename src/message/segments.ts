@@ -66,8 +66,8 @@ function clustersOf(text: string, encoding: Encoding): string[] {
  * Cyrillic letters with precomposed accents (`Đặng`), general punctuation and currency signs, with
  * no combining marks, joiners, variation selectors or characters outside the BMP.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: controls (tab, newline) are graphemes of their own, so they belong to the simple set
 const SIMPLE_SCRIPT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: controls (tab, newline) are graphemes of their own, so they belong to the simple set
   /^[\u0000-\u02FF\u0370-\u0482\u048A-\u052F\u1E00-\u1FFF\u2010-\u2027\u2030-\u205F\u20A0-\u20BF\u2100-\u214F]*$/;
 
 /** Code points as clusters, CR LF kept together. */

@@ -43,6 +43,19 @@ projects:
     ]);
   });
 
+  it("accepts a whole-URL merge tag as the destination, and then requires a fallback", () => {
+    const text = `version: 1
+fields: [website]
+projects:
+  a:
+    id: p1
+    message: "Sign up today! Reply STOP to opt out"
+    link_tracking:
+      destination_url: "{{website}}"
+`;
+    expect(lintYaml(text)).toEqual([["lint.link-tracking-fallback-required", "error", "8:24-8:37"]]);
+  });
+
   it("points schedule rules at the schedule's keys", () => {
     const text = `version: 1
 projects:

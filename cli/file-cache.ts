@@ -16,6 +16,7 @@ import {
   emptySnapshot,
   parseSnapshot,
 } from "../src/plan/cache.js";
+import { errnoCode } from "./files.js";
 
 /** The cache directory, relative to the working directory. */
 export const CACHE_DIR = ".campaignctl/cache";
@@ -35,10 +36,10 @@ export function createFileCache(cwd: string, scope: string): CacheStore {
       try {
         text = await readFile(file, "utf8");
       } catch (error) {
-        if (codeOf(error) === "ENOENT") return { snapshot: emptySnapshot(), diagnostics: [] };
+        if (errnoCode(error) === "ENOENT") return { snapshot: emptySnapshot(), diagnostics: [] };
         return {
           snapshot: emptySnapshot(),
-          diagnostics: [warning(`cannot read the cache ${file} (${codeOf(error)})`)],
+          diagnostics: [warning(`cannot read the cache ${file} (${errnoCode(error)})`)],
         };
       }
       let json: unknown;
@@ -66,7 +67,9 @@ export function createFileCache(cwd: string, scope: string): CacheStore {
       } catch (error) {
         await rm(temp, { force: true }).catch(() => undefined);
         return [
-          warning(`cannot write the cache ${file} (${codeOf(error)}); the next plan reads everything again`),
+          warning(
+            `cannot write the cache ${file} (${errnoCode(error)}); the next plan reads everything again`,
+          ),
         ];
       }
     },
@@ -80,10 +83,4 @@ function warning(message: string): Diagnostic {
     message,
     hint: `the cache only saves requests; delete ${CACHE_DIR} or run with --refresh`,
   };
-}
-
-function codeOf(error: unknown): string {
-  return error instanceof Error && "code" in error && typeof error.code === "string"
-    ? error.code
-    : "unknown error";
 }

@@ -1,9 +1,3 @@
-/**
- * Running a plan for `apply`: the journal, the progress view, Ctrl-C, the executor, and the report
- * (human or JSON on stdout, Markdown and JUnit files). Shared by the files and saved-plan paths.
- */
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import {
   API_KEY_ENV,
@@ -27,6 +21,7 @@ import { renderApplyJson } from "../../src/report/apply-json.js";
 import { renderApplyJunit } from "../../src/report/apply-junit.js";
 import { renderApplyMarkdown } from "../../src/report/apply-markdown.js";
 import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
+import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { openJournal } from "../journal-file.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -172,9 +167,9 @@ async function report(
   else io.stdout(renderApplyHuman(result, { color: flags.color && useColor(io, "stdout"), sources }));
   const problems: Diagnostic[] = [];
   if (flags.markdown !== undefined)
-    problems.push(...(await save(io, flags.markdown, renderApplyMarkdown(result), "Markdown report")));
+    problems.push(...(await saveFile(io, flags.markdown, renderApplyMarkdown(result), "Markdown report")));
   if (flags.junit !== undefined)
-    problems.push(...(await save(io, flags.junit, renderApplyJunit(result), "JUnit report")));
+    problems.push(...(await saveFile(io, flags.junit, renderApplyJunit(result), "JUnit report")));
   // The human report names the journal itself; with --json, stdout carries only the document.
   if (result.journal !== null && flags.json === true) io.stderr(`Journal: ${result.journal}\n`);
   if (problems.length > 0) {
@@ -183,46 +178,6 @@ async function report(
   }
   if (result.interrupted) return { kind: "interrupted" };
   return applySucceeded(result) ? success : failure;
-}
-
-async function save(io: Io, file: string, text: string, what: string): Promise<Diagnostic[]> {
-  const path = resolve(io.cwd, file);
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temp, text, "utf8");
-    await rename(temp, path);
-    io.stderr(`Wrote the ${what} to ${file}\n`);
-    return [];
-  } catch (error) {
-    return [
-      {
-        severity: "error",
-        code: "apply.report-unwritable",
-        message: `cannot write the ${what} to ${file} (${codeOf(error)})`,
-      },
-    ];
-  }
-}
-
-export function fail(
-  diagnostics: readonly Diagnostic[],
-  sources: ReadonlyMap<string, string>,
-  io: Io,
-): Outcome {
-  io.stderr(
-    renderDiagnosticsText([...diagnostics].sort(compareDiagnostics), {
-      sources,
-      color: useColor(io, "stderr"),
-    }),
-  );
-  return failure;
-}
-
-export function codeOf(error: unknown): string {
-  return error instanceof Error && "code" in error && typeof error.code === "string"
-    ? error.code
-    : "unknown error";
 }
 
 function onSigint(handler: () => void): () => void {

@@ -17,10 +17,12 @@ import {
   type ProjectNow,
 } from "../../src/apply/index.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
+import { failWith } from "../fail.js";
+import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
 import type { Session } from "../session.js";
-import { type ApplyDeps, type ApplyFlags, codeOf, execute, fail, type Relay, refuse } from "./apply-run.js";
+import { type ApplyDeps, type ApplyFlags, execute, type Relay, refuse } from "./apply-run.js";
 
 export async function applySaved(
   planFile: string,
@@ -35,12 +37,12 @@ export async function applySaved(
   try {
     text = await readFile(resolve(io.cwd, planFile), "utf8");
   } catch (error) {
-    return fail(
+    return failWith(
       [
         {
           severity: "error",
           code: "apply.plan-unreadable",
-          message: `cannot read ${planFile} (${codeOf(error)})`,
+          message: `cannot read ${planFile} (${errnoCode(error)})`,
           hint: "pass the file `campaignctl plan --out FILE` wrote",
         },
       ],
@@ -92,7 +94,7 @@ async function hashFile(path: string): Promise<FileNow> {
         .digest("hex"),
     };
   } catch (error) {
-    const code = codeOf(error);
+    const code = errnoCode(error);
     return code === "ENOENT" ? { kind: "missing" } : { kind: "unreadable", message: code };
   }
 }

@@ -17,12 +17,13 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { scheduleBody } from "../../src/plan/requests.js";
 import type { Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
+import { failWith } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import type { ReportOutcome } from "../program.js";
 import { openSession, type Session } from "../session.js";
-import { type ApplyDeps, type ApplyFlags, execute, fail, type Relay } from "./apply-run.js";
+import { type ApplyDeps, type ApplyFlags, execute, type Relay } from "./apply-run.js";
 import { applySaved } from "./apply-saved.js";
 
 export type { ApplyDeps, ApplyFlags } from "./apply-run.js";
@@ -92,7 +93,7 @@ export async function applyCommand(
 ): Promise<Outcome> {
   const planFile = paths.length === 1 && paths[0]?.toLowerCase().endsWith(".json") ? paths[0] : null;
   if (planFile !== null && (flags.target.length > 0 || flags.exclude.length > 0))
-    return fail(
+    return failWith(
       [usage("--target and --exclude apply to campaign files; a saved plan was already narrowed")],
       new Map(),
       io,
@@ -105,7 +106,7 @@ export async function applyCommand(
       relay.listener?.(event);
     },
   });
-  if (!opened.ok) return fail(opened.diagnostics, new Map(), io);
+  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io);
   const session = opened.session;
   try {
     return planFile === null
@@ -126,7 +127,7 @@ async function applyFiles(
 ): Promise<Outcome> {
   const args = { paths, targets: flags.target, excludes: flags.exclude, refresh: flags.refresh === true };
   const planned = await runPlanPipeline(args, session, io, session.now());
-  if (!planned.ok) return fail(planned.diagnostics, planned.sources, io);
+  if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io);
   const { plan, sources } = planned;
   const shown = renderPlanHuman(plan, {
     color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"),
@@ -148,7 +149,7 @@ async function applyFiles(
   }
   if (sendable > 0 && flags.autoApprove !== true) {
     if (!io.stdinIsTTY)
-      return fail(
+      return failWith(
         [
           {
             severity: "error",

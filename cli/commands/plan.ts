@@ -1,18 +1,11 @@
-/**
- * `campaignctl plan [paths...]`: reads the live API (in bulk, with the cache) and shows, for every
- * project of the campaign files, what differs and what `apply` would do. Human report on stdout by
- * default; `--json` puts the plan document on stdout and nothing else; `--out` saves it for
- * `apply PLANFILE`; `--markdown` writes the PR comment. Problems go to stderr.
- */
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
-import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
-import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
+import { failWith } from "../fail.js";
+import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
@@ -85,7 +78,7 @@ export async function planCommand(
   options: SessionOptions = {},
 ): Promise<Outcome> {
   const opened = await openSession(flags, io, options);
-  if (!opened.ok) return fail(opened.diagnostics, new Map(), io);
+  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io);
   const session = opened.session;
   try {
     const result = await runPlanPipeline(
@@ -94,15 +87,16 @@ export async function planCommand(
       io,
       session.now(),
     );
-    if (!result.ok) return fail(result.diagnostics, result.sources, io);
+    if (!result.ok) return failWith(result.diagnostics, result.sources, io);
     const { plan, sources } = result;
     if (flags.json === true) io.stdout(renderPlanJson(plan));
     else io.stdout(renderPlanHuman(plan, { color: flags.color && useColor(io, "stdout"), sources }));
     const written: Diagnostic[] = [];
-    if (flags.out !== undefined) written.push(...(await save(io, flags.out, renderPlanJson(plan), "plan")));
+    if (flags.out !== undefined)
+      written.push(...(await saveFile(io, flags.out, renderPlanJson(plan), "plan")));
     if (flags.markdown !== undefined)
-      written.push(...(await save(io, flags.markdown, renderPlanMarkdown(plan), "Markdown report")));
-    if (written.length > 0) return fail(written, sources, io);
+      written.push(...(await saveFile(io, flags.markdown, renderPlanMarkdown(plan), "Markdown report")));
+    if (written.length > 0) return failWith(written, sources, io);
     return planOutcome(plan, flags.detailedExitcode === true);
   } finally {
     await session.close();
@@ -125,33 +119,4 @@ export function planOutcome(plan: Plan, detailed: boolean): Outcome {
   if (!detailed) return error || blocked ? failure : success;
   if (error) return failure;
   return { kind: "plan-detailed", pending: s.planned > 0, blocked };
-}
-
-function fail(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, io: Io): Outcome {
-  const sorted = [...diagnostics].sort(compareDiagnostics);
-  io.stderr(renderDiagnosticsText(sorted, { sources, color: useColor(io, "stderr") }));
-  return failure;
-}
-
-/** Writes `text` to `file` (relative to the working directory) atomically; problems as diagnostics. */
-async function save(io: Io, file: string, text: string, what: string): Promise<Diagnostic[]> {
-  const path = resolve(io.cwd, file);
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temp, text, "utf8");
-    await rename(temp, path);
-    io.stderr(`Wrote the ${what} to ${file}\n`);
-    return [];
-  } catch (error) {
-    const code = error instanceof Error && "code" in error ? String(error.code) : "unknown error";
-    return [
-      {
-        severity: "error",
-        code: "cli.file-unreadable",
-        message: `cannot write the ${what} to ${file} (${code})`,
-        hint: "check that the directory exists and is writable",
-      },
-    ];
-  }
 }

@@ -18,7 +18,6 @@ export const APPLY_CODES = {
   "apply.concurrent-change":
     "the project changed under apply (someone else edited or moved it); nothing more was sent to it; plan again",
   "apply.journal-unwritable": "the run's journal file could not be written",
-  "apply.report-unwritable": "a report file (`--markdown`, `--junit`) could not be written",
 } as const;
 
 export type ApplyCode = keyof typeof APPLY_CODES;

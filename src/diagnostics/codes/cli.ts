@@ -4,6 +4,8 @@ export const CLI_CODES = {
   "cli.path-not-found": "a path given on the command line does not exist",
   "cli.no-input": "no campaign files were found under the given paths",
   "cli.file-unreadable": "a file could not be read",
+  "cli.file-unwritable":
+    "a file the command was asked to write (--out, --markdown, --junit) could not be written",
 } as const;
 
 export type CliCode = keyof typeof CLI_CODES;

@@ -5,7 +5,7 @@
  */
 
 import type { EventKind, KeyType, PhoneChannel, ProjectStatus } from "../../contract/limits.js";
-import type { EmailCampaign, SendingDomain } from "../../contract/resources.js";
+import type { EmailCampaign, Project, SendingDomain } from "../../contract/resources.js";
 
 /** Invariant: `parent_id` names an organization of the same world; the parent graph is a forest. */
 export interface OrganizationRecord {
@@ -137,39 +137,10 @@ export interface ProjectCounters {
  * A live project: the contract's fields plus sandbox-internal ones. Invariant: `updated_at` changes
  * on every change of any field and is what both GET /projects/{id} and the stats rows return.
  */
-export interface ProjectRecord {
-  project_id: string;
-  organization_id: string;
-  channel: string;
-  brand_id: string;
-  campaign_id: string;
-  toll_free_verification_id: string | null;
-  phone_number_ids: string[];
-  name: string;
-  status: ProjectStatus;
-  type: "broadcast" | "survey";
-  protocol: string;
-  message_text: string;
-  contact_list_ids: string[];
-  suppression_list_ids: string[];
-  media_ids: string[];
-  media_urls: string[];
-  link_tracking_enabled: boolean;
-  link_tracking_destination_url: string;
-  link_tracking_domain_id: string;
-  link_tracking_param_field: string;
-  link_tracking_fallback_url: string | null;
-  opt_out_footer_enabled: boolean;
-  ai_survey_analysis_enabled: boolean;
-  total_recipients: number;
-  estimated_cost_cents: number;
-  scheduled_at: string | null;
-  scheduled_timezone: string | null;
-  created_via_api: boolean;
-  created_at: string;
-  updated_at: string;
-  questions?: unknown[];
+export interface ProjectRecord extends Omit<Project, "pause_reason" | "daily_cap_bypass"> {
+  /** Stored by pause (default `manual`); null while not paused by a person or the daily cap. */
   pause_reason: string | null;
+  /** Stored by schedule; persists for the life of the project. */
   daily_cap_bypass: boolean;
   completed_at: string | null;
   counters: ProjectCounters;

@@ -4,7 +4,7 @@
  * features add collections here (and a default in `emptyWorld`), never a second store.
  */
 
-import type { EventKind, KeyType, PhoneChannel, ProjectStatus } from "../../contract/limits.js";
+import type { EventKind, KeyType, PhoneChannel } from "../../contract/limits.js";
 import type { EmailCampaign, Project, SendingDomain } from "../../contract/resources.js";
 
 /** Invariant: `parent_id` names an organization of the same world; the parent graph is a forest. */

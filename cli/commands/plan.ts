@@ -1,6 +1,7 @@
 import type { Command } from "commander";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import type { Plan } from "../../src/plan/types.js";
+import { diagnosticJson } from "../../src/campaign/validate-report.js";
+import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
@@ -10,6 +11,7 @@ import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import type { ReportOutcome } from "../program.js";
+import { createRequestProgress } from "../request-progress.js";
 import { openSession, type SessionOptions } from "../session.js";
 
 /** The flags of `plan`, as commander parses them. */
@@ -77,8 +79,15 @@ export async function planCommand(
   io: Io,
   options: SessionOptions = {},
 ): Promise<Outcome> {
-  const opened = await openSession(flags, io, options);
-  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io);
+  const progress = createRequestProgress(io, "plan");
+  const opened = await openSession(flags, io, {
+    ...options,
+    onEvent: (event) => {
+      progress.onEvent(event);
+      options.onEvent?.(event);
+    },
+  });
+  if (!opened.ok) return failPlan(opened.diagnostics, new Map(), io, flags);
   const session = opened.session;
   try {
     const result = await runPlanPipeline(
@@ -87,7 +96,8 @@ export async function planCommand(
       io,
       session.now(),
     );
-    if (!result.ok) return failWith(result.diagnostics, result.sources, io);
+    progress.finish();
+    if (!result.ok) return failPlan(result.diagnostics, result.sources, io, flags);
     const { plan, sources } = result;
     if (flags.json === true) io.stdout(renderPlanJson(plan));
     else io.stdout(renderPlanHuman(plan, { color: flags.color && useColor(io, "stdout"), sources }));
@@ -101,6 +111,28 @@ export async function planCommand(
   } finally {
     await session.close();
   }
+}
+
+/**
+ * A plan that could not be made. With `--json`, stdout still gets one JSON document, so a script
+ * can tell why: `{format_version, error: true, diagnostics}` instead of the plan (stderr as always).
+ */
+function failPlan(
+  diagnostics: readonly Diagnostic[],
+  sources: ReadonlyMap<string, string>,
+  io: Io,
+  flags: PlanFlags,
+): Outcome {
+  if (flags.json === true) {
+    const sorted = [...diagnostics].sort(compareDiagnostics);
+    const document = {
+      format_version: PLAN_FORMAT_VERSION,
+      error: true,
+      diagnostics: sorted.map(diagnosticJson),
+    };
+    io.stdout(`${JSON.stringify(document, null, 2)}\n`);
+  }
+  return failWith(diagnostics, sources, io);
 }
 
 /**

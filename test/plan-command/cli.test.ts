@@ -98,7 +98,12 @@ describe("plan: the command line", () => {
       writeFileSync(join(dir, "broken.yaml"), "version: 1\nprojects:\n  bad: {id: 3, message: '{{oops'}\n");
       const r = await planIn(sandbox, dir, ["--json"]);
       expect(r.code).toBe(1);
-      expect(r.stdout).toBe("");
+      const doc = JSON.parse(r.stdout) as {
+        error: boolean;
+        diagnostics: { range: { file: string } | null }[];
+      };
+      expect(doc.error).toBe(true);
+      expect(doc.diagnostics.some((d) => d.range?.file === "broken.yaml")).toBe(true);
       expect(r.stderr).toContain("broken.yaml");
       expect((await requestLog(sandbox.rootUrl)).total).toBe(0);
     });
@@ -114,6 +119,23 @@ describe("plan: the command line", () => {
       const missing = await planIn(sandbox, dir, [], { CAMPAIGNCTL_API_KEY: undefined });
       expect(missing.code).toBe(1);
       expect(missing.stderr).toContain("api.no-key");
+    });
+  });
+
+  test("with --json, a plan that cannot be made still prints one JSON document saying why", async () => {
+    await withCase(TWO, async (sandbox, dir) => {
+      const wrong = "pc_live_wrong_key_9f8e7d6c5b";
+      const r = await planIn(sandbox, dir, ["--json"], { CAMPAIGNCTL_API_KEY: wrong });
+      expect(r.code).toBe(1);
+      const doc = JSON.parse(r.stdout) as {
+        format_version: number;
+        error: boolean;
+        diagnostics: { code: string }[];
+      };
+      expect(doc.format_version).toBe(1);
+      expect(doc.error).toBe(true);
+      expect(doc.diagnostics.map((d) => d.code)).toContain("api.unauthorized");
+      expect(r.stdout).not.toContain(wrong);
     });
   });
 

@@ -55,14 +55,15 @@ async function clearLog(): Promise<void> {
   await fetch(`${sandbox.rootUrl}/_sandbox/requests`, { method: "DELETE" });
 }
 
-async function plan(): Promise<{ code: number; out: string }> {
+async function plan(): Promise<{ code: number; out: string; err: string }> {
   let out = "";
+  let err = "";
   const io: Io = {
     stdout: (t) => {
       out += t;
     },
     stderr: (t) => {
-      out += t;
+      err += t;
     },
     stdoutIsTTY: false,
     stderrIsTTY: false,
@@ -83,7 +84,7 @@ async function plan(): Promise<{ code: number; out: string }> {
     io,
     { clock: { now: () => sandbox.clock.nowMs() }, sleep: (ms) => sandbox.clock.advance(ms) },
   );
-  return { code: exitCodeOf(outcome), out };
+  return { code: exitCodeOf(outcome), out, err };
 }
 
 describe("refresh at scale (1,000 projects, rate limits on, virtual clock)", () => {
@@ -94,6 +95,9 @@ describe("refresh at scale (1,000 projects, rate limits on, virtual clock)", () 
     expect(coldLog.total).toBeLessThanOrEqual(N + 10);
     expect(coldLog.requests.filter((r) => r.status === 429)).toEqual([]);
     expect(cold.out).not.toContain(KEY);
+    expect(cold.err).not.toContain(KEY);
+    // A cold plan waits minutes for the rate limit: it says so on stderr, not silently.
+    expect(cold.err).toMatch(/^plan: \d+ API requests, \d+m\d\ds waiting for the rate limit$/m);
     const doc = JSON.parse(cold.out);
     expect(doc.requests.total).toBe(coldLog.total);
     expect(doc.requests.naive).toBeGreaterThanOrEqual(N);

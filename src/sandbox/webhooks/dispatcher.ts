@@ -6,6 +6,7 @@
  * is a success. Requests are real HTTP POSTs from the sandbox with the contract's headers and
  * signature. `idle()` resolves when no request is in flight.
  */
+import { WEBHOOK_TIMEOUT_MS } from "../../contract/limits.js";
 import type { VirtualClock } from "../clock.js";
 import type { ObservedStore } from "../simulation/observed-store.js";
 import type { EventRecord, WebhookDeliveryRecord, World } from "../state/world.js";
@@ -22,7 +23,7 @@ export interface DispatcherDeps {
 
 export class WebhookDispatcher {
   /** Real milliseconds a receiver has to answer (the contract's 10 seconds). */
-  timeoutMs = 10_000;
+  timeoutMs = WEBHOOK_TIMEOUT_MS;
   private world: World | undefined;
   private epoch = 0;
   private readonly events = new Map<string, EventRecord>();

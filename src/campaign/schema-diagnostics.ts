@@ -57,6 +57,13 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
   if (propertyName !== undefined) return badPropertyName(error, doc, source, segments, propertyName, schema);
 
   const isVersion = segments.length === 1 && segments[0] === "version";
+  const badVersion = () =>
+    make(
+      "campaign.bad-version",
+      `unsupported campaign file version ${show(data)}`,
+      valueRange,
+      "this campaignctl reads `version: 1`",
+    );
   switch (error.keyword) {
     case "required": {
       const missing = String(error.params.missingProperty);
@@ -106,26 +113,14 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
       );
     }
     case "const":
-      if (isVersion)
-        return make(
-          "campaign.bad-version",
-          `unsupported campaign file version ${show(data)}`,
-          valueRange,
-          "this campaignctl reads `version: 1`",
-        );
+      if (isVersion) return badVersion();
       return make(
         "campaign.schema-enum",
         `${show(data)} is not allowed for ${context}; it must be ${show(error.params.allowedValue)}`,
         valueRange,
       );
     case "type":
-      if (isVersion)
-        return make(
-          "campaign.bad-version",
-          `unsupported campaign file version ${show(data)}`,
-          valueRange,
-          "this campaignctl reads `version: 1`",
-        );
+      if (isVersion) return badVersion();
       return make(
         "campaign.schema-type",
         `${context} must be ${article(String(error.params.type))}, not ${article(typeName(data))}`,

@@ -5,7 +5,7 @@
  */
 
 import type { EventKind, KeyType, PhoneChannel } from "../../contract/limits.js";
-import type { EmailCampaign, Project, SendingDomain } from "../../contract/resources.js";
+import type { EmailCampaign, Project, ProjectStatsRow, SendingDomain } from "../../contract/resources.js";
 
 /** Invariant: `parent_id` names an organization of the same world; the parent graph is a forest. */
 export interface OrganizationRecord {
@@ -117,21 +117,23 @@ export interface MediaRecord {
   optimized_at: string | null;
 }
 
-/** Per-project delivery counters (stats rows); phase 2's send simulation moves them. */
-export interface ProjectCounters {
-  messages_sent: number;
-  messages_delivered: number;
-  messages_failed: number;
-  messages_opted_out: number;
-  replies_received: number;
-  survey_responses_count: number;
-  survey_completion_count: number;
-  total_url_clicks: number;
-  unique_url_clicks: number;
-  url_share_count: number;
+/** Per-project delivery counters: the stats row's counts, with the cost kept exact. */
+export type ProjectCounters = Pick<
+  ProjectStatsRow,
+  | "messages_sent"
+  | "messages_delivered"
+  | "messages_failed"
+  | "messages_opted_out"
+  | "replies_received"
+  | "survey_responses_count"
+  | "survey_completion_count"
+  | "total_url_clicks"
+  | "unique_url_clicks"
+  | "url_share_count"
+> & {
   /** Actual cost in ten-thousandths of a dollar (stats render it as a 4-decimal string). */
   actual_cost_e4: number;
-}
+};
 
 /**
  * A live project: the contract's fields plus sandbox-internal ones. Invariant: `updated_at` changes

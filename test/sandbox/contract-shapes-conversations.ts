@@ -6,6 +6,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
+import { EMAIL_CAMPAIGN_STATUSES } from "../../src/contract/limits.js";
 
 const str = { type: "string" };
 const int = { type: "integer" };
@@ -72,20 +73,7 @@ const emailCampaign = obj({
   sender_identity_id: str,
   tracking_domain_id: str,
   name: str,
-  status: {
-    enum: [
-      "draft",
-      "awaiting_test",
-      "awaiting_approval",
-      "ready",
-      "scheduled",
-      "compiling",
-      "sending",
-      "paused",
-      "completed",
-      "deleted",
-    ],
-  },
+  status: { enum: [...EMAIL_CAMPAIGN_STATUSES] },
   list_ids: ids,
   suppression_list_ids: ids,
   tracking_domain: obj({ id: str, domain: str, status: str }),

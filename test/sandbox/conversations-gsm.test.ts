@@ -1,6 +1,7 @@
 /** Reply text normalization for GSM-7 and segment counting. */
 import { describe, expect, it } from "vitest";
-import { normalizeForGsm, segmentsOf } from "../../src/sandbox/conversations/gsm.js";
+import { normalizeForGsm } from "../../src/sandbox/conversations/gsm.js";
+import { segmentsOf } from "../../src/sandbox/sms.js";
 
 describe("normalizeForGsm", () => {
   it("replaces look-alikes, strips accents GSM-7 lacks and keeps what it has", () => {

@@ -3,8 +3,8 @@
  * organization that owns the project (contract, POST /conversations/{id}/messages, rule 4).
  */
 import type { PhoneChannel } from "../../contract/limits.js";
+import { segmentsOf } from "../sms.js";
 import type { World } from "../state/world.js";
-import { segmentsOf } from "./gsm.js";
 
 /** Outbound rate per segment in cents, by the sending number's channel (README: our choice). */
 export function outboundRateCents(channel: PhoneChannel): number {

@@ -9,9 +9,9 @@
 import type { SandboxContext } from "../context.js";
 import { emitEvent } from "../events/outbox.js";
 import { hash32, seededRandom } from "../ids.js";
+import { segmentsOf } from "../sms.js";
 import type { Store } from "../state/store.js";
 import type { ConversationMessageRecord, ConversationRecord, ReplyProgress, World } from "../state/world.js";
-import { segmentsOf } from "./gsm.js";
 
 export const SEND_DELAY_MS = 1_000;
 export const DELIVERY_DELAY_MS = 3_000;

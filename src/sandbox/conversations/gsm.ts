@@ -1,18 +1,11 @@
 /**
- * Reply text normalization for GSM-7 and segment counting (the sandbox's own: it shares no code with
- * src/message). Normalization replaces typographic look-alikes with their GSM-7 equivalents, strips
- * accents that GSM-7 lacks (á -> a, but é stays), turns exotic spaces into a space and removes
- * zero-width characters. Whatever still falls outside GSM-7 (emoji, CJK) is kept: that message goes
+ * Reply text normalization for GSM-7 (the sandbox's own: it shares no code with src/message;
+ * segments are counted by `../sms.ts`). Normalization replaces typographic look-alikes with their
+ * GSM-7 equivalents, strips accents that GSM-7 lacks (á -> a, but é stays), turns exotic spaces
+ * into a space and removes zero-width characters. Whatever still falls outside GSM-7 (emoji, CJK) is kept: that message goes
  * out as UCS-2.
  */
-
-const GSM_BASIC =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
-/** Characters of the GSM-7 extension table: each takes two septets. */
-const GSM_EXTENDED = "^{}\\[~]|€\f";
-
-const BASIC = new Set(Array.from(GSM_BASIC));
-const EXTENDED = new Set(Array.from(GSM_EXTENDED));
+import { isGsmChar } from "../sms.js";
 
 /** The documented replacements (README: "Conversations and email"). */
 const REPLACEMENTS: Readonly<Record<string, string>> = {
@@ -62,10 +55,6 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
   "\uFEFF": "",
 };
 
-export function isGsmChar(ch: string): boolean {
-  return BASIC.has(ch) || EXTENDED.has(ch);
-}
-
 /** The text as it will go out: look-alikes replaced, accents GSM-7 lacks stripped. */
 export function normalizeForGsm(text: string): string {
   let out = "";
@@ -79,15 +68,4 @@ export function normalizeForGsm(text: string): string {
     }
   }
   return out;
-}
-
-/** Encoding and number of SMS segments of `text` (concatenated: 153 septets or 67 UCS-2 units each). */
-export function segmentsOf(text: string): { encoding: "GSM-7" | "UCS-2"; segments: number } {
-  const chars = Array.from(text);
-  if (chars.every(isGsmChar)) {
-    const septets = chars.reduce((n, ch) => n + (EXTENDED.has(ch) ? 2 : 1), 0);
-    return { encoding: "GSM-7", segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
-  }
-  const units = text.length;
-  return { encoding: "UCS-2", segments: units <= 70 ? 1 : Math.ceil(units / 67) };
 }

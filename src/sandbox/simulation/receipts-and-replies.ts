@@ -7,7 +7,12 @@
  * clears the contact's opt-out in those lists.
  */
 import { emitEvent } from "../events/outbox.js";
-import type { ConversationRecord, SentMessageRecord, World } from "../state/world.js";
+import type {
+  ConversationMessageRecord,
+  ConversationRecord,
+  SentMessageRecord,
+  World,
+} from "../state/world.js";
 import { messageEventPayload, repliedPayload } from "./event-payloads.js";
 import { classifyInbound } from "./keywords.js";
 import { iso, type StepContext } from "./step.js";
@@ -75,24 +80,8 @@ function openConversation(ctx: StepContext, m: SentMessageRecord, text: string):
   const existing = Object.values(w.conversations).find(
     (c) => c.project_id === m.project_id && c.to === m.to && c.phone_number_id === m.phone_number_id,
   );
-  if (existing !== undefined) {
-    const inbound = { message_id: store.nextId(w), direction: "inbound" as const, text, media_urls: [] };
-    if (!existing.messages.some((x) => x.message_id === m.message_id))
-      existing.messages.push({
-        message_id: m.message_id,
-        direction: "outbound",
-        text: m.text,
-        media_urls: [...m.media_urls],
-        status: "delivered",
-        at: m.sent_at,
-        error_code: null,
-        sent_at: m.sent_at,
-        delivered_at: m.delivered_at,
-      });
-    existing.messages.push({ ...inbound, status: "received", at: iso(nowMs), error_code: null });
-    return existing;
-  }
-  const conversation: ConversationRecord = {
+  // Ids in the same order as before either way: the conversation's (when new), then the inbound's.
+  const conversation: ConversationRecord = existing ?? {
     conversation_id: store.nextId(w),
     project_id: m.project_id,
     organization_id: m.organization_id,
@@ -102,29 +91,30 @@ function openConversation(ctx: StepContext, m: SentMessageRecord, text: string):
     opted_out: false,
     is_test: false,
     created_at: m.sent_at,
-    messages: [
-      {
-        message_id: m.message_id,
-        direction: "outbound",
-        text: m.text,
-        media_urls: [...m.media_urls],
-        status: "delivered",
-        at: m.sent_at,
-        error_code: null,
-        sent_at: m.sent_at,
-        delivered_at: m.delivered_at,
-      },
-      {
-        message_id: store.nextId(w),
-        direction: "inbound",
-        text,
-        media_urls: [],
-        status: "received",
-        at: iso(nowMs),
-        error_code: null,
-      },
-    ],
+    messages: [],
   };
+  const inbound: ConversationMessageRecord = {
+    message_id: store.nextId(w),
+    direction: "inbound",
+    text,
+    media_urls: [],
+    status: "received",
+    at: iso(nowMs),
+    error_code: null,
+  };
+  if (!conversation.messages.some((x) => x.message_id === m.message_id))
+    conversation.messages.push({
+      message_id: m.message_id,
+      direction: "outbound",
+      text: m.text,
+      media_urls: [...m.media_urls],
+      status: "delivered",
+      at: m.sent_at,
+      error_code: null,
+      sent_at: m.sent_at,
+      delivered_at: m.delivered_at,
+    });
+  conversation.messages.push(inbound);
   w.conversations[conversation.conversation_id] = conversation;
   return conversation;
 }

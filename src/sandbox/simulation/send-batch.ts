@@ -9,12 +9,12 @@
 import { OPT_OUT_FOOTER } from "../../contract/limits.js";
 import { emitEvent } from "../events/outbox.js";
 import { mergeDefaultsFor, renderMergeTags } from "../render.js";
+import { segmentsOf } from "../sms.js";
 import type { ProjectRecord, SendPlanRecord, SentMessageRecord } from "../state/world.js";
 import { recipientContact } from "./audience.js";
 import { DAILY_CAP_REASON } from "./daily-cap.js";
 import { messageEventPayload } from "./event-payloads.js";
 import { drawOutcome, NO_NUMBER_ERROR } from "./outcomes.js";
-import { countSegments } from "./segments.js";
 import { iso, type StepContext } from "./step.js";
 import type { WorkItem } from "./work-queue.js";
 
@@ -72,7 +72,7 @@ function sendOne(
   const from = numberId === null ? "" : (w.phoneNumbers[numberId]?.number ?? "");
   const footer = p.opt_out_footer_enabled ? `\n${OPT_OUT_FOOTER}` : "";
   const text = renderMergeTags(p.message_text, values, mergeDefaultsFor(w, p.organization_id)) + footer;
-  const segments = countSegments(text).segments;
+  const segments = segmentsOf(text).segments;
   const mms = p.media_urls.length > 0;
   const cost = mms ? settings.mms_message_price_e4 : segments * settings.sms_segment_price_e4;
   const draw = drawOutcome(ctx.seed, p.project_id, phone, overCap, settings);

@@ -22,12 +22,46 @@ export function useColor(io: Io, stream: "stdout" | "stderr"): boolean {
 
 export function processIo(): Io {
   return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: quietWriter(process.stdout, "stdout"),
+    stderr: quietWriter(process.stderr, "stderr"),
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
+  };
+}
+
+/**
+ * A writer to `stream` that survives its reader going away. When the reader closes early
+ * (`campaignctl help plan | head -1`), writes fail with EPIPE (Node ignores SIGPIPE); unhandled, that
+ * error would end the process with a stack trace. Here the first failure marks the stream closed and
+ * later output is dropped, so the command runs to its end and keeps its exit code. Any other write
+ * error (a full disk behind `> file`) is said once on stderr, as one line.
+ */
+export function quietWriter(
+  stream: NodeJS.WritableStream,
+  name: "stdout" | "stderr",
+): (text: string) => void {
+  let closed = false;
+  const onError = (error: unknown): void => {
+    if (closed) return;
+    closed = true;
+    const code = error instanceof Error && "code" in error ? String(error.code) : "unknown error";
+    if (code === "EPIPE" || code === "ERR_STREAM_DESTROYED" || name === "stderr") return;
+    try {
+      process.stderr.write(`campaignctl: cannot write to ${name} (${code}); further output dropped\n`);
+    } catch {
+      // stderr is gone too: nothing left to tell.
+    }
+  };
+  stream.on("error", onError);
+  return (text) => {
+    if (closed) return;
+    try {
+      stream.write(text);
+    } catch (error) {
+      onError(error);
+    }
   };
 }

@@ -2,9 +2,13 @@
 /**
  * The one error boundary of campaignctl: builds the command tree, runs one command, turns its
  * Outcome into the exit code, and turns any unexpected exception into a one-line message (the stack
- * only with CAMPAIGNCTL_DEBUG=1). Nothing else in the tree decides exit codes.
+ * only with CAMPAIGNCTL_DEBUG=1). Nothing else in the tree decides exit codes. A closed stdout
+ * (`| head -1`) is not an error: `processIo` drops the output nobody reads, and the run keeps its
+ * outcome and exit code.
  */
 import { CommanderError } from "commander";
+import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
+import { renderErrorDocument } from "./fail.js";
 import { type Io, processIo } from "./io.js";
 import { exitCodeOf, type Outcome } from "./outcome.js";
 import { buildProgram } from "./program.js";
@@ -19,7 +23,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end here with exit code 0; everything else is a usage error.
-      return error.exitCode === 0 ? 0 : exitCodeOf({ kind: "usage" });
+      if (error.exitCode === 0) return 0;
+      // Commander has said why on stderr; a script that asked for JSON still gets one document.
+      if (asksForJson(argv)) io.stdout(renderErrorDocument(USAGE_FORMAT_VERSION, [usageDiagnostic(error)]));
+      return exitCodeOf({ kind: "usage" });
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`campaignctl: internal error: ${message}\nThis is a bug in campaignctl; please report it.\n`);
@@ -28,6 +35,22 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 70;
   }
   return exitCodeOf(outcome ?? { kind: "success" });
+}
+
+/** Every command's documents are at format_version 1; a usage error has no command document to follow. */
+const USAGE_FORMAT_VERSION = 1;
+
+/** `--json` or `--format json` anywhere before a `--` (commander has not said which command it is). */
+export function asksForJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  const words = end < 0 ? argv : argv.slice(0, end);
+  return words.some(
+    (w, i) => w === "--json" || w === "--format=json" || (w === "--format" && words[i + 1] === "json"),
+  );
+}
+
+function usageDiagnostic(error: CommanderError): Diagnostic {
+  return { severity: "error", code: "cli.usage", message: error.message.replace(/^error: /, "") };
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url.endsWith("/cli/main.js");

@@ -6,18 +6,22 @@
  * and the selection's, so a saved plan tells the whole story.
  */
 
-import { lintCampaign } from "../src/campaign/lint/index.js";
+import type { Judge } from "../src/apply/reconcile.js";
 import { loadCampaign } from "../src/campaign/load.js";
 import type { Campaign } from "../src/campaign/model.js";
-import { compareDiagnostics, type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
+import type { Project } from "../src/contract/resources.js";
+import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
 import { assemblePlan } from "../src/plan/assemble.js";
 import type { CacheStore } from "../src/plan/cache.js";
+import { checkCovered } from "../src/plan/check-covered.js";
+import { clockSkewDiagnostic } from "../src/plan/clock-skew.js";
+import type { LiveRead, LiveState } from "../src/plan/live.js";
 import { refreshLive } from "../src/plan/refresh.js";
-import { selectProjects } from "../src/plan/select.js";
 import { summarize } from "../src/plan/summary.js";
 import type { Plan } from "../src/plan/types.js";
 import { createFileCache } from "./file-cache.js";
 import type { Io } from "./io.js";
+import { planBaseUrl } from "./plan-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
 
@@ -46,6 +50,10 @@ export type PlanPipelineResult =
       readonly plan: Plan;
       readonly organizationId: string;
       readonly sources: ReadonlyMap<string, string>;
+      /** The project reads the plan was judged from (some may come from the cache), by id. */
+      readonly live: ReadonlyMap<string, LiveRead<Project>>;
+      /** Judges the same files against other project reads, exactly as this plan was (apply's loop). */
+      readonly judge: Judge;
     }
   | {
       readonly ok: false;
@@ -53,21 +61,27 @@ export type PlanPipelineResult =
       readonly sources: ReadonlyMap<string, string>;
     };
 
-/** Runs the pipeline; `now` is the plan's clock (use `session.now()`). */
+/**
+ * Runs the pipeline. The plan's clock is the API's: by default `session.now()`, read after the first
+ * response (its `Date` header), so past schedules, stats windows and `at: now` are judged by the time
+ * the API lives in; a plan whose API clock is off this machine's by over a minute carries
+ * `plan.clock-skew`. Tests may pass a fixed `now`. The files' lint runs without a clock: a past
+ * schedule is the planner's to judge (`plan.schedule-in-past`), and only where one would be sent.
+ */
 export async function runPlanPipeline(
   args: PlanPipelineArgs,
   session: Session,
   io: Io,
-  now: Date,
+  now: Date | (() => Date) = () => session.now(),
 ): Promise<PlanPipelineResult> {
   const loaded = loadCampaign(args.paths, io.cwd);
   const campaign = loaded.campaign;
   const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
-  const fileDiagnostics = [...loaded.diagnostics, ...lintCampaign(campaign, { now })].sort(
-    compareDiagnostics,
-  );
+  // Lints only the covered projects: another project's lint error does not stop a targeted plan.
+  const checked = checkCovered(loaded, args.targets, args.excludes, { now: null });
+  const fileDiagnostics = checked.diagnostics;
   if (hasErrors(fileDiagnostics)) return { ok: false, diagnostics: fileDiagnostics, sources };
-  const selection = selectProjects(campaign.projects, args.targets, args.excludes);
+  const selection = checked.selection;
   if (hasErrors(selection.diagnostics))
     return { ok: false, diagnostics: [...fileDiagnostics, ...selection.diagnostics], sources };
 
@@ -83,25 +97,52 @@ export async function runPlanPipeline(
     refresh: args.refresh,
     keySource: session.keySource,
   });
+  const reading = session.clockReading();
+  const skew = reading === null ? undefined : clockSkewDiagnostic(reading.api, reading.local);
+  const clockDiagnostics = skew === undefined ? [] : [skew];
   if (!refreshed.ok)
-    return { ok: false, diagnostics: [...fileDiagnostics, ...refreshed.diagnostics], sources };
+    return {
+      ok: false,
+      diagnostics: [...fileDiagnostics, ...clockDiagnostics, ...refreshed.diagnostics],
+      sources,
+    };
 
-  const assembled = assemblePlan({
-    campaign,
-    live: refreshed.live,
-    now,
-    baseUrl: session.baseUrl,
-    toolVersion: VERSION,
-    organizationId: refreshed.organizationId,
-    targets: args.targets,
-    excludes: args.excludes,
-    requests: refreshed.requests,
-  });
+  const judgeAt = (projects: LiveState["projects"], at: Date, only?: readonly string[]): Plan =>
+    assemblePlan({
+      campaign,
+      live: { ...refreshed.live, projects },
+      now: at,
+      baseUrl: planBaseUrl(session),
+      toolVersion: VERSION,
+      organizationId: refreshed.organizationId,
+      targets: only ?? args.targets,
+      excludes: args.excludes,
+      requests: refreshed.requests,
+    });
+  const assembled = judgeAt(refreshed.live.projects, refreshed.now);
   // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
   const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
-  const diagnostics = [...fileProblems, ...refreshed.diagnostics, ...assembled.diagnostics];
-  const plan: Plan = { ...assembled, diagnostics, summary: summarize(assembled.projects, diagnostics) };
-  return { ok: true, campaign, plan, organizationId: refreshed.organizationId, sources };
+  const diagnostics = [
+    ...fileProblems,
+    ...clockDiagnostics,
+    ...refreshed.diagnostics,
+    ...assembled.diagnostics,
+  ];
+  const plan: Plan = {
+    ...assembled,
+    organization_id: refreshed.organizationId,
+    diagnostics,
+    summary: summarize(assembled.projects, diagnostics),
+  };
+  return {
+    ok: true,
+    campaign,
+    plan,
+    organizationId: refreshed.organizationId,
+    sources,
+    live: refreshed.live.projects,
+    judge: judgeAt,
+  };
 }
 
 /** The cache's scope: the base URL, or a stable name for the embedded sandbox (its port varies). */

@@ -1,6 +1,7 @@
 /** The command tree. Each command lives in `commands/<name>.ts` and reports its Outcome. */
 import { Command } from "commander";
 import { registerApply } from "./commands/apply.js";
+import { registerImport } from "./commands/import.js";
 import { registerPlan } from "./commands/plan.js";
 import { registerPreview } from "./commands/preview.js";
 import { registerSandbox } from "./commands/sandbox.js";
@@ -30,5 +31,6 @@ const commands: Register[] = [
   registerPreview,
   registerPlan,
   registerApply,
+  registerImport,
   registerSandbox,
 ];

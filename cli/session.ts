@@ -8,16 +8,22 @@
  * is refused except to loopback.
  *
  * With `--sandbox`: the sandbox starts in-process on a free loopback port with the package's example
- * fixture (`examples/sandbox.yaml`), its state persisted under `.campaignctl/sandbox/state.json`
- * (relative to the working directory, so `plan --sandbox`, `apply --sandbox`, `plan --sandbox` see
- * a world that moves), test sends approved at once (there is no dashboard to approve them in), its
- * virtual clock running at real speed (time scale 1). The key is the fixture's first read-write key
- * of its root organization; nothing is read from the environment. The client's rate limiter keeps
- * the system clock (it runs at the sandbox's speed); `Session.now()` is the sandbox's virtual time,
- * the time the world it reads lives in.
+ * fixture (`examples/sandbox.yaml`, or the file `--fixture` names), its state persisted under
+ * `.campaignctl/sandbox/state.json` (with `--fixture`: `.campaignctl/sandbox/<name>-<hash>/state.json`,
+ * one world per fixture file; relative to the working directory, so `plan --sandbox`, `apply
+ * --sandbox`, `plan --sandbox` see a world that moves), test sends approved at once (there is no
+ * dashboard to approve them in), its virtual clock starting at the fixture's `clock.start` (the
+ * examples' story happens on its own dates, whatever today is) and running at real speed. The key is
+ * the fixture's first read-write key of its root organization; nothing is read from the environment.
+ * The client's rate limiter keeps the system clock (it runs at the sandbox's speed).
+ *
+ * `Session.now()` is the API's time, the time the world the plan reads lives in: the embedded
+ * sandbox's virtual clock; against an API, the server's `Date` header carried forward on the client's
+ * clock (see src/api/server-clock.ts), this machine's clock until a response arrived.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, extname, relative, resolve } from "node:path";
 import {
   API_KEY_ENV,
   type ApiClient,
@@ -36,10 +42,23 @@ import { VERSION } from "./version.js";
 /** Where `--sandbox` keeps the embedded sandbox's world, relative to the working directory. */
 export const SANDBOX_STATE_PATH = ".campaignctl/sandbox/state.json";
 
+/**
+ * Where `--sandbox --fixture FILE` keeps that fixture's world, relative to the working directory:
+ * `.campaignctl/sandbox/<file name without extension>-<8 hex of the sha-256 of its absolute path>/state.json`,
+ * so two fixtures never share a world, even with the same file name.
+ */
+export function fixtureStatePath(fixtureAbsolutePath: string): string {
+  const name = basename(fixtureAbsolutePath, extname(fixtureAbsolutePath)).replace(/[^A-Za-z0-9._-]/g, "_");
+  const hash = createHash("sha256").update(fixtureAbsolutePath).digest("hex").slice(0, 8);
+  return `.campaignctl/sandbox/${name}-${hash}/state.json`;
+}
+
 /** The connection flags `plan` and `apply` share. */
 export interface SessionFlags {
   /** Run against the embedded sandbox instead of an API. */
   readonly sandbox?: boolean;
+  /** `--fixture`: the embedded sandbox's fixture file (relative to `io.cwd`). Only with `sandbox`. */
+  readonly fixture?: string;
   /** `--base-url`; wins over `CAMPAIGNCTL_BASE_URL`. Ignored with `sandbox`. */
   readonly baseUrl?: string;
   /** `--api-key-env`: the environment variable holding the key (default `CAMPAIGNCTL_API_KEY`). */
@@ -74,8 +93,16 @@ export interface Session {
   readonly keySource: string;
   /** The embedded sandbox with `--sandbox`, else null. */
   readonly sandbox: SandboxHandle | null;
-  /** The time of the API's world: the sandbox's virtual clock with `--sandbox`, else the client's clock. */
+  /**
+   * The time of the API's world: the sandbox's virtual clock with `--sandbox`; else the API's
+   * `Date` header carried forward (this machine's clock before the first response).
+   */
   now(): Date;
+  /**
+   * The API's clock and this machine's, read together, once a response carried a `Date` header;
+   * null before that, and with the embedded sandbox (whose clock is its fixture's on purpose).
+   */
+  clockReading(): { readonly api: Date; readonly local: Date } | null;
   close(): Promise<void>;
 }
 
@@ -100,7 +127,19 @@ export async function openSession(
       userAgent: `campaignctl/${VERSION}`,
     });
 
-  if (flags.sandbox === true) return openEmbedded(io, options, clientFor);
+  if (flags.sandbox === true) return openEmbedded(io, flags, options, clientFor);
+  if (flags.fixture !== undefined)
+    return {
+      ok: false,
+      diagnostics: [
+        {
+          severity: "error",
+          code: "cli.usage",
+          message: "--fixture needs --sandbox: it names the embedded sandbox's fixture",
+          hint: "add --sandbox, or drop --fixture to use the API at --base-url",
+        },
+      ],
+    };
 
   const keyEnv = flags.apiKeyEnv ?? API_KEY_ENV;
   const baseUrl = resolveBaseUrl(flags.baseUrl, io.env);
@@ -118,7 +157,11 @@ export async function openSession(
       baseUrl: baseUrl.value,
       keySource: keyEnv,
       sandbox: null,
-      now: () => new Date(clock.now()),
+      now: () => client.serverTime() ?? new Date(clock.now()),
+      clockReading: () => {
+        const api = client.serverTime();
+        return api === null ? null : { api, local: new Date(clock.now()) };
+      },
       close: () => {
         closed ??= client.close();
         return closed;
@@ -129,10 +172,13 @@ export async function openSession(
 
 async function openEmbedded(
   io: Io,
+  flags: SessionFlags,
   options: SessionOptions,
   clientFor: (baseUrl: string, apiKey: string) => ApiClient,
 ): Promise<SessionResult> {
-  const statePath = options.sandboxOptions?.statePath ?? resolve(io.cwd, SANDBOX_STATE_PATH);
+  const fixture = flags.fixture === undefined ? undefined : resolve(io.cwd, flags.fixture);
+  const defaultState = fixture === undefined ? SANDBOX_STATE_PATH : fixtureStatePath(fixture);
+  const statePath = options.sandboxOptions?.statePath ?? resolve(io.cwd, defaultState);
   try {
     mkdirSync(dirname(statePath), { recursive: true });
   } catch (error) {
@@ -153,6 +199,7 @@ async function openEmbedded(
     port: 0,
     timeScale: 1,
     autoApproveTests: true,
+    ...(fixture === undefined ? {} : { fixture }),
     ...options.sandboxOptions,
     statePath,
   });
@@ -163,7 +210,10 @@ async function openEmbedded(
         severity: "error",
         code: "cli.file-unreadable",
         message: `the embedded sandbox did not start: ${formatProblem(p)}`,
-        hint: `delete ${SANDBOX_STATE_PATH} to start the sandbox afresh from its fixture`,
+        hint:
+          p.where === statePath
+            ? `delete ${relative(io.cwd, statePath)} to start the sandbox afresh from its fixture`
+            : "fix the fixture file, then run again",
       })),
     };
   }
@@ -193,6 +243,7 @@ async function openEmbedded(
       keySource: "the embedded sandbox",
       sandbox: handle,
       now: () => handle.clock.now(),
+      clockReading: () => null,
       close: () => {
         closed ??= client.close().then(() => handle.close());
         return closed;

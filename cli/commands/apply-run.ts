@@ -11,6 +11,9 @@ import {
   type ApplyResult,
   applySucceeded,
   executePlan,
+  type Judge,
+  type ReconcileInput,
+  reconcile,
   refusedResult,
   requestsBetween,
 } from "../../src/apply/index.js";
@@ -32,6 +35,8 @@ import { VERSION } from "../version.js";
 /** The flags of `apply`, as commander parses them. */
 export interface ApplyFlags {
   readonly sandbox?: boolean;
+  /** `--fixture`: the embedded sandbox's fixture file (only with `--sandbox`). */
+  readonly fixture?: string;
   readonly baseUrl?: string;
   readonly apiKeyEnv?: string;
   readonly autoApprove?: boolean;
@@ -63,6 +68,17 @@ export interface ExecuteExtras {
   readonly organizationId: string | undefined;
   readonly scheduleBodyFor: ((actionId: string, now: Date) => unknown) | undefined;
   readonly sources: ReadonlyMap<string, string>;
+  /**
+   * `apply PLANFILE`: the saved plan (the reviewed expectation). The plan executed is the one made
+   * again from its files, already checked identical (`compareWithReviewed`); the loop must still
+   * check each action it sends later (a deferred one) with `sameAsReviewed` against this plan.
+   */
+  readonly reviewed?: Plan;
+  /**
+   * The reconciliation loop's inputs (the pipeline's `live` and `judge`): with them, apply re-reads
+   * and re-judges before every send (`reconcile`); without, the plan is executed as it stands.
+   */
+  readonly loop?: { readonly live: ReconcileInput["live"]; readonly judge: Judge };
 }
 
 export async function execute(
@@ -110,19 +126,32 @@ export async function execute(
     } else hardAbort(unsubscribe);
   });
   let result: ApplyResult;
+  const options = {
+    parallelism: flags.parallelism,
+    clock,
+    sleep,
+    waitForApproval: flags.waitForApproval ?? null,
+    signal: controller.signal,
+    onEvent,
+    toolVersion: VERSION,
+    organizationId: extras.organizationId,
+    scheduleBodyFor: extras.scheduleBodyFor,
+    baseline,
+  };
   try {
-    result = await executePlan(plan, session.client, {
-      parallelism: flags.parallelism,
-      clock,
-      sleep,
-      waitForApproval: flags.waitForApproval ?? null,
-      signal: controller.signal,
-      onEvent,
-      toolVersion: VERSION,
-      organizationId: extras.organizationId,
-      scheduleBodyFor: extras.scheduleBodyFor,
-      baseline,
-    });
+    result =
+      extras.loop === undefined
+        ? await executePlan(plan, session.client, options)
+        : await reconcile(
+            {
+              plan,
+              live: extras.loop.live,
+              judge: extras.loop.judge,
+              ...(extras.reviewed === undefined ? {} : { reviewed: extras.reviewed }),
+            },
+            session.client,
+            options,
+          );
   } finally {
     unsubscribe();
     relay.listener = undefined;

@@ -1,26 +1,44 @@
 /**
- * `apply PLANFILE`: a saved plan is applied only if it is still the plan of the world. The plan
- * document must parse and validate; every campaign file it was made from must still have its
- * sha256; every project with planned actions must still have the live status and `updated_at` the
- * plan recorded. Any difference refuses the whole plan, with what changed, and no mutating request
- * is sent (the only requests are the reads of the affected projects).
+ * `apply PLANFILE`: a saved plan is the reviewed expectation, not a list of instructions (issue 9).
+ * Nothing is taken from the JSON to send. In order, stopping at the first refusal:
+ *
+ * 1. The document parses and validates (schema, invariants); it names its campaign files, and every
+ *    project comes from one of them. No request yet.
+ * 2. The base URL: the plan's must be the one this run talks to (`embedded-sandbox:<fixture>` for
+ *    `--sandbox`). No request yet.
+ * 3. The files' sha256: a quick check that they are the ones reviewed. No request yet.
+ * 4. Key scope: `GET /organizations` (the first request) must list the plan's organization.
+ * 5. The plan is made again from those files with fresh live reads (a stats read confirms each
+ *    cached detail's `updated_at`, else the project is read by id; `--refresh`: all by id), and
+ *    compared with the saved one (`compareWithReviewed`): the same projects, actions, statuses,
+ *    requests, bodies and keys, else the whole plan is refused, each difference named.
+ *
+ * Only then does apply run, and it runs the re-derived plan: what goes out is what the files and the
+ * live state give now, which is what was reviewed.
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { apiErrorDiagnostic } from "../../src/api/index.js";
 import {
   affectedProjects,
+  checkPlanSources,
   compareBaseUrl,
   compareFiles,
   compareLive,
+  compareScope,
+  compareWithReviewed,
   type FileNow,
   type ProjectNow,
 } from "../../src/apply/index.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { Plan } from "../../src/plan/types.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
-import { failWith } from "../fail.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
+import { planBaseUrl } from "../plan-file.js";
+import { runPlanPipeline } from "../plan-pipeline.js";
 import type { Session } from "../session.js";
 import { type ApplyDeps, type ApplyFlags, execute, type Relay, refuse } from "./apply-run.js";
 
@@ -37,52 +55,114 @@ export async function applySaved(
   try {
     text = await readFile(resolve(io.cwd, planFile), "utf8");
   } catch (error) {
-    return failWith(
-      [
-        {
-          severity: "error",
-          code: "apply.plan-unreadable",
-          message: `cannot read ${planFile} (${errnoCode(error)})`,
-          hint: "pass the file `campaignctl plan --out FILE` wrote",
-        },
-      ],
-      new Map(),
-      io,
-    );
+    const unreadable: Diagnostic = {
+      severity: "error",
+      code: "apply.plan-unreadable",
+      message: `cannot read ${planFile} (${errnoCode(error)})`,
+      hint: "pass the file `campaignctl plan --out FILE` wrote",
+    };
+    return refuse(null, [unreadable], flags, io, session, before);
   }
   const parsed = parsePlanDocument(text, { file: planFile });
   if (!parsed.ok) return refuse(null, parsed.diagnostics, flags, io, session, before);
-  const plan = parsed.plan;
-  const files = new Map<string, FileNow>();
-  for (const f of plan.files) files.set(f.path, await hashFile(resolve(io.cwd, f.path)));
-  const reads = new Map<string, ProjectNow>();
-  for (const p of affectedProjects(plan)) {
-    const res = await session.client.getProject(p.project_id);
-    reads.set(
-      p.project_id,
-      res.ok
-        ? { kind: "found", live: { status: res.value.status, updated_at: res.value.updated_at } }
-        : {
-            kind: "unreadable",
-            code: res.error.kind === "http" ? res.error.code : res.error.cause,
-            message: res.error.message,
-          },
-    );
-  }
-  const refused = [
-    ...(session.sandbox === null ? compareBaseUrl(plan, session.baseUrl) : []),
-    ...compareFiles(plan, files, planFile),
-    ...compareLive(plan, reads, planFile),
+  const reviewed = parsed.plan;
+  const fail = (diagnostics: readonly Diagnostic[]) =>
+    refuse(reviewed, diagnostics, flags, io, session, before);
+
+  // Before any request: the document's own sources, the API, the files' bytes.
+  const offline = [
+    ...checkPlanSources(reviewed, planFile),
+    ...compareBaseUrl(reviewed, planBaseUrl(session)),
   ];
-  if (refused.length > 0) return refuse(plan, refused, flags, io, session, before);
-  io.stderr(
-    `Applying the saved plan ${planFile} (made ${plan.created_at}); files and live state unchanged since.\n`,
+  if (offline.length > 0) return fail(offline);
+  const files = new Map<string, FileNow>();
+  for (const f of reviewed.files) files.set(f.path, await hashFile(resolve(io.cwd, f.path)));
+  const changedFiles = compareFiles(reviewed, files, planFile);
+  if (changedFiles.length > 0) return fail(changedFiles);
+
+  // The first request: can this key see the plan's organization?
+  const orgs = await session.client.listOrganizations();
+  if (!orgs.ok) return fail([apiErrorDiagnostic(orgs.error)]);
+  const scope = compareScope(
+    reviewed,
+    orgs.value.map((o) => o.id),
+    session.keySource,
   );
-  return execute(plan, flags, io, deps, session, relay, before, {
-    organizationId: undefined,
+  if (scope.length > 0) return fail(scope);
+
+  // The authority: the plan made again from the same files and fresh live state.
+  const args = {
+    paths: reviewed.files.map((f) => f.path),
+    targets: reviewed.targets,
+    excludes: reviewed.excludes,
+    // The cache spares only details whose `updated_at` a fresh stats read confirms (as for `apply
+    // DIR`); every send still rests on the loop's own fresh read. `--refresh` reads every project by id.
+    refresh: flags.refresh === true,
+  };
+  const fresh = await runPlanPipeline(args, session, io);
+  if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
+  const reads = liveReads(reviewed, fresh.plan);
+  const stale = compareLive(reviewed, reads, planFile);
+  const staleAddresses = new Set(
+    affectedProjects(reviewed)
+      .filter((p) => {
+        const read = reads.get(p.project_id);
+        return (
+          read?.kind !== "found" ||
+          read.live.status !== p.live?.status ||
+          read.live.updated_at !== p.live?.updated_at
+        );
+      })
+      .map((p) => p.address),
+  );
+  // A project whose live state moved is named once, as stale; the rest is compared action by action.
+  const differences = compareWithReviewed(
+    without(reviewed, staleAddresses),
+    without(fresh.plan, staleAddresses),
+  );
+  if (stale.length + differences.length > 0) return fail([...stale, ...differences]);
+
+  io.stderr(
+    `Applying the saved plan ${planFile} (made ${reviewed.created_at}): made again from its files and fresh live state, it is the same plan.\n`,
+  );
+  return execute(fresh.plan, flags, io, deps, session, relay, before, {
+    organizationId: fresh.organizationId,
     scheduleBodyFor: undefined,
-    sources: new Map(),
+    sources: fresh.sources,
+    reviewed,
+    loop: { live: fresh.live, judge: fresh.judge },
   });
+}
+
+/**
+ * What the fresh plan read of each reviewed project (by the reviewed project's id), in the shape the
+ * staleness check takes. A project whose address now names another id, or that is gone from the
+ * files, is left to `compareWithReviewed`, which names that difference.
+ */
+function liveReads(reviewed: Plan, fresh: Plan): ReadonlyMap<string, ProjectNow> {
+  const byAddress = new Map(fresh.projects.map((p) => [p.address, p]));
+  const out = new Map<string, ProjectNow>();
+  for (const r of reviewed.projects) {
+    const p = byAddress.get(r.address);
+    if (p === undefined || p.project_id !== r.project_id) {
+      if (r.live !== null) out.set(r.project_id, { kind: "found", live: r.live });
+    } else if (p.live !== null) out.set(r.project_id, { kind: "found", live: p.live });
+    else {
+      const problem = p.diagnostics.find((d) => d.severity === "error");
+      out.set(r.project_id, {
+        kind: "unreadable",
+        code: problem?.code ?? "unreadable",
+        message: problem?.message ?? "the project could not be read",
+      });
+    }
+  }
+  return out;
+}
+
+/** The plan without some projects (and the files list untouched). */
+function without(plan: Plan, addresses: ReadonlySet<string>): Plan {
+  if (addresses.size === 0) return plan;
+  return { ...plan, projects: plan.projects.filter((p) => !addresses.has(p.address)) };
 }
 
 async function hashFile(path: string): Promise<FileNow> {

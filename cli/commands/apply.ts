@@ -1,27 +1,29 @@
 /**
  * `campaignctl apply [paths...|PLANFILE]`: carries out a plan, exactly once, whatever the network
- * and the API do. With paths: plan (the same pipeline as `plan`), show the plan, ask, execute. With a
- * saved plan (`plan --out plan.json`): no question (it was reviewed), but the files' hashes and the
- * affected projects' live `status`/`updated_at` must still match the plan, else the whole plan is
- * refused and nothing is sent. Progress on stderr, the journal under `.campaignctl/journal/`, the
+ * and the API do. With paths: plan (the same pipeline as `plan`), show the plan, ask, then run the
+ * reconciliation loop (`src/apply/reconcile.ts`): read, judge against the files, send what is
+ * runnable, repeat, every send resting on a read made in this run. With a
+ * saved plan (`plan --out FILE`, recognised by its content, see `../plan-file.ts`): no question (it
+ * was reviewed), but the plan made again from its files and fresh live state must be identical,
+ * else the whole plan is refused and nothing is sent (`apply-saved.ts`). Progress on stderr, the journal under `.campaignctl/journal/`, the
  * report on stdout (`--json`: the apply result document only), `--markdown`/`--junit` files.
- * Exit codes: 0 every action done or deferred; 1 anything failed, skipped, blocked or refused; 130
- * interrupted (Ctrl-C: requests in flight finish; a second Ctrl-C aborts at once).
+ * Exit codes: 0 every action done or deferred; 1 anything failed, skipped, blocked, unknown or
+ * refused, or a project the files ask something of unreadable; 130 interrupted (Ctrl-C: requests in
+ * flight finish; a second Ctrl-C aborts at once).
  */
 import { createInterface } from "node:readline";
 import { type Command, InvalidArgumentError } from "commander";
 import { API_KEY_ENV } from "../../src/api/index.js";
-import { DEFAULT_PARALLELISM, parseDuration } from "../../src/apply/index.js";
-import type { Campaign } from "../../src/campaign/model.js";
+import { APPLY_FORMAT_VERSION, DEFAULT_PARALLELISM, parseDuration } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { scheduleBody } from "../../src/plan/requests.js";
-import type { Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
-import { failWith } from "../fail.js";
+import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
+import { classifyApplyPaths } from "../plan-file.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import type { ReportOutcome } from "../program.js";
+import { checkReportPaths } from "../report-paths.js";
 import { openSession, type Session } from "../session.js";
 import { type ApplyDeps, type ApplyFlags, execute, type Relay } from "./apply-run.js";
 import { applySaved } from "./apply-saved.js";
@@ -39,6 +41,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     .description("Carry out a plan (test sends, schedules, pauses) exactly once, in dependency order")
     .argument("[paths...]", "campaign files or directories, or one saved plan (plan --out FILE.json)", ["."])
     .option("--sandbox", "apply against the embedded sandbox (state in .campaignctl/sandbox/)")
+    .option("--fixture <file>", "with --sandbox: the world to start from (own state per file)")
     .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
     .option("--api-key-env <name>", "environment variable holding the API key", API_KEY_ENV)
     .option("--auto-approve", "do not ask for confirmation (needed without a terminal, e.g. in CI)")
@@ -69,9 +72,13 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       "after",
       [
         "",
+        "apply is a loop: it reads the projects, judges them against the files as plan does, sends what",
+        "is runnable (each send rests on a read made in this run), and goes round again until nothing",
+        "more can be done now (a test approved at once is scheduled, after: chains go on).",
         "Every request carries its plan's Idempotency-Key; unknown outcomes are settled by re-reading",
         "the project, never by blind resending. Each run writes a journal to .campaignctl/journal/.",
-        "Exit codes: 0 every action done or deferred; 1 anything failed, skipped, blocked or refused;",
+        "Exit codes: 0 every action done or deferred; 1 anything failed, skipped, blocked, unknown or",
+        "refused, or a project the files ask something of unreadable;",
         "130 interrupted (Ctrl-C lets requests in flight finish; press it twice to abort at once).",
         "",
         "Examples:",
@@ -91,13 +98,21 @@ export async function applyCommand(
   io: Io,
   deps: ApplyDeps = {},
 ): Promise<Outcome> {
-  const planFile = paths.length === 1 && paths[0]?.toLowerCase().endsWith(".json") ? paths[0] : null;
+  const input = classifyApplyPaths(paths, io.cwd);
+  if (input.kind === "mixed") return failWith([input.diagnostic], new Map(), io, applyJson(flags));
+  const planFile = input.kind === "plan" ? input.file : null;
   if (planFile !== null && (flags.target.length > 0 || flags.exclude.length > 0))
     return failWith(
       [usage("--target and --exclude apply to campaign files; a saved plan was already narrowed")],
       new Map(),
       io,
+      applyJson(flags),
     );
+  const badPaths = await checkReportPaths(io, [
+    { flag: "--markdown", file: flags.markdown },
+    { flag: "--junit", file: flags.junit },
+  ]);
+  if (badPaths.length > 0) return failWith(badPaths, new Map(), io, applyJson(flags));
   const relay: Relay = { listener: undefined };
   const opened = await openSession(flags, io, {
     ...deps.session,
@@ -106,7 +121,7 @@ export async function applyCommand(
       relay.listener?.(event);
     },
   });
-  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io);
+  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, applyJson(flags));
   const session = opened.session;
   try {
     return planFile === null
@@ -126,8 +141,8 @@ async function applyFiles(
   relay: Relay,
 ): Promise<Outcome> {
   const args = { paths, targets: flags.target, excludes: flags.exclude, refresh: flags.refresh === true };
-  const planned = await runPlanPipeline(args, session, io, session.now());
-  if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io);
+  const planned = await runPlanPipeline(args, session, io);
+  if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io, applyJson(flags));
   const { plan, sources } = planned;
   const shown = renderPlanHuman(plan, {
     color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"),
@@ -144,8 +159,9 @@ async function applyFiles(
         ? "\nNothing to apply, but the plan has blocked actions or errors: fix them and plan again.\n"
         : "\nNo changes. Nothing to apply: the live projects match the files (deferred actions wait for approval).\n",
     );
-    // Machines still get a result document: the run below sends nothing and reports every action.
-    if (flags.json !== true) return blocked ? failure : success;
+    // Machines still get a result document, and a run with problems its reports (Markdown, JUnit):
+    // the run below sends nothing and reports every action and every unreadable project.
+    if (flags.json !== true && !blocked) return success;
   }
   if (sendable > 0 && flags.autoApprove !== true) {
     if (!io.stdinIsTTY)
@@ -160,6 +176,7 @@ async function applyFiles(
         ],
         sources,
         io,
+        applyJson(flags),
       );
     const answer = await (deps.ask ?? askOnTerminal)(`\n${QUESTION}`);
     if (answer.trim() !== "yes") {
@@ -167,25 +184,18 @@ async function applyFiles(
       return failure;
     }
   }
-  const specs = new Map(planned.campaign.projects.map((p) => [p.address, p]));
+  // The reconciliation loop: every send re-read and re-judged against the files in this run.
   return execute(plan, flags, io, deps, session, relay, undefined, {
     organizationId: planned.organizationId,
-    scheduleBodyFor: scheduleBodies(plan, specs),
+    scheduleBodyFor: undefined,
     sources,
+    loop: { live: planned.live, judge: planned.judge },
   });
 }
 
-/** A deferred schedule's body at the moment it becomes sendable (`at: now` means then). */
-function scheduleBodies(
-  plan: Plan,
-  specs: ReadonlyMap<string, Campaign["projects"][number]>,
-): (actionId: string, now: Date) => unknown {
-  const byId = new Map(plan.projects.flatMap((p) => p.actions).map((a) => [a.id, a]));
-  return (actionId, now) => {
-    const action = byId.get(actionId);
-    const schedule = action === undefined ? undefined : specs.get(action.address)?.schedule;
-    return schedule === undefined ? action?.request.body : scheduleBody(schedule, now);
-  };
+/** With --json, a run that stops before applying still prints one document: the error document. */
+function applyJson(flags: ApplyFlags): JsonFailure {
+  return { json: flags.json === true, formatVersion: APPLY_FORMAT_VERSION };
 }
 
 function usage(message: string): Diagnostic {

@@ -1,22 +1,24 @@
 import type { Command } from "commander";
-import { diagnosticJson } from "../../src/campaign/validate-report.js";
-import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
-import { failWith } from "../fail.js";
+import { failWith, type JsonFailure } from "../fail.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import type { ReportOutcome } from "../program.js";
+import { checkReportPaths } from "../report-paths.js";
 import { createRequestProgress } from "../request-progress.js";
 import { openSession, type SessionOptions } from "../session.js";
 
 /** The flags of `plan`, as commander parses them. */
 export interface PlanFlags {
   readonly sandbox?: boolean;
+  /** `--fixture`: the embedded sandbox's fixture file (only with `--sandbox`). */
+  readonly fixture?: string;
   readonly baseUrl?: string;
   readonly apiKeyEnv?: string;
   readonly refresh?: boolean;
@@ -24,6 +26,8 @@ export interface PlanFlags {
   readonly exclude: readonly string[];
   readonly json?: boolean;
   readonly markdown?: string;
+  /** `--gallery-url`: the Markdown report links the preview gallery published there. */
+  readonly galleryUrl?: string;
   readonly out?: string;
   readonly detailedExitcode?: boolean;
   /** False with `--no-color`. */
@@ -38,6 +42,7 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     .description("Read the live API and show what differs from the campaign files and what apply would do")
     .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."])
     .option("--sandbox", "plan against the embedded sandbox (state in .campaignctl/sandbox/)")
+    .option("--fixture <file>", "with --sandbox: the world to start from (own state per file)")
     .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
     .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
     .option("--refresh", "ignore the cache of live reads (it is still updated)")
@@ -50,6 +55,7 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
     .option("--json", "print the plan document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")
+    .option("--gallery-url <url>", "link the Markdown report to the `preview --html` gallery at URL")
     .option("--out <file>", "also save the plan document for `campaignctl apply FILE`")
     .option("--detailed-exitcode", "exit 0 nothing to do, 1 error, 2 actions pending, 3 blocked or drifted")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
@@ -79,6 +85,12 @@ export async function planCommand(
   io: Io,
   options: SessionOptions = {},
 ): Promise<Outcome> {
+  const json: JsonFailure = { json: flags.json === true, formatVersion: PLAN_FORMAT_VERSION };
+  const badPaths = await checkReportPaths(io, [
+    { flag: "--out", file: flags.out },
+    { flag: "--markdown", file: flags.markdown },
+  ]);
+  if (badPaths.length > 0) return failWith(badPaths, new Map(), io, json);
   const progress = createRequestProgress(io, "plan");
   const opened = await openSession(flags, io, {
     ...options,
@@ -87,52 +99,32 @@ export async function planCommand(
       options.onEvent?.(event);
     },
   });
-  if (!opened.ok) return failPlan(opened.diagnostics, new Map(), io, flags);
+  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const session = opened.session;
   try {
     const result = await runPlanPipeline(
       { paths, targets: flags.target, excludes: flags.exclude, refresh: flags.refresh === true },
       session,
       io,
-      session.now(),
     );
     progress.finish();
-    if (!result.ok) return failPlan(result.diagnostics, result.sources, io, flags);
+    if (!result.ok) return failWith(result.diagnostics, result.sources, io, json);
     const { plan, sources } = result;
     if (flags.json === true) io.stdout(renderPlanJson(plan));
     else io.stdout(renderPlanHuman(plan, { color: flags.color && useColor(io, "stdout"), sources }));
     const written: Diagnostic[] = [];
     if (flags.out !== undefined)
       written.push(...(await saveFile(io, flags.out, renderPlanJson(plan), "plan")));
-    if (flags.markdown !== undefined)
-      written.push(...(await saveFile(io, flags.markdown, renderPlanMarkdown(plan), "Markdown report")));
+    if (flags.markdown !== undefined) {
+      const gallery = flags.galleryUrl !== undefined ? { galleryUrl: flags.galleryUrl } : {};
+      const markdown = renderPlanMarkdown(plan, gallery);
+      written.push(...(await saveFile(io, flags.markdown, markdown, "Markdown report")));
+    }
     if (written.length > 0) return failWith(written, sources, io);
     return planOutcome(plan, flags.detailedExitcode === true);
   } finally {
     await session.close();
   }
-}
-
-/**
- * A plan that could not be made. With `--json`, stdout still gets one JSON document, so a script
- * can tell why: `{format_version, error: true, diagnostics}` instead of the plan (stderr as always).
- */
-function failPlan(
-  diagnostics: readonly Diagnostic[],
-  sources: ReadonlyMap<string, string>,
-  io: Io,
-  flags: PlanFlags,
-): Outcome {
-  if (flags.json === true) {
-    const sorted = [...diagnostics].sort(compareDiagnostics);
-    const document = {
-      format_version: PLAN_FORMAT_VERSION,
-      error: true,
-      diagnostics: sorted.map(diagnosticJson),
-    };
-    io.stdout(`${JSON.stringify(document, null, 2)}\n`);
-  }
-  return failWith(diagnostics, sources, io);
 }
 
 /**

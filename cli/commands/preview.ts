@@ -3,7 +3,7 @@
  * contacts, `--contact` values, a contact with no values), with characters, encoding and segments.
  * Offline: no API key, no network.
  */
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import { didYouMean } from "../../src/campaign/did-you-mean.js";
 import { lintCampaign } from "../../src/campaign/lint/index.js";
 import { loadCampaign } from "../../src/campaign/load.js";
@@ -13,17 +13,21 @@ import { compareDiagnostics, type Diagnostic, hasErrors } from "../../src/diagno
 import { TAG_NAME_PATTERN } from "../../src/message/merge-tags.js";
 import { PREVIEW_FORMAT_VERSION, type ProjectPreview, previewProject } from "../../src/message/preview.js";
 import { renderPreviewText } from "../../src/message/preview-text.js";
-import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
+import { addOutputOptions, type Format, formatGiven, formatOf, type OutputFlags } from "../output-format.js";
+import { hiddenInfos, hiddenNote, printDiagnostics, type ShowOptions } from "../print-diagnostics.js";
 import type { ReportOutcome } from "../program.js";
+import { writeGallery } from "./preview-html.js";
 
-type Format = "text" | "json";
-
-interface PreviewFlags {
-  readonly format: Format;
+interface PreviewFlags extends OutputFlags {
   readonly project?: string;
   readonly contact: readonly [string, string][];
+  /** `--html DIR`: also write the visual gallery there; `--sandbox`/`--base-url` add the plan's status. */
+  readonly html?: string;
+  readonly sandbox?: boolean;
+  readonly baseUrl?: string;
+  readonly apiKeyEnv?: string;
 }
 
 function parseContactValue(raw: string, previous: readonly [string, string][]): [string, string][] {
@@ -35,7 +39,7 @@ function parseContactValue(raw: string, previous: readonly [string, string][]): 
 }
 
 export function registerPreview(program: Command, io: Io, report: ReportOutcome): void {
-  program
+  const command = program
     .command("preview")
     .description("Show each project's message as contacts would get it, with encoding and SMS segments")
     .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."])
@@ -45,8 +49,12 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
       "render for a contact with this value (repeat for more fields)",
       parseContactValue,
       [] as [string, string][],
-    )
-    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    );
+  addOutputOptions(command)
+    .option("--html <dir>", "write a visual gallery (DIR/index.html) of phone mock-ups instead of the text")
+    .option("--sandbox", "with --html: add the plan's status and cost from the embedded sandbox")
+    .option("--base-url <url>", "with --html: add the plan's status and cost from this API (read-only)")
+    .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
     .addHelpText(
       "after",
       [
@@ -61,20 +69,23 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
         "Examples:",
         "  campaignctl preview examples/",
         "  campaignctl preview examples/ --project gotv-reminder --contact first_name=Đặng",
-        "  campaignctl preview . --format json | jq '.projects[].renderings[].sms.segments'",
+        "  campaignctl preview . --json | jq '.projects[].renderings[].sms.segments'",
+        "  campaignctl preview examples/ --html gallery/ --sandbox",
       ].join("\n"),
     )
-    .action((paths: string[], flags: PreviewFlags) => {
-      report(previewCommand(paths, flags, io));
+    .action(async (paths: string[], flags: PreviewFlags, self: Command) => {
+      const format = formatOf(flags, formatGiven(self));
+      if (typeof format !== "string") self.error(`error: ${format.usage}`);
+      else report(await previewCommand(paths, { ...flags, format }, io));
     });
 }
 
-function previewCommand(paths: readonly string[], flags: PreviewFlags, io: Io): Outcome {
+async function previewCommand(paths: readonly string[], flags: PreviewFlags, io: Io): Promise<Outcome> {
   const loaded = loadCampaign(paths, io.cwd);
   const files = loaded.campaign.files;
   if (hasErrors(loaded.diagnostics)) {
     const diagnostics = [...loaded.diagnostics].sort(compareDiagnostics);
-    emit(io, flags.format, files, loaded.addresses.length, [], diagnostics);
+    emit(io, flags, files, loaded.addresses.length, [], diagnostics);
     return failure;
   }
   let projects = loaded.campaign.projects;
@@ -92,7 +103,7 @@ function previewCommand(paths: readonly string[], flags: PreviewFlags, io: Io): 
             ? `did you mean ${suggestion}?`
             : `projects: ${loaded.addresses.join(", ") || "(none)"}`,
       };
-      emit(io, flags.format, files, loaded.addresses.length, [], [unknown]);
+      emit(io, flags, files, loaded.addresses.length, [], [unknown]);
       return failure;
     }
   }
@@ -101,21 +112,35 @@ function previewCommand(paths: readonly string[], flags: PreviewFlags, io: Io): 
     previewProject(p, commandLineValues !== undefined ? { commandLineValues } : {}),
   );
   const lint = lintCampaign({ files, projects }, { now: new Date() });
-  const diagnostics = [...loaded.diagnostics, ...lint].sort(compareDiagnostics);
-  emit(io, flags.format, files, projects.length, previews, diagnostics);
+  const galleryProblems =
+    flags.html === undefined
+      ? []
+      : await writeGallery(io, {
+          paths,
+          projects,
+          ...(commandLineValues !== undefined ? { commandLineValues } : {}),
+          dir: flags.html,
+          diagnostics: [...loaded.diagnostics, ...lint],
+          connection: flags,
+          ...(flags.project !== undefined ? { project: flags.project } : {}),
+        });
+  const diagnostics = [...loaded.diagnostics, ...lint, ...galleryProblems].sort(compareDiagnostics);
+  // With --html the gallery replaces the text previews (problems still go to stderr).
+  const shown = flags.html !== undefined && flags.format === "text" ? [] : previews;
+  emit(io, flags, files, projects.length, shown, diagnostics);
   return hasErrors(diagnostics) ? failure : success;
 }
 
 /** Text: previews on stdout, problems and their summary on stderr. JSON: one document on stdout. */
 function emit(
   io: Io,
-  format: Format,
+  flags: { readonly format: Format; readonly color: boolean; readonly verbose?: boolean },
   files: readonly CampaignFile[],
   projectCount: number,
   previews: readonly ProjectPreview[],
   diagnostics: readonly Diagnostic[],
 ): void {
-  switch (format) {
+  switch (flags.format) {
     case "json": {
       const document = {
         format_version: PREVIEW_FORMAT_VERSION,
@@ -126,11 +151,16 @@ function emit(
       return;
     }
     case "text": {
-      if (previews.length > 0) io.stdout(renderPreviewText(previews, useColor(io, "stdout")));
+      if (previews.length > 0) io.stdout(renderPreviewText(previews, flags.color && useColor(io, "stdout")));
       if (diagnostics.length > 0) {
         const sources = new Map(files.map((f) => [f.path, f.text]));
-        io.stderr(renderDiagnosticsText(diagnostics, { sources, color: useColor(io, "stderr") }));
-        io.stderr(`${summaryLine(summarize(files, projectCount, diagnostics))}\n`);
+        const show: ShowOptions & { color: boolean } = {
+          verbose: flags.verbose === true,
+          color: flags.color,
+        };
+        printDiagnostics(io, "stderr", diagnostics, sources, show);
+        const summary = summaryLine(summarize(files, projectCount, diagnostics));
+        io.stderr(`${summary}${hiddenNote(hiddenInfos(diagnostics, show))}\n`);
       }
       return;
     }

@@ -3,18 +3,27 @@
  * SIGTERM, then closes cleanly (state flushed). Prints the base URL and the fixture's API keys
  * (fixture data of a local emulator, meant to be printed). A bad fixture, state file, fault spec
  * or port is reported as `where:line:col: message` with exit code 1.
+ *
+ * The virtual clock starts at the real now by default, and the fixture's timestamps move by the same
+ * offset from its `clock.start` (a fixture's dates are relative to it), so a plan against this
+ * sandbox lines up with the local clock (stats windows, schedules). `--start fixture` keeps the
+ * fixture's own dates; `--start 2026-12-01T15:00:00Z` starts there (dates shifted to match).
  */
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import {
+  type ClockStart,
   formatProblem,
   openSandbox,
   type SandboxHandle,
   type SandboxOptions,
 } from "../../src/sandbox/index.js";
+import { renderErrorDocument } from "../fail.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import type { ReportOutcome } from "../program.js";
+import { renderSandboxInfo, SANDBOX_INFO_FORMAT_VERSION, sandboxInfo } from "../sandbox-info.js";
 
 interface SandboxFlags {
   readonly port: number;
@@ -26,7 +35,14 @@ interface SandboxFlags {
   readonly autoApproveTests?: boolean;
   readonly faults?: string;
   readonly seed: number;
+  /** `--json`: one JSON line on startup (sandbox-info.ts) instead of the banner. */
+  readonly json?: boolean;
+  /** `--start`: `now` (default), `fixture`, or an ISO 8601 date-time. */
+  readonly start?: StartFlag;
 }
+
+/** What `--start` was given, parsed. */
+type StartFlag = "now" | "fixture" | Date;
 
 export const DEFAULT_SANDBOX_PORT = 4010;
 
@@ -46,6 +62,16 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
       'inject faults, e.g. "POST /projects/{id}/schedule: commit-then-fail(500) p=0.3"',
     )
     .option("--seed <n>", "seed for fault draws and generated ids", integer(0, 2 ** 31 - 1), 1)
+    .option(
+      "--json",
+      "print one JSON line on startup (URLs, env names, organizations, keys) instead of the banner",
+    )
+    .option("--no-color", "no ANSI colour (the sandbox prints none; accepted like every command)")
+    .option(
+      "--start <when>",
+      'virtual start: "now" (default; the fixture\'s dates move with it), "fixture" (its clock.start and dates), or an ISO 8601 time',
+      startFlag,
+    )
     .addHelpText(
       "after",
       [
@@ -56,13 +82,23 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
         "Examples:",
         "  campaignctl sandbox",
         "  campaignctl sandbox --port 0 --state .campaignctl/sandbox.json --auto-approve-tests",
+        "  campaignctl sandbox --start fixture",
       ].join("\n"),
     )
     .action(async (flags: SandboxFlags) => report(await runSandbox(flags, io, stopSignal())));
 }
 
-/** Serves until `stop` resolves. Exported so tests can run it in-process with their own stop. */
-export async function runSandbox(flags: SandboxFlags, io: Io, stop: Promise<void>): Promise<Outcome> {
+/**
+ * Serves until `stop` resolves. Exported so tests can run it in-process with their own stop and
+ * their own real now (the default `--start now`).
+ */
+export async function runSandbox(
+  flags: SandboxFlags,
+  io: Io,
+  stop: Promise<void>,
+  realNow: () => Date = () => new Date(),
+): Promise<Outcome> {
+  const start: ClockStart = flags.start === undefined || flags.start === "now" ? realNow() : flags.start;
   const options: SandboxOptions = {
     port: flags.port,
     host: flags.host,
@@ -73,21 +109,29 @@ export async function runSandbox(flags: SandboxFlags, io: Io, stop: Promise<void
     autoApproveTests: flags.autoApproveTests ?? false,
     faults: flags.faults,
     seed: flags.seed,
+    start,
   };
   const started = await openSandbox(options);
   if (!started.ok) {
-    for (const problem of started.problems)
-      io.stderr(`campaignctl sandbox: ${formatProblem(shorten(problem, flags, io))}\n`);
+    const said = started.problems.map((problem) => formatProblem(shorten(problem, flags, io)));
+    if (flags.json === true)
+      io.stdout(renderErrorDocument(SANDBOX_INFO_FORMAT_VERSION, said.map(unavailable)));
+    for (const line of said) io.stderr(`campaignctl sandbox: ${line}\n`);
     return failure;
   }
   const sb = started.handle;
-  io.stdout(banner(sb, flags));
+  io.stdout(flags.json === true ? renderSandboxInfo(sandboxInfo(sb, flags)) : banner(sb, flags));
   await stop;
   await sb.close();
-  io.stdout(
+  // With --json, stdout carries only the document.
+  (flags.json === true ? io.stderr : io.stdout)(
     `sandbox stopped at virtual time ${sb.clock.now().toISOString()}${flags.state ? `; state saved to ${flags.state}` : ""}\n`,
   );
   return success;
+}
+
+function unavailable(message: string): Diagnostic {
+  return { severity: "error", code: "cli.sandbox-unavailable", message };
 }
 
 function banner(sb: SandboxHandle, flags: SandboxFlags): string {
@@ -95,7 +139,7 @@ function banner(sb: SandboxHandle, flags: SandboxFlags): string {
     `campaignctl sandbox: serving the messaging API at ${sb.baseUrl}`,
     `  fixture: ${flags.fixture ?? "examples/sandbox.yaml (built in)"}`,
     `  state:   ${flags.state ?? "in memory (lost on exit)"}`,
-    `  clock:   ${sb.clock.now().toISOString()} (x${flags.timeScale})   rate limits: ${flags.rateLimits ? "on" : "off"}` +
+    `  clock:   ${sb.clock.now().toISOString()} (x${flags.timeScale}, ${startNote(flags)})   rate limits: ${flags.rateLimits ? "on" : "off"}` +
       `${flags.faults ? `   faults: ${flags.faults}` : ""}`,
     "",
     "API keys (fixture data):",
@@ -109,6 +153,12 @@ function banner(sb: SandboxHandle, flags: SandboxFlags): string {
     "",
   ];
   return lines.join("\n");
+}
+
+function startNote(flags: SandboxFlags): string {
+  if (flags.start === "fixture") return "the fixture's dates";
+  if (flags.start instanceof Date) return "started at --start, fixture dates moved with it";
+  return "started now, fixture dates moved with it";
 }
 
 /** Shows the fixture path as the user typed it rather than resolved. */
@@ -150,4 +200,12 @@ function nonNegative(value: string): number {
   if (value.trim() === "" || !Number.isFinite(n) || n < 0)
     throw new InvalidArgumentError("expected a number >= 0");
   return n;
+}
+
+function startFlag(value: string): StartFlag {
+  if (value === "now" || value === "fixture") return value;
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(ms))
+    throw new InvalidArgumentError('expected "now", "fixture" or an ISO 8601 date-time with a zone');
+  return new Date(ms);
 }

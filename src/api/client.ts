@@ -9,6 +9,7 @@ import { bindEndpoints, type Endpoints } from "./endpoints.js";
 import type { ApiEventListener } from "./events.js";
 import { type Clock, RateLimiter, type Sleep } from "./rate-limiter.js";
 import { DEFAULT_RETRY, type RetryOptions } from "./retry-policy.js";
+import { ServerClock } from "./server-clock.js";
 import { type ApiClientStats, StatsCollector } from "./stats.js";
 import { createTransport, DEFAULT_TIMEOUTS, type Timeouts } from "./transport.js";
 
@@ -36,6 +37,11 @@ export interface ApiClientConfig {
 export interface ApiClient extends Endpoints {
   /** Requests by endpoint, retries, 429s and waits so far. */
   stats(): ApiClientStats;
+  /**
+   * The API's time now: the last response's `Date` header carried forward on the client's clock
+   * (see server-clock.ts), or null before any response with a valid `Date`.
+   */
+  serverTime(): Date | null;
   /** Destroys the connection pool; later calls are a bug. */
   close(): Promise<void>;
 }
@@ -60,6 +66,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const limiter = config.limiter ?? new RateLimiter({ clock, sleep });
   const transport = createTransport({ ...DEFAULT_TIMEOUTS, ...config.timeouts });
   const stats = new StatsCollector();
+  const serverClock = new ServerClock(clock);
   const send = createSend({
     origin: url.origin,
     pathPrefix: url.pathname === "/" ? "" : url.pathname,
@@ -72,11 +79,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     random: config.random ?? Math.random,
     retry: { ...DEFAULT_RETRY, ...config.retry },
     stats,
+    serverClock,
     onEvent: config.onEvent,
   });
   return {
     ...bindEndpoints(send),
     stats: () => stats.snapshot(limiter.stats()),
+    serverTime: () => serverClock.now(),
     close: () => transport.close(),
   };
 }

@@ -23,6 +23,17 @@ export type Env = Readonly<Record<string, string | undefined>>;
  * never contains any value read from the environment. Surrounding whitespace is trimmed.
  */
 export function resolveApiKey(env: Env, varName: string = API_KEY_ENV): Resolved<string> {
+  if (!isEnvName(varName))
+    return {
+      ok: false,
+      diagnostic: {
+        severity: "error",
+        code: "api.bad-key-env",
+        message:
+          "--api-key-env takes the NAME of an environment variable, and what was given is not one (it is not shown, in case it is a key)",
+        hint: `export the key in a variable (default ${API_KEY_ENV}) and pass that variable's name; a key never goes on the command line`,
+      },
+    };
   const raw = env[varName];
   const key = raw?.trim() ?? "";
   if (key === "") {
@@ -37,6 +48,14 @@ export function resolveApiKey(env: Env, varName: string = API_KEY_ENV): Resolved
     };
   }
   return { ok: true, value: key };
+}
+
+/**
+ * A portable environment variable name that does not look like an API key (keys carry a `live_`
+ * prefix, see the contract's Authentication section).
+ */
+export function isEnvName(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(name) && !/live_/i.test(name);
 }
 
 /** Where the base URL came from, for messages. */

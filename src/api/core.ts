@@ -21,6 +21,7 @@ import type {
   RequestIdentity,
 } from "./result.js";
 import { decideRetry, outcomeOf, type RetryOptions } from "./retry-policy.js";
+import type { ServerClock } from "./server-clock.js";
 import type { StatsCollector } from "./stats.js";
 import type { Exchange, Transport } from "./transport.js";
 
@@ -54,6 +55,8 @@ export interface CoreDeps {
   readonly random: () => number;
   readonly retry: RetryOptions;
   readonly stats: StatsCollector;
+  /** Hears every response's `Date` header (the API's clock). */
+  readonly serverClock: ServerClock;
   readonly onEvent: ApiEventListener | undefined;
 }
 
@@ -160,6 +163,7 @@ export function createSend(deps: CoreDeps): Send {
 
       let error: ApiError;
       if (exchange.kind === "response") {
+        deps.serverClock.observe(headerValue(exchange.headers, "date"), endedAt);
         const rateLimit = parseRateLimitHeaders(exchange.headers);
         limiter.observe(rateLimit);
         const replayed =

@@ -36,6 +36,7 @@ function hintFor(code: ApiCode): string | undefined {
       return "Nothing happened; run again";
     case "api.rejected":
     case "api.no-key":
+    case "api.bad-key-env":
     case "api.bad-url":
     case "api.insecure-url":
       return undefined;

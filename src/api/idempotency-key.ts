@@ -20,6 +20,10 @@ export const IDEMPOTENCY_KEY_PREFIX = "cc1-";
  * requests that do not target a project (replies, email batches key on their own ids in `body`).
  */
 export interface IdempotencyInput {
+  /**
+   * For a project action, the project's own `organization_id` (from `GET /projects/{id}`), never
+   * the key's: the same action gets the same key in every mode of apply, whichever key runs it.
+   */
   readonly org: string;
   readonly project_id: string | null;
   readonly action: string;

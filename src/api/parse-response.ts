@@ -120,11 +120,13 @@ export function decodeErrorResponse(input: {
   const parsed = parseJson(input.text);
   const body = parsed.ok && isRecord(parsed.value) ? parsed.value : null;
   const headerRetry = parseRetryAfter(headerValue(headers, "retry-after"), nowMs);
-  const correlationId = body ? str(body.correlationId) : null;
-  const base = { ...identity, kind: "http" as const, status, correlationId };
   const safe = (text: string): string => redact(text, secret);
+  const safeOrNull = (text: string | null): string | null => (text === null ? null : safe(text));
+  // Every member the API echoes may carry the key (a proxy echoing headers): redact them all.
+  const correlationId = safeOrNull(body ? str(body.correlationId) : null);
+  const base = { ...identity, kind: "http" as const, status, correlationId };
 
-  const code = body ? str(body.code) : null;
+  const code = safeOrNull(body ? str(body.code) : null);
   if (body && (status === 429 || code === "RATE_LIMIT_EXCEEDED")) {
     const bodyRetry =
       typeof body.retryAfter === "number" && body.retryAfter >= 0 ? Math.ceil(body.retryAfter) : null;

@@ -6,7 +6,10 @@ import type { ApiError, HttpMethod } from "./result.js";
 
 /** Bounds of the retry loop. */
 export interface RetryOptions {
-  /** Attempts for a GET failing with 5xx or in transport, and for 503 SEND_ENQUEUE_FAILED writes. */
+  /**
+   * Attempts for a GET failing with 5xx or in transport, and for 503 SEND_ENQUEUE_FAILED writes.
+   * Attempts answered 429 or 409-with-Retry-After do not count (see {@link serverAttempts}).
+   */
   readonly maxAttempts: number;
   /** 429 retries per call before the 429 is returned. */
   readonly max429Retries: number;
@@ -50,6 +53,15 @@ export interface RetryCounts {
   readonly inProgress: number;
 }
 
+/**
+ * Attempts that count against `maxAttempts`: those that failed in transport or with a 5xx. A 429 or
+ * a 409 "still running" says nothing about the server's health, so it has its own budget and never
+ * uses up the retries meant for server errors.
+ */
+export function serverAttempts(counts: RetryCounts): number {
+  return counts.attempts - counts.rateLimited - counts.inProgress;
+}
+
 /** Exponential backoff with equal jitter: half fixed, half `random()`; `attempt` is 1-based. */
 export function backoffMs(attempt: number, options: RetryOptions, random: () => number): number {
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -69,12 +81,13 @@ export function decideRetry(
   random: () => number,
 ): RetryDecision {
   const stop: RetryDecision = { retry: false };
+  const served = serverAttempts(counts);
   if (error.kind === "network") {
-    if (method !== "GET" || counts.attempts >= options.maxAttempts) return stop;
+    if (method !== "GET" || served >= options.maxAttempts) return stop;
     return {
       retry: true,
       reason: "network",
-      delayMs: backoffMs(counts.attempts, options, random),
+      delayMs: backoffMs(served, options, random),
       via: "sleep",
     };
   }
@@ -85,8 +98,8 @@ export function decideRetry(
   }
   switch (method) {
     case "GET": {
-      if (error.status < 500 || counts.attempts >= options.maxAttempts) return stop;
-      const delayMs = Math.max(backoffMs(counts.attempts, options, random), afterMs ?? 0);
+      if (error.status < 500 || served >= options.maxAttempts) return stop;
+      const delayMs = Math.max(backoffMs(served, options, random), afterMs ?? 0);
       return { retry: true, reason: "server-error", delayMs, via: "sleep" };
     }
     case "POST": {
@@ -95,8 +108,8 @@ export function decideRetry(
         return { retry: true, reason: "in-progress", delayMs: afterMs, via: "sleep" };
       }
       if (error.status === 503 && error.code === "SEND_ENQUEUE_FAILED") {
-        if (counts.attempts >= options.maxAttempts) return stop;
-        const delayMs = Math.max(backoffMs(counts.attempts, options, random), afterMs ?? 0);
+        if (served >= options.maxAttempts) return stop;
+        const delayMs = Math.max(backoffMs(served, options, random), afterMs ?? 0);
         return { retry: true, reason: "enqueue-failed", delayMs, via: "sleep" };
       }
       return stop;

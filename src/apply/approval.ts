@@ -94,7 +94,8 @@ export async function awaitApproval(action: Action, d: ApprovalDeps): Promise<Ap
 function sendableFrom(action: Action, project: Project, d: ApprovalDeps): Sendable {
   const body = d.bodyFor(new Date(d.clock.now()));
   const key = idempotencyKey({
-    org: d.organizationId ?? project.organization_id,
+    // The project's own organization, as the planner derives it (the same key in every mode).
+    org: project.organization_id,
     project_id: project.project_id,
     action: action.kind,
     body,

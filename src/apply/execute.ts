@@ -247,6 +247,8 @@ export async function executePlan(
     refused: [],
     actions: ordered,
     requests: requestsBetween(baseline, port.stats()),
+    basis_reads: 0,
+    unreadable: [],
     summary,
     journal: null,
   };

@@ -4,6 +4,8 @@
  * describe progress for the journal and the progress view. Import from here only.
  */
 export { type ApprovalOutcome, POLL_BUDGET_PER_MINUTE, pollInterval } from "./approval.js";
+export { type BasisRead, type BasisReader, confirms, readBasis } from "./basis.js";
+export { type ActionVerdict, decideRound, type RoundDecision, type RoundInput } from "./decide.js";
 export { parseDuration } from "./duration.js";
 export { contentFingerprint, scheduleEffect } from "./effects.js";
 export type {
@@ -24,8 +26,16 @@ export type {
 } from "./events.js";
 export { DEFAULT_PARALLELISM, executePlan } from "./execute.js";
 export { type Judgement, judgeTransition, TARGETS } from "./judge.js";
-export type { Sendable } from "./perform.js";
+export type { Refusal, Sendable } from "./perform.js";
 export type { ApplyPort, ExecuteOptions } from "./port.js";
+export {
+  type Judge,
+  projectsToRead,
+  type ReconcileInput,
+  type ReconcilePort,
+  ROUND_SENDS,
+  reconcile,
+} from "./reconcile.js";
 export {
   applySucceeded,
   NO_REQUESTS,
@@ -34,11 +44,15 @@ export {
   summarizeResults,
   unsentResult,
 } from "./result.js";
+export { compareWithReviewed, type JudgedAt, sameAsReviewed } from "./saved-plan.js";
+export { settleResults, unreadableProjects } from "./settle.js";
 export {
   affectedProjects,
+  checkPlanSources,
   compareBaseUrl,
   compareFiles,
   compareLive,
+  compareScope,
   type FileNow,
   type ProjectNow,
 } from "./stale.js";

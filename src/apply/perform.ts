@@ -23,6 +23,17 @@ export interface Sendable {
   readonly basis: LiveBasis;
   /** Said first in the result's resolution (how a deferred action became sendable). */
   readonly note: string | null;
+  /**
+   * Re-judges the action on the clock right before each send (the schedule's `at` may have passed
+   * since the round judged it); a refusal stops the action before that send.
+   */
+  readonly recheck?: (now: Date) => Refusal | null;
+}
+
+/** Why an action may not be sent now: a diagnostic code and its message. */
+export interface Refusal {
+  readonly code: string;
+  readonly message: string;
 }
 
 export interface PerformDeps {
@@ -90,6 +101,8 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
     ...fields,
   });
   const fail = (error: ActionError, reason: string): ActionResult => end({ status: "failed", reason, error });
+  const unknown = (error: ActionError, reason: string): ActionResult =>
+    end({ status: "unknown", reason, error });
 
   d.emit({
     type: "action-start",
@@ -100,6 +113,15 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
     idempotency_key: s.key,
   });
   for (let n = 1; ; n++) {
+    const refusal = s.recheck?.(new Date(d.clock.now())) ?? null;
+    if (refusal !== null) {
+      const error = { status: null, code: refusal.code, message: refusal.message };
+      // Nothing sent yet: the action is blocked. After an unknown outcome, the earlier send may
+      // still have taken effect: unknown.
+      return n === 1
+        ? end({ status: "blocked", reason: refusal.message, idempotency_key: null })
+        : end({ status: "unknown", reason: `not sent again: ${refusal.message}`, error });
+    }
     d.emit({ type: "send", at: now(), id: action.id, send: n, idempotency_key: s.key });
     const res = await send(d.port, action, s.body, s.key);
     if (res.ok) {
@@ -172,24 +194,26 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
           "the project changed under apply; nothing more was sent to it; plan again",
         );
       case "unreadable":
-        return fail(
+        return unknown(
           {
             status: e.status,
             code: "apply.outcome-unknown",
             message: `${action.address}: ${errorOf(e).message}; ${judged.text}`,
           },
-          "the outcome is unknown; rerun apply: the same key replays if it took effect",
+          "the outcome is unknown: the project could not be re-read",
         );
       case "not-happened":
+        // The last answer was no answer (a timeout, a reset, a 5xx): the request may still be
+        // processing and take effect later, so a re-read that shows nothing yet proves nothing.
         if (d.signal.aborted)
-          return fail(
-            interrupted(),
-            "interrupted before the outcome was confirmed; rerun apply (the same key replays)",
+          return unknown(
+            { ...errorOf(e), code: "apply.outcome-unknown" },
+            "interrupted before the outcome was confirmed",
           );
         if (n >= d.maxSends)
-          return fail(
-            errorOf(e),
-            `the ${action.kind} did not take effect after ${n} sends; rerun apply (the same key replays)`,
+          return unknown(
+            { ...errorOf(e), code: "apply.outcome-unknown" },
+            `no effect seen after ${n} sends whose outcome was unknown; it may still take effect`,
           );
         break;
     }

@@ -42,6 +42,7 @@ export function summarizeResults(actions: readonly ActionResult[]): ApplySummary
     blocked: count("blocked"),
     deferred: count("deferred"),
     not_started: count("not-started"),
+    unknown: count("unknown"),
   };
 }
 
@@ -93,15 +94,21 @@ export function refusedResult(
     refused,
     actions,
     requests: meta.requests,
+    basis_reads: 0,
+    unreadable: [],
     summary: summarizeResults(actions),
     journal: null,
   };
 }
 
-/** Whether every action ended done, replayed or deferred and nothing was refused (exit code 0). */
+/**
+ * Whether every action ended done, replayed or deferred, nothing was refused and every project the
+ * files ask something of was read (exit code 0).
+ */
 export function applySucceeded(result: ApplyResult): boolean {
   return (
     result.refused.length === 0 &&
+    result.unreadable.length === 0 &&
     !result.interrupted &&
     result.actions.every((a) => a.status === "done" || a.status === "replayed" || a.status === "deferred")
   );

@@ -99,7 +99,10 @@ export function compareLive(
   return out;
 }
 
-/** The plan was made against another API than this run talks to. */
+/**
+ * The plan was made against another API than this run talks to. `baseUrl` is what a plan made now
+ * would record (the embedded sandbox's stable marker with `--sandbox`). Checked before any request.
+ */
 export function compareBaseUrl(plan: Plan, baseUrl: string): readonly Diagnostic[] {
   const norm = (u: string) => u.replace(/\/+$/, "");
   if (norm(plan.base_url) === norm(baseUrl)) return [];
@@ -109,6 +112,55 @@ export function compareBaseUrl(plan: Plan, baseUrl: string): readonly Diagnostic
       code: "apply.base-url-mismatch",
       message: `the plan was made against ${plan.base_url}, this apply talks to ${baseUrl}`,
       hint: "apply with the same --base-url (or --sandbox) the plan was made with, or plan again",
+    },
+  ];
+}
+
+/**
+ * A saved plan must name the campaign files it was made from, and every project in it must come
+ * from one of them: the plan is re-derived from those files, so without them nothing can be checked.
+ */
+export function checkPlanSources(plan: Plan, planFile: string): readonly Diagnostic[] {
+  const hint = `make the plan again (\`campaignctl plan --out ${planFile} ...\`), review it, and apply that`;
+  if (plan.files.length === 0)
+    return [
+      {
+        severity: "error",
+        code: "apply.plan-no-files",
+        message: `${planFile} names no campaign files, so it cannot be re-derived and checked before anything is sent`,
+        hint,
+      },
+    ];
+  const files = new Set(plan.files.map((f) => f.path));
+  return plan.projects
+    .filter((p) => !files.has(p.file))
+    .map((p) => ({
+      severity: "error",
+      code: "apply.plan-no-files",
+      message: `${planFile}: project ${p.address} comes from ${p.file}, which is not among the plan's files`,
+      hint,
+    }));
+}
+
+/**
+ * The key of this apply must see the organization the plan was made for (`GET /organizations`
+ * lists what the key can see). A plan that does not say its organization cannot be checked.
+ */
+export function compareScope(
+  plan: Plan,
+  visible: readonly string[],
+  keySource: string,
+): readonly Diagnostic[] {
+  if (plan.organization_id !== undefined && visible.includes(plan.organization_id)) return [];
+  return [
+    {
+      severity: "error",
+      code: "apply.key-scope",
+      message:
+        plan.organization_id === undefined
+          ? "the saved plan does not say which organization it was made for, so the key's scope cannot be checked"
+          : `the saved plan was made for organization ${plan.organization_id}; the key in ${keySource} sees ${visible.length === 0 ? "no organization" : visible.join(", ")}`,
+      hint: "apply with a key of the organization the plan was made with, or plan again with this key",
     },
   ];
 }

@@ -21,6 +21,8 @@ export const APPLY_FORMAT_VERSION = 1;
  * - `blocked`: the plan blocked it; apply does not attempt blocked actions.
  * - `deferred`: it waits for something outside our control (test approval); a later apply does it.
  * - `not-started`: the run was interrupted (Ctrl-C) before it started.
+ * - `unknown`: a request may or may not have taken effect and no re-read in this run settled it;
+ *   re-running apply is safe (the same key replays if it took effect).
  */
 export type ActionResultStatus =
   | "done"
@@ -29,7 +31,8 @@ export type ActionResultStatus =
   | "skipped"
   | "blocked"
   | "deferred"
-  | "not-started";
+  | "not-started"
+  | "unknown";
 
 /** A test message as the API reported it (`sent_to` is masked by the API). */
 export interface SentTestMessage {
@@ -56,7 +59,7 @@ export interface ActionError {
 /**
  * The result of one action. Invariants: `id` is the plan's action id; `attempts` counts HTTP
  * attempts of the mutating request (0 when not attempted); `idempotency_key` is the key sent (null
- * when nothing was sent); `error` present iff `status` is `failed`; `reason` is for display.
+ * when nothing was sent); `error` present iff `status` is `failed` or `unknown`; `reason` is for display.
  */
 export interface ActionResult {
   readonly id: string;
@@ -95,6 +98,19 @@ export interface ApplySummary {
   readonly blocked: number;
   readonly deferred: number;
   readonly not_started: number;
+  readonly unknown: number;
+}
+
+/**
+ * A project whose file asks for something (desired state other than `draft`) but which could not
+ * be read in this run: nothing was judged or sent for it, and the run fails (exit 1).
+ */
+export interface UnreadableProject {
+  readonly address: string;
+  readonly project_id: string;
+  readonly desired: string;
+  /** Why it could not be read (the API's answer, never the key). */
+  readonly message: string;
 }
 
 /**
@@ -113,6 +129,13 @@ export interface ApplyResult {
   readonly refused: readonly Diagnostic[];
   readonly actions: readonly ActionResult[];
   readonly requests: ApplyRequests;
+  /**
+   * Reads made in this run to confirm the basis of mutating requests (stats pages and project
+   * reads by id of the reconciliation loop); also counted in `requests`.
+   */
+  readonly basis_reads: number;
+  /** Projects the files ask something of that could not be read; non-empty fails the run. */
+  readonly unreadable: readonly UnreadableProject[];
   readonly summary: ApplySummary;
   /** Path of this run's journal (JSON lines), when one was written. */
   readonly journal: string | null;

@@ -3,14 +3,14 @@
  * entries form no cycle. Pure; iterative, linear in projects plus edges.
  */
 import type { Diagnostic, RelatedInformation } from "../diagnostics/diagnostic.js";
+import type { CrossProject } from "./cross-project.js";
 import { didYouMean } from "./did-you-mean.js";
-import type { ProjectSpec } from "./model.js";
 
 /**
  * `declared` holds every address written in the loaded files, valid or not, so that an invalid
  * project does not also make every `after` naming it an error.
  */
-export function checkAfter(projects: readonly ProjectSpec[], declared: ReadonlySet<string>): Diagnostic[] {
+export function checkAfter(projects: readonly CrossProject[], declared: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const byAddress = new Map(projects.map((p) => [p.address, p]));
   for (const project of projects) {
@@ -35,13 +35,13 @@ export function checkAfter(projects: readonly ProjectSpec[], declared: ReadonlyS
 type Mark = "active" | "done";
 
 interface Frame {
-  readonly project: ProjectSpec;
+  readonly project: CrossProject;
   next: number;
 }
 
 function findCycles(
-  projects: readonly ProjectSpec[],
-  byAddress: ReadonlyMap<string, ProjectSpec>,
+  projects: readonly CrossProject[],
+  byAddress: ReadonlyMap<string, CrossProject>,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const marks = new Map<string, Mark>();

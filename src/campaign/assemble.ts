@@ -5,8 +5,9 @@
  * is left out of `campaign.projects`, so later stages only see schema-valid projects.
  */
 import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { checkAfter } from "./after-graph.js";
+import type { CrossProject } from "./cross-project.js";
 import type { Campaign, CampaignFile, ProjectSpec } from "./model.js";
 import { parseCampaignFile } from "./parse-yaml.js";
 import { checkProject } from "./project-checks.js";
@@ -36,61 +37,104 @@ interface Declaration {
   readonly node: Node | undefined;
 }
 
+/** A project key as written, for the checks across files (duplicate addresses). */
+export interface FileDeclaration {
+  readonly address: string;
+  readonly range: SourceRange;
+}
+
+/**
+ * One file on its own: every problem found in it alone (YAML, schema, per-project rules), the
+ * addresses it declares, and the schema-valid projects it describes. Invariant: `projects` are in
+ * key order, each declared in `declarations`. `P` is `ProjectSpec`, or its cross-file summary when
+ * the file was assembled on a worker thread (cross-project.ts).
+ */
+export interface FileAssembly<P extends CrossProject = ProjectSpec> {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly declarations: readonly FileDeclaration[];
+  readonly projects: readonly P[];
+}
+
 export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult {
-  const diagnostics: Diagnostic[] = [];
-  const declared = new Map<string, Declaration>();
-  const candidates: ProjectSpec[] = [];
-
-  for (const file of files) {
-    const parsed = parseCampaignFile(file);
-    diagnostics.push(...parsed.diagnostics);
-    const doc = parsed.doc;
-    if (doc === undefined) continue;
-    const declarations = declarationsOf(doc, parsed.source);
-    for (const declaration of declarations) {
-      const first = declared.get(declaration.address);
-      if (first === undefined) declared.set(declaration.address, declaration);
-      else diagnostics.push(duplicateAddress(declaration, first));
-    }
-    if (!parsed.usable) continue;
-    const data = toData(doc, parsed.source, diagnostics);
-    if (data === undefined) continue;
-    const errors = validateCampaignData(data);
-    diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));
-    const invalid = invalidScopes(
-      errors.map((e) => ({
-        path: e.instancePath,
-        propertyName:
-          propertyNameOf(e) ?? (e.keyword === "propertyNames" ? String(e.params.propertyName) : undefined),
-      })),
-    );
-    if (invalid === "file") continue;
-    const raw = data as RawCampaignDocument;
-    const defaultsNode = findPath(doc, doc.contents, ["defaults"]).node;
-    for (const declaration of declarations) {
-      if (invalid.has(declaration.address) || declared.get(declaration.address) !== declaration) continue;
-      const rawProject = raw.projects?.[declaration.address];
-      if (rawProject === undefined) continue;
-      candidates.push(
-        buildProjectSpec(declaration.address, rawProject, raw, {
-          source: parsed.source,
-          doc,
-          node: declaration.node,
-          keySpan: declaration.span,
-          defaultsNode,
-        }),
-      );
-    }
-  }
-
-  diagnostics.push(...duplicateIds(candidates));
-  for (const project of candidates) diagnostics.push(...checkProject(project));
-  diagnostics.push(...checkAfter(candidates, new Set(declared.keys())));
+  const assembled = files.map(assembleFile);
+  const combined = combineFiles(assembled);
   return {
-    campaign: { files, projects: candidates },
-    diagnostics,
-    addresses: [...declared.keys()],
+    campaign: { files, projects: combined.projects },
+    diagnostics: combined.diagnostics,
+    addresses: combined.addresses,
   };
+}
+
+/** The checks of one file that need no other file. Pure; safe to run on a worker thread. */
+export function assembleFile(file: CampaignFile): FileAssembly {
+  const diagnostics: Diagnostic[] = [];
+  const projects: ProjectSpec[] = [];
+  const parsed = parseCampaignFile(file);
+  diagnostics.push(...parsed.diagnostics);
+  const doc = parsed.doc;
+  if (doc === undefined) return { diagnostics, declarations: [], projects };
+  const declarations = declarationsOf(doc, parsed.source);
+  const declared = declarations.map((d) => ({
+    address: d.address,
+    range: rangeAt(d.source, d.span[0], d.span[1]),
+  }));
+  const done = () => ({ diagnostics, declarations: declared, projects });
+  if (!parsed.usable) return done();
+  const data = toData(doc, parsed.source, diagnostics);
+  if (data === undefined) return done();
+  const errors = validateCampaignData(data);
+  diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));
+  const invalid = invalidScopes(
+    errors.map((e) => ({
+      path: e.instancePath,
+      propertyName:
+        propertyNameOf(e) ?? (e.keyword === "propertyNames" ? String(e.params.propertyName) : undefined),
+    })),
+  );
+  if (invalid === "file") return done();
+  const raw = data as RawCampaignDocument;
+  const defaultsNode = findPath(doc, doc.contents, ["defaults"]).node;
+  for (const declaration of declarations) {
+    if (invalid.has(declaration.address)) continue;
+    const rawProject = raw.projects?.[declaration.address];
+    if (rawProject === undefined) continue;
+    const project = buildProjectSpec(declaration.address, rawProject, raw, {
+      source: parsed.source,
+      doc,
+      node: declaration.node,
+      keySpan: declaration.span,
+      defaultsNode,
+    });
+    projects.push(project);
+    diagnostics.push(...checkProject(project));
+  }
+  return done();
+}
+
+/**
+ * The checks across files, over the files' own results in load order: an address declared again
+ * (the first declaration wins, later projects with it are dropped), ids used twice or differing
+ * only in case, and `after` entries (unknown names, cycles). Pure.
+ */
+export function combineFiles<P extends CrossProject>(
+  files: readonly FileAssembly<P>[],
+): { readonly projects: P[]; readonly diagnostics: Diagnostic[]; readonly addresses: string[] } {
+  const diagnostics: Diagnostic[] = [];
+  const declared = new Map<string, { readonly file: number; readonly declaration: FileDeclaration }>();
+  files.forEach((file, index) => {
+    diagnostics.push(...file.diagnostics);
+    for (const declaration of file.declarations) {
+      const first = declared.get(declaration.address);
+      if (first === undefined) declared.set(declaration.address, { file: index, declaration });
+      else diagnostics.push(duplicateAddress(declaration, first.declaration));
+    }
+  });
+  const projects = files.flatMap((file, index) =>
+    file.projects.filter((p) => declared.get(p.address)?.file === index),
+  );
+  diagnostics.push(...duplicateIds(projects));
+  diagnostics.push(...checkAfter(projects, new Set(declared.keys())));
+  return { projects, diagnostics, addresses: [...declared.keys()] };
 }
 
 /** The file's data as plain values, or undefined (with a diagnostic) when building it is refused. */
@@ -130,25 +174,29 @@ function declarationsOf(doc: Document, source: SourceText): Declaration[] {
   return out;
 }
 
-function duplicateAddress(again: Declaration, first: Declaration): Diagnostic {
-  const where = (d: Declaration) => rangeAt(d.source, d.span[0], d.span[1]);
+function duplicateAddress(again: FileDeclaration, first: FileDeclaration): Diagnostic {
   return {
     severity: "error",
     code: "campaign.duplicate-address",
-    message: `project address \`${again.address}\` is already declared in ${first.source.file}`,
-    range: where(again),
+    message: `project address \`${again.address}\` is already declared in ${first.range.file}`,
+    range: again.range,
     hint: "addresses are unique across all loaded files: rename one of the projects",
-    related: [{ message: `\`${first.address}\` first declared here`, range: where(first) }],
+    related: [{ message: `\`${first.address}\` first declared here`, range: first.range }],
   };
 }
 
-function duplicateIds(projects: readonly ProjectSpec[]): Diagnostic[] {
-  const firstById = new Map<string, ProjectSpec>();
+function duplicateIds(projects: readonly CrossProject[]): Diagnostic[] {
+  const firstById = new Map<string, CrossProject>();
+  const firstByFolded = new Map<string, CrossProject>();
   const out: Diagnostic[] = [];
   for (const project of projects) {
     const first = firstById.get(project.id);
     if (first === undefined) {
       firstById.set(project.id, project);
+      const folded = project.id.toLowerCase();
+      const other = firstByFolded.get(folded);
+      if (other === undefined) firstByFolded.set(folded, project);
+      else out.push(idsDifferInCase(other, project));
       continue;
     }
     out.push({
@@ -161,6 +209,18 @@ function duplicateIds(projects: readonly ProjectSpec[]): Diagnostic[] {
     });
   }
   return out;
+}
+
+/** Ids are UUIDs, and UUIDs are case-insensitive (RFC 9562): both spellings name one live project. */
+function idsDifferInCase(first: CrossProject, project: CrossProject): Diagnostic {
+  return {
+    severity: "error",
+    code: "campaign.ids-differ-in-case",
+    message: `projects \`${first.address}\` and \`${project.address}\` have ids that differ only in case (${first.id}, ${project.id})`,
+    range: project.locate(["id"]),
+    hint: "ids name live projects and letter case does not tell them apart: write the id as the dashboard shows it, once",
+    related: [{ message: `\`${first.address}\` has the id ${first.id}`, range: first.locate(["id"]) }],
+  };
 }
 
 function propertyNameOf(error: object): string | undefined {

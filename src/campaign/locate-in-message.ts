@@ -8,21 +8,24 @@ import type { Span } from "./yaml-path.js";
 /**
  * Returns a function from a value range `[start, end)` to a source span. Non-whitespace characters
  * map exactly for plain, single-quoted, double-quoted (without escapes) and block scalars; folded
- * whitespace maps approximately. A double-quoted scalar with escapes, or anything unexpected, maps to
- * the whole scalar.
+ * whitespace maps approximately. A double-quoted scalar with escapes maps exactly when it is written
+ * on one line (an escape's characters map to the whole escape, `\u200B` included); a multi-line one
+ * with escapes, or anything unexpected, maps to the whole scalar.
  */
 export function scalarValueMapper(text: string, node: Scalar): (start: number, end: number) => Span {
   const range = node.range;
   if (!range) return () => [0, 0];
   const whole: Span = [range[0], range[1]];
-  const offsets = valueOffsets(text, node, range[0], range[1]);
-  if (offsets === undefined) return () => whole;
+  const mapped = valueOffsets(text, node, range[0], range[1]);
+  if (mapped === undefined) return () => whole;
+  const offsets = Array.isArray(mapped) ? mapped : mapped.starts;
+  const ends = Array.isArray(mapped) ? undefined : mapped.ends;
   return (start, end) => {
     const length = offsets.length;
     const s = clamp(start, 0, length);
     const e = clamp(end, s, length);
     const from = s < length ? (offsets[s] ?? whole[0]) : whole[1];
-    const to = e > s ? (offsets[e - 1] ?? whole[1] - 1) + 1 : from;
+    const to = e > s ? (ends?.[e - 1] ?? (offsets[e - 1] ?? whole[1] - 1) + 1) : from;
     return [from, to];
   };
 }
@@ -51,9 +54,21 @@ function contentStart(text: string, node: Scalar, start: number): number | undef
 
 const WHITESPACE = /\s/;
 
-function valueOffsets(text: string, node: Scalar, start: number, end: number): number[] | undefined {
+/** Where each value character starts in the text, and (for escapes) where it ends. */
+interface EscapedOffsets {
+  readonly starts: number[];
+  readonly ends: number[];
+}
+
+function valueOffsets(
+  text: string,
+  node: Scalar,
+  start: number,
+  end: number,
+): number[] | EscapedOffsets | undefined {
   const value = typeof node.value === "string" ? node.value : String(node.value);
-  if (node.type === Scalar.QUOTE_DOUBLE && text.slice(start, end).includes("\\")) return undefined;
+  if (node.type === Scalar.QUOTE_DOUBLE && text.slice(start, end).includes("\\"))
+    return escapedOffsets(text, value, start, end);
   const from = contentStart(text, node, start);
   if (from === undefined) return undefined;
   const offsets: number[] = new Array(value.length);
@@ -72,4 +87,54 @@ function valueOffsets(text: string, node: Scalar, start: number, end: number): n
     j = found + 1;
   }
   return offsets;
+}
+
+/** Length of the escape's text after the backslash, by its letter (YAML 1.2 double-quoted escapes). */
+function escapeLength(letter: string): number {
+  switch (letter) {
+    case "x":
+      return 3;
+    case "u":
+      return 5;
+    case "U":
+      return 9;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * Offsets of a one-line double-quoted scalar with escapes: walks the written text; every value
+ * character an escape produces (two for an astral `\U`) maps to the whole escape.
+ * Returns undefined when the walk does not reproduce `value` (a multi-line scalar, folding).
+ */
+function escapedOffsets(text: string, value: string, start: number, end: number): EscapedOffsets | undefined {
+  const raw = text.slice(start + 1, end - 1);
+  if (raw.includes("\n")) return undefined;
+  const offsets: number[] = [];
+  const ends: number[] = [];
+  let produced = "";
+  let k = 0;
+  while (k < raw.length) {
+    const at = start + 1 + k;
+    if (raw[k] !== "\\") {
+      offsets.push(at);
+      ends.push(at + 1);
+      produced += raw[k];
+      k++;
+      continue;
+    }
+    const length = 1 + escapeLength(raw[k + 1] ?? "");
+    const expected = value.slice(produced.length);
+    // The escape's value is whatever `value` holds next: 1 unit, or 2 for an astral `\U`.
+    const units = raw[k + 1] === "U" && (expected.codePointAt(0) ?? 0) > 0xffff ? 2 : 1;
+    for (let u = 0; u < units; u++) {
+      offsets.push(at);
+      ends.push(at + length);
+    }
+    produced += expected.slice(0, units);
+    k += length;
+  }
+  if (offsets.length !== value.length || produced !== value) return undefined;
+  return { starts: offsets, ends };
 }

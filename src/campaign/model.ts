@@ -77,6 +77,8 @@ export interface ProjectSpec {
   readonly schedule?: ScheduleSpec;
   readonly pause?: { readonly reason?: string };
   readonly after: readonly string[];
+  /** Free-form metadata for people and policies; never sent, never compared with the live project. */
+  readonly labels?: Readonly<Record<string, string>>;
   /** The file's `merge_defaults` (organization defaults for merge tags). */
   readonly mergeDefaults: Readonly<Record<string, string>>;
   /** Custom contact fields the file declares, beyond the platform's standard ones. */

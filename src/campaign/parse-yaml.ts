@@ -7,7 +7,8 @@ import { type Document, isScalar, LineCounter, parseAllDocuments, visit, type YA
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
 import type { CampaignFile } from "./model.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
-import { campaignCodeOfYamlError } from "./yaml-errors.js";
+import { campaignCodeOfYamlError, yamlHint } from "./yaml-errors.js";
+import { misindentedKeys } from "./yaml-indent.js";
 
 /** At most this many YAML errors are listed per file; the rest are counted in one more diagnostic. */
 export const MAX_YAML_ERRORS_PER_FILE = 20;
@@ -25,10 +26,17 @@ export interface ParsedFile {
 
 export function parseCampaignFile(file: CampaignFile): ParsedFile {
   const lineCounter = new LineCounter();
-  const source: SourceText = { file: file.path, text: file.text, lineCounter };
-  const docs = parseAllDocuments(file.text, { lineCounter, prettyErrors: false });
+  // YAML 1.2 reads a lone CR as a line break, the `yaml` library does not: replace it by LF (same
+  // length, so offsets into the file stay true) and say so.
+  const loneCr = file.text.indexOf("\r") < 0 ? -1 : file.text.search(LONE_CR);
+  const text = loneCr < 0 ? file.text : file.text.replace(LONE_CR_ALL, "\n");
+  const source: SourceText = { file: file.path, text, lineCounter };
+  // `uniqueKeys: false`: the library's own duplicate-key check is quadratic in a map's size; ours
+  // (structuralProblems) is linear and reports both places.
+  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [];
   const diagnostics: Diagnostic[] = [];
+  if (loneCr >= 0) diagnostics.push(crLineEndings(source, loneCr));
   if (!Array.isArray(docs)) {
     // An EmptyStream: only comments, directives or nothing at all.
     diagnostics.push(emptyFile(file.path));
@@ -43,7 +51,14 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   const allErrors = list.flatMap((d) => d.errors);
   const yamlErrors = allErrors.filter((e) => e.code !== "DUPLICATE_KEY");
   const yamlWarnings = list.flatMap((d) => d.warnings);
-  pushYamlProblems(source, yamlErrors, "error", diagnostics);
+  const misindented = misindentedKeys(source, yamlErrors);
+  diagnostics.push(...misindented.map((m) => m.diagnostic));
+  pushYamlProblems(
+    source,
+    yamlErrors.filter((e) => !misindented.some((m) => m.explains(e))),
+    "error",
+    diagnostics,
+  );
   pushYamlProblems(source, yamlWarnings, "warning", diagnostics);
   for (const extra of list.slice(1)) {
     diagnostics.push({
@@ -54,12 +69,23 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
       hint: "remove the `---` separator and merge the projects into one `projects:` map, or use one file per document",
     });
   }
-  // The structural pass walks the whole tree: only when there is something for it to find.
-  const needsWalk = allErrors.length > yamlErrors.length || file.text.includes("*");
-  const structural = needsWalk ? structuralProblems(source, first) : [];
+  const structural = structuralProblems(source, first);
   diagnostics.push(...structural);
   const usable = yamlErrors.length === 0 && !structural.some((d) => d.code === "campaign.yaml-alias");
   return { source, doc: first, usable, diagnostics };
+}
+
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
+
+function crLineEndings(source: SourceText, at: number): Diagnostic {
+  return {
+    severity: "warning",
+    code: "campaign.cr-line-endings",
+    message: "file has line breaks written as a lone CR (old Mac style): they are read as line breaks",
+    range: rangeAt(source, at, at + 1),
+    hint: "save the file with LF (or CRLF) line endings; a CR inside a message would become a line break",
+  };
 }
 
 function emptyFile(path: string): Diagnostic {
@@ -79,11 +105,13 @@ function pushYamlProblems(
   out: Diagnostic[],
 ): void {
   for (const problem of problems.slice(0, MAX_YAML_ERRORS_PER_FILE)) {
+    const hint = yamlHint(problem.code);
     out.push({
       severity,
       code: campaignCodeOfYamlError(problem.code),
       message: firstLine(problem.message),
       range: rangeAt(source, problem.pos[0], problem.pos[1]),
+      ...(hint === undefined ? {} : { hint }),
     });
   }
   const more = problems.length - MAX_YAML_ERRORS_PER_FILE;

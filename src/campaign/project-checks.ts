@@ -2,8 +2,24 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ProjectSpec } from "./model.js";
 
+/**
+ * US/Canada E.164 (+1, then a 10-digit number whose area code does not start with 0 or 1): the only
+ * test phones the API accepts (design.md "Shapes the contract does not show"; the sandbox's rule).
+ */
+export const NANP_E164 = /^\+1[2-9][0-9]{9}$/;
+
 export function checkProject(project: ProjectSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
+  project.test?.contacts.forEach((contact, index) => {
+    if (NANP_E164.test(contact.phone)) return;
+    out.push({
+      severity: "error",
+      code: "campaign.test-phone-not-nanp",
+      message: `project \`${project.address}\`: test phone ${contact.phone} is not a US/Canada number, and the API only sends tests to +1 numbers`,
+      range: project.locate(["test", "contacts", index, "phone"]),
+      hint: "use a US/Canada number in E.164 form: +1, area code, number (like +15035550123)",
+    });
+  });
   if (project.state === "scheduled" && project.schedule === undefined) {
     out.push({
       severity: "error",
@@ -11,6 +27,24 @@ export function checkProject(project: ProjectSpec): Diagnostic[] {
       message: `project \`${project.address}\` wants \`state: scheduled\` but has no \`schedule\` block`,
       range: project.locate(["state"]),
       hint: "add `schedule: { at: ..., timezone: ... }`, or choose another state",
+    });
+  }
+  if ((project.state === "tested" || project.state === "scheduled") && project.message === undefined) {
+    out.push({
+      severity: "error",
+      code: "campaign.message-missing",
+      message: `project \`${project.address}\` wants \`state: ${project.state}\`, which sends, but describes no \`message\``,
+      range: project.locate(["state"]),
+      hint: "write the message the project sends (`campaignctl import` writes the live one), so that what goes out is reviewed; or choose `state: draft`",
+    });
+  }
+  if (project.state === "scheduled" && project.contactLists === undefined) {
+    out.push({
+      severity: "error",
+      code: "campaign.contact-lists-missing",
+      message: `project \`${project.address}\` wants \`state: scheduled\` but does not say which \`contact_lists\` it goes to`,
+      range: project.locate(["state"]),
+      hint: "list the contact lists the schedule sends to (by name or id), so that who receives it is reviewed",
     });
   }
   if (project.channel === "10dlc" && project.tollFreeVerification !== undefined) {

@@ -95,6 +95,7 @@ export function buildProjectSpec(
     },
     pause: merged.pause && { reason: merged.pause.reason },
     after: merged.after ?? [],
+    labels: merged.labels,
     mergeDefaults: file.merge_defaults ?? {},
     fields: file.fields ?? [],
     range: keyRange,

@@ -42,6 +42,7 @@ export interface RawProjectKeys {
   };
   readonly pause?: { readonly reason?: string };
   readonly after?: readonly string[];
+  readonly labels?: Readonly<Record<string, string>>;
 }
 
 /** A whole campaign file document. */

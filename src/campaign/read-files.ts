@@ -2,7 +2,7 @@
  * The IO edge of loading: finds campaign files under the paths a user gave (directories are read
  * recursively for `*.yaml` / `*.yml`, in a stable order) and reads them. Everything after this is pure.
  */
-import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { decodeCampaignFile, fileTooLarge, MAX_CAMPAIGN_FILE_BYTES } from "./decode.js";
@@ -16,6 +16,9 @@ export interface ReadResult {
 }
 
 const CAMPAIGN_EXTENSIONS = [".yaml", ".yml"];
+
+/** The policy file found at the root of a campaign directory; never read as a campaign file. */
+export const POLICY_FILE_NAME = "campaignctl.policy.yaml";
 
 function isCampaignFileName(name: string): boolean {
   return CAMPAIGN_EXTENSIONS.some((ext) => name.endsWith(ext));
@@ -34,7 +37,12 @@ export function readCampaignFiles(paths: readonly string[], cwd: string): ReadRe
   const seen = new Set<string>();
   for (const given of paths) {
     const absolute = resolve(cwd, given);
-    const stat = statSync(absolute, { throwIfNoEntry: false });
+    const probed = probe(absolute);
+    if (probed.kind === "error") {
+      diagnostics.push(unreadable(given, probed.code));
+      continue;
+    }
+    const stat = probed.stat;
     if (stat === undefined) {
       diagnostics.push({
         severity: "error",
@@ -45,7 +53,7 @@ export function readCampaignFiles(paths: readonly string[], cwd: string): ReadRe
       continue;
     }
     const inDirectory = stat.isDirectory();
-    const found = inDirectory ? listDirectory(absolute, given) : [{ absolute, shown: given }];
+    const found = inDirectory ? listDirectory(absolute, given, diagnostics) : [{ absolute, shown: given }];
     for (const entry of found) {
       if (seen.has(entry.absolute)) continue;
       seen.add(entry.absolute);
@@ -81,12 +89,44 @@ function readOne(
     if (decoded.file) files.push(decoded.file);
     diagnostics.push(...decoded.diagnostics);
   } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String(error.code) : "read error";
-    diagnostics.push({
-      severity: "error",
-      code: "cli.file-unreadable",
-      message: `cannot read ${shown} (${reason})`,
-    });
+    diagnostics.push(unreadable(shown, errorCode(error)));
+  }
+}
+
+/** `ENOENT`, `EACCES`, `ELOOP`... of a failed fs call, or "read error". */
+function errorCode(error: unknown): string {
+  return error instanceof Error && "code" in error ? String(error.code) : "read error";
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ELOOP: "a loop of symbolic links",
+  ENOENT: "a symbolic link to nothing",
+  ENOTDIR: "a path through something that is not a directory",
+  EISDIR: "a directory",
+};
+
+function unreadable(shown: string, code: string): Diagnostic {
+  const reason = Object.hasOwn(REASONS, code) ? `${REASONS[code]}, ${code}` : code;
+  return {
+    severity: "error",
+    code: "cli.file-unreadable",
+    message: `cannot read ${shown} (${reason})`,
+    hint: "fix the file's permissions or link, or move it out of the campaign directory",
+  };
+}
+
+/** `stat` that reports a missing path as `undefined` and any other failure as its code. */
+function probe(
+  absolute: string,
+):
+  | { readonly kind: "ok"; readonly stat: Stats | undefined }
+  | { readonly kind: "error"; readonly code: string } {
+  try {
+    return { kind: "ok", stat: statSync(absolute, { throwIfNoEntry: false }) };
+  } catch (error) {
+    return { kind: "error", code: errorCode(error) };
   }
 }
 
@@ -95,7 +135,12 @@ interface Found {
   readonly shown: string;
 }
 
-function listDirectory(absoluteRoot: string, shownRoot: string): Found[] {
+/**
+ * The campaign files under a directory. An unreadable subdirectory, and a `*.yaml` entry that is a
+ * dangling or looping symbolic link, are errors (never skipped in silence: a file that cannot be
+ * read may be the one that pauses a send).
+ */
+function listDirectory(absoluteRoot: string, shownRoot: string, diagnostics: Diagnostic[]): Found[] {
   const relative: string[] = [];
   const pending: string[] = [""];
   while (pending.length > 0) {
@@ -103,21 +148,26 @@ function listDirectory(absoluteRoot: string, shownRoot: string): Found[] {
     let entries: Dirent[];
     try {
       entries = readdirSync(join(absoluteRoot, dir), { withFileTypes: true });
-    } catch {
+    } catch (error) {
+      diagnostics.push(unreadable(dir === "" ? shownRoot : join(shownRoot, dir), errorCode(error)));
       continue;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      if (entry.name.startsWith(".") || entry.name === "node_modules" || entry.name === POLICY_FILE_NAME)
+        continue;
       const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
       if (entry.isDirectory()) pending.push(rel);
-      else if (isCampaignFileName(entry.name) && (entry.isFile() || isFileLink(join(absoluteRoot, rel))))
-        relative.push(rel);
+      else if (isCampaignFileName(entry.name)) {
+        if (entry.isFile()) relative.push(rel);
+        else if (entry.isSymbolicLink()) {
+          const target = probe(join(absoluteRoot, rel));
+          if (target.kind === "error") diagnostics.push(unreadable(join(shownRoot, rel), target.code));
+          else if (target.stat === undefined) diagnostics.push(unreadable(join(shownRoot, rel), "ENOENT"));
+          else if (target.stat.isFile()) relative.push(rel);
+        }
+      }
     }
   }
   relative.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return relative.map((rel) => ({ absolute: join(absoluteRoot, rel), shown: join(shownRoot, rel) }));
-}
-
-function isFileLink(absolute: string): boolean {
-  return statSync(absolute, { throwIfNoEntry: false })?.isFile() === true;
 }

@@ -10,6 +10,9 @@ import { didYouMean } from "./did-you-mean.js";
 import { rangeAt, type SourceText } from "./source-range.js";
 import { findPath, type PathHit, pointerSegments, type Span } from "./yaml-path.js";
 
+/** A plain scalar that YAML read as a number but that was meant as a phone number (`+1503...`). */
+const UNQUOTED_PHONE = /^\+?[0-9][0-9_]{6,}$/;
+
 interface SchemaNode {
   readonly title?: string;
   readonly description?: string;
@@ -119,14 +122,23 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
         `${show(data)} is not allowed for ${context}; it must be ${show(error.params.allowedValue)}`,
         valueRange,
       );
-    case "type":
+    case "type": {
       if (isVersion) return badVersion();
+      const written = where.value ? source.text.slice(where.value[0], where.value[1]) : "";
+      if (error.params.type === "string" && typeof data === "number" && UNQUOTED_PHONE.test(written))
+        return make(
+          "campaign.yaml-unquoted-phone",
+          `${context}: ${written} is read as the number ${String(data)}, not as a phone number`,
+          valueRange,
+          `quote it: "${written}" (YAML reads an unquoted +15035550101 as a number)`,
+        );
       return make(
         "campaign.schema-type",
         `${context} must be ${article(String(error.params.type))}, not ${article(typeName(data))}`,
         valueRange,
         schema.description,
       );
+    }
     case "enum": {
       const allowed = (error.params.allowedValues as unknown[]).map(String);
       const suggestion = typeof data === "string" ? didYouMean(data, allowed) : undefined;

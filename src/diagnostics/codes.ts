@@ -2,9 +2,11 @@ import type { ApiCode } from "./codes/api.js";
 import type { ApplyCode } from "./codes/apply.js";
 import type { CampaignCode } from "./codes/campaign.js";
 import type { CliCode } from "./codes/cli.js";
+import type { ImportCode } from "./codes/import.js";
 import type { LintCode } from "./codes/lint.js";
 import type { MessageCode } from "./codes/message.js";
 import type { PlanCode } from "./codes/plan.js";
+import type { PolicyCode } from "./codes/policy.js";
 import type { ReportCode } from "./codes/report.js";
 
 /**
@@ -17,6 +19,8 @@ export type DiagnosticCode =
   | LintCode
   | ApiCode
   | PlanCode
+  | PolicyCode
   | ApplyCode
   | CliCode
+  | ImportCode
   | ReportCode;

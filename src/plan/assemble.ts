@@ -4,6 +4,9 @@
  * by `after`, spreads blocked and deferred statuses along that order, and counts the result.
  */
 import type { Campaign } from "../campaign/model.js";
+import { holdForPolicy } from "../policy/hold.js";
+import type { Policy } from "../policy/model.js";
+import { policyViolations } from "../policy/rules.js";
 import { buildCatalogs } from "./catalogs.js";
 import { afterDependencies, propagate } from "./graph.js";
 import type { LiveState } from "./live.js";
@@ -24,6 +27,11 @@ export interface AssembleInput {
   readonly targets: readonly string[];
   readonly excludes: readonly string[];
   readonly requests: RequestCount;
+  /**
+   * The organization's policy, if any: a project violating it has its test and schedule actions
+   * blocked (before `after` ordering spreads the block to its dependants); pauses are never held.
+   */
+  readonly policy?: Policy;
 }
 
 export function assemblePlan(input: AssembleInput): Plan {
@@ -32,9 +40,15 @@ export function assemblePlan(input: AssembleInput): Plan {
   const covered = campaign.projects.filter((p) => selection.selected.has(p.address));
   const catalogs = buildCatalogs(live);
   const context = { live, catalogs, now, organizationId: input.organizationId };
-  const local = covered.map((spec) =>
-    planProject(spec, context, selection.excludedDependencies.get(spec.address) ?? []),
-  );
+  const local = covered.map((spec) => {
+    const planned = planProject(spec, context, selection.excludedDependencies.get(spec.address) ?? []);
+    if (input.policy === undefined) return planned;
+    const violations = policyViolations(input.policy, spec, {
+      now,
+      estimatedCostCents: planned.estimate?.estimated_cost_cents ?? null,
+    });
+    return holdForPolicy(planned, violations);
+  });
 
   const byAddress = new Map(local.map((p) => [p.address, p]));
   const dependencies = afterDependencies(covered, (address) =>

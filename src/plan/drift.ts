@@ -1,17 +1,23 @@
 /**
- * Drift: every field the file describes, compared with the live project. Pure. Fields the file does
- * not describe are not compared; reference fields are compared as ids (sets for lists), and only
- * when the reference resolved (an unresolved one is already an error). Each difference is a `Drift`
- * and an error diagnostic `plan.drift` at the file's value.
+ * Drift: every field the file describes, compared with the live project. Pure. Reference fields are
+ * compared as ids (sets for lists), and only when the reference resolved (an unresolved one is
+ * already an error). Each difference is a `Drift` and an error diagnostic `plan.drift` at the file's
+ * value. Fields the file does not describe follow the describe rule (src/plan/undescribed.ts): for
+ * a project whose desired state sends, an undescribed field must be at its neutral live value, else
+ * it is drift too (`plan.drift`, at the project's key, "not described").
  */
 import type { ProjectSpec } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { displayOf } from "./catalog.js";
 import type { Catalogs, ReferenceKind } from "./catalogs.js";
-import { compareLinkTracking } from "./link-tracking.js";
+import { compareLinkTracking, describe as describeLinkTracking } from "./link-tracking.js";
 import type { ResolvedRef, ResolvedReferences } from "./resolve.js";
 import type { Drift, DriftField } from "./types.js";
+import { sendsContent, UNDESCRIBED_RULES, type UndescribedRule } from "./undescribed.js";
+
+/** The `after_text` of a field the file does not describe. */
+export const NOT_DESCRIBED = "not described";
 
 /** What to do about any drift (design.md principle 2: the API cannot edit projects). */
 export const DRIFT_FIX = "edit the file to match, or change the project in the dashboard";
@@ -134,7 +140,89 @@ export function diffProject(
       });
   }
   scalar("opt_out_footer", spec.optOutFooter, project.opt_out_footer_enabled);
+
+  if (sendsContent(spec.state))
+    for (const rule of UNDESCRIBED_RULES) {
+      if (isDescribed(spec, rule) || rule.isNeutral(project)) continue;
+      const live = liveValue(rule, project, catalogs);
+      drift.push({
+        field: rule.field,
+        before: live.value,
+        after: null,
+        before_text: live.text,
+        after_text: NOT_DESCRIBED,
+        fix: `describe it in the file (\`${rule.key}\`), or clear it in the dashboard`,
+      });
+      diagnostics.push({
+        severity: "error",
+        code: "plan.drift",
+        message: `${spec.address}: ${LABEL[rule.field]} is ${live.text} on the live project, and the file does not describe it`,
+        range: spec.range,
+        hint: `a project that sends must describe what goes out: add \`${rule.key}\` to the file, or clear it in the dashboard (neutral: ${rule.neutral}); sending is blocked until then`,
+      });
+    }
   return { drift, diagnostics, notes };
+}
+
+function isDescribed(spec: ProjectSpec, rule: UndescribedRule): boolean {
+  switch (rule.field) {
+    case "media":
+      return spec.media !== undefined;
+    case "link_tracking":
+      return spec.linkTracking !== undefined;
+    case "opt_out_footer":
+      return spec.optOutFooter !== undefined;
+    case "suppression_lists":
+      return spec.suppressionLists !== undefined;
+    case "phone_numbers":
+      return spec.phoneNumbers !== undefined;
+    case "name":
+    case "message":
+    case "contact_lists":
+    case "brand":
+    case "campaign":
+    case "toll_free_verification":
+    case "channel":
+    case "type":
+      throw new Error(`describe rule: no rule for ${rule.field}`);
+  }
+}
+
+function liveValue(
+  rule: UndescribedRule,
+  project: Project,
+  catalogs: Catalogs,
+): { readonly value: unknown; readonly text: string } {
+  const names = (kind: "media" | "suppression_lists" | "phone_numbers", ids: readonly string[]) => ({
+    value: [...new Set(ids)].sort(),
+    text: ids.map((id) => displayOf(catalogs[kind], id)).join(", "),
+  });
+  switch (rule.field) {
+    case "media":
+      return names("media", project.media_ids);
+    case "suppression_lists":
+      return names("suppression_lists", project.suppression_list_ids);
+    case "phone_numbers":
+      return names("phone_numbers", project.phone_number_ids);
+    case "opt_out_footer":
+      return { value: project.opt_out_footer_enabled, text: show(project.opt_out_footer_enabled) };
+    case "link_tracking": {
+      const value = {
+        enabled: project.link_tracking_enabled,
+        destination_url: project.link_tracking_destination_url,
+      };
+      return { value, text: describeLinkTracking(value) };
+    }
+    case "name":
+    case "message":
+    case "contact_lists":
+    case "brand":
+    case "campaign":
+    case "toll_free_verification":
+    case "channel":
+    case "type":
+      throw new Error(`describe rule: no rule for ${rule.field}`);
+  }
 }
 
 function show(value: string | boolean): string {

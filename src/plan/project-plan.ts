@@ -106,8 +106,10 @@ export function planProject(
       draft.kind === "pause" && drift.drift.length > 0
         ? `${draft.reason}; ${PAUSE_DESPITE_DRIFT}`
         : draft.reason;
-    return toAction(spec, project, context.organizationId, { ...draft, reason }, combineBlocks(blocks));
+    // Keys are scoped to the project's own organization, the same in every mode of apply.
+    return toAction(spec, project, project.organization_id, { ...draft, reason }, combineBlocks(blocks));
   });
+  const crossKey = crossOrganizationKey(spec, project, context.organizationId, actions);
 
   return {
     ...base,
@@ -120,6 +122,7 @@ export function planProject(
       ...referenceDiagnostics,
       ...drift.diagnostics,
       ...transitions.diagnostics,
+      ...(crossKey === undefined ? [] : [crossKey]),
       ...preconditions.map((f) => f.diagnostic),
     ],
     notes: [...drift.notes, ...transitions.notes],
@@ -185,6 +188,27 @@ function toAction(
     reason: draft.reason,
     ...(block === undefined ? {} : { block }),
     ...(status === "deferred" && draft.waitsFor !== undefined ? { waits_for: draft.waitsFor } : {}),
+  };
+}
+
+/**
+ * The API scopes idempotency keys per organization: a key of another organization than the
+ * project's (a parent organization's key acting on a child's project) cannot be deduplicated against
+ * a pipeline using the project's own organization's key. Said when such a key would send something.
+ */
+function crossOrganizationKey(
+  spec: ProjectSpec,
+  project: Project,
+  keyOrganization: string,
+  actions: readonly Action[],
+): Diagnostic | undefined {
+  if (project.organization_id === keyOrganization) return undefined;
+  if (!actions.some((a) => a.status !== "blocked")) return undefined;
+  return {
+    severity: "warning",
+    code: "apply.cross-organization-key",
+    message: `${spec.address}: the API key belongs to organization ${keyOrganization}, the project to ${project.organization_id}; the API deduplicates idempotency keys per organization, so a run with a key of another organization is not deduplicated against this one`,
+    hint: "run every pipeline that applies this project with a key of the same organization (preferably the project's own)",
   };
 }
 

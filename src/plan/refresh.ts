@@ -54,8 +54,12 @@ export interface RefreshInput {
   readonly campaign: Campaign;
   readonly reader: RefreshReader;
   readonly cache: CacheStore;
-  /** The plan's clock: stats windows, cache validity and the cache's timestamps. */
-  readonly now: Date;
+  /**
+   * The plan's clock: stats windows, cache validity and the cache's timestamps. A function is read
+   * once, after the first response (`GET /organizations`), so it can be the API's clock (its `Date`
+   * header); the reading is returned as `now`.
+   */
+  readonly now: Date | (() => Date);
   /** `--refresh`: ignore what the cache holds (it is still written). */
   readonly refresh: boolean;
   /** Where the key came from (an environment variable's name), for the 401 message. Never the key. */
@@ -70,11 +74,13 @@ export type RefreshResult =
       readonly organizationId: string;
       readonly requests: RequestCount;
       readonly diagnostics: readonly Diagnostic[];
+      /** The plan's clock as read after the first response. */
+      readonly now: Date;
     }
   | { readonly ok: false; readonly requests: RequestCount; readonly diagnostics: readonly Diagnostic[] };
 
 export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
-  const { reader, campaign, now } = input;
+  const { reader, campaign } = input;
   const before = reader.stats();
   const naive = naiveRequestCount(campaign);
   const count = (): RequestCount => requestDelta(before, reader.stats(), naive);
@@ -82,6 +88,7 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
 
   const orgs = await reader.listOrganizations();
   if (!orgs.ok) return fail([globalDiagnostic(orgs.error, input.keySource)]);
+  const now = typeof input.now === "function" ? input.now() : input.now;
   const root = rootOrganization(orgs.value);
   if (root === undefined)
     return fail([
@@ -177,6 +184,7 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
     organizationId: root.id,
     requests: count(),
     diagnostics,
+    now,
   };
 }
 

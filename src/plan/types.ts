@@ -154,8 +154,16 @@ export interface Plan {
   readonly tool_version: string;
   /** When the live state was read (the clock passed in). */
   readonly created_at: string;
-  /** The API base URL the plan was computed against (never a key). */
+  /**
+   * The API base URL the plan was computed against (never a key); for the embedded sandbox, whose
+   * port varies, the stable marker `embedded-sandbox:<fixture>`.
+   */
   readonly base_url: string;
+  /**
+   * The organization of the key the plan was made with (its root organization); `apply PLANFILE`
+   * refuses, before any other request, a key that cannot see it. Absent only in hand-built plans.
+   */
+  readonly organization_id?: string;
   /** Campaign files and their sha256, so a saved plan notices edited files. */
   readonly files: readonly { readonly path: string; readonly sha256: string }[];
   /** `--target`/`--exclude` as given. */

@@ -22,6 +22,7 @@ export const APPLY_SYMBOL: Readonly<Record<ActionResultStatus, string>> = {
   blocked: "!",
   deferred: "~",
   "not-started": ".",
+  unknown: "?",
 };
 
 /** The status as a word in prose (`not-started` reads "not started"). */
@@ -33,6 +34,7 @@ export const APPLY_STATUS_WORD: Readonly<Record<ActionResultStatus, string>> = {
   blocked: "blocked",
   deferred: "deferred",
   "not-started": "not started",
+  unknown: "unknown",
 };
 
 /** Every status in report order (the legend's order). */
@@ -44,6 +46,7 @@ export const APPLY_STATUSES: readonly ActionResultStatus[] = [
   "blocked",
   "deferred",
   "not-started",
+  "unknown",
 ];
 
 /** The legend: each symbol and its status word. */
@@ -55,12 +58,16 @@ export const APPLY_LEGEND: readonly (readonly [string, string])[] = APPLY_STATUS
 /** What a replayed action means, in every report. */
 export const REPLAYED_TEXT = "already done by an earlier run; nothing sent twice";
 
+/** Said of every action whose outcome is unknown at the end of the run. */
+export const UNKNOWN_TEXT = "re-run apply: it is safe (the same idempotency key replays if it took effect)";
+
 /** Said of a not-started action whose result gives no reason. */
 export const NOT_STARTED_TEXT = "the run was interrupted before this action started";
 
 /**
  * How the run as a whole ended: `refused` (nothing attempted), `interrupted` (Ctrl-C), `failed` (an
- * action failed), `incomplete` (nothing failed, but actions were blocked or skipped), else
+ * action failed, or a project the files ask something of was unreadable), `incomplete` (nothing
+ * failed, but actions were blocked, skipped or of unknown outcome), else
  * `complete` (every action done, replayed or deferred).
  */
 export type ApplyOutcome = "refused" | "interrupted" | "failed" | "incomplete" | "complete";
@@ -68,8 +75,9 @@ export type ApplyOutcome = "refused" | "interrupted" | "failed" | "incomplete" |
 export function applyOutcome(result: ApplyResult): ApplyOutcome {
   if (result.refused.length > 0) return "refused";
   if (result.interrupted) return "interrupted";
-  if (result.summary.failed > 0) return "failed";
-  if (result.summary.blocked > 0 || result.summary.skipped > 0 || result.summary.not_started > 0) {
+  if (result.summary.failed > 0 || result.unreadable.length > 0) return "failed";
+  const s = result.summary;
+  if (s.blocked > 0 || s.skipped > 0 || s.not_started > 0 || s.unknown > 0) {
     return "incomplete";
   }
   return "complete";
@@ -173,6 +181,17 @@ export function actionDetails(a: ActionResult): readonly ActionDetail[] {
     case "not-started":
       why("plain", NOT_STARTED_TEXT);
       break;
+    case "unknown": {
+      if (a.error !== null) out.push(detail("error", describeError(a.error), "note", false));
+      const key = a.idempotency_key === null ? "" : `, idempotency key ${a.idempotency_key}`;
+      out.push(
+        detail("attempts", `${formatCount(a.attempts)}${key}; project ${a.project_id}`, "plain", false),
+      );
+      effects();
+      why("note", "");
+      out.push(detail("next", UNKNOWN_TEXT, "note", true));
+      break;
+    }
   }
   return out;
 }
@@ -229,6 +248,12 @@ export function applySummaryLine(result: ApplyResult): string {
           ...(s.skipped > 0 ? [`${formatCount(s.skipped)} skipped`] : []),
           ...(s.blocked > 0 ? [`${formatCount(s.blocked)} blocked`] : []),
           ...(s.not_started > 0 ? [`${formatCount(s.not_started)} not started`] : []),
+          ...(s.unknown > 0 ? [`${formatCount(s.unknown)} unknown`] : []),
+          ...(result.unreadable.length > 0
+            ? [
+                `${formatCount(result.unreadable.length)} unreadable project${result.unreadable.length === 1 ? "" : "s"}`,
+              ]
+            : []),
         ].join(", ");
   const r = result.requests;
   return (
@@ -236,6 +261,15 @@ export function applySummaryLine(result: ApplyResult): string {
     `${formatCount(r.rate_limited_429)} rate-limited, ${formatSeconds(r.rate_limit_wait_ms)} s waiting for the rate limit.`
   );
 }
+
+/** One line per unreadable project: `gotv-reminder (p_123, desired scheduled): HTTP 500 ...`. */
+export function describeUnreadable(u: ApplyResult["unreadable"][number]): string {
+  return `${u.address} (${u.project_id}, desired ${u.desired}): ${u.message}`;
+}
+
+/** The heading over the unreadable projects, in every report. */
+export const UNREADABLE_TITLE =
+  "Projects the files ask something of that could not be read (nothing was judged or sent for them; the run fails):";
 
 /** Said of a refused plan's actions: `None of the plan's 8 actions was started.` */
 export function noneStarted(actions: number): string {

@@ -18,12 +18,14 @@ import {
   type DetailTone,
   describeHeadline,
   describeRetries,
+  describeUnreadable,
   durationMs,
   formatSeconds,
   noneStarted,
+  UNREADABLE_TITLE,
 } from "./apply-describe.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
-import { endpointCounts, formatCount } from "./plan-describe.js";
+import { endpointCounts, formatCount, plural } from "./plan-describe.js";
 import { DEFAULT_WIDTH } from "./plan-human.js";
 import { type Style, styleFor } from "./style.js";
 import { indentLines, wrapText } from "./text-wrap.js";
@@ -67,12 +69,20 @@ function body(result: ApplyResult, ctx: Ctx): string[] {
       return [
         ctx.style.yellow("The run was interrupted: actions not yet started were left alone."),
         actionList(result, ctx),
+        ...unreadable(result, ctx),
       ];
     case "failed":
     case "incomplete":
     case "complete":
-      return [actionList(result, ctx)];
+      return [actionList(result, ctx), ...unreadable(result, ctx)];
   }
+}
+
+function unreadable(result: ApplyResult, ctx: Ctx): string[] {
+  if (result.unreadable.length === 0) return [];
+  const lines = [ctx.style.red(ctx.style.bold(UNREADABLE_TITLE))];
+  for (const u of result.unreadable) lines.push(`  ${ctx.style.red("x")} ${describeUnreadable(u)}`);
+  return [lines.join("\n")];
 }
 
 function header(result: ApplyResult, ctx: Ctx): string {
@@ -125,6 +135,8 @@ function paintSymbol(a: ActionResult, style: Style): string {
       return style.cyan(symbol);
     case "not-started":
       return style.dim(symbol);
+    case "unknown":
+      return style.yellow(symbol);
   }
 }
 
@@ -177,6 +189,10 @@ function footer(result: ApplyResult, ctx: Ctx): string {
   const width = Math.max(0, ...counts.map(([, n]) => formatCount(n).length));
   for (const [endpoint, n] of counts) lines.push(`  ${formatCount(n).padStart(width)}  ${endpoint}`);
   if (counts.length === 0) lines.push("  (none)");
+  if (result.basis_reads > 0)
+    lines.push(
+      `Fresh reads confirming what was sent: ${plural(result.basis_reads, "request")} (counted above).`,
+    );
   lines.push(result.journal === null ? "No journal was written." : `Journal: ${result.journal}`);
   return lines.join("\n");
 }

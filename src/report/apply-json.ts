@@ -30,6 +30,13 @@ export function orderApplyResult(result: ApplyResult): ApplyResult {
       rate_limited_429: result.requests.rate_limited_429,
       rate_limit_wait_ms: result.requests.rate_limit_wait_ms,
     },
+    basis_reads: result.basis_reads,
+    unreadable: result.unreadable.map((u) => ({
+      address: u.address,
+      project_id: u.project_id,
+      desired: u.desired,
+      message: u.message,
+    })),
     summary: {
       done: result.summary.done,
       replayed: result.summary.replayed,
@@ -38,6 +45,7 @@ export function orderApplyResult(result: ApplyResult): ApplyResult {
       blocked: result.summary.blocked,
       deferred: result.summary.deferred,
       not_started: result.summary.not_started,
+      unknown: result.summary.unknown,
     },
     journal: result.journal,
   };

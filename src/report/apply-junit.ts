@@ -15,7 +15,9 @@ import {
   applySummaryLine,
   describeError,
   describeHeadline,
+  describeUnreadable,
   durationMs,
+  UNREADABLE_TITLE,
 } from "./apply-describe.js";
 
 /** The name of the one test suite. */
@@ -23,7 +25,10 @@ export const JUNIT_SUITE_NAME = "campaignctl apply";
 
 /** Renders the JUnit XML document. The result ends with a newline. */
 export function renderApplyJunit(result: ApplyResult): string {
-  const cases = result.refused.length > 0 ? [refusedCase(result)] : result.actions.map(actionCase);
+  const cases =
+    result.refused.length > 0
+      ? [refusedCase(result)]
+      : [...result.actions.map(actionCase), ...result.unreadable.map(unreadableCase)];
   const failures = cases.filter((c) => c.outcome === "failure").length;
   const skipped = cases.filter((c) => c.outcome === "skipped").length;
   const suiteAttributes = attributes([
@@ -110,9 +115,10 @@ function actionCase(a: ActionResult): Case {
     case "done":
     case "replayed":
       return { outcome: "pass", xml: [`${open}>`, systemOut, "  </testcase>"].join("\n") };
-    case "failed": {
-      const message = a.error === null ? "failed" : describeError(a.error);
-      const type = a.error?.code ?? "failed";
+    case "failed":
+    case "unknown": {
+      const message = a.error === null ? APPLY_STATUS_WORD[a.status] : describeError(a.error);
+      const type = a.error?.code ?? (a.status === "unknown" ? "apply.outcome-unknown" : "failed");
       const failure = `    <failure${attributes([
         ["message", message],
         ["type", type],
@@ -127,6 +133,27 @@ function actionCase(a: ActionResult): Case {
       return { outcome: "skipped", xml: [`${open}>`, skipped, systemOut, "  </testcase>"].join("\n") };
     }
   }
+}
+
+/** A project the files ask something of that could not be read: a failing testcase `read`. */
+function unreadableCase(u: ApplyResult["unreadable"][number]): Case {
+  const text = describeUnreadable(u);
+  const failure = `    <failure${attributes([
+    ["message", `unreadable: ${text}`],
+    ["type", "apply.project-unreadable"],
+  ])}>${escapeText(`${UNREADABLE_TITLE}\n${text}`)}</failure>`;
+  return {
+    outcome: "failure",
+    xml: [
+      `  <testcase${attributes([
+        ["classname", u.address],
+        ["name", "read"],
+        ["time", "0.000"],
+      ])}>`,
+      failure,
+      "  </testcase>",
+    ].join("\n"),
+  };
 }
 
 /** `blocked: <reason>` and so on: the status word and the detail that explains it. */

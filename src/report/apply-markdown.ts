@@ -16,10 +16,12 @@ import {
   applyOutcome,
   applySummaryLine,
   describeRetries,
+  describeUnreadable,
   durationMs,
   formatSeconds,
   headlineFacts,
   noneStarted,
+  UNREADABLE_TITLE,
 } from "./apply-describe.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
 import { codeSpan, escapeMarkdown } from "./markdown-escape.js";
@@ -153,6 +155,11 @@ function headBlock(result: ApplyResult): string {
   ];
   if (result.interrupted) {
     lines.push("> [!WARNING]", "> The run was interrupted: actions not yet started were left alone.", "");
+  }
+  if (result.unreadable.length > 0) {
+    lines.push("> [!CAUTION]", `> ${escapeMarkdown(UNREADABLE_TITLE)}`);
+    for (const u of result.unreadable) lines.push(`> - ${escapeMarkdown(describeUnreadable(u))}`);
+    lines.push("");
   }
   if (result.refused.length === 0) {
     lines.push(

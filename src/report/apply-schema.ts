@@ -66,6 +66,8 @@ export function summaryKey(status: ActionResultStatus): keyof ApplySummary {
       return status;
     case "not-started":
       return "not_started";
+    case "unknown":
+      return "unknown";
   }
 }
 
@@ -83,6 +85,7 @@ function checkInvariants(name: string, result: ApplyResult): Diagnostic[] {
     blocked: 0,
     deferred: 0,
     not_started: 0,
+    unknown: 0,
   };
   for (const a of result.actions) {
     if (ids.has(a.id)) problem(`action ${a.id} appears twice`);

@@ -16,7 +16,8 @@ export function renderDiagnosticsText(
   options: DiagnosticsTextOptions,
 ): string {
   const style = styleFor(options.color);
-  return diagnostics.map((d) => renderOne(d, options.sources, style)).join("");
+  const lines = new LineIndex(options.sources);
+  return diagnostics.map((d) => renderOne(d, lines, style)).join("");
 }
 
 function severityLabel(severity: Severity, style: Style): string {
@@ -30,10 +31,10 @@ function severityLabel(severity: Severity, style: Style): string {
   }
 }
 
-function renderOne(d: Diagnostic, sources: ReadonlyMap<string, string>, style: Style): string {
+function renderOne(d: Diagnostic, sources: LineIndex, style: Style): string {
   const where = d.range ? `${d.range.file}:${d.range.start.line}:${d.range.start.column}: ` : "";
   let out = `${style.bold(where)}${severityLabel(d.severity, style)}[${d.code}]: ${d.message}\n`;
-  if (d.range) out += excerpt(sources.get(d.range.file), d.range, style);
+  if (d.range) out += excerpt(sources.line(d.range.file, d.range.start.line), d.range, style);
   for (const r of d.related ?? []) {
     out += `  ${style.dim("note:")} ${r.message} at ${r.range.file}:${r.range.start.line}:${r.range.start.column}\n`;
   }
@@ -41,11 +42,9 @@ function renderOne(d: Diagnostic, sources: ReadonlyMap<string, string>, style: S
   return out;
 }
 
-function excerpt(text: string | undefined, range: NonNullable<Diagnostic["range"]>, style: Style): string {
-  if (text === undefined) return "";
-  const lineNo = range.start.line;
-  const lines = lineAt(text, lineNo);
+function excerpt(lines: string | undefined, range: NonNullable<Diagnostic["range"]>, style: Style): string {
   if (lines === undefined) return "";
+  const lineNo = range.start.line;
   const shown = lines.length > 200 ? `${lines.slice(0, 200)}…` : lines;
   const gutter = String(lineNo);
   const pad = " ".repeat(gutter.length);
@@ -60,13 +59,38 @@ function excerpt(text: string | undefined, range: NonNullable<Diagnostic["range"
   );
 }
 
-function lineAt(text: string, lineNo: number): string | undefined {
-  let start = 0;
-  for (let i = 1; i < lineNo; i++) {
-    const next = text.indexOf("\n", start);
-    if (next < 0) return undefined;
-    start = next + 1;
+/**
+ * Lines of the sources, indexed on first use: each diagnostic's excerpt is then one lookup, so
+ * rendering is linear in the text plus the diagnostics (it was a scan from the file's start per
+ * diagnostic). Line breaks are LF, CRLF and a lone CR, as the loader reads them.
+ */
+class LineIndex {
+  private readonly starts = new Map<string, readonly number[]>();
+
+  constructor(private readonly sources: ReadonlyMap<string, string>) {}
+
+  /** Line `lineNo` (1-based) of `file` without its line break, or undefined. */
+  line(file: string, lineNo: number): string | undefined {
+    const text = this.sources.get(file);
+    if (text === undefined) return undefined;
+    let starts = this.starts.get(file);
+    if (starts === undefined) {
+      starts = lineStarts(text);
+      this.starts.set(file, starts);
+    }
+    const start = starts[lineNo - 1];
+    if (start === undefined) return undefined;
+    const next = starts[lineNo];
+    const end = next === undefined ? text.length : next;
+    return text.slice(start, end).replace(/\r?\n$|\r$/, "");
   }
-  const end = text.indexOf("\n", start);
-  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, "");
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
 }

@@ -19,6 +19,7 @@ export function orderPlan(plan: Plan): Plan {
     tool_version: plan.tool_version,
     created_at: plan.created_at,
     base_url: plan.base_url,
+    ...(plan.organization_id === undefined ? {} : { organization_id: plan.organization_id }),
     files: plan.files.map((f) => ({ path: f.path, sha256: f.sha256 })),
     targets: [...plan.targets],
     excludes: [...plan.excludes],

@@ -33,12 +33,17 @@ export interface PlanMarkdownOptions {
    * request counts alone fit.
    */
   readonly maxChars?: number;
+  /**
+   * Where the visual preview gallery (`preview --html`) of the same files is published, e.g. a CI
+   * artifact; when given, the head links it. Absent: no link, the report unchanged.
+   */
+  readonly galleryUrl?: string;
 }
 
 /** Renders the PR comment. The result ends with a newline. */
 export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
   const maxChars = options.maxChars ?? GITHUB_COMMENT_MAX_CHARS;
-  const head = headBlock(plan);
+  const head = headBlock(plan, options.galleryUrl);
   const rows = plan.projects.map(tableRow);
   const planDiagnostics =
     plan.diagnostics.length > 0
@@ -134,7 +139,7 @@ function omissionNote(
   );
 }
 
-function headBlock(plan: Plan): string {
+function headBlock(plan: Plan, galleryUrl: string | undefined): string {
   const files = plan.files.length === 0 ? "no files" : plan.files.map((f) => codeSpan(f.path)).join(", ");
   const lines = [
     "## campaignctl plan",
@@ -146,6 +151,8 @@ function headBlock(plan: Plan): string {
   ];
   if (plan.targets.length > 0) lines.push(`Targets: ${plan.targets.map((t) => codeSpan(t)).join(", ")}.`);
   if (plan.excludes.length > 0) lines.push(`Excludes: ${plan.excludes.map((t) => codeSpan(t)).join(", ")}.`);
+  if (galleryUrl !== undefined)
+    lines.push("", `Message previews: [the gallery of phone mock-ups](<${linkDestination(galleryUrl)}>).`);
   lines.push(
     "",
     `Symbols: ${LEGEND.map(([symbol, meaning]) => `${codeSpan(symbol)} ${meaning}`).join(", ")}.`,
@@ -153,6 +160,11 @@ function headBlock(plan: Plan): string {
     "",
   );
   return lines.join("\n");
+}
+
+/** A URL as a `<...>` link destination: angle brackets, whitespace and backslashes percent-encoded. */
+function linkDestination(url: string): string {
+  return url.replace(/[<>\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 }
 
 const TABLE_HEADER =

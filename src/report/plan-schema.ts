@@ -51,6 +51,21 @@ function validator(): ValidateFunction {
   return compiled;
 }
 
+/**
+ * Is this file's text a plan document, whatever the file is called (`apply tfplan`)? True when it
+ * parses as a JSON object carrying `format_version` (of any version, so that an old plan gets its
+ * clear version diagnostic). Campaign files are YAML and say `version:`, never `format_version`.
+ */
+export function looksLikePlanDocument(text: string): boolean {
+  if (!text.trimStart().startsWith("{")) return false;
+  try {
+    const json: unknown = JSON.parse(text);
+    return isObject(json) && "format_version" in json;
+  } catch {
+    return false;
+  }
+}
+
 /** Parses a saved plan file's text and checks it (see {@link validatePlanDocument}). */
 export function parsePlanDocument(text: string, options: ValidatePlanOptions = {}): PlanDocumentResult {
   let json: unknown;

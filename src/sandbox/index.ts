@@ -8,6 +8,7 @@ import { adminRoutes } from "./admin/index.js";
 import { VirtualClock } from "./clock.js";
 import type { SandboxConfig, SandboxContext } from "./context.js";
 import { FaultEngine } from "./faults/engine.js";
+import { type ClockStart, planClockStart } from "./fixture/clock-start.js";
 import { loadFixtureFile, validateFixtureData } from "./fixture/load.js";
 import { fixtureToWorld } from "./fixture/to-world.js";
 import type { Fixture } from "./fixture/types.js";
@@ -23,6 +24,7 @@ import { loadState } from "./state/persist.js";
 import type { Store } from "./state/store.js";
 
 export type { VirtualClock } from "./clock.js";
+export type { ClockStart } from "./fixture/clock-start.js";
 export type { Fixture } from "./fixture/types.js";
 export type { Store } from "./state/store.js";
 export type { World } from "./state/world.js";
@@ -37,8 +39,12 @@ export interface SandboxOptions {
   readonly statePath?: string;
   /** Virtual seconds per real second; 0 (default): the clock moves only when advanced. */
   readonly timeScale?: number;
-  /** Virtual start time; default the fixture's `clock.start`, else real now. Ignored when state is reloaded. */
-  readonly startTime?: Date | string;
+  /**
+   * Where the virtual clock starts (ignored when state is reloaded): `"fixture"` (default) at the
+   * fixture's `clock.start` (else real now) with its dates as written; a Date: there, with every
+   * timestamp of the fixture moved by the same offset from its `clock.start` (see fixture/clock-start.ts).
+   */
+  readonly start?: ClockStart;
   readonly rateLimits?: boolean;
   readonly autoApproveTests?: boolean;
   /** Fault spec (see faults/spec.ts). */
@@ -104,14 +110,10 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
     fixture = loaded.fixture;
     fixtureFile = file;
   }
-  const startMs =
-    options.startTime !== undefined
-      ? new Date(options.startTime).getTime()
-      : fixture.clock?.start
-        ? Date.parse(fixture.clock.start)
-        : Date.now();
-  if (Number.isNaN(startMs)) return fail([{ where: "startTime", message: "not a valid date-time" }]);
-  const freshWorld = () => fixtureToWorld(fixture, startMs);
+  const planned = planClockStart(fixture, options.start ?? "fixture", Date.now());
+  if (planned === null) return fail([{ where: "--start", message: "not a valid date-time" }]);
+  const { startMs, shiftMs } = planned;
+  const freshWorld = () => fixtureToWorld(fixture, startMs, shiftMs);
   let world = freshWorld();
   let nowMs = startMs;
   if (options.statePath !== undefined) {

@@ -4,6 +4,7 @@
  * contact's non-empty value, else the inline fallback, else the organization default (nearest
  * organization up the tree that declares one), else the platform default: the empty string.
  */
+import { own } from "./dict.js";
 import type { World } from "./state/world.js";
 
 const TAG = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\|([^}]*))?\}\}/g;
@@ -14,10 +15,10 @@ export function renderMergeTags(
   orgDefaults: Readonly<Record<string, string>>,
 ): string {
   return text.replace(TAG, (_whole, name: string, fallback: string | undefined) => {
-    const value = values[name];
+    const value = own(values, name);
     if (value !== undefined && value !== "") return value;
     if (fallback !== undefined && fallback.trim() !== "") return fallback.trim();
-    return orgDefaults[name] ?? "";
+    return own(orgDefaults, name) ?? "";
   });
 }
 
@@ -27,7 +28,7 @@ export function mergeDefaultsFor(world: World, orgId: string): Record<string, st
   const seen = new Set<string>();
   for (let id: string | null = orgId; id !== null && !seen.has(id); ) {
     seen.add(id);
-    const org: World["organizations"][string] | undefined = world.organizations[id];
+    const org: World["organizations"][string] | undefined = own(world.organizations, id);
     if (org === undefined) break;
     chain.push(org.merge_defaults);
     id = org.parent_id;

@@ -3,6 +3,17 @@ import { checkBaseUrl, isLoopbackHost, resolveApiKey, resolveBaseUrl } from "../
 import { PRODUCTION_BASE_URL } from "../../src/contract/limits.js";
 
 describe("resolveApiKey", () => {
+  it.each(["pc_live_abc123def456", "my key", "sk-123=abc", "1ABC", ""])(
+    "refuses --api-key-env %j without echoing it",
+    (name) => {
+      const r = resolveApiKey({ [name]: "pc_live_x" }, name);
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.diagnostic.code).toBe("api.bad-key-env");
+      if (name !== "") expect(JSON.stringify(r.diagnostic)).not.toContain(name);
+    },
+  );
+
   it("returns the key from the default variable, trimmed", () => {
     expect(resolveApiKey({ CAMPAIGNCTL_API_KEY: "  pc_live_abc123  " })).toEqual({
       ok: true,

@@ -88,6 +88,16 @@ describe("decodeErrorResponse", () => {
     });
     expect(JSON.stringify(e)).not.toContain(KEY);
   });
+
+  it.each([
+    ["code", { error: "bad", code: `ECHO_${KEY}` }],
+    ["correlationId", { error: "bad", code: "VALIDATION_ERROR", correlationId: `req-${KEY}` }],
+    ["rate-limit code", { error: "slow", message: "slow", code: KEY, statusCode: 429, retryAfter: 1 }],
+  ])("redacts the key echoed in %s", (_member, body) => {
+    const e = decode(body.code === KEY ? 429 : 400, body);
+    expect(JSON.stringify(e)).not.toContain(KEY);
+    expect(JSON.stringify(e)).toContain("[redacted]");
+  });
 });
 
 describe("headers", () => {

@@ -53,6 +53,21 @@ describe("decideRetry", () => {
     expect(decideRetry("GET", http(404, "PROJECT_NOT_FOUND"), first, DEFAULT_RETRY, half).retry).toBe(false);
   });
 
+  it("429s and 409s in progress have their own budget and never use up the 5xx retries", () => {
+    const afterLimits = { attempts: 9, rateLimited: 5, inProgress: 3 };
+    expect(decideRetry("GET", http(500, "INTERNAL_ERROR"), afterLimits, DEFAULT_RETRY, half)).toEqual({
+      retry: true,
+      reason: "server-error",
+      delayMs: 375,
+      via: "sleep",
+    });
+    expect(
+      decideRetry("POST", http(503, "SEND_ENQUEUE_FAILED"), afterLimits, DEFAULT_RETRY, half).retry,
+    ).toBe(true);
+    const spent = { attempts: 5 + DEFAULT_RETRY.maxAttempts, rateLimited: 5, inProgress: 0 };
+    expect(decideRetry("GET", net, spent, DEFAULT_RETRY, half).retry).toBe(false);
+  });
+
   it("never retries a write on a network error or a plain 5xx", () => {
     expect(decideRetry("POST", net, first, DEFAULT_RETRY, half).retry).toBe(false);
     expect(decideRetry("POST", http(500, "INTERNAL_ERROR"), first, DEFAULT_RETRY, half).retry).toBe(false);

@@ -6,7 +6,16 @@
  */
 import { expect, test } from "vitest";
 import { admin } from "../sandbox/helpers.js";
-import { apply, effectCounts, effects, plan, session, type TestBed, testBed } from "./helpers.js";
+import {
+  applyLoop,
+  effectCounts,
+  effects,
+  plan,
+  session,
+  type TestBed,
+  testBed,
+  virtual,
+} from "./helpers.js";
 
 const FAULTS = [
   "POST *: commit-then-fail(500) p=0.15",
@@ -25,7 +34,7 @@ const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 async function freshPlan(bed: TestBed) {
   const s = await session(bed);
   try {
-    return (await plan(bed, s)).plan;
+    return await plan(bed, s);
   } finally {
     await s.close();
   }
@@ -37,10 +46,10 @@ test("every effect exactly once under faults, for 20 seeds; a second apply conve
   for (const seed of SEEDS) {
     const bed = await testBed({ test: 10, schedule: 10, pause: 10 }, { seed });
     try {
-      const p = await freshPlan(bed);
-      expect(p.summary.planned, `seed ${seed}`).toBe(30);
+      const planned = await freshPlan(bed);
+      expect(planned.plan.summary.planned, `seed ${seed}`).toBe(30);
       await admin(bed.sb, "POST", "/faults", { spec: FAULTS });
-      const first = await apply(bed, p);
+      const first = await applyLoop(bed, { planned });
       resolved += first.result.actions.filter((a) => a.resolution?.includes("took effect")).length;
       resent += first.result.actions.filter((a) => a.resolution?.includes("did not take effect")).length;
       const firstCounts = effectCounts(await effects(bed.sb));
@@ -49,13 +58,12 @@ test("every effect exactly once under faults, for 20 seeds; a second apply conve
         `seed ${seed}: a duplicate effect`,
       ).toBe(true);
       for (const a of first.result.actions)
-        expect(["done", "replayed", "failed"], `seed ${seed} ${a.id}`).toContain(a.status);
+        expect(["done", "replayed", "failed", "unknown"], `seed ${seed} ${a.id}`).toContain(a.status);
 
       await admin(bed.sb, "DELETE", "/faults");
-      const second = await freshPlan(bed);
-      const rest = await apply(bed, second);
-      expect(rest.result.summary.failed, `seed ${seed}`).toBe(0);
-      expect((await freshPlan(bed)).summary.planned, `seed ${seed}: not converged`).toBe(0);
+      const rest = await applyLoop(bed);
+      expect(rest.result.summary.failed + rest.result.summary.unknown, `seed ${seed}`).toBe(0);
+      expect((await freshPlan(bed)).plan.summary.planned, `seed ${seed}: not converged`).toBe(0);
 
       const counts = effectCounts(await effects(bed.sb));
       for (const project of bed.world.projects) {
@@ -70,4 +78,60 @@ test("every effect exactly once under faults, for 20 seeds; a second apply conve
   // The faults really fired: unknown outcomes were resolved both ways.
   expect(resolved).toBeGreaterThan(20);
   expect(resent).toBeGreaterThan(10);
+}, 120_000);
+
+test("approvals arrive while apply waits, under faults: each test and schedule exactly once, in the same run", async () => {
+  for (const seed of [1, 2, 3, 4]) {
+    const bed = await testBed({ "test-then-schedule": 8, pause: 4 }, { seed });
+    try {
+      const planned = await freshPlan(bed);
+      await admin(bed.sb, "POST", "/faults", { spec: FAULTS });
+      const { sleep } = virtual(bed.sb);
+      let approvals = 0;
+      const first = await applyLoop(bed, {
+        planned,
+        waitForApproval: 30 * 60_000,
+        sleep: async (ms) => {
+          // A person approves every test awaiting approval while apply waits (or backs off).
+          for (const p of Object.values(bed.sb.store.world.projects))
+            if (p.status === "awaiting_test") {
+              await admin(bed.sb, "POST", `/projects/${p.project_id}/approve`);
+              approvals++;
+            }
+          await sleep(ms);
+        },
+      });
+      expect(approvals, `seed ${seed}`).toBeGreaterThan(0);
+      const counts = effectCounts(await effects(bed.sb));
+      expect(
+        [...counts.values()].every((n) => n === 1),
+        `seed ${seed}: a duplicate effect`,
+      ).toBe(true);
+      // Dependants (the schedules) went out in the same run, unless their test ended unknown or failed.
+      for (const project of bed.world.projects.filter((p) => p.role === "test-then-schedule")) {
+        const test = first.result.actions.find((a) => a.id === `${project.address}.test`);
+        if (test?.status === "done" || test?.status === "replayed")
+          expect(counts.get(`${project.id}:schedule`), `seed ${seed} ${project.address}`).toBe(1);
+      }
+      await admin(bed.sb, "DELETE", "/faults");
+      const rest = await applyLoop(bed, {
+        waitForApproval: 30 * 60_000,
+        sleep: async (ms) => {
+          for (const p of Object.values(bed.sb.store.world.projects))
+            if (p.status === "awaiting_test")
+              await admin(bed.sb, "POST", `/projects/${p.project_id}/approve`);
+          await sleep(ms);
+        },
+      });
+      expect(rest.result.summary.failed + rest.result.summary.unknown, `seed ${seed}`).toBe(0);
+      const final = effectCounts(await effects(bed.sb));
+      for (const project of bed.world.projects) {
+        const kinds = project.role === "pause" ? ["pause"] : ["test", "schedule"];
+        for (const kind of kinds)
+          expect(final.get(`${project.id}:${kind}`), `seed ${seed} ${project.address} ${kind}`).toBe(1);
+      }
+    } finally {
+      await bed.close();
+    }
+  }
 }, 120_000);

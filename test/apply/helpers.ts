@@ -1,13 +1,16 @@
 import { rmSync } from "node:fs";
 /** Shared helpers of the apply tests: a sandbox world, a session on its virtual clock, plan and apply. */
 
+import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
 import type { Io } from "../../cli/io.js";
+import { exitCodeOf } from "../../cli/outcome.js";
 import { runPlanPipeline } from "../../cli/plan-pipeline.js";
 import { openSession, type Session } from "../../cli/session.js";
 import type { ApiEvent, ApiEventListener, Sleep } from "../../src/api/index.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
 import { executePlan } from "../../src/apply/execute.js";
 import type { ExecuteOptions } from "../../src/apply/port.js";
+import { type Judge, type ReconcileInput, reconcile } from "../../src/apply/reconcile.js";
 import type { ApplyResult } from "../../src/apply/types.js";
 import type { Plan } from "../../src/plan/types.js";
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
@@ -60,15 +63,62 @@ export async function session(bed: TestBed, onEvent?: ApiEventListener): Promise
   return opened.session;
 }
 
-export async function plan(bed: TestBed, s: Session): Promise<{ plan: Plan; organizationId: string }> {
+export interface Planned {
+  readonly plan: Plan;
+  readonly organizationId: string;
+  readonly live: ReconcileInput["live"];
+  readonly judge: Judge;
+}
+
+export async function plan(bed: TestBed, s: Session, refresh = true): Promise<Planned> {
   const out = await runPlanPipeline(
-    { paths: [bed.world.campaignFile], targets: [], excludes: [], refresh: true },
+    { paths: [bed.world.campaignFile], targets: [], excludes: [], refresh },
     s,
     bed.io,
-    s.now(),
   );
   if (!out.ok) throw new Error(out.diagnostics.map((d) => `${d.code}: ${d.message}`).join("\n"));
-  return { plan: out.plan, organizationId: out.organizationId };
+  return { plan: out.plan, organizationId: out.organizationId, live: out.live, judge: out.judge };
+}
+
+/** Plans with a fresh session, then runs the reconciliation loop with another (as `apply` does). */
+export async function applyLoop(
+  bed: TestBed,
+  options: Partial<ExecuteOptions> & { readonly planned?: Planned; readonly reviewed?: Plan } = {},
+): Promise<Applied & { readonly planned: Planned }> {
+  const events: ApplyEvent[] = [];
+  const apiEvents: ApiEvent[] = [];
+  const s = await session(bed, (e) => apiEvents.push(e));
+  const { clock, sleep } = virtual(bed.sb);
+  try {
+    const planned = options.planned ?? (await plan(bed, s));
+    const result = await reconcile(
+      {
+        plan: planned.plan,
+        live: planned.live,
+        judge: planned.judge,
+        ...(options.reviewed === undefined ? {} : { reviewed: options.reviewed }),
+      },
+      s.client,
+      {
+        parallelism: 4,
+        clock,
+        sleep,
+        waitForApproval: null,
+        signal: new AbortController().signal,
+        onEvent: (e) => events.push(e),
+        toolVersion: "test",
+        ...options,
+      },
+    );
+    return { result, events, apiEvents, planned };
+  } finally {
+    await s.close();
+  }
+}
+
+/** Test messages the sandbox sent (its own log). */
+export async function testMessages(sb: SandboxHandle): Promise<{ project_id: string }[]> {
+  return (await admin(sb, "GET", "/test-messages")).body.data;
 }
 
 export interface Applied {
@@ -125,4 +175,58 @@ export function effectCounts(list: readonly Effect[]): Map<string, number> {
     if (e.changed)
       counts.set(`${e.project_id}:${e.kind}`, (counts.get(`${e.project_id}:${e.kind}`) ?? 0) + 1);
   return counts;
+}
+
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * `campaignctl apply` in-process against the bed's sandbox, on its virtual clock. `beforeSleep`
+ * runs before each of the executor's own waits (approval polls, backoffs): where a test makes the
+ * world move while apply waits (a person approves, edits in the dashboard).
+ */
+export async function cliApply(
+  bed: TestBed,
+  paths: string[],
+  flags: Partial<ApplyFlags>,
+  beforeSleep?: (ms: number) => Promise<void>,
+): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const io: Io = {
+    ...bed.io,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  };
+  const { clock, sleep } = virtual(bed.sb);
+  const outcome = await applyCommand(
+    paths,
+    {
+      parallelism: 4,
+      target: [],
+      exclude: [],
+      color: false,
+      autoApprove: true,
+      baseUrl: bed.sb.baseUrl,
+      ...flags,
+    },
+    io,
+    {
+      session: { clock, sleep },
+      clock,
+      sleep: async (ms) => {
+        await beforeSleep?.(ms);
+        await sleep(ms);
+      },
+      onInterrupt: () => () => {},
+    },
+  );
+  return { code: exitCodeOf(outcome), stdout, stderr };
 }

@@ -91,8 +91,8 @@ const cases: readonly (readonly [string, string, readonly string[]])[] = [
   ["id cannot be a default", "version: 1\ndefaults:\n  id: x\n", ["campaign.unknown-key@3:3"]],
   [
     "state scheduled without schedule",
-    "version: 1\nprojects:\n  a:\n    id: x\n    state: scheduled\n",
-    ["campaign.schedule-missing@5:12"],
+    "version: 1\nprojects:\n  a:\n    id: x\n    message: Hi. Reply STOP to opt out\n    contact_lists: [Ward 3]\n    state: scheduled\n",
+    ["campaign.schedule-missing@7:12"],
   ],
   [
     "10dlc project with a toll-free verification",

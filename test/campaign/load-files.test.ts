@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,6 +17,27 @@ function tree(files: Record<string, string>): string {
 }
 
 describe("reading campaign files", () => {
+  it("reports a dangling or looping symbolic link as an error with the reason, never skips it", () => {
+    const dir = tree({ "camp/good.yaml": "version: 1\n" });
+    symlinkSync(join(dir, "camp/missing.yaml"), join(dir, "camp/dangling.yaml"));
+    symlinkSync(join(dir, "camp/loop.yaml"), join(dir, "camp/loop.yaml"));
+    const result = readCampaignFiles(["camp"], dir);
+    expect(result.files.map((f) => f.path)).toEqual(["camp/good.yaml"]);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ["cli.file-unreadable", "error", "cannot read camp/dangling.yaml (a symbolic link to nothing, ENOENT)"],
+      ["cli.file-unreadable", "error", "cannot read camp/loop.yaml (a loop of symbolic links, ELOOP)"],
+    ]);
+  });
+
+  it("reports a looping path given on the command line as an error, not an internal error", () => {
+    const dir = tree({});
+    symlinkSync(join(dir, "self"), join(dir, "self"));
+    const result = readCampaignFiles(["self/x.yaml"], dir);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["cli.file-unreadable", "cannot read self/x.yaml (a loop of symbolic links, ELOOP)"],
+    ]);
+  });
+
   it("reads directories recursively, sorted, skipping hidden entries and other extensions", () => {
     const dir = tree({
       "camp/b.yaml": "version: 1\n",
@@ -94,12 +115,13 @@ describe("assembling several files", () => {
   it("keeps checking other files after a broken one", () => {
     const dir = tree({
       "a.yaml": "version: 1\nprojects: [\n",
-      "b.yaml": "version: 1\nprojects:\n  b: {id: '2', state: scheduled}\n",
+      "b.yaml":
+        "version: 1\nprojects:\n  b: {id: '2', message: Hi STOP, contact_lists: [W], state: scheduled}\n",
     });
     const { diagnostics } = loadCampaign(["."], dir);
     expect(diagnostics.map((d) => `${d.range?.file}:${where(d)}`)).toEqual([
       "a.yaml:campaign.yaml-indent@3:1",
-      "b.yaml:campaign.schedule-missing@3:23",
+      "b.yaml:campaign.schedule-missing@3:61",
     ]);
   });
 });

@@ -29,6 +29,7 @@ describe("defaults and locate", () => {
     "  a:",
     "    id: x",
     "    contact_lists: [Volunteers]",
+    "    message: Vote! Reply STOP to opt out",
     "",
   ].join("\n");
 
@@ -78,11 +79,24 @@ describe("locateInMessage", () => {
     expect(at(range)).toBe(expected);
   });
 
-  it("widens to the whole scalar for a double-quoted string with escapes", () => {
-    const { project, text } = only(`version: 1\nprojects:\n  a:\n    id: x\n    message: "Vote\\n${tag}"\n`);
+  it("maps exactly through escapes of a one-line double-quoted string (an escape maps whole)", () => {
+    const { project, text } = only(
+      `version: 1\nprojects:\n  a:\n    id: x\n    message: "Vote\\n${tag}\\u200B"\n`,
+    );
+    const start = (project.message ?? "").indexOf(tag);
+    expect(cover(text, project.locateInMessage(start, start + tag.length))).toBe(tag);
+    expect(cover(text, project.locateInMessage(4, 5))).toBe("\\n");
+    const zwsp = (project.message ?? "").indexOf("\u200B");
+    expect(cover(text, project.locateInMessage(zwsp, zwsp + 1))).toBe("\\u200B");
+  });
+
+  it("widens to the whole scalar for a multi-line double-quoted string with escapes", () => {
+    const { project, text } = only(
+      `version: 1\nprojects:\n  a:\n    id: x\n    message: "Vote\\n\n      ${tag}"\n`,
+    );
     const start = (project.message ?? "").indexOf(tag);
     const range = project.locateInMessage(start, start + tag.length);
-    expect(cover(text, range)).toBe(`"Vote\\n${tag}"`);
+    expect(cover(text, range)).toBe(`"Vote\\n\n      ${tag}"`);
   });
 
   it("maps inherited messages into `defaults` and never throws on odd indexes", () => {

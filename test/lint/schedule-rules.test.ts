@@ -32,8 +32,20 @@ describe("schedule in the past", () => {
   it.each(cases)("$at (desired $state): flagged $flagged", ({ at, state, flagged }) => {
     const diagnostics = schedulePastRule(scheduled(at, state ? { state } : {}), { now });
     expect(diagnostics.map((d) => [d.code, d.severity, d.range])).toEqual(
-      flagged ? [["lint.schedule-in-past", "error", lineOf(["schedule", "at"])]] : [],
+      flagged ? [["lint.schedule-in-past", "warning", lineOf(["schedule", "at"])]] : [],
     );
+  });
+
+  it("names the clock it judged against", () => {
+    const [bySystem] = schedulePastRule(scheduled("2026-09-01T10:00:00-07:00"), { now });
+    expect(bySystem?.message).toContain("in the past by the system clock (2026-10-01T16:00:00.000Z)");
+    expect(bySystem?.message).toContain("plan judges it against the API's clock");
+    const [byFlag] = schedulePastRule(scheduled("2026-09-01T10:00:00-07:00"), { now, clock: "--now" });
+    expect(byFlag?.message).toContain("in the past by --now (2026-10-01T16:00:00.000Z)");
+  });
+
+  it("is skipped without a clock (plan judges past schedules by the API's clock)", () => {
+    expect(schedulePastRule(scheduled("2020-01-01T10:00:00Z"), { now: null })).toEqual([]);
   });
 });
 

@@ -62,6 +62,7 @@ projects:
   a:
     id: p1
     message: "Vote! Reply STOP to opt out"
+    contact_lists: [Ward 3]
     state: scheduled
     schedule:
       at: "2026-11-20T22:30:00-05:00"
@@ -69,9 +70,9 @@ projects:
       daily_cap_bypass: true
 `;
     expect(lintYaml(text)).toEqual([
-      ["lint.quiet-hours", "warning", "8:11-8:38"],
-      ["lint.schedule-in-past", "error", "8:11-8:38"],
-      ["lint.daily-cap-bypass", "warning", "10:25-10:29"],
+      ["lint.quiet-hours", "warning", "9:11-9:38"],
+      ["lint.schedule-in-past", "warning", "9:11-9:38"],
+      ["lint.daily-cap-bypass", "warning", "11:25-11:29"],
     ]);
   });
 

@@ -86,6 +86,8 @@ export function spec(overrides: SpecOverrides = {}): ProjectSpec {
     id: PROJECT_ID,
     type: "broadcast",
     message: MESSAGE,
+    // The describe rule: a project that sends describes its live phone numbers (src/plan/undescribed.ts).
+    phoneNumbers: [PHONE_1],
     state: "draft",
     after: [],
     mergeDefaults: {},

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Project } from "../../src/contract/resources.js";
 import { assemblePlan } from "../../src/plan/assemble.js";
 import type { DriftField } from "../../src/plan/types.js";
+import { UNDESCRIBED_RULES } from "../../src/plan/undescribed.js";
 import {
   at,
   BRAND,
@@ -75,7 +76,7 @@ const KINDS: readonly [DriftField, SpecOverrides, Partial<Project>, string, stri
 describe("drift", () => {
   it.each(KINDS)("%s", (field, file, live, beforeText, afterText) => {
     const project = planOf(
-      { state: "tested", test: { contacts: [{ phone: "+15035550199" }] }, ...file },
+      { state: "tested", test: { contacts: [{ phone: "+15035550199" }] }, phoneNumbers: [PHONE_1], ...file },
       live,
     );
     expect(project.drift.map((d) => [d.field, d.before_text, d.after_text])).toEqual([
@@ -188,5 +189,87 @@ describe("drift", () => {
     const live = world({ projects: [liveProject({ brand_id: "b-2" })], tenDlcCampaigns: [tenDlcCampaign()] });
     const p = assemblePlan(input(campaignOf(spec({ brand: BRAND })), live));
     expect(p.projects[0]?.drift[0]).toMatchObject({ field: "brand", after: BRAND, before: "b-2" });
+  });
+});
+
+/** The describe rule, one row per field of UNDESCRIBED_RULES: [field, live value, before_text]. */
+const UNDESCRIBED: readonly [DriftField, Partial<Project>, string][] = [
+  ["media", { media_ids: [MEDIA] }, "rally-flyer.png"],
+  ["link_tracking", LIVE_LINK, "on: https://riverside.vote/polls"],
+  ["opt_out_footer", { opt_out_footer_enabled: true }, "on"],
+  ["suppression_lists", { suppression_list_ids: [LIST_DNT] }, "Do Not Text"],
+  ["phone_numbers", { phone_number_ids: [PHONE_1] }, "+15035550101"],
+];
+
+/** A file that describes everything the rule judges, with neutral live values. */
+const DESCRIBED_ALL: SpecOverrides = {
+  phoneNumbers: [PHONE_1],
+  media: [],
+  suppressionLists: [],
+  optOutFooter: false,
+};
+/** The builder's live project has one phone number and neutral everything else. */
+const NEUTRAL_LIVE = (field: DriftField): Partial<Project> =>
+  field === "phone_numbers" ? { phone_number_ids: [] } : {};
+
+describe("describe rule: undescribed live content of a project that sends", () => {
+  const SENDING = { state: "tested" as const, test: { contacts: [{ phone: "+15035550199" }] } };
+  const KEY: Record<string, keyof SpecOverrides> = {
+    media: "media",
+    link_tracking: "linkTracking",
+    opt_out_footer: "optOutFooter",
+    suppression_lists: "suppressionLists",
+    phone_numbers: "phoneNumbers",
+  };
+
+  it("has one case per rule of the table", () => {
+    expect(UNDESCRIBED.map(([field]) => field)).toEqual(UNDESCRIBED_RULES.map((r) => r.field));
+  });
+
+  it.each(UNDESCRIBED)(
+    "%s: not described and not neutral live is drift, blocking the test",
+    (field, live, text) => {
+      const file: SpecOverrides = { ...SENDING, ...DESCRIBED_ALL, [KEY[field] as string]: undefined };
+      const project = planOf(file, live);
+      expect(project.drift.map((d) => [d.field, d.before_text, d.after_text, d.after])).toEqual([
+        [field, text, "not described", null],
+      ]);
+      const diagnostic = project.diagnostics.find((d) => d.code === "plan.drift");
+      expect(diagnostic?.severity).toBe("error");
+      expect(diagnostic?.range).toEqual(at([]));
+      expect(diagnostic?.message).toContain("the file does not describe it");
+      expect(project.actions.map((a) => [a.kind, a.status])).toEqual([["test", "blocked"]]);
+    },
+  );
+
+  it.each(UNDESCRIBED)("%s: not described and neutral live is fine", (field) => {
+    const file: SpecOverrides = { ...SENDING, ...DESCRIBED_ALL, [KEY[field] as string]: undefined };
+    const project = planOf(file, NEUTRAL_LIVE(field));
+    expect(project.drift).toEqual([]);
+  });
+
+  it.each(UNDESCRIBED)(
+    "%s: not judged when the desired state does not send (draft, paused)",
+    (field, live) => {
+      const file: SpecOverrides = { ...DESCRIBED_ALL, [KEY[field] as string]: undefined };
+      expect(planOf({ ...file, state: "draft" }, live).drift).toEqual([]);
+      const paused = planOf({ ...file, state: "paused" }, { ...live, status: "scheduled" });
+      expect(paused.drift).toEqual([]);
+      expect(paused.actions.map((a) => [a.kind, a.status])).toEqual([["pause", "planned"]]);
+    },
+  );
+
+  it("a state scheduled is judged too, and every undescribed field is listed", () => {
+    const project = planOf(
+      {
+        state: "scheduled",
+        phoneNumbers: undefined,
+        contactLists: [LIST_WARD],
+        schedule: { at: "2026-11-05T10:00:00-06:00", timezone: "America/Chicago", dailyCapBypass: false },
+      },
+      { status: "ready", media_ids: [MEDIA], opt_out_footer_enabled: true },
+    );
+    expect(project.drift.map((d) => d.field)).toEqual(["media", "opt_out_footer", "phone_numbers"]);
+    expect(project.actions.map((a) => [a.kind, a.status])).toEqual([["schedule", "blocked"]]);
   });
 });

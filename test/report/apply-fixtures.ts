@@ -40,7 +40,16 @@ function result(
 
 /** The summary that counts `actions` (what the executor reports). */
 export function summarise(actions: readonly ActionResult[]): ApplySummary {
-  const s = { done: 0, replayed: 0, failed: 0, skipped: 0, blocked: 0, deferred: 0, not_started: 0 };
+  const s = {
+    done: 0,
+    replayed: 0,
+    failed: 0,
+    skipped: 0,
+    blocked: 0,
+    deferred: 0,
+    not_started: 0,
+    unknown: 0,
+  };
   for (const a of actions) s[summaryKey(a.status)] += 1;
   return s;
 }
@@ -143,6 +152,18 @@ export function fullActions(): ActionResult[] {
       status: "not-started",
       reason: "interrupted (Ctrl-C) before it started",
     }),
+    result({
+      address: "canvass-reminder",
+      project_id: pid(7),
+      kind: "test",
+      status: "unknown",
+      reason: "no effect seen after 5 sends whose outcome was unknown; it may still take effect",
+      attempts: 5,
+      idempotency_key: "cc1-Unknown0utcomeKeyForTheGoldenFile000000000",
+      error: { status: 504, code: "apply.outcome-unknown", message: "Gateway timeout" },
+      started_at: "2026-11-20T14:05:05Z",
+      finished_at: "2026-11-20T14:05:09Z",
+    }),
   ];
 }
 
@@ -171,6 +192,15 @@ export function fullApplyResult(): ApplyResult {
       rate_limited_429: 1,
       rate_limit_wait_ms: 1500,
     },
+    basis_reads: 2,
+    unreadable: [
+      {
+        address: "phone-bank",
+        project_id: pid(8),
+        desired: "paused",
+        message: "phone-bank: GET /projects/{id} answered 500 internal_error: Internal server error",
+      },
+    ],
     summary: summarise(actions),
     journal: ".campaignctl/journal/2026-11-20T14-05-00Z.jsonl",
   };
@@ -185,6 +215,8 @@ export function completeApplyResult(): ApplyResult {
     interrupted: false,
     actions,
     requests: { ...full.requests, retries: 0, rate_limited_429: 0, rate_limit_wait_ms: 0 },
+    basis_reads: 0,
+    unreadable: [],
     summary: summarise(actions),
   };
 }
@@ -232,6 +264,8 @@ export function refusedApplyResult(): ApplyResult {
       rate_limited_429: 0,
       rate_limit_wait_ms: 0,
     },
+    basis_reads: 0,
+    unreadable: [],
     summary: summarise(actions),
     journal: null,
   };

@@ -62,7 +62,8 @@ describe("renderApplyHuman", () => {
   it("ends with the summary line, request counts and the journal path", () => {
     const text = renderApplyHuman(fullApplyResult(), { color: false });
     expect(text).toContain(
-      "Apply interrupted: 2 done, 1 replayed, 1 failed, 1 deferred, 1 skipped, 1 blocked, 1 not started. " +
+      "Apply interrupted: 2 done, 1 replayed, 1 failed, 1 deferred, 1 skipped, 1 blocked, 1 not started, " +
+        "1 unknown, 1 unreadable project. " +
         "12 API requests, 1 rate-limited, 1.5 s waiting for the rate limit.\n" +
         "API requests by endpoint (1 retry):\n  7  GET /projects/{id}\n",
     );
@@ -76,14 +77,17 @@ describe("renderApplyHuman", () => {
     const failed: ApplyResult = { ...fullApplyResult(), interrupted: false };
     const actions = failed.actions.filter((a) => a.status !== "not-started");
     const text = renderApplyHuman({ ...failed, actions, summary: summarise(actions) }, { color: false });
-    expect(text).toMatch(/\nApply failed: 2 done, 1 replayed, 1 failed, 1 deferred, 1 skipped, 1 blocked\. /);
+    expect(text).toMatch(
+      /\nApply failed: 2 done, 1 replayed, 1 failed, 1 deferred, 1 skipped, 1 blocked, 1 unknown, 1 unreadable project\. /,
+    );
+    expect(text).toContain("could not be read");
     expect(text).not.toContain("interrupted");
     const blockedOnly = failed.actions.filter(
-      (a) => !["failed", "skipped", "not-started"].includes(a.status),
+      (a) => !["failed", "skipped", "not-started", "unknown"].includes(a.status),
     );
     expect(
       renderApplyHuman(
-        { ...failed, actions: blockedOnly, summary: summarise(blockedOnly) },
+        { ...failed, unreadable: [], actions: blockedOnly, summary: summarise(blockedOnly) },
         { color: false },
       ),
     ).toMatch(/\nApply incomplete: 2 done, 1 replayed, 0 failed, 1 deferred, 1 blocked\. /);
@@ -92,7 +96,7 @@ describe("renderApplyHuman", () => {
   it("wraps campaignctl's prose at the width but never API text", () => {
     const text = renderApplyHuman(fullApplyResult(), { color: false, width: 60 });
     const prose = text.split("\n").filter((l) => /^ {6}(why|resolution): /.test(l));
-    expect(prose.length).toBe(8);
+    expect(prose.length).toBe(9);
     for (const line of prose) expect(line.length).toBeLessThanOrEqual(60);
     // The API's error message stays on one line, however long.
     expect(text).toContain(

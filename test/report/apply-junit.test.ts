@@ -64,10 +64,11 @@ describe("renderApplyJunit", () => {
   it("counts tests, failures and skips, and times the suite and each case", () => {
     const xml = renderApplyJunit(fullApplyResult());
     expect(xml).toContain(
-      '<testsuite name="campaignctl apply" tests="8" failures="1" errors="0" skipped="4" time="9.400" timestamp="2026-11-20T14:05:00Z">',
+      '<testsuite name="campaignctl apply" tests="10" failures="3" errors="0" skipped="4" time="9.400" timestamp="2026-11-20T14:05:00Z">',
     );
-    expect(xml.match(/<testcase /g)).toHaveLength(8);
-    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml.match(/<testcase /g)).toHaveLength(10);
+    expect(xml.match(/<failure /g)).toHaveLength(3);
+    expect(xml).toContain('<testcase classname="phone-bank" name="read" time="0.000">');
     expect(xml.match(/<skipped /g)).toHaveLength(4);
     expect(xml).toContain('<testcase classname="weekend-canvass" name="schedule" time="5.750">');
     expect(xml).toContain('<testcase classname="flyer-blast" name="test" time="0.000">');

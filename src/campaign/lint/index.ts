@@ -1,16 +1,20 @@
 /**
  * Lint rules over a loaded, schema-valid campaign: content (opt-out language, URL shorteners, merge
- * tags, segments), schedule (past, quiet hours, daily cap bypass) and link tracking. `after` ordering
- * is checked by the loader; anything that needs live state by the planner.
+ * tags, segments, invisible characters), schedule (past, offset, quiet hours, daily cap bypass),
+ * link tracking, and send times against `after` ordering. Unknown `after` names and cycles are
+ * checked by the loader; anything that needs live state by the planner.
  * Pure: the clock is passed in.
  */
 import { compareDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { Campaign } from "../model.js";
+import type { CrossProject } from "../cross-project.js";
+import type { Campaign, ProjectSpec } from "../model.js";
+import { afterOrderRule } from "./after-order.js";
+import { invisibleCharactersRule } from "./invisible.js";
 import { linkTrackingRule } from "./link-tracking.js";
 import { mergeTagsRule } from "./merge-tags.js";
 import { optOutRule } from "./opt-out.js";
 import type { LintContext, LintRule } from "./rule.js";
-import { dailyCapBypassRule, quietHoursRule, schedulePastRule } from "./schedule.js";
+import { dailyCapBypassRule, quietHoursRule, scheduleOffsetRule, schedulePastRule } from "./schedule.js";
 import { segmentGrowthRule } from "./segments.js";
 import { urlShortenersRule } from "./url-shorteners.js";
 
@@ -19,18 +23,30 @@ export type { LintContext, LintRule } from "./rule.js";
 /** Every rule, in the order their findings are reported for one position. */
 export const LINT_RULES: readonly LintRule[] = [
   mergeTagsRule,
+  invisibleCharactersRule,
   optOutRule,
   urlShortenersRule,
   segmentGrowthRule,
   linkTrackingRule,
   schedulePastRule,
+  scheduleOffsetRule,
   quietHoursRule,
   dailyCapBypassRule,
 ];
 
-/** Runs every rule on every project; diagnostics come back sorted by file and position. */
+/** Runs every rule on every project, then the rules across projects; sorted by file and position. */
 export function lintCampaign(campaign: Campaign, context: LintContext): Diagnostic[] {
-  return campaign.projects
-    .flatMap((project) => LINT_RULES.flatMap((rule) => rule(project, context)))
-    .sort(compareDiagnostics);
+  return [...lintProjects(campaign.projects, context), ...lintAcross(campaign.projects, context)].sort(
+    compareDiagnostics,
+  );
+}
+
+/** The rules of one project at a time (safe per file, on a worker thread); unsorted. */
+export function lintProjects(projects: readonly ProjectSpec[], context: LintContext): Diagnostic[] {
+  return projects.flatMap((project) => LINT_RULES.flatMap((rule) => rule(project, context)));
+}
+
+/** The rules across projects (they need every loaded file); unsorted. */
+export function lintAcross(projects: readonly CrossProject[], context: LintContext): Diagnostic[] {
+  return afterOrderRule(projects, context);
 }

@@ -3,8 +3,13 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { ProjectSpec } from "../model.js";
 
 export interface LintContext {
-  /** The current time, for rules about the schedule. */
-  readonly now: Date;
+  /**
+   * The current time, for rules about the schedule; null skips them (`plan` judges a past schedule
+   * itself, by the API's clock, and only where a schedule would be sent).
+   */
+  readonly now: Date | null;
+  /** Which clock `now` was read from, named in messages. Default: "the system clock". */
+  readonly clock?: string;
 }
 
 /**

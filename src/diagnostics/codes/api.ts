@@ -1,6 +1,8 @@
 /** Diagnostic codes of the `api` area (configuration and API responses). Each entry: a stable code and what it means. */
 export const API_CODES = {
   "api.no-key": "the environment variable that should hold the API key is unset or empty",
+  "api.bad-key-env":
+    "`--api-key-env` was given something that is not an environment variable's name (perhaps the key itself); it is not echoed",
   "api.bad-url": "the API base URL is not a well-formed http(s) URL",
   "api.insecure-url": "the API base URL uses plain http to a host other than loopback",
   "api.unauthorized": "the API answered 401: the key is missing, malformed, revoked or expired",

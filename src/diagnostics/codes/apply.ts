@@ -9,6 +9,14 @@ export const APPLY_CODES = {
   "apply.file-missing": "a campaign file the saved plan was made from is missing; the plan is refused",
   "apply.plan-unreadable": "the saved plan file cannot be read",
   "apply.base-url-mismatch": "the saved plan was made against another API base URL than this apply talks to",
+  "apply.plan-differs":
+    "re-deriving a saved plan from its files and fresh live state gave a different plan (an action, request, body, key or project differs); the whole plan is refused",
+  "apply.plan-no-files":
+    "a saved plan names no campaign files, or names projects from files it does not list, so it cannot be re-derived; the plan is refused",
+  "apply.plan-mixed-with-files":
+    "a saved plan was passed together with campaign files; apply takes one saved plan alone, or campaign files",
+  "apply.key-scope":
+    "the API key of this apply cannot see the organization the saved plan was made for; the plan is refused before any other request",
   "apply.needs-approval":
     "apply would act but cannot ask for confirmation (no terminal on stdin) and `--auto-approve` was not given",
   "apply.cancelled": "the question was not answered `yes`; nothing was done",
@@ -18,6 +26,8 @@ export const APPLY_CODES = {
   "apply.concurrent-change":
     "the project changed under apply (someone else edited or moved it); nothing more was sent to it; plan again",
   "apply.journal-unwritable": "the run's journal file could not be written",
+  "apply.cross-organization-key":
+    "the API key belongs to another organization than the project; the API deduplicates idempotency keys per organization, so runs with keys of different organizations are not deduplicated against each other",
 } as const;
 
 export type ApplyCode = keyof typeof APPLY_CODES;

@@ -1,7 +1,8 @@
 /** Diagnostic codes of content and schedule lint rules. */
 export const LINT_CODES = {
   "lint.opt-out-missing": "without the opt-out footer, the message does not carry opt-out language (STOP)",
-  "lint.schedule-in-past": "the schedule's `at` is in the past, so the project would send at once",
+  "lint.schedule-in-past":
+    "by the clock `validate` judged against (the system clock, or --now), the schedule's `at` is past; plan judges it by the API's clock",
   "lint.quiet-hours":
     "the local send time is outside 08:00-21:00 in the schedule's timezone (TCPA quiet hours)",
   "lint.daily-cap-bypass":
@@ -14,6 +15,13 @@ export const LINT_CODES = {
     "the link tracking destination is a whole-URL merge tag and has no `fallback_url`",
   "lint.segment-growth":
     "one non-GSM character in a contact's value would switch the message to UCS-2 and add segments",
+  "lint.schedule-offset-mismatch":
+    "the schedule's `at` offset is not its timezone's offset on that date (e.g. -05:00 for America/Chicago in December)",
+  "lint.after-sends-first": "a project ordered `after` another is scheduled to send before it",
+  "lint.invisible-character":
+    "the message holds an invisible character (zero-width space, soft hyphen...): it hides text and makes the message UCS-2",
+  "lint.bidi-control":
+    "the message holds a bidirectional control character (U+202E...): it reorders or hides text and makes the message UCS-2",
 } as const;
 
 export type LintCode = keyof typeof LINT_CODES;

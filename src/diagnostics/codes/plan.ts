@@ -23,6 +23,8 @@ export const PLAN_CODES = {
   "plan.no-recipients": "the project has no recipients (`total_recipients` is 0), so it cannot be scheduled",
   "plan.test-missing": "the project must leave draft through a test send, but the file has no `test:` block",
   "plan.schedule-in-past": "the schedule's `at` is in the past; the API would send at once",
+  "plan.clock-skew":
+    "the API's clock (its `Date` header) and this machine's differ by more than 60 s; the plan uses the API's",
   "plan.schedule-mismatch":
     "a scheduled project's time, timezone or daily cap bypass differs; the API cannot reschedule",
   "plan.restart-not-supported": "a paused project is desired `scheduled`; restarting is a dashboard step",

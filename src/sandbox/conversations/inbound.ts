@@ -1,10 +1,14 @@
 /**
- * An inbound text from a contact: appended to the thread, opt-out and opt-in keywords applied, the
- * project's `replies_received` counted and `message.replied` emitted with exactly the contract's
- * fields. Keywords and the payload are the sending simulation's (`simulation/keywords.ts`,
- * `simulation/event-payloads.ts`) so both sources of inbound texts behave alike. An opt-out marks
- * the contact opted out in every conversation of the project and in every contact list of the
- * project's organization, and counts in `messages_opted_out`; an opt-in clears both.
+ * An inbound text from a contact, the one path for both sources (a simulated reply to a project
+ * send and one injected with `POST /_sandbox/inbound`): appended to the thread, opt-out and opt-in
+ * keywords applied, the project's `replies_received` counted and `message.replied` emitted with
+ * exactly the contract's fields.
+ *
+ * The one opt-out rule (our choice, documented): a STOP opts the contact's phone out of the whole
+ * organization that owns the project: every conversation with that phone in that organization's
+ * projects becomes `opted_out`, every contact list of that organization marks the contact opted
+ * out (so no later project send reaches it), and the project counts it once in
+ * `messages_opted_out`. An opt-in keyword (START, UNSTOP...) clears both.
  */
 import { emitEvent } from "../events/outbox.js";
 import { repliedPayload } from "../simulation/event-payloads.js";
@@ -52,9 +56,13 @@ export function receiveInbound(
 }
 
 function setOptOut(w: World, c: ConversationRecord, optedOut: boolean): void {
-  for (const other of Object.values(w.conversations))
-    if (other.project_id === c.project_id && other.to === c.to) other.opted_out = optedOut;
   const orgId = w.projects[c.project_id]?.organization_id ?? c.organization_id;
+  for (const other of Object.values(w.conversations))
+    if (
+      other.to === c.to &&
+      (w.projects[other.project_id]?.organization_id ?? other.organization_id) === orgId
+    )
+      other.opted_out = optedOut;
   for (const list of Object.values(w.contactLists))
     if (list.organization_id === orgId)
       for (const contact of list.contacts) if (contact.phone === c.to) contact.opted_out = optedOut;

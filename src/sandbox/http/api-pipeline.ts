@@ -56,7 +56,7 @@ export async function handleApi(
     res.destroy();
     return;
   }
-  send(res, outcome.response, outcome.rateHeaders);
+  send(res, outcome.response, { ...outcome.rateHeaders, date: p.sandbox.clock.now().toUTCString() });
 }
 
 async function run(

@@ -8,7 +8,8 @@ import type { AdminRoute, ApiRoute, SandboxContext } from "../context.js";
 import { type ApiPipeline, handleApi } from "./api-pipeline.js";
 import { checkBody, parseJson, readBody } from "./body.js";
 import type { RateLimiter } from "./rate-limit.js";
-import { standardError } from "./responses.js";
+import { parseRequestPath } from "./request-path.js";
+import { invalid, standardError } from "./responses.js";
 import type { Router } from "./router.js";
 import { send } from "./send.js";
 
@@ -27,6 +28,9 @@ export function createSandboxServer(parts: ServerParts): Server {
     rateLimiter: parts.rateLimiter,
   };
   return createServer((req, res) => {
+    // The sandbox's clock is the API's clock: every response is dated by virtual time (the API
+    // pipeline dates its answer again when it sends, after any virtual latency).
+    res.setHeader("date", parts.sandbox.clock.now().toUTCString());
     dispatch(parts, pipeline, req, res).catch((error: unknown) => {
       parts.onBug(error);
       if (!res.headersSent) send(res, standardError(500, "INTERNAL_ERROR", "Internal server error"));
@@ -40,14 +44,19 @@ async function dispatch(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://sandbox.invalid");
-  const path = url.pathname;
+  const parsed = parseRequestPath(req.url ?? "/");
+  if (!parsed.ok) {
+    await readBody(req);
+    send(res, invalid(["path"], `Malformed request path: ${parsed.reason}`, "invalid_path"));
+    return;
+  }
+  const { path, query } = parsed;
   if (path === "/v1" || path.startsWith("/v1/")) {
-    await handleApi(pipeline, req, res, path.slice(3) || "/", url.searchParams);
+    await handleApi(pipeline, req, res, path.slice(3) || "/", query);
     return;
   }
   if (path.startsWith("/_sandbox/")) {
-    await handleAdmin(parts, req, res, path.slice("/_sandbox".length), url.searchParams);
+    await handleAdmin(parts, req, res, path.slice("/_sandbox".length), query);
     return;
   }
   await readBody(req);

@@ -13,6 +13,8 @@ import { decodeCursor, limitParam, pageOf } from "../conversations/paging.js";
 import { queueReply, replyRefusal } from "../conversations/reply.js";
 import { threadMessageView } from "../conversations/view.js";
 import { invalid, ok } from "../http/responses.js";
+import { runtimeOf } from "../simulation/runtime.js";
+import { DEFAULT_SETTINGS } from "../simulation/settings.js";
 import { isResponse } from "./filters.js";
 
 const TEMPLATE = "/conversations/{conversation_id}/messages";
@@ -71,9 +73,10 @@ export const replyRoute: ApiRoute = {
     if (!isConversation(c)) return c;
     const text = normalizeForGsm((body as ReplyRequest).text);
     if (text.trim() === "") return invalid(["text"], "text must not be blank", "too_small");
-    const refusal = replyRefusal(store.world, c, text);
+    const prices = runtimeOf(sandbox)?.simulation.settings ?? DEFAULT_SETTINGS;
+    const refusal = replyRefusal(store.world, prices, c, text);
     if (refusal !== undefined) return refusal;
-    const result = store.mutate((w) => queueReply(store, w, c, text, clock.nowMs(), config.seed));
+    const result = store.mutate((w) => queueReply(store, w, c, prices, text, clock.nowMs(), config.seed));
     scheduleProgress(sandbox, c.conversation_id, result.message_id);
     return ok(result, 202);
   },

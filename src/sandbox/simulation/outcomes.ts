@@ -4,6 +4,8 @@
  * by (sandbox seed, project id, recipient phone), so the outcome of a message never depends on the
  * order or timing of anything else. Scripted outcomes (`SimulationSettings.outcomes`) win.
  */
+
+import { own } from "../dict.js";
 import { hash32, seededRandom } from "../ids.js";
 import type { SimulationSettings } from "./settings.js";
 
@@ -42,7 +44,7 @@ export function drawOutcome(
     { length: 7 },
     random,
   ) as [number, number, number, number, number, number, number];
-  const scripted = settings.outcomes[phone];
+  const scripted = own(settings.outcomes, phone);
   if (scripted !== undefined) {
     const reply =
       scripted.reply !== undefined && scripted.fail === undefined

@@ -8,6 +8,7 @@
  */
 import { OPT_OUT_FOOTER } from "../../contract/limits.js";
 import { emitEvent } from "../events/outbox.js";
+import { messagePriceE4 } from "../prices.js";
 import { mergeDefaultsFor, renderMergeTags } from "../render.js";
 import { segmentsOf } from "../sms.js";
 import type { ProjectRecord, SendPlanRecord, SentMessageRecord } from "../state/world.js";
@@ -74,7 +75,8 @@ function sendOne(
   const text = renderMergeTags(p.message_text, values, mergeDefaultsFor(w, p.organization_id)) + footer;
   const segments = segmentsOf(text).segments;
   const mms = p.media_urls.length > 0;
-  const cost = mms ? settings.mms_message_price_e4 : segments * settings.sms_segment_price_e4;
+  const channel = numberId === null ? undefined : w.phoneNumbers[numberId]?.channel;
+  const cost = messagePriceE4(settings, channel, segments, mms);
   const draw = drawOutcome(ctx.seed, p.project_id, phone, overCap, settings);
   const errorCode = from === "" ? NO_NUMBER_ERROR : draw.error_code;
   const receiptAt = nowMs + settings.receipt_delay_ms;

@@ -3,6 +3,7 @@
  * fault rules they survive `/_sandbox/reset`) and only affect messages sent after a change: every
  * draw is stored on the message when it is sent.
  */
+import type { PriceTable } from "../prices.js";
 
 /** A scripted outcome for one recipient phone, overriding the random draws. */
 export interface ScriptedOutcome {
@@ -14,8 +15,8 @@ export interface ScriptedOutcome {
   readonly reply_after_ms?: number;
 }
 
-/** The simulation's settings. Rates are probabilities in [0, 1]. */
-export interface SimulationSettings {
+/** The simulation's settings. Rates are probabilities in [0, 1]; prices are the one table of `prices.ts`. */
+export interface SimulationSettings extends PriceTable {
   /** Messages sent per batch; one batch per `batch_interval_ms` of virtual time. */
   readonly messages_per_batch: number;
   readonly batch_interval_ms: number;
@@ -30,9 +31,6 @@ export interface SimulationSettings {
   readonly opt_out_share: number;
   readonly reply_delay_min_ms: number;
   readonly reply_delay_max_ms: number;
-  /** Price of one SMS segment and of one MMS message, in ten-thousandths of a dollar. */
-  readonly sms_segment_price_e4: number;
-  readonly mms_message_price_e4: number;
   /** Scripted outcomes by recipient phone (E.164). */
   readonly outcomes: Readonly<Record<string, ScriptedOutcome>>;
 }
@@ -48,6 +46,7 @@ export const DEFAULT_SETTINGS: SimulationSettings = {
   reply_delay_min_ms: 30_000,
   reply_delay_max_ms: 600_000,
   sms_segment_price_e4: 100,
+  toll_free_segment_price_e4: 200,
   mms_message_price_e4: 300,
   outcomes: {},
 };
@@ -70,6 +69,7 @@ export const settingsPatchSchema = {
     reply_delay_min_ms: duration,
     reply_delay_max_ms: duration,
     sms_segment_price_e4: duration,
+    toll_free_segment_price_e4: duration,
     mms_message_price_e4: duration,
     outcomes: {
       type: "object",

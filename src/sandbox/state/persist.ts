@@ -1,6 +1,6 @@
 /** The state file: the whole World plus the virtual clock, written atomically, read back on start. */
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { emptyWorld, type World } from "./world.js";
+import { reviveWorld, type World } from "./world.js";
 
 const FORMAT = "campaignctl-sandbox-state";
 
@@ -45,6 +45,5 @@ export function loadState(path: string): StateLoad {
   // Requests in flight when the previous process stopped never finished: forget their keys.
   for (const [key, record] of Object.entries(file.world.idempotency))
     if (record.state === "running") delete file.world.idempotency[key];
-  // Collections added since the file was written start empty.
-  return { kind: "loaded", world: { ...emptyWorld(), ...file.world }, nowMs };
+  return { kind: "loaded", world: reviveWorld(file.world), nowMs };
 }

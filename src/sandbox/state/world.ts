@@ -6,6 +6,7 @@
 
 import type { EventKind, KeyType, PhoneChannel } from "../../contract/limits.js";
 import type { EmailCampaign, Project, ProjectStatsRow, SendingDomain } from "../../contract/resources.js";
+import { dict, toDict } from "../dict.js";
 
 /** Invariant: `parent_id` names an organization of the same world; the parent graph is a forest. */
 export interface OrganizationRecord {
@@ -355,6 +356,10 @@ export interface WebhookDeliveryRecord {
   next_attempt_at: string | null;
 }
 
+/**
+ * The whole state. Invariant: every `Record` collection keyed by an id is a null-prototype object
+ * (`dict()`), so an id such as `__proto__` is an ordinary missing key.
+ */
 export interface World {
   organizations: Record<string, OrganizationRecord>;
   apiKeys: Record<string, ApiKeyRecord>;
@@ -392,31 +397,44 @@ export interface World {
 
 export function emptyWorld(): World {
   return {
-    organizations: {},
-    apiKeys: {},
-    brands: {},
-    tenDlcCampaigns: {},
-    tollFreeVerifications: {},
-    phoneNumbers: {},
-    trackingDomains: {},
-    contactLists: {},
-    suppressionLists: {},
-    media: {},
-    projects: {},
-    conversations: {},
-    emailLists: {},
-    emailCampaigns: {},
-    sendingDomains: {},
-    emailSuppressions: {},
-    webhookEndpoints: {},
+    organizations: dict(),
+    apiKeys: dict(),
+    brands: dict(),
+    tenDlcCampaigns: dict(),
+    tollFreeVerifications: dict(),
+    phoneNumbers: dict(),
+    trackingDomains: dict(),
+    contactLists: dict(),
+    suppressionLists: dict(),
+    media: dict(),
+    projects: dict(),
+    conversations: dict(),
+    emailLists: dict(),
+    emailCampaigns: dict(),
+    sendingDomains: dict(),
+    emailSuppressions: dict(),
+    webhookEndpoints: dict(),
     testMessages: [],
     events: [],
     effects: [],
-    messages: {},
-    sendPlans: {},
+    messages: dict(),
+    sendPlans: dict(),
     webhookDeliveries: [],
     webhookCursor: 0,
-    idempotency: {},
+    idempotency: dict(),
     seq: 0,
   };
+}
+
+/**
+ * A world read back from a state file: collections added since the file was written start empty,
+ * and every id-keyed collection becomes a null-prototype record again (JSON.parse makes plain ones).
+ */
+export function reviveWorld(saved: Partial<World>): World {
+  const world: World = { ...emptyWorld(), ...saved };
+  const slots = world as unknown as Record<string, unknown>;
+  for (const [name, empty] of Object.entries(emptyWorld()))
+    if (typeof empty === "object" && empty !== null && !Array.isArray(empty))
+      slots[name] = toDict(slots[name] as Record<string, unknown> | undefined);
+  return world;
 }

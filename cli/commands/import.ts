@@ -1,0 +1,230 @@
+/**
+ * `campaignctl import`: writes campaign files from live projects (the IO around `src/import/`).
+ * Checks `--out` and the files already there before the first request; reads in bulk through the
+ * session's client; writes every file atomically only when nothing failed; `--check` writes nothing
+ * and exits 1 when a file would change.
+ */
+import { existsSync, statSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import type { Command } from "commander";
+import { createTwoFilesPatch } from "diff";
+import { assembleCampaign } from "../../src/campaign/assemble.js";
+import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
+import { readLiveForImport, type Selection, selects } from "../../src/import/read-live.js";
+import { fileStatus, importJson, renderImportJson } from "../../src/import/result-json.js";
+import { failWith } from "../fail.js";
+import { errnoCode } from "../files.js";
+import type { Io } from "../io.js";
+import { failure, type Outcome, success } from "../outcome.js";
+import { printDiagnostics } from "../print-diagnostics.js";
+import type { ReportOutcome } from "../program.js";
+import { openSession, type SessionOptions } from "../session.js";
+
+/** The flags of `import`, as commander parses them. */
+export interface ImportFlags {
+  readonly out: string;
+  readonly all?: boolean;
+  readonly status?: string;
+  readonly organization?: string;
+  readonly sandbox?: boolean;
+  readonly fixture?: string;
+  readonly baseUrl?: string;
+  readonly apiKeyEnv?: string;
+  readonly check?: boolean;
+  readonly json?: boolean;
+  /** False with `--no-color`. */
+  readonly color: boolean;
+}
+
+export function registerImport(program: Command, io: Io, report: ReportOutcome): void {
+  program
+    .command("import")
+    .description(
+      "Write campaign files from live projects (or update them in place), so that plan shows nothing to do",
+    )
+    .argument("[ids...]", "project ids to import")
+    .requiredOption("--out <dir|file>", "a directory (one file per organization) or one .yaml file")
+    .option("--all", "every project the key can see (updated in the last 90 days)")
+    .option(
+      "--status <status>",
+      "projects with this live status (draft, awaiting_test, ready, scheduled, active, paused, completed)",
+    )
+    .option("--organization <org>", "projects of this organization (name or id)")
+    .option("--check", "write nothing; exit 1 when a file would change (drift detection for CI)")
+    .option("--json", "print one JSON document (schemas/import-result.schema.json) on stdout")
+    .option("--sandbox", "import from the embedded sandbox (state in .campaignctl/sandbox/)")
+    .option("--fixture <file>", "with --sandbox: the world to start from (own state per file)")
+    .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
+    .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
+    .option("--no-color", "no ANSI colour (also: NO_COLOR)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Existing files under --out are updated in place: only what differs from the live projects",
+        "changes; comments, key order and formatting stay. Exit codes: 0 done (or, with --check,",
+        "nothing would change); 1 an error, or with --check a file would change.",
+        "",
+        "Examples:",
+        "  campaignctl import --sandbox --all --out campaigns/",
+        "  campaignctl import 9a000000-0000-4000-8000-000000000004 --out campaigns/early-vote.yaml",
+        "  campaignctl import --all --out campaigns/ --check",
+        "",
+      ].join("\n"),
+    )
+    .action(async (ids: string[], flags: ImportFlags) => report(await importCommand(ids, flags, io)));
+}
+
+/** Runs `import`. Exported so tests can inject the client's clock and sleep. */
+export async function importCommand(
+  ids: readonly string[],
+  flags: ImportFlags,
+  io: Io,
+  options: SessionOptions = {},
+): Promise<Outcome> {
+  const check = flags.check === true;
+  const fail = (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string> = new Map()) => {
+    if (flags.json === true) io.stdout(renderImportJson(importJson([], [], diagnostics, check)));
+    return failWith(diagnostics, sources, io);
+  };
+  const selection: Selection = {
+    ids,
+    all: flags.all === true,
+    ...(flags.status === undefined ? {} : { status: flags.status }),
+    ...(flags.organization === undefined ? {} : { organization: flags.organization }),
+  };
+  if (!selects(selection))
+    return fail([
+      {
+        severity: "error",
+        code: "import.no-selection",
+        message: "no project was selected",
+        hint: "give project ids, or --all, --status STATUS or --organization ORG",
+      },
+    ]);
+
+  const target = targetOf(flags.out, io);
+  const existing = readExisting(target, io);
+  if (!existing.ok) return fail(existing.diagnostics, existing.sources);
+
+  const opened = await openSession(flags, io, options);
+  if (!opened.ok) return fail(opened.diagnostics);
+  const session = opened.session;
+  try {
+    const now = session.now();
+    const live = await readLiveForImport(session.client, selection, now);
+    if (!live.ok) return fail(live.diagnostics);
+    const result = importFiles({
+      projects: live.projects,
+      organizations: live.organizations,
+      catalogs: live.catalogs,
+      existing: existing.files,
+      target,
+      now,
+    });
+    if (!result.ok) return fail(result.diagnostics);
+    const changed = result.files.filter((f) => f.changed);
+    const diagnostics: Diagnostic[] = [...live.diagnostics];
+    if (check && changed.length > 0)
+      diagnostics.push({
+        severity: "error",
+        code: "import.would-change",
+        message: `${changed.length} file${changed.length === 1 ? "" : "s"} would change: ${changed.map((f) => f.path).join(", ")}`,
+        hint: "run campaignctl import without --check to update them, and review the diff",
+      });
+    if (!check) {
+      const written = await writeAll(io, changed);
+      if (written.length > 0) return fail(written);
+    }
+    if (flags.json === true) {
+      io.stdout(renderImportJson(importJson(result.files, result.projects, diagnostics, check)));
+    } else {
+      for (const file of result.files) {
+        const count = result.projects.filter((p) => p.file === file.path).length;
+        const status = fileStatus(file);
+        const verb = check
+          ? { created: "would create", updated: "would update", unchanged: "unchanged" }
+          : {};
+        io.stdout(
+          `${(verb as Record<string, string>)[status] ?? status} ${file.path} (${count} project${count === 1 ? "" : "s"})\n`,
+        );
+        if (check && file.changed)
+          io.stdout(createTwoFilesPatch(file.path, file.path, file.before ?? "", file.text, "files", "live"));
+      }
+    }
+    printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false });
+    return hasErrors(diagnostics) ? failure : success;
+  } finally {
+    await session.close();
+  }
+}
+
+/** `--out x.yaml`/`.yml`, or an existing file: one file; anything else: a directory. */
+function targetOf(out: string, io: Io): ImportTarget {
+  const path = resolve(io.cwd, out);
+  const isFile = /\.ya?ml$/i.test(out) || (existsSync(path) && statSync(path).isFile());
+  return isFile ? { kind: "file", path: out } : { kind: "dir", dir: out.replace(/\/+$/, "") || "." };
+}
+
+type Existing =
+  | { readonly ok: true; readonly files: readonly ExistingFile[] }
+  | {
+      readonly ok: false;
+      readonly diagnostics: readonly Diagnostic[];
+      readonly sources: ReadonlyMap<string, string>;
+    };
+
+/** The campaign files already under the target; they must load without errors to be updated. */
+function readExisting(target: ImportTarget, io: Io): Existing {
+  const path = target.kind === "file" ? target.path : target.dir;
+  if (!existsSync(resolve(io.cwd, path))) return { ok: true, files: [] };
+  const read = readCampaignFiles([path], io.cwd);
+  const readErrors = read.diagnostics.filter((d) => d.severity === "error" && d.code !== "cli.no-input");
+  if (readErrors.length > 0) return { ok: false, diagnostics: readErrors, sources: new Map() };
+  const loaded = assembleCampaign(read.files);
+  const sources = new Map(read.files.map((f) => [f.path, f.text]));
+  if (hasErrors(loaded.diagnostics))
+    return {
+      ok: false,
+      diagnostics: [
+        ...loaded.diagnostics.filter((d) => d.severity === "error"),
+        {
+          severity: "error",
+          code: "import.existing-file-invalid",
+          message: `the campaign files under ${path} do not load, so import cannot update them`,
+          hint: "fix the errors above (campaignctl validate), then import again",
+        },
+      ],
+      sources,
+    };
+  return { ok: true, files: read.files.map((f) => ({ path: f.path, text: f.text })) };
+}
+
+/** Writes every file to a temp file first, then renames them all: a failed write leaves no file half-written. */
+async function writeAll(io: Io, files: readonly { path: string; text: string }[]): Promise<Diagnostic[]> {
+  const staged: { temp: string; path: string; shown: string }[] = [];
+  try {
+    for (const file of files) {
+      const path = resolve(io.cwd, file.path);
+      const temp = `${path}.${process.pid}.tmp`;
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(temp, file.text, "utf8");
+      staged.push({ temp, path, shown: file.path });
+    }
+    for (const s of staged) await rename(s.temp, s.path);
+  } catch (error) {
+    return [
+      {
+        severity: "error",
+        code: "cli.file-unwritable",
+        message: `cannot write the imported campaign files (${errnoCode(error)})`,
+        hint: "check that the --out directory is writable",
+      },
+    ];
+  }
+  for (const s of staged) io.stderr(`Wrote ${s.shown}\n`);
+  return [];
+}

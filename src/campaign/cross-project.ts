@@ -1,0 +1,61 @@
+/**
+ * What the checks across projects and files read of a project (addresses, ids, `after`, send
+ * times), and its plain-data form: a file assembled on a worker thread sends this back instead of
+ * the full ProjectSpec, whose `locate` functions cannot cross threads. Pure.
+ */
+import type { SourceRange } from "../diagnostics/diagnostic.js";
+import type { ProjectSpec, SpecPath } from "./model.js";
+
+/** The part of a ProjectSpec the cross-project checks use. `ProjectSpec` is one. */
+export type CrossProject = Pick<ProjectSpec, "address" | "id" | "state" | "schedule" | "after" | "locate">;
+
+/** A CrossProject as plain data: the ranges the cross checks point at, located in advance. */
+export interface CrossProjectData {
+  readonly address: string;
+  readonly id: string;
+  readonly state: ProjectSpec["state"];
+  readonly schedule?: ProjectSpec["schedule"];
+  readonly after: readonly string[];
+  readonly ranges: {
+    readonly key: SourceRange;
+    readonly id: SourceRange;
+    readonly scheduleAt: SourceRange;
+    readonly after: readonly SourceRange[];
+  };
+}
+
+export function toCrossData(project: ProjectSpec): CrossProjectData {
+  return {
+    address: project.address,
+    id: project.id,
+    state: project.state,
+    ...(project.schedule === undefined ? {} : { schedule: project.schedule }),
+    after: project.after,
+    ranges: {
+      key: project.range,
+      id: project.locate(["id"]),
+      scheduleAt: project.locate(["schedule", "at"]),
+      after: project.after.map((_, index) => project.locate(["after", index])),
+    },
+  };
+}
+
+/** Back to a CrossProject; `locate` answers the paths located in advance, else the project's key. */
+export function fromCrossData(data: CrossProjectData): CrossProject {
+  const locate = (path: SpecPath): SourceRange => {
+    const [top, next] = path;
+    if (top === "id" && path.length === 1) return data.ranges.id;
+    if (top === "schedule" && next === "at" && path.length === 2) return data.ranges.scheduleAt;
+    if (top === "after" && typeof next === "number" && path.length === 2)
+      return data.ranges.after[next] ?? data.ranges.key;
+    return data.ranges.key;
+  };
+  return {
+    address: data.address,
+    id: data.id,
+    state: data.state,
+    ...(data.schedule === undefined ? {} : { schedule: data.schedule }),
+    after: data.after,
+    locate,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * `validate`'s work split in two: what one file needs alone (load, schema, per-project rules, lint
+ * of each project, policy of each project), which may run on a worker thread, and what needs every
+ * file (duplicate addresses and ids, `after`, the lint rules across projects). Pure: the clock and
+ * the policy are passed in, as plain data.
+ */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Policy } from "../policy/model.js";
+import { policyViolations } from "../policy/rules.js";
+import { assembleFile, combineFiles, type FileAssembly } from "./assemble.js";
+import { type CrossProject, type CrossProjectData, fromCrossData, toCrossData } from "./cross-project.js";
+import { type LintContext, lintAcross, lintProjects } from "./lint/index.js";
+import type { CampaignFile } from "./model.js";
+
+/** What a file check needs besides the file; plain data, so it crosses to a worker thread. */
+export interface FileCheckJob {
+  /** Epoch ms of `LintContext.now`, or null for no clock. */
+  readonly now: number | null;
+  readonly clock?: string;
+  readonly policy: Policy | null;
+}
+
+/** One file's own findings, as plain data. */
+export interface FileCheck {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly declarations: FileAssembly["declarations"];
+  readonly projects: readonly CrossProjectData[];
+}
+
+function lintContext(job: FileCheckJob): LintContext {
+  return {
+    now: job.now === null ? null : new Date(job.now),
+    ...(job.clock === undefined ? {} : { clock: job.clock }),
+  };
+}
+
+/** Everything about `file` that needs no other file. */
+export function checkFileAlone(file: CampaignFile, job: FileCheckJob): FileCheck {
+  const assembled = assembleFile(file);
+  const lint = lintProjects(assembled.projects, lintContext(job));
+  const policy = job.policy;
+  const violations =
+    policy === null
+      ? []
+      : assembled.projects.flatMap((p) =>
+          policyViolations(policy, p, { now: null, estimatedCostCents: null }),
+        );
+  return {
+    diagnostics: [...assembled.diagnostics, ...lint, ...violations],
+    declarations: assembled.declarations,
+    projects: assembled.projects.map(toCrossData),
+  };
+}
+
+/** Every file's own findings (in load order) joined by the checks across files; unsorted. */
+export function combineFileChecks(
+  checks: readonly FileCheck[],
+  job: FileCheckJob,
+): { readonly diagnostics: Diagnostic[]; readonly addresses: readonly string[] } {
+  const files: FileAssembly<CrossProject>[] = checks.map((c) => ({
+    diagnostics: c.diagnostics,
+    declarations: c.declarations,
+    projects: c.projects.map(fromCrossData),
+  }));
+  const combined = combineFiles(files);
+  return {
+    diagnostics: [...combined.diagnostics, ...lintAcross(combined.projects, lintContext(job))],
+    addresses: combined.addresses,
+  };
+}

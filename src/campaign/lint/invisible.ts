@@ -1,0 +1,51 @@
+/**
+ * Rule: invisible and bidirectional control characters in a message. They show nothing (or reorder
+ * what is shown) in an editor and a review diff, yet they go out: each one turns a GSM-7 message into
+ * UCS-2 (fewer characters per segment, so more cost), and a bidi override can make the reviewed text
+ * read differently from what recipients see. One finding per run of such characters, at its place.
+ */
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { LintRule } from "./rule.js";
+
+/** Zero-width and otherwise invisible format characters (no glyph, no width). */
+const INVISIBLE =
+  "\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C\u200D\u2060\u2061\u2062\u2063\u2064\uFEFF";
+/** Bidirectional embeddings, overrides, isolates and marks. */
+const BIDI = "\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069";
+
+const RUN = new RegExp(`[${INVISIBLE}${BIDI}]+`, "gu");
+
+function codePoints(run: string): string {
+  return [...run]
+    .map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`)
+    .join(" ");
+}
+
+export const invisibleCharactersRule: LintRule = (project) => {
+  const message = project.message;
+  if (message === undefined) return [];
+  const out: Diagnostic[] = [];
+  for (const match of message.matchAll(RUN)) {
+    const run = match[0];
+    const bidi = [...run].some((c) => BIDI.includes(c));
+    const range = project.locateInMessage(match.index, match.index + run.length);
+    out.push(
+      bidi
+        ? {
+            severity: "error",
+            code: "lint.bidi-control",
+            message: `${project.address}: the message holds bidirectional control characters (${codePoints(run)}) that reorder or hide text`,
+            range,
+            hint: "delete them: what recipients see would differ from what was reviewed, and the message becomes UCS-2",
+          }
+        : {
+            severity: "warning",
+            code: "lint.invisible-character",
+            message: `${project.address}: the message holds invisible characters (${codePoints(run)})`,
+            range,
+            hint: "delete them (often pasted from a web page or a word processor): they show nothing but switch the message to UCS-2, which costs more segments",
+          },
+    );
+  }
+  return out;
+};

@@ -1,0 +1,19 @@
+/** Diagnostic codes of `campaignctl import`. Each entry: a stable code and what it means. */
+export const IMPORT_CODES = {
+  "import.no-selection": "no project was selected: give project ids, --all, --status or --organization",
+  "import.project-not-found":
+    "a project id given to import reads 404: no such project, or not visible to the key",
+  "import.project-forbidden":
+    "a project id given to import reads 403: it is outside the key's organization tree",
+  "import.project-unreadable": "a project given to import could not be read (API error)",
+  "import.unknown-organization": "--organization names no organization the key can see",
+  "import.existing-file-invalid":
+    "an existing campaign file under --out does not load; import updates only files that load without errors",
+  "import.organization-conflict":
+    "--out FILE names a file for one organization, and a selected project belongs to another",
+  "import.verify-failed":
+    "a file import would write does not read back as the live projects (a bug); nothing is written",
+  "import.would-change": "--check: a file would change (the live projects differ from the files)",
+} as const;
+
+export type ImportCode = keyof typeof IMPORT_CODES;

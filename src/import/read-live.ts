@@ -1,0 +1,204 @@
+/**
+ * The reads of an import, through the API client's endpoint functions (it does no other IO), in as
+ * few requests as the contract allows: one each of `GET /organizations`, `/campaigns`,
+ * `/contact-lists`, `/phone-numbers`; `GET /projects/stats` over its date windows when projects are
+ * selected by status, organization or `--all`; then `GET /projects/{id}` per selected project and
+ * `GET /media/{id}`, `GET /toll-free-verifications/{id}` per distinct attached id. The client's rate
+ * limiter paces every request.
+ */
+import type { ApiError, ApiResult, Endpoints } from "../api/index.js";
+import { apiErrorDiagnostic } from "../api/index.js";
+import { STATS_LIMIT_MAX } from "../contract/limits.js";
+import type {
+  MediaFile,
+  Organization,
+  Project,
+  ProjectStatsRow,
+  TollFreeVerification,
+} from "../contract/resources.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { buildCatalogs, type Catalogs } from "../plan/catalogs.js";
+import type { LiveRead } from "../plan/live.js";
+import { readAll } from "../plan/refresh-records.js";
+import { statsWindows } from "../plan/refresh-stats.js";
+
+/** The endpoint functions import reads through. */
+export type ImportReader = Pick<
+  Endpoints,
+  | "listOrganizations"
+  | "listTenDlcCampaigns"
+  | "listContactLists"
+  | "listPhoneNumbers"
+  | "getProjectStats"
+  | "getProject"
+  | "getMedia"
+  | "getTollFreeVerification"
+>;
+
+/**
+ * Which projects to import. `ids` are read by id; `all`, `status` and `organization` select from
+ * the stats listing (all of them together: a project must pass every filter given).
+ */
+export interface Selection {
+  readonly ids: readonly string[];
+  readonly all: boolean;
+  readonly status?: string;
+  /** An organization's name or id. */
+  readonly organization?: string;
+}
+
+export type LiveForImport =
+  | {
+      readonly ok: true;
+      readonly projects: readonly Project[];
+      readonly organizations: readonly Organization[];
+      readonly catalogs: Catalogs;
+      /** Warnings (projects the listing cannot show). */
+      readonly diagnostics: readonly Diagnostic[];
+    }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** Whether any selection was given at all. */
+export function selects(selection: Selection): boolean {
+  return (
+    selection.ids.length > 0 ||
+    selection.all ||
+    selection.status !== undefined ||
+    selection.organization !== undefined
+  );
+}
+
+export async function readLiveForImport(
+  reader: ImportReader,
+  selection: Selection,
+  now: Date,
+): Promise<LiveForImport> {
+  const [orgs, tenDlc, lists, numbers] = await Promise.all([
+    reader.listOrganizations(),
+    reader.listTenDlcCampaigns(),
+    reader.listContactLists(),
+    reader.listPhoneNumbers(),
+  ]);
+  const failed = [orgs, tenDlc, lists, numbers].flatMap((r) => (r.ok ? [] : [apiErrorDiagnostic(r.error)]));
+  if (!orgs.ok || !tenDlc.ok || !lists.ok || !numbers.ok) return { ok: false, diagnostics: failed };
+
+  let organizationId: string | undefined;
+  if (selection.organization !== undefined) {
+    const wanted = selection.organization;
+    const match = orgs.value.filter((o) => o.id === wanted || o.display_name === wanted);
+    if (match.length !== 1)
+      return {
+        ok: false,
+        diagnostics: [
+          {
+            severity: "error",
+            code: "import.unknown-organization",
+            message:
+              match.length === 0
+                ? `no organization the key can see is named or has the id "${wanted}"`
+                : `${match.length} organizations are named "${wanted}"`,
+            hint: `the key sees: ${orgs.value.map((o) => `${o.display_name} (${o.id})`).join(", ")}`,
+          },
+        ],
+      };
+    organizationId = match[0]?.id;
+  }
+
+  const ids: string[] = [...new Set(selection.ids)];
+  if (selection.all || selection.status !== undefined || organizationId !== undefined) {
+    const rows = await listProjects(reader, now);
+    if (!rows.ok) return { ok: false, diagnostics: [apiErrorDiagnostic(rows.error)] };
+    for (const row of rows.rows)
+      if (
+        (selection.status === undefined || row.status === selection.status) &&
+        (organizationId === undefined || row.organization_id === organizationId) &&
+        !ids.includes(row.id)
+      )
+        ids.push(row.id);
+  }
+
+  const reads = await readAll(ids, (id) => reader.getProject(id));
+  const diagnostics: Diagnostic[] = [];
+  const projects: Project[] = [];
+  for (const [id, read] of reads) {
+    const problem = unreadable(id, read);
+    if (problem !== undefined) diagnostics.push(problem);
+    else if (read.kind === "found") projects.push(read.value);
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+
+  const mediaIds = [...new Set(projects.flatMap((p) => p.media_ids))];
+  const tollFreeIds = [
+    ...new Set(projects.flatMap((p) => (p.toll_free_verification_id ? [p.toll_free_verification_id] : []))),
+  ];
+  const [media, tollFree] = await Promise.all([
+    readAll<MediaFile>(mediaIds, (id) => reader.getMedia(id)),
+    readAll<TollFreeVerification>(tollFreeIds, (id) => reader.getTollFreeVerification(id)),
+  ]);
+  const catalogs = buildCatalogs({
+    organizations: orgs.value,
+    tenDlcCampaigns: tenDlc.value,
+    contactLists: lists.value,
+    phoneNumbers: numbers.value,
+    projects: new Map(),
+    media,
+    tollFreeVerifications: tollFree,
+  });
+  return { ok: true, projects, organizations: orgs.value, catalogs, diagnostics: [] };
+}
+
+/** Every project the stats listing shows (updated in the last 90 days), newest window first. */
+async function listProjects(
+  reader: ImportReader,
+  now: Date,
+): Promise<{ ok: true; rows: ProjectStatsRow[] } | { ok: false; error: ApiError }> {
+  const rows = new Map<string, ProjectStatsRow>();
+  for (const window of statsWindows(now)) {
+    let offset = 0;
+    for (let page = 0; page < 1000; page++) {
+      const result: ApiResult<{ projects: ProjectStatsRow[]; pagination: { hasMore: boolean } }> =
+        await reader.getProjectStats({
+          startDate: window.startDate,
+          endDate: window.endDate,
+          limit: STATS_LIMIT_MAX,
+          offset,
+        });
+      if (!result.ok) return { ok: false, error: result.error };
+      for (const row of result.value.projects) if (!rows.has(row.id)) rows.set(row.id, row);
+      offset += result.value.projects.length;
+      if (!result.value.pagination.hasMore || result.value.projects.length === 0) break;
+    }
+  }
+  const sorted = [...rows.values()].sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
+  );
+  return { ok: true, rows: sorted };
+}
+
+function unreadable(id: string, read: LiveRead<Project>): Diagnostic | undefined {
+  switch (read.kind) {
+    case "found":
+      return undefined;
+    case "not-found":
+      return {
+        severity: "error",
+        code: "import.project-not-found",
+        message: `project ${id} does not exist or is not visible to the key`,
+        hint: "check the id (campaignctl import --all lists what the key can see)",
+      };
+    case "forbidden":
+      return {
+        severity: "error",
+        code: "import.project-forbidden",
+        message: `project ${id} is outside the key's organization tree (${read.message})`,
+        hint: "use a key of the organization that owns the project",
+      };
+    case "error":
+      return {
+        severity: "error",
+        code: "import.project-unreadable",
+        message: `project ${id} could not be read: ${read.code}: ${read.message}`,
+        hint: "run the import again",
+      };
+  }
+}

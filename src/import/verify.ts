@@ -1,0 +1,69 @@
+/**
+ * Reads a file import is about to write back, as the loader will, and checks that it says exactly
+ * what import meant: it loads without errors, and every imported project's keys (after `defaults`)
+ * mean what the live project has (`equivalence.ts`). A failure is a bug in import, reported as an
+ * error so that nothing wrong is written. Pure.
+ */
+import { parse } from "yaml";
+import { assembleCampaign } from "../campaign/assemble.js";
+import { sha256Hex } from "../campaign/decode.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Catalogs } from "../plan/catalogs.js";
+import { equivalent } from "./equivalence.js";
+import type { Placement } from "./merge-into-document.js";
+import { MANAGED_KEYS } from "./yaml-out.js";
+
+/** A file as it would be after the import, and the projects import placed in it. */
+export interface FileToVerify {
+  readonly path: string;
+  readonly text: string;
+  /** True for a file import writes (its load errors count); false for one it leaves alone. */
+  readonly written: boolean;
+  readonly placements: readonly Placement[];
+}
+
+export function verifyFiles(files: readonly FileToVerify[], catalogs: Catalogs): Diagnostic[] {
+  const loaded = assembleCampaign(
+    files.map((f) => ({ path: f.path, text: f.text, sha256: sha256Hex(new TextEncoder().encode(f.text)) })),
+  );
+  const written = new Set(files.filter((f) => f.written).map((f) => f.path));
+  const errors = loaded.diagnostics.filter(
+    (d) => d.severity === "error" && (d.range === undefined || written.has(d.range.file)),
+  );
+  if (errors.length > 0)
+    return errors.map((d) => ({
+      ...d,
+      severity: "error",
+      code: "import.verify-failed",
+      message: `the file import would write does not load: ${d.message}`,
+      hint: "this is a bug in campaignctl import; nothing was written",
+    }));
+  return files.flatMap((f) => verifyProjects(f.path, f.text, f.placements, catalogs));
+}
+
+function verifyProjects(
+  path: string,
+  text: string,
+  placements: readonly Placement[],
+  catalogs: Catalogs,
+): Diagnostic[] {
+  const raw = parse(text) as {
+    defaults?: Record<string, unknown>;
+    projects?: Record<string, Record<string, unknown>>;
+  };
+  const out: Diagnostic[] = [];
+  for (const { address, project } of placements) {
+    const merged = { ...(raw.defaults ?? {}), ...(raw.projects?.[address] ?? {}) };
+    const wrong = MANAGED_KEYS.filter(
+      (key) => !equivalent(key, merged[key], project.wanted.get(key) ?? { kind: "keep" }, catalogs),
+    );
+    if (wrong.length > 0)
+      out.push({
+        severity: "error",
+        code: "import.verify-failed",
+        message: `${path}: ${address} would not describe the live project ${project.id} exactly (${wrong.join(", ")})`,
+        hint: "this is a bug in campaignctl import; nothing was written",
+      });
+  }
+  return out;
+}

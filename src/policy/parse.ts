@@ -1,0 +1,68 @@
+/**
+ * Policy file text -> `Policy` or diagnostics (YAML errors and schema violations, each at its
+ * position). Pure: the caller reads the file.
+ */
+import { isMap, LineCounter, parseDocument } from "yaml";
+import { fileStart, rangeAt, type SourceText } from "../campaign/source-range.js";
+import { findPath, pointerSegments } from "../campaign/yaml-path.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { POLICY_RULE_NAMES, type Policy, type PolicyRuleName, type PolicyRules } from "./model.js";
+import { validatePolicyData } from "./schema.js";
+
+export type ParsedPolicy =
+  | { readonly ok: true; readonly policy: Policy }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+const HINT = "see schemas/policy.schema.json and docs/policy.md for the rules and their values";
+
+export function parsePolicy(file: string, text: string): ParsedPolicy {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const source: SourceText = { file, text, lineCounter };
+  if (doc.errors.length > 0)
+    return {
+      ok: false,
+      diagnostics: doc.errors.map((e) => ({
+        severity: "error",
+        code: "policy.file-invalid",
+        message: `the policy file is not valid YAML: ${e.message.split("\n")[0] ?? e.code}`,
+        range: rangeAt(source, e.pos[0], e.pos[1]),
+        hint: HINT,
+      })),
+    };
+  const data: unknown = doc.toJS();
+  const errors = validatePolicyData(data);
+  if (errors.length > 0)
+    return {
+      ok: false,
+      diagnostics: errors.map((e) => {
+        const extraKey =
+          e.keyword === "additionalProperties"
+            ? String((e.params as { additionalProperty?: unknown }).additionalProperty)
+            : undefined;
+        const path = pointerSegments(e.instancePath);
+        const extra = extraKey === undefined ? "" : ` '${extraKey}'`;
+        // An unknown rule is pointed at by its key; any other problem by the value.
+        const hit = findPath(doc, doc.contents, extraKey === undefined ? path : [...path, extraKey]);
+        const span = extraKey === undefined ? (hit.value ?? hit.key) : (hit.key ?? hit.value);
+        return {
+          severity: "error",
+          code: "policy.file-invalid",
+          message: `${path.length === 0 ? "the policy" : path.join(".")} ${e.message ?? "is invalid"}${extra}`,
+          range: span ? rangeAt(source, span[0], span[1]) : fileStart(file),
+          hint: HINT,
+        };
+      }),
+    };
+  const rules = ((data as { rules?: PolicyRules }).rules ?? {}) as PolicyRules;
+  const ranges: Partial<Record<PolicyRuleName, ReturnType<typeof rangeAt>>> = {};
+  const rulesNode = findPath(doc, doc.contents, ["rules"]).node;
+  if (isMap(rulesNode))
+    for (const name of POLICY_RULE_NAMES) {
+      if (rules[name] === undefined) continue;
+      const hit = findPath(doc, rulesNode, [name]);
+      const span = hit.key ?? hit.value;
+      ranges[name] = span ? rangeAt(source, span[0], span[1]) : fileStart(file);
+    }
+  return { ok: true, policy: { file, rules, ranges } };
+}

@@ -1,0 +1,125 @@
+/**
+ * The policy's rules over one project. Pure: the plan's clock and the live estimate are passed in.
+ * A violation is an error `policy.<rule>` at the campaign file's position, with the rule's place in
+ * the policy file in `related`. Rules judge what a project would send, so only its sending side
+ * (test block, schedule, message) is looked at: a pause is never a violation.
+ */
+import type { ProjectSpec, SpecPath } from "../campaign/model.js";
+import type { PolicyCode } from "../diagnostics/codes/policy.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
+import { inSendWindow } from "./send-window.js";
+
+/** What a rule may know beyond the files. */
+export interface PolicyContext {
+  /** The plan's clock (for `at: now`); null offline, which skips what depends on it. */
+  readonly now: Date | null;
+  /** The live estimate of the project's send, in cents; null when not read (offline). */
+  readonly estimatedCostCents: number | null;
+}
+
+/**
+ * An instruction to opt out: "Reply STOP", "Text STOP", "txt stop" (not just the word "stop", which
+ * "Stop by our office" has too). The platform's footer counts as one.
+ */
+const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]?stop\b/i;
+
+export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
+  const rules = policy.rules;
+  const out: Diagnostic[] = [];
+  const violation = (rule: PolicyRuleName, path: SpecPath, message: string, hint: string) => {
+    const code: PolicyCode = `policy.${rule}`;
+    const ruleRange = policy.ranges[rule];
+    out.push({
+      severity: "error",
+      code,
+      message: `${project.address}: ${message}`,
+      range: project.locate(path),
+      hint,
+      ...(ruleRange === undefined
+        ? {}
+        : { related: [{ message: `the policy's rule ${rule}`, range: ruleRange }] }),
+    });
+  };
+  const sends = project.state === "tested" || project.state === "scheduled";
+  const schedule = project.state === "scheduled" ? project.schedule : undefined;
+
+  if (schedule?.dailyCapBypass === true) {
+    const rule = rules.daily_cap_bypass;
+    if (rule === "forbid")
+      violation(
+        "daily_cap_bypass",
+        ["schedule", "daily_cap_bypass"],
+        "the schedule sets daily_cap_bypass, which the policy forbids",
+        "remove daily_cap_bypass (the send pauses at the brand's daily cap), or change the policy",
+      );
+    else if (rule === "require_label" && !(project.labels?.[DAILY_CAP_BYPASS_LABEL] ?? "").trim())
+      violation(
+        "daily_cap_bypass",
+        ["schedule", "daily_cap_bypass"],
+        `the schedule sets daily_cap_bypass without the label ${DAILY_CAP_BYPASS_LABEL}`,
+        `add labels: {${DAILY_CAP_BYPASS_LABEL}: <who approved it>} to the project`,
+      );
+  }
+
+  const minTests = rules.min_test_contacts;
+  if (minTests !== undefined && project.test !== undefined && sends) {
+    const count = project.test.contacts.length;
+    if (count < minTests)
+      violation(
+        "min_test_contacts",
+        ["test", "contacts"],
+        `the test goes to ${count} contact${count === 1 ? "" : "s"}; the policy requires at least ${minTests}`,
+        "add test contacts (people who will review the message on their phones)",
+      );
+  }
+
+  const maxUsd = rules.max_estimated_cost_usd;
+  const cents = context.estimatedCostCents;
+  if (maxUsd !== undefined && schedule !== undefined && cents !== null && cents > maxUsd * 100)
+    violation(
+      "max_estimated_cost_usd",
+      ["schedule"],
+      `the send is estimated at $${(cents / 100).toFixed(2)}, over the policy's $${maxUsd} per project`,
+      "narrow the contact lists or shorten the message, or raise the limit in the policy",
+    );
+
+  const window = rules.send_window;
+  if (window !== undefined && schedule !== undefined) {
+    const at = schedule.at === "now" ? context.now : new Date(schedule.at);
+    if (at !== null && !Number.isNaN(at.getTime())) {
+      const judged = inSendWindow(at, schedule.timezone, window);
+      if (!judged.inside)
+        violation(
+          "send_window",
+          ["schedule", "at"],
+          `the schedule starts at ${judged.local} in ${schedule.timezone}${schedule.at === "now" ? " (at: now, by the plan's clock)" : ""}, outside the policy's send window ${window.from} to ${window.to}`,
+          `move at into ${window.from}-${window.to} in ${schedule.timezone}`,
+        );
+    }
+  }
+
+  if (
+    rules.require_opt_out_language === true &&
+    project.message !== undefined &&
+    sends &&
+    project.optOutFooter !== true
+  ) {
+    if (!OPT_OUT_INSTRUCTION.test(project.message))
+      violation(
+        "require_opt_out_language",
+        ["message"],
+        'the message does not tell the contact how to opt out ("Reply STOP to opt out") and the opt-out footer is off',
+        'end the message with "Reply STOP to opt out", or set opt_out_footer: true',
+      );
+  }
+
+  if (rules.forbid_at_now === true && schedule?.at === "now")
+    violation(
+      "forbid_at_now",
+      ["schedule", "at"],
+      "the schedule says at: now, which the policy forbids",
+      "write the reviewed send time with its offset, e.g. 2026-12-07T10:00:00-06:00",
+    );
+  return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * HTML escaping for the gallery. Every piece of user text (message, names, values, reasons) goes
+ * through `escapeHtml` before it reaches the page, so `<script>` in a message shows as text. Pure.
+ */
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text safe in element content and in double- or single-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+/** `U+1EB7` for a code point. */
+export function codePointLabel(char: string): string {
+  const cp = char.codePointAt(0) ?? 0;
+  return `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+}

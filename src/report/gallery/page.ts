@@ -1,0 +1,67 @@
+/**
+ * The gallery page: one self-contained HTML document (inline CSS, no script, no external resource;
+ * a Content-Security-Policy forbids loading anything), with a header and legend, a navigation list
+ * of the projects, and one article per project. Pure: model in, HTML string out.
+ */
+import type { ValueSource } from "../../message/render.js";
+import { escapeHtml } from "./escape.js";
+import { sourceExplanation, sourceLabel } from "./labels.js";
+import type { GalleryModel } from "./model.js";
+import { problemsHtml } from "./problems.js";
+import { projectHtml } from "./project.js";
+import { GALLERY_CSS } from "./styles.js";
+
+/** Nothing may be fetched: no scripts, no images, no fonts, no connections; inline styles only. */
+export const GALLERY_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+const SOURCES: readonly ValueSource[] = ["contact", "fallback", "default", "platform"];
+
+function legendHtml(): string {
+  const items = SOURCES.map(
+    (s) =>
+      `<li><span class="swatch src-${s}">${s === "platform" ? "&nbsp;" : "abc"}</span>${escapeHtml(`${sourceLabel(s)}: ${sourceExplanation(s)}`)}</li>`,
+  );
+  items.push(`<li><span class="swatch footer-text">STOP</span>opt-out footer</li>`);
+  items.push(`<li><span class="swatch"><mark class="ucs2">ặ</mark></span>character that forces UCS-2</li>`);
+  return `<ul class="legend" aria-label="Legend">${items.join("")}</ul>`;
+}
+
+export function renderGalleryHtml(model: GalleryModel): string {
+  const count = model.projects.length;
+  const nav =
+    count === 0
+      ? ""
+      : `<nav class="projects" aria-label="Projects"><h2>Projects</h2><ul>${model.projects
+          .map((p) => `<li><a href="#${p.id}">${escapeHtml(p.name ?? p.address)}</a></li>`)
+          .join("")}</ul></nav>`;
+  const body =
+    count === 0 ? "<p>No projects in the given files.</p>" : model.projects.map(projectHtml).join("\n");
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${GALLERY_CSP}">
+<title>${escapeHtml(model.title)}</title>
+<style>${GALLERY_CSS}</style>
+</head>
+<body>
+<a class="skip" href="#previews">Skip to the previews</a>
+<div class="page">
+<header class="page-header" aria-label="Gallery">
+<h1>Message previews</h1>
+<p>${count} ${count === 1 ? "project" : "projects"}: each message as it will arrive on a phone, for every test contact and fallback case. Highlights show where each merge tag's value came from.</p>
+${legendHtml()}
+</header>
+${nav}
+<main id="previews" aria-label="Message previews">
+${problemsHtml(model.problems, "campaign-problems", 2)}
+${body}
+</main>
+<footer class="page-footer">Written by campaignctl preview --html. Static page: no scripts, nothing loaded from the network; media are shown by name.</footer>
+</div>
+</body>
+</html>
+`;
+}

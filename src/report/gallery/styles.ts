@@ -1,0 +1,150 @@
+/**
+ * The gallery's only stylesheet, inlined in the page (no external fonts, files or requests). Fonts
+ * are a fixed stack of fonts Debian ships (DejaVu, Liberation), so screenshots are reproducible.
+ * Colours meet WCAG AA: body text at least 7:1 on its background, every highlight keeps the text
+ * dark and is also told in words (tables, labels), never by colour alone.
+ */
+
+export const GALLERY_CSS = `
+:root {
+  color-scheme: light;
+  --ink: #1a1a1a;
+  --muted: #4a4a4a;
+  --line: #c9ccd1;
+  --paper: #ffffff;
+  --panel: #f4f5f7;
+  --link: #1a4fb8;
+  --bubble: #e9e9eb;
+  --src-contact: #cfe3ff;
+  --src-fallback: #ffe9b0;
+  --src-default: #e6dcff;
+  --src-platform: #ffffff;
+  --footer: #d7f0dc;
+  --ucs2: #ffc9c9;
+  --ucs2-edge: #a40000;
+  --ok: #1d5e2c;
+  --bad: #a40000;
+  --wait: #7a4a00;
+}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body {
+  margin: 0;
+  background: var(--paper);
+  color: var(--ink);
+  font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif;
+  font-size: 15px;
+  line-height: 1.45;
+}
+a { color: var(--link); }
+a:focus-visible, summary:focus-visible { outline: 3px solid var(--link); outline-offset: 2px; }
+.skip {
+  position: absolute; left: -10000px; top: 0;
+  background: var(--paper); padding: 8px; z-index: 1;
+}
+.skip:focus { left: 8px; }
+.visually-hidden {
+  position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
+}
+.page { max-width: 1240px; margin: 0 auto; padding: 16px; }
+.page-header h1 { font-size: 1.6rem; margin: 0 0 4px; }
+.page-header p { margin: 4px 0; color: var(--muted); }
+.legend { display: flex; flex-wrap: wrap; gap: 6px 14px; padding: 0; margin: 10px 0 0; list-style: none; font-size: 0.9rem; }
+.legend li { display: flex; align-items: center; gap: 6px; }
+.swatch { display: inline-block; min-width: 2.2em; padding: 0 4px; border-radius: 4px; border: 1px solid var(--line); text-align: center; }
+nav.projects { margin: 14px 0; padding: 10px 12px; background: var(--panel); border-radius: 8px; }
+nav.projects h2 { font-size: 1rem; margin: 0 0 6px; }
+nav.projects ul { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 4px 18px; }
+article.project { border-top: 2px solid var(--line); padding: 18px 0 8px; }
+article.project > header h2 { font-size: 1.35rem; margin: 0; overflow-wrap: anywhere; }
+article.project > header p { margin: 2px 0 0; color: var(--muted); overflow-wrap: anywhere; }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 12px 0; }
+.facts dt { font-weight: bold; }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+.send { background: var(--panel); border-radius: 8px; padding: 10px 14px; margin: 12px 0; }
+.send h3 { font-size: 1.05rem; margin: 0 0 4px; }
+.send ul { margin: 4px 0; padding-left: 20px; }
+.status-planned { color: var(--ok); font-weight: bold; }
+.status-blocked { color: var(--bad); font-weight: bold; }
+.status-deferred { color: var(--wait); font-weight: bold; }
+.status-none { color: var(--muted); font-weight: bold; }
+.flag { white-space: nowrap; }
+.problems { border-left: 4px solid var(--line); padding: 2px 12px; margin: 12px 0; }
+.problems h2, .problems h3 { font-size: 1.05rem; margin: 4px 0; }
+.problems ul { margin: 4px 0; padding-left: 18px; }
+.problems li { margin: 4px 0; overflow-wrap: anywhere; }
+.problems .severity { font-weight: bold; text-transform: uppercase; font-size: 0.8rem; }
+.problem-error .severity { color: var(--bad); }
+.problem-warning .severity { color: var(--wait); }
+.problem-info .severity { color: var(--muted); }
+.problems .hint { color: var(--muted); }
+.notes { margin: 8px 0; padding-left: 20px; color: var(--muted); }
+.cases { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 18px; margin-top: 12px; }
+section.case { min-width: 0; }
+section.case h3 { font-size: 1rem; margin: 0 0 2px; }
+section.case .who { margin: 0 0 8px; color: var(--muted); font-size: 0.9rem; overflow-wrap: anywhere; }
+.phone {
+  width: 100%; max-width: 340px; margin: 0 auto;
+  border: 10px solid #22262b; border-radius: 30px; background: var(--paper);
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.25); overflow: hidden;
+}
+.phone-top { background: var(--panel); border-bottom: 1px solid var(--line); padding: 10px 12px 8px; text-align: center; }
+.phone-top .sender { font-weight: bold; display: block; overflow-wrap: anywhere; }
+.phone-top .kind { font-size: 0.8rem; color: var(--muted); }
+.thread { padding: 14px 12px 18px; min-height: 120px; }
+.media {
+  display: flex; flex-direction: column; justify-content: center; align-items: center;
+  width: 78%; aspect-ratio: 4 / 3; margin: 0 0 6px; border-radius: 16px;
+  border: 2px dashed #6b6f76; background: var(--panel); text-align: center; padding: 8px;
+}
+.media .media-kind { font-weight: bold; text-transform: uppercase; letter-spacing: 0.05em; font-size: 0.8rem; }
+.media .media-name { overflow-wrap: anywhere; }
+.bubble {
+  margin: 0; width: fit-content; max-width: 88%;
+  background: var(--bubble); border-radius: 18px 18px 18px 4px; padding: 8px 12px;
+  white-space: pre-wrap; overflow-wrap: anywhere;
+}
+.tag { border-radius: 3px; padding: 0 1px; box-decoration-break: clone; -webkit-box-decoration-break: clone; }
+.src-contact { background: var(--src-contact); }
+.src-fallback { background: var(--src-fallback); }
+.src-default { background: var(--src-default); }
+.src-platform { background: var(--src-platform); border: 1px dashed #6b6f76; }
+.tag.empty { display: inline-block; width: 1.4em; height: 1em; vertical-align: -0.1em; }
+.footer-text { background: var(--footer); border-radius: 3px; }
+mark.ucs2 {
+  background: var(--ucs2); color: var(--ink); border-bottom: 2px solid var(--ucs2-edge);
+  border-radius: 2px; padding: 0 1px;
+}
+.sms-facts { margin: 10px 0 0; font-size: 0.9rem; }
+.sms-facts p { margin: 2px 0; }
+.sms-facts .ucs2-why { color: var(--bad); }
+table.tags { border-collapse: collapse; margin-top: 8px; font-size: 0.9rem; width: 100%; }
+table.tags caption { text-align: left; font-weight: bold; }
+table.tags th, table.tags td { border: 1px solid var(--line); padding: 3px 6px; text-align: left; vertical-align: top; }
+table.tags td.value { overflow-wrap: anywhere; width: 100%; }
+table.tags th[scope="row"], table.tags td.source { white-space: nowrap; }
+table.tags th { background: var(--panel); }
+.empty-value { color: var(--muted); font-style: italic; }
+.page-footer { margin-top: 24px; border-top: 1px solid var(--line); padding-top: 8px; color: var(--muted); font-size: 0.85rem; }
+@media (max-width: 480px) {
+  .page { padding: 10px; }
+  .facts { grid-template-columns: 1fr; gap: 0 0; }
+  .facts dd { margin-bottom: 6px; }
+  .cases { grid-template-columns: 1fr; }
+}
+@media print {
+  body { font-size: 10pt; }
+  .skip, nav.projects { display: none; }
+  .page { max-width: none; padding: 0; }
+  a { color: var(--ink); text-decoration: none; }
+  article.project { break-before: page; border-top: none; }
+  article.project:first-of-type { break-before: auto; }
+  section.case, .send, table.tags { break-inside: avoid; }
+  .phone { box-shadow: none; border-width: 3px; border-color: #000; }
+  .cases { grid-template-columns: repeat(2, 1fr); }
+  .tag, mark.ucs2, .footer-text, .swatch, .bubble {
+    -webkit-print-color-adjust: exact; print-color-adjust: exact;
+  }
+}
+`;

@@ -1,0 +1,294 @@
+/**
+ * Apply as a reconciliation loop (issue 9), against the sandbox over HTTP, effects asserted from the
+ * sandbox's own logs. Each test names the issue's item it reproduces.
+ */
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { parse, stringify } from "yaml";
+import { runPlanPipeline } from "../../cli/plan-pipeline.js";
+import { idempotencyKey } from "../../src/api/idempotency-key.js";
+import { reconcile } from "../../src/apply/reconcile.js";
+import type { ApplyResult } from "../../src/apply/types.js";
+import { admin } from "../sandbox/helpers.js";
+import {
+  applyLoop,
+  cliApply,
+  effectCounts,
+  effects,
+  plan,
+  session,
+  type TestBed,
+  testBed,
+  testMessages,
+  virtual,
+} from "./helpers.js";
+
+let bed: TestBed | undefined;
+afterEach(async () => {
+  await bed?.close();
+  bed = undefined;
+});
+
+const DAY = 86_400_000;
+
+async function awaitingTest(b: TestBed): Promise<string[]> {
+  return Object.values(b.sb.store.world.projects)
+    .filter((p) => p.status === "awaiting_test")
+    .map((p) => p.project_id);
+}
+
+async function approveAll(b: TestBed): Promise<void> {
+  for (const id of await awaitingTest(b)) await admin(b.sb, "POST", `/projects/${id}/approve`);
+}
+
+async function converged(b: TestBed): Promise<number> {
+  const s = await session(b);
+  try {
+    return (await plan(b, s)).plan.summary.planned;
+  } finally {
+    await s.close();
+  }
+}
+
+test("item 6: approvals arrive while apply waits; schedules and `after:` chains go on in the same run", async () => {
+  bed = await testBed({});
+  cpSync(join(process.cwd(), "examples"), join(bed.world.dir, "examples"), { recursive: true });
+  const b = bed;
+  let polls = 0;
+  const run = await cliApply(b, ["examples"], { waitForApproval: 10 * 60_000, json: true }, async () => {
+    polls++;
+    await approveAll(b);
+  });
+  expect(run.code, run.stderr).toBe(0);
+  expect(polls).toBeGreaterThan(0);
+  const result = JSON.parse(run.stdout) as ApplyResult;
+  for (const id of ["gotv-reminder.schedule", "gotv-followup.test", "gotv-followup.schedule"])
+    expect(result.actions.find((a) => a.id === id)?.status, id).toBe("done");
+  const log = await effects(b.sb);
+  const followup = result.actions.find((a) => a.id === "gotv-followup.test")?.project_id ?? "";
+  expect(effectCounts(log).get(`${followup}:test`)).toBe(1);
+  expect(effectCounts(log).get(`${followup}:schedule`)).toBe(1);
+  // The follow-up's test went out only after the reminder's schedule took effect.
+  const seqOf = (project: string, kind: string) =>
+    log.find((e) => e.project_id === project && e.kind === kind && e.changed)?.seq ?? -1;
+  const reminder = result.actions.find((a) => a.id === "gotv-reminder.schedule")?.project_id ?? "";
+  expect(seqOf(followup, "test")).toBeGreaterThan(seqOf(reminder, "schedule"));
+  expect([...effectCounts(log).values()].every((n) => n === 1)).toBe(true);
+}, 60_000);
+
+test("a test approved at once gets its schedule in the same run", async () => {
+  bed = await testBed({ "test-then-schedule": 3 }, { autoApproveTests: true });
+  const { result } = await applyLoop(bed);
+  expect(result.summary).toMatchObject({ done: 6, deferred: 0, failed: 0 });
+  const counts = effectCounts(await effects(bed.sb));
+  for (const p of bed.world.projects) {
+    expect(counts.get(`${p.id}:test`)).toBe(1);
+    expect(counts.get(`${p.id}:schedule`)).toBe(1);
+  }
+  expect(await converged(bed)).toBe(0);
+});
+
+test("without --wait-for-approval, a schedule that waits on a person stays deferred", async () => {
+  bed = await testBed({ "test-then-schedule": 1 });
+  const { result } = await applyLoop(bed);
+  expect(result.summary).toMatchObject({ done: 1, deferred: 1 });
+  expect(effectCounts(await effects(bed.sb)).get(`${bed.world.projects[0]?.id}:schedule`)).toBeUndefined();
+});
+
+test("item 2: a dashboard edit while awaiting approval blocks the schedule as drift", async () => {
+  bed = await testBed({ "test-then-schedule": 1 });
+  const b = bed;
+  const id = b.world.projects[0]?.id ?? "";
+  const first = await cliApply(b, [b.world.campaignFile], {});
+  expect(first.code, first.stderr).toBe(0);
+  expect(b.sb.store.world.projects[id]?.status).toBe("awaiting_test");
+
+  let moved = false;
+  const run = await cliApply(
+    b,
+    [b.world.campaignFile],
+    { waitForApproval: 10 * 60_000, json: true },
+    async () => {
+      if (moved) return;
+      moved = true;
+      await admin(b.sb, "PATCH", `/projects/${id}`, { message_text: "Edited in the dashboard: vote early!" });
+      await admin(b.sb, "POST", `/projects/${id}/approve`);
+    },
+  );
+  expect(moved).toBe(true);
+  expect(run.code).toBe(1);
+  const result = JSON.parse(run.stdout) as ApplyResult;
+  const schedule = result.actions.find((a) => a.id.endsWith(".schedule"));
+  expect(schedule?.status).toBe("blocked");
+  expect(schedule?.reason).toContain("drifted");
+  expect(effectCounts(await effects(b.sb)).get(`${id}:schedule`)).toBeUndefined();
+  expect(b.sb.store.world.projects[id]?.status).toBe("ready");
+});
+
+test("item 3: a schedule whose time passed between judging and sending is not sent", async () => {
+  bed = await testBed({ schedule: 1 });
+  const b = bed;
+  const at = new Date(b.sb.clock.nowMs() + 25_000).toISOString();
+  const file = join(b.world.dir, b.world.campaignFile);
+  const doc = parse(readFileSync(file, "utf8"));
+  for (const p of Object.values(doc.projects) as { schedule?: { at: string } }[])
+    if (p.schedule) p.schedule.at = at;
+  writeFileSync(file, stringify(doc));
+
+  const s = await session(b);
+  const planned = await plan(b, s);
+  await s.close();
+  expect(planned.plan.summary.planned).toBe(1);
+  // Time moves on between the round's judgement and its request (a slow limiter, a busy API):
+  // the API's clock, as apply reads it, jumps 35 s right after the round judged the schedule.
+  const { clock } = virtual(b.sb);
+  let offset = 0;
+  const { result } = await applyLoop(b, {
+    clock: { now: () => clock.now() + offset },
+    planned: {
+      ...planned,
+      judge: (projects, now, only) => {
+        const out = planned.judge(projects, now, only);
+        if (only === undefined) offset = 35_000;
+        return out;
+      },
+    },
+  });
+  const schedule = result.actions[0];
+  expect(schedule?.status).toBe("blocked");
+  expect(schedule?.reason).toContain("in the past");
+  expect(effectCounts(await effects(b.sb)).get(`${b.world.projects[0]?.id}:schedule`)).toBeUndefined();
+  expect(b.sb.store.world.projects[b.world.projects[0]?.id ?? ""]?.status).toBe("ready");
+});
+
+test("item 5: with the API's clock behind ours, cached details never make a test go out again", async () => {
+  bed = await testBed({ test: 2 });
+  const b = bed;
+  // Our clock 100 days ahead of the sandbox's: no stats window lists the projects.
+  const ahead = () => b.sb.clock.nowMs() + 100 * DAY;
+  const run = async () => {
+    const s = await session(b);
+    try {
+      const planned = await runPlanPipeline(
+        { paths: [b.world.campaignFile], targets: [], excludes: [], refresh: false },
+        s,
+        b.io,
+        new Date(ahead()),
+      );
+      if (!planned.ok) throw new Error(planned.diagnostics.map((d) => d.message).join("; "));
+      const { sleep } = virtual(b.sb);
+      const result = await reconcile(
+        { plan: planned.plan, live: planned.live, judge: planned.judge },
+        s.client,
+        {
+          parallelism: 4,
+          clock: { now: ahead },
+          sleep,
+          waitForApproval: null,
+          signal: new AbortController().signal,
+          onEvent: () => {},
+          toolVersion: "test",
+        },
+      );
+      return { planned: planned.plan, result };
+    } finally {
+      await s.close();
+    }
+  };
+  const first = await run();
+  expect(first.result.summary.done).toBe(2);
+  const sent = (await testMessages(b.sb)).length;
+  // Past the API's 24 h idempotency window: a replayed key would no longer protect us.
+  await b.sb.clock.advance(25 * 60 * 60 * 1000);
+  const second = await run();
+  // The plan trusted its cache (the bug's premise) ...
+  expect(second.planned.summary.planned).toBe(2);
+  // ... but apply read each project by id before sending, and sent nothing.
+  expect(second.result.actions.map((a) => a.status)).toEqual(["replayed", "replayed"]);
+  expect(second.result.requests.by_endpoint["POST /projects/{id}/test"]).toBeUndefined();
+  expect(second.result.basis_reads).toBeGreaterThanOrEqual(2);
+  expect((await testMessages(b.sb)).length).toBe(sent);
+  expect([...effectCounts(await effects(b.sb)).values()].every((n) => n === 1)).toBe(true);
+});
+
+test("item 7: an unreadable project the files ask something of fails the run, named in every report", async () => {
+  bed = await testBed({ pause: 1 });
+  const b = bed;
+  const file = join(b.world.dir, b.world.campaignFile);
+  const doc = parse(readFileSync(file, "utf8"));
+  doc.projects.ghost = {
+    id: "9b000000-0000-4000-8000-999999999999",
+    name: "Ghost",
+    state: "paused",
+    pause: { reason: "hold" },
+  };
+  writeFileSync(file, stringify(doc));
+  const human = await cliApply(b, [b.world.campaignFile], { markdown: "apply.md", junit: "apply.xml" });
+  expect(human.code).toBe(1);
+  expect(human.stdout).toMatch(/could not be read[\s\S]*ghost/);
+  expect(readFileSync(join(b.world.dir, "apply.md"), "utf8")).toContain("ghost");
+  const junit = readFileSync(join(b.world.dir, "apply.xml"), "utf8");
+  expect(junit).toContain('classname="ghost"');
+  expect(junit).toContain('type="apply.project-unreadable"');
+  // The readable project was still paused, once.
+  expect(effectCounts(await effects(b.sb)).get(`${b.world.projects[0]?.id}:pause`)).toBe(1);
+
+  const json = await cliApply(b, [b.world.campaignFile], { json: true });
+  expect(json.code).toBe(1);
+  const result = JSON.parse(json.stdout) as ApplyResult;
+  expect(result.unreadable.map((u) => u.address)).toEqual(["ghost"]);
+});
+
+test("item 8: an outcome still unknown at the end is `unknown` (re-run is safe), and a re-run acts once", async () => {
+  bed = await testBed({ test: 1 });
+  const b = bed;
+  await admin(b.sb, "POST", "/faults", { spec: "POST /projects/{id}/test: status(500) p=1" });
+  const run = await cliApply(b, [b.world.campaignFile], {});
+  expect(run.code).toBe(1);
+  expect(run.stdout).toContain("unknown");
+  expect(run.stdout).toContain("re-run apply: it is safe");
+  expect(run.stdout).not.toContain("did not take effect after");
+  await admin(b.sb, "DELETE", "/faults");
+  const again = await cliApply(b, [b.world.campaignFile], {});
+  expect(again.code, again.stdout).toBe(0);
+  expect(effectCounts(await effects(b.sb)).get(`${b.world.projects[0]?.id}:test`)).toBe(1);
+});
+
+test("confirming the basis costs at most one request per 50 actions when nothing changed", async () => {
+  bed = await testBed({ pause: 120 });
+  const { result } = await applyLoop(bed);
+  expect(result.summary.done).toBe(120);
+  expect(result.basis_reads).toBeLessThanOrEqual(Math.ceil(120 / 50));
+  expect(result.requests.by_endpoint["GET /projects/{id}"]).toBeUndefined();
+}, 60_000);
+
+test("item 8: keys come from the project's own organization; a key of another organization is warned about", async () => {
+  bed = await testBed({ pause: 1 });
+  const b = bed;
+  const id = b.world.projects[0]?.id ?? "";
+  const child = "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a02";
+  const project = b.sb.store.world.projects[id];
+  if (project === undefined) throw new Error("no project");
+  project.organization_id = child;
+  const file = join(b.world.dir, b.world.campaignFile);
+  const doc = parse(readFileSync(file, "utf8"));
+  delete doc.organization;
+  writeFileSync(file, stringify(doc));
+  const s = await session(b);
+  const planned = await plan(b, s);
+  await s.close();
+  const p = planned.plan.projects[0];
+  const pause = p?.actions[0];
+  expect(pause?.status).toBe("planned");
+  expect(p?.diagnostics.map((d) => d.code)).toContain("apply.cross-organization-key");
+  expect(pause?.request.idempotency_key).toBe(
+    idempotencyKey({
+      org: child,
+      project_id: id,
+      action: "pause",
+      body: pause?.request.body,
+      based_on: p?.live?.updated_at ?? null,
+    }),
+  );
+});

@@ -1,0 +1,96 @@
+/**
+ * A reader that goes away early (`campaignctl help plan | head -1`) ends the output quietly: no
+ * EPIPE stack trace, and the run keeps its outcome and exit code. Runs the built CLI as a child
+ * process whose stdout the test closes after the first line.
+ */
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { BUILT_CLI, runBuiltCli } from "../helpers/run-cli.js";
+
+interface EarlyClose {
+  readonly firstLine: string;
+  readonly stderr: string;
+  readonly code: number | null;
+}
+
+/** Runs the built CLI, reads stdout up to its first newline, then destroys the pipe. */
+function readFirstLineThenClose(argv: readonly string[], cwd: string): Promise<EarlyClose> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BUILT_CLI, ...argv], {
+      cwd,
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let firstLine: string | undefined;
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      if (firstLine !== undefined) return;
+      out += chunk;
+      const end = out.indexOf("\n");
+      if (end < 0) return;
+      firstLine = out.slice(0, end);
+      child.stdout.destroy();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ firstLine: firstLine ?? out, stderr, code }));
+  });
+}
+
+/** What an unhandled EPIPE leaves on stderr. */
+const CRASH = /EPIPE|Unhandled 'error' event|\n\s+at /;
+
+function bigCampaign(projects: number): string {
+  const lines = ["version: 1", "projects:"];
+  for (let i = 0; i < projects; i++)
+    lines.push(
+      `  p${i}:`,
+      `    id: id-${i}`,
+      `    mesage: "Hi {{first_name|friend}}, polls are open. Reply STOP to opt out"`,
+    );
+  return `${lines.join("\n")}\n`;
+}
+
+describe("a closed stdout ends the output quietly", () => {
+  test("help plan | head -1", async () => {
+    const r = await readFirstLineThenClose(["help", "plan"], process.cwd());
+    expect(r.firstLine).toBe("Usage: campaignctl plan [options] [paths...]");
+    expect(r.stderr).not.toMatch(CRASH);
+    expect(r.code).toBe(0);
+  });
+
+  test("validate --json of a big file | head -1: the exit code of the full run", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "campaignctl-epipe-"));
+    // 2,000 unknown keys: a document of about 1 MB, far over a pipe's buffer, so writes hit EPIPE.
+    writeFileSync(join(cwd, "big.yaml"), bigCampaign(2000));
+    const full = await runBuiltCli(["validate", "--json", "big.yaml"], { cwd });
+    expect(full.code).toBe(1);
+    expect(full.stdout.length).toBeGreaterThan(256 * 1024);
+    const r = await readFirstLineThenClose(["validate", "--json", "big.yaml"], cwd);
+    expect(r.firstLine).toBe("{");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(full.code);
+  });
+
+  test("apply --sandbox ... | head -1 still applies, with its exit code", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "campaignctl-epipe-apply-"));
+    cpSync("examples", join(cwd, "examples"), { recursive: true });
+    const r = await readFirstLineThenClose(["apply", "--sandbox", "--auto-approve", "examples/"], cwd);
+    expect(r.stderr).not.toMatch(CRASH);
+    expect(r.code).toBe(0);
+    // The apply ran to its end: the next plan sees its test sends done (nothing planned for them).
+    const next = await runBuiltCli(["plan", "--sandbox", "--json", "examples/"], { cwd });
+    const actions = (
+      JSON.parse(next.stdout) as { projects: { actions: { id: string; status: string }[] }[] }
+    ).projects
+      .flatMap((p) => p.actions)
+      .filter((a) => a.id === "gotv-reminder.test");
+    expect(actions.map((a) => a.status)).not.toContain("planned");
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Report paths (`--out`, `--markdown`, `--junit`) are checked before the first request: a path that
+ * cannot be written fails at once with `cli.file-unwritable`, and the API sees zero requests.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import type { Io } from "../../cli/io.js";
+import { checkReportPaths } from "../../cli/report-paths.js";
+import { runCli } from "../helpers/run-cli.js";
+import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
+import { withCase } from "../plan-command/harness.js";
+
+function ioIn(cwd: string): Io {
+  const drop = () => undefined;
+  return {
+    stdout: drop,
+    stderr: drop,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    env: {},
+    cwd,
+  };
+}
+
+/** A temp dir with a regular file `file.txt` and a directory `reports/`. */
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), "campaignctl-paths-"));
+  writeFileSync(join(dir, "file.txt"), "not a directory\n");
+  mkdirSync(join(dir, "reports"));
+  return dir;
+}
+
+describe("checkReportPaths", () => {
+  const cases: { name: string; paths: [string, string][]; messages: string[] }[] = [
+    { name: "flags not given", paths: [], messages: [] },
+    { name: "a file in an existing directory", paths: [["--junit", "reports/apply.xml"]], messages: [] },
+    {
+      name: "missing directories (created when written)",
+      paths: [["--out", "new/deeper/plan.json"]],
+      messages: [],
+    },
+    { name: "an existing file (overwritten)", paths: [["--markdown", "file.txt"]], messages: [] },
+    {
+      name: "a directory",
+      paths: [["--junit", "reports"]],
+      messages: ["--junit reports: cannot write there: it is a directory"],
+    },
+    {
+      name: "under a regular file",
+      paths: [["--out", "file.txt/deeper/plan.json"]],
+      messages: [
+        /--out file.txt\/deeper\/plan.json: cannot write there: .*file.txt is a file, not a directory/.source,
+      ],
+    },
+    {
+      name: "two flags, one file",
+      paths: [
+        ["--out", "reports/x"],
+        ["--markdown", "./reports/x"],
+      ],
+      messages: ["--markdown ./reports/x: cannot write there: --out writes the same file"],
+    },
+  ];
+  test.each(cases)("$name", async ({ paths, messages }) => {
+    const dir = workspace();
+    const problems = await checkReportPaths(
+      ioIn(dir),
+      paths.map(([flag, file]) => ({ flag: flag as "--out" | "--markdown" | "--junit", file })),
+    );
+    expect(problems.map((p) => p.code)).toEqual(messages.map(() => "cli.file-unwritable"));
+    for (const [i, p] of problems.entries()) expect(p.message).toMatch(new RegExp(messages[i] ?? ""));
+    // Checking has no side effects: nothing was created.
+    expect(existsSync(join(dir, "new"))).toBe(false);
+  });
+
+  test("an undefined file (flag not given) is skipped", async () => {
+    expect(await checkReportPaths(ioIn(workspace()), [{ flag: "--junit", file: undefined }])).toEqual([]);
+  });
+});
+
+async function requestCount(rootUrl: string): Promise<number> {
+  const response = await fetch(`${rootUrl}/_sandbox/requests`);
+  return ((await response.json()) as { data: { total: number } }).data.total;
+}
+
+const NOW = new Date();
+const ONE = {
+  live: [liveProject(1, NOW)],
+  files: { first: fileProject(1, { state: "tested", test: TEST_BLOCK }) },
+};
+
+describe("plan and apply check their report paths before the first request", () => {
+  test.each([
+    ["apply", "--auto-approve", "--junit", "file.txt/apply.xml"],
+    ["apply", "--auto-approve", "--markdown", "."],
+    ["plan", "--out", "file.txt/plan.json"],
+    ["plan", "--markdown", "."],
+  ])("%s %s %s %s: a clear error and zero requests", async (...argv) => {
+    await withCase(ONE, async (sandbox, dir) => {
+      writeFileSync(join(dir, "file.txt"), "not a directory\n");
+      const env = { CAMPAIGNCTL_API_KEY: KEY, CAMPAIGNCTL_BASE_URL: sandbox.baseUrl };
+      const r = await runCli(argv, { cwd: dir, env });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^error\[cli\.file-unwritable\]: --(junit|markdown|out) \S+: cannot write there: /,
+      );
+      expect(await requestCount(sandbox.rootUrl)).toBe(0);
+      // The control: the same run with a writable path does reach the API.
+      const fixed = argv.map((w) => (w === "." ? "report.md" : w.replace("file.txt/", "")));
+      await runCli(fixed, { cwd: dir, env });
+      expect(await requestCount(sandbox.rootUrl)).toBeGreaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The gallery of examples/ (plus a project with a UCS-2 merge value) in a real browser: headless
+ * Chromium from Debian's packages, driven by playwright-core with the system executable. Asserts the
+ * rendered text, no console errors, no request but file://, the layout at phone and desktop widths
+ * and in print, and compares screenshots with test/gallery/reference/*.png within a tolerance
+ * (UPDATE_REFERENCES=1 rewrites them; a mismatch leaves the actual and a diff image in a temp dir).
+ *
+ * Skipped, saying so, only when Chromium is missing on a developer's machine; with CI=true a missing
+ * Chromium fails (.ci/run installs it).
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { UCS2_YAML } from "./fixtures.js";
+import { comparePng, decodePng, encodePng } from "./png.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const IN_CI = process.env.CI === "true";
+const REFERENCES = fileURLToPath(new URL("./reference/", import.meta.url));
+const EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
+/** A pixel differs when a channel moves by more than this; a screenshot fails past MAX_DIFFERING. */
+const CHANNEL_THRESHOLD = 48;
+const MAX_DIFFERING = 0.01;
+/** Chromium starts slowly on a busy 2-core machine running the whole suite. */
+const BROWSER_TIMEOUT = 120_000;
+
+if (!HAVE_CHROMIUM && !IN_CI)
+  console.warn(
+    `gallery browser test skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
+
+describe("with CI=true", () => {
+  it.runIf(IN_CI)("has Chromium, so the browser test really runs", () => {
+    expect(HAVE_CHROMIUM, `CI=true but there is no Chromium at ${CHROMIUM}: .ci/run must install it`).toBe(
+      true,
+    );
+  });
+});
+
+describe.skipIf(!HAVE_CHROMIUM)(`the gallery in headless Chromium (${CHROMIUM})`, () => {
+  let browser: Browser;
+  let url: string;
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-gallery-browser-"));
+    cpSync(EXAMPLES, join(dir, "examples"), { recursive: true });
+    writeFileSync(join(dir, "ucs2.yaml"), UCS2_YAML);
+    const result = await runCli(["preview", "ucs2.yaml", "examples/", "--html", "gallery"], { cwd: dir });
+    expect(result.stderr).toContain("Wrote the gallery to gallery/index.html");
+    expect(result.code).toBe(0);
+    url = pathToFileURL(join(dir, "gallery", "index.html")).href;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--font-render-hinting=none"] });
+  }, BROWSER_TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Opens the gallery at `width`, recording console errors and every request. */
+  async function open(width: number): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(url, { waitUntil: "load" });
+    return { page, errors, requests };
+  }
+
+  it(
+    "shows each message as it arrives, with the sources of its values and the UCS-2 characters",
+    async () => {
+      const { page, errors, requests } = await open(1280);
+      const welcome = page.getByRole("article", { name: "Welcome <script>alert(1)</script>" });
+      await expect(welcome.getByRole("heading", { level: 2 }).textContent()).resolves.toBe(
+        "Welcome <script>alert(1)</script>",
+      );
+      const tested = welcome.locator("section.case").filter({ hasText: "Test contact 1" });
+      await expect(tested.locator(".bubble").textContent()).resolves.toBe(
+        "Chào Đặng! Meet the team at the library in Riverside county <b>today</b>.\nSTOP=END",
+      );
+      await expect(tested.locator("mark.ucs2").allTextContents()).resolves.toEqual(["Đ", "ặ", "Đ", "ặ"]);
+      const firstMark = "document.querySelector('article.project section.case .bubble mark.ucs2')";
+      await expect(page.evaluate(`getComputedStyle(${firstMark}).backgroundColor`)).resolves.toBe(
+        "rgb(255, 201, 201)",
+      );
+      const sources = await tested
+        .locator("table.tags tbody tr")
+        .evaluateAll((rows) =>
+          rows.map(
+            (r) => `${r.querySelector("th")?.textContent}=${r.querySelector("td.source")?.textContent}`,
+          ),
+        );
+      expect(sources).toEqual([
+        "first_name=contact: the contact's own value",
+        "team=inline fallback: the tag's inline fallback ({{field|fallback}})",
+        "place=contact: the contact's own value",
+        "county=organization default: the file's merge_defaults",
+      ]);
+      await expect(tested.textContent()).resolves.toContain("UCS-2 because of Đ (U+0110), ặ (U+1EB7)");
+      const empty = welcome.locator("section.case").filter({ hasText: "Contact with no values" });
+      await expect(empty.locator("td.source").allTextContents()).resolves.toContain(
+        "empty: no value anywhere: the tag sends nothing",
+      );
+      await expect(welcome.textContent()).resolves.toContain("Mon, Dec 8, 2036, 9:30 AM PST");
+
+      const reminder = page.getByRole("article", { name: "GOTV Reminder" });
+      await expect(reminder.locator(".bubble").first().textContent()).resolves.toBe(
+        "Hi Maria, the Ward 3 runoff is tomorrow, Tue Dec 8. Polls are open 7am-7pm at Riverside Community Center. Reply STOP to opt out",
+      );
+      await expect(reminder.getByTestId("plan-status").textContent()).resolves.toBe(
+        "not planned: run with --sandbox or --base-url",
+      );
+      const volunteers = page.getByRole("article", { name: "Volunteer Recruitment" });
+      await expect(volunteers.locator(".media").first().textContent()).resolves.toContain(
+        "Image attachmentrally-flyer.png",
+      );
+
+      await expect(page.getByRole("main", { name: "Message previews" }).count()).resolves.toBe(1);
+      await expect(
+        page.getByRole("navigation", { name: "Projects" }).getByRole("link").count(),
+      ).resolves.toBe(5);
+      await expect(page.getByRole("banner").count()).resolves.toBe(1);
+      expect(errors).toEqual([]);
+      expect(requests.filter((r) => !r.startsWith("file://"))).toEqual([]);
+      await page.close();
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    "fits a 390 px phone without sideways scrolling, and prints without the navigation",
+    async () => {
+      const { page, errors } = await open(390);
+      await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(390);
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("navigation", { name: "Projects" }).isVisible()).resolves.toBe(false);
+      await expect(page.locator("article.project").first().isVisible()).resolves.toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it.each([390, 1280])(
+    "looks like the reference images at %i px",
+    async (width) => {
+      const { page } = await open(width);
+      const shots: [string, Buffer][] = [
+        [`gallery-top-${width}.png`, await page.screenshot({ animations: "disabled" })],
+        [
+          `gallery-ucs2-${width}.png`,
+          await page.locator("article.project").first().screenshot({ animations: "disabled" }),
+        ],
+      ];
+      await page.close();
+      for (const [name, actual] of shots) expectLikeReference(name, actual);
+    },
+    BROWSER_TIMEOUT,
+  );
+});
+
+function expectLikeReference(name: string, actual: Buffer): void {
+  const reference = join(REFERENCES, name);
+  if (process.env.UPDATE_REFERENCES === "1") {
+    mkdirSync(REFERENCES, { recursive: true });
+    writeFileSync(reference, actual);
+    return;
+  }
+  expect(
+    existsSync(reference),
+    `missing ${reference}: run UPDATE_REFERENCES=1 npx vitest run test/gallery`,
+  ).toBe(true);
+  const result = comparePng(decodePng(readFileSync(reference)), decodePng(actual), CHANNEL_THRESHOLD);
+  const share = result.differing / result.total;
+  if (share > MAX_DIFFERING) {
+    const out = mkdtempSync(join(tmpdir(), "campaignctl-gallery-diff-"));
+    writeFileSync(join(out, name), actual);
+    writeFileSync(join(out, `diff-${name}`), encodePng(result.diff));
+    expect.fail(
+      `${name}: ${(share * 100).toFixed(2)}% of pixels differ from the reference (limit ${MAX_DIFFERING * 100}%); actual and diff in ${out}`,
+    );
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Campaign files for the gallery tests, loaded through the real loader from a temp directory.
+ * `UCS2_YAML` exercises every value source (contact, inline fallback, organization default, empty),
+ * characters that force UCS-2 (in a contact's value and in a fallback), the opt-out footer, a
+ * schedule, and user text with HTML specials. `UCS2_YAML` is also rendered in the browser test
+ * beside examples/.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadCampaign } from "../../src/campaign/load.js";
+import type { ProjectSpec } from "../../src/campaign/model.js";
+
+export const UCS2_YAML = `version: 1
+organization: Riverside Democrats
+merge_defaults:
+  first_name: friend
+  county: Riverside
+fields: [place, team, county]
+projects:
+  ucs2-welcome:
+    id: 9a000000-0000-4000-8000-0000000000aa
+    name: "Welcome <script>alert(1)</script>"
+    channel: 10dlc
+    brand: Riverside Democrats
+    campaign: GOTV 2026
+    phone_numbers: ["+15035550101"]
+    message: "Chào {{first_name|bạn}}! Meet {{team|the team}} at {{place}} in {{county}} county <b>today</b>."
+    contact_lists: [Ward 3 Likely Voters]
+    opt_out_footer: true
+    state: scheduled
+    test:
+      contacts:
+        - phone: "+15035550160"
+          merge_values:
+            first_name: Đặng
+            place: the library
+    schedule:
+      at: "2036-12-08T09:30:00-08:00"
+      timezone: America/Los_Angeles
+`;
+
+export const MMS_YAML = `version: 1
+projects:
+  flyer-blast:
+    id: 9a000000-0000-4000-8000-000000000006
+    phone_numbers: ["+18445550103"]
+    message: "Rally Saturday at noon, see the flyer! Reply STOP to opt out"
+    media: [rally-flyer.png, d1000000-0000-4000-8000-000000000009]
+    contact_lists: [Volunteer Prospects]
+    state: tested
+`;
+
+/** Writes `files` into a fresh temp directory and returns it. */
+export function workspace(files: Readonly<Record<string, string>>): string {
+  const dir = mkdtempSync(join(tmpdir(), "campaignctl-gallery-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/** The projects of `files`, loaded by the real loader; throws on a load error (a broken fixture). */
+export function loadProjects(files: Readonly<Record<string, string>>): ProjectSpec[] {
+  const dir = workspace(files);
+  const loaded = loadCampaign(Object.keys(files), dir);
+  const errors = loaded.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(`fixture does not load: ${JSON.stringify(errors)}`);
+  return [...loaded.campaign.projects];
+}

@@ -1,0 +1,111 @@
+/**
+ * Import tests' harness: a sandbox started in-process per case (real HTTP on loopback, rate limits
+ * on, frozen virtual clock at the real now), an empty temp directory, and `import` / `plan` run
+ * in-process against it on the sandbox's virtual clock (every client wait, such as the rate
+ * limiter's, advances that clock instead of the wall clock, so a case may run import many times).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ImportFlags, importCommand } from "../../cli/commands/import.js";
+import { planCommand } from "../../cli/commands/plan.js";
+import type { Io } from "../../cli/io.js";
+import { exitCodeOf } from "../../cli/outcome.js";
+import type { Fixture } from "../../src/sandbox/fixture/types.js";
+import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import type { CliResult } from "../helpers/run-cli.js";
+import { KEY } from "../plan-command/fixture-builder.js";
+
+export interface ImportCase {
+  readonly sandbox: SandboxHandle;
+  readonly dir: string;
+  readonly now: Date;
+  /** `campaignctl import ARGS` (ids, --all, --status, --organization, --out, --check, --json). */
+  importing(args: readonly string[]): Promise<CliResult>;
+  /** `campaignctl plan PATHS` (with --json, --detailed-exitcode). */
+  planning(args: readonly string[]): Promise<CliResult>;
+}
+
+export async function withSandbox<T>(
+  fixtureFor: (now: Date) => Fixture,
+  fn: (c: ImportCase) => Promise<T>,
+): Promise<T> {
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const sandbox = await startSandbox({ fixture: fixtureFor(now), timeScale: 0, rateLimits: true });
+  const dir = mkdtempSync(join(tmpdir(), "cc-import-"));
+  const env = { NO_COLOR: "1", CAMPAIGNCTL_API_KEY: KEY, CAMPAIGNCTL_BASE_URL: sandbox.baseUrl };
+  const options = {
+    clock: { now: () => sandbox.clock.nowMs() },
+    sleep: async (ms: number) => sandbox.clock.advance(ms),
+  };
+  const captured = async (go: (io: Io) => Promise<Parameters<typeof exitCodeOf>[0]>): Promise<CliResult> => {
+    let stdout = "";
+    let stderr = "";
+    const io: Io = {
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: (t) => {
+        stderr += t;
+      },
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      stdinIsTTY: false,
+      env,
+      cwd: dir,
+    };
+    const code = exitCodeOf(await go(io));
+    return { code, stdout, stderr };
+  };
+  try {
+    return await fn({
+      sandbox,
+      dir,
+      now,
+      importing: (args) => {
+        const { words, flags } = parseArgs(args);
+        return captured((io) => importCommand(words, flags, io, options));
+      },
+      planning: (args) => {
+        const paths = args.filter((a) => !a.startsWith("--"));
+        const flags = {
+          target: [],
+          exclude: [],
+          color: false,
+          json: args.includes("--json"),
+          detailedExitcode: args.includes("--detailed-exitcode"),
+        };
+        return captured((io) => planCommand(paths, flags, io, options));
+      },
+    });
+  } finally {
+    await sandbox.close();
+  }
+}
+
+function parseArgs(args: readonly string[]): { words: string[]; flags: ImportFlags } {
+  const words: string[] = [];
+  const flags: Record<string, unknown> = { color: false, out: "" };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    if (arg === "--all" || arg === "--check" || arg === "--json") flags[arg.slice(2)] = true;
+    else if (arg === "--out" || arg === "--status" || arg === "--organization")
+      flags[arg.slice(2)] = args[++i];
+    else words.push(arg);
+  }
+  return { words, flags: flags as unknown as ImportFlags };
+}
+
+/** Edits a live project as a person would in the dashboard (`PATCH /_sandbox/projects/{id}`). */
+export async function dashboardEdit(
+  sandbox: SandboxHandle,
+  id: string,
+  edit: Record<string, unknown>,
+): Promise<void> {
+  const response = await fetch(`${sandbox.rootUrl}/_sandbox/projects/${id}`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(edit),
+  });
+  if (!response.ok) throw new Error(`dashboard edit failed: ${response.status} ${await response.text()}`);
+}

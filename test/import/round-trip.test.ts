@@ -1,0 +1,47 @@
+/**
+ * Round trip over HTTP: `import` a generated world with every field the contract has, then `plan`
+ * the result: no drift, nothing to do (`--detailed-exitcode` 0).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { validatePlanDocument } from "../../src/report/plan-schema.js";
+import { withSandbox } from "./helpers.js";
+import { richWorld } from "./rich-world.js";
+
+describe("import: a rich generated world round-trips", () => {
+  test("every project, every field: plan shows nothing to do", async () => {
+    await withSandbox(richWorld, async (c) => {
+      const imported = await c.importing(["--all", "--out", "campaigns"]);
+      expect(imported.stderr).toContain("Wrote campaigns/test-democrats.yaml\n");
+      expect(imported.code).toBe(0);
+      const text = readFileSync(join(c.dir, "campaigns/test-democrats.yaml"), "utf8");
+      for (const line of [
+        "fields:\n  - polling_place\n  - volunteer_shift\n  - website\n",
+        "    type: survey\n",
+        "    message: |+\n",
+        "    message: >2-\n",
+        "      - 00000000-0000-4000-8000-0000000000f4 # by id: Twin List: 2 contact lists share the name\n",
+        "      daily_cap_bypass: true\n",
+        "      at: now # live: ",
+        "    pause:\n      reason: polling place changed\n",
+        "    # test:\n",
+        '      destination_url: "{{website}}"\n      fallback_url: https://test.vote/fallback\n',
+      ])
+        expect(text).toContain(line);
+      const plan = await c.planning(["campaigns", "--json", "--detailed-exitcode"]);
+      const checked = validatePlanDocument(JSON.parse(plan.stdout));
+      if (!checked.ok) throw new Error("plan document invalid");
+      const p = checked.plan;
+      expect(
+        p.projects.map((x) => [
+          x.address,
+          x.drift,
+          x.actions,
+          x.diagnostics.filter((d) => d.severity === "error"),
+        ]),
+      ).toEqual(p.projects.map((x) => [x.address, [], [], []]));
+      expect(plan.code).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,168 @@
+/** Policy as code, pure: the file's parsing (codes and positions) and each rule, table-driven. */
+import { describe, expect, it } from "vitest";
+import { assembleCampaign } from "../../src/campaign/assemble.js";
+import type { ProjectSpec } from "../../src/campaign/model.js";
+import { parsePolicy } from "../../src/policy/parse.js";
+import { type PolicyContext, policyViolations } from "../../src/policy/rules.js";
+import { inSendWindow } from "../../src/policy/send-window.js";
+import { campaignFile, where } from "../campaign/helpers.js";
+
+const POLICY = `version: 1
+rules:
+  daily_cap_bypass: forbid
+  min_test_contacts: 2
+  max_estimated_cost_usd: 500
+  send_window: {from: "09:00", to: "20:00"}
+  require_opt_out_language: true
+  forbid_at_now: true
+`;
+
+function policyOf(text: string) {
+  const parsed = parsePolicy("campaignctl.policy.yaml", text);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.diagnostics));
+  return parsed.policy;
+}
+
+/** One project `p` in gotv.yaml, with `body` as its keys (indented by 4). */
+function project(body: string): ProjectSpec {
+  const text = `version: 1\nprojects:\n  p:\n    id: 9a000000-0000-4000-8000-000000000001\n${body
+    .trim()
+    .split("\n")
+    .map((l) => `    ${l}`)
+    .join("\n")}\n`;
+  const assembled = assembleCampaign([campaignFile("gotv.yaml", text)]);
+  const errors = assembled.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(JSON.stringify(errors));
+  const spec = assembled.campaign.projects[0];
+  if (spec === undefined) throw new Error("no project");
+  return spec;
+}
+
+const offline: PolicyContext = { now: null, estimatedCostCents: null };
+const SENDS = `message: "Hi, vote Tuesday. Reply STOP to opt out"
+contact_lists: [Ward 3 Likely Voters]
+state: scheduled
+test:
+  contacts: [{phone: "+15035550150"}, {phone: "+15035550151"}]`;
+
+describe("parsePolicy", () => {
+  it("reads every rule and where it is written", () => {
+    const policy = policyOf(POLICY);
+    expect(policy.rules).toEqual({
+      daily_cap_bypass: "forbid",
+      min_test_contacts: 2,
+      max_estimated_cost_usd: 500,
+      send_window: { from: "09:00", to: "20:00" },
+      require_opt_out_language: true,
+      forbid_at_now: true,
+    });
+    expect(policy.ranges.daily_cap_bypass?.start).toMatchObject({ line: 3, column: 3 });
+    expect(policy.ranges.forbid_at_now?.start).toMatchObject({ line: 8, column: 3 });
+  });
+
+  it.each([
+    ["version: 2\nrules: {}\n", ["policy.file-invalid@1:10"]],
+    ["version: 1\nrules:\n  daily_cap_bypass: sometimes\n", ["policy.file-invalid@3:21"]],
+    ["version: 1\nrules:\n  max_cost: 5\n", ["policy.file-invalid@3:3"]],
+    ['version: 1\nrules:\n  send_window: {from: "9am", to: "20:00"}\n', ["policy.file-invalid@3:23"]],
+    ["version: 1\nrules: [\n", ["policy.file-invalid@3:1"]],
+  ])("refuses %j with a code and a position", (text, expected) => {
+    const parsed = parsePolicy("campaignctl.policy.yaml", text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.diagnostics.map(where)).toEqual(expected);
+  });
+});
+
+describe("policyViolations", () => {
+  const policy = policyOf(POLICY);
+  const cases: [string, string, PolicyContext, string[]][] = [
+    [
+      "a compliant project",
+      `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}`,
+      offline,
+      [],
+    ],
+    [
+      "daily_cap_bypass set",
+      `${SENDS}\nschedule:\n  at: "2026-12-07T10:00:00-06:00"\n  timezone: America/Chicago\n  daily_cap_bypass: true`,
+      offline,
+      ["policy.daily_cap_bypass@13:25"],
+    ],
+    [
+      "one test contact",
+      `message: "Reply STOP to opt out"\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}]`,
+      offline,
+      ["policy.min_test_contacts@8:17"],
+    ],
+    [
+      "a costly send (live estimate)",
+      `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}`,
+      { now: null, estimatedCostCents: 50_001 },
+      ["policy.max_estimated_cost_usd@10:15"],
+    ],
+    [
+      "a send at 21:30 in its zone",
+      `${SENDS}\nschedule: {at: "2026-12-07T21:30:00-06:00", timezone: America/Chicago}`,
+      offline,
+      ["policy.send_window@10:20"],
+    ],
+    [
+      "at: now judged by the plan's clock (03:00 in Chicago)",
+      `${SENDS}\nschedule: {at: now, timezone: America/Chicago}`,
+      { now: new Date("2026-12-07T09:00:00Z"), estimatedCostCents: null },
+      ["policy.send_window@10:20", "policy.forbid_at_now@10:20"],
+    ],
+    [
+      '"Stop by" is not an opt-out instruction',
+      `message: "Stop by the office on Main St"\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}, {phone: "+15035550151"}]`,
+      offline,
+      ["policy.require_opt_out_language@5:14"],
+    ],
+    [
+      "the opt-out footer counts",
+      `message: "Stop by the office"\nopt_out_footer: true\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}, {phone: "+15035550151"}]`,
+      offline,
+      [],
+    ],
+    [
+      "a paused project is never a violation",
+      `message: "Stop by"\ncontact_lists: [Ward 3]\nstate: paused\nschedule: {at: now, timezone: America/Chicago, daily_cap_bypass: true}`,
+      offline,
+      [],
+    ],
+  ];
+  it.each(cases)("%s", (_name, body, context, expected) => {
+    expect(policyViolations(policy, project(body), context).map(where)).toEqual(expected);
+  });
+
+  it("a violation points at the policy's rule in related", () => {
+    const [v] = policyViolations(
+      policy,
+      project(`${SENDS}\nschedule: {at: now, timezone: America/Chicago}`),
+      { now: new Date("2026-12-07T16:00:00Z"), estimatedCostCents: null },
+    );
+    expect(v?.related?.[0]?.range).toMatchObject({ file: "campaignctl.policy.yaml", start: { line: 8 } });
+  });
+
+  it.each([
+    ["allow", []],
+    ["require_label", ["policy.daily_cap_bypass@10:94"]],
+  ])("daily_cap_bypass: %s", (rule, expected) => {
+    const p = policyOf(`version: 1\nrules:\n  daily_cap_bypass: ${rule}\n`);
+    const body = `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago, daily_cap_bypass: true}`;
+    expect(policyViolations(p, project(body), offline).map(where)).toEqual(expected);
+    const labelled = `${body}\nlabels: {daily-cap-bypass-approved: Dana Reyes}`;
+    expect(policyViolations(p, project(labelled), offline)).toEqual([]);
+  });
+});
+
+describe("inSendWindow", () => {
+  it.each([
+    ["2026-12-07T15:00:00Z", "America/Chicago", "09:00", "20:00", true, "09:00"],
+    ["2026-12-08T02:00:00Z", "America/Chicago", "09:00", "20:00", false, "20:00"],
+    ["2026-07-07T13:59:00Z", "America/Chicago", "09:00", "20:00", false, "08:59"],
+    ["2026-12-08T04:00:00Z", "America/Los_Angeles", "20:00", "08:00", true, "20:00"],
+  ])("%s in %s, window %s-%s: %s at %s", (at, zone, from, to, inside, local) => {
+    expect(inSendWindow(new Date(at), zone, { from, to })).toEqual({ inside, local });
+  });
+});

@@ -22,6 +22,7 @@ import type { Plan } from "../src/plan/types.js";
 import { createFileCache } from "./file-cache.js";
 import type { Io } from "./io.js";
 import { planBaseUrl } from "./plan-file.js";
+import { loadPolicy } from "./policy-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
 
@@ -36,6 +37,8 @@ export interface PlanPipelineArgs {
   readonly refresh: boolean;
   /** Default: the disk cache under `io.cwd` for the session's API. */
   readonly cache?: CacheStore;
+  /** `--policy FILE`; default: `campaignctl.policy.yaml` found beside the campaign files (see policy-file.ts). */
+  readonly policy?: string;
 }
 
 /**
@@ -77,6 +80,10 @@ export async function runPlanPipeline(
   const loaded = loadCampaign(args.paths, io.cwd);
   const campaign = loaded.campaign;
   const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
+  // The policy is read before any request: a broken policy file stops the run like a broken campaign file.
+  const policy = loadPolicy(args.policy, args.paths, io.cwd);
+  if (!policy.ok) return { ok: false, diagnostics: policy.diagnostics, sources };
+  if (policy.policy !== null && policy.text !== null) sources.set(policy.policy.file, policy.text);
   // Lints only the covered projects: another project's lint error does not stop a targeted plan.
   const checked = checkCovered(loaded, args.targets, args.excludes, { now: null });
   const fileDiagnostics = checked.diagnostics;
@@ -118,6 +125,7 @@ export async function runPlanPipeline(
       targets: only ?? args.targets,
       excludes: args.excludes,
       requests: refreshed.requests,
+      ...(policy.policy === null ? {} : { policy: policy.policy }),
     });
   const assembled = judgeAt(refreshed.live.projects, refreshed.now);
   // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.

@@ -19,7 +19,7 @@ const MIN_PARALLEL_CHARS = 256 * 1024;
 const MAX_WORKERS = 3;
 const WORKER_URL = new URL("./validate-worker.js", import.meta.url);
 
-function workerCount(files: readonly CampaignFile[], env: NodeJS.ProcessEnv): number {
+function workerCount(files: readonly CampaignFile[], env: Readonly<Record<string, string | undefined>>): number {
   const given = env.CAMPAIGNCTL_VALIDATE_WORKERS;
   if (given !== undefined && /^\d+$/.test(given)) return Math.min(Number(given), files.length - 1, 16);
   if (files.length < 2) return 0;
@@ -34,7 +34,7 @@ const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve)
 export async function checkFiles(
   files: readonly CampaignFile[],
   job: FileCheckJob,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<FileCheck[]> {
   const results: (FileCheck | undefined)[] = new Array(files.length);
   const wanted = workerCount(files, env);

@@ -138,7 +138,7 @@ const AREA_NOTES = {
   message: "; merge tags in messages (see [campaign-files.md](campaign-files.md#merge-tags))",
   lint: "; content and schedule rules (see [campaign-files.md](campaign-files.md#lint-rules))",
   policy: "; the organization's policy file and its rules (see [policy.md](policy.md))",
-  import: "; `campaignctl import` (see [commands.md](commands.md))",
+  import: "; `campaignctl import` (see [import.md](import.md))",
   plan: "; what a plan finds (see [plan.md](plan.md#codes))",
   apply: "; carrying out a plan, and refusing a stale one (see [apply-and-safety.md](apply-and-safety.md))",
   api: "; configuration and API answers (see [api-connection.md](api-connection.md))",

@@ -49,6 +49,8 @@ export interface ApplyFlags {
   /** Milliseconds, parsed from `10m`, `90s`, ... */
   readonly waitForApproval?: number;
   readonly refresh?: boolean;
+  /** `--policy FILE` (see docs/policy.md). */
+  readonly policy?: string;
   readonly color: boolean;
 }
 

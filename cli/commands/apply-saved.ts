@@ -98,6 +98,7 @@ export async function applySaved(
     // The cache spares only details whose `updated_at` a fresh stats read confirms (as for `apply
     // DIR`); every send still rests on the loop's own fresh read. `--refresh` reads every project by id.
     refresh: flags.refresh === true,
+    policy: flags.policy,
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));

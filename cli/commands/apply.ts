@@ -67,6 +67,10 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       duration,
     )
     .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
+    .option(
+      "--policy <file>",
+      "enforce this policy file (default: campaignctl.policy.yaml beside the campaign files)",
+    )
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",
@@ -140,7 +144,13 @@ async function applyFiles(
   session: Session,
   relay: Relay,
 ): Promise<Outcome> {
-  const args = { paths, targets: flags.target, excludes: flags.exclude, refresh: flags.refresh === true };
+  const args = {
+    paths,
+    targets: flags.target,
+    excludes: flags.exclude,
+    refresh: flags.refresh === true,
+    policy: flags.policy,
+  };
   const planned = await runPlanPipeline(args, session, io);
   if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io, applyJson(flags));
   const { plan, sources } = planned;

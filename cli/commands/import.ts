@@ -11,6 +11,7 @@ import type { Command } from "commander";
 import { createTwoFilesPatch } from "diff";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { PROJECT_STATUSES } from "../../src/contract/limits.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
 import { readLiveForImport, type Selection, selects } from "../../src/import/read-live.js";
@@ -106,6 +107,15 @@ export async function importCommand(
       },
     ]);
 
+  if (flags.status !== undefined && !(PROJECT_STATUSES as readonly string[]).includes(flags.status))
+    return fail([
+      {
+        severity: "error",
+        code: "cli.usage",
+        message: `--status ${flags.status} is not a project status`,
+        hint: `use one of ${PROJECT_STATUSES.join(", ")}`,
+      },
+    ]);
   const target = targetOf(flags.out, io);
   const existing = readExisting(target, io);
   if (!existing.ok) return fail(existing.diagnostics, existing.sources);
@@ -142,6 +152,7 @@ export async function importCommand(
     if (flags.json === true) {
       io.stdout(renderImportJson(importJson(result.files, result.projects, diagnostics, check)));
     } else {
+      if (result.projects.length === 0) io.stdout("No project matched the selection; nothing to write.\n");
       for (const file of result.files) {
         const count = result.projects.filter((p) => p.file === file.path).length;
         const status = fileStatus(file);

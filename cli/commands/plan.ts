@@ -22,6 +22,8 @@ export interface PlanFlags {
   readonly baseUrl?: string;
   readonly apiKeyEnv?: string;
   readonly refresh?: boolean;
+  /** `--policy FILE` (see docs/policy.md). */
+  readonly policy?: string;
   readonly target: readonly string[];
   readonly exclude: readonly string[];
   readonly json?: boolean;
@@ -46,6 +48,10 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
     .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
     .option("--refresh", "ignore the cache of live reads (it is still updated)")
+    .option(
+      "--policy <file>",
+      "enforce this policy file (default: campaignctl.policy.yaml beside the campaign files)",
+    )
     .option(
       "--target <address>",
       "plan only this project and what it is ordered after (repeatable)",
@@ -103,7 +109,13 @@ export async function planCommand(
   const session = opened.session;
   try {
     const result = await runPlanPipeline(
-      { paths, targets: flags.target, excludes: flags.exclude, refresh: flags.refresh === true },
+      {
+        paths,
+        targets: flags.target,
+        excludes: flags.exclude,
+        refresh: flags.refresh === true,
+        policy: flags.policy,
+      },
       session,
       io,
     );

@@ -78,7 +78,7 @@ async function validateCommand(
     ...(givenNow === undefined ? {} : { clock: "--now" }),
     policy: policy.ok ? policy.policy : null,
   };
-  const checked = combineFileChecks(await checkFiles(read.files, job), job);
+  const checked = combineFileChecks(await checkFiles(read.files, job, io.env), job);
   const diagnostics = [
     ...read.diagnostics,
     ...checked.diagnostics,

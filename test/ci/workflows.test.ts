@@ -188,7 +188,7 @@ describe("GitHub Actions: campaign-apply.yml", () => {
     ]);
     const { cwd } = await runPipeline(lines, { CAMPAIGN_DIR: "campaigns/" });
     for (const file of ["apply.xml", "apply.md"]) expect(existsSync(join(cwd, file)), file).toBe(true);
-  });
+  }, 90_000);
 });
 
 describe("GitLab CI: .gitlab-ci.yml", () => {
@@ -216,7 +216,7 @@ describe("GitLab CI: .gitlab-ci.yml", () => {
     const { cwd } = await runPipeline(lines, vars);
     for (const file of ["plan.json", "apply.xml", "apply.md"])
       expect(existsSync(join(cwd, file)), file).toBe(true);
-  });
+  }, 90_000);
 });
 
 describe("the example campaign is not disturbed by the pipelines in examples/ci", () => {

@@ -35,10 +35,17 @@ describe("idempotency keys", () => {
 
   it.each([
     ["another updated_at", () => keyOf({ updated_at: "2026-10-31T09:00:00.000Z" })],
-    ["another organization", () => keyOf({}, "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a02")],
+    [
+      "another project organization",
+      () => keyOf({ organization_id: "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a02" }),
+    ],
     ["another body", () => keyOf({}, undefined, { test: { contacts: [{ phone: "+15035550198" }] } })],
   ])("%s gives another key", (_, other) => {
     expect(other()).not.toBe(keyOf());
+  });
+
+  it("the key's organization does not change the key: keys come from the project's own organization", () => {
+    expect(keyOf({}, "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a02")).toBe(keyOf());
   });
 });
 

@@ -1,0 +1,82 @@
+/** Where `importFiles` puts projects: per organization, into existing files by id, and conflicts. */
+import { describe, expect, test } from "vitest";
+import type { Organization } from "../../src/contract/resources.js";
+import { importFiles } from "../../src/import/import-files.js";
+import { buildCatalogs } from "../../src/plan/catalogs.js";
+import { ORG, project } from "./records.js";
+
+const ORG2: Organization = { ...ORG, id: "org2", display_name: "Youth Wing", parent_org_name: "Test Org" };
+const CATALOGS = buildCatalogs({
+  organizations: [ORG, ORG2],
+  tenDlcCampaigns: [],
+  contactLists: [],
+  phoneNumbers: [],
+  projects: new Map(),
+  media: new Map(),
+  tollFreeVerifications: new Map(),
+});
+// References the key cannot see are left out, so these projects carry only names and messages.
+const base = { brand_id: "", campaign_id: "", phone_number_ids: [], contact_list_ids: [] };
+const A1 = project({ ...base, project_id: "a1", name: "Alpha" });
+const A2 = project({ ...base, project_id: "a2", name: "Alpha" });
+const B1 = project({ ...base, project_id: "b1", organization_id: "org2", name: "Beta" });
+const NOW = new Date("2026-12-01T00:00:00Z");
+
+describe("importFiles", () => {
+  test("--out DIR: one new file per organization, named after it; shared names get id suffixes", () => {
+    const out = importFiles({
+      projects: [A1, A2, B1],
+      organizations: [ORG, ORG2],
+      catalogs: CATALOGS,
+      existing: [],
+      target: { kind: "dir", dir: "campaigns" },
+      now: NOW,
+    });
+    if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
+    expect(out.files.map((f) => [f.path, f.before, f.changed])).toEqual([
+      ["campaigns/test-org.yaml", undefined, true],
+      ["campaigns/youth-wing.yaml", undefined, true],
+    ]);
+    expect(out.projects.map((p) => [p.id, p.address, p.file, p.change])).toEqual([
+      ["a1", "alpha-a1", "campaigns/test-org.yaml", "added"],
+      ["a2", "alpha-a2", "campaigns/test-org.yaml", "added"],
+      ["b1", "beta", "campaigns/youth-wing.yaml", "added"],
+    ]);
+    expect(out.files[1]?.text).toContain("organization: Youth Wing\n");
+  });
+
+  test("an existing file keeps its projects' addresses; a new project of its organization joins it", () => {
+    const existing = [
+      {
+        path: "campaigns/ours.yaml",
+        text: "version: 1\norganization: org1 # by id\nprojects:\n  first:\n    id: a1\n    name: Alpha\n    message: Hi {{first_name|friend}}. Reply STOP to opt out\n    opt_out_footer: false\n    media: []\n    suppression_lists: []\n    channel: 10dlc\n    state: draft\n",
+      },
+    ];
+    const out = importFiles({
+      projects: [A1, { ...A2, name: "Gamma" }],
+      organizations: [ORG, ORG2],
+      catalogs: CATALOGS,
+      existing,
+      target: { kind: "dir", dir: "campaigns" },
+      now: NOW,
+    });
+    if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
+    expect(out.projects.map((p) => [p.address, p.file, p.change])).toEqual([
+      ["first", "campaigns/ours.yaml", "unchanged"],
+      ["gamma", "campaigns/ours.yaml", "added"],
+    ]);
+    expect(out.files[0]?.text.startsWith(existing[0]?.text ?? "")).toBe(true);
+  });
+
+  test("--out FILE of one organization and a project of another: import.organization-conflict", () => {
+    const out = importFiles({
+      projects: [B1],
+      organizations: [ORG, ORG2],
+      catalogs: CATALOGS,
+      existing: [{ path: "one.yaml", text: "version: 1\norganization: Test Org\nprojects: {}\n" }],
+      target: { kind: "file", path: "one.yaml" },
+      now: NOW,
+    });
+    expect(out.ok ? [] : out.diagnostics.map((d) => d.code)).toEqual(["import.organization-conflict"]);
+  });
+});

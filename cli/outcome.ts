@@ -1,6 +1,6 @@
 /**
  * What a command ended with. Commands return an Outcome; only `exitCodeOf` turns it into a process
- * exit code, so the exit code table of the README lives in exactly one place.
+ * exit code, so the exit code table (docs/commands.md) lives in exactly one place.
  */
 export type Outcome =
   /** Everything asked for was done (or, for `plan`, nothing is blocked). */

@@ -6,7 +6,7 @@
  * parsed by the pure `parsePolicy`.
  */
 import { readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { POLICY_FILE_NAME } from "../src/campaign/read-files.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import type { Policy } from "../src/policy/model.js";
@@ -22,15 +22,18 @@ export function loadPolicy(flag: string | undefined, paths: readonly string[], c
   let shown: string;
   if (flag !== undefined) shown = flag;
   else {
-    const found = [
-      ...new Set(
-        paths
-          .map((p) => resolve(cwd, p))
-          .map((p) => (statSync(p, { throwIfNoEntry: false })?.isDirectory() === true ? p : dirname(p)))
-          .map((dir) => join(dir, POLICY_FILE_NAME))
-          .filter((file) => statSync(file, { throwIfNoEntry: false })?.isFile() === true),
-      ),
-    ].map((file) => relative(cwd, file) || file);
+    // Shown as the paths were given (`examples/`, `/abs/dir`, `../other`), like the campaign files
+    // are; two spellings of one file are one policy.
+    const byFile = new Map<string, string>();
+    for (const p of paths) {
+      const dir =
+        statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() === true ? p : dirname(p);
+      const policyPath = join(dir, POLICY_FILE_NAME);
+      const file = resolve(cwd, policyPath);
+      if (statSync(file, { throwIfNoEntry: false })?.isFile() === true && !byFile.has(file))
+        byFile.set(file, policyPath);
+    }
+    const found = [...byFile.values()];
     if (found.length === 0) return { ok: true, policy: null, text: null };
     if (found.length > 1)
       return {

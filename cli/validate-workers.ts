@@ -2,30 +2,59 @@
  * Checks campaign files for `validate` on worker threads: each file's own checks (parse, schema,
  * per-project rules and lint, policy) are independent, and parsing YAML with positions is most of
  * the time, so files are spread over up to 3 workers while the main thread checks files too.
- * Small inputs are checked in-process (starting a worker costs more than it saves), and so is
+ * Small inputs are checked in-process (starting a worker costs more than it saves), and so are all
+ * files on a machine whose cores are busy already (sampled for 40 ms), and
  * everything when the compiled worker is not there (tests run the TypeScript sources) or a worker
  * fails: no file is ever left unchecked. Set CAMPAIGNCTL_VALIDATE_WORKERS=0 to use no worker.
  */
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { checkFileAlone, type FileCheck, type FileCheckJob } from "../src/campaign/file-check.js";
+import { type CheckedFile, checkFileInPlace, type FileCheckJob } from "../src/campaign/file-check.js";
 import type { CampaignFile } from "../src/campaign/model.js";
 import type { WorkerAnswer, WorkerBatch } from "./validate-worker.js";
 
-/** Below this much text in all, no worker is started. */
-const MIN_PARALLEL_CHARS = 256 * 1024;
+/**
+ * Below this much text in all, no worker is started: a worker takes about 0.25 s to load the
+ * modules and compile the schema, about what one thread spends on 0.5 MiB of YAML.
+ */
+const MIN_PARALLEL_CHARS = 1024 * 1024;
 const MAX_WORKERS = 3;
 const WORKER_URL = new URL("./validate-worker.js", import.meta.url);
 
-function workerCount(files: readonly CampaignFile[], env: Readonly<Record<string, string | undefined>>): number {
+/** How long the idle cores are sampled for, before deciding on workers (large inputs only). */
+const IDLE_SAMPLE_MS = 40;
+
+async function workerCount(
+  files: readonly CampaignFile[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<number> {
   const given = env.CAMPAIGNCTL_VALIDATE_WORKERS;
   if (given !== undefined && /^\d+$/.test(given)) return Math.min(Number(given), files.length - 1, 16);
   if (files.length < 2) return 0;
   const chars = files.reduce((sum, f) => sum + f.text.length, 0);
   if (chars < MIN_PARALLEL_CHARS) return 0;
-  return Math.max(0, Math.min(availableParallelism() - 1, MAX_WORKERS, files.length - 1));
+  // Only idle cores help: on a busy machine a worker only adds its start-up to the work.
+  const idle = Math.round(await idleCores(IDLE_SAMPLE_MS));
+  return Math.max(0, Math.min(idle - 1, availableParallelism() - 1, MAX_WORKERS, files.length - 1));
+}
+
+/** How many cores were idle over the next `ms` milliseconds (0 to the number of cores). */
+async function idleCores(ms: number): Promise<number> {
+  const before = cpus();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = cpus();
+  let idle = 0;
+  after.forEach((cpu, i) => {
+    const was = before[i];
+    if (was === undefined) return;
+    const total =
+      Object.values(cpu.times).reduce((a, b) => a + b, 0) -
+      Object.values(was.times).reduce((a, b) => a + b, 0);
+    if (total > 0) idle += (cpu.times.idle - was.times.idle) / total;
+  });
+  return idle;
 }
 
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -35,11 +64,11 @@ export async function checkFiles(
   files: readonly CampaignFile[],
   job: FileCheckJob,
   env: Readonly<Record<string, string | undefined>> = process.env,
-): Promise<FileCheck[]> {
-  const results: (FileCheck | undefined)[] = new Array(files.length);
-  const wanted = workerCount(files, env);
+): Promise<CheckedFile[]> {
+  const results: (CheckedFile | undefined)[] = new Array(files.length);
+  const wanted = await workerCount(files, env);
   if (wanted <= 0 || !existsSync(fileURLToPath(WORKER_URL))) {
-    return files.map((file) => checkFileAlone(file, job));
+    return files.map((file) => checkFileInPlace(file, job));
   }
   // Largest files first, so the last pieces of work are small and the threads finish together.
   const queue = files
@@ -110,7 +139,7 @@ export async function checkFiles(
     for (;;) {
       const index = queue.shift();
       if (index !== undefined) {
-        results[index] = checkFileAlone(files[index] as CampaignFile, job);
+        results[index] = checkFileInPlace(files[index] as CampaignFile, job);
         await yieldToEvents();
         continue;
       }
@@ -122,5 +151,5 @@ export async function checkFiles(
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return results.map((check, index) => check ?? checkFileAlone(files[index] as CampaignFile, job));
+  return results.map((check, index) => check ?? checkFileInPlace(files[index] as CampaignFile, job));
 }

@@ -10,7 +10,6 @@ import {
   type ApplyEvent,
   type ApplyResult,
   applySucceeded,
-  executePlan,
   type Judge,
   type ReconcileInput,
   reconcile,
@@ -57,7 +56,7 @@ export interface ApplyFlags {
 /** Injections for tests and benchmarks; the CLI passes none. */
 export interface ApplyDeps {
   readonly session?: SessionOptions;
-  /** The executor's clock and sleep (default: the system clock and a real, abortable timer). */
+  /** The loop's clock and sleep (default: the system clock and a real, abortable timer). */
   readonly clock?: Clock;
   readonly sleep?: Sleep;
   /** Ctrl-C source: calls `handler` on each interrupt; returns the unsubscribe. Default: SIGINT. */
@@ -67,8 +66,6 @@ export interface ApplyDeps {
 }
 
 export interface ExecuteExtras {
-  readonly organizationId: string | undefined;
-  readonly scheduleBodyFor: ((actionId: string, now: Date) => unknown) | undefined;
   readonly sources: ReadonlyMap<string, string>;
   /**
    * `apply PLANFILE`: the saved plan (the reviewed expectation). The plan executed is the one made
@@ -77,10 +74,12 @@ export interface ExecuteExtras {
    */
   readonly reviewed?: Plan;
   /**
-   * The reconciliation loop's inputs (the pipeline's `live` and `judge`): with them, apply re-reads
-   * and re-judges before every send (`reconcile`); without, the plan is executed as it stands.
+   * The reconciliation loop's inputs (the pipeline's `live` and `judge`): apply re-reads and
+   * re-judges before every send (`reconcile`); nothing is sent from the plan as it stands.
    */
-  readonly loop?: { readonly live: ReconcileInput["live"]; readonly judge: Judge };
+  readonly loop: { readonly live: ReconcileInput["live"]; readonly judge: Judge };
+  /** Nothing was approved to send: report the plan as it stands, read and send nothing. */
+  readonly reportOnly?: boolean;
 }
 
 export async function execute(
@@ -136,24 +135,20 @@ export async function execute(
     signal: controller.signal,
     onEvent,
     toolVersion: VERSION,
-    organizationId: extras.organizationId,
-    scheduleBodyFor: extras.scheduleBodyFor,
     baseline,
   };
   try {
-    result =
-      extras.loop === undefined
-        ? await executePlan(plan, session.client, options)
-        : await reconcile(
-            {
-              plan,
-              live: extras.loop.live,
-              judge: extras.loop.judge,
-              ...(extras.reviewed === undefined ? {} : { reviewed: extras.reviewed }),
-            },
-            session.client,
-            options,
-          );
+    result = await reconcile(
+      {
+        plan,
+        live: extras.loop.live,
+        judge: extras.loop.judge,
+        ...(extras.reviewed === undefined ? {} : { reviewed: extras.reviewed }),
+        ...(extras.reportOnly === true ? { reportOnly: true } : {}),
+      },
+      session.client,
+      options,
+    );
   } finally {
     unsubscribe();
     relay.listener = undefined;

@@ -127,8 +127,6 @@ export async function applySaved(
     `Applying the saved plan ${planFile} (made ${reviewed.created_at}): made again from its files and fresh live state, it is the same plan.\n`,
   );
   return execute(fresh.plan, flags, io, deps, session, relay, before, {
-    organizationId: fresh.organizationId,
-    scheduleBodyFor: undefined,
     sources: fresh.sources,
     reviewed,
     loop: { live: fresh.live, judge: fresh.judge },

@@ -196,10 +196,10 @@ async function applyFiles(
   }
   // The reconciliation loop: every send re-read and re-judged against the files in this run.
   return execute(plan, flags, io, deps, session, relay, undefined, {
-    organizationId: planned.organizationId,
-    scheduleBodyFor: undefined,
     sources,
     loop: { live: planned.live, judge: planned.judge },
+    // No question was asked when there was nothing to send: the run then only reports.
+    reportOnly: sendable <= 0,
   });
 }
 

@@ -14,6 +14,7 @@ import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
+import { lintImported } from "../../src/import/lint-result.js";
 import { readLiveForImport, type Selection, selects } from "../../src/import/read-live.js";
 import { fileStatus, importJson, renderImportJson } from "../../src/import/result-json.js";
 import { failWith } from "../fail.js";
@@ -137,7 +138,15 @@ export async function importCommand(
     });
     if (!result.ok) return fail(result.diagnostics);
     const changed = result.files.filter((f) => f.changed);
-    const diagnostics: Diagnostic[] = [...live.diagnostics];
+    const after = [
+      ...result.files.map((f) => ({ path: f.path, text: f.text })),
+      ...existing.files.filter((e) => !result.files.some((f) => f.path === e.path)),
+    ];
+    const sources = new Map(after.map((f) => [f.path, f.text]));
+    const diagnostics: Diagnostic[] = [
+      ...live.diagnostics,
+      ...lintImported(after, new Set(result.projects.map((p) => p.file)), now),
+    ];
     if (check && changed.length > 0)
       diagnostics.push({
         severity: "error",
@@ -166,7 +175,7 @@ export async function importCommand(
           io.stdout(createTwoFilesPatch(file.path, file.path, file.before ?? "", file.text, "files", "live"));
       }
     }
-    printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false });
+    printDiagnostics(io, "stderr", diagnostics, sources, { verbose: false });
     return hasErrors(diagnostics) ? failure : success;
   } finally {
     await session.close();

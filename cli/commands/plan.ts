@@ -50,7 +50,7 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     .option("--refresh", "ignore the cache of live reads (it is still updated)")
     .option(
       "--policy <file>",
-      "enforce this policy file (default: campaignctl.policy.yaml beside the campaign files)",
+      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
     )
     .option(
       "--target <address>",

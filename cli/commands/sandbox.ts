@@ -77,7 +77,7 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
       [
         "",
         "Routes outside the contract live under /_sandbox (no key): clock, approve, requests, effects,",
-        "test-messages, faults, reset. See the README's sandbox section.",
+        "test-messages, faults, reset. Reference: docs/sandbox.md.",
         "",
         "Examples:",
         "  campaignctl sandbox",

@@ -32,7 +32,7 @@ export function registerValidate(program: Command, io: Io, report: ReportOutcome
     .option("--strict", "fail on warnings too")
     .option(
       "--policy <file>",
-      "enforce this policy file (default: campaignctl.policy.yaml at the root of a campaign directory)",
+      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
     )
     .option(
       "--now <time>",
@@ -49,7 +49,7 @@ export function registerValidate(program: Command, io: Io, report: ReportOutcome
         "",
         "Examples:",
         "  campaignctl validate examples/",
-        "  campaignctl validate gotv.yaml --strict",
+        "  campaignctl validate campaigns/ --strict",
         "  campaignctl validate . --json | jq .summary",
         "",
       ].join("\n"),

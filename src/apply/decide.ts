@@ -12,7 +12,7 @@
  *   unknown, skipped or blocked skips them; one still to be sent (or waiting) holds them for a
  *   later round; one deferred defers them.
  * - `deferred` (a test approval): waits for it when waiting is allowed (`--wait-for-approval`,
- *   before its deadline), else stays deferred.
+ *   before its deadline), else stays deferred (said not approved within the wait once it ended).
  * - `planned` with its dependencies met: sent, unless a saved plan is being applied and the action,
  *   re-judged now, is not the one reviewed (`sameAsReviewed`): then it is refused with that
  *   diagnostic.
@@ -53,6 +53,11 @@ export interface RoundInput {
   readonly exact: boolean;
   /** `--wait-for-approval` given, its deadline not passed, and not interrupted. */
   readonly waitingAllowed: boolean;
+  /**
+   * `--wait-for-approval` was given and its deadline passed: an approval still awaited ends deferred
+   * as not approved within the wait (absent: false).
+   */
+  readonly waitEnded?: boolean;
 }
 
 export interface RoundDecision {
@@ -101,9 +106,15 @@ export function decideRound(input: RoundInput): RoundDecision {
     }
     if (action.status === "deferred") {
       const waitsFor = action.waits_for ?? "something outside campaignctl";
-      return input.waitingAllowed
-        ? { kind: "wait", reason: `waits for ${waitsFor}` }
-        : { kind: "settle", status: "deferred", reason: `waits for ${waitsFor}` };
+      if (input.waitingAllowed) return { kind: "wait", reason: `waits for ${waitsFor}` };
+      return {
+        kind: "settle",
+        status: "deferred",
+        reason:
+          input.waitEnded === true
+            ? `waits for ${waitsFor}: not approved within --wait-for-approval`
+            : `waits for ${waitsFor}`,
+      };
     }
     if (action.request.idempotency_key === null)
       return {

@@ -54,34 +54,3 @@ export function scheduleEffectOfProject(project: Project, sent: unknown): Schedu
     (isObject(sent) && typeof sent.daily_cap_bypass === "boolean" ? sent.daily_cap_bypass : false);
   return scheduleEffect(project.scheduled_at, project.scheduled_timezone, bypass);
 }
-
-/** Fields of a project that carry its content: an edit of any of them is a change of what goes out. */
-const CONTENT_FIELDS = [
-  "name",
-  "type",
-  "channel",
-  "message_text",
-  "brand_id",
-  "campaign_id",
-  "toll_free_verification_id",
-  "phone_number_ids",
-  "contact_list_ids",
-  "suppression_list_ids",
-  "media_ids",
-  "link_tracking_enabled",
-  "link_tracking_destination_url",
-  "link_tracking_domain_id",
-  "link_tracking_param_field",
-  "link_tracking_fallback_url",
-  "opt_out_footer_enabled",
-] as const satisfies readonly (keyof Project)[];
-
-/** A stable text of a project's content, to notice edits while a schedule waits for approval. */
-export function contentFingerprint(project: Project): string {
-  return JSON.stringify(CONTENT_FIELDS.map((f) => project[f] ?? null));
-}
-
-/** Names of content fields that differ between two reads. */
-export function contentChanges(before: Project, after: Project): readonly string[] {
-  return CONTENT_FIELDS.filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null));
-}

@@ -11,7 +11,7 @@ import type { ActionError, ActionResultStatus, ApplySummary } from "./types.js";
 /** How a re-read after an unknown outcome judged the project (see `judge.ts`). */
 export type Verdict = "happened" | "not-happened" | "changed" | "unreadable";
 
-/** Fields every executor event has: `at` is the injected clock's time (ISO 8601). */
+/** Fields every apply event has: `at` is the injected clock's time (ISO 8601). */
 interface Base {
   readonly at: string;
 }
@@ -34,7 +34,7 @@ export interface ActionStartEvent extends Base {
   readonly idempotency_key: string;
 }
 
-/** The executor sends the action's request (`send` is 1-based; the client may retry inside it). */
+/** The loop sends the action's request (`send` is 1-based; the client may retry inside it). */
 export interface SendEvent extends Base {
   readonly type: "send";
   readonly id: string;
@@ -65,7 +65,7 @@ export interface ResolutionEvent extends Base {
   readonly text: string;
 }
 
-/** The executor will send again (same key) or re-read again after `delay_ms`. */
+/** The loop will send again (same key) or re-read again after `delay_ms`. */
 export interface BackoffEvent extends Base {
   readonly type: "backoff";
   readonly id: string;

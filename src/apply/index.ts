@@ -1,13 +1,13 @@
 /**
- * The executor of plans (design.md "apply"): `executePlan` walks a plan's actions against the API
- * exactly once each; `stale.ts` compares a saved plan with the files and the live state; events
- * describe progress for the journal and the progress view. Import from here only.
+ * Apply (design.md "Plan"): `reconcile` is the reconciliation loop `apply` runs (fresh basis reads
+ * in `basis.ts`, the pure decision step in `decide.ts`, sends in `dispatch.ts` and `perform.ts`,
+ * approval polling's pace in `poll.ts`, end results in `settle.ts`); `stale.ts` and `saved-plan.ts`
+ * compare a saved plan with the files and the live state; events describe progress for the journal
+ * and the progress view. Import from here only.
  */
-export { type ApprovalOutcome, POLL_BUDGET_PER_MINUTE, pollInterval } from "./approval.js";
 export { type BasisRead, type BasisReader, confirms, readBasis } from "./basis.js";
 export { type ActionVerdict, decideRound, type RoundDecision, type RoundInput } from "./decide.js";
 export { parseDuration } from "./duration.js";
-export { contentFingerprint, scheduleEffect } from "./effects.js";
 export type {
   ActionEndEvent,
   ActionStartEvent,
@@ -24,10 +24,10 @@ export type {
   Verdict,
   WaitingEvent,
 } from "./events.js";
-export { DEFAULT_PARALLELISM, executePlan } from "./execute.js";
 export { type Judgement, judgeTransition, TARGETS } from "./judge.js";
 export type { Refusal, Sendable } from "./perform.js";
-export type { ApplyPort, ExecuteOptions } from "./port.js";
+export { POLL_BUDGET_PER_MINUTE, pollInterval } from "./poll.js";
+export { type ApplyPort, DEFAULT_PARALLELISM, type ExecuteOptions } from "./port.js";
 export {
   type Judge,
   projectsToRead,
@@ -45,6 +45,7 @@ export {
   unsentResult,
 } from "./result.js";
 export { compareWithReviewed, type JudgedAt, sameAsReviewed } from "./saved-plan.js";
+export { recheckAt, sendable } from "./sendable.js";
 export { settleResults, unreadableProjects } from "./settle.js";
 export {
   affectedProjects,

@@ -21,8 +21,6 @@ export interface Sendable {
   readonly body: unknown;
   readonly key: string;
   readonly basis: LiveBasis;
-  /** Said first in the result's resolution (how a deferred action became sendable). */
-  readonly note: string | null;
   /**
    * Re-judges the action on the clock right before each send (the schedule's `at` may have passed
    * since the round judged it); a refusal stops the action before that send.
@@ -78,7 +76,7 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
   const { action } = s;
   const now = () => isoAt(d.clock.now());
   const startedAt = now();
-  const notes: string[] = s.note === null ? [] : [s.note];
+  const notes: string[] = [];
   let attempts = 0;
   let hadUnknown = false;
   const base = {

@@ -19,27 +19,17 @@
 import type { Project } from "../contract/resources.js";
 import type { LiveRead } from "../plan/live.js";
 import type { Action, Plan } from "../plan/types.js";
-import { pollInterval } from "./approval.js";
 import { type BasisReader, readBasis } from "./basis.js";
 import { type ActionVerdict, decideRound, type RoundDecision } from "./decide.js";
 import { dispatch } from "./dispatch.js";
-import type { PerformDeps, Refusal, Sendable } from "./perform.js";
+import type { PerformDeps } from "./perform.js";
+import { pollInterval } from "./poll.js";
 import type { ApplyPort, ExecuteOptions } from "./port.js";
 import { requestsBetween, summarizeResults, unsentResult } from "./result.js";
+import { type Judge, sendable } from "./sendable.js";
 import { settleResults, unreadableProjects } from "./settle.js";
 import { type ActionResult, APPLY_FORMAT_VERSION, type ApplyResult } from "./types.js";
 import { isoAt, sleepUnlessAborted } from "./waits.js";
-
-/**
- * Judges the files against project reads at `now`, exactly as `plan` does (the same planner, the
- * same references and organization). `only`: judge just these addresses (and what they are ordered
- * after), for the re-check right before a send. Pure.
- */
-export type Judge = (
-  projects: ReadonlyMap<string, LiveRead<Project>>,
-  now: Date,
-  only?: readonly string[],
-) => Plan;
 
 export interface ReconcileInput {
   /** The plan shown (and approved), judged from `live`. */
@@ -53,7 +43,14 @@ export interface ReconcileInput {
    * (an action it does not hold is not sent, but compared by id only).
    */
   readonly reviewed?: Plan;
+  /**
+   * Nothing was approved to send (the plan had nothing to do, so no question was asked): read
+   * nothing, send nothing, report the plan's actions as they stand (blocked, deferred, unreadable).
+   */
+  readonly reportOnly?: boolean;
 }
+
+export type { Judge } from "./sendable.js";
 
 export type ReconcilePort = ApplyPort & BasisReader;
 
@@ -141,7 +138,9 @@ export async function reconcile(
   else signal.addEventListener("abort", onAbort, { once: true });
 
   try {
-    for (let round = 1; round <= MAX_ROUNDS && !signal.aborted; round++) {
+    if (input.reportOnly === true)
+      decision = decideRound({ plan: last, results, reviewed, exact, waitingAllowed: false });
+    for (let round = 1; round <= MAX_ROUNDS && !signal.aborted && input.reportOnly !== true; round++) {
       const ids = projectsToRead(last, results, mustRead);
       if (ids.length === 0 && round > 1) break;
       const basis = await readBasis(port, ids, held, touched, new Date(clock.now()));
@@ -154,15 +153,18 @@ export async function reconcile(
       mustRead.clear();
       last = input.judge(held, new Date(clock.now()));
       see(last);
-      const waitingAllowed = () => deadlineMs !== null && clock.now() < deadlineMs && !signal.aborted;
-      let d = decideRound({ plan: last, results, reviewed, exact, waitingAllowed: waitingAllowed() });
+      const waiting = () => ({
+        waitingAllowed: deadlineMs !== null && clock.now() < deadlineMs && !signal.aborted,
+        waitEnded: deadlineMs !== null && clock.now() >= deadlineMs,
+      });
+      let d = decideRound({ plan: last, results, reviewed, exact, ...waiting() });
       while (d.refuse.length > 0) {
         for (const { action, diagnostic } of d.refuse)
           finish(action.id, {
             ...unsentResult(action, "failed", "refused: re-judged now, it is not the action reviewed"),
             error: { status: null, code: diagnostic.code, message: diagnostic.message },
           });
-        d = decideRound({ plan: last, results, reviewed, exact, waitingAllowed: waitingAllowed() });
+        d = decideRound({ plan: last, results, reviewed, exact, ...waiting() });
       }
       decision = d;
       if (d.next === "round") {
@@ -262,41 +264,4 @@ export function projectsToRead(
   for (const r of results.values()) if (r.status === "unknown") ids.add(r.project_id);
   for (const id of mustRead) ids.add(id);
   return [...ids];
-}
-
-/** The action as sent now: its request, key and basis from this round, the clock re-checked per send. */
-function sendable(action: Action, held: ReadonlyMap<string, LiveRead<Project>>, judge: Judge): Sendable {
-  const read = held.get(action.project_id);
-  if (read?.kind !== "found") throw new Error(`reconcile: ${action.id} judged sendable without a read`);
-  const project = read.value;
-  return {
-    action,
-    body: action.request.body,
-    key: action.request.idempotency_key as string,
-    basis: { status: project.status, updated_at: project.updated_at },
-    note: null,
-    ...(action.kind === "schedule" ? { recheck: (now: Date) => recheckAt(action, held, judge, now) } : {}),
-  };
-}
-
-/** Re-judges a schedule's project on the clock now; a refusal when it is no longer planned. */
-function recheckAt(
-  action: Action,
-  held: ReadonlyMap<string, LiveRead<Project>>,
-  judge: Judge,
-  now: Date,
-): Refusal | null {
-  const again = judge(held, now, [action.address])
-    .projects.flatMap((p) => p.actions)
-    .find((a) => a.id === action.id);
-  if (again === undefined)
-    return {
-      code: "apply.plan-differs",
-      message: `${action.id}: re-judged at send time, it is no longer needed`,
-    };
-  if (again.status !== "blocked") return null;
-  return {
-    code: again.block?.codes[0] ?? "apply.plan-differs",
-    message: `re-judged at send time (${now.toISOString()}): ${again.block?.reason ?? "blocked"}`,
-  };
 }

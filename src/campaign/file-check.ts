@@ -10,7 +10,7 @@ import { policyViolations } from "../policy/rules.js";
 import { assembleFile, combineFiles, type FileAssembly } from "./assemble.js";
 import { type CrossProject, type CrossProjectData, fromCrossData, toCrossData } from "./cross-project.js";
 import { type LintContext, lintAcross, lintProjects } from "./lint/index.js";
-import type { CampaignFile } from "./model.js";
+import type { CampaignFile, ProjectSpec } from "./model.js";
 
 /** What a file check needs besides the file; plain data, so it crosses to a worker thread. */
 export interface FileCheckJob {
@@ -34,8 +34,8 @@ function lintContext(job: FileCheckJob): LintContext {
   };
 }
 
-/** Everything about `file` that needs no other file. */
-export function checkFileAlone(file: CampaignFile, job: FileCheckJob): FileCheck {
+/** Everything about `file` that needs no other file, keeping its projects whole (same thread). */
+export function checkFileInPlace(file: CampaignFile, job: FileCheckJob): FileAssembly<CrossProject> {
   const assembled = assembleFile(file);
   const lint = lintProjects(assembled.projects, lintContext(job));
   const policy = job.policy;
@@ -48,20 +48,41 @@ export function checkFileAlone(file: CampaignFile, job: FileCheckJob): FileCheck
   return {
     diagnostics: [...assembled.diagnostics, ...lint, ...violations],
     declarations: assembled.declarations,
-    projects: assembled.projects.map(toCrossData),
+    projects: assembled.projects,
   };
+}
+
+/**
+ * Everything about `file` that needs no other file, as plain data (for a worker thread to send
+ * back): the file's YAML document is not kept, only what the checks across files point at.
+ */
+export function checkFileAlone(file: CampaignFile, job: FileCheckJob): FileCheck {
+  const checked = checkFileInPlace(file, job);
+  return {
+    diagnostics: checked.diagnostics,
+    declarations: checked.declarations,
+    projects: (checked.projects as readonly ProjectSpec[]).map(toCrossData),
+  };
+}
+
+/** A file checked on this thread, or its plain-data form from a worker. */
+export type CheckedFile = FileAssembly<CrossProject> | FileCheck;
+
+function isPlain(checked: CheckedFile): checked is FileCheck {
+  const first = checked.projects[0];
+  return first !== undefined && "ranges" in first;
 }
 
 /** Every file's own findings (in load order) joined by the checks across files; unsorted. */
 export function combineFileChecks(
-  checks: readonly FileCheck[],
+  checks: readonly CheckedFile[],
   job: FileCheckJob,
 ): { readonly diagnostics: Diagnostic[]; readonly addresses: readonly string[] } {
-  const files: FileAssembly<CrossProject>[] = checks.map((c) => ({
-    diagnostics: c.diagnostics,
-    declarations: c.declarations,
-    projects: c.projects.map(fromCrossData),
-  }));
+  const files: FileAssembly<CrossProject>[] = checks.map((c) =>
+    isPlain(c)
+      ? { diagnostics: c.diagnostics, declarations: c.declarations, projects: c.projects.map(fromCrossData) }
+      : c,
+  );
   const combined = combineFiles(files);
   return {
     diagnostics: [...combined.diagnostics, ...lintAcross(combined.projects, lintContext(job))],

@@ -135,9 +135,11 @@ function firstLine(message: string): string {
 /** Duplicate keys (both places) and aliases to anchors that do not exist. */
 function structuralProblems(source: SourceText, doc: Document.Parsed): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // One index, emptied per map: a map's keys are all read before `visit` goes into its values.
+  const firstByKey = new Map<string, { start: number; end: number }>();
   visit(doc, {
     Map(_key, map) {
-      const firstByKey = new Map<string, { start: number; end: number }>();
+      firstByKey.clear();
       for (const pair of map.items) {
         const key = pair.key;
         if (!isScalar(key) || key.range === undefined || key.range === null) continue;

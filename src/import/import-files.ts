@@ -21,7 +21,7 @@ import { type ImportedProject, importProject, type Wanted } from "./project-to-y
 import { type FileToVerify, verifyFiles } from "./verify.js";
 import { scalar } from "./yaml-out.js";
 
-/** An existing campaign file (loaded without errors): its path, text, and what it declares. */
+/** An existing campaign file under the target. Invariant: the files together load without errors. */
 export interface ExistingFile {
   readonly path: string;
   readonly text: string;
@@ -32,6 +32,7 @@ export type ImportTarget =
   | { readonly kind: "dir"; readonly dir: string }
   | { readonly kind: "file"; readonly path: string };
 
+/** Everything the pure import needs: the live records already read, and the files already there. */
 export interface ImportInput {
   /** The selected live projects, each read by id. */
   readonly projects: readonly Project[];
@@ -64,6 +65,10 @@ export interface ProjectResult {
   readonly change: ProjectChange;
 }
 
+/**
+ * The files to write and the projects in them, or why nothing may be written. Invariant: on success
+ * every project's `file` is one of `files[].path`, and every file loads and means the live projects.
+ */
 export type ImportOutput =
   | { readonly ok: true; readonly files: readonly FileResult[]; readonly projects: readonly ProjectResult[] }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
@@ -88,7 +93,7 @@ function declaresOf(text: string, catalogs: Catalogs): FileDeclares {
 
 export function importFiles(input: ImportInput): ImportOutput {
   const { catalogs, target } = input;
-  const imported = input.projects.map((p) => importProject(p, catalogs, input.now));
+  const imported = input.projects.map((p) => importProject(p, catalogs));
   const existing = input.existing.map((f) => ({ ...f, declares: declaresOf(f.text, catalogs) }));
 
   const placementsByFile = new Map<string, { address?: string; project: ImportedProject }[]>();

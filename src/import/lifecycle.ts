@@ -9,9 +9,10 @@
  * | scheduled, active, completed   | scheduled |
  * | paused                         | paused    |
  *
- * A `scheduled` project whose live time is already past (it started, or finished) is written
- * `at: now` with the live time in a comment: a past `at` reads as "send at once" to the lint rule
- * `lint.schedule-in-past`, while `now` matches any time the project already has.
+ * The live time is always written as it is, past or not: a project that already started or
+ * finished keeps its reviewed time in the file (offline `validate` only warns about a past `at`,
+ * and the plan sends nothing for a project already scheduled at that time). Writing `at: now`
+ * instead would hide the time from the reviewer and fall foul of a `forbid_at_now` policy.
  */
 import { DateTime } from "luxon";
 import type { DesiredState } from "../campaign/model.js";
@@ -34,13 +35,12 @@ export function stateOf(status: ProjectStatus): DesiredState {
   }
 }
 
-/** A schedule block as import writes it. `liveAt` is the live time when `at` is `now`. */
+/** A schedule block as import writes it. */
 export interface ImportedSchedule {
   readonly at: string;
   readonly timezone: ScheduleTimezone;
   /** Absent when the live record does not show it (then it is not compared either). */
   readonly dailyCapBypass?: boolean;
-  readonly liveAt?: string;
 }
 
 function isTimezone(value: string | null): value is ScheduleTimezone {
@@ -51,16 +51,13 @@ function isTimezone(value: string | null): value is ScheduleTimezone {
  * The live schedule, or undefined when the project has none (or a timezone outside the six). `at`
  * is written in the schedule's own timezone with its offset (`2026-12-03T09:00:00-06:00`).
  */
-export function scheduleOf(project: Project, now: Date): ImportedSchedule | undefined {
+export function scheduleOf(project: Project): ImportedSchedule | undefined {
   const tz = project.scheduled_timezone;
   if (project.scheduled_at === null || !isTimezone(tz)) return undefined;
   const when = DateTime.fromISO(project.scheduled_at, { setZone: true });
   if (!when.isValid) return undefined;
   const at = when.setZone(tz).toISO({ suppressMilliseconds: true }) ?? project.scheduled_at;
   const bypass = project.daily_cap_bypass === undefined ? {} : { dailyCapBypass: project.daily_cap_bypass };
-  const past = when.toMillis() < now.getTime();
-  if (stateOf(project.status) === "scheduled" && past)
-    return { at: "now", timezone: tz, liveAt: at, ...bypass };
   return { at, timezone: tz, ...bypass };
 }
 

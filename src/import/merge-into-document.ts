@@ -47,6 +47,7 @@ export interface FileWanted {
 /** What happened to one project of the file. */
 export type ProjectChange = "added" | "updated" | "unchanged";
 
+/** The file's new text (equal to the old when nothing differs) and what happened to each project. */
 export interface MergeResult {
   readonly text: string;
   /** By project id, for every placement. */
@@ -154,13 +155,12 @@ export function mergeIntoText(
         for (const [k, v] of edits) if (v === null) delete merged[k];
         const out = outOf(merged);
         const pairs = out.kind === "map" ? [...out.pairs] : [];
-        for (const [k, v] of edits)
-          if (v !== null)
-            pairs.splice(
-              pairs.findIndex(([pk]) => pk === k),
-              1,
-              [k, v],
-            );
+        for (const [k, v] of edits) {
+          if (v === null) continue;
+          const at = pairs.findIndex(([pk]) => pk === k);
+          if (at === -1) pairs.push([k, v]);
+          else pairs[at] = [k, v];
+        }
         splices.push(
           replacePair(text, pair, renderPair(address, { kind: "map", pairs }, indentOf(text, pair))),
         );

@@ -21,6 +21,7 @@ export type Semantic =
   | { readonly kind: "schedule"; readonly value: ImportedSchedule }
   | { readonly kind: "pause"; readonly reason?: string };
 
+/** Live link tracking in the file's terms; absent members are not written (and not compared). */
 export interface LinkTrackingWanted {
   readonly destination_url: string;
   readonly domain?: string;
@@ -64,7 +65,7 @@ export const TEST_SKELETON: readonly string[] = [
   "      merge_values: { first_name: Test }",
 ];
 
-export function importProject(project: Project, catalogs: Catalogs, now: Date): ImportedProject {
+export function importProject(project: Project, catalogs: Catalogs): ImportedProject {
   const wanted = new Map<ManagedKey, Wanted>();
   const notes: string[] = [];
   const set = (key: ManagedKey, out: YamlOut, semantic: Semantic) =>
@@ -125,7 +126,7 @@ export function importProject(project: Project, catalogs: Catalogs, now: Date): 
   const state = stateOf(project.status);
   text("state", state);
 
-  const schedule = scheduleOf(project, now);
+  const schedule = scheduleOf(project);
   if (schedule === undefined) wanted.set("schedule", { kind: "keep" });
   else set("schedule", scheduleOut(schedule), { kind: "schedule", value: schedule });
 
@@ -186,15 +187,7 @@ function linkOut(link: LinkTrackingWanted): YamlOut {
 
 function scheduleOut(schedule: ImportedSchedule): YamlOut {
   const pairs: [string, YamlOut][] = [
-    [
-      "at",
-      scalar(
-        schedule.at,
-        schedule.liveAt === undefined
-          ? undefined
-          : `live: ${schedule.liveAt}, already past (a past time would read as "send at once")`,
-      ),
-    ],
+    ["at", scalar(schedule.at)],
     ["timezone", scalar(schedule.timezone)],
   ];
   if (schedule.dailyCapBypass === true) pairs.push(["daily_cap_bypass", scalar(true)]);

@@ -6,7 +6,7 @@
  * `GET /media/{id}`, `GET /toll-free-verifications/{id}` per distinct attached id. The client's rate
  * limiter paces every request.
  */
-import type { ApiError, ApiResult, Endpoints } from "../api/index.js";
+import type { ApiError, ApiResult } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
 import { STATS_LIMIT_MAX } from "../contract/limits.js";
 import type {
@@ -19,21 +19,12 @@ import type {
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { buildCatalogs, type Catalogs } from "../plan/catalogs.js";
 import type { LiveRead } from "../plan/live.js";
+import type { RefreshReader } from "../plan/refresh.js";
 import { readAll } from "../plan/refresh-records.js";
 import { statsWindows } from "../plan/refresh-stats.js";
 
-/** The endpoint functions import reads through. */
-export type ImportReader = Pick<
-  Endpoints,
-  | "listOrganizations"
-  | "listTenDlcCampaigns"
-  | "listContactLists"
-  | "listPhoneNumbers"
-  | "getProjectStats"
-  | "getProject"
-  | "getMedia"
-  | "getTollFreeVerification"
->;
+/** The endpoint functions import reads through: the plan's refresh reader, without its accounting. */
+export type ImportReader = Omit<RefreshReader, "stats">;
 
 /**
  * Which projects to import. `ids` are read by id; `all`, `status` and `organization` select from
@@ -47,6 +38,7 @@ export interface Selection {
   readonly organization?: string;
 }
 
+/** What was read: the selected projects (each read by id) and the catalogs their references resolve in. */
 export type LiveForImport =
   | {
       readonly ok: true;

@@ -90,7 +90,7 @@ export function renderPair(key: string, out: YamlOut, indent: number): string {
     throw new Error(`renderPair: no style reproduces the message of ${key}`);
   }
   // A map holding a message (a project) is rendered pair by pair, so that its message is checked.
-  if (out.kind === "map" && out.pairs.some(([, v]) => v.kind === "scalar" && v.message === true)) {
+  if (out.kind === "map" && holdsMessage(out)) {
     const lines = [`${key}:`, ...out.pairs.map(([k, v]) => `  ${renderPair(k, v, 2)}`)];
     for (const note of out.notes ?? []) lines.push(note === "" ? "  #" : `  # ${note}`);
     return indentRest(lines.join("\n"), indent);
@@ -98,6 +98,18 @@ export function renderPair(key: string, out: YamlOut, indent: number): string {
   const map = new YAMLMap();
   map.items.push(new Pair(new Scalar(key), toNode(out)));
   return indentRest(stringifyMap(map, width).replace(/\n$/, ""), indent);
+}
+
+/** Does `out` hold a message scalar at any depth? */
+function holdsMessage(out: YamlOut): boolean {
+  switch (out.kind) {
+    case "scalar":
+      return out.message === true;
+    case "seq":
+      return out.items.some(holdsMessage);
+    case "map":
+      return out.pairs.some(([, v]) => holdsMessage(v));
+  }
 }
 
 /** A plain scalar value as inline YAML (`Voters`, `"+15035550101"`, `true`). */

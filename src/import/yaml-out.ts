@@ -54,6 +54,7 @@ export const MANAGED_KEYS = [
   "pause",
 ] as const;
 
+/** A project key import sets, replaces or removes (any other key it leaves as written). */
 export type ManagedKey = (typeof MANAGED_KEYS)[number];
 
 /** Every project key in writing order: where a key import adds goes among those already written. */

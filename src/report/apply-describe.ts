@@ -13,7 +13,7 @@ import type {
 } from "../apply/types.js";
 import { describeZonedTime, formatCount, plural } from "./plan-describe.js";
 
-/** ASCII symbol per action result status (legend in the report header and the README). */
+/** ASCII symbol per action result status (legend in the report header and docs/reports.md). */
 export const APPLY_SYMBOL: Readonly<Record<ActionResultStatus, string>> = {
   done: "+",
   replayed: "=",

@@ -208,6 +208,11 @@ function requestsBlock(result: ApplyResult): string {
       `${formatCount(r.rate_limited_429)} rate-limited, ${formatSeconds(r.rate_limit_wait_ms)} s waiting for the rate limit)`,
     "",
   ];
+  if (result.basis_reads > 0)
+    lines.push(
+      `Fresh reads confirming what was sent: ${plural(result.basis_reads, "request")} (counted above).`,
+      "",
+    );
   const counts = endpointCounts(result);
   if (counts.length > 0) {
     lines.push("| Endpoint | Requests |", "| --- | ---: |");

@@ -6,7 +6,7 @@
 import { DateTime } from "luxon";
 import type { Action, ActionKind, ActionStatus, Plan, ProjectPlan, SendEstimate } from "../plan/types.js";
 
-/** ASCII symbol per action status (legend in the report header and the README). */
+/** ASCII symbol per action status (legend in the report header and docs/reports.md). */
 export const STATUS_SYMBOL: Readonly<Record<ActionStatus, string>> = {
   planned: "+",
   deferred: "~",

@@ -167,6 +167,22 @@ describe("decideRound", () => {
       expect(d.next).toBe(c.next);
     });
 
+  test("the --wait-for-approval deadline passed: still deferred, said not approved within the wait", () => {
+    const reasonOf = (waitEnded: boolean) => {
+      const v = decideRound({
+        plan: plan([action("a", "schedule", "deferred")]),
+        results: new Map(),
+        reviewed: plan([action("a", "schedule", "deferred")]),
+        exact: false,
+        waitingAllowed: false,
+        waitEnded,
+      }).verdicts.get("a.schedule");
+      return v?.kind === "settle" ? `${v.status}: ${v.reason}` : v?.kind;
+    };
+    expect(reasonOf(true)).toMatch(/^deferred: waits for .*: not approved within --wait-for-approval$/);
+    expect(reasonOf(false)).not.toContain("not approved");
+  });
+
   test("a saved plan: a re-judged action that is not the reviewed one is refused, not sent", () => {
     const reviewed = plan([action("a", "test", "planned", [], { test_contacts: ["+15035550150"] })]);
     const fresh = plan([action("a", "test", "planned", [], { test_contacts: ["+15035550199"] })]);

@@ -8,7 +8,6 @@ import { runPlanPipeline } from "../../cli/plan-pipeline.js";
 import { openSession, type Session } from "../../cli/session.js";
 import type { ApiEvent, ApiEventListener, Sleep } from "../../src/api/index.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
-import { executePlan } from "../../src/apply/execute.js";
 import type { ExecuteOptions } from "../../src/apply/port.js";
 import { type Judge, type ReconcileInput, reconcile } from "../../src/apply/reconcile.js";
 import type { ApplyResult } from "../../src/apply/types.js";
@@ -127,29 +126,6 @@ export interface Applied {
   readonly apiEvents: ApiEvent[];
 }
 
-/** Plans nothing: executes `p` with a fresh session on the virtual clock. */
-export async function apply(bed: TestBed, p: Plan, options: Partial<ExecuteOptions> = {}): Promise<Applied> {
-  const events: ApplyEvent[] = [];
-  const apiEvents: ApiEvent[] = [];
-  const s = await session(bed, (e) => apiEvents.push(e));
-  const { clock, sleep } = virtual(bed.sb);
-  try {
-    const result = await executePlan(p, s.client, {
-      parallelism: 4,
-      clock,
-      sleep,
-      waitForApproval: null,
-      signal: new AbortController().signal,
-      onEvent: (e) => events.push(e),
-      toolVersion: "test",
-      ...options,
-    });
-    return { result, events, apiEvents };
-  } finally {
-    await s.close();
-  }
-}
-
 export interface Effect {
   readonly seq: number;
   readonly kind: string;
@@ -185,7 +161,7 @@ export interface CliRun {
 
 /**
  * `campaignctl apply` in-process against the bed's sandbox, on its virtual clock. `beforeSleep`
- * runs before each of the executor's own waits (approval polls, backoffs): where a test makes the
+ * runs before each of the loop's own waits (approval polls, backoffs): where a test makes the
  * world move while apply waits (a person approves, edits in the dashboard).
  */
 export async function cliApply(

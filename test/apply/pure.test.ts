@@ -1,10 +1,10 @@
-/** The executor's pure parts: judging transitions, stale checks, durations, progress lines. */
+/** Apply's pure parts: judging transitions, stale checks, durations, progress lines. */
 import { describe, expect, test } from "vitest";
 import { foldProgress, formatEventLine, INITIAL_PROGRESS, renderLive } from "../../cli/progress-format.js";
-import { pollInterval } from "../../src/apply/approval.js";
 import { parseDuration } from "../../src/apply/duration.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
 import { judgeTransition } from "../../src/apply/judge.js";
+import { pollInterval } from "../../src/apply/poll.js";
 import { compareFiles, compareLive } from "../../src/apply/stale.js";
 import type { Plan } from "../../src/plan/types.js";
 

@@ -10,6 +10,8 @@ import { runPlanPipeline } from "../../cli/plan-pipeline.js";
 import { idempotencyKey } from "../../src/api/idempotency-key.js";
 import { reconcile } from "../../src/apply/reconcile.js";
 import type { ApplyResult } from "../../src/apply/types.js";
+import { renderApplyJson } from "../../src/report/apply-json.js";
+import { validateApplyResult } from "../../src/report/apply-schema.js";
 import { admin } from "../sandbox/helpers.js";
 import {
   applyLoop,
@@ -157,7 +159,7 @@ test("item 3: a schedule whose time passed between judging and sending is not se
   });
   const schedule = result.actions[0];
   expect(schedule?.status).toBe("blocked");
-  expect(schedule?.reason).toContain("in the past");
+  expect(schedule?.reason).toContain("plan.schedule-in-past");
   expect(effectCounts(await effects(b.sb)).get(`${b.world.projects[0]?.id}:schedule`)).toBeUndefined();
   expect(b.sb.store.world.projects[b.world.projects[0]?.id ?? ""]?.status).toBe("ready");
 });
@@ -206,6 +208,7 @@ test("item 5: with the API's clock behind ours, cached details never make a test
   expect(second.planned.summary.planned).toBe(2);
   // ... but apply read each project by id before sending, and sent nothing.
   expect(second.result.actions.map((a) => a.status)).toEqual(["replayed", "replayed"]);
+  expect(validateApplyResult(JSON.parse(renderApplyJson(second.result))).ok).toBe(true);
   expect(second.result.requests.by_endpoint["POST /projects/{id}/test"]).toBeUndefined();
   expect(second.result.basis_reads).toBeGreaterThanOrEqual(2);
   expect((await testMessages(b.sb)).length).toBe(sent);
@@ -238,6 +241,7 @@ test("item 7: an unreadable project the files ask something of fails the run, na
   expect(json.code).toBe(1);
   const result = JSON.parse(json.stdout) as ApplyResult;
   expect(result.unreadable.map((u) => u.address)).toEqual(["ghost"]);
+  expect(validateApplyResult(result).ok).toBe(true);
 });
 
 test("item 8: an outcome still unknown at the end is `unknown` (re-run is safe), and a re-run acts once", async () => {
@@ -249,6 +253,9 @@ test("item 8: an outcome still unknown at the end is `unknown` (re-run is safe),
   expect(run.stdout).toContain("unknown");
   expect(run.stdout).toContain("re-run apply: it is safe");
   expect(run.stdout).not.toContain("did not take effect after");
+  const json = JSON.parse((await cliApply(b, [b.world.campaignFile], { json: true })).stdout) as ApplyResult;
+  expect(json.actions.map((a) => a.status)).toEqual(["unknown"]);
+  expect(validateApplyResult(json).ok).toBe(true);
   await admin(b.sb, "DELETE", "/faults");
   const again = await cliApply(b, [b.world.campaignFile], {});
   expect(again.code, again.stdout).toBe(0);
@@ -291,4 +298,37 @@ test("item 8: keys come from the project's own organization; a key of another or
       based_on: p?.live?.updated_at ?? null,
     }),
   );
+});
+
+test("item 7: a project unreadable under faults (GET 500) fails the run instead of exiting 0", async () => {
+  bed = await testBed({ pause: 2 });
+  const b = bed;
+  await admin(b.sb, "POST", "/faults", { spec: "GET /projects/{id}: status(500) p=1" });
+  const run = await cliApply(b, [b.world.campaignFile], { json: true, junit: "apply.xml" });
+  expect(run.code).toBe(1);
+  const result = JSON.parse(run.stdout) as ApplyResult;
+  expect(result.unreadable.map((u) => u.address).sort()).toEqual(["pause-1", "pause-2"]);
+  expect(readFileSync(join(b.world.dir, "apply.xml"), "utf8")).toContain('classname="pause-1" name="read"');
+  // Nothing was paused on a basis that could not be read.
+  expect(effectCounts(await effects(b.sb)).size).toBe(0);
+});
+
+test("item 2, saved plan: a deferred action goes out only if, re-judged when runnable, it is the one reviewed", async () => {
+  bed = await testBed({ "test-then-schedule": 2 });
+  const b = bed;
+  const [edited, kept] = b.world.projects;
+  await applyLoop(b); // both tests sent; both projects await approval
+  const s = await session(b);
+  const reviewed = (await plan(b, s)).plan; // the saved plan: two deferred schedules
+  await s.close();
+  expect(reviewed.summary.deferred).toBe(2);
+  await admin(b.sb, "PATCH", `/projects/${edited?.id}`, { message_text: "Edited after review" });
+  for (const p of [edited, kept]) await admin(b.sb, "POST", `/projects/${p?.id}/approve`);
+  const { result } = await applyLoop(b, { reviewed });
+  const status = (p: typeof edited) => result.actions.find((a) => a.id === `${p?.address}.schedule`)?.status;
+  expect(status(edited)).toBe("blocked");
+  expect(status(kept)).toBe("done");
+  const counts = effectCounts(await effects(b.sb));
+  expect(counts.get(`${edited?.id}:schedule`)).toBeUndefined();
+  expect(counts.get(`${kept?.id}:schedule`)).toBe(1);
 });

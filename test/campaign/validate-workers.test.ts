@@ -21,7 +21,8 @@ function world(): string {
     "d.yaml": `${HEAD}projects:\n  tested:\n    id: p4\n    state: tested\n    test:\n      contacts:\n        - phone: "+447700900123"\n`,
   };
   for (let i = 0; i < 6; i++)
-    files[`z${i}.yaml`] = `${HEAD}projects:\n  p-${i}:\n    id: p-${i}\n    message: "Hi\\u200B there. Reply STOP"\n`;
+    files[`z${i}.yaml`] =
+      `${HEAD}projects:\n  p-${i}:\n    id: p-${i}\n    message: "Hi\\u200B there. Reply STOP"\n`;
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

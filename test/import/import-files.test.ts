@@ -49,7 +49,7 @@ describe("importFiles", () => {
     const existing = [
       {
         path: "campaigns/ours.yaml",
-        text: "version: 1\norganization: org1 # by id\nprojects:\n  first:\n    id: a1\n    name: Alpha\n    message: Hi {{first_name|friend}}. Reply STOP to opt out\n    opt_out_footer: false\n    media: []\n    suppression_lists: []\n    channel: 10dlc\n    state: draft\n",
+        text: "version: 1\norganization: org1 # by id\nprojects:\n  first:\n    id: a1\n    name: Alpha\n    message: Hi {{first_name|friend}}. Reply STOP to opt out\n    opt_out_footer: false\n    media: []\n    contact_lists: []\n    suppression_lists: []\n    channel: 10dlc\n    state: draft\n",
       },
     ];
     const out = importFiles({

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { compileReportSchema } from "../../src/report/plan-schema.js";
-import { pid } from "../plan-command/fixture-builder.js";
+import { liveProject, OTHER_ORG, pid } from "../plan-command/fixture-builder.js";
 import { withSandbox } from "./helpers.js";
 import { richWorld } from "./rich-world.js";
 
@@ -68,6 +68,23 @@ describe("import --json", () => {
       expect(document).toMatchObject({ ok: false, changed: false, files: [], projects: [] });
       expect((document.diagnostics as { code: string }[]).map((d) => d.code)).toEqual([code]);
       expect(result.stderr).toContain(`error[${code}]`);
+      expect(existsSync(join(c.dir, "campaigns"))).toBe(false);
+    });
+  });
+
+  test("a project outside the key's organization tree: import.project-forbidden, exit 1", async () => {
+    const withForeign = (now: Date) => {
+      const fixture = richWorld(now);
+      fixture.projects = [...(fixture.projects ?? []), liveProject(9, now, { organization_id: OTHER_ORG })];
+      return fixture;
+    };
+    await withSandbox(withForeign, async (c) => {
+      const result = await c.importing([pid(1), pid(9), "--out", "campaigns", "--json"]);
+      expect(result.code).toBe(1);
+      const document = checked(result.stdout);
+      expect((document.diagnostics as { code: string }[]).map((d) => d.code)).toEqual([
+        "import.project-forbidden",
+      ]);
       expect(existsSync(join(c.dir, "campaigns"))).toBe(false);
     });
   });

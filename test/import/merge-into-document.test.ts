@@ -8,7 +8,6 @@ import { mergeIntoText } from "../../src/import/merge-into-document.js";
 import { importProject, type Wanted } from "../../src/import/project-to-yaml.js";
 import { CATALOGS, project } from "./records.js";
 
-const NOW = new Date("2026-12-01T00:00:00Z");
 const ORG: Wanted = {
   kind: "set",
   out: { kind: "scalar", value: "Test Org" },
@@ -48,7 +47,7 @@ projects:
 function merge(live: readonly Project[], text = FILE, addresses: readonly string[] = ["one", "two"]) {
   return mergeIntoText(
     text,
-    live.map((p, i) => ({ address: addresses[i] ?? `p${i}`, project: importProject(p, CATALOGS, NOW) })),
+    live.map((p, i) => ({ address: addresses[i] ?? `p${i}`, project: importProject(p, CATALOGS) })),
     { organization: ORG, fields: [] },
     CATALOGS,
   );
@@ -132,5 +131,28 @@ describe("mergeIntoText", () => {
         "    state: paused\n    schedule:\n      at: 2026-12-03T09:00:00-06:00\n      timezone: America/Chicago\n    pause:\n      reason: hold\n    after: [two]\n",
       ),
     );
+  });
+
+  test("an own flow list stays a flow list", () => {
+    const text = FILE.replace(
+      "    after: [two]\n",
+      "    after: [two]\n    suppression_lists: [ ] # none yet\n",
+    );
+    const result = merge([{ ...P1, suppression_list_ids: ["l1"] }, P2], text);
+    expect(result.text).toBe(
+      text.replace("suppression_lists: [ ] # none yet", "suppression_lists: [Voters] # none yet"),
+    );
+  });
+
+  test("a project written as a flow map, and a file without projects, are written in full", () => {
+    const flow = "version: 1\norganization: Test Org\nprojects:\n  one: { id: p1, name: Old }\n";
+    const result = merge([P1], flow, ["one"]);
+    expect(result.text).toContain("  one:\n    id: p1\n    name: Project One\n    channel: 10dlc\n");
+    expect(result.text).toContain("    message: >-\n      Hi {{first_name|friend}}. Reply STOP to opt out\n");
+    const bare = merge([P1], "version: 1\n", ["one"]);
+    expect(bare.text.startsWith("version: 1\norganization: Test Org\nprojects:\n  one:\n    id: p1\n")).toBe(
+      true,
+    );
+    expect(bare.text).toContain("    message: >-\n");
   });
 });

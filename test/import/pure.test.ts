@@ -68,7 +68,6 @@ describe("lifecycle", () => {
     expect(stateOf(status)).toBe(state);
   });
 
-  const now = new Date("2026-12-01T12:00:00Z");
   test.each([
     [
       "future, in its timezone",
@@ -78,11 +77,11 @@ describe("lifecycle", () => {
       { at: "2026-12-03T09:00:00-06:00", dailyCapBypass: true },
     ],
     [
-      "past and active: now",
+      "past and active: the live time, kept for the reviewer",
       "active",
       "2026-11-30T15:00:00.000Z",
       false,
-      { at: "now", liveAt: "2026-11-30T09:00:00-06:00", dailyCapBypass: false },
+      { at: "2026-11-30T09:00:00-06:00", dailyCapBypass: false },
     ],
     [
       "past but paused: the time",
@@ -98,12 +97,12 @@ describe("lifecycle", () => {
       scheduled_timezone: "America/Chicago",
       daily_cap_bypass: bypass,
     });
-    expect(scheduleOf(p, now)).toEqual({ timezone: "America/Chicago", ...expected });
+    expect(scheduleOf(p)).toEqual({ timezone: "America/Chicago", ...expected });
   });
   test("no schedule, or a timezone outside the six: none", () => {
-    expect(scheduleOf(project(), now)).toBeUndefined();
+    expect(scheduleOf(project())).toBeUndefined();
     expect(
-      scheduleOf(project({ scheduled_at: "2026-12-03T15:00:00Z", scheduled_timezone: "Europe/Paris" }), now),
+      scheduleOf(project({ scheduled_at: "2026-12-03T15:00:00Z", scheduled_timezone: "Europe/Paris" })),
     ).toBeUndefined();
   });
 });
@@ -157,7 +156,6 @@ describe("equivalence: what the file says vs what import wants", () => {
       scheduled_timezone: "America/Chicago",
     }),
     CATALOGS,
-    new Date("2026-12-01T00:00:00Z"),
   ).wanted;
   const get = (key: Parameters<typeof equivalent>[0]) =>
     wanted.get(key as never) ?? { kind: "keep" as const };

@@ -94,4 +94,15 @@ describe("import: re-import updates in place", () => {
       expect(plan.code).toBe(0);
     });
   });
+
+  test("live content that breaks a lint rule is imported as it is, with a warning saying so", async () => {
+    await withSandbox(richWorld, async (c) => {
+      await dashboardEdit(c.sandbox, pid(3), { opt_out_footer_enabled: false });
+      const result = await c.importing([pid(3), "--out", "campaigns"]);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain("warning[lint.opt-out-missing]: volunteer-mms:");
+      expect(result.stderr).toContain("the live project is so; validate and plan will stop on it");
+      expect(readFileSync(join(c.dir, FILE), "utf8")).toContain("    opt_out_footer: false\n");
+    });
+  });
 });

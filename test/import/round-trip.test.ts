@@ -23,12 +23,13 @@ describe("import: a rich generated world round-trips", () => {
         "    message: >2-\n",
         "      - 00000000-0000-4000-8000-0000000000f4 # by id: Twin List: 2 contact lists share the name\n",
         "      daily_cap_bypass: true\n",
-        "      at: now # live: ",
         "    pause:\n      reason: polling place changed\n",
         "    # test:\n",
         '      destination_url: "{{website}}"\n      fallback_url: https://test.vote/fallback\n',
       ])
         expect(text).toContain(line);
+      // Past schedules (active, completed) keep their reviewed time: never `at: now`.
+      expect(text).not.toContain("at: now");
       const plan = await c.planning(["campaigns", "--json", "--detailed-exitcode"]);
       const checked = validatePlanDocument(JSON.parse(plan.stdout));
       if (!checked.ok) throw new Error("plan document invalid");
@@ -42,6 +43,25 @@ describe("import: a rich generated world round-trips", () => {
         ]),
       ).toEqual(p.projects.map((x) => [x.address, [], [], []]));
       expect(plan.code).toBe(0);
+    });
+  });
+
+  test("reads in bulk: one list read each, the stats windows, one read per project and attached record", async () => {
+    await withSandbox(richWorld, async (c) => {
+      expect((await c.importing(["--all", "--out", "campaigns"])).code).toBe(0);
+      const response = await fetch(`${c.sandbox.rootUrl}/_sandbox/requests`);
+      const log = ((await response.json()) as { data: { counts: { per_route: Record<string, number> } } })
+        .data;
+      expect(log.counts.per_route).toEqual({
+        "GET /organizations": 1,
+        "GET /campaigns": 1,
+        "GET /contact-lists": 1,
+        "GET /phone-numbers": 1,
+        "GET /projects/stats": 3,
+        "GET /projects/{id}": 8,
+        "GET /media/{id}": 2,
+        "GET /toll-free-verifications/{id}": 1,
+      });
     });
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Project } from "../../src/contract/resources.js";
 import { assemblePlan } from "../../src/plan/assemble.js";
@@ -224,6 +225,12 @@ describe("describe rule: undescribed live content of a project that sends", () =
 
   it("has one case per rule of the table", () => {
     expect(UNDESCRIBED.map(([field]) => field)).toEqual(UNDESCRIBED_RULES.map((r) => r.field));
+  });
+
+  it("docs/campaign-files.md shows exactly the table's rows", () => {
+    const page = readFileSync(new URL("../../docs/campaign-files.md", import.meta.url), "utf8");
+    const rows = page.split("\n").filter((l) => /^\| `[a-z_]+` \| `[a-z_]+` \| /.test(l));
+    expect(rows).toEqual(UNDESCRIBED_RULES.map((r) => `| \`${r.key}\` | \`${r.live}\` | ${r.neutral} |`));
   });
 
   it.each(UNDESCRIBED)(

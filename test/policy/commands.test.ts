@@ -95,4 +95,19 @@ describe("policy as code", () => {
     expect(broken.stderr + broken.stdout).toContain("broken.yaml:3:21");
     expect(broken.stderr + broken.stdout).toContain("policy.file-invalid");
   });
+
+  test("the found policy file is shown as the campaign path was given (absolute stays absolute)", async () => {
+    const cwd = exampleCopy(withBypass);
+    const elsewhere = mkdtempSync(join(tmpdir(), "campaignctl-policy-cwd-"));
+    const dir = join(cwd, "examples");
+    const r = await runCli(["validate", dir], { cwd: elsewhere });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${join(dir, "gotv.yaml")}:46:25: error[policy.daily_cap_bypass]`);
+    expect(r.stdout).toContain(
+      `note: the policy's rule daily_cap_bypass at ${join(dir, "campaignctl.policy.yaml")}:10:3`,
+    );
+    // The same directory named twice, two ways, is one policy, not an ambiguous pair.
+    const twice = await runCli(["validate", "examples/", join(cwd, "examples", "gotv.yaml")], { cwd });
+    expect(twice.stdout + twice.stderr).not.toContain("policy.ambiguous");
+  });
 });

@@ -7,7 +7,7 @@
  */
 import { isGsmChar } from "../sms.js";
 
-/** The documented replacements (README: "Conversations and email"). */
+/** The documented replacements (docs/sandbox.md: "Conversations and email"). */
 const REPLACEMENTS: Readonly<Record<string, string>> = {
   "\u2018": "'",
   "\u2019": "'",

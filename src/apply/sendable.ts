@@ -1,0 +1,61 @@
+/**
+ * A judged action made ready to send: its request, key and basis from the round that judged it, and
+ * for a schedule a re-check on the clock right before each request (issue 9 item 3: a schedule whose
+ * `at` passed between the judgement and the request is blocked, not sent).
+ */
+import type { Project } from "../contract/resources.js";
+import type { LiveRead } from "../plan/live.js";
+import type { Action, Plan } from "../plan/types.js";
+import type { Refusal, Sendable } from "./perform.js";
+
+/**
+ * Judges the files against project reads at `now`, exactly as `plan` does (the same planner, the
+ * same references and organization). `only`: judge just these addresses (and what they are ordered
+ * after), for the re-check right before a send. Pure.
+ */
+export type Judge = (
+  projects: ReadonlyMap<string, LiveRead<Project>>,
+  now: Date,
+  only?: readonly string[],
+) => Plan;
+
+/** The action as sent now: its request, key and basis from this round, the clock re-checked per send. */
+export function sendable(
+  action: Action,
+  held: ReadonlyMap<string, LiveRead<Project>>,
+  judge: Judge,
+): Sendable {
+  const read = held.get(action.project_id);
+  if (read?.kind !== "found") throw new Error(`reconcile: ${action.id} judged sendable without a read`);
+  const project = read.value;
+  return {
+    action,
+    body: action.request.body,
+    key: action.request.idempotency_key as string,
+    basis: { status: project.status, updated_at: project.updated_at },
+    ...(action.kind === "schedule" ? { recheck: (now: Date) => recheckAt(action, held, judge, now) } : {}),
+  };
+}
+
+/** Re-judges a schedule's project on the clock now; a refusal when it is no longer planned. */
+export function recheckAt(
+  action: Action,
+  held: ReadonlyMap<string, LiveRead<Project>>,
+  judge: Judge,
+  now: Date,
+): Refusal | null {
+  const again = judge(held, now, [action.address])
+    .projects.flatMap((p) => p.actions)
+    .find((a) => a.id === action.id);
+  if (again === undefined)
+    return {
+      code: "apply.plan-differs",
+      message: `${action.id}: re-judged at send time, it is no longer needed`,
+    };
+  if (again.status !== "blocked") return null;
+  const code = again.block?.codes[0] ?? "apply.plan-differs";
+  return {
+    code,
+    message: `re-judged at send time (${now.toISOString()}), ${code}: ${again.block?.reason ?? "blocked"}`,
+  };
+}

@@ -35,7 +35,7 @@ import {
   type Sleep,
 } from "../src/api/index.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
-import { formatProblem, openSandbox, type SandboxHandle, type SandboxOptions } from "../src/sandbox/index.js";
+import type { SandboxHandle, SandboxOptions } from "../src/sandbox/index.js";
 import type { Io } from "./io.js";
 import { VERSION } from "./version.js";
 
@@ -194,6 +194,8 @@ async function openEmbedded(
       ],
     };
   }
+  // Loaded only with --sandbox: the emulator is no part of talking to a real API.
+  const { formatProblem, openSandbox } = await import("../src/sandbox/index.js");
   const started = await openSandbox({
     host: "127.0.0.1",
     port: 0,

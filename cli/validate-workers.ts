@@ -6,11 +6,13 @@
  * files on a machine whose cores are busy already (sampled for 40 ms), and
  * everything when the compiled worker is not there (tests run the TypeScript sources) or a worker
  * fails: no file is ever left unchecked. Set CAMPAIGNCTL_VALIDATE_WORKERS=0 to use no worker.
+ * A run of one large file (4 MiB or more) checks it on one worker with a bounded heap, for memory,
+ * not speed: see LONE_WORKER_LIMITS.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import { type CheckedFile, checkFileInPlace, type FileCheckJob } from "../src/campaign/file-check.js";
 import type { CampaignFile } from "../src/campaign/model.js";
 import type { WorkerAnswer, WorkerBatch } from "./validate-worker.js";
@@ -57,6 +59,60 @@ async function idleCores(ms: number): Promise<number> {
   return idle;
 }
 
+/**
+ * From this much text, the only file of a run is checked on one worker (below it, in-process): its
+ * YAML document, the parser's tokens and the other garbage of the check then live in the worker's
+ * heap, sized by LONE_WORKER_LIMITS, and only the findings come back (issue 10: peak memory).
+ */
+const LONE_WORKER_CHARS = 4 * 1024 * 1024;
+
+/**
+ * The lone worker's heap. Its peak is set by when V8 runs its full collections: the YAML parser's
+ * tokens are garbage once the document is built, and a heap allowed to reach gigabytes (the main
+ * thread's default) grows to up to 4 times its live size before the next full collection, so that
+ * garbage stays. Under a 1 GiB maximum V8 grows a heap by at most about 1.6 times, and a 16 MiB
+ * young generation (default 48) promotes less of the short-lived garbage. On the 10 MiB bench file
+ * (bench/README.md; a campaign file may not be larger) peak RSS fell from 555 to 620 MiB to about
+ * 470, in every run; its check also passes under 384 MiB. Other limits measured: 512 to 768 MiB
+ * with 16 MiB were at 500 to 560 MiB RSS, 1.5 GiB or 32 MiB young varied from run to run (440 to
+ * 640). A worker that runs out of memory fails like any other: the file is then checked here.
+ */
+const LONE_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 16 };
+
+/** CAMPAIGNCTL_VALIDATE_WORKERS=0 checks in-process, =N (N >= 1) on the lone worker at any size. */
+function loneOnWorker(file: CampaignFile, env: Readonly<Record<string, string | undefined>>): boolean {
+  const given = env.CAMPAIGNCTL_VALIDATE_WORKERS;
+  if (given !== undefined && /^\d+$/.test(given)) return Number(given) > 0;
+  return file.text.length >= LONE_WORKER_CHARS;
+}
+
+/**
+ * The only file of a run, checked on one worker with the checks across files (`checkLoneFile`)
+ * while this thread waits; in-process when the compiled worker is not there or the worker fails.
+ */
+function checkLoneOnWorker(file: CampaignFile, job: FileCheckJob): Promise<CheckedFile> {
+  if (!existsSync(fileURLToPath(WORKER_URL))) return Promise.resolve(checkFileInPlace(file, job));
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_URL, { resourceLimits: LONE_WORKER_LIMITS });
+    let settled = false;
+    const settle = (check: CheckedFile | undefined) => {
+      if (settled) return;
+      settled = true;
+      // Wait for the worker's heap to go before a retry on this thread needs memory of its own.
+      void worker.terminate().then(() => resolve(check ?? checkFileInPlace(file, job)));
+    };
+    worker.on("message", (answer: WorkerAnswer) => settle(answer.results[0]?.check));
+    worker.on("error", () => settle(undefined));
+    worker.on("exit", () => settle(undefined));
+    const batch: WorkerBatch = { job, lone: true, files: [{ index: 0, file }] };
+    try {
+      worker.postMessage(batch);
+    } catch {
+      settle(undefined);
+    }
+  });
+}
+
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Each file's own findings, in the order of `files`. */
@@ -66,6 +122,8 @@ export async function checkFiles(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<CheckedFile[]> {
   const results: (CheckedFile | undefined)[] = new Array(files.length);
+  const lone = files.length === 1 ? files[0] : undefined;
+  if (lone !== undefined && loneOnWorker(lone, env)) return [await checkLoneOnWorker(lone, job)];
   const wanted = await workerCount(files, env);
   if (wanted <= 0 || !existsSync(fileURLToPath(WORKER_URL))) {
     return files.map((file) => checkFileInPlace(file, job));

@@ -69,7 +69,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
     .option(
       "--policy <file>",
-      "enforce this policy file (default: campaignctl.policy.yaml beside the campaign files)",
+      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
     )
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(

@@ -12,13 +12,7 @@
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import {
-  type ClockStart,
-  formatProblem,
-  openSandbox,
-  type SandboxHandle,
-  type SandboxOptions,
-} from "../../src/sandbox/index.js";
+import type { ClockStart, SandboxHandle, SandboxOptions } from "../../src/sandbox/index.js";
 import { renderErrorDocument } from "../fail.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -98,7 +92,9 @@ export async function runSandbox(
   stop: Promise<void>,
   realNow: () => Date = () => new Date(),
 ): Promise<Outcome> {
-  const start: ClockStart = flags.start === undefined || flags.start === "now" ? realNow() : flags.start;
+  // `now` is taken to the whole second, so the fixture's shifted dates carry no milliseconds.
+  const start: ClockStart =
+    flags.start === undefined || flags.start === "now" ? wholeSecond(realNow()) : flags.start;
   const options: SandboxOptions = {
     port: flags.port,
     host: flags.host,
@@ -111,6 +107,8 @@ export async function runSandbox(
     seed: flags.seed,
     start,
   };
+  // Loaded when the command runs, not with the program: other commands start faster.
+  const { formatProblem, openSandbox } = await import("../../src/sandbox/index.js");
   const started = await openSandbox(options);
   if (!started.ok) {
     const said = started.problems.map((problem) => formatProblem(shorten(problem, flags, io)));
@@ -208,4 +206,8 @@ function startFlag(value: string): StartFlag {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(ms))
     throw new InvalidArgumentError('expected "now", "fixture" or an ISO 8601 date-time with a zone');
   return new Date(ms);
+}
+
+function wholeSecond(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000);
 }

@@ -2,7 +2,7 @@
  * The IO edge: one HTTP exchange over an undici Agent (keep-alive, connect/headers/body timeouts).
  * Returns the raw response or a classified transport failure; never throws for network problems.
  */
-import { Agent } from "undici";
+import type { Agent } from "undici";
 import type { HeaderMap } from "./parse-response.js";
 import type { HttpMethod, NetworkCause } from "./result.js";
 
@@ -77,20 +77,31 @@ export function classifyTransportError(code: string | null): NetworkCause {
   return "other";
 }
 
-/** Creates the undici-backed transport. */
+/**
+ * Creates the undici-backed transport. undici is loaded with the first request, not with the
+ * program: commands that never talk to the API (validate, preview) start that much faster.
+ */
 export function createTransport(timeouts: Timeouts = DEFAULT_TIMEOUTS): Transport {
-  const agent = new Agent({
-    keepAliveTimeout: 10_000,
-    keepAliveMaxTimeout: 60_000,
-    connectTimeout: timeouts.connectMs,
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.bodyMs,
-    connections: 16,
-  });
+  let agent: Promise<Agent> | undefined;
+  const agentOf = (): Promise<Agent> => {
+    agent ??= import("undici").then(
+      ({ Agent }) =>
+        new Agent({
+          keepAliveTimeout: 10_000,
+          keepAliveMaxTimeout: 60_000,
+          connectTimeout: timeouts.connectMs,
+          headersTimeout: timeouts.headersMs,
+          bodyTimeout: timeouts.bodyMs,
+          connections: 16,
+        }),
+    );
+    return agent;
+  };
   return {
     async send(request) {
+      const client = await agentOf();
       try {
-        const response = await agent.request({
+        const response = await client.request({
           origin: request.origin,
           path: request.path,
           method: request.method,
@@ -114,7 +125,7 @@ export function createTransport(timeouts: Timeouts = DEFAULT_TIMEOUTS): Transpor
       }
     },
     async close() {
-      await agent.destroy();
+      if (agent !== undefined) await (await agent).destroy();
     },
   };
 }

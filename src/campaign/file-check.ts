@@ -65,10 +65,30 @@ export function checkFileAlone(file: CampaignFile, job: FileCheckJob): FileCheck
   };
 }
 
-/** A file checked on this thread, or its plain-data form from a worker. */
-export type CheckedFile = FileAssembly<CrossProject> | FileCheck;
+/**
+ * The only file of a run, checked whole: its own findings, then those of the checks across files
+ * (over its projects alone), and the addresses it declares. Exactly what `combineFileChecks` gives
+ * for that file checked in place, as plain data, and small: a worker thread checking a run's only
+ * file sends back this instead of the file's projects and declarations.
+ */
+export interface LoneFileCheck {
+  readonly lone: true;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly addresses: readonly string[];
+}
 
-function isPlain(checked: CheckedFile): checked is FileCheck {
+/** `file` checked as the only file of a run (see LoneFileCheck). */
+export function checkLoneFile(file: CampaignFile, job: FileCheckJob): LoneFileCheck {
+  return { lone: true, ...combineFileChecks([checkFileInPlace(file, job)], job) };
+}
+
+/**
+ * A file checked on this thread, or its plain-data form from a worker. A LoneFileCheck is only
+ * ever the one check of a run.
+ */
+export type CheckedFile = FileAssembly<CrossProject> | FileCheck | LoneFileCheck;
+
+function isPlain(checked: FileAssembly<CrossProject> | FileCheck): checked is FileCheck {
   const first = checked.projects[0];
   return first !== undefined && "ranges" in first;
 }
@@ -78,11 +98,15 @@ export function combineFileChecks(
   checks: readonly CheckedFile[],
   job: FileCheckJob,
 ): { readonly diagnostics: Diagnostic[]; readonly addresses: readonly string[] } {
-  const files: FileAssembly<CrossProject>[] = checks.map((c) =>
-    isPlain(c)
+  const only = checks.length === 1 ? checks[0] : undefined;
+  if (only !== undefined && "lone" in only)
+    return { diagnostics: [...only.diagnostics], addresses: only.addresses };
+  const files: FileAssembly<CrossProject>[] = checks.map((c) => {
+    if ("lone" in c) throw new Error("bug: a lone file's check among several files");
+    return isPlain(c)
       ? { diagnostics: c.diagnostics, declarations: c.declarations, projects: c.projects.map(fromCrossData) }
-      : c,
-  );
+      : c;
+  });
   const combined = combineFiles(files);
   return {
     diagnostics: [...combined.diagnostics, ...lintAcross(combined.projects, lintContext(job))],

@@ -130,7 +130,7 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
           "campaign.yaml-unquoted-phone",
           `${context}: ${written} is read as the number ${String(data)}, not as a phone number`,
           valueRange,
-          `quote it: "${written}" (YAML reads an unquoted +15035550101 as a number)`,
+          `quote it: "${written}" (YAML reads an unquoted ${written} as a number)`,
         );
       return make(
         "campaign.schema-type",

@@ -26,7 +26,10 @@ function iso(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
 }
 
-/** `2h 5m`, `3m 12s`, `1d 4h`: the two largest units. */
+/**
+ * `2h 5m`, `3m 12s`, `1d 4h`: the two largest units, rounded to the smaller one (the `Date` header
+ * has 1-second resolution, so 1h 59m 59.6s reads as `2h`, not `1h 59m`).
+ */
 function duration(ms: number): string {
   const units: readonly [string, number][] = [
     ["d", 86_400_000],
@@ -34,8 +37,10 @@ function duration(ms: number): string {
     ["m", 60_000],
     ["s", 1000],
   ];
+  const largest = units.findIndex(([, size]) => ms >= size);
+  const precision = units[Math.min(units.length - 1, Math.max(0, largest) + 1)]?.[1] ?? 1000;
   const parts: string[] = [];
-  let rest = Math.round(ms / 1000) * 1000;
+  let rest = Math.round(ms / precision) * precision;
   for (const [name, size] of units) {
     if (parts.length === 2) break;
     const n = Math.floor(rest / size);

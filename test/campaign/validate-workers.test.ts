@@ -52,4 +52,34 @@ describe("validate on worker threads", () => {
       ]),
     );
   }, 30_000);
+
+  it("reports the same for a run's only file checked on the lone worker as in one thread", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-lone-"));
+    writeFileSync(
+      join(dir, "only.yaml"),
+      `${HEAD}projects:\n  reminder:\n    id: 9a000000-0000-4000-8000-00000000000a\n    state: scheduled\n    schedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}\n  followup:\n    id: 9A000000-0000-4000-8000-00000000000A\n    state: scheduled\n    schedule: {at: "2026-12-07T09:00:00-06:00", timezone: America/Chicago}\n    after: [reminder, remindr]\n  hidden:\n    id: p-1\n    message: "Hi\\u200B there. Reply STOP"\n`,
+    );
+    for (const format of ["--json", "--no-color"]) {
+      const args = ["validate", "only.yaml", format, "--now", "2026-12-01T15:00:00Z"];
+      const lone = await runBuiltCli(args, { cwd: dir, env: { CAMPAIGNCTL_VALIDATE_WORKERS: "1" } });
+      const single = await runBuiltCli(args, { cwd: dir, env: { CAMPAIGNCTL_VALIDATE_WORKERS: "0" } });
+      expect(lone.stderr).toBe("");
+      expect(lone.code).toBe(1);
+      expect(lone.stdout).toBe(single.stdout);
+      expect(lone.stdout).toBe((await runCli(args, { cwd: dir })).stdout);
+    }
+    const args = ["validate", "only.yaml", "--json", "--now", "2026-12-01T15:00:00Z"];
+    const doc = JSON.parse(
+      (await runBuiltCli(args, { cwd: dir, env: { CAMPAIGNCTL_VALIDATE_WORKERS: "1" } })).stdout,
+    ) as { projects: number; diagnostics: { code: string }[] };
+    expect(doc.projects).toBe(3);
+    expect(new Set(doc.diagnostics.map((d) => d.code))).toEqual(
+      new Set([
+        "campaign.ids-differ-in-case",
+        "campaign.after-unknown",
+        "lint.after-sends-first",
+        "lint.invisible-character",
+      ]),
+    );
+  }, 30_000);
 });

@@ -73,4 +73,14 @@ describe("plan.clock-skew", () => {
     const behind = clockSkewDiagnostic(new Date(T - 185_000), new Date(T));
     expect(behind?.message).toContain("is 3m 5s behind this machine's");
   });
+
+  it.each([
+    [7_199_400, "2h"],
+    [7_170_000, "2h"],
+    [7_140_000, "1h 59m"],
+    [90_061_000, "1d 1h"],
+    [61_400, "1m 1s"],
+  ])("a skew of %i ms reads %s (rounded to the smaller unit shown)", (skewMs, text) => {
+    expect(clockSkewDiagnostic(new Date(T + skewMs), new Date(T))?.message).toContain(` is ${text} ahead`);
+  });
 });

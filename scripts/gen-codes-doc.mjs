@@ -33,17 +33,22 @@ const AREA_ORDER = [
 ];
 
 /** Unescapes a TypeScript string literal body (double-quoted). */
-function unquote(body) {
-  return JSON.parse(`"${body}"`);
+/** The value of a JS string literal, double- or single-quoted (with JSON-compatible escapes). */
+function unquote(literal) {
+  const body = literal.slice(1, -1);
+  if (literal.startsWith('"')) return JSON.parse(`"${body}"`);
+  return JSON.parse(`"${body.replace(/\\'/g, "'").replace(/(^|[^\\])"/g, '$1\\"')}"`);
 }
 
 /** The `"code": "meaning"` entries of one codes file, in file order. */
 export function parseCodeMap(text) {
   const entries = [];
-  // "code": "meaning" or "code":\n "meaning" (Biome wraps long lines), possibly "a" + "b".
-  const re = /"([a-z][a-z0-9-]*\.[a-z0-9._-]+)"\s*:\s*((?:"(?:[^"\\]|\\.)*"\s*\+?\s*)+)[,}\n]/g;
+  // "code": "meaning" or "code":\n "meaning" (Biome wraps long lines), possibly "a" + "b"; a meaning
+  // holding double quotes is single-quoted (Biome's choice).
+  const str = `"(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'`;
+  const re = new RegExp(`"([a-z][a-z0-9-]*\\.[a-z0-9._-]+)"\\s*:\\s*((?:(?:${str})\\s*\\+?\\s*)+)[,}\\n]`, "g");
   for (const m of text.matchAll(re)) {
-    const parts = [...m[2].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((p) => unquote(p[1]));
+    const parts = [...m[2].matchAll(new RegExp(str, "g"))].map((p) => unquote(p[0]));
     entries.push({ code: m[1], meaning: parts.join("") });
   }
   return entries;

@@ -7,8 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runSandbox } from "../../cli/commands/sandbox.js";
-import type { Io } from "../../cli/io.js";
-import { runCli } from "../helpers/run-cli.js";
+import { captureIo, runCli } from "../helpers/run-cli.js";
 import {
   campaignFile,
   fileProject,
@@ -127,27 +126,9 @@ describe("plan --json and apply --json against a sandbox", () => {
 describe("sandbox --json", () => {
   const flags = { port: 0, host: "127.0.0.1", timeScale: 0, rateLimits: true, seed: 1, json: true };
 
-  function captured(): { io: Io; out: () => string; err: () => string } {
-    let out = "";
-    let err = "";
-    const io: Io = {
-      stdout: (t) => {
-        out += t;
-      },
-      stderr: (t) => {
-        err += t;
-      },
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-      env: {},
-      cwd: process.cwd(),
-    };
-    return { io, out: () => out, err: () => err };
-  }
-
   test("one line on startup: URLs, env names, organizations, keys; nothing else on stdout", async () => {
-    const { io, out, err } = captured();
+    const io = captureIo({ env: {} });
+    const { out, err } = io;
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((done) => {
       stop = done;
@@ -167,7 +148,8 @@ describe("sandbox --json", () => {
   });
 
   test("a sandbox that cannot start prints the error document", async () => {
-    const { io, out, err } = captured();
+    const io = captureIo({ env: {} });
+    const { out, err } = io;
     const outcome = await runSandbox({ ...flags, fixture: "no-such-fixture.yaml" }, io, Promise.resolve());
     expect(outcome).toEqual({ kind: "failure" });
     expect(codes(documentOf("error-result", out()))).toEqual(["cli.sandbox-unavailable"]);

@@ -11,37 +11,12 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { planCommand } from "../../cli/commands/plan.js";
 import { runSandbox } from "../../cli/commands/sandbox.js";
-import type { Io } from "../../cli/io.js";
+import { type CapturedIo, captureIo } from "../helpers/run-cli.js";
 import { PARENT_KEY } from "../sandbox/helpers.js";
 
 /** This machine's clock in these tests: 2031-03-10 11:00 in Chicago (CDT). */
 const LOCAL = Date.parse("2031-03-10T16:00:00Z");
 const HOUR = 3_600_000;
-
-interface Captured extends Io {
-  out(): string;
-  err(): string;
-}
-
-function captureIo(cwd: string, env: Record<string, string> = {}): Captured {
-  let out = "";
-  let err = "";
-  return {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env: { NO_COLOR: "1", ...env },
-    cwd,
-    out: () => out,
-    err: () => err,
-  };
-}
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -50,7 +25,7 @@ afterEach(async () => {
 
 /** Starts `campaignctl sandbox --port 0 --time-scale 0 [--start ...]` with "real now" at `realNow`. */
 async function standalone(realNow: number, start?: "fixture"): Promise<string> {
-  const io = captureIo(process.cwd());
+  const io = captureIo();
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((r) => {
     stop = r;
@@ -86,8 +61,8 @@ interface PlanDoc {
   requests: { total: number; by_endpoint: Record<string, number>; naive: number };
 }
 
-async function plan(baseUrl: string, dir: string): Promise<{ doc: PlanDoc; io: Captured }> {
-  const io = captureIo(dir, { CAMPAIGNCTL_API_KEY: PARENT_KEY });
+async function plan(baseUrl: string, dir: string): Promise<{ doc: PlanDoc; io: CapturedIo }> {
+  const io = captureIo({ cwd: dir, env: { NO_COLOR: "1", CAMPAIGNCTL_API_KEY: PARENT_KEY } });
   await planCommand(
     ["gotv.yaml"],
     { baseUrl, target: ["gotv-reminder"], exclude: [], json: true, refresh: true, color: false },

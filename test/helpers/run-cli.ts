@@ -13,27 +13,46 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export async function runCli(
-  argv: readonly string[],
-  options: { env?: Record<string, string | undefined>; cwd?: string; tty?: boolean } = {},
-): Promise<CliResult> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
+/** A terminal whose output is kept: `out()` and `err()` return what was written so far. */
+export interface CapturedIo extends Io {
+  out(): string;
+  err(): string;
+}
+
+export interface CaptureOptions {
+  /** The whole environment the command sees (default: only `NO_COLOR=1`). */
+  readonly env?: Record<string, string | undefined>;
+  readonly cwd?: string;
+  readonly tty?: boolean;
+}
+
+export function captureIo(options: CaptureOptions = {}): CapturedIo {
+  let out = "";
+  let err = "";
+  return {
     stdout: (t) => {
-      stdout += t;
+      out += t;
     },
     stderr: (t) => {
-      stderr += t;
+      err += t;
     },
     stdoutIsTTY: options.tty ?? false,
     stderrIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
-    env: { NO_COLOR: "1", ...options.env },
+    env: options.env ?? { NO_COLOR: "1" },
     cwd: options.cwd ?? process.cwd(),
+    out: () => out,
+    err: () => err,
   };
+}
+
+export async function runCli(
+  argv: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; tty?: boolean } = {},
+): Promise<CliResult> {
+  const io = captureIo({ ...options, env: { NO_COLOR: "1", ...options.env } });
   const code = await run(argv, io);
-  return { code, stdout, stderr };
+  return { code, stdout: io.out(), stderr: io.err() };
 }
 
 export const BUILT_CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));

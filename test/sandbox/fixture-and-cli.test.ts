@@ -3,10 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { runSandbox } from "../../cli/commands/sandbox.js";
-import type { Io } from "../../cli/io.js";
 import { loadFixtureFile } from "../../src/sandbox/fixture/load.js";
 import { openSandbox } from "../../src/sandbox/index.js";
-import { runCli } from "../helpers/run-cli.js";
+import { captureIo, runCli } from "../helpers/run-cli.js";
 import { EXAMPLE_FIXTURE, exampleFixture, PARENT_KEY } from "./helpers.js";
 
 let dirs: string[] = [];
@@ -86,26 +85,6 @@ describe("fixture loading", () => {
   });
 });
 
-function captureIo(): Io & { out: () => string; err: () => string } {
-  let out = "";
-  let err = "";
-  return {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env: {},
-    cwd: process.cwd(),
-    out: () => out,
-    err: () => err,
-  };
-}
-
 describe("campaignctl sandbox", () => {
   test("a bad fixture prints file:line:col and exits 1 without a stack", async () => {
     const file = writeTemp("bad.yaml", example.replace("type: write-only", "type: read-mostly"));
@@ -129,7 +108,7 @@ describe("campaignctl sandbox", () => {
   test("serves, prints the base URL and keys, and stops cleanly with the state flushed", async () => {
     const state = join(mkdtempSync(join(tmpdir(), "sandbox-cli-")), "s.json");
     dirs.push(join(state, ".."));
-    const io = captureIo();
+    const io = captureIo({ env: {} });
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((r) => {
       stop = r;

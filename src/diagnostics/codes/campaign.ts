@@ -29,12 +29,16 @@ export const CAMPAIGN_CODES = {
   "campaign.after-unknown": "`after` names an address no loaded file declares",
   "campaign.after-cycle": "`after` entries form a cycle",
   "campaign.schedule-missing": "`state: scheduled` without a `schedule` block",
-  "campaign.message-missing": "a project whose state sends (`tested`, `scheduled`) does not describe its `message`",
-  "campaign.contact-lists-missing": "`state: scheduled` without `contact_lists`: who receives it is not described",
+  "campaign.message-missing":
+    "a project whose state sends (`tested`, `scheduled`) does not describe its `message`",
+  "campaign.contact-lists-missing":
+    "`state: scheduled` without `contact_lists`: who receives it is not described",
   "campaign.test-phone-not-nanp": "a test contact's phone is not a US/Canada (+1) number; the API refuses it",
-  "campaign.yaml-unquoted-phone": "a phone number written without quotes: YAML reads `+15035550101` as a number",
+  "campaign.yaml-unquoted-phone":
+    "a phone number written without quotes: YAML reads `+15035550101` as a number",
   "campaign.ids-differ-in-case": "two project ids differ only in letter case",
-  "campaign.cr-line-endings": "the file breaks lines with a lone CR (old Mac style); they are read as line breaks",
+  "campaign.cr-line-endings":
+    "the file breaks lines with a lone CR (old Mac style); they are read as line breaks",
   "campaign.channel-mismatch":
     "a registration of the other channel (10DLC campaign vs toll-free verification)",
 } as const;

@@ -1,15 +1,18 @@
 /** Diagnostic codes of the `policy` area (policy files and their rules). Each entry: a stable code and what it means. */
 export const POLICY_CODES = {
   "policy.file-invalid": "the policy file is not valid YAML or does not match schemas/policy.schema.json",
-  "policy.file-unreadable": "the policy file named with --policy (or found beside the campaign files) cannot be read",
-  "policy.ambiguous": "more than one campaign directory holds a campaignctl.policy.yaml; name one with --policy",
+  "policy.file-unreadable":
+    "the policy file named with --policy (or found beside the campaign files) cannot be read",
+  "policy.ambiguous":
+    "more than one campaign directory holds a campaignctl.policy.yaml; name one with --policy",
   "policy.daily_cap_bypass":
     "the schedule sets daily_cap_bypass, which the policy forbids (or allows only with the label daily-cap-bypass-approved)",
   "policy.min_test_contacts": "the test block sends to fewer contacts than the policy requires",
-  "policy.max_estimated_cost_usd": "the scheduled send's estimated cost is over the policy's limit per project",
+  "policy.max_estimated_cost_usd":
+    "the scheduled send's estimated cost is over the policy's limit per project",
   "policy.send_window": "the schedule starts outside the policy's send window, in the schedule's timezone",
   "policy.require_opt_out_language":
-    "the message has no opt-out instruction (\"Reply STOP\") and the opt-out footer is off",
+    'the message has no opt-out instruction ("Reply STOP") and the opt-out footer is off',
   "policy.forbid_at_now": "the schedule says at: now, which the policy forbids",
 } as const;
 

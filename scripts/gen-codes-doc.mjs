@@ -46,7 +46,10 @@ export function parseCodeMap(text) {
   // "code": "meaning" or "code":\n "meaning" (Biome wraps long lines), possibly "a" + "b"; a meaning
   // holding double quotes is single-quoted (Biome's choice).
   const str = `"(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'`;
-  const re = new RegExp(`"([a-z][a-z0-9-]*\\.[a-z0-9._-]+)"\\s*:\\s*((?:(?:${str})\\s*\\+?\\s*)+)[,}\\n]`, "g");
+  const re = new RegExp(
+    `"([a-z][a-z0-9-]*\\.[a-z0-9._-]+)"\\s*:\\s*((?:(?:${str})\\s*\\+?\\s*)+)[,}\\n]`,
+    "g",
+  );
   for (const m of text.matchAll(re)) {
     const parts = [...m[2].matchAll(new RegExp(str, "g"))].map((p) => unquote(p[0]));
     entries.push({ code: m[1], meaning: parts.join("") });

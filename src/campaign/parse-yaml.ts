@@ -3,7 +3,17 @@
  * YAML-level problem: syntax (all of them, not just the first), duplicate keys, unknown aliases,
  * several documents in one file, empty files. Pure.
  */
-import { type Document, isScalar, LineCounter, parseAllDocuments, visit, type YAMLError } from "yaml";
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Scalar,
+  type YAMLError,
+} from "yaml";
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
 import type { CampaignFile } from "./model.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
@@ -135,44 +145,52 @@ function firstLine(message: string): string {
 /** Duplicate keys (both places) and aliases to anchors that do not exist. */
 function structuralProblems(source: SourceText, doc: Document.Parsed): Diagnostic[] {
   const out: Diagnostic[] = [];
-  // One index, emptied per map: a map's keys are all read before `visit` goes into its values.
-  const firstByKey = new Map<string, { start: number; end: number }>();
-  visit(doc, {
-    Map(_key, map) {
+  // One index, emptied per map: a map's keys are all read before its values are walked. A walk of
+  // maps, sequences and aliases only (not yaml's `visit`, which calls back for every scalar and
+  // pair): this runs over every node of every file.
+  const firstByKey = new Map<string, Scalar>();
+  const walk = (node: unknown): void => {
+    if (isMap(node)) {
       firstByKey.clear();
-      for (const pair of map.items) {
+      for (const pair of node.items) {
         const key = pair.key;
         if (!isScalar(key) || key.range === undefined || key.range === null) continue;
         const name = String(key.value);
-        const here = { start: key.range[0], end: key.range[1] };
         const earlier = firstByKey.get(name);
         if (earlier === undefined) {
-          firstByKey.set(name, here);
+          firstByKey.set(name, key);
           continue;
         }
+        const first = earlier.range ?? key.range;
         const related: RelatedInformation[] = [
-          { message: `first \`${name}\` is here`, range: rangeAt(source, earlier.start, earlier.end) },
+          { message: `first \`${name}\` is here`, range: rangeAt(source, first[0], first[1]) },
         ];
         out.push({
           severity: "error",
           code: "campaign.duplicate-key",
           message: `key \`${name}\` appears twice in the same mapping`,
-          range: rangeAt(source, here.start, here.end),
+          range: rangeAt(source, key.range[0], key.range[1]),
           hint: "remove one of them: YAML keeps only the last, silently",
           related,
         });
       }
-    },
-    Alias(_key, alias) {
-      if (alias.resolve(doc) !== undefined) return;
-      const range = alias.range ?? [0, 0];
+      for (const pair of node.items) {
+        walk(pair.key);
+        walk(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item);
+    } else if (isAlias(node)) {
+      if (node.resolve(doc) !== undefined) return;
+      const range = node.range ?? [0, 0];
       out.push({
         severity: "error",
         code: "campaign.yaml-alias",
-        message: `alias *${alias.source} refers to an anchor &${alias.source} that is not defined before it`,
+        message: `alias *${node.source} refers to an anchor &${node.source} that is not defined before it`,
         range: rangeAt(source, range[0], range[1]),
       });
-    },
-  });
+    }
+  };
+  walk(doc.contents);
   return out;
 }

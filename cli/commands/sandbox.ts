@@ -14,6 +14,7 @@ import { type Command, InvalidArgumentError } from "commander";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { ClockStart, SandboxHandle, SandboxOptions } from "../../src/sandbox/index.js";
 import { renderErrorDocument } from "../fail.js";
+import { parseInstant } from "../instant.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import type { ReportOutcome } from "../program.js";
@@ -202,10 +203,10 @@ function nonNegative(value: string): number {
 
 function startFlag(value: string): StartFlag {
   if (value === "now" || value === "fixture") return value;
-  const ms = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(ms))
+  const instant = parseInstant(value);
+  if (instant === undefined)
     throw new InvalidArgumentError('expected "now", "fixture" or an ISO 8601 date-time with a zone');
-  return new Date(ms);
+  return instant;
 }
 
 function wholeSecond(date: Date): Date {

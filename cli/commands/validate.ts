@@ -7,6 +7,7 @@ import { combineFileChecks, type FileCheckJob } from "../../src/campaign/file-ch
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics } from "../../src/diagnostics/diagnostic.js";
+import { parseInstant } from "../instant.js";
 import type { Io } from "../io.js";
 import { failure, success } from "../outcome.js";
 import { addOutputOptions, type Format, formatGiven, formatOf, type OutputFlags } from "../output-format.js";
@@ -106,8 +107,8 @@ async function validateCommand(
 
 /** `--now`: an ISO 8601 date-time with an explicit zone (`Z` or an offset), so it means one instant. */
 function parseNow(value: string): Date {
-  const ms = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(ms))
+  const instant = parseInstant(value);
+  if (instant === undefined)
     throw new InvalidArgumentError("expected an ISO 8601 date-time with a zone, e.g. 2026-12-01T15:00:00Z");
-  return new Date(ms);
+  return instant;
 }

@@ -4,12 +4,12 @@
  * by `after`, spreads blocked and deferred statuses along that order, and counts the result.
  */
 import type { Campaign } from "../campaign/model.js";
-import { holdForPolicy } from "../policy/hold.js";
 import type { Policy } from "../policy/model.js";
 import { policyViolations } from "../policy/rules.js";
 import { buildCatalogs } from "./catalogs.js";
 import { afterDependencies, propagate } from "./graph.js";
 import type { LiveState } from "./live.js";
+import { holdForPolicy } from "./policy-hold.js";
 import { planProject } from "./project-plan.js";
 import { selectProjects } from "./select.js";
 import { summarize } from "./summary.js";

@@ -4,8 +4,8 @@
  * untouched (stopping a send is never against policy). Pure.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { combineBlocks } from "../plan/blocks.js";
-import type { Action, Block, ProjectPlan } from "../plan/types.js";
+import { combineBlocks } from "./blocks.js";
+import type { Action, Block, ProjectPlan } from "./types.js";
 
 export function holdForPolicy(project: ProjectPlan, violations: readonly Diagnostic[]): ProjectPlan {
   if (violations.length === 0) return project;

@@ -5,18 +5,14 @@
 // Prints wall time and peak RSS of the built CLI run as a child process (median over the runs);
 // exits 1 over the targets, when validate exits non-zero, or when it counts fewer projects than
 // were generated.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { finish, inTempDir, mib, printMachine, runCli } from "./lib.mjs";
 
 const MIB = Number(process.argv[2] ?? 9.9);
 const RUNS = Math.max(1, Number(process.argv[3] ?? 1));
 const TARGET_MS = 10_000;
 const TARGET_BYTES = 600 * 1024 * 1024;
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-const preload = fileURLToPath(new URL("./validate-scale-rss.mjs", import.meta.url));
 
 const HEADER = `# yaml-language-server: $schema=../schemas/campaign.schema.json
 version: 1
@@ -51,11 +47,7 @@ function projectYaml(n) {
 `;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const mib = (b) => `${(b / (1024 * 1024)).toFixed(1)} MiB`;
-
-const dir = mkdtempSync(join(tmpdir(), "campaignctl-bench-one-"));
-try {
+inTempDir("campaignctl-bench-one-", (dir) => {
   const limit = Math.floor(MIB * 1024 * 1024);
   const parts = [HEADER];
   let bytes = Buffer.byteLength(HEADER);
@@ -71,44 +63,37 @@ try {
   const file = join(dir, "everything.yaml");
   writeFileSync(file, parts.join(""));
   const rssFile = join(dir, "rss.txt");
-  console.log(
-    `machine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, ${mib(totalmem())} RAM, node ${process.version}, load ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
-  console.log(`input:   ${projects} projects in 1 file, ${mib(bytes)} of YAML`);
+  printMachine(1);
+  console.log(`input:   ${projects} projects in 1 file, ${mib(bytes, 1)} of YAML`);
   const walls = [];
   const peaks = [];
-  const cpus_ = [];
+  const cpuTimes = [];
   let ok = true;
   for (let run = 0; run < RUNS; run++) {
-    const started = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, ["--import", preload, cli, "validate", file, "--no-color"], {
-      env: { ...process.env, BENCH_RSS_FILE: rssFile, NO_COLOR: "1" },
-      maxBuffer: 1024 * 1024 * 1024,
-      encoding: "utf8",
-    });
-    const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-    if (child.error) throw child.error;
-    const [peak, cpuMs] = readFileSync(rssFile, "utf8").split(" ").map(Number);
+    const { child, wallMs, peak, cpuMs } = runCli(
+      ["validate", file, "--no-color"],
+      rssFile,
+      1024 * 1024 * 1024,
+    );
     const summary = /(\d+) files?, (\d+) projects?: (\d+) errors?, (\d+) warnings?/.exec(child.stdout);
     const counted = summary ? Number(summary[2]) : -1;
     const good = child.status === 0 && counted >= projects;
     ok &&= good;
     walls.push(wallMs);
     peaks.push(peak);
-    cpus_.push(cpuMs);
+    cpuTimes.push(cpuMs);
     console.log(
-      `run ${run + 1}:   exit ${child.status}; ${summary ? summary[0] : `(no summary) ${child.stderr.slice(0, 300)}`}; ${wallMs.toFixed(0)} ms wall, ${cpuMs} ms CPU, ${mib(peak)} peak RSS${good ? "" : "  <- FAILED"}`,
+      `run ${run + 1}:   exit ${child.status}; ${summary ? summary[0] : `(no summary) ${child.stderr.slice(0, 300)}`}; ${wallMs.toFixed(0)} ms wall, ${cpuMs} ms CPU, ${mib(peak, 1)} peak RSS${good ? "" : "  <- FAILED"}`,
     );
   }
-  const wall = median(walls);
-  const peak = Math.max(...peaks);
-  console.log(`wall:    ${wall.toFixed(0)} ms median of ${RUNS} (target < ${TARGET_MS} ms)`);
-  console.log(`cpu:     ${median(cpus_)} ms median (user + system)`);
-  console.log(`peak:    ${mib(peak)} RSS, highest run (target < ${mib(TARGET_BYTES)})`);
-  process.exitCode = ok && wall < TARGET_MS && peak < TARGET_BYTES ? 0 : 1;
-} finally {
-  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
-  else console.log(`kept:    ${dir}`);
-}
+  finish({
+    walls,
+    cpuTimes,
+    peaks,
+    targetMs: TARGET_MS,
+    targetBytes: TARGET_BYTES,
+    cpuNote: "user + system",
+    peakDigits: 1,
+    ok,
+  });
+});

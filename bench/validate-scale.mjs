@@ -4,19 +4,15 @@
 // Prints wall time, CPU time and peak RSS of the built CLI run as a child process (median over the
 // runs); exits 1 over the targets, when validate exits non-zero, or when it counts fewer projects
 // than were generated.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { finish, inTempDir, mib, printMachine, runCli } from "./lib.mjs";
 
 const PROJECTS = Number(process.argv[2] ?? 10_000);
 const FILES = Number(process.argv[3] ?? 100);
 const RUNS = Math.max(1, Number(process.argv[4] ?? 1));
 const TARGET_MS = 2000;
 const TARGET_BYTES = 400 * 1024 * 1024;
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-const preload = fileURLToPath(new URL("./validate-scale-rss.mjs", import.meta.url));
 
 const TIMEZONES = ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"];
 // Standard time, and daylight time from Sunday 2027-03-14 on (the lint checks offsets against zones).
@@ -66,8 +62,7 @@ projects:
   return text;
 }
 
-const dir = mkdtempSync(join(tmpdir(), "campaignctl-bench-"));
-try {
+inTempDir("campaignctl-bench-", (dir) => {
   const perFile = Math.ceil(PROJECTS / FILES);
   let bytes = 0;
   for (let f = 0; f < FILES; f++) {
@@ -76,28 +71,15 @@ try {
     writeFileSync(join(dir, `ward-${String(f).padStart(3, "0")}.yaml`), text);
   }
   const rssFile = join(dir, "rss.txt");
-  const mib = (b) => `${(b / (1024 * 1024)).toFixed(0)} MiB`;
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(
-    `machine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, ${mib(totalmem())} RAM, node ${process.version}, load ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
-  console.log(`input:   ${PROJECTS} projects in ${FILES} files, ${mib(bytes)} of YAML`);
+  printMachine(0);
+  console.log(`input:   ${PROJECTS} projects in ${FILES} files, ${mib(bytes, 0)} of YAML`);
   const walls = [];
   const cpuTimes = [];
   const peaks = [];
   let ok = true;
   for (let r = 0; r < RUNS; r++) {
-    const started = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, ["--import", preload, cli, "validate", dir, "--format", "json"], {
-      env: { ...process.env, BENCH_RSS_FILE: rssFile, NO_COLOR: "1" },
-      maxBuffer: 256 * 1024 * 1024,
-      encoding: "utf8",
-    });
-    const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-    if (run.error) throw run.error;
-    const [peak, cpuMs] = readFileSync(rssFile, "utf8").split(" ").map(Number);
+    const args = ["validate", dir, "--format", "json"];
+    const { child: run, wallMs, peak, cpuMs } = runCli(args, rssFile, 256 * 1024 * 1024);
     let summary = "(no JSON output)";
     let counted = -1;
     try {
@@ -113,16 +95,17 @@ try {
     cpuTimes.push(cpuMs);
     peaks.push(peak);
     console.log(
-      `run ${r + 1}:   exit ${run.status}; ${summary}; ${wallMs.toFixed(0)} ms wall, ${cpuMs} ms CPU, ${mib(peak)}${good ? "" : "  <- FAILED (non-zero exit or projects missing)"}`,
+      `run ${r + 1}:   exit ${run.status}; ${summary}; ${wallMs.toFixed(0)} ms wall, ${cpuMs} ms CPU, ${mib(peak, 0)}${good ? "" : "  <- FAILED (non-zero exit or projects missing)"}`,
     );
   }
-  const wall = median(walls);
-  const peak = Math.max(...peaks);
-  console.log(`wall:    ${wall.toFixed(0)} ms median of ${RUNS} (target < ${TARGET_MS} ms)`);
-  console.log(`cpu:     ${median(cpuTimes)} ms median (user + system, all threads)`);
-  console.log(`peak:    ${mib(peak)} RSS, highest run (target < ${mib(TARGET_BYTES)})`);
-  process.exitCode = ok && wall < TARGET_MS && peak < TARGET_BYTES ? 0 : 1;
-} finally {
-  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
-  else console.log(`kept:    ${dir}`);
-}
+  finish({
+    walls,
+    cpuTimes,
+    peaks,
+    targetMs: TARGET_MS,
+    targetBytes: TARGET_BYTES,
+    cpuNote: "user + system, all threads",
+    peakDigits: 0,
+    ok,
+  });
+});

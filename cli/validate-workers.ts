@@ -28,12 +28,45 @@ const WORKER_URL = new URL("./validate-worker.js", import.meta.url);
 /** How long the idle cores are sampled for, before deciding on workers (large inputs only). */
 const IDLE_SAMPLE_MS = 40;
 
+/** CAMPAIGNCTL_VALIDATE_WORKERS as a count, or undefined when it is not set to digits. */
+function givenWorkers(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const given = env.CAMPAIGNCTL_VALIDATE_WORKERS;
+  return given !== undefined && /^\d+$/.test(given) ? Number(given) : undefined;
+}
+
+/** The compiled worker is there (not when tests run the TypeScript sources). */
+const hasCompiledWorker = (): boolean => existsSync(fileURLToPath(WORKER_URL));
+
+/**
+ * A worker whose answers go to `onAnswer`, and whose failure (an error, or exiting, even after
+ * being terminated) to `onFailure`; `post` sends it a batch, false when that failed.
+ */
+function startWorker(
+  onAnswer: (answer: WorkerAnswer) => void,
+  onFailure: () => void,
+  resourceLimits?: ResourceLimits,
+): { readonly worker: Worker; readonly post: (batch: WorkerBatch) => boolean } {
+  const worker = new Worker(WORKER_URL, resourceLimits === undefined ? {} : { resourceLimits });
+  worker.on("message", onAnswer);
+  worker.on("error", onFailure);
+  worker.on("exit", onFailure);
+  const post = (batch: WorkerBatch): boolean => {
+    try {
+      worker.postMessage(batch);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return { worker, post };
+}
+
 async function workerCount(
   files: readonly CampaignFile[],
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<number> {
-  const given = env.CAMPAIGNCTL_VALIDATE_WORKERS;
-  if (given !== undefined && /^\d+$/.test(given)) return Math.min(Number(given), files.length - 1, 16);
+  const given = givenWorkers(env);
+  if (given !== undefined) return Math.min(given, files.length - 1, 16);
   if (files.length < 2) return 0;
   const chars = files.reduce((sum, f) => sum + f.text.length, 0);
   if (chars < MIN_PARALLEL_CHARS) return 0;
@@ -81,9 +114,8 @@ const LONE_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 1024, maxYo
 
 /** CAMPAIGNCTL_VALIDATE_WORKERS=0 checks in-process, =N (N >= 1) on the lone worker at any size. */
 function loneOnWorker(file: CampaignFile, env: Readonly<Record<string, string | undefined>>): boolean {
-  const given = env.CAMPAIGNCTL_VALIDATE_WORKERS;
-  if (given !== undefined && /^\d+$/.test(given)) return Number(given) > 0;
-  return file.text.length >= LONE_WORKER_CHARS;
+  const given = givenWorkers(env);
+  return given === undefined ? file.text.length >= LONE_WORKER_CHARS : given > 0;
 }
 
 /**
@@ -91,9 +123,8 @@ function loneOnWorker(file: CampaignFile, env: Readonly<Record<string, string | 
  * while this thread waits; in-process when the compiled worker is not there or the worker fails.
  */
 function checkLoneOnWorker(file: CampaignFile, job: FileCheckJob): Promise<CheckedFile> {
-  if (!existsSync(fileURLToPath(WORKER_URL))) return Promise.resolve(checkFileInPlace(file, job));
+  if (!hasCompiledWorker()) return Promise.resolve(checkFileInPlace(file, job));
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_URL, { resourceLimits: LONE_WORKER_LIMITS });
     let settled = false;
     const settle = (check: CheckedFile | undefined) => {
       if (settled) return;
@@ -101,15 +132,12 @@ function checkLoneOnWorker(file: CampaignFile, job: FileCheckJob): Promise<Check
       // Wait for the worker's heap to go before a retry on this thread needs memory of its own.
       void worker.terminate().then(() => resolve(check ?? checkFileInPlace(file, job)));
     };
-    worker.on("message", (answer: WorkerAnswer) => settle(answer.results[0]?.check));
-    worker.on("error", () => settle(undefined));
-    worker.on("exit", () => settle(undefined));
-    const batch: WorkerBatch = { job, lone: true, files: [{ index: 0, file }] };
-    try {
-      worker.postMessage(batch);
-    } catch {
-      settle(undefined);
-    }
+    const { worker, post } = startWorker(
+      (answer) => settle(answer.results[0]?.check),
+      () => settle(undefined),
+      LONE_WORKER_LIMITS,
+    );
+    if (!post({ job, lone: true, files: [{ index: 0, file }] })) settle(undefined);
   });
 }
 
@@ -125,7 +153,7 @@ export async function checkFiles(
   const lone = files.length === 1 ? files[0] : undefined;
   if (lone !== undefined && loneOnWorker(lone, env)) return [await checkLoneOnWorker(lone, job)];
   const wanted = await workerCount(files, env);
-  if (wanted <= 0 || !existsSync(fileURLToPath(WORKER_URL))) {
+  if (wanted <= 0 || !hasCompiledWorker()) {
     return files.map((file) => checkFileInPlace(file, job));
   }
   // Largest files first, so the last pieces of work are small and the threads finish together.
@@ -144,17 +172,11 @@ export async function checkFiles(
     w?.();
   };
 
-  const dispatch = (worker: Worker): boolean => {
+  const dispatch = (worker: Worker, post: (batch: WorkerBatch) => boolean): boolean => {
     const size = Math.max(1, Math.ceil(queue.length / (3 * threads)));
     const indexes = queue.splice(0, size);
     if (indexes.length === 0) return false;
-    const batch: WorkerBatch = {
-      job,
-      files: indexes.map((index) => ({ index, file: files[index] as CampaignFile })),
-    };
-    try {
-      worker.postMessage(batch);
-    } catch {
+    if (!post({ job, files: indexes.map((index) => ({ index, file: files[index] as CampaignFile })) })) {
       queue.unshift(...indexes);
       return false;
     }
@@ -173,24 +195,21 @@ export async function checkFiles(
   };
 
   for (let i = 0; i < wanted; i++) {
-    const worker = new Worker(WORKER_URL);
+    const { worker, post } = startWorker(
+      (answer) => {
+        for (const { index, check } of answer.results) results[index] = check;
+        pending.delete(worker);
+        outstanding--;
+        dispatch(worker, post);
+        notify();
+      },
+      () => {
+        retire(worker);
+        notify();
+      },
+    );
     workers.push(worker);
-    worker.on("message", (answer: WorkerAnswer) => {
-      for (const { index, check } of answer.results) results[index] = check;
-      pending.delete(worker);
-      outstanding--;
-      dispatch(worker);
-      notify();
-    });
-    worker.on("error", () => {
-      retire(worker);
-      notify();
-    });
-    worker.on("exit", () => {
-      if (pending.has(worker)) retire(worker);
-      notify();
-    });
-    dispatch(worker);
+    dispatch(worker, post);
   }
 
   try {

@@ -24,13 +24,22 @@ export interface CrossProjectData {
   };
 }
 
-export function toCrossData(project: ProjectSpec): CrossProjectData {
+/** The values a CrossProject and its plain data both carry. */
+type CrossValues = Pick<CrossProjectData, "address" | "id" | "state" | "schedule" | "after">;
+
+function crossValues(project: CrossValues): CrossValues {
   return {
     address: project.address,
     id: project.id,
     state: project.state,
     ...(project.schedule === undefined ? {} : { schedule: project.schedule }),
     after: project.after,
+  };
+}
+
+export function toCrossData(project: ProjectSpec): CrossProjectData {
+  return {
+    ...crossValues(project),
     ranges: {
       key: project.range,
       id: project.locate(["id"]),
@@ -50,12 +59,5 @@ export function fromCrossData(data: CrossProjectData): CrossProject {
       return data.ranges.after[next] ?? data.ranges.key;
     return data.ranges.key;
   };
-  return {
-    address: data.address,
-    id: data.id,
-    state: data.state,
-    ...(data.schedule === undefined ? {} : { schedule: data.schedule }),
-    after: data.after,
-    locate,
-  };
+  return { ...crossValues(data), locate };
 }

@@ -10,7 +10,7 @@ import { policyViolations } from "../policy/rules.js";
 import { assembleFile, combineFiles, type FileAssembly } from "./assemble.js";
 import { type CrossProject, type CrossProjectData, fromCrossData, toCrossData } from "./cross-project.js";
 import { type LintContext, lintAcross, lintProjects } from "./lint/index.js";
-import type { CampaignFile, ProjectSpec } from "./model.js";
+import type { CampaignFile } from "./model.js";
 
 /** What a file check needs besides the file; plain data, so it crosses to a worker thread. */
 export interface FileCheckJob {
@@ -35,7 +35,7 @@ function lintContext(job: FileCheckJob): LintContext {
 }
 
 /** Everything about `file` that needs no other file, keeping its projects whole (same thread). */
-export function checkFileInPlace(file: CampaignFile, job: FileCheckJob): FileAssembly<CrossProject> {
+export function checkFileInPlace(file: CampaignFile, job: FileCheckJob): FileAssembly {
   const assembled = assembleFile(file);
   const lint = lintProjects(assembled.projects, lintContext(job));
   const policy = job.policy;
@@ -61,7 +61,7 @@ export function checkFileAlone(file: CampaignFile, job: FileCheckJob): FileCheck
   return {
     diagnostics: checked.diagnostics,
     declarations: checked.declarations,
-    projects: (checked.projects as readonly ProjectSpec[]).map(toCrossData),
+    projects: checked.projects.map(toCrossData),
   };
 }
 

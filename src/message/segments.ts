@@ -11,7 +11,7 @@
  *   split, at code point boundaries.
  * - The empty message counts as one segment, as the calculator does.
  */
-import { gsm7Length, gsm7Septets, nonGsm7Characters } from "./gsm7.js";
+import { gsm7Length, nonGsm7Characters } from "./gsm7.js";
 
 export type Encoding = "GSM-7" | "UCS-2";
 
@@ -85,11 +85,10 @@ function unitCost(text: string, encoding: Encoding): number {
     case "UCS-2":
       return text.length;
     case "GSM-7": {
+      // GSM-7 is only chosen for text it carries whole, and every piece of such text is GSM-7.
       const septets = gsm7Length(text);
-      if (septets !== undefined) return septets;
-      let partial = 0;
-      for (const char of text) partial += gsm7Septets(char) ?? 0;
-      return partial;
+      if (septets === undefined) throw new Error("bug: GSM-7 units of text GSM-7 cannot carry");
+      return septets;
     }
   }
 }

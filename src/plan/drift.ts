@@ -176,15 +176,6 @@ function isDescribed(spec: ProjectSpec, rule: UndescribedRule): boolean {
       return spec.suppressionLists !== undefined;
     case "phone_numbers":
       return spec.phoneNumbers !== undefined;
-    case "name":
-    case "message":
-    case "contact_lists":
-    case "brand":
-    case "campaign":
-    case "toll_free_verification":
-    case "channel":
-    case "type":
-      throw new Error(`describe rule: no rule for ${rule.field}`);
   }
 }
 
@@ -213,15 +204,6 @@ function liveValue(
       };
       return { value, text: describeLinkTracking(value) };
     }
-    case "name":
-    case "message":
-    case "contact_lists":
-    case "brand":
-    case "campaign":
-    case "toll_free_verification":
-    case "channel":
-    case "type":
-      throw new Error(`describe rule: no rule for ${rule.field}`);
   }
 }
 

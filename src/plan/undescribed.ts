@@ -8,11 +8,18 @@
  * `campaign.contact-lists-missing`), not part of this table.
  *
  * This table is the one source of the rule: the planner applies it, the docs show it, and `import`
- * writes every field whose live value is not neutral. Pure data.
+ * writes every field whose live value is not neutral. The live fields deliberately outside the rule,
+ * and why, are listed in docs/campaign-files.md ("Not judged"). Pure data.
  */
 import type { DesiredState } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";
 import type { DriftField } from "./types.js";
+
+/** The fields the rule judges (a row each in UNDESCRIBED_RULES). */
+export type UndescribedField = Extract<
+  DriftField,
+  "media" | "link_tracking" | "opt_out_footer" | "suppression_lists" | "phone_numbers"
+>;
 
 /**
  * One row of the rule. Invariant: `isNeutral(p)` is true exactly when `p` carries nothing for this
@@ -20,7 +27,7 @@ import type { DriftField } from "./types.js";
  * file's key that describes it.
  */
 export interface UndescribedRule {
-  readonly field: DriftField;
+  readonly field: UndescribedField;
   /** The campaign file key that describes the field. */
   readonly key: string;
   /** The live API field(s) judged. */
@@ -67,24 +74,6 @@ export const UNDESCRIBED_RULES: readonly UndescribedRule[] = [
     neutral: "none",
     isNeutral: (p) => p.phone_number_ids.length === 0,
   },
-];
-
-/** Live fields deliberately outside the rule, with why (shown in the docs). */
-export const NOT_JUDGED: readonly { readonly live: string; readonly why: string }[] = [
-  { live: "name", why: "not sent to anyone" },
-  {
-    live: "brand_id, campaign_id, toll_free_verification_id, channel",
-    why: "registration, checked by the API and carriers; does not change the text",
-  },
-  {
-    live: "contact_list_ids (state tested)",
-    why: "a test goes to the test contacts only; `scheduled` must describe contact lists",
-  },
-  {
-    live: "questions (surveys)",
-    why: "not readable in detail through the API: the plan notes they are not compared",
-  },
-  { live: "ai_survey_analysis_enabled", why: "nothing is sent" },
 ];
 
 /** The desired states that send, for which the rule applies. */

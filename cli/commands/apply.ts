@@ -13,10 +13,10 @@
  */
 import { createInterface } from "node:readline";
 import { type Command, InvalidArgumentError } from "commander";
-import { API_KEY_ENV } from "../../src/api/index.js";
 import { APPLY_FORMAT_VERSION, DEFAULT_PARALLELISM, parseDuration } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
+import { addConnectionOptions } from "../connection-flags.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -36,14 +36,11 @@ const QUESTION =
 const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
 
 export function registerApply(program: Command, io: Io, report: ReportOutcome): void {
-  program
+  const command = program
     .command("apply")
     .description("Carry out a plan (test sends, schedules, pauses) exactly once, in dependency order")
-    .argument("[paths...]", "campaign files or directories, or one saved plan (plan --out FILE.json)", ["."])
-    .option("--sandbox", "apply against the embedded sandbox (state in .campaignctl/sandbox/)")
-    .option("--fixture <file>", "with --sandbox: the world to start from (own state per file)")
-    .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
-    .option("--api-key-env <name>", "environment variable holding the API key", API_KEY_ENV)
+    .argument("[paths...]", "campaign files or directories, or one saved plan (plan --out FILE.json)", ["."]);
+  addConnectionOptions(command, "apply against")
     .option("--auto-approve", "do not ask for confirmation (needed without a terminal, e.g. in CI)")
     .option(
       "--parallelism <n>",
@@ -195,7 +192,7 @@ async function applyFiles(
     }
   }
   // The reconciliation loop: every send re-read and re-judged against the files in this run.
-  return execute(plan, flags, io, deps, session, relay, undefined, {
+  return execute(plan, flags, io, deps, session, relay, {
     sources,
     loop: { live: planned.live, judge: planned.judge },
     // No question was asked when there was nothing to send: the run then only reports.

@@ -8,7 +8,6 @@ import { existsSync, statSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
-import { createTwoFilesPatch } from "diff";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
@@ -16,25 +15,23 @@ import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js"
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
 import { lintImported } from "../../src/import/lint-result.js";
 import { readLiveForImport, type Selection, selects } from "../../src/import/read-live.js";
-import { fileStatus, importJson, renderImportJson } from "../../src/import/result-json.js";
+import { importJson, renderImportJson } from "../../src/import/result-json.js";
+import { renderImportText } from "../../src/import/result-text.js";
+import { addConnectionOptions } from "../connection-flags.js";
 import { failWith } from "../fail.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import type { ReportOutcome } from "../program.js";
-import { openSession, type SessionOptions } from "../session.js";
+import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 
 /** The flags of `import`, as commander parses them. */
-export interface ImportFlags {
+export interface ImportFlags extends SessionFlags {
   readonly out: string;
   readonly all?: boolean;
   readonly status?: string;
   readonly organization?: string;
-  readonly sandbox?: boolean;
-  readonly fixture?: string;
-  readonly baseUrl?: string;
-  readonly apiKeyEnv?: string;
   readonly check?: boolean;
   readonly json?: boolean;
   /** False with `--no-color`. */
@@ -42,7 +39,7 @@ export interface ImportFlags {
 }
 
 export function registerImport(program: Command, io: Io, report: ReportOutcome): void {
-  program
+  const command = program
     .command("import")
     .description(
       "Write campaign files from live projects (or update them in place), so that plan shows nothing to do",
@@ -56,11 +53,8 @@ export function registerImport(program: Command, io: Io, report: ReportOutcome):
     )
     .option("--organization <org>", "projects of this organization (name or id)")
     .option("--check", "write nothing; exit 1 when a file would change (drift detection for CI)")
-    .option("--json", "print one JSON document (schemas/import-result.schema.json) on stdout")
-    .option("--sandbox", "import from the embedded sandbox (state in .campaignctl/sandbox/)")
-    .option("--fixture <file>", "with --sandbox: the world to start from (own state per file)")
-    .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
-    .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
+    .option("--json", "print one JSON document (schemas/import-result.schema.json) on stdout");
+  addConnectionOptions(command, "import from")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",
@@ -143,10 +137,7 @@ export async function importCommand(
       ...existing.files.filter((e) => !result.files.some((f) => f.path === e.path)),
     ];
     const sources = new Map(after.map((f) => [f.path, f.text]));
-    const diagnostics: Diagnostic[] = [
-      ...live.diagnostics,
-      ...lintImported(after, new Set(result.projects.map((p) => p.file)), now),
-    ];
+    const diagnostics = lintImported(after, new Set(result.projects.map((p) => p.file)), now);
     if (check && changed.length > 0)
       diagnostics.push({
         severity: "error",
@@ -161,19 +152,8 @@ export async function importCommand(
     if (flags.json === true) {
       io.stdout(renderImportJson(importJson(result.files, result.projects, diagnostics, check)));
     } else {
-      if (result.projects.length === 0) io.stdout("No project matched the selection; nothing to write.\n");
-      for (const file of result.files) {
-        const count = result.projects.filter((p) => p.file === file.path).length;
-        const status = fileStatus(file);
-        const verb = check
-          ? { created: "would create", updated: "would update", unchanged: "unchanged" }
-          : {};
-        io.stdout(
-          `${(verb as Record<string, string>)[status] ?? status} ${file.path} (${count} project${count === 1 ? "" : "s"})\n`,
-        );
-        if (check && file.changed)
-          io.stdout(createTwoFilesPatch(file.path, file.path, file.before ?? "", file.text, "files", "live"));
-      }
+      const text = renderImportText(result.files, result.projects, check);
+      if (text !== "") io.stdout(text);
     }
     printDiagnostics(io, "stderr", diagnostics, sources, { verbose: false });
     return hasErrors(diagnostics) ? failure : success;

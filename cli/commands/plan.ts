@@ -4,6 +4,7 @@ import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
+import { addConnectionOptions } from "../connection-flags.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
@@ -39,14 +40,11 @@ export interface PlanFlags {
 const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
 
 export function registerPlan(program: Command, io: Io, report: ReportOutcome): void {
-  program
+  const command = program
     .command("plan")
     .description("Read the live API and show what differs from the campaign files and what apply would do")
-    .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."])
-    .option("--sandbox", "plan against the embedded sandbox (state in .campaignctl/sandbox/)")
-    .option("--fixture <file>", "with --sandbox: the world to start from (own state per file)")
-    .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
-    .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
+    .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."]);
+  addConnectionOptions(command, "plan against")
     .option("--refresh", "ignore the cache of live reads (it is still updated)")
     .option(
       "--policy <file>",

@@ -10,7 +10,7 @@
 export const ADDRESS_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
 /** Longest slug taken from a name (a suffix may follow). */
-export const MAX_SLUG_LENGTH = 48;
+const MAX_SLUG_LENGTH = 48;
 
 /** `"GOTV Reminder (Ward 3)"` -> `"gotv-reminder-ward-3"`; `"¡Sí!"` -> `"si"`; nothing usable -> `fallback`. */
 export function slugOf(name: string, fallback = "project"): string {

@@ -13,7 +13,7 @@ import { renderDocument } from "./render.js";
 import { GROUPABLE_KEYS, type YamlOut } from "./yaml-out.js";
 
 /** The first comment lines of a file import creates. */
-export const NEW_FILE_HEADER: readonly string[] = [
+const NEW_FILE_HEADER: readonly string[] = [
   "yaml-language-server: $schema=https://campaignctl.dev/schemas/campaign.schema.json",
   "",
   "Written by `campaignctl import` from the live projects. Edit freely: a re-import changes only",

@@ -57,7 +57,7 @@ const WHOLE_TAG = /^\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*(\|[^}]*)?\}\}$/;
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The test block a draft project needs before it can leave draft, as comment lines. */
-export const TEST_SKELETON: readonly string[] = [
+const TEST_SKELETON: readonly string[] = [
   "To send it, set `state: tested` (or `scheduled`, with a `schedule:`) and add the test send:",
   "test:",
   "  contacts:",

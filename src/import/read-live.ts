@@ -45,8 +45,6 @@ export type LiveForImport =
       readonly projects: readonly Project[];
       readonly organizations: readonly Organization[];
       readonly catalogs: Catalogs;
-      /** Warnings (projects the listing cannot show). */
-      readonly diagnostics: readonly Diagnostic[];
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
@@ -136,7 +134,7 @@ export async function readLiveForImport(
     media,
     tollFreeVerifications: tollFree,
   });
-  return { ok: true, projects, organizations: orgs.value, catalogs, diagnostics: [] };
+  return { ok: true, projects, organizations: orgs.value, catalogs };
 }
 
 /** Every project the stats listing shows (updated in the last 90 days), newest window first. */

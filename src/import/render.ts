@@ -11,7 +11,7 @@ import { Document, isMap, type Node, Pair, parse, Scalar, YAMLMap, YAMLSeq } fro
 import type { YamlOut } from "./yaml-out.js";
 
 /** Line width the rendered text aims at (block scalars are folded to it). */
-export const LINE_WIDTH = 100;
+const LINE_WIDTH = 100;
 
 type ScalarStyle = typeof Scalar.BLOCK_FOLDED | typeof Scalar.BLOCK_LITERAL | typeof Scalar.QUOTE_DOUBLE;
 

@@ -21,7 +21,7 @@ export interface ImportJson {
   readonly changed: boolean;
   readonly files: readonly {
     readonly path: string;
-    readonly status: "created" | "updated" | "unchanged";
+    readonly status: FileStatus;
     readonly projects: readonly string[];
   }[];
   readonly projects: readonly {
@@ -74,7 +74,10 @@ export function importJson(
   };
 }
 
-export function fileStatus(file: FileResult): "created" | "updated" | "unchanged" {
+/** What an import does to a file: writes a new one, changes one, or leaves it as it is. */
+export type FileStatus = "created" | "updated" | "unchanged";
+
+export function fileStatus(file: FileResult): FileStatus {
   if (file.before === undefined) return "created";
   return file.changed ? "updated" : "unchanged";
 }

@@ -23,12 +23,12 @@ export function applySplices(text: string, splices: readonly Splice[]): string {
   return out;
 }
 
-export function lineStart(text: string, pos: number): number {
+function lineStart(text: string, pos: number): number {
   return text.lastIndexOf("\n", pos - 1) + 1;
 }
 
 /** The start of the line after the one holding `pos - 1` (pos itself when it starts a line). */
-export function nextLineStart(text: string, pos: number): number {
+function nextLineStart(text: string, pos: number): number {
   if (pos === 0 || text[pos - 1] === "\n") return pos;
   const nl = text.indexOf("\n", pos);
   return nl === -1 ? text.length : nl + 1;
@@ -36,14 +36,14 @@ export function nextLineStart(text: string, pos: number): number {
 
 type AnyPair = Pair<unknown, unknown>;
 
-export function keyStart(pair: AnyPair): number {
+function keyStart(pair: AnyPair): number {
   const key = pair.key;
   if (!isNode(key) || key.range == null) throw new Error("splice: a key without a source range");
   return key.range[0];
 }
 
 /** Where the pair's value ends (before any trailing comment on its line). */
-export function valueEnd(pair: AnyPair): number {
+function valueEnd(pair: AnyPair): number {
   const value = pair.value;
   if (isNode(value) && value.range != null) return value.range[1];
   const key = pair.key;

@@ -13,7 +13,7 @@ import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import type { CliResult } from "../helpers/run-cli.js";
+import { type CliResult, captureIo } from "../helpers/run-cli.js";
 import { KEY } from "../plan-command/fixture-builder.js";
 
 export interface ImportCase {
@@ -39,23 +39,9 @@ export async function withSandbox<T>(
     sleep: async (ms: number) => sandbox.clock.advance(ms),
   };
   const captured = async (go: (io: Io) => Promise<Parameters<typeof exitCodeOf>[0]>): Promise<CliResult> => {
-    let stdout = "";
-    let stderr = "";
-    const io: Io = {
-      stdout: (t) => {
-        stdout += t;
-      },
-      stderr: (t) => {
-        stderr += t;
-      },
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-      env,
-      cwd: dir,
-    };
+    const io = captureIo({ env, cwd: dir });
     const code = exitCodeOf(await go(io));
-    return { code, stdout, stderr };
+    return { code, stdout: io.out(), stderr: io.err() };
   };
   try {
     return await fn({

@@ -187,7 +187,7 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
 }
 
 /** The outgoing text for `values`, cut by origin, each piece cut by characters that force UCS-2. */
-export function piecesOf(spec: ProjectSpec, values: Readonly<Record<string, string>>): GalleryPiece[] {
+function piecesOf(spec: ProjectSpec, values: Readonly<Record<string, string>>): GalleryPiece[] {
   const rendered = render(parseMergeTags(spec.message ?? ""), values, spec.mergeDefaults);
   const pieces: GalleryPiece[] = rendered.parts.map((part) => ({
     text: part.text,

@@ -1,0 +1,19 @@
+/**
+ * The connection options of the commands that talk to the API (`plan`, `apply`, `import`), declared
+ * once: `--sandbox`, `--fixture`, `--base-url`, `--api-key-env`, which commander parses into the
+ * command's `SessionFlags` (see session.ts).
+ */
+import type { Command } from "commander";
+import { API_KEY_ENV } from "../src/api/index.js";
+
+/**
+ * Adds the connection options to `command`, in that order, and returns it for chaining. `action` is
+ * what the command does with the sandbox, as `--sandbox`'s help says it ("plan against", "import from").
+ */
+export function addConnectionOptions(command: Command, action: string): Command {
+  return command
+    .option("--sandbox", `${action} the embedded sandbox (state in .campaignctl/sandbox/)`)
+    .option("--fixture <file>", "with --sandbox: the world to start from (own state per file)")
+    .option("--base-url <url>", "API base URL (default: $CAMPAIGNCTL_BASE_URL, else production)")
+    .option("--api-key-env <name>", "environment variable holding the API key", API_KEY_ENV);
+}

@@ -6,7 +6,7 @@
  * and the selection's, so a saved plan tells the whole story.
  */
 
-import type { Judge } from "../src/apply/reconcile.js";
+import type { Judge } from "../src/apply/index.js";
 import { loadCampaign } from "../src/campaign/load.js";
 import type { Campaign } from "../src/campaign/model.js";
 import type { Project } from "../src/contract/resources.js";
@@ -92,12 +92,8 @@ export async function runPlanPipeline(
   if (hasErrors(selection.diagnostics))
     return { ok: false, diagnostics: [...fileDiagnostics, ...selection.diagnostics], sources };
 
-  const covered = {
-    ...campaign,
-    projects: campaign.projects.filter((p) => selection.selected.has(p.address)),
-  };
   const refreshed = await refreshLive({
-    campaign: covered,
+    campaign: checked.covered,
     reader: session.client,
     cache: args.cache ?? createFileCache(io.cwd, cacheScope(session)),
     now,

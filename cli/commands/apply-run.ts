@@ -80,6 +80,8 @@ export interface ExecuteExtras {
   readonly loop: { readonly live: ReconcileInput["live"]; readonly judge: Judge };
   /** Nothing was approved to send: report the plan as it stands, read and send nothing. */
   readonly reportOnly?: boolean;
+  /** Statistics before the saved plan's checks; absent: count from the start of the loop. */
+  readonly baseline?: ApiClientStats;
 }
 
 export async function execute(
@@ -89,8 +91,6 @@ export async function execute(
   deps: ApplyDeps,
   session: Session,
   relay: Relay,
-  /** Statistics before the stale check (saved plans); undefined: count from the start of execution. */
-  baseline: ApiClientStats | undefined,
   extras: ExecuteExtras,
 ): Promise<Outcome> {
   // The API world's time (the embedded sandbox's virtual clock runs at real speed), so the
@@ -135,7 +135,7 @@ export async function execute(
     signal: controller.signal,
     onEvent,
     toolVersion: VERSION,
-    baseline,
+    baseline: extras.baseline,
   };
   try {
     result = await reconcile(

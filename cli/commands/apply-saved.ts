@@ -10,7 +10,7 @@
  * 4. Key scope: `GET /organizations` (the first request) must list the plan's organization.
  * 5. The plan is made again from those files with fresh live reads (a stats read confirms each
  *    cached detail's `updated_at`, else the project is read by id; `--refresh`: all by id), and
- *    compared with the saved one (`compareWithReviewed`): the same projects, actions, statuses,
+ *    compared with the saved one (`compareSavedWithFresh`): the same projects, actions, statuses,
  *    requests, bodies and keys, else the whole plan is refused, each difference named.
  *
  * Only then does apply run, and it runs the re-derived plan: what goes out is what the files and the
@@ -21,18 +21,14 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { apiErrorDiagnostic } from "../../src/api/index.js";
 import {
-  affectedProjects,
   checkPlanSources,
   compareBaseUrl,
   compareFiles,
-  compareLive,
+  compareSavedWithFresh,
   compareScope,
-  compareWithReviewed,
   type FileNow,
-  type ProjectNow,
 } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import type { Plan } from "../../src/plan/types.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
@@ -102,66 +98,19 @@ export async function applySaved(
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
-  const reads = liveReads(reviewed, fresh.plan);
-  const stale = compareLive(reviewed, reads, planFile);
-  const staleAddresses = new Set(
-    affectedProjects(reviewed)
-      .filter((p) => {
-        const read = reads.get(p.project_id);
-        return (
-          read?.kind !== "found" ||
-          read.live.status !== p.live?.status ||
-          read.live.updated_at !== p.live?.updated_at
-        );
-      })
-      .map((p) => p.address),
-  );
   // A project whose live state moved is named once, as stale; the rest is compared action by action.
-  const differences = compareWithReviewed(
-    without(reviewed, staleAddresses),
-    without(fresh.plan, staleAddresses),
-  );
-  if (stale.length + differences.length > 0) return fail([...stale, ...differences]);
+  const differences = compareSavedWithFresh(reviewed, fresh.plan, planFile);
+  if (differences.length > 0) return fail(differences);
 
   io.stderr(
     `Applying the saved plan ${planFile} (made ${reviewed.created_at}): made again from its files and fresh live state, it is the same plan.\n`,
   );
-  return execute(fresh.plan, flags, io, deps, session, relay, before, {
+  return execute(fresh.plan, flags, io, deps, session, relay, {
+    baseline: before,
     sources: fresh.sources,
     reviewed,
     loop: { live: fresh.live, judge: fresh.judge },
   });
-}
-
-/**
- * What the fresh plan read of each reviewed project (by the reviewed project's id), in the shape the
- * staleness check takes. A project whose address now names another id, or that is gone from the
- * files, is left to `compareWithReviewed`, which names that difference.
- */
-function liveReads(reviewed: Plan, fresh: Plan): ReadonlyMap<string, ProjectNow> {
-  const byAddress = new Map(fresh.projects.map((p) => [p.address, p]));
-  const out = new Map<string, ProjectNow>();
-  for (const r of reviewed.projects) {
-    const p = byAddress.get(r.address);
-    if (p === undefined || p.project_id !== r.project_id) {
-      if (r.live !== null) out.set(r.project_id, { kind: "found", live: r.live });
-    } else if (p.live !== null) out.set(r.project_id, { kind: "found", live: p.live });
-    else {
-      const problem = p.diagnostics.find((d) => d.severity === "error");
-      out.set(r.project_id, {
-        kind: "unreadable",
-        code: problem?.code ?? "unreadable",
-        message: problem?.message ?? "the project could not be read",
-      });
-    }
-  }
-  return out;
-}
-
-/** The plan without some projects (and the files list untouched). */
-function without(plan: Plan, addresses: ReadonlySet<string>): Plan {
-  if (addresses.size === 0) return plan;
-  return { ...plan, projects: plan.projects.filter((p) => !addresses.has(p.address)) };
 }
 
 async function hashFile(path: string): Promise<FileNow> {

@@ -24,31 +24,22 @@ export type {
   Verdict,
   WaitingEvent,
 } from "./events.js";
-export { type Judgement, judgeTransition, TARGETS } from "./judge.js";
+export { type Judgement, judgeTransition } from "./judge.js";
 export type { Refusal, Sendable } from "./perform.js";
-export { POLL_BUDGET_PER_MINUTE, pollInterval } from "./poll.js";
-export { type ApplyPort, DEFAULT_PARALLELISM, type ExecuteOptions } from "./port.js";
-export {
-  type Judge,
-  projectsToRead,
-  type ReconcileInput,
-  type ReconcilePort,
-  ROUND_SENDS,
-  reconcile,
-} from "./reconcile.js";
+export { pollInterval } from "./poll.js";
+export { type ApplyPort, DEFAULT_PARALLELISM, type ReconcileOptions } from "./port.js";
+export { projectsToRead, type ReconcileInput, type ReconcilePort, reconcile } from "./reconcile.js";
 export {
   applySucceeded,
-  NO_REQUESTS,
   refusedResult,
   requestsBetween,
   summarizeResults,
   unsentResult,
 } from "./result.js";
-export { compareWithReviewed, type JudgedAt, sameAsReviewed } from "./saved-plan.js";
-export { recheckAt, sendable } from "./sendable.js";
+export { compareSavedWithFresh, compareWithReviewed, type JudgedAt, sameAsReviewed } from "./saved-plan.js";
+export { type Judge, sendable } from "./sendable.js";
 export { settleResults, unreadableProjects } from "./settle.js";
 export {
-  affectedProjects,
   checkPlanSources,
   compareBaseUrl,
   compareFiles,

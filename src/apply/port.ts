@@ -15,7 +15,7 @@ export type ApplyPort = Pick<
 export const DEFAULT_PARALLELISM = 4;
 
 /** Options of `reconcile`. Everything with time or IO is injected (tests run on a virtual clock). */
-export interface ExecuteOptions {
+export interface ReconcileOptions {
   /**
    * Independent actions in flight at once ({@link DEFAULT_PARALLELISM} from the CLI); every request
    * still goes through the one limiter.

@@ -24,7 +24,7 @@ import { type ActionVerdict, decideRound, type RoundDecision } from "./decide.js
 import { dispatch } from "./dispatch.js";
 import type { PerformDeps } from "./perform.js";
 import { pollInterval } from "./poll.js";
-import type { ApplyPort, ExecuteOptions } from "./port.js";
+import type { ApplyPort, ReconcileOptions } from "./port.js";
 import { requestsBetween, summarizeResults, unsentResult } from "./result.js";
 import { type Judge, sendable } from "./sendable.js";
 import { settleResults, unreadableProjects } from "./settle.js";
@@ -50,8 +50,6 @@ export interface ReconcileInput {
   readonly reportOnly?: boolean;
 }
 
-export type { Judge } from "./sendable.js";
-
 export type ReconcilePort = ApplyPort & BasisReader;
 
 /** Actions sent per round, so each send's basis is at most one round old (one stats read per 50). */
@@ -63,7 +61,7 @@ const MAX_ROUNDS = 10_000;
 export async function reconcile(
   input: ReconcileInput,
   port: ReconcilePort,
-  options: ExecuteOptions,
+  options: ReconcileOptions,
 ): Promise<ApplyResult> {
   const { clock, signal } = options;
   const emit = options.onEvent;
@@ -103,8 +101,7 @@ export async function reconcile(
   let last = input.plan;
   let decision: RoundDecision | null = null;
 
-  const finish = (id: string, result: ActionResult) => {
-    results.set(id, result);
+  const ended = (id: string, result: ActionResult) =>
     emit({
       type: "action-end",
       at: isoAt(clock.now()),
@@ -115,6 +112,9 @@ export async function reconcile(
       error: result.error,
       attempts: result.attempts,
     });
+  const finish = (id: string, result: ActionResult) => {
+    results.set(id, result);
+    ended(id, result);
   };
 
   const all = reviewed.projects.flatMap((p) => p.actions);
@@ -216,18 +216,8 @@ export async function reconcile(
 
   const verdicts: ReadonlyMap<string, ActionVerdict> = decision?.verdicts ?? new Map();
   const actions = settleResults({ order, seen, results, last, verdicts, readAfterSend, interrupted });
-  for (const r of actions)
-    if (!results.has(r.id) || results.get(r.id) !== r)
-      emit({
-        type: "action-end",
-        at: isoAt(clock.now()),
-        id: r.id,
-        status: r.status,
-        reason: r.reason,
-        resolution: r.resolution,
-        error: r.error,
-        attempts: r.attempts,
-      });
+  // Results settled only now (never sent, or an unknown seen done later) end here.
+  for (const r of actions) if (results.get(r.id) !== r) ended(r.id, r);
   const summary = summarizeResults(actions);
   const finishedMs = clock.now();
   emit({ type: "run-end", at: isoAt(finishedMs), interrupted, summary });

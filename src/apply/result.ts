@@ -63,14 +63,6 @@ export function requestsBetween(before: ApiClientStats | null, after: ApiClientS
   };
 }
 
-export const NO_REQUESTS: ApplyRequests = {
-  total: 0,
-  by_endpoint: {},
-  retries: 0,
-  rate_limited_429: 0,
-  rate_limit_wait_ms: 0,
-};
-
 /** A run that sent nothing because the plan was refused (stale, changed files, unreadable). */
 export function refusedResult(
   plan: Plan | null,

@@ -20,6 +20,7 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Plan, ProjectPlan } from "../plan/types.js";
+import { type ProjectNow, short, staleProjects } from "./stale.js";
 
 /**
  * The times the two sides were judged at (a plan's `created_at`; the loop's clock for a deferred
@@ -32,6 +33,50 @@ export interface JudgedAt {
 
 const HINT =
   "the saved plan is not what its files and the live projects give now: make the plan again (`campaignctl plan --out FILE ...`), review it, and apply that";
+
+/**
+ * The saved plan against the plan made again now from its files and fresh reads: a project whose
+ * live state moved (or cannot be read) is named once, as stale (`apply.plan-stale`,
+ * `apply.project-unreadable`); the rest is compared action by action ({@link compareWithReviewed}).
+ * Empty when the saved plan may run.
+ */
+export function compareSavedWithFresh(reviewed: Plan, fresh: Plan, planFile: string): Diagnostic[] {
+  const stale = staleProjects(reviewed, liveReads(reviewed, fresh), planFile);
+  const addresses = new Set(stale.map((s) => s.project.address));
+  const differences = compareWithReviewed(without(reviewed, addresses), without(fresh, addresses));
+  return [...stale.map((s) => s.diagnostic), ...differences];
+}
+
+/**
+ * What the fresh plan read of each reviewed project (by the reviewed project's id), in the shape the
+ * staleness check takes. A project whose address now names another id, or that is gone from the
+ * files, is left to `compareWithReviewed`, which names that difference.
+ */
+function liveReads(reviewed: Plan, fresh: Plan): ReadonlyMap<string, ProjectNow> {
+  const byAddress = new Map(fresh.projects.map((p) => [p.address, p]));
+  const out = new Map<string, ProjectNow>();
+  for (const r of reviewed.projects) {
+    const p = byAddress.get(r.address);
+    if (p === undefined || p.project_id !== r.project_id) {
+      if (r.live !== null) out.set(r.project_id, { kind: "found", live: r.live });
+    } else if (p.live !== null) out.set(r.project_id, { kind: "found", live: p.live });
+    else {
+      const problem = p.diagnostics.find((d) => d.severity === "error");
+      out.set(r.project_id, {
+        kind: "unreadable",
+        code: problem?.code ?? "unreadable",
+        message: problem?.message ?? "the project could not be read",
+      });
+    }
+  }
+  return out;
+}
+
+/** The plan without some projects (and the files list untouched). */
+function without(plan: Plan, addresses: ReadonlySet<string>): Plan {
+  if (addresses.size === 0) return plan;
+  return { ...plan, projects: plan.projects.filter((p) => !addresses.has(p.address)) };
+}
 
 /** Every difference between the reviewed (saved) plan and the plan re-derived now; empty when identical. */
 export function compareWithReviewed(reviewed: Plan, fresh: Plan): Diagnostic[] {
@@ -267,8 +312,4 @@ function absentAction(project: ProjectPlan | undefined): string {
 function show(v: unknown): string {
   const text = v === undefined ? "absent" : JSON.stringify(v);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-
-function short(sha: string): string {
-  return sha.slice(0, 12);
 }

@@ -38,7 +38,7 @@ export function sendable(
 }
 
 /** Re-judges a schedule's project on the clock now; a refusal when it is no longer planned. */
-export function recheckAt(
+function recheckAt(
   action: Action,
   held: ReadonlyMap<string, LiveRead<Project>>,
   judge: Judge,

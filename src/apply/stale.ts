@@ -18,7 +18,7 @@ export type ProjectNow =
   | { readonly kind: "unreadable"; readonly code: string; readonly message: string };
 
 /** Projects whose live state the plan depends on: those with at least one planned action. */
-export function affectedProjects(plan: Plan): readonly ProjectPlan[] {
+function affectedProjects(plan: Plan): readonly ProjectPlan[] {
   return plan.projects.filter((p) => p.live !== null && p.actions.some((a) => a.status === "planned"));
 }
 
@@ -63,40 +63,53 @@ export function compareFiles(
   return out;
 }
 
+/**
+ * How an affected project's live state moved since the plan: null when its status and `updated_at`
+ * are as the plan read them; else a diagnostic (`apply.project-unreadable` or `apply.plan-stale`).
+ */
+function liveMoved(project: ProjectPlan, found: ProjectNow | undefined, hint: string): Diagnostic | null {
+  const basis = project.live;
+  if (basis === null) return null;
+  if (found === undefined || found.kind === "unreadable")
+    return {
+      severity: "error",
+      code: "apply.project-unreadable",
+      message: `${project.address}: project ${project.project_id} could not be re-read (${found === undefined ? "not read" : `${found.code}: ${found.message}`}), so the plan cannot be checked against it`,
+      hint: "check the connection and the key, then apply the plan again",
+    };
+  const changes: string[] = [];
+  if (found.live.status !== basis.status) changes.push(`status ${basis.status} -> ${found.live.status}`);
+  if (found.live.updated_at !== basis.updated_at)
+    changes.push(`updated_at ${basis.updated_at} -> ${found.live.updated_at}`);
+  if (changes.length === 0) return null;
+  return {
+    severity: "error",
+    code: "apply.plan-stale",
+    message: `${project.address}: the live project changed since the plan was made (${changes.join(", ")})`,
+    hint,
+  };
+}
+
 /** One diagnostic per affected project whose live status or `updated_at` moved, or that cannot be read. */
 export function compareLive(
   plan: Plan,
   now: ReadonlyMap<string, ProjectNow>,
   planFile: string,
 ): readonly Diagnostic[] {
-  const out: Diagnostic[] = [];
+  return staleProjects(plan, now, planFile).map((s) => s.diagnostic);
+}
+
+/** The affected projects whose live state moved (or cannot be read), each with its diagnostic, in plan order. */
+export function staleProjects(
+  plan: Plan,
+  now: ReadonlyMap<string, ProjectNow>,
+  planFile: string,
+): readonly { readonly project: ProjectPlan; readonly diagnostic: Diagnostic }[] {
   const hint = `make the plan again (\`campaignctl plan --out ${planFile} ...\`), review what changed, and apply that`;
-  for (const project of affectedProjects(plan)) {
-    const basis = project.live;
-    if (basis === null) continue;
-    const found = now.get(project.project_id);
-    if (found === undefined || found.kind === "unreadable") {
-      out.push({
-        severity: "error",
-        code: "apply.project-unreadable",
-        message: `${project.address}: project ${project.project_id} could not be re-read (${found === undefined ? "not read" : `${found.code}: ${found.message}`}), so the plan cannot be checked against it`,
-        hint: "check the connection and the key, then apply the plan again",
-      });
-      continue;
-    }
-    const changes: string[] = [];
-    if (found.live.status !== basis.status) changes.push(`status ${basis.status} -> ${found.live.status}`);
-    if (found.live.updated_at !== basis.updated_at)
-      changes.push(`updated_at ${basis.updated_at} -> ${found.live.updated_at}`);
-    if (changes.length > 0)
-      out.push({
-        severity: "error",
-        code: "apply.plan-stale",
-        message: `${project.address}: the live project changed since the plan was made (${changes.join(", ")})`,
-        hint,
-      });
-  }
-  return out;
+  return affectedProjects(plan).flatMap((project) => {
+    const diagnostic = liveMoved(project, now.get(project.project_id), hint);
+    return diagnostic === null ? [] : [{ project, diagnostic }];
+  });
 }
 
 /**
@@ -165,6 +178,7 @@ export function compareScope(
   ];
 }
 
-function short(sha: string): string {
+/** A sha256 as messages show it: its first 12 hex digits. */
+export function short(sha: string): string {
   return sha.slice(0, 12);
 }

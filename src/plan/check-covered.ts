@@ -14,6 +14,8 @@ import { type Selection, selectProjects } from "./select.js";
 export interface CoveredCheck {
   /** The `--target`/`--exclude` selection (its own diagnostics are not in `diagnostics`). */
   readonly selection: Selection;
+  /** The campaign narrowed to the projects of `selection.selected` (what the plan reads and judges). */
+  readonly covered: Campaign;
   /**
    * The files' problems and the covered projects' lint findings, sorted. Invariant: no lint
    * finding about a project outside `selection.selected`.
@@ -33,5 +35,5 @@ export function checkCovered(
     projects: loaded.campaign.projects.filter((p) => selection.selected.has(p.address)),
   };
   const diagnostics = [...loaded.diagnostics, ...lintCampaign(covered, context)].sort(compareDiagnostics);
-  return { selection, diagnostics };
+  return { selection, covered, diagnostics };
 }

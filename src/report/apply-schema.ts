@@ -6,7 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import type { ActionResultStatus, ApplyResult, ApplySummary } from "../apply/types.js";
+import { summarizeResults } from "../apply/result.js";
+import type { ApplyResult, ApplySummary } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { compileReportSchema, schemaDiagnostics } from "./plan-schema.js";
 
@@ -54,47 +55,20 @@ export function validateApplyResult(json: unknown, options: ValidateApplyOptions
   return problems.length > 0 ? { ok: false, diagnostics: problems } : { ok: true, result };
 }
 
-/** The summary key counting actions of a status. */
-export function summaryKey(status: ActionResultStatus): keyof ApplySummary {
-  switch (status) {
-    case "done":
-    case "replayed":
-    case "failed":
-    case "skipped":
-    case "blocked":
-    case "deferred":
-      return status;
-    case "not-started":
-      return "not_started";
-    case "unknown":
-      return "unknown";
-  }
-}
-
 function checkInvariants(name: string, result: ApplyResult): Diagnostic[] {
   const out: Diagnostic[] = [];
   const problem = (message: string): void => {
     out.push({ severity: "error", code: "report.apply-inconsistent", message: `${name}: ${message}` });
   };
   const ids = new Set<string>();
-  const counts: Record<keyof ApplySummary, number> = {
-    done: 0,
-    replayed: 0,
-    failed: 0,
-    skipped: 0,
-    blocked: 0,
-    deferred: 0,
-    not_started: 0,
-    unknown: 0,
-  };
   for (const a of result.actions) {
     if (ids.has(a.id)) problem(`action ${a.id} appears twice`);
     ids.add(a.id);
     if (a.id !== `${a.address}.${a.kind}`) {
       problem(`action ${a.id} does not match its address ${a.address} and kind ${a.kind}`);
     }
-    counts[summaryKey(a.status)] += 1;
   }
+  const counts = summarizeResults(result.actions);
   for (const [key, n] of Object.entries(counts) as [keyof ApplySummary, number][]) {
     if (result.summary[key] !== n) {
       problem(

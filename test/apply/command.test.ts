@@ -1,100 +1,34 @@
 /** `campaignctl apply` in-process (captured terminal, virtual clock) against the sandbox. */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
-import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
-import type { Io } from "../../cli/io.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { describe, expect, test } from "vitest";
 import { validateApplyResult } from "../../src/report/apply-schema.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { admin, PARENT_KEY } from "../sandbox/helpers.js";
 import {
+  bedsClosedAfterEach,
   effectCounts,
   effects,
-  plan,
+  planFresh,
   requestLog,
-  session,
+  runApply,
   type TestBed,
-  testBed,
-  virtual,
 } from "./helpers.js";
 
-let bed: TestBed | undefined;
-afterEach(async () => {
-  await bed?.close();
-  bed = undefined;
-});
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-const FLAGS: ApplyFlags = { parallelism: 4, target: [], exclude: [], color: false };
-
-async function cli(
-  b: TestBed,
-  paths: string[],
-  flags: Partial<ApplyFlags>,
-  extra: { tty?: boolean; answer?: string; interruptOnFirstPost?: boolean } = {},
-): Promise<Run> {
-  let interrupt: (() => void) | undefined;
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    ...b.io,
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    stdinIsTTY: extra.tty ?? false,
-  };
-  const { clock, sleep } = virtual(b.sb);
-  const outcome = await applyCommand(paths, { ...FLAGS, baseUrl: b.sb.baseUrl, ...flags }, io, {
-    session: {
-      clock,
-      sleep,
-      onEvent: (e) => {
-        if (extra.interruptOnFirstPost && e.type === "request-start" && e.method === "POST" && interrupt) {
-          const fire = interrupt;
-          interrupt = undefined;
-          fire();
-        }
-      },
-    },
-    clock,
-    sleep,
-    onInterrupt: (handler) => {
-      interrupt = handler;
-      return () => {
-        interrupt = undefined;
-      };
-    },
-    ask: async () => extra.answer ?? "",
-  });
-  return { code: exitCodeOf(outcome), stdout, stderr };
-}
+const openBed = bedsClosedAfterEach();
 
 async function savePlan(b: TestBed): Promise<string> {
-  const s = await session(b);
-  try {
-    const { plan: p } = await plan(b, s);
-    writeFileSync(join(b.world.dir, "plan.json"), renderPlanJson(p));
-    return "plan.json";
-  } finally {
-    await s.close();
-  }
+  const { plan: p } = await planFresh(b);
+  writeFileSync(join(b.world.dir, "plan.json"), renderPlanJson(p));
+  return "plan.json";
 }
 
 const posts = async (b: TestBed) => (await requestLog(b.sb)).filter((r) => r.method === "POST");
 
 describe("apply with campaign files", () => {
   test("plans, applies, writes a journal; a second apply has nothing to do; the key appears nowhere", async () => {
-    bed = await testBed({ test: 2, schedule: 2, pause: 2 });
-    const first = await cli(bed, [bed.world.campaignFile], {
+    const bed = await openBed({ test: 2, schedule: 2, pause: 2 });
+    const first = await runApply(bed, [bed.world.campaignFile], {
       autoApprove: true,
       junit: "apply.xml",
       markdown: "apply.md",
@@ -120,15 +54,15 @@ describe("apply with campaign files", () => {
     ])
       expect(text).not.toContain(PARENT_KEY);
 
-    const second = await cli(bed, [bed.world.campaignFile], { autoApprove: true });
+    const second = await runApply(bed, [bed.world.campaignFile], { autoApprove: true });
     expect(second.code).toBe(0);
     expect(second.stderr).toContain("No changes");
     expect([...effectCounts(await effects(bed.sb)).values()].every((n) => n === 1)).toBe(true);
   });
 
   test("--json prints only the apply result document, valid against its schema", async () => {
-    bed = await testBed({ pause: 1 });
-    const run = await cli(bed, [bed.world.campaignFile], { autoApprove: true, json: true });
+    const bed = await openBed({ pause: 1 });
+    const run = await runApply(bed, [bed.world.campaignFile], { autoApprove: true, json: true });
     expect(run.code).toBe(0);
     const checked = validateApplyResult(JSON.parse(run.stdout));
     expect(checked.ok, JSON.stringify(checked)).toBe(true);
@@ -136,28 +70,28 @@ describe("apply with campaign files", () => {
   });
 
   test("without a terminal and without --auto-approve it refuses at once and sends nothing", async () => {
-    bed = await testBed({ test: 1 });
-    const run = await cli(bed, [bed.world.campaignFile], {});
+    const bed = await openBed({ test: 1 });
+    const run = await runApply(bed, [bed.world.campaignFile], {});
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("apply.needs-approval");
     expect(await posts(bed)).toHaveLength(0);
   });
 
   test("on a terminal only 'yes' approves", async () => {
-    bed = await testBed({ test: 1 });
-    const no = await cli(bed, [bed.world.campaignFile], {}, { tty: true, answer: "y" });
+    const bed = await openBed({ test: 1 });
+    const no = await runApply(bed, [bed.world.campaignFile], {}, { tty: true, answer: "y" });
     expect(no.code).toBe(1);
     expect(no.stderr).toContain("Apply cancelled");
     expect(await posts(bed)).toHaveLength(0);
-    const yes = await cli(bed, [bed.world.campaignFile], {}, { tty: true, answer: "yes" });
+    const yes = await runApply(bed, [bed.world.campaignFile], {}, { tty: true, answer: "yes" });
     expect(yes.code).toBe(0);
     expect(await posts(bed)).toHaveLength(1);
   });
 });
 
 test("Ctrl-C during apply: in-flight requests finish, the rest is not started, exit 130", async () => {
-  bed = await testBed({ test: 6 });
-  const run = await cli(
+  const bed = await openBed({ test: 6 });
+  const run = await runApply(
     bed,
     [bed.world.campaignFile],
     { autoApprove: true, parallelism: 1, json: true },
@@ -173,12 +107,12 @@ test("Ctrl-C during apply: in-flight requests finish, the rest is not started, e
 
 describe("apply PLANFILE", () => {
   test("a plan made before someone changed a project is refused whole, and nothing is sent", async () => {
-    bed = await testBed({ test: 2, schedule: 1 });
+    const bed = await openBed({ test: 2, schedule: 1 });
     const file = await savePlan(bed);
     const changed = bed.world.projects.find((x) => x.role === "schedule");
     await admin(bed.sb, "PATCH", `/projects/${changed?.id}`, { name: "Generated schedule-1" });
     await admin(bed.sb, "DELETE", "/requests");
-    const run = await cli(bed, [file], { json: true });
+    const run = await runApply(bed, [file], { json: true });
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result.refused.map((d: { code: string }) => d.code)).toEqual(["apply.plan-stale"]);
@@ -187,11 +121,11 @@ describe("apply PLANFILE", () => {
   });
 
   test("a plan applied twice acts once: the second run is refused as stale", async () => {
-    bed = await testBed({ test: 2, schedule: 2, pause: 2 });
+    const bed = await openBed({ test: 2, schedule: 2, pause: 2 });
     const file = await savePlan(bed);
-    const first = await cli(bed, [file], {});
+    const first = await runApply(bed, [file], {});
     expect(first.code, first.stdout + first.stderr).toBe(0);
-    const second = await cli(bed, [file], {});
+    const second = await runApply(bed, [file], {});
     expect(second.code).toBe(1);
     expect(second.stdout).toContain("apply.plan-stale");
     const counts = effectCounts(await effects(bed.sb));
@@ -200,12 +134,12 @@ describe("apply PLANFILE", () => {
   });
 
   test("an edited campaign file refuses the plan, naming the file", async () => {
-    bed = await testBed({ test: 1 });
+    const bed = await openBed({ test: 1 });
     const file = await savePlan(bed);
     const path = join(bed.world.dir, bed.world.campaignFile);
     writeFileSync(path, `${readFileSync(path, "utf8")}\n# edited\n`);
     await admin(bed.sb, "DELETE", "/requests");
-    const run = await cli(bed, [file], {});
+    const run = await runApply(bed, [file], {});
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("apply.files-changed");
     expect(run.stdout).toContain("generated.yaml");
@@ -213,9 +147,9 @@ describe("apply PLANFILE", () => {
   });
 
   test("a plan of another format version is refused", async () => {
-    bed = await testBed({ test: 1 });
+    const bed = await openBed({ test: 1 });
     writeFileSync(join(bed.world.dir, "old.json"), JSON.stringify({ format_version: 99 }));
-    const run = await cli(bed, ["old.json"], {});
+    const run = await runApply(bed, ["old.json"], {});
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("report.plan-version");
   });

@@ -6,16 +6,7 @@
  */
 import { expect, test } from "vitest";
 import { admin } from "../sandbox/helpers.js";
-import {
-  applyLoop,
-  effectCounts,
-  effects,
-  plan,
-  session,
-  type TestBed,
-  testBed,
-  virtual,
-} from "./helpers.js";
+import { applyLoop, effectCounts, effects, planFresh, testBed, virtual } from "./helpers.js";
 
 const FAULTS = [
   "POST *: commit-then-fail(500) p=0.15",
@@ -31,22 +22,13 @@ const FAULTS = [
 
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 
-async function freshPlan(bed: TestBed) {
-  const s = await session(bed);
-  try {
-    return await plan(bed, s);
-  } finally {
-    await s.close();
-  }
-}
-
 test("every effect exactly once under faults, for 20 seeds; a second apply converges", async () => {
   let resolved = 0;
   let resent = 0;
   for (const seed of SEEDS) {
     const bed = await testBed({ test: 10, schedule: 10, pause: 10 }, { seed });
     try {
-      const planned = await freshPlan(bed);
+      const planned = await planFresh(bed);
       expect(planned.plan.summary.planned, `seed ${seed}`).toBe(30);
       await admin(bed.sb, "POST", "/faults", { spec: FAULTS });
       const first = await applyLoop(bed, { planned });
@@ -63,7 +45,7 @@ test("every effect exactly once under faults, for 20 seeds; a second apply conve
       await admin(bed.sb, "DELETE", "/faults");
       const rest = await applyLoop(bed);
       expect(rest.result.summary.failed + rest.result.summary.unknown, `seed ${seed}`).toBe(0);
-      expect((await freshPlan(bed)).plan.summary.planned, `seed ${seed}: not converged`).toBe(0);
+      expect((await planFresh(bed)).plan.summary.planned, `seed ${seed}: not converged`).toBe(0);
 
       const counts = effectCounts(await effects(bed.sb));
       for (const project of bed.world.projects) {
@@ -84,7 +66,7 @@ test("approvals arrive while apply waits, under faults: each test and schedule e
   for (const seed of [1, 2, 3, 4]) {
     const bed = await testBed({ "test-then-schedule": 8, pause: 4 }, { seed });
     try {
-      const planned = await freshPlan(bed);
+      const planned = await planFresh(bed);
       await admin(bed.sb, "POST", "/faults", { spec: FAULTS });
       const { sleep } = virtual(bed.sb);
       let approvals = 0;

@@ -1,6 +1,6 @@
-import { rmSync } from "node:fs";
 /** Shared helpers of the apply tests: a sandbox world, a session on its virtual clock, plan and apply. */
-
+import { rmSync } from "node:fs";
+import { afterEach } from "vitest";
 import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
 import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";
@@ -8,8 +8,9 @@ import { runPlanPipeline } from "../../cli/plan-pipeline.js";
 import { openSession, type Session } from "../../cli/session.js";
 import type { ApiEvent, ApiEventListener, Sleep } from "../../src/api/index.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
-import type { ExecuteOptions } from "../../src/apply/port.js";
-import { type Judge, type ReconcileInput, reconcile } from "../../src/apply/reconcile.js";
+import type { ReconcileOptions } from "../../src/apply/port.js";
+import { type ReconcileInput, reconcile } from "../../src/apply/reconcile.js";
+import type { Judge } from "../../src/apply/sendable.js";
 import type { ApplyResult } from "../../src/apply/types.js";
 import type { Plan } from "../../src/plan/types.js";
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
@@ -49,6 +50,23 @@ export async function testBed(
   };
 }
 
+/**
+ * Beds for the tests of one file, each closed after its test: call once at the top of the file,
+ * then `const bed = await openBed(...)` in a test.
+ */
+export function bedsClosedAfterEach(): typeof testBed {
+  let open: TestBed[] = [];
+  afterEach(async () => {
+    for (const b of open) await b.close();
+    open = [];
+  });
+  return async (...args) => {
+    const b = await testBed(...args);
+    open.push(b);
+    return b;
+  };
+}
+
 /** Virtual time: the sandbox's clock, advanced by every wait. */
 export function virtual(sb: SandboxHandle): { clock: { now(): number }; sleep: Sleep } {
   return { clock: { now: () => sb.clock.nowMs() }, sleep: (ms) => sb.clock.advance(ms) };
@@ -79,10 +97,20 @@ export async function plan(bed: TestBed, s: Session, refresh = true): Promise<Pl
   return { plan: out.plan, organizationId: out.organizationId, live: out.live, judge: out.judge };
 }
 
+/** Plans the bed's campaign file with a session of its own, closed afterwards. */
+export async function planFresh(bed: TestBed, refresh = true): Promise<Planned> {
+  const s = await session(bed);
+  try {
+    return await plan(bed, s, refresh);
+  } finally {
+    await s.close();
+  }
+}
+
 /** Plans with a fresh session, then runs the reconciliation loop with another (as `apply` does). */
 export async function applyLoop(
   bed: TestBed,
-  options: Partial<ExecuteOptions> & { readonly planned?: Planned; readonly reviewed?: Plan } = {},
+  options: Partial<ReconcileOptions> & { readonly planned?: Planned; readonly reviewed?: Plan } = {},
 ): Promise<Applied & { readonly planned: Planned }> {
   const events: ApplyEvent[] = [];
   const apiEvents: ApiEvent[] = [];
@@ -159,50 +187,96 @@ export interface CliRun {
   readonly stderr: string;
 }
 
+/** The flags commander gives `apply` when none is passed. */
+const APPLY_FLAGS: ApplyFlags = { parallelism: 4, target: [], exclude: [], color: false };
+
+export interface CliOptions {
+  /** Environment variables added to the bed's. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Whether stdin is a terminal (default: not). */
+  readonly tty?: boolean;
+  /** The answer to apply's question (default: an empty line). */
+  readonly answer?: string;
+  /** Ctrl-C as the first POST starts. */
+  readonly interruptOnFirstPost?: boolean;
+  /** The sleep of the session's client and of the loop (default: the bed's virtual clock). */
+  readonly sleep?: Sleep;
+  /**
+   * Runs before each of the loop's own waits (approval polls, backoffs): where a test makes the
+   * world move while apply waits (a person approves, edits in the dashboard).
+   */
+  readonly beforeSleep?: (ms: number) => Promise<void>;
+}
+
 /**
- * `campaignctl apply` in-process against the bed's sandbox, on its virtual clock. `beforeSleep`
- * runs before each of the loop's own waits (approval polls, backoffs): where a test makes the
- * world move while apply waits (a person approves, edits in the dashboard).
+ * `campaignctl apply` in-process against the bed's sandbox, on its virtual clock, with the flags
+ * commander would give (`flags` on top; the sandbox's base URL unless `flags` names one).
  */
-export async function cliApply(
+export async function runApply(
   bed: TestBed,
   paths: string[],
-  flags: Partial<ApplyFlags>,
-  beforeSleep?: (ms: number) => Promise<void>,
+  flags: Partial<ApplyFlags> = {},
+  options: CliOptions = {},
 ): Promise<CliRun> {
+  let interrupt: (() => void) | undefined;
   let stdout = "";
   let stderr = "";
   const io: Io = {
     ...bed.io,
+    env: { ...bed.io.env, ...options.env },
     stdout: (t) => {
       stdout += t;
     },
     stderr: (t) => {
       stderr += t;
     },
+    stdinIsTTY: options.tty ?? false,
   };
-  const { clock, sleep } = virtual(bed.sb);
-  const outcome = await applyCommand(
-    paths,
-    {
-      parallelism: 4,
-      target: [],
-      exclude: [],
-      color: false,
-      autoApprove: true,
-      baseUrl: bed.sb.baseUrl,
-      ...flags,
-    },
-    io,
-    {
-      session: { clock, sleep },
-      clock,
-      sleep: async (ms) => {
-        await beforeSleep?.(ms);
-        await sleep(ms);
+  const v = virtual(bed.sb);
+  const sleep = options.sleep ?? v.sleep;
+  const { beforeSleep } = options;
+  const outcome = await applyCommand(paths, { ...APPLY_FLAGS, baseUrl: bed.sb.baseUrl, ...flags }, io, {
+    session: {
+      clock: v.clock,
+      sleep,
+      onEvent: (e) => {
+        if (options.interruptOnFirstPost && e.type === "request-start" && e.method === "POST" && interrupt) {
+          const fire = interrupt;
+          interrupt = undefined;
+          fire();
+        }
       },
-      onInterrupt: () => () => {},
     },
-  );
+    clock: v.clock,
+    sleep:
+      beforeSleep === undefined
+        ? sleep
+        : async (ms) => {
+            await beforeSleep(ms);
+            await sleep(ms);
+          },
+    onInterrupt: (handler) => {
+      interrupt = handler;
+      return () => {
+        interrupt = undefined;
+      };
+    },
+    ask: async () => options.answer ?? "",
+  });
   return { code: exitCodeOf(outcome), stdout, stderr };
+}
+
+/** `runApply` with `--auto-approve`, as CI runs it; `beforeSleep` as in {@link CliOptions}. */
+export function cliApply(
+  bed: TestBed,
+  paths: string[],
+  flags: Partial<ApplyFlags>,
+  beforeSleep?: (ms: number) => Promise<void>,
+): Promise<CliRun> {
+  return runApply(
+    bed,
+    paths,
+    { autoApprove: true, ...flags },
+    beforeSleep === undefined ? {} : { beforeSleep },
+  );
 }

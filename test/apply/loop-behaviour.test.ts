@@ -4,37 +4,22 @@
  * logs (`/_sandbox/effects`, `/_sandbox/test-messages`, `/_sandbox/requests`). Ported from the tests
  * of the single-pass executor this loop replaced.
  */
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { idempotencyKey } from "../../src/api/idempotency-key.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
 import { admin } from "../sandbox/helpers.js";
 import {
   applyLoop,
+  bedsClosedAfterEach,
   effectCounts,
   effects,
-  type Planned,
-  plan,
+  planFresh,
   requestLog,
-  session,
   type TestBed,
-  testBed,
   testMessages,
 } from "./helpers.js";
 
-let bed: TestBed | undefined;
-afterEach(async () => {
-  await bed?.close();
-  bed = undefined;
-});
-
-async function freshPlan(b: TestBed): Promise<Planned> {
-  const s = await session(b);
-  try {
-    return await plan(b, s);
-  } finally {
-    await s.close();
-  }
-}
+const openBed = bedsClosedAfterEach();
 
 const posts = async (b: TestBed) =>
   (await requestLog(b.sb)).filter((r) => r.method === "POST") as unknown as {
@@ -44,7 +29,7 @@ const posts = async (b: TestBed) =>
   }[];
 
 test("every action once; a second plan has nothing left but the deferred schedule", async () => {
-  bed = await testBed({ test: 3, schedule: 3, pause: 3, "test-then-schedule": 1 });
+  const bed = await openBed({ test: 3, schedule: 3, pause: 3, "test-then-schedule": 1 });
   const { result, events } = await applyLoop(bed);
   expect(result.summary).toMatchObject({ done: 10, failed: 0, deferred: 1, skipped: 0, not_started: 0 });
   expect(result.requests.rate_limited_429).toBe(0);
@@ -62,14 +47,14 @@ test("every action once; a second plan has nothing left but the deferred schedul
   // Two test contacts for each of the four projects tested.
   expect(await testMessages(bed.sb)).toHaveLength(8);
 
-  const again = (await freshPlan(bed)).plan;
+  const again = (await planFresh(bed)).plan;
   expect(again.summary).toMatchObject({ planned: 0, deferred: 1, blocked: 0 });
   expect(again.projects.flatMap((x) => x.actions).every((a) => a.status === "deferred")).toBe(true);
   expect(JSON.stringify(events)).not.toContain("pc_live_");
 });
 
 test("a 4xx fails the action, its dependents are skipped, independent actions go on", async () => {
-  bed = await testBed({ "test-then-schedule": 1, pause: 1 });
+  const bed = await openBed({ "test-then-schedule": 1, pause: 1 });
   const target = bed.world.projects.find((x) => x.role === "test-then-schedule");
   const paused = bed.world.projects.find((x) => x.role === "pause");
   // The API refuses the test (a 400 the planner could not foresee); approvals would be awaited.
@@ -92,7 +77,7 @@ test("a 4xx fails the action, its dependents are skipped, independent actions go
 });
 
 test("commit-then-fail: the unknown outcome is resolved by re-reading, and nothing is sent twice", async () => {
-  bed = await testBed({ test: 1 }, { faults: "POST /projects/{id}/test: commit-then-fail(500) n=1" });
+  const bed = await openBed({ test: 1 }, { faults: "POST /projects/{id}/test: commit-then-fail(500) n=1" });
   const { result } = await applyLoop(bed);
   const action = result.actions[0];
   expect(action?.status).toBe("done");
@@ -107,8 +92,8 @@ test.each([
   ["a 500 before the commit", "status(500)"],
   ["a dropped connection", "reset"],
 ])("%s: re-read shows no transition, the same key is sent again, and it acts once", async (_name, fault) => {
-  bed = await testBed({ schedule: 1 }, { faults: `POST /projects/{id}/schedule: ${fault} n=1` });
-  const planned = await freshPlan(bed);
+  const bed = await openBed({ schedule: 1 }, { faults: `POST /projects/{id}/schedule: ${fault} n=1` });
+  const planned = await planFresh(bed);
   const { result } = await applyLoop(bed, { planned });
   expect(result.actions[0]).toMatchObject({ status: "done", attempts: 2 });
   expect(result.actions[0]?.resolution).toContain("did not take effect");
@@ -121,7 +106,7 @@ test.each([
 });
 
 test("Ctrl-C: requests in flight finish, nothing new starts", async () => {
-  bed = await testBed({ test: 6 });
+  const bed = await openBed({ test: 6 });
   const controller = new AbortController();
   const events: ApplyEvent[] = [];
   let sends = 0;
@@ -143,8 +128,8 @@ test("Ctrl-C: requests in flight finish, nothing new starts", async () => {
 });
 
 test("two runs of the same plan at once: every effect happens once (the other run replays)", async () => {
-  bed = await testBed({ test: 4, schedule: 4, pause: 4 }, { faults: "*: latency(3ms, real)" });
-  const planned = await freshPlan(bed);
+  const bed = await openBed({ test: 4, schedule: 4, pause: 4 }, { faults: "*: latency(3ms, real)" });
+  const planned = await planFresh(bed);
   const [a, b] = await Promise.all([applyLoop(bed, { planned }), applyLoop(bed, { planned })]);
   for (const action of planned.plan.projects.flatMap((x) => x.actions)) {
     const statuses = [a, b].map((run) => run.result.actions.find((r) => r.id === action.id)?.status);
@@ -160,9 +145,9 @@ test("two runs of the same plan at once: every effect happens once (the other ru
 });
 
 test("--wait-for-approval: polls until the test is approved, then schedules with a key from that state", async () => {
-  bed = await testBed({ "test-then-schedule": 2 });
+  const bed = await openBed({ "test-then-schedule": 2 });
   const b = bed;
-  const planned = await freshPlan(b);
+  const planned = await planFresh(b);
   const approvedAt = new Map<string, string>();
   let polls = 0;
   const { result, events } = await applyLoop(b, {
@@ -203,7 +188,7 @@ test("--wait-for-approval: polls until the test is approved, then schedules with
 });
 
 test("--wait-for-approval without an approval: the schedule stays deferred after the wait", async () => {
-  bed = await testBed({ "test-then-schedule": 1 });
+  const bed = await openBed({ "test-then-schedule": 1 });
   const startMs = bed.sb.clock.nowMs();
   const { result, events } = await applyLoop(bed, { waitForApproval: 60_000 });
   expect(result.summary).toMatchObject({ done: 1, deferred: 1 });

@@ -4,7 +4,7 @@
  */
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { parse, stringify } from "yaml";
 import { runPlanPipeline } from "../../cli/plan-pipeline.js";
 import { idempotencyKey } from "../../src/api/idempotency-key.js";
@@ -15,22 +15,18 @@ import { validateApplyResult } from "../../src/report/apply-schema.js";
 import { admin } from "../sandbox/helpers.js";
 import {
   applyLoop,
+  bedsClosedAfterEach,
   cliApply,
   effectCounts,
   effects,
-  plan,
+  planFresh,
   session,
   type TestBed,
-  testBed,
   testMessages,
   virtual,
 } from "./helpers.js";
 
-let bed: TestBed | undefined;
-afterEach(async () => {
-  await bed?.close();
-  bed = undefined;
-});
+const openBed = bedsClosedAfterEach();
 
 const DAY = 86_400_000;
 
@@ -45,16 +41,11 @@ async function approveAll(b: TestBed): Promise<void> {
 }
 
 async function converged(b: TestBed): Promise<number> {
-  const s = await session(b);
-  try {
-    return (await plan(b, s)).plan.summary.planned;
-  } finally {
-    await s.close();
-  }
+  return (await planFresh(b)).plan.summary.planned;
 }
 
 test("item 6: approvals arrive while apply waits; schedules and `after:` chains go on in the same run", async () => {
-  bed = await testBed({});
+  const bed = await openBed({});
   cpSync(join(process.cwd(), "examples"), join(bed.world.dir, "examples"), { recursive: true });
   const b = bed;
   let polls = 0;
@@ -80,7 +71,7 @@ test("item 6: approvals arrive while apply waits; schedules and `after:` chains 
 }, 60_000);
 
 test("a test approved at once gets its schedule in the same run", async () => {
-  bed = await testBed({ "test-then-schedule": 3 }, { autoApproveTests: true });
+  const bed = await openBed({ "test-then-schedule": 3 }, { autoApproveTests: true });
   const { result } = await applyLoop(bed);
   expect(result.summary).toMatchObject({ done: 6, deferred: 0, failed: 0 });
   const counts = effectCounts(await effects(bed.sb));
@@ -92,14 +83,14 @@ test("a test approved at once gets its schedule in the same run", async () => {
 });
 
 test("without --wait-for-approval, a schedule that waits on a person stays deferred", async () => {
-  bed = await testBed({ "test-then-schedule": 1 });
+  const bed = await openBed({ "test-then-schedule": 1 });
   const { result } = await applyLoop(bed);
   expect(result.summary).toMatchObject({ done: 1, deferred: 1 });
   expect(effectCounts(await effects(bed.sb)).get(`${bed.world.projects[0]?.id}:schedule`)).toBeUndefined();
 });
 
 test("item 2: a dashboard edit while awaiting approval blocks the schedule as drift", async () => {
-  bed = await testBed({ "test-then-schedule": 1 });
+  const bed = await openBed({ "test-then-schedule": 1 });
   const b = bed;
   const id = b.world.projects[0]?.id ?? "";
   const first = await cliApply(b, [b.world.campaignFile], {});
@@ -129,7 +120,7 @@ test("item 2: a dashboard edit while awaiting approval blocks the schedule as dr
 });
 
 test("item 3: a schedule whose time passed between judging and sending is not sent", async () => {
-  bed = await testBed({ schedule: 1 });
+  const bed = await openBed({ schedule: 1 });
   const b = bed;
   const at = new Date(b.sb.clock.nowMs() + 25_000).toISOString();
   const file = join(b.world.dir, b.world.campaignFile);
@@ -138,9 +129,7 @@ test("item 3: a schedule whose time passed between judging and sending is not se
     if (p.schedule) p.schedule.at = at;
   writeFileSync(file, stringify(doc));
 
-  const s = await session(b);
-  const planned = await plan(b, s);
-  await s.close();
+  const planned = await planFresh(b);
   expect(planned.plan.summary.planned).toBe(1);
   // Time moves on between the round's judgement and its request (a slow limiter, a busy API):
   // the API's clock, as apply reads it, jumps 35 s right after the round judged the schedule.
@@ -165,7 +154,7 @@ test("item 3: a schedule whose time passed between judging and sending is not se
 });
 
 test("item 5: with the API's clock behind ours, cached details never make a test go out again", async () => {
-  bed = await testBed({ test: 2 });
+  const bed = await openBed({ test: 2 });
   const b = bed;
   // Our clock 100 days ahead of the sandbox's: no stats window lists the projects.
   const ahead = () => b.sb.clock.nowMs() + 100 * DAY;
@@ -216,7 +205,7 @@ test("item 5: with the API's clock behind ours, cached details never make a test
 });
 
 test("item 7: an unreadable project the files ask something of fails the run, named in every report", async () => {
-  bed = await testBed({ pause: 1 });
+  const bed = await openBed({ pause: 1 });
   const b = bed;
   const file = join(b.world.dir, b.world.campaignFile);
   const doc = parse(readFileSync(file, "utf8"));
@@ -245,7 +234,7 @@ test("item 7: an unreadable project the files ask something of fails the run, na
 });
 
 test("item 8: an outcome still unknown at the end is `unknown` (re-run is safe), and a re-run acts once", async () => {
-  bed = await testBed({ test: 1 });
+  const bed = await openBed({ test: 1 });
   const b = bed;
   await admin(b.sb, "POST", "/faults", { spec: "POST /projects/{id}/test: status(500) p=1" });
   const run = await cliApply(b, [b.world.campaignFile], {});
@@ -263,7 +252,7 @@ test("item 8: an outcome still unknown at the end is `unknown` (re-run is safe),
 });
 
 test("confirming the basis costs at most one request per 50 actions when nothing changed", async () => {
-  bed = await testBed({ pause: 120 });
+  const bed = await openBed({ pause: 120 });
   const { result } = await applyLoop(bed);
   expect(result.summary.done).toBe(120);
   expect(result.basis_reads).toBeLessThanOrEqual(Math.ceil(120 / 50));
@@ -271,7 +260,7 @@ test("confirming the basis costs at most one request per 50 actions when nothing
 }, 60_000);
 
 test("item 8: keys come from the project's own organization; a key of another organization is warned about", async () => {
-  bed = await testBed({ pause: 1 });
+  const bed = await openBed({ pause: 1 });
   const b = bed;
   const id = b.world.projects[0]?.id ?? "";
   const child = "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a02";
@@ -282,9 +271,7 @@ test("item 8: keys come from the project's own organization; a key of another or
   const doc = parse(readFileSync(file, "utf8"));
   delete doc.organization;
   writeFileSync(file, stringify(doc));
-  const s = await session(b);
-  const planned = await plan(b, s);
-  await s.close();
+  const planned = await planFresh(b);
   const p = planned.plan.projects[0];
   const pause = p?.actions[0];
   expect(pause?.status).toBe("planned");
@@ -301,7 +288,7 @@ test("item 8: keys come from the project's own organization; a key of another or
 });
 
 test("item 7: a project unreadable under faults (GET 500) fails the run instead of exiting 0", async () => {
-  bed = await testBed({ pause: 2 });
+  const bed = await openBed({ pause: 2 });
   const b = bed;
   await admin(b.sb, "POST", "/faults", { spec: "GET /projects/{id}: status(500) p=1" });
   const run = await cliApply(b, [b.world.campaignFile], { json: true, junit: "apply.xml" });
@@ -314,13 +301,11 @@ test("item 7: a project unreadable under faults (GET 500) fails the run instead 
 });
 
 test("item 2, saved plan: a deferred action goes out only if, re-judged when runnable, it is the one reviewed", async () => {
-  bed = await testBed({ "test-then-schedule": 2 });
+  const bed = await openBed({ "test-then-schedule": 2 });
   const b = bed;
   const [edited, kept] = b.world.projects;
   await applyLoop(b); // both tests sent; both projects await approval
-  const s = await session(b);
-  const reviewed = (await plan(b, s)).plan; // the saved plan: two deferred schedules
-  await s.close();
+  const reviewed = (await planFresh(b)).plan; // the saved plan: two deferred schedules
   expect(reviewed.summary.deferred).toBe(2);
   await admin(b.sb, "PATCH", `/projects/${edited?.id}`, { message_text: "Edited after review" });
   for (const p of [edited, kept]) await admin(b.sb, "POST", `/projects/${p?.id}/approve`);

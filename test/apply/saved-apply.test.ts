@@ -6,80 +6,33 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
-import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
-import type { Io } from "../../cli/io.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { describe, expect, test } from "vitest";
 import { runPlanPipeline } from "../../cli/plan-pipeline.js";
 import { openSession } from "../../cli/session.js";
 import type { Sleep } from "../../src/api/index.js";
 import type { Plan } from "../../src/plan/types.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { admin, CHILD_KEY } from "../sandbox/helpers.js";
-import { effects, plan, requestLog, session, type TestBed, testBed, virtual } from "./helpers.js";
+import {
+  bedsClosedAfterEach,
+  effects,
+  planFresh,
+  requestLog,
+  runApply,
+  type TestBed,
+  testMessages,
+  virtual,
+} from "./helpers.js";
 import { SCHEDULE_AT } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) await b.close();
-  beds = [];
-});
-
-async function bedOf(...args: Parameters<typeof testBed>): Promise<TestBed> {
-  const b = await testBed(...args);
-  beds.push(b);
-  return b;
-}
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-const FLAGS: ApplyFlags = { parallelism: 4, target: [], exclude: [], color: false };
-
-async function cli(
-  b: TestBed,
-  paths: string[],
-  flags: Partial<ApplyFlags> = {},
-  extra: { env?: Record<string, string>; sleep?: Sleep } = {},
-): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    ...b.io,
-    env: { ...b.io.env, ...extra.env },
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  };
-  const v = virtual(b.sb);
-  const sleep = extra.sleep ?? v.sleep;
-  const outcome = await applyCommand(paths, { ...FLAGS, baseUrl: b.sb.baseUrl, ...flags }, io, {
-    session: { clock: v.clock, sleep },
-    clock: v.clock,
-    sleep,
-    onInterrupt: () => () => {},
-    ask: async () => "",
-  });
-  return { code: exitCodeOf(outcome), stdout, stderr };
-}
+const bedOf = bedsClosedAfterEach();
 
 /** Plans the bed's campaign file and saves the plan document as `name`, after `edit`. */
 async function savePlan(b: TestBed, name = "plan.json", edit: (doc: Plan) => Plan = (d) => d): Promise<Plan> {
-  const s = await session(b);
-  try {
-    const { plan: p } = await plan(b, s);
-    const doc = JSON.parse(renderPlanJson(p)) as Plan;
-    writeFileSync(join(b.world.dir, name), `${JSON.stringify(edit(doc), null, 2)}\n`);
-    return doc;
-  } finally {
-    await s.close();
-  }
+  const { plan: p } = await planFresh(b);
+  const doc = JSON.parse(renderPlanJson(p)) as Plan;
+  writeFileSync(join(b.world.dir, name), `${JSON.stringify(edit(doc), null, 2)}\n`);
+  return doc;
 }
 
 /** Forgets the requests so far: the sandbox's log then holds only what apply sends. */
@@ -87,8 +40,6 @@ const forgetRequests = (b: TestBed) => admin(b.sb, "DELETE", "/requests");
 const posts = async (b: TestBed) => (await requestLog(b.sb)).filter((r) => r.method === "POST");
 const sends = async (b: TestBed) =>
   (await effects(b.sb)).filter((e) => e.kind === "test" || e.kind === "schedule" || e.kind === "pause");
-const testMessages = async (b: TestBed): Promise<unknown[]> =>
-  (await admin(b.sb, "GET", "/test-messages")).body.data as unknown[];
 
 /** Every action of the plan document, to edit in place. */
 type MutableAction = { id: string; status: string; project_id: string; request: Record<string, unknown> };
@@ -189,7 +140,7 @@ describe("an edited saved plan is refused whole: exit 1, nothing sent (issue 9 i
       return doc;
     });
     await forgetRequests(b);
-    const run = await cli(b, ["plan.json"], { json: true });
+    const run = await runApply(b, ["plan.json"], { json: true });
     expect(run.code, run.stderr).toBe(1);
     const result = JSON.parse(run.stdout);
     const refused = result.refused as { code: string; message: string }[];
@@ -198,18 +149,18 @@ describe("an edited saved plan is refused whole: exit 1, nothing sent (issue 9 i
     for (const n of names) expect(text).toContain(n);
     expect(await posts(b)).toHaveLength(0);
     expect(await sends(b)).toHaveLength(0);
-    expect(await testMessages(b)).toHaveLength(0);
+    expect(await testMessages(b.sb)).toHaveLength(0);
   });
 
   test("the untouched plan applies (the same files, the same world): every action once", async () => {
     const b = await bedOf({ test: 2, schedule: 1, "test-then-schedule": 1 });
     await savePlan(b);
-    const run = await cli(b, ["plan.json"]);
+    const run = await runApply(b, ["plan.json"]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stderr).toContain("made again from its files and fresh live state, it is the same plan");
     const kinds = (await sends(b)).filter((e) => e.changed).map((e) => e.kind);
     expect(kinds.sort()).toEqual(["schedule", "test", "test", "test"]);
-    expect(await testMessages(b)).toHaveLength(6);
+    expect(await testMessages(b.sb)).toHaveLength(6);
   });
 });
 
@@ -221,7 +172,7 @@ test("the clock is re-checked: a schedule 25 s ahead when planned, applied 35 s 
   const saved = await savePlan(b);
   expect(actionOf(saved, "schedule-1.schedule").status).toBe("planned");
   await b.sb.clock.advance(35_000);
-  const run = await cli(b, ["plan.json"], { json: true });
+  const run = await runApply(b, ["plan.json"], { json: true });
   expect(run.code).toBe(1);
   const refused = JSON.parse(run.stdout).refused as { code: string; message: string }[];
   expect(refused.map((d) => d.message).join("\n")).toContain(
@@ -234,7 +185,7 @@ describe("the plan file is recognised by its content", () => {
   test("`apply tfplan` (no .json) applies the saved plan", async () => {
     const b = await bedOf({ test: 1 });
     await savePlan(b, "tfplan");
-    const run = await cli(b, ["tfplan"]);
+    const run = await runApply(b, ["tfplan"]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stderr).toContain("Applying the saved plan tfplan");
     expect((await sends(b)).map((e) => e.kind)).toEqual(["test"]);
@@ -244,7 +195,7 @@ describe("the plan file is recognised by its content", () => {
     const b = await bedOf({ test: 1 });
     await savePlan(b, "tfplan");
     await forgetRequests(b);
-    const run = await cli(b, ["tfplan", b.world.campaignFile]);
+    const run = await runApply(b, ["tfplan", b.world.campaignFile]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("apply.plan-mixed-with-files");
     expect(run.stderr).toContain("tfplan is a saved plan");
@@ -270,7 +221,7 @@ describe("base URL and key scope are checked before any request (issue 9 item 8)
     expect(made.plan.base_url).toBe("embedded-sandbox:fixture");
     writeFileSync(join(b.world.dir, "plan.json"), renderPlanJson(made.plan));
     await forgetRequests(b);
-    const run = await cli(b, ["plan.json"], { json: true });
+    const run = await runApply(b, ["plan.json"], { json: true });
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result.refused.map((d: { code: string }) => d.code)).toEqual(["apply.base-url-mismatch"]);
@@ -282,7 +233,7 @@ describe("base URL and key scope are checked before any request (issue 9 item 8)
     const b = await bedOf({ test: 2 });
     await savePlan(b);
     await forgetRequests(b);
-    const run = await cli(b, ["plan.json"], { json: true }, { env: { CAMPAIGNCTL_API_KEY: CHILD_KEY } });
+    const run = await runApply(b, ["plan.json"], { json: true }, { env: { CAMPAIGNCTL_API_KEY: CHILD_KEY } });
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result.refused.map((d: { code: string }) => d.code)).toEqual(["apply.key-scope"]);
@@ -303,7 +254,7 @@ describe("a deferred action of a saved plan goes out only as reviewed (issue 9 i
     });
     expect(edited.status).toBe(200);
     expect((await admin(b.sb, "POST", `/projects/${id}/approve`)).status).toBe(200);
-    const run = await cli(b, ["plan.json"], { waitForApproval: 60_000 });
+    const run = await runApply(b, ["plan.json"], { waitForApproval: 60_000 });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("test-then-schedule-1.schedule");
     expect(run.stdout).toContain("drifted from the file (message)");
@@ -329,7 +280,7 @@ describe("a deferred action of a saved plan goes out only as reviewed (issue 9 i
       }
       await v.sleep(ms);
     };
-    const run = await cli(b, ["plan.json"], { waitForApproval: 60_000 }, { sleep });
+    const run = await runApply(b, ["plan.json"], { waitForApproval: 60_000 }, { sleep });
     expect(edited).toBe(true);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("test-then-schedule-1.schedule");
@@ -352,7 +303,7 @@ describe("a deferred action of a saved plan goes out only as reviewed (issue 9 i
       }
       await v.sleep(ms);
     };
-    const run = await cli(b, ["plan.json"], { waitForApproval: 60_000 }, { sleep });
+    const run = await runApply(b, ["plan.json"], { waitForApproval: 60_000 }, { sleep });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect((await sends(b)).map((e) => e.kind)).toEqual(["schedule"]);
   });
@@ -362,7 +313,7 @@ test("a saved plan's schedule that waits for its test: approved at once (as with
   const b = await bedOf({ "test-then-schedule": 1 }, { autoApproveTests: true });
   const saved = await savePlan(b);
   expect(actionOf(saved, "test-then-schedule-1.schedule").status).toBe("deferred");
-  const run = await cli(b, ["plan.json"]);
+  const run = await runApply(b, ["plan.json"]);
   expect(run.code, run.stdout + run.stderr).toBe(0);
   expect((await sends(b)).map((e) => e.kind)).toEqual(["test", "schedule"]);
 });
@@ -372,9 +323,9 @@ describe("idempotency keys are derived the same way in both modes", () => {
     const counts = { test: 1, schedule: 1, pause: 1 } as const;
     const viaPlan = await bedOf(counts);
     await savePlan(viaPlan);
-    expect((await cli(viaPlan, ["plan.json"])).code).toBe(0);
+    expect((await runApply(viaPlan, ["plan.json"])).code).toBe(0);
     const viaFiles = await bedOf(counts);
-    expect((await cli(viaFiles, [viaFiles.world.campaignFile], { autoApprove: true })).code).toBe(0);
+    expect((await runApply(viaFiles, [viaFiles.world.campaignFile], { autoApprove: true })).code).toBe(0);
     const keys = async (b: TestBed) =>
       (await sends(b))
         .map((e) => `${e.project_id} ${e.kind} ${e.idempotency_key}`)

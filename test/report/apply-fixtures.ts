@@ -8,8 +8,8 @@
  * was sent (reasons and codes worded as the executor words them, `src/apply/`); `hugeApplyResult(n)` has n actions for the truncation tests. API and user text carries
  * Markdown, HTML and XML specials to exercise escaping.
  */
-import type { ActionResult, ApplyResult, ApplySummary } from "../../src/apply/types.js";
-import { summaryKey } from "../../src/report/apply-schema.js";
+import { summarizeResults } from "../../src/apply/result.js";
+import type { ActionResult, ApplyResult } from "../../src/apply/types.js";
 import { key } from "./fixtures.js";
 
 const BASE_URL = "https://api.politicalcomms.com/v1";
@@ -36,22 +36,6 @@ function result(
     finished_at: null,
     ...p,
   };
-}
-
-/** The summary that counts `actions` (what the executor reports). */
-export function summarise(actions: readonly ActionResult[]): ApplySummary {
-  const s = {
-    done: 0,
-    replayed: 0,
-    failed: 0,
-    skipped: 0,
-    blocked: 0,
-    deferred: 0,
-    not_started: 0,
-    unknown: 0,
-  };
-  for (const a of actions) s[summaryKey(a.status)] += 1;
-  return s;
 }
 
 export function fullActions(): ActionResult[] {
@@ -201,7 +185,7 @@ export function fullApplyResult(): ApplyResult {
         message: "phone-bank: GET /projects/{id} answered 500 internal_error: Internal server error",
       },
     ],
-    summary: summarise(actions),
+    summary: summarizeResults(actions),
     journal: ".campaignctl/journal/2026-11-20T14-05-00Z.jsonl",
   };
 }
@@ -217,7 +201,7 @@ export function completeApplyResult(): ApplyResult {
     requests: { ...full.requests, retries: 0, rate_limited_429: 0, rate_limit_wait_ms: 0 },
     basis_reads: 0,
     unreadable: [],
-    summary: summarise(actions),
+    summary: summarizeResults(actions),
   };
 }
 
@@ -266,7 +250,7 @@ export function refusedApplyResult(): ApplyResult {
     },
     basis_reads: 0,
     unreadable: [],
-    summary: summarise(actions),
+    summary: summarizeResults(actions),
     journal: null,
   };
 }
@@ -314,5 +298,5 @@ export function hugeApplyResult(count: number): ApplyResult {
       actions.push(result({ address, project_id, kind: "schedule", status: "deferred", reason }));
     }
   }
-  return { ...fullApplyResult(), interrupted: false, actions, summary: summarise(actions) };
+  return { ...fullApplyResult(), interrupted: false, actions, summary: summarizeResults(actions) };
 }

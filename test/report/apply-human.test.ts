@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { summarizeResults } from "../../src/apply/result.js";
 import type { ApplyResult } from "../../src/apply/types.js";
 import { renderApplyHuman } from "../../src/report/apply-human.js";
-import { completeApplyResult, fullApplyResult, refusedApplyResult, summarise } from "./apply-fixtures.js";
+import { completeApplyResult, fullApplyResult, refusedApplyResult } from "./apply-fixtures.js";
 import { expectGolden } from "./golden.js";
 
 const ESC = "\u001b[";
@@ -76,7 +77,10 @@ describe("renderApplyHuman", () => {
     );
     const failed: ApplyResult = { ...fullApplyResult(), interrupted: false };
     const actions = failed.actions.filter((a) => a.status !== "not-started");
-    const text = renderApplyHuman({ ...failed, actions, summary: summarise(actions) }, { color: false });
+    const text = renderApplyHuman(
+      { ...failed, actions, summary: summarizeResults(actions) },
+      { color: false },
+    );
     expect(text).toMatch(
       /\nApply failed: 2 done, 1 replayed, 1 failed, 1 deferred, 1 skipped, 1 blocked, 1 unknown, 1 unreadable project\. /,
     );
@@ -87,7 +91,7 @@ describe("renderApplyHuman", () => {
     );
     expect(
       renderApplyHuman(
-        { ...failed, unreadable: [], actions: blockedOnly, summary: summarise(blockedOnly) },
+        { ...failed, unreadable: [], actions: blockedOnly, summary: summarizeResults(blockedOnly) },
         { color: false },
       ),
     ).toMatch(/\nApply incomplete: 2 done, 1 replayed, 0 failed, 1 deferred, 1 blocked\. /);

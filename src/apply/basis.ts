@@ -15,6 +15,7 @@
  */
 import type { ApiClient } from "../api/index.js";
 import type { Project } from "../contract/resources.js";
+import { sameVersion } from "../plan/cache.js";
 import type { LiveRead } from "../plan/live.js";
 import { readAll } from "../plan/refresh-records.js";
 import { readStats } from "../plan/refresh-stats.js";
@@ -31,15 +32,11 @@ export interface BasisRead {
   readonly confirmed: number;
 }
 
-/** Whether a stats row shows the held detail unchanged. Pure. */
-export function confirms(
+/** Whether a stats row shows the held detail unchanged: the plan cache's rule (`sameVersion`). */
+export const confirms: (
   held: Project,
   row: { readonly status: string; readonly updated_at: string },
-): boolean {
-  const a = Date.parse(held.updated_at);
-  const b = Date.parse(row.updated_at);
-  return !Number.isNaN(a) && a === b && held.status === row.status;
-}
+) => boolean = sameVersion;
 
 /**
  * Reads the basis of `ids`. `held` is the newest detail of each (from the plan, maybe cached, or an

@@ -91,13 +91,23 @@ export function projectDetailValid(
   coveredSinceMs: number | null,
 ): boolean {
   if (cached === undefined || coveredSinceMs === null) return false;
-  if (fact !== undefined) {
-    const a = instant(cached.value.updated_at);
-    const b = instant(fact.updated_at);
-    return !Number.isNaN(a) && a === b && cached.value.status === fact.status;
-  }
+  if (fact !== undefined) return sameVersion(cached.value, fact);
   const fetched = instant(cached.fetched_at);
   return !Number.isNaN(fetched) && fetched >= coveredSinceMs;
+}
+
+/**
+ * Whether a stats row shows a held project detail unchanged: the same status and the same
+ * `updated_at` instant (however each side writes it). The one rule for the plan's cache and for
+ * apply's fresh basis reads.
+ */
+export function sameVersion(
+  held: { readonly status: string; readonly updated_at: string },
+  row: { readonly status: string; readonly updated_at: string },
+): boolean {
+  const a = instant(held.updated_at);
+  const b = instant(row.updated_at);
+  return !Number.isNaN(a) && a === b && held.status === row.status;
 }
 
 /** Whether a cached media file may stand in for `GET /media/{id}` at `nowMs`. */

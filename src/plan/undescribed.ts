@@ -7,8 +7,9 @@
  * described at all: that is a load-time error (`campaign.message-missing`,
  * `campaign.contact-lists-missing`), not part of this table.
  *
- * This table is the one source of the rule: the planner applies it, the docs show it, and `import`
- * writes every field whose live value is not neutral. The live fields deliberately outside the rule,
+ * This table is the one source of the rule: the planner applies it and the docs show it (a test
+ * checks the docs' table against it). `import` needs no copy of it: it writes every content field the
+ * plan compares, so an imported file describes whatever is not neutral. The live fields deliberately outside the rule,
  * and why, are listed in docs/campaign-files.md ("Not judged"). Pure data.
  */
 import type { DesiredState } from "../campaign/model.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { codePointLabel, escapeHtml } from "../../src/report/gallery/escape.js";
+import { codePointLabel } from "../../src/message/code-point.js";
+import { escapeHtml } from "../../src/report/gallery/escape.js";
 import { buildGalleryModel } from "../../src/report/gallery/model.js";
 import { GALLERY_CSP, renderGalleryHtml } from "../../src/report/gallery/page.js";
 import { fullPlan } from "../report/fixtures.js";

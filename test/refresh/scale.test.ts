@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import { captureIo } from "../helpers/run-cli.js";
 import {
   campaignFile,
   fileProject,
@@ -56,21 +56,7 @@ async function clearLog(): Promise<void> {
 }
 
 async function plan(): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Io = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env: { NO_COLOR: "1", CAMPAIGNCTL_API_KEY: KEY },
-    cwd: dir,
-  };
+  const io = captureIo({ cwd: dir, env: { NO_COLOR: "1", CAMPAIGNCTL_API_KEY: KEY } });
   const outcome = await planCommand(
     ["."],
     {
@@ -84,7 +70,7 @@ async function plan(): Promise<{ code: number; out: string; err: string }> {
     io,
     { clock: { now: () => sandbox.clock.nowMs() }, sleep: (ms) => sandbox.clock.advance(ms) },
   );
-  return { code: exitCodeOf(outcome), out, err };
+  return { code: exitCodeOf(outcome), out: io.out(), err: io.err() };
 }
 
 describe("refresh at scale (1,000 projects, rate limits on, virtual clock)", () => {

@@ -5,6 +5,7 @@
  * read differently from what recipients see. One finding per run of such characters, at its place.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { codePointLabel } from "../../message/code-point.js";
 import type { LintRule } from "./rule.js";
 
 /** Zero-width and otherwise invisible format characters (no glyph, no width). */
@@ -16,9 +17,7 @@ const BIDI = "\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069
 const RUN = new RegExp(`[${INVISIBLE}${BIDI}]+`, "gu");
 
 function codePoints(run: string): string {
-  return [...run]
-    .map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`)
-    .join(" ");
+  return [...run].map(codePointLabel).join(" ");
 }
 
 export const invisibleCharactersRule: LintRule = (project) => {

@@ -15,9 +15,3 @@ const ENTITIES: Readonly<Record<string, string>> = {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
-
-/** `U+1EB7` for a code point. */
-export function codePointLabel(char: string): string {
-  const cp = char.codePointAt(0) ?? 0;
-  return `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
-}

@@ -4,7 +4,8 @@
  * SMS facts and the tag table in words. Pure: model in, HTML out; all user text is escaped.
  */
 
-import { codePointLabel, escapeHtml } from "./escape.js";
+import { codePointLabel } from "../../message/code-point.js";
+import { escapeHtml } from "./escape.js";
 import { contactDetail, contactTitle, mediaKindLabel, sourceExplanation, sourceLabel } from "./labels.js";
 import type { GalleryCase, GalleryPiece, GalleryProject, GallerySpan } from "./model.js";
 

@@ -4,7 +4,8 @@
  * command's `SessionFlags` (see session.ts).
  */
 import type { Command } from "commander";
-import { API_KEY_ENV } from "../src/api/index.js";
+// The defining module, not the src/api barrel: registering a command must not load the client.
+import { API_KEY_ENV } from "../src/api/config.js";
 
 /**
  * Adds the connection options to `command`, in that order, and returns it for chaining. `action` is

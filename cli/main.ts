@@ -8,7 +8,6 @@
  */
 import { CommanderError } from "commander";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
-import { renderErrorDocument } from "./fail.js";
 import { type Io, processIo } from "./io.js";
 import { exitCodeOf, type Outcome } from "./outcome.js";
 import { buildProgram } from "./program.js";
@@ -25,7 +24,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       // --help and --version end here with exit code 0; everything else is a usage error.
       if (error.exitCode === 0) return 0;
       // Commander has said why on stderr; a script that asked for JSON still gets one document.
-      if (asksForJson(argv)) io.stdout(renderErrorDocument(USAGE_FORMAT_VERSION, [usageDiagnostic(error)]));
+      if (asksForJson(argv)) {
+        // Loaded only here: `--version` and `--help` do not load the diagnostics renderers.
+        const { renderErrorDocument } = await import("./fail.js");
+        io.stdout(renderErrorDocument(USAGE_FORMAT_VERSION, [usageDiagnostic(error)]));
+      }
       return exitCodeOf({ kind: "usage" });
     }
     const message = error instanceof Error ? error.message : String(error);

@@ -1,13 +1,18 @@
-/** The command tree. Each command lives in `commands/<name>.ts` and reports its Outcome. */
+/**
+ * The command tree. Each command is registered (name, arguments, flags, help) in
+ * `register/<name>.ts`, which loads only light modules; its implementation, `commands/<name>.ts`,
+ * is imported when the command runs and reports its Outcome. So `--version`, `--help` and each
+ * command load only what they use.
+ */
 import { Command } from "commander";
-import { registerApply } from "./commands/apply.js";
-import { registerImport } from "./commands/import.js";
-import { registerPlan } from "./commands/plan.js";
-import { registerPreview } from "./commands/preview.js";
-import { registerSandbox } from "./commands/sandbox.js";
-import { registerValidate } from "./commands/validate.js";
 import type { Io } from "./io.js";
 import type { Outcome } from "./outcome.js";
+import { registerApply } from "./register/apply.js";
+import { registerImport } from "./register/import.js";
+import { registerPlan } from "./register/plan.js";
+import { registerPreview } from "./register/preview.js";
+import { registerSandbox } from "./register/sandbox.js";
+import { registerValidate } from "./register/validate.js";
 import { VERSION } from "./version.js";
 
 export type ReportOutcome = (outcome: Outcome) => void;

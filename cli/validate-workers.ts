@@ -3,9 +3,12 @@
  * per-project rules and lint, policy) are independent, and parsing YAML with positions is most of
  * the time, so files are spread over up to 3 workers while the main thread checks files too.
  * Small inputs are checked in-process (starting a worker costs more than it saves), and so are all
- * files on a machine whose cores are busy already (sampled for 40 ms), and
+ * files on a machine with fewer than 3 cores (see MIN_CORES) or whose cores are busy already
+ * (sampled for 40 ms), and
  * everything when the compiled worker is not there (tests run the TypeScript sources) or a worker
  * fails: no file is ever left unchecked. Set CAMPAIGNCTL_VALIDATE_WORKERS=0 to use no worker.
+ * Files checked on this thread are kept as plain data too (`checkFileAlone`), so each file's YAML
+ * document is garbage once its checks are done instead of living until the end of the run.
  * A run of one large file (4 MiB or more) checks it on one worker with a bounded heap, for memory,
  * not speed: see LONE_WORKER_LIMITS.
  */
@@ -13,7 +16,12 @@ import { existsSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
-import { type CheckedFile, checkFileInPlace, type FileCheckJob } from "../src/campaign/file-check.js";
+import {
+  type CheckedFile,
+  checkFileAlone,
+  checkFileInPlace,
+  type FileCheckJob,
+} from "../src/campaign/file-check.js";
 import type { CampaignFile } from "../src/campaign/model.js";
 import type { WorkerAnswer, WorkerBatch } from "./validate-worker.js";
 
@@ -23,6 +31,14 @@ import type { WorkerAnswer, WorkerBatch } from "./validate-worker.js";
  */
 const MIN_PARALLEL_CHARS = 1024 * 1024;
 const MAX_WORKERS = 3;
+
+/**
+ * Below this many cores no worker is started. Measured on a 2-vCPU machine (bench/README.md,
+ * 2026-11-22): with one worker, each thread checked a file in 24 to 30 ms against 13 ms for one
+ * thread alone (parsing YAML is bound by memory, and V8's collector already uses the second core),
+ * so the pair was no faster while the worker's start-up took 0.5 s and 1 s of CPU.
+ */
+const MIN_CORES = 3;
 const WORKER_URL = new URL("./validate-worker.js", import.meta.url);
 
 /** How long the idle cores are sampled for, before deciding on workers (large inputs only). */
@@ -69,7 +85,7 @@ async function workerCount(
   if (given !== undefined) return Math.min(given, files.length - 1, 16);
   if (files.length < 2) return 0;
   const chars = files.reduce((sum, f) => sum + f.text.length, 0);
-  if (chars < MIN_PARALLEL_CHARS) return 0;
+  if (chars < MIN_PARALLEL_CHARS || availableParallelism() < MIN_CORES) return 0;
   // Only idle cores help: on a busy machine a worker only adds its start-up to the work.
   const idle = Math.round(await idleCores(IDLE_SAMPLE_MS));
   return Math.max(0, Math.min(idle - 1, availableParallelism() - 1, MAX_WORKERS, files.length - 1));
@@ -154,7 +170,7 @@ export async function checkFiles(
   if (lone !== undefined && loneOnWorker(lone, env)) return [await checkLoneOnWorker(lone, job)];
   const wanted = await workerCount(files, env);
   if (wanted <= 0 || !hasCompiledWorker()) {
-    return files.map((file) => checkFileInPlace(file, job));
+    return files.map((file) => checkFileAlone(file, job));
   }
   // Largest files first, so the last pieces of work are small and the threads finish together.
   const queue = files
@@ -216,7 +232,7 @@ export async function checkFiles(
     for (;;) {
       const index = queue.shift();
       if (index !== undefined) {
-        results[index] = checkFileInPlace(files[index] as CampaignFile, job);
+        results[index] = checkFileAlone(files[index] as CampaignFile, job);
         await yieldToEvents();
         continue;
       }
@@ -228,5 +244,5 @@ export async function checkFiles(
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return results.map((check, index) => check ?? checkFileInPlace(files[index] as CampaignFile, job));
+  return results.map((check, index) => check ?? checkFileAlone(files[index] as CampaignFile, job));
 }

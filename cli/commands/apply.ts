@@ -12,17 +12,14 @@
  * flight finish; a second Ctrl-C aborts at once).
  */
 import { createInterface } from "node:readline";
-import { type Command, InvalidArgumentError } from "commander";
-import { APPLY_FORMAT_VERSION, DEFAULT_PARALLELISM, parseDuration } from "../../src/apply/index.js";
+import { APPLY_FORMAT_VERSION } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
-import { addConnectionOptions } from "../connection-flags.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { classifyApplyPaths } from "../plan-file.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
-import type { ReportOutcome } from "../program.js";
 import { checkReportPaths } from "../report-paths.js";
 import { openSession, type Session } from "../session.js";
 import { type ApplyDeps, type ApplyFlags, execute, type Relay } from "./apply-run.js";
@@ -32,65 +29,6 @@ export type { ApplyDeps, ApplyFlags } from "./apply-run.js";
 
 const QUESTION =
   "Do you want to perform these actions?\n  campaignctl will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: ";
-
-const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
-
-export function registerApply(program: Command, io: Io, report: ReportOutcome): void {
-  const command = program
-    .command("apply")
-    .description("Carry out a plan (test sends, schedules, pauses) exactly once, in dependency order")
-    .argument("[paths...]", "campaign files or directories, or one saved plan (plan --out FILE.json)", ["."]);
-  addConnectionOptions(command, "apply against")
-    .option("--auto-approve", "do not ask for confirmation (needed without a terminal, e.g. in CI)")
-    .option(
-      "--parallelism <n>",
-      "independent actions in flight at once (1 to 16)",
-      parallelism,
-      DEFAULT_PARALLELISM,
-    )
-    .option(
-      "--target <address>",
-      "apply only this project and what it is ordered after (repeatable)",
-      collect,
-      [],
-    )
-    .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
-    .option("--json", "print the apply result document (JSON) on stdout instead of the report")
-    .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")
-    .option("--junit <file>", "also write the result as JUnit XML (one test case per action)")
-    .option(
-      "--wait-for-approval <duration>",
-      "after test sends, wait this long (e.g. 10m, 90s) for approvals and schedule",
-      duration,
-    )
-    .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
-    .option(
-      "--policy <file>",
-      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
-    )
-    .option("--no-color", "no ANSI colour (also: NO_COLOR)")
-    .addHelpText(
-      "after",
-      [
-        "",
-        "apply is a loop: it reads the projects, judges them against the files as plan does, sends what",
-        "is runnable (each send rests on a read made in this run), and goes round again until nothing",
-        "more can be done now (a test approved at once is scheduled, after: chains go on).",
-        "Every request carries its plan's Idempotency-Key; unknown outcomes are settled by re-reading",
-        "the project, never by blind resending. Each run writes a journal to .campaignctl/journal/.",
-        "Exit codes: 0 every action done or deferred; 1 anything failed, skipped, blocked, unknown or",
-        "refused, or a project the files ask something of unreadable;",
-        "130 interrupted (Ctrl-C lets requests in flight finish; press it twice to abort at once).",
-        "",
-        "Examples:",
-        "  campaignctl apply --sandbox examples/",
-        "  campaignctl plan campaigns/ --out plan.json && campaignctl apply plan.json",
-        "  campaignctl apply campaigns/ --auto-approve --wait-for-approval 10m --junit apply.xml",
-        "",
-      ].join("\n"),
-    )
-    .action(async (paths: string[], flags: ApplyFlags) => report(await applyCommand(paths, flags, io)));
-}
 
 /** Runs `apply`. Exported so tests and benchmarks can inject time, interrupts and the question. */
 export async function applyCommand(
@@ -221,18 +159,4 @@ function askOnTerminal(question: string): Promise<string> {
       done(answer);
     });
   });
-}
-
-function parallelism(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 16)
-    throw new InvalidArgumentError("expected an integer from 1 to 16");
-  return n;
-}
-
-function duration(value: string): number {
-  const ms = parseDuration(value);
-  if (ms === undefined)
-    throw new InvalidArgumentError("expected a duration such as 90s, 10m or 1h30m (at most 24h)");
-  return ms;
 }

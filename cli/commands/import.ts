@@ -7,7 +7,6 @@
 import { existsSync, statSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import type { Command } from "commander";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
@@ -17,13 +16,11 @@ import { lintImported } from "../../src/import/lint-result.js";
 import { readLiveForImport, type Selection, selects } from "../../src/import/read-live.js";
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
-import { addConnectionOptions } from "../connection-flags.js";
 import { failWith } from "../fail.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
-import type { ReportOutcome } from "../program.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 
 /** The flags of `import`, as commander parses them. */
@@ -36,42 +33,6 @@ export interface ImportFlags extends SessionFlags {
   readonly json?: boolean;
   /** False with `--no-color`. */
   readonly color: boolean;
-}
-
-export function registerImport(program: Command, io: Io, report: ReportOutcome): void {
-  const command = program
-    .command("import")
-    .description(
-      "Write campaign files from live projects (or update them in place), so that plan shows nothing to do",
-    )
-    .argument("[ids...]", "project ids to import")
-    .requiredOption("--out <dir|file>", "a directory (one file per organization) or one .yaml file")
-    .option("--all", "every project the key can see (updated in the last 90 days)")
-    .option(
-      "--status <status>",
-      "projects with this live status (draft, awaiting_test, ready, scheduled, active, paused, completed)",
-    )
-    .option("--organization <org>", "projects of this organization (name or id)")
-    .option("--check", "write nothing; exit 1 when a file would change (drift detection for CI)")
-    .option("--json", "print one JSON document (schemas/import-result.schema.json) on stdout");
-  addConnectionOptions(command, "import from")
-    .option("--no-color", "no ANSI colour (also: NO_COLOR)")
-    .addHelpText(
-      "after",
-      [
-        "",
-        "Existing files under --out are updated in place: only what differs from the live projects",
-        "changes; comments, key order and formatting stay. Exit codes: 0 done (or, with --check,",
-        "nothing would change); 1 an error, or with --check a file would change.",
-        "",
-        "Examples:",
-        "  campaignctl import --sandbox --all --out campaigns/",
-        "  campaignctl import 9a000000-0000-4000-8000-000000000004 --out campaigns/early-vote.yaml",
-        "  campaignctl import --all --out campaigns/ --check",
-        "",
-      ].join("\n"),
-    )
-    .action(async (ids: string[], flags: ImportFlags) => report(await importCommand(ids, flags, io)));
 }
 
 /** Runs `import`. Exported so tests can inject the client's clock and sleep. */

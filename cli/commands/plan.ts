@@ -1,16 +1,17 @@
-import type { Command } from "commander";
+/**
+ * `campaignctl plan [paths...]`: runs the plan pipeline against the live API (or the embedded
+ * sandbox), prints the plan, and saves the `--out`/`--markdown` files. Registered in `../register/plan.ts`.
+ */
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
-import { addConnectionOptions } from "../connection-flags.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
-import type { ReportOutcome } from "../program.js";
 import { checkReportPaths } from "../report-paths.js";
 import { createRequestProgress } from "../request-progress.js";
 import { openSession, type SessionOptions } from "../session.js";
@@ -35,51 +36,6 @@ export interface PlanFlags {
   readonly detailedExitcode?: boolean;
   /** False with `--no-color`. */
   readonly color: boolean;
-}
-
-const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
-
-export function registerPlan(program: Command, io: Io, report: ReportOutcome): void {
-  const command = program
-    .command("plan")
-    .description("Read the live API and show what differs from the campaign files and what apply would do")
-    .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."]);
-  addConnectionOptions(command, "plan against")
-    .option("--refresh", "ignore the cache of live reads (it is still updated)")
-    .option(
-      "--policy <file>",
-      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
-    )
-    .option(
-      "--target <address>",
-      "plan only this project and what it is ordered after (repeatable)",
-      collect,
-      [],
-    )
-    .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
-    .option("--json", "print the plan document (JSON) on stdout instead of the report")
-    .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")
-    .option("--gallery-url <url>", "link the Markdown report to the `preview --html` gallery at URL")
-    .option("--out <file>", "also save the plan document for `campaignctl apply FILE`")
-    .option("--detailed-exitcode", "exit 0 nothing to do, 1 error, 2 actions pending, 3 blocked or drifted")
-    .option("--no-color", "no ANSI colour (also: NO_COLOR)")
-    .addHelpText(
-      "after",
-      [
-        "",
-        "The key is read from $CAMPAIGNCTL_API_KEY (or the variable --api-key-env names), never from",
-        "a flag or a file. Live reads are cached in .campaignctl/cache/ by updated_at.",
-        "Exit codes: 0 nothing blocked; 1 error, or anything blocked or drifted.",
-        "With --detailed-exitcode: 0 nothing to do, 1 error, 2 actions pending, 3 blocked or drifted.",
-        "",
-        "Examples:",
-        "  campaignctl plan --sandbox examples/",
-        "  campaignctl plan campaigns/ --out plan.json --markdown plan.md",
-        "  campaignctl plan . --target gotv-reminder --detailed-exitcode",
-        "",
-      ].join("\n"),
-    )
-    .action(async (paths: string[], flags: PlanFlags) => report(await planCommand(paths, flags, io)));
 }
 
 /** Runs `plan`. Exported so tests and benchmarks can inject the clock and sleep of the client. */

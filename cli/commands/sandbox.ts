@@ -10,17 +10,15 @@
  * fixture's own dates; `--start 2026-12-01T15:00:00Z` starts there (dates shifted to match).
  */
 import { resolve } from "node:path";
-import { type Command, InvalidArgumentError } from "commander";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { ClockStart, SandboxHandle, SandboxOptions } from "../../src/sandbox/index.js";
 import { renderErrorDocument } from "../fail.js";
-import { parseInstant } from "../instant.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
-import type { ReportOutcome } from "../program.js";
 import { renderSandboxInfo, SANDBOX_INFO_FORMAT_VERSION, sandboxInfo } from "../sandbox-info.js";
 
-interface SandboxFlags {
+/** The flags of `sandbox`, as commander parses them. */
+export interface SandboxFlags {
   readonly port: number;
   readonly host: string;
   readonly fixture?: string;
@@ -37,51 +35,7 @@ interface SandboxFlags {
 }
 
 /** What `--start` was given, parsed. */
-type StartFlag = "now" | "fixture" | Date;
-
-export const DEFAULT_SANDBOX_PORT = 4010;
-
-export function registerSandbox(program: Command, io: Io, report: ReportOutcome): void {
-  program
-    .command("sandbox")
-    .description("Run a stateful local emulator of the messaging API (for tests, demos and integrations)")
-    .option("--port <n>", "port to listen on (0: any free port)", integer(0, 65535), DEFAULT_SANDBOX_PORT)
-    .option("--host <host>", "address to listen on", "127.0.0.1")
-    .option("--fixture <file>", "fixture YAML (default: the package's examples/sandbox.yaml)")
-    .option("--state <file>", "persist the world here after every change and resume from it on start")
-    .option("--time-scale <x>", "virtual seconds per real second (0: frozen clock)", nonNegative, 1)
-    .option("--no-rate-limits", "do not enforce the per-key rate limits (headers are still sent)")
-    .option("--auto-approve-tests", "approve test sends at once (awaiting_test -> ready)")
-    .option(
-      "--faults <spec>",
-      'inject faults, e.g. "POST /projects/{id}/schedule: commit-then-fail(500) p=0.3"',
-    )
-    .option("--seed <n>", "seed for fault draws and generated ids", integer(0, 2 ** 31 - 1), 1)
-    .option(
-      "--json",
-      "print one JSON line on startup (URLs, env names, organizations, keys) instead of the banner",
-    )
-    .option("--no-color", "no ANSI colour (the sandbox prints none; accepted like every command)")
-    .option(
-      "--start <when>",
-      'virtual start: "now" (default; the fixture\'s dates move with it), "fixture" (its clock.start and dates), or an ISO 8601 time',
-      startFlag,
-    )
-    .addHelpText(
-      "after",
-      [
-        "",
-        "Routes outside the contract live under /_sandbox (no key): clock, approve, requests, effects,",
-        "test-messages, faults, reset. Reference: docs/sandbox.md.",
-        "",
-        "Examples:",
-        "  campaignctl sandbox",
-        "  campaignctl sandbox --port 0 --state .campaignctl/sandbox.json --auto-approve-tests",
-        "  campaignctl sandbox --start fixture",
-      ].join("\n"),
-    )
-    .action(async (flags: SandboxFlags) => report(await runSandbox(flags, io, stopSignal())));
-}
+export type StartFlag = "now" | "fixture" | Date;
 
 /**
  * Serves until `stop` resolves. Exported so tests can run it in-process with their own stop and
@@ -173,7 +127,8 @@ function shorten(
   return problem;
 }
 
-function stopSignal(): Promise<void> {
+/** Resolves on the first SIGINT or SIGTERM (Ctrl-C), which then no longer end the process. */
+export function stopSignal(): Promise<void> {
   return new Promise((done) => {
     const stop = () => {
       process.off("SIGINT", stop);
@@ -183,30 +138,6 @@ function stopSignal(): Promise<void> {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-}
-
-function integer(min: number, max: number): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max)
-      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`);
-    return n;
-  };
-}
-
-function nonNegative(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0)
-    throw new InvalidArgumentError("expected a number >= 0");
-  return n;
-}
-
-function startFlag(value: string): StartFlag {
-  if (value === "now" || value === "fixture") return value;
-  const instant = parseInstant(value);
-  if (instant === undefined)
-    throw new InvalidArgumentError('expected "now", "fixture" or an ISO 8601 date-time with a zone');
-  return instant;
 }
 
 function wholeSecond(date: Date): Date {

@@ -52,7 +52,22 @@ function contentStart(text: string, node: Scalar, start: number): number | undef
   }
 }
 
-const WHITESPACE = /\s/;
+/** Whether the UTF-16 unit `code` is whitespace as `/\s/` means it (this runs once per character). */
+function isWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
 /** Where each value character starts in the text, and (for escapes) where it ends. */
 interface EscapedOffsets {
@@ -75,7 +90,7 @@ function valueOffsets(
   let j = from;
   for (let i = 0; i < value.length; i++) {
     const c = value[i] as string;
-    if (WHITESPACE.test(c)) {
+    if (isWhitespace(value.charCodeAt(i))) {
       // Folding turns line breaks and indentation into fewer (or other) whitespace characters.
       offsets[i] = Math.min(j, end);
       if (text[j] === c) j++;

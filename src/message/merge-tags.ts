@@ -13,6 +13,8 @@
  *   `{{` or the end (`message.unclosed-tag`); after an unclosed `{{` the scan resumes right after it.
  */
 
+import { memoize } from "./memo.js";
+
 /** Field names a tag may carry. */
 export const TAG_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -66,7 +68,10 @@ export interface ParsedMessage {
   readonly problems: readonly MergeTagProblem[];
 }
 
-export function parseMergeTags(message: string): ParsedMessage {
+/** `message` parsed (see ParsedMessage); remembered per message text (memo.ts). */
+export const parseMergeTags: (message: string) => ParsedMessage = memoize(parse);
+
+function parse(message: string): ParsedMessage {
   const segments: MessageSegment[] = [];
   const problems: MergeTagProblem[] = [];
   let literalStart = 0;

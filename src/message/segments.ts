@@ -12,6 +12,7 @@
  * - The empty message counts as one segment, as the calculator does.
  */
 import { gsm7Length, nonGsm7Characters } from "./gsm7.js";
+import { memoize } from "./memo.js";
 
 export type Encoding = "GSM-7" | "UCS-2";
 
@@ -93,7 +94,10 @@ function unitCost(text: string, encoding: Encoding): number {
   }
 }
 
-export function analyzeSegments(text: string): SegmentInfo {
+/** What `text` costs as an SMS (see SegmentInfo); remembered per text (memo.ts). */
+export const analyzeSegments: (text: string) => SegmentInfo = memoize(analyze);
+
+function analyze(text: string): SegmentInfo {
   const nonGsmCharacters = nonGsm7Characters(text);
   const encoding: Encoding = nonGsmCharacters.length === 0 ? "GSM-7" : "UCS-2";
   const units = unitCost(text, encoding);

@@ -4,6 +4,7 @@
  * reading zoned times is the costliest step of lint. Pure: a memo of a pure function, bounded.
  */
 import { DateTime } from "luxon";
+import { memoize } from "../../message/memo.js";
 import type { ScheduleSpec } from "../model.js";
 
 /** `at` as written (with its own offset) and the same instant in the schedule's timezone. */
@@ -12,19 +13,17 @@ export interface ScheduleTimes {
   readonly local: DateTime;
 }
 
-/** Distinct schedules remembered; past it the memo starts again (memory stays bounded). */
-const MAX_REMEMBERED = 4096;
-const memo = new Map<string, ScheduleTimes | null>();
+const SEPARATOR = "\u0000";
 
 /** The times of `schedule`, or undefined for `now` or an unreadable `at` (the schema reports those). */
 export function scheduleTimes(schedule: ScheduleSpec): ScheduleTimes | undefined {
   if (schedule.at === "now") return undefined;
-  const key = `${schedule.at}\u0000${schedule.timezone}`;
-  const known = memo.get(key);
-  if (known !== undefined) return known ?? undefined;
-  const at = DateTime.fromISO(schedule.at, { setZone: true });
-  const times = at.isValid ? { at, local: at.setZone(schedule.timezone) } : null;
-  if (memo.size >= MAX_REMEMBERED) memo.clear();
-  memo.set(key, times);
-  return times ?? undefined;
+  return timesOf(`${schedule.at}${SEPARATOR}${schedule.timezone}`);
 }
+
+/** Read once per distinct `at` and `timezone` (memo.ts). */
+const timesOf = memoize((key: string): ScheduleTimes | undefined => {
+  const [written = "", timezone = ""] = key.split(SEPARATOR);
+  const at = DateTime.fromISO(written, { setZone: true });
+  return at.isValid ? { at, local: at.setZone(timezone) } : undefined;
+});

@@ -1,0 +1,48 @@
+/**
+ * Registers `campaignctl import [ids...]` (flags and help); the command itself
+ * (`../commands/import.ts`, with `src/import/`) loads when it runs.
+ */
+import type { Command } from "commander";
+import type { ImportFlags } from "../commands/import.js";
+import { addConnectionOptions } from "../connection-flags.js";
+import type { Io } from "../io.js";
+import type { ReportOutcome } from "../program.js";
+
+export function registerImport(program: Command, io: Io, report: ReportOutcome): void {
+  const command = program
+    .command("import")
+    .description(
+      "Write campaign files from live projects (or update them in place), so that plan shows nothing to do",
+    )
+    .argument("[ids...]", "project ids to import")
+    .requiredOption("--out <dir|file>", "a directory (one file per organization) or one .yaml file")
+    .option("--all", "every project the key can see (updated in the last 90 days)")
+    .option(
+      "--status <status>",
+      "projects with this live status (draft, awaiting_test, ready, scheduled, active, paused, completed)",
+    )
+    .option("--organization <org>", "projects of this organization (name or id)")
+    .option("--check", "write nothing; exit 1 when a file would change (drift detection for CI)")
+    .option("--json", "print one JSON document (schemas/import-result.schema.json) on stdout");
+  addConnectionOptions(command, "import from")
+    .option("--no-color", "no ANSI colour (also: NO_COLOR)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Existing files under --out are updated in place: only what differs from the live projects",
+        "changes; comments, key order and formatting stay. Exit codes: 0 done (or, with --check,",
+        "nothing would change); 1 an error, or with --check a file would change.",
+        "",
+        "Examples:",
+        "  campaignctl import --sandbox --all --out campaigns/",
+        "  campaignctl import 9a000000-0000-4000-8000-000000000004 --out campaigns/early-vote.yaml",
+        "  campaignctl import --all --out campaigns/ --check",
+        "",
+      ].join("\n"),
+    )
+    .action(async (ids: string[], flags: ImportFlags) => {
+      const { importCommand } = await import("../commands/import.js");
+      report(await importCommand(ids, flags, io));
+    });
+}

@@ -1,0 +1,57 @@
+/**
+ * Registers `campaignctl plan [paths...]` (flags and help); the command itself
+ * (`../commands/plan.ts`, with the plan pipeline and the reports) loads when it runs.
+ */
+import type { Command } from "commander";
+import type { PlanFlags } from "../commands/plan.js";
+import { addConnectionOptions } from "../connection-flags.js";
+import type { Io } from "../io.js";
+import type { ReportOutcome } from "../program.js";
+
+const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
+
+export function registerPlan(program: Command, io: Io, report: ReportOutcome): void {
+  const command = program
+    .command("plan")
+    .description("Read the live API and show what differs from the campaign files and what apply would do")
+    .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."]);
+  addConnectionOptions(command, "plan against")
+    .option("--refresh", "ignore the cache of live reads (it is still updated)")
+    .option(
+      "--policy <file>",
+      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
+    )
+    .option(
+      "--target <address>",
+      "plan only this project and what it is ordered after (repeatable)",
+      collect,
+      [],
+    )
+    .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
+    .option("--json", "print the plan document (JSON) on stdout instead of the report")
+    .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")
+    .option("--gallery-url <url>", "link the Markdown report to the `preview --html` gallery at URL")
+    .option("--out <file>", "also save the plan document for `campaignctl apply FILE`")
+    .option("--detailed-exitcode", "exit 0 nothing to do, 1 error, 2 actions pending, 3 blocked or drifted")
+    .option("--no-color", "no ANSI colour (also: NO_COLOR)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "The key is read from $CAMPAIGNCTL_API_KEY (or the variable --api-key-env names), never from",
+        "a flag or a file. Live reads are cached in .campaignctl/cache/ by updated_at.",
+        "Exit codes: 0 nothing blocked; 1 error, or anything blocked or drifted.",
+        "With --detailed-exitcode: 0 nothing to do, 1 error, 2 actions pending, 3 blocked or drifted.",
+        "",
+        "Examples:",
+        "  campaignctl plan --sandbox examples/",
+        "  campaignctl plan campaigns/ --out plan.json --markdown plan.md",
+        "  campaignctl plan . --target gotv-reminder --detailed-exitcode",
+        "",
+      ].join("\n"),
+    )
+    .action(async (paths: string[], flags: PlanFlags) => {
+      const { planCommand } = await import("../commands/plan.js");
+      report(await planCommand(paths, flags, io));
+    });
+}

@@ -1,0 +1,63 @@
+/**
+ * Registers `campaignctl preview [paths...]` (flags, help, `--contact` parsing); the command itself
+ * (`../commands/preview.ts`) loads when it runs.
+ */
+import { type Command, InvalidArgumentError } from "commander";
+import { TAG_NAME_PATTERN } from "../../src/message/merge-tags.js";
+import type { PreviewFlags } from "../commands/preview.js";
+import type { Io } from "../io.js";
+import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
+import type { ReportOutcome } from "../program.js";
+
+function parseContactValue(raw: string, previous: readonly [string, string][]): [string, string][] {
+  const eq = raw.indexOf("=");
+  const field = eq < 0 ? raw : raw.slice(0, eq);
+  if (eq < 0 || !TAG_NAME_PATTERN.test(field))
+    throw new InvalidArgumentError(`expected field=value with a field name such as first_name, got "${raw}"`);
+  return [...previous, [field, raw.slice(eq + 1)]];
+}
+
+export function registerPreview(program: Command, io: Io, report: ReportOutcome): void {
+  const command = program
+    .command("preview")
+    .description("Show each project's message as contacts would get it, with encoding and SMS segments")
+    .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."])
+    .option("--project <address>", "preview only the project with this address")
+    .option(
+      "--contact <field=value>",
+      "render for a contact with this value (repeat for more fields)",
+      parseContactValue,
+      [] as [string, string][],
+    );
+  addOutputOptions(command)
+    .option("--html <dir>", "write a visual gallery (DIR/index.html) of phone mock-ups instead of the text")
+    .option("--sandbox", "with --html: add the plan's status and cost from the embedded sandbox")
+    .option("--base-url <url>", "with --html: add the plan's status and cost from this API (read-only)")
+    .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "For each project, renders the message for every test contact, for the --contact values if given,",
+        "and for a contact with no values (every tag falls back: inline fallback, then merge_defaults,",
+        "then empty). Shows characters, GSM-7 or UCS-2 (and which characters forced UCS-2), segments,",
+        "and the opt-out footer when it is on. MMS projects (with media) have no segments; surveys show",
+        "their intro question only. Problems in the files are printed like `validate` does.",
+        "Exit codes: 0 previewed, 1 the files have errors or --project names no project.",
+        "",
+        "Examples:",
+        "  campaignctl preview examples/",
+        "  campaignctl preview examples/ --project gotv-reminder --contact first_name=Đặng",
+        "  campaignctl preview . --json | jq '.projects[].renderings[].sms.segments'",
+        "  campaignctl preview examples/ --html gallery/ --sandbox",
+      ].join("\n"),
+    )
+    .action(async (paths: string[], flags: PreviewFlags, self: Command) => {
+      const format = formatOf(flags, formatGiven(self));
+      if (typeof format !== "string") self.error(`error: ${format.usage}`);
+      else {
+        const { previewCommand } = await import("../commands/preview.js");
+        report(await previewCommand(paths, { ...flags, format }, io));
+      }
+    });
+}

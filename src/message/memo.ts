@@ -1,0 +1,21 @@
+/**
+ * A bounded memo of a pure function of a string: the projects of a large campaign mostly share a
+ * few messages and schedules (often through `defaults`), and lint and the plan analyse them once per
+ * project. Pure as long as `compute` is; results are shared, so they must be treated as immutable
+ * (the types that go through it are all readonly).
+ */
+
+/** Distinct keys remembered per memo; past it the memo starts again, so memory stays bounded. */
+export const MAX_REMEMBERED = 4096;
+
+/** `compute`, remembering up to MAX_REMEMBERED results: the same key gives the same object. */
+export function memoize<T>(compute: (key: string) => T): (key: string) => T {
+  const memo = new Map<string, T>();
+  return (key) => {
+    if (memo.has(key)) return memo.get(key) as T;
+    const value = compute(key);
+    if (memo.size >= MAX_REMEMBERED) memo.clear();
+    memo.set(key, value);
+    return value;
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The schema validators in src/{campaign,policy}/generated are ajv standalone code written by
+ * scripts/gen-validators.mjs; this fails when a schema (or ajv) changed without regenerating them,
+ * and checks that the generated code judges like ajv compiling the schema at run time.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import formats from "ajv-formats";
+import { describe, expect, test } from "vitest";
+// @ts-expect-error: a plain ES module script without type declarations
+import { renderValidator, VALIDATORS } from "../../scripts/gen-validators.mjs";
+import { validateCampaignData } from "../../src/campaign/schema.js";
+import { validatePolicyData } from "../../src/policy/schema.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+interface Spec {
+  readonly schema: string;
+  readonly out: string;
+  readonly options: Record<string, unknown>;
+  readonly formats: string[];
+}
+const specs = VALIDATORS as Spec[];
+const render = renderValidator as (spec: Spec) => string;
+
+function compiledAtRunTime(spec: Spec) {
+  const ajv = new Ajv2020(spec.options);
+  if (spec.formats.length > 0) formats.default(ajv, spec.formats as ["date-time"]);
+  return ajv.compile(JSON.parse(readFileSync(join(ROOT, spec.schema), "utf8")));
+}
+
+function errorsOf(spec: Spec, data: unknown): ErrorObject[] {
+  const validate = compiledAtRunTime(spec);
+  return validate(data) ? [] : [...(validate.errors ?? [])];
+}
+
+describe("generated schema validators", () => {
+  test.each(specs.map((s) => [s.out, s] as const))("%s is up to date", (out, spec) => {
+    const current = readFileSync(join(ROOT, out), "utf8");
+    expect(current === render(spec), `${out} is out of date: run node scripts/gen-validators.mjs`).toBe(true);
+  });
+
+  const campaign = specs.find((s) => s.out.includes("campaign")) as Spec;
+  const policy = specs.find((s) => s.out.includes("policy")) as Spec;
+  const campaignCases: [string, unknown][] = [
+    ["valid", { version: 1, projects: { a: { name: "A", state: "draft" } } }],
+    ["wrong version and unknown key", { version: 2, projekts: {} }],
+    [
+      "bad date-time and channel",
+      { version: 1, projects: { a: { schedule: { at: "tomorrow" }, channel: "fax" } } },
+    ],
+    ["not an object", ["version", 1]],
+  ];
+  test.each(campaignCases)("campaign: %s gives the errors ajv gives at run time", (_, data) => {
+    expect(validateCampaignData(data)).toEqual(errorsOf(campaign, data));
+  });
+  // Errors are reported, not just detected: the run-time compile must see some for the bad cases.
+  test("campaign: the bad cases have errors", () => {
+    expect(errorsOf(campaign, campaignCases[1]?.[1]).map((e) => e.keyword)).toEqual(
+      expect.arrayContaining(["const", "additionalProperties"]),
+    );
+    expect(validateCampaignData(campaignCases[2]?.[1]).map((e) => e.keyword)).toContain("format");
+  });
+
+  const policyCases: [string, unknown][] = [
+    ["valid", { version: 1, rules: {} }],
+    ["unknown rule", { version: 1, rules: { no_such_rule: true } }],
+    ["wrong type", { version: "one" }],
+  ];
+  test.each(policyCases)("policy: %s gives the errors ajv gives at run time", (_, data) => {
+    expect(validatePolicyData(data)).toEqual(errorsOf(policy, data));
+  });
+  test("policy: the bad cases have errors", () => {
+    expect(validatePolicyData(policyCases[1]?.[1]).map((e) => e.keyword)).toEqual(["additionalProperties"]);
+    expect(validatePolicyData(policyCases[2]?.[1]).map((e) => e.keyword)).toEqual(["required", "const"]);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The built CLI loads only the command being run (cli/register/ at start-up, cli/commands/<name> when
+ * it runs): `--version` loads no command implementation, and `validate` none of plan, apply, import,
+ * the gallery or ajv's compiler. A module-load hook (ES modules) and `require.cache` on exit
+ * (CommonJS) record what a run loaded.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, test } from "vitest";
+import { BUILT_CLI } from "../helpers/run-cli.js";
+
+const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+
+/** The small defining modules the registrations read defaults and flag parsers from. */
+const REGISTRATION_SRC = [
+  "src/api/config.js",
+  "src/apply/duration.js",
+  "src/apply/port.js",
+  "src/contract/limits.js",
+  "src/message/memo.js",
+  "src/message/merge-tags.js",
+];
+
+const CAMPAIGN = `version: 1
+organization: Riverside Democrats
+projects:
+  early-vote-push:
+    id: 9a000000-0000-4000-8000-000000000004
+    name: Early Vote Push
+    channel: 10dlc
+    brand: Riverside Democrats
+    campaign: GOTV 2026
+    phone_numbers:
+      - "+15035550101"
+    message: "Hi {{first_name|friend}}, early voting is open now. Reply STOP to opt out"
+    contact_lists:
+      - Ward 3 Likely Voters
+    state: draft
+`;
+
+interface Loaded {
+  readonly code: number;
+  readonly stdout: string;
+  /** ES modules under dist/, relative to it (`cli/main.js`). */
+  readonly dist: readonly string[];
+  /** Every module file loaded, ES (URLs) and CommonJS (paths). */
+  readonly all: readonly string[];
+}
+
+let dir = "";
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "campaignctl-lazy-"));
+  const log = join(dir, "loads.log");
+  writeFileSync(
+    join(dir, "hook.mjs"),
+    `import { appendFileSync } from "node:fs";
+export async function load(url, context, next) {
+  if (!url.startsWith("node:")) appendFileSync(${JSON.stringify(log)}, url + "\\n");
+  return next(url, context);
+}
+`,
+  );
+  writeFileSync(
+    join(dir, "preload.mjs"),
+    `import { appendFileSync } from "node:fs";
+import { createRequire, register } from "node:module";
+register("./hook.mjs", import.meta.url);
+const cache = createRequire(import.meta.url).cache;
+process.on("exit", () => appendFileSync(${JSON.stringify(log)}, Object.keys(cache).join("\\n") + "\\n"));
+`,
+  );
+  writeFileSync(join(dir, "campaign.yaml"), CAMPAIGN);
+});
+
+function runLogged(argv: readonly string[]): Promise<Loaded> {
+  const log = join(dir, "loads.log");
+  writeFileSync(log, "");
+  const preload = pathToFileURL(join(dir, "preload.mjs")).href;
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ["--import", preload, BUILT_CLI, ...argv],
+      { cwd: dir, env: { ...process.env, NO_COLOR: "1" } },
+      (error, stdout) => {
+        const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
+        const all = readFileSync(log, "utf8")
+          .split("\n")
+          .filter((line) => line !== "")
+          .map((line) => (line.startsWith("file:") ? fileURLToPath(line) : line));
+        const dist = all.filter((p) => p.startsWith(DIST)).map((p) => relative(DIST, p));
+        done({ code, stdout, dist, all });
+      },
+    );
+  });
+}
+
+describe("the built CLI loads only the command being run", () => {
+  test("--version loads the registrations and no command implementation", async () => {
+    const run = await runLogged(["--version"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(run.dist).toContain("cli/register/plan.js");
+    expect(run.dist.filter((p) => p.startsWith("cli/commands/"))).toEqual([]);
+    expect(run.dist.filter((p) => p.startsWith("src/")).sort()).toEqual(REGISTRATION_SRC);
+    expect(run.all.filter((p) => /node_modules\/(ajv|yaml|undici|luxon)\//.test(p))).toEqual([]);
+  });
+
+  test("validate loads validate, and nothing of plan, apply, import, the gallery or ajv's compiler", async () => {
+    const run = await runLogged(["validate", "campaign.yaml", "--json"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ summary: { errors: 0 } });
+    expect(run.dist).toContain("cli/commands/validate.js");
+    expect(run.dist.filter((p) => p.startsWith("cli/commands/") && p !== "cli/commands/validate.js")).toEqual(
+      [],
+    );
+    const heavy = /^src\/(plan|import|sandbox|report\/gallery)\/|^src\/apply\/(?!duration\.js$|port\.js$)/;
+    expect(run.dist.filter((p) => heavy.test(p))).toEqual([]);
+    expect(run.dist.filter((p) => p.startsWith("src/api/") && p !== "src/api/config.js")).toEqual([]);
+    // Generated validators may use ajv's small runtime helpers; the compiler must not load.
+    expect(run.all.filter((p) => /node_modules\/ajv\/(?!dist\/runtime\/)/.test(p))).toEqual([]);
+  });
+});

@@ -28,13 +28,10 @@ export interface CrossProjectData {
 type CrossValues = Pick<CrossProjectData, "address" | "id" | "state" | "schedule" | "after">;
 
 function crossValues(project: CrossValues): CrossValues {
-  return {
-    address: project.address,
-    id: project.id,
-    state: project.state,
-    ...(project.schedule === undefined ? {} : { schedule: project.schedule }),
-    after: project.after,
-  };
+  const { address, id, state, schedule, after } = project;
+  // Two literals rather than a conditional spread (`...(schedule && { schedule })`), which V8 runs
+  // on its slow path: this runs twice for every project of a `validate` run.
+  return schedule === undefined ? { address, id, state, after } : { address, id, state, schedule, after };
 }
 
 export function toCrossData(project: ProjectSpec): CrossProjectData {

@@ -12,7 +12,9 @@ export const MAX_REMEMBERED = 4096;
 export function memoize<T>(compute: (key: string) => T): (key: string) => T {
   const memo = new Map<string, T>();
   return (key) => {
-    if (memo.has(key)) return memo.get(key) as T;
+    // One lookup for the usual hit (a key is hashed per lookup, and keys are whole messages).
+    const known = memo.get(key);
+    if (known !== undefined || memo.has(key)) return known as T;
     const value = compute(key);
     if (memo.size >= MAX_REMEMBERED) memo.clear();
     memo.set(key, value);

@@ -1,7 +1,8 @@
 /**
  * The refresh cache on disk: `.campaignctl/cache/<hash>/live.json` under the working directory, where
  * `<hash>` is the first 24 hex digits of sha256(scope + "\n" + organization id) and the scope is the
- * API base URL (or a stable name for the embedded sandbox, whose port changes every run). Written
+ * session's `apiId`: the API base URL, or the embedded sandbox's identity (one per fixture, as its
+ * state; its port changes every run), the same name a plan records as `base_url`. Written
  * atomically (temp file, then rename); an unreadable or corrupt file is ignored with a warning and
  * replaced on the next write. The file holds API records and times only: never the key.
  */

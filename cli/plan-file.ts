@@ -3,15 +3,11 @@
  * whatever its name (`apply tfplan` as Terraform users write it; see `looksLikePlanDocument`), or by
  * a `.json` name (so a plan of another format version still gets its clear diagnostic). A saved plan
  * mixed with campaign files is an error: which would be the reviewed expectation?
- *
- * Also the base URL a plan records: the API's, or for the embedded sandbox (whose port changes on
- * every run) the stable marker `embedded-sandbox:<fixture file name>`.
  */
 import { readFileSync, statSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { looksLikePlanDocument } from "../src/report/plan-schema.js";
-import type { Session } from "./session.js";
 
 /** A plan file is read only to look at it when it is at most this big (plans of 1,000 projects are ~3 MB). */
 const MAX_SNIFF_BYTES = 64 * 1024 * 1024;
@@ -52,11 +48,4 @@ function isPlanFile(path: string, given: string): boolean {
     // Unreadable or missing: not a plan; loading it as a campaign file reports the problem.
     return given.toLowerCase().endsWith(".json");
   }
-}
-
-/** The base URL a plan made through this session records (and a saved plan must match). */
-export function planBaseUrl(session: Pick<Session, "baseUrl" | "sandbox">): string {
-  if (session.sandbox === null) return session.baseUrl;
-  const fixture = session.sandbox.fixtureFile;
-  return `embedded-sandbox:${encodeURIComponent(fixture === null ? "fixture" : basename(fixture))}`;
 }

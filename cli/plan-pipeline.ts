@@ -21,7 +21,6 @@ import { summarize } from "../src/plan/summary.js";
 import type { Plan } from "../src/plan/types.js";
 import { createFileCache } from "./file-cache.js";
 import type { Io } from "./io.js";
-import { planBaseUrl } from "./plan-file.js";
 import { loadPolicy } from "./policy-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
@@ -95,7 +94,7 @@ export async function runPlanPipeline(
   const refreshed = await refreshLive({
     campaign: checked.covered,
     reader: session.client,
-    cache: args.cache ?? createFileCache(io.cwd, cacheScope(session)),
+    cache: args.cache ?? createFileCache(io.cwd, session.apiId),
     now,
     refresh: args.refresh,
     keySource: session.keySource,
@@ -115,7 +114,7 @@ export async function runPlanPipeline(
       campaign,
       live: { ...refreshed.live, projects },
       now: at,
-      baseUrl: planBaseUrl(session),
+      baseUrl: session.apiId,
       toolVersion: VERSION,
       organizationId: refreshed.organizationId,
       targets: only ?? args.targets,
@@ -147,11 +146,4 @@ export async function runPlanPipeline(
     live: refreshed.live.projects,
     judge: judgeAt,
   };
-}
-
-/** The cache's scope: the base URL, or a stable name for the embedded sandbox (its port varies). */
-function cacheScope(session: Session): string {
-  return session.sandbox === null
-    ? session.baseUrl
-    : `embedded-sandbox:${session.sandbox.fixtureFile ?? "fixture"}`;
 }

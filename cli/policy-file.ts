@@ -1,11 +1,13 @@
 /**
- * Finding and reading the policy file, the IO half of policy as code: `--policy FILE`, else
- * `campaignctl.policy.yaml` in a campaign directory given on the command line, or beside a campaign
- * file given (so a saved plan, which names files, finds the policy of the directory it was made
- * from). Two different ones found that way are ambiguous (name one with --policy). The text is
- * parsed by the pure `parsePolicy`.
+ * Finding and reading the policy file, the IO half of policy as code: `--policy FILE`, else the
+ * nearest `campaignctl.policy.yaml` for each path given: in the directory given (or the directory of
+ * a file given, so a saved plan, which names files, finds the policy they were planned with), then
+ * in each parent directory up to the repository root (the first directory holding a `.git` file or
+ * directory), or up to the filesystem root outside a repository. Paths that lead to different
+ * policy files are ambiguous (name one with --policy). The walk is a pure decision over a probe of
+ * the file system; the text is parsed by the pure `parsePolicy`.
  */
-import { readFileSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { POLICY_FILE_NAME } from "../src/campaign/read-files.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
@@ -17,37 +19,90 @@ export type LoadedPolicy =
   | { readonly ok: true; readonly policy: Policy | null; readonly text: string | null }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
+/**
+ * What is at an absolute path: something (a file, a directory, a symbolic link, even a dangling
+ * one), nothing, or a directory on the way that cannot be looked into.
+ */
+export type Probe = "present" | "absent" | "unreadable";
+
+/** A place on disk: `absolute` for the file system, `shown` as the user spelled the path it came from. */
+export interface Place {
+  readonly absolute: string;
+  readonly shown: string;
+}
+
+/**
+ * The nearest policy file from the directory `start` up: `start` first, then each parent, stopping
+ * after the first directory that holds `.git` (the repository root) or at the filesystem root.
+ * Anything named `campaignctl.policy.yaml` counts (an unreadable one is reported when it is read,
+ * never skipped). A directory that cannot be looked into ends the walk with no policy: it is not
+ * the user's input. The shown path walks up as the start was spelled (`campaigns/gotv` → `.` → `..`).
+ */
+export function nearestPolicy(start: Place, probe: (absolute: string) => Probe): Place | null {
+  let dir = start;
+  for (;;) {
+    const candidate = {
+      absolute: join(dir.absolute, POLICY_FILE_NAME),
+      shown: join(dir.shown, POLICY_FILE_NAME),
+    };
+    const here = probe(candidate.absolute);
+    if (here === "present") return candidate;
+    if (here === "unreadable") return null;
+    if (probe(join(dir.absolute, ".git")) !== "absent") return null;
+    const parent = dirname(dir.absolute);
+    if (parent === dir.absolute) return null;
+    dir = { absolute: parent, shown: join(dir.shown, "..") };
+  }
+}
+
+/** A path given and the policy file it leads to; `identity` is the same for two spellings of one file. */
+export interface FoundPolicy {
+  readonly given: string;
+  readonly policy: Place;
+  readonly identity: string;
+}
+
+export type PolicyChoice =
+  | { readonly kind: "none" }
+  | { readonly kind: "one"; readonly shown: string }
+  | { readonly kind: "ambiguous"; readonly diagnostic: Diagnostic };
+
+/** The one policy file the paths of a run lead to (the first spelling of it wins), or the ambiguity. */
+export function choosePolicy(found: readonly FoundPolicy[]): PolicyChoice {
+  const byIdentity = new Map<string, FoundPolicy>();
+  for (const f of found) if (!byIdentity.has(f.identity)) byIdentity.set(f.identity, f);
+  const distinct = [...byIdentity.values()];
+  const first = distinct[0];
+  if (first === undefined) return { kind: "none" };
+  if (distinct.length === 1) return { kind: "one", shown: first.policy.shown };
+  return {
+    kind: "ambiguous",
+    diagnostic: {
+      severity: "error",
+      code: "policy.ambiguous",
+      message: `the paths given lead to different policy files: ${distinct
+        .map((f) => `${f.policy.shown} (nearest to ${f.given})`)
+        .join(", ")}`,
+      hint: "name the one that applies with --policy FILE (see docs/policy.md)",
+    },
+  };
+}
+
 /** The policy for a command run on `paths` (relative to `cwd`), or null when there is none. */
 export function loadPolicy(flag: string | undefined, paths: readonly string[], cwd: string): LoadedPolicy {
   let shown: string;
   if (flag !== undefined) shown = flag;
   else {
-    // Shown as the paths were given (`examples/`, `/abs/dir`, `../other`), like the campaign files
-    // are; two spellings of one file are one policy.
-    const byFile = new Map<string, string>();
-    for (const p of paths) {
-      const dir =
-        statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() === true ? p : dirname(p);
-      const policyPath = join(dir, POLICY_FILE_NAME);
-      const file = resolve(cwd, policyPath);
-      if (statSync(file, { throwIfNoEntry: false })?.isFile() === true && !byFile.has(file))
-        byFile.set(file, policyPath);
+    const choice = choosePolicy(discover(paths, cwd));
+    switch (choice.kind) {
+      case "none":
+        return { ok: true, policy: null, text: null };
+      case "ambiguous":
+        return { ok: false, diagnostics: [choice.diagnostic] };
+      case "one":
+        shown = choice.shown;
+        break;
     }
-    const found = [...byFile.values()];
-    if (found.length === 0) return { ok: true, policy: null, text: null };
-    if (found.length > 1)
-      return {
-        ok: false,
-        diagnostics: [
-          {
-            severity: "error",
-            code: "policy.ambiguous",
-            message: `more than one policy file applies: ${found.join(", ")}`,
-            hint: "name the one that applies with --policy FILE",
-          },
-        ],
-      };
-    shown = found[0] ?? POLICY_FILE_NAME;
   }
   let text: string;
   try {
@@ -69,4 +124,45 @@ export function loadPolicy(flag: string | undefined, paths: readonly string[], c
   return parsed.ok
     ? { ok: true, policy: parsed.policy, text }
     : { ok: false, diagnostics: parsed.diagnostics };
+}
+
+/** The nearest policy file of each path given, shown as the path was given (`examples/`, `/abs/dir`, `../other`). */
+function discover(paths: readonly string[], cwd: string): FoundPolicy[] {
+  const found: FoundPolicy[] = [];
+  for (const given of paths) {
+    const absolute = resolve(cwd, given);
+    const start = isDirectory(absolute)
+      ? { absolute, shown: given }
+      : { absolute: dirname(absolute), shown: dirname(given) };
+    const policy = nearestPolicy(start, probe);
+    if (policy !== null) found.push({ given, policy, identity: identity(policy.absolute) });
+  }
+  return found;
+}
+
+function probe(absolute: string): Probe {
+  try {
+    lstatSync(absolute);
+    return "present";
+  } catch (error) {
+    const code = errnoCode(error);
+    return code === "ENOENT" || code === "ENOTDIR" ? "absent" : "unreadable";
+  }
+}
+
+function isDirectory(absolute: string): boolean {
+  try {
+    return statSync(absolute).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The file's real path (one file reached through two symbolic links is one policy), else its path. */
+function identity(absolute: string): string {
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute;
+  }
 }

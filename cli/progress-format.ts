@@ -1,9 +1,67 @@
 /**
  * Pure formatters of apply progress: one line per event (for logs and CI, on stderr), and a live
- * view (running, done, retried, waiting, elapsed, rate-limit wait) folded from the events for a
- * terminal. No IO here; `progress.ts` writes.
+ * view (running, waiting, retried, the count of each outcome, elapsed, rate-limit wait) folded from
+ * the events for a terminal. No IO here; `progress.ts` writes.
  */
-import type { ApplyEvent } from "../src/apply/index.js";
+import type { ActionResultStatus, ApplyEvent, ApplySummary } from "../src/apply/index.js";
+
+/** Every count at zero, in the order the counts line shows them (the reports' order). */
+export const NO_OUTCOMES: ApplySummary = {
+  done: 0,
+  replayed: 0,
+  failed: 0,
+  skipped: 0,
+  blocked: 0,
+  deferred: 0,
+  not_started: 0,
+  unknown: 0,
+};
+
+const COUNT_KEYS = Object.keys(NO_OUTCOMES) as (keyof ApplySummary)[];
+
+/** The summary count an outcome adds to. Exhaustive: a new outcome fails to compile here. */
+export function outcomeCountKey(status: ActionResultStatus): keyof ApplySummary {
+  switch (status) {
+    case "done":
+    case "replayed":
+    case "failed":
+    case "skipped":
+    case "blocked":
+    case "deferred":
+    case "unknown":
+      return status;
+    case "not-started":
+      return "not_started";
+  }
+}
+
+/** A count's label in the counts line. Exhaustive: a new count fails to compile here. */
+function countLabel(key: keyof ApplySummary): string {
+  switch (key) {
+    case "done":
+    case "replayed":
+    case "failed":
+    case "skipped":
+    case "blocked":
+    case "deferred":
+    case "unknown":
+      return key;
+    case "not_started":
+      return "not started";
+  }
+}
+
+/** The counts line: every outcome, zeros included, so the counts add up to the actions ended. */
+export function formatCounts(counts: ApplySummary): string {
+  return COUNT_KEYS.map((k) => `${counts[k]} ${countLabel(k)}`).join(", ");
+}
+
+/** The counts of the outcomes actions ended with. */
+export function countOutcomes(outcomes: Iterable<ActionResultStatus>): ApplySummary {
+  const counts: Record<keyof ApplySummary, number> = { ...NO_OUTCOMES };
+  for (const status of outcomes) counts[outcomeCountKey(status)]++;
+  return counts;
+}
 
 /** One line for an event, or null for events too fine-grained to print one by one. */
 export function formatEventLine(event: ApplyEvent): string | null {
@@ -32,8 +90,7 @@ export function formatEventLine(event: ApplyEvent): string | null {
     case "interrupt":
       return `${t} interrupted: ${event.in_flight} request(s) in flight will finish; nothing new starts (Ctrl-C again to abort at once)`;
     case "run-end": {
-      const s = event.summary;
-      return `${t} apply ${event.interrupted ? "interrupted" : "finished"}: ${s.done} done, ${s.replayed} replayed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked} blocked, ${s.deferred} deferred, ${s.not_started} not started`;
+      return `${t} apply ${event.interrupted ? "interrupted" : "finished"}: ${formatCounts(event.summary)}`;
     }
     case "api":
       switch (event.event.type) {
@@ -48,15 +105,19 @@ export function formatEventLine(event: ApplyEvent): string | null {
   }
 }
 
-/** What the live view shows, folded from events. */
+/**
+ * What the live view shows, folded from events. Invariant: `finished` is `ended.size`; an action
+ * that ends again (an unknown outcome settled by a later read) is counted once, by its last outcome.
+ */
 export interface ProgressState {
   readonly startedAtMs: number | null;
   readonly total: number;
   readonly running: ReadonlySet<string>;
   readonly waiting: ReadonlySet<string>;
   readonly finished: number;
+  /** The outcome each ended action ended with, by action id. */
+  readonly ended: ReadonlyMap<string, ActionResultStatus>;
   readonly retried: number;
-  readonly failed: number;
   readonly rateLimitWaitMs: number;
   readonly interrupted: boolean;
   readonly last: string | null;
@@ -68,8 +129,8 @@ export const INITIAL_PROGRESS: ProgressState = {
   running: new Set(),
   waiting: new Set(),
   finished: 0,
+  ended: new Map(),
   retried: 0,
-  failed: 0,
   rateLimitWaitMs: 0,
   interrupted: false,
   last: null,
@@ -95,15 +156,17 @@ export function foldProgress(state: ProgressState, event: ApplyEvent): ProgressS
       return { ...state, waiting: new Set([...state.waiting, event.id]) };
     case "backoff":
       return { ...state, retried: state.retried + 1 };
-    case "action-end":
+    case "action-end": {
+      const ended = new Map(state.ended).set(event.id, event.status);
       return {
         ...state,
         running: without(state.running, event.id),
         waiting: without(state.waiting, event.id),
-        finished: state.finished + 1,
-        failed: state.failed + (event.status === "failed" ? 1 : 0),
+        finished: ended.size,
+        ended,
         last: formatEventLine(event),
       };
+    }
     case "interrupt":
       return { ...state, interrupted: true };
     case "api":
@@ -124,7 +187,8 @@ export function renderLive(state: ProgressState, nowMs: number): readonly string
   const elapsed = state.startedAtMs === null ? 0 : Math.max(0, nowMs - state.startedAtMs);
   const running = [...state.running];
   const lines = [
-    `Applying: ${state.finished}/${state.total} finished, ${running.length} running, ${state.waiting.size} waiting for approval, ${state.retried} retried, ${state.failed} failed   ${formatMs(elapsed)} elapsed, ${formatMs(state.rateLimitWaitMs)} rate-limit wait${state.interrupted ? "   INTERRUPTED: finishing requests in flight" : ""}`,
+    `Applying: ${state.finished}/${state.total} finished, ${running.length} running, ${state.waiting.size} waiting for approval, ${state.retried} retried   ${formatMs(elapsed)} elapsed, ${formatMs(state.rateLimitWaitMs)} rate-limit wait${state.interrupted ? "   INTERRUPTED: finishing requests in flight" : ""}`,
+    `  finished: ${formatCounts(countOutcomes(state.ended.values()))}`,
     `  running: ${running.length === 0 ? "-" : running.slice(0, 6).join(", ") + (running.length > 6 ? `, +${running.length - 6}` : "")}`,
   ];
   if (state.last !== null) lines.push(`  last: ${state.last.slice(9)}`);

@@ -1,12 +1,12 @@
 /**
- * The report files a command is asked to write (`--out`, `--markdown`, `--junit`) are checked before
- * its first request, so a typo in a path fails in a second instead of after an apply has sent its
- * messages. Checked without side effects: nothing is created here (saveFile creates missing
- * directories when it writes).
+ * The report files a command is asked to write (`--out`, `--markdown`, `--junit`, and the directory
+ * of `preview --html`) are checked before its first request, so a typo in a path fails in a second
+ * instead of after an apply has sent its messages. Checked without side effects: nothing is created
+ * here (saveFile creates missing directories when it writes).
  */
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { errnoCode } from "./files.js";
 import type { Io } from "./io.js";
@@ -58,7 +58,15 @@ async function whyUnwritable(path: string): Promise<string | undefined> {
   if (typeof own !== "string" && own.isDirectory()) return "it is a directory";
   // The file is written as a temporary file then renamed, so what matters is its directory: the
   // nearest existing ancestor must be a directory we can write in.
-  let dir = dirname(path);
+  return whyDirUnwritable(dirname(path));
+}
+
+/**
+ * Why files could not be written in the directory `path` (created when missing), or undefined when
+ * they can: its nearest existing ancestor (itself when it exists) must be a directory we can write in.
+ */
+async function whyDirUnwritable(path: string): Promise<string | undefined> {
+  let dir = path;
   for (;;) {
     const found = await statOrCode(dir);
     if (typeof found !== "string") {
@@ -75,6 +83,37 @@ async function whyUnwritable(path: string): Promise<string | undefined> {
     if (parent === dir) return `${dir} does not exist`;
     dir = parent;
   }
+}
+
+/** A directory a command writes one file into, as given on the command line (`preview --html DIR`). */
+export interface ReportDir {
+  readonly flag: "--html";
+  /** As the user typed it. */
+  readonly dir: string;
+  /** The name of the file written inside `dir`. */
+  readonly file: string;
+}
+
+/**
+ * The `cli.file-unwritable` error when `target.file` could not be written in `target.dir`: the
+ * directory is a file, a part of it is a file, its nearest existing directory is not writable, or
+ * the file in it is a directory. Empty when it can be written. Nothing is created here.
+ */
+export async function checkReportDir(io: Io, target: ReportDir): Promise<Diagnostic[]> {
+  const dir = resolve(io.cwd, target.dir);
+  const inside = join(dir, target.file);
+  const own = await statOrCode(inside);
+  const why =
+    typeof own !== "string" && own.isDirectory() ? `${inside} is a directory` : await whyDirUnwritable(dir);
+  if (why === undefined) return [];
+  return [
+    {
+      severity: "error",
+      code: "cli.file-unwritable",
+      message: `${target.flag} ${target.dir}: cannot write there: ${why}`,
+      hint: "pass a directory you can write to (missing directories are created)",
+    },
+  ];
 }
 
 async function statOrCode(path: string) {

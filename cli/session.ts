@@ -15,7 +15,9 @@
  * dashboard to approve them in), its virtual clock starting at the fixture's `clock.start` (the
  * examples' story happens on its own dates, whatever today is) and running at real speed. The key is
  * the fixture's first read-write key of its root organization; nothing is read from the environment.
- * The client's rate limiter keeps the system clock (it runs at the sandbox's speed).
+ * The client's rate limiter keeps the system clock (it runs at the sandbox's speed). Plans and the
+ * read cache name that world by `embeddedSandboxId` (`embedded-sandbox:default`, or
+ * `embedded-sandbox:<name>-<hash>` as its state directory), never by its port.
  *
  * `Session.now()` is the API's time, the time the world the plan reads lives in: the embedded
  * sandbox's virtual clock; against an API, the server's `Date` header carried forward on the client's
@@ -43,14 +45,33 @@ import { VERSION } from "./version.js";
 export const SANDBOX_STATE_PATH = ".campaignctl/sandbox/state.json";
 
 /**
- * Where `--sandbox --fixture FILE` keeps that fixture's world, relative to the working directory:
- * `.campaignctl/sandbox/<file name without extension>-<8 hex of the sha-256 of its absolute path>/state.json`,
- * so two fixtures never share a world, even with the same file name.
+ * The name of a fixture file's world: `<file name without extension>-<8 hex of the sha-256 of its
+ * absolute path>`, so two fixtures never share a world, even with the same file name. It names the
+ * world's state directory and, through {@link embeddedSandboxId}, the world itself.
  */
-export function fixtureStatePath(fixtureAbsolutePath: string): string {
+function fixtureWorldName(fixtureAbsolutePath: string): string {
   const name = basename(fixtureAbsolutePath, extname(fixtureAbsolutePath)).replace(/[^A-Za-z0-9._-]/g, "_");
   const hash = createHash("sha256").update(fixtureAbsolutePath).digest("hex").slice(0, 8);
-  return `.campaignctl/sandbox/${name}-${hash}/state.json`;
+  return `${name}-${hash}`;
+}
+
+/**
+ * Where `--sandbox --fixture FILE` keeps that fixture's world, relative to the working directory:
+ * `.campaignctl/sandbox/<name>-<hash>/state.json` (see `fixtureWorldName`).
+ */
+export function fixtureStatePath(fixtureAbsolutePath: string): string {
+  return `.campaignctl/sandbox/${fixtureWorldName(fixtureAbsolutePath)}/state.json`;
+}
+
+/**
+ * The embedded sandbox's identity, standing for its base URL (its port changes every run) wherever
+ * the API must be named stably: the `base_url` a plan records (and a saved plan must match) and the
+ * read cache's scope. `embedded-sandbox:<name>-<hash>` for `--fixture FILE` (the name of its state
+ * directory), `embedded-sandbox:default` for the package's example fixture (state in
+ * {@link SANDBOX_STATE_PATH}). Invariant: one world, one identity; two worlds never share one.
+ */
+export function embeddedSandboxId(fixtureAbsolutePath: string | undefined): string {
+  return `embedded-sandbox:${fixtureAbsolutePath === undefined ? "default" : fixtureWorldName(fixtureAbsolutePath)}`;
 }
 
 /** The connection flags `plan` and `apply` share. */
@@ -84,8 +105,14 @@ export interface SessionOptions {
  */
 export interface Session {
   readonly client: ApiClient;
-  /** The checked base URL (ends in the `/v1` prefix); safe to print and to store in a plan. */
+  /** The checked base URL (ends in the `/v1` prefix); safe to print. */
   readonly baseUrl: string;
+  /**
+   * The API's stable name, safe to print and to store: the `base_url` a plan records (and a saved
+   * plan must match) and the read cache's scope. `baseUrl` for an API; for the embedded sandbox,
+   * whose port changes every run, its {@link embeddedSandboxId}.
+   */
+  readonly apiId: string;
   /**
    * Where the key came from, for messages: the environment variable's name, or `"the embedded
    * sandbox"`. Never the key itself.
@@ -155,6 +182,7 @@ export async function openSession(
     session: {
       client,
       baseUrl: baseUrl.value,
+      apiId: baseUrl.value,
       keySource: keyEnv,
       sandbox: null,
       now: () => client.serverTime() ?? new Date(clock.now()),
@@ -242,6 +270,7 @@ async function openEmbedded(
     session: {
       client,
       baseUrl: handle.baseUrl,
+      apiId: embeddedSandboxId(fixture),
       keySource: "the embedded sandbox",
       sandbox: handle,
       now: () => handle.clock.now(),

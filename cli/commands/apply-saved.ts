@@ -4,8 +4,8 @@
  *
  * 1. The document parses and validates (schema, invariants); it names its campaign files, and every
  *    project comes from one of them. No request yet.
- * 2. The base URL: the plan's must be the one this run talks to (`embedded-sandbox:<fixture>` for
- *    `--sandbox`). No request yet.
+ * 2. The base URL: the plan's must be the one this run talks to (`Session.apiId`: with `--sandbox`,
+ *    the embedded sandbox's identity, one per fixture). No request yet.
  * 3. The files' sha256: a quick check that they are the ones reviewed. No request yet.
  * 4. Key scope: `GET /organizations` (the first request) must list the plan's organization.
  * 5. The plan is made again from those files with fresh live reads (a stats read confirms each
@@ -33,7 +33,6 @@ import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
-import { planBaseUrl } from "../plan-file.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import type { Session } from "../session.js";
 import { type ApplyDeps, type ApplyFlags, execute, type Relay, refuse } from "./apply-run.js";
@@ -66,10 +65,7 @@ export async function applySaved(
     refuse(reviewed, diagnostics, flags, io, session, before);
 
   // Before any request: the document's own sources, the API, the files' bytes.
-  const offline = [
-    ...checkPlanSources(reviewed, planFile),
-    ...compareBaseUrl(reviewed, planBaseUrl(session)),
-  ];
+  const offline = [...checkPlanSources(reviewed, planFile), ...compareBaseUrl(reviewed, session.apiId)];
   if (offline.length > 0) return fail(offline);
   const files = new Map<string, FileNow>();
   for (const f of reviewed.files) files.set(f.path, await hashFile(resolve(io.cwd, f.path)));

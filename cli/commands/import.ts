@@ -1,12 +1,11 @@
 /**
  * `campaignctl import`: writes campaign files from live projects (the IO around `src/import/`).
  * Checks `--out` and the files already there before the first request; reads in bulk through the
- * session's client; writes every file atomically only when nothing failed; `--check` writes nothing
- * and exits 1 when a file would change.
+ * session's client; writes the changed files only when nothing failed, all of them or none
+ * (`saveFiles`); `--check` writes nothing and exits 1 when a file would change.
  */
 import { existsSync, statSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
@@ -17,7 +16,7 @@ import { readLiveForImport, type Selection, selects } from "../../src/import/rea
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { failWith } from "../fail.js";
-import { errnoCode } from "../files.js";
+import { saveFiles } from "../files.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
@@ -107,7 +106,10 @@ export async function importCommand(
         hint: "run campaignctl import without --check to update them, and review the diff",
       });
     if (!check) {
-      const written = await writeAll(io, changed);
+      const written = await saveFiles(
+        io,
+        changed.map((f) => ({ path: f.path, text: f.text, what: "campaign file" })),
+      );
       if (written.length > 0) return fail(written);
     }
     if (flags.json === true) {
@@ -162,30 +164,4 @@ function readExisting(target: ImportTarget, io: Io): Existing {
       sources,
     };
   return { ok: true, files: read.files.map((f) => ({ path: f.path, text: f.text })) };
-}
-
-/** Writes every file to a temp file first, then renames them all: a failed write leaves no file half-written. */
-async function writeAll(io: Io, files: readonly { path: string; text: string }[]): Promise<Diagnostic[]> {
-  const staged: { temp: string; path: string; shown: string }[] = [];
-  try {
-    for (const file of files) {
-      const path = resolve(io.cwd, file.path);
-      const temp = `${path}.${process.pid}.tmp`;
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(temp, file.text, "utf8");
-      staged.push({ temp, path, shown: file.path });
-    }
-    for (const s of staged) await rename(s.temp, s.path);
-  } catch (error) {
-    return [
-      {
-        severity: "error",
-        code: "cli.file-unwritable",
-        message: `cannot write the imported campaign files (${errnoCode(error)})`,
-        hint: "check that the --out directory is writable",
-      },
-    ];
-  }
-  for (const s of staged) io.stderr(`Wrote ${s.shown}\n`);
-  return [];
 }

@@ -13,8 +13,8 @@ import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import { checkReportPaths } from "../report-paths.js";
-import { createRequestProgress } from "../request-progress.js";
-import { openSession, type SessionOptions } from "../session.js";
+import type { SessionOptions } from "../session.js";
+import { openSessionWithProgress } from "../session-progress.js";
 
 /** The flags of `plan`, as commander parses them. */
 export interface PlanFlags {
@@ -51,16 +51,9 @@ export async function planCommand(
     { flag: "--markdown", file: flags.markdown },
   ]);
   if (badPaths.length > 0) return failWith(badPaths, new Map(), io, json);
-  const progress = createRequestProgress(io, "plan");
-  const opened = await openSession(flags, io, {
-    ...options,
-    onEvent: (event) => {
-      progress.onEvent(event);
-      options.onEvent?.(event);
-    },
-  });
+  const opened = await openSessionWithProgress(flags, io, "plan", options);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
-  const session = opened.session;
+  const { session, progress } = opened;
   try {
     const result = await runPlanPipeline(
       {

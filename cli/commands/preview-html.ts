@@ -14,8 +14,8 @@ import { renderGalleryHtml } from "../../src/report/gallery/page.js";
 import { saveFile } from "../files.js";
 import type { Io } from "../io.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
-import { createRequestProgress } from "../request-progress.js";
-import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+import type { SessionFlags, SessionOptions } from "../session.js";
+import { openSessionWithProgress } from "../session-progress.js";
 
 /** The file the gallery is written to inside `--html DIR`. */
 export const GALLERY_FILE = "index.html";
@@ -69,14 +69,7 @@ async function planFor(
   options: SessionOptions,
 ): Promise<{ plan: Plan | null; reason: string; diagnostics: readonly Diagnostic[] }> {
   const failed = "not planned: the plan could not be made (see the diagnostics)";
-  const progress = createRequestProgress(io, "preview");
-  const opened = await openSession(args.connection, io, {
-    ...options,
-    onEvent: (event) => {
-      progress.onEvent(event);
-      options.onEvent?.(event);
-    },
-  });
+  const opened = await openSessionWithProgress(args.connection, io, "preview", options);
   if (!opened.ok) return { plan: null, reason: failed, diagnostics: opened.diagnostics };
   try {
     const result = await runPlanPipeline(
@@ -89,7 +82,7 @@ async function planFor(
       opened.session,
       io,
     );
-    progress.finish();
+    opened.progress.finish();
     if (!result.ok) return { plan: null, reason: failed, diagnostics: result.diagnostics };
     return { plan: result.plan, reason: NOT_PLANNED, diagnostics: [] };
   } finally {

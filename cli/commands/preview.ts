@@ -1,7 +1,7 @@
 /**
  * `campaignctl preview [paths...]`: renders each project's message as contacts would get it (test
  * contacts, `--contact` values, a contact with no values), with characters, encoding and segments.
- * Offline: no API key, no network.
+ * Offline (no API key, no network) unless `--html` is given with a connection (`preview-html.ts`).
  */
 import { didYouMean } from "../../src/campaign/did-you-mean.js";
 import { lintCampaign } from "../../src/campaign/lint/index.js";
@@ -12,20 +12,23 @@ import { compareDiagnostics, type Diagnostic, hasErrors } from "../../src/diagno
 import { PREVIEW_FORMAT_VERSION, type ProjectPreview, previewProject } from "../../src/message/preview.js";
 import { renderPreviewText } from "../../src/message/preview-text.js";
 import { type Io, useColor } from "../io.js";
+import type { NowFlags } from "../now-option.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import type { Format, OutputFlags } from "../output-format.js";
 import { hiddenInfos, hiddenNote, printDiagnostics, type ShowOptions } from "../print-diagnostics.js";
-import { writeGallery } from "./preview-html.js";
+import { checkReportDir } from "../report-paths.js";
+import type { SessionFlags } from "../session.js";
+import { GALLERY_FILE, writeGallery } from "./preview-html.js";
 
-/** The flags of `preview`, as commander parses them. */
-export interface PreviewFlags extends OutputFlags {
+/**
+ * The flags of `preview`, as commander parses them. The connection flags (`SessionFlags`) are used
+ * only with `html` (the registration refuses them without it); `now` only for the offline lint.
+ */
+export interface PreviewFlags extends OutputFlags, SessionFlags, NowFlags {
   readonly project?: string;
   readonly contact: readonly [string, string][];
-  /** `--html DIR`: also write the visual gallery there; `--sandbox`/`--base-url` add the plan's status. */
+  /** `--html DIR`: write the visual gallery there; `--sandbox`/`--base-url` add the plan's status. */
   readonly html?: string;
-  readonly sandbox?: boolean;
-  readonly baseUrl?: string;
-  readonly apiKeyEnv?: string;
 }
 
 /** Runs `preview`: renders the projects (and with `--html`, the gallery) and reports problems. */
@@ -34,10 +37,15 @@ export async function previewCommand(
   flags: PreviewFlags,
   io: Io,
 ): Promise<Outcome> {
+  // DIR is checked first: a path that cannot be written fails before any file is planned.
+  const badDir =
+    flags.html === undefined
+      ? []
+      : await checkReportDir(io, { flag: "--html", dir: flags.html, file: GALLERY_FILE });
   const loaded = loadCampaign(paths, io.cwd);
   const files = loaded.campaign.files;
-  if (hasErrors(loaded.diagnostics)) {
-    const diagnostics = [...loaded.diagnostics].sort(compareDiagnostics);
+  if (hasErrors(loaded.diagnostics) || badDir.length > 0) {
+    const diagnostics = [...loaded.diagnostics, ...badDir].sort(compareDiagnostics);
     emit(io, flags, files, loaded.addresses.length, [], diagnostics);
     return failure;
   }
@@ -64,7 +72,12 @@ export async function previewCommand(
   const previews = projects.map((p) =>
     previewProject(p, commandLineValues !== undefined ? { commandLineValues } : {}),
   );
-  const lint = lintCampaign({ files, projects }, { now: new Date() });
+  // Offline, the system clock is the only clock there is, unless --now pins it; a past schedule is a
+  // warning naming the clock. (With --html and a connection, the plan judges by the API's clock.)
+  const lint = lintCampaign(
+    { files, projects },
+    flags.now === undefined ? { now: new Date() } : { now: flags.now, clock: "--now" },
+  );
   const galleryProblems =
     flags.html === undefined
       ? []

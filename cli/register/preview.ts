@@ -1,11 +1,13 @@
 /**
- * Registers `campaignctl preview [paths...]` (flags, help, `--contact` parsing); the command itself
- * (`../commands/preview.ts`) loads when it runs.
+ * Registers `campaignctl preview [paths...]` (flags, help, `--contact` parsing, which connection
+ * flags go together); the command itself (`../commands/preview.ts`) loads when it runs.
  */
 import { type Command, InvalidArgumentError } from "commander";
 import { TAG_NAME_PATTERN } from "../../src/message/merge-tags.js";
 import type { PreviewFlags } from "../commands/preview.js";
+import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
+import { addNowOption } from "../now-option.js";
 import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
 import type { ReportOutcome } from "../program.js";
 
@@ -29,11 +31,12 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
       parseContactValue,
       [] as [string, string][],
     );
-  addOutputOptions(command)
-    .option("--html <dir>", "write a visual gallery (DIR/index.html) of phone mock-ups instead of the text")
-    .option("--sandbox", "with --html: add the plan's status and cost from the embedded sandbox")
-    .option("--base-url <url>", "with --html: add the plan's status and cost from this API (read-only)")
-    .option("--api-key-env <name>", "environment variable holding the API key", "CAMPAIGNCTL_API_KEY")
+  addOutputOptions(command);
+  addNowOption(command).option(
+    "--html <dir>",
+    "write a visual gallery (DIR/index.html) of phone mock-ups instead of the text",
+  );
+  addConnectionOptions(command, "with --html: show plan status and cost from")
     .addHelpText(
       "after",
       [
@@ -43,7 +46,11 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
         "then empty). Shows characters, GSM-7 or UCS-2 (and which characters forced UCS-2), segments,",
         "and the opt-out footer when it is on. MMS projects (with media) have no segments; surveys show",
         "their intro question only. Problems in the files are printed like `validate` does.",
-        "Exit codes: 0 previewed, 1 the files have errors or --project names no project.",
+        "The connection options only go with --html: the gallery then shows each project's plan status",
+        "and cost, read-only, by the API's clock (--now is for the offline lint only). DIR is checked",
+        "before the first request.",
+        "Exit codes: 0 previewed, 1 the files have errors, --project names no project, the plan could",
+        "not be made, or DIR cannot be written.",
         "",
         "Examples:",
         "  campaignctl preview examples/",
@@ -54,10 +61,32 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
     )
     .action(async (paths: string[], flags: PreviewFlags, self: Command) => {
       const format = formatOf(flags, formatGiven(self));
+      const connectionMisuse = misusedConnection(flags);
       if (typeof format !== "string") self.error(`error: ${format.usage}`);
+      else if (connectionMisuse !== undefined) self.error(`error: ${connectionMisuse}`);
       else {
         const { previewCommand } = await import("../commands/preview.js");
         report(await previewCommand(paths, { ...flags, format }, io));
       }
     });
+}
+
+/**
+ * Why the connection flags cannot be used as given, or undefined when they can: they only go with
+ * `--html` (the text preview is offline), and `--fixture` names the embedded sandbox's world.
+ */
+function misusedConnection(flags: PreviewFlags): string | undefined {
+  const given = [
+    flags.sandbox === true ? "--sandbox" : undefined,
+    flags.fixture !== undefined ? "--fixture" : undefined,
+    flags.baseUrl !== undefined ? "--base-url" : undefined,
+  ].filter((flag) => flag !== undefined);
+  if (flags.html === undefined && given.length > 0) {
+    const named =
+      given.length === 1 ? `${given[0]} goes` : `${given.slice(0, -1).join(", ")} and ${given.at(-1)} go`;
+    return `${named} only with --html DIR: the text preview is offline (add --html DIR for a gallery with the plan's status)`;
+  }
+  if (flags.fixture !== undefined && flags.sandbox !== true)
+    return "--fixture needs --sandbox: it names the embedded sandbox's fixture";
+  return undefined;
 }

@@ -1,11 +1,11 @@
 /**
- * Registers `campaignctl validate [paths...]` (flags, help, `--now` parsing); the command itself
- * (`../commands/validate.ts`) loads when it runs.
+ * Registers `campaignctl validate [paths...]` (flags and help; `--now` comes from `../now-option.ts`);
+ * the command itself (`../commands/validate.ts`) loads when it runs.
  */
-import { type Command, InvalidArgumentError } from "commander";
+import type { Command } from "commander";
 import type { ValidateOptions } from "../commands/validate.js";
-import { parseInstant } from "../instant.js";
 import type { Io } from "../io.js";
+import { addNowOption } from "../now-option.js";
 import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
 import type { ReportOutcome } from "../program.js";
 
@@ -19,12 +19,8 @@ export function registerValidate(program: Command, io: Io, report: ReportOutcome
     .option(
       "--policy <file>",
       "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
-    )
-    .option(
-      "--now <time>",
-      "judge past schedules against this time (ISO 8601 with a zone) instead of the system clock",
-      parseNow,
-    )
+    );
+  addNowOption(command)
     .addHelpText(
       "after",
       [
@@ -48,12 +44,4 @@ export function registerValidate(program: Command, io: Io, report: ReportOutcome
         report(await validateCommand(paths, format, options, io, options.now));
       }
     });
-}
-
-/** `--now`: an ISO 8601 date-time with an explicit zone (`Z` or an offset), so it means one instant. */
-function parseNow(value: string): Date {
-  const instant = parseInstant(value);
-  if (instant === undefined)
-    throw new InvalidArgumentError("expected an ISO 8601 date-time with a zone, e.g. 2026-12-01T15:00:00Z");
-  return instant;
 }

@@ -3,7 +3,9 @@
  * SEND_ENQUEUE_FAILED, a timeout, a dropped connection): the project is re-read and compared with
  * the live basis the action was sent from.
  *
- * Rules, in order (`basis` is the status and `updated_at` the request was conditional on):
+ * Rules, in order (`basis` is the status and `updated_at` the request was conditional on;
+ * `updated_at` is compared as an instant with {@link sameInstant}, and one that cannot be read on
+ * either side counts as moved, so rule 2 never holds on it):
  * 1. The live status is one the action leads to (see {@link TARGETS}) and differs from the basis
  *    status, or equals it but `updated_at` moved: **happened**. A project leaves draft only by a
  *    test send, and reaches scheduled (or later active, completed, paused) only by a schedule, so
@@ -16,6 +18,7 @@
  *    unreviewed goes out). A pause is judged **not-happened** while the project is still sending
  *    (scheduled or active, e.g. it went active by itself): pausing sends nothing and is idempotent.
  */
+import { sameInstant } from "../contract/instant.js";
 import type { ProjectStatus } from "../contract/limits.js";
 import type { ActionKind, LiveBasis } from "../plan/types.js";
 import type { Verdict } from "./events.js";
@@ -36,7 +39,7 @@ export interface Judgement {
 }
 
 export function judgeTransition(kind: ActionKind, basis: LiveBasis, live: LiveBasis): Judgement {
-  const moved = live.updated_at !== basis.updated_at;
+  const moved = !sameInstant(live.updated_at, basis.updated_at);
   const was = `was ${basis.status}, updated_at ${basis.updated_at}`;
   const now = `status ${live.status}, updated_at ${live.updated_at}`;
   if (TARGETS[kind].has(live.status) && (live.status !== basis.status || moved))

@@ -6,8 +6,11 @@
  * field, with the saved and the fresh value. Nothing here does IO.
  *
  * What "identical" means, precisely:
- * - The same files (paths and sha256), the same projects (address, id, file, desired state), the
- *   same action ids.
+ * - The same projects (address, id, file, desired state), the same action ids. The files are not
+ *   compared here: `apply PLANFILE` refuses, before any request, a plan that names none or has a
+ *   project from a file it does not list (`checkPlanSources`), and a file whose sha256 changed or
+ *   that is gone (`compareFiles`); the plan is then made again from those same paths. A file edited
+ *   in between shows here only through what it changes in the plan, which is what matters.
  * - Per action: the same status, project, `depends_on`, and for an action that may be sent
  *   (saved status `planned` or `deferred`) the same request method, path and body, and, when both
  *   are `planned`, the same idempotency key.
@@ -18,9 +21,10 @@
  *   such bodies are equal when each `scheduled_at` is its own plan's "now" (the key then differs
  *   with the body, as it must).
  */
+import { sameInstant } from "../contract/instant.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Plan, ProjectPlan } from "../plan/types.js";
-import { type ProjectNow, short, staleProjects } from "./stale.js";
+import { type ProjectNow, staleProjects } from "./stale.js";
 
 /**
  * The times the two sides were judged at (a plan's `created_at`; the loop's clock for a deferred
@@ -72,7 +76,7 @@ function liveReads(reviewed: Plan, fresh: Plan): ReadonlyMap<string, ProjectNow>
   return out;
 }
 
-/** The plan without some projects (and the files list untouched). */
+/** The plan without some projects. */
 function without(plan: Plan, addresses: ReadonlySet<string>): Plan {
   if (addresses.size === 0) return plan;
   return { ...plan, projects: plan.projects.filter((p) => !addresses.has(p.address)) };
@@ -82,14 +86,6 @@ function without(plan: Plan, addresses: ReadonlySet<string>): Plan {
 export function compareWithReviewed(reviewed: Plan, fresh: Plan): Diagnostic[] {
   const out: Diagnostic[] = [];
   const at: JudgedAt = { reviewed: reviewed.created_at, fresh: fresh.created_at };
-  if (reviewed.files.length === 0)
-    out.push({
-      severity: "error",
-      code: "apply.plan-no-files",
-      message: "the saved plan names no campaign files, so it cannot be re-derived and checked",
-      hint: HINT,
-    });
-  out.push(...compareFileLists(reviewed, fresh));
   const freshProjects = new Map(fresh.projects.map((p) => [p.address, p]));
   const reviewedProjects = new Map(reviewed.projects.map((p) => [p.address, p]));
   for (const saved of reviewed.projects) {
@@ -145,20 +141,6 @@ interface Difference {
   readonly field: string;
   readonly saved: string;
   readonly fresh: string;
-}
-
-function compareFileLists(reviewed: Plan, fresh: Plan): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const now = new Map(fresh.files.map((f) => [f.path, f.sha256]));
-  const saved = new Set(reviewed.files.map((f) => f.path));
-  for (const f of reviewed.files) {
-    const sha = now.get(f.path);
-    if (sha !== f.sha256)
-      out.push(differs(f.path, "file sha256", short(f.sha256), sha ? short(sha) : "not read"));
-  }
-  for (const f of fresh.files)
-    if (!saved.has(f.path)) out.push(differs(f.path, "file", "not in the saved plan", short(f.sha256)));
-  return out;
 }
 
 function compareProjects(saved: ProjectPlan, now: ProjectPlan): Diagnostic[] {
@@ -268,11 +250,6 @@ function bodyDifferences(
   };
   walk(saved.request.body, fresh.request.body, "request.body");
   return { differences, atNow };
-}
-
-function sameInstant(a: string, b: string): boolean {
-  const x = Date.parse(a);
-  return !Number.isNaN(x) && x === Date.parse(b);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -3,6 +3,7 @@
  * reads the disk and the API and hands the facts in. Any difference refuses the whole plan: the
  * reviewed plan is exactly what goes out, or nothing goes out.
  */
+import { sameInstant } from "../contract/instant.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { LiveBasis, Plan, ProjectPlan } from "../plan/types.js";
 
@@ -65,7 +66,9 @@ export function compareFiles(
 
 /**
  * How an affected project's live state moved since the plan: null when its status and `updated_at`
- * are as the plan read them; else a diagnostic (`apply.project-unreadable` or `apply.plan-stale`).
+ * are as the plan read them (`updated_at` as an instant, {@link sameInstant}: an unreadable value is
+ * a change); else a diagnostic (`apply.project-unreadable` or `apply.plan-stale`) that shows the
+ * values as the API wrote them.
  */
 function liveMoved(project: ProjectPlan, found: ProjectNow | undefined, hint: string): Diagnostic | null {
   const basis = project.live;
@@ -79,7 +82,7 @@ function liveMoved(project: ProjectPlan, found: ProjectNow | undefined, hint: st
     };
   const changes: string[] = [];
   if (found.live.status !== basis.status) changes.push(`status ${basis.status} -> ${found.live.status}`);
-  if (found.live.updated_at !== basis.updated_at)
+  if (!sameInstant(found.live.updated_at, basis.updated_at))
     changes.push(`updated_at ${basis.updated_at} -> ${found.live.updated_at}`);
   if (changes.length === 0) return null;
   return {
@@ -114,7 +117,8 @@ export function staleProjects(
 
 /**
  * The plan was made against another API than this run talks to. `baseUrl` is what a plan made now
- * would record (the embedded sandbox's stable marker with `--sandbox`). Checked before any request.
+ * would record (the embedded sandbox's identity with `--sandbox`, one per fixture). Checked before
+ * any request.
  */
 export function compareBaseUrl(plan: Plan, baseUrl: string): readonly Diagnostic[] {
   const norm = (u: string) => u.replace(/\/+$/, "");
@@ -124,7 +128,7 @@ export function compareBaseUrl(plan: Plan, baseUrl: string): readonly Diagnostic
       severity: "error",
       code: "apply.base-url-mismatch",
       message: `the plan was made against ${plan.base_url}, this apply talks to ${baseUrl}`,
-      hint: "apply with the same --base-url (or --sandbox) the plan was made with, or plan again",
+      hint: "apply with the connection the plan was made with (the same --base-url, or --sandbox with the same --fixture), or make the plan again",
     },
   ];
 }

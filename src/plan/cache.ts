@@ -17,6 +17,7 @@
  *
  * The cache holds only API records and times: never a key, never anything from the environment.
  */
+import { instantMs, sameInstant } from "../contract/instant.js";
 import type { MediaFile, Project, TollFreeVerification } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
@@ -76,8 +77,9 @@ export interface StatsFact {
   readonly updated_at: string;
 }
 
+/** A stamp's moment in ms; NaN when unreadable (then it is never fresh). */
 function instant(iso: string): number {
-  return Date.parse(iso);
+  return instantMs(iso) ?? Number.NaN;
 }
 
 /**
@@ -98,16 +100,14 @@ export function projectDetailValid(
 
 /**
  * Whether a stats row shows a held project detail unchanged: the same status and the same
- * `updated_at` instant (however each side writes it). The one rule for the plan's cache and for
- * apply's fresh basis reads.
+ * `updated_at` instant (however each side writes it; {@link sameInstant}, so an unreadable value on
+ * either side is a change). The one rule for the plan's cache and for apply's fresh basis reads.
  */
 export function sameVersion(
   held: { readonly status: string; readonly updated_at: string },
   row: { readonly status: string; readonly updated_at: string },
 ): boolean {
-  const a = instant(held.updated_at);
-  const b = instant(row.updated_at);
-  return !Number.isNaN(a) && a === b && held.status === row.status;
+  return sameInstant(held.updated_at, row.updated_at) && held.status === row.status;
 }
 
 /** Whether a cached media file may stand in for `GET /media/{id}` at `nowMs`. */

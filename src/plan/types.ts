@@ -156,7 +156,8 @@ export interface Plan {
   readonly created_at: string;
   /**
    * The API base URL the plan was computed against (never a key); for the embedded sandbox, whose
-   * port varies, the stable marker `embedded-sandbox:<fixture>`.
+   * port varies, its stable identity (`embedded-sandbox:default`, or `embedded-sandbox:<name>-<hash>`
+   * per `--fixture` file).
    */
   readonly base_url: string;
   /**

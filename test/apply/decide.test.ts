@@ -252,8 +252,15 @@ describe("the basis", () => {
     [{ status: "ready", updated_at: "2026-11-25T10:00:00Z" }, true],
     [{ status: "ready", updated_at: "2026-11-25T10:00:01Z" }, false],
     [{ status: "scheduled", updated_at: "2026-11-25T10:00:00Z" }, false],
+    [{ status: "ready", updated_at: "2026-11-25T04:00:00-06:00" }, true],
+    [{ status: "ready", updated_at: "2026-11-25T10:00:00.001Z" }, false],
+    [{ status: "ready", updated_at: "not a time" }, false],
   ])("a stats row %j confirms the held detail: %s", (row, expected) => {
     expect(confirms(held, row)).toBe(expected);
+  });
+  test("a held detail whose updated_at cannot be read is never confirmed, not even by the same text", () => {
+    const odd = { status: "ready", updated_at: "2026-11-25 10:00" } as Project;
+    expect(confirms(odd, { status: "ready", updated_at: "2026-11-25 10:00" })).toBe(false);
   });
   test("read: projects with work left, unknown outcomes, and those held back", () => {
     const t = action("a", "test", "planned");

@@ -6,7 +6,7 @@ import type { ApplyEvent } from "../../src/apply/events.js";
 import { judgeTransition } from "../../src/apply/judge.js";
 import { pollInterval } from "../../src/apply/poll.js";
 import { compareFiles, compareLive } from "../../src/apply/stale.js";
-import type { Plan } from "../../src/plan/types.js";
+import type { ActionKind, LiveBasis, Plan } from "../../src/plan/types.js";
 
 const basis = { status: "draft", updated_at: "2026-11-25T10:00:00.000Z" } as const;
 const later = "2026-11-25T10:00:05.000Z";
@@ -47,6 +47,59 @@ describe("judgeTransition", () => {
       "changed",
     );
   });
+  describe("updated_at is compared as an instant", () => {
+    const ready = { status: "ready", updated_at: basis.updated_at } as const;
+    const cases: readonly [string, ActionKind, LiveBasis, LiveBasis, string][] = [
+      [
+        "the basis written without milliseconds",
+        "test",
+        basis,
+        { ...basis, updated_at: "2026-11-25T10:00:00Z" },
+        "not-happened",
+      ],
+      [
+        "the basis written +00:00",
+        "test",
+        basis,
+        { ...basis, updated_at: "2026-11-25T10:00:00+00:00" },
+        "not-happened",
+      ],
+      [
+        "the basis written -05:00",
+        "schedule",
+        ready,
+        { ...ready, updated_at: "2026-11-25T05:00:00-05:00" },
+        "not-happened",
+      ],
+      [
+        "one millisecond later",
+        "test",
+        basis,
+        { ...basis, updated_at: "2026-11-25T10:00:00.001Z" },
+        "changed",
+      ],
+      [
+        "one millisecond later, still ready",
+        "schedule",
+        ready,
+        { ...ready, updated_at: "2026-11-25T10:00:00.001+00:00" },
+        "changed",
+      ],
+      ["an unreadable live value", "test", basis, { ...basis, updated_at: "soon" }, "changed"],
+      ["an unreadable basis", "schedule", { ...ready, updated_at: "" }, ready, "changed"],
+    ];
+    test.each(cases)("%s: %s is %s", (_name, kind, from, live, verdict) => {
+      expect(judgeTransition(kind, from, live).verdict).toBe(verdict);
+    });
+    test("the report shows both values as the API wrote them", () => {
+      const text = judgeTransition("test", basis, {
+        status: "draft",
+        updated_at: "2026-11-25T10:00:05+00:00",
+      }).text;
+      expect(text).toContain("updated_at 2026-11-25T10:00:05+00:00");
+      expect(text).toContain(`updated_at ${basis.updated_at}`);
+    });
+  });
 });
 
 describe("stale checks", () => {
@@ -82,6 +135,32 @@ describe("stale checks", () => {
     expect(moved[0]?.message).toContain(later);
     const unread = compareLive(plan, new Map(), "plan.json");
     expect(unread.map((x) => x.code)).toEqual(["apply.project-unreadable"]);
+  });
+  test.each([
+    ["the same instant without milliseconds", "2026-11-25T10:00:00Z", null],
+    ["the same instant at +00:00", "2026-11-25T10:00:00+00:00", null],
+    ["the same instant at -05:00", "2026-11-25T05:00:00-05:00", null],
+    [
+      "one millisecond later",
+      "2026-11-25T10:00:00.001Z",
+      "updated_at 2026-11-25T10:00:00.000Z -> 2026-11-25T10:00:00.001Z",
+    ],
+    [
+      "an unreadable value",
+      "2026-11-25 sometime",
+      "updated_at 2026-11-25T10:00:00.000Z -> 2026-11-25 sometime",
+    ],
+  ])("live updated_at %s: %s", (_name, updatedAt, named) => {
+    const found = compareLive(
+      plan,
+      new Map([["id-p", { kind: "found", live: { status: basis.status, updated_at: updatedAt } }]]),
+      "plan.json",
+    );
+    if (named === null) expect(found).toEqual([]);
+    else {
+      expect(found.map((x) => x.code)).toEqual(["apply.plan-stale"]);
+      expect(found[0]?.message).toContain(`(${named})`);
+    }
   });
 });
 

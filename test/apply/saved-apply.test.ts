@@ -57,6 +57,8 @@ describe("an edited saved plan is refused whole: exit 1, nothing sent (issue 9 i
     readonly edit: (doc: Plan) => void;
     readonly code: string;
     readonly names: readonly string[];
+    /** Refused before any request: the sandbox's log stays empty (else: no POST). */
+    readonly offline?: true;
   }[] = [
     {
       name: "a changed test number",
@@ -120,7 +122,20 @@ describe("an edited saved plan is refused whole: exit 1, nothing sent (issue 9 i
         (doc as unknown as { files: unknown[] }).files = [];
       },
       code: "apply.plan-no-files",
-      names: ["names no campaign files"],
+      names: [
+        "plan.json names no campaign files, so it cannot be re-derived and checked before anything is sent",
+      ],
+      offline: true,
+    },
+    {
+      name: "a file's sha256 edited (as if the file had changed since)",
+      edit: (doc) => {
+        const [file] = doc.files as { path: string; sha256: string }[];
+        if (file) file.sha256 = "b".repeat(64);
+      },
+      code: "apply.files-changed",
+      names: ["changed since the plan was made (sha256 bbbbbbbbbbbb in the plan, "],
+      offline: true,
     },
     {
       name: "a project said to come from a file the plan does not list",
@@ -129,11 +144,12 @@ describe("an edited saved plan is refused whole: exit 1, nothing sent (issue 9 i
         if (first) first.file = "elsewhere.yaml";
       },
       code: "apply.plan-no-files",
-      names: ["elsewhere.yaml"],
+      names: ["comes from elsewhere.yaml, which is not among the plan's files"],
+      offline: true,
     },
   ];
 
-  test.each(tamperings)("$name", async ({ edit, code, names }) => {
+  test.each(tamperings)("$name", async ({ edit, code, names, offline }) => {
     const b = await bedOf({ test: 2, schedule: 1, "test-then-schedule": 1 });
     await savePlan(b, "plan.json", (doc) => {
       edit(doc);
@@ -144,9 +160,11 @@ describe("an edited saved plan is refused whole: exit 1, nothing sent (issue 9 i
     expect(run.code, run.stderr).toBe(1);
     const result = JSON.parse(run.stdout);
     const refused = result.refused as { code: string; message: string }[];
-    expect(refused.map((d) => d.code)).toContain(code);
+    if (offline) expect(refused.map((d) => d.code)).toEqual([code]);
+    else expect(refused.map((d) => d.code)).toContain(code);
     const text = refused.map((d) => d.message).join("\n");
     for (const n of names) expect(text).toContain(n);
+    if (offline) expect(await requestLog(b.sb)).toHaveLength(0);
     expect(await posts(b)).toHaveLength(0);
     expect(await sends(b)).toHaveLength(0);
     expect(await testMessages(b.sb)).toHaveLength(0);
@@ -218,14 +236,16 @@ describe("base URL and key scope are checked before any request (issue 9 item 8)
     );
     await opened.session.close();
     if (!made.ok) throw new Error(made.diagnostics.map((d) => d.message).join("; "));
-    expect(made.plan.base_url).toBe("embedded-sandbox:fixture");
+    expect(made.plan.base_url).toBe("embedded-sandbox:default");
     writeFileSync(join(b.world.dir, "plan.json"), renderPlanJson(made.plan));
     await forgetRequests(b);
     const run = await runApply(b, ["plan.json"], { json: true });
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result.refused.map((d: { code: string }) => d.code)).toEqual(["apply.base-url-mismatch"]);
-    expect(result.refused[0].message).toContain("embedded-sandbox:fixture");
+    expect(result.refused[0].message).toContain(
+      "the plan was made against embedded-sandbox:default, this apply talks to http://",
+    );
     expect(await requestLog(b.sb)).toHaveLength(0);
   });
 
@@ -335,5 +355,53 @@ describe("idempotency keys are derived the same way in both modes", () => {
     expect(saved.split("\n")).toHaveLength(3);
     expect(saved).not.toContain("null");
     expect(await keys(viaFiles)).toBe(saved);
+  });
+});
+
+describe("the saved plan's live updated_at is compared as an instant", () => {
+  /** Rewrites every project's saved `live.updated_at` as `write` gives it. */
+  const rewrite = (write: (ms: number) => string) => (doc: Plan) => {
+    for (const p of doc.projects)
+      if (p.live !== null)
+        (p.live as { updated_at: string }).updated_at = write(Date.parse(p.live.updated_at));
+    return doc;
+  };
+
+  test("the same instants written at -06:00 without milliseconds: the plan applies, every action once", async () => {
+    const b = await bedOf({ test: 1, schedule: 1 });
+    const saved = await savePlan(
+      b,
+      "plan.json",
+      rewrite((ms) => `${new Date(ms - 6 * 3_600_000).toISOString().slice(0, 19)}-06:00`),
+    );
+    expect(saved.projects.every((p) => p.live?.updated_at.endsWith("-06:00"))).toBe(true);
+    const run = await runApply(b, ["plan.json"]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).toContain("it is the same plan");
+    expect(
+      (await sends(b))
+        .filter((e) => e.changed)
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(["schedule", "test"]);
+  });
+
+  test("one millisecond earlier: refused whole as stale, the values shown as written, nothing sent", async () => {
+    const b = await bedOf({ test: 1 });
+    let live = "";
+    const saved = await savePlan(b, "plan.json", (doc) => {
+      live = doc.projects[0]?.live?.updated_at ?? "";
+      return rewrite((ms) => new Date(ms - 1).toISOString().replace("Z", "+00:00"))(doc);
+    });
+    const earlier = saved.projects[0]?.live?.updated_at ?? "";
+    expect(Date.parse(live) - Date.parse(earlier)).toBe(1);
+    await forgetRequests(b);
+    const run = await runApply(b, ["plan.json"], { json: true });
+    expect(run.code).toBe(1);
+    const refused = JSON.parse(run.stdout).refused as { code: string; message: string }[];
+    expect(refused.map((d) => d.code)).toContain("apply.plan-stale");
+    expect(refused.map((d) => d.message).join("\n")).toContain(`updated_at ${earlier} -> ${live}`);
+    expect(await posts(b)).toHaveLength(0);
+    expect(await sends(b)).toHaveLength(0);
   });
 });

@@ -1,7 +1,10 @@
-/** A saved plan is the reviewed expectation: `compareWithReviewed` and `sameAsReviewed`, table-driven. */
+/**
+ * A saved plan is the reviewed expectation: `compareWithReviewed` and `sameAsReviewed`, table-driven;
+ * and the checks before any request (`checkPlanSources`, `compareFiles`, `compareScope`).
+ */
 import { describe, expect, test } from "vitest";
 import { compareWithReviewed, sameAsReviewed } from "../../src/apply/saved-plan.js";
-import { checkPlanSources, compareScope } from "../../src/apply/stale.js";
+import { checkPlanSources, compareFiles, compareScope } from "../../src/apply/stale.js";
 import type { Action, Plan, ProjectPlan } from "../../src/plan/types.js";
 import { looksLikePlanDocument } from "../../src/report/plan-schema.js";
 
@@ -274,6 +277,12 @@ describe("compareWithReviewed", () => {
       ],
     },
     {
+      name: "files are not compared here: checkPlanSources and compareFiles decide them before any request",
+      saved: { ...reviewed, files: [{ path: "campaign.yaml", sha256: "b".repeat(64) }] },
+      fresh: reviewed,
+      expected: [],
+    },
+    {
       name: "a project that cannot be read now",
       saved: plan([project([])]),
       fresh: plan([project([], { live: null })]),
@@ -284,18 +293,6 @@ describe("compareWithReviewed", () => {
       saved: plan([project([], { desired: "tested" })]),
       fresh: plan([project([])]),
       expected: ["reminder: desired differs (saved: tested; fresh: scheduled)"],
-    },
-    {
-      name: "no files in the saved plan",
-      saved: { ...reviewed, files: [] },
-      fresh: reviewed,
-      expected: ["names no campaign files", "campaign.yaml: file differs (saved: not in the saved plan"],
-    },
-    {
-      name: "a file with another sha256",
-      saved: { ...reviewed, files: [{ path: "campaign.yaml", sha256: "b".repeat(64) }] },
-      fresh: reviewed,
-      expected: ["campaign.yaml: file sha256 differs (saved: bbbbbbbbbbbb; fresh: aaaaaaaaaaaa)"],
     },
     {
       name: "a deferred schedule approved since the plan: fresh planned with the same request is accepted",
@@ -360,7 +357,7 @@ describe("compareWithReviewed", () => {
       expect(d.severity).toBe("error");
       expect(d.message).toContain(expected[i]);
     });
-    expect(out.every((d) => d.code === "apply.plan-differs" || d.code === "apply.plan-no-files")).toBe(true);
+    expect(out.every((d) => d.code === "apply.plan-differs")).toBe(true);
   });
 });
 
@@ -445,11 +442,25 @@ describe("sameAsReviewed", () => {
 describe("checks before any request", () => {
   test("checkPlanSources: no files, or a project from a file the plan does not list", () => {
     expect(checkPlanSources(reviewed, "plan.json")).toEqual([]);
-    expect(checkPlanSources({ ...reviewed, files: [] }, "plan.json").map((d) => d.code)).toEqual([
-      "apply.plan-no-files",
+    // The one check of a plan without files (compareWithReviewed does not look at files).
+    const none = checkPlanSources({ ...reviewed, files: [] }, "plan.json");
+    expect(none.map((d) => `${d.code}: ${d.message}`)).toEqual([
+      "apply.plan-no-files: plan.json names no campaign files, so it cannot be re-derived and checked before anything is sent",
     ]);
     const foreign = plan([project([TEST, SCHEDULE], { file: "elsewhere.yaml" })]);
     expect(checkPlanSources(foreign, "plan.json")[0]?.message).toContain("comes from elsewhere.yaml");
+  });
+  test("compareFiles: a file with another sha256, and a file that is gone", () => {
+    // The one check of the files' bytes (compareWithReviewed does not look at files).
+    const saved = { ...reviewed, files: [{ path: "campaign.yaml", sha256: "b".repeat(64) }] };
+    const now = new Map([["campaign.yaml", { kind: "found", sha256: SHA } as const]]);
+    expect(compareFiles(saved, now, "plan.json").map((d) => `${d.code}: ${d.message}`)).toEqual([
+      "apply.files-changed: campaign.yaml changed since the plan was made (sha256 bbbbbbbbbbbb in the plan, aaaaaaaaaaaa now)",
+    ]);
+    expect(compareFiles(saved, new Map(), "plan.json").map((d) => `${d.code}: ${d.message}`)).toEqual([
+      "apply.file-missing: campaign.yaml, from which the plan was made, is missing",
+    ]);
+    expect(compareFiles(reviewed, now, "plan.json")).toEqual([]);
   });
   test.each([
     { visible: ["org-1"], organization: "org-1", refused: false },

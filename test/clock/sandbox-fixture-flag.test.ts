@@ -1,15 +1,27 @@
 /**
  * `plan --sandbox --fixture FILE` and `apply --sandbox --fixture FILE`: the embedded sandbox serves
- * the given world, its state kept apart per fixture file under `.campaignctl/sandbox/`; `--fixture`
- * without `--sandbox` is a usage error.
+ * the given world, its state kept apart per fixture file under `.campaignctl/sandbox/`, and named
+ * per fixture file (`embeddedSandboxId`) in a plan's `base_url` and the read cache's scope;
+ * `--fixture` without `--sandbox` is a usage error.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { fixtureStatePath, SANDBOX_STATE_PATH } from "../../cli/session.js";
+import { cacheFile } from "../../cli/file-cache.js";
+import { embeddedSandboxId, fixtureStatePath, SANDBOX_STATE_PATH } from "../../cli/session.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
+import type { World } from "../../src/sandbox/state/world.js";
 import { runCli } from "../helpers/run-cli.js";
 import { GOTV_REMINDER } from "../sandbox/helpers.js";
 
@@ -30,6 +42,25 @@ function workspace(): string {
   mkdirSync(join(cwd, "worlds"));
   writeFileSync(join(cwd, "worlds", "no-reminder.yaml"), stringify(fixture));
   return cwd;
+}
+
+/** A working directory with the examples and two copies of the example world, `a/world.yaml` and `b/world.yaml`. */
+function twoWorlds(): string {
+  const cwd = mkdtempSync(join(tmpdir(), "campaignctl-fixture-id-"));
+  dirs.push(cwd);
+  cpSync("examples", join(cwd, "examples"), { recursive: true });
+  for (const d of ["a", "b"]) {
+    mkdirSync(join(cwd, d));
+    // The example world keeps its own clock (`clock.start`), whatever today is.
+    cpSync("examples/sandbox.yaml", join(cwd, d, "world.yaml"));
+  }
+  return cwd;
+}
+
+/** The world a fixture's embedded sandbox persisted (its effects and test messages are its log). */
+function worldOf(cwd: string, fixture: string): World {
+  const file = join(cwd, fixtureStatePath(resolve(cwd, fixture)));
+  return (JSON.parse(readFileSync(file, "utf8")) as { world: World }).world;
 }
 
 interface PlanDoc {
@@ -74,6 +105,76 @@ describe("--sandbox --fixture FILE", () => {
   it("two fixtures of the same name keep two worlds", () => {
     expect(fixtureStatePath("/a/world.yaml")).not.toBe(fixtureStatePath("/b/world.yaml"));
     expect(fixtureStatePath("/a/world.yaml")).toBe(fixtureStatePath("/a/world.yaml"));
+  });
+
+  it("a plan made on one fixture is refused, before any request, on another of the same file name", async () => {
+    const cwd = twoWorlds();
+    const made = await runCli(
+      ["plan", "--sandbox", "--fixture", "a/world.yaml", "examples/volunteers.yaml", "--out", "p.json"],
+      { cwd },
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const a = embeddedSandboxId(resolve(cwd, "a/world.yaml"));
+    const b = embeddedSandboxId(resolve(cwd, "b/world.yaml"));
+    expect(a).toMatch(/^embedded-sandbox:world-[0-9a-f]{8}$/);
+    expect(b).toMatch(/^embedded-sandbox:world-[0-9a-f]{8}$/);
+    expect(a).not.toBe(b);
+    expect(JSON.parse(readFileSync(join(cwd, "p.json"), "utf8")).base_url).toBe(a);
+
+    const refused = await runCli(["apply", "p.json", "--sandbox", "--fixture", "b/world.yaml", "--json"], {
+      cwd,
+    });
+    expect(refused.code).toBe(1);
+    const result = JSON.parse(refused.stdout) as {
+      refused: { code: string; message: string; hint: string }[];
+      requests: { total: number };
+    };
+    expect(result.refused.map((d) => d.code)).toEqual(["apply.base-url-mismatch"]);
+    expect(result.requests.total).toBe(0);
+    expect(result.refused[0]?.message).toBe(`the plan was made against ${a}, this apply talks to ${b}`);
+    expect(result.refused[0]?.hint).toContain("--sandbox with the same --fixture");
+    // b's world saw nothing: no effect, no test message, no idempotent request.
+    const bWorld = worldOf(cwd, "b/world.yaml");
+    expect(bWorld.effects).toEqual([]);
+    expect(bWorld.testMessages).toEqual([]);
+    expect(bWorld.idempotency).toEqual({});
+
+    const accepted = await runCli(["apply", "p.json", "--sandbox", "--fixture", "a/world.yaml"], { cwd });
+    expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
+    expect(accepted.stderr).toContain("it is the same plan");
+    expect(worldOf(cwd, "a/world.yaml").effects.length).toBeGreaterThan(0);
+    expect(worldOf(cwd, "b/world.yaml").effects).toEqual([]);
+  });
+
+  it("two fixtures of the same name keep two read caches, named as their plans' base_url", async () => {
+    const cwd = twoWorlds();
+    const planOn = async (fixture: string) => {
+      const r = await runCli(["plan", "--sandbox", "--fixture", fixture, "examples/", "--json"], { cwd });
+      return JSON.parse(r.stdout) as {
+        base_url: string;
+        organization_id: string;
+        requests: { by_endpoint: Record<string, number> };
+      };
+    };
+    const coldA = await planOn("a/world.yaml");
+    const cache = join(cwd, ".campaignctl/cache");
+    expect(readdirSync(cache)).toHaveLength(1);
+    expect(existsSync(cacheFile(cwd, coldA.base_url, coldA.organization_id))).toBe(true);
+    const byId = "GET /projects/{id}";
+    expect(coldA.requests.by_endpoint[byId]).toBeGreaterThan(0);
+
+    // b's first plan finds no cache of a's: it reads its projects by id, as a's first plan did.
+    const coldB = await planOn("b/world.yaml");
+    expect(coldB.base_url).not.toBe(coldA.base_url);
+    expect(coldB.organization_id).toBe(coldA.organization_id);
+    expect(coldB.requests.by_endpoint[byId]).toBe(coldA.requests.by_endpoint[byId]);
+    expect(readdirSync(cache)).toHaveLength(2);
+    expect(existsSync(cacheFile(cwd, coldB.base_url, coldB.organization_id))).toBe(true);
+
+    // a's cache is warm and its own: fewer reads by id than cold.
+    const warmA = await planOn("a/world.yaml");
+    expect(warmA.requests.by_endpoint[byId] ?? 0).toBeLessThan(coldA.requests.by_endpoint[byId] ?? 0);
+    expect(readdirSync(cache)).toHaveLength(2);
   });
 
   it.each(["plan", "apply"])("%s: --fixture without --sandbox is a usage error", async (command) => {

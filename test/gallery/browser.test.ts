@@ -1,6 +1,8 @@
 /**
- * The gallery of examples/ (plus a project with a UCS-2 merge value) in a real browser: headless
- * Chromium from Debian's packages, driven by playwright-core with the system executable. Asserts the
+ * The gallery of this test's own campaign files (test/gallery/fixtures/: a copy of the example
+ * campaign with schedules in 2036, so that editing examples/ never changes the screenshots) plus a
+ * project with a UCS-2 merge value, in a real browser: headless Chromium from Debian's packages,
+ * driven by playwright-core with the system executable. Asserts the
  * rendered text, no console errors, no request but file://, the layout at phone and desktop widths
  * and in print, and compares screenshots with test/gallery/reference/*.png within a tolerance
  * (UPDATE_REFERENCES=1 rewrites them; a mismatch leaves the actual and a diff image in a temp dir).
@@ -22,7 +24,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const IN_CI = process.env.CI === "true";
 const REFERENCES = fileURLToPath(new URL("./reference/", import.meta.url));
-const EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
+/** The campaign files rendered beside `UCS2_YAML`: this test's own, never examples/. */
+const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 /** A pixel differs when a channel moves by more than this; a screenshot fails past MAX_DIFFERING. */
 const CHANNEL_THRESHOLD = 48;
 const MAX_DIFFERING = 0.01;
@@ -48,9 +51,9 @@ describe.skipIf(!HAVE_CHROMIUM)(`the gallery in headless Chromium (${CHROMIUM})`
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), "campaignctl-gallery-browser-"));
-    cpSync(EXAMPLES, join(dir, "examples"), { recursive: true });
+    cpSync(FIXTURES, join(dir, "campaign"), { recursive: true });
     writeFileSync(join(dir, "ucs2.yaml"), UCS2_YAML);
-    const result = await runCli(["preview", "ucs2.yaml", "examples/", "--html", "gallery"], { cwd: dir });
+    const result = await runCli(["preview", "ucs2.yaml", "campaign/", "--html", "gallery"], { cwd: dir });
     expect(result.stderr).toContain("Wrote the gallery to gallery/index.html");
     expect(result.code).toBe(0);
     url = pathToFileURL(join(dir, "gallery", "index.html")).href;
@@ -114,7 +117,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`the gallery in headless Chromium (${CHROMIUM})`
 
       const reminder = page.getByRole("article", { name: "GOTV Reminder" });
       await expect(reminder.locator(".bubble").first().textContent()).resolves.toBe(
-        "Hi Maria, the Ward 3 runoff is tomorrow, Tue Dec 8. Polls are open 7am-7pm at Riverside Community Center. Reply STOP to opt out",
+        "Hi Maria, the Ward 3 runoff is tomorrow, Mon Dec 8. Polls are open 7am-7pm at Riverside Community Center. Reply STOP to opt out",
       );
       await expect(reminder.getByTestId("plan-status").textContent()).resolves.toBe(
         "not planned: run with --sandbox or --base-url",

@@ -3,7 +3,7 @@
  * `UCS2_YAML` exercises every value source (contact, inline fallback, organization default, empty),
  * characters that force UCS-2 (in a contact's value and in a fallback), the opt-out footer, a
  * schedule, and user text with HTML specials. `UCS2_YAML` is also rendered in the browser test
- * beside examples/.
+ * beside the campaign files of test/gallery/fixtures/.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

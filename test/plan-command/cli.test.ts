@@ -175,7 +175,7 @@ describe("plan: the command line", () => {
     const r = await runCli(["plan", "--sandbox", "campaigns/", "--json"], { cwd: dir, env: {} });
     const doc = JSON.parse(r.stdout);
     expect(validatePlanDocument(doc).ok).toBe(true);
-    expect(doc.base_url).toBe("embedded-sandbox:sandbox.yaml");
+    expect(doc.base_url).toBe("embedded-sandbox:default");
     expect(doc.projects.length).toBeGreaterThan(0);
     expect(existsSync(join(dir, ".campaignctl/sandbox/state.json"))).toBe(true);
     expect(r.stdout).not.toContain("pc_live_");

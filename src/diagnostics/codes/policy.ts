@@ -2,9 +2,9 @@
 export const POLICY_CODES = {
   "policy.file-invalid": "the policy file is not valid YAML or does not match schemas/policy.schema.json",
   "policy.file-unreadable":
-    "the policy file named with --policy (or found beside the campaign files) cannot be read",
+    "the policy file named with --policy (or the nearest campaignctl.policy.yaml found) cannot be read",
   "policy.ambiguous":
-    "more than one campaign directory holds a campaignctl.policy.yaml; name one with --policy",
+    "the paths given lead to different campaignctl.policy.yaml files (the nearest to each, up to the repository root); name one with --policy",
   "policy.daily_cap_bypass":
     "the schedule sets daily_cap_bypass, which the policy forbids (or allows only with the label daily-cap-bypass-approved)",
   "policy.min_test_contacts": "the test block sends to fewer contacts than the policy requires",

@@ -1,0 +1,35 @@
+/**
+ * Opening a session whose requests are counted on stderr (`plan`, `preview --html` with a
+ * connection): the request progress of `request-progress.ts` hears every event of the client, and
+ * so does the caller's own `onEvent` (tests, benchmarks).
+ */
+import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
+import type { Io } from "./io.js";
+import { createRequestProgress, type RequestProgressWriter } from "./request-progress.js";
+import { openSession, type Session, type SessionFlags, type SessionOptions } from "./session.js";
+
+/**
+ * An opened session with its progress writer (call `progress.finish()` before writing the report),
+ * or the problems that kept it from opening (no request was made then).
+ */
+export type SessionWithProgress =
+  | { readonly ok: true; readonly session: Session; readonly progress: RequestProgressWriter }
+  | { readonly ok: false; readonly diagnostics: Diagnostic[] };
+
+/** Opens the session the flags describe, its progress lines saying `label` ("plan", "preview"). */
+export async function openSessionWithProgress(
+  flags: SessionFlags,
+  io: Io,
+  label: string,
+  options: SessionOptions = {},
+): Promise<SessionWithProgress> {
+  const progress = createRequestProgress(io, label);
+  const opened = await openSession(flags, io, {
+    ...options,
+    onEvent: (event) => {
+      progress.onEvent(event);
+      options.onEvent?.(event);
+    },
+  });
+  return opened.ok ? { ok: true, session: opened.session, progress } : opened;
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import type { Io } from "../../cli/io.js";
+import { createProgress } from "../../cli/progress.js";
+import {
+  countOutcomes,
+  foldProgress,
+  formatEventLine,
+  INITIAL_PROGRESS,
+  NO_OUTCOMES,
+  outcomeCountKey,
+  renderLive,
+} from "../../cli/progress-format.js";
+import type { ActionResultStatus, ApplyEvent } from "../../src/apply/index.js";
+
+const AT = "2036-03-01T15:00:00.000Z";
+
+const runStart = (actions: number): ApplyEvent => ({
+  type: "run-start",
+  at: AT,
+  actions,
+  sendable: actions,
+  parallelism: 4,
+  wait_for_approval_ms: null,
+});
+
+const actionEnd = (id: string, status: ActionResultStatus): ApplyEvent => ({
+  type: "action-end",
+  at: "2036-03-01T15:00:01.000Z",
+  id,
+  status,
+  reason: "r",
+  resolution: null,
+  error: null,
+  attempts: 1,
+});
+
+/** The counts line with one action ended with each outcome. A Record: every outcome has a row. */
+const ONE_OF: Readonly<Record<ActionResultStatus, string>> = {
+  done: "1 done, 0 replayed, 0 failed, 0 skipped, 0 blocked, 0 deferred, 0 not started, 0 unknown",
+  replayed: "0 done, 1 replayed, 0 failed, 0 skipped, 0 blocked, 0 deferred, 0 not started, 0 unknown",
+  failed: "0 done, 0 replayed, 1 failed, 0 skipped, 0 blocked, 0 deferred, 0 not started, 0 unknown",
+  skipped: "0 done, 0 replayed, 0 failed, 1 skipped, 0 blocked, 0 deferred, 0 not started, 0 unknown",
+  blocked: "0 done, 0 replayed, 0 failed, 0 skipped, 1 blocked, 0 deferred, 0 not started, 0 unknown",
+  deferred: "0 done, 0 replayed, 0 failed, 0 skipped, 0 blocked, 1 deferred, 0 not started, 0 unknown",
+  "not-started": "0 done, 0 replayed, 0 failed, 0 skipped, 0 blocked, 0 deferred, 1 not started, 0 unknown",
+  unknown: "0 done, 0 replayed, 0 failed, 0 skipped, 0 blocked, 0 deferred, 0 not started, 1 unknown",
+};
+const OUTCOMES = Object.keys(ONE_OF) as ActionResultStatus[];
+
+describe("apply progress counts every outcome", () => {
+  it.each(OUTCOMES)("an action ended %s is counted in the live view and the run-end line", (status) => {
+    const state = [runStart(1), actionEnd("a.test", status)].reduce(foldProgress, INITIAL_PROGRESS);
+    const lines = renderLive(state, Date.parse("2036-03-01T15:00:02.000Z"));
+    expect(lines[0]).toBe(
+      "Applying: 1/1 finished, 0 running, 0 waiting for approval, 0 retried   2.0s elapsed, 0ms rate-limit wait",
+    );
+    expect(lines[1]).toBe(`  finished: ${ONE_OF[status]}`);
+
+    const summary = { ...NO_OUTCOMES, [outcomeCountKey(status)]: 1 };
+    const end: ApplyEvent = { type: "run-end", at: "2036-03-01T15:00:03.000Z", interrupted: false, summary };
+    expect(formatEventLine(end)).toBe(`15:00:03 apply finished: ${ONE_OF[status]}`);
+  });
+
+  it("the counts add up to the actions ended", () => {
+    const counts = countOutcomes(OUTCOMES);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(OUTCOMES.length);
+    expect(Object.values(counts).every((n) => n === 1)).toBe(true);
+  });
+
+  it("an action that ends again (unknown, then settled done by a re-read) counts once, by its last outcome", () => {
+    const state = [runStart(2), actionEnd("a.test", "unknown"), actionEnd("a.test", "done")].reduce(
+      foldProgress,
+      INITIAL_PROGRESS,
+    );
+    expect(state.finished).toBe(1);
+    expect(renderLive(state, Date.parse(AT))[1]).toBe(`  finished: ${ONE_OF.done}`);
+  });
+
+  it("without a terminal, prints one line per event; the run-end line counts unknown", () => {
+    let err = "";
+    const io: Io = {
+      stdout: () => {},
+      stderr: (t) => {
+        err += t;
+      },
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      stdinIsTTY: false,
+      env: {},
+      cwd: "/",
+    };
+    const progress = createProgress(io, () => Date.parse(AT), false);
+    for (const e of [
+      runStart(1),
+      actionEnd("a.test", "unknown"),
+      {
+        type: "run-end",
+        at: "2036-03-01T15:00:03.000Z",
+        interrupted: false,
+        summary: { ...NO_OUTCOMES, unknown: 1 },
+      },
+    ] satisfies ApplyEvent[])
+      progress.onEvent(e);
+    progress.finish();
+    expect(err).toBe(
+      "15:00:00 apply: 1 of 1 actions to send, 4 at a time\n" +
+        "15:00:01 a.test: unknown\n" +
+        `15:00:03 apply finished: ${ONE_OF.unknown}\n`,
+    );
+  });
+
+  it("on a terminal, the last frame drawn counts unknown", () => {
+    let err = "";
+    const io: Io = {
+      stdout: () => {},
+      stderr: (t) => {
+        err += t;
+      },
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      stdinIsTTY: false,
+      env: {},
+      cwd: "/",
+    };
+    const progress = createProgress(io, () => Date.parse("2036-03-01T15:00:03.000Z"), false);
+    progress.onEvent(runStart(2));
+    progress.onEvent(actionEnd("a.test", "unknown"));
+    progress.onEvent(actionEnd("b.test", "done"));
+    progress.finish();
+    const frame = err.slice(err.lastIndexOf("\r\x1b[2KApplying:"));
+    expect(frame).toBe(
+      "\r\x1b[2KApplying: 2/2 finished, 0 running, 0 waiting for approval, 0 retried   3.0s elapsed, 0ms rate-limit wait\n" +
+        "\r\x1b[2K  finished: 1 done, 0 replayed, 0 failed, 0 skipped, 0 blocked, 0 deferred, 0 not started, 1 unknown\n" +
+        "\r\x1b[2K  running: -\n" +
+        "\r\x1b[2K  last: b.test: done\n",
+    );
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * Finding the policy file: the nearest campaignctl.policy.yaml from each path given up to the
+ * repository root (the first directory holding `.git`), never above it; paths that lead to
+ * different policy files stop the run with policy.ambiguous; --policy overrides discovery.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { choosePolicy, nearestPolicy, type Probe } from "../../cli/policy-file.js";
+import { runCli } from "../helpers/run-cli.js";
+
+const FORBID_AT_NOW = "version: 1\nrules:\n  forbid_at_now: true\n";
+
+/** A campaign file whose one project is scheduled `at: now` (line 15, column 11). */
+const AT_NOW = `version: 1
+organization: Riverside Democrats
+projects:
+  gotv-reminder:
+    id: 9a000000-0000-4000-8000-000000000001
+    channel: 10dlc
+    brand: Riverside Democrats
+    campaign: GOTV 2026
+    phone_numbers: ["+15035550101"]
+    contact_lists: [Ward 3 Likely Voters]
+    name: GOTV Reminder
+    message: "Polls are open 7am-7pm. Reply STOP to opt out"
+    state: scheduled
+    schedule:
+      at: now
+      timezone: America/Chicago
+`;
+
+/**
+ * A temp dir `outer/` holding `repo/` (with a `.git` directory) and `repo/campaigns/gotv/gotv.yaml`;
+ * `files` are written relative to `outer/`. Returns the repository root.
+ */
+function tree(files: Record<string, string>): string {
+  const outer = mkdtempSync(join(tmpdir(), "campaignctl-policy-walk-"));
+  const repo = join(outer, "repo");
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  mkdirSync(join(repo, "campaigns", "gotv"), { recursive: true });
+  writeFileSync(join(repo, "campaigns", "gotv", "gotv.yaml"), AT_NOW);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(outer, path, ".."), { recursive: true });
+    writeFileSync(join(outer, path), text);
+  }
+  return repo;
+}
+
+describe("policy discovery", () => {
+  test.each([["campaigns/gotv/"], ["campaigns/gotv/gotv.yaml"]])(
+    "a policy at the repository root applies to %s",
+    async (given) => {
+      const cwd = tree({ "repo/campaignctl.policy.yaml": FORBID_AT_NOW });
+      const r = await runCli(["validate", given], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(
+        "campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]: gotv-reminder:",
+      );
+      expect(r.stdout).toContain("note: the policy's rule forbid_at_now at campaignctl.policy.yaml:3:3");
+      // From a subdirectory, the same policy, shown as the path was given.
+      const below = await runCli(["validate", "."], { cwd: join(cwd, "campaigns", "gotv") });
+      expect(below.code).toBe(1);
+      expect(below.stdout).toContain("gotv.yaml:15:11: error[policy.forbid_at_now]");
+      expect(below.stdout).toContain("at ../../campaignctl.policy.yaml:3:3");
+    },
+  );
+
+  test("a .git file (a worktree, a submodule) also marks the repository root", async () => {
+    const outer = tree({ "repo/campaignctl.policy.yaml": FORBID_AT_NOW });
+    const cwd = join(outer, "..");
+    const worktree = join(outer, "campaigns");
+    writeFileSync(join(worktree, ".git"), "gitdir: ../.git/worktrees/campaigns\n");
+    const r = await runCli(["validate", "repo/campaigns/gotv/"], { cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain("policy.");
+  });
+
+  test("a policy above the repository root is not found", async () => {
+    const cwd = tree({ "campaignctl.policy.yaml": FORBID_AT_NOW });
+    const r = await runCli(["validate", "campaigns/gotv/", "--json"], { cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('"policy.');
+  });
+
+  test("the nearest policy wins; two paths that lead to different ones stop with policy.ambiguous", async () => {
+    const cwd = tree({
+      "repo/campaignctl.policy.yaml": FORBID_AT_NOW,
+      "repo/campaigns/gotv/campaignctl.policy.yaml": "version: 1\nrules:\n  min_test_contacts: 1\n",
+      "repo/campaigns/early/campaignctl.policy.yaml": FORBID_AT_NOW,
+      "repo/campaigns/early/early.yaml": AT_NOW.replace("gotv-reminder", "early-vote").replace(
+        "0001",
+        "0002",
+      ),
+    });
+    // gotv's own policy does not forbid `at: now`: the root's is not read for it.
+    const nearest = await runCli(["validate", "campaigns/gotv/"], { cwd });
+    expect(nearest.code).toBe(0);
+    expect(nearest.stdout).not.toContain("policy.");
+
+    const both = await runCli(["validate", "campaigns/gotv/", "campaigns/early/"], { cwd });
+    expect(both.code).toBe(1);
+    expect(both.stdout + both.stderr).toContain(
+      "error[policy.ambiguous]: the paths given lead to different policy files: " +
+        "campaigns/gotv/campaignctl.policy.yaml (nearest to campaigns/gotv/), " +
+        "campaigns/early/campaignctl.policy.yaml (nearest to campaigns/early/)",
+    );
+    expect(both.stdout + both.stderr).toContain("--policy FILE");
+    const plan = await runCli(["plan", "--sandbox", "campaigns/gotv/", "campaigns/early/"], { cwd, env: {} });
+    expect(plan.code).toBe(1);
+    expect(plan.stdout + plan.stderr).toContain("policy.ambiguous");
+
+    // --policy overrides discovery entirely: no ambiguity, and its rules are the ones enforced.
+    const named = await runCli(
+      ["validate", "campaigns/gotv/", "campaigns/early/", "--policy", "campaignctl.policy.yaml"],
+      { cwd },
+    );
+    expect(named.code).toBe(1);
+    expect(named.stdout).not.toContain("policy.ambiguous");
+    expect(named.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]");
+    expect(named.stdout).toContain("campaigns/early/early.yaml:15:11: error[policy.forbid_at_now]");
+  });
+
+  test("--policy overrides a discovered policy", async () => {
+    const cwd = tree({ "repo/campaignctl.policy.yaml": FORBID_AT_NOW });
+    writeFileSync(join(cwd, "lenient.yaml"), "version: 1\nrules:\n  min_test_contacts: 1\n");
+    const discovered = await runCli(["validate", "campaigns/gotv/"], { cwd });
+    expect(discovered.stdout).toContain("error[policy.forbid_at_now]");
+    const r = await runCli(["validate", "campaigns/gotv/", "--policy", "lenient.yaml"], { cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain("policy.");
+  });
+
+  test("a policy file that exists but cannot be read is an error, never skipped", async () => {
+    const cwd = tree({});
+    mkdirSync(join(cwd, "campaignctl.policy.yaml"));
+    const r = await runCli(["validate", "campaigns/gotv/"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain(
+      "error[policy.file-unreadable]: cannot read the policy file campaignctl.policy.yaml (EISDIR)",
+    );
+  });
+});
+
+describe("the walk up (a probe of a file system given as a table)", () => {
+  const NAME = "campaignctl.policy.yaml";
+  const walk = (fs: Record<string, Probe>, start = "/r/c/g") =>
+    nearestPolicy({ absolute: start, shown: "c/g" }, (p) => fs[p] ?? "absent");
+
+  test.each<[string, Record<string, Probe>, string | null]>([
+    ["in the start directory", { [`/r/c/g/${NAME}`]: "present", [`/r/${NAME}`]: "present" }, `c/g/${NAME}`],
+    ["the nearest parent", { [`/r/c/${NAME}`]: "present", [`/r/${NAME}`]: "present" }, `c/${NAME}`],
+    ["at the repository root", { "/r/.git": "present", [`/r/${NAME}`]: "present" }, NAME],
+    ["not above the repository root", { "/r/.git": "present", [`/${NAME}`]: "present" }, null],
+    ["up to the filesystem root without a repository", { [`/${NAME}`]: "present" }, `../${NAME}`],
+    [
+      "a parent that cannot be looked into ends the walk",
+      { [`/r/c/${NAME}`]: "unreadable", [`/r/${NAME}`]: "present" },
+      null,
+    ],
+    [
+      "a dangling link by that name is found (and fails when read)",
+      { [`/r/c/g/${NAME}`]: "present" },
+      `c/g/${NAME}`,
+    ],
+  ])("%s", (_, fs, shown) => {
+    expect(walk(fs)?.shown ?? null).toBe(shown);
+  });
+
+  test("two spellings of one file are one policy; two files are policy.ambiguous", () => {
+    const at = (given: string, shown: string, identity: string) => ({
+      given,
+      policy: { absolute: identity, shown },
+      identity,
+    });
+    expect(choosePolicy([])).toEqual({ kind: "none" });
+    expect(choosePolicy([at("a/", "p.yaml", "/r/p"), at("/r/a", "/r/p.yaml", "/r/p")])).toEqual({
+      kind: "one",
+      shown: "p.yaml",
+    });
+    const two = choosePolicy([at("a/", "a/p.yaml", "/r/a/p"), at("b/x.yaml", "b/p.yaml", "/r/b/p")]);
+    expect(two.kind === "ambiguous" && two.diagnostic).toMatchObject({
+      severity: "error",
+      code: "policy.ambiguous",
+      message:
+        "the paths given lead to different policy files: a/p.yaml (nearest to a/), b/p.yaml (nearest to b/x.yaml)",
+    });
+  });
+});

@@ -36,7 +36,7 @@ export interface PlanPipelineArgs {
   readonly refresh: boolean;
   /** Default: the disk cache under `io.cwd` for the session's API. */
   readonly cache?: CacheStore;
-  /** `--policy FILE`; default: `campaignctl.policy.yaml` found beside the campaign files (see policy-file.ts). */
+  /** `--policy FILE`; default: the nearest `campaignctl.policy.yaml` above the files read (see policy-file.ts). */
   readonly policy?: string;
 }
 
@@ -79,8 +79,13 @@ export async function runPlanPipeline(
   const loaded = loadCampaign(args.paths, io.cwd);
   const campaign = loaded.campaign;
   const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
-  // The policy is read before any request: a broken policy file stops the run like a broken campaign file.
-  const policy = loadPolicy(args.policy, args.paths, io.cwd);
+  // The policy is found from the files read (a saved plan's named files lead to the same one), and
+  // read before any request: a broken or ambiguous policy stops the run like a broken campaign file.
+  const policy = loadPolicy(
+    args.policy,
+    campaign.files.map((f) => f.path),
+    io.cwd,
+  );
   if (!policy.ok) return { ok: false, diagnostics: policy.diagnostics, sources };
   if (policy.policy !== null && policy.text !== null) sources.set(policy.policy.file, policy.text);
   // Lints only the covered projects: another project's lint error does not stop a targeted plan.

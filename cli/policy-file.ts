@@ -1,13 +1,14 @@
 /**
  * Finding and reading the policy file, the IO half of policy as code: `--policy FILE`, else the
- * nearest `campaignctl.policy.yaml` for each path given: in the directory given (or the directory of
- * a file given, so a saved plan, which names files, finds the policy they were planned with), then
- * in each parent directory up to the repository root (the first directory holding a `.git` file or
- * directory), or up to the filesystem root outside a repository. Paths that lead to different
- * policy files are ambiguous (name one with --policy). The walk is a pure decision over a probe of
- * the file system; the text is parsed by the pure `parsePolicy`.
+ * nearest `campaignctl.policy.yaml` above each campaign file the run loads: in the file's directory,
+ * then in each parent directory up to the repository root (the first directory holding a `.git`
+ * file or directory), or up to the filesystem root outside a repository. Discovery starts from the
+ * files read, never from the paths given, so `plan DIR` and `apply PLANFILE` (which names the same
+ * files) find the same policy. Files that lead to different policy files are ambiguous (name one
+ * with --policy); a run with no campaign files has no discovered policy. The walk and the choice
+ * are pure decisions over a probe of the file system; the text is parsed by the pure `parsePolicy`.
  */
-import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { POLICY_FILE_NAME } from "../src/campaign/read-files.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
@@ -55,9 +56,9 @@ export function nearestPolicy(start: Place, probe: (absolute: string) => Probe):
   }
 }
 
-/** A path given and the policy file it leads to; `identity` is the same for two spellings of one file. */
+/** A campaign file (as shown) and the policy file nearest to it; `identity` is the same for two spellings of one policy file. */
 export interface FoundPolicy {
-  readonly given: string;
+  readonly file: string;
   readonly policy: Place;
   readonly identity: string;
 }
@@ -67,7 +68,11 @@ export type PolicyChoice =
   | { readonly kind: "one"; readonly shown: string }
   | { readonly kind: "ambiguous"; readonly diagnostic: Diagnostic };
 
-/** The one policy file the paths of a run lead to (the first spelling of it wins), or the ambiguity. */
+/**
+ * The one policy file the campaign files of a run lead to (the first spelling of it wins), or the
+ * ambiguity, naming each policy file and the first file that leads to it. A file with no policy
+ * above it is not in `found`: the others' policy applies to the run.
+ */
 export function choosePolicy(found: readonly FoundPolicy[]): PolicyChoice {
   const byIdentity = new Map<string, FoundPolicy>();
   for (const f of found) if (!byIdentity.has(f.identity)) byIdentity.set(f.identity, f);
@@ -80,20 +85,23 @@ export function choosePolicy(found: readonly FoundPolicy[]): PolicyChoice {
     diagnostic: {
       severity: "error",
       code: "policy.ambiguous",
-      message: `the paths given lead to different policy files: ${distinct
-        .map((f) => `${f.policy.shown} (nearest to ${f.given})`)
+      message: `the campaign files lead to different policy files: ${distinct
+        .map((f) => `${f.policy.shown} (nearest to ${f.file})`)
         .join(", ")}`,
       hint: "name the one that applies with --policy FILE (see docs/policy.md)",
     },
   };
 }
 
-/** The policy for a command run on `paths` (relative to `cwd`), or null when there is none. */
-export function loadPolicy(flag: string | undefined, paths: readonly string[], cwd: string): LoadedPolicy {
+/**
+ * The policy for a run whose campaign files are `files` (each file's path as shown, relative to
+ * `cwd` or absolute), or null when there is none. Call it after reading the files.
+ */
+export function loadPolicy(flag: string | undefined, files: readonly string[], cwd: string): LoadedPolicy {
   let shown: string;
   if (flag !== undefined) shown = flag;
   else {
-    const choice = choosePolicy(discover(paths, cwd));
+    const choice = choosePolicy(discover(files, cwd));
     switch (choice.kind) {
       case "none":
         return { ok: true, policy: null, text: null };
@@ -126,16 +134,32 @@ export function loadPolicy(flag: string | undefined, paths: readonly string[], c
     : { ok: false, diagnostics: parsed.diagnostics };
 }
 
-/** The nearest policy file of each path given, shown as the path was given (`examples/`, `/abs/dir`, `../other`). */
-function discover(paths: readonly string[], cwd: string): FoundPolicy[] {
+/**
+ * The nearest policy file of each campaign file, walked up from the file's directory as it was
+ * spelled (`campaigns/gotv/a.yaml` → `campaigns/gotv/campaignctl.policy.yaml`, `/abs/x.yaml` → `/abs/...`).
+ * One walk per directory, and one probe per path: thousands of files cost a few dozen `lstat`s.
+ */
+function discover(files: readonly string[], cwd: string): FoundPolicy[] {
+  const probed = new Map<string, Probe>();
+  const cachedProbe = (absolute: string): Probe => {
+    let seen = probed.get(absolute);
+    if (seen === undefined) {
+      seen = probe(absolute);
+      probed.set(absolute, seen);
+    }
+    return seen;
+  };
+  const byDirectory = new Map<string, FoundPolicy | null>();
   const found: FoundPolicy[] = [];
-  for (const given of paths) {
-    const absolute = resolve(cwd, given);
-    const start = isDirectory(absolute)
-      ? { absolute, shown: given }
-      : { absolute: dirname(absolute), shown: dirname(given) };
-    const policy = nearestPolicy(start, probe);
-    if (policy !== null) found.push({ given, policy, identity: identity(policy.absolute) });
+  for (const file of files) {
+    const dir = dirname(file);
+    let nearest = byDirectory.get(dir);
+    if (nearest === undefined) {
+      const policy = nearestPolicy({ absolute: resolve(cwd, dir), shown: dir }, cachedProbe);
+      nearest = policy === null ? null : { file, policy, identity: identity(policy.absolute) };
+      byDirectory.set(dir, nearest);
+    }
+    if (nearest !== null) found.push(nearest);
   }
   return found;
 }
@@ -147,14 +171,6 @@ function probe(absolute: string): Probe {
   } catch (error) {
     const code = errnoCode(error);
     return code === "ENOENT" || code === "ENOTDIR" ? "absent" : "unreadable";
-  }
-}
-
-function isDirectory(absolute: string): boolean {
-  try {
-    return statSync(absolute).isDirectory();
-  } catch {
-    return false;
   }
 }
 

@@ -16,7 +16,7 @@ import { checkFiles } from "../validate-workers.js";
 /** The flags of `validate`, as commander parses them. */
 export interface ValidateOptions extends OutputFlags {
   readonly strict?: boolean;
-  /** `--policy FILE`; default: `campaignctl.policy.yaml` at the root of a campaign directory given. */
+  /** `--policy FILE`; default: the nearest `campaignctl.policy.yaml` above the files read (policy-file.ts). */
   readonly policy?: string;
   /** `--now`: the time past schedules are judged against, instead of the system clock. */
   readonly now?: Date;
@@ -33,7 +33,12 @@ export async function validateCommand(
   const read = readCampaignFiles(paths, io.cwd);
   // Offline, the system clock is the only clock there is; a past schedule is a warning naming it.
   const now = givenNow ?? new Date();
-  const policy = loadPolicy(options.policy, paths, io.cwd);
+  // The policy is found from the files read (see policy-file.ts), so only once they are read.
+  const policy = loadPolicy(
+    options.policy,
+    read.files.map((f) => f.path),
+    io.cwd,
+  );
   // Each file's own checks (with lint and policy) may run on worker threads; then those across files.
   const job: FileCheckJob = {
     now: now.getTime(),

@@ -11,8 +11,7 @@ import type { ApplyFlags } from "../commands/apply.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import type { ReportOutcome } from "../program.js";
-
-const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
+import { addSelectionOptions } from "../selection-flags.js";
 
 export function registerApply(program: Command, io: Io, report: ReportOutcome): void {
   const command = program
@@ -26,14 +25,8 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       "independent actions in flight at once (1 to 16)",
       parallelism,
       DEFAULT_PARALLELISM,
-    )
-    .option(
-      "--target <address>",
-      "apply only this project and what it is ordered after (repeatable)",
-      collect,
-      [],
-    )
-    .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
+    );
+  addSelectionOptions(command, "apply")
     .option("--json", "print the apply result document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")
     .option("--junit <file>", "also write the result as JUnit XML (one test case per action)")
@@ -45,7 +38,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
     .option(
       "--policy <file>",
-      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
+      "enforce this policy file (default: the nearest campaignctl.policy.yaml above the campaign files, up to the repository root)",
     )
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(

@@ -7,8 +7,7 @@ import type { PlanFlags } from "../commands/plan.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import type { ReportOutcome } from "../program.js";
-
-const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
+import { addSelectionOptions } from "../selection-flags.js";
 
 export function registerPlan(program: Command, io: Io, report: ReportOutcome): void {
   const command = program
@@ -19,15 +18,9 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     .option("--refresh", "ignore the cache of live reads (it is still updated)")
     .option(
       "--policy <file>",
-      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
-    )
-    .option(
-      "--target <address>",
-      "plan only this project and what it is ordered after (repeatable)",
-      collect,
-      [],
-    )
-    .option("--exclude <address>", "leave this project out (repeatable)", collect, [])
+      "enforce this policy file (default: the nearest campaignctl.policy.yaml above the campaign files, up to the repository root)",
+    );
+  addSelectionOptions(command, "plan")
     .option("--json", "print the plan document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")
     .option("--gallery-url <url>", "link the Markdown report to the `preview --html` gallery at URL")

@@ -18,7 +18,7 @@ export function registerValidate(program: Command, io: Io, report: ReportOutcome
     .option("--strict", "fail on warnings too")
     .option(
       "--policy <file>",
-      "enforce this policy file (default: campaignctl.policy.yaml in a directory given, or beside a file given)",
+      "enforce this policy file (default: the nearest campaignctl.policy.yaml above the campaign files, up to the repository root)",
     );
   addNowOption(command)
     .addHelpText(

@@ -11,7 +11,7 @@ import { describe, expect, it, test } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { checkReportDir } from "../../cli/report-paths.js";
 import { fixtureStatePath, SANDBOX_STATE_PATH } from "../../cli/session.js";
-import { runCli } from "../helpers/run-cli.js";
+import { captureIo, runCli } from "../helpers/run-cli.js";
 import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
 
@@ -123,18 +123,7 @@ describe("preview's connection flags", () => {
   });
 });
 
-function ioIn(cwd: string): Io {
-  const drop = () => undefined;
-  return {
-    stdout: drop,
-    stderr: drop,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env: {},
-    cwd,
-  };
-}
+const ioIn = (cwd: string): Io => captureIo({ cwd, env: {} });
 
 describe("checkReportDir", () => {
   const cases: { name: string; dir: string; why: RegExp | null }[] = [

@@ -8,22 +8,11 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { checkReportPaths } from "../../cli/report-paths.js";
-import { runCli } from "../helpers/run-cli.js";
+import { captureIo, runCli } from "../helpers/run-cli.js";
 import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
 
-function ioIn(cwd: string): Io {
-  const drop = () => undefined;
-  return {
-    stdout: drop,
-    stderr: drop,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env: {},
-    cwd,
-  };
-}
+const ioIn = (cwd: string): Io => captureIo({ cwd, env: {} });
 
 /** A temp dir with a regular file `file.txt` and a directory `reports/`. */
 function workspace(): string {

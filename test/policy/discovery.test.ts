@@ -1,6 +1,6 @@
 /**
- * Finding the policy file: the nearest campaignctl.policy.yaml from each path given up to the
- * repository root (the first directory holding `.git`), never above it; paths that lead to
+ * Finding the policy file: the nearest campaignctl.policy.yaml above each campaign file read, up to
+ * the repository root (the first directory holding `.git`), never above it; files that lead to
  * different policy files stop the run with policy.ambiguous; --policy overrides discovery.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -84,7 +84,7 @@ describe("policy discovery", () => {
     expect(r.stdout).not.toContain('"policy.');
   });
 
-  test("the nearest policy wins; two paths that lead to different ones stop with policy.ambiguous", async () => {
+  test("the nearest policy wins; files that lead to different ones stop with policy.ambiguous", async () => {
     const cwd = tree({
       "repo/campaignctl.policy.yaml": FORBID_AT_NOW,
       "repo/campaigns/gotv/campaignctl.policy.yaml": "version: 1\nrules:\n  min_test_contacts: 1\n",
@@ -102,9 +102,9 @@ describe("policy discovery", () => {
     const both = await runCli(["validate", "campaigns/gotv/", "campaigns/early/"], { cwd });
     expect(both.code).toBe(1);
     expect(both.stdout + both.stderr).toContain(
-      "error[policy.ambiguous]: the paths given lead to different policy files: " +
-        "campaigns/gotv/campaignctl.policy.yaml (nearest to campaigns/gotv/), " +
-        "campaigns/early/campaignctl.policy.yaml (nearest to campaigns/early/)",
+      "error[policy.ambiguous]: the campaign files lead to different policy files: " +
+        "campaigns/gotv/campaignctl.policy.yaml (nearest to campaigns/gotv/gotv.yaml), " +
+        "campaigns/early/campaignctl.policy.yaml (nearest to campaigns/early/early.yaml)",
     );
     expect(both.stdout + both.stderr).toContain("--policy FILE");
     const plan = await runCli(["plan", "--sandbox", "campaigns/gotv/", "campaigns/early/"], { cwd, env: {} });
@@ -120,6 +120,64 @@ describe("policy discovery", () => {
     expect(named.stdout).not.toContain("policy.ambiguous");
     expect(named.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]");
     expect(named.stdout).toContain("campaigns/early/early.yaml:15:11: error[policy.forbid_at_now]");
+  });
+
+  test("a policy inside the directory given is found from the files under it", async () => {
+    const cwd = tree({ "repo/campaigns/gotv/campaignctl.policy.yaml": FORBID_AT_NOW });
+    for (const given of ["campaigns/", "."]) {
+      const r = await runCli(["validate", given], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(
+        "campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]: gotv-reminder:",
+      );
+      expect(r.stdout).toContain(
+        "note: the policy's rule forbid_at_now at campaigns/gotv/campaignctl.policy.yaml:3:3",
+      );
+    }
+  });
+
+  test("a directory whose files lead to a nested policy and an outer one is policy.ambiguous", async () => {
+    const cwd = tree({
+      "repo/campaignctl.policy.yaml": FORBID_AT_NOW,
+      "repo/campaigns/gotv/campaignctl.policy.yaml": "version: 1\nrules:\n  min_test_contacts: 1\n",
+      "repo/campaigns/other.yaml": AT_NOW.replace("gotv-reminder", "other").replace("0001", "0002"),
+    });
+    const r = await runCli(["validate", "campaigns/"], { cwd });
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe(
+      "error[policy.ambiguous]: the campaign files lead to different policy files: " +
+        "campaigns/gotv/campaignctl.policy.yaml (nearest to campaigns/gotv/gotv.yaml), " +
+        "campaignctl.policy.yaml (nearest to campaigns/other.yaml)",
+    );
+    expect(r.stdout).not.toContain("error[policy.forbid_at_now]");
+    const json = await runCli(["validate", "campaigns/", "--json"], { cwd });
+    const doc = JSON.parse(json.stdout) as { diagnostics: { code: string; range?: unknown }[] };
+    expect(doc.diagnostics.filter((d) => d.code.startsWith("policy."))).toEqual([
+      expect.objectContaining({ code: "policy.ambiguous" }),
+    ]);
+  });
+
+  test("a file with no policy above it takes the policy the run's other files lead to", async () => {
+    const cwd = tree({
+      "repo/campaigns/gotv/campaignctl.policy.yaml": FORBID_AT_NOW,
+      "loose/other.yaml": AT_NOW.replace("gotv-reminder", "other").replace("0001", "0002"),
+    });
+    const r = await runCli(["validate", "campaigns/", "../loose/"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toContain("policy.ambiguous");
+    expect(r.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]");
+    expect(r.stdout).toContain("../loose/other.yaml:15:11: error[policy.forbid_at_now]");
+  });
+
+  test("a run with no campaign files has no discovered policy", async () => {
+    const cwd = tree({
+      "repo/empty/campaignctl.policy.yaml": "version: 1\nrules:\n  forbid_at_now: maybe\n",
+    });
+    const r = await runCli(["validate", "empty/"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain("error[cli.no-input]");
+    expect(r.stdout + r.stderr).not.toContain("policy.");
   });
 
   test("--policy overrides a discovered policy", async () => {
@@ -168,23 +226,28 @@ describe("the walk up (a probe of a file system given as a table)", () => {
     expect(walk(fs)?.shown ?? null).toBe(shown);
   });
 
-  test("two spellings of one file are one policy; two files are policy.ambiguous", () => {
-    const at = (given: string, shown: string, identity: string) => ({
-      given,
+  test("two spellings of one file are one policy; two files are policy.ambiguous, each named once", () => {
+    const at = (file: string, shown: string, identity: string) => ({
+      file,
       policy: { absolute: identity, shown },
       identity,
     });
     expect(choosePolicy([])).toEqual({ kind: "none" });
-    expect(choosePolicy([at("a/", "p.yaml", "/r/p"), at("/r/a", "/r/p.yaml", "/r/p")])).toEqual({
+    expect(choosePolicy([at("a/x.yaml", "p.yaml", "/r/p"), at("/r/a/y.yaml", "/r/p.yaml", "/r/p")])).toEqual({
       kind: "one",
       shown: "p.yaml",
     });
-    const two = choosePolicy([at("a/", "a/p.yaml", "/r/a/p"), at("b/x.yaml", "b/p.yaml", "/r/b/p")]);
+    const two = choosePolicy([
+      at("a/x.yaml", "a/p.yaml", "/r/a/p"),
+      at("a/y.yaml", "a/p.yaml", "/r/a/p"),
+      at("b/x.yaml", "b/p.yaml", "/r/b/p"),
+      at("b/y.yaml", "b/p.yaml", "/r/b/p"),
+    ]);
     expect(two.kind === "ambiguous" && two.diagnostic).toMatchObject({
       severity: "error",
       code: "policy.ambiguous",
       message:
-        "the paths given lead to different policy files: a/p.yaml (nearest to a/), b/p.yaml (nearest to b/x.yaml)",
+        "the campaign files lead to different policy files: a/p.yaml (nearest to a/x.yaml), b/p.yaml (nearest to b/x.yaml)",
     });
   });
 });

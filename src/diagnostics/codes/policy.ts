@@ -4,7 +4,7 @@ export const POLICY_CODES = {
   "policy.file-unreadable":
     "the policy file named with --policy (or the nearest campaignctl.policy.yaml found) cannot be read",
   "policy.ambiguous":
-    "the paths given lead to different campaignctl.policy.yaml files (the nearest to each, up to the repository root); name one with --policy",
+    "the campaign files lead to different campaignctl.policy.yaml files (the nearest above each, up to the repository root); name one with --policy",
   "policy.daily_cap_bypass":
     "the schedule sets daily_cap_bypass, which the policy forbids (or allows only with the label daily-cap-bypass-approved)",
   "policy.min_test_contacts": "the test block sends to fewer contacts than the policy requires",

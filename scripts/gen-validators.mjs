@@ -4,16 +4,13 @@
  * file, as ajv standalone code: the same function `ajv.compile` would build at run time, generated
  * once here instead of in every process (compiling the campaign schema and loading ajv's compiler
  * took about 75 ms of each run's start, on every worker thread too; issue 10, bench/README.md).
- * Run it after changing a schema or upgrading ajv:
- *
- *   node scripts/gen-validators.mjs           # rewrite src/*\/generated/*.ts
- *   node scripts/gen-validators.mjs --check   # exit 1 when one is out of date
- *
- * A test fails when a generated file differs from what this script writes (test/campaign/
- * generated-validators.test.ts), so a schema is never checked by a stale validator.
+ * `npm run build` runs it first (so does `npm ci`, through `prepare`); the files it writes,
+ * src/{campaign,policy}/generated/*.ts, are build output and not in git. A test fails when one
+ * differs from what this script writes now (test/campaign/generated-validators.test.ts): a schema
+ * edited after the last build is never checked by a stale validator.
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
@@ -73,22 +70,9 @@ export function renderValidator(spec) {
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  const check = process.argv.includes("--check");
   for (const spec of VALIDATORS) {
-    const text = renderValidator(spec);
     const path = join(root, spec.out);
-    if (check) {
-      let current = "";
-      try {
-        current = readFileSync(path, "utf8");
-      } catch {}
-      if (current !== text) {
-        console.error(`${spec.out} is out of date: run node scripts/gen-validators.mjs`);
-        process.exitCode = 1;
-      }
-    } else {
-      writeFileSync(path, text);
-      console.log(`wrote ${relative(root, path)}`);
-    }
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, renderValidator(spec));
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The campaign file schema (`schemas/campaign.schema.json`, JSON Schema 2020-12). Files are checked
- * by its validator generated ahead of time (`scripts/gen-validators.mjs`, ajv standalone code:
+ * by its validator generated at build time (`scripts/gen-validators.mjs`, ajv standalone code:
  * no schema compiled at run time). The schema file ships with the package (copied next to the
  * compiled code) for tools and editors.
  */

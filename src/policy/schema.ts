@@ -1,6 +1,6 @@
 /**
  * The policy file schema (`schemas/policy.schema.json`, JSON Schema 2020-12), checked by its
- * validator generated ahead of time like the campaign schema's (`scripts/gen-validators.mjs`); the
+ * validator generated at build time like the campaign schema's (`scripts/gen-validators.mjs`); the
  * schema file ships next to the compiled code.
  */
 import { readFileSync } from "node:fs";

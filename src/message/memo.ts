@@ -8,16 +8,23 @@
 /** Distinct keys remembered per memo; past it the memo starts again, so memory stays bounded. */
 export const MAX_REMEMBERED = 4096;
 
-/** `compute`, remembering up to MAX_REMEMBERED results: the same key gives the same object. */
-export function memoize<T>(compute: (key: string) => T): (key: string) => T {
+/**
+ * `compute`, remembering up to MAX_REMEMBERED results by `keyOf` of the input: inputs with the same
+ * key give the same object.
+ */
+export function memoize<I, T>(compute: (input: I) => T, keyOf: (input: I) => string): (input: I) => T {
   const memo = new Map<string, T>();
-  return (key) => {
+  return (input) => {
+    const key = keyOf(input);
     // One lookup for the usual hit (a key is hashed per lookup, and keys are whole messages).
     const known = memo.get(key);
     if (known !== undefined || memo.has(key)) return known as T;
-    const value = compute(key);
+    const value = compute(input);
     if (memo.size >= MAX_REMEMBERED) memo.clear();
     memo.set(key, value);
     return value;
   };
 }
+
+/** The key of a string input: the string itself. */
+export const itself = (text: string): string => text;

@@ -13,7 +13,7 @@
  *   `{{` or the end (`message.unclosed-tag`); after an unclosed `{{` the scan resumes right after it.
  */
 
-import { memoize } from "./memo.js";
+import { itself, memoize } from "./memo.js";
 
 /** Field names a tag may carry. */
 export const TAG_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -69,7 +69,7 @@ export interface ParsedMessage {
 }
 
 /** `message` parsed (see ParsedMessage); remembered per message text (memo.ts). */
-export const parseMergeTags: (message: string) => ParsedMessage = memoize(parse);
+export const parseMergeTags: (message: string) => ParsedMessage = memoize(parse, itself);
 
 function parse(message: string): ParsedMessage {
   const segments: MessageSegment[] = [];

@@ -12,7 +12,7 @@
  * - The empty message counts as one segment, as the calculator does.
  */
 import { gsm7Length, nonGsm7Characters } from "./gsm7.js";
-import { memoize } from "./memo.js";
+import { itself, memoize } from "./memo.js";
 
 export type Encoding = "GSM-7" | "UCS-2";
 
@@ -95,7 +95,7 @@ function unitCost(text: string, encoding: Encoding): number {
 }
 
 /** What `text` costs as an SMS (see SegmentInfo); remembered per text (memo.ts). */
-export const analyzeSegments: (text: string) => SegmentInfo = memoize(analyze);
+export const analyzeSegments: (text: string) => SegmentInfo = memoize(analyze, itself);
 
 function analyze(text: string): SegmentInfo {
   const nonGsmCharacters = nonGsm7Characters(text);

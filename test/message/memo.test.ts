@@ -1,14 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { MAX_REMEMBERED, memoize } from "../../src/message/memo.js";
+import { itself, MAX_REMEMBERED, memoize } from "../../src/message/memo.js";
 import { analyzeSegments } from "../../src/message/segments.js";
 
 describe("memoize", () => {
   test("computes a key once and gives the same object again", () => {
     const calls: string[] = [];
-    const length = memoize((key) => {
+    const length = memoize((key: string) => {
       calls.push(key);
       return { length: key.length };
-    });
+    }, itself);
     const first = length("abc");
     expect(length("abc")).toBe(first);
     expect(length("de")).toEqual({ length: 2 });
@@ -20,7 +20,7 @@ describe("memoize", () => {
     const nothing = memoize(() => {
       calls++;
       return undefined;
-    });
+    }, itself);
     nothing("x");
     nothing("x");
     expect(calls).toBe(1);
@@ -28,10 +28,10 @@ describe("memoize", () => {
 
   test("starts again past MAX_REMEMBERED keys, so memory stays bounded", () => {
     const calls: string[] = [];
-    const echo = memoize((key) => {
+    const echo = memoize((key: string) => {
       calls.push(key);
       return key;
-    });
+    }, itself);
     for (let i = 0; i < MAX_REMEMBERED; i++) echo(String(i));
     echo("0");
     expect(calls).toHaveLength(MAX_REMEMBERED);

@@ -13,17 +13,16 @@ export interface ScheduleTimes {
   readonly local: DateTime;
 }
 
-const SEPARATOR = "\u0000";
-
 /** The times of `schedule`, or undefined for `now` or an unreadable `at` (the schema reports those). */
 export function scheduleTimes(schedule: ScheduleSpec): ScheduleTimes | undefined {
-  if (schedule.at === "now") return undefined;
-  return timesOf(`${schedule.at}${SEPARATOR}${schedule.timezone}`);
+  return schedule.at === "now" ? undefined : timesOf(schedule);
 }
 
 /** Read once per distinct `at` and `timezone` (memo.ts). */
-const timesOf = memoize((key: string): ScheduleTimes | undefined => {
-  const [written = "", timezone = ""] = key.split(SEPARATOR);
-  const at = DateTime.fromISO(written, { setZone: true });
-  return at.isValid ? { at, local: at.setZone(timezone) } : undefined;
-});
+const timesOf = memoize(
+  (schedule: ScheduleSpec): ScheduleTimes | undefined => {
+    const at = DateTime.fromISO(schedule.at, { setZone: true });
+    return at.isValid ? { at, local: at.setZone(schedule.timezone) } : undefined;
+  },
+  (schedule) => `${schedule.at}\u0000${schedule.timezone}`,
+);

@@ -3,64 +3,18 @@
  * view (running, waiting, retried, the count of each outcome, elapsed, rate-limit wait) folded from
  * the events for a terminal. No IO here; `progress.ts` writes.
  */
-import type { ActionResultStatus, ApplyEvent, ApplySummary } from "../src/apply/index.js";
-
-/** Every count at zero, in the order the counts line shows them (the reports' order). */
-export const NO_OUTCOMES: ApplySummary = {
-  done: 0,
-  replayed: 0,
-  failed: 0,
-  skipped: 0,
-  blocked: 0,
-  deferred: 0,
-  not_started: 0,
-  unknown: 0,
-};
-
-const COUNT_KEYS = Object.keys(NO_OUTCOMES) as (keyof ApplySummary)[];
-
-/** The summary count an outcome adds to. Exhaustive: a new outcome fails to compile here. */
-export function outcomeCountKey(status: ActionResultStatus): keyof ApplySummary {
-  switch (status) {
-    case "done":
-    case "replayed":
-    case "failed":
-    case "skipped":
-    case "blocked":
-    case "deferred":
-    case "unknown":
-      return status;
-    case "not-started":
-      return "not_started";
-  }
-}
-
-/** A count's label in the counts line. Exhaustive: a new count fails to compile here. */
-function countLabel(key: keyof ApplySummary): string {
-  switch (key) {
-    case "done":
-    case "replayed":
-    case "failed":
-    case "skipped":
-    case "blocked":
-    case "deferred":
-    case "unknown":
-      return key;
-    case "not_started":
-      return "not started";
-  }
-}
+import {
+  type ActionResultStatus,
+  type ApplyEvent,
+  type ApplySummary,
+  countOutcomes,
+  outcomeCountKey,
+} from "../src/apply/index.js";
+import { APPLY_STATUS_WORD, APPLY_STATUSES } from "../src/report/apply-describe.js";
 
 /** The counts line: every outcome, zeros included, so the counts add up to the actions ended. */
 export function formatCounts(counts: ApplySummary): string {
-  return COUNT_KEYS.map((k) => `${counts[k]} ${countLabel(k)}`).join(", ");
-}
-
-/** The counts of the outcomes actions ended with. */
-export function countOutcomes(outcomes: Iterable<ActionResultStatus>): ApplySummary {
-  const counts: Record<keyof ApplySummary, number> = { ...NO_OUTCOMES };
-  for (const status of outcomes) counts[outcomeCountKey(status)]++;
-  return counts;
+  return APPLY_STATUSES.map((s) => `${counts[outcomeCountKey(s)]} ${APPLY_STATUS_WORD[s]}`).join(", ");
 }
 
 /** One line for an event, or null for events too fine-grained to print one by one. */

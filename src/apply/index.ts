@@ -31,6 +31,9 @@ export { type ApplyPort, DEFAULT_PARALLELISM, type ReconcileOptions } from "./po
 export { projectsToRead, type ReconcileInput, type ReconcilePort, reconcile } from "./reconcile.js";
 export {
   applySucceeded,
+  countOutcomes,
+  NO_OUTCOMES,
+  outcomeCountKey,
   refusedResult,
   requestsBetween,
   summarizeResults,

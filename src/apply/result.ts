@@ -32,18 +32,43 @@ export function unsentResult(action: Action, status: ActionResultStatus, reason:
   };
 }
 
+/** Every count at zero, in the reports' order. */
+export const NO_OUTCOMES: ApplySummary = {
+  done: 0,
+  replayed: 0,
+  failed: 0,
+  skipped: 0,
+  blocked: 0,
+  deferred: 0,
+  not_started: 0,
+  unknown: 0,
+};
+
+/** The summary count a status adds to. Exhaustive: a new status fails to compile here. */
+export function outcomeCountKey(status: ActionResultStatus): keyof ApplySummary {
+  switch (status) {
+    case "done":
+    case "replayed":
+    case "failed":
+    case "skipped":
+    case "blocked":
+    case "deferred":
+    case "unknown":
+      return status;
+    case "not-started":
+      return "not_started";
+  }
+}
+
+/** The count of each status among `statuses`. */
+export function countOutcomes(statuses: Iterable<ActionResultStatus>): ApplySummary {
+  const counts: Record<keyof ApplySummary, number> = { ...NO_OUTCOMES };
+  for (const status of statuses) counts[outcomeCountKey(status)]++;
+  return counts;
+}
+
 export function summarizeResults(actions: readonly ActionResult[]): ApplySummary {
-  const count = (s: ActionResultStatus) => actions.filter((a) => a.status === s).length;
-  return {
-    done: count("done"),
-    replayed: count("replayed"),
-    failed: count("failed"),
-    skipped: count("skipped"),
-    blocked: count("blocked"),
-    deferred: count("deferred"),
-    not_started: count("not-started"),
-    unknown: count("unknown"),
-  };
+  return countOutcomes(actions.map((a) => a.status));
 }
 
 /** Requests between two snapshots of the client's statistics (`before` null: since the client began). */

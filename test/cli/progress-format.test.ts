@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { createProgress } from "../../cli/progress.js";
+import { foldProgress, formatEventLine, INITIAL_PROGRESS, renderLive } from "../../cli/progress-format.js";
 import {
+  type ActionResultStatus,
+  type ApplyEvent,
   countOutcomes,
-  foldProgress,
-  formatEventLine,
-  INITIAL_PROGRESS,
   NO_OUTCOMES,
   outcomeCountKey,
-  renderLive,
-} from "../../cli/progress-format.js";
-import type { ActionResultStatus, ApplyEvent } from "../../src/apply/index.js";
+} from "../../src/apply/index.js";
 
 const AT = "2036-03-01T15:00:00.000Z";
 

@@ -10,6 +10,23 @@ import { fileURLToPath } from "node:url";
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const preload = fileURLToPath(new URL("./validate-scale-rss.mjs", import.meta.url));
 
+/**
+ * The start of a generated campaign file, shared by the validate benches: the file's keys up to
+ * `defaults` and its first shared values; each bench adds its own defaults and projects.
+ */
+export const CAMPAIGN_FILE_HEAD = `# yaml-language-server: $schema=../schemas/campaign.schema.json
+version: 1
+organization: Riverside Democrats
+merge_defaults:
+  first_name: friend
+fields: [polling_place]
+defaults:
+  channel: 10dlc
+  brand: Riverside Democrats
+  campaign: GOTV 2026
+  phone_numbers: ["+15035550101", "+15035550102"]
+`;
+
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Bytes in MiB, with `digits` decimals. */

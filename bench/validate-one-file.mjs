@@ -7,25 +7,14 @@
 // were generated.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { finish, inTempDir, mib, printMachine, runCli } from "./lib.mjs";
+import { CAMPAIGN_FILE_HEAD, finish, inTempDir, mib, printMachine, runCli } from "./lib.mjs";
 
 const MIB = Number(process.argv[2] ?? 9.9);
 const RUNS = Math.max(1, Number(process.argv[3] ?? 1));
 const TARGET_MS = 10_000;
 const TARGET_BYTES = 600 * 1024 * 1024;
 
-const HEADER = `# yaml-language-server: $schema=../schemas/campaign.schema.json
-version: 1
-organization: Riverside Democrats
-merge_defaults:
-  first_name: friend
-fields: [polling_place]
-defaults:
-  channel: 10dlc
-  brand: Riverside Democrats
-  campaign: GOTV 2026
-  phone_numbers: ["+15035550101", "+15035550102"]
-  contact_lists: [Ward 3 Likely Voters]
+const HEADER = `${CAMPAIGN_FILE_HEAD}  contact_lists: [Ward 3 Likely Voters]
   suppression_lists: [Do Not Text]
   state: scheduled
   schedule:

@@ -6,7 +6,7 @@
 // than were generated.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { finish, inTempDir, mib, printMachine, runCli } from "./lib.mjs";
+import { CAMPAIGN_FILE_HEAD, finish, inTempDir, mib, printMachine, runCli } from "./lib.mjs";
 
 const PROJECTS = Number(process.argv[2] ?? 10_000);
 const FILES = Number(process.argv[3] ?? 100);
@@ -41,18 +41,7 @@ ${after}`;
 }
 
 function fileYaml(fileIndex, from, to) {
-  let text = `# yaml-language-server: $schema=../schemas/campaign.schema.json
-version: 1
-organization: Riverside Democrats
-merge_defaults:
-  first_name: friend
-fields: [polling_place]
-defaults:
-  channel: 10dlc
-  brand: Riverside Democrats
-  campaign: GOTV 2026
-  phone_numbers: ["+15035550101", "+15035550102"]
-  suppression_lists: [Do Not Text]
+  let text = `${CAMPAIGN_FILE_HEAD}  suppression_lists: [Do Not Text]
   test:
     contacts:
       - phone: "+15035550150"

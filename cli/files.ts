@@ -1,7 +1,6 @@
 /** Writing the files a command is asked for, and the errno of a failed file operation. */
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { copyFile, link, lstat, mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { lstat, mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import type { Io } from "./io.js";
@@ -32,16 +31,15 @@ export async function saveFile(io: Io, file: string, text: string, what: string)
 /**
  * Writes every file or none. Each is first staged as a temp file beside its target
  * (`<target>.<pid>-<random>.tmp`, created exclusively so it never replaces a file of the user's),
- * creating missing directories; only when all are staged are they renamed into place, and then
- * "Wrote the {what} to {path}" goes to stderr for each. On a failure (a target that is a directory,
- * a directory that cannot be written, ...) every temp file is removed, the files already renamed
- * are put back as they were (best effort: only a failing rename can get that far), directories it
- * created are removed, and the result is one `cli.file-unwritable` naming the file. Never throws.
+ * creating missing directories, and a target that is a directory is refused; only when all are
+ * staged are they renamed into place, and then "Wrote the {what} to {path}" goes to stderr for each.
+ * On a failure every temp file and every directory it created is removed, and the result is one
+ * `cli.file-unwritable` naming the file. (A rename within a directory just written to does not
+ * fail in practice; if one did, the files renamed before it would stay.) Never throws.
  */
 export async function saveFiles(io: Io, files: readonly FileToSave[]): Promise<Diagnostic[]> {
   const made: string[] = [];
   const staged: Staged[] = [];
-  const renamed: Staged[] = [];
   let current: FileToSave | undefined;
   try {
     for (const file of files) {
@@ -49,37 +47,29 @@ export async function saveFiles(io: Io, files: readonly FileToSave[]): Promise<D
       const path = resolve(io.cwd, file.path);
       const created = await mkdir(dirname(path), { recursive: true });
       if (created !== undefined) made.push(...between(created, dirname(path)));
-      if ((await kindOf(path)) === "directory") throw Object.assign(new Error(path), { code: "EISDIR" });
+      if (await isDirectory(path)) throw Object.assign(new Error(path), { code: "EISDIR" });
       staged.push({ file, path, temp: await stage(path, file.text) });
-    }
-    // Any rename but the last may need undoing: keep the file it replaces until all are in place.
-    for (const s of staged.slice(0, -1)) {
-      current = s.file;
-      if ((await kindOf(s.path)) !== "absent") s.backup = await keepCopy(s.path);
     }
     for (const s of staged) {
       current = s.file;
       await rename(s.temp, s.path);
-      renamed.push(s);
+      s.renamed = true;
     }
   } catch (error) {
-    for (const s of renamed.reverse())
-      await quietly(() => (s.backup === undefined ? rm(s.path, { force: true }) : rename(s.backup, s.path)));
-    for (const s of staged) await removeTemps(s);
+    for (const s of staged) if (s.renamed !== true) await quietly(() => rm(s.temp, { force: true }));
     for (const dir of made.sort((a, b) => b.length - a.length)) await quietly(() => rmdir(dir));
     return current === undefined ? [] : [unwritable(current, error)];
   }
-  for (const s of staged) await removeTemps({ ...s, temp: undefined });
   for (const s of staged) io.stderr(`Wrote the ${s.file.what} to ${s.file.path}\n`);
   return [];
 }
 
-/** A file staged by `saveFiles`: its target, its temp file, and the copy of the file it replaces. */
+/** A file staged by `saveFiles`: its target and its temp file. */
 interface Staged {
   readonly file: FileToSave;
   readonly path: string;
   readonly temp: string;
-  backup?: string;
+  renamed?: boolean;
 }
 
 /** Writes `text` to a new temp file beside `path`; a half-written one is removed, never another's file. */
@@ -94,33 +84,17 @@ async function stage(path: string, text: string): Promise<string> {
   }
 }
 
-async function removeTemps(s: { readonly temp?: string | undefined; readonly backup?: string | undefined }) {
-  for (const file of [s.temp, s.backup])
-    if (file !== undefined) await quietly(() => rm(file, { force: true }));
-}
-
 function tempName(path: string): string {
   return `${path}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
 }
 
-async function kindOf(path: string): Promise<"absent" | "directory" | "other"> {
+async function isDirectory(path: string): Promise<boolean> {
   try {
-    return (await lstat(path)).isDirectory() ? "directory" : "other";
+    return (await lstat(path)).isDirectory();
   } catch (error) {
-    if (errnoCode(error) === "ENOENT") return "absent";
+    if (errnoCode(error) === "ENOENT") return false;
     throw error;
   }
-}
-
-/** A second name (a hard link, or a copy where links are not supported) for the file at `path`. */
-async function keepCopy(path: string): Promise<string> {
-  const backup = tempName(path);
-  try {
-    await link(path, backup);
-  } catch {
-    await copyFile(path, backup, constants.COPYFILE_EXCL);
-  }
-  return backup;
 }
 
 /** The directories from `top` (the first one `mkdir -p` created) down to `dir`. */

@@ -1,6 +1,6 @@
 /**
  * The policy's rules over one project. Pure: the plan's clock and the live estimate are passed in.
- * A violation is an error `policy.<rule>` at the campaign file's position, with the rule's place in
+ * A violation is an error `policy.<rule with hyphens>` at the campaign file's position, with the rule's place in
  * the policy file in `related`. Rules judge what a project would send, so only its sending side
  * (test block, schedule, message) is looked at: a pause is never a violation.
  */
@@ -24,11 +24,29 @@ export interface PolicyContext {
  */
 const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]?stop\b/i;
 
+/** The diagnostic code of a rule: its name with hyphens (`daily_cap_bypass` -> `policy.daily-cap-bypass`). */
+export function policyCode(rule: PolicyRuleName): PolicyCode {
+  switch (rule) {
+    case "daily_cap_bypass":
+      return "policy.daily-cap-bypass";
+    case "min_test_contacts":
+      return "policy.min-test-contacts";
+    case "max_estimated_cost_usd":
+      return "policy.max-estimated-cost-usd";
+    case "send_window":
+      return "policy.send-window";
+    case "require_opt_out_language":
+      return "policy.require-opt-out-language";
+    case "forbid_at_now":
+      return "policy.forbid-at-now";
+  }
+}
+
 export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
   const rules = policy.rules;
   const out: Diagnostic[] = [];
   const violation = (rule: PolicyRuleName, path: SpecPath, message: string, hint: string) => {
-    const code: PolicyCode = `policy.${rule}`;
+    const code = policyCode(rule);
     const ruleRange = policy.ranges[rule];
     out.push({
       severity: "error",

@@ -47,7 +47,7 @@ describe("policy as code", () => {
     const cwd = exampleCopy(withBypass);
     const r = await runCli(["validate", "examples/"], { cwd });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("examples/gotv.yaml:46:25: error[policy.daily_cap_bypass]: gotv-reminder:");
+    expect(r.stdout).toContain("examples/gotv.yaml:46:25: error[policy.daily-cap-bypass]: gotv-reminder:");
     expect(r.stdout).toContain(
       "note: the policy's rule daily_cap_bypass at examples/campaignctl.policy.yaml:10:3",
     );
@@ -62,7 +62,7 @@ describe("policy as code", () => {
     expect(r.code).toBe(3);
     const plan = JSON.parse(r.stdout) as PlanDoc;
     const reminder = plan.projects.find((p) => p.address === "gotv-reminder");
-    expect(reminder?.diagnostics.find((d) => d.code === "policy.daily_cap_bypass")?.range).toMatchObject({
+    expect(reminder?.diagnostics.find((d) => d.code === "policy.daily-cap-bypass")?.range).toMatchObject({
       file: "examples/gotv.yaml",
       start: { line: 46, column: 25 },
     });
@@ -74,7 +74,7 @@ describe("policy as code", () => {
       "gotv-reminder.test": "blocked",
       "gotv-reminder.schedule": "blocked",
     });
-    expect(reminder?.actions[0]?.block?.codes).toContain("policy.daily_cap_bypass");
+    expect(reminder?.actions[0]?.block?.codes).toContain("policy.daily-cap-bypass");
     expect(Object.values(status("gotv-followup")).every((s) => s === "blocked")).toBe(true);
     expect(status("early-vote-push")).toEqual({ "early-vote-push.pause": "planned" });
     expect(status("volunteer-recruitment")).toEqual({ "volunteer-recruitment.test": "planned" });
@@ -85,7 +85,7 @@ describe("policy as code", () => {
     writeFileSync(join(cwd, "strict.yaml"), "version: 1\nrules:\n  min_test_contacts: 5\n");
     const strict = await runCli(["validate", "examples/", "--policy", "strict.yaml"], { cwd });
     expect(strict.code).toBe(1);
-    expect(strict.stdout).toContain("error[policy.min_test_contacts]");
+    expect(strict.stdout).toContain("error[policy.min-test-contacts]");
     writeFileSync(join(cwd, "broken.yaml"), "version: 1\nrules:\n  daily_cap_bypass: never\n");
     const broken = await runCli(["plan", "--sandbox", "examples/", "--policy", "broken.yaml"], {
       cwd,
@@ -102,7 +102,7 @@ describe("policy as code", () => {
     const dir = join(cwd, "examples");
     const r = await runCli(["validate", dir], { cwd: elsewhere });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`${join(dir, "gotv.yaml")}:46:25: error[policy.daily_cap_bypass]`);
+    expect(r.stdout).toContain(`${join(dir, "gotv.yaml")}:46:25: error[policy.daily-cap-bypass]`);
     expect(r.stdout).toContain(
       `note: the policy's rule daily_cap_bypass at ${join(dir, "campaignctl.policy.yaml")}:10:3`,
     );

@@ -56,13 +56,13 @@ describe("policy discovery", () => {
       const r = await runCli(["validate", given], { cwd });
       expect(r.code).toBe(1);
       expect(r.stdout).toContain(
-        "campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]: gotv-reminder:",
+        "campaigns/gotv/gotv.yaml:15:11: error[policy.forbid-at-now]: gotv-reminder:",
       );
       expect(r.stdout).toContain("note: the policy's rule forbid_at_now at campaignctl.policy.yaml:3:3");
       // From a subdirectory, the same policy, shown as the path was given.
       const below = await runCli(["validate", "."], { cwd: join(cwd, "campaigns", "gotv") });
       expect(below.code).toBe(1);
-      expect(below.stdout).toContain("gotv.yaml:15:11: error[policy.forbid_at_now]");
+      expect(below.stdout).toContain("gotv.yaml:15:11: error[policy.forbid-at-now]");
       expect(below.stdout).toContain("at ../../campaignctl.policy.yaml:3:3");
     },
   );
@@ -118,8 +118,8 @@ describe("policy discovery", () => {
     );
     expect(named.code).toBe(1);
     expect(named.stdout).not.toContain("policy.ambiguous");
-    expect(named.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]");
-    expect(named.stdout).toContain("campaigns/early/early.yaml:15:11: error[policy.forbid_at_now]");
+    expect(named.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid-at-now]");
+    expect(named.stdout).toContain("campaigns/early/early.yaml:15:11: error[policy.forbid-at-now]");
   });
 
   test("a policy inside the directory given is found from the files under it", async () => {
@@ -128,7 +128,7 @@ describe("policy discovery", () => {
       const r = await runCli(["validate", given], { cwd });
       expect(r.code).toBe(1);
       expect(r.stdout).toContain(
-        "campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]: gotv-reminder:",
+        "campaigns/gotv/gotv.yaml:15:11: error[policy.forbid-at-now]: gotv-reminder:",
       );
       expect(r.stdout).toContain(
         "note: the policy's rule forbid_at_now at campaigns/gotv/campaignctl.policy.yaml:3:3",
@@ -150,7 +150,7 @@ describe("policy discovery", () => {
         "campaigns/gotv/campaignctl.policy.yaml (nearest to campaigns/gotv/gotv.yaml), " +
         "campaignctl.policy.yaml (nearest to campaigns/other.yaml)",
     );
-    expect(r.stdout).not.toContain("error[policy.forbid_at_now]");
+    expect(r.stdout).not.toContain("error[policy.forbid-at-now]");
     const json = await runCli(["validate", "campaigns/", "--json"], { cwd });
     const doc = JSON.parse(json.stdout) as { diagnostics: { code: string; range?: unknown }[] };
     expect(doc.diagnostics.filter((d) => d.code.startsWith("policy."))).toEqual([
@@ -166,8 +166,8 @@ describe("policy discovery", () => {
     const r = await runCli(["validate", "campaigns/", "../loose/"], { cwd });
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain("policy.ambiguous");
-    expect(r.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid_at_now]");
-    expect(r.stdout).toContain("../loose/other.yaml:15:11: error[policy.forbid_at_now]");
+    expect(r.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid-at-now]");
+    expect(r.stdout).toContain("../loose/other.yaml:15:11: error[policy.forbid-at-now]");
   });
 
   test("a run with no campaign files has no discovered policy", async () => {
@@ -184,7 +184,7 @@ describe("policy discovery", () => {
     const cwd = tree({ "repo/campaignctl.policy.yaml": FORBID_AT_NOW });
     writeFileSync(join(cwd, "lenient.yaml"), "version: 1\nrules:\n  min_test_contacts: 1\n");
     const discovered = await runCli(["validate", "campaigns/gotv/"], { cwd });
-    expect(discovered.stdout).toContain("error[policy.forbid_at_now]");
+    expect(discovered.stdout).toContain("error[policy.forbid-at-now]");
     const r = await runCli(["validate", "campaigns/gotv/", "--policy", "lenient.yaml"], { cwd });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain("policy.");

@@ -86,37 +86,37 @@ describe("policyViolations", () => {
       "daily_cap_bypass set",
       `${SENDS}\nschedule:\n  at: "2026-12-07T10:00:00-06:00"\n  timezone: America/Chicago\n  daily_cap_bypass: true`,
       offline,
-      ["policy.daily_cap_bypass@13:25"],
+      ["policy.daily-cap-bypass@13:25"],
     ],
     [
       "one test contact",
       `message: "Reply STOP to opt out"\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}]`,
       offline,
-      ["policy.min_test_contacts@8:17"],
+      ["policy.min-test-contacts@8:17"],
     ],
     [
       "a costly send (live estimate)",
       `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}`,
       { now: null, estimatedCostCents: 50_001 },
-      ["policy.max_estimated_cost_usd@10:15"],
+      ["policy.max-estimated-cost-usd@10:15"],
     ],
     [
       "a send at 21:30 in its zone",
       `${SENDS}\nschedule: {at: "2026-12-07T21:30:00-06:00", timezone: America/Chicago}`,
       offline,
-      ["policy.send_window@10:20"],
+      ["policy.send-window@10:20"],
     ],
     [
       "at: now judged by the plan's clock (03:00 in Chicago)",
       `${SENDS}\nschedule: {at: now, timezone: America/Chicago}`,
       { now: new Date("2026-12-07T09:00:00Z"), estimatedCostCents: null },
-      ["policy.send_window@10:20", "policy.forbid_at_now@10:20"],
+      ["policy.send-window@10:20", "policy.forbid-at-now@10:20"],
     ],
     [
       '"Stop by" is not an opt-out instruction',
       `message: "Stop by the office on Main St"\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}, {phone: "+15035550151"}]`,
       offline,
-      ["policy.require_opt_out_language@5:14"],
+      ["policy.require-opt-out-language@5:14"],
     ],
     [
       "the opt-out footer counts",
@@ -146,7 +146,7 @@ describe("policyViolations", () => {
 
   it.each([
     ["allow", []],
-    ["require_label", ["policy.daily_cap_bypass@10:94"]],
+    ["require_label", ["policy.daily-cap-bypass@10:94"]],
   ])("daily_cap_bypass: %s", (rule, expected) => {
     const p = policyOf(`version: 1\nrules:\n  daily_cap_bypass: ${rule}\n`);
     const body = `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago, daily_cap_bypass: true}`;

@@ -5,15 +5,15 @@ export const POLICY_CODES = {
     "the policy file named with --policy (or the nearest campaignctl.policy.yaml found) cannot be read",
   "policy.ambiguous":
     "the campaign files lead to different campaignctl.policy.yaml files (the nearest above each, up to the repository root); name one with --policy",
-  "policy.daily_cap_bypass":
+  "policy.daily-cap-bypass":
     "the schedule sets daily_cap_bypass, which the policy forbids (or allows only with the label daily-cap-bypass-approved)",
-  "policy.min_test_contacts": "the test block sends to fewer contacts than the policy requires",
-  "policy.max_estimated_cost_usd":
+  "policy.min-test-contacts": "the test block sends to fewer contacts than the policy requires",
+  "policy.max-estimated-cost-usd":
     "the scheduled send's estimated cost is over the policy's limit per project",
-  "policy.send_window": "the schedule starts outside the policy's send window, in the schedule's timezone",
-  "policy.require_opt_out_language":
+  "policy.send-window": "the schedule starts outside the policy's send window, in the schedule's timezone",
+  "policy.require-opt-out-language":
     'the message has no opt-out instruction ("Reply STOP") and the opt-out footer is off',
-  "policy.forbid_at_now": "the schedule says at: now, which the policy forbids",
+  "policy.forbid-at-now": "the schedule says at: now, which the policy forbids",
 } as const;
 
 export type PolicyCode = keyof typeof POLICY_CODES;

@@ -114,6 +114,7 @@ function quietIo(dir) {
       stdinIsTTY: false,
       env: { CAMPAIGNCTL_API_KEY: KEY, NO_COLOR: "1" },
       cwd: dir,
+      clock: () => Date.now(),
     },
   };
 }

@@ -130,6 +130,7 @@ async function runPlan(dir, sandbox, clock) {
     stdinIsTTY: false,
     env: { NO_COLOR: "1", CAMPAIGNCTL_API_KEY: KEY },
     cwd: dir,
+    clock: () => Date.now(),
   };
   const flags = {
     baseUrl: sandbox.baseUrl,

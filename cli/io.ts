@@ -10,6 +10,13 @@ export interface Io {
   readonly stdinIsTTY: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /**
+   * This machine's clock, in milliseconds since the epoch: the only place a command reads the wall
+   * clock (the offline commands' "now", the client's clock before the API's `Date` arrives, journal
+   * file names). Tests pass a clock started at a fixed instant, so no result depends on the date or
+   * the hour the suite runs at.
+   */
+  readonly clock: () => number;
 }
 
 /** Colour only on a TTY, and never when NO_COLOR is set (https://no-color.org). */
@@ -29,6 +36,7 @@ export function processIo(): Io {
     stdinIsTTY: process.stdin.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
+    clock: () => Date.now(),
   };
 }
 

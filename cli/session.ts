@@ -88,7 +88,7 @@ export interface SessionFlags {
 
 /** Injections for tests and benchmarks; the CLI passes none. */
 export interface SessionOptions {
-  /** The client's clock (rate limiter, retries). Default: the system clock. */
+  /** The client's clock (rate limiter, retries). Default: this machine's clock, `io.clock`. */
   readonly clock?: Clock;
   /** The client's sleep. Default: a real timer. */
   readonly sleep?: Sleep;
@@ -143,7 +143,7 @@ export async function openSession(
   io: Io,
   options: SessionOptions = {},
 ): Promise<SessionResult> {
-  const clock = options.clock ?? { now: () => Date.now() };
+  const clock = options.clock ?? { now: io.clock };
   const clientFor = (baseUrl: string, apiKey: string): ApiClient =>
     createApiClient({
       baseUrl,

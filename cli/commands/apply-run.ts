@@ -102,7 +102,7 @@ export async function execute(
   const secret = io.env[flags.apiKeyEnv ?? API_KEY_ENV] ?? null;
   const journal = openJournal(
     io.cwd,
-    new Date(), // the file name is wall-clock UTC, whatever clock the run uses
+    new Date(io.clock()), // the file name is wall-clock UTC, whatever clock the run uses
     process.pid,
     flags.sandbox === true ? null : secret,
   );

@@ -76,7 +76,7 @@ export async function previewCommand(
   // warning naming the clock. (With --html and a connection, the plan judges by the API's clock.)
   const lint = lintCampaign(
     { files, projects },
-    flags.now === undefined ? { now: new Date() } : { now: flags.now, clock: "--now" },
+    flags.now === undefined ? { now: new Date(io.clock()) } : { now: flags.now, clock: "--now" },
   );
   const galleryProblems =
     flags.html === undefined

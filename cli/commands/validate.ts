@@ -32,7 +32,7 @@ export async function validateCommand(
 ): Promise<Outcome> {
   const read = readCampaignFiles(paths, io.cwd);
   // Offline, the system clock is the only clock there is; a past schedule is a warning naming it.
-  const now = givenNow ?? new Date();
+  const now = givenNow ?? new Date(io.clock());
   // The policy is found from the files read (see policy-file.ts), so only once they are read.
   const policy = loadPolicy(
     options.policy,

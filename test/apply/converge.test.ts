@@ -4,6 +4,7 @@
  * same run; a following `plan --sandbox --detailed-exitcode examples/` has nothing to do (exit 0).
  * Runs in a temp directory holding a copy of examples/ (the sandbox's state lives under it).
  */
+
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { planCommand } from "../../cli/commands/plan.js";
 import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import type { ApplyResult } from "../../src/apply/types.js";
+import { clockFrom, TEST_NOW } from "../helpers/clock.js";
 
 let dir: string | undefined;
 afterEach(() => {
@@ -36,6 +38,7 @@ function capture(cwd: string): { io: Io; out: () => string; err: () => string } 
       stdinIsTTY: false,
       env: { NO_COLOR: "1" },
       cwd,
+      clock: clockFrom(TEST_NOW),
     },
     out: () => stdout,
     err: () => stderr,

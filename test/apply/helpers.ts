@@ -38,6 +38,7 @@ export async function testBed(
     stdinIsTTY: false,
     env: { CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" },
     cwd: world.dir,
+    clock: () => sb.clock.nowMs(),
   };
   return {
     world,

@@ -38,12 +38,11 @@ describe("source excerpts", () => {
     expect(render("version: 1\n", [at(9, 1)])).toBe("c.yaml:9:1: error[campaign.unknown-key]: unknown key\n");
   });
 
-  it("renders 20,000 diagnostics in a 20,000-line file quickly (no rescan per diagnostic)", () => {
+  // How quickly (no rescan per diagnostic) is measured by bench/robustness.mjs, not here.
+  it("renders 20,000 diagnostics in a 20,000-line file", () => {
     const text = Array.from({ length: 20_000 }, (_, i) => `    key${i}: value`).join("\n");
     const ds = Array.from({ length: 20_000 }, (_, i) => at(20_000 - i, 5));
-    const started = performance.now();
     const out = render(text, ds);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(out).toContain("  20000 |     key19999: value\n");
   });
 });

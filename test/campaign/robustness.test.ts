@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +6,7 @@ import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { decodeCampaignFile } from "../../src/campaign/decode.js";
 import { loadCampaign } from "../../src/campaign/load.js";
 import { MAX_YAML_ERRORS_PER_FILE } from "../../src/campaign/parse-yaml.js";
+import { GARBAGE_SEEDS, seededBytes } from "../helpers/seeded.js";
 import { campaignFile, where } from "./helpers.js";
 
 function tempDir(): string {
@@ -38,10 +38,9 @@ describe("robustness: nothing crashes, everything is a diagnostic", () => {
     expect(codes(text)).toEqual(expected);
   });
 
-  it("refuses an alias bomb quickly", () => {
-    const started = performance.now();
+  // How quickly is measured by bench/robustness.mjs, not here.
+  it("refuses an alias bomb", () => {
     expect(codes(aliasBomb)).toEqual(["campaign.yaml-too-complex@1:1"]);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("accepts aliases that expand modestly", () => {
@@ -61,8 +60,8 @@ describe("robustness: nothing crashes, everything is a diagnostic", () => {
     expect(result.every((c) => c.startsWith("campaign."))).toBe(true);
   });
 
-  it("caps the YAML errors of random garbage", () => {
-    const bytes = Uint8Array.from(randomBytes(64 * 1024), (b) => (b === 0 ? 1 : b));
+  it.each(GARBAGE_SEEDS)("caps the YAML errors of random garbage (seed %i)", (seed) => {
+    const bytes = Uint8Array.from(seededBytes(seed, 64 * 1024), (b) => (b === 0 ? 1 : b));
     const decoded = decodeCampaignFile("garbage.yaml", bytes);
     const file = decoded.file;
     expect(file).toBeDefined();
@@ -96,11 +95,9 @@ describe("robustness: nothing crashes, everything is a diagnostic", () => {
     const big = join(dir, "big.yaml");
     writeFileSync(big, "");
     truncateSync(big, 50 * 1024 * 1024);
-    const started = performance.now();
     const result = loadCampaign(["."], dir);
     expect(result.diagnostics.map(where)).toEqual(["campaign.file-too-large@1:1"]);
     expect(result.diagnostics[0]?.range?.file).toBe("big.yaml");
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("reports a directory without campaign files", () => {

@@ -2,11 +2,13 @@
  * One CLI: every command takes `--json` and prints exactly one JSON document on stdout, on success
  * and on failure, and each document validates against its schema in `schemas/` (ajv 2020-12).
  */
+
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runSandbox } from "../../cli/commands/sandbox.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
 import {
   campaignFile,
@@ -83,7 +85,7 @@ describe("preview --json", () => {
   });
 });
 
-const NOW = new Date();
+const NOW = TEST_NOW;
 const ONE = {
   live: [liveProject(1, NOW)],
   files: { first: fileProject(1, { state: "tested", test: TEST_BLOCK }) },

@@ -3,6 +3,7 @@
  * connection flags are plan's (`--fixture` included) and only go with `--html`, and `--html DIR` is
  * checked before the first request.
  */
+
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -11,6 +12,7 @@ import { describe, expect, it, test } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { checkReportDir } from "../../cli/report-paths.js";
 import { fixtureStatePath, SANDBOX_STATE_PATH } from "../../cli/session.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
 import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
@@ -171,7 +173,7 @@ describe("preview --html DIR is checked before the first request", () => {
     "--base-url with --html %s: a clear error and zero requests",
     async (dirArg) => {
       const one = {
-        live: [liveProject(1, new Date())],
+        live: [liveProject(1, TEST_NOW)],
         files: { first: fileProject(1, { state: "tested", test: TEST_BLOCK }) },
       };
       await withCase(one, async (sandbox, cwd) => {

@@ -9,6 +9,7 @@ import {
   NO_OUTCOMES,
   outcomeCountKey,
 } from "../../src/apply/index.js";
+import { clockFrom, TEST_NOW } from "../helpers/clock.js";
 
 const AT = "2036-03-01T15:00:00.000Z";
 
@@ -86,6 +87,7 @@ describe("apply progress counts every outcome", () => {
       stdinIsTTY: false,
       env: {},
       cwd: "/",
+      clock: clockFrom(TEST_NOW),
     };
     const progress = createProgress(io, () => Date.parse(AT), false);
     for (const e of [
@@ -119,6 +121,7 @@ describe("apply progress counts every outcome", () => {
       stdinIsTTY: false,
       env: {},
       cwd: "/",
+      clock: clockFrom(TEST_NOW),
     };
     const progress = createProgress(io, () => Date.parse("2036-03-01T15:00:03.000Z"), false);
     progress.onEvent(runStart(2));

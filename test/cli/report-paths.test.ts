@@ -2,12 +2,14 @@
  * Report paths (`--out`, `--markdown`, `--junit`) are checked before the first request: a path that
  * cannot be written fails at once with `cli.file-unwritable`, and the API sees zero requests.
  */
+
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { checkReportPaths } from "../../cli/report-paths.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
 import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
@@ -75,7 +77,7 @@ async function requestCount(rootUrl: string): Promise<number> {
   return ((await response.json()) as { data: { total: number } }).data.total;
 }
 
-const NOW = new Date();
+const NOW = TEST_NOW;
 const ONE = {
   live: [liveProject(1, NOW)],
   files: { first: fileProject(1, { state: "tested", test: TEST_BLOCK }) },

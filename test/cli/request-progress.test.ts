@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { createRequestProgress, requestProgressLine } from "../../cli/request-progress.js";
 import type { ApiEvent } from "../../src/api/index.js";
+import { clockFrom, TEST_NOW } from "../helpers/clock.js";
 
 function capture(tty: boolean): { io: Io; err: () => string } {
   let err = "";
@@ -15,6 +16,7 @@ function capture(tty: boolean): { io: Io; err: () => string } {
     stdinIsTTY: false,
     env: {},
     cwd: "/",
+    clock: clockFrom(TEST_NOW),
   };
   return { io, err: () => err };
 }

@@ -2,10 +2,12 @@
  * A lint error in one project does not stop a targeted plan or apply of another: only the covered
  * projects (targets and what they are ordered after) are linted. File errors still stop everything.
  */
+
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { checkCovered } from "../../src/plan/check-covered.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
 import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
@@ -61,7 +63,7 @@ describe("checkCovered", () => {
   });
 });
 
-const NOW = new Date();
+const NOW = TEST_NOW;
 const CASE = {
   live: [liveProject(1, NOW), liveProject(2, NOW)],
   files: {

@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Io } from "../../cli/io.js";
 import { run } from "../../cli/main.js";
+import { clockFrom, TEST_NOW } from "./clock.js";
 
 export interface CliResult {
   readonly code: number;
@@ -24,6 +25,8 @@ export interface CaptureOptions {
   readonly env?: Record<string, string | undefined>;
   readonly cwd?: string;
   readonly tty?: boolean;
+  /** The machine clock the command sees (default: one started at `TEST_NOW`, never the real now). */
+  readonly clock?: () => number;
 }
 
 export function captureIo(options: CaptureOptions = {}): CapturedIo {
@@ -41,15 +44,13 @@ export function captureIo(options: CaptureOptions = {}): CapturedIo {
     stdinIsTTY: options.tty ?? false,
     env: options.env ?? { NO_COLOR: "1" },
     cwd: options.cwd ?? process.cwd(),
+    clock: options.clock ?? clockFrom(TEST_NOW),
     out: () => out,
     err: () => err,
   };
 }
 
-export async function runCli(
-  argv: readonly string[],
-  options: { env?: Record<string, string | undefined>; cwd?: string; tty?: boolean } = {},
-): Promise<CliResult> {
+export async function runCli(argv: readonly string[], options: CaptureOptions = {}): Promise<CliResult> {
   const io = captureIo({ ...options, env: { NO_COLOR: "1", ...options.env } });
   const code = await run(argv, io);
   return { code, stdout: io.out(), stderr: io.err() };

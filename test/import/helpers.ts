@@ -1,6 +1,6 @@
 /**
  * Import tests' harness: a sandbox started in-process per case (real HTTP on loopback, rate limits
- * on, frozen virtual clock at the real now), an empty temp directory, and `import` / `plan` run
+ * on, frozen virtual clock at the fixed instant `TEST_NOW`), an empty temp directory, and `import` / `plan` run
  * in-process against it on the sandbox's virtual clock (every client wait, such as the rate
  * limiter's, advances that clock instead of the wall clock, so a case may run import many times).
  */
@@ -13,6 +13,7 @@ import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { type CliResult, captureIo } from "../helpers/run-cli.js";
 import { KEY } from "../plan-command/fixture-builder.js";
 
@@ -30,7 +31,7 @@ export async function withSandbox<T>(
   fixtureFor: (now: Date) => Fixture,
   fn: (c: ImportCase) => Promise<T>,
 ): Promise<T> {
-  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const now = TEST_NOW;
   const sandbox = await startSandbox({ fixture: fixtureFor(now), timeScale: 0, rateLimits: true });
   const dir = mkdtempSync(join(tmpdir(), "cc-import-"));
   const env = { NO_COLOR: "1", CAMPAIGNCTL_API_KEY: KEY, CAMPAIGNCTL_BASE_URL: sandbox.baseUrl };
@@ -39,7 +40,7 @@ export async function withSandbox<T>(
     sleep: async (ms: number) => sandbox.clock.advance(ms),
   };
   const captured = async (go: (io: Io) => Promise<Parameters<typeof exitCodeOf>[0]>): Promise<CliResult> => {
-    const io = captureIo({ env, cwd: dir });
+    const io = captureIo({ env, cwd: dir, clock: () => sandbox.clock.nowMs() });
     const code = exitCodeOf(await go(io));
     return { code, stdout: io.out(), stderr: io.err() };
   };

@@ -2,6 +2,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync 
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { validatePlanDocument } from "../../src/report/plan-schema.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
 import {
   campaignFile,
@@ -14,7 +15,7 @@ import {
 } from "./fixture-builder.js";
 import { planIn, withCase } from "./harness.js";
 
-const NOW = new Date();
+const NOW = TEST_NOW;
 const TWO = {
   live: [liveProject(1, NOW), liveProject(2, NOW, { status: "ready" })],
   files: {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { DriftField } from "../../src/plan/types.js";
 import type { FixtureProject } from "../../src/sandbox/fixture/types.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import {
   BRAND2,
   DOMAIN,
@@ -18,7 +19,7 @@ import {
 } from "./fixture-builder.js";
 import { actionsOf, codesOf, planCase } from "./harness.js";
 
-const NOW = new Date();
+const NOW = TEST_NOW;
 const TOLL_FREE_LIVE = {
   channel: "toll-free" as const,
   toll_free_verification_id: TFV,

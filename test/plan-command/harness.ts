@@ -1,7 +1,8 @@
 /**
  * Runs `campaignctl plan` in-process against a sandbox started per case (real HTTP on loopback,
- * rate limits on, frozen virtual clock started at the real now so that the plan's clock and the
- * sandbox's agree), with campaign files written to a temp directory.
+ * rate limits on, frozen virtual clock started at the fixed instant `TEST_NOW`; the command's machine
+ * clock starts there too, so the plan's clock and the sandbox's agree and no result depends on the
+ * date or hour the suite runs at), with campaign files written to a temp directory.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import type { Plan, ProjectPlan } from "../../src/plan/types.js";
 import { validatePlanDocument } from "../../src/report/plan-schema.js";
 import type { FixtureProject } from "../../src/sandbox/fixture/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { type CliResult, runCli } from "../helpers/run-cli.js";
 import { campaignFile, KEY, tempDir, type WorldOptions, world } from "./fixture-builder.js";
 
@@ -35,7 +37,7 @@ export async function withCase<T>(
   input: CaseInput,
   fn: (sandbox: SandboxHandle, dir: string, now: Date) => Promise<T>,
 ): Promise<T> {
-  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const now = TEST_NOW;
   const sandbox = await startSandbox({
     fixture: world(input.live, { now, ...input.world }),
     timeScale: 0,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { FixtureProject } from "../../src/sandbox/fixture/types.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import type { WorldOptions } from "./fixture-builder.js";
 import {
   fileProject,
@@ -15,7 +16,7 @@ import {
 } from "./fixture-builder.js";
 import { actionsOf, codesOf, planCase } from "./harness.js";
 
-const NOW = new Date();
+const NOW = TEST_NOW;
 
 type Case = readonly [string, Omit<WorldOptions, "now">, Partial<FixtureProject>, Record<string, unknown>];
 const cases: Case[] = [

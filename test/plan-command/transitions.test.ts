@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
 import type { ProjectStatus } from "../../src/contract/limits.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { fileProject, liveProject, scheduleAt, TEST_BLOCK } from "./fixture-builder.js";
 import { actionsOf, planCase } from "./harness.js";
 
 /** design.md's transition table: live status x desired state -> actions, and both exit codes. */
 type Row = readonly [ProjectStatus, "tested" | "scheduled" | "paused", string[], number, number];
 
-const NOW = new Date();
+const NOW = TEST_NOW;
 const SCHEDULE = scheduleAt(NOW, 10);
 const LIVE_SCHEDULE = {
   scheduled_at: new Date(Date.parse(SCHEDULE.at)).toISOString(),

@@ -1,10 +1,10 @@
 /**
  * A preload that moves the process clock: `Date.now()` and `new Date()` (no arguments) read the
  * system clock shifted by CAMPAIGNCTL_TEST_CLOCK_SHIFT_DAYS days (may be negative or fractional).
- * Used by `.ci/run` to run the whole suite a year ahead, so a test that depends on today's date
+ * Used by `.ci/run` to run the whole suite a year and half a day ahead, so a test that depends on the date or the hour
  * fails now rather than on the day it would have:
  *
- *   CAMPAIGNCTL_TEST_CLOCK_SHIFT_DAYS=365 NODE_OPTIONS="--import $PWD/test/support/shift-clock.mjs" npx vitest run
+ *   CAMPAIGNCTL_TEST_CLOCK_SHIFT_DAYS=365.5 NODE_OPTIONS="--import $PWD/test/support/shift-clock.mjs" npx vitest run
  *
  * NODE_OPTIONS reaches every child process (vitest's forks, the built CLI the tests spawn, in
  * whatever directory), so they all live on the same moved clock; hence the absolute path. `performance.now()` and timers are left alone: only the

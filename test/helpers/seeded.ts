@@ -1,0 +1,32 @@
+/**
+ * Random test inputs that can be replayed: every random input is drawn from a seed, and the seed is
+ * part of the test's name, so a failure prints it. `CAMPAIGNCTL_TEST_SEED` adds one more seed to
+ * the fixed ones (to explore, or to replay a seed seen elsewhere).
+ */
+
+/** The fixed seeds of the random-garbage cases, plus `CAMPAIGNCTL_TEST_SEED` when set. */
+export const GARBAGE_SEEDS: readonly number[] = [
+  1,
+  7,
+  42,
+  20261124,
+  ...(process.env.CAMPAIGNCTL_TEST_SEED === undefined ? [] : [Number(process.env.CAMPAIGNCTL_TEST_SEED)]),
+];
+
+/** mulberry32: a small, fast 32-bit PRNG; the same seed always gives the same sequence. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** `length` bytes drawn from `seed`. */
+export function seededBytes(seed: number, length: number): Uint8Array {
+  const next = seededRandom(seed);
+  return Uint8Array.from({ length }, () => Math.floor(next() * 256));
+}

@@ -1,5 +1,5 @@
 /** The common end of a command that cannot go on: its diagnostics on stderr, and a failure. */
-import { diagnosticJson } from "../src/campaign/validate-report.js";
+import { diagnosticJson } from "../src/diagnostics/json.js";
 import { compareDiagnostics, type Diagnostic } from "../src/diagnostics/diagnostic.js";
 import type { Io } from "./io.js";
 import { failure, type Outcome } from "./outcome.js";

@@ -2,7 +2,8 @@
  * The views of a `validate` run: the summary line and the stable JSON document
  * (`format_version: 1`). Pure.
  */
-import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
 import type { CampaignFile } from "./model.js";
 
 export interface ValidateSummary {
@@ -39,37 +40,6 @@ export interface ValidateJson {
   readonly projects: number;
   readonly diagnostics: readonly DiagnosticJson[];
   readonly summary: { readonly errors: number; readonly warnings: number };
-}
-
-export interface DiagnosticJson {
-  readonly severity: Diagnostic["severity"];
-  readonly code: string;
-  readonly message: string;
-  readonly range: RangeJson | null;
-  readonly hint: string | null;
-  readonly related: readonly { readonly message: string; readonly range: RangeJson }[];
-}
-
-interface RangeJson {
-  readonly file: string;
-  readonly start: { readonly line: number; readonly column: number; readonly offset: number };
-  readonly end: { readonly line: number; readonly column: number; readonly offset: number };
-}
-
-function rangeJson(range: SourceRange): RangeJson {
-  const point = (p: SourceRange["start"]) => ({ line: p.line, column: p.column, offset: p.offset });
-  return { file: range.file, start: point(range.start), end: point(range.end) };
-}
-
-export function diagnosticJson(d: Diagnostic): DiagnosticJson {
-  return {
-    severity: d.severity,
-    code: d.code,
-    message: d.message,
-    range: d.range ? rangeJson(d.range) : null,
-    hint: d.hint ?? null,
-    related: (d.related ?? []).map((r) => ({ message: r.message, range: rangeJson(r.range) })),
-  };
 }
 
 /** `diagnostics` must already be sorted. */

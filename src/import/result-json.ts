@@ -3,7 +3,7 @@
  * (or, with `--check`, would be) written. One document also on failure: `ok: false` with the
  * diagnostics, `files` and `projects` empty. Pure.
  */
-import { type DiagnosticJson, diagnosticJson } from "../campaign/validate-report.js";
+import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
 import { compareDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { FileResult, ProjectResult } from "./import-files.js";
 

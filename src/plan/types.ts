@@ -11,7 +11,7 @@ import type { ProjectStatus } from "../contract/limits.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
 /** Bump on any incompatible change of the plan document; `apply` refuses other versions. */
-export const PLAN_FORMAT_VERSION = 1;
+export const PLAN_FORMAT_VERSION = 2;
 
 export type ActionKind = "test" | "schedule" | "pause";
 

@@ -4,7 +4,11 @@
  * sorted, 2-space indent, a final newline. So the same result always gives the same bytes.
  */
 import type { ActionResult, ApplyResult } from "../apply/types.js";
-import { orderDiagnostic, sortKeys } from "./plan-json.js";
+import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
+import { sortKeys } from "./plan-json.js";
+
+/** The apply report as written: the result with its refusals in the one JSON shape of a diagnostic. */
+export type ApplyResultJson = Omit<ApplyResult, "refused"> & { readonly refused: readonly DiagnosticJson[] };
 
 /** Renders the apply report document (`schemas/apply-result.schema.json`). */
 export function renderApplyJson(result: ApplyResult): string {
@@ -12,7 +16,7 @@ export function renderApplyJson(result: ApplyResult): string {
 }
 
 /** The result with keys in document order (what {@link renderApplyJson} serialises). */
-export function orderApplyResult(result: ApplyResult): ApplyResult {
+export function orderApplyResult(result: ApplyResult): ApplyResultJson {
   return {
     format_version: result.format_version,
     tool_version: result.tool_version,
@@ -21,7 +25,7 @@ export function orderApplyResult(result: ApplyResult): ApplyResult {
     started_at: result.started_at,
     finished_at: result.finished_at,
     interrupted: result.interrupted,
-    refused: result.refused.map(orderDiagnostic),
+    refused: result.refused.map(diagnosticJson),
     actions: result.actions.map(orderAction),
     requests: {
       total: result.requests.total,

@@ -9,6 +9,8 @@ import type { ValidateFunction } from "ajv/dist/2020.js";
 import { summarizeResults } from "../apply/result.js";
 import type { ApplyResult, ApplySummary } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnosticFromJson } from "../diagnostics/json.js";
+import type { ApplyResultJson } from "./apply-json.js";
 import { compileReportSchema, schemaDiagnostics } from "./plan-schema.js";
 
 export const APPLY_RESULT_SCHEMA_URL = new URL("../../schemas/apply-result.schema.json", import.meta.url);
@@ -50,7 +52,9 @@ export function validateApplyResult(json: unknown, options: ValidateApplyOptions
       }),
     };
   }
-  const result = json as unknown as ApplyResult;
+  // The schema has checked the shape; the refusals come back as diagnostics.
+  const written = json as unknown as ApplyResultJson;
+  const result: ApplyResult = { ...written, refused: written.refused.map(diagnosticFromJson) };
   const problems = checkInvariants(name, result);
   return problems.length > 0 ? { ok: false, diagnostics: problems } : { ok: true, result };
 }

@@ -4,8 +4,20 @@
  * drift values, request counts by endpoint) with keys sorted, 2-space indent, a final newline. So
  * the same plan always gives the same bytes, whatever order the planner built its objects in.
  */
-import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
+
+/** A project of the plan document: its diagnostics in their JSON shape. */
+export type ProjectPlanJson = Omit<ProjectPlan, "diagnostics"> & { readonly diagnostics: readonly DiagnosticJson[] };
+
+/**
+ * The plan document as written (`schemas/plan.schema.json`): the plan with every diagnostic in the
+ * one JSON shape of `src/diagnostics/json.ts`.
+ */
+export type PlanJson = Omit<Plan, "projects" | "diagnostics"> & {
+  readonly projects: readonly ProjectPlanJson[];
+  readonly diagnostics: readonly DiagnosticJson[];
+};
 
 /** Renders the plan document. Optional keys that are absent stay absent. */
 export function renderPlanJson(plan: Plan): string {
@@ -13,7 +25,7 @@ export function renderPlanJson(plan: Plan): string {
 }
 
 /** The plan with keys in document order (what {@link renderPlanJson} serialises). */
-export function orderPlan(plan: Plan): Plan {
+export function orderPlan(plan: Plan): PlanJson {
   return {
     format_version: plan.format_version,
     tool_version: plan.tool_version,
@@ -24,7 +36,7 @@ export function orderPlan(plan: Plan): Plan {
     targets: [...plan.targets],
     excludes: [...plan.excludes],
     projects: plan.projects.map(orderProject),
-    diagnostics: plan.diagnostics.map(orderDiagnostic),
+    diagnostics: plan.diagnostics.map(diagnosticJson),
     requests: {
       total: plan.requests.total,
       by_endpoint: sortKeys(plan.requests.by_endpoint) as Record<string, number>,
@@ -42,7 +54,7 @@ export function orderPlan(plan: Plan): Plan {
   };
 }
 
-function orderProject(p: ProjectPlan): ProjectPlan {
+function orderProject(p: ProjectPlan): ProjectPlanJson {
   return {
     address: p.address,
     file: p.file,
@@ -61,7 +73,7 @@ function orderProject(p: ProjectPlan): ProjectPlan {
             encoding: p.estimate.encoding,
             estimated_cost_cents: p.estimate.estimated_cost_cents,
           },
-    diagnostics: p.diagnostics.map(orderDiagnostic),
+    diagnostics: p.diagnostics.map(diagnosticJson),
     notes: [...p.notes],
   };
 }
@@ -98,28 +110,6 @@ function orderAction(a: Action): Action {
       ? {}
       : { block: { reason: a.block.reason, fix: a.block.fix, codes: [...a.block.codes] } }),
     ...(a.waits_for === undefined ? {} : { waits_for: a.waits_for }),
-  };
-}
-
-function orderRange(r: SourceRange): SourceRange {
-  return {
-    file: r.file,
-    start: { line: r.start.line, column: r.start.column, offset: r.start.offset },
-    end: { line: r.end.line, column: r.end.column, offset: r.end.offset },
-  };
-}
-
-/** A diagnostic with keys in the order of `Diagnostic` (shared with other JSON reports). */
-export function orderDiagnostic(d: Diagnostic): Diagnostic {
-  return {
-    severity: d.severity,
-    code: d.code,
-    message: d.message,
-    ...(d.range === undefined ? {} : { range: orderRange(d.range) }),
-    ...(d.hint === undefined ? {} : { hint: d.hint }),
-    ...(d.related === undefined
-      ? {}
-      : { related: d.related.map((r) => ({ message: r.message, range: orderRange(r.range) })) }),
   };
 }
 

@@ -9,9 +9,20 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 // ajv-formats is CommonJS: under NodeNext its default import is the module object (see campaign/schema.ts).
 import formats from "ajv-formats";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnosticFromJson } from "../diagnostics/json.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../plan/types.js";
+import type { PlanJson } from "./plan-json.js";
 
 export const PLAN_SCHEMA_URL = new URL("../../schemas/plan.schema.json", import.meta.url);
+
+/**
+ * Schemas that other report schemas refer to by `$id`: the one diagnostic shape and code pattern
+ * (every report), and the apply report's definitions (the journal's lines).
+ */
+const SHARED_SCHEMA_URLS: readonly URL[] = [
+  new URL("../../schemas/diagnostic.schema.json", import.meta.url),
+  new URL("../../schemas/apply-result.schema.json", import.meta.url),
+];
 
 /** At most this many schema violations are reported; the rest are summarised in one more diagnostic. */
 export const MAX_SCHEMA_DIAGNOSTICS = 20;
@@ -36,13 +47,17 @@ export function planSchema(): Record<string, unknown> {
 
 /**
  * Compiles a report schema (JSON Schema 2020-12) the way every report schema is checked: all errors,
- * strict, with the `date-time` and `uri` formats.
+ * strict, with the `date-time` and `uri` formats, and the shared schemas known by their `$id`.
  */
 export function compileReportSchema(schema: Record<string, unknown>): ValidateFunction {
   // strictRequired off: the if/then invariants (`block` iff blocked) require keys that the
   // conditional subschema itself does not define (the action's own `properties` do).
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   formats.default(ajv, ["date-time", "uri"]);
+  for (const url of SHARED_SCHEMA_URLS) {
+    const shared = JSON.parse(readFileSync(url, "utf8")) as Record<string, unknown>;
+    if (shared.$id !== schema.$id) ajv.addSchema(shared);
+  }
   return ajv.compile(schema);
 }
 
@@ -112,9 +127,18 @@ export function validatePlanDocument(json: unknown, options: ValidatePlanOptions
       }),
     };
   }
-  const plan = json as unknown as Plan;
+  const plan = planFromJson(json as unknown as PlanJson);
   const inconsistencies = checkInvariants(name, plan);
   return inconsistencies.length > 0 ? { ok: false, diagnostics: inconsistencies } : { ok: true, plan };
+}
+
+/** The plan a document that passed the schema describes: its diagnostics read back from JSON. */
+function planFromJson(written: PlanJson): Plan {
+  return {
+    ...written,
+    projects: written.projects.map((p) => ({ ...p, diagnostics: p.diagnostics.map(diagnosticFromJson) })),
+    diagnostics: written.diagnostics.map(diagnosticFromJson),
+  };
 }
 
 function refuse(d: Diagnostic): PlanDocumentResult {

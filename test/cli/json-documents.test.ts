@@ -19,7 +19,7 @@ import {
   tempDir,
 } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
-import { documentOf, schemaErrors } from "./schemas.js";
+import { documentOf, schemaErrors } from "../helpers/schemas.js";
 
 const CLEAN = `version: 1
 projects:

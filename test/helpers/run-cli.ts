@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { Io } from "../../cli/io.js";
 import { run } from "../../cli/main.js";
 import { clockFrom, TEST_NOW } from "./clock.js";
+import { checkCliDocuments } from "./documents.js";
 
 export interface CliResult {
   readonly code: number;
@@ -53,6 +54,7 @@ export function captureIo(options: CaptureOptions = {}): CapturedIo {
 export async function runCli(argv: readonly string[], options: CaptureOptions = {}): Promise<CliResult> {
   const io = captureIo({ ...options, env: { NO_COLOR: "1", ...options.env } });
   const code = await run(argv, io);
+  checkCliDocuments(argv, io.out(), io.cwd);
   return { code, stdout: io.out(), stderr: io.err() };
 }
 
@@ -63,7 +65,7 @@ export function runBuiltCli(
   argv: readonly string[],
   options: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {},
 ): Promise<CliResult> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
       [BUILT_CLI, ...argv],
@@ -74,6 +76,12 @@ export function runBuiltCli(
       },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
+        try {
+          checkCliDocuments(argv, stdout, options.cwd ?? process.cwd());
+        } catch (invalid) {
+          reject(invalid);
+          return;
+        }
         resolve({ code, stdout, stderr });
       },
     );

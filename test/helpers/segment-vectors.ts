@@ -78,7 +78,13 @@ export function loadSegmentVectors(): SegmentVector[] {
   return raw.vectors.map(({ name, pieces, encoding, units, segments }) => {
     if (names.has(name)) throw new Error(`segment-vectors.json: duplicate name ${JSON.stringify(name)}`);
     names.add(name);
-    return { name, text: pieces.map(([piece, count]) => piece.repeat(count)).join(""), encoding, units, segments };
+    return {
+      name,
+      text: pieces.map(([piece, count]) => piece.repeat(count)).join(""),
+      encoding,
+      units,
+      segments,
+    };
   });
 }
 

@@ -27,14 +27,14 @@ describe("analyzeSegments over the shared segment vectors", () => {
     const info = analyzeSegments(v.text);
     const capacity = MULTI_SEGMENT_CAPACITY[info.encoding];
     for (const part of info.segmentTexts) {
-      expect(analyzeSegmentsOfPart(part, info.encoding)).toBeLessThanOrEqual(capacity);
+      expect(partUnits(part, info.encoding)).toBeLessThanOrEqual(capacity);
       expect(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(part)).toBe(false);
     }
   });
 });
 
 /** The units of one part in the message's encoding (a part of UCS-2 text may be all GSM-7). */
-function analyzeSegmentsOfPart(part: string, encoding: "GSM-7" | "UCS-2"): number {
+function partUnits(part: string, encoding: "GSM-7" | "UCS-2"): number {
   switch (encoding) {
     case "UCS-2":
       return part.length;

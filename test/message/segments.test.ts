@@ -4,75 +4,8 @@ import { analyzeSegments } from "../../src/message/segments.js";
 
 const digits = (n: number) => Array.from({ length: n }, (_, i) => String((i + 1) % 10)).join("");
 
-describe("analyzeSegments: public vectors of Twilio's message-segment-calculator and GSM 03.38", () => {
-  const cases: {
-    name: string;
-    text: string;
-    encoding: "GSM-7" | "UCS-2";
-    units: number;
-    segments: number;
-  }[] = [
-    { name: "empty message", text: "", encoding: "GSM-7", units: 0, segments: 1 },
-    { name: "160 digits", text: digits(160), encoding: "GSM-7", units: 160, segments: 1 },
-    { name: "161 digits", text: digits(161), encoding: "GSM-7", units: 161, segments: 2 },
-    { name: "306 digits", text: digits(306), encoding: "GSM-7", units: 306, segments: 2 },
-    { name: "307 digits", text: digits(307), encoding: "GSM-7", units: 307, segments: 3 },
-    { name: "459 digits", text: digits(459), encoding: "GSM-7", units: 459, segments: 3 },
-    { name: "460 digits", text: digits(460), encoding: "GSM-7", units: 460, segments: 4 },
-    { name: "€ + 158 digits", text: `€${digits(158)}`, encoding: "GSM-7", units: 160, segments: 1 },
-    { name: "€ + 159 digits", text: `€${digits(159)}`, encoding: "GSM-7", units: 161, segments: 2 },
-    { name: "^ + 158 digits", text: `^${digits(158)}`, encoding: "GSM-7", units: 160, segments: 1 },
-    {
-      name: "{ + 158 digits (Twilio test)",
-      text: `{${digits(158)}`,
-      encoding: "GSM-7",
-      units: 160,
-      segments: 1,
-    },
-    {
-      name: "{ + 159 digits (Twilio test)",
-      text: `{${digits(159)}`,
-      encoding: "GSM-7",
-      units: 161,
-      segments: 2,
-    },
-    {
-      name: "form feed is an escape pair",
-      text: `\f${digits(159)}`,
-      encoding: "GSM-7",
-      units: 161,
-      segments: 2,
-    },
-    { name: "80 escape chars", text: "|".repeat(80), encoding: "GSM-7", units: 160, segments: 1 },
-    { name: "81 escape chars", text: "|".repeat(81), encoding: "GSM-7", units: 162, segments: 2 },
-    { name: "emoji + 68 digits", text: `😜${digits(68)}`, encoding: "UCS-2", units: 70, segments: 1 },
-    { name: "emoji + 69 digits", text: `😜${digits(69)}`, encoding: "UCS-2", units: 71, segments: 2 },
-    { name: "70 Á", text: "Á".repeat(70), encoding: "UCS-2", units: 70, segments: 1 },
-    { name: "71 Á", text: "Á".repeat(71), encoding: "UCS-2", units: 71, segments: 2 },
-    { name: "134 Á", text: "Á".repeat(134), encoding: "UCS-2", units: 134, segments: 2 },
-    { name: "135 Á", text: "Á".repeat(135), encoding: "UCS-2", units: 135, segments: 3 },
-    { name: "backtick is not GSM-7", text: "`", encoding: "UCS-2", units: 1, segments: 1 },
-    {
-      name: "Greek capitals of the basic set",
-      text: "ΔΦΓΛΩΠΨΣΘΞ",
-      encoding: "GSM-7",
-      units: 10,
-      segments: 1,
-    },
-    { name: "CR LF counts two septets", text: "a\r\nb", encoding: "GSM-7", units: 4, segments: 1 },
-    { name: "Đặng forces UCS-2", text: "Hi Đặng", encoding: "UCS-2", units: 7, segments: 1 },
-  ];
-  it.each(cases)(
-    "$name: $encoding, $units units, $segments segment(s)",
-    ({ text, encoding, units, segments }) => {
-      const info = analyzeSegments(text);
-      expect(info.encoding).toBe(encoding);
-      expect(info.units).toBe(units);
-      expect(info.segments).toBe(segments);
-      expect(info.segmentTexts.join("")).toBe(text);
-    },
-  );
-});
+// Segment counts at every boundary are in the shared vectors (segment-vectors.test.ts); this file
+// checks how the planner splits and what else it reports.
 
 describe("analyzeSegments: splitting never breaks a pair", () => {
   it("moves an escape pair that would straddle the boundary to the next segment", () => {

@@ -109,7 +109,7 @@ describe("the plan document", () => {
       input(campaign, live, { requests: { total: 5, by_endpoint: { "GET /projects/{id}": 2 }, naive: 9 } }),
     );
     expect(plan).toMatchObject({
-      format_version: 1,
+      format_version: 2,
       tool_version: "0.1.0-test",
       created_at: NOW.toISOString(),
       base_url: "http://127.0.0.1:4010/v1",

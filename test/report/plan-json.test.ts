@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.js";
 import { renderPlanJson, sortKeys } from "../../src/report/plan-json.js";
+import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { fullPlan } from "./fixtures.js";
 import { expectGolden } from "./golden.js";
 
@@ -22,8 +23,21 @@ describe("renderPlanJson", () => {
     expectGolden("plan.json", renderPlanJson(fullPlan()));
   });
 
-  it("is the plan's data: parsing it back gives the plan", () => {
-    expect(JSON.parse(renderPlanJson(fullPlan()))).toEqual(fullPlan());
+  it("is the plan's data: reading it back gives the plan", () => {
+    const read = parsePlanDocument(renderPlanJson(fullPlan()));
+    expect(read.ok && read.plan).toEqual(fullPlan());
+  });
+
+  it("writes every diagnostic in the one JSON shape: range and hint null when absent, related a list", () => {
+    const document = JSON.parse(renderPlanJson(fullPlan()));
+    const all = [
+      ...document.diagnostics,
+      ...document.projects.flatMap((p: { diagnostics: unknown[] }) => p.diagnostics),
+    ];
+    expect(all.length).toBeGreaterThan(0);
+    for (const d of all)
+      expect(Object.keys(d)).toEqual(["severity", "code", "message", "range", "hint", "related"]);
+    expect(all.some((d) => d.range === null)).toBe(true);
   });
 
   it("gives the same bytes whatever order the planner built its objects in", () => {
@@ -34,7 +48,7 @@ describe("renderPlanJson", () => {
 
   it("uses a 2-space indent, starts with format_version and ends with one newline", () => {
     const text = renderPlanJson(fullPlan());
-    expect(text.startsWith('{\n  "format_version": 1,\n  "tool_version": "0.1.0",\n')).toBe(true);
+    expect(text.startsWith('{\n  "format_version": 2,\n  "tool_version": "0.1.0",\n')).toBe(true);
     expect(text.endsWith("}\n")).toBe(true);
     expect(text.endsWith("}\n\n")).toBe(false);
   });

@@ -1,0 +1,83 @@
+/**
+ * Every JSON document a test makes the CLI print or write is checked against its schema, where it
+ * is made: the helpers that run the CLI call {@link checkCliDocuments} after each run, so a new
+ * mismatch between our output and our schemas fails the test that produced it (issue 15).
+ *
+ * Checked: stdout of a run with `--json` (or `--format json`), by command, or the error document
+ * (`error: true`) any command prints instead; the saved plan of `plan --out FILE`; every line of
+ * every apply journal (`.campaignctl/journal/*.jsonl`) under the working directory.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type SchemaName, schemaErrors } from "./schemas.js";
+
+/** The schema of what each command prints with `--json`. */
+const STDOUT_SCHEMA: Readonly<Record<string, SchemaName>> = {
+  validate: "validate-result",
+  preview: "preview-result",
+  plan: "plan",
+  apply: "apply-result",
+  import: "import-result",
+  sandbox: "sandbox-info",
+};
+
+/** The value of `--flag VALUE` or `--flag=VALUE` in argv, else undefined. */
+function flagValue(argv: readonly string[], flag: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] ?? "";
+    if (word === flag) return argv[i + 1];
+    if (word.startsWith(`${flag}=`)) return word.slice(flag.length + 1);
+  }
+  return undefined;
+}
+
+function fail(what: string, name: SchemaName, errors: readonly string[], text: string): never {
+  throw new Error(
+    `${what} is not a valid ${name} document (schemas/${name}.schema.json):\n${errors.join("\n")}\n--- document ---\n${text.slice(0, 4000)}`,
+  );
+}
+
+function check(what: string, name: SchemaName, text: string): void {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${what} is not one JSON document (${String(error)}):\n${text.slice(0, 4000)}`);
+  }
+  const isError = typeof document === "object" && document !== null && "error" in document;
+  const schema = isError ? "error-result" : name;
+  const errors = schemaErrors(schema, document);
+  if (errors.length > 0) fail(what, schema, errors, text);
+}
+
+/** Checks the lines of every journal under `cwd` against `schemas/journal-event.schema.json`. */
+export function checkJournals(cwd: string): void {
+  const dir = join(cwd, ".campaignctl", "journal");
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl"))) {
+    const lines = readFileSync(join(dir, file), "utf8").split("\n");
+    lines.forEach((line, i) => {
+      if (line === "") return;
+      const errors = schemaErrors("journal-event", JSON.parse(line));
+      if (errors.length > 0) fail(`line ${i + 1} of journal ${file}`, "journal-event", errors, line);
+    });
+  }
+}
+
+/**
+ * Throws when a document the run printed or wrote breaks its schema. `argv` is the command line
+ * (without `campaignctl`), `cwd` the directory it ran in.
+ */
+export function checkCliDocuments(argv: readonly string[], stdout: string, cwd: string): void {
+  const command = argv.find((w) => !w.startsWith("-"));
+  if (command === undefined) return;
+  const json = argv.includes("--json") || flagValue(argv, "--format") === "json";
+  const schema = STDOUT_SCHEMA[command];
+  // `sandbox --json` prints one line and keeps serving: tests read that line themselves.
+  if (json && schema !== undefined && command !== "sandbox" && stdout.trim() !== "")
+    check(`stdout of \`campaignctl ${argv.join(" ")}\``, schema, stdout);
+  const out = flagValue(argv, "--out");
+  if (command === "plan" && out !== undefined && existsSync(resolve(cwd, out)))
+    check(`the saved plan ${out}`, "plan", readFileSync(resolve(cwd, out), "utf8"));
+  if (command === "apply") checkJournals(cwd);
+}

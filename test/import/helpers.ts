@@ -14,6 +14,7 @@ import { exitCodeOf } from "../../cli/outcome.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { TEST_NOW } from "../helpers/clock.js";
+import { checkCliDocuments } from "../helpers/documents.js";
 import { type CliResult, captureIo } from "../helpers/run-cli.js";
 import { KEY } from "../plan-command/fixture-builder.js";
 
@@ -39,9 +40,13 @@ export async function withSandbox<T>(
     clock: { now: () => sandbox.clock.nowMs() },
     sleep: async (ms: number) => sandbox.clock.advance(ms),
   };
-  const captured = async (go: (io: Io) => Promise<Parameters<typeof exitCodeOf>[0]>): Promise<CliResult> => {
+  const captured = async (
+    argv: readonly string[],
+    go: (io: Io) => Promise<Parameters<typeof exitCodeOf>[0]>,
+  ): Promise<CliResult> => {
     const io = captureIo({ env, cwd: dir, clock: () => sandbox.clock.nowMs() });
     const code = exitCodeOf(await go(io));
+    checkCliDocuments(argv, io.out(), dir);
     return { code, stdout: io.out(), stderr: io.err() };
   };
   try {
@@ -51,7 +56,7 @@ export async function withSandbox<T>(
       now,
       importing: (args) => {
         const { words, flags } = parseArgs(args);
-        return captured((io) => importCommand(words, flags, io, options));
+        return captured(["import", ...args], (io) => importCommand(words, flags, io, options));
       },
       planning: (args) => {
         const paths = args.filter((a) => !a.startsWith("--"));
@@ -62,7 +67,7 @@ export async function withSandbox<T>(
           json: args.includes("--json"),
           detailedExitcode: args.includes("--detailed-exitcode"),
         };
-        return captured((io) => planCommand(paths, flags, io, options));
+        return captured(["plan", ...args], (io) => planCommand(paths, flags, io, options));
       },
     });
   } finally {

@@ -20,6 +20,7 @@ export function checkProject(project: ProjectSpec): Diagnostic[] {
       hint: "use a US/Canada number in E.164 form: +1, area code, number (like +15035550123)",
     });
   });
+  out.push(...repeatedTestPhones(project));
   if (project.state === "scheduled" && project.schedule === undefined) {
     out.push({
       severity: "error",
@@ -65,5 +66,33 @@ export function checkProject(project: ProjectSpec): Diagnostic[] {
       hint: "a toll-free project names its verification under `toll_free_verification`",
     });
   }
+  return out;
+}
+
+/**
+ * A phone listed twice in one project's test block would get two test texts (the API sends one per
+ * listed contact) and would count twice toward the policy's `min_test_contacts`: an error at the
+ * repeat, with the first listing as the related place.
+ */
+function repeatedTestPhones(project: ProjectSpec): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const first = new Map<string, number>();
+  project.test?.contacts.forEach((contact, index) => {
+    const earlier = first.get(contact.phone);
+    if (earlier === undefined) {
+      first.set(contact.phone, index);
+      return;
+    }
+    out.push({
+      severity: "error",
+      code: "campaign.test-phone-repeated",
+      message: `project \`${project.address}\`: test phone ${contact.phone} is listed twice, so it would get two test texts`,
+      range: project.locate(["test", "contacts", index, "phone"]),
+      hint: "list each test phone once (add another reviewer's phone to reach the policy's min_test_contacts)",
+      related: [
+        { message: `${contact.phone} is first listed here`, range: project.locate(["test", "contacts", earlier, "phone"]) },
+      ],
+    });
+  });
   return out;
 }

@@ -82,7 +82,8 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
 
   const minTests = rules.min_test_contacts;
   if (minTests !== undefined && project.test !== undefined && sends) {
-    const count = project.test.contacts.length;
+    // Distinct phones: a phone listed twice is one reviewer (and an error of its own at validate).
+    const count = new Set(project.test.contacts.map((c) => c.phone)).size;
     if (count < minTests)
       violation(
         "min_test_contacts",

@@ -50,6 +50,11 @@ const CASES: readonly [string, string, readonly string[]][] = [
     ["campaign.test-phone-not-nanp@8:18"],
   ],
   [
+    "the same test phone twice (at the repeat; the first listing is related)",
+    `version: 1\nprojects:\n  a:\n    id: x\n    test:\n      contacts:\n        - phone: "+15035550150"\n        - phone: "+15035550151"\n        - phone: "+15035550150"\n`,
+    ["campaign.test-phone-repeated@9:18"],
+  ],
+  [
     "a +1 test phone with an area code starting with 1",
     `version: 1\nprojects:\n  a:\n    id: x\n    test:\n      contacts:\n        - phone: "+11035550150"\n`,
     ["campaign.test-phone-not-nanp@7:18"],
@@ -133,5 +138,13 @@ describe("hints", () => {
     const [d] = diagnosticsOf("version: 1\nprojects:\n  a:\n    id: x\n    id: y\n");
     expect(where(d as never)).toBe("campaign.duplicate-key@5:5");
     expect(d?.related?.[0]?.range.start.line).toBe(4);
+  });
+
+  it("a repeated test phone names both places: the repeat, and the first listing in related", () => {
+    const [d] = diagnosticsOf(
+      'version: 1\nprojects:\n  a:\n    id: x\n    test:\n      contacts:\n        - phone: "+15035550150"\n        - phone: "+15035550150"\n',
+    );
+    expect(where(d as never)).toBe("campaign.test-phone-repeated@8:18");
+    expect(d?.related?.[0]?.range.start).toMatchObject({ line: 7, column: 18 });
   });
 });

@@ -34,6 +34,8 @@ export const CAMPAIGN_CODES = {
   "campaign.contact-lists-missing":
     "`state: scheduled` without `contact_lists`: who receives it is not described",
   "campaign.test-phone-not-nanp": "a test contact's phone is not a US/Canada (+1) number; the API refuses it",
+  "campaign.test-phone-repeated":
+    "a test phone is listed twice in one project (it would get two test texts); the first listing is the related place",
   "campaign.yaml-unquoted-phone":
     "a phone number written without quotes: YAML reads `+15035550101` as a number",
   "campaign.ids-differ-in-case": "two project ids differ only in letter case",

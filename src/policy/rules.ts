@@ -7,6 +7,7 @@
 import type { ProjectSpec, SpecPath } from "../campaign/model.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { hasVisibleCharacters } from "../message/visible.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
 import { inSendWindow } from "./send-window.js";
 
@@ -71,11 +72,14 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         "the schedule sets daily_cap_bypass, which the policy forbids",
         "remove daily_cap_bypass (the send pauses at the brand's daily cap), or change the policy",
       );
-    else if (rule === "require_label" && !(project.labels?.[DAILY_CAP_BYPASS_LABEL] ?? "").trim())
+    else if (
+      rule === "require_label" &&
+      !hasVisibleCharacters(project.labels?.[DAILY_CAP_BYPASS_LABEL] ?? "")
+    )
       violation(
         "daily_cap_bypass",
         ["schedule", "daily_cap_bypass"],
-        `the schedule sets daily_cap_bypass without the label ${DAILY_CAP_BYPASS_LABEL}`,
+        `the schedule sets daily_cap_bypass without the label ${DAILY_CAP_BYPASS_LABEL} (a value with visible characters)`,
         `add labels: {${DAILY_CAP_BYPASS_LABEL}: <who approved it>} to the project`,
       );
   }

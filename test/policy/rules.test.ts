@@ -163,6 +163,20 @@ describe("policyViolations", () => {
     const labelled = `${body}\nlabels: {daily-cap-bypass-approved: Dana Reyes}`;
     expect(policyViolations(p, project(labelled), offline)).toEqual([]);
   });
+
+  it.each([
+    ["a space", '" "'],
+    ["a zero-width space", '"\\u200b"'],
+    ["a zero-width joiner and a byte-order mark", '"\\u200d\\ufeff"'],
+    ["a Hangul filler", '"\\u3164"'],
+    ["a blank braille pattern", '"\\u2800"'],
+    ["a lone combining accent", '"\\u0301"'],
+    ["empty", '""'],
+  ])("require_label is not met by a label of %s", (_name, value) => {
+    const p = policyOf("version: 1\nrules:\n  daily_cap_bypass: require_label\n");
+    const body = `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago, daily_cap_bypass: true}\nlabels: {daily-cap-bypass-approved: ${value}}`;
+    expect(policyViolations(p, project(body), offline).map((d) => d.code)).toEqual(["policy.daily-cap-bypass"]);
+  });
 });
 
 describe("inSendWindow", () => {

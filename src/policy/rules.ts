@@ -7,6 +7,7 @@
 import type { ProjectSpec, SpecPath } from "../campaign/model.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { describeContact, renderingWithout } from "../message/renderings.js";
 import { hasVisibleCharacters } from "../message/visible.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
 import { inSendWindow } from "./send-window.js";
@@ -128,12 +129,20 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     sends &&
     project.optOutFooter !== true
   ) {
-    if (!OPT_OUT_INSTRUCTION.test(project.message))
+    // Judged on every text a contact can receive, not the message as written.
+    const missing = renderingWithout(project.message, project.mergeDefaults, (t) =>
+      OPT_OUT_INSTRUCTION.test(t),
+    );
+    if (missing !== undefined)
       violation(
         "require_opt_out_language",
         ["message"],
-        'the message does not tell the contact how to opt out ("Reply STOP to opt out") and the opt-out footer is off',
-        'end the message with "Reply STOP to opt out", or set opt_out_footer: true',
+        missing.valued.length === 0
+          ? 'the message does not tell the contact how to opt out ("Reply STOP to opt out") and the opt-out footer is off'
+          : `the message that ${describeContact(missing)} receives does not tell them how to opt out ("Reply STOP to opt out"): only the tag's fallback does, and the opt-out footer is off`,
+        missing.valued.length === 0
+          ? 'end the message with "Reply STOP to opt out", or set opt_out_footer: true'
+          : 'write "Reply STOP to opt out" in the message itself, not in a merge tag\'s fallback, or set opt_out_footer: true',
       );
   }
 

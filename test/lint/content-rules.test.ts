@@ -15,6 +15,20 @@ describe("opt-out rule", () => {
     { message: "Vote Tuesday!", footer: false, flagged: true },
     { message: "Unstoppable turnout Tuesday!", footer: false, flagged: true },
     { message: "Vote Tuesday!", footer: true, flagged: false },
+    // Judged on what each contact receives: a fallback is lost for a contact with a value.
+    { message: "Vote Tuesday! {{optout|Reply STOP to opt out}}", footer: undefined, flagged: true },
+    { message: "Vote Tuesday! Reply {{word|STOP}} to opt out", footer: undefined, flagged: true },
+    {
+      message: "Hi {{first_name|friend}}, vote Tuesday! Reply STOP to opt out",
+      footer: undefined,
+      flagged: false,
+    },
+    {
+      message: "Hi {{first_name}}, vote! Reply STOP to opt out, {{first_name}}",
+      footer: undefined,
+      flagged: false,
+    },
+    { message: "Vote Tuesday! {{optout|Reply STOP to opt out}}", footer: true, flagged: false },
   ];
   it.each(cases)("$message (footer $footer): flagged $flagged", ({ message, footer, flagged }) => {
     const project = projectSpec({ message, ...(footer !== undefined ? { optOutFooter: footer } : {}) });
@@ -109,5 +123,13 @@ describe("segment growth rule", () => {
         { now },
       ),
     ).toEqual([]);
+  });
+});
+
+describe("opt-out rule names the contact who misses it", () => {
+  it("a fallback-only opt-out: the contact with a value for the tag", () => {
+    const [d] = optOutRule(projectSpec({ message: "Vote! {{optout|Reply STOP to opt out}}" }), { now });
+    expect(d?.message).toContain("that a contact with a value for optout receives");
+    expect(d?.hint).toContain("not in a merge tag's fallback");
   });
 });

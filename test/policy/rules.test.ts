@@ -95,6 +95,12 @@ describe("policyViolations", () => {
       ["policy.min-test-contacts@8:17"],
     ],
     [
+      "opt-out language only in a tag's fallback (a contact with a value never sees it)",
+      `message: "Vote Tuesday {{optout|Reply STOP to opt out}}"\ncontact_lists: [Ward 3]\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}, {phone: "+15035550151"}]`,
+      offline,
+      ["policy.require-opt-out-language@5:14"],
+    ],
+    [
       "a costly send (live estimate)",
       `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}`,
       { now: null, estimatedCostCents: 50_001 },
@@ -175,7 +181,9 @@ describe("policyViolations", () => {
   ])("require_label is not met by a label of %s", (_name, value) => {
     const p = policyOf("version: 1\nrules:\n  daily_cap_bypass: require_label\n");
     const body = `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago, daily_cap_bypass: true}\nlabels: {daily-cap-bypass-approved: ${value}}`;
-    expect(policyViolations(p, project(body), offline).map((d) => d.code)).toEqual(["policy.daily-cap-bypass"]);
+    expect(policyViolations(p, project(body), offline).map((d) => d.code)).toEqual([
+      "policy.daily-cap-bypass",
+    ]);
   });
 });
 

@@ -1,21 +1,29 @@
 /**
  * Rule: a message sent without the platform's opt-out footer must itself tell the contact how to
- * opt out: it must contain the word STOP (any case). Carriers and the CTIA handbook expect it.
+ * opt out: it must contain the word STOP (any case). Carriers and the CTIA handbook expect it. It is
+ * judged on every text a contact can receive (src/message/renderings.ts): wording that only a tag's
+ * fallback carries is lost for every contact who has a value for that tag.
  */
+import { describeContact, renderingWithout } from "../../message/renderings.js";
 import type { LintRule } from "./rule.js";
 
 const STOP_WORD = /\bstop\b/i;
 
 export const optOutRule: LintRule = (project) => {
   if (project.message === undefined || project.optOutFooter === true) return [];
-  if (STOP_WORD.test(project.message)) return [];
+  const missing = renderingWithout(project.message, project.mergeDefaults, (text) => STOP_WORD.test(text));
+  if (missing === undefined) return [];
+  const who = missing.valued.length === 0 ? "" : ` that ${describeContact(missing)} receives`;
   return [
     {
       severity: "error",
       code: "lint.opt-out-missing",
-      message: `${project.address}: the message has no opt-out language and the opt-out footer is off`,
+      message: `${project.address}: the message${who} has no opt-out language and the opt-out footer is off`,
       range: project.locate(["message"]),
-      hint: 'add opt-out wording such as "Reply STOP to opt out", or set `opt_out_footer: true`',
+      hint:
+        missing.valued.length === 0
+          ? 'add opt-out wording such as "Reply STOP to opt out", or set `opt_out_footer: true`'
+          : "write the opt-out wording in the message itself, not in a merge tag's fallback (a contact with a value never sees the fallback), or set `opt_out_footer: true`",
     },
   ];
 };

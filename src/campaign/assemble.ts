@@ -16,6 +16,7 @@ import type { RawCampaignDocument } from "./raw.js";
 import { validateCampaignData } from "./schema.js";
 import { schemaDiagnostics } from "./schema-diagnostics.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
+import { MAX_NESTING, tooDeep } from "./yaml-depth.js";
 import { findPath, pointerSegments } from "./yaml-path.js";
 
 /** Aliases may expand at most this much while building a file's data (billion-laughs guard). */
@@ -139,15 +140,27 @@ export function combineFiles<P extends CrossProject>(
 
 /** The file's data as plain values, or undefined (with a diagnostic) when building it is refused. */
 function toData(doc: Document, source: SourceText, diagnostics: Diagnostic[]): unknown {
+  const deep = tooDeep(doc.contents);
+  if (deep !== undefined) {
+    const [start, end] = deep.node.range ?? [0, 0];
+    diagnostics.push({
+      severity: "error",
+      code: "campaign.yaml-too-complex",
+      message: `the file nests lists and maps more than ${MAX_NESTING} levels deep (inside each other); a campaign file needs about six`,
+      range: rangeAt(source, start, Math.min(end, start + 1)),
+      hint: "close the brackets or fix the indentation where nesting runs away; campaign files need no deep nesting",
+    });
+    return undefined;
+  }
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    // The yaml library throws ReferenceError on an alias bomb and RangeError on absurd nesting.
+    // The yaml library throws ReferenceError on an alias bomb (nesting was measured above).
     if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
     diagnostics.push({
       severity: "error",
       code: "campaign.yaml-too-complex",
-      message: `file expands to too much data (${error.message})`,
+      message: `the file's aliases expand to too much data (more than ${MAX_ALIAS_COUNT} alias expansions)`,
       range: fileStart(source.file),
       hint: "campaign files do not need nested aliases; use `defaults` to share values between projects",
     });

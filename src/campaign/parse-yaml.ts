@@ -17,7 +17,7 @@ import {
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
 import type { CampaignFile } from "./model.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
-import { campaignCodeOfYamlError, yamlHint } from "./yaml-errors.js";
+import { campaignCodeOfYamlError, yamlHint, yamlMessage } from "./yaml-errors.js";
 import { misindentedKeys } from "./yaml-indent.js";
 
 /** At most this many YAML errors are listed per file; the rest are counted in one more diagnostic. */
@@ -119,7 +119,7 @@ function pushYamlProblems(
     out.push({
       severity,
       code: campaignCodeOfYamlError(problem.code),
-      message: firstLine(problem.message),
+      message: yamlMessage(problem.code) ?? firstLine(problem.message),
       range: rangeAt(source, problem.pos[0], problem.pos[1]),
       ...(hint === undefined ? {} : { hint }),
     });

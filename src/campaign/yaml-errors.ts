@@ -5,10 +5,13 @@ import type { CampaignCode } from "../diagnostics/codes/campaign.js";
 const KEY_HINT = "a key may be indented too far, or a `:` is missing after the key above";
 
 /**
- * Every error code of the `yaml` library (the Record makes the table exhaustive): our code, and a
- * hint where a person can act on the error without reading YAML's spec.
+ * Every error code of the `yaml` library (the Record makes the table exhaustive): our code, a hint
+ * where a person can act on the error without reading YAML's spec, and our own message where the
+ * library's would be the runtime's words ("Maximum call stack size exceeded").
  */
-const YAML_ERRORS: Readonly<Record<ErrorCode, { readonly code: CampaignCode; readonly hint?: string }>> = {
+const YAML_ERRORS: Readonly<
+  Record<ErrorCode, { readonly code: CampaignCode; readonly hint?: string; readonly message?: string }>
+> = {
   BAD_INDENT: {
     code: "campaign.yaml-indent",
     hint: "align the line with its siblings: keys of one map start in the same column",
@@ -30,7 +33,12 @@ const YAML_ERRORS: Readonly<Record<ErrorCode, { readonly code: CampaignCode; rea
   BAD_COLLECTION_TYPE: { code: "campaign.yaml-tag" },
   BAD_ALIAS: { code: "campaign.yaml-alias" },
   ALIAS_PROPS: { code: "campaign.yaml-alias" },
-  RESOURCE_EXHAUSTION: { code: "campaign.yaml-too-complex" },
+  RESOURCE_EXHAUSTION: {
+    code: "campaign.yaml-too-complex",
+    message:
+      "the file nests lists and maps too deeply (inside each other) to be read; a campaign file needs about six levels",
+    hint: "close the brackets or fix the indentation where nesting runs away; campaign files need no deep nesting",
+  },
   MULTIPLE_DOCS: { code: "campaign.multiple-documents" },
   DUPLICATE_KEY: { code: "campaign.duplicate-key" },
   BAD_DIRECTIVE: { code: "campaign.yaml-syntax" },
@@ -50,4 +58,9 @@ export function campaignCodeOfYamlError(code: ErrorCode): CampaignCode {
 /** A hint for the `yaml` library's error codes a person can act on without reading YAML's spec. */
 export function yamlHint(code: ErrorCode): string | undefined {
   return YAML_ERRORS[code].hint;
+}
+
+/** Our message for a `yaml` library error code, where we word it ourselves; else undefined. */
+export function yamlMessage(code: ErrorCode): string | undefined {
+  return YAML_ERRORS[code].message;
 }

@@ -116,3 +116,28 @@ describe("robustness: nothing crashes, everything is a diagnostic", () => {
     expect(result.campaign.projects.map((p) => p.address)).toEqual(["a"]);
   });
 });
+
+describe("absurd nesting says what the file has too much of", () => {
+  it.each([
+    ["100,000 nested flow lists", `version: 1\nfields: ${"[".repeat(100_000)}${"]".repeat(100_000)}\n`],
+    ["65 nested flow maps", `version: 1\nfields: ${"{a: ".repeat(65)}1${"}".repeat(65)}\n`],
+    [
+      "65 nested block lists",
+      `version: 1\nfields:\n${Array.from({ length: 65 }, (_, i) => `${"  ".repeat(i)}- `).join("\n")}x\n`,
+    ],
+  ])("%s", (_name, text) => {
+    const diagnostics = assembleCampaign([campaignFile("c.yaml", text)]).diagnostics;
+    const complex = diagnostics.filter((d) => d.code === "campaign.yaml-too-complex");
+    expect(complex.length).toBeGreaterThan(0);
+    for (const d of complex)
+      expect(d.message).toMatch(/^the file nests lists and maps (more than 64 levels|too) deep/);
+    expect(diagnostics.some((d) => /call stack|Maximum/.test(d.message))).toBe(false);
+    expect(complex[0]?.range?.start.line).toBeGreaterThanOrEqual(2);
+  });
+
+  it("64 levels are read", () => {
+    const text = `version: 1\nfields: ${"[".repeat(63)}${"]".repeat(63)}\n`;
+    const codes = assembleCampaign([campaignFile("c.yaml", text)]).diagnostics.map((d) => d.code);
+    expect(codes).not.toContain("campaign.yaml-too-complex");
+  });
+});

@@ -7,7 +7,7 @@
  * reads back byte for byte (control characters, CR, whitespace-only lines...), it is double-quoted
  * with escapes. Every rendered message is read back and compared before it is used.
  */
-import { Document, isMap, type Node, Pair, parse, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import { Document, isMap, type Node, Pair, parse, Scalar, stringify, YAMLMap, YAMLSeq } from "yaml";
 import type { YamlOut } from "./yaml-out.js";
 
 /** Line width the rendered text aims at (block scalars are folded to it). */
@@ -91,13 +91,21 @@ export function renderPair(key: string, out: YamlOut, indent: number): string {
   }
   // A map holding a message (a project) is rendered pair by pair, so that its message is checked.
   if (out.kind === "map" && holdsMessage(out)) {
-    const lines = [`${key}:`, ...out.pairs.map(([k, v]) => `  ${renderPair(k, v, 2)}`)];
+    const lines = [`${keyText(key)}:`, ...out.pairs.map(([k, v]) => `  ${renderPair(k, v, 2)}`)];
     for (const note of out.notes ?? []) lines.push(note === "" ? "  #" : `  # ${note}`);
     return indentRest(lines.join("\n"), indent);
   }
   const map = new YAMLMap();
   map.items.push(new Pair(new Scalar(key), toNode(out)));
   return indentRest(stringifyMap(map, width).replace(/\n$/, ""), indent);
+}
+
+/**
+ * A map key as YAML text that reads back as the same string: plain where it can be, quoted where a
+ * plain key would read as another value (an address `null`, `1e3`, `0x1f` or `true`).
+ */
+export function keyText(key: string): string {
+  return stringify(key, { lineWidth: 0 }).replace(/\n$/, "");
 }
 
 /** Does `out` hold a message scalar at any depth? */

@@ -7,25 +7,31 @@
  * and in print, and compares screenshots with test/gallery/reference/*.png within a tolerance
  * (UPDATE_REFERENCES=1 rewrites them; a mismatch leaves the actual and a diff image in a temp dir).
  *
- * Skipped, saying so, only when Chromium is missing on a developer's machine; with CI=true a missing
- * Chromium fails (.ci/run installs it).
+ * Nothing on the machine but Chromium itself changes a screenshot: the gallery is rendered at a
+ * fixed instant (the machine clock at `TEST_NOW` and `--now`), and Chromium sees only the fonts and
+ * font settings of fonts.ts (`FONTCONFIG_FILE`), never the system's.
+ *
+ * Skipped, saying so, only when Chromium or `fonts-dejavu-core` is missing on a developer's machine;
+ * with CI=true a missing one fails (.ci/run installs both).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clockFrom, TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
-import { UCS2_YAML } from "./fixtures.js";
+import { GALLERY_ARGS, galleryWorkspace } from "./fixtures.js";
+import { controlledFonts, missingFonts } from "./fonts.js";
 import { comparePng, decodePng, encodePng } from "./png.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const MISSING_FONTS = missingFonts();
+const CAN_RUN = HAVE_CHROMIUM && MISSING_FONTS.length === 0;
 const IN_CI = process.env.CI === "true";
 const REFERENCES = fileURLToPath(new URL("./reference/", import.meta.url));
-/** The campaign files rendered beside `UCS2_YAML`: this test's own, never examples/. */
-const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 /** A pixel differs when a channel moves by more than this; a screenshot fails past MAX_DIFFERING. */
 const CHANNEL_THRESHOLD = 48;
 const MAX_DIFFERING = 0.01;
@@ -36,28 +42,40 @@ if (!HAVE_CHROMIUM && !IN_CI)
   console.warn(
     `gallery browser test skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
   );
+if (MISSING_FONTS.length > 0 && !IN_CI)
+  console.warn(
+    `gallery browser test skipped: no ${MISSING_FONTS.join(", ")} (apt-get install fonts-dejavu-core)`,
+  );
 
 describe("with CI=true", () => {
-  it.runIf(IN_CI)("has Chromium, so the browser test really runs", () => {
+  it.runIf(IN_CI)("has Chromium and fonts-dejavu-core, so the browser test really runs", () => {
     expect(HAVE_CHROMIUM, `CI=true but there is no Chromium at ${CHROMIUM}: .ci/run must install it`).toBe(
       true,
     );
+    expect(MISSING_FONTS, "CI=true but fonts-dejavu-core is missing: .ci/run must install it").toEqual([]);
   });
 });
 
-describe.skipIf(!HAVE_CHROMIUM)(`the gallery in headless Chromium (${CHROMIUM})`, () => {
+describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () => {
   let browser: Browser;
   let url: string;
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), "campaignctl-gallery-browser-"));
-    cpSync(FIXTURES, join(dir, "campaign"), { recursive: true });
-    writeFileSync(join(dir, "ucs2.yaml"), UCS2_YAML);
-    const result = await runCli(["preview", "ucs2.yaml", "campaign/", "--html", "gallery"], { cwd: dir });
+    const dir = galleryWorkspace();
+    // A fixed instant, twice over: the machine clock the command sees and --now for the lint.
+    const result = await runCli([...GALLERY_ARGS, "--now", TEST_NOW.toISOString()], {
+      cwd: dir,
+      clock: clockFrom(TEST_NOW),
+    });
     expect(result.stderr).toContain("Wrote the gallery to gallery/index.html");
     expect(result.code).toBe(0);
     url = pathToFileURL(join(dir, "gallery", "index.html")).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--font-render-hinting=none"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--font-render-hinting=none"],
+      // Only the fonts of fonts.ts: fonts installed on the machine cannot change a screenshot.
+      env: { ...process.env, ...controlledFonts(mkdtempSync(join(tmpdir(), "campaignctl-gallery-fonts-"))) },
+    });
   }, BROWSER_TIMEOUT);
 
   afterAll(async () => {
@@ -148,6 +166,31 @@ describe.skipIf(!HAVE_CHROMIUM)(`the gallery in headless Chromium (${CHROMIUM})`
       await expect(page.getByRole("navigation", { name: "Projects" }).isVisible()).resolves.toBe(false);
       await expect(page.locator("article.project").first().isVisible()).resolves.toBe(true);
       expect(errors).toEqual([]);
+      await page.close();
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    "renders with the test's own fonts, never one installed on the machine",
+    async () => {
+      const { page } = await open(1280);
+      /** The width of a sample in `family`, falling back to monospace when Chromium lacks it. */
+      const widthIn = (family: string): Promise<unknown> =>
+        page.evaluate(`(() => {
+          const s = document.createElement("span");
+          s.style.font = ${JSON.stringify(`20px ${family}, monospace`)};
+          s.textContent = "Hamburgefonstiv 0123";
+          document.body.append(s);
+          const width = s.getBoundingClientRect().width;
+          s.remove();
+          return width;
+        })()`);
+      const fallback = await widthIn("monospace");
+      expect(await widthIn('"DejaVu Sans"'), "DejaVu Sans is in the set").not.toBe(fallback);
+      // Fonts Debian installs with chromium, fonts-dejavu-extra and ImageMagick: none is seen.
+      for (const family of ['"Liberation Sans"', '"DejaVu Sans Condensed"', '"Noto Sans"', '"Nimbus Sans"'])
+        expect(await widthIn(family), `${family} must not be available`).toBe(fallback);
       await page.close();
     },
     BROWSER_TIMEOUT,

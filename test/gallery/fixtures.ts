@@ -3,11 +3,12 @@
  * `UCS2_YAML` exercises every value source (contact, inline fallback, organization default, empty),
  * characters that force UCS-2 (in a contact's value and in a fallback), the opt-out footer, a
  * schedule, and user text with HTML specials. `UCS2_YAML` is also rendered in the browser test
- * beside the campaign files of test/gallery/fixtures/.
+ * beside the campaign files of test/gallery/fixtures/ (`galleryWorkspace`).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { loadCampaign } from "../../src/campaign/load.js";
 import type { ProjectSpec } from "../../src/campaign/model.js";
 
@@ -65,4 +66,20 @@ export function loadProjects(files: Readonly<Record<string, string>>): ProjectSp
   const errors = loaded.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) throw new Error(`fixture does not load: ${JSON.stringify(errors)}`);
   return [...loaded.campaign.projects];
+}
+
+/** The browser test's own campaign files: a copy of examples/ with schedules in 2036. */
+const GALLERY_FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
+
+/**
+ * The arguments that render the browser test's gallery in a `galleryWorkspace()`, to `gallery/`.
+ * `--now` is not among them: the caller pins the clock (the gallery must not depend on it).
+ */
+export const GALLERY_ARGS = ["preview", "ucs2.yaml", "campaign/", "--html", "gallery"] as const;
+
+/** A fresh temp directory with `ucs2.yaml` and test/gallery/fixtures/ copied to `campaign/`. */
+export function galleryWorkspace(): string {
+  const dir = workspace({ "ucs2.yaml": UCS2_YAML });
+  cpSync(GALLERY_FIXTURES, join(dir, "campaign"), { recursive: true });
+  return dir;
 }

@@ -38,12 +38,37 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "forbid_at_now",
 ];
 
+/** The value a rule has, or had before it was loosened; null when the loosening turned it off. */
+export type PolicyRuleValue = PolicyRules[PolicyRuleName] | null;
+
 /**
- * A loaded policy. Invariant: `ranges` has an entry for every rule present in `rules` (where the
- * rule's key is written in `file`).
+ * A rule made looser than a farther policy file set it, on purpose: by a nearer file that names the
+ * rule under `loosens`, or by `--loosen-policy RULE`. Invariant: `from` is the value in force before
+ * (never null); `to` is null when the rule was turned off. Shown in every plan and validate output.
+ */
+export interface Loosening {
+  readonly rule: PolicyRuleName;
+  readonly from: NonNullable<PolicyRuleValue>;
+  readonly to: PolicyRuleValue;
+  /** The policy file that loosened it, or `--loosen-policy`. */
+  readonly by: string;
+}
+
+/**
+ * A policy: one file as parsed, or the policy in force for a run, combined from every policy file
+ * above the campaign files (farthest first) and `--policy` (see combine.ts). Invariants: `ranges`
+ * has an entry for every rule present in `rules`, where the value in force is written (in whichever
+ * file set it); `files` lists the files that make it up, farthest first, `file` being the last.
  */
 export interface Policy {
   readonly file: string;
+  readonly files: readonly string[];
   readonly rules: PolicyRules;
   readonly ranges: Readonly<Partial<Record<PolicyRuleName, SourceRange>>>;
+  /** Rules this file may make looser than a farther file set them (its `loosens:` key). */
+  readonly loosens: readonly PolicyRuleName[];
+  /** Rules no nearer file and no flag may loosen (its `locked:` key; combined: every file's). */
+  readonly locked: readonly PolicyRuleName[];
+  /** Loosenings in force (combined policies only; empty for one file). */
+  readonly loosened: readonly Loosening[];
 }

@@ -64,5 +64,19 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
       const span = hit.key ?? hit.value;
       ranges[name] = span ? rangeAt(source, span[0], span[1]) : fileStart(file);
     }
-  return { ok: true, policy: { file, rules, ranges } };
+  const named = (key: "loosens" | "locked") => [
+    ...new Set((data as Record<string, PolicyRuleName[] | undefined>)[key] ?? []),
+  ];
+  return {
+    ok: true,
+    policy: {
+      file,
+      files: [file],
+      rules,
+      ranges,
+      loosens: named("loosens"),
+      locked: named("locked"),
+      loosened: [],
+    },
+  };
 }

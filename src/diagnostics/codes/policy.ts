@@ -5,6 +5,12 @@ export const POLICY_CODES = {
     "the policy file named with --policy (or the nearest campaignctl.policy.yaml found) cannot be read",
   "policy.ambiguous":
     "the campaign files lead to different campaignctl.policy.yaml files (the nearest above each, up to the repository root); name one with --policy",
+  "policy.loosens-ancestor":
+    "a nearer policy file (or --policy) sets a rule looser than a policy file farther up, without naming it under loosens:",
+  "policy.locked":
+    "a nearer policy file, or --loosen-policy, loosens a rule that a policy file farther up lists under locked:",
+  "policy.loosened":
+    "a rule is loosened on purpose (loosens: in a nearer policy file, or --loosen-policy); shown so that no run hides it",
   "policy.daily-cap-bypass":
     "the schedule sets daily_cap_bypass, which the policy forbids (or allows only with the label daily-cap-bypass-approved)",
   "policy.min-test-contacts": "the test block sends to fewer contacts than the policy requires",

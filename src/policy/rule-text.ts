@@ -1,0 +1,24 @@
+/** A rule's value as people read it in messages and reports (`09:00-20:00`, `$500`, `on`). Pure. */
+import type { PolicyRuleName, PolicyRules } from "./model.js";
+
+/** `rules[rule]` in words; `off` when it is not set. */
+export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string {
+  switch (rule) {
+    case "daily_cap_bypass":
+      return rules.daily_cap_bypass ?? "off";
+    case "min_test_contacts":
+      return rules.min_test_contacts === undefined ? "off" : String(rules.min_test_contacts);
+    case "max_estimated_cost_usd":
+      return rules.max_estimated_cost_usd === undefined ? "off" : `$${rules.max_estimated_cost_usd}`;
+    case "send_window":
+      return rules.send_window === undefined ? "off" : `${rules.send_window.from}-${rules.send_window.to}`;
+    case "require_opt_out_language":
+      return rules.require_opt_out_language === undefined
+        ? "off"
+        : rules.require_opt_out_language
+          ? "on"
+          : "off";
+    case "forbid_at_now":
+      return rules.forbid_at_now === undefined ? "off" : rules.forbid_at_now ? "on" : "off";
+  }
+}

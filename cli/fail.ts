@@ -1,6 +1,7 @@
 /** The common end of a command that cannot go on: its diagnostics on stderr, and a failure. */
-import { diagnosticJson } from "../src/diagnostics/json.js";
+
 import { compareDiagnostics, type Diagnostic } from "../src/diagnostics/diagnostic.js";
+import { diagnosticJson } from "../src/diagnostics/json.js";
 import type { Io } from "./io.js";
 import { failure, type Outcome } from "./outcome.js";
 import { printDiagnostics } from "./print-diagnostics.js";

@@ -21,11 +21,11 @@ import { summarize } from "../src/plan/summary.js";
 import type { Plan } from "../src/plan/types.js";
 import { createFileCache } from "./file-cache.js";
 import type { Io } from "./io.js";
-import { loadPolicy } from "./policy-file.js";
+import { loadPolicy, type PolicyFlags } from "./policy-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
 
-export interface PlanPipelineArgs {
+export interface PlanPipelineArgs extends PolicyFlags {
   /** Campaign files or directories, relative to `io.cwd`. */
   readonly paths: readonly string[];
   /** `--target` addresses, as given. */
@@ -36,8 +36,6 @@ export interface PlanPipelineArgs {
   readonly refresh: boolean;
   /** Default: the disk cache under `io.cwd` for the session's API. */
   readonly cache?: CacheStore;
-  /** `--policy FILE`; default: the nearest `campaignctl.policy.yaml` above the files read (see policy-file.ts). */
-  readonly policy?: string;
 }
 
 /**
@@ -82,12 +80,12 @@ export async function runPlanPipeline(
   // The policy is found from the files read (a saved plan's named files lead to the same one), and
   // read before any request: a broken or ambiguous policy stops the run like a broken campaign file.
   const policy = loadPolicy(
-    args.policy,
+    args,
     campaign.files.map((f) => f.path),
     io.cwd,
   );
   if (!policy.ok) return { ok: false, diagnostics: policy.diagnostics, sources };
-  if (policy.policy !== null && policy.text !== null) sources.set(policy.policy.file, policy.text);
+  for (const [file, text] of policy.texts) sources.set(file, text);
   // Lints only the covered projects: another project's lint error does not stop a targeted plan.
   const checked = checkCovered(loaded, args.targets, args.excludes, { now: null });
   const fileDiagnostics = checked.diagnostics;
@@ -132,6 +130,7 @@ export async function runPlanPipeline(
   const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
   const diagnostics = [
     ...fileProblems,
+    ...policy.diagnostics,
     ...clockDiagnostics,
     ...refreshed.diagnostics,
     ...assembled.diagnostics,

@@ -11,6 +11,7 @@ import {
   outcomeCountKey,
 } from "../src/apply/index.js";
 import { APPLY_STATUS_WORD, APPLY_STATUSES } from "../src/report/apply-describe.js";
+import { formatDuration } from "../src/text/duration.js";
 
 /** The counts line: every outcome, zeros included, so the counts add up to the actions ended. */
 export function formatCounts(counts: ApplySummary): string {
@@ -22,7 +23,7 @@ export function formatEventLine(event: ApplyEvent): string | null {
   const t = event.at.slice(11, 19);
   switch (event.type) {
     case "run-start":
-      return `${t} apply: ${event.sendable} of ${event.actions} actions to send, ${event.parallelism} at a time${event.wait_for_approval_ms === null ? "" : `, waiting up to ${Math.round(event.wait_for_approval_ms / 1000)}s for test approvals`}`;
+      return `${t} apply: ${event.sendable} of ${event.actions} actions to send, ${event.parallelism} at a time${event.wait_for_approval_ms === null ? "" : `, waiting up to ${formatDuration(event.wait_for_approval_ms)} for test approvals`}`;
     case "action-start":
       return `${t} ${event.id}: started`;
     case "send":
@@ -36,9 +37,9 @@ export function formatEventLine(event: ApplyEvent): string | null {
     case "resolution":
       return `${t} ${event.id}: ${event.text}`;
     case "backoff":
-      return `${t} ${event.id}: ${event.reason === "resend" ? "sending again" : "re-reading"} in ${formatMs(event.delay_ms)}`;
+      return `${t} ${event.id}: ${event.reason === "resend" ? "sending again" : "re-reading"} in ${formatDuration(event.delay_ms)}`;
     case "waiting":
-      return `${t} ${event.id}: waiting for the test approval (project ${event.live_status ?? "unreadable"}); next check in ${formatMs(event.next_poll_ms)}`;
+      return `${t} ${event.id}: waiting for the test approval (project ${event.live_status ?? "unreadable"}); next check in ${formatDuration(event.next_poll_ms)}`;
     case "action-end":
       return `${t} ${event.id}: ${event.status}${event.error === null ? "" : `: ${event.error.message}`}${event.resolution === null ? "" : ` (${event.resolution})`}`;
     case "interrupt":
@@ -49,9 +50,9 @@ export function formatEventLine(event: ApplyEvent): string | null {
     case "api":
       switch (event.event.type) {
         case "retry":
-          return `${t} ${event.event.route}: ${event.event.reason}, retrying in ${formatMs(event.event.delayMs)}`;
+          return `${t} ${event.event.route}: ${event.event.reason}, retrying in ${formatDuration(event.event.delayMs)}`;
         case "wait":
-          return event.event.ms >= 1000 ? `${t} rate limit: waited ${formatMs(event.event.ms)}` : null;
+          return event.event.ms >= 1000 ? `${t} rate limit: waited ${formatDuration(event.event.ms)}` : null;
         case "request-start":
         case "request-end":
           return null;
@@ -141,17 +142,10 @@ export function renderLive(state: ProgressState, nowMs: number): readonly string
   const elapsed = state.startedAtMs === null ? 0 : Math.max(0, nowMs - state.startedAtMs);
   const running = [...state.running];
   const lines = [
-    `Applying: ${state.finished}/${state.total} finished, ${running.length} running, ${state.waiting.size} waiting for approval, ${state.retried} retried   ${formatMs(elapsed)} elapsed, ${formatMs(state.rateLimitWaitMs)} rate-limit wait${state.interrupted ? "   INTERRUPTED: finishing requests in flight" : ""}`,
+    `Applying: ${state.finished}/${state.total} finished, ${running.length} running, ${state.waiting.size} waiting for approval, ${state.retried} retried   ${formatDuration(elapsed)} elapsed, ${formatDuration(state.rateLimitWaitMs)} rate-limit wait${state.interrupted ? "   INTERRUPTED: finishing requests in flight" : ""}`,
     `  finished: ${formatCounts(countOutcomes(state.ended.values()))}`,
     `  running: ${running.length === 0 ? "-" : running.slice(0, 6).join(", ") + (running.length > 6 ? `, +${running.length - 6}` : "")}`,
   ];
   if (state.last !== null) lines.push(`  last: ${state.last.slice(9)}`);
   return lines;
-}
-
-export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
-  return `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
 }

@@ -5,8 +5,8 @@
  * Pure formatting (`requestProgressLine`) and a thin writer.
  */
 import type { ApiEvent } from "../src/api/index.js";
+import { formatDuration } from "../src/text/duration.js";
 import type { Io } from "./io.js";
-import { formatMs } from "./progress-format.js";
 
 /** What the reads have cost so far. */
 export interface RequestProgress {
@@ -15,7 +15,8 @@ export interface RequestProgress {
 }
 
 export function requestProgressLine(progress: RequestProgress, what: string): string {
-  const waited = progress.waitedMs > 0 ? `, ${formatMs(progress.waitedMs)} waiting for the rate limit` : "";
+  const waited =
+    progress.waitedMs > 0 ? `, ${formatDuration(progress.waitedMs)} waiting for the rate limit` : "";
   return `${what}: ${progress.requests} API request${progress.requests === 1 ? "" : "s"}${waited}`;
 }
 

@@ -3,21 +3,16 @@
  * batch, and answers each batch with the files' own findings as plain data.
  */
 import { parentPort } from "node:worker_threads";
-import {
-  checkFileAlone,
-  checkLoneFile,
-  type FileCheck,
-  type FileCheckJob,
-  type LoneFileCheck,
-} from "../src/campaign/file-check.js";
+import type { FileCheck, LoneFileCheck } from "../src/campaign/file-check.js";
 import type { CampaignFile } from "../src/campaign/model.js";
+import { type ValidateJob, validateFileAlone, validateLoneFile } from "./validate-check.js";
 
 /**
  * A batch: the files (with their index in load order) and the job. `lone`: the batch is the run's
- * only file, checked with the checks across files too (`checkLoneFile`).
+ * only file, checked with the checks across files too (`validateLoneFile`).
  */
 export interface WorkerBatch {
-  readonly job: FileCheckJob;
+  readonly job: ValidateJob;
   readonly lone?: boolean;
   readonly files: readonly { readonly index: number; readonly file: CampaignFile }[];
 }
@@ -30,7 +25,7 @@ parentPort?.on("message", (batch: WorkerBatch) => {
   const answer: WorkerAnswer = {
     results: batch.files.map(({ index, file }) => ({
       index,
-      check: batch.lone === true ? checkLoneFile(file, batch.job) : checkFileAlone(file, batch.job),
+      check: batch.lone === true ? validateLoneFile(file, batch.job) : validateFileAlone(file, batch.job),
     })),
   };
   parentPort?.postMessage(answer);

@@ -7,7 +7,7 @@
  * (sampled for 40 ms), and
  * everything when the compiled worker is not there (tests run the TypeScript sources) or a worker
  * fails: no file is ever left unchecked. Set CAMPAIGNCTL_VALIDATE_WORKERS=0 to use no worker.
- * Files checked on this thread are kept as plain data too (`checkFileAlone`), so each file's YAML
+ * Files checked on this thread are kept as plain data too (`validateFileAlone`), so each file's YAML
  * document is garbage once its checks are done instead of living until the end of the run.
  * A run of one large file (4 MiB or more) checks it on one worker with a bounded heap, for memory,
  * not speed: see LONE_WORKER_LIMITS.
@@ -16,13 +16,9 @@ import { existsSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
-import {
-  type CheckedFile,
-  checkFileAlone,
-  checkFileInPlace,
-  type FileCheckJob,
-} from "../src/campaign/file-check.js";
+import type { CheckedFile } from "../src/campaign/file-check.js";
 import type { CampaignFile } from "../src/campaign/model.js";
+import { type ValidateJob, validateFileAlone, validateFileInPlace } from "./validate-check.js";
 import type { WorkerAnswer, WorkerBatch } from "./validate-worker.js";
 
 /**
@@ -135,18 +131,18 @@ function loneOnWorker(file: CampaignFile, env: Readonly<Record<string, string | 
 }
 
 /**
- * The only file of a run, checked on one worker with the checks across files (`checkLoneFile`)
+ * The only file of a run, checked on one worker with the checks across files (`validateLoneFile`)
  * while this thread waits; in-process when the compiled worker is not there or the worker fails.
  */
-function checkLoneOnWorker(file: CampaignFile, job: FileCheckJob): Promise<CheckedFile> {
-  if (!hasCompiledWorker()) return Promise.resolve(checkFileInPlace(file, job));
+function checkLoneOnWorker(file: CampaignFile, job: ValidateJob): Promise<CheckedFile> {
+  if (!hasCompiledWorker()) return Promise.resolve(validateFileInPlace(file, job));
   return new Promise((resolve) => {
     let settled = false;
     const settle = (check: CheckedFile | undefined) => {
       if (settled) return;
       settled = true;
       // Wait for the worker's heap to go before a retry on this thread needs memory of its own.
-      void worker.terminate().then(() => resolve(check ?? checkFileInPlace(file, job)));
+      void worker.terminate().then(() => resolve(check ?? validateFileInPlace(file, job)));
     };
     const { worker, post } = startWorker(
       (answer) => settle(answer.results[0]?.check),
@@ -162,7 +158,7 @@ const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve)
 /** Each file's own findings, in the order of `files`. */
 export async function checkFiles(
   files: readonly CampaignFile[],
-  job: FileCheckJob,
+  job: ValidateJob,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<CheckedFile[]> {
   const results: (CheckedFile | undefined)[] = new Array(files.length);
@@ -170,7 +166,7 @@ export async function checkFiles(
   if (lone !== undefined && loneOnWorker(lone, env)) return [await checkLoneOnWorker(lone, job)];
   const wanted = await workerCount(files, env);
   if (wanted <= 0 || !hasCompiledWorker()) {
-    return files.map((file) => checkFileAlone(file, job));
+    return files.map((file) => validateFileAlone(file, job));
   }
   // Largest files first, so the last pieces of work are small and the threads finish together.
   const queue = files
@@ -232,7 +228,7 @@ export async function checkFiles(
     for (;;) {
       const index = queue.shift();
       if (index !== undefined) {
-        results[index] = checkFileAlone(files[index] as CampaignFile, job);
+        results[index] = validateFileAlone(files[index] as CampaignFile, job);
         await yieldToEvents();
         continue;
       }
@@ -244,5 +240,5 @@ export async function checkFiles(
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return results.map((check, index) => check ?? checkFileAlone(files[index] as CampaignFile, job));
+  return results.map((check, index) => check ?? validateFileAlone(files[index] as CampaignFile, job));
 }

@@ -27,12 +27,13 @@ import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { openJournal } from "../journal-file.js";
 import { failure, type Outcome, success } from "../outcome.js";
+import type { PolicyFlags } from "../policy-file.js";
 import { createProgress } from "../progress.js";
 import type { Session, SessionOptions } from "../session.js";
 import { VERSION } from "../version.js";
 
 /** The flags of `apply`, as commander parses them. */
-export interface ApplyFlags {
+export interface ApplyFlags extends PolicyFlags {
   readonly sandbox?: boolean;
   /** `--fixture`: the embedded sandbox's fixture file (only with `--sandbox`). */
   readonly fixture?: string;
@@ -48,8 +49,6 @@ export interface ApplyFlags {
   /** Milliseconds, parsed from `10m`, `90s`, ... */
   readonly waitForApproval?: number;
   readonly refresh?: boolean;
-  /** `--policy FILE` (see docs/policy.md). */
-  readonly policy?: string;
   readonly color: boolean;
 }
 

@@ -91,6 +91,7 @@ export async function applySaved(
     // DIR`); every send still rests on the loop's own fresh read. `--refresh` reads every project by id.
     refresh: flags.refresh === true,
     policy: flags.policy,
+    loosenPolicy: flags.loosenPolicy,
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));

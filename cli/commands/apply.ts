@@ -85,6 +85,7 @@ async function applyFiles(
     excludes: flags.exclude,
     refresh: flags.refresh === true,
     policy: flags.policy,
+    loosenPolicy: flags.loosenPolicy,
   };
   const planned = await runPlanPipeline(args, session, io);
   if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io, applyJson(flags));

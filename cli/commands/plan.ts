@@ -2,6 +2,7 @@
  * `campaignctl plan [paths...]`: runs the plan pipeline against the live API (or the embedded
  * sandbox), prints the plan, and saves the `--out`/`--markdown` files. Registered in `../register/plan.ts`.
  */
+
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
@@ -12,20 +13,19 @@ import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
+import type { PolicyFlags } from "../policy-file.js";
 import { checkReportPaths } from "../report-paths.js";
 import type { SessionOptions } from "../session.js";
 import { openSessionWithProgress } from "../session-progress.js";
 
 /** The flags of `plan`, as commander parses them. */
-export interface PlanFlags {
+export interface PlanFlags extends PolicyFlags {
   readonly sandbox?: boolean;
   /** `--fixture`: the embedded sandbox's fixture file (only with `--sandbox`). */
   readonly fixture?: string;
   readonly baseUrl?: string;
   readonly apiKeyEnv?: string;
   readonly refresh?: boolean;
-  /** `--policy FILE` (see docs/policy.md). */
-  readonly policy?: string;
   readonly target: readonly string[];
   readonly exclude: readonly string[];
   readonly json?: boolean;
@@ -62,6 +62,7 @@ export async function planCommand(
         excludes: flags.exclude,
         refresh: flags.refresh === true,
         policy: flags.policy,
+        loosenPolicy: flags.loosenPolicy,
       },
       session,
       io,

@@ -3,14 +3,15 @@
  * contacts, `--contact` values, a contact with no values), with characters, encoding and segments.
  * Offline (no API key, no network) unless `--html` is given with a connection (`preview-html.ts`).
  */
-import { didYouMean } from "../../src/campaign/did-you-mean.js";
 import { lintCampaign } from "../../src/campaign/lint/index.js";
 import { loadCampaign } from "../../src/campaign/load.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
-import { diagnosticJson, summarize, summaryLine } from "../../src/campaign/validate-report.js";
+import { summarize, summaryLine } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics, type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { diagnosticJson } from "../../src/diagnostics/json.js";
 import { PREVIEW_FORMAT_VERSION, type ProjectPreview, previewProject } from "../../src/message/preview.js";
-import { renderPreviewText } from "../../src/message/preview-text.js";
+import { renderPreviewText } from "../../src/report/preview-text.js";
+import { didYouMean } from "../../src/text/did-you-mean.js";
 import { type Io, useColor } from "../io.js";
 import type { NowFlags } from "../now-option.js";
 import { failure, type Outcome, success } from "../outcome.js";

@@ -2,22 +2,21 @@
  * `campaignctl validate [paths...]`: loads campaign files, checks them against the schema and the
  * lint rules, and prints every problem. Offline: no API key, no network.
  */
-import { combineFileChecks, type FileCheckJob } from "../../src/campaign/file-check.js";
+import { combineFileChecks } from "../../src/campaign/file-check.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics } from "../../src/diagnostics/diagnostic.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import type { Format, OutputFlags } from "../output-format.js";
-import { loadPolicy } from "../policy-file.js";
+import { loadPolicy, type PolicyFlags } from "../policy-file.js";
 import { hiddenInfos, hiddenNote, printDiagnostics } from "../print-diagnostics.js";
+import type { ValidateJob } from "../validate-check.js";
 import { checkFiles } from "../validate-workers.js";
 
 /** The flags of `validate`, as commander parses them. */
-export interface ValidateOptions extends OutputFlags {
+export interface ValidateOptions extends OutputFlags, PolicyFlags {
   readonly strict?: boolean;
-  /** `--policy FILE`; default: the nearest `campaignctl.policy.yaml` above the files read (policy-file.ts). */
-  readonly policy?: string;
   /** `--now`: the time past schedules are judged against, instead of the system clock. */
   readonly now?: Date;
 }
@@ -35,22 +34,20 @@ export async function validateCommand(
   const now = givenNow ?? new Date(io.clock());
   // The policy is found from the files read (see policy-file.ts), so only once they are read.
   const policy = loadPolicy(
-    options.policy,
+    options,
     read.files.map((f) => f.path),
     io.cwd,
   );
   // Each file's own checks (with lint and policy) may run on worker threads; then those across files.
-  const job: FileCheckJob = {
+  const job: ValidateJob = {
     now: now.getTime(),
     ...(givenNow === undefined ? {} : { clock: "--now" }),
     policy: policy.ok ? policy.policy : null,
   };
   const checked = combineFileChecks(await checkFiles(read.files, job, io.env), job);
-  const diagnostics = [
-    ...read.diagnostics,
-    ...checked.diagnostics,
-    ...(policy.ok ? [] : policy.diagnostics),
-  ].sort(compareDiagnostics);
+  const diagnostics = [...read.diagnostics, ...checked.diagnostics, ...policy.diagnostics].sort(
+    compareDiagnostics,
+  );
   const files = read.files;
   const summary = summarize(files, checked.addresses.length, diagnostics);
   switch (format) {
@@ -59,8 +56,7 @@ export async function validateCommand(
       break;
     case "text": {
       const sources = new Map(files.map((f) => [f.path, f.text]));
-      if (policy.ok && policy.policy !== null && policy.text !== null)
-        sources.set(policy.policy.file, policy.text);
+      if (policy.ok) for (const [file, text] of policy.texts) sources.set(file, text);
       const show = { verbose: options.verbose === true, color: options.color };
       printDiagnostics(io, "stdout", diagnostics, sources, show);
       io.stdout(`${summaryLine(summary)}${hiddenNote(hiddenInfos(diagnostics, show))}\n`);

@@ -4,12 +4,13 @@
  * and the reconciliation loop) loads when it runs.
  */
 import { type Command, InvalidArgumentError } from "commander";
-// The defining modules, not the src/apply barrel: that one loads the whole reconciliation loop.
-import { parseDuration } from "../../src/apply/duration.js";
+// The defining module, not the src/apply barrel: that one loads the whole reconciliation loop.
 import { DEFAULT_PARALLELISM } from "../../src/apply/port.js";
+import { parseDuration } from "../../src/text/parse-duration.js";
 import type { ApplyFlags } from "../commands/apply.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
+import { addPolicyOptions } from "../policy-flags.js";
 import type { ReportOutcome } from "../program.js";
 import { addSelectionOptions } from "../selection-flags.js";
 
@@ -26,6 +27,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       parallelism,
       DEFAULT_PARALLELISM,
     );
+  addPolicyOptions(command);
   addSelectionOptions(command, "apply")
     .option("--json", "print the apply result document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")
@@ -36,10 +38,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       duration,
     )
     .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
-    .option(
-      "--policy <file>",
-      "enforce this policy file (default: the nearest campaignctl.policy.yaml above the campaign files, up to the repository root)",
-    )
+
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import type { PlanFlags } from "../commands/plan.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
+import { addPolicyOptions } from "../policy-flags.js";
 import type { ReportOutcome } from "../program.js";
 import { addSelectionOptions } from "../selection-flags.js";
 
@@ -14,12 +15,11 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     .command("plan")
     .description("Read the live API and show what differs from the campaign files and what apply would do")
     .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."]);
-  addConnectionOptions(command, "plan against")
-    .option("--refresh", "ignore the cache of live reads (it is still updated)")
-    .option(
-      "--policy <file>",
-      "enforce this policy file (default: the nearest campaignctl.policy.yaml above the campaign files, up to the repository root)",
-    );
+  addConnectionOptions(command, "plan against").option(
+    "--refresh",
+    "ignore the cache of live reads (it is still updated)",
+  );
+  addPolicyOptions(command);
   addSelectionOptions(command, "plan")
     .option("--json", "print the plan document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")

@@ -7,6 +7,7 @@ import type { ValidateOptions } from "../commands/validate.js";
 import type { Io } from "../io.js";
 import { addNowOption } from "../now-option.js";
 import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
+import { addPolicyOptions } from "../policy-flags.js";
 import type { ReportOutcome } from "../program.js";
 
 export function registerValidate(program: Command, io: Io, report: ReportOutcome): void {
@@ -14,12 +15,8 @@ export function registerValidate(program: Command, io: Io, report: ReportOutcome
     .command("validate")
     .description("Check campaign files offline: YAML, schema, references between projects, lint rules")
     .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."]);
-  addOutputOptions(command)
-    .option("--strict", "fail on warnings too")
-    .option(
-      "--policy <file>",
-      "enforce this policy file (default: the nearest campaignctl.policy.yaml above the campaign files, up to the repository root)",
-    );
+  addOutputOptions(command).option("--strict", "fail on warnings too");
+  addPolicyOptions(command);
   addNowOption(command)
     .addHelpText(
       "after",

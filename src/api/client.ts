@@ -27,6 +27,7 @@ export interface ApiClientConfig {
   readonly sleep?: Sleep;
   /** Jitter source in [0, 1). Default: `Math.random`. */
   readonly random?: () => number;
+  /** Retries of reads (a write is attempted once per call; its caller retries it: see retry-policy.ts). */
   readonly retry?: Partial<RetryOptions>;
   readonly timeouts?: Partial<Timeouts>;
   readonly onEvent?: ApiEventListener;

@@ -1,6 +1,9 @@
 /**
  * The request loop shared by every endpoint: rate-limit slot, one HTTP exchange, decoding, retry
  * decision, statistics and events. Endpoint functions only describe requests (see endpoints.ts).
+ * Reads are retried here; a write is attempted once per call and its failure returned to the
+ * caller's retry layer (see retry-policy.ts). Every 429, read or write, holds the shared limiter
+ * for its `Retry-After`.
  */
 import type { ApiEventListener } from "./events.js";
 import { isValidIdempotencyKey } from "./idempotency-key.js";
@@ -20,7 +23,14 @@ import type {
   NetworkCause,
   RequestIdentity,
 } from "./result.js";
-import { decideRetry, outcomeOf, type RetryOptions } from "./retry-policy.js";
+import {
+  decideRetry,
+  outcomeOf,
+  type RetryOptions,
+  type RetryReason,
+  rateLimitDelayMs,
+  writeRetryReason,
+} from "./retry-policy.js";
 import type { ServerClock } from "./server-clock.js";
 import type { StatsCollector } from "./stats.js";
 import type { Exchange, Transport } from "./transport.js";
@@ -107,6 +117,11 @@ export function createSend(deps: CoreDeps): Send {
   const { clock, limiter, stats } = deps;
   let callSeq = 0;
   const emit: ApiEventListener = (event) => deps.onEvent?.(event);
+  /**
+   * Writes whose last attempt failed in a way the caller may retry, by Idempotency-Key: the next
+   * call with that key is a retry of the same request, counted as one in the statistics.
+   */
+  const retriableWrites = new Map<string, RetryReason>();
 
   return async <T>(spec: RequestSpec): Promise<ApiResult<T>> => {
     if (
@@ -134,7 +149,9 @@ export function createSend(deps: CoreDeps): Send {
     const fullPath = `${deps.pathPrefix}${spec.path}${queryString(spec.query)}`;
     let attempts = 0;
     let rateLimited = 0;
-    let inProgress = 0;
+    const writeKey = spec.method === "POST" ? (spec.idempotencyKey ?? null) : null;
+    const resentFor = writeKey === null ? undefined : retriableWrites.get(writeKey);
+    if (resentFor !== undefined) stats.countRetry(resentFor);
 
     for (;;) {
       const queuedAt = clock.now();
@@ -182,6 +199,7 @@ export function createSend(deps: CoreDeps): Send {
         if (status >= 200 && status < 300) {
           const envelope = unwrapEnvelope(exchange.text);
           if (envelope.ok) {
+            if (writeKey !== null) retriableWrites.delete(writeKey);
             return { ok: true, value: envelope.data as T, meta: { status, replayed, rateLimit, attempts } };
           }
           error = networkError(
@@ -202,7 +220,11 @@ export function createSend(deps: CoreDeps): Send {
             secret: deps.apiKey,
           });
           error = { ...decoded, outcome: outcomeOf(spec.method, decoded), attempts };
-          if (status === 429) stats.throttled++;
+          if (status === 429) {
+            stats.throttled++;
+            // Every request of the process waits, whether or not this call retries.
+            limiter.throttle(rateLimitDelayMs(error));
+          }
         }
       } else {
         emit({
@@ -218,15 +240,14 @@ export function createSend(deps: CoreDeps): Send {
         error = networkError(identity, exchange.cause, exchange.errorCode, null, null, attempts);
       }
 
-      const decision = decideRetry(
-        spec.method,
-        error,
-        { attempts, rateLimited, inProgress },
-        deps.retry,
-        deps.random,
-      );
+      const decision = decideRetry(spec.method, error, { attempts, rateLimited }, deps.retry, deps.random);
       if (!decision.retry) {
         stats.failures++;
+        if (writeKey !== null) {
+          const reason = writeRetryReason(error);
+          if (reason === null) retriableWrites.delete(writeKey);
+          else retriableWrites.set(writeKey, reason);
+        }
         return { ok: false, error: { ...error, message: redact(error.message, deps.apiKey) } };
       }
       stats.countRetry(decision.reason);
@@ -240,11 +261,10 @@ export function createSend(deps: CoreDeps): Send {
       });
       switch (decision.via) {
         case "limiter":
+          // The limiter already holds every request for the 429's Retry-After (above).
           rateLimited++;
-          limiter.throttle(decision.delayMs);
           break;
         case "sleep":
-          if (decision.reason === "in-progress") inProgress++;
           stats.retryWaitMs += decision.delayMs;
           await deps.sleep(decision.delayMs);
           break;

@@ -64,6 +64,12 @@ export type {
   RequestIdentity,
   ResponseMeta,
 } from "./result.js";
-export { DEFAULT_RETRY, type RetryOptions, type RetryReason } from "./retry-policy.js";
+export {
+  DEFAULT_RETRY,
+  type RetryOptions,
+  type RetryReason,
+  type WriteFailure,
+  writeFailureOf,
+} from "./retry-policy.js";
 export type { ApiClientStats } from "./stats.js";
 export { DEFAULT_TIMEOUTS, type Timeouts } from "./transport.js";

@@ -1,20 +1,25 @@
 /**
- * When to retry a failed attempt, and how long to wait first (design.md, "Retries"). Pure: the
- * random source is injected.
+ * The contract's retry guidance (design.md, "Retries"), pure: the random source is injected.
+ *
+ * One retry layer per kind of request:
+ * - Reads (GET) are retried here, by the client, on their own backoff curve ({@link decideRetry}).
+ * - Writes (POST) are attempted exactly once per client call: the client never retries a write.
+ *   Their one retry layer is the caller's (`src/apply/perform.ts`), because only the caller can
+ *   settle an unknown outcome by re-reading the project before it sends again. That layer counts
+ *   every attempt of the write, whatever the answer, against one budget, and waits on one curve
+ *   that honours `Retry-After`; {@link writeFailureOf} says what each answer means.
  */
 import type { ApiError, HttpMethod } from "./result.js";
 
-/** Bounds of the retry loop. */
+/** Bounds of the read retry loop. */
 export interface RetryOptions {
   /**
-   * Attempts for a GET failing with 5xx or in transport, and for 503 SEND_ENQUEUE_FAILED writes.
-   * Attempts answered 429 or 409-with-Retry-After do not count (see {@link serverAttempts}).
+   * Attempts of a GET failing with 5xx or in transport. Attempts answered 429 do not count (see
+   * {@link serverAttempts}).
    */
   readonly maxAttempts: number;
-  /** 429 retries per call before the 429 is returned. */
+  /** 429 retries of a GET before the 429 is returned. */
   readonly max429Retries: number;
-  /** Retries of a write answered 409 with Retry-After (same key still running). */
-  readonly maxConflictRetries: number;
   /** First backoff delay; doubles per attempt. */
   readonly baseDelayMs: number;
   /** Backoff ceiling. */
@@ -24,7 +29,6 @@ export interface RetryOptions {
 export const DEFAULT_RETRY: RetryOptions = {
   maxAttempts: 4,
   max429Retries: 5,
-  maxConflictRetries: 5,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
 };
@@ -33,8 +37,9 @@ export const DEFAULT_RETRY: RetryOptions = {
 export type RetryReason = "rate-limited" | "in-progress" | "enqueue-failed" | "server-error" | "network";
 
 /**
- * Decision after a failed attempt. `via: "limiter"` means every caller waits (a 429 exhausts the key
- * for all); `via: "sleep"` means only this call waits.
+ * Decision after a failed attempt of a read. `via: "limiter"` means every caller waits (a 429
+ * exhausts the key for all, and the client has already told the shared limiter); `via: "sleep"`
+ * means only this call waits.
  */
 export type RetryDecision =
   | { readonly retry: false }
@@ -45,21 +50,20 @@ export type RetryDecision =
       readonly via: "limiter" | "sleep";
     };
 
-/** Retries so far, per kind, of one call. */
+/** Attempts so far of one read call. */
 export interface RetryCounts {
   /** Attempts made so far (1 after the first). */
   readonly attempts: number;
   readonly rateLimited: number;
-  readonly inProgress: number;
 }
 
 /**
- * Attempts that count against `maxAttempts`: those that failed in transport or with a 5xx. A 429 or
- * a 409 "still running" says nothing about the server's health, so it has its own budget and never
- * uses up the retries meant for server errors.
+ * Attempts that count against `maxAttempts`: those that failed in transport or with a 5xx. A 429
+ * says nothing about the server's health, so it has its own budget and never uses up the retries
+ * meant for server errors.
  */
 export function serverAttempts(counts: RetryCounts): number {
-  return counts.attempts - counts.rateLimited - counts.inProgress;
+  return counts.attempts - counts.rateLimited;
 }
 
 /** Exponential backoff with equal jitter: half fixed, half `random()`; `attempt` is 1-based. */
@@ -68,10 +72,14 @@ export function backoffMs(attempt: number, options: RetryOptions, random: () => 
   return Math.round(ceiling / 2 + (ceiling / 2) * Math.min(1, Math.max(0, random())));
 }
 
+/** The delay a 429 asks for: its `Retry-After`, else one second. */
+export function rateLimitDelayMs(error: ApiError): number {
+  return error.kind === "http" && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : 1000;
+}
+
 /**
- * Reads are retried on transport failures and 5xx; writes only where the contract says nothing
- * happened or the same key is still running: 429, 409 with Retry-After, 503 SEND_ENQUEUE_FAILED.
- * Every other write failure is returned (with outcome unknown where it may have taken effect).
+ * Reads are retried on transport failures, 5xx and 429. Writes never are (see the module comment):
+ * every write failure is returned, with its outcome, to the caller's one retry layer.
  */
 export function decideRetry(
   method: HttpMethod,
@@ -81,39 +89,62 @@ export function decideRetry(
   random: () => number,
 ): RetryDecision {
   const stop: RetryDecision = { retry: false };
-  const served = serverAttempts(counts);
-  if (error.kind === "network") {
-    if (method !== "GET" || served >= options.maxAttempts) return stop;
-    return {
-      retry: true,
-      reason: "network",
-      delayMs: backoffMs(served, options, random),
-      via: "sleep",
-    };
-  }
-  const afterMs = error.retryAfterSeconds === null ? null : error.retryAfterSeconds * 1000;
-  if (error.status === 429) {
-    if (counts.rateLimited >= options.max429Retries) return stop;
-    return { retry: true, reason: "rate-limited", delayMs: afterMs ?? 1000, via: "limiter" };
-  }
   switch (method) {
+    case "POST":
+      return stop;
     case "GET": {
+      const served = serverAttempts(counts);
+      if (error.kind === "network") {
+        if (served >= options.maxAttempts) return stop;
+        return { retry: true, reason: "network", delayMs: backoffMs(served, options, random), via: "sleep" };
+      }
+      if (error.status === 429) {
+        if (counts.rateLimited >= options.max429Retries) return stop;
+        return { retry: true, reason: "rate-limited", delayMs: rateLimitDelayMs(error), via: "limiter" };
+      }
       if (error.status < 500 || served >= options.maxAttempts) return stop;
-      const delayMs = Math.max(backoffMs(served, options, random), afterMs ?? 0);
+      const afterMs = error.retryAfterSeconds === null ? 0 : error.retryAfterSeconds * 1000;
+      const delayMs = Math.max(backoffMs(served, options, random), afterMs);
       return { retry: true, reason: "server-error", delayMs, via: "sleep" };
     }
-    case "POST": {
-      if (error.status === 409 && afterMs !== null) {
-        if (counts.inProgress >= options.maxConflictRetries) return stop;
-        return { retry: true, reason: "in-progress", delayMs: afterMs, via: "sleep" };
-      }
-      if (error.status === 503 && error.code === "SEND_ENQUEUE_FAILED") {
-        if (served >= options.maxAttempts) return stop;
-        const delayMs = Math.max(backoffMs(served, options, random), afterMs ?? 0);
-        return { retry: true, reason: "enqueue-failed", delayMs, via: "sleep" };
-      }
-      return stop;
-    }
+  }
+}
+
+/**
+ * What one failed attempt of a write means, per the contract's retry guidance:
+ * - `rate-limited` (429) and `enqueue-failed` (503 SEND_ENQUEUE_FAILED): nothing happened; send the
+ *   same call again after `Retry-After` (or the backoff).
+ * - `in-progress` (409 with `Retry-After`): a request with the same key is still running; wait
+ *   `Retry-After` and send again with the same key (the API then replays the first one's answer).
+ * - `unknown` (any other 5xx, a timeout, a dropped connection, an unreadable 2xx): it may have taken
+ *   effect; re-read state before sending again.
+ * - `refused` (any other 4xx): do not send the same payload again.
+ */
+export type WriteFailure = "rate-limited" | "in-progress" | "enqueue-failed" | "unknown" | "refused";
+
+export function writeFailureOf(error: ApiError): WriteFailure {
+  if (error.kind === "network") return "unknown";
+  if (error.status === 429) return "rate-limited";
+  if (error.status === 409 && error.retryAfterSeconds !== null) return "in-progress";
+  if (error.status === 503 && error.code === "SEND_ENQUEUE_FAILED") return "enqueue-failed";
+  return error.status >= 500 ? "unknown" : "refused";
+}
+
+/**
+ * The reason a later attempt of the same write is a retry (for statistics), or null when the
+ * failure is final (`refused`: the same payload is never sent again).
+ */
+export function writeRetryReason(error: ApiError): RetryReason | null {
+  const failure = writeFailureOf(error);
+  switch (failure) {
+    case "rate-limited":
+    case "in-progress":
+    case "enqueue-failed":
+      return failure;
+    case "unknown":
+      return error.kind === "network" ? "network" : "server-error";
+    case "refused":
+      return null;
   }
 }
 

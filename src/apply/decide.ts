@@ -83,13 +83,13 @@ export function decideRound(input: RoundInput): RoundDecision {
     if (visiting.has(action.id))
       return { kind: "settle", status: "blocked", reason: "it is on a dependency cycle" };
     visiting.add(action.id);
-    const verdict = judgeOne(action);
+    const verdict = decideOne(action);
     visiting.delete(action.id);
     verdicts.set(action.id, verdict);
     return verdict;
   };
 
-  const judgeOne = (action: Action): ActionVerdict => {
+  const decideOne = (action: Action): ActionVerdict => {
     if (input.results.has(action.id)) return { kind: "sent" };
     if (action.status === "blocked")
       return { kind: "settle", status: "blocked", reason: action.block?.reason ?? "blocked by the plan" };

@@ -4,6 +4,7 @@
  * one rate limiter. On abort, requests in flight finish (an unknown outcome in flight is still
  * resolved) and the rest end `not-started`.
  */
+import { ownActionError } from "./action-error.js";
 import { type PerformDeps, performAction, type Sendable } from "./perform.js";
 import { unsentResult } from "./result.js";
 import type { ActionResult } from "./types.js";
@@ -28,11 +29,10 @@ export async function dispatch(
       const result = await performAction(s, deps).catch(
         (error: unknown): ActionResult => ({
           ...unsentResult(s.action, "failed", "internal error while applying"),
-          error: {
-            status: null,
-            code: "internal",
-            message: error instanceof Error ? error.message : String(error),
-          },
+          error: ownActionError(
+            "apply.internal-error",
+            error instanceof Error ? error.message : String(error),
+          ),
         }),
       );
       onResult(s, result);

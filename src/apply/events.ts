@@ -8,8 +8,8 @@ import type { ProjectStatus } from "../contract/limits.js";
 import type { ActionKind } from "../plan/types.js";
 import type { ActionError, ActionResultStatus, ApplySummary } from "./types.js";
 
-/** How a re-read after an unknown outcome judged the project (see `judge.ts`). */
-export type Verdict = "happened" | "not-happened" | "changed" | "unreadable";
+/** What the effect check made of a re-read after an unknown outcome (see `effect-check.ts`). */
+export type EffectVerdict = "happened" | "not-happened" | "changed" | "unreadable";
 
 /** Fields every apply event has: `at` is the injected clock's time (ISO 8601). */
 interface Base {
@@ -59,7 +59,7 @@ export interface ResponseEvent extends Base {
 export interface ResolutionEvent extends Base {
   readonly type: "resolution";
   readonly id: string;
-  readonly verdict: Verdict;
+  readonly verdict: EffectVerdict;
   readonly live_status: ProjectStatus | null;
   readonly live_updated_at: string | null;
   readonly text: string;

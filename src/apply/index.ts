@@ -1,13 +1,14 @@
 /**
- * Apply (design.md "Plan"): `reconcile` is the reconciliation loop `apply` runs (fresh basis reads
- * in `basis.ts`, the pure decision step in `decide.ts`, sends in `dispatch.ts` and `perform.ts`,
- * approval polling's pace in `poll.ts`, end results in `settle.ts`); `stale.ts` and `saved-plan.ts`
- * compare a saved plan with the files and the live state; events describe progress for the journal
- * and the progress view. Import from here only.
+ * Apply (design.md "Plan"): `reconcile` is the reconciliation loop `apply` runs (its state in
+ * `loop-state.ts`, one round in `loop-round.ts`: fresh basis reads in `basis.ts`, the pure decision
+ * step in `decide.ts`, sends in `dispatch.ts` and `perform.ts`; the effect check of an unknown
+ * outcome in `effect-check.ts`, approval polling's pace in `poll.ts`, end results in `settle.ts`);
+ * `stale.ts` and `saved-plan.ts` compare a saved plan with the files and the live state; events
+ * describe progress for the journal and the progress view. Import from here only.
  */
 export { type BasisRead, type BasisReader, confirms, readBasis } from "./basis.js";
 export { type ActionVerdict, decideRound, type RoundDecision, type RoundInput } from "./decide.js";
-export { parseDuration } from "./duration.js";
+export { checkEffect, type EffectCheck } from "./effect-check.js";
 export type {
   ActionEndEvent,
   ActionStartEvent,
@@ -15,20 +16,20 @@ export type {
   ApplyEvent,
   ApplyEventListener,
   BackoffEvent,
+  EffectVerdict,
   InterruptEvent,
   ResolutionEvent,
   ResponseEvent,
   RunEndEvent,
   RunStartEvent,
   SendEvent,
-  Verdict,
   WaitingEvent,
 } from "./events.js";
-export { type Judgement, judgeTransition } from "./judge.js";
+export { projectsToRead } from "./loop-round.js";
 export type { Refusal, Sendable } from "./perform.js";
 export { pollInterval } from "./poll.js";
 export { type ApplyPort, DEFAULT_PARALLELISM, type ReconcileOptions } from "./port.js";
-export { projectsToRead, type ReconcileInput, type ReconcilePort, reconcile } from "./reconcile.js";
+export { type ReconcileInput, type ReconcilePort, reconcile } from "./reconcile.js";
 export {
   applySucceeded,
   countOutcomes,

@@ -1,19 +1,31 @@
 /**
- * One action, sent and settled: send with the plan's key; on success done (or replayed); on a
- * certain non-effect the client could not retry away (429 or 503 SEND_ENQUEUE_FAILED after its own
- * retries) send again with the same key after a backoff; on any other 4xx fail; on an unknown
- * outcome re-read the project and judge (`judge.ts`): happened -> done with the resolution,
- * not happened -> send again with the same key, changed -> fail and send nothing more.
+ * One action, sent and settled. This is the one retry layer of writes: the client attempts a write
+ * once per call (src/api/retry-policy.ts), so every attempt of the action's request is one send
+ * here, counted against `maxSends` (N, whatever the answers were), and the waits between them
+ * follow one curve (`resendDelayMs`: doubling from `backoffMs`, raised to the answer's
+ * `Retry-After`). After each answer (`writeFailureOf`):
+ * - 2xx: done (or replayed);
+ * - 429 or 503 SEND_ENQUEUE_FAILED: nothing happened; send again with the same key;
+ * - 409 with Retry-After: the same key is still running; send again with the same key (the API
+ *   answers 409 until it ends, then replays its answer);
+ * - any other 5xx, a timeout, a dropped connection: the outcome is unknown; re-read the project and
+ *   check the effect (`effect-check.ts`): happened -> done with the resolution, not happened ->
+ *   send again with the same key, changed -> fail and send nothing more;
+ * - any other 4xx: fail.
+ * When the N attempts are spent: failed when none of them can have taken effect, else the project
+ * is re-read once more (a 409's request may have ended) and the action is done or unknown.
  */
-import type { ApiError, ApiResult, Clock, Sleep } from "../api/index.js";
+import { type ApiError, type ApiResult, type Clock, type Sleep, writeFailureOf } from "../api/index.js";
 import type { PauseRequest, Project, ScheduleRequest, TestRequest } from "../contract/resources.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Action, LiveBasis } from "../plan/types.js";
+import { apiActionError, ownActionError } from "./action-error.js";
+import { checkEffect } from "./effect-check.js";
 import { scheduleEffectOf, scheduleEffectOfProject, testMessagesOf } from "./effects.js";
-import type { ApplyEventListener, Verdict } from "./events.js";
-import { type Judgement, judgeTransition } from "./judge.js";
+import type { ApplyEventListener, EffectVerdict } from "./events.js";
 import type { ApplyPort } from "./port.js";
 import type { ActionError, ActionResult } from "./types.js";
-import { backoff, isoAt, sleepUnlessAborted } from "./waits.js";
+import { isoAt, resendDelayMs, sleepUnlessAborted } from "./waits.js";
 
 /** An action ready to send: its body and key, and the live state it is conditional on. */
 export interface Sendable {
@@ -30,7 +42,7 @@ export interface Sendable {
 
 /** Why an action may not be sent now: a diagnostic code and its message. */
 export interface Refusal {
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly message: string;
 }
 
@@ -40,12 +52,11 @@ export interface PerformDeps {
   readonly sleep: Sleep;
   readonly signal: AbortSignal;
   readonly emit: ApplyEventListener;
+  /** N: attempts of one action's request in total, whatever their answers (at least 1). */
   readonly maxSends: number;
+  /** The wait after the first failed attempt; it doubles per attempt (see `resendDelayMs`). */
   readonly backoffMs: number;
 }
-
-/** Re-reads of the project after one unknown outcome before giving up on resolving it. */
-const MAX_REREADS = 4;
 
 function send(port: ApplyPort, action: Action, body: unknown, key: string): Promise<ApiResult<unknown>> {
   switch (action.kind) {
@@ -59,17 +70,11 @@ function send(port: ApplyPort, action: Action, body: unknown, key: string): Prom
 }
 
 function errorOf(e: ApiError): ActionError {
-  switch (e.kind) {
-    case "http":
-      return { status: e.status, code: e.code, message: e.message };
-    case "network":
-      return { status: e.status, code: e.cause, message: e.message };
-  }
+  return apiActionError(e);
 }
 
-/** Errors the contract says mean "nothing happened, send the same call again". */
-function isRetriableNone(e: ApiError): boolean {
-  return e.kind === "http" && (e.status === 429 || (e.status === 503 && e.code === "SEND_ENQUEUE_FAILED"));
+function retryAfterOf(e: ApiError): number | null {
+  return e.kind === "http" ? e.retryAfterSeconds : null;
 }
 
 export async function performAction(s: Sendable, d: PerformDeps): Promise<ActionResult> {
@@ -78,7 +83,10 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
   const startedAt = now();
   const notes: string[] = [];
   let attempts = 0;
+  /** An answer of this run was an unknown outcome: a later replay of the key is this run's effect. */
   let hadUnknown = false;
+  /** Some answer so far (unknown, or 409 still running) leaves open whether the action took effect. */
+  let uncertain = false;
   const base = {
     id: action.id,
     address: action.address,
@@ -113,12 +121,16 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
   for (let n = 1; ; n++) {
     const refusal = s.recheck?.(new Date(d.clock.now())) ?? null;
     if (refusal !== null) {
-      const error = { status: null, code: refusal.code, message: refusal.message };
-      // Nothing sent yet: the action is blocked. After an unknown outcome, the earlier send may
-      // still have taken effect: unknown.
-      return n === 1
-        ? end({ status: "blocked", reason: refusal.message, idempotency_key: null })
-        : end({ status: "unknown", reason: `not sent again: ${refusal.message}`, error });
+      const error = ownActionError(refusal.code, refusal.message);
+      // Nothing sent yet: the action is blocked. After an answer that was not certain (unknown, or
+      // 409 still running), an earlier send may still take effect: unknown. After answers that
+      // say nothing happened (429, 503 SEND_ENQUEUE_FAILED): failed.
+      if (n === 1) return end({ status: "blocked", reason: refusal.message, idempotency_key: null });
+      return end({
+        status: uncertain ? "unknown" : "failed",
+        reason: `not sent again: ${refusal.message}`,
+        error,
+      });
     }
     d.emit({ type: "send", at: now(), id: action.id, send: n, idempotency_key: s.key });
     const res = await send(d.port, action, s.body, s.key);
@@ -162,110 +174,104 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
       outcome: e.outcome,
       http_attempts: e.attempts,
     });
-    if (e.outcome === "none") {
-      if (!isRetriableNone(e)) return fail(errorOf(e), `the API refused the ${action.kind}`);
+    const failure = writeFailureOf(e);
+    const last = n >= d.maxSends;
+    uncertain ||= e.outcome === "unknown";
+    if (failure === "refused") return fail(errorOf(e), `the API refused the ${action.kind}`);
+    const stillUnknown = (reason: string): ActionResult =>
+      unknown(ownActionError("apply.outcome-unknown", errorOf(e).message, e.status), reason);
+    const stopping = last || d.signal.aborted;
+    // Read before sending again after an unknown outcome; read before stopping when some answer
+    // (unknown, or 409 still running) left open whether the action took effect. Never resend blindly.
+    if (failure !== "unknown" && !(stopping && uncertain)) {
+      // 429 or 503 SEND_ENQUEUE_FAILED (nothing happened), or 409 with attempts left to wait it out.
       if (d.signal.aborted) return fail(interrupted(), "interrupted; nothing was sent that took effect");
-      if (n >= d.maxSends) return fail(errorOf(e), `the ${action.kind} did not take effect after ${n} sends`);
-      const retryAfter = e.kind === "http" && e.retryAfterSeconds !== null ? e.retryAfterSeconds * 1000 : 0;
-      const delay = Math.max(backoff(d.backoffMs, n), retryAfter);
-      d.emit({ type: "backoff", at: now(), id: action.id, reason: "resend", delay_ms: delay });
-      await sleepUnlessAborted(d.sleep, delay, d.signal);
-      continue;
-    }
-    hadUnknown = true;
-    const judged = await resolve(s, d, now);
-    notes.push(judged.text);
-    switch (judged.verdict) {
-      case "happened":
-        return end({
-          status: "done",
-          reason: action.reason,
-          status_after: judged.project?.status ?? action.after,
-          schedule:
-            action.kind === "schedule" && judged.project
-              ? scheduleEffectOfProject(judged.project, s.body)
-              : null,
-        });
-      case "changed":
-        return fail(
-          { status: e.status, code: "apply.concurrent-change", message: `${action.address}: ${judged.text}` },
-          "the project changed under apply; nothing more was sent to it; plan again",
-        );
-      case "unreadable":
-        return unknown(
-          {
-            status: e.status,
-            code: "apply.outcome-unknown",
-            message: `${action.address}: ${errorOf(e).message}; ${judged.text}`,
-          },
-          "the outcome is unknown: the project could not be re-read",
-        );
-      case "not-happened":
-        // The last answer was no answer (a timeout, a reset, a 5xx): the request may still be
-        // processing and take effect later, so a re-read that shows nothing yet proves nothing.
-        if (d.signal.aborted)
-          return unknown(
-            { ...errorOf(e), code: "apply.outcome-unknown" },
-            "interrupted before the outcome was confirmed",
+      if (last) return fail(errorOf(e), `the ${action.kind} did not take effect after ${n} attempts`);
+    } else {
+      hadUnknown ||= failure === "unknown";
+      const judged = await resolve(s, d, now);
+      notes.push(judged.text);
+      switch (judged.verdict) {
+        case "happened":
+          return end({
+            status: "done",
+            reason: action.reason,
+            status_after: judged.project?.status ?? action.after,
+            schedule:
+              action.kind === "schedule" && judged.project
+                ? scheduleEffectOfProject(judged.project, s.body)
+                : null,
+          });
+        case "changed":
+          return fail(
+            ownActionError("apply.concurrent-change", `${action.address}: ${judged.text}`, e.status),
+            "the project changed under apply; nothing more was sent to it; plan again",
           );
-        if (n >= d.maxSends)
+        case "unreadable":
           return unknown(
-            { ...errorOf(e), code: "apply.outcome-unknown" },
-            `no effect seen after ${n} sends whose outcome was unknown; it may still take effect`,
+            ownActionError(
+              "apply.outcome-unknown",
+              `${action.address}: ${errorOf(e).message}; ${judged.text}`,
+              e.status,
+            ),
+            "the outcome is unknown: the project could not be re-read",
           );
-        break;
+        case "not-happened":
+          // An answer was no answer (a timeout, a reset, a 5xx, a 409): that request may still be
+          // processing and take effect later, so a re-read that shows nothing yet proves nothing.
+          if (d.signal.aborted) return stillUnknown("interrupted before the outcome was confirmed");
+          if (last)
+            return stillUnknown(
+              `no effect seen after ${n} attempts, not all of them answered for certain; it may still take effect`,
+            );
+          break;
+      }
     }
-    const delay = backoff(d.backoffMs, n);
+    const delay = resendDelayMs(d.backoffMs, n, retryAfterOf(e));
     d.emit({ type: "backoff", at: now(), id: action.id, reason: "resend", delay_ms: delay });
     await sleepUnlessAborted(d.sleep, delay, d.signal);
   }
 }
 
 function interrupted(): ActionError {
-  return { status: null, code: "interrupted", message: "interrupted (Ctrl-C)" };
+  return ownActionError("apply.interrupted", "interrupted (Ctrl-C)");
 }
 
 interface Resolved {
-  readonly verdict: Verdict;
+  readonly verdict: EffectVerdict;
   readonly text: string;
   readonly project: Project | null;
 }
 
-/** Re-reads the project (a few times if the read itself fails) and judges the transition. */
+/**
+ * Re-reads the project once and checks whether the action took effect (`effect-check.ts`). The read is the client's: it retries a
+ * failed read on its own curve (the one retry layer of reads), so a failure here is final.
+ */
 async function resolve(s: Sendable, d: PerformDeps, now: () => string): Promise<Resolved> {
-  let last = "";
-  for (let read = 1; read <= MAX_REREADS; read++) {
-    const res = await d.port.getProject(s.action.project_id);
-    if (res.ok) {
-      const live = { status: res.value.status, updated_at: res.value.updated_at };
-      const judged: Judgement = judgeTransition(s.action.kind, s.basis, live);
-      d.emit({
-        type: "resolution",
-        at: now(),
-        id: s.action.id,
-        verdict: judged.verdict,
-        live_status: live.status,
-        live_updated_at: live.updated_at,
-        text: judged.text,
-      });
-      return { ...judged, project: res.value };
-    }
-    last = res.error.message;
-    if (read < MAX_REREADS) {
-      const delay = backoff(d.backoffMs, read);
-      d.emit({ type: "backoff", at: now(), id: s.action.id, reason: "reread", delay_ms: delay });
-      await sleepUnlessAborted(d.sleep, delay, d.signal);
-    }
+  const res = await d.port.getProject(s.action.project_id);
+  if (!res.ok) {
+    const text = `re-read failed after ${res.error.attempts} attempts (${res.error.message})`;
+    d.emit({
+      type: "resolution",
+      at: now(),
+      id: s.action.id,
+      verdict: "unreadable",
+      live_status: null,
+      live_updated_at: null,
+      text,
+    });
+    return { verdict: "unreadable", text, project: null };
   }
-  const text = `re-read failed ${MAX_REREADS} times (${last})`;
+  const live = { status: res.value.status, updated_at: res.value.updated_at };
+  const judged = checkEffect(s.action.kind, s.basis, live);
   d.emit({
     type: "resolution",
     at: now(),
     id: s.action.id,
-    verdict: "unreadable",
-    live_status: null,
-    live_updated_at: null,
-    text,
+    verdict: judged.verdict,
+    live_status: live.status,
+    live_updated_at: live.updated_at,
+    text: judged.text,
   });
-  return { verdict: "unreadable", text, project: null };
+  return { ...judged, project: res.value };
 }

@@ -36,9 +36,9 @@ export interface ReconcileOptions {
   readonly toolVersion: string;
   /** Statistics before the run's first request (the stale check), so the result counts only this run's requests. */
   readonly baseline?: ReturnType<ApplyPort["stats"]> | null;
-  /** Sends of one action's request before giving up on an unknown outcome (default 5). */
+  /** N: attempts of one action's request in total, whatever the answers (default 5; see `perform.ts`). */
   readonly maxSends?: number;
-  /** First backoff between resends and re-reads, doubling (default 1000 ms, at most 16 s). */
+  /** First wait between two attempts of a write, doubling (default 1000 ms, at most 16 s), raised to `Retry-After`. */
   readonly backoffMs?: number;
   /** Shortest interval between approval polls (default 15 s; see `pollInterval`). */
   readonly pollIntervalMs?: number;

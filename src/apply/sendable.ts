@@ -11,7 +11,8 @@ import type { Refusal, Sendable } from "./perform.js";
 /**
  * Judges the files against project reads at `now`, exactly as `plan` does (the same planner, the
  * same references and organization). `only`: judge just these addresses (and what they are ordered
- * after), for the re-check right before a send. Pure.
+ * after), for the re-check right before a send. Pure. ("Judge" in apply means this and only this;
+ * whether a request took effect is the effect check's, `effect-check.ts`.)
  */
 export type Judge = (
   projects: ReadonlyMap<string, LiveRead<Project>>,

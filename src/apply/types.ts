@@ -3,7 +3,10 @@
  * (snake_case): the in-memory result and the `--json` document are the same data, versioned by
  * `APPLY_FORMAT_VERSION` and described by `schemas/apply-result.schema.json`.
  */
+import type { NetworkCause } from "../api/index.js";
+import type { ContractErrorCode } from "../contract/errors.js";
 import type { ProjectStatus } from "../contract/limits.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ActionKind } from "../plan/types.js";
 
@@ -49,12 +52,49 @@ export interface ScheduleEffect {
   readonly daily_cap_bypass: boolean;
 }
 
-/** Why an action failed. Invariant: never contains the API key. */
-export interface ActionError {
-  readonly status: number | null;
-  readonly code: string;
+/**
+ * The API's error code of an action error, a closed union: a code the contract names; `UNAUTHORIZED`
+ * or `FORBIDDEN` (an authentication body, which carries no code: the client names it by status); or
+ * `UNLISTED`: a code the contract does not name, or none at all.
+ */
+export type ApiErrorCode = ContractErrorCode | "UNAUTHORIZED" | "FORBIDDEN" | "UNLISTED";
+
+/** The API answered with an error status (4xx, 5xx). */
+export interface ApiActionError {
+  readonly source: "api";
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  /** The code exactly as the error body gave it; null when the body had none. */
+  readonly api_code: string | null;
   readonly message: string;
 }
+
+/** No usable answer came: the transport failed (`cause`), or a response's body could not be read. */
+export interface TransportActionError {
+  readonly source: "transport";
+  /** The HTTP status of a response whose body could not be read (`malformed-response`); else null. */
+  readonly status: number | null;
+  readonly cause: NetworkCause;
+  readonly message: string;
+}
+
+/**
+ * A finding of campaignctl's own, as a diagnostic code: the outcome stayed unknown, the project
+ * changed under apply, the action was refused or blocked when re-judged, the run was interrupted.
+ */
+export interface CampaignctlActionError {
+  readonly source: "campaignctl";
+  /** The HTTP status of the action's last answer, when it had one. */
+  readonly status: number | null;
+  readonly code: DiagnosticCode;
+  readonly message: string;
+}
+
+/**
+ * Why an action failed, or the last error of an unknown outcome, by where it arose (`source`).
+ * Invariant: no member contains the API key. Built by `action-error.ts`.
+ */
+export type ActionError = ApiActionError | TransportActionError | CampaignctlActionError;
 
 /**
  * The result of one action. Invariants: `id` is the plan's action id; `attempts` counts HTTP

@@ -14,9 +14,22 @@ export function sleepUnlessAborted(sleep: Sleep, ms: number, signal: AbortSignal
   });
 }
 
-/** Exponential backoff without jitter (one key per action, so retries of one action never collide). */
-export function backoff(firstMs: number, attempt: number, ceilingMs = 16_000): number {
-  return Math.min(ceilingMs, firstMs * 2 ** Math.max(0, attempt - 1));
+/** Ceiling of the resend curve: no wait between two attempts of a write is longer, unless `Retry-After` says so. */
+export const RESEND_CEILING_MS = 16_000;
+
+/**
+ * The one backoff curve of a write's attempts (`perform.ts`): after failed attempt `n` (1-based),
+ * wait `firstMs * 2^(n-1)` (capped at {@link RESEND_CEILING_MS}), or the answer's `Retry-After` when
+ * that is longer. No jitter: each action has its own key, so two actions' resends never collide,
+ * and every request still queues in the one rate limiter.
+ */
+export function resendDelayMs(
+  firstMs: number,
+  failedAttempt: number,
+  retryAfterSeconds: number | null,
+): number {
+  const curve = Math.min(RESEND_CEILING_MS, firstMs * 2 ** Math.max(0, failedAttempt - 1));
+  return Math.max(curve, (retryAfterSeconds ?? 0) * 1000);
 }
 
 export function isoAt(ms: number): string {

@@ -3,8 +3,8 @@
  * entries form no cycle. Pure; iterative, linear in projects plus edges.
  */
 import type { Diagnostic, RelatedInformation } from "../diagnostics/diagnostic.js";
+import { didYouMean } from "../text/did-you-mean.js";
 import type { CrossProject } from "./cross-project.js";
-import { didYouMean } from "./did-you-mean.js";
 
 /**
  * `declared` holds every address written in the loaded files, valid or not, so that an invalid

@@ -1,24 +1,28 @@
 /**
  * `validate`'s work split in two: what one file needs alone (load, schema, per-project rules, lint
- * of each project, policy of each project), which may run on a worker thread, and what needs every
- * file (duplicate addresses and ids, `after`, the lint rules across projects). Pure: the clock and
- * the policy are passed in, as plain data.
+ * of each project, and the checks a pipeline adds per project), which may run on a worker thread,
+ * and what needs every file (duplicate addresses and ids, `after`, the lint rules across projects).
+ * Pure: the clock is passed in, as plain data. Campaign files know no policy: `validate` adds the
+ * policy's check of each project as a ProjectCheck (cli/validate-check.ts).
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { Policy } from "../policy/model.js";
-import { policyViolations } from "../policy/rules.js";
 import { assembleFile, combineFiles, type FileAssembly } from "./assemble.js";
 import { type CrossProject, type CrossProjectData, fromCrossData, toCrossData } from "./cross-project.js";
 import { type LintContext, lintAcross, lintProjects } from "./lint/index.js";
-import type { CampaignFile } from "./model.js";
+import type { CampaignFile, ProjectSpec } from "./model.js";
 
 /** What a file check needs besides the file; plain data, so it crosses to a worker thread. */
 export interface FileCheckJob {
   /** Epoch ms of `LintContext.now`, or null for no clock. */
   readonly now: number | null;
   readonly clock?: string;
-  readonly policy: Policy | null;
 }
+
+/**
+ * A check a pipeline above `campaign` runs on each project of a file, after the file's own checks
+ * (validate: the policy's). Pure; its findings follow the lint's, in project order.
+ */
+export type ProjectCheck = (project: ProjectSpec) => readonly Diagnostic[];
 
 /** One file's own findings, as plain data. */
 export interface FileCheck {
@@ -35,18 +39,16 @@ function lintContext(job: FileCheckJob): LintContext {
 }
 
 /** Everything about `file` that needs no other file, keeping its projects whole (same thread). */
-export function checkFileInPlace(file: CampaignFile, job: FileCheckJob): FileAssembly {
+export function checkFileInPlace(
+  file: CampaignFile,
+  job: FileCheckJob,
+  checkProject?: ProjectCheck,
+): FileAssembly {
   const assembled = assembleFile(file);
   const lint = lintProjects(assembled.projects, lintContext(job));
-  const policy = job.policy;
-  const violations =
-    policy === null
-      ? []
-      : assembled.projects.flatMap((p) =>
-          policyViolations(policy, p, { now: null, estimatedCostCents: null }),
-        );
+  const added = checkProject === undefined ? [] : assembled.projects.flatMap((p) => checkProject(p));
   return {
-    diagnostics: [...assembled.diagnostics, ...lint, ...violations],
+    diagnostics: [...assembled.diagnostics, ...lint, ...added],
     declarations: assembled.declarations,
     projects: assembled.projects,
   };
@@ -56,8 +58,12 @@ export function checkFileInPlace(file: CampaignFile, job: FileCheckJob): FileAss
  * Everything about `file` that needs no other file, as plain data (for a worker thread to send
  * back): the file's YAML document is not kept, only what the checks across files point at.
  */
-export function checkFileAlone(file: CampaignFile, job: FileCheckJob): FileCheck {
-  const checked = checkFileInPlace(file, job);
+export function checkFileAlone(
+  file: CampaignFile,
+  job: FileCheckJob,
+  checkProject?: ProjectCheck,
+): FileCheck {
+  const checked = checkFileInPlace(file, job, checkProject);
   return {
     diagnostics: checked.diagnostics,
     declarations: checked.declarations,
@@ -78,8 +84,12 @@ export interface LoneFileCheck {
 }
 
 /** `file` checked as the only file of a run (see LoneFileCheck). */
-export function checkLoneFile(file: CampaignFile, job: FileCheckJob): LoneFileCheck {
-  return { lone: true, ...combineFileChecks([checkFileInPlace(file, job)], job) };
+export function checkLoneFile(
+  file: CampaignFile,
+  job: FileCheckJob,
+  checkProject?: ProjectCheck,
+): LoneFileCheck {
+  return { lone: true, ...combineFileChecks([checkFileInPlace(file, job, checkProject)], job) };
 }
 
 /**

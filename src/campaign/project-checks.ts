@@ -90,7 +90,10 @@ function repeatedTestPhones(project: ProjectSpec): Diagnostic[] {
       range: project.locate(["test", "contacts", index, "phone"]),
       hint: "list each test phone once (add another reviewer's phone to reach the policy's min_test_contacts)",
       related: [
-        { message: `${contact.phone} is first listed here`, range: project.locate(["test", "contacts", earlier, "phone"]) },
+        {
+          message: `${contact.phone} is first listed here`,
+          range: project.locate(["test", "contacts", earlier, "phone"]),
+        },
       ],
     });
   });

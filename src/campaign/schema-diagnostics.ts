@@ -6,7 +6,7 @@ import type { ErrorObject } from "ajv";
 import type { Document } from "yaml";
 import type { CampaignCode } from "../diagnostics/codes/campaign.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
-import { didYouMean } from "./did-you-mean.js";
+import { didYouMean } from "../text/did-you-mean.js";
 import { rangeAt, type SourceText } from "./source-range.js";
 import { findPath, type PathHit, pointerSegments, type Span } from "./yaml-path.js";
 

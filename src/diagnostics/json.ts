@@ -61,7 +61,10 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
  * was written.
  */
 export function diagnosticFromJson(j: DiagnosticJson): Diagnostic {
-  const related: RelatedInformation[] = j.related.map((r) => ({ message: r.message, range: rangeJson(r.range) }));
+  const related: RelatedInformation[] = j.related.map((r) => ({
+    message: r.message,
+    range: rangeJson(r.range),
+  }));
   return {
     severity: j.severity,
     code: j.code,

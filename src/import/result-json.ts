@@ -3,8 +3,9 @@
  * (or, with `--check`, would be) written. One document also on failure: `ok: false` with the
  * diagnostics, `files` and `projects` empty. Pure.
  */
-import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
+
 import { compareDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
 import type { FileResult, ProjectResult } from "./import-files.js";
 
 export const IMPORT_FORMAT_VERSION = 1;

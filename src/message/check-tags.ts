@@ -3,10 +3,10 @@
  * Pure; findings carry UTF-16 index ranges into the message, which callers map to source ranges.
  */
 
-import { didYouMean } from "../campaign/did-you-mean.js";
 import { STANDARD_FIELDS } from "../contract/limits.js";
 import type { MessageCode } from "../diagnostics/codes/message.js";
 import type { Severity } from "../diagnostics/diagnostic.js";
+import { didYouMean } from "../text/did-you-mean.js";
 import { type MergeTagProblem, type ParsedMessage, parseMergeTags, tagsOf } from "./merge-tags.js";
 import { type MergeValues, render } from "./render.js";
 

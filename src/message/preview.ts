@@ -1,10 +1,10 @@
 /**
  * What `campaignctl preview` shows for one project: the message rendered for each test contact, for
  * the contact given on the command line, and for a contact with no values, each with its encoding
- * and segments. Pure: a ProjectSpec in, a serialisable view out (also the `--format json` shape).
+ * and segments. Pure: a PreviewSubject (what a campaign file says of a project) in, a serialisable
+ * view out (also the `--format json` shape).
  */
 
-import type { ProjectSpec } from "../campaign/model.js";
 import { OPT_OUT_FOOTER } from "../contract/limits.js";
 import { withOptOutFooter } from "./footer.js";
 import { parseMergeTags, tagsOf } from "./merge-tags.js";
@@ -57,10 +57,33 @@ export interface PreviewRendering {
   readonly sms: PreviewSms | null;
 }
 
+/**
+ * What a preview reads of a project, as the campaign file says it (campaign's ProjectSpec fits as
+ * is; `message` stays below `campaign`, so it names only the fields it uses). A survey's `message`
+ * is its intro question; `media` makes it MMS.
+ */
+export interface PreviewSubject {
+  readonly address: string;
+  readonly file: string;
+  readonly type: "broadcast" | "survey";
+  readonly message?: string;
+  readonly media?: readonly string[];
+  readonly contactLists?: readonly string[];
+  readonly optOutFooter?: boolean;
+  readonly test?: {
+    readonly contacts: readonly {
+      readonly phone: string;
+      readonly mergeValues?: Readonly<Record<string, string>>;
+    }[];
+  };
+  /** The organization defaults of merge tags (`merge_defaults`). */
+  readonly mergeDefaults: Readonly<Record<string, string>>;
+}
+
 export interface ProjectPreview {
   readonly address: string;
   readonly file: string;
-  readonly type: ProjectSpec["type"];
+  readonly type: PreviewSubject["type"];
   /** `MMS` when the project has media (segments do not apply), else `SMS`. */
   readonly protocol: "SMS" | "MMS";
   /** The footer appended to every rendering, or `null` when the project's footer is off. */
@@ -75,7 +98,7 @@ export interface PreviewOptions {
   readonly commandLineValues?: Readonly<Record<string, string>>;
 }
 
-export function previewProject(project: ProjectSpec, options: PreviewOptions = {}): ProjectPreview {
+export function previewProject(project: PreviewSubject, options: PreviewOptions = {}): ProjectPreview {
   const mms = (project.media?.length ?? 0) > 0;
   const footer = project.optOutFooter === true;
   const parsed = parseMergeTags(project.message ?? "");

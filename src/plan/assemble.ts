@@ -83,6 +83,10 @@ export function assemblePlan(input: AssembleInput): Plan {
     files: campaign.files.map((f) => ({ path: f.path, sha256: f.sha256 })),
     targets: input.targets,
     excludes: input.excludes,
+    policy:
+      input.policy === undefined
+        ? null
+        : { files: input.policy.files, rules: input.policy.rules, loosened: input.policy.loosened },
     projects,
     diagnostics: selection.diagnostics,
     requests: input.requests,

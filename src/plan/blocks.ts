@@ -6,7 +6,7 @@ import type { Block } from "./types.js";
 /** One block saying every reason and every fix once, or `undefined` when there is none. */
 export function combineBlocks(blocks: readonly Block[]): Block | undefined {
   if (blocks.length === 0) return undefined;
-  const unique = (items: readonly string[]) => [...new Set(items.filter((i) => i !== ""))];
+  const unique = <T extends string>(items: readonly T[]): T[] => [...new Set(items.filter((i) => i !== ""))];
   return {
     reason: unique(blocks.map((b) => b.reason)).join("; "),
     fix: unique(blocks.map((b) => b.fix)).join("; "),

@@ -4,7 +4,7 @@
  * nickname); ids always win over labels, labels match exactly (case-sensitive), and close labels
  * (case-insensitive edit distance) are offered as did-you-mean candidates.
  */
-import { editDistance } from "../message/suggest.js";
+import { editDistance } from "../text/did-you-mean.js";
 
 /** One record a reference may name. Invariant: `id` is unique within its catalog. */
 export interface CatalogEntry {

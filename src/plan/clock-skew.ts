@@ -5,6 +5,7 @@
  * which would send at once. Pure: both readings are passed in.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { formatDuration } from "../text/duration.js";
 
 /** Tolerated difference between the API's clock and this machine's (the `Date` header has 1 s resolution). */
 export const CLOCK_SKEW_TOLERANCE_MS = 60_000;
@@ -17,35 +18,11 @@ export function clockSkewDiagnostic(api: Date, local: Date): Diagnostic | undefi
   return {
     severity: "warning",
     code: "plan.clock-skew",
-    message: `the API's clock (${iso(api)}) is ${duration(Math.abs(skewMs))} ${direction} this machine's (${iso(local)}); the plan judges schedules by the API's clock`,
+    message: `the API's clock (${iso(api)}) is ${formatDuration(Math.abs(skewMs))} ${direction} this machine's (${iso(local)}); the plan judges schedules by the API's clock`,
     hint: "fix this machine's clock (NTP), or check that the base URL is the API you mean",
   };
 }
 
 function iso(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
-}
-
-/**
- * `2h 5m`, `3m 12s`, `1d 4h`: the two largest units, rounded to the smaller one (the `Date` header
- * has 1-second resolution, so 1h 59m 59.6s reads as `2h`, not `1h 59m`).
- */
-function duration(ms: number): string {
-  const units: readonly [string, number][] = [
-    ["d", 86_400_000],
-    ["h", 3_600_000],
-    ["m", 60_000],
-    ["s", 1000],
-  ];
-  const largest = units.findIndex(([, size]) => ms >= size);
-  const precision = units[Math.min(units.length - 1, Math.max(0, largest) + 1)]?.[1] ?? 1000;
-  const parts: string[] = [];
-  let rest = Math.round(ms / precision) * precision;
-  for (const [name, size] of units) {
-    if (parts.length === 2) break;
-    const n = Math.floor(rest / size);
-    rest -= n * size;
-    if (n > 0 || parts.length > 0) parts.push(`${n}${name}`);
-  }
-  return parts.filter((p) => !p.startsWith("0")).join(" ");
 }

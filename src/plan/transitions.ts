@@ -12,12 +12,14 @@
  * | completed       | nothing | nothing                                     | nothing       |
  *
  * Desired `draft`: no actions. A draft project desired `tested`/`scheduled` without a `test:` block
- * is blocked; a schedule `at` in the past (other than `now`) is blocked.
+ * is blocked; a schedule `at` in the past (other than `now`) is blocked. Where each action leaves the
+ * project (`after`) is the lifecycle's (`lifecycle.ts`).
  */
 import type { ProjectSpec, ScheduleSpec } from "../campaign/model.js";
 import type { ProjectStatus } from "../contract/limits.js";
 import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { LIFECYCLE, type PausableStatus } from "./lifecycle.js";
 import { AT_NOW, instantOf, pauseBody, scheduleBody, testBody } from "./requests.js";
 import { scheduleMatches } from "./schedule-match.js";
 import type { ActionKind, ActionStatus, Block } from "./types.js";
@@ -124,7 +126,7 @@ function blocked(draft: Omit<ActionDraft, "status" | "block">, diagnostic: Diagn
 }
 
 function testFromDraft(spec: ProjectSpec): Choice {
-  const base = { kind: "test", before: "draft", after: "awaiting_test", dependsOn: [] } as const;
+  const base = { kind: "test", before: "draft", after: LIFECYCLE.test.to, dependsOn: [] } as const;
   if (spec.test === undefined) {
     const fix = "add a `test:` block with the contacts that receive the test";
     return blocked(
@@ -161,7 +163,7 @@ function schedule(
   dependsOn: readonly ActionKind[],
 ): Choice {
   const given = spec.schedule;
-  const base = { kind: "schedule", before: "ready", after: "scheduled", dependsOn } as const;
+  const base = { kind: "schedule", before: "ready", after: LIFECYCLE.schedule.to, dependsOn } as const;
   if (given === undefined) {
     const fix = "add a `schedule:` block (at, timezone)";
     return {
@@ -233,7 +235,7 @@ function alreadyScheduled(spec: ProjectSpec, project: Project, now: Date): Trans
     {
       kind: "schedule",
       before: live,
-      after: "scheduled",
+      after: LIFECYCLE.schedule.to,
       dependsOn: [],
       body: scheduleBody(given, now),
       reason: `the project is already ${live} with another schedule`,
@@ -256,7 +258,7 @@ function restartBlocked(spec: ProjectSpec, now: Date): Choice {
     {
       kind: "schedule",
       before: "paused",
-      after: "scheduled",
+      after: LIFECYCLE.schedule.to,
       dependsOn: [],
       body: spec.schedule === undefined ? {} : scheduleBody(spec.schedule, now),
       reason: "restarting a paused project is a dashboard step in this API version",
@@ -272,13 +274,13 @@ function restartBlocked(spec: ProjectSpec, now: Date): Choice {
   );
 }
 
-function pause(spec: ProjectSpec, live: "scheduled" | "active"): Choice {
+function pause(spec: ProjectSpec, live: PausableStatus): Choice {
   const body = pauseBody(spec.pause);
   return {
     draft: {
       kind: "pause",
       before: live,
-      after: "paused",
+      after: LIFECYCLE.pause.to,
       dependsOn: [],
       status: "planned",
       body,

@@ -8,7 +8,9 @@
 
 import type { DesiredState } from "../campaign/model.js";
 import type { ProjectStatus } from "../contract/limits.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Loosening, PolicyRules } from "../policy/model.js";
 
 /** Bump on any incompatible change of the plan document; `apply` refuses other versions. */
 export const PLAN_FORMAT_VERSION = 2;
@@ -41,7 +43,7 @@ export interface Block {
   readonly reason: string;
   readonly fix: string;
   /** The diagnostics behind the block (drift, failed precondition), by code. */
-  readonly codes: readonly string[];
+  readonly codes: readonly DiagnosticCode[];
 }
 
 /**
@@ -148,6 +150,18 @@ export interface PlanSummary {
   readonly warnings: number;
 }
 
+/**
+ * The policy a plan was judged by. Invariant: `files` are the policy files that make it up,
+ * farthest first (`--policy` last), as the user would spell them; `rules` are the rules in force
+ * after combining them; `loosened` lists every rule made looser than a farther file set it (a
+ * nearer file's `loosens:` or `--loosen-policy`), never hidden.
+ */
+export interface PlanPolicy {
+  readonly files: readonly string[];
+  readonly rules: PolicyRules;
+  readonly loosened: readonly Loosening[];
+}
+
 /** The plan document. Invariant: `projects` is in the campaign's order; ids of actions are unique. */
 export interface Plan {
   readonly format_version: typeof PLAN_FORMAT_VERSION;
@@ -170,6 +184,8 @@ export interface Plan {
   /** `--target`/`--exclude` as given. */
   readonly targets: readonly string[];
   readonly excludes: readonly string[];
+  /** The policy in force (null when none): what a compliance reviewer needs to see was applied. */
+  readonly policy: PlanPolicy | null;
   readonly projects: readonly ProjectPlan[];
   /** Problems not tied to one project (API unreachable, ambiguous organization). */
   readonly diagnostics: readonly Diagnostic[];

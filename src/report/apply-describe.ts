@@ -11,6 +11,7 @@ import type {
   ApplyResult,
   ScheduleEffect,
 } from "../apply/types.js";
+import { formatDuration } from "../text/duration.js";
 import { describeZonedTime, formatCount, plural } from "./plan-describe.js";
 
 /** ASCII symbol per action result status (legend in the report header and docs/reports.md). */
@@ -105,10 +106,25 @@ const detail = (label: string, text: string, tone: DetailTone, prose: boolean): 
   prose,
 });
 
-/** `HTTP 400 validation_error: message`, or `api.network: message` when there was no HTTP answer. */
+/** `HTTP 400 VALIDATION_ERROR: message`, or `timeout: message` when there was no HTTP answer. */
 export function describeError(error: ActionError): string {
   const status = error.status === null ? "" : `HTTP ${error.status} `;
-  return `${status}${error.code}: ${error.message}`;
+  return `${status}${errorCodeOf(error)}: ${error.message}`;
+}
+
+/**
+ * The code an action error is shown by: the API's code as it sent it (its class when it sent none),
+ * the transport's cause, or our diagnostic code.
+ */
+export function errorCodeOf(error: ActionError): string {
+  switch (error.source) {
+    case "api":
+      return error.api_code ?? error.code;
+    case "transport":
+      return error.cause;
+    case "campaignctl":
+      return error.code;
+  }
 }
 
 /** `2026-11-07 18:30 America/Los_Angeles (2026-11-08 02:30 UTC), daily cap bypass off`. */
@@ -196,14 +212,6 @@ export function actionDetails(a: ActionResult): readonly ActionDetail[] {
   return out;
 }
 
-/** Seconds in words for reports: `0`, `1.5`, `9.4`, `65` (one decimal under 10 s). */
-export function formatSeconds(ms: number): string {
-  const s = ms / 1000;
-  const tenths = Math.round(s * 10) / 10;
-  if (tenths >= 10) return formatCount(Math.round(s));
-  return String(tenths);
-}
-
 /** Milliseconds from `start` to `end` (ISO 8601), or null when either is missing or unparseable. */
 export function durationMs(start: string | null, end: string | null): number | null {
   if (start === null || end === null) return null;
@@ -231,7 +239,7 @@ export function outcomeTitle(outcome: ApplyOutcome): string {
 
 /**
  * The closing line: `Apply complete: 3 done, 1 replayed, 0 failed, 1 deferred. 12 API requests,
- * 0 rate-limited, 0 s waiting for the rate limit.` Skipped, blocked and not-started counts are added
+ * 0 rate-limited, 0s waiting for the rate limit.` Skipped, blocked and not-started counts are added
  * when not zero; a refused run says that nothing was sent instead of counts.
  */
 export function applySummaryLine(result: ApplyResult): string {
@@ -258,7 +266,7 @@ export function applySummaryLine(result: ApplyResult): string {
   const r = result.requests;
   return (
     `${outcomeTitle(outcome)}: ${counts}. ${plural(r.total, "API request")}, ` +
-    `${formatCount(r.rate_limited_429)} rate-limited, ${formatSeconds(r.rate_limit_wait_ms)} s waiting for the rate limit.`
+    `${formatCount(r.rate_limited_429)} rate-limited, ${formatDuration(r.rate_limit_wait_ms)} waiting for the rate limit.`
   );
 }
 

@@ -8,6 +8,7 @@
  */
 import type { ActionResult, ApplyResult } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { formatDuration } from "../text/duration.js";
 import {
   type ActionDetail,
   APPLY_LEGEND,
@@ -20,7 +21,6 @@ import {
   describeRetries,
   describeUnreadable,
   durationMs,
-  formatSeconds,
   noneStarted,
   UNREADABLE_TITLE,
 } from "./apply-describe.js";
@@ -94,7 +94,7 @@ function header(result: ApplyResult, ctx: Ctx): string {
     `  API:       ${result.base_url}`,
     `  plan from: ${result.plan_created_at}`,
     `  started:   ${result.started_at}`,
-    `  finished:  ${result.finished_at}${took === null ? "" : ` (${formatSeconds(took)} s)`}`,
+    `  finished:  ${result.finished_at}${took === null ? "" : ` (${formatDuration(took)})`}`,
   ];
   if (result.refused.length === 0) {
     lines.push("", `Symbols: ${APPLY_LEGEND.map(([symbol, word]) => `${symbol} ${word}`).join("   ")}`);

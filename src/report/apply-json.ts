@@ -3,7 +3,7 @@
  * order of `src/apply/types.ts`, which is the schema's), request counts by endpoint with keys
  * sorted, 2-space indent, a final newline. So the same result always gives the same bytes.
  */
-import type { ActionResult, ApplyResult } from "../apply/types.js";
+import type { ActionError, ActionResult, ApplyResult } from "../apply/types.js";
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
 import { sortKeys } from "./plan-json.js";
 
@@ -78,8 +78,20 @@ function orderAction(a: ActionResult): ActionResult {
             utc_time: a.schedule.utc_time,
             daily_cap_bypass: a.schedule.daily_cap_bypass,
           },
-    error: a.error === null ? null : { status: a.error.status, code: a.error.code, message: a.error.message },
+    error: a.error === null ? null : orderError(a.error),
     started_at: a.started_at,
     finished_at: a.finished_at,
   };
+}
+
+/** An action's error with keys in document order: source, status, then what it has by source, message. */
+function orderError(e: ActionError): ActionError {
+  switch (e.source) {
+    case "api":
+      return { source: e.source, status: e.status, code: e.code, api_code: e.api_code, message: e.message };
+    case "transport":
+      return { source: e.source, status: e.status, cause: e.cause, message: e.message };
+    case "campaignctl":
+      return { source: e.source, status: e.status, code: e.code, message: e.message };
+  }
 }

@@ -7,6 +7,7 @@
  * characters XML 1.0 cannot hold at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are
  * written as visible `\uXXXX` text.
  */
+import { Duration } from "luxon";
 import type { ActionResult, ApplyResult } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import {
@@ -17,6 +18,7 @@ import {
   describeHeadline,
   describeUnreadable,
   durationMs,
+  errorCodeOf,
   UNREADABLE_TITLE,
 } from "./apply-describe.js";
 
@@ -37,7 +39,7 @@ export function renderApplyJunit(result: ApplyResult): string {
     ["failures", String(failures)],
     ["errors", "0"],
     ["skipped", String(skipped)],
-    ["time", seconds(durationMs(result.started_at, result.finished_at))],
+    ["time", junitTime(durationMs(result.started_at, result.finished_at))],
     ["timestamp", result.started_at],
   ]);
   const properties: [string, string][] = [
@@ -104,7 +106,7 @@ function actionCase(a: ActionResult): Case {
   const open = `  <testcase${attributes([
     ["classname", a.address],
     ["name", a.kind],
-    ["time", seconds(durationMs(a.started_at, a.finished_at))],
+    ["time", junitTime(durationMs(a.started_at, a.finished_at))],
   ])}`;
   const details = actionDetails(a)
     .map((d) => (d.label === "" ? d.text : `${d.label}: ${d.text}`))
@@ -118,7 +120,8 @@ function actionCase(a: ActionResult): Case {
     case "failed":
     case "unknown": {
       const message = a.error === null ? APPLY_STATUS_WORD[a.status] : describeError(a.error);
-      const type = a.error?.code ?? (a.status === "unknown" ? "apply.outcome-unknown" : "failed");
+      const fallback = a.status === "unknown" ? "apply.outcome-unknown" : "failed";
+      const type = a.error === null ? fallback : errorCodeOf(a.error);
       const failure = `    <failure${attributes([
         ["message", message],
         ["type", type],
@@ -162,9 +165,14 @@ function skipMessage(a: ActionResult): string {
   return first === undefined ? APPLY_STATUS_WORD[a.status] : `${APPLY_STATUS_WORD[a.status]}: ${first.text}`;
 }
 
-/** Seconds with millisecond precision (`1.250`); `0.000` when unknown. */
-function seconds(ms: number | null): string {
-  return ((ms ?? 0) / 1000).toFixed(3);
+/**
+ * The JUnit XML `time` attribute: seconds as a decimal number with millisecond precision (`1.250`),
+ * `0.000` when unknown. A machine format, not the human one (src/text/duration.ts).
+ */
+function junitTime(ms: number | null): string {
+  return Duration.fromMillis(ms ?? 0)
+    .as("seconds")
+    .toFixed(3);
 }
 
 function attributes(pairs: readonly (readonly [string, string])[]): string {

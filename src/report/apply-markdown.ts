@@ -7,6 +7,7 @@
  * escaped.
  */
 import type { ActionResult, ApplyResult } from "../apply/types.js";
+import { formatDuration } from "../text/duration.js";
 import {
   type ActionDetail,
   APPLY_LEGEND,
@@ -18,7 +19,6 @@ import {
   describeRetries,
   describeUnreadable,
   durationMs,
-  formatSeconds,
   headlineFacts,
   noneStarted,
   UNREADABLE_TITLE,
@@ -149,7 +149,7 @@ function headBlock(result: ApplyResult): string {
     `Applied against ${codeSpan(result.base_url)} from the plan made at ${escapeMarkdown(result.plan_created_at)}, ` +
       `by campaignctl ${escapeMarkdown(result.tool_version)} (apply format ${result.format_version}). ` +
       `Ran from ${escapeMarkdown(result.started_at)} to ${escapeMarkdown(result.finished_at)}` +
-      `${took === null ? "" : ` (${formatSeconds(took)} s)`}.`,
+      `${took === null ? "" : ` (${formatDuration(took)})`}.`,
     result.journal === null ? "No journal was written." : `Journal: ${codeSpan(result.journal)}.`,
     "",
   ];
@@ -205,7 +205,7 @@ function requestsBlock(result: ApplyResult): string {
   const r = result.requests;
   const lines = [
     `**API requests:** ${formatCount(r.total)} (${describeRetries(r.retries)}, ` +
-      `${formatCount(r.rate_limited_429)} rate-limited, ${formatSeconds(r.rate_limit_wait_ms)} s waiting for the rate limit)`,
+      `${formatCount(r.rate_limited_429)} rate-limited, ${formatDuration(r.rate_limit_wait_ms)} waiting for the rate limit)`,
     "",
   ];
   if (result.basis_reads > 0)

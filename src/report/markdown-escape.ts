@@ -3,12 +3,16 @@
  * raw HTML of `<summary>`, so that it shows as written: no formatting, no HTML, no table breakage,
  * and no @-mentions or #-issue links pinging people from a PR comment. Pure.
  */
+import { escapeHtml } from "./html-escape.js";
 
 const ZWSP = "&#8203;";
 
-/** Breaks GitHub's @-mention and #123 issue-reference autolinks with a zero-width space. */
+/**
+ * Breaks GitHub's @-mention and #123 issue-reference autolinks with a zero-width space; the `#` of
+ * a numeric entity (`&#39;`, from escaping) is not a reference and is left whole.
+ */
 function breakAutolinks(s: string): string {
-  return s.replace(/@(?=[A-Za-z0-9])|#(?=\d)/g, (c) => c + ZWSP);
+  return s.replace(/@(?=[A-Za-z0-9])|(?<!&)#(?=\d)/g, (c) => c + ZWSP);
 }
 
 function oneLine(s: string): string {
@@ -36,14 +40,12 @@ export function escapeMarkdown(text: string): string {
   return breakAutolinks(escaped);
 }
 
-/** Text inside raw HTML (the `<summary>` line, where Markdown is not interpreted). */
-export function escapeHtml(text: string): string {
-  const escaped = oneLine(text)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-  return breakAutolinks(escaped);
+/**
+ * Text inside the raw HTML of a `<summary>` line, where Markdown is not interpreted: `escapeHtml`,
+ * line breaks as spaces, and autolinks broken as in `escapeMarkdown`.
+ */
+export function escapeSummaryHtml(text: string): string {
+  return breakAutolinks(escapeHtml(oneLine(text)));
 }
 
 function longestRun(text: string, char: string): number {

@@ -4,6 +4,7 @@
  * one-line block per project with nothing to do, and the summary line with request counts. Pure:
  * data in, string out; colour only when asked for; ASCII apart from user text.
  */
+
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
@@ -21,6 +22,7 @@ import {
   summaryLine,
   UNREAD_SYMBOL,
 } from "./plan-describe.js";
+import { describePolicy } from "./policy-describe.js";
 import { type Style, styleFor } from "./style.js";
 import { indentLines, wrapText } from "./text-wrap.js";
 import { renderWordDiff } from "./word-diff.js";
@@ -81,6 +83,10 @@ function header(plan: Plan, ctx: Ctx): string {
   }
   if (plan.targets.length > 0) lines.push(`  targets:   ${plan.targets.join(", ")}`);
   if (plan.excludes.length > 0) lines.push(`  excludes:  ${plan.excludes.join(", ")}`);
+  const policy = describePolicy(plan.policy);
+  lines.push(`  policy:    ${policy.files}`);
+  if (plan.policy !== null) lines.push(`             rules: ${policy.rules}`);
+  for (const l of policy.loosened) lines.push(`             ${style.yellow(`LOOSENED: ${l}`)}`);
   lines.push("", `Symbols: ${LEGEND.map(([symbol, meaning]) => `${symbol} ${meaning}`).join("   ")}`);
   return lines.join("\n");
 }

@@ -6,9 +6,12 @@
  */
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
+import type { Loosening, PolicyRules } from "../policy/model.js";
 
 /** A project of the plan document: its diagnostics in their JSON shape. */
-export type ProjectPlanJson = Omit<ProjectPlan, "diagnostics"> & { readonly diagnostics: readonly DiagnosticJson[] };
+export type ProjectPlanJson = Omit<ProjectPlan, "diagnostics"> & {
+  readonly diagnostics: readonly DiagnosticJson[];
+};
 
 /**
  * The plan document as written (`schemas/plan.schema.json`): the plan with every diagnostic in the
@@ -35,6 +38,19 @@ export function orderPlan(plan: Plan): PlanJson {
     files: plan.files.map((f) => ({ path: f.path, sha256: f.sha256 })),
     targets: [...plan.targets],
     excludes: [...plan.excludes],
+    policy:
+      plan.policy === null
+        ? null
+        : {
+            files: [...plan.policy.files],
+            rules: sortKeys(plan.policy.rules) as PolicyRules,
+            loosened: plan.policy.loosened.map((l) => ({
+              rule: l.rule,
+              from: sortKeys(l.from) as Loosening["from"],
+              to: sortKeys(l.to) as Loosening["to"],
+              by: l.by,
+            })),
+          },
     projects: plan.projects.map(orderProject),
     diagnostics: plan.diagnostics.map(diagnosticJson),
     requests: {

@@ -5,10 +5,11 @@
  * leaving out whole table rows and sections from the end, never part of one, with a note saying so.
  * Pure; every piece of user text is escaped.
  */
+
 import { diffLines } from "diff";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
-import { codeSpan, escapeHtml, escapeMarkdown, fencedBlock } from "./markdown-escape.js";
+import { codeSpan, escapeMarkdown, escapeSummaryHtml, fencedBlock } from "./markdown-escape.js";
 import {
   describeEstimate,
   describeRequest,
@@ -21,6 +22,7 @@ import {
   STATUS_SYMBOL,
   summaryLine,
 } from "./plan-describe.js";
+import { describePolicy } from "./policy-describe.js";
 
 /** GitHub's limit on the body of an issue or pull-request comment, in characters. */
 export const GITHUB_COMMENT_MAX_CHARS = 65_536;
@@ -151,6 +153,14 @@ function headBlock(plan: Plan, galleryUrl: string | undefined): string {
   ];
   if (plan.targets.length > 0) lines.push(`Targets: ${plan.targets.map((t) => codeSpan(t)).join(", ")}.`);
   if (plan.excludes.length > 0) lines.push(`Excludes: ${plan.excludes.map((t) => codeSpan(t)).join(", ")}.`);
+  const policy = describePolicy(plan.policy);
+  lines.push(
+    "",
+    plan.policy === null
+      ? "Policy: none."
+      : `Policy: ${plan.policy.files.map((f) => codeSpan(f)).join(", ") || "none"} (${escapeMarkdown(policy.rules)}).`,
+  );
+  for (const l of policy.loosened) lines.push("", `**Policy loosened:** ${escapeMarkdown(l)}.`);
   if (galleryUrl !== undefined)
     lines.push("", `Message previews: [the gallery of phone mock-ups](<${linkDestination(galleryUrl)}>).`);
   lines.push(
@@ -195,7 +205,7 @@ function tableRow(p: ProjectPlan): string {
 }
 
 function sectionSummary(p: ProjectPlan): string {
-  const name = p.name === null ? "" : ` ${escapeHtml(p.name)}`;
+  const name = p.name === null ? "" : ` ${escapeSummaryHtml(p.name)}`;
   const counts = { planned: 0, deferred: 0, blocked: 0 };
   for (const a of p.actions) counts[a.status] += 1;
   const parts: string[] = [];
@@ -206,7 +216,7 @@ function sectionSummary(p: ProjectPlan): string {
   if (p.drift.length > 0) parts.push("drift");
   if (parts.length === 0) parts.push("no actions");
   const transition = p.live === null ? `desired ${p.desired}` : `${p.live.status} → ${p.desired}`;
-  return `<code>${escapeHtml(p.address)}</code>${name}: ${transition}, ${parts.join(", ")}`;
+  return `<code>${escapeSummaryHtml(p.address)}</code>${name}: ${transition}, ${parts.join(", ")}`;
 }
 
 /** One project's collapsible section; ends with a blank line. */

@@ -17,11 +17,13 @@ export const PLAN_SCHEMA_URL = new URL("../../schemas/plan.schema.json", import.
 
 /**
  * Schemas that other report schemas refer to by `$id`: the one diagnostic shape and code pattern
- * (every report), and the apply report's definitions (the journal's lines).
+ * (every report), the apply report's definitions (the journal's lines) and the policy file's rules
+ * (the plan's policy in force).
  */
 const SHARED_SCHEMA_URLS: readonly URL[] = [
   new URL("../../schemas/diagnostic.schema.json", import.meta.url),
   new URL("../../schemas/apply-result.schema.json", import.meta.url),
+  new URL("../../schemas/policy.schema.json", import.meta.url),
 ];
 
 /** At most this many schema violations are reported; the rest are summarised in one more diagnostic. */

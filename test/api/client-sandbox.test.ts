@@ -230,15 +230,18 @@ describe("faults", () => {
     expect(c.stats().retriesByReason.network).toBe(1);
   });
 
-  it("retries 503 SEND_ENQUEUE_FAILED on a write with the same key", async () => {
+  it("attempts a write once: 503 SEND_ENQUEUE_FAILED is returned (outcome none) for the caller to resend", async () => {
     await admin("POST", "/faults", { spec: "POST /projects/{id}/pause: status(503) n=1" });
-    const r = await client().pauseProject(EARLY_VOTE, { reason: "storm" }, IDEM);
-    expect(r.ok).toBe(true);
+    const c = client();
+    const e = failed(await c.pauseProject(EARLY_VOTE, { reason: "storm" }, IDEM));
+    expect(e).toMatchObject({ status: 503, code: "SEND_ENQUEUE_FAILED", outcome: "none", attempts: 1 });
+    expect((await c.pauseProject(EARLY_VOTE, { reason: "storm" }, IDEM)).ok).toBe(true);
     const writes = (await requestLog()).filter((e) => e.method === "POST");
     expect(writes.map((e) => [e.status, e.idempotency_key])).toEqual([
       [503, IDEM],
       [200, IDEM],
     ]);
+    expect(c.stats().retriesByReason["enqueue-failed"]).toBe(1);
   });
 
   it("returns unknown outcome for a write that committed and then failed, and does not resend it", async () => {

@@ -151,7 +151,7 @@ describe("retries of reads", () => {
 });
 
 describe("writes", () => {
-  it("retries 503 SEND_ENQUEUE_FAILED with the same key", async () => {
+  it("returns 503 SEND_ENQUEUE_FAILED on a write at once (outcome none); a resend with the same key counts as a retry", async () => {
     stub.script(
       { status: 503, body: { error: "could not queue", code: "SEND_ENQUEUE_FAILED" } },
       {
@@ -159,10 +159,25 @@ describe("writes", () => {
         body: { success: true, data: { message_id: "m" } },
       },
     );
-    const r = await client.replyToConversation("c1", "hi", IDEM);
-    expect(r.ok).toBe(true);
+    const first = await client.replyToConversation("c1", "hi", IDEM);
+    expect(!first.ok && first.error).toMatchObject({
+      status: 503,
+      code: "SEND_ENQUEUE_FAILED",
+      outcome: "none",
+      attempts: 1,
+    });
+    expect(stub.seen).toHaveLength(1);
+    expect(time.sleeps).toEqual([]);
+    const second = await client.replyToConversation("c1", "hi", IDEM);
+    expect(second.ok && second.meta.attempts).toBe(1);
     expect(stub.seen.map((s) => s.headers["idempotency-key"])).toEqual([IDEM, IDEM]);
     expect(stub.seen[0]?.body).toBe(stub.seen[1]?.body);
+    expect(client.stats()).toMatchObject({
+      requests: 2,
+      retries: 1,
+      retriesByReason: { "enqueue-failed": 1 },
+    });
+    expect(events.filter((e) => e.type === "retry")).toEqual([]);
   });
 
   it("does not retry a 500 on a write: the outcome is unknown", async () => {
@@ -193,7 +208,7 @@ describe("writes", () => {
     expect(!r.ok && r.error).toMatchObject({ kind: "network", outcome: "unknown" });
   });
 
-  it("waits out a 409 with Retry-After and retries the same key", async () => {
+  it("returns a 409 with Retry-After at once: outcome unknown, the Retry-After kept for the caller", async () => {
     stub.script(
       {
         status: 409,
@@ -203,8 +218,44 @@ describe("writes", () => {
       ok({}, { "x-idempotent-replayed": "true" }),
     );
     const r = await client.pauseProject("p1", {}, IDEM);
-    expect(r.ok && r.meta).toMatchObject({ replayed: true, attempts: 2 });
-    expect(time.sleeps).toEqual([2000]);
+    expect(!r.ok && r.error).toMatchObject({
+      status: 409,
+      retryAfterSeconds: 2,
+      outcome: "unknown",
+      attempts: 1,
+    });
+    expect(stub.seen).toHaveLength(1);
+    expect(time.sleeps).toEqual([]);
+  });
+
+  it("a 429 on a write is returned at once and holds every request of the process for Retry-After", async () => {
+    stub.script(
+      {
+        status: 429,
+        body: {
+          success: false,
+          error: "Too Many Requests",
+          message: "slow down",
+          code: "RATE_LIMIT_EXCEEDED",
+          statusCode: 429,
+          retryAfter: 3,
+        },
+        headers: { "retry-after": "3" },
+      },
+      ok({}),
+    );
+    const r = await client.pauseProject("p1", {}, IDEM);
+    expect(!r.ok && r.error).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 3,
+      outcome: "none",
+      attempts: 1,
+    });
+    expect(time.sleeps).toEqual([]);
+    // The next request of the process, whatever it is, waits out the Retry-After in the shared limiter.
+    expect((await client.getProject("p1")).ok).toBe(true);
+    expect(time.sleeps).toEqual([3000]);
+    expect(client.stats()).toMatchObject({ throttled: 1, rateLimiter: { waitMs: 3000, throttled: 1 } });
   });
 
   it("reports an unreadable 2xx body on a write as unknown outcome", async () => {

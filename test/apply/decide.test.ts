@@ -2,7 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { confirms } from "../../src/apply/basis.js";
 import { decideRound } from "../../src/apply/decide.js";
-import { projectsToRead } from "../../src/apply/reconcile.js";
+import { projectsToRead } from "../../src/apply/loop-round.js";
 import { unsentResult } from "../../src/apply/result.js";
 import { settleResults, unreadableProjects } from "../../src/apply/settle.js";
 import type { ActionResult, ActionResultStatus } from "../../src/apply/types.js";
@@ -57,13 +57,14 @@ function plan(actions: Action[], unreadable: string[] = []): Plan {
     notes: [],
   }));
   return {
-    format_version: 1,
+    format_version: 2,
     tool_version: "test",
     created_at: AT,
     base_url: "http://x/v1",
     files: [],
     targets: [],
     excludes: [],
+    policy: null,
     projects,
     diagnostics: [],
     requests: { total: 0, by_endpoint: {}, naive: 0 },

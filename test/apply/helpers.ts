@@ -13,7 +13,10 @@ import { type ReconcileInput, reconcile } from "../../src/apply/reconcile.js";
 import type { Judge } from "../../src/apply/sendable.js";
 import type { ApplyResult } from "../../src/apply/types.js";
 import type { Plan } from "../../src/plan/types.js";
+import { renderApplyJson } from "../../src/report/apply-json.js";
+import { validateApplyResult } from "../../src/report/apply-schema.js";
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src/sandbox/index.js";
+import { schemaErrors } from "../helpers/schemas.js";
 import { admin, PARENT_KEY } from "../sandbox/helpers.js";
 import { buildWorld, type Role, type World } from "./world.js";
 
@@ -138,6 +141,7 @@ export async function applyLoop(
         ...options,
       },
     );
+    checkApplyDocuments(result, events);
     return { result, events, apiEvents, planned };
   } finally {
     await s.close();
@@ -280,4 +284,19 @@ export function cliApply(
     { autoApprove: true, ...flags },
     beforeSleep === undefined ? {} : { beforeSleep },
   );
+}
+
+/**
+ * Every apply result and journal event a loop test produces is checked against its schema, as the
+ * CLI would write them (`apply --json`, `.campaignctl/journal/*.jsonl`): a new mismatch fails the
+ * test that produced it.
+ */
+export function checkApplyDocuments(result: ApplyResult, events: readonly ApplyEvent[]): void {
+  const written = validateApplyResult(JSON.parse(renderApplyJson(result)));
+  if (!written.ok) throw new Error(`apply result breaks its schema: ${JSON.stringify(written.diagnostics)}`);
+  for (const event of events) {
+    const errors = schemaErrors("journal-event", JSON.parse(JSON.stringify(event)));
+    if (errors.length > 0)
+      throw new Error(`journal event breaks its schema: ${errors.join("; ")}\n${JSON.stringify(event)}`);
+  }
 }

@@ -1,49 +1,45 @@
-/** Apply's pure parts: judging transitions, stale checks, durations, progress lines. */
+/** Apply's pure parts: the effect check, stale checks, durations, progress lines. */
 import { describe, expect, test } from "vitest";
 import { foldProgress, formatEventLine, INITIAL_PROGRESS, renderLive } from "../../cli/progress-format.js";
-import { parseDuration } from "../../src/apply/duration.js";
+import { checkEffect } from "../../src/apply/effect-check.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
-import { judgeTransition } from "../../src/apply/judge.js";
 import { pollInterval } from "../../src/apply/poll.js";
 import { compareFiles, compareLive } from "../../src/apply/stale.js";
 import type { ActionKind, LiveBasis, Plan } from "../../src/plan/types.js";
+import { parseDuration } from "../../src/text/parse-duration.js";
 
 const basis = { status: "draft", updated_at: "2026-11-25T10:00:00.000Z" } as const;
 const later = "2026-11-25T10:00:05.000Z";
 
-describe("judgeTransition", () => {
+describe("checkEffect", () => {
   test("a test took effect when the project left draft", () => {
-    expect(judgeTransition("test", basis, { status: "awaiting_test", updated_at: later }).verdict).toBe(
+    expect(checkEffect("test", basis, { status: "awaiting_test", updated_at: later }).verdict).toBe(
       "happened",
     );
-    expect(judgeTransition("test", basis, { status: "ready", updated_at: later }).verdict).toBe("happened");
+    expect(checkEffect("test", basis, { status: "ready", updated_at: later }).verdict).toBe("happened");
   });
   test("unchanged status and updated_at: not happened, safe to resend with the same key", () => {
-    expect(judgeTransition("test", basis, basis).verdict).toBe("not-happened");
+    expect(checkEffect("test", basis, basis).verdict).toBe("not-happened");
     const ready = { status: "ready", updated_at: basis.updated_at } as const;
-    expect(judgeTransition("schedule", ready, ready).verdict).toBe("not-happened");
+    expect(checkEffect("schedule", ready, ready).verdict).toBe("not-happened");
   });
   test("edited but not moved to the target: changed, nothing more is sent", () => {
-    expect(judgeTransition("test", basis, { status: "draft", updated_at: later }).verdict).toBe("changed");
+    expect(checkEffect("test", basis, { status: "draft", updated_at: later }).verdict).toBe("changed");
     const ready = { status: "ready", updated_at: basis.updated_at } as const;
-    expect(judgeTransition("schedule", ready, { status: "ready", updated_at: later }).verdict).toBe(
-      "changed",
-    );
+    expect(checkEffect("schedule", ready, { status: "ready", updated_at: later }).verdict).toBe("changed");
   });
   test("a schedule is proven by scheduled, active, completed or paused", () => {
     const ready = { status: "ready", updated_at: basis.updated_at } as const;
     for (const status of ["scheduled", "active", "completed", "paused"] as const)
-      expect(judgeTransition("schedule", ready, { status, updated_at: later }).verdict).toBe("happened");
+      expect(checkEffect("schedule", ready, { status, updated_at: later }).verdict).toBe("happened");
   });
   test("a pause of a project that went active by itself is retried, not refused", () => {
     const scheduled = { status: "scheduled", updated_at: basis.updated_at } as const;
-    expect(judgeTransition("pause", scheduled, { status: "active", updated_at: later }).verdict).toBe(
+    expect(checkEffect("pause", scheduled, { status: "active", updated_at: later }).verdict).toBe(
       "not-happened",
     );
-    expect(judgeTransition("pause", scheduled, { status: "paused", updated_at: later }).verdict).toBe(
-      "happened",
-    );
-    expect(judgeTransition("pause", scheduled, { status: "completed", updated_at: later }).verdict).toBe(
+    expect(checkEffect("pause", scheduled, { status: "paused", updated_at: later }).verdict).toBe("happened");
+    expect(checkEffect("pause", scheduled, { status: "completed", updated_at: later }).verdict).toBe(
       "changed",
     );
   });
@@ -89,10 +85,10 @@ describe("judgeTransition", () => {
       ["an unreadable basis", "schedule", { ...ready, updated_at: "" }, ready, "changed"],
     ];
     test.each(cases)("%s: %s is %s", (_name, kind, from, live, verdict) => {
-      expect(judgeTransition(kind, from, live).verdict).toBe(verdict);
+      expect(checkEffect(kind, from, live).verdict).toBe(verdict);
     });
     test("the report shows both values as the API wrote them", () => {
-      const text = judgeTransition("test", basis, {
+      const text = checkEffect("test", basis, {
         status: "draft",
         updated_at: "2026-11-25T10:00:05+00:00",
       }).text;

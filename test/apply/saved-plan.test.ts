@@ -72,7 +72,7 @@ function project(actions: readonly Action[], overrides: Partial<ProjectPlan> = {
 
 function plan(projects: readonly ProjectPlan[], overrides: Partial<Plan> = {}): Plan {
   return {
-    format_version: 1,
+    format_version: 2,
     tool_version: "test",
     created_at: MADE,
     base_url: "https://api.example.test/v1",
@@ -80,6 +80,7 @@ function plan(projects: readonly ProjectPlan[], overrides: Partial<Plan> = {}): 
     files: [{ path: "campaign.yaml", sha256: SHA }],
     targets: [],
     excludes: [],
+    policy: null,
     projects,
     diagnostics: [],
     requests: { total: 0, by_endpoint: {}, naive: 0 },
@@ -480,7 +481,7 @@ describe("checks before any request", () => {
     },
   );
   test.each([
-    { text: '{"format_version": 1, "projects": []}', plan: true },
+    { text: '{"format_version": 2, "projects": []}', plan: true },
     { text: '  {"format_version": 99}', plan: true },
     { text: "version: 1\nprojects: {}\n", plan: false },
     { text: '{"version": 1}', plan: false },

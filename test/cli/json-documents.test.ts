@@ -10,6 +10,7 @@ import { describe, expect, test } from "vitest";
 import { runSandbox } from "../../cli/commands/sandbox.js";
 import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
+import { documentOf, schemaErrors } from "../helpers/schemas.js";
 import {
   campaignFile,
   fileProject,
@@ -19,7 +20,6 @@ import {
   tempDir,
 } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
-import { documentOf, schemaErrors } from "../helpers/schemas.js";
 
 const CLEAN = `version: 1
 projects:

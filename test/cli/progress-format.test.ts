@@ -51,7 +51,7 @@ describe("apply progress counts every outcome", () => {
     const state = [runStart(1), actionEnd("a.test", status)].reduce(foldProgress, INITIAL_PROGRESS);
     const lines = renderLive(state, Date.parse("2036-03-01T15:00:02.000Z"));
     expect(lines[0]).toBe(
-      "Applying: 1/1 finished, 0 running, 0 waiting for approval, 0 retried   2.0s elapsed, 0ms rate-limit wait",
+      "Applying: 1/1 finished, 0 running, 0 waiting for approval, 0 retried   2s elapsed, 0s rate-limit wait",
     );
     expect(lines[1]).toBe(`  finished: ${ONE_OF[status]}`);
 
@@ -130,7 +130,7 @@ describe("apply progress counts every outcome", () => {
     progress.finish();
     const frame = err.slice(err.lastIndexOf("\r\x1b[2KApplying:"));
     expect(frame).toBe(
-      "\r\x1b[2KApplying: 2/2 finished, 0 running, 0 waiting for approval, 0 retried   3.0s elapsed, 0ms rate-limit wait\n" +
+      "\r\x1b[2KApplying: 2/2 finished, 0 running, 0 waiting for approval, 0 retried   3s elapsed, 0s rate-limit wait\n" +
         "\r\x1b[2K  finished: 1 done, 0 replayed, 0 failed, 0 skipped, 0 blocked, 0 deferred, 0 not started, 1 unknown\n" +
         "\r\x1b[2K  running: -\n" +
         "\r\x1b[2K  last: b.test: done\n",

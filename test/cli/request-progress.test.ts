@@ -29,7 +29,7 @@ describe("plan request progress", () => {
   it.each([
     [{ requests: 1, waitedMs: 0 }, "plan: 1 API request"],
     [{ requests: 250, waitedMs: 0 }, "plan: 250 API requests"],
-    [{ requests: 250, waitedMs: 61_000 }, "plan: 250 API requests, 1m01s waiting for the rate limit"],
+    [{ requests: 250, waitedMs: 61_000 }, "plan: 250 API requests, 1m 1s waiting for the rate limit"],
   ])("%o reads %j", (progress, line) => {
     expect(requestProgressLine(progress, "plan")).toBe(line);
   });

@@ -31,7 +31,9 @@ const AREAS: readonly (readonly [string, Record<string, string>])[] = [
   ["report", REPORT_CODES],
 ];
 
-const shared = JSON.parse(readFileSync(new URL("../../schemas/diagnostic.schema.json", import.meta.url), "utf8"));
+const shared = JSON.parse(
+  readFileSync(new URL("../../schemas/diagnostic.schema.json", import.meta.url), "utf8"),
+);
 const PATTERN = new RegExp(shared.$defs.code.pattern as string, "u");
 
 const everyCode = AREAS.flatMap(([area, codes]) => Object.keys(codes).map((code) => [area, code] as const));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { codePointLabel } from "../../src/message/code-point.js";
-import { escapeHtml } from "../../src/report/gallery/escape.js";
 import { buildGalleryModel } from "../../src/report/gallery/model.js";
 import { GALLERY_CSP, renderGalleryHtml } from "../../src/report/gallery/page.js";
+import { escapeHtml } from "../../src/report/html-escape.js";
 import { fullPlan } from "../report/fixtures.js";
 import { expectGolden } from "../report/golden.js";
 import { loadProjects, MMS_YAML, UCS2_YAML } from "./fixtures.js";

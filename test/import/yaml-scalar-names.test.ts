@@ -58,7 +58,9 @@ describe("import: names YAML would read as other values", () => {
         expect(addresses).toHaveLength(NAMES.length);
         for (const address of addresses) expect(typeof address).toBe("string");
         // Names that share a slug (null, Null, NULL) get suffixes from their ids; the rest stay bare.
-        expect(addresses).toEqual(expect.arrayContaining(["1e3", "0x1f", "0o17", "123", "2026-12-07", "yes"]));
+        expect(addresses).toEqual(
+          expect.arrayContaining(["1e3", "0x1f", "0o17", "123", "2026-12-07", "yes"]),
+        );
         expect(addresses.filter((a) => String(a).startsWith("null-"))).toHaveLength(3);
         const plan = await c.planning(["campaigns", "--json", "--detailed-exitcode"]);
         const projects = JSON.parse(plan.stdout).projects as {

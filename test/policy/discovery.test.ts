@@ -1,13 +1,14 @@
 /**
- * Finding the policy file: the nearest campaignctl.policy.yaml above each campaign file read, up to
- * the repository root (the first directory holding `.git`), never above it; files that lead to
- * different policy files stop the run with policy.ambiguous; --policy overrides discovery.
+ * Finding the policy files: every campaignctl.policy.yaml above each campaign file read, up to the
+ * repository root (the first directory holding `.git`), never above it, combined as floors; files
+ * that lead to different chains of policy files stop the run with policy.ambiguous unless --policy
+ * is given; --policy adds to the policies found, never replaces them (issue 16).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { choosePolicy, nearestPolicy, type Probe } from "../../cli/policy-file.js";
+import { choosePolicies, type Probe, policyChain } from "../../cli/policy-file.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const FORBID_AT_NOW = "version: 1\nrules:\n  forbid_at_now: true\n";
@@ -84,7 +85,7 @@ describe("policy discovery", () => {
     expect(r.stdout).not.toContain('"policy.');
   });
 
-  test("the nearest policy wins; files that lead to different ones stop with policy.ambiguous", async () => {
+  test("policies above a file combine; files that lead to different chains stop with policy.ambiguous", async () => {
     const cwd = tree({
       "repo/campaignctl.policy.yaml": FORBID_AT_NOW,
       "repo/campaigns/gotv/campaignctl.policy.yaml": "version: 1\nrules:\n  min_test_contacts: 1\n",
@@ -94,10 +95,10 @@ describe("policy discovery", () => {
         "0002",
       ),
     });
-    // gotv's own policy does not forbid `at: now`: the root's is not read for it.
+    // gotv's own policy does not mention `at: now`: the root's rule still holds for it.
     const nearest = await runCli(["validate", "campaigns/gotv/"], { cwd });
-    expect(nearest.code).toBe(0);
-    expect(nearest.stdout).not.toContain("policy.");
+    expect(nearest.code).toBe(1);
+    expect(nearest.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid-at-now]");
 
     const both = await runCli(["validate", "campaigns/gotv/", "campaigns/early/"], { cwd });
     expect(both.code).toBe(1);
@@ -107,11 +108,14 @@ describe("policy discovery", () => {
         "campaigns/early/campaignctl.policy.yaml (nearest to campaigns/early/early.yaml)",
     );
     expect(both.stdout + both.stderr).toContain("--policy FILE");
+    expect(both.stdout + both.stderr).toContain(
+      "campaignctl.policy.yaml (nearest to campaigns/gotv/gotv.yaml)",
+    );
     const plan = await runCli(["plan", "--sandbox", "campaigns/gotv/", "campaigns/early/"], { cwd, env: {} });
     expect(plan.code).toBe(1);
     expect(plan.stdout + plan.stderr).toContain("policy.ambiguous");
 
-    // --policy overrides discovery entirely: no ambiguity, and its rules are the ones enforced.
+    // --policy resolves it: every policy found is a floor, and --policy goes on top.
     const named = await runCli(
       ["validate", "campaigns/gotv/", "campaigns/early/", "--policy", "campaignctl.policy.yaml"],
       { cwd },
@@ -180,14 +184,74 @@ describe("policy discovery", () => {
     expect(r.stdout + r.stderr).not.toContain("policy.");
   });
 
-  test("--policy overrides a discovered policy", async () => {
+  test.each([
+    [
+      "--policy to a file with another rule",
+      { "repo/lenient.yaml": "version: 1\nrules:\n  min_test_contacts: 1\n" },
+      ["--policy", "lenient.yaml"],
+    ],
+    [
+      "--policy to an empty policy",
+      { "repo/empty.yaml": "version: 1\nrules: {}\n" },
+      ["--policy", "empty.yaml"],
+    ],
+    [
+      "an empty nearer policy file",
+      { "repo/campaigns/gotv/campaignctl.policy.yaml": "version: 1\nrules: {}\n" },
+      [],
+    ],
+  ])("%s keeps the root policy's forbid_at_now", async (_name, files, flags) => {
+    const cwd = tree({ "repo/campaignctl.policy.yaml": FORBID_AT_NOW, ...files });
+    const r = await runCli(["validate", "campaigns/gotv/", ...flags], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid-at-now]");
+    expect(r.stdout).toContain("note: the policy's rule forbid_at_now at campaignctl.policy.yaml:3:3");
+  });
+
+  test("a nearer policy that sets a looser value is refused unless it says loosens:", async () => {
+    const looser = "version: 1\nrules:\n  forbid_at_now: false\n";
+    const cwd = tree({
+      "repo/campaignctl.policy.yaml": FORBID_AT_NOW,
+      "repo/campaigns/gotv/campaignctl.policy.yaml": looser,
+    });
+    const refused = await runCli(["validate", "campaigns/gotv/"], { cwd });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      "campaigns/gotv/campaignctl.policy.yaml:3:3: error[policy.loosens-ancestor]: campaigns/gotv/campaignctl.policy.yaml sets forbid_at_now to off, looser than campaignctl.policy.yaml's on",
+    );
+    writeFileSync(join(cwd, "campaigns/gotv/campaignctl.policy.yaml"), `${looser}loosens: [forbid_at_now]\n`);
+    const loosened = await runCli(["validate", "campaigns/gotv/"], { cwd });
+    expect(loosened.code).toBe(0);
+    expect(loosened.stdout).not.toContain("error[policy.forbid-at-now]");
+    expect(loosened.stdout).toContain(
+      "warning[policy.loosened]: the policy's forbid_at_now is loosened by campaigns/gotv/campaignctl.policy.yaml: on -> off",
+    );
+  });
+
+  test("--loosen-policy turns a rule off for the run, visibly; plan --json records it", async () => {
     const cwd = tree({ "repo/campaignctl.policy.yaml": FORBID_AT_NOW });
-    writeFileSync(join(cwd, "lenient.yaml"), "version: 1\nrules:\n  min_test_contacts: 1\n");
-    const discovered = await runCli(["validate", "campaigns/gotv/"], { cwd });
-    expect(discovered.stdout).toContain("error[policy.forbid-at-now]");
-    const r = await runCli(["validate", "campaigns/gotv/", "--policy", "lenient.yaml"], { cwd });
+    const r = await runCli(["validate", "campaigns/gotv/", "--loosen-policy", "forbid_at_now", "--json"], {
+      cwd,
+    });
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toContain("policy.");
+    const doc = JSON.parse(r.stdout) as {
+      diagnostics: { code: string; severity: string; message: string }[];
+    };
+    expect(doc.diagnostics.filter((d) => d.code.startsWith("policy."))).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        code: "policy.loosened",
+        message: "the policy's forbid_at_now is loosened by --loosen-policy: on -> off",
+      }),
+    ]);
+    const strict = await runCli(
+      ["validate", "campaigns/gotv/", "--loosen-policy", "forbid_at_now", "--strict"],
+      { cwd },
+    );
+    expect(strict.code).toBe(1);
+    const typo = await runCli(["validate", "campaigns/gotv/", "--loosen-policy", "forbid_now"], { cwd });
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain("not a policy rule");
   });
 
   test("a policy file that exists but cannot be read is an error, never skipped", async () => {
@@ -204,45 +268,55 @@ describe("policy discovery", () => {
 describe("the walk up (a probe of a file system given as a table)", () => {
   const NAME = "campaignctl.policy.yaml";
   const walk = (fs: Record<string, Probe>, start = "/r/c/g") =>
-    nearestPolicy({ absolute: start, shown: "c/g" }, (p) => fs[p] ?? "absent");
+    policyChain({ absolute: start, shown: "c/g" }, (p) => fs[p] ?? "absent").map((p) => p.shown);
 
-  test.each<[string, Record<string, Probe>, string | null]>([
-    ["in the start directory", { [`/r/c/g/${NAME}`]: "present", [`/r/${NAME}`]: "present" }, `c/g/${NAME}`],
-    ["the nearest parent", { [`/r/c/${NAME}`]: "present", [`/r/${NAME}`]: "present" }, `c/${NAME}`],
-    ["at the repository root", { "/r/.git": "present", [`/r/${NAME}`]: "present" }, NAME],
-    ["not above the repository root", { "/r/.git": "present", [`/${NAME}`]: "present" }, null],
-    ["up to the filesystem root without a repository", { [`/${NAME}`]: "present" }, `../${NAME}`],
+  test.each<[string, Record<string, Probe>, string[]]>([
     [
-      "a parent that cannot be looked into ends the walk",
+      "every one up from the start directory, farthest first",
+      { [`/r/c/g/${NAME}`]: "present", [`/r/${NAME}`]: "present" },
+      [`${NAME}`, `c/g/${NAME}`],
+    ],
+    ["a parent", { [`/r/c/${NAME}`]: "present" }, [`c/${NAME}`]],
+    ["at the repository root", { "/r/.git": "present", [`/r/${NAME}`]: "present" }, [NAME]],
+    ["not above the repository root", { "/r/.git": "present", [`/${NAME}`]: "present" }, []],
+    ["up to the filesystem root without a repository", { [`/${NAME}`]: "present" }, [`../${NAME}`]],
+    [
+      "a directory that cannot be looked into ends the walk",
       { [`/r/c/${NAME}`]: "unreadable", [`/r/${NAME}`]: "present" },
-      null,
+      [],
     ],
     [
       "a dangling link by that name is found (and fails when read)",
       { [`/r/c/g/${NAME}`]: "present" },
-      `c/g/${NAME}`,
+      [`c/g/${NAME}`],
     ],
   ])("%s", (_, fs, shown) => {
-    expect(walk(fs)?.shown ?? null).toBe(shown);
+    expect(walk(fs)).toEqual(shown);
   });
 
-  test("two spellings of one file are one policy; two files are policy.ambiguous, each named once", () => {
+  test("two spellings of one file are one policy; two chains are policy.ambiguous, each named once", () => {
     const at = (file: string, shown: string, identity: string) => ({
       file,
-      policy: { absolute: identity, shown },
-      identity,
+      chain: [{ absolute: identity, shown, identity }],
     });
-    expect(choosePolicy([])).toEqual({ kind: "none" });
-    expect(choosePolicy([at("a/x.yaml", "p.yaml", "/r/p"), at("/r/a/y.yaml", "/r/p.yaml", "/r/p")])).toEqual({
-      kind: "one",
-      shown: "p.yaml",
-    });
-    const two = choosePolicy([
+    expect(choosePolicies([], false)).toEqual({ kind: "layers", layers: [] });
+    const one = choosePolicies(
+      [at("a/x.yaml", "p.yaml", "/r/p"), at("/r/a/y.yaml", "/r/p.yaml", "/r/p")],
+      false,
+    );
+    expect(one.kind === "layers" && one.layers.map((l) => l.shown)).toEqual(["p.yaml"]);
+    const files = [
       at("a/x.yaml", "a/p.yaml", "/r/a/p"),
       at("a/y.yaml", "a/p.yaml", "/r/a/p"),
       at("b/x.yaml", "b/p.yaml", "/r/b/p"),
       at("b/y.yaml", "b/p.yaml", "/r/b/p"),
+    ];
+    const withFlag = choosePolicies(files, true);
+    expect(withFlag.kind === "layers" && withFlag.layers.map((l) => l.shown)).toEqual([
+      "a/p.yaml",
+      "b/p.yaml",
     ]);
+    const two = choosePolicies(files, false);
     expect(two.kind === "ambiguous" && two.diagnostic).toMatchObject({
       severity: "error",
       code: "policy.ambiguous",

@@ -106,8 +106,10 @@ export function fullActions(): ActionResult[] {
       attempts: 1,
       idempotency_key: key("volunteer-recruitment.test"),
       error: {
+        source: "api",
         status: 400,
-        code: "validation_error",
+        code: "UNLISTED",
+        api_code: "validation_error",
         message:
           "test_contacts[1].phone: \"+1503555019\" is not E.164 <expected +1 & 10 digits>; merge value 'first_name' = `*Dana*` | @field-team #12",
       },
@@ -144,7 +146,12 @@ export function fullActions(): ActionResult[] {
       reason: "no effect seen after 5 sends whose outcome was unknown; it may still take effect",
       attempts: 5,
       idempotency_key: "cc1-Unknown0utcomeKeyForTheGoldenFile000000000",
-      error: { status: 504, code: "apply.outcome-unknown", message: "Gateway timeout" },
+      error: {
+        source: "campaignctl",
+        status: 504,
+        code: "apply.outcome-unknown",
+        message: "Gateway timeout",
+      },
       started_at: "2026-11-20T14:05:05Z",
       finished_at: "2026-11-20T14:05:09Z",
     }),
@@ -273,7 +280,12 @@ export function hugeApplyResult(count: number): ApplyResult {
           status: "failed",
           attempts: 3,
           idempotency_key: key(`${address}.test`),
-          error: { status: 503, code: "api.server-error", message: "Service Unavailable; retries ran out" },
+          error: {
+            source: "campaignctl",
+            status: 503,
+            code: "api.server-error",
+            message: "Service Unavailable; retries ran out",
+          },
         }),
       );
     } else if (i % 50 === 2) {

@@ -65,7 +65,7 @@ describe("renderApplyHuman", () => {
     expect(text).toContain(
       "Apply interrupted: 2 done, 1 replayed, 1 failed, 1 deferred, 1 skipped, 1 blocked, 1 not started, " +
         "1 unknown, 1 unreadable project. " +
-        "12 API requests, 1 rate-limited, 1.5 s waiting for the rate limit.\n" +
+        "12 API requests, 1 rate-limited, 1.5s waiting for the rate limit.\n" +
         "API requests by endpoint (1 retry):\n  7  GET /projects/{id}\n",
     );
     expect(text.endsWith("Journal: .campaignctl/journal/2026-11-20T14-05-00Z.jsonl\n")).toBe(true);
@@ -73,7 +73,7 @@ describe("renderApplyHuman", () => {
 
   it("says Apply complete for a clean run, failed when an action failed, incomplete when one was blocked", () => {
     expect(renderApplyHuman(completeApplyResult(), { color: false })).toContain(
-      "\nApply complete: 2 done, 1 replayed, 0 failed, 1 deferred. 12 API requests, 0 rate-limited, 0 s waiting for the rate limit.\n",
+      "\nApply complete: 2 done, 1 replayed, 0 failed, 1 deferred. 12 API requests, 0 rate-limited, 0s waiting for the rate limit.\n",
     );
     const failed: ApplyResult = { ...fullApplyResult(), interrupted: false };
     const actions = failed.actions.filter((a) => a.status !== "not-started");
@@ -114,7 +114,12 @@ describe("renderApplyHuman", () => {
       a.status === "failed"
         ? {
             ...a,
-            error: { status: null, code: "api.network", message: "connect ECONNREFUSED 127.0.0.1:4010" },
+            error: {
+              source: "campaignctl" as const,
+              status: null,
+              code: "api.network" as const,
+              message: "connect ECONNREFUSED 127.0.0.1:4010",
+            },
           }
         : a,
     );

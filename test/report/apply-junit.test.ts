@@ -92,7 +92,16 @@ describe("renderApplyJunit", () => {
     const full = fullApplyResult();
     const actions = full.actions.map((a) =>
       a.status === "failed"
-        ? { ...a, error: { status: 400, code: 'bad"<code>&', message: nasty } }
+        ? {
+            ...a,
+            error: {
+              source: "api" as const,
+              status: 400,
+              code: "UNLISTED" as const,
+              api_code: 'bad"<code>&',
+              message: nasty,
+            },
+          }
         : a.status === "blocked"
           ? { ...a, reason: nasty }
           : a,

@@ -83,7 +83,7 @@ describe("renderApplyMarkdown", () => {
       expect(row).toContain(`| \`rally-invite-${i}\` |`);
       expect(row.endsWith(" |")).toBe(true);
     });
-    expect(md).toContain("**API requests:** 12 (1 retry, 1 rate-limited, 1.5 s waiting for the rate limit)");
+    expect(md).toContain("**API requests:** 12 (1 retry, 1 rate-limited, 1.5s waiting for the rate limit)");
     expect(md.endsWith("| `POST /projects/{id}/pause` | 1 |\n")).toBe(true);
   });
 

@@ -355,7 +355,7 @@ const newsletter = project({
 /** The plan with every kind of entry (see the module comment). */
 export function fullPlan(): Plan {
   return {
-    format_version: 1,
+    format_version: 2,
     tool_version: "0.1.0",
     created_at: "2026-11-20T14:00:00Z",
     base_url: "https://api.politicalcomms.com/v1",
@@ -369,6 +369,24 @@ export function fullPlan(): Plan {
     ],
     targets: [],
     excludes: ["old-mailer"],
+    policy: {
+      files: ["campaignctl.policy.yaml", "campaigns/campaignctl.policy.yaml"],
+      rules: {
+        daily_cap_bypass: "forbid",
+        min_test_contacts: 2,
+        send_window: { from: "09:00", to: "20:00" },
+        require_opt_out_language: true,
+        forbid_at_now: true,
+      },
+      loosened: [
+        {
+          rule: "max_estimated_cost_usd",
+          from: 500,
+          to: null,
+          by: "--loosen-policy",
+        },
+      ],
+    },
     projects: [
       gotvReminder,
       volunteers,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { codeSpan, escapeHtml, escapeMarkdown, fencedBlock } from "../../src/report/markdown-escape.js";
+import {
+  codeSpan,
+  escapeMarkdown,
+  escapeSummaryHtml,
+  fencedBlock,
+} from "../../src/report/markdown-escape.js";
 
 describe("escapeMarkdown", () => {
   it("escapes Markdown punctuation, HTML and table pipes, and folds line breaks", () => {
@@ -15,11 +20,15 @@ describe("escapeMarkdown", () => {
   });
 });
 
-describe("escapeHtml", () => {
-  it("escapes HTML and leaves Markdown punctuation as is", () => {
-    expect(escapeHtml('<b>"x" & *y*</b> @bob')).toBe(
-      "&lt;b&gt;&quot;x&quot; &amp; *y*&lt;/b&gt; @&#8203;bob",
+describe("escapeSummaryHtml", () => {
+  it("escapes HTML (quotes and apostrophes too), leaves Markdown punctuation as is, folds line breaks", () => {
+    expect(escapeSummaryHtml('<b>"x" & *y*</b>\nit\'s @bob')).toBe(
+      "&lt;b&gt;&quot;x&quot; &amp; *y*&lt;/b&gt; it&#39;s @&#8203;bob",
     );
+  });
+
+  it("breaks a #-issue reference but never the entities it writes", () => {
+    expect(escapeSummaryHtml("'#42' &#7")).toBe("&#39;#&#8203;42&#39; &amp;#&#8203;7");
   });
 });
 

@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { knownFields } from "../../message/check-tags.js";
 import { parseMergeTags } from "../../message/merge-tags.js";
-import { didYouMean } from "../did-you-mean.js";
+import { didYouMean } from "../../text/did-you-mean.js";
 import type { ProjectSpec } from "../model.js";
 import type { LintRule } from "./rule.js";
 

@@ -25,6 +25,10 @@ export const APPLY_CODES = {
     "a request may or may not have taken effect and re-reading the project did not settle it; rerun apply (the same key replays)",
   "apply.concurrent-change":
     "the project changed under apply (someone else edited or moved it); nothing more was sent to it; plan again",
+  "apply.interrupted":
+    "the run was interrupted (Ctrl-C) while an action waited to send again; nothing it sent took effect",
+  "apply.internal-error":
+    "an action ended on an internal error of campaignctl (a bug: please report it); the message says what failed",
   "apply.journal-unwritable": "the run's journal file could not be written",
   "apply.cross-organization-key":
     "the API key belongs to another organization than the project; the API deduplicates idempotency keys per organization, so runs with keys of different organizations are not deduplicated against each other",

@@ -4,7 +4,7 @@
  * of the projects, and one article per project. Pure: model in, HTML string out.
  */
 import type { ValueSource } from "../../message/render.js";
-import { escapeHtml } from "./escape.js";
+import { escapeHtml } from "../html-escape.js";
 import { sourceExplanation, sourceLabel } from "./labels.js";
 import type { GalleryModel } from "./model.js";
 import { problemsHtml } from "./problems.js";

@@ -5,7 +5,7 @@
  */
 
 import { codePointLabel } from "../../message/code-point.js";
-import { escapeHtml } from "./escape.js";
+import { escapeHtml } from "../html-escape.js";
 import { contactDetail, contactTitle, mediaKindLabel, sourceExplanation, sourceLabel } from "./labels.js";
 import type { GalleryCase, GalleryPiece, GalleryProject, GallerySpan } from "./model.js";
 

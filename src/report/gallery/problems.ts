@@ -3,7 +3,7 @@
  * message (and hint), so a reviewer sees them beside the phones. Pure.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { escapeHtml } from "./escape.js";
+import { escapeHtml } from "../html-escape.js";
 
 function where(d: Diagnostic): string {
   return d.range === undefined ? "" : `${d.range.file}:${d.range.start.line}:${d.range.start.column}: `;

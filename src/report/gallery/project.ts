@@ -4,8 +4,8 @@
  * mock-up per case. Pure.
  */
 import type { ProjectPlan } from "../../plan/types.js";
+import { escapeHtml } from "../html-escape.js";
 import { describeEstimate, describeTransition } from "../plan-describe.js";
-import { escapeHtml } from "./escape.js";
 import { mediaKindLabel } from "./labels.js";
 import type { GalleryPlanStatus, GalleryProject } from "./model.js";
 import { phoneHtml } from "./phone.js";

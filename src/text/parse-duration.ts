@@ -1,4 +1,7 @@
-/** A strict parser of durations as flags write them (`90s`, `10m`, `1h30m`, `500ms`). Pure. */
+/**
+ * A strict parser of durations as flags write them (`90s`, `10m`, `1h30m`, `500ms`). Pure. Apart
+ * from the formatter (duration.ts) because the flag registrations load it at start-up, without luxon.
+ */
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 

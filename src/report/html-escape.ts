@@ -1,6 +1,7 @@
 /**
- * HTML escaping for the gallery. Every piece of user text (message, names, values, reasons) goes
- * through `escapeHtml` before it reaches the page, so `<script>` in a message shows as text. Pure.
+ * HTML escaping, the one implementation for every view that writes HTML (the gallery page, the raw
+ * HTML of a Markdown `<summary>` line). Every piece of user text (message, names, values, reasons)
+ * goes through `escapeHtml` before it reaches HTML, so `<script>` in a message shows as text. Pure.
  */
 
 const ENTITIES: Readonly<Record<string, string>> = {

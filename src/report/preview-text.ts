@@ -2,8 +2,9 @@
  * The human view of `campaignctl preview`. Pure: a ProjectPreview in, text out. Each rendering is
  * shown as its exact outgoing text, indented behind a bar, followed by its cost.
  */
-import { type Style, styleFor } from "../report/style.js";
-import type { PreviewContact, PreviewRendering, PreviewTag, ProjectPreview } from "./preview.js";
+
+import type { PreviewContact, PreviewRendering, PreviewTag, ProjectPreview } from "../message/preview.js";
+import { type Style, styleFor } from "./style.js";
 
 function contactLabel(contact: PreviewContact): string {
   switch (contact.kind) {

@@ -11,6 +11,8 @@ import type { Clock } from "./rate-limiter.js";
 /** Tracks the offset of the server's clock from the local one. No offset until a valid `Date` arrives. */
 export class ServerClock {
   private offsetMs: number | null = null;
+  /** The latest time `now` returned: the estimate never goes back (the server's clock does not). */
+  private lastMs = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly clock: Clock) {}
 
@@ -25,8 +27,15 @@ export class ServerClock {
     else this.offsetMs = 0;
   }
 
-  /** The server's time now (local clock plus the offset), or null before any `Date` header. */
+  /**
+   * The server's time now (local clock plus the offset), or null before any `Date` header. Monotonic:
+   * a later observation that moves the offset back (a server a little behind, seen through the
+   * header's one-second resolution) never makes a time earlier than one already returned, so a
+   * report's `started_at` is never after its `finished_at`.
+   */
   now(): Date | null {
-    return this.offsetMs === null ? null : new Date(this.clock.now() + this.offsetMs);
+    if (this.offsetMs === null) return null;
+    this.lastMs = Math.max(this.lastMs, this.clock.now() + this.offsetMs);
+    return new Date(this.lastMs);
   }
 }

@@ -38,11 +38,11 @@ export function checkEffect(kind: ActionKind, basis: LiveBasis, live: LiveBasis)
   if (provesEffect(kind, live.status) && (live.status !== basis.status || moved))
     return { verdict: "happened", text: `re-read: ${now} (${was}); the ${kind} took effect` };
   if (!moved && live.status === basis.status)
-    return { verdict: "not-happened", text: `re-read: ${now}, unchanged; the ${kind} did not take effect` };
+    return { verdict: "not-happened", text: `re-read: ${now}, unchanged; the ${kind} had not taken effect` };
   if (!LIFECYCLE[kind].sendsTexts && isSentFrom(kind, live.status))
     return {
       verdict: "not-happened",
-      text: `re-read: ${now} (${was}); still sending, so the ${kind} did not take effect`,
+      text: `re-read: ${now} (${was}); still sending, so the ${kind} had not taken effect`,
     };
   return {
     verdict: "changed",

@@ -149,7 +149,10 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
       });
       const ours = res.meta.replayed && hadUnknown;
       if (ours)
-        notes.push("answered from the API's idempotency store: an earlier send of this run took effect");
+        notes.push(
+          `send ${n}: answered from the API's idempotency store: an earlier send of this run took effect`,
+        );
+      else if (notes.length > 0) notes.push(`send ${n}: accepted; the ${action.kind} took effect`);
       return end({
         status: res.meta.replayed && !ours ? "replayed" : "done",
         reason:
@@ -190,7 +193,8 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
     } else {
       hadUnknown ||= failure === "unknown";
       const judged = await resolve(s, d, now);
-      notes.push(judged.text);
+      // Each note says which send it follows, so the resolution reads as what happened, in order.
+      notes.push(`after send ${n}: ${judged.text}`);
       switch (judged.verdict) {
         case "happened":
           return end({

@@ -33,7 +33,7 @@ test("every effect exactly once under faults, for 20 seeds; a second apply conve
       await admin(bed.sb, "POST", "/faults", { spec: FAULTS });
       const first = await applyLoop(bed, { planned });
       resolved += first.result.actions.filter((a) => a.resolution?.includes("took effect")).length;
-      resent += first.result.actions.filter((a) => a.resolution?.includes("did not take effect")).length;
+      resent += first.result.actions.filter((a) => a.resolution?.includes("had not taken effect")).length;
       const firstCounts = effectCounts(await effects(bed.sb));
       expect(
         [...firstCounts.values()].every((n) => n === 1),

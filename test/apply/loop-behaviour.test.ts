@@ -96,7 +96,10 @@ test.each([
   const planned = await planFresh(bed);
   const { result } = await applyLoop(bed, { planned });
   expect(result.actions[0]).toMatchObject({ status: "done", attempts: 2 });
-  expect(result.actions[0]?.resolution).toContain("did not take effect");
+  // The resolution tells the story in order and ends with how the action really ended.
+  expect(result.actions[0]?.resolution).toMatch(
+    /^after send 1: re-read: .*, unchanged; the schedule had not taken effect; send 2: accepted; the schedule took effect$/,
+  );
   const sent = await posts(bed);
   expect(sent).toHaveLength(2);
   expect([...new Set(sent.map((r) => r.idempotency_key))]).toEqual([

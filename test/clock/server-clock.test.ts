@@ -44,6 +44,22 @@ describe("ServerClock", () => {
     expect(clock.now()).toBeNull();
   });
 
+  it("never goes back: a server a quarter second behind, seen through a later header", () => {
+    let local = T - 500;
+    const clock = new ServerClock({ now: () => local });
+    clock.observe(new Date(T - 1000).toUTCString(), local); // inside the second named: offset 0
+    local = T + 1_240;
+    const started = clock.now()?.getTime() ?? 0;
+    expect(started).toBe(T + 1_240);
+    // The next response still names second T at local T + 1250: the offset moves back 251 ms.
+    local = T + 1_250;
+    clock.observe(new Date(T).toUTCString(), local);
+    const finished = clock.now()?.getTime() ?? 0;
+    expect(finished).toBeGreaterThanOrEqual(started);
+    local = T + 1_600;
+    expect(clock.now()?.getTime()).toBe(T + 1_349);
+  });
+
   it("follows the last header", () => {
     const clock = new ServerClock({ now: () => T });
     clock.observe(new Date(T + 3_600_000).toUTCString(), T);

@@ -3,6 +3,7 @@
  * part of the test's name, so a failure prints it. `CAMPAIGNCTL_TEST_SEED` adds one more seed to
  * the fixed ones (to explore, or to replay a seed seen elsewhere).
  */
+import { seededRandom } from "../../src/sandbox/ids.js";
 
 /** The fixed seeds of the random-garbage cases, plus `CAMPAIGNCTL_TEST_SEED` when set. */
 export const GARBAGE_SEEDS: readonly number[] = [
@@ -12,18 +13,6 @@ export const GARBAGE_SEEDS: readonly number[] = [
   20261124,
   ...(process.env.CAMPAIGNCTL_TEST_SEED === undefined ? [] : [Number(process.env.CAMPAIGNCTL_TEST_SEED)]),
 ];
-
-/** mulberry32: a small, fast 32-bit PRNG; the same seed always gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** `length` bytes drawn from `seed`. */
 export function seededBytes(seed: number, length: number): Uint8Array {

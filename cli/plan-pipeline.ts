@@ -21,11 +21,12 @@ import { summarize } from "../src/plan/summary.js";
 import type { Plan } from "../src/plan/types.js";
 import { createFileCache } from "./file-cache.js";
 import type { Io } from "./io.js";
+import type { KeyScopeFlags } from "./key-scope-flag.js";
 import { loadPolicy, type PolicyFlags } from "./policy-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
 
-export interface PlanPipelineArgs extends PolicyFlags {
+export interface PlanPipelineArgs extends PolicyFlags, KeyScopeFlags {
   /** Campaign files or directories, relative to `io.cwd`. */
   readonly paths: readonly string[];
   /** `--target` addresses, as given. */
@@ -120,6 +121,7 @@ export async function runPlanPipeline(
       baseUrl: session.apiId,
       toolVersion: VERSION,
       organizationId: refreshed.organizationId,
+      allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
       targets: only ?? args.targets,
       excludes: args.excludes,
       requests: refreshed.requests,

@@ -26,6 +26,7 @@ import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { openJournal } from "../journal-file.js";
+import type { KeyScopeFlags } from "../key-scope-flag.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import type { PolicyFlags } from "../policy-file.js";
 import { createProgress } from "../progress.js";
@@ -33,7 +34,7 @@ import type { Session, SessionOptions } from "../session.js";
 import { VERSION } from "../version.js";
 
 /** The flags of `apply`, as commander parses them. */
-export interface ApplyFlags extends PolicyFlags {
+export interface ApplyFlags extends PolicyFlags, KeyScopeFlags {
   readonly sandbox?: boolean;
   /** `--fixture`: the embedded sandbox's fixture file (only with `--sandbox`). */
   readonly fixture?: string;

@@ -92,6 +92,7 @@ export async function applySaved(
     refresh: flags.refresh === true,
     policy: flags.policy,
     loosenPolicy: flags.loosenPolicy,
+    allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));

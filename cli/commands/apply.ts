@@ -86,6 +86,7 @@ async function applyFiles(
     refresh: flags.refresh === true,
     policy: flags.policy,
     loosenPolicy: flags.loosenPolicy,
+    allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
   };
   const planned = await runPlanPipeline(args, session, io);
   if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io, applyJson(flags));

@@ -11,6 +11,7 @@ import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
+import type { KeyScopeFlags } from "../key-scope-flag.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import type { PolicyFlags } from "../policy-file.js";
@@ -19,7 +20,7 @@ import type { SessionOptions } from "../session.js";
 import { openSessionWithProgress } from "../session-progress.js";
 
 /** The flags of `plan`, as commander parses them. */
-export interface PlanFlags extends PolicyFlags {
+export interface PlanFlags extends PolicyFlags, KeyScopeFlags {
   readonly sandbox?: boolean;
   /** `--fixture`: the embedded sandbox's fixture file (only with `--sandbox`). */
   readonly fixture?: string;
@@ -63,6 +64,7 @@ export async function planCommand(
         refresh: flags.refresh === true,
         policy: flags.policy,
         loosenPolicy: flags.loosenPolicy,
+        allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
       },
       session,
       io,

@@ -10,6 +10,7 @@ import { parseDuration } from "../../src/text/parse-duration.js";
 import type { ApplyFlags } from "../commands/apply.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
+import { addKeyScopeOption } from "../key-scope-flag.js";
 import { addPolicyOptions } from "../policy-flags.js";
 import type { ReportOutcome } from "../program.js";
 import { addSelectionOptions } from "../selection-flags.js";
@@ -28,6 +29,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       DEFAULT_PARALLELISM,
     );
   addPolicyOptions(command);
+  addKeyScopeOption(command);
   addSelectionOptions(command, "apply")
     .option("--json", "print the apply result document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import type { PlanFlags } from "../commands/plan.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
+import { addKeyScopeOption } from "../key-scope-flag.js";
 import { addPolicyOptions } from "../policy-flags.js";
 import type { ReportOutcome } from "../program.js";
 import { addSelectionOptions } from "../selection-flags.js";
@@ -20,6 +21,7 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     "ignore the cache of live reads (it is still updated)",
   );
   addPolicyOptions(command);
+  addKeyScopeOption(command);
   addSelectionOptions(command, "plan")
     .option("--json", "print the plan document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")

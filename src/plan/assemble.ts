@@ -22,8 +22,10 @@ export interface AssembleInput {
   readonly now: Date;
   readonly baseUrl: string;
   readonly toolVersion: string;
-  /** The organization idempotency keys are scoped to. */
+  /** The organization of the API key (its root organization). */
   readonly organizationId: string;
+  /** `--allow-cross-organization-key` (see ProjectPlanContext). */
+  readonly allowCrossOrganizationKey?: boolean;
   readonly targets: readonly string[];
   readonly excludes: readonly string[];
   readonly requests: RequestCount;
@@ -39,7 +41,13 @@ export function assemblePlan(input: AssembleInput): Plan {
   const selection = selectProjects(campaign.projects, input.targets, input.excludes);
   const covered = campaign.projects.filter((p) => selection.selected.has(p.address));
   const catalogs = buildCatalogs(live);
-  const context = { live, catalogs, now, organizationId: input.organizationId };
+  const context = {
+    live,
+    catalogs,
+    now,
+    organizationId: input.organizationId,
+    allowCrossOrganizationKey: input.allowCrossOrganizationKey === true,
+  };
   const local = covered.map((spec) => {
     const planned = planProject(spec, context, selection.excludedDependencies.get(spec.address) ?? []);
     if (input.policy === undefined) return planned;

@@ -31,6 +31,13 @@ export interface ProjectPlanContext {
   readonly catalogs: Catalogs;
   readonly now: Date;
   readonly organizationId: string;
+  /**
+   * `--allow-cross-organization-key`: a key of another organization than the project's may send
+   * (with a warning). By default its test and schedule are blocked: the API deduplicates
+   * idempotency keys per calling organization, so two runs with keys of different organizations
+   * would both send.
+   */
+  readonly allowCrossOrganizationKey: boolean;
 }
 
 /** Said on a pause of a drifted project. */
@@ -88,6 +95,15 @@ export function planProject(
       codes: ["plan.excluded-dependency"],
     });
   const driftBlock = blockOfDrift(drift.drift);
+  // A key of another organization sends no test or schedule unless allowed (a pause sends nothing).
+  const crossKeyBlock: Block | undefined =
+    project.organization_id === context.organizationId || context.allowCrossOrganizationKey
+      ? undefined
+      : {
+          reason: `the API key belongs to organization ${context.organizationId}, not the project's own (${project.organization_id}); idempotency keys are not shared across organizations`,
+          fix: "apply with a key of the project's own organization, or pass --allow-cross-organization-key",
+          codes: ["apply.cross-organization-key"],
+        };
 
   const actions = transitions.drafts.map((draft): Action => {
     const blocks = [...(draft.block === undefined ? [] : [draft.block]), ...everything];
@@ -106,10 +122,11 @@ export function planProject(
       draft.kind === "pause" && drift.drift.length > 0
         ? `${draft.reason}; ${PAUSE_DESPITE_DRIFT}`
         : draft.reason;
+    if (draft.kind !== "pause" && crossKeyBlock !== undefined) blocks.push(crossKeyBlock);
     // Keys are scoped to the project's own organization, the same in every mode of apply.
     return toAction(spec, project, project.organization_id, { ...draft, reason }, combineBlocks(blocks));
   });
-  const crossKey = crossOrganizationKey(spec, project, context.organizationId, actions);
+  const crossKey = crossOrganizationKey(spec, project, context, actions);
 
   return {
     ...base,
@@ -199,16 +216,27 @@ function toAction(
 function crossOrganizationKey(
   spec: ProjectSpec,
   project: Project,
-  keyOrganization: string,
+  context: ProjectPlanContext,
   actions: readonly Action[],
 ): Diagnostic | undefined {
+  const keyOrganization = context.organizationId;
   if (project.organization_id === keyOrganization) return undefined;
+  const why = `the API key belongs to organization ${keyOrganization}, the project to ${project.organization_id}; the API deduplicates idempotency keys per organization, so a run with a key of another organization is not deduplicated against a run with the project's own key`;
+  if (!context.allowCrossOrganizationKey) {
+    if (!actions.some((a) => a.kind !== "pause")) return undefined;
+    return {
+      severity: "error",
+      code: "apply.cross-organization-key",
+      message: `${spec.address}: ${why}: its test and schedule are not sent with this key`,
+      hint: `apply with a key of the project's own organization (${project.organization_id}); if every pipeline of this project uses this same key on purpose, pass --allow-cross-organization-key`,
+    };
+  }
   if (!actions.some((a) => a.status !== "blocked")) return undefined;
   return {
     severity: "warning",
     code: "apply.cross-organization-key",
-    message: `${spec.address}: the API key belongs to organization ${keyOrganization}, the project to ${project.organization_id}; the API deduplicates idempotency keys per organization, so a run with a key of another organization is not deduplicated against this one`,
-    hint: "run every pipeline that applies this project with a key of the same organization (preferably the project's own)",
+    message: `${spec.address}: ${why} (allowed by --allow-cross-organization-key)`,
+    hint: "run every pipeline that applies this project with this same key",
   };
 }
 

@@ -263,7 +263,7 @@ test("confirming the basis costs at most one request per 50 actions when nothing
   expect(result.requests.by_endpoint["GET /projects/{id}"]).toBeUndefined();
 }, 60_000);
 
-test("item 8: keys come from the project's own organization; a key of another organization is warned about", async () => {
+test("item 8: keys come from the project's own organization; a pause with another organization's key goes ahead", async () => {
   const bed = await openBed({ pause: 1 });
   const b = bed;
   const id = b.world.projects[0]?.id ?? "";
@@ -279,7 +279,9 @@ test("item 8: keys come from the project's own organization; a key of another or
   const p = planned.plan.projects[0];
   const pause = p?.actions[0];
   expect(pause?.status).toBe("planned");
-  expect(p?.diagnostics.map((d) => d.code)).toContain("apply.cross-organization-key");
+  // A pause sends no text, so the key's organization does not hold it (tests and schedules: see
+  // cross-organization-key.test.ts).
+  expect(p?.diagnostics.map((d) => d.code)).not.toContain("apply.cross-organization-key");
   expect(pause?.request.idempotency_key).toBe(
     idempotencyKey({
       org: child,

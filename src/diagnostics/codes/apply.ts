@@ -31,7 +31,7 @@ export const APPLY_CODES = {
     "an action ended on an internal error of campaignctl (a bug: please report it); the message says what failed",
   "apply.journal-unwritable": "the run's journal file could not be written",
   "apply.cross-organization-key":
-    "the API key belongs to another organization than the project; the API deduplicates idempotency keys per organization, so runs with keys of different organizations are not deduplicated against each other",
+    "the API key belongs to another organization than the project; the API deduplicates idempotency keys per organization, so its test and schedule are blocked (error), unless --allow-cross-organization-key lets them send (warning)",
 } as const;
 
 export type ApplyCode = keyof typeof APPLY_CODES;

@@ -18,10 +18,13 @@
  * once per run (resends with the same key are `performAction`'s). What the run has learnt between
  * rounds is one record (`LoopState`, `loop-state.ts`); the end results are `settle.ts`'s.
  */
+
 import type { Project } from "../contract/resources.js";
 import type { LiveRead } from "../plan/live.js";
+import { readStats } from "../plan/refresh-stats.js";
 import type { Plan } from "../plan/types.js";
 import type { BasisReader } from "./basis.js";
+import { projectsToConfirm, withEndedElsewhere } from "./ended-elsewhere.js";
 import { decide, playRounds } from "./loop-round.js";
 import { announceEnd, type LoopRun, type LoopState, newLoopState } from "./loop-state.js";
 import type { ApplyPort, ReconcileOptions } from "./port.js";
@@ -70,7 +73,11 @@ export async function reconcile(
     stopWatching();
   }
   const interrupted = run.signal.aborted;
-  const actions = endResults(run, state, interrupted);
+  const settled = endResults(run, state, interrupted);
+  const actions =
+    interrupted || input.reportOnly === true
+      ? settled
+      : withEndedElsewhere(settled, await closingRead(run, settled));
   const summary = summarizeResults(actions);
   const finishedMs = run.clock.now();
   run.emit({ type: "run-end", at: isoAt(finishedMs), interrupted, summary });
@@ -156,7 +163,7 @@ function watchInterrupt(run: LoopRun, state: LoopState): () => void {
  * done later) end here.
  */
 function endResults(run: LoopRun, state: LoopState, interrupted: boolean): ActionResult[] {
-  const actions = settleResults({
+  const settled = settleResults({
     order: state.order,
     seen: state.seen,
     results: state.results,
@@ -165,6 +172,24 @@ function endResults(run: LoopRun, state: LoopState, interrupted: boolean): Actio
     readAfterSend: state.readAfterSend,
     interrupted,
   });
-  for (const r of actions) if (state.results.get(r.id) !== r) announceEnd(run, r.id, r);
-  return actions;
+  for (const r of settled) if (state.results.get(r.id) !== r) announceEnd(run, r.id, r);
+  return settled;
+}
+
+/**
+ * One closing look at the projects this run changed (one stats page per thousand projects, no read
+ * by id): a project paused from the dashboard after this run scheduled it is reported as ended
+ * paused. A failed read, or a project the rows do not list, changes nothing in the report.
+ */
+async function closingRead(run: LoopRun, results: readonly ActionResult[]): Promise<Map<string, string>> {
+  const wanted = projectsToConfirm(results);
+  const seen = new Map<string, string>();
+  if (wanted.size === 0) return seen;
+  const stats = await readStats(
+    (params) => run.port.getProjectStats(params),
+    wanted,
+    new Date(run.clock.now()),
+  );
+  if (stats.ok) for (const [id, fact] of stats.facts) seen.set(id, fact.status);
+  return seen;
 }

@@ -4,8 +4,8 @@
  * while the next plan says plan.restart-not-supported.
  */
 import { expect, test } from "vitest";
-import { touch } from "../../src/sandbox/routes/project-access.js";
 import { renderApplyHuman } from "../../src/report/apply-human.js";
+import { touch } from "../../src/sandbox/routes/project-access.js";
 import { applyLoop, bedsClosedAfterEach, effects } from "./helpers.js";
 
 const openBed = bedsClosedAfterEach();

@@ -52,8 +52,20 @@ export function asksForJson(argv: readonly string[]): boolean {
   );
 }
 
-function usageDiagnostic(error: CommanderError): Diagnostic {
-  return { severity: "error", code: "cli.usage", message: error.message.replace(/^error: /, "") };
+/**
+ * The usage error as a diagnostic. Commander's suggestion (`\n(Did you mean plan?)`, also given for
+ * an unknown command by register/help.ts) becomes the hint.
+ */
+export function usageDiagnostic(error: CommanderError): Diagnostic {
+  const message = error.message.replace(/^error: /, "");
+  const suggestion = /\n\(Did you mean (.+)\?\)$/.exec(message);
+  if (suggestion === null) return { severity: "error", code: "cli.usage", message };
+  return {
+    severity: "error",
+    code: "cli.usage",
+    message: message.slice(0, suggestion.index),
+    hint: `did you mean ${suggestion[1]}?`,
+  };
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url.endsWith("/cli/main.js");

@@ -2,17 +2,24 @@
  * The command tree. Each command is registered (name, arguments, flags, help) in
  * `register/<name>.ts`, which loads only light modules; its implementation, `commands/<name>.ts`,
  * is imported when the command runs and reports its Outcome. So `--version`, `--help` and each
- * command load only what they use.
+ * command load only what they use. `help [command]` and the answer to an unknown command (with the
+ * nearest command's name) are `register/help.ts`.
  */
-import { Command } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import type { Io } from "./io.js";
 import type { Outcome } from "./outcome.js";
 import { registerApply } from "./register/apply.js";
+import { registerCompletion } from "./register/completion.js";
+import { registerHelp } from "./register/help.js";
 import { registerImport } from "./register/import.js";
+import { registerInit } from "./register/init.js";
 import { registerPlan } from "./register/plan.js";
 import { registerPreview } from "./register/preview.js";
 import { registerSandbox } from "./register/sandbox.js";
+import { registerStatus } from "./register/status.js";
 import { registerValidate } from "./register/validate.js";
+import { registerVersion } from "./register/version.js";
+import { registerWebhooks } from "./register/webhooks.js";
 import { VERSION } from "./version.js";
 
 export type ReportOutcome = (outcome: Outcome) => void;
@@ -22,20 +29,34 @@ export function buildProgram(io: Io, report: ReportOutcome): Command {
     .description(
       "Campaign-as-code for political texting: validate, preview, plan and apply YAML campaign files against the messaging API, or run a local sandbox of that API.",
     )
-    .version(VERSION, "-V, --version")
+    .version(VERSION, "-v, --version", "print the version number (more: campaignctl version)")
+    .helpOption("-h, --help", "display help for command")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(run with --help for usage)");
+  // `-V`, the flag before `-v`, still prints the version; hidden, so help shows one spelling.
+  program.addOption(new Option("-V", "print the version").hideHelp()).on("option:V", () => {
+    io.stdout(`${VERSION}\n`);
+    throw new CommanderError(0, "commander.version", VERSION);
+  });
   for (const register of commands) register(program, io, report);
+  registerHelp(program);
   return program;
 }
 
 type Register = (program: Command, io: Io, report: ReportOutcome) => void;
+
+/** In the order `campaignctl --help` lists them: the workflow first, then the tools around it. */
 const commands: Register[] = [
+  registerInit,
   registerValidate,
   registerPreview,
   registerPlan,
   registerApply,
   registerImport,
+  registerStatus,
+  registerWebhooks,
   registerSandbox,
+  registerCompletion,
+  registerVersion,
 ];

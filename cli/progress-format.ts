@@ -1,7 +1,9 @@
 /**
- * Pure formatters of apply progress: one line per event (for logs and CI, on stderr), and a live
- * view (running, waiting, retried, the count of each outcome, elapsed, rate-limit wait) folded from
- * the events for a terminal. No IO here; `progress.ts` writes.
+ * Pure formatters of apply progress: one line per event (for logs and CI, on stderr), each headed by
+ * the time since the run started, and a live view (running, waiting, retried, the count of each
+ * outcome, elapsed, rate-limit wait) folded from the events for a terminal. Elapsed times come from
+ * the caller's stopwatch (`progress-clock.ts`), never from the events' `at` (the API's clock, for
+ * the journal). No IO here; `progress.ts` writes.
  */
 import {
   type ActionResultStatus,
@@ -12,47 +14,53 @@ import {
 } from "../src/apply/index.js";
 import { APPLY_STATUS_WORD, APPLY_STATUSES } from "../src/report/apply-describe.js";
 import { formatDuration } from "../src/text/duration.js";
+import { elapsedPrefix } from "./progress-clock.js";
 
 /** The counts line: every outcome, zeros included, so the counts add up to the actions ended. */
 export function formatCounts(counts: ApplySummary): string {
   return APPLY_STATUSES.map((s) => `${counts[outcomeCountKey(s)]} ${APPLY_STATUS_WORD[s]}`).join(", ");
 }
 
-/** One line for an event, or null for events too fine-grained to print one by one. */
-export function formatEventLine(event: ApplyEvent): string | null {
-  const t = event.at.slice(11, 19);
+/**
+ * One line for an event, `elapsedMs` after the run started (`+1.5s a.test: done`), or null for
+ * events too fine-grained to print one by one.
+ */
+export function formatEventLine(event: ApplyEvent, elapsedMs: number): string | null {
+  const text = formatEventText(event);
+  return text === null ? null : `${elapsedPrefix(elapsedMs)} ${text}`;
+}
+
+/** What a line says of an event, without its time; null for events not printed one by one. */
+export function formatEventText(event: ApplyEvent): string | null {
   switch (event.type) {
     case "run-start":
-      return `${t} apply: ${event.sendable} of ${event.actions} actions to send, ${event.parallelism} at a time${event.wait_for_approval_ms === null ? "" : `, waiting up to ${formatDuration(event.wait_for_approval_ms)} for test approvals`}`;
+      return `apply: ${event.sendable} of ${event.actions} actions to send, ${event.parallelism} at a time${event.wait_for_approval_ms === null ? "" : `, waiting up to ${formatDuration(event.wait_for_approval_ms)} for test approvals`}`;
     case "action-start":
-      return `${t} ${event.id}: started`;
+      return `${event.id}: started`;
     case "send":
-      return event.send === 1
-        ? null
-        : `${t} ${event.id}: sending again with the same key (send ${event.send})`;
+      return event.send === 1 ? null : `${event.id}: sending again with the same key (send ${event.send})`;
     case "response":
       if (event.outcome === "ok")
-        return `${t} ${event.id}: HTTP ${event.status}${event.replayed ? " (replayed)" : ""}`;
-      return `${t} ${event.id}: ${event.status === null ? event.code : `HTTP ${event.status} ${event.code ?? ""}`.trim()}, outcome ${event.outcome === "unknown" ? "unknown: re-reading the project" : "none"}`;
+        return `${event.id}: HTTP ${event.status}${event.replayed ? " (replayed)" : ""}`;
+      return `${event.id}: ${event.status === null ? event.code : `HTTP ${event.status} ${event.code ?? ""}`.trim()}, outcome ${event.outcome === "unknown" ? "unknown: re-reading the project" : "none"}`;
     case "resolution":
-      return `${t} ${event.id}: ${event.text}`;
+      return `${event.id}: ${event.text}`;
     case "backoff":
-      return `${t} ${event.id}: ${event.reason === "resend" ? "sending again" : "re-reading"} in ${formatDuration(event.delay_ms)}`;
+      return `${event.id}: ${event.reason === "resend" ? "sending again" : "re-reading"} in ${formatDuration(event.delay_ms)}`;
     case "waiting":
-      return `${t} ${event.id}: waiting for the test approval (project ${event.live_status ?? "unreadable"}); next check in ${formatDuration(event.next_poll_ms)}`;
+      return `${event.id}: waiting for the test approval (project ${event.live_status ?? "unreadable"}); next check in ${formatDuration(event.next_poll_ms)}`;
     case "action-end":
-      return `${t} ${event.id}: ${event.status}${event.error === null ? "" : `: ${event.error.message}`}${event.resolution === null ? "" : ` (${event.resolution})`}`;
+      return `${event.id}: ${event.status}${event.error === null ? "" : `: ${event.error.message}`}${event.resolution === null ? "" : ` (${event.resolution})`}`;
     case "interrupt":
-      return `${t} interrupted: ${event.in_flight} request(s) in flight will finish; nothing new starts (Ctrl-C again to abort at once)`;
-    case "run-end": {
-      return `${t} apply ${event.interrupted ? "interrupted" : "finished"}: ${formatCounts(event.summary)}`;
-    }
+      return `interrupted: ${event.in_flight} request(s) in flight will finish; nothing new starts (Ctrl-C again to abort at once)`;
+    case "run-end":
+      return `apply ${event.interrupted ? "interrupted" : "finished"}: ${formatCounts(event.summary)}`;
     case "api":
       switch (event.event.type) {
         case "retry":
-          return `${t} ${event.event.route}: ${event.event.reason}, retrying in ${formatDuration(event.event.delayMs)}`;
+          return `${event.event.route}: ${event.event.reason}, retrying in ${formatDuration(event.event.delayMs)}`;
         case "wait":
-          return event.event.ms >= 1000 ? `${t} rate limit: waited ${formatDuration(event.event.ms)}` : null;
+          return event.event.ms >= 1000 ? `rate limit: waited ${formatDuration(event.event.ms)}` : null;
         case "request-start":
         case "request-end":
           return null;
@@ -65,7 +73,6 @@ export function formatEventLine(event: ApplyEvent): string | null {
  * that ends again (an unknown outcome settled by a later read) is counted once, by its last outcome.
  */
 export interface ProgressState {
-  readonly startedAtMs: number | null;
   readonly total: number;
   readonly running: ReadonlySet<string>;
   readonly waiting: ReadonlySet<string>;
@@ -75,11 +82,11 @@ export interface ProgressState {
   readonly retried: number;
   readonly rateLimitWaitMs: number;
   readonly interrupted: boolean;
+  /** What the last line said of the last action that ended (without its time). */
   readonly last: string | null;
 }
 
 export const INITIAL_PROGRESS: ProgressState = {
-  startedAtMs: null,
   total: 0,
   running: new Set(),
   waiting: new Set(),
@@ -100,7 +107,7 @@ function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
 export function foldProgress(state: ProgressState, event: ApplyEvent): ProgressState {
   switch (event.type) {
     case "run-start":
-      return { ...state, startedAtMs: Date.parse(event.at), total: event.actions };
+      return { ...state, total: event.actions };
     case "action-start":
       return {
         ...state,
@@ -119,7 +126,7 @@ export function foldProgress(state: ProgressState, event: ApplyEvent): ProgressS
         waiting: without(state.waiting, event.id),
         finished: ended.size,
         ended,
-        last: formatEventLine(event),
+        last: formatEventText(event),
       };
     }
     case "interrupt":
@@ -137,15 +144,14 @@ export function foldProgress(state: ProgressState, event: ApplyEvent): ProgressS
   }
 }
 
-/** The live view's lines at `nowMs` (clock time of the run). */
-export function renderLive(state: ProgressState, nowMs: number): readonly string[] {
-  const elapsed = state.startedAtMs === null ? 0 : Math.max(0, nowMs - state.startedAtMs);
+/** The live view's lines, `elapsedMs` after the run started. */
+export function renderLive(state: ProgressState, elapsedMs: number): readonly string[] {
   const running = [...state.running];
   const lines = [
-    `Applying: ${state.finished}/${state.total} finished, ${running.length} running, ${state.waiting.size} waiting for approval, ${state.retried} retried   ${formatDuration(elapsed)} elapsed, ${formatDuration(state.rateLimitWaitMs)} rate-limit wait${state.interrupted ? "   INTERRUPTED: finishing requests in flight" : ""}`,
+    `Applying: ${state.finished}/${state.total} finished, ${running.length} running, ${state.waiting.size} waiting for approval, ${state.retried} retried   ${formatDuration(Math.max(0, elapsedMs))} elapsed, ${formatDuration(state.rateLimitWaitMs)} rate-limit wait${state.interrupted ? "   INTERRUPTED: finishing requests in flight" : ""}`,
     `  finished: ${formatCounts(countOutcomes(state.ended.values()))}`,
     `  running: ${running.length === 0 ? "-" : running.slice(0, 6).join(", ") + (running.length > 6 ? `, +${running.length - 6}` : "")}`,
   ];
-  if (state.last !== null) lines.push(`  last: ${state.last.slice(9)}`);
+  if (state.last !== null) lines.push(`  last: ${state.last}`);
   return lines;
 }

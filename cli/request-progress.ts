@@ -1,12 +1,15 @@
 /**
  * Progress of the reads a plan makes. At 100 requests a minute a cold plan of 1,000 projects spends
  * about ten minutes waiting for the rate limit; this says so on stderr instead of sitting silent.
- * On a terminal, one line redrawn in place; otherwise a line whenever a wait of 10 s or more ends.
- * Pure formatting (`requestProgressLine`) and a thin writer.
+ * On a terminal, one line redrawn in place; otherwise a line whenever a wait of 10 s or more ends,
+ * headed like apply's progress lines by the time since the reads started, on the one stopwatch of
+ * progress lines (`progress-clock.ts`, this machine's clock). Pure formatting
+ * (`requestProgressLine`) and a thin writer.
  */
 import type { ApiEvent } from "../src/api/index.js";
 import { formatDuration } from "../src/text/duration.js";
 import type { Io } from "./io.js";
+import { elapsedPrefix, stopwatch } from "./progress-clock.js";
 
 /** What the reads have cost so far. */
 export interface RequestProgress {
@@ -28,7 +31,9 @@ export interface RequestProgressWriter {
   finish(): void;
 }
 
-export function createRequestProgress(io: Io, what: string): RequestProgressWriter {
+/** `clock`: this machine's clock (`io.clock`), in milliseconds; elapsed time counts from here. */
+export function createRequestProgress(io: Io, what: string, clock: () => number): RequestProgressWriter {
+  const watch = stopwatch(clock);
   let progress: RequestProgress = { requests: 0, waitedMs: 0 };
   let drawn = false;
   return {
@@ -40,7 +45,7 @@ export function createRequestProgress(io: Io, what: string): RequestProgressWrit
         case "wait":
           progress = { ...progress, waitedMs: progress.waitedMs + event.ms };
           if (!io.stderrIsTTY && event.ms >= LONG_WAIT_MS)
-            io.stderr(`${requestProgressLine(progress, what)}\n`);
+            io.stderr(`${elapsedPrefix(watch.elapsedMs())} ${requestProgressLine(progress, what)}\n`);
           break;
         case "request-end":
         case "retry":

@@ -1,7 +1,8 @@
 /**
  * Opening a session whose requests are counted on stderr (`plan`, `preview --html` with a
  * connection): the request progress of `request-progress.ts` hears every event of the client, and
- * so does the caller's own `onEvent` (tests, benchmarks).
+ * so does the caller's own `onEvent` (tests, benchmarks). Its elapsed time is on this machine's
+ * clock (`io.clock`), as every progress line's, whatever clock the client or the API keeps.
  */
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import type { Io } from "./io.js";
@@ -23,7 +24,7 @@ export async function openSessionWithProgress(
   label: string,
   options: SessionOptions = {},
 ): Promise<SessionWithProgress> {
-  const progress = createRequestProgress(io, label);
+  const progress = createRequestProgress(io, label, io.clock);
   const opened = await openSession(flags, io, {
     ...options,
     onEvent: (event) => {

@@ -51,6 +51,8 @@ export interface ApplyFlags extends PolicyFlags, KeyScopeFlags {
   readonly waitForApproval?: number;
   readonly refresh?: boolean;
   readonly color: boolean;
+  /** `--verbose`: also the table of API requests by endpoint. */
+  readonly verbose?: boolean;
 }
 
 /** Injections for tests and benchmarks; the CLI passes none. */
@@ -110,7 +112,8 @@ export async function execute(
     io.stderr(
       `campaignctl: warning: apply.journal-unwritable: ${journal.message}; applying without a journal\n`,
     );
-  const progress = createProgress(io, () => clock.now(), false);
+  // Progress lines show elapsed time on this machine's clock, never the API's (which `clock` is).
+  const progress = createProgress(io, io.clock, false);
   const onEvent = (event: ApplyEvent) => {
     if (journal.ok) journal.journal.write(event);
     progress.onEvent(event);
@@ -183,14 +186,22 @@ export async function refuse(
   return report(result, flags, io, new Map());
 }
 
-async function report(
+/** Prints the result (human or `--json`), writes `--markdown`/`--junit`, and gives the exit outcome. */
+export async function report(
   result: ApplyResult,
   flags: ApplyFlags,
   io: Io,
   sources: ReadonlyMap<string, string>,
 ): Promise<Outcome> {
   if (flags.json === true) io.stdout(renderApplyJson(result));
-  else io.stdout(renderApplyHuman(result, { color: flags.color && useColor(io, "stdout"), sources }));
+  else
+    io.stdout(
+      renderApplyHuman(result, {
+        color: flags.color && useColor(io, "stdout"),
+        sources,
+        requestTable: flags.verbose === true,
+      }),
+    );
   const problems: Diagnostic[] = [];
   if (flags.markdown !== undefined)
     problems.push(...(await saveFile(io, flags.markdown, renderApplyMarkdown(result), "Markdown report")));

@@ -11,7 +11,11 @@
  * 5. The plan is made again from those files with fresh live reads (a stats read confirms each
  *    cached detail's `updated_at`, else the project is read by id; `--refresh`: all by id), and
  *    compared with the saved one (`compareSavedWithFresh`): the same projects, actions, statuses,
- *    requests, bodies and keys, else the whole plan is refused, each difference named.
+ *    requests, bodies and keys, else the whole plan is refused, each difference named, unless:
+ * 6. The plan was applied already (a re-run after a successful apply): every reviewed action's
+ *    effect is in the live projects, re-derived from the basis it was planned from it gives the
+ *    same actions and keys, and nothing else differs (`alreadyApplied`). Then every action is
+ *    reported `replayed` ("already applied: ..."), nothing is sent, and the run succeeds.
  *
  * Only then does apply run, and it runs the re-derived plan: what goes out is what the files and the
  * live state give now, which is what was reviewed.
@@ -21,12 +25,15 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { apiErrorDiagnostic } from "../../src/api/index.js";
 import {
+  alreadyApplied,
+  alreadyAppliedResult,
   checkPlanSources,
   compareBaseUrl,
   compareFiles,
   compareSavedWithFresh,
   compareScope,
   type FileNow,
+  requestsBetween,
 } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
@@ -35,7 +42,8 @@ import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import type { Session } from "../session.js";
-import { type ApplyDeps, type ApplyFlags, execute, type Relay, refuse } from "./apply-run.js";
+import { VERSION } from "../version.js";
+import { type ApplyDeps, type ApplyFlags, execute, type Relay, refuse, report } from "./apply-run.js";
 
 export async function applySaved(
   planFile: string,
@@ -98,7 +106,21 @@ export async function applySaved(
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
   // A project whose live state moved is named once, as stale; the rest is compared action by action.
   const differences = compareSavedWithFresh(reviewed, fresh.plan, planFile);
-  if (differences.length > 0) return fail(differences);
+  if (differences.length > 0) {
+    // A re-run of a plan already applied: each difference is an effect the reviewed plan asked for.
+    const applied = alreadyApplied({ reviewed, fresh: fresh.plan, live: fresh.live, judge: fresh.judge });
+    if (applied.kind === "not-applied") return fail(differences);
+    io.stderr(
+      `The saved plan ${planFile} (made ${reviewed.created_at}) is already applied: every action it holds is in effect in the live projects, so nothing is sent.\n`,
+    );
+    const result = alreadyAppliedResult(reviewed, applied.actions, {
+      toolVersion: VERSION,
+      baseUrl: session.baseUrl,
+      at: session.now().toISOString(),
+      requests: requestsBetween(before, session.client.stats()),
+    });
+    return report(result, flags, io, fresh.sources);
+  }
 
   io.stderr(
     `Applying the saved plan ${planFile} (made ${reviewed.created_at}): made again from its files and fresh live state, it is the same plan.\n`,

@@ -38,7 +38,8 @@ export async function applyCommand(
   deps: ApplyDeps = {},
 ): Promise<Outcome> {
   const input = classifyApplyPaths(paths, io.cwd);
-  if (input.kind === "mixed") return failWith([input.diagnostic], new Map(), io, applyJson(flags));
+  if (input.kind === "mixed" || input.kind === "neither")
+    return failWith([input.diagnostic], new Map(), io, applyJson(flags));
   const planFile = input.kind === "plan" ? input.file : null;
   if (planFile !== null && (flags.target.length > 0 || flags.exclude.length > 0))
     return failWith(
@@ -94,6 +95,7 @@ async function applyFiles(
   const shown = renderPlanHuman(plan, {
     color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"),
     sources,
+    requestTable: flags.verbose === true,
   });
   if (flags.json === true) io.stderr(shown);
   else io.stdout(shown);

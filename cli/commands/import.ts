@@ -20,6 +20,7 @@ import { saveFiles } from "../files.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
+import { diskProbe, schemaReference } from "../schema-reference.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 
 /** The flags of `import`, as commander parses them. */
@@ -89,6 +90,7 @@ export async function importCommand(
       existing: existing.files,
       target,
       now,
+      schemaFor: (path) => schemaReference(resolve(io.cwd, path), "campaign", diskProbe),
     });
     if (!result.ok) return fail(result.diagnostics);
     const changed = result.files.filter((f) => f.changed);

@@ -37,6 +37,8 @@ export interface PlanFlags extends PolicyFlags, KeyScopeFlags {
   readonly detailedExitcode?: boolean;
   /** False with `--no-color`. */
   readonly color: boolean;
+  /** `--verbose`: also the table of API requests by endpoint. */
+  readonly verbose?: boolean;
 }
 
 /** Runs `plan`. Exported so tests and benchmarks can inject the clock and sleep of the client. */
@@ -73,7 +75,14 @@ export async function planCommand(
     if (!result.ok) return failWith(result.diagnostics, result.sources, io, json);
     const { plan, sources } = result;
     if (flags.json === true) io.stdout(renderPlanJson(plan));
-    else io.stdout(renderPlanHuman(plan, { color: flags.color && useColor(io, "stdout"), sources }));
+    else
+      io.stdout(
+        renderPlanHuman(plan, {
+          color: flags.color && useColor(io, "stdout"),
+          sources,
+          requestTable: flags.verbose === true,
+        }),
+      );
     const written: Diagnostic[] = [];
     if (flags.out !== undefined)
       written.push(...(await saveFile(io, flags.out, renderPlanJson(plan), "plan")));

@@ -1,16 +1,19 @@
 /**
  * `campaignctl preview --html DIR`: writes the visual gallery (`DIR/index.html`), one self-contained
  * page. With `--sandbox` or `--base-url` it first runs the plan pipeline (read-only: it never sends
- * anything) so each project shows the plan's status and the estimated cost; without a connection the
- * gallery says the projects were not planned. IO only: the model and the HTML are pure
+ * anything); with `--plan FILE` it reads a saved plan instead (offline: no key, no request). Either
+ * way the gallery then shows the plan's lists, counts, costs, statuses and policy; without a plan it
+ * says the projects were not planned. IO only: the model and the HTML are pure
  * (src/report/gallery/).
  */
-import { join } from "node:path";
-import type { ProjectSpec } from "../../src/campaign/model.js";
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { buildGalleryModel, NOT_PLANNED } from "../../src/report/gallery/model.js";
 import { renderGalleryHtml } from "../../src/report/gallery/page.js";
+import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { saveFile } from "../files.js";
 import type { Io } from "../io.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
@@ -22,6 +25,8 @@ export const GALLERY_FILE = "index.html";
 
 export interface GalleryArgs {
   readonly paths: readonly string[];
+  /** The loaded campaign files (their sha256 is compared with a saved plan's). */
+  readonly files: readonly CampaignFile[];
   readonly projects: readonly ProjectSpec[];
   readonly commandLineValues?: Readonly<Record<string, string>>;
   /** `--html DIR`, relative to `io.cwd`. */
@@ -30,8 +35,21 @@ export interface GalleryArgs {
   readonly connection: SessionFlags;
   /** The files' diagnostics (load, lint), shown with their projects. */
   readonly diagnostics: readonly Diagnostic[];
-  /** `--project`: plan only that project (and what it is ordered after). */
-  readonly project?: string;
+  /** `--target`: plan only these projects (and what they are ordered after); none: every project. */
+  readonly targets: readonly string[];
+  /** `--exclude`: leave these projects out of the plan. */
+  readonly excludes: readonly string[];
+  /** `--plan FILE`: read this saved plan instead of planning (the registration refuses it with a connection). */
+  readonly planFile?: string;
+}
+
+interface Planned {
+  readonly plan: Plan | null;
+  readonly reason: string;
+  /** Reported on stderr. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Shown on the page too (a saved plan of other file contents). */
+  readonly onPage?: readonly Diagnostic[];
 }
 
 /** Whether the flags ask for a plan. */
@@ -49,25 +67,67 @@ export async function writeGallery(
   args: GalleryArgs,
   options: SessionOptions = {},
 ): Promise<Diagnostic[]> {
-  const planned = wantsPlan(args.connection)
-    ? await planFor(io, args, options)
-    : { plan: null, reason: NOT_PLANNED, diagnostics: [] };
+  const planned: Planned =
+    args.planFile !== undefined
+      ? await readSavedPlan(io, args, args.planFile)
+      : wantsPlan(args.connection)
+        ? await planFor(io, args, options)
+        : { plan: null, reason: NOT_PLANNED, diagnostics: [] };
   const model = buildGalleryModel({
     projects: args.projects,
     ...(args.commandLineValues !== undefined ? { commandLineValues: args.commandLineValues } : {}),
     plan: planned.plan,
     notPlannedReason: planned.reason,
-    diagnostics: args.diagnostics,
+    ...(args.planFile !== undefined ? { planSource: args.planFile } : {}),
+    diagnostics: [...args.diagnostics, ...(planned.onPage ?? [])],
   });
   const written = await saveFile(io, join(args.dir, GALLERY_FILE), renderGalleryHtml(model), "gallery");
   return [...planned.diagnostics, ...written];
 }
 
-async function planFor(
-  io: Io,
-  args: GalleryArgs,
-  options: SessionOptions,
-): Promise<{ plan: Plan | null; reason: string; diagnostics: readonly Diagnostic[] }> {
+/**
+ * Reads a saved plan (`plan --out FILE`), offline. A file that cannot be read or is not a valid plan
+ * document leaves the projects not planned (its diagnostics are errors); a campaign file holding a
+ * project the plan covers whose bytes are not those the plan was made from is a warning, on stderr
+ * and on the page.
+ */
+async function readSavedPlan(io: Io, args: GalleryArgs, planFile: string): Promise<Planned> {
+  const failed = `not planned: the saved plan ${planFile} could not be read (see the diagnostics)`;
+  let text: string;
+  try {
+    text = await readFile(resolve(io.cwd, planFile), "utf8");
+  } catch (error) {
+    const code = error instanceof Error && "code" in error ? String(error.code) : "unknown error";
+    const unreadable: Diagnostic = {
+      severity: "error",
+      code: "cli.file-unreadable",
+      message: `cannot read the saved plan ${planFile} (${code})`,
+      hint: "pass the file `campaignctl plan --out FILE` wrote",
+    };
+    return { plan: null, reason: failed, diagnostics: [unreadable] };
+  }
+  const parsed = parsePlanDocument(text, { file: planFile });
+  if (!parsed.ok) return { plan: null, reason: failed, diagnostics: parsed.diagnostics };
+  const differ = filesDiffer(parsed.plan, planFile, args);
+  return { plan: parsed.plan, reason: NOT_PLANNED, diagnostics: differ, onPage: differ };
+}
+
+/** Campaign files with a project the plan covers, whose sha256 is none of the plan's files'. */
+function filesDiffer(plan: Plan, planFile: string, args: GalleryArgs): Diagnostic[] {
+  const covered = new Set(plan.projects.map((p) => p.address));
+  const holding = new Set(args.projects.filter((p) => covered.has(p.address)).map((p) => p.file));
+  const planned = new Set(plan.files.map((f) => f.sha256));
+  return args.files
+    .filter((f) => holding.has(f.path) && !planned.has(f.sha256))
+    .map((f) => ({
+      severity: "warning",
+      code: "report.plan-files-differ",
+      message: `${f.path} is not the file the saved plan ${planFile} was made from (its sha256 differs): the gallery shows its messages beside the plan's figures of another version`,
+      hint: `make the plan and the gallery from the same files: \`campaignctl plan --out ${planFile}\`, then \`preview --html DIR --plan ${planFile}\``,
+    }));
+}
+
+async function planFor(io: Io, args: GalleryArgs, options: SessionOptions): Promise<Planned> {
   const failed = "not planned: the plan could not be made (see the diagnostics)";
   const opened = await openSessionWithProgress(args.connection, io, "preview", options);
   if (!opened.ok) return { plan: null, reason: failed, diagnostics: opened.diagnostics };
@@ -75,8 +135,8 @@ async function planFor(
     const result = await runPlanPipeline(
       {
         paths: args.paths,
-        targets: args.project === undefined ? [] : [args.project],
-        excludes: [],
+        targets: args.targets,
+        excludes: args.excludes,
         refresh: false,
       },
       opened.session,

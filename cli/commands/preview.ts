@@ -18,6 +18,7 @@ import { failure, type Outcome, success } from "../outcome.js";
 import type { Format, OutputFlags } from "../output-format.js";
 import { hiddenInfos, hiddenNote, printDiagnostics, type ShowOptions } from "../print-diagnostics.js";
 import { checkReportDir } from "../report-paths.js";
+import type { SelectionFlags } from "../selection-flags.js";
 import type { SessionFlags } from "../session.js";
 import { GALLERY_FILE, writeGallery } from "./preview-html.js";
 
@@ -25,11 +26,12 @@ import { GALLERY_FILE, writeGallery } from "./preview-html.js";
  * The flags of `preview`, as commander parses them. The connection flags (`SessionFlags`) are used
  * only with `html` (the registration refuses them without it); `now` only for the offline lint.
  */
-export interface PreviewFlags extends OutputFlags, SessionFlags, NowFlags {
-  readonly project?: string;
+export interface PreviewFlags extends OutputFlags, SessionFlags, NowFlags, SelectionFlags {
   readonly contact: readonly [string, string][];
   /** `--html DIR`: write the visual gallery there; `--sandbox`/`--base-url` add the plan's status. */
   readonly html?: string;
+  /** `--plan FILE`: with `--html`, take the plan from this saved plan (offline) instead of planning. */
+  readonly plan?: string;
 }
 
 /** Runs `preview`: renders the projects (and with `--html`, the gallery) and reports problems. */
@@ -50,25 +52,15 @@ export async function previewCommand(
     emit(io, flags, files, loaded.addresses.length, [], diagnostics);
     return failure;
   }
-  let projects = loaded.campaign.projects;
-  if (flags.project !== undefined) {
-    const wanted = flags.project;
-    projects = projects.filter((p) => p.address === wanted);
-    if (projects.length === 0) {
-      const suggestion = didYouMean(wanted, loaded.addresses);
-      const unknown: Diagnostic = {
-        severity: "error",
-        code: "cli.usage",
-        message: `--project ${wanted} names no project in the given files`,
-        hint:
-          suggestion !== undefined
-            ? `did you mean ${suggestion}?`
-            : `projects: ${loaded.addresses.join(", ") || "(none)"}`,
-      };
-      emit(io, flags, files, loaded.addresses.length, [], [unknown]);
-      return failure;
-    }
+  const unknown = unknownAddresses(flags, loaded.addresses);
+  if (unknown.length > 0) {
+    emit(io, flags, files, loaded.addresses.length, [], unknown);
+    return failure;
   }
+  const projects = loaded.campaign.projects.filter(
+    (p) =>
+      (flags.target.length === 0 || flags.target.includes(p.address)) && !flags.exclude.includes(p.address),
+  );
   const commandLineValues = flags.contact.length > 0 ? Object.fromEntries(flags.contact) : undefined;
   const previews = projects.map((p) =>
     previewProject(p, commandLineValues !== undefined ? { commandLineValues } : {}),
@@ -84,18 +76,43 @@ export async function previewCommand(
       ? []
       : await writeGallery(io, {
           paths,
+          files,
           projects,
           ...(commandLineValues !== undefined ? { commandLineValues } : {}),
           dir: flags.html,
           diagnostics: [...loaded.diagnostics, ...lint],
           connection: flags,
-          ...(flags.project !== undefined ? { project: flags.project } : {}),
+          targets: flags.target,
+          excludes: flags.exclude,
+          ...(flags.plan !== undefined ? { planFile: flags.plan } : {}),
         });
   const diagnostics = [...loaded.diagnostics, ...lint, ...galleryProblems].sort(compareDiagnostics);
   // With --html the gallery replaces the text previews (problems still go to stderr).
   const shown = flags.html !== undefined && flags.format === "text" ? [] : previews;
   emit(io, flags, files, projects.length, shown, diagnostics);
   return hasErrors(diagnostics) ? failure : success;
+}
+
+/** A usage error for each `--target` or `--exclude` that names no project of the files. */
+function unknownAddresses(flags: SelectionFlags, addresses: readonly string[]): Diagnostic[] {
+  const named = [
+    ...flags.target.map((a) => ["--target", a] as const),
+    ...flags.exclude.map((a) => ["--exclude", a] as const),
+  ];
+  return named
+    .filter(([, address]) => !addresses.includes(address))
+    .map(([flag, address]) => {
+      const suggestion = didYouMean(address, addresses);
+      return {
+        severity: "error",
+        code: "cli.usage",
+        message: `${flag} ${address} names no project in the given files`,
+        hint:
+          suggestion !== undefined
+            ? `did you mean ${suggestion}?`
+            : `projects: ${addresses.join(", ") || "(none)"}`,
+      };
+    });
 }
 
 /** Text: previews on stdout, problems and their summary on stderr. JSON: one document on stdout. */

@@ -2,19 +2,21 @@
  * `campaignctl sandbox`: serves the local emulator of the messaging API until Ctrl-C (SIGINT) or
  * SIGTERM, then closes cleanly (state flushed). Prints the base URL and the fixture's API keys
  * (fixture data of a local emulator, meant to be printed). A bad fixture, state file, fault spec
- * or port is reported as `where:line:col: message` with exit code 1.
+ * or port (one in use, say) is reported like every other error, `file:line:col: error[code]: message`
+ * with a hint (the error document with `--json`), with exit code 1 and nothing left listening.
  *
  * The virtual clock starts at the real now by default, and the fixture's timestamps move by the same
  * offset from its `clock.start` (a fixture's dates are relative to it), so a plan against this
  * sandbox lines up with the local clock (stats windows, schedules). `--start fixture` keeps the
  * fixture's own dates; `--start 2026-12-01T15:00:00Z` starts there (dates shifted to match).
  */
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import type { ClockStart, SandboxHandle, SandboxOptions } from "../../src/sandbox/index.js";
-import { renderErrorDocument } from "../fail.js";
+import type { Diagnostic, SourceRange } from "../../src/diagnostics/diagnostic.js";
+import type { ClockStart, SandboxHandle, SandboxOptions, SandboxProblem } from "../../src/sandbox/index.js";
+import { failWith } from "../fail.js";
 import type { Io } from "../io.js";
-import { failure, type Outcome, success } from "../outcome.js";
+import { type Outcome, success } from "../outcome.js";
 import { renderSandboxInfo, SANDBOX_INFO_FORMAT_VERSION, sandboxInfo } from "../sandbox-info.js";
 
 /** The flags of `sandbox`, as commander parses them. */
@@ -63,14 +65,17 @@ export async function runSandbox(
     start,
   };
   // Loaded when the command runs, not with the program: other commands start faster.
-  const { formatProblem, openSandbox } = await import("../../src/sandbox/index.js");
+  const { openSandbox } = await import("../../src/sandbox/index.js");
   const started = await openSandbox(options);
   if (!started.ok) {
-    const said = started.problems.map((problem) => formatProblem(shorten(problem, flags, io)));
-    if (flags.json === true)
-      io.stdout(renderErrorDocument(SANDBOX_INFO_FORMAT_VERSION, said.map(unavailable)));
-    for (const line of said) io.stderr(`campaignctl sandbox: ${line}\n`);
-    return failure;
+    const sources = new Map<string, string>();
+    const diagnostics = started.problems.map((problem) =>
+      unavailable(shorten(problem, flags, io), flags, io, sources),
+    );
+    return failWith(diagnostics, sources, io, {
+      json: flags.json === true,
+      formatVersion: SANDBOX_INFO_FORMAT_VERSION,
+    });
   }
   const sb = started.handle;
   io.stdout(flags.json === true ? renderSandboxInfo(sandboxInfo(sb, flags)) : banner(sb, flags));
@@ -83,8 +88,69 @@ export async function runSandbox(
   return success;
 }
 
-function unavailable(message: string): Diagnostic {
-  return { severity: "error", code: "cli.sandbox-unavailable", message };
+/**
+ * A start problem as a Diagnostic: at its file, line and column when it has them (the file's text
+ * then goes into `sources`, for the excerpt), else naming the option or file in the message.
+ */
+function unavailable(
+  problem: SandboxProblem,
+  flags: SandboxFlags,
+  io: Io,
+  sources: Map<string, string>,
+): Diagnostic {
+  const range = problem.line === undefined ? undefined : rangeOf(problem, problem.line, io, sources);
+  const hint = hintFor(problem, flags);
+  return {
+    severity: "error",
+    code: "cli.sandbox-unavailable",
+    message: range === undefined ? `${problem.where}: ${problem.message}` : problem.message,
+    ...(range === undefined ? {} : { range }),
+    ...(hint === undefined ? {} : { hint }),
+  };
+}
+
+/** The problem's place in its file, or undefined when the file cannot be read again. */
+function rangeOf(
+  problem: SandboxProblem,
+  line: number,
+  io: Io,
+  sources: Map<string, string>,
+): SourceRange | undefined {
+  let text: string;
+  try {
+    text = readFileSync(resolve(io.cwd, problem.where), "utf8");
+  } catch {
+    return undefined;
+  }
+  let offset = 0;
+  for (let l = 1; l < line; l++) {
+    const next = text.indexOf("\n", offset);
+    if (next < 0) return undefined;
+    offset = next + 1;
+  }
+  const column = problem.column ?? 1;
+  const at = { line, column, offset: Math.min(offset + column - 1, text.length) };
+  sources.set(problem.where, text);
+  return { file: problem.where, start: at, end: at };
+}
+
+function hintFor(problem: SandboxProblem, flags: SandboxFlags): string | undefined {
+  switch (problem.where) {
+    case "--port":
+      return problem.message.endsWith("port already in use")
+        ? `another process listens on port ${flags.port} (another \`campaignctl sandbox\`?): stop it, or choose another port (\`--port 0\` takes any free one)`
+        : "check --host and --port: the host must be an address of this machine, and ports below 1024 may need privileges (`--port 0` takes any free one)";
+    case "--faults":
+      return "fix the --faults spec: its syntax is in docs/sandbox.md";
+    case "--start":
+      return "pass `now`, `fixture`, or an ISO 8601 date-time with an offset (2026-12-01T15:00:00Z)";
+    case flags.state:
+      return `delete ${flags.state} to start afresh from the fixture, or pass another --state file`;
+    default:
+      return problem.line === undefined && problem.where === flags.fixture
+        ? "check the --fixture path: it names a fixture YAML file (its format is in docs/sandbox.md)"
+        : "fix the fixture (its format is in docs/sandbox.md), then run again";
+  }
 }
 
 function banner(sb: SandboxHandle, flags: SandboxFlags): string {

@@ -30,7 +30,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     );
   addPolicyOptions(command);
   addKeyScopeOption(command);
-  addSelectionOptions(command, "apply")
+  addSelectionOptions(command, "apply only this project and what it is ordered after")
     .option("--json", "print the apply result document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")
     .option("--junit <file>", "also write the result as JUnit XML (one test case per action)")
@@ -40,8 +40,8 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       duration,
     )
     .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
-
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
+    .option("--verbose", "also list the API requests by endpoint (the JSON always has them)")
     .addHelpText(
       "after",
       [

@@ -10,6 +10,12 @@ import type { Io } from "../io.js";
 import { addNowOption } from "../now-option.js";
 import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
 import type { ReportOutcome } from "../program.js";
+import {
+  addProjectAlias,
+  addSelectionOptions,
+  foldProjectAlias,
+  type WithProjectAlias,
+} from "../selection-flags.js";
 
 function parseContactValue(raw: string, previous: readonly [string, string][]): [string, string][] {
   const eq = raw.indexOf("=");
@@ -23,19 +29,20 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
   const command = program
     .command("preview")
     .description("Show each project's message as contacts would get it, with encoding and SMS segments")
-    .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."])
-    .option("--project <address>", "preview only the project with this address")
-    .option(
-      "--contact <field=value>",
-      "render for a contact with this value (repeat for more fields)",
-      parseContactValue,
-      [] as [string, string][],
-    );
-  addOutputOptions(command);
-  addNowOption(command).option(
-    "--html <dir>",
-    "write a visual gallery (DIR/index.html) of phone mock-ups instead of the text",
+    .argument("[paths...]", "campaign files or directories (read recursively for *.yaml, *.yml)", ["."]);
+  addProjectAlias(addSelectionOptions(command, "preview only this project")).option(
+    "--contact <field=value>",
+    "render for a contact with this value (repeat for more fields)",
+    parseContactValue,
+    [] as [string, string][],
   );
+  addOutputOptions(command);
+  addNowOption(command)
+    .option("--html <dir>", "write a visual gallery (DIR/index.html) of phone mock-ups instead of the text")
+    .option(
+      "--plan <file>",
+      "with --html: show the lists, counts, costs and statuses of this saved plan (plan --out FILE), offline",
+    );
   addConnectionOptions(command, "with --html: show plan status and cost from")
     .addHelpText(
       "after",
@@ -49,17 +56,22 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
         "The connection options only go with --html: the gallery then shows each project's plan status",
         "and cost, read-only, by the API's clock (--now is for the offline lint only). DIR is checked",
         "before the first request.",
-        "Exit codes: 0 previewed, 1 the files have errors, --project names no project, the plan could",
+        "--plan FILE (with --html, instead of a connection) takes the same from a saved plan, offline:",
+        "no key, no request; a campaign file that differs from the plan's is a warning.",
+        "Exit codes: 0 previewed, 1 the files have errors, --target or --exclude names no project, the plan could",
         "not be made, or DIR cannot be written.",
         "",
         "Examples:",
         "  campaignctl preview examples/",
-        "  campaignctl preview examples/ --project gotv-reminder --contact first_name=Đặng",
+        "  campaignctl preview examples/ --target gotv-reminder --contact first_name=Đặng",
         "  campaignctl preview . --json | jq '.projects[].renderings[].sms.segments'",
         "  campaignctl preview examples/ --html gallery/ --sandbox",
+        "  campaignctl preview examples/ --html gallery/ --plan plan.json",
       ].join("\n"),
     )
-    .action(async (paths: string[], flags: PreviewFlags, self: Command) => {
+    .action(async (paths: string[], given: PreviewFlags & WithProjectAlias, self: Command) => {
+      const { project: _, ...rest } = given;
+      const flags: PreviewFlags = { ...rest, ...foldProjectAlias(given, io) };
       const format = formatOf(flags, formatGiven(self));
       const connectionMisuse = misusedConnection(flags);
       if (typeof format !== "string") self.error(`error: ${format.usage}`);
@@ -88,5 +100,9 @@ function misusedConnection(flags: PreviewFlags): string | undefined {
   }
   if (flags.fixture !== undefined && flags.sandbox !== true)
     return "--fixture needs --sandbox: it names the embedded sandbox's fixture";
+  if (flags.plan !== undefined && flags.html === undefined)
+    return "--plan goes only with --html DIR: the gallery shows the saved plan's figures";
+  if (flags.plan !== undefined && given.length > 0)
+    return `--plan reads a saved plan, offline: it does not go with ${given.join(" or ")}, which make a new one`;
   return undefined;
 }

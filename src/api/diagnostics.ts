@@ -1,6 +1,8 @@
 /**
  * Turns an API error into the one Diagnostic type, for reports. Invariant: the message names the
- * route and status, never the API key (errors are redacted when built).
+ * route and status, never the API key (errors are redacted when built). A 403 with the contract's
+ * authentication body is a key without the permission the request needs (`api.missing-scope`): a
+ * write-only key meets it on the first read, since plan and apply read before they send.
  */
 
 import type { ApiCode } from "../diagnostics/codes/api.js";
@@ -11,14 +13,19 @@ function codeFor(error: ApiError): ApiCode {
   if (error.outcome === "unknown") return "api.unknown-outcome";
   if (error.kind === "network") return "api.network";
   if (error.status === 401) return "api.unauthorized";
-  if (error.status === 403) return "api.forbidden";
+  if (error.status === 403) return error.shape === "auth" ? "api.missing-scope" : "api.forbidden";
   if (error.status === 404) return "api.not-found";
   if (error.status === 429) return "api.rate-limited";
   if (error.status >= 500) return "api.server-error";
   return "api.rejected";
 }
 
-function hintFor(code: ApiCode): string | undefined {
+/** The scope a request needs (the contract names `public:read`; writes need `public:write`). */
+function scopeFor(error: ApiError): string {
+  return error.method === "GET" ? "public:read" : "public:write";
+}
+
+function hintFor(code: ApiCode, error: ApiError): string | undefined {
   switch (code) {
     case "api.unknown-outcome":
       return "Re-read the resource before retrying; a retry with the same Idempotency-Key is safe";
@@ -28,6 +35,10 @@ function hintFor(code: ApiCode): string | undefined {
       return "The key is missing, malformed, revoked or expired; create a new key in the dashboard";
     case "api.forbidden":
       return "Use a key of an organization that owns the resource, with the needed scope";
+    case "api.missing-scope":
+      return error.method === "GET"
+        ? "Use a read-write key with the scopes public:read and public:write: a write-only key can send but cannot read, and campaignctl reads every project before it plans or sends"
+        : `Use a read-write key with the scopes public:read and public:write (this request needs ${scopeFor(error)})`;
     case "api.not-found":
       return "Check the id; the resource may belong to an organization the key cannot see";
     case "api.rate-limited":
@@ -43,15 +54,26 @@ function hintFor(code: ApiCode): string | undefined {
   }
 }
 
+/** `the API key may not read: GET /organizations answered 403 (...); ... needs the scope public:read`. */
+function missingScope(error: ApiError, said: string): string {
+  const reading = error.method === "GET";
+  const needs = reading ? "plan and apply read live state first, so the key needs" : "this request needs";
+  return `the API key may not ${reading ? "read" : "write"}: ${error.route} answered 403 (${said}); ${needs} the scope ${scopeFor(error)}`;
+}
+
 /** A Diagnostic (severity error) describing `error`. */
 export function apiErrorDiagnostic(error: ApiError): Diagnostic {
   const code = codeFor(error);
   const said = error.message.trim().replace(/\.+$/, "");
+  const correlation =
+    error.kind === "http" && error.correlationId ? ` (correlation id ${error.correlationId})` : "";
   const what =
-    error.kind === "http"
-      ? `${error.route} answered ${error.status} ${error.code}: ${said}${error.correlationId ? ` (correlation id ${error.correlationId})` : ""}`
-      : said;
-  const hint = hintFor(code);
+    error.kind !== "http"
+      ? said
+      : code === "api.missing-scope"
+        ? missingScope(error, said) + correlation
+        : `${error.route} answered ${error.status} ${error.code}: ${said}${correlation}`;
+  const hint = hintFor(code, error);
   return hint === undefined
     ? { severity: "error", code, message: what }
     : { severity: "error", code, message: what, hint };

@@ -3,9 +3,18 @@
  * `loop-state.ts`, one round in `loop-round.ts`: fresh basis reads in `basis.ts`, the pure decision
  * step in `decide.ts`, sends in `dispatch.ts` and `perform.ts`; the effect check of an unknown
  * outcome in `effect-check.ts`, approval polling's pace in `poll.ts`, end results in `settle.ts`);
- * `stale.ts` and `saved-plan.ts` compare a saved plan with the files and the live state; events
+ * `stale.ts` and `saved-plan.ts` compare a saved plan with the files and the live state
+ * (`already-applied.ts`: whether a saved plan's every action is already in effect); events
  * describe progress for the journal and the progress view. Import from here only.
  */
+
+export {
+  type AlreadyApplied,
+  type AlreadyAppliedInput,
+  alreadyApplied,
+  alreadyAppliedResult,
+  SETTLED,
+} from "./already-applied.js";
 export { type BasisRead, type BasisReader, confirms, readBasis } from "./basis.js";
 export { type ActionVerdict, decideRound, type RoundDecision, type RoundInput } from "./decide.js";
 export { checkEffect, type EffectCheck } from "./effect-check.js";

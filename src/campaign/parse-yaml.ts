@@ -1,7 +1,9 @@
 /**
  * Parses one campaign file's text into a YAML document with source positions, and reports every
  * YAML-level problem: syntax (all of them, not just the first), duplicate keys, unknown aliases,
- * several documents in one file, empty files. Pure.
+ * several documents in one file, empty files. A file that is no campaign file at all (a Markdown
+ * report, a saved plan; see `file-kind.ts`) gets one diagnostic instead, and tabs used as
+ * indentation one diagnostic instead of their cascade (see `yaml-tabs.ts`). Pure.
  */
 import {
   type Document,
@@ -12,13 +14,14 @@ import {
   LineCounter,
   parseAllDocuments,
   type Scalar,
-  type YAMLError,
 } from "yaml";
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
+import { describeForeign, type FileKind, fileKindOf } from "./file-kind.js";
 import type { CampaignFile } from "./model.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
 import { campaignCodeOfYamlError, yamlHint, yamlMessage } from "./yaml-errors.js";
 import { misindentedKeys } from "./yaml-indent.js";
+import { collapseTabCascade, type YamlProblem } from "./yaml-tabs.js";
 
 /** At most this many YAML errors are listed per file; the rest are counted in one more diagnostic. */
 export const MAX_YAML_ERRORS_PER_FILE = 20;
@@ -41,6 +44,11 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   const loneCr = file.text.indexOf("\r") < 0 ? -1 : file.text.search(LONE_CR);
   const text = loneCr < 0 ? file.text : file.text.replace(LONE_CR_ALL, "\n");
   const source: SourceText = { file: file.path, text, lineCounter };
+  const kind = fileKindOf(file.path, text);
+  if (kind.kind !== "campaign") {
+    indexLines(text, lineCounter);
+    return { source, usable: false, diagnostics: [notCampaignFile(file.path, kind)] };
+  }
   // `uniqueKeys: false`: the library's own duplicate-key check is quadratic in a map's size; ours
   // (structuralProblems) is linear and reports both places.
   const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
@@ -61,11 +69,15 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   const allErrors = list.flatMap((d) => d.errors);
   const yamlErrors = allErrors.filter((e) => e.code !== "DUPLICATE_KEY");
   const yamlWarnings = list.flatMap((d) => d.warnings);
-  const misindented = misindentedKeys(source, yamlErrors);
+  // A tab used as indentation: one error, and only the errors that are not its cascade.
+  const tabs = collapseTabCascade(source, yamlErrors);
+  if (tabs !== undefined) diagnostics.push(tabs.diagnostic);
+  const otherErrors = tabs === undefined ? yamlErrors : tabs.errors;
+  const misindented = misindentedKeys(source, otherErrors);
   diagnostics.push(...misindented.map((m) => m.diagnostic));
   pushYamlProblems(
     source,
-    yamlErrors.filter((e) => !misindented.some((m) => m.explains(e))),
+    otherErrors.filter((e) => !misindented.some((m) => m.explains(e))),
     "error",
     diagnostics,
   );
@@ -79,7 +91,8 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
       hint: "remove the `---` separator and merge the projects into one `projects:` map, or use one file per document",
     });
   }
-  const structural = structuralProblems(source, first);
+  // Duplicate keys and aliases of a document misread around a tab are not the file's: they wait.
+  const structural = tabs === undefined ? structuralProblems(source, first) : [];
   diagnostics.push(...structural);
   const usable = yamlErrors.length === 0 && !structural.some((d) => d.code === "campaign.yaml-alias");
   return { source, doc: first, usable, diagnostics };
@@ -98,6 +111,34 @@ function crLineEndings(source: SourceText, at: number): Diagnostic {
   };
 }
 
+/** Fills `lineCounter` for a text that is not parsed, so that offsets still map to positions. */
+function indexLines(text: string, lineCounter: LineCounter): void {
+  lineCounter.addNewLine(0);
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lineCounter.addNewLine(at + 1);
+}
+
+/** One diagnostic for a file that is no campaign file; nothing of it is read. */
+function notCampaignFile(path: string, kind: Exclude<FileKind, { kind: "campaign" }>): Diagnostic {
+  switch (kind.kind) {
+    case "plan":
+      return {
+        severity: "error",
+        code: "campaign.not-campaign-file",
+        message: "this is a saved plan (JSON with `format_version`), not a campaign file",
+        range: fileStart(path),
+        hint: `apply a saved plan with \`campaignctl apply ${path}\`; plan, validate and preview read campaign files (YAML that starts with \`version: 1\`)`,
+      };
+    case "foreign":
+      return {
+        severity: "error",
+        code: "campaign.not-campaign-file",
+        message: `not a campaign file: it looks like ${describeForeign(kind.format)}`,
+        range: fileStart(path),
+        hint: "pass campaign files (YAML that starts with `version: 1`) or the directories that hold them",
+      };
+  }
+}
+
 function emptyFile(path: string): Diagnostic {
   return {
     severity: "warning",
@@ -110,7 +151,7 @@ function emptyFile(path: string): Diagnostic {
 
 function pushYamlProblems(
   source: SourceText,
-  problems: readonly YAMLError[],
+  problems: readonly YamlProblem[],
   severity: Severity,
   out: Diagnostic[],
 ): void {

@@ -7,11 +7,9 @@ import type { Document } from "yaml";
 import type { CampaignCode } from "../diagnostics/codes/campaign.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../text/did-you-mean.js";
+import { e164Suggestion } from "./phone-suggestion.js";
 import { rangeAt, type SourceText } from "./source-range.js";
 import { findPath, type PathHit, pointerSegments, type Span } from "./yaml-path.js";
-
-/** A plain scalar that YAML read as a number but that was meant as a phone number (`+1503...`). */
-const UNQUOTED_PHONE = /^\+?[0-9][0-9_]{6,}$/;
 
 interface SchemaNode {
   readonly title?: string;
@@ -125,12 +123,13 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
     case "type": {
       if (isVersion) return badVersion();
       const written = where.value ? source.text.slice(where.value[0], where.value[1]) : "";
-      if (error.params.type === "string" && typeof data === "number" && UNQUOTED_PHONE.test(written))
+      // A phone number written without quotes: YAML reads `+15035550101` as the number 15035550101.
+      if (error.params.type === "string" && typeof data === "number" && isPhonePath(segments))
         return make(
           "campaign.yaml-unquoted-phone",
           `${context}: ${written} is read as the number ${String(data)}, not as a phone number`,
           valueRange,
-          `quote it: "${written}" (YAML reads an unquoted ${written} as a number)`,
+          `${phoneHint(written)} (unquoted, YAML reads ${written} as a number)`,
         );
       return make(
         "campaign.schema-type",
@@ -150,7 +149,7 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
         "campaign.schema-pattern",
         `${show(data)} is not a valid ${what}`,
         valueRange,
-        schema.description,
+        isPhonePath(segments) && typeof data === "string" ? phoneHint(data) : schema.description,
       );
     case "format":
     case "anyOf":
@@ -244,6 +243,20 @@ function limitMessage(error: ErrorObject, context: string, data: unknown): strin
 
 function count(data: unknown): number {
   return Array.isArray(data) ? data.length : 0;
+}
+
+/** A test contact's `phone` or an entry of `phone_numbers`: where a phone number is written. */
+function isPhonePath(segments: readonly string[]): boolean {
+  const last = segments[segments.length - 1];
+  return last === "phone" || (segments[segments.length - 2] === "phone_numbers" && /^\d+$/.test(last ?? ""));
+}
+
+/** Says how to write a phone number so that it passes: in quotes, in E.164 form (`+15035550101`). */
+function phoneHint(written: string): string {
+  const e164 = e164Suggestion(written);
+  return e164 === undefined
+    ? 'write it in quotes, in E.164 form: + and country code, area code and number, like "+15035550123"'
+    : `write it in quotes, in E.164 form: "${e164}"`;
 }
 
 /** `project \`gotv\` at test.contacts[0].phone`, `defaults at schedule.at`, `the file at fields`. */

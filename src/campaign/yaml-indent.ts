@@ -4,14 +4,14 @@
  * "nested mappings are not allowed in compact mappings"; this finds the key that moved and says by
  * how much. Only findings that explain one of the library's errors are kept. Pure, linear.
  */
-import type { YAMLError } from "yaml";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { rangeAt, type SourceText } from "./source-range.js";
+import type { YamlProblem } from "./yaml-tabs.js";
 
 export interface Misindented {
   readonly diagnostic: Diagnostic;
   /** True for a library error this finding replaces. */
-  readonly explains: (error: YAMLError) => boolean;
+  readonly explains: (error: YamlProblem) => boolean;
 }
 
 /** The library errors a misindented key causes. */
@@ -57,7 +57,7 @@ function readLine(text: string, start: number, end: number): Line | undefined {
   };
 }
 
-export function misindentedKeys(source: SourceText, errors: readonly YAMLError[]): Misindented[] {
+export function misindentedKeys(source: SourceText, errors: readonly YamlProblem[]): Misindented[] {
   const cascade = errors.filter((e) => CASCADE.has(e.code));
   if (cascade.length === 0) return [];
   const text = source.text;

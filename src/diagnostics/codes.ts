@@ -8,6 +8,8 @@ import type { MessageCode } from "./codes/message.js";
 import type { PlanCode } from "./codes/plan.js";
 import type { PolicyCode } from "./codes/policy.js";
 import type { ReportCode } from "./codes/report.js";
+import type { StatusCode } from "./codes/status.js";
+import type { WebhooksCode } from "./codes/webhooks.js";
 
 /**
  * Every diagnostic code, a closed union. Each area owns one file under `codes/` listing its codes
@@ -23,4 +25,6 @@ export type DiagnosticCode =
   | ApplyCode
   | CliCode
   | ImportCode
-  | ReportCode;
+  | ReportCode
+  | StatusCode
+  | WebhooksCode;

@@ -43,6 +43,11 @@ export interface ImportInput {
   readonly target: ImportTarget;
   /** The API's clock: decides whether a live schedule time is past. */
   readonly now: Date;
+  /**
+   * The `$schema` a new file at `path` (as reported) names in its modeline; default the campaign
+   * schema's `$id`. The CLI's rule is cli/schema-reference.ts.
+   */
+  readonly schemaFor?: (path: string) => string;
 }
 
 /** One file import would write. `before` is its current text (undefined: a new file). */
@@ -160,7 +165,7 @@ export function importFiles(input: ImportInput): ImportOutput {
     let text: string;
     let changes: ReadonlyMap<string, ProjectChange>;
     if (before === undefined) {
-      text = renderNewFile(placements, organization, fields, catalogs);
+      text = renderNewFile(placements, organization, fields, catalogs, input.schemaFor?.(path));
       changes = new Map(placements.map((p) => [p.project.id, "added" as const]));
     } else {
       const merged = mergeIntoText(before.text, placements, { organization, fields }, catalogs);

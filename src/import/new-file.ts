@@ -12,13 +12,22 @@ import type { Wanted } from "./project-to-yaml.js";
 import { renderDocument } from "./render.js";
 import { GROUPABLE_KEYS, type YamlOut } from "./yaml-out.js";
 
-/** The first comment lines of a file import creates. */
-const NEW_FILE_HEADER: readonly string[] = [
-  "yaml-language-server: $schema=https://campaignctl.dev/schemas/campaign.schema.json",
-  "",
-  "Written by `campaignctl import` from the live projects. Edit freely: a re-import changes only",
-  "what differs from the live projects, and keeps comments, key order and formatting.",
-];
+/**
+ * The `$schema` a new file names when its writer gives none: the campaign schema's `$id`, which
+ * identifies the schema but is served nowhere. The CLI always gives one that resolves on the user's
+ * machine (cli/schema-reference.ts).
+ */
+export const CAMPAIGN_SCHEMA_ID = "https://campaignctl.dev/schemas/campaign.schema.json";
+
+/** The first comment lines of a file import creates; `schema` is the modeline's `$schema`. */
+function newFileHeader(schema: string): readonly string[] {
+  return [
+    `yaml-language-server: $schema=${schema}`,
+    "",
+    "Written by `campaignctl import` from the live projects. Edit freely: a re-import changes only",
+    "what differs from the live projects, and keeps comments, key order and formatting.",
+  ];
+}
 
 const keyOfOut = (out: YamlOut): string => JSON.stringify(out);
 
@@ -27,6 +36,7 @@ export function renderNewFile(
   organization: Wanted,
   fields: readonly string[],
   catalogs: Catalogs,
+  schema: string = CAMPAIGN_SCHEMA_ID,
 ): string {
   const defaults: [string, YamlOut][] = [];
   const defaultValues: Record<string, unknown> = {};
@@ -62,7 +72,7 @@ export function renderNewFile(
       pairs: placements.map((p) => [p.address, newProjectOut(p.project, defaultValues, catalogs)] as const),
     },
   ]);
-  return renderDocument(NEW_FILE_HEADER, pairs);
+  return renderDocument(newFileHeader(schema), pairs);
 }
 
 /** A YamlOut as the plain value a file reading it gets. */

@@ -13,6 +13,7 @@ import { holdForPolicy } from "./policy-hold.js";
 import { planProject } from "./project-plan.js";
 import { selectProjects } from "./select.js";
 import { summarize } from "./summary.js";
+import { totalSends } from "./totals.js";
 import { type Action, PLAN_FORMAT_VERSION, type Plan, type ProjectPlan, type RequestCount } from "./types.js";
 
 export interface AssembleInput {
@@ -99,5 +100,6 @@ export function assemblePlan(input: AssembleInput): Plan {
     diagnostics: selection.diagnostics,
     requests: input.requests,
     summary: summarize(projects, selection.diagnostics),
+    totals: totalSends(projects),
   };
 }

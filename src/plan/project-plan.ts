@@ -14,6 +14,7 @@ import { idempotencyKey } from "../api/idempotency-key.js";
 import type { ProjectSpec } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { audienceOf, scheduleOf, sendsToLists } from "./audience.js";
 import { combineBlocks } from "./blocks.js";
 import type { Catalogs } from "./catalogs.js";
 import { DRIFT_FIX, diffProject } from "./drift.js";
@@ -60,6 +61,9 @@ export function planProject(
       drift: [],
       actions: [],
       estimate: null,
+      audience: null,
+      schedule: scheduleOf(spec, null),
+      sends: sendsToLists(spec.state, null),
       diagnostics: unreadable === undefined ? [] : [unreadable],
       notes: [],
     };
@@ -135,6 +139,9 @@ export function planProject(
     drift: drift.drift,
     actions,
     estimate: estimateSend(spec, project),
+    audience: audienceOf(project, context.catalogs),
+    schedule: scheduleOf(spec, project),
+    sends: sendsToLists(spec.state, { status: project.status, updated_at: project.updated_at }),
     diagnostics: [
       ...referenceDiagnostics,
       ...drift.diagnostics,

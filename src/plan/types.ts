@@ -113,8 +113,48 @@ export interface SendEstimate {
 }
 
 /**
+ * A record the plan names for the reviewer: its id and its name. `name` is null when the live
+ * catalogs do not hold the id (the key cannot see it); reports then show the id.
+ */
+export interface NamedRecord {
+  readonly id: string;
+  readonly name: string | null;
+}
+
+/**
+ * Who a project's send reaches: the live project's organization, contact lists and suppression
+ * lists, by name and id. Taken from the live project (what the API sends to); when the file
+ * describes other lists, that is drift and blocks the send. For display only: never drives
+ * behaviour.
+ */
+export interface PlanAudience {
+  readonly organization: NamedRecord;
+  readonly contact_lists: readonly NamedRecord[];
+  readonly suppression_lists: readonly NamedRecord[];
+}
+
+/**
+ * When a project sends, in the recipients' zone. Invariants: `source` is `file` when the file asks
+ * for the project scheduled and has a `schedule:` (the time apply would schedule), else `live` (the
+ * live project's schedule: it is or was scheduled); `local` and `utc` are the same instant, both
+ * null for `at: now` (sent as soon as apply schedules it) or a live time that cannot be read;
+ * `local` is null too when `timezone` is null or unknown.
+ */
+export interface PlanSchedule {
+  readonly source: "file" | "live";
+  /** As the file writes it (an ISO 8601 date-time with offset, or `now`) or the live project holds it. */
+  readonly at: string;
+  /** The schedule's IANA timezone (the recipients' zone); null when the live project names none. */
+  readonly timezone: string | null;
+  /** Wall-clock time in `timezone`, ISO 8601 with that zone's offset at the instant. */
+  readonly local: string | null;
+  /** The instant in UTC, ISO 8601 ending in `Z`. */
+  readonly utc: string | null;
+}
+
+/**
  * Everything the plan says about one project. Invariant: when `live` is null the project could not
- * be read (see `diagnostics`) and `actions` is empty.
+ * be read (see `diagnostics`), `actions` is empty and `audience` is null.
  */
 export interface ProjectPlan {
   readonly address: string;
@@ -126,6 +166,16 @@ export interface ProjectPlan {
   readonly drift: readonly Drift[];
   readonly actions: readonly Action[];
   readonly estimate: SendEstimate | null;
+  /** Who the send reaches, by name; null when the project could not be read. */
+  readonly audience: PlanAudience | null;
+  /** When it sends; null when neither the file nor the live project has a schedule. */
+  readonly schedule: PlanSchedule | null;
+  /**
+   * Whether the project sends to its lists once the plan is applied, so counts in `totals`: the
+   * file asks for it scheduled and it has not completed, or it is scheduled or active live and the
+   * file does not pause it. A test goes to test contacts only and does not count.
+   */
+  readonly sends: boolean;
   /** Problems of this project: failed preconditions, unresolved references, drift, notes. */
   readonly diagnostics: readonly Diagnostic[];
   /** E.g. "survey questions are not compared". */
@@ -148,6 +198,37 @@ export interface PlanSummary {
   readonly drifted: number;
   readonly errors: number;
   readonly warnings: number;
+}
+
+/**
+ * What some sends add up to. Invariants: `projects` counts the sending projects (`sends`), of which
+ * `not_estimated` have no estimate (they could not be read) and add nothing to the sums;
+ * `sms_segments` sums recipients x segments over SMS estimates, `mms_messages` the recipients of
+ * MMS estimates (one message each); `recipients` and `estimated_cost_cents` sum every estimate.
+ */
+export interface SendTotals {
+  readonly projects: number;
+  readonly not_estimated: number;
+  readonly recipients: number;
+  readonly sms_segments: number;
+  readonly mms_messages: number;
+  readonly estimated_cost_cents: number;
+}
+
+/** The totals of one organization; `organization` is null for sending projects that could not be read. */
+export interface OrganizationTotals extends SendTotals {
+  readonly organization: NamedRecord | null;
+}
+
+/**
+ * The totals of the plan's sends, overall and per organization. Invariant: `by_organization` has
+ * one entry per organization of a read project (in the order the projects first name it, zeros
+ * when none of its projects sends), then one with a null organization when an unread project
+ * sends; its entries add up to `overall`.
+ */
+export interface PlanTotals {
+  readonly overall: SendTotals;
+  readonly by_organization: readonly OrganizationTotals[];
 }
 
 /**
@@ -191,4 +272,6 @@ export interface Plan {
   readonly diagnostics: readonly Diagnostic[];
   readonly requests: RequestCount;
   readonly summary: PlanSummary;
+  /** What the sends add up to: recipients, messages and estimated cost. */
+  readonly totals: PlanTotals;
 }

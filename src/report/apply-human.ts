@@ -38,6 +38,8 @@ export interface ApplyHumanOptions {
   readonly width?: number;
   /** File name to text, for source excerpts under refusal diagnostics. */
   readonly sources?: ReadonlyMap<string, string>;
+  /** The table of API requests by endpoint under the summary (the CLI: with --verbose); default shown. */
+  readonly requestTable?: boolean;
 }
 
 interface Ctx {
@@ -55,7 +57,11 @@ export function renderApplyHuman(result: ApplyResult, options: ApplyHumanOptions
     width: options.width ?? DEFAULT_WIDTH,
     sources: options.sources ?? new Map(),
   };
-  const parts: string[] = [header(result, ctx), ...body(result, ctx), footer(result, ctx)];
+  const parts: string[] = [
+    header(result, ctx),
+    ...body(result, ctx),
+    footer(result, ctx, options.requestTable ?? true),
+  ];
   return `${parts.join("\n\n")}\n`;
 }
 
@@ -182,13 +188,15 @@ function diagnostics(list: readonly Diagnostic[], ctx: Ctx): string {
   return indentLines(text.replace(/\n$/, ""), "  ");
 }
 
-function footer(result: ApplyResult, ctx: Ctx): string {
+function footer(result: ApplyResult, ctx: Ctx, requestTable: boolean): string {
   const lines = [ctx.style.bold(applySummaryLine(result))];
-  const counts = endpointCounts(result);
-  lines.push(`API requests by endpoint (${describeRetries(result.requests.retries)}):`);
-  const width = Math.max(0, ...counts.map(([, n]) => formatCount(n).length));
-  for (const [endpoint, n] of counts) lines.push(`  ${formatCount(n).padStart(width)}  ${endpoint}`);
-  if (counts.length === 0) lines.push("  (none)");
+  if (requestTable) {
+    const counts = endpointCounts(result);
+    lines.push(`API requests by endpoint (${describeRetries(result.requests.retries)}):`);
+    const width = Math.max(0, ...counts.map(([, n]) => formatCount(n).length));
+    for (const [endpoint, n] of counts) lines.push(`  ${formatCount(n).padStart(width)}  ${endpoint}`);
+    if (counts.length === 0) lines.push("  (none)");
+  }
   if (result.basis_reads > 0)
     lines.push(
       `Fresh reads confirming what was sent: ${plural(result.basis_reads, "request")} (counted above).`,

@@ -49,10 +49,11 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-/** True when a project warrants only one line: read, nothing to do, nothing to say. */
+/** True when a project warrants only one line: read, sends nothing, nothing to do, nothing to say. */
 export function isQuiet(project: ProjectPlan): boolean {
   return (
     project.live !== null &&
+    !project.sends &&
     project.actions.length === 0 &&
     project.drift.length === 0 &&
     project.diagnostics.length === 0 &&

@@ -23,6 +23,13 @@ import {
   UNREAD_SYMBOL,
 } from "./plan-describe.js";
 import { describePolicy } from "./policy-describe.js";
+import {
+  describeSendTotals,
+  describeSendWithSchedule,
+  recordsWithIds,
+  recordWithId,
+  totalsOrganization,
+} from "./send-describe.js";
 import { type Style, styleFor } from "./style.js";
 import { indentLines, wrapText } from "./text-wrap.js";
 import { renderWordDiff } from "./word-diff.js";
@@ -35,6 +42,8 @@ export interface PlanHumanOptions {
   readonly width?: number;
   /** File name to text, for source excerpts under diagnostics; without it diagnostics have none. */
   readonly sources?: ReadonlyMap<string, string>;
+  /** The table of API requests by endpoint under the summary (the CLI: with --verbose); default shown. */
+  readonly requestTable?: boolean;
 }
 
 export const DEFAULT_WIDTH = 100;
@@ -66,7 +75,8 @@ export function renderPlanHuman(plan: Plan, options: PlanHumanOptions): string {
   }
   if (plan.projects.length === 0) projects = "No projects.";
   parts.push(projects);
-  parts.push(footer(plan, ctx));
+  if (plan.projects.length > 0) parts.push(totals(plan, ctx));
+  parts.push(footer(plan, ctx, options.requestTable ?? true));
   return `${parts.join("\n\n")}\n`;
 }
 
@@ -123,8 +133,15 @@ function projectBlock(project: ProjectPlan, ctx: Ctx): string {
     for (const d of project.drift) lines.push(drift(d, ctx));
   }
   const extra: string[] = [];
+  const a = project.audience;
+  if (a !== null) {
+    extra.push(prose("contact lists:     ", recordsWithIds(a.contact_lists), "  ", ctx));
+    extra.push(prose("suppression lists: ", recordsWithIds(a.suppression_lists), "  ", ctx));
+    extra.push(prose("organization:      ", recordWithId(a.organization), "  ", ctx));
+  }
+  extra.push(prose("sends:             ", describeSendWithSchedule(project), "  ", ctx));
   if (project.estimate !== null)
-    extra.push(prose("estimate: ", describeEstimate(project.estimate), "  ", ctx));
+    extra.push(prose("estimate:          ", describeEstimate(project.estimate), "  ", ctx));
   for (const note of project.notes) extra.push(prose("note: ", note, "  ", ctx));
   if (extra.length > 0) lines.push("", ...extra);
   if (project.diagnostics.length > 0) lines.push("", diagnostics(project.diagnostics, "  ", ctx));
@@ -197,8 +214,21 @@ function diagnostics(list: readonly Diagnostic[], indent: string, ctx: Ctx): str
   return indentLines(text.replace(/\n$/, ""), indent);
 }
 
-function footer(plan: Plan, ctx: Ctx): string {
+/** What the sends add up to: overall, then per organization when there is more than one entry. */
+function totals(plan: Plan, ctx: Ctx): string {
+  const { overall, by_organization } = plan.totals;
+  const lines = [
+    prose("Totals of the sends to lists: ", `${describeSendTotals(overall)}.`, "", ctx, ctx.style.bold),
+  ];
+  if (by_organization.length > 1)
+    for (const t of by_organization)
+      lines.push(prose(`${totalsOrganization(t)}: `, `${describeSendTotals(t)}.`, "  ", ctx));
+  return lines.join("\n");
+}
+
+function footer(plan: Plan, ctx: Ctx, requestTable: boolean): string {
   const { requests } = plan;
+  if (!requestTable) return ctx.style.bold(summaryLine(plan));
   const lines = [
     ctx.style.bold(summaryLine(plan)),
     `API requests by endpoint (a naive refresh would have made ${formatCount(requests.naive)}):`,

@@ -5,7 +5,16 @@
  * the same plan always gives the same bytes, whatever order the planner built its objects in.
  */
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
-import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
+import type {
+  Action,
+  Drift,
+  NamedRecord,
+  Plan,
+  PlanAudience,
+  PlanSchedule,
+  ProjectPlan,
+  SendTotals,
+} from "../plan/types.js";
 import type { Loosening, PolicyRules } from "../policy/model.js";
 
 /** A project of the plan document: its diagnostics in their JSON shape. */
@@ -67,7 +76,41 @@ export function orderPlan(plan: Plan): PlanJson {
       errors: plan.summary.errors,
       warnings: plan.summary.warnings,
     },
+    totals: {
+      overall: orderTotals(plan.totals.overall),
+      by_organization: plan.totals.by_organization.map((t) => ({
+        organization: t.organization === null ? null : named(t.organization),
+        ...orderTotals(t),
+      })),
+    },
   };
+}
+
+function named(r: NamedRecord): NamedRecord {
+  return { id: r.id, name: r.name };
+}
+
+function orderTotals(t: SendTotals): SendTotals {
+  return {
+    projects: t.projects,
+    not_estimated: t.not_estimated,
+    recipients: t.recipients,
+    sms_segments: t.sms_segments,
+    mms_messages: t.mms_messages,
+    estimated_cost_cents: t.estimated_cost_cents,
+  };
+}
+
+function orderAudience(a: PlanAudience): PlanAudience {
+  return {
+    organization: named(a.organization),
+    contact_lists: a.contact_lists.map(named),
+    suppression_lists: a.suppression_lists.map(named),
+  };
+}
+
+function orderSchedule(s: PlanSchedule): PlanSchedule {
+  return { source: s.source, at: s.at, timezone: s.timezone, local: s.local, utc: s.utc };
 }
 
 function orderProject(p: ProjectPlan): ProjectPlanJson {
@@ -89,6 +132,9 @@ function orderProject(p: ProjectPlan): ProjectPlanJson {
             encoding: p.estimate.encoding,
             estimated_cost_cents: p.estimate.estimated_cost_cents,
           },
+    audience: p.audience === null ? null : orderAudience(p.audience),
+    schedule: p.schedule === null ? null : orderSchedule(p.schedule),
+    sends: p.sends,
     diagnostics: p.diagnostics.map(diagnosticJson),
     notes: [...p.notes],
   };

@@ -7,6 +7,7 @@
  */
 
 import { diffLines } from "diff";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
 import { codeSpan, escapeMarkdown, escapeSummaryHtml, fencedBlock } from "./markdown-escape.js";
@@ -23,6 +24,16 @@ import {
   summaryLine,
 } from "./plan-describe.js";
 import { describePolicy } from "./policy-describe.js";
+import {
+  describeSend,
+  describeSendTotals,
+  describeSendWithSchedule,
+  recordNames,
+  recordsWithIds,
+  recordWithId,
+  totalsOrganization,
+} from "./send-describe.js";
+import { bySeverity, severityHeading } from "./severity-heading.js";
 
 /** GitHub's limit on the body of an issue or pull-request comment, in characters. */
 export const GITHUB_COMMENT_MAX_CHARS = 65_536;
@@ -47,10 +58,9 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   const maxChars = options.maxChars ?? GITHUB_COMMENT_MAX_CHARS;
   const head = headBlock(plan, options.galleryUrl);
   const rows = plan.projects.map(tableRow);
-  const planDiagnostics =
-    plan.diagnostics.length > 0
-      ? `**Diagnostics**\n\n${renderDiagnosticsMarkdown(plan.diagnostics)}\n\n`
-      : "";
+  const planDiagnostics = diagnosticsBlocks(plan.diagnostics, " (not about one project)")
+    .map((line) => `${line}\n`)
+    .join("");
   const sections = plan.projects.filter((p) => !isQuiet(p)).map(section);
   const tail = requestsBlock(plan);
 
@@ -161,6 +171,7 @@ function headBlock(plan: Plan, galleryUrl: string | undefined): string {
       : `Policy: ${plan.policy.files.map((f) => codeSpan(f)).join(", ") || "none"} (${escapeMarkdown(policy.rules)}).`,
   );
   for (const l of policy.loosened) lines.push("", `**Policy loosened:** ${escapeMarkdown(l)}.`);
+  if (plan.projects.length > 0) lines.push("", ...totalsBlock(plan));
   if (galleryUrl !== undefined)
     lines.push("", `Message previews: [the gallery of phone mock-ups](<${linkDestination(galleryUrl)}>).`);
   lines.push(
@@ -172,14 +183,45 @@ function headBlock(plan: Plan, galleryUrl: string | undefined): string {
   return lines.join("\n");
 }
 
+/** The totals of the sends: one line, then a table per organization when there is more than one. */
+function totalsBlock(plan: Plan): string[] {
+  const { overall, by_organization } = plan.totals;
+  const lines = [`**Totals of the sends to lists:** ${escapeMarkdown(describeSendTotals(overall))}.`];
+  if (by_organization.length <= 1) return lines;
+  lines.push(
+    "",
+    "| Organization | Projects sending | Recipients | SMS segments | MMS messages | Estimated cost |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const t of by_organization) {
+    // Nothing of the entry was estimated: its sums are unknown, not zero.
+    const unknown = t.projects > 0 && t.not_estimated === t.projects;
+    const figure = (text: string): string => (unknown ? "?" : text);
+    const projects =
+      t.not_estimated === 0
+        ? formatCount(t.projects)
+        : `${formatCount(t.projects)} (${formatCount(t.not_estimated)} not estimated)`;
+    const cells = [
+      escapeMarkdown(totalsOrganization(t)),
+      projects,
+      figure(formatCount(t.recipients)),
+      figure(formatCount(t.sms_segments)),
+      figure(formatCount(t.mms_messages)),
+      figure(formatCents(t.estimated_cost_cents)),
+    ];
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
+  return lines;
+}
+
 /** A URL as a `<...>` link destination: angle brackets, whitespace and backslashes percent-encoded. */
 function linkDestination(url: string): string {
   return url.replace(/[<>\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 }
 
 const TABLE_HEADER =
-  "| Project | Live | Desired | Actions | Blocked / drift | Recipients | Cost |\n" +
-  "| --- | --- | --- | --- | --- | ---: | ---: |\n";
+  "| Project | Live | Desired | Actions | Blocked / drift | Contact lists | Suppression lists | Sends | Recipients | Cost |\n" +
+  "| --- | --- | --- | --- | --- | --- | --- | --- | ---: | ---: |\n";
 
 function tableRow(p: ProjectPlan): string {
   const name = p.name === null ? "" : ` ${escapeMarkdown(p.name)}`;
@@ -198,6 +240,9 @@ function tableRow(p: ProjectPlan): string {
     p.desired,
     actions,
     problems.length === 0 ? "none" : problems.join("; "),
+    p.audience === null ? "?" : escapeMarkdown(recordNames(p.audience.contact_lists)),
+    p.audience === null ? "?" : escapeMarkdown(recordNames(p.audience.suppression_lists)),
+    escapeMarkdown(describeSend(p)),
     p.estimate === null ? "" : formatCount(p.estimate.recipients),
     p.estimate === null ? "" : formatCents(p.estimate.estimated_cost_cents),
   ];
@@ -235,12 +280,32 @@ function section(p: ProjectPlan): string {
     out.push("**Drift** (live → file; the API cannot edit these, so they block every sending action)", "");
     for (const d of p.drift) out.push(...driftItem(d));
   }
+  if (p.audience !== null) {
+    const a = p.audience;
+    out.push(
+      `**Contact lists:** ${escapeMarkdown(recordsWithIds(a.contact_lists))}. ` +
+        `**Suppression lists:** ${escapeMarkdown(recordsWithIds(a.suppression_lists))}. ` +
+        `**Organization:** ${escapeMarkdown(recordWithId(a.organization))}.`,
+      "",
+    );
+  }
+  out.push(`**Sends:** ${escapeMarkdown(describeSendWithSchedule(p))}.`, "");
   if (p.estimate !== null) out.push(`**Estimate:** ${escapeMarkdown(describeEstimate(p.estimate))}`, "");
   if (p.notes.length > 0)
     out.push("**Notes**", "", p.notes.map((n) => `- ${escapeMarkdown(n)}`).join("\n"), "");
-  if (p.diagnostics.length > 0) out.push("**Diagnostics**", "", renderDiagnosticsMarkdown(p.diagnostics), "");
+  out.push(...diagnosticsBlocks(p.diagnostics));
   out.push("</details>", "", "");
   return out.join("\n");
+}
+
+/** The diagnostics under one bold heading per severity ("**Errors**"), each block ending with a blank line. */
+function diagnosticsBlocks(diagnostics: readonly Diagnostic[], about = ""): string[] {
+  return bySeverity(diagnostics).flatMap((g) => [
+    `**${severityHeading(g.severity)}${about}**`,
+    "",
+    renderDiagnosticsMarkdown(g.diagnostics),
+    "",
+  ]);
 }
 
 function actionItem(a: Action): string {

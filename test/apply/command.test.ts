@@ -120,14 +120,20 @@ describe("apply PLANFILE", () => {
     expect(await posts(bed)).toHaveLength(0);
   });
 
-  test("a plan applied twice acts once: the second run is refused as stale", async () => {
+  test("a plan applied twice acts once: the second run reports it already applied, exit 0", async () => {
     const bed = await openBed({ test: 2, schedule: 2, pause: 2 });
     const file = await savePlan(bed);
     const first = await runApply(bed, [file], {});
     expect(first.code, first.stdout + first.stderr).toBe(0);
-    const second = await runApply(bed, [file], {});
-    expect(second.code).toBe(1);
-    expect(second.stdout).toContain("apply.plan-stale");
+    await admin(bed.sb, "DELETE", "/requests");
+    const second = await runApply(bed, [file], { json: true });
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    const result = JSON.parse(second.stdout);
+    expect(result.summary).toMatchObject({ done: 0, replayed: 6 });
+    expect(result.actions.every((a: { reason: string }) => a.reason.startsWith("already applied: "))).toBe(
+      true,
+    );
+    expect(await posts(bed)).toHaveLength(0);
     const counts = effectCounts(await effects(bed.sb));
     expect(counts.size).toBe(6);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);

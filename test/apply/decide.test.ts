@@ -39,6 +39,15 @@ function action(
   };
 }
 
+const NO_SENDS = {
+  projects: 0,
+  not_estimated: 0,
+  recipients: 0,
+  sms_segments: 0,
+  mms_messages: 0,
+  estimated_cost_cents: 0,
+};
+
 function plan(actions: Action[], unreadable: string[] = []): Plan {
   const addresses = [...new Set([...actions.map((a) => a.address), ...unreadable])];
   const projects: ProjectPlan[] = addresses.map((address) => ({
@@ -51,6 +60,9 @@ function plan(actions: Action[], unreadable: string[] = []): Plan {
     drift: [],
     actions: actions.filter((a) => a.address === address),
     estimate: null,
+    audience: null,
+    schedule: null,
+    sends: false,
     diagnostics: unreadable.includes(address)
       ? [{ severity: "error", code: "plan.project-not-found", message: `${address}: not found` }]
       : [],
@@ -69,6 +81,7 @@ function plan(actions: Action[], unreadable: string[] = []): Plan {
     diagnostics: [],
     requests: { total: 0, by_endpoint: {}, naive: 0 },
     summary: { projects: 0, planned: 0, deferred: 0, blocked: 0, drifted: 0, errors: 0, warnings: 0 },
+    totals: { overall: NO_SENDS, by_organization: [] },
   };
 }
 

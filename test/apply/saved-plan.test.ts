@@ -64,6 +64,9 @@ function project(actions: readonly Action[], overrides: Partial<ProjectPlan> = {
     drift: [],
     actions,
     estimate: null,
+    audience: null,
+    schedule: null,
+    sends: false,
     diagnostics: [],
     notes: [],
     ...overrides,
@@ -85,6 +88,17 @@ function plan(projects: readonly ProjectPlan[], overrides: Partial<Plan> = {}): 
     diagnostics: [],
     requests: { total: 0, by_endpoint: {}, naive: 0 },
     summary: { projects: 1, planned: 1, deferred: 1, blocked: 0, drifted: 0, errors: 0, warnings: 0 },
+    totals: {
+      overall: {
+        projects: 0,
+        not_estimated: 0,
+        recipients: 0,
+        sms_segments: 0,
+        mms_messages: 0,
+        estimated_cost_cents: 0,
+      },
+      by_organization: [],
+    },
     ...overrides,
   };
 }

@@ -35,6 +35,11 @@ const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonl
     to: "apply",
     why: "report renders apply results (design: report renders data it is given)",
   },
+  {
+    from: "report",
+    to: "status",
+    why: "report renders status reports (design: report renders data it is given)",
+  },
 ];
 
 /** Folders that may import only the folders listed (besides themselves). */

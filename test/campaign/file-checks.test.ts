@@ -101,7 +101,9 @@ describe("load-time checks", () => {
 describe("hints", () => {
   it("an unquoted phone says to quote it", () => {
     const [d] = diagnosticsOf("version: 1\nprojects:\n  a:\n    id: x\n    phone_numbers: [+15035550101]\n");
-    expect(d?.hint).toBe('quote it: "+15035550101" (YAML reads an unquoted +15035550101 as a number)');
+    expect(d?.hint).toBe(
+      'write it in quotes, in E.164 form: "+15035550101" (unquoted, YAML reads +15035550101 as a number)',
+    );
     expect(d?.message).toContain("is read as the number 15035550101");
   });
 

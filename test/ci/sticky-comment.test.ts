@@ -1,8 +1,9 @@
 /**
  * examples/ci/scripts/sticky-comment.mjs against a local stand-in of the GitHub and GitLab comment
  * APIs (node:http on 127.0.0.1) that records every request: the first run creates the comment, the
- * second updates the same one (no duplicate), and a plan too long for a comment is summarised with
- * a link to the artifact.
+ * second updates the same one (no duplicate), a comment someone else wrote with the marker is left
+ * alone (the stand-in, like the real APIs, refuses to let a token edit another user's comment), and
+ * a plan too long for a comment is summarised with a link to the artifact.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -16,6 +17,24 @@ import { COMMENT_LIMIT, composeBody } from "../../examples/ci/scripts/sticky-com
 
 const SCRIPT = "examples/ci/scripts/sticky-comment.mjs";
 const TOKEN = "test-token-value-123";
+const APP_TOKEN = "test-app-token-456";
+const MARKER = "<!-- campaignctl-plan -->";
+
+/** Who wrote a comment: GitHub shows `user.login`, GitLab `author.id` and `author.username`. */
+interface Author {
+  readonly id: number;
+  readonly login: string;
+}
+
+/** The identity behind each token, as the APIs see it. */
+const IDENTITIES: Record<string, Author> = {
+  // A workflow's GITHUB_TOKEN writes as the GitHub Actions app.
+  [TOKEN]: { id: 41898282, login: "github-actions[bot]" },
+  // Another GitHub App's installation token (or a GitLab project access token's bot user).
+  [APP_TOKEN]: { id: 901, login: "campaign-bot[bot]" },
+};
+const MALLORY: Author = { id: 666, login: "mallory" };
+const REVIEWER: Author = { id: 7, login: "reviewer" };
 
 interface Recorded {
   readonly method: string;
@@ -27,6 +46,7 @@ interface Recorded {
 interface Comment {
   id: number;
   body: string;
+  author: Author;
 }
 
 /** A stand-in for one pull request's (or merge request's) comments. */
@@ -38,6 +58,20 @@ class CommentServer {
   status: number | undefined;
 
   constructor(readonly flavour: "github" | "gitlab") {}
+
+  /** A comment written by someone (another person, or a forger) before the script runs. */
+  add(body: string, author: Author = REVIEWER): Comment {
+    const comment = { id: this.nextId++, body, author };
+    this.comments.push(comment);
+    return comment;
+  }
+
+  /** A comment as the platform's API shows it. */
+  private show(c: Comment): unknown {
+    return this.flavour === "github"
+      ? { id: c.id, body: c.body, user: { login: c.author.login, id: c.author.id, type: "Bot" } }
+      : { id: c.id, body: c.body, author: { id: c.author.id, username: c.author.login } };
+  }
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -59,6 +93,18 @@ class CommentServer {
           res.end(JSON.stringify(value));
         };
         if (this.status !== undefined) return reply(this.status, { message: "Bad credentials" });
+        const token =
+          this.flavour === "github"
+            ? String(req.headers.authorization ?? "").replace(/^Bearer /, "")
+            : String(req.headers["private-token"] ?? "");
+        const me = IDENTITIES[token];
+        if (me === undefined) return reply(401, { message: "Bad credentials" });
+        if (req.method === "GET" && (url.pathname === "/api/user" || url.pathname === "/api/v4/user")) {
+          // GitHub: a workflow's GITHUB_TOKEN is an app installation token, which has no user.
+          if (this.flavour === "github")
+            return reply(403, { message: "Resource not accessible by integration" });
+          return reply(200, { id: me.id, username: me.login, bot: true });
+        }
         const list =
           this.flavour === "github"
             ? "/api/repos/o/r/issues/7/comments"
@@ -71,19 +117,22 @@ class CommentServer {
         if (req.method === "GET" && url.pathname === list) {
           const page = Number(url.searchParams.get("page") ?? "1");
           const per = Number(url.searchParams.get("per_page") ?? "30");
-          return reply(200, this.comments.slice((page - 1) * per, page * per));
+          return reply(
+            200,
+            this.comments.slice((page - 1) * per, page * per).map((c) => this.show(c)),
+          );
         }
         if (req.method === "POST" && url.pathname === list && body !== null) {
-          const comment = { id: this.nextId++, body: body.body };
-          this.comments.push(comment);
-          return reply(201, comment);
+          return reply(201, this.show(this.add(body.body, me)));
         }
         const match = one.exec(url.pathname);
         if (req.method === update && match && body !== null) {
           const comment = this.comments.find((c) => c.id === Number(match[1]));
           if (comment === undefined) return reply(404, { message: "Not Found" });
+          // Like the real APIs: a token may edit only its own comments.
+          if (comment.author.id !== me.id) return reply(403, { message: "Forbidden" });
           comment.body = body.body;
-          return reply(200, comment);
+          return reply(200, this.show(comment));
         }
         return reply(404, { message: "Not Found" });
       });
@@ -139,7 +188,7 @@ describe("sticky comment on GitHub", () => {
     server = new CommentServer("github");
     const api = await server.start();
     // Someone else's comments first, over more than one page, so the marker is found by paging.
-    for (let i = 0; i < 120; i++) server.comments.push({ id: i + 1, body: `review comment ${i}` });
+    for (let i = 0; i < 120; i++) server.add(`review comment ${i}`);
     const env = { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: api, GITHUB_REPOSITORY: "o/r", PR_NUMBER: "7" };
 
     const first = await runScript(["--body-file", planFile(PLAN_MD)], env);
@@ -156,7 +205,7 @@ describe("sticky comment on GitHub", () => {
     expect(second.code).toBe(0);
     expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([
       "POST /api/repos/o/r/issues/7/comments",
-      "PATCH /api/repos/o/r/issues/comments/1000",
+      "PATCH /api/repos/o/r/issues/comments/1120",
     ]);
     const ours = server.comments.filter((c) => c.body.startsWith("<!-- campaignctl-plan -->"));
     expect(ours).toHaveLength(1);
@@ -166,6 +215,59 @@ describe("sticky comment on GitHub", () => {
     expect(server.requests.filter((r) => r.method === "GET").map((r) => r.path)).toContain(
       "/api/repos/o/r/issues/7/comments?per_page=100&page=2",
     );
+  });
+
+  test("a forged comment with the marker is left alone: the plan is posted as a new comment", async () => {
+    server = new CommentServer("github");
+    const api = await server.start();
+    const forged = server.add(`${MARKER}\n## campaignctl plan\n\n**Plan: nothing to do.**\n`, MALLORY);
+    const env = { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: api, GITHUB_REPOSITORY: "o/r", PR_NUMBER: "7" };
+
+    const first = await runScript(["--body-file", planFile(PLAN_MD)], env);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^created 1001 /);
+    const second = await runScript(["--body-file", planFile(PLAN_MD.replace("3 to do", "1 to do"))], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^updated 1001 /);
+
+    // No write ever touched the forged comment; the real plan is the pipeline's own comment.
+    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /api/repos/o/r/issues/7/comments",
+      "PATCH /api/repos/o/r/issues/comments/1001",
+    ]);
+    expect(server.comments).toEqual([
+      forged,
+      {
+        id: 1001,
+        body: `${MARKER}\n${PLAN_MD.replace("3 to do", "1 to do")}`,
+        author: IDENTITIES[TOKEN],
+      },
+    ]);
+    expect(forged.body).toContain("nothing to do");
+    // GITHUB_TOKEN's identity is known, not asked (GET /user refuses an installation token).
+    expect(server.requests.some((r) => r.path === "/api/user")).toBe(false);
+  });
+
+  test("STICKY_COMMENT_AUTHOR names the login of another token's comments", async () => {
+    server = new CommentServer("github");
+    const api = await server.start();
+    // The workflow's own bot wrote a marker comment too (say, an older workflow): not ours now.
+    server.add(`${MARKER}\nold plan by the Actions bot\n`, IDENTITIES[TOKEN]);
+    const ours = server.add(`${MARKER}\nlast plan\n`, IDENTITIES[APP_TOKEN]);
+    const env = {
+      GITHUB_TOKEN: APP_TOKEN,
+      GITHUB_API_URL: api,
+      GITHUB_REPOSITORY: "o/r",
+      PR_NUMBER: "7",
+      STICKY_COMMENT_AUTHOR: "campaign-bot[bot]",
+    };
+    const run = await runScript(["--body-file", planFile(PLAN_MD)], env);
+    expect(run.stderr).toBe("");
+    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PATCH /api/repos/o/r/issues/comments/${ours.id}`,
+    ]);
+    expect(ours.body).toBe(`${MARKER}\n${PLAN_MD}`);
   });
 
   test("a plan longer than a comment holds is summarised, with the link to the artifact", async () => {
@@ -222,19 +324,66 @@ describe("sticky note on GitLab (--gitlab)", () => {
   test("the first run posts a note, the second updates it with PUT", async () => {
     server = new CommentServer("gitlab");
     const api = await server.start();
-    server.comments.push({ id: 1, body: "LGTM" });
+    server.add("LGTM");
     const env = { GITLAB_TOKEN: TOKEN, CI_API_V4_URL: api, CI_PROJECT_ID: "42", CI_MERGE_REQUEST_IID: "3" };
 
     expect((await runScript(["--gitlab", "--body-file", planFile(PLAN_MD)], env)).code).toBe(0);
     expect((await runScript(["--gitlab", "--body-file", planFile(`${PLAN_MD}more\n`)], env)).code).toBe(0);
     expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([
       "POST /api/v4/projects/42/merge_requests/3/notes",
-      "PUT /api/v4/projects/42/merge_requests/3/notes/1000",
+      "PUT /api/v4/projects/42/merge_requests/3/notes/1001",
     ]);
     expect(server.writes()[0]?.headers["private-token"]).toBe(TOKEN);
     expect(server.comments.map((c) => c.body)).toEqual([
       "LGTM",
       `<!-- campaignctl-plan -->\n${PLAN_MD}more\n`,
+    ]);
+  });
+});
+
+describe("sticky note on GitLab: only the token user's own note", () => {
+  test("a forged note is left alone; the token's user comes from GET /user", async () => {
+    server = new CommentServer("gitlab");
+    const api = await server.start();
+    const forged = server.add(`${MARKER}\nforged: nothing to do\n`, MALLORY);
+    const env = {
+      GITLAB_TOKEN: APP_TOKEN,
+      CI_API_V4_URL: api,
+      CI_PROJECT_ID: "42",
+      CI_MERGE_REQUEST_IID: "3",
+    };
+    expect((await runScript(["--gitlab", "--body-file", planFile(PLAN_MD)], env)).code).toBe(0);
+    expect((await runScript(["--gitlab", "--body-file", planFile(`${PLAN_MD}more\n`)], env)).code).toBe(0);
+    expect(server.requests.map((r) => `${r.method} ${r.path.replace(/\?.*/, "")}`)).toEqual([
+      "GET /api/v4/user",
+      "GET /api/v4/projects/42/merge_requests/3/notes",
+      "POST /api/v4/projects/42/merge_requests/3/notes",
+      "GET /api/v4/user",
+      "GET /api/v4/projects/42/merge_requests/3/notes",
+      "PUT /api/v4/projects/42/merge_requests/3/notes/1001",
+    ]);
+    expect(forged.body).toBe(`${MARKER}\nforged: nothing to do\n`);
+    expect(server.comments.map((c) => [c.author.login, c.body])).toEqual([
+      ["mallory", forged.body],
+      ["campaign-bot[bot]", `${MARKER}\n${PLAN_MD}more\n`],
+    ]);
+  });
+
+  test("STICKY_COMMENT_AUTHOR (a username) saves the GET /user", async () => {
+    server = new CommentServer("gitlab");
+    const api = await server.start();
+    const ours = server.add(`${MARKER}\nlast plan\n`, IDENTITIES[APP_TOKEN]);
+    const env = {
+      GITLAB_TOKEN: APP_TOKEN,
+      CI_API_V4_URL: api,
+      CI_PROJECT_ID: "42",
+      CI_MERGE_REQUEST_IID: "3",
+      STICKY_COMMENT_AUTHOR: "campaign-bot[bot]",
+    };
+    expect((await runScript(["--gitlab", "--body-file", planFile(PLAN_MD)], env)).code).toBe(0);
+    expect(server.requests.some((r) => r.path === "/api/v4/user")).toBe(false);
+    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PUT /api/v4/projects/42/merge_requests/3/notes/${ours.id}`,
     ]);
   });
 });

@@ -2,11 +2,15 @@
  * The CI pipelines in examples/ci/ parse, have the triggers, jobs and concurrency they promise, and
  * every `campaignctl` command in them is a real command with real flags: each is extracted from the
  * workflow's scripts and run, in order, against the embedded sandbox in a temp dir holding a copy of
- * the example campaign as `campaigns/`.
+ * the example campaign as `campaigns/`. The plan pipelines run for every pull request (a required
+ * check must always report) and skip the plan when no campaign file changed: that shell is run in
+ * real git repositories. README step 6 and docs/ci.md name exactly the secrets and variables the
+ * pipelines read.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "../helpers/run-cli.js";
@@ -27,6 +31,8 @@ function load(path: string): Doc {
   return parse(readFileSync(path, "utf8")) as Doc;
 }
 
+const VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
+
 const GH_PLAN = "examples/ci/github/campaign-plan.yml";
 const GH_APPLY = "examples/ci/github/campaign-apply.yml";
 const GITLAB = "examples/ci/gitlab/.gitlab-ci.yml";
@@ -43,6 +49,63 @@ function scripts(doc: Doc): string[] {
   }
   return out;
 }
+
+/** The step that installs campaignctl with the setup action (action.yml at the repository root). */
+function installStep(steps: readonly Doc[]): Doc | undefined {
+  return steps.find((s) => s.name === "Install campaignctl");
+}
+
+/** Runs a shell script as a CI step does (`bash -e`), in `cwd`, with a GITHUB_OUTPUT file. */
+function runShell(script: string, cwd: string, env: Record<string, string> = {}) {
+  const output = join(mkdtempSync(join(tmpdir(), "campaignctl-ci-out-")), "output");
+  writeFileSync(output, "");
+  const result = spawnSync("bash", ["-e", "-o", "pipefail", "-c", script], {
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), GITHUB_OUTPUT: output, ...env },
+  });
+  return { code: result.status, stdout: result.stdout, output: readFileSync(output, "utf8") };
+}
+
+/** `git` in `cwd` with an identity of its own; its output trimmed. */
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", ["-c", "user.name=ci", "-c", "user.email=ci@example.invalid", ...args], {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  }).trim();
+}
+
+/** Writes files (path: text) under `dir`. */
+function write(dir: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+/** A repository with a base commit and, on top of it, a pull request's commit changing `changed`. */
+function pullRequestRepo(changed: Record<string, string>): { dir: string; base: string } {
+  const dir = mkdtempSync(join(tmpdir(), "campaignctl-ci-git-"));
+  git(dir, "init", "--quiet");
+  write(dir, { "campaigns/gotv.yaml": "version: 1\n", "README.md": "# campaigns\n" });
+  git(dir, "add", "-A");
+  git(dir, "commit", "--quiet", "-m", "base");
+  const base = git(dir, "rev-parse", "HEAD");
+  write(dir, changed);
+  git(dir, "add", "-A");
+  git(dir, "commit", "--quiet", "-m", "pull request");
+  return { dir, base };
+}
+
+/** Which files changing starts the plan (true) or lets it pass at once (false). */
+const CHANGE_CASES: readonly { what: string; changed: Record<string, string>; plans: boolean }[] = [
+  { what: "only a README", changed: { "README.md": "# campaigns, edited\n" }, plans: false },
+  { what: "a file outside campaigns/", changed: { "docs/notes.md": "notes\n" }, plans: false },
+  { what: "a campaign file", changed: { "campaigns/gotv.yaml": "version: 1\n# edited\n" }, plans: true },
+  { what: "a new campaign file", changed: { "campaigns/sub/new.yaml": "version: 1\n" }, plans: true },
+  { what: "a policy at the root", changed: { "campaignctl.policy.yaml": "version: 1\n" }, plans: true },
+];
 
 /** Each shell line that runs campaignctl, continuation lines joined. */
 function campaignctlLines(doc: Doc): string[] {
@@ -110,9 +173,45 @@ async function runPipeline(lines: readonly string[], pipelineVars: Record<string
 
 describe("GitHub Actions: campaign-plan.yml", () => {
   const doc = load(GH_PLAN);
+  /** The step of the `changes` job that tells whether a campaign file changed. */
+  const diffStep = () => (at(at(doc, "jobs"), "changes").steps as Doc[]).find((s) => s.id === "diff");
 
-  test("runs on pull requests, one plan per pull request at a time, with a comment permission", () => {
-    expect(Object.keys(doc.on as Doc)).toEqual(["pull_request"]);
+  test("runs on every pull request (no paths filter) and skips the plan job when no campaign file changed", () => {
+    // A required check that never reports blocks the merge: the workflow always starts, and the
+    // `plan` job is skipped (which passes a required check) when the `changes` job finds nothing.
+    expect(doc.on).toEqual({ pull_request: null });
+    const jobs = doc.jobs as Record<string, Doc>;
+    expect(Object.keys(jobs)).toEqual(["changes", "plan"]);
+    expect(jobs.changes?.outputs).toEqual({ campaigns: expr("steps.diff.outputs.campaigns") });
+    expect((at(jobs, "changes").steps as Doc[])[0]?.with).toEqual({ "fetch-depth": 2 });
+    expect(jobs.plan?.needs).toBe("changes");
+    expect(jobs.plan?.if).toBe("needs.changes.outputs.campaigns == 'true'");
+  });
+
+  test.each(CHANGE_CASES)(
+    "the changes job, when a pull request changes $what: plan $plans",
+    ({ changed, plans }) => {
+      const step = diffStep();
+      const { dir } = pullRequestRepo(changed);
+      const run = runShell(String(step?.run), dir, { CAMPAIGN_DIR: "campaigns/" });
+      expect(run.code).toBe(0);
+      expect(run.output).toBe(`campaigns=${plans}\n`);
+      if (!plans) expect(run.stdout).toContain("No campaign file changed");
+    },
+  );
+
+  test("the changes job plans when in doubt: the base commit was not fetched", () => {
+    const step = diffStep();
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-ci-git-"));
+    git(dir, "init", "--quiet");
+    write(dir, { "README.md": "x\n" });
+    git(dir, "add", "-A");
+    git(dir, "commit", "--quiet", "-m", "only commit");
+    const run = runShell(String(step?.run), dir, { CAMPAIGN_DIR: "campaigns/" });
+    expect(run.output).toBe("campaigns=true\n");
+  });
+
+  test("one plan per pull request at a time, with a comment permission", () => {
     expect(doc.concurrency).toEqual({
       group: `campaign-plan-${expr("github.event.pull_request.number")}`,
       "cancel-in-progress": true,
@@ -125,13 +224,21 @@ describe("GitHub Actions: campaign-plan.yml", () => {
       "actions/setup-node@v4",
       "Install campaignctl",
       "Validate",
+      "Plan",
       "Preview gallery",
       "Upload the preview gallery",
-      "Plan",
       "Upload the plan",
       "Post the plan as one sticky comment",
       "Check the plan's exit code",
     ]);
+    // The setup action of this repository (action.yml), at this version's release tag.
+    expect(installStep(steps)?.uses).toMatch(
+      new RegExp(`^[\\w.-]+/campaignctl@v${VERSION.replaceAll(".", "\\.")}$`),
+    );
+    expect(installStep(steps)?.with).toEqual({
+      version: VERSION,
+      package: expr("vars.CAMPAIGNCTL_PACKAGE"),
+    });
     const upload = steps.find((s) => s.name === "Upload the plan");
     expect(upload?.with).toMatchObject({ name: "campaign-plan" });
     const comment = steps.find((s) => s.name === "Post the plan as one sticky comment");
@@ -142,16 +249,21 @@ describe("GitHub Actions: campaign-plan.yml", () => {
     const plan = steps.find((s) => s.name === "Plan");
     expect(plan?.env).toEqual({
       CAMPAIGNCTL_API_KEY: expr("secrets.CAMPAIGNCTL_API_KEY"),
-      GALLERY_URL: expr("steps.gallery.outputs.artifact-url"),
+      GALLERY_URL: expr(
+        "format('{0}/{1}/actions/runs/{2}#artifacts', github.server_url, github.repository, github.run_id)",
+      ),
     });
   });
 
   test("its campaignctl commands run against the sandbox with the expected exit codes", async () => {
     const lines = campaignctlLines(doc);
-    expect(lines.map((l) => l.split(" ")[1])).toEqual(["validate", "preview", "plan"]);
+    expect(lines.map((l) => l.split(" ")[1])).toEqual(["validate", "plan", "preview"]);
     const { cwd } = await runPipeline(lines, { CAMPAIGN_DIR: "campaigns/" });
     for (const file of ["plan.json", "plan.md", "gallery/index.html"])
       expect(existsSync(join(cwd, file)), file).toBe(true);
+    // The gallery artifact is built from the saved plan: it names the lists and the total cost.
+    const gallery = readFileSync(join(cwd, "gallery/index.html"), "utf8");
+    expect(gallery).toContain("Ward 3 Likely Voters");
     // The plan comment links the preview gallery artifact.
     expect(readFileSync(join(cwd, "plan.md"), "utf8")).toContain(
       "https://github.com/o/r/actions/runs/1/artifacts/2",
@@ -169,6 +281,9 @@ describe("GitHub Actions: campaign-apply.yml", () => {
       "cancel-in-progress": false,
     });
     const steps = ((doc.jobs as Record<string, Doc>).apply?.steps ?? []) as Doc[];
+    // The same setup action and version as the plan workflow.
+    const planSteps = ((load(GH_PLAN).jobs as Record<string, Doc>).plan?.steps ?? []) as Doc[];
+    expect(installStep(steps)).toEqual(installStep(planSteps));
     const download = steps.find((s) => s.uses === "actions/download-artifact@v4");
     expect(download?.with).toMatchObject({
       name: "campaign-plan",
@@ -197,9 +312,12 @@ describe("GitLab CI: .gitlab-ci.yml", () => {
 
   test("plans in merge-request pipelines and applies on the default branch, one apply at a time", () => {
     expect(doc.stages).toEqual(["plan", "apply"]);
-    expect(jobs["campaign-plan"]?.rules).toEqual([
-      { if: '$CI_PIPELINE_SOURCE == "merge_request_event"', changes: ["campaigns/**/*"] },
-    ]);
+    // Every merge request gets the job (no `changes:`): "Pipelines must succeed" never waits for a
+    // pipeline that was not created; the job's first script passes at once when nothing changed.
+    expect(jobs["campaign-plan"]?.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]);
+    expect((at(jobs, "default").before_script as string[])[0]).toBe(
+      `npm install --global --no-audit --no-fund "\${CAMPAIGNCTL_PACKAGE:-campaignctl@${VERSION}}"`,
+    );
     expect(at(at(jobs, "campaign-plan"), "artifacts").paths).toEqual(["plan.json", "plan.md", "gallery/"]);
     expect(jobs["campaign-apply"]?.resource_group).toBe("campaign-apply");
     expect(String((at(jobs, "campaign-apply").rules as Doc[])[0]?.if)).toContain("$CI_DEFAULT_BRANCH");
@@ -207,6 +325,34 @@ describe("GitLab CI: .gitlab-ci.yml", () => {
     expect(scripts(doc).join("\n")).toContain(
       "node .gitlab/scripts/sticky-comment.mjs --gitlab --body-file plan.md",
     );
+  });
+
+  test.each(CHANGE_CASES)(
+    "the plan job, when a merge request changes $what: plan $plans",
+    ({ changed, plans }) => {
+      const check = (at(jobs, "campaign-plan").script as string[])[0] ?? "";
+      // The merge request's branch, cloned from the project as the runner does (shallow).
+      const origin = pullRequestRepo(changed);
+      const dir = mkdtempSync(join(tmpdir(), "campaignctl-ci-clone-"));
+      git(dir, "clone", "--quiet", "--depth=1", `file://${origin.dir}`, ".");
+      const run = runShell(`${check}\necho PLANNING`, dir, {
+        CAMPAIGN_DIR: "campaigns/",
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: origin.base,
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout.includes("PLANNING")).toBe(plans);
+      if (!plans) expect(run.stdout).toContain("No campaign file changed");
+    },
+  );
+
+  test("the plan job plans when in doubt: the base commit cannot be fetched", () => {
+    const check = (at(jobs, "campaign-plan").script as string[])[0] ?? "";
+    const origin = pullRequestRepo({ "README.md": "edited\n" });
+    const run = runShell(`${check}\necho PLANNING`, origin.dir, {
+      CAMPAIGN_DIR: "campaigns/",
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: "0123456789012345678901234567890123456789",
+    });
+    expect(run.stdout).toContain("PLANNING");
   });
 
   test("its campaignctl commands run against the sandbox with the expected exit codes", async () => {
@@ -225,5 +371,69 @@ describe("the example campaign is not disturbed by the pipelines in examples/ci"
     const files = (JSON.parse(result.stdout) as { files: { path: string }[] }).files.map((f) => f.path);
     expect(files.filter((f) => f.includes("/ci/"))).toEqual([]);
     expect(result.code).toBe(0);
+  });
+});
+
+describe("README step 6 and docs/ci.md name exactly the secrets and variables the pipelines read", () => {
+  /** `secrets.NAME` and `vars.NAME` in the GitHub workflows' expressions: name → where it is kept. */
+  const github = new Map<string, string>();
+  for (const file of [GH_PLAN, GH_APPLY]) {
+    for (const [, inner = ""] of readFileSync(file, "utf8").matchAll(/\$\{\{([^}]*)\}\}/g))
+      for (const [, kind = "", name = ""] of inner.matchAll(/\b(secrets|vars)\.([A-Za-z_][A-Za-z0-9_]*)/g))
+        github.set(name, kind);
+  }
+
+  /** The rows of docs/ci.md's table "Secrets and variables": name, GitHub cell, GitLab cell. */
+  function docsRows(): { name: string; github: string; gitlab: string }[] {
+    const text = readFileSync("docs/ci.md", "utf8");
+    const section = text.slice(text.indexOf("\n## Secrets and variables\n"));
+    const body = section.slice(1, section.indexOf("\n## ", 1));
+    return body
+      .split("\n")
+      .filter((l) => /^\| `[A-Z]/.test(l))
+      .map((l) => {
+        const cells = l.split(" | ").map((c) => c.replace(/^\| |\s*\|$/g, "").trim());
+        return { name: (cells[0] ?? "").replaceAll("`", ""), github: cells[2] ?? "", gitlab: cells[3] ?? "" };
+      });
+  }
+
+  test("the workflows read a secret and a variable", () => {
+    expect(Object.fromEntries(github)).toEqual({
+      CAMPAIGNCTL_API_KEY: "secrets",
+      CAMPAIGNCTL_PACKAGE: "vars",
+    });
+  });
+
+  test("docs/ci.md: the GitHub column lists exactly those, each as the workflows read it", () => {
+    const rows = docsRows().filter((r) => r.github !== "—");
+    expect(rows.map((r) => r.name).sort()).toEqual([...github.keys()].sort());
+    for (const row of rows) expect(row.github).toContain(`\`${github.get(row.name)}.${row.name}\``);
+  });
+
+  test("docs/ci.md: the GitLab column lists exactly the variables the pipeline's header names", () => {
+    const text = readFileSync(GITLAB, "utf8");
+    const header = [...text.matchAll(/^# {3}([A-Z][A-Z0-9_]+) /gm)].map((m) => m[1]);
+    const rows = docsRows().filter((r) => r.gitlab !== "—");
+    expect(rows.map((r) => r.name).sort()).toEqual([...header].sort());
+    // Every variable the scripts read that GitLab or the pipeline itself does not set is listed;
+    // and the API key, which campaignctl reads from the environment.
+    const doc = load(GITLAB) as Record<string, Doc>;
+    const own = Object.keys(doc.variables ?? {});
+    const shell = [...((doc.default?.before_script as string[]) ?? []), ...scripts(doc)].join("\n");
+    const read = [...shell.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)]
+      .map((m) => m[1] ?? "")
+      .filter((name) => !name.startsWith("CI_") && !own.includes(name));
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([...new Set(read), "CAMPAIGNCTL_API_KEY"]),
+    );
+  });
+
+  test("README step 6 names exactly the GitHub ones", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const start = readme.indexOf("**6. Put it in CI");
+    const step = readme.slice(start, readme.indexOf("\n## ", start));
+    expect(start).toBeGreaterThan(0);
+    const named = new Set([...step.matchAll(/`([A-Z][A-Z0-9_]{2,})`/g)].map((m) => m[1]));
+    expect([...named].sort()).toEqual([...github.keys()].sort());
   });
 });

@@ -73,11 +73,11 @@ describe("preview --json", () => {
     expect((doc.projects as { address: string }[]).map((p) => p.address)).toEqual(["hello"]);
   });
 
-  test("invalid files and an unknown --project print the preview document with the reasons", async () => {
+  test("invalid files and an unknown --target print the preview document with the reasons", async () => {
     const bad = await runCli(["preview", "--json"], { cwd: dirWith({ "a.yaml": BROKEN }) });
     expect(bad.code).toBe(1);
     expect(documentOf("preview-result", bad.stdout).projects).toEqual([]);
-    const unknown = await runCli(["preview", "--json", "--project", "helo"], {
+    const unknown = await runCli(["preview", "--json", "--target", "helo"], {
       cwd: dirWith({ "a.yaml": CLEAN }),
     });
     expect(unknown.code).toBe(1);

@@ -22,6 +22,7 @@ const REGISTRATION_SRC = [
   "src/message/memo.js",
   "src/message/merge-tags.js",
   "src/policy/model.js",
+  "src/text/did-you-mean.js", // the nearest command to an unknown one (register/help.ts)
   "src/text/parse-duration.js",
 ];
 
@@ -107,6 +108,17 @@ describe("the built CLI loads only the command being run", () => {
     expect(run.dist).toContain("cli/register/plan.js");
     expect(run.dist.filter((p) => p.startsWith("cli/commands/"))).toEqual([]);
     expect(run.dist.filter((p) => p.startsWith("src/")).sort()).toEqual(REGISTRATION_SRC);
+    expect(run.all.filter((p) => /node_modules\/(ajv|yaml|undici|luxon)\//.test(p))).toEqual([]);
+  });
+
+  test.each([
+    [["help", "plan"], []],
+    [["version"], ["cli/commands/version.js"]],
+    [["completion", "bash"], ["cli/commands/completion.js"]],
+  ])("%j loads no command implementation but its own", async (argv, own) => {
+    const run = await runLogged(argv);
+    expect(run.code).toBe(0);
+    expect(run.dist.filter((p) => p.startsWith("cli/commands/"))).toEqual(own);
     expect(run.all.filter((p) => /node_modules\/(ajv|yaml|undici|luxon)\//.test(p))).toEqual([]);
   });
 

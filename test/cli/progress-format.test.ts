@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { createProgress } from "../../cli/progress.js";
+import { elapsedPrefix, stopwatch } from "../../cli/progress-clock.js";
 import { foldProgress, formatEventLine, INITIAL_PROGRESS, renderLive } from "../../cli/progress-format.js";
 import {
   type ActionResultStatus,
@@ -49,7 +50,7 @@ const OUTCOMES = Object.keys(ONE_OF) as ActionResultStatus[];
 describe("apply progress counts every outcome", () => {
   it.each(OUTCOMES)("an action ended %s is counted in the live view and the run-end line", (status) => {
     const state = [runStart(1), actionEnd("a.test", status)].reduce(foldProgress, INITIAL_PROGRESS);
-    const lines = renderLive(state, Date.parse("2036-03-01T15:00:02.000Z"));
+    const lines = renderLive(state, 2_000);
     expect(lines[0]).toBe(
       "Applying: 1/1 finished, 0 running, 0 waiting for approval, 0 retried   2s elapsed, 0s rate-limit wait",
     );
@@ -57,7 +58,7 @@ describe("apply progress counts every outcome", () => {
 
     const summary = { ...NO_OUTCOMES, [outcomeCountKey(status)]: 1 };
     const end: ApplyEvent = { type: "run-end", at: "2036-03-01T15:00:03.000Z", interrupted: false, summary };
-    expect(formatEventLine(end)).toBe(`15:00:03 apply finished: ${ONE_OF[status]}`);
+    expect(formatEventLine(end, 3_000)).toBe(`+3s apply finished: ${ONE_OF[status]}`);
   });
 
   it("the counts add up to the actions ended", () => {
@@ -72,7 +73,7 @@ describe("apply progress counts every outcome", () => {
       INITIAL_PROGRESS,
     );
     expect(state.finished).toBe(1);
-    expect(renderLive(state, Date.parse(AT))[1]).toBe(`  finished: ${ONE_OF.done}`);
+    expect(renderLive(state, 0)[1]).toBe(`  finished: ${ONE_OF.done}`);
   });
 
   it("without a terminal, prints one line per event; the run-end line counts unknown", () => {
@@ -89,23 +90,23 @@ describe("apply progress counts every outcome", () => {
       cwd: "/",
       clock: clockFrom(TEST_NOW),
     };
-    const progress = createProgress(io, () => Date.parse(AT), false);
-    for (const e of [
-      runStart(1),
-      actionEnd("a.test", "unknown"),
-      {
-        type: "run-end",
-        at: "2036-03-01T15:00:03.000Z",
-        interrupted: false,
-        summary: { ...NO_OUTCOMES, unknown: 1 },
-      },
-    ] satisfies ApplyEvent[])
-      progress.onEvent(e);
+    const clock = manualClock();
+    const progress = createProgress(io, clock.read, false);
+    progress.onEvent(runStart(1));
+    clock.advance(1_500);
+    progress.onEvent(actionEnd("a.test", "unknown"));
+    clock.advance(1_500);
+    progress.onEvent({
+      type: "run-end",
+      at: "2036-03-01T15:00:03.000Z",
+      interrupted: false,
+      summary: { ...NO_OUTCOMES, unknown: 1 },
+    });
     progress.finish();
     expect(err).toBe(
-      "15:00:00 apply: 1 of 1 actions to send, 4 at a time\n" +
-        "15:00:01 a.test: unknown\n" +
-        `15:00:03 apply finished: ${ONE_OF.unknown}\n`,
+      "+0s apply: 1 of 1 actions to send, 4 at a time\n" +
+        "+1.5s a.test: unknown\n" +
+        `+3s apply finished: ${ONE_OF.unknown}\n`,
     );
   });
 
@@ -123,10 +124,12 @@ describe("apply progress counts every outcome", () => {
       cwd: "/",
       clock: clockFrom(TEST_NOW),
     };
-    const progress = createProgress(io, () => Date.parse("2036-03-01T15:00:03.000Z"), false);
+    const clock = manualClock();
+    const progress = createProgress(io, clock.read, false);
     progress.onEvent(runStart(2));
     progress.onEvent(actionEnd("a.test", "unknown"));
     progress.onEvent(actionEnd("b.test", "done"));
+    clock.advance(3_000);
     progress.finish();
     const frame = err.slice(err.lastIndexOf("\r\x1b[2KApplying:"));
     expect(frame).toBe(
@@ -135,5 +138,87 @@ describe("apply progress counts every outcome", () => {
         "\r\x1b[2K  running: -\n" +
         "\r\x1b[2K  last: b.test: done\n",
     );
+  });
+});
+
+/** A machine clock at a fixed instant that moves only when told to (backwards too). */
+function manualClock(): { read: () => number; advance: (ms: number) => void } {
+  let now = TEST_NOW.getTime();
+  return {
+    read: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+function captureStderr(tty: boolean): { io: Io; err: () => string } {
+  let err = "";
+  const io: Io = {
+    stdout: () => {},
+    stderr: (t) => {
+      err += t;
+    },
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    stdinIsTTY: false,
+    env: {},
+    cwd: "/",
+    clock: clockFrom(TEST_NOW),
+  };
+  return { io, err: () => err };
+}
+
+describe("progress lines keep one clock", () => {
+  it("the times are elapsed on the machine's clock, whatever the API's clock in the events says", () => {
+    const { io, err } = captureStderr(false);
+    // The events' `at` (the API's clock) jumps back an hour; the lines do not follow it.
+    const clock = manualClock();
+    const progress = createProgress(io, clock.read, false);
+    progress.onEvent(runStart(1));
+    clock.advance(2_000);
+    progress.onEvent({ ...actionEnd("a.test", "done"), at: "2036-03-01T14:00:00.000Z" });
+    clock.advance(2_000);
+    progress.onEvent({
+      type: "run-end",
+      at: "2036-03-01T13:00:00.000Z",
+      interrupted: false,
+      summary: { ...NO_OUTCOMES, done: 1 },
+    });
+    expect(
+      err()
+        .split("\n")
+        .map((l) => l.split(" ")[0]),
+    ).toEqual(["+0s", "+2s", "+4s", ""]);
+  });
+
+  it.each([
+    ["a clock that steps back holds its reading", [4_000, -2_000, 3_000], [4_000, 4_000, 5_000]],
+    ["a steady clock counts from the start", [100, 100, 100], [100, 200, 300]],
+  ])("%s", (_, steps, elapsed) => {
+    const clock = manualClock();
+    const watch = stopwatch(clock.read);
+    const seen = steps.map((ms) => {
+      clock.advance(ms);
+      return watch.elapsedMs();
+    });
+    expect(seen).toEqual(elapsed);
+  });
+
+  it("restarting counts from the restart", () => {
+    const clock = manualClock();
+    const watch = stopwatch(clock.read);
+    clock.advance(5_000);
+    watch.restart();
+    clock.advance(2_000);
+    expect(watch.elapsedMs()).toBe(2_000);
+  });
+
+  it.each([
+    [0, "+0s"],
+    [1_500, "+1.5s"],
+    [65_000, "+1m 5s"],
+  ])("%i ms after the start is headed %s", (ms, prefix) => {
+    expect(elapsedPrefix(ms)).toBe(prefix);
   });
 });

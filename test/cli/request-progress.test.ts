@@ -36,18 +36,21 @@ describe("plan request progress", () => {
 
   it("without a terminal, says nothing for short plans and one line per long rate-limit wait", () => {
     const { io, err } = capture(false);
-    const progress = createRequestProgress(io, "plan");
+    let now = TEST_NOW.getTime();
+    const progress = createRequestProgress(io, "plan", () => now);
     for (let i = 0; i < 100; i++) progress.onEvent(start);
+    now += 2_000;
     progress.onEvent(wait(2_000));
     expect(err()).toBe("");
+    now += 40_000;
     progress.onEvent(wait(30_000));
     progress.finish();
-    expect(err()).toBe("plan: 100 API requests, 32s waiting for the rate limit\n");
+    expect(err()).toBe("+42s plan: 100 API requests, 32s waiting for the rate limit\n");
   });
 
   it("on a terminal, redraws one line in place and clears it when done", () => {
     const { io, err } = capture(true);
-    const progress = createRequestProgress(io, "plan");
+    const progress = createRequestProgress(io, "plan", io.clock);
     progress.onEvent(start);
     progress.onEvent(start);
     progress.finish();

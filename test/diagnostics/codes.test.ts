@@ -15,6 +15,8 @@ import { MESSAGE_CODES } from "../../src/diagnostics/codes/message.js";
 import { PLAN_CODES } from "../../src/diagnostics/codes/plan.js";
 import { POLICY_CODES } from "../../src/diagnostics/codes/policy.js";
 import { REPORT_CODES } from "../../src/diagnostics/codes/report.js";
+import { STATUS_CODES } from "../../src/diagnostics/codes/status.js";
+import { WEBHOOKS_CODES } from "../../src/diagnostics/codes/webhooks.js";
 import { diagnosticJson } from "../../src/diagnostics/json.js";
 import { schemaErrors } from "../helpers/schemas.js";
 
@@ -29,6 +31,8 @@ const AREAS: readonly (readonly [string, Record<string, string>])[] = [
   ["plan", PLAN_CODES],
   ["policy", POLICY_CODES],
   ["report", REPORT_CODES],
+  ["status", STATUS_CODES],
+  ["webhooks", WEBHOOKS_CODES],
 ];
 
 const shared = JSON.parse(

@@ -1,15 +1,18 @@
 /**
  * The gallery of this test's own campaign files (test/gallery/fixtures/: a copy of the example
- * campaign with schedules in 2036, so that editing examples/ never changes the screenshots) plus a
- * project with a UCS-2 merge value, in a real browser: headless Chromium from Debian's packages,
- * driven by playwright-core with the system executable. Asserts the
- * rendered text, no console errors, no request but file://, the layout at phone and desktop widths
- * and in print, and compares screenshots with test/gallery/reference/*.png within a tolerance
- * (UPDATE_REFERENCES=1 rewrites them; a mismatch leaves the actual and a diff image in a temp dir).
+ * campaign and its policy with schedules in 2036, so that editing examples/ never changes the
+ * screenshots) plus a project with a UCS-2 merge value, built as CI builds its artifact: from the
+ * saved plan of the files (`plan --sandbox --out plan.json`, then `preview --html --plan plan.json`),
+ * in a real browser: headless Chromium from Debian's packages, driven by playwright-core with the
+ * system executable. Asserts the rendered text (the overview first), no console errors, no request
+ * but file://, the layout at phone and desktop widths and in print, and compares screenshots with
+ * test/gallery/reference/*.png within a tolerance (UPDATE_REFERENCES=1 rewrites them; a mismatch
+ * leaves the actual and a diff image in a temp dir).
  *
  * Nothing on the machine but Chromium itself changes a screenshot: the gallery is rendered at a
- * fixed instant (the machine clock at `TEST_NOW` and `--now`), and Chromium sees only the fonts and
- * font settings of fonts.ts (`FONTCONFIG_FILE`), never the system's.
+ * fixed instant (the machine clock at `TEST_NOW` and `--now`; the plan by the sandbox's virtual
+ * clock, shown to the second), and Chromium sees only the fonts and font settings of fonts.ts
+ * (`FONTCONFIG_FILE`), never the system's.
  *
  * Skipped, saying so, only when Chromium or `fonts-dejavu-core` is missing on a developer's machine;
  * with CI=true a missing one fails (.ci/run installs both).
@@ -22,7 +25,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clockFrom, TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
-import { GALLERY_ARGS, galleryWorkspace } from "./fixtures.js";
+import { GALLERY_PLAN_ARGS, galleryWorkspace, PLAN_ARGS } from "./fixtures.js";
 import { controlledFonts, missingFonts } from "./fonts.js";
 import { comparePng, decodePng, encodePng } from "./png.js";
 
@@ -62,8 +65,11 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
 
   beforeAll(async () => {
     const dir = galleryWorkspace();
+    // The plan is blocked by drift (exit 1) and still saved, as in a CI job that reports it.
+    const plan = await runCli(PLAN_ARGS, { cwd: dir, clock: clockFrom(TEST_NOW) });
+    expect(plan.stderr).toContain("Wrote the plan to plan.json");
     // A fixed instant, twice over: the machine clock the command sees and --now for the lint.
-    const result = await runCli([...GALLERY_ARGS, "--now", TEST_NOW.toISOString()], {
+    const result = await runCli([...GALLERY_PLAN_ARGS, "--now", TEST_NOW.toISOString()], {
       cwd: dir,
       clock: clockFrom(TEST_NOW),
     });
@@ -137,8 +143,8 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
       await expect(reminder.locator(".bubble").first().textContent()).resolves.toBe(
         "Hi Maria, the Ward 3 runoff is tomorrow, Mon Dec 8. Polls are open 7am-7pm at Riverside Community Center. Reply STOP to opt out",
       );
-      await expect(reminder.getByTestId("plan-status").textContent()).resolves.toBe(
-        "not planned: run with --sandbox or --base-url",
+      await expect(reminder.getByTestId("plan-status").textContent()).resolves.toMatch(
+        /^Plan against embedded-sandbox:default at 2026-12-01T15:00:\d\d\.\d+Z: draft -> desired scheduled\.$/,
       );
       const volunteers = page.getByRole("article", { name: "Volunteer Recruitment" });
       await expect(volunteers.locator(".media").first().textContent()).resolves.toContain(
@@ -146,9 +152,57 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
       );
 
       await expect(page.getByRole("main", { name: "Message previews" }).count()).resolves.toBe(1);
+      expect(errors).toEqual([]);
+      expect(requests.filter((r) => !r.startsWith("file://"))).toEqual([]);
+      await page.close();
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    "opens with the overview: what sends when, to which lists and how many, for how much, and the policy",
+    async () => {
+      const { page, errors, requests } = await open(1280);
+      const overview = page.getByRole("region", {
+        name: "Overview: what sends when, to how many, for how much",
+      });
+      // Nothing but the page's heading comes before it.
       await expect(
-        page.getByRole("navigation", { name: "Projects" }).getByRole("link").count(),
-      ).resolves.toBe(5);
+        page.evaluate(
+          `document.querySelector("main").firstElementChild === document.querySelector("section.overview")`,
+        ),
+      ).resolves.toBe(true);
+      const rows = overview.locator("tbody tr");
+      await expect(rows.locator("th a").allTextContents()).resolves.toEqual([
+        "GOTV Reminder",
+        "Welcome <script>alert(1)</script>",
+        "GOTV Follow-up",
+        "Early Vote Push",
+        "Volunteer Recruitment",
+      ]);
+      const first = rows.first();
+      await expect(
+        first.locator(`td[data-label="Sends (recipients' time, UTC)"]`).textContent(),
+      ).resolves.toBe("Sun, Dec 7, 2036, 10:00 AM CSTAmerica/Chicago2036-12-07 16:00 UTC");
+      await expect(first.locator(`td[data-label="Contact lists"]`).textContent()).resolves.toBe(
+        "Ward 3 Likely Voters",
+      );
+      await expect(first.locator(`td[data-label="Suppression lists"]`).textContent()).resolves.toBe(
+        "Do Not Text",
+      );
+      await expect(first.locator(`td[data-label="Estimated cost"]`).textContent()).resolves.toBe("$0.38");
+      await expect(first.locator(`td[data-label="Plan status"]`).textContent()).resolves.toBe(
+        "test blocked, schedule blocked",
+      );
+      await expect(overview.locator("tfoot tr").first().textContent()).resolves.toBe(
+        "Total (2 projects sending)7676 SMS segments$0.76",
+      );
+      await expect(overview.locator("dl").textContent()).resolves.toContain(
+        "Policycampaign/campaignctl.policy.yamlRulesdaily_cap_bypass forbid",
+      );
+      await expect(
+        page.getByRole("link", { name: "Volunteer Recruitment" }).getAttribute("href"),
+      ).resolves.toMatch(/^#project-\d$/);
       await expect(page.getByRole("banner").count()).resolves.toBe(1);
       expect(errors).toEqual([]);
       expect(requests.filter((r) => !r.startsWith("file://"))).toEqual([]);
@@ -162,8 +216,16 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
     async () => {
       const { page, errors } = await open(390);
       await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(390);
+      // The overview reads as one card per project, its project first.
+      const card = page.locator("table.overview tbody tr").first();
+      const box = await card.boundingBox();
+      expect(box?.width ?? 0).toBeLessThanOrEqual(390);
+      await expect(
+        page.evaluate(`getComputedStyle(document.querySelector("table.overview tbody tr th")).order`),
+      ).resolves.toBe("-1");
       await page.emulateMedia({ media: "print" });
-      await expect(page.getByRole("navigation", { name: "Projects" }).isVisible()).resolves.toBe(false);
+      await expect(page.locator("a.skip").isVisible()).resolves.toBe(false);
+      await expect(page.locator("section.overview").isVisible()).resolves.toBe(true);
       await expect(page.locator("article.project").first().isVisible()).resolves.toBe(true);
       expect(errors).toEqual([]);
       await page.close();

@@ -1,7 +1,8 @@
-import { cpSync, readFileSync } from "node:fs";
+import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadCampaign } from "../../src/campaign/load.js";
 import { runCli } from "../helpers/run-cli.js";
 import { UCS2_YAML, workspace } from "./fixtures.js";
 
@@ -23,7 +24,9 @@ describe("preview --html", () => {
     expect(result.stderr).toContain("Wrote the gallery to out/gallery/index.html");
     const html = readFileSync(join(dir, "out/gallery/index.html"), "utf8");
     expect(html.match(/<article class="project"/g)).toHaveLength(5);
-    expect(html.match(/not planned: run with <span class="flag">--sandbox<\/span>/g)).toHaveLength(5);
+    // Once in the overview's facts, once per project.
+    expect(html.match(/not planned: run with <span class="flag">--sandbox<\/span>/g)).toHaveLength(6);
+    expect(html).toContain("Total: not known until planned");
   });
 
   it("with --sandbox shows each project's plan status and estimated cost, sending nothing", async () => {
@@ -62,6 +65,125 @@ describe("preview --html", () => {
     const result = await runCli(["preview", "examples/", "--html", "ucs2.yaml/sub"], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("cli.file-unwritable");
+  });
+});
+
+/** Every contact and suppression list the example campaign names. */
+function exampleLists(): string[] {
+  const loaded = loadCampaign(["examples/"], fileURLToPath(new URL("../../", import.meta.url)));
+  const names = loaded.campaign.projects.flatMap((p) => [
+    ...(p.contactLists ?? []),
+    ...(p.suppressionLists ?? []),
+  ]);
+  return [...new Set(names)];
+}
+
+describe("preview --html --plan (a saved plan, offline)", () => {
+  /** A workspace with examples/ and the saved plan of `plan --sandbox examples/ --out plan.json`. */
+  async function planned(): Promise<string> {
+    const dir = examplesWorkspace();
+    const plan = await runCli(
+      ["plan", "--sandbox", "examples/", "--out", "plan.json", "--markdown", "plan.md"],
+      {
+        cwd: dir,
+      },
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    return dir;
+  }
+  const offline = { CAMPAIGNCTL_API_KEY: undefined, CAMPAIGNCTL_BASE_URL: undefined };
+
+  it("names every list of the examples, the counts, costs, statuses, totals and policy, like the plan's Markdown", async () => {
+    const dir = await planned();
+    const result = await runCli(["preview", "examples/", "--html", "g", "--plan", "plan.json"], {
+      cwd: dir,
+      env: offline,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain("Wrote the gallery to g/index.html");
+    const html = readFileSync(join(dir, "g/index.html"), "utf8");
+    const markdown = readFileSync(join(dir, "plan.md"), "utf8");
+    const lists = exampleLists();
+    expect(lists).toEqual(
+      expect.arrayContaining(["Ward 3 Likely Voters", "Volunteer Prospects", "Do Not Text"]),
+    );
+    for (const list of lists) {
+      expect(html, list).toContain(list);
+      expect(markdown, list).toContain(list);
+    }
+    // The two GOTV sends of 38 recipients at $0.38 each; the test and the pause send nothing to lists.
+    expect(html).toContain(
+      `<th scope="row" colspan="5" data-label="">Total (2 projects sending)</th><td class="number nowrap" data-label="Recipients">76</td><td class="number" data-label="Messages">76 SMS segments</td><td class="number nowrap" data-label="Estimated cost">$0.76</td>`,
+    );
+    expect(markdown).toContain(
+      "**Totals of the sends to lists:** 2 projects, 76 recipients, 76 SMS segments, about $0.76.",
+    );
+    expect(html).not.toContain("not known until planned");
+    expect(html).toContain(`<span class="status-deferred">test planned, schedule deferred</span>`);
+    expect(html).toContain(`<span class="status-planned">pause planned</span>`);
+    expect(html).toMatch(
+      /Estimated cost<\/dt><dd>38 recipients x 1 segment \(GSM-7\) = 38 segments, about \$0\.38/,
+    );
+    expect(html).toContain("read from the saved plan <code>plan.json</code>");
+    expect(html).toContain("<dt>Policy</dt><dd><code>examples/campaignctl.policy.yaml</code></dd>");
+    expect(html).toContain(
+      `<time datetime="2026-12-07T16:00:00Z">Mon, Dec 7, 2026, 10:00 AM CST</time><br><span class="zone">America/Chicago<br><span class="nowrap">2026-12-07 16:00 UTC</span></span>`,
+    );
+  });
+
+  it("warns, on stderr and on the page, when a file is not the one the plan was made from", async () => {
+    const dir = await planned();
+    appendFileSync(join(dir, "examples/gotv.yaml"), "\n# edited after the plan\n");
+    const result = await runCli(["preview", "examples/", "--html", "g", "--plan", "plan.json"], {
+      cwd: dir,
+      env: offline,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("warning[report.plan-files-differ]: examples/gotv.yaml is not the file");
+    const html = readFileSync(join(dir, "g/index.html"), "utf8");
+    expect(html).toContain(`<h2 id="campaign-problems-warning">Warnings in the files (1)</h2>`);
+    expect(html).not.toContain("early-vote.yaml is not the file");
+  });
+
+  it.each([
+    ["not JSON", "{ not json", "report.plan-not-json"],
+    ["a plan of another version", JSON.stringify({ format_version: 1 }), "report.plan-version"],
+  ])("refuses a saved plan that is %s, and still writes the gallery", async (_, text, code) => {
+    const dir = examplesWorkspace();
+    writeFileSync(join(dir, "plan.json"), text);
+    const result = await runCli(["preview", "examples/", "--html", "g", "--plan", "plan.json"], {
+      cwd: dir,
+      env: offline,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(code);
+    expect(readFileSync(join(dir, "g/index.html"), "utf8")).toContain(
+      "not planned: the saved plan plan.json could not be read (see the diagnostics)",
+    );
+  });
+
+  it("says when the saved plan cannot be read", async () => {
+    const dir = examplesWorkspace();
+    const result = await runCli(["preview", "examples/", "--html", "g", "--plan", "missing.json"], {
+      cwd: dir,
+      env: offline,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("cli.file-unreadable");
+    expect(result.stderr).toContain("cannot read the saved plan missing.json (ENOENT)");
+  });
+
+  it.each([
+    [["--plan", "plan.json"], "--plan goes only with --html DIR"],
+    [
+      ["--html", "g", "--plan", "plan.json", "--sandbox"],
+      "--plan reads a saved plan, offline: it does not go with --sandbox",
+    ],
+  ])("is a usage error with %j", async (flags, message) => {
+    const dir = examplesWorkspace();
+    const result = await runCli(["preview", "examples/", ...flags], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
   });
 });
 

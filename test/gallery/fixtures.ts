@@ -68,7 +68,7 @@ export function loadProjects(files: Readonly<Record<string, string>>): ProjectSp
   return [...loaded.campaign.projects];
 }
 
-/** The browser test's own campaign files: a copy of examples/ with schedules in 2036. */
+/** The browser test's own campaign files: a copy of examples/ (and its policy) with schedules in 2036. */
 const GALLERY_FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 
 /**
@@ -76,6 +76,16 @@ const GALLERY_FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
  * `--now` is not among them: the caller pins the clock (the gallery must not depend on it).
  */
 export const GALLERY_ARGS = ["preview", "ucs2.yaml", "campaign/", "--html", "gallery"] as const;
+
+/**
+ * The saved plan the browser test's gallery is built from, as CI builds its artifact: the embedded
+ * sandbox's plan of `campaign/` (blocked by drift: the copy's texts are not the sandbox's, and the
+ * UCS-2 project is not in the plan), saved to `plan.json`. Exits 1 (drift), still writing the file.
+ */
+export const PLAN_ARGS = ["plan", "--sandbox", "campaign/", "--out", "plan.json"] as const;
+
+/** {@link GALLERY_ARGS} with the saved plan of {@link PLAN_ARGS}: offline, with the plan's figures. */
+export const GALLERY_PLAN_ARGS = [...GALLERY_ARGS, "--plan", "plan.json"] as const;
 
 /** A fresh temp directory with `ucs2.yaml` and test/gallery/fixtures/ copied to `campaign/`. */
 export function galleryWorkspace(): string {

@@ -57,6 +57,7 @@ describe("buildGalleryModel", () => {
       at: "2036-12-08T09:30:00-08:00",
       timezone: "America/Los_Angeles",
       local: "Mon, Dec 8, 2036, 9:30 AM PST",
+      utc: "2036-12-08 17:30 UTC",
       dailyCapBypass: false,
     });
   });

@@ -125,16 +125,42 @@ describe("renderGalleryHtml", () => {
       }),
     );
     expect(html).toContain(
-      `<section class="problems" aria-labelledby="project-1-problems"><h3 id="project-1-problems">Problems in the files (1 problem)</h3><ul><li class="problem-warning"><span class="severity">warning</span> <code>lint.schedule-in-past</code> mms.yaml:6:14: flyer-blast: &lt;b&gt;late&lt;/b&gt;<br><span class="hint">hint: move it</span></li></ul></section>`,
+      `<section class="problems problems-warning" aria-labelledby="project-1-problems-warning"><h3 id="project-1-problems-warning">Warnings in the file (1)</h3><ul><li class="problem-warning"><span class="severity">warning</span> <code>lint.schedule-in-past</code> mms.yaml:6:14: flyer-blast: &lt;b&gt;late&lt;/b&gt;<br><span class="hint">hint: move it</span></li></ul></section>`,
     );
+  });
+
+  it("heads the files' diagnostics by severity: an info note is a note, never a problem", () => {
+    const projects = loadProjects({ "mms.yaml": MMS_YAML });
+    const note = (severity: "error" | "warning" | "info", message: string) =>
+      ({ severity, code: "lint.segment-growth", message }) as const;
+    const html = renderGalleryHtml(
+      buildGalleryModel({
+        projects,
+        plan: null,
+        diagnostics: [
+          note("info", "flyer-blast: grows"),
+          note("info", "flyer-blast: grows again"),
+          note("error", "not about a project"),
+          note("warning", "neither"),
+        ],
+      }),
+    );
+    expect(html).not.toMatch(/problem(s)? in|>Problems/i);
+    expect(html).toContain(`<h3 id="project-1-problems-info">Notes in the file (2)</h3>`);
+    expect(html).toContain(`<h2 id="campaign-problems-error">Errors in the files (1)</h2>`);
+    expect(html).toContain(`<h2 id="campaign-problems-warning">Warnings in the files (1)</h2>`);
+    expect(html.indexOf("Errors in the files")).toBeLessThan(html.indexOf("Warnings in the files"));
   });
 
   it("has labelled landmarks and one h1, h2 per project, h3 per section", () => {
     const html = galleryOf({ "ucs2.yaml": UCS2_YAML, "mms.yaml": MMS_YAML });
     expect(html).toContain(`<html lang="en">`);
     expect(html).toContain(`<header class="page-header" aria-label="Gallery">`);
-    expect(html).toContain(`<nav class="projects" aria-label="Projects">`);
     expect(html).toContain(`<main id="previews" aria-label="Message previews">`);
+    expect(html).toContain(`<section class="overview" aria-labelledby="overview-title">`);
+    // The overview opens the page and links every project.
+    expect(html.indexOf(`class="overview"`)).toBeLessThan(html.indexOf(`<article`));
+    expect(html.match(/<th scope="row" data-label="Project"><a href="#project-\d">/g)).toHaveLength(2);
     expect(
       html.match(/<article class="project" id="project-\d" aria-labelledby="project-\d-title">/g),
     ).toHaveLength(2);
@@ -146,7 +172,7 @@ describe("renderGalleryHtml", () => {
     const projects = loadProjects({ "mms.yaml": MMS_YAML });
     const offline = renderGalleryHtml(buildGalleryModel({ projects, plan: null }));
     expect(offline).toContain(
-      `not planned: run with <span class="flag">--sandbox</span> or <span class="flag">--base-url</span>`,
+      `not planned: run with <span class="flag">--sandbox</span> or <span class="flag">--base-url</span>, or give a saved plan with <span class="flag">--plan</span>`,
     );
     expect(offline).toContain("not known until planned");
     const planned = renderGalleryHtml(buildGalleryModel({ projects, plan: fullPlan() }));

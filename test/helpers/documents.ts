@@ -19,6 +19,8 @@ const STDOUT_SCHEMA: Readonly<Record<string, SchemaName>> = {
   apply: "apply-result",
   import: "import-result",
   sandbox: "sandbox-info",
+  status: "status-result",
+  version: "version-result",
 };
 
 /** The value of `--flag VALUE` or `--flag=VALUE` in argv, else undefined. */

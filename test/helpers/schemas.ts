@@ -14,6 +14,8 @@ export type SchemaName =
   | "apply-result"
   | "import-result"
   | "sandbox-info"
+  | "status-result"
+  | "version-result"
   | "error-result"
   | "journal-event";
 

@@ -62,7 +62,7 @@ describe("campaignctl preview", () => {
       [
         "preview",
         ".",
-        "--project",
+        "--target",
         "gotv-reminder",
         "--contact",
         "first_name=Đặng",
@@ -149,13 +149,13 @@ projects:
     );
   });
 
-  it("refuses an unknown --project with a suggestion", async () => {
+  it("refuses an unknown --target with a suggestion", async () => {
     const cwd = workspace({ "gotv.yaml": GOTV });
-    const result = await runCli(["preview", "--project", "gotv-remider"], { cwd });
+    const result = await runCli(["preview", "--target", "gotv-remider"], { cwd });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(
-      "error[cli.usage]: --project gotv-remider names no project in the given files\n",
+      "error[cli.usage]: --target gotv-remider names no project in the given files\n",
     );
     expect(result.stderr).toContain("hint: did you mean gotv-reminder?\n");
   });

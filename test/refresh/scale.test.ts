@@ -83,7 +83,7 @@ describe("refresh at scale (1,000 projects, rate limits on, virtual clock)", () 
     expect(cold.out).not.toContain(KEY);
     expect(cold.err).not.toContain(KEY);
     // A cold plan waits minutes for the rate limit: it says so on stderr, not silently.
-    expect(cold.err).toMatch(/^plan: \d+ API requests, \d+m( \d+s)? waiting for the rate limit$/m);
+    expect(cold.err).toMatch(/^\+\S+ plan: \d+ API requests, \d+m( \d+s)? waiting for the rate limit$/m);
     const doc = JSON.parse(cold.out);
     expect(doc.requests.total).toBe(coldLog.total);
     expect(doc.requests.naive).toBeGreaterThanOrEqual(N);

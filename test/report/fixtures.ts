@@ -4,12 +4,22 @@
  * the local one); a planned pause; a schedule blocked by drift (message, with a word diff, and
  * contact lists); a test blocked by a precondition (media not ready, with a source range); a
  * project that could not be read; a survey note; an MMS and a UCS-2 estimate; two projects with
- * nothing to do (adjacent one-liners); a plan-level warning; targets, excludes and request counts.
+ * nothing to do (adjacent one-liners); a plan-level warning; targets, excludes and request counts;
+ * audiences by name (one list the key cannot see), schedules from the file and from the live
+ * project, sends of two organizations and of an unread project, and their totals.
  * User text carries Markdown/HTML specials and an @-mention to exercise escaping.
  */
 import { createHash } from "node:crypto";
 import type { Diagnostic, SourceRange } from "../../src/diagnostics/diagnostic.js";
-import type { Action, Plan, ProjectPlan } from "../../src/plan/types.js";
+import { totalSends } from "../../src/plan/totals.js";
+import type {
+  Action,
+  NamedRecord,
+  Plan,
+  PlanAudience,
+  PlanSchedule,
+  ProjectPlan,
+} from "../../src/plan/types.js";
 
 function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -42,6 +52,36 @@ function range(file: string, line: number, column: number, length: number, offse
 
 const UPDATED = "2026-11-19T16:04:05Z";
 
+export const RIVERSIDE: NamedRecord = {
+  id: "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a01",
+  name: "Riverside Democrats",
+};
+export const YOUNG_DEMOCRATS: NamedRecord = {
+  id: "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a02",
+  name: "Riverside Young Democrats",
+};
+export const WARD_3: NamedRecord = {
+  id: "e1000000-0000-4000-8000-000000000001",
+  name: "Ward 3 Likely Voters",
+};
+export const VOLUNTEER_PROSPECTS: NamedRecord = {
+  id: "e1000000-0000-4000-8000-000000000002",
+  name: "Volunteer Prospects | *core* <team> @field-team",
+};
+export const DO_NOT_TEXT: NamedRecord = { id: "e1000000-0000-4000-8000-000000000003", name: "Do Not Text" };
+/** A list the key cannot see: no name. */
+const HIDDEN_LIST: NamedRecord = { id: "e1000000-0000-4000-8000-0000000000ee", name: null };
+
+const AUDIENCE: PlanAudience = {
+  organization: RIVERSIDE,
+  contact_lists: [WARD_3],
+  suppression_lists: [DO_NOT_TEXT],
+};
+
+function fileSchedule(at: string, timezone: string, local: string, utc: string): PlanSchedule {
+  return { source: "file", at, timezone, local, utc };
+}
+
 function project(
   p: Partial<ProjectPlan> & Pick<ProjectPlan, "address" | "project_id" | "desired">,
 ): ProjectPlan {
@@ -52,6 +92,9 @@ function project(
     drift: [],
     actions: [],
     estimate: null,
+    audience: AUDIENCE,
+    schedule: null,
+    sends: false,
     diagnostics: [],
     notes: [],
     ...p,
@@ -121,6 +164,13 @@ const gotvReminder = project({
     },
   ],
   estimate: { recipients: 12345, segments: 2, encoding: "GSM-7", estimated_cost_cents: 74070 },
+  schedule: fileSchedule(
+    "2026-11-03T09:00:00-06:00",
+    "America/Chicago",
+    "2026-11-03T09:00:00-06:00",
+    "2026-11-03T15:00:00Z",
+  ),
+  sends: true,
 });
 
 const volunteers = project({
@@ -131,6 +181,7 @@ const volunteers = project({
   desired: "tested",
   actions: [testAction("volunteer-recruitment", "9a000000-0000-4000-8000-000000000003", "planned")],
   estimate: { recipients: 25, segments: null, encoding: "MMS", estimated_cost_cents: 500 },
+  audience: { organization: RIVERSIDE, contact_lists: [VOLUNTEER_PROSPECTS], suppression_lists: [] },
   diagnostics: [
     {
       severity: "info",
@@ -173,6 +224,14 @@ const weekendCanvass = project({
     },
   ],
   estimate: { recipients: 800, segments: 3, encoding: "UCS-2", estimated_cost_cents: 7200.4 },
+  audience: { organization: YOUNG_DEMOCRATS, contact_lists: [WARD_3], suppression_lists: [DO_NOT_TEXT] },
+  schedule: fileSchedule(
+    "2026-10-31T18:00:00-07:00",
+    "America/Los_Angeles",
+    "2026-10-31T18:00:00-07:00",
+    "2026-11-01T01:00:00Z",
+  ),
+  sends: true,
 });
 
 const earlyVote = project({
@@ -201,6 +260,13 @@ const earlyVote = project({
       reason: "the project is scheduled and the file wants it paused",
     },
   ],
+  schedule: {
+    source: "live",
+    at: "2026-11-25T16:00:00.000Z",
+    timezone: "America/Chicago",
+    local: "2026-11-25T10:00:00-06:00",
+    utc: "2026-11-25T16:00:00Z",
+  },
 });
 
 const RALLY_LIVE =
@@ -272,6 +338,18 @@ const rally = project({
     },
   ],
   estimate: { recipients: 40, segments: 1, encoding: "GSM-7", estimated_cost_cents: 120 },
+  audience: {
+    organization: RIVERSIDE,
+    contact_lists: [WARD_3, VOLUNTEER_PROSPECTS],
+    suppression_lists: [DO_NOT_TEXT, HIDDEN_LIST],
+  },
+  schedule: fileSchedule(
+    "2026-11-07T10:00:00-05:00",
+    "America/New_York",
+    "2026-11-07T10:00:00-05:00",
+    "2026-11-07T15:00:00Z",
+  ),
+  sends: true,
   diagnostics: [
     driftDiagnostic("rally-invite: the live project's message differs from the file", 6, 120),
     driftDiagnostic(
@@ -315,6 +393,14 @@ const missing = project({
   project_id: "9a000000-0000-4000-8000-0000000000ff",
   desired: "scheduled",
   live: null,
+  audience: null,
+  schedule: fileSchedule(
+    "2026-11-02T08:00:00-08:00",
+    "America/Los_Angeles",
+    "2026-11-02T08:00:00-08:00",
+    "2026-11-02T16:00:00Z",
+  ),
+  sends: true,
   diagnostics: [
     {
       severity: "error",
@@ -343,6 +429,13 @@ const completed = project({
   name: "Primary thank-you",
   desired: "scheduled",
   live: { status: "completed", updated_at: "2026-06-03T02:00:00Z" },
+  schedule: {
+    source: "live",
+    at: "2026-06-02T17:00:00Z",
+    timezone: "America/Denver",
+    local: "2026-06-02T11:00:00-06:00",
+    utc: "2026-06-02T17:00:00Z",
+  },
 });
 
 const newsletter = project({
@@ -420,6 +513,45 @@ export function fullPlan(): Plan {
       naive: 31,
     },
     summary: { projects: 10, planned: 4, deferred: 1, blocked: 2, drifted: 1, errors: 4, warnings: 1 },
+    totals: {
+      overall: {
+        projects: 4,
+        not_estimated: 1,
+        recipients: 13185,
+        sms_segments: 27130,
+        mms_messages: 0,
+        estimated_cost_cents: 81390.4,
+      },
+      by_organization: [
+        {
+          organization: RIVERSIDE,
+          projects: 2,
+          not_estimated: 0,
+          recipients: 12385,
+          sms_segments: 24730,
+          mms_messages: 0,
+          estimated_cost_cents: 74190,
+        },
+        {
+          organization: YOUNG_DEMOCRATS,
+          projects: 1,
+          not_estimated: 0,
+          recipients: 800,
+          sms_segments: 2400,
+          mms_messages: 0,
+          estimated_cost_cents: 7200.4,
+        },
+        {
+          organization: null,
+          projects: 1,
+          not_estimated: 1,
+          recipients: 0,
+          sms_segments: 0,
+          mms_messages: 0,
+          estimated_cost_cents: 0,
+        },
+      ],
+    },
   };
 }
 
@@ -462,5 +594,6 @@ export function hugePlan(count: number): Plan {
       errors: 2 * count,
       warnings: 1,
     },
+    totals: totalSends(projects),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { totalSends } from "../../src/plan/totals.js";
 import type { Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { fullPlan, SOURCES } from "./fixtures.js";
@@ -49,6 +50,28 @@ describe("renderPlanHuman", () => {
     expect(text.endsWith("GET /phone-numbers\n")).toBe(true);
   });
 
+  it("names each project's lists with their ids, when it sends, and what the sends add up to", () => {
+    const text = renderPlanHuman(fullPlan(), { color: false });
+    expect(text).toContain(
+      "  contact lists:     Ward 3 Likely Voters (e1000000-0000-4000-8000-000000000001)\n",
+    );
+    expect(text).toContain("  suppression lists: Do Not Text (e1000000-0000-4000-8000-000000000003)\n");
+    expect(text).toContain("e1000000-0000-4000-8000-0000000000ee (name not visible to the key)");
+    expect(text).toContain(
+      "  sends:             2026-10-31 18:00 America/Los_Angeles (2026-11-01 01:00 UTC)\n",
+    );
+    expect(text).toContain(
+      "  sends:             no: paused; the live schedule was 2026-11-25 10:00 America/Chicago (16:00 UTC)\n",
+    );
+    expect(text).toMatch(
+      /\nTotals of the sends to lists: 4 projects \(1 not estimated: could not be read\), 13,185 recipients,\s+27,130 SMS segments, about \$813\.90\.\n/,
+    );
+    expect(text).toContain(
+      "\n  Riverside Young Democrats: 1 project, 800 recipients, 2,400 SMS segments, about $72.00.\n",
+    );
+    expect(text.indexOf("Totals of the sends")).toBeLessThan(text.indexOf("Plan: "));
+  });
+
   it("renders an empty plan", () => {
     const empty: Plan = {
       ...fullPlan(),
@@ -58,6 +81,7 @@ describe("renderPlanHuman", () => {
       diagnostics: [],
       requests: { total: 0, by_endpoint: {}, naive: 0 },
       summary: { projects: 0, planned: 0, deferred: 0, blocked: 0, drifted: 0, errors: 0, warnings: 0 },
+      totals: totalSends([]),
     };
     expectGolden("plan-human-empty.txt", renderPlanHuman(empty, { color: false }));
   });

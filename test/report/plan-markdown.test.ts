@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { totalSends } from "../../src/plan/totals.js";
 import type { Plan } from "../../src/plan/types.js";
 import { GITHUB_COMMENT_MAX_CHARS, lineDiff, renderPlanMarkdown } from "../../src/report/plan-markdown.js";
 import { fullPlan, hugePlan } from "./fixtures.js";
@@ -33,8 +34,35 @@ describe("renderPlanMarkdown", () => {
     expect(count(md, "<details>")).toBe(8);
     expect(md).not.toContain("<summary><code>primary-thanks</code>");
     expect(md).toContain(
-      "| `primary-thanks` Primary thank-you | completed | scheduled | nothing to do | none |  |  |",
+      "| `primary-thanks` Primary thank-you | completed | scheduled | nothing to do | none | Ward 3 Likely Voters | Do Not Text | no: completed |  |  |",
     );
+  });
+
+  it("names each project's lists, says when it sends in the recipients' zone and UTC, and totals the cost", () => {
+    const md = renderPlanMarkdown(fullPlan());
+    expect(md).toContain(
+      "| Ward 3 Likely Voters | Do Not Text | 2026-10-31 18:00 America/Los\\_Angeles (2026-11-01 01:00 UTC) | 800 | $72.00 |",
+    );
+    expect(md).toContain(
+      "**Contact lists:** Ward 3 Likely Voters (e1000000-0000-4000-8000-000000000001). **Suppression lists:** Do Not Text (e1000000-0000-4000-8000-000000000003).",
+    );
+    expect(md).toContain("e1000000-0000-4000-8000-0000000000ee (name not visible to the key)");
+    expect(md).toContain(
+      "**Totals of the sends to lists:** 4 projects (1 not estimated: could not be read), 13,185 recipients, 27,130 SMS segments, about $813.90.",
+    );
+    expect(md).toContain("| Riverside Young Democrats | 1 | 800 | 2,400 | 0 | $72.00 |");
+    expect(md).toContain("| organization not known | 1 (1 not estimated) | ? | ? | ? | ? |");
+    // The totals come before the table of projects: the first thing a reviewer reads.
+    expect(md.indexOf("**Totals of the sends")).toBeLessThan(md.indexOf("| Project |"));
+  });
+
+  it("shows the totals of one organization in one line, without a table", () => {
+    const plan = fullPlan();
+    const only = plan.totals.by_organization[0];
+    if (only === undefined) throw new Error("fixture: no organization");
+    const md = renderPlanMarkdown({ ...plan, totals: { ...plan.totals, by_organization: [only] } });
+    expect(md).toContain("**Totals of the sends to lists:**");
+    expect(md).not.toContain("| Organization |");
   });
 
   it("shows message drift as a diff fence with - live and + file lines", () => {
@@ -125,6 +153,7 @@ describe("renderPlanMarkdown", () => {
       ],
       requests: { total: 1, by_endpoint: {}, naive: 1 },
       summary: { projects: 0, planned: 0, deferred: 0, blocked: 0, drifted: 0, errors: 1, warnings: 0 },
+      totals: totalSends([]),
     };
     expectGolden("plan-api-down.md", renderPlanMarkdown(plan));
   });

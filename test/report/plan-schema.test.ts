@@ -127,6 +127,27 @@ describe("validatePlanDocument", () => {
     expect(messages).toContain("/files/0/sha256 must match pattern");
   });
 
+  it("requires the audience, schedule, sends and totals, and an audience only for a project that was read", () => {
+    const d = doc();
+    const first = d.projects[0];
+    const unread = d.projects[6];
+    if (first === undefined || unread === undefined) throw new Error("fixture changed");
+    delete first.sends;
+    unread.audience = d.projects[1]?.audience;
+    (first.schedule as Record<string, unknown>).utc = "2026-11-03T09:00:00-06:00";
+    (d.totals as { overall: Record<string, unknown> }).overall.recipients = -1;
+    const messages = ((r) => (r.ok ? "" : r.diagnostics.map((x) => x.message).join("\n")))(
+      validatePlanDocument(d),
+    );
+    expect(messages).toContain("/projects/0 lacks sends");
+    expect(messages).toContain("/projects/6/audience must be null");
+    expect(messages).toContain('/projects/0/schedule/utc must match pattern "Z$"');
+    expect(messages).toContain("/totals/overall/recipients must be >= 0");
+    const noTotals = doc();
+    delete noTotals.totals;
+    expect(codesOf(validatePlanDocument(noTotals))).toEqual(["report.plan-invalid"]);
+  });
+
   it("caps the number of schema diagnostics and ends with a hint", () => {
     const d = JSON.parse(renderPlanJson(hugePlan(50)));
     for (const p of d.projects) p.surprise = 1;

@@ -86,12 +86,22 @@ describe("fixture loading", () => {
 });
 
 describe("campaignctl sandbox", () => {
-  test("a bad fixture prints file:line:col and exits 1 without a stack", async () => {
-    const file = writeTemp("bad.yaml", example.replace("type: write-only", "type: read-mostly"));
+  test("a bad fixture prints file:line:col: error[code], the line and a hint, and exits 1 without a stack", async () => {
+    const text = example.replace("type: write-only", "type: read-mostly");
+    const file = writeTemp("bad.yaml", text);
+    const line = text.split("\n").findIndex((l) => l.includes("read-mostly")) + 1;
     const r = await runCli(["sandbox", "--port", "0", "--fixture", file]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(
-      new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+:\\d+: api_keys\\[2\\]\\.type`),
+    expect(r.stdout).toBe("");
+    const [first, excerpt] = r.stderr.split("\n");
+    expect(first).toMatch(
+      new RegExp(
+        `^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:${line}:\\d+: error\\[cli\\.sandbox-unavailable\\]: api_keys\\[2\\]\\.type`,
+      ),
+    );
+    expect(excerpt).toContain("type: read-mostly");
+    expect(r.stderr).toContain(
+      "  hint: fix the fixture (its format is in docs/sandbox.md), then run again\n",
     );
     expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
   });

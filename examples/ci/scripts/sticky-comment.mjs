@@ -3,7 +3,16 @@
  * Posts a Markdown file (the `campaignctl plan --markdown` output) as ONE pull-request comment
  * (GitHub) or merge-request note (GitLab, `--gitlab`) and updates that same comment on every later
  * run instead of adding another. The comment is found by a hidden marker line
- * (`<!-- campaignctl-plan -->` by default) that this script puts first in the body.
+ * (`<!-- campaignctl-plan -->` by default) that this script puts first in the body, AND by its
+ * author: only a comment the pipeline's own identity wrote is ever updated. Anyone may write a
+ * comment that starts with the marker; such a comment is left alone and the plan is posted as a
+ * new comment (then updated in place on later runs).
+ *
+ * The pipeline's identity: on GitHub the login that the token's comments carry, `github-actions[bot]`
+ * for the workflow's GITHUB_TOKEN (whose identity no API call reveals: `GET /user` refuses it);
+ * set STICKY_COMMENT_AUTHOR to another login for another token (a GitHub App's `<app-slug>[bot]`,
+ * or a personal access token's user). On GitLab the token's user, from `GET /user` (project and
+ * group access tokens have a bot user of their own), or the username in STICKY_COMMENT_AUTHOR.
  *
  * Comments stay under the platform's limit (GitHub: 65,536 characters): a longer body is replaced
  * by a summary (the plan's summary line and counts) with a link to the full plan (`--artifact-url`).
@@ -18,11 +27,13 @@
  *   GITHUB_API_URL      API root, default https://api.github.com
  *   GITHUB_REPOSITORY   owner/name (or --repo)
  *   PR_NUMBER           the pull request's number (or --pr)
+ *   STICKY_COMMENT_AUTHOR  the login of the token's comments, default github-actions[bot]
  * GitLab (CI sets all but the token):
  *   GITLAB_TOKEN        a project or personal access token with the `api` scope (job tokens cannot write notes)
  *   CI_API_V4_URL       API root, such as https://gitlab.com/api/v4
  *   CI_PROJECT_ID       the project id (or --project)
  *   CI_MERGE_REQUEST_IID  the merge request's iid (or --mr)
+ *   STICKY_COMMENT_AUTHOR  the token user's username, default: asked with `GET /user`
  *
  * Prints `created <id>` or `updated <id>`; exits 1 (with the API's status, never the token) when a
  * request fails or an input is missing.
@@ -33,6 +44,9 @@ import { readFileSync } from "node:fs";
 export const COMMENT_LIMIT = 65_536;
 
 const DEFAULT_MARKER = "campaignctl-plan";
+
+/** The login of comments written with a GitHub Actions workflow's GITHUB_TOKEN. */
+export const GITHUB_ACTIONS_LOGIN = "github-actions[bot]";
 
 /** The hidden first line that identifies our comment. */
 export function markerLine(marker) {
@@ -124,7 +138,10 @@ function required(value, what) {
   return value;
 }
 
-/** One platform's three calls: list comments (all pages), create, update. */
+/**
+ * One platform's calls: list comments (all pages), create, update, and who wrote a comment
+ * (`isOurs`, after `identify` has learnt the pipeline's identity).
+ */
 function platform(args, env) {
   if (args.gitlab) {
     const api = required(env.CI_API_V4_URL, "CI_API_V4_URL").replace(/\/+$/, "");
@@ -134,12 +151,22 @@ function platform(args, env) {
     const mr = required(args.mr ?? env.CI_MERGE_REQUEST_IID, "CI_MERGE_REQUEST_IID or --mr");
     const token = required(env.GITLAB_TOKEN, "GITLAB_TOKEN");
     const base = `${api}/projects/${project}/merge_requests/${mr}/notes`;
+    const username = env.STICKY_COMMENT_AUTHOR || undefined;
     return {
       headers: { "PRIVATE-TOKEN": token },
       listUrl: (page) => `${base}?per_page=100&page=${page}&sort=asc&order_by=created_at`,
       createUrl: base,
       updateUrl: (id) => `${base}/${id}`,
       updateMethod: "PUT",
+      // The token's own user; a configured username saves the request.
+      identify: async (p) => {
+        if (username !== undefined) return { username };
+        const user = await call(p, "GET", `${api}/user`);
+        if (typeof user?.id !== "number") throw new Error("GET /user answered no user id");
+        return { id: user.id };
+      },
+      isOurs: (note, me) =>
+        me.id !== undefined ? note.author?.id === me.id : note.author?.username === me.username,
     };
   }
   const api = (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
@@ -156,6 +183,8 @@ function platform(args, env) {
     createUrl: `${api}/repos/${repo}/issues/${pr}/comments`,
     updateUrl: (id) => `${api}/repos/${repo}/issues/comments/${id}`,
     updateMethod: "PATCH",
+    identify: async () => ({ login: env.STICKY_COMMENT_AUTHOR || GITHUB_ACTIONS_LOGIN }),
+    isOurs: (comment, me) => comment.user?.login === me.login,
   };
 }
 
@@ -183,11 +212,15 @@ export async function upsertComment({ args, env }) {
   const marker = args.marker ?? DEFAULT_MARKER;
   const body = composeBody(markdown, { marker, artifactUrl: args.artifactUrl, limit: args.limit });
   const line = markerLine(marker);
+  const me = await p.identify(p);
+  // Ours: the marker first AND written by the pipeline's identity. A comment that only starts
+  // with the marker may be anyone's: updating it would fail (403) or take over a person's words.
+  const ours = (c) => typeof c.body === "string" && c.body.startsWith(line) && p.isOurs(c, me);
   let existing;
   for (let page = 1; existing === undefined; page++) {
     const comments = await call(p, "GET", p.listUrl(page));
     if (!Array.isArray(comments)) break;
-    existing = comments.find((c) => typeof c.body === "string" && c.body.startsWith(line));
+    existing = comments.find(ours);
     if (comments.length < 100) break;
   }
   if (existing !== undefined) {

@@ -8,6 +8,8 @@ export const API_CODES = {
   "api.unauthorized": "the API answered 401: the key is missing, malformed, revoked or expired",
   "api.forbidden":
     "the API answered 403: the key lacks a scope or the resource is outside its organization tree",
+  "api.missing-scope":
+    "the API answered 403 with its authentication body: the key's type or scopes do not allow the request (a write-only key cannot read, and plan and apply read first: they need `public:read`)",
   "api.not-found": "the API answered 404: the resource does not exist or is not visible to the key",
   "api.rejected":
     "the API rejected the request with another 4xx (validation, conflict, balance, idempotency)",

@@ -13,6 +13,8 @@ export const APPLY_CODES = {
     "re-deriving a saved plan from its files and fresh live state gave a different plan (an action, request, body, key or project differs); the whole plan is refused",
   "apply.plan-no-files":
     "a saved plan names no campaign files, or names projects from files it does not list, so it cannot be re-derived; the plan is refused",
+  "apply.not-plan-or-campaign":
+    "apply was given a file that is neither a saved plan nor a campaign file (a Markdown report, a JUnit XML, a text file); nothing is read or sent",
   "apply.plan-mixed-with-files":
     "a saved plan was passed together with campaign files; apply takes one saved plan alone, or campaign files",
   "apply.key-scope":

@@ -6,6 +6,8 @@ export const CLI_CODES = {
   "cli.file-unreadable": "a file could not be read",
   "cli.file-unwritable":
     "a file the command was asked to write (--out, --markdown, --junit) could not be written",
+  "cli.file-exists":
+    "`campaignctl init` would overwrite a file that exists with other content, so it wrote nothing",
   "cli.sandbox-unavailable":
     "`campaignctl sandbox` could not start: a bad fixture, state file, fault spec, host or port",
 } as const;

@@ -6,6 +6,8 @@ export const REPORT_CODES = {
   "report.plan-invalid": "a saved plan does not match schemas/plan.schema.json",
   "report.plan-inconsistent":
     "a saved plan breaks an invariant the schema cannot express (duplicate or dangling action ids)",
+  "report.plan-files-differ":
+    "`preview --html --plan`: a campaign file is not the one the saved plan was made from (its sha256 differs), so the gallery shows its messages beside the figures of another version",
   "report.apply-invalid": "an apply report does not match schemas/apply-result.schema.json",
   "report.apply-inconsistent":
     "an apply report breaks an invariant the schema cannot express (summary counts, action ids)",

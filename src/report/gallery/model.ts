@@ -1,6 +1,6 @@
 /**
- * The gallery model: what `preview --html` shows for each project, built from the campaign (and,
- * when the command had a connection, the plan). Pure: data in, a serialisable model out; the HTML
+ * The gallery model: what `preview --html` shows, built from the campaign (and, when the command
+ * had a connection or a saved plan, the plan): an overview of the sends, then each project. Pure: data in, a serialisable model out; the HTML
  * renderer (`page.ts`) only formats it.
  *
  * Each case is one rendering of `previewProject` (test contacts with their `merge_values`, sampled
@@ -16,8 +16,9 @@ import { gsm7Septets } from "../../message/gsm7.js";
 import { parseMergeTags } from "../../message/merge-tags.js";
 import { type PreviewContact, type PreviewSms, previewProject } from "../../message/preview.js";
 import { render, type ValueSource } from "../../message/render.js";
-import type { Plan, ProjectPlan } from "../../plan/types.js";
+import type { Plan, PlanPolicy, ProjectPlan } from "../../plan/types.js";
 import { describeMedia, type GalleryMedia } from "./media.js";
+import { buildOverview, type GalleryOverview } from "./overview.js";
 import { describeSchedule, type GallerySchedule } from "./schedule.js";
 
 /** Where a piece of the outgoing text came from. */
@@ -94,6 +95,11 @@ export interface GalleryProject {
   readonly optOutFooter: string | null;
   readonly media: readonly GalleryMedia[];
   readonly schedule: GallerySchedule | null;
+  /** The lists as the file writes them (names or ids); null when the file names none. */
+  readonly fileLists: {
+    readonly contact: readonly string[] | null;
+    readonly suppression: readonly string[] | null;
+  };
   readonly notes: readonly string[];
   /** The files' problems about this project (lint, validation), in file order. */
   readonly problems: readonly Diagnostic[];
@@ -101,8 +107,26 @@ export interface GalleryProject {
   readonly plan: GalleryPlanStatus;
 }
 
+/**
+ * Where the gallery's figures come from: a plan (made by this command, or a saved plan read with
+ * `--plan`; `source` names the file then), with the policy it was judged by; or none.
+ */
+export type GalleryPlanInfo =
+  | {
+      readonly kind: "planned";
+      readonly baseUrl: string;
+      readonly createdAt: string;
+      /** `plan.json` for a saved plan read with `--plan`; null for a plan made by this command. */
+      readonly source: string | null;
+      readonly policy: PlanPolicy | null;
+    }
+  | { readonly kind: "not-planned"; readonly reason: string };
+
 export interface GalleryModel {
   readonly title: string;
+  readonly plan: GalleryPlanInfo;
+  /** What sends when, to how many, for how much: the page opens with it. */
+  readonly overview: GalleryOverview;
   readonly projects: readonly GalleryProject[];
   /** The files' problems not about one project. */
   readonly problems: readonly Diagnostic[];
@@ -116,6 +140,8 @@ export interface GalleryInput {
   readonly plan: Plan | null;
   /** Shown for each project when `plan` is null. */
   readonly notPlannedReason?: string;
+  /** The saved plan file the plan was read from (`--plan`), named on the page. */
+  readonly planSource?: string;
   /**
    * The files' diagnostics (load, lint). One whose message starts with `<address>: ` (the form
    * project rules use) is shown with that project, any other at the top.
@@ -124,7 +150,7 @@ export interface GalleryInput {
 }
 
 /** The default `not-planned` reason. */
-export const NOT_PLANNED = "not planned: run with --sandbox or --base-url";
+export const NOT_PLANNED = "not planned: run with --sandbox or --base-url, or give a saved plan with --plan";
 
 export function buildGalleryModel(input: GalleryInput): GalleryModel {
   const plans = new Map((input.plan?.projects ?? []).map((p) => [p.address, p]));
@@ -173,14 +199,37 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
       optOutFooter: preview.opt_out_footer,
       media: (spec.media ?? []).map(describeMedia),
       schedule: spec.schedule === undefined ? null : describeSchedule(spec.schedule),
+      fileLists: { contact: spec.contactLists ?? null, suppression: spec.suppressionLists ?? null },
       notes: preview.notes,
       problems: diagnostics.filter((d) => ownerOf(d) === spec.address),
       cases,
       plan,
     };
   });
+  const plan = input.plan;
+  const notPlanned = input.notPlannedReason ?? NOT_PLANNED;
+  const overview = buildOverview(
+    input.projects.map((spec, index) => ({
+      id: `project-${index + 1}`,
+      spec,
+      plan: plans.get(spec.address) ?? null,
+      notPlanned: plan === null ? "not planned" : "not in the plan",
+    })),
+    plan !== null,
+  );
   return {
     title: "campaignctl message previews",
+    plan:
+      plan === null
+        ? { kind: "not-planned", reason: notPlanned }
+        : {
+            kind: "planned",
+            baseUrl: plan.base_url,
+            createdAt: plan.created_at,
+            source: input.planSource ?? null,
+            policy: plan.policy,
+          },
+    overview,
     projects,
     problems: diagnostics.filter((d) => ownerOf(d) === undefined),
   };

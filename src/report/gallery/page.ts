@@ -1,12 +1,15 @@
 /**
  * The gallery page: one self-contained HTML document (inline CSS, no script, no external resource;
- * a Content-Security-Policy forbids loading anything), with a header and legend, a navigation list
- * of the projects, and one article per project. Pure: model in, HTML string out.
+ * a Content-Security-Policy forbids loading anything). It opens with the overview (the plan, the
+ * policy in force, what sends when, to how many, for how much, with links to the projects), then
+ * the legend of the phones, the files' diagnostics, and one article per project. Pure: model in,
+ * HTML string out.
  */
 import type { ValueSource } from "../../message/render.js";
 import { escapeHtml } from "../html-escape.js";
 import { sourceExplanation, sourceLabel } from "./labels.js";
 import type { GalleryModel } from "./model.js";
+import { overviewHtml } from "./overview-html.js";
 import { problemsHtml } from "./problems.js";
 import { projectHtml } from "./project.js";
 import { GALLERY_CSS } from "./styles.js";
@@ -29,12 +32,6 @@ function legendHtml(): string {
 
 export function renderGalleryHtml(model: GalleryModel): string {
   const count = model.projects.length;
-  const nav =
-    count === 0
-      ? ""
-      : `<nav class="projects" aria-label="Projects"><h2>Projects</h2><ul>${model.projects
-          .map((p) => `<li><a href="#${p.id}">${escapeHtml(p.name ?? p.address)}</a></li>`)
-          .join("")}</ul></nav>`;
   const body =
     count === 0 ? "<p>No projects in the given files.</p>" : model.projects.map(projectHtml).join("\n");
   return `<!DOCTYPE html>
@@ -47,17 +44,21 @@ export function renderGalleryHtml(model: GalleryModel): string {
 <style>${GALLERY_CSS}</style>
 </head>
 <body>
-<a class="skip" href="#previews">Skip to the previews</a>
+<a class="skip" href="#messages">Skip to the messages</a>
 <div class="page">
 <header class="page-header" aria-label="Gallery">
 <h1>Message previews</h1>
-<p>${count} ${count === 1 ? "project" : "projects"}: each message as it will arrive on a phone, for every test contact and fallback case. Highlights show where each merge tag's value came from.</p>
-${legendHtml()}
+<p>${count} ${count === 1 ? "project" : "projects"}: what sends when, to whom and for how much, then each message as it will arrive on a phone, for every test contact and fallback case.</p>
 </header>
-${nav}
 <main id="previews" aria-label="Message previews">
-${problemsHtml(model.problems, "campaign-problems", 2)}
+${overviewHtml(model.plan, model.overview)}
+<div id="messages">
+<h2 class="visually-hidden">Messages</h2>
+<p class="legend-intro">Highlights in the phones show where each merge tag's value came from:</p>
+${legendHtml()}
+${problemsHtml(model.problems, "campaign-problems", 2, " in the files")}
 ${body}
+</div>
 </main>
 <footer class="page-footer">Written by campaignctl preview --html. Static page: no scripts, nothing loaded from the network; media are shown by name.</footer>
 </div>

@@ -1,13 +1,15 @@
 /**
  * One project of the gallery as an `<article>`: its facts, the send (schedule in the recipients'
- * zone, estimated cost, the plan's status), notes, the files' problems about it, then one phone
- * mock-up per case. Pure.
+ * zone and UTC, the lists by name, estimated cost, the plan's status), notes, the files'
+ * diagnostics about it, then one phone mock-up per case. Pure.
  */
-import type { ProjectPlan } from "../../plan/types.js";
+import type { NamedRecord, ProjectPlan } from "../../plan/types.js";
 import { escapeHtml } from "../html-escape.js";
 import { describeEstimate, describeTransition } from "../plan-describe.js";
+import { describePlanSchedule, describeSendWithSchedule } from "../send-describe.js";
 import { mediaKindLabel } from "./labels.js";
 import type { GalleryPlanStatus, GalleryProject } from "./model.js";
+import { flagsUnbroken } from "./overview-html.js";
 import { phoneHtml } from "./phone.js";
 import { problemsHtml } from "./problems.js";
 
@@ -21,7 +23,54 @@ function scheduleHtml(p: GalleryProject): string {
   const bypass = s.dailyCapBypass ? "; bypasses the brand's daily cap" : "";
   if (s.local === null)
     return `as soon as it is scheduled (<code>at: now</code>), ${escapeHtml(s.timezone)}${bypass}`;
-  return `<time datetime="${escapeHtml(s.at)}">${escapeHtml(s.local)}</time> (${escapeHtml(s.timezone)}, the recipients' zone)${bypass}`;
+  const utc = s.utc === null ? "" : `; ${escapeHtml(s.utc)}`;
+  return `<time datetime="${escapeHtml(s.at)}">${escapeHtml(s.local)}</time> (${escapeHtml(s.timezone)}, the recipients' zone)${utc}${bypass}`;
+}
+
+/** A list of records by name, each id beside it (the key cannot see a record without a name). */
+function recordsHtml(records: readonly NamedRecord[]): string {
+  if (records.length === 0) return "none";
+  return records
+    .map((r) =>
+      r.name === null
+        ? `<code>${escapeHtml(r.id)}</code> (name not visible to the key)`
+        : `${escapeHtml(r.name)} <span class="id">(<code>${escapeHtml(r.id)}</code>)</span>`,
+    )
+    .join(", ");
+}
+
+/** The audience facts: the plan's (by name, with ids), else the lists as the file writes them. */
+function audienceFacts(p: GalleryProject): string[] {
+  const audience = p.plan.kind === "planned" ? p.plan.plan.audience : null;
+  if (audience !== null)
+    return [
+      fact("Contact lists", recordsHtml(audience.contact_lists)),
+      fact("Suppression lists", recordsHtml(audience.suppression_lists)),
+      fact("Organization", recordsHtml([audience.organization])),
+    ];
+  const written = (refs: readonly string[] | null): string =>
+    refs === null
+      ? "none in the file"
+      : `${refs.map(escapeHtml).join(", ") || "none"} <span class="unknown">(as written in the file)</span>`;
+  return [
+    fact("Contact lists", written(p.fileLists.contact)),
+    fact("Suppression lists", written(p.fileLists.suppression)),
+  ];
+}
+
+/** Whether the plan sends to the lists: `yes` (at the schedule above), at the live time, or why not. */
+function sendsFact(status: GalleryPlanStatus): string[] {
+  if (status.kind !== "planned") return [];
+  const p = status.plan;
+  const live = p.schedule?.source === "live" ? p.schedule : null;
+  const text = !p.sends
+    ? describeSendWithSchedule(p)
+    : live !== null
+      ? `yes, at ${describePlanSchedule(live)} (the live project's schedule)`
+      : p.schedule === null
+        ? "yes, once scheduled"
+        : "yes, at the schedule above";
+  return [fact("Sends to its lists", escapeHtml(text))];
 }
 
 function costHtml(status: GalleryPlanStatus): string {
@@ -49,17 +98,12 @@ function actionsHtml(plan: ProjectPlan): string {
   return `<ul>${items.join("")}</ul>`;
 }
 
-/** Keeps each `--flag` of escaped text on one line. */
-function flagsUnbroken(html: string): string {
-  return html.replace(/--[a-z][a-z-]*/g, (flag) => `<span class="flag">${flag}</span>`);
-}
-
 function planHtml(status: GalleryPlanStatus): string {
   switch (status.kind) {
     case "not-planned":
       return `<p data-testid="plan-status"><span class="status-none">${flagsUnbroken(escapeHtml(status.reason))}</span></p>`;
     case "not-covered":
-      return `<p data-testid="plan-status"><span class="status-none">not in the plan (not selected)</span></p>`;
+      return `<p data-testid="plan-status"><span class="status-none">not in the plan (not selected, or its file was not planned)</span></p>`;
     case "planned": {
       const p = status.plan;
       const lines = [
@@ -114,11 +158,16 @@ export function projectHtml(p: GalleryProject): string {
     `<dl class="facts">${facts.join("")}</dl>`,
     `<section class="send" aria-labelledby="${p.id}-send">`,
     `<h3 id="${p.id}-send">Send</h3>`,
-    `<dl class="facts">${fact("Schedule", scheduleHtml(p))}${fact("Estimated cost", costHtml(p.plan))}</dl>`,
+    `<dl class="facts">${[
+      fact("Schedule", scheduleHtml(p)),
+      ...sendsFact(p.plan),
+      ...audienceFacts(p),
+      fact("Estimated cost", costHtml(p.plan)),
+    ].join("")}</dl>`,
     planHtml(p.plan),
     `</section>`,
     notes,
-    problemsHtml(p.problems, `${p.id}-problems`, 3),
+    problemsHtml(p.problems, `${p.id}-problems`, 3, " in the file"),
     `<div class="cases">`,
     ...p.cases.map((c) => phoneHtml(p, c)),
     `</div>`,

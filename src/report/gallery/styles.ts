@@ -53,9 +53,24 @@ a:focus-visible, summary:focus-visible { outline: 3px solid var(--link); outline
 .legend { display: flex; flex-wrap: wrap; gap: 6px 14px; padding: 0; margin: 10px 0 0; list-style: none; font-size: 0.9rem; }
 .legend li { display: flex; align-items: center; gap: 6px; }
 .swatch { display: inline-block; min-width: 2.2em; padding: 0 4px; border-radius: 4px; border: 1px solid var(--line); text-align: center; }
-nav.projects { margin: 14px 0; padding: 10px 12px; background: var(--panel); border-radius: 8px; }
-nav.projects h2 { font-size: 1rem; margin: 0 0 6px; }
-nav.projects ul { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 4px 18px; }
+.overview { margin: 14px 0 8px; }
+.overview h2 { font-size: 1.25rem; margin: 0 0 6px; }
+.overview .facts { margin: 6px 0 10px; }
+.table-wrap { overflow-x: auto; }
+table.overview { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+table.overview th, table.overview td { border: 1px solid var(--line); padding: 4px 6px; text-align: left; vertical-align: top; }
+table.overview thead th { background: var(--panel); }
+table.overview tbody th { font-weight: normal; overflow-wrap: break-word; }
+.nowrap { white-space: nowrap; }
+table.overview tbody th a { font-weight: bold; }
+table.overview td.number { text-align: right; }
+table.overview tr.not-sending td, table.overview tr.not-sending th { color: var(--muted); background: var(--panel); }
+table.overview tfoot th, table.overview tfoot td { font-weight: bold; background: var(--panel); }
+table.overview tfoot tr.subtotal th, table.overview tfoot tr.subtotal td { font-weight: normal; background: var(--paper); }
+ul.lists { margin: 0; padding-left: 1.1em; }
+.zone, .unknown, .id { color: var(--muted); font-size: 0.9em; }
+.overview .note { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
+.legend-intro { margin: 14px 0 0; color: var(--muted); }
 article.project { border-top: 2px solid var(--line); padding: 18px 0 8px; }
 article.project > header h2 { font-size: 1.35rem; margin: 0; overflow-wrap: anywhere; }
 article.project > header p { margin: 2px 0 0; color: var(--muted); overflow-wrap: anywhere; }
@@ -129,13 +144,27 @@ table.tags th { background: var(--panel); }
 .page-footer { margin-top: 24px; border-top: 1px solid var(--line); padding-top: 8px; color: var(--muted); font-size: 0.85rem; }
 @media (max-width: 480px) {
   .page { padding: 10px; }
+  table.overview, table.overview tbody, table.overview tfoot, table.overview tr,
+  table.overview th, table.overview td { display: block; width: auto; }
+  table.overview thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  table.overview tr {
+    display: flex; flex-direction: column;
+    border: 1px solid var(--line); border-radius: 8px; margin: 0 0 10px; padding: 4px 0;
+  }
+  table.overview tbody th { order: -1; }
+  table.overview th, table.overview td { border: none; padding: 2px 10px; }
+  table.overview td.number { text-align: left; }
+  table.overview td::before { content: attr(data-label) ": "; font-weight: bold; }
+  table.overview td:empty { display: none; }
   .facts { grid-template-columns: 1fr; gap: 0 0; }
   .facts dd { margin-bottom: 6px; }
   .cases { grid-template-columns: 1fr; }
 }
 @media print {
   body { font-size: 10pt; }
-  .skip, nav.projects { display: none; }
+  .skip { display: none; }
+  .table-wrap { overflow: visible; }
+  table.overview tr { break-inside: avoid; }
   .page { max-width: none; padding: 0; }
   a { color: var(--ink); text-decoration: none; }
   article.project { break-before: page; border-top: none; }

@@ -1,0 +1,108 @@
+/**
+ * `campaignctl init [DIR]`: scaffolds a campaign repository (see ../init/scaffold.ts for what and
+ * where). Reads the package's schemas and `examples/ci/` at run time, so the pipelines written are
+ * those this campaignctl ships. Never overwrites: a file that exists with other content stops the
+ * run before anything is written (a file already equal to what would be written is left as it is);
+ * then every file is written or none (`saveFiles`). Prints the next steps on stdout. Registered in
+ * `../register/init.ts`.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { packageRoot } from "../../src/sandbox/paths.js";
+import { failWith } from "../fail.js";
+import { saveFiles } from "../files.js";
+import type { CiSystem } from "../init/ci-systems.js";
+import {
+  nextSteps,
+  type ScaffoldFile,
+  type SourceFile,
+  scaffoldFiles,
+  schemaCopyPath,
+} from "../init/scaffold.js";
+import type { Io } from "../io.js";
+import { type Outcome, success } from "../outcome.js";
+import { diskProbe, type SchemaName, type SchemaProbe, schemaReference } from "../schema-reference.js";
+
+/** The flags of `init`, as commander parses them. */
+export interface InitFlags {
+  readonly ci: CiSystem;
+}
+
+export async function initCommand(dir: string, flags: InitFlags, io: Io): Promise<Outcome> {
+  const root = resolve(io.cwd, dir);
+  if (existsSync(root) && !statSync(root).isDirectory()) return failWith([notADirectory(dir)], new Map(), io);
+  const pkg = packageRoot();
+  const schemas = {
+    campaign: readFileSync(join(pkg, "schemas", "campaign.schema.json"), "utf8"),
+    policy: readFileSync(join(pkg, "schemas", "policy.schema.json"), "utf8"),
+  };
+  const files = scaffoldFiles({
+    ci: flags.ci,
+    schemas,
+    ciSources: flags.ci === "none" ? [] : listFiles(join(pkg, "examples", "ci")),
+    schemaFor: (path, name) => schemaReference(join(root, path), name, withCopies(root)),
+  });
+  const shown = (path: string) => relative(io.cwd, join(root, path)) || ".";
+  const taken = files.filter((f) => differs(join(root, f.path), f.text));
+  if (taken.length > 0) return failWith([exists(taken, shown)], new Map(), io);
+  const toWrite = files
+    .filter((f) => !existsSync(join(root, f.path)))
+    .map((f) => ({ path: shown(f.path), text: f.text, what: f.what }));
+  const written = await saveFiles(io, toWrite);
+  if (written.length > 0) return failWith(written, new Map(), io);
+  io.stdout(nextSteps(shown("."), flags.ci));
+  return success;
+}
+
+/** The disk, plus the schema copies this run writes under `root`. */
+function withCopies(root: string): SchemaProbe {
+  const copies = new Map<string, SchemaName>([
+    [join(root, schemaCopyPath("campaign")), "campaign"],
+    [join(root, schemaCopyPath("policy")), "policy"],
+  ]);
+  return {
+    exists: diskProbe.exists,
+    isSchema: (absolute, name) => copies.get(absolute) === name || diskProbe.isSchema(absolute, name),
+  };
+}
+
+/** Every file under `dir`, by its path relative to it with `/` (hidden files included). */
+function listFiles(dir: string, prefix = ""): SourceFile[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => {
+      const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) return listFiles(join(dir, entry.name), path);
+      return entry.isFile() ? [{ path, text: readFileSync(join(dir, entry.name), "utf8") }] : [];
+    });
+}
+
+/** Whether something is at `absolute` other than a file with exactly `text`. */
+function differs(absolute: string, text: string): boolean {
+  if (!existsSync(absolute)) return false;
+  try {
+    return readFileSync(absolute, "utf8") !== text;
+  } catch {
+    return true; // a directory, or unreadable: not ours to replace
+  }
+}
+
+function exists(taken: readonly ScaffoldFile[], shown: (path: string) => string): Diagnostic {
+  const names = taken.map((f) => shown(f.path));
+  return {
+    severity: "error",
+    code: "cli.file-exists",
+    message: `init would overwrite ${names.length === 1 ? "a file that exists" : `${names.length} files that exist`}: ${names.join(", ")}; nothing was written`,
+    hint: "move or delete them, or run init in another directory (campaignctl init DIR)",
+  };
+}
+
+function notADirectory(dir: string): Diagnostic {
+  return {
+    severity: "error",
+    code: "cli.file-exists",
+    message: `${dir} exists and is not a directory; nothing was written`,
+    hint: "give init a new or existing directory",
+  };
+}

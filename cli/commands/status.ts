@@ -1,0 +1,161 @@
+/**
+ * `campaignctl status [paths...]`: the live figures of the campaign files' projects (or, with
+ * `--all` / `--organization`, of every project the statistics list), read in bulk from
+ * `GET /projects/stats` (`src/status/read-live.ts`), as a terminal table, JSON, CSV, and a Markdown
+ * file. Registered in `../register/status.ts`.
+ *
+ * The table fits the terminal: `--width N`, else `$COLUMNS`, else the terminal's width when stdout
+ * is one; otherwise (a pipe, a file) every column is shown.
+ */
+import { loadCampaign } from "../../src/campaign/load.js";
+import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { renderStatusCsv } from "../../src/report/status-csv.js";
+import { renderStatusJson, STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
+import { renderStatusMarkdown } from "../../src/report/status-markdown.js";
+import { renderStatusTable } from "../../src/report/status-table.js";
+import { isDay } from "../../src/status/range.js";
+import { type FileProject, readStatusLive } from "../../src/status/read-live.js";
+import { buildStatusReport } from "../../src/status/report.js";
+import { failWith, type JsonFailure } from "../fail.js";
+import { createFileCache } from "../file-cache.js";
+import { saveFile } from "../files.js";
+import type { Io } from "../io.js";
+import { failure, type Outcome, success } from "../outcome.js";
+import { printDiagnostics } from "../print-diagnostics.js";
+import { checkReportPaths } from "../report-paths.js";
+import type { SessionFlags, SessionOptions } from "../session.js";
+import { openSessionWithProgress } from "../session-progress.js";
+
+/** What `status` prints on stdout. */
+export type StatusFormat = "text" | "json" | "csv";
+
+/** The flags of `status`, as commander parses them. */
+export interface StatusFlags extends SessionFlags {
+  readonly all?: boolean;
+  readonly organization?: string;
+  /** `--since YYYY-MM-DD`. */
+  readonly since?: string;
+  /** `--format`; undefined when not given (then `--json` decides). */
+  readonly format?: StatusFormat;
+  readonly json?: boolean;
+  readonly markdown?: string;
+  /** `--width N`, as typed. */
+  readonly width?: string;
+  /** False with `--no-estimate`. */
+  readonly estimate?: boolean;
+  readonly refresh?: boolean;
+  /** False with `--no-color`. */
+  readonly color?: boolean;
+}
+
+/** The smallest `--width` a table can be drawn in (the project column and the status). */
+export const MIN_WIDTH = 20;
+
+/** Runs `status`. Exported so tests can inject the client's clock and sleep. */
+export async function statusCommand(
+  paths: readonly string[],
+  flags: StatusFlags,
+  io: Io,
+  options: SessionOptions = {},
+): Promise<Outcome> {
+  const wantsJson = flags.json === true || flags.format === "json";
+  const json: JsonFailure = { json: wantsJson, formatVersion: STATUS_FORMAT_VERSION };
+  const usage = usageProblems(flags);
+  if (usage.length > 0) return failWith(usage, new Map(), io, json);
+  const format: StatusFormat = flags.format ?? (flags.json === true ? "json" : "text");
+  const width = tableWidth(flags, io);
+
+  const badPaths = await checkReportPaths(io, [{ flag: "--markdown", file: flags.markdown }]);
+  if (badPaths.length > 0) return failWith(badPaths, new Map(), io, json);
+
+  const listing = flags.all === true || flags.organization !== undefined;
+  const filePaths = paths.length === 0 && !listing ? ["."] : [...paths];
+  const files: FileProject[] = [];
+  if (filePaths.length > 0) {
+    const loaded = loadCampaign(filePaths, io.cwd);
+    const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
+    const errors = loaded.diagnostics.filter((d) => d.severity === "error");
+    if (errors.length > 0) return failWith(errors, sources, io, json);
+    for (const p of loaded.campaign.projects) files.push({ id: p.id, address: p.address });
+  }
+
+  const opened = await openSessionWithProgress(flags, io, "status", options);
+  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
+  const { session, progress } = opened;
+  try {
+    const estimates = flags.estimate !== false;
+    const live = await readStatusLive({
+      reader: session.client,
+      selection: {
+        files,
+        all: flags.all === true,
+        ...(flags.organization === undefined ? {} : { organization: flags.organization }),
+      },
+      since: flags.since,
+      now: () => session.now(),
+      estimates,
+      cache: createFileCache(io.cwd, session.apiId),
+      refresh: flags.refresh === true,
+    });
+    progress.finish();
+    if (!live.ok) return failWith(live.diagnostics, new Map(), io, json);
+    const report = buildStatusReport(
+      live,
+      { paths: filePaths, all: flags.all === true, organization: flags.organization ?? null },
+      estimates,
+    );
+    switch (format) {
+      case "json":
+        io.stdout(renderStatusJson(report));
+        break;
+      case "csv":
+        io.stdout(renderStatusCsv(report));
+        break;
+      case "text":
+        io.stdout(renderStatusTable(report, { width }));
+        break;
+    }
+    const diagnostics: Diagnostic[] = [...report.diagnostics];
+    if (flags.markdown !== undefined)
+      diagnostics.push(
+        ...(await saveFile(io, flags.markdown, renderStatusMarkdown(report), "Markdown status")),
+      );
+    printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false, color: flags.color !== false });
+    return hasErrors(diagnostics) ? failure : success;
+  } finally {
+    await session.close();
+  }
+}
+
+/** Flags that cannot work together or are malformed; checked before any request. */
+function usageProblems(flags: StatusFlags): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const usage = (message: string, hint: string): void => {
+    problems.push({ severity: "error", code: "cli.usage", message, hint });
+  };
+  if (flags.json === true && flags.format !== undefined && flags.format !== "json")
+    usage(`--json and --format ${flags.format} disagree`, "give one of them");
+  if (flags.since !== undefined && !isDay(flags.since))
+    usage(
+      `--since ${flags.since} is not a day written YYYY-MM-DD`,
+      "for example --since 2026-11-01 (a UTC day)",
+    );
+  if (flags.width !== undefined && !(/^\d+$/.test(flags.width) && Number(flags.width) >= MIN_WIDTH))
+    usage(
+      `--width ${flags.width} is not a number of columns of at least ${MIN_WIDTH}`,
+      "for example --width 120",
+    );
+  return problems;
+}
+
+/** The width the table must fit in, or null for no limit (see the module comment). */
+function tableWidth(flags: StatusFlags, io: Io): number | null {
+  if (flags.width !== undefined) return Number(flags.width);
+  const columns = io.env.COLUMNS;
+  if (columns !== undefined && /^\d+$/.test(columns) && Number(columns) >= MIN_WIDTH) return Number(columns);
+  if (io.stdoutIsTTY) {
+    const terminal = process.stdout.columns;
+    if (typeof terminal === "number" && terminal > 0) return Math.max(MIN_WIDTH, terminal);
+  }
+  return null;
+}

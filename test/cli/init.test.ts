@@ -1,0 +1,183 @@
+/**
+ * `campaignctl init [DIR]` through the built CLI in temp directories: what it writes (the example
+ * campaign, the policy, the schema copies the modelines name, the package's own CI pipelines, a
+ * .gitignore git obeys), that `init demo && cd demo && campaignctl plan --sandbox campaigns/` works,
+ * and that it never overwrites a file (nothing is written then).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { declaredSchema } from "../../src/campaign/schema-modeline.js";
+import { runBuiltCli } from "../helpers/run-cli.js";
+import { documentOf } from "../helpers/schemas.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "campaignctl-init-"));
+}
+
+/** Every file under `dir`, relative, with `/`, sorted. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split("\\").join("/"))
+    .sort();
+}
+
+const read = (path: string) => readFileSync(path, "utf8");
+
+/** The package's `examples/ci/` file at `path`. */
+const shipped = (path: string) => read(join(ROOT, "examples", "ci", path));
+
+const CORE = [
+  ".gitignore",
+  "campaigns/campaignctl.policy.yaml",
+  "campaigns/example.yaml",
+  "schemas/campaign.schema.json",
+  "schemas/policy.schema.json",
+];
+
+describe("campaignctl init", () => {
+  test("init demo && cd demo && campaignctl plan --sandbox campaigns/ works", async () => {
+    const cwd = tempDir();
+    const init = await runBuiltCli(["init", "demo"], { cwd });
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("Next steps:");
+    expect(init.stdout).toContain("     cd demo\n     campaignctl validate campaigns/\n");
+    expect(init.stdout).toContain("campaignctl plan --sandbox campaigns/\n");
+    const demo = join(cwd, "demo");
+
+    const plan = await runBuiltCli(["plan", "--sandbox", "campaigns/"], { cwd: demo });
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain("+ gotv-reminder.test: planned, draft -> awaiting_test");
+    expect(plan.stdout).toContain("policy:    campaigns/campaignctl.policy.yaml");
+
+    const json = await runBuiltCli(["plan", "--sandbox", "campaigns/", "--json", "--detailed-exitcode"], {
+      cwd: demo,
+    });
+    expect(json.code).toBe(2); // actions pending, nothing blocked, no error
+    const document = documentOf("plan", json.stdout) as {
+      summary: { planned: number; blocked: number; drifted: number; errors: number; warnings: number };
+    };
+    expect(document.summary).toMatchObject({ planned: 1, blocked: 0, drifted: 0, errors: 0, warnings: 0 });
+
+    const validate = await runBuiltCli(["validate", "campaigns/", "--strict"], { cwd: demo });
+    expect(validate.code).toBe(0);
+  }, 60_000);
+
+  test("writes the campaign, the policy, the schemas, the package's GitHub pipelines and .gitignore", async () => {
+    const cwd = tempDir();
+    expect((await runBuiltCli(["init"], { cwd })).code).toBe(0);
+    const ci = readdirSync(join(ROOT, "examples/ci/github")).filter((f) => /\.ya?ml$/.test(f));
+    const scripts = readdirSync(join(ROOT, "examples/ci/scripts"));
+    expect(filesUnder(cwd)).toEqual(
+      [
+        ...CORE,
+        ...ci.map((f) => `.github/workflows/${f}`),
+        ...scripts.map((f) => `.github/scripts/${f}`),
+      ].sort(),
+    );
+    // Copied from the package at run time, byte for byte.
+    for (const f of ci) expect(read(join(cwd, ".github/workflows", f))).toBe(shipped(`github/${f}`));
+    for (const f of scripts) expect(read(join(cwd, ".github/scripts", f))).toBe(shipped(`scripts/${f}`));
+    for (const name of ["campaign", "policy"])
+      expect(read(join(cwd, `schemas/${name}.schema.json`))).toBe(
+        read(join(ROOT, `schemas/${name}.schema.json`)),
+      );
+  });
+
+  test.each([
+    ["gitlab", [".gitlab-ci.yml", ".gitlab/scripts/sticky-comment.mjs"]],
+    ["none", []],
+  ])("--ci %s writes its pipelines", async (ci, pipelines) => {
+    const cwd = tempDir();
+    expect((await runBuiltCli(["init", "--ci", ci], { cwd })).code).toBe(0);
+    expect(filesUnder(cwd)).toEqual([...CORE, ...pipelines].sort());
+    if (ci === "gitlab") expect(read(join(cwd, ".gitlab-ci.yml"))).toBe(shipped("gitlab/.gitlab-ci.yml"));
+  });
+
+  test("the modelines name the schema copies by a relative path that resolves", async () => {
+    const cwd = tempDir();
+    expect((await runBuiltCli(["init", "repo"], { cwd })).code).toBe(0);
+    const expected = {
+      "campaigns/example.yaml": "campaign",
+      "campaigns/campaignctl.policy.yaml": "policy",
+    } as const;
+    for (const [file, name] of Object.entries(expected)) {
+      const path = join(cwd, "repo", file);
+      const schema = declaredSchema(read(path));
+      expect(schema).toBe(`../schemas/${name}.schema.json`);
+      const target = resolve(dirname(path), schema ?? "");
+      expect(JSON.parse(read(target)).$id).toBe(`https://campaignctl.dev/schemas/${name}.schema.json`);
+    }
+  });
+
+  test("git ignores the local state, saved plans and reports, and nothing init wrote", async () => {
+    const cwd = tempDir();
+    expect((await runBuiltCli(["init"], { cwd })).code).toBe(0);
+    execFileSync("git", ["init", "--quiet"], { cwd });
+    expect(
+      (
+        await runBuiltCli(
+          ["plan", "--sandbox", "campaigns/", "--out", "plan.json", "--markdown", "plan.md"],
+          { cwd },
+        )
+      ).code,
+    ).toBe(0);
+    mkdirSync(join(cwd, "gallery"));
+    writeFileSync(join(cwd, "gallery/index.html"), "");
+    const status = execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], {
+      cwd,
+      encoding: "utf8",
+    });
+    const untracked = status
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => l.slice(3))
+      .sort();
+    expect(untracked).toEqual(
+      filesUnder(cwd).filter((f) => !/^(\.git|\.campaignctl|gallery)\/|^plan\./.test(f)),
+    );
+    expect(existsSync(join(cwd, ".campaignctl/sandbox"))).toBe(true); // written, and ignored
+  });
+
+  test("refuses to overwrite a file: a clear error, and nothing is written", async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, "campaigns"));
+    writeFileSync(join(cwd, "campaigns/example.yaml"), "mine\n");
+    writeFileSync(join(cwd, ".gitignore"), "node_modules/\n");
+    const run = await runBuiltCli(["init", "."], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      "error[cli.file-exists]: init would overwrite 2 files that exist: campaigns/example.yaml, .gitignore; nothing was written",
+    );
+    expect(filesUnder(cwd)).toEqual([".gitignore", "campaigns/example.yaml"]);
+    expect(read(join(cwd, "campaigns/example.yaml"))).toBe("mine\n");
+  });
+
+  test("a second init over its own files changes nothing and succeeds", async () => {
+    const cwd = tempDir();
+    expect((await runBuiltCli(["init", "demo"], { cwd })).code).toBe(0);
+    const before = filesUnder(cwd).map((f) => [f, read(join(cwd, f))]);
+    const again = await runBuiltCli(["init", "demo"], { cwd });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe("");
+    expect(filesUnder(cwd).map((f) => [f, read(join(cwd, f))])).toEqual(before);
+  });
+
+  test("DIR that is a file is refused", async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, "demo"), "");
+    const run = await runBuiltCli(["init", "demo"], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      "error[cli.file-exists]: demo exists and is not a directory; nothing was written",
+    );
+  });
+});

@@ -15,6 +15,23 @@ export interface CampaignFile {
 }
 
 /** Desired lifecycle of a project (design.md "Campaign files"). */
+/**
+ * A project's guard: thresholds `campaignctl watch` judges on the project's live statistics while it
+ * sends. Invariants: rates are fractions in [0, 1]; at least one rate is set (the schema's
+ * `minProperties` and the validate check); `minSample` is at least 1 (default {@link DEFAULT_GUARD_MIN_SAMPLE}).
+ */
+export interface GuardSpec {
+  /** Failed over sent. */
+  readonly maxFailureRate?: number;
+  /** Opted out over delivered. */
+  readonly maxOptOutRate?: number;
+  /** Messages sent before any rate is judged. */
+  readonly minSample: number;
+}
+
+/** Messages sent before a guard judges a rate, when the file does not say. */
+export const DEFAULT_GUARD_MIN_SAMPLE = 100;
+
 export type DesiredState = "draft" | "tested" | "scheduled" | "paused";
 export type ProjectType = "broadcast" | "survey";
 export type ChannelSpec = "10dlc" | "toll-free";
@@ -76,6 +93,8 @@ export interface ProjectSpec {
   readonly test?: { readonly contacts: readonly TestContactSpec[] };
   readonly schedule?: ScheduleSpec;
   readonly pause?: { readonly reason?: string };
+  /** `guard:` (or the defaults'): what `watch` judges while the project sends. */
+  readonly guard?: GuardSpec;
   readonly after: readonly string[];
   /** Free-form metadata for people and policies; never sent, never compared with the live project. */
   readonly labels?: Readonly<Record<string, string>>;

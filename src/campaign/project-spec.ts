@@ -5,7 +5,7 @@
 import { type Document, isScalar, type Node } from "yaml";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 import { scalarValueMapper } from "./locate-in-message.js";
-import type { ProjectSpec, SpecPath } from "./model.js";
+import { DEFAULT_GUARD_MIN_SAMPLE, type ProjectSpec, type SpecPath } from "./model.js";
 import type { RawCampaignDocument, RawProjectKeys } from "./raw.js";
 import { rangeAt, type SourceText } from "./source-range.js";
 import { findPath, type Span } from "./yaml-path.js";
@@ -96,6 +96,15 @@ export function buildProjectSpec(
       dailyCapBypass: schedule.daily_cap_bypass ?? false,
     },
     pause: merged.pause && { reason: merged.pause.reason },
+    guard: merged.guard && {
+      ...(merged.guard.max_failure_rate === undefined
+        ? {}
+        : { maxFailureRate: merged.guard.max_failure_rate }),
+      ...(merged.guard.max_opt_out_rate === undefined
+        ? {}
+        : { maxOptOutRate: merged.guard.max_opt_out_rate }),
+      minSample: merged.guard.min_sample ?? DEFAULT_GUARD_MIN_SAMPLE,
+    },
     after: merged.after ?? [],
     labels: merged.labels,
     mergeDefaults: file.merge_defaults ?? {},

@@ -41,6 +41,11 @@ export interface RawProjectKeys {
     readonly daily_cap_bypass?: boolean;
   };
   readonly pause?: { readonly reason?: string };
+  readonly guard?: {
+    readonly max_failure_rate?: number;
+    readonly max_opt_out_rate?: number;
+    readonly min_sample?: number;
+  };
   readonly after?: readonly string[];
   readonly labels?: Readonly<Record<string, string>>;
 }

@@ -12,7 +12,9 @@ export type Outcome =
   /** A plan with `--detailed-exitcode`: what it found. */
   | { readonly kind: "plan-detailed"; readonly pending: boolean; readonly blocked: boolean }
   /** Stopped by Ctrl-C before finishing. */
-  | { readonly kind: "interrupted" };
+  | { readonly kind: "interrupted" }
+  /** `watch`: a guard tripped and its project was paused (and no error). */
+  | { readonly kind: "guard-paused" };
 
 export const success: Outcome = { kind: "success" };
 export const failure: Outcome = { kind: "failure" };
@@ -29,5 +31,7 @@ export function exitCodeOf(outcome: Outcome): number {
       return outcome.pending ? 2 : 0;
     case "interrupted":
       return 130;
+    case "guard-paused":
+      return 2;
   }
 }

@@ -21,7 +21,7 @@ export function withEndedElsewhere(
     if (r.kind === "pause" || lastSeen.get(r.project_id) !== "paused") return r;
     const note =
       "then the project was paused outside this run (from the dashboard, or by another key) before the run ended: it ended paused, " +
-      "and restarting it is a dashboard step in this API version (the next plan says plan.restart-not-supported)";
+      "and restarting it is a dashboard step in this API version (the next plan blocks its schedule and says why: plan.restart-not-supported, or plan.guard-paused when a guard paused it)";
     return {
       ...r,
       status_after: "paused",

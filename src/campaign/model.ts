@@ -14,7 +14,6 @@ export interface CampaignFile {
   readonly sha256: string;
 }
 
-/** Desired lifecycle of a project (design.md "Campaign files"). */
 /**
  * A project's guard: thresholds `campaignctl watch` judges on the project's live statistics while it
  * sends. Invariants: rates are fractions in [0, 1]; at least one rate is set (the schema's
@@ -32,6 +31,7 @@ export interface GuardSpec {
 /** Messages sent before a guard judges a rate, when the file does not say. */
 export const DEFAULT_GUARD_MIN_SAMPLE = 100;
 
+/** Desired lifecycle of a project (design.md "Campaign files"). */
 export type DesiredState = "draft" | "tested" | "scheduled" | "paused";
 export type ProjectType = "broadcast" | "survey";
 export type ChannelSpec = "10dlc" | "toll-free";
@@ -46,6 +46,20 @@ export interface ScheduleSpec {
   readonly at: string;
   readonly timezone: ScheduleTimezone;
   readonly dailyCapBypass: boolean;
+}
+
+/**
+ * A file's declared sending capacity (`capacity:`), for the forecast. Invariants: every `dailyCap`
+ * is an integer of at least 1, or `null` for a brand no carrier caps; every throughput is above 0
+ * (message segments per minute of one project). Brands are keyed as written (a name or an id);
+ * absent values take the forecast's documented defaults (src/forecast/capacity.ts).
+ */
+export interface CapacitySpec {
+  /** Daily cap per brand, in messages per Pacific day. */
+  readonly brands: Readonly<Record<string, { readonly dailyCap: number | null }>>;
+  readonly throughput: Readonly<Partial<Record<ChannelSpec, number>>>;
+  /** Where the value at `path` (inside `capacity:`, e.g. `["brands", "X", "daily_cap"]`) is written. */
+  readonly locate: (path: SpecPath) => SourceRange;
 }
 
 export interface LinkTrackingSpec {
@@ -92,6 +106,10 @@ export interface ProjectSpec {
   readonly state: DesiredState;
   readonly test?: { readonly contacts: readonly TestContactSpec[] };
   readonly schedule?: ScheduleSpec;
+  /** `deadline:` (or the defaults'): an ISO 8601 instant with an offset, checked by the schema. */
+  readonly deadline?: string;
+  /** The file's `capacity:`, shared by every project of the file; absent when it declares none. */
+  readonly capacity?: CapacitySpec;
   readonly pause?: { readonly reason?: string };
   /** `guard:` (or the defaults'): what `watch` judges while the project sends. */
   readonly guard?: GuardSpec;

@@ -21,6 +21,16 @@ export function checkProject(project: ProjectSpec): Diagnostic[] {
     });
   });
   out.push(...repeatedTestPhones(project));
+  const guard = project.guard;
+  if (guard !== undefined && guard.maxFailureRate === undefined && guard.maxOptOutRate === undefined) {
+    out.push({
+      severity: "error",
+      code: "campaign.guard-without-rate",
+      message: `project \`${project.address}\`: its \`guard\` sets no rate, only \`min_sample\`, so \`campaignctl watch\` would never pause it`,
+      range: project.locate(["guard"]),
+      hint: "add `max_failure_rate` (failed over sent, e.g. 0.05) or `max_opt_out_rate` (opted out over delivered, e.g. 0.02), or remove the `guard`",
+    });
+  }
   if (project.state === "scheduled" && project.schedule === undefined) {
     out.push({
       severity: "error",

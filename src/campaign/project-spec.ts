@@ -4,6 +4,7 @@
  */
 import { type Document, isScalar, type Node } from "yaml";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
+import { capacityOf } from "./capacity-spec.js";
 import { scalarValueMapper } from "./locate-in-message.js";
 import { DEFAULT_GUARD_MIN_SAMPLE, type ProjectSpec, type SpecPath } from "./model.js";
 import type { RawCampaignDocument, RawProjectKeys } from "./raw.js";
@@ -95,6 +96,8 @@ export function buildProjectSpec(
       timezone: schedule.timezone,
       dailyCapBypass: schedule.daily_cap_bypass ?? false,
     },
+    deadline: merged.deadline,
+    capacity: capacityOf(file, doc, source),
     pause: merged.pause && { reason: merged.pause.reason },
     guard: merged.guard && {
       ...(merged.guard.max_failure_rate === undefined

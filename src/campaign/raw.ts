@@ -40,6 +40,7 @@ export interface RawProjectKeys {
     readonly timezone: ScheduleTimezone;
     readonly daily_cap_bypass?: boolean;
   };
+  readonly deadline?: string;
   readonly pause?: { readonly reason?: string };
   readonly guard?: {
     readonly max_failure_rate?: number;
@@ -50,12 +51,19 @@ export interface RawProjectKeys {
   readonly labels?: Readonly<Record<string, string>>;
 }
 
+/** The file's `capacity:` as written. */
+export interface RawCapacity {
+  readonly brands?: Readonly<Record<string, { readonly daily_cap: number | "none" }>>;
+  readonly throughput?: Readonly<Partial<Record<ChannelSpec, number>>>;
+}
+
 /** A whole campaign file document. */
 export interface RawCampaignDocument {
   readonly version: 1;
   readonly organization?: string;
   readonly merge_defaults?: Readonly<Record<string, string>>;
   readonly fields?: readonly string[];
+  readonly capacity?: RawCapacity;
   readonly defaults?: RawProjectKeys;
   readonly projects?: Readonly<Record<string, RawProjectKeys>>;
 }

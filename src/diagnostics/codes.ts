@@ -2,6 +2,7 @@ import type { ApiCode } from "./codes/api.js";
 import type { ApplyCode } from "./codes/apply.js";
 import type { CampaignCode } from "./codes/campaign.js";
 import type { CliCode } from "./codes/cli.js";
+import type { ForecastCode } from "./codes/forecast.js";
 import type { ImportCode } from "./codes/import.js";
 import type { LintCode } from "./codes/lint.js";
 import type { MessageCode } from "./codes/message.js";
@@ -9,6 +10,7 @@ import type { PlanCode } from "./codes/plan.js";
 import type { PolicyCode } from "./codes/policy.js";
 import type { ReportCode } from "./codes/report.js";
 import type { StatusCode } from "./codes/status.js";
+import type { WatchCode } from "./codes/watch.js";
 import type { WebhooksCode } from "./codes/webhooks.js";
 
 /**
@@ -21,10 +23,12 @@ export type DiagnosticCode =
   | LintCode
   | ApiCode
   | PlanCode
+  | ForecastCode
   | PolicyCode
   | ApplyCode
   | CliCode
   | ImportCode
   | ReportCode
   | StatusCode
+  | WatchCode
   | WebhooksCode;

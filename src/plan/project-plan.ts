@@ -19,6 +19,7 @@ import { combineBlocks } from "./blocks.js";
 import type { Catalogs } from "./catalogs.js";
 import { DRIFT_FIX, diffProject } from "./drift.js";
 import { estimateSend } from "./estimate.js";
+import { guardOf } from "./guard.js";
 import type { LiveState } from "./live.js";
 import { checkPreconditions } from "./preconditions.js";
 import { unreadableProject } from "./project-read.js";
@@ -64,6 +65,7 @@ export function planProject(
       audience: null,
       schedule: scheduleOf(spec, null),
       sends: sendsToLists(spec.state, null),
+      guard: guardOf(spec.guard),
       diagnostics: unreadable === undefined ? [] : [unreadable],
       notes: [],
     };
@@ -142,6 +144,7 @@ export function planProject(
     audience: audienceOf(project, context.catalogs),
     schedule: scheduleOf(spec, project),
     sends: sendsToLists(spec.state, { status: project.status, updated_at: project.updated_at }),
+    guard: guardOf(spec.guard),
     diagnostics: [
       ...referenceDiagnostics,
       ...drift.diagnostics,

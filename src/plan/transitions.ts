@@ -12,10 +12,15 @@
  * | completed       | nothing | nothing                                     | nothing       |
  *
  * Desired `draft`: no actions. A draft project desired `tested`/`scheduled` without a `test:` block
- * is blocked; a schedule `at` in the past (other than `now`) is blocked. Where each action leaves the
+ * is blocked; a schedule `at` in the past (other than `now`) is blocked. A paused project desired
+ * `scheduled` is blocked either way; when its live `pause_reason` carries the guard mark
+ * (`guard: ...`, src/contract/guard-reason.ts) the block says that `campaignctl watch` paused it
+ * and quotes the reason (`plan.guard-paused`), else that restarting is a dashboard step
+ * (`plan.restart-not-supported`). Where each action leaves the
  * project (`after`) is the lifecycle's (`lifecycle.ts`).
  */
 import type { ProjectSpec, ScheduleSpec } from "../campaign/model.js";
+import { isGuardPauseReason } from "../contract/guard-reason.js";
 import type { ProjectStatus } from "../contract/limits.js";
 import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -79,7 +84,11 @@ export function chooseActions(spec: ProjectSpec, project: Project, now: Date): T
         case "active":
           return alreadyScheduled(spec, project, now);
         case "paused":
-          return collect([restartBlocked(spec, now)]);
+          return collect([
+            isGuardPauseReason(project.pause_reason)
+              ? guardPaused(spec, now, project.pause_reason)
+              : restartBlocked(spec, now),
+          ]);
         case "completed":
           return NOTHING;
       }
@@ -270,6 +279,41 @@ function restartBlocked(spec: ProjectSpec, now: Date): Choice {
       range: spec.locate(["state"]),
       hint: fix,
     },
+    fix,
+  );
+}
+
+/**
+ * A project `campaignctl watch` paused because its guard tripped, while the file still wants it
+ * scheduled: blocked like any paused project, but the plan says why it is paused (the reason as the
+ * API stores it) and what to do, and points at the guard when the files declare one.
+ */
+function guardPaused(spec: ProjectSpec, now: Date, reason: string): Choice {
+  const fix =
+    "find and fix the cause (a carrier filtering the message, a broken link, a wrong list); " +
+    "then restart the project in the dashboard and plan again; " +
+    "or, to accept the pause, set `state: paused` in the file";
+  const diagnostic: Diagnostic = {
+    severity: "error",
+    code: "plan.guard-paused",
+    message: `${spec.address}: a guard paused the project (campaignctl watch, pause reason ${JSON.stringify(reason)}), and the file still wants it scheduled; the API cannot restart a paused project`,
+    range: spec.locate(["state"]),
+    hint: fix,
+    ...(spec.guard === undefined
+      ? {}
+      : { related: [{ message: "the guard that paused it", range: spec.locate(["guard"]) }] }),
+  };
+  return blocked(
+    {
+      kind: "schedule",
+      before: "paused",
+      after: LIFECYCLE.schedule.to,
+      dependsOn: [],
+      body: spec.schedule === undefined ? {} : scheduleBody(spec.schedule, now),
+      reason:
+        "a guard paused the project; restarting a paused project is a dashboard step in this API version",
+    },
+    diagnostic,
     fix,
   );
 }

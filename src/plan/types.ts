@@ -153,6 +153,20 @@ export interface PlanSchedule {
 }
 
 /**
+ * The project's guard as the files declare it (its own `guard:`, else the defaults'): the
+ * thresholds `campaignctl watch` pauses the send at. Invariants: rates are fractions in [0, 1], null
+ * when the file does not set that rate; `min_sample` (messages sent before a rate is judged) is an
+ * integer >= 1, the default filled in. For display: the plan never acts on it.
+ */
+export interface PlanGuard {
+  /** Failed over sent. */
+  readonly max_failure_rate: number | null;
+  /** Opted out over delivered. */
+  readonly max_opt_out_rate: number | null;
+  readonly min_sample: number;
+}
+
+/**
  * Everything the plan says about one project. Invariant: when `live` is null the project could not
  * be read (see `diagnostics`), `actions` is empty and `audience` is null.
  */
@@ -176,6 +190,8 @@ export interface ProjectPlan {
    * file does not pause it. A test goes to test contacts only and does not count.
    */
   readonly sends: boolean;
+  /** The guard `watch` judges while the project sends; null when the files declare none. */
+  readonly guard: PlanGuard | null;
   /** Problems of this project: failed preconditions, unresolved references, drift, notes. */
   readonly diagnostics: readonly Diagnostic[];
   /** E.g. "survey questions are not compared". */

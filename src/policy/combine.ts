@@ -71,6 +71,8 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
       return next.require_opt_out_language === true || current.require_opt_out_language !== true;
     case "forbid_at_now":
       return next.forbid_at_now === true || current.forbid_at_now !== true;
+    case "require_guards":
+      return next.require_guards === true || current.require_guards !== true;
   }
 }
 

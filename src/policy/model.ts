@@ -24,6 +24,8 @@ export interface PolicyRules {
   readonly send_window?: SendWindow;
   readonly require_opt_out_language?: boolean;
   readonly forbid_at_now?: boolean;
+  /** Every `scheduled` project must declare a `guard:` with at least one rate. */
+  readonly require_guards?: boolean;
 }
 
 export type PolicyRuleName = keyof PolicyRules;
@@ -36,6 +38,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "send_window",
   "require_opt_out_language",
   "forbid_at_now",
+  "require_guards",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */

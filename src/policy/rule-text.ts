@@ -20,5 +20,7 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
           : "off";
     case "forbid_at_now":
       return rules.forbid_at_now === undefined ? "off" : rules.forbid_at_now ? "on" : "off";
+    case "require_guards":
+      return rules.require_guards === undefined ? "off" : rules.require_guards ? "on" : "off";
   }
 }

@@ -41,6 +41,8 @@ export function policyCode(rule: PolicyRuleName): PolicyCode {
       return "policy.require-opt-out-language";
     case "forbid_at_now":
       return "policy.forbid-at-now";
+    case "require_guards":
+      return "policy.require-guards";
   }
 }
 
@@ -152,6 +154,21 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
       ["schedule", "at"],
       "the schedule says at: now, which the policy forbids",
       "write the reviewed send time with its offset, e.g. 2026-12-07T10:00:00-06:00",
+    );
+
+  const guard = project.guard;
+  if (
+    rules.require_guards === true &&
+    project.state === "scheduled" &&
+    (guard === undefined || (guard.maxFailureRate === undefined && guard.maxOptOutRate === undefined))
+  )
+    violation(
+      "require_guards",
+      ["state"],
+      guard === undefined
+        ? "the project is scheduled without a guard, and the policy requires one on every send"
+        : "the project is scheduled with a guard that sets no rate, and the policy requires one on every send",
+      "add `guard: {max_failure_rate: 0.05, max_opt_out_rate: 0.02}` (or your own thresholds) to the project or to `defaults`, so that `campaignctl watch` pauses a failing send",
     );
   return out;
 }

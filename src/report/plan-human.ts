@@ -1,6 +1,6 @@
 /**
  * The terminal view of a plan, after Terraform's: a header, the legend, one block per project (its
- * actions with symbols, drift with a word diff of message text, estimate, notes, diagnostics), a
+ * actions with symbols, drift with a word diff of message text, estimate, guard, notes, diagnostics), a
  * one-line block per project with nothing to do, and the summary line with request counts. Pure:
  * data in, string out; colour only when asked for; ASCII apart from user text.
  */
@@ -8,6 +8,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
+import { describeGuard } from "./guard-describe.js";
 import {
   DRIFT_SYMBOL,
   describeEstimate,
@@ -142,6 +143,8 @@ function projectBlock(project: ProjectPlan, ctx: Ctx): string {
   extra.push(prose("sends:             ", describeSendWithSchedule(project), "  ", ctx));
   if (project.estimate !== null)
     extra.push(prose("estimate:          ", describeEstimate(project.estimate), "  ", ctx));
+  if (project.guard !== null)
+    extra.push(prose("guard:             ", describeGuard(project.guard), "  ", ctx));
   for (const note of project.notes) extra.push(prose("note: ", note, "  ", ctx));
   if (extra.length > 0) lines.push("", ...extra);
   if (project.diagnostics.length > 0) lines.push("", diagnostics(project.diagnostics, "  ", ctx));

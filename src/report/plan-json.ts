@@ -135,6 +135,14 @@ function orderProject(p: ProjectPlan): ProjectPlanJson {
     audience: p.audience === null ? null : orderAudience(p.audience),
     schedule: p.schedule === null ? null : orderSchedule(p.schedule),
     sends: p.sends,
+    guard:
+      p.guard === null
+        ? null
+        : {
+            max_failure_rate: p.guard.max_failure_rate,
+            max_opt_out_rate: p.guard.max_opt_out_rate,
+            min_sample: p.guard.min_sample,
+          },
     diagnostics: p.diagnostics.map(diagnosticJson),
     notes: [...p.notes],
   };

@@ -1,7 +1,7 @@
 /**
  * A plan as a GitHub pull-request comment: title, summary line, a table of every project, then one
  * collapsible `<details>` section per project with something to say (actions, drift as ```diff
- * fences, estimate, notes, diagnostics), and request counts. Kept under GitHub's comment limit by
+ * fences, estimate, guard, notes, diagnostics), and request counts. Kept under GitHub's comment limit by
  * leaving out whole table rows and sections from the end, never part of one, with a note saying so.
  * Pure; every piece of user text is escaped.
  */
@@ -10,6 +10,7 @@ import { diffLines } from "diff";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
+import { describeGuard, describeGuardShort } from "./guard-describe.js";
 import { codeSpan, escapeMarkdown, escapeSummaryHtml, fencedBlock } from "./markdown-escape.js";
 import {
   describeEstimate,
@@ -220,8 +221,8 @@ function linkDestination(url: string): string {
 }
 
 const TABLE_HEADER =
-  "| Project | Live | Desired | Actions | Blocked / drift | Contact lists | Suppression lists | Sends | Recipients | Cost |\n" +
-  "| --- | --- | --- | --- | --- | --- | --- | --- | ---: | ---: |\n";
+  "| Project | Live | Desired | Actions | Blocked / drift | Contact lists | Suppression lists | Sends | Guard | Recipients | Cost |\n" +
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | ---: | ---: |\n";
 
 function tableRow(p: ProjectPlan): string {
   const name = p.name === null ? "" : ` ${escapeMarkdown(p.name)}`;
@@ -243,6 +244,7 @@ function tableRow(p: ProjectPlan): string {
     p.audience === null ? "?" : escapeMarkdown(recordNames(p.audience.contact_lists)),
     p.audience === null ? "?" : escapeMarkdown(recordNames(p.audience.suppression_lists)),
     escapeMarkdown(describeSend(p)),
+    escapeMarkdown(describeGuardShort(p.guard)),
     p.estimate === null ? "" : formatCount(p.estimate.recipients),
     p.estimate === null ? "" : formatCents(p.estimate.estimated_cost_cents),
   ];
@@ -291,6 +293,7 @@ function section(p: ProjectPlan): string {
   }
   out.push(`**Sends:** ${escapeMarkdown(describeSendWithSchedule(p))}.`, "");
   if (p.estimate !== null) out.push(`**Estimate:** ${escapeMarkdown(describeEstimate(p.estimate))}`, "");
+  if (p.guard !== null) out.push(`**Guard:** ${escapeMarkdown(describeGuard(p.guard))}.`, "");
   if (p.notes.length > 0)
     out.push("**Notes**", "", p.notes.map((n) => `- ${escapeMarkdown(n)}`).join("\n"), "");
   out.push(...diagnosticsBlocks(p.diagnostics));

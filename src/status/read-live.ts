@@ -211,16 +211,16 @@ function organizationNamed(orgs: readonly Organization[], wanted: string): Named
   };
 }
 
-type Listed =
+export type Listed =
   | { readonly ok: true; readonly rows: Map<string, ProjectStatsRow>; readonly pages: number }
   | { readonly ok: false; readonly error: ApiError };
 
 /**
  * Pages through the range's windows, newest first, keeping the rows `keeps` accepts (a project in
  * two windows keeps its newest listing). With `wanted`, stops after a window once every wanted id
- * has a row.
+ * has a row. Also one poll of `watch` (`watch-poll.ts`).
  */
-async function listRows(
+export async function listRows(
   reader: StatusReader,
   range: StatusRange,
   keeps: (row: ProjectStatsRow) => boolean,

@@ -63,6 +63,7 @@ function plan(actions: Action[], unreadable: string[] = []): Plan {
     audience: null,
     schedule: null,
     sends: false,
+    guard: null,
     diagnostics: unreadable.includes(address)
       ? [{ severity: "error", code: "plan.project-not-found", message: `${address}: not found` }]
       : [],

@@ -67,6 +67,7 @@ function project(actions: readonly Action[], overrides: Partial<ProjectPlan> = {
     audience: null,
     schedule: null,
     sends: false,
+    guard: null,
     diagnostics: [],
     notes: [],
     ...overrides,

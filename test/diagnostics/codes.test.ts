@@ -9,6 +9,7 @@ import { API_CODES } from "../../src/diagnostics/codes/api.js";
 import { APPLY_CODES } from "../../src/diagnostics/codes/apply.js";
 import { CAMPAIGN_CODES } from "../../src/diagnostics/codes/campaign.js";
 import { CLI_CODES } from "../../src/diagnostics/codes/cli.js";
+import { FORECAST_CODES } from "../../src/diagnostics/codes/forecast.js";
 import { IMPORT_CODES } from "../../src/diagnostics/codes/import.js";
 import { LINT_CODES } from "../../src/diagnostics/codes/lint.js";
 import { MESSAGE_CODES } from "../../src/diagnostics/codes/message.js";
@@ -16,6 +17,7 @@ import { PLAN_CODES } from "../../src/diagnostics/codes/plan.js";
 import { POLICY_CODES } from "../../src/diagnostics/codes/policy.js";
 import { REPORT_CODES } from "../../src/diagnostics/codes/report.js";
 import { STATUS_CODES } from "../../src/diagnostics/codes/status.js";
+import { WATCH_CODES } from "../../src/diagnostics/codes/watch.js";
 import { WEBHOOKS_CODES } from "../../src/diagnostics/codes/webhooks.js";
 import { diagnosticJson } from "../../src/diagnostics/json.js";
 import { schemaErrors } from "../helpers/schemas.js";
@@ -25,6 +27,7 @@ const AREAS: readonly (readonly [string, Record<string, string>])[] = [
   ["apply", APPLY_CODES],
   ["campaign", CAMPAIGN_CODES],
   ["cli", CLI_CODES],
+  ["forecast", FORECAST_CODES],
   ["import", IMPORT_CODES],
   ["lint", LINT_CODES],
   ["message", MESSAGE_CODES],
@@ -32,6 +35,7 @@ const AREAS: readonly (readonly [string, Record<string, string>])[] = [
   ["policy", POLICY_CODES],
   ["report", REPORT_CODES],
   ["status", STATUS_CODES],
+  ["watch", WATCH_CODES],
   ["webhooks", WEBHOOKS_CODES],
 ];
 

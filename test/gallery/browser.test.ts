@@ -194,6 +194,10 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
       await expect(first.locator(`td[data-label="Plan status"]`).textContent()).resolves.toBe(
         "test blocked, schedule blocked",
       );
+      await expect(first.locator(`td[data-label="Guard"]`).textContent()).resolves.toBe("none");
+      await expect(rows.nth(1).locator(`td[data-label="Guard"]`).textContent()).resolves.toBe(
+        "failure > 5%opt-out > 1.5%from 100 sent",
+      );
       await expect(overview.locator("tfoot tr").first().textContent()).resolves.toBe(
         "Total (2 projects sending)7676 SMS segments$0.76",
       );

@@ -2,7 +2,7 @@
  * Campaign files for the gallery tests, loaded through the real loader from a temp directory.
  * `UCS2_YAML` exercises every value source (contact, inline fallback, organization default, empty),
  * characters that force UCS-2 (in a contact's value and in a fallback), the opt-out footer, a
- * schedule, and user text with HTML specials. `UCS2_YAML` is also rendered in the browser test
+ * schedule, a guard, and user text with HTML specials. `UCS2_YAML` is also rendered in the browser test
  * beside the campaign files of test/gallery/fixtures/ (`galleryWorkspace`).
  */
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -39,6 +39,9 @@ projects:
     schedule:
       at: "2036-12-08T09:30:00-08:00"
       timezone: America/Los_Angeles
+    guard:
+      max_failure_rate: 0.05
+      max_opt_out_rate: 0.015
 `;
 
 export const MMS_YAML = `version: 1

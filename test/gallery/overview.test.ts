@@ -118,6 +118,41 @@ describe("the overview", () => {
     expect(overview).toBeLessThan(html.indexOf("<article"));
   });
 
+  it("shows each project's guard from the files, with or without a plan; none without one", () => {
+    const guarded = loadProjects({
+      "planned.yaml": PLANNED_YAML.replace(
+        "  gotv-reminder:\n",
+        "  gotv-reminder:\n    guard: {max_failure_rate: 0.05, max_opt_out_rate: 0.02, min_sample: 250}\n",
+      ),
+    });
+    for (const plan of [fullPlan(), null]) {
+      const withGuard = buildGalleryModel({ projects: guarded, plan });
+      const rows = new Map(withGuard.overview.rows.map((r) => [r.address, r.guard]));
+      expect(rows.get("gotv-reminder")).toEqual({
+        max_failure_rate: 0.05,
+        max_opt_out_rate: 0.02,
+        min_sample: 250,
+      });
+      expect(rows.get("rally-invite")).toBeNull();
+      const page = renderGalleryHtml(withGuard);
+      expect(page).toContain(
+        `<td data-label="Guard"><span class="nowrap">failure &gt; 5%</span><br><span class="nowrap">opt-out &gt; 2%</span><br><span class="zone nowrap">from 250 sent</span></td>`,
+      );
+      expect(page).toContain(`<td data-label="Guard">none</td>`);
+      // The card says it in full; a scheduled project without a guard says it has none.
+      expect(page).toContain(
+        "<dt>Guard</dt><dd>campaignctl watch pauses the send when its failure rate is over 5% or its opt-out rate is over 2%, judged once 250 messages are sent</dd>",
+      );
+      expect(page).toContain(
+        `<dt>Guard</dt><dd><span class="unknown">none: campaignctl watch does not pause this send</span></dd>`,
+      );
+    }
+    // The totals rows keep one cell per column (an empty Guard cell).
+    expect(html).toContain(
+      `<td class="number nowrap" data-label="Estimated cost">$813.90</td><td data-label="Guard"></td><td data-label="Plan status"></td></tr>`,
+    );
+  });
+
   it("without a plan: the files' schedules in send order, the lists as written, figures not known", () => {
     const offline = buildGalleryModel({ projects, plan: null });
     expect(offline.overview.totals).toBeNull();

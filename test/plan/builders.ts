@@ -65,6 +65,7 @@ const LINES: Readonly<Record<string, number>> = {
   "schedule.at": 27,
   after: 28,
   "after.0": 29,
+  guard: 30,
 };
 
 /** The range `spec().locate(path)` answers. */

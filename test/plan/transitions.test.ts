@@ -192,6 +192,84 @@ describe("blocked by the table", () => {
   });
 });
 
+describe("a project a guard paused", () => {
+  const TRIPPED = "guard: failure rate 7.2% > 5% (36 of 500 sent)";
+  const GUARD = { maxFailureRate: 0.05, minSample: 100 };
+
+  function pausedWith(pauseReason: string | null, desired: DesiredState = "scheduled") {
+    const project = liveProject({
+      status: "paused",
+      ...LIVE_SCHEDULE,
+      daily_cap_bypass: false,
+      pause_reason: pauseReason,
+    });
+    const p = assemblePlan(
+      input(
+        campaignOf(spec({ state: desired, test: TEST_BLOCK, schedule: SCHEDULE, guard: GUARD })),
+        world({ projects: [project] }),
+      ),
+    );
+    const only = p.projects[0];
+    if (only === undefined) throw new Error("no project plan");
+    return only;
+  }
+
+  it.each([
+    [TRIPPED, "plan.guard-paused"],
+    ["guard: opt-out rate 3.1% > 2% (9 of 290 delivered)", "plan.guard-paused"],
+    ["guard: ", "plan.guard-paused"],
+    ["guard:failure", "plan.restart-not-supported"],
+    ["Guard: failure rate 7.2% > 5%", "plan.restart-not-supported"],
+    [" guard: failure rate 7.2% > 5%", "plan.restart-not-supported"],
+    ["manual", "plan.restart-not-supported"],
+    ["daily_cap_reached", "plan.restart-not-supported"],
+    [null, "plan.restart-not-supported"],
+  ])("pause_reason %j, desired scheduled: the schedule is blocked with %s", (reason, code) => {
+    const project = pausedWith(reason);
+    expect(project.actions.map((a) => [a.id, a.status, a.before, a.after])).toEqual([
+      [S, "blocked", "paused", "scheduled"],
+    ]);
+    expect(project.actions[0]?.block?.codes).toEqual([code]);
+    expect(project.diagnostics.map((d) => [d.severity, d.code])).toEqual([["error", code]]);
+  });
+
+  it("says a guard paused it, quotes the reason, and says what to do", () => {
+    const project = pausedWith(TRIPPED);
+    const [d] = project.diagnostics;
+    expect(d?.message).toBe(
+      'gotv-reminder: a guard paused the project (campaignctl watch, pause reason "guard: failure rate 7.2% > 5% (36 of 500 sent)"), and the file still wants it scheduled; the API cannot restart a paused project',
+    );
+    expect(d?.range).toEqual(at(["state"]));
+    expect(d?.related).toEqual([{ message: "the guard that paused it", range: at(["guard"]) }]);
+    const block = project.actions[0]?.block;
+    expect(block?.reason).toBe(d?.message);
+    expect(block?.fix).toBe(d?.hint);
+    for (const step of [
+      "fix the cause",
+      "restart the project in the dashboard and plan again",
+      "`state: paused`",
+    ])
+      expect(block?.fix).toContain(step);
+    expect(project.actions[0]?.reason).toBe(
+      "a guard paused the project; restarting a paused project is a dashboard step in this API version",
+    );
+  });
+
+  it.each(["paused", "tested", "draft"] as const)("desired %s: nothing to do, nothing said", (desired) => {
+    const project = pausedWith(TRIPPED, desired);
+    expect(project.actions).toEqual([]);
+    expect(project.diagnostics).toEqual([]);
+  });
+
+  it("the plan shows the guard: rates unset are null, the sample filled in", () => {
+    expect(pausedWith(TRIPPED).guard).toEqual({
+      max_failure_rate: 0.05,
+      max_opt_out_rate: null,
+      min_sample: 100,
+    });
+  });
+});
+
 describe("already scheduled", () => {
   it.each([
     ["same instant, other offset", { at: "2026-11-03T11:00:00-05:00" }, true],

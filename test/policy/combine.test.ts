@@ -4,7 +4,7 @@
  * nearer file drops nothing; `--loosen-policy` turns a rule off, visibly.
  */
 import { describe, expect, it } from "vitest";
-import { combinePolicies } from "../../src/policy/combine.js";
+import { atLeastAsStrict, combinePolicies } from "../../src/policy/combine.js";
 import type { PolicyRuleName } from "../../src/policy/model.js";
 import { parsePolicy } from "../../src/policy/parse.js";
 import { where } from "../campaign/helpers.js";
@@ -17,6 +17,7 @@ rules:
   send_window: {from: "09:00", to: "20:00"}
   require_opt_out_language: true
   forbid_at_now: true
+  require_guards: true
 `;
 
 function layer(file: string, text: string) {
@@ -43,6 +44,7 @@ describe("combinePolicies", () => {
     ["max_estimated_cost_usd: 100", "max_estimated_cost_usd", 100],
     ['send_window: {from: "10:00", to: "19:00"}', "send_window", { from: "10:00", to: "19:00" }],
     ["require_opt_out_language: true", "require_opt_out_language", true],
+    ["require_guards: true", "require_guards", true],
   ] as const)("tightens with %s", (rule, name, value) => {
     const combined = combinePolicies([root, near(`rules:\n  ${rule}\n`)], []);
     expect(combined.diagnostics).toEqual([]);
@@ -64,6 +66,7 @@ describe("combinePolicies", () => {
     ['send_window: {from: "19:00", to: "10:00"}', "policy.loosens-ancestor@3:3"],
     ["require_opt_out_language: false", "policy.loosens-ancestor@3:3"],
     ["forbid_at_now: false", "policy.loosens-ancestor@3:3"],
+    ["require_guards: false", "policy.loosens-ancestor@3:3"],
   ])("refuses a silent loosening: %s", (rule, expected) => {
     const combined = combinePolicies([root, near(`rules:\n  ${rule}\n`)], []);
     expect(combined.diagnostics.map(where)).toEqual([expected]);
@@ -119,6 +122,17 @@ describe("combinePolicies", () => {
     const byFlag = combinePolicies([locking], ["forbid_at_now"]);
     expect(byFlag.diagnostics.map((d) => d.code)).toEqual(["policy.locked"]);
     expect(byFlag.policy?.rules.forbid_at_now).toBe(true);
+  });
+
+  it.each([
+    [{ require_guards: true }, {}, true],
+    [{ require_guards: true }, { require_guards: false }, true],
+    [{ require_guards: true }, { require_guards: true }, true],
+    [{}, { require_guards: true }, false],
+    [{ require_guards: false }, { require_guards: true }, false],
+    [{}, {}, true],
+  ])("require_guards: %j is at least as strict as %j: %s", (next, current, strict) => {
+    expect(atLeastAsStrict("require_guards", next, current)).toBe(strict);
   });
 
   it("no layers and no flags: no policy", () => {

@@ -38,6 +38,23 @@ function project(body: string, allowed: readonly string[] = []): ProjectSpec {
   return spec;
 }
 
+/** One project `p` (keys `body`, indented by 4) under a file's `defaults` (`defaults`, indented by 2). */
+function projectWithDefaults(body: string, defaults: string): ProjectSpec {
+  const indent = (text: string, by: string) =>
+    text
+      .trim()
+      .split("\n")
+      .map((l) => `${by}${l}`)
+      .join("\n");
+  const text = `version: 1\ndefaults:\n${indent(defaults, "  ")}\nprojects:\n  p:\n    id: 9a000000-0000-4000-8000-000000000001\n${indent(body, "    ")}\n`;
+  const assembled = assembleCampaign([campaignFile("gotv.yaml", text)]);
+  const errors = assembled.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(JSON.stringify(errors));
+  const spec = assembled.campaign.projects[0];
+  if (spec === undefined) throw new Error("no project");
+  return spec;
+}
+
 const offline: PolicyContext = { now: null, estimatedCostCents: null };
 const SENDS = `message: "Hi, vote Tuesday. Reply STOP to opt out"
 contact_lists: [Ward 3 Likely Voters]
@@ -184,6 +201,49 @@ describe("policyViolations", () => {
     expect(policyViolations(p, project(body), offline).map((d) => d.code)).toEqual([
       "policy.daily-cap-bypass",
     ]);
+  });
+});
+
+describe("require_guards", () => {
+  const policy = policyOf("version: 1\nrules:\n  require_guards: true\n");
+  const SCHEDULED = `${SENDS}\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}`;
+  /** [name, project keys, defaults (file-level, indented by 2), expected `code@line:col`] */
+  const cases: [string, string, string, string[]][] = [
+    ["a scheduled project without a guard (at its state)", SCHEDULED, "", ["policy.require-guards@7:12"]],
+    ["a scheduled project with a failure rate", `${SCHEDULED}\nguard: {max_failure_rate: 0.05}`, "", []],
+    ["a scheduled project with an opt-out rate", `${SCHEDULED}\nguard: {max_opt_out_rate: 0.02}`, "", []],
+    [
+      "a guard with only min_sample does not count (and is an error of its own)",
+      `${SCHEDULED}\nguard: {min_sample: 50}`,
+      "",
+      ["policy.require-guards@7:12"],
+    ],
+    ["a guard inherited from defaults counts", SCHEDULED, "guard: {max_failure_rate: 0.05}", []],
+    [
+      "a tested project needs none (a test reaches test contacts only)",
+      `message: "Reply STOP to opt out"\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}]`,
+      "",
+      [],
+    ],
+    ["a draft project needs none", "state: draft", "", []],
+    ["a paused project needs none", "state: paused", "", []],
+  ];
+  it.each(cases)("%s", (_name, body, defaults, expected) => {
+    const spec =
+      defaults === "" ? project(body, ["campaign.guard-without-rate"]) : projectWithDefaults(body, defaults);
+    expect(policyViolations(policy, spec, offline).map(where)).toEqual(expected);
+  });
+
+  it("says what to add, and points at the policy's rule", () => {
+    const [v] = policyViolations(policy, project(SCHEDULED), offline);
+    expect(v?.message).toBe(
+      "p: the project is scheduled without a guard, and the policy requires one on every send",
+    );
+    expect(v?.hint).toContain("guard: {max_failure_rate");
+    expect(v?.related?.[0]).toMatchObject({
+      message: "the policy's rule require_guards",
+      range: { file: "campaignctl.policy.yaml", start: { line: 3, column: 3 } },
+    });
   });
 });
 

@@ -6,7 +6,8 @@
  * project that could not be read; a survey note; an MMS and a UCS-2 estimate; two projects with
  * nothing to do (adjacent one-liners); a plan-level warning; targets, excludes and request counts;
  * audiences by name (one list the key cannot see), schedules from the file and from the live
- * project, sends of two organizations and of an unread project, and their totals.
+ * project, sends of two organizations and of an unread project, and their totals; guards (both
+ * rates, one rate) on two sending projects and none on the others.
  * User text carries Markdown/HTML specials and an @-mention to exercise escaping.
  */
 import { createHash } from "node:crypto";
@@ -95,6 +96,7 @@ function project(
     audience: AUDIENCE,
     schedule: null,
     sends: false,
+    guard: null,
     diagnostics: [],
     notes: [],
     ...p,
@@ -171,6 +173,7 @@ const gotvReminder = project({
     "2026-11-03T15:00:00Z",
   ),
   sends: true,
+  guard: { max_failure_rate: 0.05, max_opt_out_rate: 0.02, min_sample: 200 },
 });
 
 const volunteers = project({
@@ -232,6 +235,7 @@ const weekendCanvass = project({
     "2026-11-01T01:00:00Z",
   ),
   sends: true,
+  guard: { max_failure_rate: 0.075, max_opt_out_rate: null, min_sample: 100 },
 });
 
 const earlyVote = project({

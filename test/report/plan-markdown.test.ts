@@ -34,14 +34,14 @@ describe("renderPlanMarkdown", () => {
     expect(count(md, "<details>")).toBe(8);
     expect(md).not.toContain("<summary><code>primary-thanks</code>");
     expect(md).toContain(
-      "| `primary-thanks` Primary thank-you | completed | scheduled | nothing to do | none | Ward 3 Likely Voters | Do Not Text | no: completed |  |  |",
+      "| `primary-thanks` Primary thank-you | completed | scheduled | nothing to do | none | Ward 3 Likely Voters | Do Not Text | no: completed | none |  |  |",
     );
   });
 
   it("names each project's lists, says when it sends in the recipients' zone and UTC, and totals the cost", () => {
     const md = renderPlanMarkdown(fullPlan());
     expect(md).toContain(
-      "| Ward 3 Likely Voters | Do Not Text | 2026-10-31 18:00 America/Los\\_Angeles (2026-11-01 01:00 UTC) | 800 | $72.00 |",
+      "| Ward 3 Likely Voters | Do Not Text | 2026-10-31 18:00 America/Los\\_Angeles (2026-11-01 01:00 UTC) | failure &gt; 7.5% (from 100 sent) | 800 | $72.00 |",
     );
     expect(md).toContain(
       "**Contact lists:** Ward 3 Likely Voters (e1000000-0000-4000-8000-000000000001). **Suppression lists:** Do Not Text (e1000000-0000-4000-8000-000000000003).",
@@ -54,6 +54,16 @@ describe("renderPlanMarkdown", () => {
     expect(md).toContain("| organization not known | 1 (1 not estimated) | ? | ? | ? | ? |");
     // The totals come before the table of projects: the first thing a reviewer reads.
     expect(md.indexOf("**Totals of the sends")).toBeLessThan(md.indexOf("| Project |"));
+  });
+
+  it("shows each project's guard: a table column (none without one) and a line in its section", () => {
+    const md = renderPlanMarkdown(fullPlan());
+    expect(md).toContain("| Sends | Guard | Recipients | Cost |");
+    expect(md).toContain("| failure &gt; 5%, opt-out &gt; 2% (from 200 sent) | 12,345 | $740.70 |");
+    expect(md).toContain(
+      "**Guard:** campaignctl watch pauses the send when its failure rate is over 5% or its opt-out rate is over 2%, judged once 200 messages are sent.",
+    );
+    expect(count(md, "**Guard:**")).toBe(2);
   });
 
   it("shows the totals of one organization in one line, without a table", () => {

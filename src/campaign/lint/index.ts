@@ -1,7 +1,7 @@
 /**
  * Lint rules over a loaded, schema-valid campaign: content (opt-out language, URL shorteners, merge
  * tags, segments, invisible characters), schedule (past, offset, quiet hours, daily cap bypass),
- * link tracking, and send times against `after` ordering. Unknown `after` names and cycles are
+ * link tracking, guard thresholds, and send times against `after` ordering. Unknown `after` names and cycles are
  * checked by the loader; anything that needs live state by the planner.
  * Pure: the clock is passed in.
  */
@@ -9,6 +9,8 @@ import { compareDiagnostics, type Diagnostic } from "../../diagnostics/diagnosti
 import type { CrossProject } from "../cross-project.js";
 import type { Campaign, ProjectSpec } from "../model.js";
 import { afterOrderRule } from "./after-order.js";
+import { deadlineBeforeScheduleRule } from "./deadline.js";
+import { guardZeroRateRule } from "./guard.js";
 import { invisibleCharactersRule } from "./invisible.js";
 import { linkTrackingRule } from "./link-tracking.js";
 import { mergeTagsRule } from "./merge-tags.js";
@@ -32,6 +34,8 @@ export const LINT_RULES: readonly LintRule[] = [
   scheduleOffsetRule,
   quietHoursRule,
   dailyCapBypassRule,
+  guardZeroRateRule,
+  deadlineBeforeScheduleRule,
 ];
 
 /** Runs every rule on every project, then the rules across projects; sorted by file and position. */

@@ -45,6 +45,8 @@ export const CAMPAIGN_CODES = {
     "the file breaks lines with a lone CR (old Mac style); they are read as line breaks",
   "campaign.channel-mismatch":
     "a registration of the other channel (10DLC campaign vs toll-free verification)",
+  "campaign.guard-without-rate":
+    "a `guard:` sets neither `max_failure_rate` nor `max_opt_out_rate` (only `min_sample`): it would never pause anything",
 } as const;
 
 export type CampaignCode = keyof typeof CAMPAIGN_CODES;

@@ -22,6 +22,8 @@ export const LINT_CODES = {
     "the message holds an invisible character (zero-width space, soft hyphen...): it hides text and makes the message UCS-2",
   "lint.bidi-control":
     "the message holds a bidirectional control character (U+202E...): it reorders or hides text and makes the message UCS-2",
+  "lint.guard-zero-rate":
+    "a guard's rate is 0: `watch` pauses the send at its first failed message (or opt-out) once `min_sample` messages are sent",
 } as const;
 
 export type LintCode = keyof typeof LINT_CODES;

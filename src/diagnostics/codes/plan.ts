@@ -28,6 +28,8 @@ export const PLAN_CODES = {
   "plan.schedule-mismatch":
     "a scheduled project's time, timezone or daily cap bypass differs; the API cannot reschedule",
   "plan.restart-not-supported": "a paused project is desired `scheduled`; restarting is a dashboard step",
+  "plan.guard-paused":
+    "a project desired `scheduled` was paused by its guard (`campaignctl watch`, pause reason `guard: ...`); fix the cause, then restart it in the dashboard, or set `state: paused`",
   "plan.unknown-address": "a `--target` or `--exclude` address names no project",
   "plan.excluded-dependency": "`--exclude` removes a project that a planned project is ordered `after`",
 } as const;

@@ -20,6 +20,8 @@ export const POLICY_CODES = {
   "policy.require-opt-out-language":
     'the message has no opt-out instruction ("Reply STOP") and the opt-out footer is off',
   "policy.forbid-at-now": "the schedule says at: now, which the policy forbids",
+  "policy.require-guards":
+    "a scheduled project declares no `guard:` with a rate (max_failure_rate or max_opt_out_rate), which the policy requires",
 } as const;
 
 export type PolicyCode = keyof typeof POLICY_CODES;

@@ -16,7 +16,8 @@ import { gsm7Septets } from "../../message/gsm7.js";
 import { parseMergeTags } from "../../message/merge-tags.js";
 import { type PreviewContact, type PreviewSms, previewProject } from "../../message/preview.js";
 import { render, type ValueSource } from "../../message/render.js";
-import type { Plan, PlanPolicy, ProjectPlan } from "../../plan/types.js";
+import { guardOf } from "../../plan/guard.js";
+import type { Plan, PlanGuard, PlanPolicy, ProjectPlan } from "../../plan/types.js";
 import { describeMedia, type GalleryMedia } from "./media.js";
 import { buildOverview, type GalleryOverview } from "./overview.js";
 import { describeSchedule, type GallerySchedule } from "./schedule.js";
@@ -95,6 +96,8 @@ export interface GalleryProject {
   readonly optOutFooter: string | null;
   readonly media: readonly GalleryMedia[];
   readonly schedule: GallerySchedule | null;
+  /** The guard the files declare (`watch` pauses the send at it); null when none. */
+  readonly guard: PlanGuard | null;
   /** The lists as the file writes them (names or ids); null when the file names none. */
   readonly fileLists: {
     readonly contact: readonly string[] | null;
@@ -199,6 +202,7 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
       optOutFooter: preview.opt_out_footer,
       media: (spec.media ?? []).map(describeMedia),
       schedule: spec.schedule === undefined ? null : describeSchedule(spec.schedule),
+      guard: guardOf(spec.guard),
       fileLists: { contact: spec.contactLists ?? null, suppression: spec.suppressionLists ?? null },
       notes: preview.notes,
       problems: diagnostics.filter((d) => ownerOf(d) === spec.address),

@@ -1,11 +1,12 @@
 /**
  * The overview section the gallery opens with: where the figures come from (the plan, or that
  * there is none), the policy in force, and a table of what sends when (in the recipients' zone and
- * in UTC), to which lists, to how many, for how much, with the plan's status, ending with the
+ * in UTC), to which lists, to how many, for how much, the guard that pauses it, with the plan's status, ending with the
  * totals overall and per organization. Pure; all user text is escaped. Each cell carries its
  * column's name (`data-label`) so that the table reads as one card per project on a phone.
  */
-import type { SendTotals } from "../../plan/types.js";
+import type { PlanGuard, SendTotals } from "../../plan/types.js";
+import { guardPieces } from "../guard-describe.js";
 import { escapeHtml } from "../html-escape.js";
 import { formatCents, formatCount, plural } from "../plan-describe.js";
 import { describePolicy } from "../policy-describe.js";
@@ -22,6 +23,7 @@ const COLUMNS = [
   "Recipients",
   "Messages",
   "Estimated cost",
+  "Guard",
   "Plan status",
 ] as const;
 type Column = (typeof COLUMNS)[number];
@@ -105,6 +107,14 @@ function listsHtml(lists: readonly string[] | null, from: OverviewRow["listsFrom
   return `<ul class="lists">${items}</ul>${note}`;
 }
 
+/** One line per rate the guard judges (`failure > 5%`), then the sample, in the muted style; `none`. */
+function guardHtml(guard: PlanGuard | null): string {
+  if (guard === null) return "none";
+  const pieces = guardPieces(guard);
+  const lines = pieces.limits.map((l) => `<span class="nowrap">${escapeHtml(l)}</span>`);
+  return `${lines.join("<br>")}<br><span class="zone nowrap">${escapeHtml(pieces.sample)}</span>`;
+}
+
 function unknown(text = "not known"): string {
   return `<span class="unknown">${text}</span>`;
 }
@@ -121,8 +131,9 @@ function rowHtml(row: OverviewRow): string {
     cell(COLUMNS[5], row.recipients === null ? unknown() : formatCount(row.recipients), "number nowrap"),
     cell(COLUMNS[6], row.messages === null ? unknown() : escapeHtml(row.messages), "number"),
     cell(COLUMNS[7], row.costCents === null ? unknown() : formatCents(row.costCents), "number nowrap"),
+    cell(COLUMNS[8], guardHtml(row.guard)),
     cell(
-      COLUMNS[8],
+      COLUMNS[9],
       `<span class="status-${row.status.kind}">${flagsUnbroken(escapeHtml(row.status.text))}</span>`,
     ),
     "</tr>",
@@ -149,6 +160,7 @@ function totalsRow(label: string, t: SendTotals, className: string): string {
     cell(COLUMNS[6], none ? unknown() : totalMessages(t), "number"),
     cell(COLUMNS[7], none ? unknown() : formatCents(t.estimated_cost_cents), "number nowrap"),
     cell(COLUMNS[8], ""),
+    cell(COLUMNS[9], ""),
     "</tr>",
   ].join("");
 }
@@ -156,7 +168,7 @@ function totalsRow(label: string, t: SendTotals, className: string): string {
 function footHtml(overview: GalleryOverview): string {
   const totals = overview.totals;
   if (totals === null)
-    return `<tfoot><tr class="total"><th scope="row" colspan="9" data-label="">Total: not known until planned (run with <span class="flag">--sandbox</span>, <span class="flag">--base-url</span> or <span class="flag">--plan</span>)</th></tr></tfoot>`;
+    return `<tfoot><tr class="total"><th scope="row" colspan="10" data-label="">Total: not known until planned (run with <span class="flag">--sandbox</span>, <span class="flag">--base-url</span> or <span class="flag">--plan</span>)</th></tr></tfoot>`;
   const rows = [totalsRow("Total", totals.overall, "total")];
   if (totals.by_organization.length > 1)
     for (const t of totals.by_organization)

@@ -1,14 +1,15 @@
 /**
- * The gallery's overview, what it opens with: what sends when, to how many, for how much. One row
- * per project of the gallery, in send order, and the totals of the sends. With a plan, every figure
+ * The gallery's overview, what it opens with: what sends when, to how many, for how much, and the
+ * guard that pauses it. One row per project of the gallery, in send order, and the totals of the sends. With a plan, every figure
  * is the plan's (lists by name, recipients, messages, estimated cost, status); without one, the
  * rows say what the files say (the schedule, the lists as written) and that the rest is not known
  * until planned. Pure.
  */
 import { DateTime } from "luxon";
 import type { ProjectSpec } from "../../campaign/model.js";
+import { guardOf } from "../../plan/guard.js";
 import { totalSends } from "../../plan/totals.js";
-import type { ActionStatus, PlanTotals, ProjectPlan } from "../../plan/types.js";
+import type { ActionStatus, PlanGuard, PlanTotals, ProjectPlan } from "../../plan/types.js";
 import { formatCount } from "../plan-describe.js";
 import { byRank, describeSend, recordName, sendRank } from "../send-describe.js";
 import { type ZonedTime, zonedTime } from "./schedule.js";
@@ -42,6 +43,8 @@ export interface OverviewRow {
   /** `24,690 SMS segments` or `25 MMS messages`. */
   readonly messages: string | null;
   readonly costCents: number | null;
+  /** The guard the files declare (`watch` pauses the send at it); null when none. */
+  readonly guard: PlanGuard | null;
   readonly status: { readonly kind: OverviewStatusKind; readonly text: string };
 }
 
@@ -141,6 +144,7 @@ function rowOf(input: OverviewInput): OverviewRow {
           ? `${formatCount(estimate.recipients)} MMS ${estimate.recipients === 1 ? "message" : "messages"}`
           : `${formatCount(estimate.recipients * estimate.segments)} SMS ${estimate.recipients * estimate.segments === 1 ? "segment" : "segments"}`,
     costCents: estimate?.estimated_cost_cents ?? null,
+    guard: guardOf(spec.guard),
     status: statusOf(input),
   };
 }

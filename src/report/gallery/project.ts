@@ -1,9 +1,10 @@
 /**
  * One project of the gallery as an `<article>`: its facts, the send (schedule in the recipients'
- * zone and UTC, the lists by name, estimated cost, the plan's status), notes, the files'
- * diagnostics about it, then one phone mock-up per case. Pure.
+ * zone and UTC, the lists by name, estimated cost, the guard `watch` pauses it at, the plan's
+ * status), notes, the files' diagnostics about it, then one phone mock-up per case. Pure.
  */
 import type { NamedRecord, ProjectPlan } from "../../plan/types.js";
+import { describeGuard } from "../guard-describe.js";
 import { escapeHtml } from "../html-escape.js";
 import { describeEstimate, describeTransition } from "../plan-describe.js";
 import { describePlanSchedule, describeSendWithSchedule } from "../send-describe.js";
@@ -71,6 +72,13 @@ function sendsFact(status: GalleryPlanStatus): string[] {
         ? "yes, once scheduled"
         : "yes, at the schedule above";
   return [fact("Sends to its lists", escapeHtml(text))];
+}
+
+/** The guard `watch` pauses the send at; for a project the file schedules without one, that it has none. */
+function guardFact(p: GalleryProject): string[] {
+  if (p.guard !== null) return [fact("Guard", escapeHtml(describeGuard(p.guard)))];
+  if (p.desired !== "scheduled") return [];
+  return [fact("Guard", `<span class="unknown">none: campaignctl watch does not pause this send</span>`)];
 }
 
 function costHtml(status: GalleryPlanStatus): string {
@@ -163,6 +171,7 @@ export function projectHtml(p: GalleryProject): string {
       ...sendsFact(p.plan),
       ...audienceFacts(p),
       fact("Estimated cost", costHtml(p.plan)),
+      ...guardFact(p),
     ].join("")}</dl>`,
     planHtml(p.plan),
     `</section>`,

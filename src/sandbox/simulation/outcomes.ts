@@ -2,7 +2,8 @@
  * Deterministic draws of one message's fate: whether it fails (and with which carrier error code),
  * whether the contact replies, when and with what. Each message draws from its own generator seeded
  * by (sandbox seed, project id, recipient phone), so the outcome of a message never depends on the
- * order or timing of anything else. Scripted outcomes (`SimulationSettings.outcomes`) win.
+ * order or timing of anything else. Scripted outcomes (`SimulationSettings.outcomes`) win; a
+ * project's own failure rate (`project_failure_rates`) replaces `failure_rate` for its messages.
  */
 
 import { own } from "../dict.js";
@@ -54,7 +55,8 @@ export function drawOutcome(
   }
   let error: string | null = null;
   if (overCap && capDraw < settings.over_cap_failure_rate) error = OVER_CAP_ERROR;
-  else if (failDraw < settings.failure_rate) error = pick(FAILURE_CODES, codeDraw);
+  else if (failDraw < (own(settings.project_failure_rates, projectId) ?? settings.failure_rate))
+    error = pick(FAILURE_CODES, codeDraw);
   if (error !== null || replyDraw >= settings.reply_rate) return { error_code: error, reply: null };
   const text = optOutDraw < settings.opt_out_share ? pick(OPT_OUTS, textDraw) : pick(REPLIES, textDraw);
   const span = Math.max(0, settings.reply_delay_max_ms - settings.reply_delay_min_ms);

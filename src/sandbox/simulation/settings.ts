@@ -23,6 +23,11 @@ export interface SimulationSettings extends PriceTable {
   /** Delay between a send and its carrier receipt (delivered or failed). */
   readonly receipt_delay_ms: number;
   readonly failure_rate: number;
+  /**
+   * Failure rates by project id, overriding `failure_rate` for that project's messages (so one
+   * project's failures can be raised while the others, on the same contact lists, send as usual).
+   */
+  readonly project_failure_rates: Readonly<Record<string, number>>;
   /** Failure rate of messages sent over a brand's daily cap with `daily_cap_bypass`. */
   readonly over_cap_failure_rate: number;
   /** Share of delivered messages that get a reply. */
@@ -40,6 +45,7 @@ export const DEFAULT_SETTINGS: SimulationSettings = {
   batch_interval_ms: 1000,
   receipt_delay_ms: 2000,
   failure_rate: 0.02,
+  project_failure_rates: {},
   over_cap_failure_rate: 0.5,
   reply_rate: 0.05,
   opt_out_share: 0.2,
@@ -54,7 +60,7 @@ export const DEFAULT_SETTINGS: SimulationSettings = {
 const rate = { type: "number", minimum: 0, maximum: 1 };
 const duration = { type: "integer", minimum: 0 };
 
-/** JSON Schema of `PATCH /_sandbox/simulation` (a partial update; `outcomes` replaces the map). */
+/** JSON Schema of `PATCH /_sandbox/simulation` (a partial update; `outcomes` and `project_failure_rates` replace their maps). */
 export const settingsPatchSchema = {
   type: "object",
   additionalProperties: false,
@@ -63,6 +69,7 @@ export const settingsPatchSchema = {
     batch_interval_ms: { type: "integer", minimum: 1 },
     receipt_delay_ms: duration,
     failure_rate: rate,
+    project_failure_rates: { type: "object", additionalProperties: rate },
     over_cap_failure_rate: rate,
     reply_rate: rate,
     opt_out_share: rate,

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * Forecast of N scheduled projects (not a test; run after `npm run build`; issue 19's acceptance:
+ * 1,000 projects add under 100 ms to a plan). The projects: 20 brands with declared caps, start
+ * times spread over three days (a third in quiet hours, some across Pacific midnight), a tenth with
+ * `daily_cap_bypass`, half with a deadline, 2-segment messages, 500 to 20,000 recipients. Times the
+ * pure core (`forecast`) and the views the plan adds (JSON, Markdown with the Mermaid block, text),
+ * median and worst of R runs after one warm-up. Exit 1 when the median is 100 ms or more.
+ *
+ *   node bench/forecast.mjs            # 1000 projects, 9 runs
+ *   node bench/forecast.mjs 5000 5
+ */
+import { performance } from "node:perf_hooks";
+import { DEFAULT_CAPACITY, forecast } from "../dist/src/forecast/index.js";
+import { forecastJson } from "../dist/src/report/forecast-json.js";
+import { forecastMarkdown } from "../dist/src/report/forecast-markdown.js";
+import { forecastText } from "../dist/src/report/forecast-text.js";
+
+const N = Number(process.argv[2] ?? 1000);
+const RUNS = Number(process.argv[3] ?? 9);
+const NOW = Date.parse("2026-11-02T16:00:00Z");
+const ZONES = ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"];
+
+const brands = Object.fromEntries(Array.from({ length: 20 }, (_, b) => [`brand-${b}`, 20_000 + b * 5_000]));
+const projects = Array.from({ length: N }, (_, i) => ({
+  address: `project-${i}`,
+  organization: `org-${i % 7}`,
+  brand: `brand-${i % 20}`,
+  channel: i % 9 === 0 ? "toll-free" : "10dlc",
+  recipients: 500 + ((i * 7919) % 19_500),
+  segmentsPerMessage: 2,
+  startMs: NOW + ((i * 104_729) % (3 * 86_400_000)),
+  timezone: ZONES[i % 4],
+  dailyCapBypass: i % 10 === 0,
+  ...(i % 2 === 0 && { deadlineMs: NOW + 3 * 86_400_000 }),
+  estimatedCostCents: 1000 + i,
+}));
+const capacity = { ...DEFAULT_CAPACITY, brands, throughput: { "10dlc": 4500, "toll-free": 180 } };
+
+function once() {
+  const t0 = performance.now();
+  const f = forecast({ projects, capacity, nowMs: NOW });
+  const t1 = performance.now();
+  JSON.stringify(forecastJson(f));
+  forecastMarkdown(f);
+  forecastText(f);
+  const t2 = performance.now();
+  return { core: t1 - t0, total: t2 - t0, f };
+}
+
+const warm = once();
+const runs = Array.from({ length: RUNS }, once);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const result = {
+  projects: N,
+  runs: RUNS,
+  core_ms_median: +median(runs.map((r) => r.core)).toFixed(1),
+  total_ms_median: +median(runs.map((r) => r.total)).toFixed(1),
+  total_ms_worst: +Math.max(...runs.map((r) => r.total)).toFixed(1),
+  first_run_ms: +warm.total.toFixed(1),
+  paused: warm.f.projects.filter((p) => p.pause !== null).length,
+  brand_days: warm.f.brandDays.length,
+  diagnostics: warm.f.diagnostics.length,
+};
+console.log(JSON.stringify(result, null, 2));
+if (result.total_ms_median >= 100) process.exitCode = 1;

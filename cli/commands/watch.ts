@@ -1,0 +1,168 @@
+/**
+ * `campaignctl watch [paths...]`: follows the campaign files' projects while they send. It polls
+ * their statistics in bulk within the rate budget (`src/status/watch-poll.ts`, `watch-pace.ts`),
+ * shows their progress (a live view on a terminal, a line per change otherwise, JSON lines with
+ * `--json`), and pauses a project whose guard tripped (`src/status/guard-pause.ts`: keyed, retried as
+ * apply retries, re-read), reporting each trip once, then goes on with the rest.
+ * Registered in `../register/watch.ts`.
+ *
+ * Stops after one poll with `--once`, when no watched project is sending with `--until-done`, else
+ * on Ctrl-C (SIGINT or SIGTERM: the poll or pause in flight finishes; a second Ctrl-C aborts at once).
+ * Exit codes: 0 no guard tripped (or none paused); 2 a guard tripped and its project was paused;
+ * 1 an error (files that do not load, no connection, a pause that failed or is unconfirmed, a
+ * project of the files that cannot be read). An error wins over 2.
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import type { Sleep } from "../../src/api/index.js";
+import { loadCampaign } from "../../src/campaign/load.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/status/watch-events.js";
+import { runWatch } from "../../src/status/watch-loop.js";
+import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/status/watch-pace.js";
+import type { WatchTarget } from "../../src/status/watch-state.js";
+import { formatDuration } from "../../src/text/duration.js";
+import { failWith, type JsonFailure } from "../fail.js";
+import { type Io, useColor } from "../io.js";
+import { failure, type Outcome, success } from "../outcome.js";
+import { stopwatch } from "../progress-clock.js";
+import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+import { createWatchOutput, type WatchOutputMode } from "./watch-output.js";
+
+/** The flags of `watch`, as commander parses them. */
+export interface WatchFlags extends SessionFlags {
+  readonly once?: boolean;
+  readonly untilDone?: boolean;
+  readonly json?: boolean;
+  /** `--interval`, in milliseconds (parsed from `15s`, `1m`, ...). */
+  readonly interval?: number;
+  /** False with `--no-color`. */
+  readonly color?: boolean;
+}
+
+/** Injections for tests and benchmarks; the CLI passes none. */
+export interface WatchDeps {
+  /** The client's clock and sleep, and the embedded sandbox's options. */
+  readonly session?: SessionOptions;
+  /** The waits between polls and between pause attempts (default: a real timer, cut short by Ctrl-C). */
+  readonly sleep?: Sleep;
+  /** Ctrl-C source: calls `handler` on each interrupt; returns the unsubscribe. Default: SIGINT and SIGTERM. */
+  readonly onInterrupt?: (handler: () => void) => () => void;
+  /** Attempts of one pause and the first wait between them (defaults 5 and 1 s, as apply). */
+  readonly maxSends?: number;
+  readonly backoffMs?: number;
+}
+
+/** Runs `watch`. Exported so tests and benchmarks can inject time and interrupts. */
+export async function watchCommand(
+  paths: readonly string[],
+  flags: WatchFlags,
+  io: Io,
+  deps: WatchDeps = {},
+): Promise<Outcome> {
+  const json: JsonFailure = { json: flags.json === true, formatVersion: WATCH_FORMAT_VERSION };
+  const usage = usageProblems(flags);
+  if (usage.length > 0) return failWith(usage, new Map(), io, json);
+  const intervalMs = flags.interval ?? DEFAULT_INTERVAL_MS;
+  const until: WatchUntil = flags.once === true ? "once" : flags.untilDone === true ? "done" : "interrupted";
+
+  const loaded = loadCampaign(paths.length === 0 ? ["."] : paths, io.cwd);
+  const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
+  const errors = loaded.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) return failWith(errors, sources, io, json);
+  const targets: WatchTarget[] = loaded.campaign.projects.map((p) => ({
+    id: p.id,
+    address: p.address,
+    guard: p.guard ?? null,
+  }));
+
+  const opened = await openSession(flags, io, deps.session);
+  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
+  const session = opened.session;
+  const controller = new AbortController();
+  const sleep: Sleep =
+    deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
+  let interrupts = 0;
+  const unsubscribe = (deps.onInterrupt ?? onStopSignal)(() => {
+    interrupts++;
+    if (interrupts === 1) {
+      io.stderr(
+        "\nInterrupt received: watch stops after the request in flight. Press Ctrl-C again to abort at once.\n",
+      );
+      controller.abort();
+    } else hardAbort(unsubscribe);
+  });
+  const watch = stopwatch(io.clock);
+  const color = flags.color !== false && useColor(io, "stderr");
+  const output = createWatchOutput(io, outputMode(flags, io), { color, width: terminalWidth(io) });
+  try {
+    const summary = await runWatch({
+      port: session.client,
+      targets,
+      until,
+      intervalMs,
+      now: () => session.now(),
+      elapsedMs: watch.elapsedMs,
+      sleep,
+      signal: controller.signal,
+      requests: () => session.client.stats().requests,
+      onEvent: output.onEvent,
+      ...(deps.maxSends === undefined ? {} : { maxSends: deps.maxSends }),
+      ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),
+    });
+    if (summary.errors > 0 || summary.reason === "error") return failure;
+    return summary.paused > 0 ? { kind: "guard-paused" } : success;
+  } finally {
+    unsubscribe();
+    await session.close();
+  }
+}
+
+function outputMode(flags: WatchFlags, io: Io): WatchOutputMode {
+  if (flags.json === true) return "json";
+  return io.stdoutIsTTY ? "live" : "lines";
+}
+
+/** The terminal's width for the live view: `$COLUMNS`, else the terminal's; null when unknown. */
+function terminalWidth(io: Io): number | null {
+  const columns = io.env.COLUMNS;
+  if (columns !== undefined && /^\d+$/.test(columns) && Number(columns) > 0) return Number(columns);
+  if (!io.stdoutIsTTY) return null;
+  const terminal = process.stdout.columns;
+  return typeof terminal === "number" && terminal > 0 ? terminal : null;
+}
+
+/** Flags that cannot work together or are out of range; checked before anything is read. */
+function usageProblems(flags: WatchFlags): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  if (flags.once === true && flags.untilDone === true)
+    problems.push({
+      severity: "error",
+      code: "cli.usage",
+      message: "--once and --until-done disagree: one poll, or polls until nothing is sending",
+      hint: "give one of them",
+    });
+  if (flags.interval !== undefined && flags.interval < MIN_INTERVAL_MS)
+    problems.push({
+      severity: "error",
+      code: "cli.usage",
+      message: `--interval ${formatDuration(flags.interval)} is shorter than the ${formatDuration(MIN_INTERVAL_MS)} minimum`,
+      hint: `give --interval ${formatDuration(MIN_INTERVAL_MS)} or more: the polls must leave the key's 100 requests a minute room for pauses and other tools`,
+    });
+  return problems;
+}
+
+/** SIGINT (Ctrl-C) and SIGTERM, as `sandbox` and `webhooks listen` stop on either. */
+function onStopSignal(handler: () => void): () => void {
+  process.on("SIGINT", handler);
+  process.on("SIGTERM", handler);
+  return () => {
+    process.off("SIGINT", handler);
+    process.off("SIGTERM", handler);
+  };
+}
+
+/** Second Ctrl-C: drop our handler and re-raise SIGINT, whose default action ends the process at once. */
+function hardAbort(unsubscribe: () => void): void {
+  unsubscribe();
+  process.kill(process.pid, "SIGINT");
+}

@@ -1,0 +1,32 @@
+/**
+ * Rule: a guard rate of 0 is allowed, but it pauses the send at its first failed message (or first
+ * opt-out) once `min_sample` messages are sent, because `campaignctl watch` pauses when a rate is
+ * over its maximum. A warning at the rate, in case a small fraction was meant. A guard without any
+ * rate is an error of its own (`campaign.guard-without-rate`, project-checks.ts).
+ */
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { LintRule } from "./rule.js";
+
+export const guardZeroRateRule: LintRule = (project) => {
+  const guard = project.guard;
+  if (guard === undefined) return [];
+  const out: Diagnostic[] = [];
+  const sample = `once ${guard.minSample} message${guard.minSample === 1 ? " is" : "s are"} sent`;
+  if (guard.maxFailureRate === 0)
+    out.push({
+      severity: "warning",
+      code: "lint.guard-zero-rate",
+      message: `${project.address}: \`max_failure_rate: 0\` pauses the send at its first failed message, ${sample}`,
+      range: project.locate(["guard", "max_failure_rate"]),
+      hint: "allow a small share of failures (0.02 is 2%), unless a single failure should pause the send",
+    });
+  if (guard.maxOptOutRate === 0)
+    out.push({
+      severity: "warning",
+      code: "lint.guard-zero-rate",
+      message: `${project.address}: \`max_opt_out_rate: 0\` pauses the send at its first opt-out, ${sample}`,
+      range: project.locate(["guard", "max_opt_out_rate"]),
+      hint: "allow a small share of opt-outs (0.01 is 1%), unless a single opt-out should pause the send",
+    });
+  return out;
+};

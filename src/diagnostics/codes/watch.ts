@@ -1,0 +1,20 @@
+/** Diagnostic codes of `campaignctl watch`. Each entry: a stable code and what it means. */
+export const WATCH_CODES = {
+  "watch.pause-failed":
+    "a guard tripped but its pause did not take effect: the API refused it, the project could not be read first, or every attempt failed with nothing paused",
+  "watch.pause-unconfirmed":
+    "a guard tripped and its pause may have taken effect, but the re-read did not show the project paused (run watch again: the same key replays it)",
+  "watch.ended-before-pause":
+    "a guard tripped, but the project had stopped sending (completed or paused) when read just before the pause: it was not paused",
+  "watch.poll-failed":
+    "a poll could not read the statistics (after the client's retries); watch polls again at the next interval",
+  "watch.project-unreadable":
+    "a project that was sending is in no statistics row and cannot be read by id (deleted, or out of the key's sight); it is no longer watched",
+  "watch.nothing-sending":
+    "no project of the campaign files is sending (scheduled or active) when watch starts",
+  "watch.sample-unreachable":
+    "a sending project has fewer recipients than its guard's min_sample: the guard can never judge it",
+  "watch.no-guard": "a sending project has no guard: watch shows its progress and never pauses it",
+} as const;
+
+export type WatchCode = keyof typeof WATCH_CODES;

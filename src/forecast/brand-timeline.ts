@@ -1,0 +1,173 @@
+/**
+ * The timeline of one brand's projects under its daily cap: a continuous simulation in the order
+ * the projects send. Each project sends at a steady rate from its start; every message of the brand
+ * counts against the cap of its Pacific day (live messages already sent today too); when the day's
+ * count reaches the cap, every sending project without bypass pauses there (and stays paused:
+ * restarting is a dashboard step), while bypass projects go on past it. The count starts again at
+ * each Pacific midnight. Pure.
+ */
+import { pacificDayOf } from "./pacific.js";
+
+/** One project as the timeline sees it. Invariant: `ratePerMs > 0`, `remaining >= 0`. */
+export interface Lane {
+  readonly address: string;
+  readonly startMs: number;
+  readonly ratePerMs: number;
+  readonly remaining: number;
+  readonly bypass: boolean;
+  /** Messages it already sent in the clock's Pacific day (live projects). */
+  readonly sentToday: number;
+}
+
+export interface LaneResult {
+  /** When it began sending in the timeline (its start, or the clock for a live one). */
+  readonly beganMs: number;
+  /** When it stopped: finished (`paused` false) or paused at the cap. */
+  readonly endMs: number;
+  readonly paused: boolean;
+  /** Messages sent in the timeline (fractional: the timeline is continuous). */
+  readonly sent: number;
+  readonly overCap: number;
+}
+
+export interface DayShare {
+  readonly day: string;
+  readonly startMs: number;
+  readonly endMs: number;
+  /** Messages per address, in the order they first sent that day. */
+  readonly messages: Map<string, number>;
+  readonly overCap: Map<string, number>;
+}
+
+const EPSILON = 1e-9;
+
+interface State {
+  readonly lane: Lane;
+  phase: "waiting" | "sending" | "done";
+  remaining: number;
+  began: number;
+  end: number;
+  paused: boolean;
+  sent: number;
+  overCap: number;
+}
+
+/** Runs the brand's timeline from `nowMs` under `cap` (null: no cap). */
+export function runBrand(
+  lanes: readonly Lane[],
+  cap: number | null,
+  nowMs: number,
+): { readonly results: readonly LaneResult[]; readonly days: readonly DayShare[] } {
+  const states: State[] = lanes.map((lane) => ({
+    lane,
+    phase: lane.remaining <= EPSILON ? "done" : "waiting",
+    remaining: lane.remaining,
+    began: Math.max(lane.startMs, nowMs),
+    end: Math.max(lane.startMs, nowMs),
+    paused: false,
+    sent: 0,
+    overCap: 0,
+  }));
+  const days: DayShare[] = [];
+  let t = states.reduce((min, s) => (s.phase === "waiting" ? Math.min(min, s.began) : min), Infinity);
+  if (t === Infinity) return { results: states.map(result), days };
+  let day = openDay(t, days);
+  let count = 0;
+  // Live messages already sent today count against today's cap.
+  const today = pacificDayOf(nowMs);
+  const liveToday = lanes.reduce((sum, l) => sum + l.sentToday, 0);
+  if (liveToday > 0) {
+    if (day.day === today.day) count = liveToday;
+    const liveDay = day.day === today.day ? day : openDay(nowMs, days);
+    for (const l of lanes) if (l.sentToday > 0) add(liveDay.messages, l.address, l.sentToday);
+  }
+
+  // Every round moves to the next event (a start, a finish, the cap, a midnight): bounded by them.
+  for (let round = 0; round < 10_000_000; round++) {
+    // Start every lane whose time has come; pause enforced starters when the cap is already reached.
+    for (const s of states)
+      if (s.phase === "waiting" && s.began <= t + EPSILON) {
+        s.phase = "sending";
+        s.began = t;
+        if (cap !== null && count >= cap - EPSILON && !s.lane.bypass) pause(s, t);
+      }
+    const sending = states.filter((s) => s.phase === "sending");
+    const nextStart = states.reduce(
+      (min, s) => (s.phase === "waiting" ? Math.min(min, s.began) : min),
+      Infinity,
+    );
+    if (sending.length === 0) {
+      if (nextStart === Infinity) break;
+      t = nextStart;
+      if (t >= day.endMs) {
+        day = openDay(t, days);
+        count = 0;
+      }
+      continue;
+    }
+    const rate = sending.reduce((sum, s) => sum + s.lane.ratePerMs, 0);
+    let next = Math.min(nextStart, day.endMs);
+    for (const s of sending) next = Math.min(next, t + s.remaining / s.lane.ratePerMs);
+    const underCap = cap !== null && count < cap - EPSILON;
+    if (underCap) next = Math.min(next, t + ((cap as number) - count) / rate);
+    const dt = Math.max(0, next - t);
+    const over = cap !== null && !underCap;
+    for (const s of sending) {
+      const n = Math.min(s.remaining, s.lane.ratePerMs * dt);
+      s.remaining -= n;
+      s.sent += n;
+      add(day.messages, s.lane.address, n);
+      if (over) {
+        s.overCap += n;
+        add(day.overCap, s.lane.address, n);
+      }
+      count += n;
+    }
+    t = next;
+    for (const s of sending)
+      if (s.remaining <= EPSILON * Math.max(1, s.lane.remaining)) {
+        s.remaining = 0;
+        s.phase = "done";
+        s.end = t;
+      }
+    if (cap !== null && count >= cap - EPSILON)
+      for (const s of sending) if (s.phase === "sending" && !s.lane.bypass) pause(s, t);
+    if (t >= day.endMs - EPSILON && states.some((s) => s.phase !== "done")) {
+      t = day.endMs;
+      day = openDay(t, days);
+      count = 0;
+    }
+  }
+  const used = days.filter((d) => d.messages.size > 0).sort((a, b) => a.startMs - b.startMs);
+  return { results: states.map(result), days: used };
+}
+
+function pause(s: State, t: number): void {
+  s.phase = "done";
+  s.paused = true;
+  s.end = t;
+}
+
+function openDay(t: number, days: DayShare[]): DayShare {
+  const p = pacificDayOf(t);
+  const existing = days.find((d) => d.day === p.day);
+  if (existing) return existing;
+  const d: DayShare = {
+    day: p.day,
+    startMs: p.startMs,
+    endMs: p.endMs,
+    messages: new Map(),
+    overCap: new Map(),
+  };
+  days.push(d);
+  return d;
+}
+
+function add(map: Map<string, number>, key: string, n: number): void {
+  if (n <= 0) return;
+  map.set(key, (map.get(key) ?? 0) + n);
+}
+
+function result(s: State): LaneResult {
+  return { beganMs: s.began, endMs: s.end, paused: s.paused, sent: s.sent, overCap: s.overCap };
+}

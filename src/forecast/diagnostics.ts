@@ -1,0 +1,62 @@
+/**
+ * The forecast's findings as diagnostics, warnings at the project's file position, each with the
+ * fix: a finish past the deadline, a send running into quiet hours, a pause at the daily cap
+ * (before the deadline), and messages past the cap under bypass. Pure.
+ */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { localTime } from "./local-hours.js";
+import type { ForecastProject, ProjectForecast, SendWindowHours } from "./types.js";
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+export function forecastDiagnostics(
+  inputs: readonly ForecastProject[],
+  projects: readonly ProjectForecast[],
+  window: SendWindowHours,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  projects.forEach((f, i) => {
+    const p = inputs[i] as ForecastProject;
+    const at = p.ranges?.at ?? p.ranges?.key;
+    const deadlineRange = p.ranges?.deadline ?? at;
+    const zone = f.timezone;
+    if (f.pause !== null) {
+      const before = f.deadlineMs !== null && f.pause.atMs < f.deadlineMs;
+      out.push({
+        severity: "warning",
+        code: "forecast.cap-pause",
+        message: `${f.address}: projected to pause at the brand's daily cap of ${count(f.dailyCap ?? 0)} at ${localTime(f.pause.atMs, zone)} (Pacific day ${f.pause.pacificDay}) with ${count(f.pause.recipientsLeft)} of ${count(f.recipients)} recipients left${before ? `, before its deadline ${localTime(f.deadlineMs as number, zone)}` : ""}; restarting it is a dashboard step, from ${localTime(f.pause.restartFromMs, zone)}`,
+        ...(at && { range: at }),
+        hint: "start earlier, split the list across Pacific days, set `daily_cap_bypass: true` (messages over the cap may fail and are still billed), or send from another brand's number",
+      });
+    }
+    if (f.finishMs !== null && f.deadlineMs !== null && f.finishMs > f.deadlineMs) {
+      out.push({
+        severity: "warning",
+        code: "forecast.past-deadline",
+        message: `${f.address}: projected to finish at ${localTime(f.finishMs, zone)}, after its deadline ${localTime(f.deadlineMs, zone)} (${count(f.recipients)} recipients at ${count(Math.round(f.messagesPerMinute))} a minute)`,
+        ...(deadlineRange && { range: deadlineRange }),
+        hint: "start earlier, split the list into projects on other numbers, or declare the throughput your numbers really have under `capacity.throughput`",
+      });
+    }
+    if (f.quietHours !== null) {
+      out.push({
+        severity: "warning",
+        code: "forecast.quiet-hours",
+        message: `${f.address}: projected to send outside ${window.from}-${window.to} ${zone} from ${localTime(f.quietHours.fromMs, zone)} (about ${count(f.quietHours.messages)} messages; sending ${f.localStart} to ${f.localEnd})`,
+        ...(at && { range: at }),
+        hint: "start earlier, or split the list so each part finishes inside the window",
+      });
+    }
+    if (f.overCap > 0) {
+      out.push({
+        severity: "warning",
+        code: "forecast.over-cap",
+        message: `${f.address}: with daily_cap_bypass, about ${count(f.overCap)} messages are projected past the brand's daily cap of ${count(f.dailyCap ?? 0)}; they may fail and are still billed`,
+        ...(at && { range: at }),
+        hint: "start earlier or split the list across Pacific days to stay under the cap, or send from another brand's number",
+      });
+    }
+  });
+  return out;
+}

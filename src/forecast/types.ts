@@ -1,0 +1,152 @@
+/**
+ * The forecast's input and output (docs/forecast.md). Times are epoch milliseconds; message counts
+ * of the output are whole messages (the timeline itself is continuous: a project sends at a steady
+ * rate from its start until it finishes or pauses at its brand's daily cap).
+ */
+import type { ChannelSpec } from "../campaign/model.js";
+import type { ScheduleTimezone } from "../contract/limits.js";
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+
+/**
+ * One project that is or will be scheduled. Invariants: `recipients` and `sent` are whole numbers,
+ * `sent <= recipients`, `sentToday <= sent`; `segmentsPerMessage >= 1` (an MMS counts 1).
+ */
+export interface ForecastProject {
+  readonly address: string;
+  /** The organization the project's cost counts under (name or id; "" when unknown). */
+  readonly organization: string;
+  /** The brand whose daily cap the project counts against (resolved id, or as written); undefined: no cap. */
+  readonly brand: string | undefined;
+  /** Other names of the brand that `capacity.brands` may list it under (its name, its id). */
+  readonly brandNames?: readonly string[];
+  /** The channel whose throughput it sends at; undefined: 10dlc. */
+  readonly channel: ChannelSpec | undefined;
+  readonly recipients: number;
+  readonly segmentsPerMessage: number;
+  /** `scheduled_at` (for `at: now`, the clock). */
+  readonly startMs: number;
+  /** The schedule's (recipients') zone: quiet hours and local hours are read in it. */
+  readonly timezone: ScheduleTimezone;
+  readonly dailyCapBypass: boolean;
+  readonly deadlineMs?: number;
+  /** The API's `estimated_cost_cents` of the whole project; undefined when unknown. */
+  readonly estimatedCostCents?: number;
+  /** A live project already sending: messages sent so far (it goes on from the clock). */
+  readonly sent?: number;
+  /** Of `sent`, how many went out in the clock's Pacific day (they count against today's cap). */
+  readonly sentToday?: number;
+  /** Where to point diagnostics. */
+  readonly ranges?: {
+    readonly key?: SourceRange;
+    readonly at?: SourceRange;
+    readonly deadline?: SourceRange;
+  };
+}
+
+/**
+ * Declared capacity with the defaults filled in. Invariants: caps are whole numbers of at least 1 or
+ * null (no cap); throughputs are above 0, in message segments per minute of one project.
+ */
+export interface Capacity {
+  /** Daily cap by brand (any of its names or ids), in messages per Pacific day. */
+  readonly brands: Readonly<Record<string, number | null>>;
+  /** The cap of a brand that `brands` does not list. */
+  readonly defaultDailyCap: number | null;
+  readonly throughput: Readonly<Record<ChannelSpec, number>>;
+}
+
+/** The local send window, `HH:MM` each; `to` before `from` wraps past midnight. */
+export interface SendWindowHours {
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface ForecastInput {
+  readonly projects: readonly ForecastProject[];
+  readonly capacity: Capacity;
+  /** The plan's clock (the API's). */
+  readonly nowMs: number;
+  /** Default 08:00-21:00 (TCPA quiet hours). */
+  readonly sendWindow?: SendWindowHours;
+}
+
+/** Where a project stops when its brand's cap stops it. */
+export interface CapPause {
+  readonly atMs: number;
+  /** The Pacific day (`YYYY-MM-DD`) whose cap it reached. */
+  readonly pacificDay: string;
+  /** The next Pacific midnight: the earliest a restart (a dashboard step) sends again. */
+  readonly restartFromMs: number;
+  readonly recipientsLeft: number;
+}
+
+/**
+ * One project's projected course. Invariants: exactly one of `finishMs` and `pause` is set;
+ * `sent + (pause?.recipientsLeft ?? 0) === recipients`; `overCap <= sent`.
+ */
+export interface ProjectForecast {
+  readonly address: string;
+  readonly organization: string;
+  readonly brand: string | undefined;
+  readonly dailyCap: number | null;
+  readonly bypass: boolean;
+  readonly timezone: ScheduleTimezone;
+  readonly recipients: number;
+  /** Messages per minute it sends at. */
+  readonly messagesPerMinute: number;
+  /** When it starts (or, live, goes on) sending. */
+  readonly startMs: number;
+  readonly finishMs: number | null;
+  readonly pause: CapPause | null;
+  /** Messages projected out before it finishes or pauses (live ones: counting those already sent). */
+  readonly sent: number;
+  /** With bypass: messages projected past the brand's cap. */
+  readonly overCap: number;
+  /** Local start and end of its sending in its zone (`yyyy-MM-dd HH:mm`, and the zone's abbreviation). */
+  readonly localStart: string;
+  readonly localEnd: string;
+  /** When it sends outside the send window: the first such instant and the messages sent then. */
+  readonly quietHours: { readonly fromMs: number; readonly messages: number } | null;
+  readonly deadlineMs: number | null;
+  /** Whether it finishes by its deadline; null without a deadline. */
+  readonly meetsDeadline: boolean | null;
+  readonly estimatedCostCents: number | null;
+  /** The estimate pro rata of the messages projected out (all of it when it finishes). */
+  readonly projectedCostCents: number | null;
+}
+
+/** One brand's Pacific day: each project's share of the cap, in the order they first sent that day. */
+export interface BrandDay {
+  readonly brand: string;
+  /** `YYYY-MM-DD` in America/Los_Angeles. */
+  readonly pacificDay: string;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly dailyCap: number | null;
+  /** Messages of the day, the live ones already sent today included. */
+  readonly total: number;
+  readonly shares: readonly {
+    readonly address: string;
+    readonly messages: number;
+    readonly overCap: number;
+  }[];
+}
+
+export interface CostLine {
+  readonly organization: string;
+  readonly estimatedCostCents: number | null;
+  readonly projectedCostCents: number | null;
+}
+
+/** The whole forecast. Invariant: `projects` are in input order; `brandDays` by brand, then day. */
+export interface Forecast {
+  readonly nowMs: number;
+  readonly capacity: Capacity;
+  readonly projects: readonly ProjectForecast[];
+  readonly brandDays: readonly BrandDay[];
+  readonly costs: {
+    readonly organizations: readonly CostLine[];
+    readonly total: Omit<CostLine, "organization">;
+  };
+  readonly diagnostics: readonly Diagnostic[];
+}

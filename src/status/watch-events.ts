@@ -1,0 +1,220 @@
+/**
+ * What `campaignctl watch` reports as it goes, one event at a time: the shapes of its JSON lines
+ * (`schemas/watch-event.schema.json`, with `diagnostic` in the shared diagnostic shape once the CLI
+ * has converted it) and what its terminal views draw. Pure data and their builders.
+ *
+ * Order of a run: `start` once; then per poll the `progress` of every watched project whose figures
+ * or status changed, a `tripped` per guard that tripped (after its pause was made and re-read), any
+ * `diagnostic`, and `poll`; `stop` last. `at` is the API's clock; `elapsed_ms` counts from the start
+ * of the run on this machine's clock.
+ */
+import type { GuardSpec } from "../campaign/model.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { FigureSource, ProjectFigures } from "./figures.js";
+import { rounded } from "./fraction.js";
+import type { GuardName, GuardVerdict } from "./guard-judge.js";
+import type { PauseResult } from "./guard-pause.js";
+
+/** The version of the JSON lines; bumped on any incompatible change. */
+export const WATCH_FORMAT_VERSION = 1;
+
+/** When a run stops on its own: `--once`, `--until-done`, or only when interrupted. */
+export type WatchUntil = "once" | "done" | "interrupted";
+
+/** Why a run stopped. */
+export type StopReason = "once" | "done" | "interrupted" | "error";
+
+/**
+ * How a project's guard judges its figures now: `no-guard` (it has none), `unknown`, `below-sample`,
+ * `within`; `tripped`: it tripped in this run (and is judged no more); `above`: its figures are above
+ * a threshold, but it was not sending, so nothing was done (a project paused before the run).
+ */
+export type Judged = "no-guard" | Exclude<GuardVerdict["kind"], "tripped"> | "tripped" | "above";
+
+/** A guard's thresholds as the file gave them (rates as fractions); null for a threshold not set. */
+export interface GuardLine {
+  readonly max_failure_rate: number | null;
+  readonly max_opt_out_rate: number | null;
+  readonly min_sample: number;
+}
+
+/**
+ * One project as a line shows it. Invariants: counters are null exactly when `source` is not
+ * `statistics`; rates are fractions rounded half up to 4 decimals, null without a denominator
+ * (the definitions of `status`: failure = failed / sent, opt-out = opted out / delivered).
+ */
+export interface WatchProjectLine {
+  readonly id: string;
+  readonly address: string;
+  readonly name: string | null;
+  readonly status: string | null;
+  readonly source: FigureSource;
+  readonly recipients: number | null;
+  readonly sent: number | null;
+  readonly delivered: number | null;
+  readonly failed: number | null;
+  readonly opted_out: number | null;
+  readonly delivery_rate: number | null;
+  readonly failure_rate: number | null;
+  readonly opt_out_rate: number | null;
+  readonly guard: GuardLine | null;
+  readonly judged: Judged;
+}
+
+/** A guard's name in JSON: the file's key without `max_`. */
+export type GuardKey = "failure_rate" | "opt_out_rate";
+
+export const GUARD_KEY: Readonly<Record<GuardName, GuardKey>> = {
+  "failure-rate": "failure_rate",
+  "opt-out-rate": "opt_out_rate",
+};
+
+/** What the pause of a tripped guard came to (see `guard-pause.ts`). */
+export interface PauseLine {
+  readonly outcome: PauseResult["outcome"];
+  /** The Idempotency-Key of the pause; null when none was sent. */
+  readonly idempotency_key: string | null;
+  readonly attempts: number;
+  readonly replayed: boolean;
+  /** The live status read after (`paused` when it worked). */
+  readonly status_after: string | null;
+  /** The live `pause_reason` read after, when the API shows it. */
+  readonly pause_reason: string | null;
+}
+
+export type WatchEvent =
+  | {
+      readonly type: "start";
+      readonly format_version: typeof WATCH_FORMAT_VERSION;
+      readonly at: string;
+      readonly elapsed_ms: number;
+      readonly interval_ms: number;
+      readonly until: WatchUntil;
+      /** Every project of the files, `sending` when it is watched from the start. */
+      readonly projects: readonly (WatchProjectLine & { readonly sending: boolean })[];
+    }
+  | {
+      readonly type: "progress";
+      readonly at: string;
+      readonly elapsed_ms: number;
+      readonly project: WatchProjectLine;
+    }
+  | {
+      readonly type: "tripped";
+      readonly at: string;
+      readonly elapsed_ms: number;
+      readonly project: WatchProjectLine;
+      readonly guard: GuardKey;
+      /** The rate that tripped, as a fraction rounded to 4 decimals, and its exact counts. */
+      readonly rate: number;
+      readonly count: number;
+      readonly of: number;
+      readonly limit: number;
+      /** The pause reason sent (`guard: ...`). */
+      readonly reason: string;
+      readonly pause: PauseLine;
+    }
+  | {
+      readonly type: "poll";
+      readonly at: string;
+      readonly elapsed_ms: number;
+      /** 1 for the first poll. */
+      readonly poll: number;
+      readonly stats_pages: number;
+      readonly projects_read_by_id: number;
+      /** HTTP requests of this poll, its pauses included (retries counted). */
+      readonly requests: number;
+      /** Watched projects still sending (scheduled or active). */
+      readonly sending: number;
+      /** The wait before the next poll; null when the run stops after this one. */
+      readonly next_poll_ms: number | null;
+    }
+  | {
+      readonly type: "diagnostic";
+      readonly at: string;
+      readonly elapsed_ms: number;
+      readonly diagnostic: Diagnostic;
+    }
+  | {
+      readonly type: "stop";
+      readonly at: string;
+      readonly elapsed_ms: number;
+      readonly reason: StopReason;
+      readonly polls: number;
+      /** HTTP requests of the whole run. */
+      readonly requests: number;
+      readonly tripped: number;
+      /** Projects paused by a guard in this run (re-read `paused`). */
+      readonly paused: number;
+      /** Error diagnostics of the run. */
+      readonly errors: number;
+    };
+
+export function guardLine(guard: GuardSpec | null): GuardLine | null {
+  if (guard === null) return null;
+  return {
+    max_failure_rate: guard.maxFailureRate ?? null,
+    max_opt_out_rate: guard.maxOptOutRate ?? null,
+    min_sample: guard.minSample,
+  };
+}
+
+/** A project's line from its figures, its address and guard, and how the guard judges it now. */
+export function projectLine(
+  figures: ProjectFigures,
+  address: string,
+  guard: GuardSpec | null,
+  judged: Judged,
+): WatchProjectLine {
+  const rate = (f: ProjectFigures["rates"]["failure"]): number | null => (f === null ? null : rounded(f, 4));
+  return {
+    id: figures.id,
+    address,
+    name: figures.name,
+    status: figures.status,
+    source: figures.source,
+    recipients: figures.recipients,
+    sent: figures.sent,
+    delivered: figures.delivered,
+    failed: figures.failed,
+    opted_out: figures.optedOut,
+    delivery_rate: rate(figures.rates.delivery),
+    failure_rate: rate(figures.rates.failure),
+    opt_out_rate: rate(figures.rates.optOut),
+    guard: guardLine(guard),
+    judged,
+  };
+}
+
+export function pauseLine(result: PauseResult): PauseLine {
+  switch (result.outcome) {
+    case "paused":
+      return {
+        outcome: result.outcome,
+        idempotency_key: result.key,
+        attempts: result.attempts,
+        replayed: result.replayed,
+        status_after: "paused",
+        pause_reason: result.pauseReason,
+      };
+    case "not-sending":
+      return {
+        outcome: result.outcome,
+        idempotency_key: null,
+        attempts: 0,
+        replayed: false,
+        status_after: result.status,
+        pause_reason: result.pauseReason,
+      };
+    case "failed":
+    case "unknown":
+      return {
+        outcome: result.outcome,
+        idempotency_key: result.key,
+        attempts: result.attempts,
+        replayed: false,
+        status_after: result.statusAfter,
+        pause_reason: null,
+      };
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * `campaignctl watch` as a cron job or CI step (`--once` and its exit codes), with a pause that
+ * meets faults (retried with the same key, one effect), stopped by Ctrl-C (an injected interrupt),
+ * and its two terminal outputs (a line per change for a pipe, a live view for a terminal); flags
+ * refused before any request. Each run on a sandbox started at a fixed instant, on its virtual clock.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import { admin } from "../sandbox/helpers.js";
+import { clearRequests, effects, type Line, liveProject, requestLog, runWatch } from "./harness.js";
+import { campaignFile, SEND_AT, type WatchWorld, watchWorld, workDir } from "./world.js";
+
+const GUARD = { max_failure_rate: 0.2, min_sample: 10 };
+
+let sb: SandboxHandle | undefined;
+afterEach(async () => {
+  expect(sb?.bugs ?? []).toEqual([]);
+  await sb?.close();
+  sb = undefined;
+});
+
+/** A sandbox where the second of three copies fails 60 % of its messages, and a campaign of the three. */
+async function failingWorld(
+  faults?: string,
+): Promise<{ sb: SandboxHandle; world: WatchWorld; cwd: string; failing: string }> {
+  const world = watchWorld(3);
+  const failing = world.senders[1] as string;
+  const started = await startSandbox({
+    fixture: world.fixture,
+    timeScale: 0,
+    rateLimits: true,
+    ...(faults === undefined ? {} : { faults }),
+  });
+  sb = started;
+  await admin(started, "PATCH", "/simulation", {
+    messages_per_batch: 1,
+    failure_rate: 0,
+    reply_rate: 0,
+    project_failure_rates: { [failing]: 0.6 },
+  });
+  const [a, b, c] = world.senders as [string, string, string];
+  const cwd = workDir({ "campaign.yaml": campaignFile({ alpha: a, bravo: b, charlie: c }, GUARD) });
+  return { sb: started, world, cwd, failing };
+}
+
+/** Lets the simulation send for `ms` after the copies start. */
+async function sendFor(s: SandboxHandle, ms: number): Promise<void> {
+  await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + ms });
+}
+
+describe("--once", () => {
+  test("exit 0 while every guard holds, 2 once a guard tripped and paused, 0 again on the next run", async () => {
+    const { sb: s, cwd, failing } = await failingWorld();
+    await sendFor(s, 4_000);
+    const early = await runWatch(s, cwd, [], { flags: { once: true, json: true } });
+    expect(early.code).toBe(0);
+    expect(early.lines.filter((l: Line) => l.type === "tripped")).toEqual([]);
+    expect(early.lines.at(-1)).toMatchObject({ type: "stop", reason: "once", polls: 1 });
+
+    await sendFor(s, 20_000);
+    const tripped = await runWatch(s, cwd, [], { flags: { once: true, json: true } });
+    expect(tripped.code).toBe(2);
+    const trips = tripped.lines.filter((l: Line) => l.type === "tripped");
+    expect(trips.map((l: Line) => [l.project.address, l.pause.outcome])).toEqual([["bravo", "paused"]]);
+    expect((await liveProject(s, failing)).status).toBe("paused");
+
+    const after = await runWatch(s, cwd, [], { flags: { once: true, json: true } });
+    expect(after.code).toBe(0);
+    expect(after.lines.filter((l: Line) => l.type === "tripped")).toEqual([]);
+    expect((await effects(s, "pause")).map((e) => e.project_id)).toEqual([failing]);
+  });
+
+  test.each([
+    ["503 SEND_ENQUEUE_FAILED twice", "status(503) n=2", [503, 503, 200], 3],
+    ["409 still running", "status(409, retry-after=2) n=1", [409, 200], 2],
+    ["429 twice", "burst-429(2, retry-after=3) n=1", [429, 429, 200], 3],
+    // Paused, then a 500: the outcome is unknown, the re-read shows it paused: nothing sent again.
+    ["an unknown outcome that took effect", "commit-then-fail(500) n=1", [500], 1],
+  ] as const)(
+    "a pause that meets %s is retried with the same key: one effect",
+    async (_name, fault, statuses, attempts) => {
+      const { sb: s, cwd, failing } = await failingWorld(`POST /projects/{id}/pause: ${fault}`);
+      await sendFor(s, 24_000);
+      await clearRequests(s);
+      const run = await runWatch(s, cwd, [], { flags: { once: true, json: true } });
+      expect(run.code).toBe(2);
+      const trip = run.lines.find((l: Line) => l.type === "tripped");
+      expect(trip.pause).toMatchObject({ outcome: "paused", attempts, status_after: "paused" });
+      const pauses = (await requestLog(s)).filter((r) => r.route === "/projects/{id}/pause");
+      expect(pauses.map((r) => r.status)).toEqual(statuses);
+      expect(new Set(pauses.map((r) => r.idempotency_key))).toEqual(new Set([trip.pause.idempotency_key]));
+      const done = await effects(s, "pause");
+      expect(done.filter((e) => e.changed).map((e) => e.project_id)).toEqual([failing]);
+    },
+  );
+
+  test("a pause the API refuses is an error: exit 1, the trip still reported once", async () => {
+    const { sb: s, cwd } = await failingWorld("POST /projects/{id}/pause: status(400)");
+    await sendFor(s, 24_000);
+    const run = await runWatch(s, cwd, [], { flags: { once: true, json: true } });
+    expect(run.code).toBe(1);
+    const trips = run.lines.filter((l: Line) => l.type === "tripped");
+    expect(trips).toHaveLength(1);
+    expect(trips[0].pause).toMatchObject({ outcome: "failed", attempts: 1 });
+    const codes = run.lines.filter((l: Line) => l.type === "diagnostic").map((l: Line) => l.diagnostic.code);
+    expect(codes).toContain("watch.pause-failed");
+    expect(run.stderr).toContain("watch.pause-failed");
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", errors: 1, paused: 0, tripped: 1 });
+  });
+});
+
+describe("Ctrl-C", () => {
+  test("stops cleanly between polls: the stop line says interrupted, exit 0", async () => {
+    const { sb: s, cwd } = await failingWorld();
+    let interrupt: () => void = () => {};
+    const run = await runWatch(s, cwd, [], {
+      flags: { json: true, interval: 5000 },
+      deps: {
+        onInterrupt: (handler) => {
+          interrupt = handler;
+          return () => {};
+        },
+      },
+      beforeWait: (n) => {
+        if (n === 2) interrupt();
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("Interrupt received");
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "interrupted", polls: 2 });
+    expect(run.lines.filter((l: Line) => l.type === "poll")).toHaveLength(2);
+  });
+});
+
+describe("outputs", () => {
+  test("piped: a line per change, the trip, and the end", async () => {
+    const { sb: s, cwd } = await failingWorld();
+    const run = await runWatch(s, cwd, [], { flags: { untilDone: true, interval: 5000 } });
+    expect(run.code).toBe(2);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe("watch: 3 of 3 projects sending; polling every 5s, until none is sending");
+    expect(lines).toContain(
+      "+0s alpha: scheduled, 0 of 38 sent, delivery -, failure -, opt-out - · guard (failure ≤ 20%) waits for 10 sent",
+    );
+    expect(
+      lines.filter((l) =>
+        /^\+\d+s bravo: GUARD TRIPPED: failure rate [\d.]+% > 20% \(\d+ of \d+ sent\); paused$/.test(l),
+      ),
+    ).toHaveLength(1);
+    expect(
+      lines.some((l) => /^\+\d+s alpha: completed, 38 of 38 sent, delivery 100\.0%, failure 0\.0%/.test(l)),
+    ).toBe(true);
+    expect(lines.at(-1)).toMatch(
+      /^watch: no watched project is sending: \d+ polls, \d+ requests in \d+s; 1 guard tripped, 1 project paused$/,
+    );
+    // A line only when something changed: no two identical progress lines for a project in a row.
+    const alpha = lines.filter((l) => / alpha: /.test(l)).map((l) => l.replace(/^\+\S+ /, ""));
+    for (let i = 1; i < alpha.length; i++) expect(alpha[i]).not.toBe(alpha[i - 1]);
+    expect(run.stdout).not.toContain("\x1b[");
+  });
+
+  test("on a terminal: a live view redrawn in place, the trip above it", async () => {
+    const { sb: s, cwd } = await failingWorld();
+    const run = await runWatch(s, cwd, [], {
+      flags: { untilDone: true, interval: 5000 },
+      tty: true,
+      env: { COLUMNS: "100" },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain("\x1b[5A\r\x1b[0J");
+    expect(run.stdout).toMatch(/PROJECT +STATUS +SENT +DELIVERY +FAILURE +OPT-OUT +GUARD/);
+    expect(run.stdout).toMatch(/bravo +paused +\d+ of 38 .* TRIPPED/);
+    expect(run.stdout).toMatch(/\+\d+s bravo: GUARD TRIPPED: failure rate/);
+    // The redrawn lines fit the width (a wrapped one would break the redraw); lines above may wrap.
+    const frame = run.stdout
+      .split("\x1b[2K")
+      .slice(1)
+      .map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "").split(/[\r\n]/)[0] ?? "");
+    expect(frame.length).toBeGreaterThan(10);
+    for (const line of frame) expect(line.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("refused before any request", () => {
+  test.each([
+    ["--once with --until-done", { once: true, untilDone: true }, "--once and --until-done disagree"],
+    ["an interval under 5s", { interval: 1000 }, "--interval 1s is shorter than the 5s minimum"],
+  ])("%s", async (_name, flags, message) => {
+    const { sb: s, cwd } = await failingWorld();
+    await clearRequests(s);
+    const run = await runWatch(s, cwd, [], { flags: { ...flags, json: true } });
+    expect(run.code).toBe(1);
+    expect(run.lines[0]).toMatchObject({ error: true, format_version: 1 });
+    expect(run.lines[0].diagnostics[0]).toMatchObject({ code: "cli.usage" });
+    expect(run.stderr).toContain(message);
+    expect(await requestLog(s)).toEqual([]);
+  });
+
+  test("campaign files that do not load", async () => {
+    const { sb: s } = await failingWorld();
+    await clearRequests(s);
+    const cwd = workDir({ "broken.yaml": { version: 1, projects: { x: { id: 7 } } } });
+    const run = await runWatch(s, cwd, [], { flags: { json: true } });
+    expect(run.code).toBe(1);
+    expect(run.lines[0].error).toBe(true);
+    expect(await requestLog(s)).toEqual([]);
+  });
+});

@@ -19,6 +19,7 @@ import { registerSandbox } from "./register/sandbox.js";
 import { registerStatus } from "./register/status.js";
 import { registerValidate } from "./register/validate.js";
 import { registerVersion } from "./register/version.js";
+import { registerWatch } from "./register/watch.js";
 import { registerWebhooks } from "./register/webhooks.js";
 import { VERSION } from "./version.js";
 
@@ -55,6 +56,7 @@ const commands: Register[] = [
   registerApply,
   registerImport,
   registerStatus,
+  registerWatch,
   registerWebhooks,
   registerSandbox,
   registerCompletion,

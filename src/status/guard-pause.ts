@@ -13,7 +13,8 @@
  *    `src/apply/waits.ts`) raised to `Retry-After`. 429, 503 SEND_ENQUEUE_FAILED and 409 with
  *    Retry-After: send again with the same key. Any other 5xx, a timeout, a dropped connection: the
  *    outcome is unknown, so re-read: paused -> done; still sending -> send again with the same key;
- *    anything else -> stop. Any other 4xx: refused, stop.
+ *    anything else -> stop. Any other 4xx: refused, stop (`not-sending` when a re-read shows the
+ *    project completed or paused meanwhile, else `failed`).
  * 4. **Re-read after**: the project is read once more; only a live `paused` confirms the pause.
  *
  * Ctrl-C (`signal`) cuts the waits short and sends nothing new; a request in flight finishes.
@@ -47,8 +48,8 @@ export interface PauseDeps {
 
 /**
  * What a guard's pause came to. Invariants: `paused` means a re-read after the pause saw `paused`;
- * `key` is null only when no pause was sent; `attempts` counts the pause requests sent (0 for
- * `not-sending` and when the first read failed); `failed` and `unknown` carry an error diagnostic,
+ * `key` is null only when no pause was sent; `attempts` counts the pause requests sent (0 when the
+ * read before showed it not sending, or failed); `failed` and `unknown` carry an error diagnostic,
  * and `unknown` means a request may still have paused the project (re-run: the key replays).
  */
 export type PauseResult =
@@ -61,7 +62,14 @@ export type PauseResult =
       /** The live `pause_reason` after the pause, when the API shows one. */
       readonly pauseReason: string | null;
     }
-  | { readonly outcome: "not-sending"; readonly status: string; readonly pauseReason: string | null }
+  | {
+      readonly outcome: "not-sending";
+      readonly status: string;
+      readonly pauseReason: string | null;
+      /** The pause sent before the project was found not sending (refused), else null and 0. */
+      readonly key: string | null;
+      readonly attempts: number;
+    }
   | {
       readonly outcome: "failed" | "unknown";
       readonly key: string | null;
@@ -106,7 +114,13 @@ export async function pauseForGuard(id: string, reason: string, deps: PauseDeps)
     );
   const project = before.value;
   if (!isSending(project.status))
-    return { outcome: "not-sending", status: project.status, pauseReason: project.pause_reason ?? null };
+    return {
+      outcome: "not-sending",
+      status: project.status,
+      pauseReason: project.pause_reason ?? null,
+      key: null,
+      attempts: 0,
+    };
 
   const body: PauseRequest = { reason };
   const key = idempotencyKey({
@@ -139,15 +153,26 @@ export async function pauseForGuard(id: string, reason: string, deps: PauseDeps)
     }
     lastError = res.error;
     const failure = writeFailureOf(res.error);
-    if (failure === "refused")
+    if (failure === "refused") {
+      // A 400 for a project that completed (or was paused) since the read: it no longer sends.
+      const reread = await deps.port.getProject(id);
+      if (reread.ok && !isSending(reread.value.status))
+        return {
+          outcome: "not-sending",
+          status: reread.value.status,
+          pauseReason: reread.value.pause_reason ?? null,
+          key,
+          attempts,
+        };
       return failed(
         "failed",
         key,
         attempts,
-        null,
+        reread.ok ? reread.value.status : null,
         `the API refused the guard's pause: ${apiErrorDiagnostic(res.error).message}`,
         "check the project in the dashboard; pause it there if it is still sending",
       );
+    }
     if (failure === "unknown") {
       const reread = await deps.port.getProject(id);
       if (reread.ok && reread.value.status === "paused") {

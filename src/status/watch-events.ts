@@ -200,8 +200,8 @@ export function pauseLine(result: PauseResult): PauseLine {
     case "not-sending":
       return {
         outcome: result.outcome,
-        idempotency_key: null,
-        attempts: 0,
+        idempotency_key: result.key,
+        attempts: result.attempts,
         replayed: false,
         status_after: result.status,
         pause_reason: result.pauseReason,

@@ -67,6 +67,7 @@ describe("help", () => {
       "apply",
       "import",
       "status",
+      "watch",
       "webhooks",
       "sandbox",
       "completion",

@@ -109,6 +109,31 @@ describe("--once", () => {
   });
 });
 
+describe("a project of the files that cannot be read", () => {
+  test("is an error (exit 1), and the others are still watched and judged", async () => {
+    const { sb: s, world, failing } = await failingWorld();
+    await sendFor(s, 24_000);
+    const cwd = workDir({
+      "campaign.yaml": campaignFile(
+        { bravo: failing, ghost: "9d000000-0000-4000-8000-0000000000ff", alpha: world.senders[0] as string },
+        GUARD,
+      ),
+    });
+    const run = await runWatch(s, cwd, [], { flags: { once: true, json: true } });
+    expect(run.code).toBe(1);
+    const codes = run.lines.filter((l: Line) => l.type === "diagnostic").map((l: Line) => l.diagnostic.code);
+    expect(codes).toContain("status.project-not-found");
+    expect(run.lines[0].projects.map((p: Line) => [p.address, p.source])).toEqual([
+      ["bravo", "statistics"],
+      ["ghost", "unreadable"],
+      ["alpha", "statistics"],
+    ]);
+    expect(run.lines.filter((l: Line) => l.type === "tripped").map((l: Line) => l.project.address)).toEqual([
+      "bravo",
+    ]);
+  });
+});
+
 describe("Ctrl-C", () => {
   test("stops cleanly between polls: the stop line says interrupted, exit 0", async () => {
     const { sb: s, cwd } = await failingWorld();
@@ -175,6 +200,7 @@ describe("outputs", () => {
     const frame = run.stdout
       .split("\x1b[2K")
       .slice(1)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
       .map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "").split(/[\r\n]/)[0] ?? "");
     expect(frame.length).toBeGreaterThan(10);
     for (const line of frame) expect(line.length).toBeLessThanOrEqual(100);
@@ -194,6 +220,19 @@ describe("refused before any request", () => {
     expect(run.lines[0].diagnostics[0]).toMatchObject({ code: "cli.usage" });
     expect(run.stderr).toContain(message);
     expect(await requestLog(s)).toEqual([]);
+  });
+
+  test("a key the API refuses: the diagnostic and the stop line, exit 1, nothing paused", async () => {
+    const { sb: s, cwd } = await failingWorld();
+    const run = await runWatch(s, cwd, [], {
+      flags: { json: true },
+      env: { CAMPAIGNCTL_API_KEY: "pc_live_not_a_key_000000" },
+    });
+    expect(run.code).toBe(1);
+    expect(run.lines.map((l: Line) => l.type)).toEqual(["diagnostic", "stop"]);
+    expect(run.lines[0].diagnostic.severity).toBe("error");
+    expect(run.lines[1]).toMatchObject({ reason: "error", polls: 0, errors: 1 });
+    expect(await effects(s, "pause")).toEqual([]);
   });
 
   test("campaign files that do not load", async () => {

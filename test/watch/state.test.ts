@@ -65,9 +65,8 @@ describe("observe", () => {
     expect(first.changed.map((f) => f.target.address)).toEqual(["guarded", "bare"]);
     expect(first.trips).toEqual([]); // below the sample
     expect(judgedOf(first.state.get("p1") ?? fail())).toBe("below-sample");
-    expect(judgedOf(first.state.get("p3") ?? fail())).toBe(
-      "tripped" === "x" ? "" : "within".replace("within", judgedOf(first.state.get("p3") ?? fail())),
-    );
+    // Paused before the run with 9 of 10 failed: above its guard, but not watched, nothing done.
+    expect(judgedOf(first.state.get("p3") ?? fail())).toBe("above");
     state = first.state;
 
     const same = observe(

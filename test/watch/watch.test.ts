@@ -88,6 +88,11 @@ describe("watch --until-done --json", () => {
       earlier: false,
       done: false,
     });
+    // Paused before the run with 4 of 10 failed: above its guard, but not watched: nothing done.
+    expect(start.projects.find((p: Line) => p.address === "earlier")).toMatchObject({
+      status: "paused",
+      judged: "above",
+    });
     expect(start.projects.find((p: Line) => p.address === "alpha").guard).toEqual({
       max_failure_rate: 0.2,
       max_opt_out_rate: null,

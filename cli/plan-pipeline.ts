@@ -55,6 +55,8 @@ export type PlanPipelineResult =
       readonly live: ReadonlyMap<string, LiveRead<Project>>;
       /** Judges the same files against other project reads, exactly as this plan was (apply's loop). */
       readonly judge: Judge;
+      /** The policy's send window, if it has one (the forecast's sending hours). */
+      readonly sendWindow?: { readonly from: string; readonly to: string };
     }
   | {
       readonly ok: false;
@@ -151,5 +153,8 @@ export async function runPlanPipeline(
     sources,
     live: refreshed.live.projects,
     judge: judgeAt,
+    ...(policy.policy?.rules.send_window === undefined
+      ? {}
+      : { sendWindow: policy.policy.rules.send_window }),
   };
 }

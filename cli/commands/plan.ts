@@ -4,7 +4,11 @@
  */
 
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { forecastOfPlan } from "../../src/forecast/of-plan.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
+import { forecastJson } from "../../src/report/forecast-json.js";
+import { forecastMarkdown } from "../../src/report/forecast-markdown.js";
+import { forecastText } from "../../src/report/forecast-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
@@ -39,6 +43,8 @@ export interface PlanFlags extends PolicyFlags, KeyScopeFlags {
   readonly color: boolean;
   /** `--verbose`: also the table of API requests by endpoint. */
   readonly verbose?: boolean;
+  /** `--forecast`: also the forecast of the scheduled projects (docs/forecast.md). */
+  readonly forecast?: boolean;
 }
 
 /** Runs `plan`. Exported so tests and benchmarks can inject the clock and sleep of the client. */
@@ -73,9 +79,21 @@ export async function planCommand(
     );
     progress.finish();
     if (!result.ok) return failWith(result.diagnostics, result.sources, io, json);
-    const { plan, sources } = result;
+    const { sources } = result;
+    const forecasted =
+      flags.forecast === true
+        ? forecastOfPlan(result.plan, result.campaign.projects, result.sendWindow)
+        : undefined;
+    const plan: Plan =
+      forecasted === undefined
+        ? result.plan
+        : {
+            ...result.plan,
+            forecast: forecastJson(forecasted),
+            diagnostics: [...result.plan.diagnostics, ...forecasted.diagnostics],
+          };
     if (flags.json === true) io.stdout(renderPlanJson(plan));
-    else
+    else {
       io.stdout(
         renderPlanHuman(plan, {
           color: flags.color && useColor(io, "stdout"),
@@ -83,12 +101,17 @@ export async function planCommand(
           requestTable: flags.verbose === true,
         }),
       );
+      if (forecasted !== undefined) io.stdout(`\n${forecastText(forecasted)}`);
+    }
     const written: Diagnostic[] = [];
     if (flags.out !== undefined)
       written.push(...(await saveFile(io, flags.out, renderPlanJson(plan), "plan")));
     if (flags.markdown !== undefined) {
       const gallery = flags.galleryUrl !== undefined ? { galleryUrl: flags.galleryUrl } : {};
-      const markdown = renderPlanMarkdown(plan, gallery);
+      const markdown =
+        forecasted === undefined
+          ? renderPlanMarkdown(plan, gallery)
+          : `${renderPlanMarkdown(plan, gallery)}\n${forecastMarkdown(forecasted)}`;
       written.push(...(await saveFile(io, flags.markdown, markdown, "Markdown report")));
     }
     if (written.length > 0) return failWith(written, sources, io);

@@ -27,6 +27,10 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
     .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")
     .option("--gallery-url <url>", "link the Markdown report to the `preview --html` gallery at URL")
     .option("--out <file>", "also save the plan document for `campaignctl apply FILE`")
+    .option(
+      "--forecast",
+      "also forecast when each scheduled project sends under the declared capacity (daily caps, throughput, quiet hours, deadlines)",
+    )
     .option("--detailed-exitcode", "exit 0 nothing to do, 1 error, 2 actions pending, 3 blocked or drifted")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .option("--verbose", "also list the API requests by endpoint (the JSON always has them)")

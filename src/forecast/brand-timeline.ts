@@ -86,10 +86,10 @@ export function runBrand(
   for (let round = 0; round < 10_000_000; round++) {
     // Start every lane whose time has come; pause enforced starters when the cap is already reached.
     for (const s of states)
-      if (s.phase === "waiting" && s.began <= t + EPSILON) {
+      if (s.phase === "waiting" && s.began <= t) {
         s.phase = "sending";
         s.began = t;
-        if (cap !== null && count >= cap - EPSILON && !s.lane.bypass) pause(s, t);
+        if (cap !== null && count >= cap && !s.lane.bypass) pause(s, t);
       }
     const sending = states.filter((s) => s.phase === "sending");
     const nextStart = states.reduce(
@@ -106,14 +106,16 @@ export function runBrand(
       continue;
     }
     const rate = sending.reduce((sum, s) => sum + s.lane.ratePerMs, 0);
-    let next = Math.min(nextStart, day.endMs);
-    for (const s of sending) next = Math.min(next, t + s.remaining / s.lane.ratePerMs);
-    const underCap = cap !== null && count < cap - EPSILON;
-    if (underCap) next = Math.min(next, t + ((cap as number) - count) / rate);
-    const dt = Math.max(0, next - t);
-    const over = cap !== null && !underCap;
+    // The next event as a step from t (absolute instants are too coarse for tiny steps): a start,
+    // the Pacific midnight, a finish, or the cap. Whatever it is gets snapped exactly.
+    const toCap = cap !== null && count < cap ? (cap - count) / rate : Infinity;
+    let dt = Math.min(nextStart - t, day.endMs - t, toCap);
+    for (const s of sending) dt = Math.min(dt, s.remaining / s.lane.ratePerMs);
+    dt = Math.max(0, dt);
+    const over = cap !== null && count >= cap;
     for (const s of sending) {
-      const n = Math.min(s.remaining, s.lane.ratePerMs * dt);
+      const finishes = s.remaining / s.lane.ratePerMs <= dt * (1 + EPSILON);
+      const n = finishes ? s.remaining : Math.min(s.remaining, s.lane.ratePerMs * dt);
       s.remaining -= n;
       s.sent += n;
       add(day.messages, s.lane.address, n);
@@ -122,17 +124,18 @@ export function runBrand(
         add(day.overCap, s.lane.address, n);
       }
       count += n;
+      if (finishes) s.remaining = 0;
     }
-    t = next;
+    if (toCap <= dt * (1 + EPSILON)) count = cap as number;
+    t = dt === day.endMs - t ? day.endMs : dt === nextStart - t ? nextStart : t + dt;
     for (const s of sending)
-      if (s.remaining <= EPSILON * Math.max(1, s.lane.remaining)) {
-        s.remaining = 0;
+      if (s.remaining === 0) {
         s.phase = "done";
         s.end = t;
       }
-    if (cap !== null && count >= cap - EPSILON)
+    if (cap !== null && count >= cap)
       for (const s of sending) if (s.phase === "sending" && !s.lane.bypass) pause(s, t);
-    if (t >= day.endMs - EPSILON && states.some((s) => s.phase !== "done")) {
+    if (t >= day.endMs && states.some((s) => s.phase !== "done")) {
       t = day.endMs;
       day = openDay(t, days);
       count = 0;

@@ -7,7 +7,8 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { localTime } from "./local-hours.js";
 import type { ForecastProject, ProjectForecast, SendWindowHours } from "./types.js";
 
-const count = (n: number) => n.toLocaleString("en-US");
+/** `12,345` (Intl number formatting costs about 10 µs a call). */
+export const count = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 export function forecastDiagnostics(
   inputs: readonly ForecastProject[],

@@ -1,9 +1,12 @@
 /**
  * A send's hours in its recipients' zone: local start and end, and the part that falls outside the
- * send window (quiet hours, 08:00-21:00 by default). Pure (luxon, DST-aware).
+ * send window (quiet hours, 08:00-21:00 by default). Pure (luxon through zone-clock.ts, DST-aware).
  */
-import { DateTime } from "luxon";
+
 import type { SendWindowHours } from "./types.js";
+import { dayWindows, localDate, nextDate } from "./zone-clock.js";
+
+export { localTime } from "./zone-clock.js";
 
 export const DEFAULT_SEND_WINDOW: SendWindowHours = { from: "08:00", to: "21:00" };
 
@@ -11,11 +14,6 @@ const minutesOf = (hhmm: string): number => {
   const [h = "0", m = "0"] = hhmm.split(":");
   return Number(h) * 60 + Number(m);
 };
-
-/** `yyyy-MM-dd HH:mm ZZZZ` of `ms` in `zone` (e.g. `2026-11-03 17:00 PST`). */
-export function localTime(ms: number, zone: string): string {
-  return DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd HH:mm ZZZZ");
-}
 
 /** The allowed local intervals of one local day, as [from, to) minutes after its midnight. */
 function allowedMinutes(window: SendWindowHours): readonly (readonly [number, number])[] {
@@ -42,18 +40,9 @@ export function outsideWindow(
   const allowed = allowedMinutes(window);
   // The window's intervals that meet [startMs, endMs], clipped, in order.
   const inside: [number, number][] = [];
-  for (
-    let day = DateTime.fromMillis(startMs, { zone }).startOf("day");
-    day.toMillis() <= endMs;
-    day = day.plus({ days: 1 })
-  ) {
-    for (const [a, b] of allowed) {
-      // Wall-clock times of the day, through luxon (a DST day is 23 or 25 hours long).
-      const from = day.set({ hour: Math.floor(a / 60), minute: a % 60 }).toMillis();
-      const to =
-        b >= 24 * 60
-          ? day.plus({ days: 1 }).toMillis()
-          : day.set({ hour: Math.floor(b / 60), minute: b % 60 }).toMillis();
+  const last = localDate(zone, endMs);
+  for (let date = localDate(zone, startMs); date <= last; date = nextDate(date)) {
+    for (const [from, to] of dayWindows(zone, date, allowed)) {
       if (startMs === endMs) {
         if (from <= startMs && startMs < to) return null;
         continue;

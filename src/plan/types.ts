@@ -284,6 +284,12 @@ export interface Plan {
   /** The policy in force (null when none): what a compliance reviewer needs to see was applied. */
   readonly policy: PlanPolicy | null;
   readonly projects: readonly ProjectPlan[];
+  /**
+   * With `plan --forecast`: when each scheduled project sends, under the declared capacity
+   * (`schemas/forecast.schema.json`, src/report/forecast-json.ts); absent otherwise. For review
+   * only: apply never compares or acts on it.
+   */
+  readonly forecast?: unknown;
   /** Problems not tied to one project (API unreachable, ambiguous organization). */
   readonly diagnostics: readonly Diagnostic[];
   readonly requests: RequestCount;

@@ -60,6 +60,7 @@ export function orderPlan(plan: Plan): PlanJson {
               by: l.by,
             })),
           },
+    ...(plan.forecast === undefined ? {} : { forecast: plan.forecast }),
     projects: plan.projects.map(orderProject),
     diagnostics: plan.diagnostics.map(diagnosticJson),
     requests: {

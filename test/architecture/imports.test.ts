@@ -31,6 +31,11 @@ const LAYERS: readonly (readonly string[])[] = [
 /** Imports between two folders of one layer, each with the reason it is allowed. */
 const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
   {
+    from: "forecast",
+    to: "plan",
+    why: "the forecast reads a plan's figures (design: plan + declared capacity -> timeline)",
+  },
+  {
     from: "report",
     to: "apply",
     why: "report renders apply results (design: report renders data it is given)",

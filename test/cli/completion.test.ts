@@ -89,6 +89,7 @@ describe("completion scripts", () => {
         "apply",
         "import",
         "status",
+        "watch",
         "webhooks",
         "sandbox",
         "completion",

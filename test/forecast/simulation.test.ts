@@ -277,11 +277,12 @@ describe("the forecast against the sandbox's simulation", () => {
       }
       const overCap = sent.filter((m) => m.project_id === s.id && m.over_cap).length;
       expect(Math.abs(overCap - p.overCap), `${s.address}: over the cap`).toBeLessThanOrEqual(BATCH);
-      if (p.quietHours !== null) {
+      const quietHours = p.quietHours;
+      if (quietHours !== null) {
         const quiet = sent.filter(
-          (m) => m.project_id === s.id && Date.parse(m.sent_at) > p.quietHours!.fromMs,
+          (m) => m.project_id === s.id && Date.parse(m.sent_at) > quietHours.fromMs,
         ).length;
-        expect(Math.abs(quiet - p.quietHours.messages), `${s.address}: in quiet hours`).toBeLessThanOrEqual(
+        expect(Math.abs(quiet - quietHours.messages), `${s.address}: in quiet hours`).toBeLessThanOrEqual(
           BATCH,
         );
       }

@@ -1,0 +1,48 @@
+/**
+ * `plan --forecast` (issue 19): the examples with a declared daily cap small enough to bite show a
+ * project pausing at the cap in the terminal plan, the JSON plan (valid against its schema, checked
+ * by the CLI test helper) and the Markdown comment with its Mermaid gantt block.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+
+/** The examples with the brand's daily cap declared at 30 messages (each scheduled send needs 38). */
+function cappedExamples(): string {
+  const cwd = mkdtempSync(join(tmpdir(), "campaignctl-forecast-"));
+  cpSync("examples", join(cwd, "examples"), { recursive: true });
+  const file = join(cwd, "examples", "gotv.yaml");
+  const text = readFileSync(file, "utf8");
+  const capped = text.replace(
+    /^projects:/m,
+    "capacity:\n  brands:\n    Riverside Democrats: {daily_cap: 30}\nprojects:",
+  );
+  expect(capped).not.toBe(text);
+  writeFileSync(file, capped);
+  return cwd;
+}
+
+describe("plan --forecast", () => {
+  test("a project pauses at the declared cap: in the terminal plan, the JSON and the Markdown", async () => {
+    const cwd = cappedExamples();
+    const cli = (...argv: string[]) => runCli(argv, { cwd, env: {} });
+
+    const json = await cli("plan", "--sandbox", "examples/", "--forecast", "--json");
+    const plan = JSON.parse(json.stdout) as { forecast?: { projects: { address: string }[] } };
+    expect(plan.forecast?.projects.map((p) => p.address).sort()).toEqual(["gotv-followup", "gotv-reminder"]);
+    expect(json.stdout).toContain("cap");
+
+    const text = await cli("plan", "--sandbox", "examples/", "--forecast", "--markdown", "plan.md");
+    expect(text.stdout).toContain(
+      "gotv-reminder  38 recipients, starts 2026-12-07 10:00 CST, pauses at the daily cap 2026-12-07 10:00 CST (Pacific day 2026-12-07), 8 of 38 left: restart in the dashboard",
+    );
+    const markdown = readFileSync(join(cwd, "plan.md"), "utf8");
+    expect(markdown).toContain("```mermaid");
+    expect(markdown).toContain("gantt");
+
+    const without = await cli("plan", "--sandbox", "examples/", "--json");
+    expect(JSON.parse(without.stdout).forecast).toBeUndefined();
+  });
+});

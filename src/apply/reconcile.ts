@@ -19,6 +19,7 @@
  * rounds is one record (`LoopState`, `loop-state.ts`); the end results are `settle.ts`'s.
  */
 
+import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../api/write-retry.js";
 import type { Project } from "../contract/resources.js";
 import type { LiveRead } from "../plan/live.js";
 import { readStats } from "../plan/refresh-stats.js";
@@ -119,8 +120,8 @@ function loopRun(
       sleep,
       signal,
       emit,
-      maxSends: options.maxSends ?? 5,
-      backoffMs: options.backoffMs ?? 1000,
+      maxSends: options.maxSends ?? WRITE_MAX_ATTEMPTS,
+      backoffMs: options.backoffMs ?? WRITE_FIRST_BACKOFF_MS,
     },
     parallelism: Math.max(1, Math.floor(options.parallelism)),
     deadlineMs: options.waitForApproval === null ? null : startMs + options.waitForApproval,

@@ -9,7 +9,7 @@
  *    `{reason}`, the project's own organization, `based_on` = the `updated_at` of that read. A rerun
  *    after a crash replays instead of pausing twice; a later pause (after a resume) gets a new key.
  * 3. **One retry layer** (src/apply/perform.ts): at most `maxSends` attempts (5) of the request in
- *    total, whatever the answers, waiting on one curve (`pauseResendDelayMs`, the curve of
+ *    total, whatever the answers, waiting on one curve (`resendDelayMs` of src/api/write-retry.ts, the curve of
  *    `src/apply/waits.ts`) raised to `Retry-After`. 429, 503 SEND_ENQUEUE_FAILED and 409 with
  *    Retry-After: send again with the same key. Any other 5xx, a timeout, a dropped connection: the
  *    outcome is unknown, so re-read: paused -> done; still sending -> send again with the same key;
@@ -19,6 +19,7 @@
  *
  * Ctrl-C (`signal`) cuts the waits short and sends nothing new; a request in flight finishes.
  */
+
 import {
   type ApiError,
   apiErrorDiagnostic,
@@ -27,6 +28,12 @@ import {
   type Sleep,
   writeFailureOf,
 } from "../api/index.js";
+import {
+  resendDelayMs,
+  sleepUnlessAborted,
+  WRITE_FIRST_BACKOFF_MS,
+  WRITE_MAX_ATTEMPTS,
+} from "../api/write-retry.js";
 import type { PauseRequest, Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { isSending } from "./sending.js";
@@ -80,8 +87,8 @@ export type PauseResult =
 
 /** Pauses project `id` with `reason` (see the module comment). */
 export async function pauseForGuard(id: string, reason: string, deps: PauseDeps): Promise<PauseResult> {
-  const maxSends = Math.max(1, deps.maxSends ?? 5);
-  const backoffMs = deps.backoffMs ?? 1000;
+  const maxSends = Math.max(1, deps.maxSends ?? WRITE_MAX_ATTEMPTS);
+  const backoffMs = deps.backoffMs ?? WRITE_FIRST_BACKOFF_MS;
   const failed = (
     outcome: "failed" | "unknown",
     key: string | null,
@@ -139,7 +146,7 @@ export async function pauseForGuard(id: string, reason: string, deps: PauseDeps)
       if (deps.signal.aborted) break;
       await sleepUnlessAborted(
         deps.sleep,
-        pauseResendDelayMs(backoffMs, n - 1, retryAfterOf(lastError)),
+        resendDelayMs(backoffMs, n - 1, retryAfterOf(lastError)),
         deps.signal,
       );
       if (deps.signal.aborted) break;
@@ -228,35 +235,4 @@ function describe(error: ApiError): string {
 
 function retryAfterOf(error: ApiError | null): number | null {
   return error !== null && error.kind === "http" ? error.retryAfterSeconds : null;
-}
-
-/** No wait between two attempts of the pause is longer, unless `Retry-After` says so (as apply's). */
-export const PAUSE_RESEND_CEILING_MS = 16_000;
-
-/**
- * The wait after failed attempt `n` (1-based): `firstMs * 2^(n-1)`, capped at
- * {@link PAUSE_RESEND_CEILING_MS}, or the answer's `Retry-After` when longer. The curve of apply's
- * `resendDelayMs` (src/apply/waits.ts; the status layer cannot import apply, and a test checks the
- * two agree).
- */
-export function pauseResendDelayMs(
-  firstMs: number,
-  failedAttempt: number,
-  retryAfterSeconds: number | null,
-): number {
-  const curve = Math.min(PAUSE_RESEND_CEILING_MS, firstMs * 2 ** Math.max(0, failedAttempt - 1));
-  return Math.max(curve, (retryAfterSeconds ?? 0) * 1000);
-}
-
-/** Resolves after `ms` of the injected sleep, or at once when `signal` aborts. */
-export function sleepUnlessAborted(sleep: Sleep, ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted || ms <= 0) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    signal.addEventListener("abort", done, { once: true });
-    sleep(ms).then(done, done);
-  });
 }

@@ -14,13 +14,14 @@
  *    an error that no later poll can mend: a 401 or 403) or waits (`watch-pace.ts`) and polls again.
  */
 import { type ApiError, apiErrorDiagnostic, type Sleep } from "../api/index.js";
+import { sleepUnlessAborted } from "../api/write-retry.js";
 import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { NO_CACHE } from "../plan/cache.js";
 import type { LiveRead } from "../plan/live.js";
 import { type ProjectFigures, projectFigures } from "./figures.js";
 import { rounded } from "./fraction.js";
-import { type PausePort, pauseForGuard, sleepUnlessAborted } from "./guard-pause.js";
+import { type PausePort, pauseForGuard } from "./guard-pause.js";
 import { guardPauseReason } from "./guard-reason.js";
 import { readStatusLive, type StatusReader } from "./read-live.js";
 import { isSending } from "./sending.js";

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { resendDelayMs } from "../../src/apply/waits.js";
 import { RATE_LIMITS } from "../../src/contract/limits.js";
 import { type ProjectFigures, ratesOf } from "../../src/status/figures.js";
-import { pauseResendDelayMs } from "../../src/status/guard-pause.js";
 import {
   DEFAULT_INTERVAL_MS,
   MIN_INTERVAL_MS,
@@ -136,16 +135,5 @@ describe("the pace of the polls", () => {
       const perMinute = (reads * 60_000) / pollWaitMs(MIN_INTERVAL_MS, reads);
       expect(perMinute).toBeLessThanOrEqual(POLL_READS_PER_MINUTE);
     }
-  });
-});
-
-describe("the pause's resend curve", () => {
-  it("is apply's curve", () => {
-    for (const first of [250, 1000, 3000])
-      for (let attempt = 1; attempt <= 6; attempt++)
-        for (const retryAfter of [null, 0, 2, 30])
-          expect(pauseResendDelayMs(first, attempt, retryAfter)).toBe(
-            resendDelayMs(first, attempt, retryAfter),
-          );
   });
 });

@@ -4,7 +4,6 @@
  * which must stay the one apply uses (the status layer cannot import apply).
  */
 import { describe, expect, it } from "vitest";
-import { resendDelayMs } from "../../src/apply/waits.js";
 import { RATE_LIMITS } from "../../src/contract/limits.js";
 import { type ProjectFigures, ratesOf } from "../../src/status/figures.js";
 import {

@@ -1,4 +1,13 @@
 #!/usr/bin/env node
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse, stringify } from "yaml";
+import { applyCommand } from "../dist/cli/commands/apply.js";
+import { runPlanPipeline } from "../dist/cli/plan-pipeline.js";
+import { openSession } from "../dist/cli/session.js";
+import { renderPlanJson } from "../dist/src/report/plan-json.js";
+import { startSandbox } from "../dist/src/sandbox/index.js";
 /**
  * apply throughput under the rate limit, against the ideal for N actions (not a test; run after
  * `npm run build`; issue 9's acceptance).
@@ -30,15 +39,7 @@
  *   node bench/apply-throughput.mjs 1000            # other sizes
  *   BENCH_LATENCY_MS=200 node bench/apply-throughput.mjs 300
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { parse, stringify } from "yaml";
-import { applyCommand } from "../dist/cli/commands/apply.js";
-import { runPlanPipeline } from "../dist/cli/plan-pipeline.js";
-import { openSession } from "../dist/cli/session.js";
-import { renderPlanJson } from "../dist/src/report/plan-json.js";
-import { startSandbox } from "../dist/src/sandbox/index.js";
+import { capturedIo } from "./lib.mjs";
 
 const SIZES = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [150, 250, 300];
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 80);
@@ -98,27 +99,6 @@ function world(n) {
   return { fixture, dir };
 }
 
-function quietIo(dir) {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: {
-      stdout: (t) => {
-        out.stdout += t;
-      },
-      stderr: (t) => {
-        out.stderr += t;
-      },
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-      env: { CAMPAIGNCTL_API_KEY: KEY, NO_COLOR: "1" },
-      cwd: dir,
-      clock: () => Date.now(),
-    },
-  };
-}
-
 /** One run on a fresh sandbox: `mode` is "files" or "saved". */
 async function run(n, mode) {
   const { fixture, dir } = world(n);
@@ -130,7 +110,7 @@ async function run(n, mode) {
   });
   const clock = { now: () => sb.clock.nowMs() };
   const sleep = (ms) => sb.clock.advance(ms);
-  const { io, out } = quietIo(dir);
+  const { io, out } = capturedIo(dir, KEY);
   try {
     // A cold plan fills the cache (and, for "saved", writes the plan file); then the window empties.
     const opened = await openSession({ baseUrl: sb.baseUrl }, io, { clock, sleep });

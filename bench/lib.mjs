@@ -83,3 +83,28 @@ export function finish({ walls, cpuTimes, peaks, targetMs, targetBytes, cpuNote,
   );
   process.exitCode = ok && wall < targetMs && peak < targetBytes ? 0 : 1;
 }
+
+/**
+ * A captured terminal for running a command in-process (`Io` of cli/io.ts): what it writes is kept
+ * in `out`, the API key is `key`, and `clock` is its machine clock (default: the real one).
+ */
+export function capturedIo(dir, key, clock = () => Date.now()) {
+  const out = { stdout: "", stderr: "" };
+  return {
+    out,
+    io: {
+      stdout: (t) => {
+        out.stdout += t;
+      },
+      stderr: (t) => {
+        out.stderr += t;
+      },
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      stdinIsTTY: false,
+      env: { CAMPAIGNCTL_API_KEY: key, NO_COLOR: "1" },
+      cwd: dir,
+      clock,
+    },
+  };
+}

@@ -1,4 +1,10 @@
 #!/usr/bin/env node
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { parse, stringify } from "yaml";
+import { watchCommand } from "../dist/cli/commands/watch.js";
+import { startSandbox } from "../dist/src/sandbox/index.js";
 /**
  * `campaignctl watch` of N sending projects: requests per poll (not a test; run after
  * `npm run build`; issue 18's acceptance: one stats page per poll for up to 1,000 rows).
@@ -24,12 +30,7 @@
  *   node bench/watch.mjs              # 1,000 projects
  *   node bench/watch.mjs 1000 2500    # other sizes (at most 5,000)
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
-import { parse, stringify } from "yaml";
-import { watchCommand } from "../dist/cli/commands/watch.js";
-import { startSandbox } from "../dist/src/sandbox/index.js";
+import { capturedIo } from "./lib.mjs";
 
 const SIZES = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [1000];
 const KEY = "pc_live_sbx_riverside_rw_7Hq2mX9vT4";
@@ -79,27 +80,6 @@ function world(n) {
   return { fixture, dir };
 }
 
-function captureIo(dir, clock) {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: {
-      stdout: (t) => {
-        out.stdout += t;
-      },
-      stderr: (t) => {
-        out.stderr += t;
-      },
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-      env: { CAMPAIGNCTL_API_KEY: KEY, NO_COLOR: "1" },
-      cwd: dir,
-      clock,
-    },
-  };
-}
-
 function busiestMinute(requests) {
   const times = requests.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
   let most = 0;
@@ -129,7 +109,7 @@ async function run(n) {
     });
     await admin("DELETE", "/requests");
     const clock = () => sb.clock.nowMs();
-    const { io, out } = captureIo(dir, clock);
+    const { io, out } = capturedIo(dir, KEY, clock);
     const advance = async (ms) => {
       await sb.clock.advance(ms);
     };

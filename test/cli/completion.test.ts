@@ -4,6 +4,7 @@
  * (`bash -n`) and completes with it; zsh and fish check theirs when installed (`zsh -n`,
  * `fish --no-execute`, fish's own `complete -C`), and every script passes a simple quoting check.
  */
+
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { buildProgram } from "../../cli/program.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
+import { COMMAND_NAMES } from "./command-names.js";
 
 const SHELLS = ["bash", "zsh", "fish"] as const;
 type Shell = (typeof SHELLS)[number];
@@ -79,24 +81,7 @@ describe("completion scripts", () => {
 
   test.each([
     ["campaignctl pl", ["plan"]],
-    [
-      "campaignctl ",
-      [
-        "init",
-        "validate",
-        "preview",
-        "plan",
-        "apply",
-        "import",
-        "status",
-        "watch",
-        "webhooks",
-        "sandbox",
-        "completion",
-        "version",
-        "help",
-      ],
-    ],
+    ["campaignctl ", COMMAND_NAMES],
     ["campaignctl plan --ver", ["--verbose"]],
     ["campaignctl apply --tar", ["--target"]],
     ["campaignctl preview --format ", ["text", "json"]],

@@ -10,7 +10,8 @@ import {
   NO_OUTCOMES,
   outcomeCountKey,
 } from "../../src/apply/index.js";
-import { clockFrom, TEST_NOW } from "../helpers/clock.js";
+import { TEST_NOW } from "../helpers/clock.js";
+import { captureIo } from "../helpers/run-cli.js";
 
 const AT = "2036-03-01T15:00:00.000Z";
 
@@ -77,19 +78,7 @@ describe("apply progress counts every outcome", () => {
   });
 
   it("without a terminal, prints one line per event; the run-end line counts unknown", () => {
-    let err = "";
-    const io: Io = {
-      stdout: () => {},
-      stderr: (t) => {
-        err += t;
-      },
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-      env: {},
-      cwd: "/",
-      clock: clockFrom(TEST_NOW),
-    };
+    const io = captureIo({ env: {}, cwd: "/" });
     const clock = manualClock();
     const progress = createProgress(io, clock.read, false);
     progress.onEvent(runStart(1));
@@ -103,7 +92,7 @@ describe("apply progress counts every outcome", () => {
       summary: { ...NO_OUTCOMES, unknown: 1 },
     });
     progress.finish();
-    expect(err).toBe(
+    expect(io.err()).toBe(
       "+0s apply: 1 of 1 actions to send, 4 at a time\n" +
         "+1.5s a.test: unknown\n" +
         `+3s apply finished: ${ONE_OF.unknown}\n`,
@@ -111,19 +100,7 @@ describe("apply progress counts every outcome", () => {
   });
 
   it("on a terminal, the last frame drawn counts unknown", () => {
-    let err = "";
-    const io: Io = {
-      stdout: () => {},
-      stderr: (t) => {
-        err += t;
-      },
-      stdoutIsTTY: true,
-      stderrIsTTY: true,
-      stdinIsTTY: false,
-      env: {},
-      cwd: "/",
-      clock: clockFrom(TEST_NOW),
-    };
+    const io = captureIo({ env: {}, cwd: "/", tty: true });
     const clock = manualClock();
     const progress = createProgress(io, clock.read, false);
     progress.onEvent(runStart(2));
@@ -131,7 +108,7 @@ describe("apply progress counts every outcome", () => {
     progress.onEvent(actionEnd("b.test", "done"));
     clock.advance(3_000);
     progress.finish();
-    const frame = err.slice(err.lastIndexOf("\r\x1b[2KApplying:"));
+    const frame = io.err().slice(io.err().lastIndexOf("\r\x1b[2KApplying:"));
     expect(frame).toBe(
       "\r\x1b[2KApplying: 2/2 finished, 0 running, 0 waiting for approval, 0 retried   3s elapsed, 0s rate-limit wait\n" +
         "\r\x1b[2K  finished: 1 done, 0 replayed, 0 failed, 0 skipped, 0 blocked, 0 deferred, 0 not started, 1 unknown\n" +
@@ -153,20 +130,8 @@ function manualClock(): { read: () => number; advance: (ms: number) => void } {
 }
 
 function captureStderr(tty: boolean): { io: Io; err: () => string } {
-  let err = "";
-  const io: Io = {
-    stdout: () => {},
-    stderr: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    stdinIsTTY: false,
-    env: {},
-    cwd: "/",
-    clock: clockFrom(TEST_NOW),
-  };
-  return { io, err: () => err };
+  const io = captureIo({ env: {}, cwd: "/", tty });
+  return { io, err: io.err };
 }
 
 describe("progress lines keep one clock", () => {

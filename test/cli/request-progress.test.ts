@@ -2,23 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { createRequestProgress, requestProgressLine } from "../../cli/request-progress.js";
 import type { ApiEvent } from "../../src/api/index.js";
-import { clockFrom, TEST_NOW } from "../helpers/clock.js";
+import { TEST_NOW } from "../helpers/clock.js";
+import { captureIo } from "../helpers/run-cli.js";
 
 function capture(tty: boolean): { io: Io; err: () => string } {
-  let err = "";
-  const io: Io = {
-    stdout: () => {},
-    stderr: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    stdinIsTTY: false,
-    env: {},
-    cwd: "/",
-    clock: clockFrom(TEST_NOW),
-  };
-  return { io, err: () => err };
+  const io = captureIo({ env: {}, cwd: "/", tty });
+  return { io, err: io.err };
 }
 
 const base = { callId: 1, method: "GET" as const, route: "GET /projects/{id}", path: "/projects/p", atMs: 0 };

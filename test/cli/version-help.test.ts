@@ -2,11 +2,13 @@
  * `campaignctl version`, `-v`/`--version` (and the older `-V`), `help [command]`, and the nearest
  * command named for a misspelt one, as usage errors with the suggestion as the diagnostic's hint.
  */
+
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { nearestCommand } from "../../cli/register/help.js";
 import { runBuiltCli, runCli } from "../helpers/run-cli.js";
 import { documentOf } from "../helpers/schemas.js";
+import { COMMAND_NAMES } from "./command-names.js";
 
 const PKG = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -59,21 +61,7 @@ describe("help", () => {
     expect(help.code).toBe(0);
     const commands = help.stdout.split(/^Commands:$/m)[1] ?? "";
     const names = [...commands.matchAll(/^ {2}([a-z-]+)/gm)].map((m) => m[1]);
-    expect(names).toEqual([
-      "init",
-      "validate",
-      "preview",
-      "plan",
-      "apply",
-      "import",
-      "status",
-      "watch",
-      "webhooks",
-      "sandbox",
-      "completion",
-      "version",
-      "help",
-    ]);
+    expect(names).toEqual(COMMAND_NAMES);
   });
 
   test.each([

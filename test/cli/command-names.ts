@@ -1,0 +1,16 @@
+/** The top-level commands in the order `help` lists them (the order of cli/program.ts), `help` last. */
+export const COMMAND_NAMES: readonly string[] = [
+  "init",
+  "validate",
+  "preview",
+  "plan",
+  "apply",
+  "import",
+  "status",
+  "watch",
+  "webhooks",
+  "sandbox",
+  "completion",
+  "version",
+  "help",
+];

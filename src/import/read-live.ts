@@ -6,9 +6,8 @@
  * `GET /media/{id}`, `GET /toll-free-verifications/{id}` per distinct attached id. The client's rate
  * limiter paces every request.
  */
-import type { ApiError, ApiResult } from "../api/index.js";
+import type { ApiError } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
-import { STATS_LIMIT_MAX } from "../contract/limits.js";
 import type {
   MediaFile,
   Organization,
@@ -21,7 +20,7 @@ import { buildCatalogs, type Catalogs } from "../plan/catalogs.js";
 import type { LiveRead } from "../plan/live.js";
 import type { RefreshReader } from "../plan/refresh.js";
 import { readAll } from "../plan/refresh-records.js";
-import { statsWindows } from "../plan/refresh-stats.js";
+import { listStatsWindow, statsWindows } from "../plan/refresh-stats.js";
 
 /** The endpoint functions import reads through: the plan's refresh reader, without its accounting. */
 export type ImportReader = Omit<RefreshReader, "stats">;
@@ -144,20 +143,14 @@ async function listProjects(
 ): Promise<{ ok: true; rows: ProjectStatsRow[] } | { ok: false; error: ApiError }> {
   const rows = new Map<string, ProjectStatsRow>();
   for (const window of statsWindows(now)) {
-    let offset = 0;
-    for (let page = 0; page < 1000; page++) {
-      const result: ApiResult<{ projects: ProjectStatsRow[]; pagination: { hasMore: boolean } }> =
-        await reader.getProjectStats({
-          startDate: window.startDate,
-          endDate: window.endDate,
-          limit: STATS_LIMIT_MAX,
-          offset,
-        });
-      if (!result.ok) return { ok: false, error: result.error };
-      for (const row of result.value.projects) if (!rows.has(row.id)) rows.set(row.id, row);
-      offset += result.value.projects.length;
-      if (!result.value.pagination.hasMore || result.value.projects.length === 0) break;
-    }
+    const listed = await listStatsWindow(
+      (params) => reader.getProjectStats(params),
+      window,
+      (got) => {
+        for (const row of got) if (!rows.has(row.id)) rows.set(row.id, row);
+      },
+    );
+    if (!listed.ok) return { ok: false, error: listed.error };
   }
   const sorted = [...rows.values()].sort((a, b) =>
     a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,

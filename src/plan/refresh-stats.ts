@@ -57,6 +57,35 @@ export type StatsOutcome =
 const MAX_PAGES_PER_WINDOW = 1000;
 
 /**
+ * Lists every page of one window (`limit` 1,000, by offset, until `hasMore` ends), handing each
+ * page's rows to `onRows`; the number of pages read, or the first error. The one page loop of the
+ * stats listing (the plan's refresh, apply's basis, status, watch).
+ */
+export async function listStatsWindow(
+  read: StatsReader,
+  window: Pick<StatsWindow, "startDate" | "endDate">,
+  onRows: (rows: ProjectStats["projects"]) => void,
+): Promise<{ readonly ok: true; readonly pages: number } | { readonly ok: false; readonly error: ApiError }> {
+  let offset = 0;
+  let pages = 0;
+  for (let page = 0; page < MAX_PAGES_PER_WINDOW; page++) {
+    const result = await read({
+      startDate: window.startDate,
+      endDate: window.endDate,
+      limit: STATS_LIMIT_MAX,
+      offset,
+    });
+    pages++;
+    if (!result.ok) return { ok: false, error: result.error };
+    const rows = result.value.projects;
+    onRows(rows);
+    offset += rows.length;
+    if (!result.value.pagination.hasMore || rows.length === 0) break;
+  }
+  return { ok: true, pages };
+}
+
+/**
  * Lists windows, newest first, until every id in `wanted` has a row or the windows run out. Keeps
  * only the rows of wanted projects (memory stays proportional to the campaign).
  */
@@ -69,25 +98,15 @@ export async function readStats(
   let coveredSinceMs = now.getTime();
   for (const [index, window] of statsWindows(now).entries()) {
     if (index > 0 && facts.size >= wanted.size) break;
-    let offset = 0;
-    for (let page = 0; page < MAX_PAGES_PER_WINDOW; page++) {
-      const result = await read({
-        startDate: window.startDate,
-        endDate: window.endDate,
-        limit: STATS_LIMIT_MAX,
-        offset,
-      });
-      if (!result.ok) return { ok: false, error: result.error };
-      const rows = result.value.projects;
+    const listed = await listStatsWindow(read, window, (rows) => {
       for (const row of rows) {
         // Windows overlap in what they select; the newest listing of a project wins (rows of the
         // same read agree, and an older window can only repeat it).
         if (wanted.has(row.id) && !facts.has(row.id))
           facts.set(row.id, { status: row.status, updated_at: row.updated_at });
       }
-      offset += rows.length;
-      if (!result.value.pagination.hasMore || rows.length === 0) break;
-    }
+    });
+    if (!listed.ok) return { ok: false, error: listed.error };
     coveredSinceMs = window.startMs;
   }
   return { ok: true, facts, coveredSinceMs };

@@ -17,14 +17,13 @@
  */
 import type { ApiError, Endpoints } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
-import { STATS_LIMIT_MAX } from "../contract/limits.js";
 import type { Organization, Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type CacheStore, emptySnapshot, mergeSnapshot, sameVersion } from "../plan/cache.js";
 import type { LiveRead } from "../plan/live.js";
 import { rootOrganization } from "../plan/refresh.js";
 import { readAll } from "../plan/refresh-records.js";
-import { statsWindows } from "../plan/refresh-stats.js";
+import { listStatsWindow, statsWindows } from "../plan/refresh-stats.js";
 import { type StatusRange, statusRange } from "./range.js";
 
 /** The endpoint functions a status reads through. */
@@ -93,9 +92,6 @@ export type StatusLive =
       readonly diagnostics: readonly Diagnostic[];
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
-
-/** A guard against a server whose `hasMore` never ends: 1,000 pages are a million rows. */
-const MAX_PAGES_PER_WINDOW = 1000;
 
 export async function readStatusLive(input: StatusReadInput): Promise<StatusLive> {
   const { reader, selection } = input;
@@ -230,21 +226,15 @@ export async function listRows(
   let pages = 0;
   for (const window of range.windows) {
     if (wanted !== null && [...wanted].every((id) => rows.has(id))) break;
-    let offset = 0;
-    for (let page = 0; page < MAX_PAGES_PER_WINDOW; page++) {
-      const result = await reader.getProjectStats({
-        startDate: window.startDate,
-        endDate: window.endDate,
-        limit: STATS_LIMIT_MAX,
-        offset,
-      });
-      pages++;
-      if (!result.ok) return { ok: false, error: result.error };
-      const got = result.value.projects;
-      for (const row of got) if (!rows.has(row.id) && keeps(row)) rows.set(row.id, row);
-      offset += got.length;
-      if (!result.value.pagination.hasMore || got.length === 0) break;
-    }
+    const listed = await listStatsWindow(
+      (params) => reader.getProjectStats(params),
+      window,
+      (got) => {
+        for (const row of got) if (!rows.has(row.id) && keeps(row)) rows.set(row.id, row);
+      },
+    );
+    if (!listed.ok) return { ok: false, error: listed.error };
+    pages += listed.pages;
   }
   return { ok: true, rows, pages };
 }

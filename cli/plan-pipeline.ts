@@ -11,6 +11,9 @@ import { loadCampaign } from "../src/campaign/load.js";
 import type { Campaign } from "../src/campaign/model.js";
 import type { Project } from "../src/contract/resources.js";
 import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
+import { forecastOfPlan } from "../src/forecast/of-plan.js";
+import { judgeFindings, withForecastFindings } from "../src/forecast/policy-hold.js";
+import type { Forecast } from "../src/forecast/types.js";
 import { assemblePlan } from "../src/plan/assemble.js";
 import type { CacheStore } from "../src/plan/cache.js";
 import { checkCovered } from "../src/plan/check-covered.js";
@@ -19,6 +22,9 @@ import type { LiveRead, LiveState } from "../src/plan/live.js";
 import { refreshLive } from "../src/plan/refresh.js";
 import { summarize } from "../src/plan/summary.js";
 import type { Plan } from "../src/plan/types.js";
+import { forecastJson } from "../src/report/forecast-json.js";
+import { statusRange } from "../src/status/range.js";
+import { listRows } from "../src/status/read-live.js";
 import { createFileCache } from "./file-cache.js";
 import type { Io } from "./io.js";
 import type { KeyScopeFlags } from "./key-scope-flag.js";
@@ -37,6 +43,11 @@ export interface PlanPipelineArgs extends PolicyFlags, KeyScopeFlags {
   readonly refresh: boolean;
   /** Default: the disk cache under `io.cwd` for the session's API. */
   readonly cache?: CacheStore;
+  /**
+   * `--forecast`: forecast the plan (docs/forecast.md). A policy with `forecast_errors` forecasts
+   * whatever this says, so that no flag leaves its errors unjudged.
+   */
+  readonly forecast?: boolean;
 }
 
 /**
@@ -55,6 +66,11 @@ export type PlanPipelineResult =
       readonly live: ReadonlyMap<string, LiveRead<Project>>;
       /** Judges the same files against other project reads, exactly as this plan was (apply's loop). */
       readonly judge: Judge;
+      /**
+       * The forecast the plan's findings come from (with `forecast` or a policy's `forecast_errors`);
+       * the plan then carries it as `forecast` (its JSON form) and its findings as diagnostics.
+       */
+      readonly forecast?: Forecast;
       /** The policy's send window, if it has one (the forecast's sending hours). */
       readonly sendWindow?: { readonly from: string; readonly to: string };
     }
@@ -115,7 +131,7 @@ export async function runPlanPipeline(
       sources,
     };
 
-  const judgeAt = (projects: LiveState["projects"], at: Date, only?: readonly string[]): Plan =>
+  const assembleAt = (projects: LiveState["projects"], at: Date, only?: readonly string[]): Plan =>
     assemblePlan({
       campaign,
       live: { ...refreshed.live, projects },
@@ -129,11 +145,44 @@ export async function runPlanPipeline(
       requests: refreshed.requests,
       ...(policy.policy === null ? {} : { policy: policy.policy }),
     });
-  const assembled = judgeAt(refreshed.live.projects, refreshed.now);
+  const rules = policy.policy?.rules;
+  const forecasting = args.forecast === true || rules?.forecast_errors !== undefined;
+  const forecastRule =
+    rules?.forecast_errors === undefined
+      ? undefined
+      : {
+          names: rules.forecast_errors,
+          ...(policy.policy?.ranges.forecast_errors === undefined
+            ? {}
+            : { range: policy.policy.ranges.forecast_errors }),
+        };
+  // The forecast always covers every project the run covers, also when apply re-judges one project
+  // at send time: projects of a brand share its cap, so one judged alone could escape its finding.
+  const bypassForbidden = rules?.daily_cap_bypass === "forbid";
+  const sending = forecasting ? await readSent(session, refreshed.live.projects, refreshed.now) : undefined;
+  const sent = sending?.sent;
+  const forecastOf = (plan: Plan): Forecast =>
+    forecastOfPlan(plan, campaign.projects, rules?.send_window, { bypassForbidden, sent });
+  const judged = (
+    projects: LiveState["projects"],
+    at: Date,
+    only?: readonly string[],
+  ): { readonly plan: Plan; readonly forecast?: Forecast } => {
+    const plan = assembleAt(projects, at, only);
+    if (!forecasting) return { plan };
+    const forecast = judgeFindings(
+      forecastOf(only === undefined ? plan : assembleAt(projects, at)),
+      forecastRule,
+    );
+    return { plan: withForecastFindings(plan, forecast), forecast };
+  };
+  const judgeAt: Judge = (projects, at, only) => judged(projects, at, only).plan;
+  const { plan: assembled, forecast } = judged(refreshed.live.projects, refreshed.now);
   // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
   const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
   const diagnostics = [
     ...fileProblems,
+    ...(sending?.diagnostics ?? []),
     ...policy.diagnostics,
     ...clockDiagnostics,
     ...refreshed.diagnostics,
@@ -141,6 +190,7 @@ export async function runPlanPipeline(
   ];
   const plan: Plan = {
     ...assembled,
+    ...(forecast === undefined ? {} : { forecast: forecastJson(forecast) }),
     organization_id: refreshed.organizationId,
     diagnostics,
     summary: summarize(assembled.projects, diagnostics),
@@ -153,8 +203,40 @@ export async function runPlanPipeline(
     sources,
     live: refreshed.live.projects,
     judge: judgeAt,
-    ...(policy.policy?.rules.send_window === undefined
-      ? {}
-      : { sendWindow: policy.policy.rules.send_window }),
+    ...(forecast === undefined ? {} : { forecast }),
+    ...(rules?.send_window === undefined ? {} : { sendWindow: rules.send_window }),
   };
+}
+
+/**
+ * The messages sent so far by the live projects that are sending (status `active`), for the
+ * forecast: one bulk statistics listing (newest window first, stopping once every one is listed).
+ * Nothing to read without such a project; a failed read is a warning, and they count as none sent.
+ */
+async function readSent(
+  session: Session,
+  projects: LiveState["projects"],
+  now: Date,
+): Promise<{ readonly sent: ReadonlyMap<string, number>; readonly diagnostics: readonly Diagnostic[] }> {
+  const active = new Set(
+    [...projects.values()].flatMap((r) =>
+      r.kind === "found" && r.value.status === "active" ? [r.value.project_id] : [],
+    ),
+  );
+  const range = statusRange(now, undefined);
+  if (active.size === 0 || !range.ok) return { sent: new Map(), diagnostics: [] };
+  const listed = await listRows(session.client, range.range, (row) => active.has(row.id), active);
+  if (!listed.ok)
+    return {
+      sent: new Map(),
+      diagnostics: [
+        {
+          severity: "warning",
+          code: "forecast.sent-unknown",
+          message: `the statistics of the ${active.size} sending project(s) could not be read (${listed.error.message}): the forecast takes them to have sent nothing yet`,
+          hint: "plan again; until then the forecast may put sending projects' finish and the brand's cap later than they are",
+        },
+      ],
+    };
+  return { sent: new Map([...listed.rows].map(([id, row]) => [id, row.messages_sent])), diagnostics: [] };
 }

@@ -53,6 +53,8 @@ export interface ApplyFlags extends PolicyFlags, KeyScopeFlags {
   readonly color: boolean;
   /** `--verbose`: also the table of API requests by endpoint. */
   readonly verbose?: boolean;
+  /** `--forecast`: the forecast is shown with the plan, before the question (docs/forecast.md). */
+  readonly forecast?: boolean;
 }
 
 /** Injections for tests and benchmarks; the CLI passes none. */

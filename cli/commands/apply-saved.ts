@@ -101,6 +101,8 @@ export async function applySaved(
     policy: flags.policy,
     loosenPolicy: flags.loosenPolicy,
     allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
+    // Made again as it was made: with the forecast when the reviewed plan carries one.
+    forecast: reviewed.forecast !== undefined,
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));

@@ -14,6 +14,7 @@
 import { createInterface } from "node:readline";
 import { APPLY_FORMAT_VERSION } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { forecastText } from "../../src/report/forecast-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
@@ -88,15 +89,18 @@ async function applyFiles(
     policy: flags.policy,
     loosenPolicy: flags.loosenPolicy,
     allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
+    forecast: flags.forecast === true,
   };
   const planned = await runPlanPipeline(args, session, io);
   if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io, applyJson(flags));
   const { plan, sources } = planned;
-  const shown = renderPlanHuman(plan, {
-    color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"),
-    sources,
-    requestTable: flags.verbose === true,
-  });
+  // The forecast (with --forecast, or always under a policy's forecast_errors) is part of what is approved.
+  const shown =
+    renderPlanHuman(plan, {
+      color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"),
+      sources,
+      requestTable: flags.verbose === true,
+    }) + (planned.forecast === undefined ? "" : `\n${forecastText(planned.forecast)}`);
   if (flags.json === true) io.stderr(shown);
   else io.stdout(shown);
   const waiting = flags.waitForApproval !== undefined;

@@ -4,9 +4,7 @@
  */
 
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { forecastOfPlan } from "../../src/forecast/of-plan.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
-import { forecastJson } from "../../src/report/forecast-json.js";
 import { forecastMarkdown } from "../../src/report/forecast-markdown.js";
 import { forecastText } from "../../src/report/forecast-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
@@ -73,25 +71,14 @@ export async function planCommand(
         policy: flags.policy,
         loosenPolicy: flags.loosenPolicy,
         allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
+        forecast: flags.forecast === true,
       },
       session,
       io,
     );
     progress.finish();
     if (!result.ok) return failWith(result.diagnostics, result.sources, io, json);
-    const { sources } = result;
-    const forecasted =
-      flags.forecast === true
-        ? forecastOfPlan(result.plan, result.campaign.projects, result.sendWindow)
-        : undefined;
-    const plan: Plan =
-      forecasted === undefined
-        ? result.plan
-        : {
-            ...result.plan,
-            forecast: forecastJson(forecasted),
-            diagnostics: [...result.plan.diagnostics, ...forecasted.diagnostics],
-          };
+    const { sources, plan, forecast: forecasted } = result;
     if (flags.json === true) io.stdout(renderPlanJson(plan));
     else {
       io.stdout(

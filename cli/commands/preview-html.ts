@@ -3,8 +3,9 @@
  * page. With `--sandbox` or `--base-url` it first runs the plan pipeline (read-only: it never sends
  * anything); with `--plan FILE` it reads a saved plan instead (offline: no key, no request). Either
  * way the gallery then shows the plan's lists, counts, costs, statuses and policy; without a plan it
- * says the projects were not planned. IO only: the model and the HTML are pure
- * (src/report/gallery/).
+ * says the projects were not planned. With `--forecast` (and a connection) the plan carries its
+ * forecast, and the gallery its timeline; a saved plan made with `plan --forecast` shows its own.
+ * IO only: the model and the HTML are pure (src/report/gallery/).
  */
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -41,6 +42,11 @@ export interface GalleryArgs {
   readonly excludes: readonly string[];
   /** `--plan FILE`: read this saved plan instead of planning (the registration refuses it with a connection). */
   readonly planFile?: string;
+  /**
+   * `--forecast` (with a connection): the plan made carries its forecast, computed as
+   * `plan --forecast` does, and the gallery shows its timeline. A saved plan shows its own.
+   */
+  readonly forecast?: boolean;
 }
 
 interface Planned {
@@ -138,6 +144,8 @@ async function planFor(io: Io, args: GalleryArgs, options: SessionOptions): Prom
         targets: args.targets,
         excludes: args.excludes,
         refresh: false,
+        // The pipeline forecasts as for `plan --forecast`; the plan then carries it as `forecast`.
+        forecast: args.forecast === true,
       },
       opened.session,
       io,

@@ -32,6 +32,8 @@ export interface PreviewFlags extends OutputFlags, SessionFlags, NowFlags, Selec
   readonly html?: string;
   /** `--plan FILE`: with `--html`, take the plan from this saved plan (offline) instead of planning. */
   readonly plan?: string;
+  /** `--forecast`: with `--html` and a connection, the gallery shows the plan's forecast timeline. */
+  readonly forecast?: boolean;
 }
 
 /** Runs `preview`: renders the projects (and with `--html`, the gallery) and reports problems. */
@@ -85,6 +87,7 @@ export async function previewCommand(
           targets: flags.target,
           excludes: flags.exclude,
           ...(flags.plan !== undefined ? { planFile: flags.plan } : {}),
+          ...(flags.forecast === true ? { forecast: true } : {}),
         });
   const diagnostics = [...loaded.diagnostics, ...lint, ...galleryProblems].sort(compareDiagnostics);
   // With --html the gallery replaces the text previews (problems still go to stderr).

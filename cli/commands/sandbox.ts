@@ -13,7 +13,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Diagnostic, SourceRange } from "../../src/diagnostics/diagnostic.js";
-import type { ClockStart, SandboxHandle, SandboxOptions, SandboxProblem } from "../../src/sandbox/index.js";
+import type {
+  ClockStart,
+  SandboxHandle,
+  SandboxOptions,
+  SandboxProblem,
+  WebhookClock,
+} from "../../src/sandbox/index.js";
 import { failWith } from "../fail.js";
 import type { Io } from "../io.js";
 import { type Outcome, success } from "../outcome.js";
@@ -34,6 +40,8 @@ export interface SandboxFlags {
   readonly json?: boolean;
   /** `--start`: `now` (default), `fixture`, or an ISO 8601 date-time. */
   readonly start?: StartFlag;
+  /** `--webhook-clock`: the clock of webhook deliveries' `X-Timestamp` (default `virtual`). */
+  readonly webhookClock?: WebhookClock;
 }
 
 /** What `--start` was given, parsed. */
@@ -49,21 +57,7 @@ export async function runSandbox(
   stop: Promise<void>,
   realNow: () => Date = () => new Date(),
 ): Promise<Outcome> {
-  // `now` is taken to the whole second, so the fixture's shifted dates carry no milliseconds.
-  const start: ClockStart =
-    flags.start === undefined || flags.start === "now" ? wholeSecond(realNow()) : flags.start;
-  const options: SandboxOptions = {
-    port: flags.port,
-    host: flags.host,
-    fixture: flags.fixture === undefined ? undefined : resolve(io.cwd, flags.fixture),
-    statePath: flags.state === undefined ? undefined : resolve(io.cwd, flags.state),
-    timeScale: flags.timeScale,
-    rateLimits: flags.rateLimits,
-    autoApproveTests: flags.autoApproveTests ?? false,
-    faults: flags.faults,
-    seed: flags.seed,
-    start,
-  };
+  const options = sandboxOptions(flags, io, realNow);
   // Loaded when the command runs, not with the program: other commands start faster.
   const { openSandbox } = await import("../../src/sandbox/index.js");
   const started = await openSandbox(options);
@@ -86,6 +80,34 @@ export async function runSandbox(
     `sandbox stopped at virtual time ${sb.clock.now().toISOString()}${flags.state ? `; state saved to ${flags.state}` : ""}\n`,
   );
   return success;
+}
+
+/**
+ * The sandbox's options from the command's flags (paths resolved against the working directory).
+ * Exported so a test can start, in process, the sandbox a documented command line describes.
+ */
+export function sandboxOptions(
+  flags: SandboxFlags,
+  io: Io,
+  realNow: () => Date = () => new Date(),
+): SandboxOptions {
+  // `now` is taken to the whole second, so the fixture's shifted dates carry no milliseconds.
+  const start: ClockStart =
+    flags.start === undefined || flags.start === "now" ? wholeSecond(realNow()) : flags.start;
+  return {
+    port: flags.port,
+    host: flags.host,
+    fixture: flags.fixture === undefined ? undefined : resolve(io.cwd, flags.fixture),
+    statePath: flags.state === undefined ? undefined : resolve(io.cwd, flags.state),
+    timeScale: flags.timeScale,
+    rateLimits: flags.rateLimits,
+    autoApproveTests: flags.autoApproveTests ?? false,
+    faults: flags.faults,
+    seed: flags.seed,
+    start,
+    webhookClock: flags.webhookClock ?? "virtual",
+    wallClock: io.clock,
+  };
 }
 
 /**
@@ -160,6 +182,9 @@ function banner(sb: SandboxHandle, flags: SandboxFlags): string {
     `  state:   ${flags.state ?? "in memory (lost on exit)"}`,
     `  clock:   ${sb.clock.now().toISOString()} (x${flags.timeScale}, ${startNote(flags)})   rate limits: ${flags.rateLimits ? "on" : "off"}` +
       `${flags.faults ? `   faults: ${flags.faults}` : ""}`,
+    ...(flags.webhookClock === "wall"
+      ? ["  webhooks: X-Timestamp from this machine's clock (--webhook-clock wall)"]
+      : []),
     "",
     "API keys (fixture data):",
     ...sb.keys.map(

@@ -40,6 +40,10 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       duration,
     )
     .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
+    .option(
+      "--forecast",
+      "also show the forecast (daily caps, throughput, quiet hours, deadlines) with the plan, before the question (with campaign files)",
+    )
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .option("--verbose", "also list the API requests by endpoint (the JSON always has them)")
     .addHelpText(
@@ -59,6 +63,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
         "  campaignctl apply --sandbox examples/",
         "  campaignctl plan campaigns/ --out plan.json && campaignctl apply plan.json",
         "  campaignctl apply campaigns/ --auto-approve --wait-for-approval 10m --junit apply.xml",
+        "  campaignctl apply campaigns/ --forecast      # the forecast before the question",
         "",
       ].join("\n"),
     )

@@ -42,6 +42,10 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
     .option(
       "--plan <file>",
       "with --html: show the lists, counts, costs and statuses of this saved plan (plan --out FILE), offline",
+    )
+    .option(
+      "--forecast",
+      "with --html and --sandbox or --base-url: add the forecast's timeline, as plan --forecast computes it",
     );
   addConnectionOptions(command, "with --html: show plan status and cost from")
     .addHelpText(
@@ -58,6 +62,8 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
         "before the first request.",
         "--plan FILE (with --html, instead of a connection) takes the same from a saved plan, offline:",
         "no key, no request; a campaign file that differs from the plan's is a warning.",
+        "--forecast (with --html and a connection) adds the timeline of the plan's forecast (docs/forecast.md);",
+        "with --plan, the timeline shows when the saved plan was made with plan --forecast.",
         "Exit codes: 0 previewed, 1 the files have errors, --target or --exclude names no project, the plan could",
         "not be made, or DIR cannot be written.",
         "",
@@ -67,6 +73,7 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
         "  campaignctl preview . --json | jq '.projects[].renderings[].sms.segments'",
         "  campaignctl preview examples/ --html gallery/ --sandbox",
         "  campaignctl preview examples/ --html gallery/ --plan plan.json",
+        "  campaignctl preview examples/ --html gallery/ --sandbox --forecast",
       ].join("\n"),
     )
     .action(async (paths: string[], given: PreviewFlags & WithProjectAlias, self: Command) => {
@@ -85,7 +92,8 @@ export function registerPreview(program: Command, io: Io, report: ReportOutcome)
 
 /**
  * Why the connection flags cannot be used as given, or undefined when they can: they only go with
- * `--html` (the text preview is offline), and `--fixture` names the embedded sandbox's world.
+ * `--html` (the text preview is offline), `--fixture` names the embedded sandbox's world, and
+ * `--forecast` needs a plan made by the command (a saved plan carries its own).
  */
 function misusedConnection(flags: PreviewFlags): string | undefined {
   const given = [
@@ -104,5 +112,12 @@ function misusedConnection(flags: PreviewFlags): string | undefined {
     return "--plan goes only with --html DIR: the gallery shows the saved plan's figures";
   if (flags.plan !== undefined && given.length > 0)
     return `--plan reads a saved plan, offline: it does not go with ${given.join(" or ")}, which make a new one`;
+  if (flags.forecast === true && flags.plan !== undefined)
+    return "--forecast goes with --sandbox or --base-url: with --plan, the gallery shows the saved plan's forecast when it was made with plan --forecast";
+  if (
+    flags.forecast === true &&
+    (flags.html === undefined || (flags.sandbox !== true && flags.baseUrl === undefined))
+  )
+    return "--forecast goes only with --html DIR and --sandbox or --base-url: the forecast needs a plan (or make one with plan --forecast --out plan.json, then preview --html DIR --plan plan.json)";
   return undefined;
 }

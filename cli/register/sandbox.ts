@@ -3,6 +3,7 @@
  * (`../commands/sandbox.ts`, which loads `src/sandbox/` when it starts) loads when it runs.
  */
 import { type Command, InvalidArgumentError } from "commander";
+import type { WebhookClock } from "../../src/sandbox/index.js";
 import type { SandboxFlags, StartFlag } from "../commands/sandbox.js";
 import { parseInstant } from "../instant.js";
 import type { Io } from "../io.js";
@@ -37,12 +38,17 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
       'virtual start: "now" (default; the fixture\'s dates move with it), "fixture" (its clock.start and dates), or an ISO 8601 time',
       startFlag,
     )
+    .option(
+      "--webhook-clock <clock>",
+      'the clock of webhook deliveries\' X-Timestamp: "virtual" (default; the sandbox\'s clock) or "wall" (this machine\'s, for a listener while the virtual clock runs ahead)',
+      webhookClock,
+    )
     .addHelpText(
       "after",
       [
         "",
         "Routes outside the contract live under /_sandbox (no key): clock, approve, requests, effects,",
-        "test-messages, faults, reset. Reference: docs/sandbox.md.",
+        "test-messages, faults, simulation, webhook-endpoints, reset. Reference: docs/sandbox.md.",
         "",
         "Examples:",
         "  campaignctl sandbox",
@@ -78,4 +84,9 @@ function startFlag(value: string): StartFlag {
   if (instant === undefined)
     throw new InvalidArgumentError('expected "now", "fixture" or an ISO 8601 date-time with a zone');
   return instant;
+}
+
+function webhookClock(value: string): WebhookClock {
+  if (value === "virtual" || value === "wall") return value;
+  throw new InvalidArgumentError('expected "virtual" or "wall"');
 }

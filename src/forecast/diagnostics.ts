@@ -3,20 +3,22 @@
  * fix: a finish past the deadline, a send running into quiet hours, a pause at the daily cap
  * (before the deadline), and messages past the cap under bypass. Pure.
  */
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { localTime } from "./local-hours.js";
-import type { ForecastProject, ProjectForecast, SendWindowHours } from "./types.js";
+import type { ForecastFinding, ForecastProject, ProjectForecast, SendWindowHours } from "./types.js";
 
 /** `12,345` (Intl number formatting costs about 10 µs a call). */
 export const count = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-export function forecastDiagnostics(
+/** The findings of every project, in project order, each as a warning at its file position. */
+export function forecastFindings(
   inputs: readonly ForecastProject[],
   projects: readonly ProjectForecast[],
   window: SendWindowHours,
-): Diagnostic[] {
-  const out: Diagnostic[] = [];
+  bypassForbidden: boolean,
+): ForecastFinding[] {
+  const findings: ForecastFinding[] = [];
   projects.forEach((f, i) => {
+    const out: ForecastFinding["diagnostic"][] = [];
     const p = inputs[i] as ForecastProject;
     const at = p.ranges?.at ?? p.ranges?.key;
     const deadlineRange = p.ranges?.deadline ?? at;
@@ -28,7 +30,9 @@ export function forecastDiagnostics(
         code: "forecast.cap-pause",
         message: `${f.address}: projected to pause at the brand's daily cap of ${count(f.dailyCap ?? 0)} at ${localTime(f.pause.atMs, zone)} (Pacific day ${f.pause.pacificDay}) with ${count(f.pause.recipientsLeft)} of ${count(f.recipients)} recipients left${before ? `, before its deadline ${localTime(f.deadlineMs as number, zone)}` : ""}; restarting it is a dashboard step, from ${localTime(f.pause.restartFromMs, zone)}`,
         ...(at && { range: at }),
-        hint: "start earlier, split the list across Pacific days, set `daily_cap_bypass: true` (messages over the cap may fail and are still billed), or send from another brand's number",
+        hint: bypassForbidden
+          ? "start earlier, split the list across Pacific days, or send from another brand's number (the policy forbids `daily_cap_bypass`)"
+          : "start earlier, split the list across Pacific days, set `daily_cap_bypass: true` (messages over the cap may fail and are still billed), or send from another brand's number",
       });
     }
     if (f.finishMs !== null && f.deadlineMs !== null && f.finishMs > f.deadlineMs) {
@@ -58,6 +62,7 @@ export function forecastDiagnostics(
         hint: "start earlier or split the list across Pacific days to stay under the cap, or send from another brand's number",
       });
     }
+    for (const diagnostic of out) findings.push({ address: f.address, diagnostic });
   });
-  return out;
+  return findings;
 }

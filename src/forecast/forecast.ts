@@ -8,7 +8,7 @@
 import { type DayShare, type Lane, type LaneResult, runBrand } from "./brand-timeline.js";
 import { dailyCapOf } from "./capacity.js";
 import { costLines } from "./costs.js";
-import { forecastDiagnostics } from "./diagnostics.js";
+import { forecastFindings } from "./diagnostics.js";
 import { DEFAULT_SEND_WINDOW, localTime, outsideWindow } from "./local-hours.js";
 import { pacificDayOf } from "./pacific.js";
 import type { BrandDay, Forecast, ForecastInput, ForecastProject, ProjectForecast } from "./types.js";
@@ -42,13 +42,15 @@ export function forecast(input: ForecastInput): Forecast {
   const projects = input.projects.map((p, i) =>
     projectForecast(p, results[i] as LaneResult, caps[i] ?? null, input, window),
   );
+  const findings = forecastFindings(input.projects, projects, window, input.bypassForbidden === true);
   return {
     nowMs,
     capacity,
     projects,
     brandDays,
     costs: costLines(projects),
-    diagnostics: forecastDiagnostics(input.projects, projects, window),
+    findings,
+    diagnostics: findings.map((f) => f.diagnostic),
   };
 }
 

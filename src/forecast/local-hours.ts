@@ -3,17 +3,13 @@
  * send window (quiet hours, 08:00-21:00 by default). Pure (luxon through zone-clock.ts, DST-aware).
  */
 
+import { minutesOfDay as minutesOf } from "../text/minutes-of-day.js";
 import type { SendWindowHours } from "./types.js";
 import { dayWindows, localDate, nextDate } from "./zone-clock.js";
 
 export { localTime } from "./zone-clock.js";
 
 export const DEFAULT_SEND_WINDOW: SendWindowHours = { from: "08:00", to: "21:00" };
-
-const minutesOf = (hhmm: string): number => {
-  const [h = "0", m = "0"] = hhmm.split(":");
-  return Number(h) * 60 + Number(m);
-};
 
 /** The allowed local intervals of one local day, as [from, to) minutes after its midnight. */
 function allowedMinutes(window: SendWindowHours): readonly (readonly [number, number])[] {
@@ -28,6 +24,38 @@ function allowedMinutes(window: SendWindowHours): readonly (readonly [number, nu
 }
 
 /**
+ * The parts of `[startMs, endMs]` outside the window in `zone`, in order, as instants (none for a
+ * zero-length send; see outsideWindow).
+ */
+export function outsideWindowSpans(
+  startMs: number,
+  endMs: number,
+  zone: string,
+  window: SendWindowHours,
+): [number, number][] {
+  if (endMs <= startMs) return [];
+  const allowed = allowedMinutes(window);
+  // The window's intervals that meet [startMs, endMs], clipped, in order.
+  const inside: [number, number][] = [];
+  const last = localDate(zone, endMs);
+  for (let date = localDate(zone, startMs); date <= last; date = nextDate(date))
+    for (const [from, to] of dayWindows(zone, date, allowed)) {
+      const lo = Math.max(from, startMs);
+      const hi = Math.min(to, endMs);
+      if (hi > lo) inside.push([lo, hi]);
+    }
+  inside.sort((x, y) => x[0] - y[0]);
+  const outside: [number, number][] = [];
+  let cursor = startMs;
+  for (const [lo, hi] of inside) {
+    if (lo > cursor) outside.push([cursor, lo]);
+    cursor = Math.max(cursor, hi);
+  }
+  if (endMs > cursor) outside.push([cursor, endMs]);
+  return outside;
+}
+
+/**
  * The time of `[startMs, endMs]` outside the window in `zone`: its first instant and its length.
  * A zero-length send (one instant) counts when that instant is outside.
  */
@@ -37,35 +65,14 @@ export function outsideWindow(
   zone: string,
   window: SendWindowHours,
 ): { readonly fromMs: number; readonly ms: number } | null {
-  const allowed = allowedMinutes(window);
-  // The window's intervals that meet [startMs, endMs], clipped, in order.
-  const inside: [number, number][] = [];
-  const last = localDate(zone, endMs);
-  for (let date = localDate(zone, startMs); date <= last; date = nextDate(date)) {
-    for (const [from, to] of dayWindows(zone, date, allowed)) {
-      if (startMs === endMs) {
-        if (from <= startMs && startMs < to) return null;
-        continue;
-      }
-      const lo = Math.max(from, startMs);
-      const hi = Math.min(to, endMs);
-      if (hi > lo) inside.push([lo, hi]);
-    }
+  if (startMs === endMs) {
+    const allowed = allowedMinutes(window);
+    for (const [from, to] of dayWindows(zone, localDate(zone, startMs), allowed))
+      if (from <= startMs && startMs < to) return null;
+    return { fromMs: startMs, ms: 0 };
   }
-  if (startMs === endMs) return { fromMs: startMs, ms: 0 };
-  let cursor = startMs;
-  let first: number | null = null;
-  let outside = 0;
-  for (const [lo, hi] of inside) {
-    if (lo > cursor) {
-      first ??= cursor;
-      outside += lo - cursor;
-    }
-    cursor = Math.max(cursor, hi);
-  }
-  if (endMs > cursor) {
-    first ??= cursor;
-    outside += endMs - cursor;
-  }
-  return first === null ? null : { fromMs: first, ms: outside };
+  const spans = outsideWindowSpans(startMs, endMs, zone, window);
+  const first = spans[0];
+  if (first === undefined) return null;
+  return { fromMs: first[0], ms: spans.reduce((sum, [lo, hi]) => sum + hi - lo, 0) };
 }

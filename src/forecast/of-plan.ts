@@ -7,7 +7,19 @@ import type { ProjectSpec } from "../campaign/model.js";
 import type { Plan } from "../plan/types.js";
 import { forecast } from "./forecast.js";
 import { capacityOfProjects, forecastProjectOf } from "./from-spec.js";
-import type { Forecast, ForecastProject, SendWindowHours } from "./types.js";
+import { pacificDayOf } from "./pacific.js";
+import type { Capacity, Forecast, ForecastProject, SendWindowHours } from "./types.js";
+
+/** What the caller knows beyond the plan. */
+export interface ForecastOfPlanOptions {
+  /** The policy forbids `daily_cap_bypass`: no fix offers it. */
+  readonly bypassForbidden?: boolean;
+  /**
+   * Messages sent so far by live projects that are sending (status `active`), by project id, from
+   * the statistics (`messages_sent`); a sending project missing here is taken to have sent none.
+   */
+  readonly sent?: ReadonlyMap<string, number>;
+}
 
 /**
  * Forecasts `plan` for the campaign's `specs`. `sendWindow` is the policy's send window when it has
@@ -17,9 +29,11 @@ export function forecastOfPlan(
   plan: Plan,
   specs: readonly ProjectSpec[],
   sendWindow?: SendWindowHours,
+  options: ForecastOfPlanOptions = {},
 ): Forecast {
   const nowMs = Date.parse(plan.created_at);
   const byAddress = new Map(specs.map((s) => [s.address, s]));
+  const capacity = capacityOfProjects(specs);
   const projects: ForecastProject[] = [];
   for (const p of plan.projects) {
     const spec = byAddress.get(p.address);
@@ -36,17 +50,49 @@ export function forecastOfPlan(
           ? {}
           : { organization: p.audience.organization.name }),
         ...(scheduledAtMs === undefined || Number.isNaN(scheduledAtMs) ? {} : { scheduledAtMs }),
+        ...(p.live?.status === "active"
+          ? sentSoFar(
+              options.sent?.get(p.project_id) ?? 0,
+              p.estimate,
+              spec,
+              capacity.capacity,
+              scheduledAtMs,
+              nowMs,
+            )
+          : {}),
       },
       nowMs,
     );
     if (project !== undefined) projects.push(project);
   }
-  const capacity = capacityOfProjects(specs);
   const judged = forecast({
     projects,
     capacity: capacity.capacity,
     nowMs,
+    bypassForbidden: options.bypassForbidden === true,
     ...(sendWindow === undefined ? {} : { sendWindow }),
   });
   return { ...judged, diagnostics: [...capacity.diagnostics, ...judged.diagnostics] };
+}
+
+/**
+ * A sending project's messages so far, and of them those of the clock's Pacific day (they count
+ * against today's cap). The API counts no messages per day: when the send began before today's
+ * Pacific midnight, today's share is taken as what its throughput could have sent since then, at
+ * most all it sent (an upper bound, so the cap is never under-counted).
+ */
+function sentSoFar(
+  sent: number,
+  estimate: { readonly recipients: number; readonly segments: number | null },
+  spec: ProjectSpec,
+  capacity: Capacity,
+  startMs: number | undefined,
+  nowMs: number,
+): { readonly sent: number; readonly sentToday: number } {
+  const whole = Math.min(Math.max(0, Math.floor(sent)), estimate.recipients);
+  const midnight = pacificDayOf(nowMs).startMs;
+  if (startMs !== undefined && !Number.isNaN(startMs) && startMs >= midnight)
+    return { sent: whole, sentToday: whole };
+  const perMinute = capacity.throughput[spec.channel ?? "10dlc"] / Math.max(1, estimate.segments ?? 1);
+  return { sent: whole, sentToday: Math.min(whole, Math.floor((perMinute * (nowMs - midnight)) / 60_000)) };
 }

@@ -5,6 +5,7 @@
  */
 import type { ChannelSpec } from "../campaign/model.js";
 import type { ScheduleTimezone } from "../contract/limits.js";
+import type { ForecastCode } from "../diagnostics/codes/forecast.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 
 /**
@@ -68,6 +69,8 @@ export interface ForecastInput {
   readonly nowMs: number;
   /** Default 08:00-21:00 (TCPA quiet hours). */
   readonly sendWindow?: SendWindowHours;
+  /** The policy forbids `daily_cap_bypass`: a finding's fix does not offer it. */
+  readonly bypassForbidden?: boolean;
 }
 
 /** Where a project stops when its brand's cap stops it. */
@@ -138,6 +141,21 @@ export interface CostLine {
   readonly projectedCostCents: number | null;
 }
 
+/**
+ * One finding about one project: a warning whose code is one of the four a policy may make errors
+ * (`forecast_errors`). Invariant: `address` is the project the diagnostic's message names first.
+ */
+export interface ForecastFinding {
+  readonly address: string;
+  readonly diagnostic: Diagnostic & { readonly code: ForecastFindingCode };
+}
+
+/** The codes of findings about a project's course (not the files' checks). */
+export type ForecastFindingCode = Extract<
+  ForecastCode,
+  "forecast.cap-pause" | "forecast.past-deadline" | "forecast.quiet-hours" | "forecast.over-cap"
+>;
+
 /** The whole forecast. Invariant: `projects` are in input order; `brandDays` by brand, then day. */
 export interface Forecast {
   readonly nowMs: number;
@@ -148,5 +166,8 @@ export interface Forecast {
     readonly organizations: readonly CostLine[];
     readonly total: Omit<CostLine, "organization">;
   };
+  /** Each project's findings (warnings), in project order. */
+  readonly findings: readonly ForecastFinding[];
+  /** The findings' diagnostics and the capacity's (conflicts), all warnings. */
   readonly diagnostics: readonly Diagnostic[];
 }

@@ -64,25 +64,16 @@ export function assemblePlan(input: AssembleInput): Plan {
     byAddress.get(address)?.actions.map((a) => a.id),
   );
   // A pause waits for nothing: stopping a send must never queue behind another project.
-  const ordered = propagate(
-    local.flatMap((p) =>
-      p.actions.map((a) =>
+  const projects = respread(
+    local.map((p) => ({
+      ...p,
+      actions: p.actions.map((a) =>
         a.kind === "pause"
           ? a
           : { ...a, depends_on: [...a.depends_on, ...(dependencies.get(p.address) ?? [])] },
       ),
-    ),
+    })),
   );
-  const actionsByAddress = new Map<string, Action[]>();
-  for (const action of ordered) {
-    const list = actionsByAddress.get(action.address);
-    if (list === undefined) actionsByAddress.set(action.address, [action]);
-    else list.push(action);
-  }
-  const projects: ProjectPlan[] = local.map((p) => ({
-    ...p,
-    actions: actionsByAddress.get(p.address) ?? [],
-  }));
 
   return {
     format_version: PLAN_FORMAT_VERSION,
@@ -102,4 +93,20 @@ export function assemblePlan(input: AssembleInput): Plan {
     summary: summarize(projects, selection.diagnostics),
     totals: totalSends(projects),
   };
+}
+
+/**
+ * Spreads blocked and deferred statuses along every action's `depends_on` (graph.ts), across the
+ * projects, and gives each project its actions back in order. Used again after a later hold (the
+ * forecast's policy errors) blocks more actions.
+ */
+export function respread(projects: readonly ProjectPlan[]): ProjectPlan[] {
+  const ordered = propagate(projects.flatMap((p) => p.actions));
+  const actionsByAddress = new Map<string, Action[]>();
+  for (const action of ordered) {
+    const list = actionsByAddress.get(action.address);
+    if (list === undefined) actionsByAddress.set(action.address, [action]);
+    else list.push(action);
+  }
+  return projects.map((p) => ({ ...p, actions: actionsByAddress.get(p.address) ?? [] }));
 }

@@ -1,5 +1,5 @@
 /**
- * What a policy violation does to a plan: the project's test and schedule actions are blocked (with
+ * What a policy violation (or a forecast finding the policy makes an error) does to a plan: the project's test and schedule actions are blocked (with
  * the violations' codes), the violations join the project's diagnostics, and a pause goes ahead
  * untouched (stopping a send is never against policy). Pure.
  */
@@ -10,12 +10,17 @@ import type { Action, Block, ProjectPlan } from "./types.js";
 export function holdForPolicy(project: ProjectPlan, violations: readonly Diagnostic[]): ProjectPlan {
   if (violations.length === 0) return project;
   const block: Block = {
-    reason: `against the policy: ${violations.map((v) => v.code.slice("policy.".length)).join(", ")}`,
+    reason: `against the policy: ${violations.map((v) => shortCode(v.code)).join(", ")}`,
     fix: "change the campaign file to meet the policy (see the policy errors), or change the policy",
     codes: violations.map((v) => v.code),
   };
   const actions = project.actions.map((action) => holdAction(action, block));
   return { ...project, actions, diagnostics: [...project.diagnostics, ...violations] };
+}
+
+/** `policy.send-window` -> `send-window`; a `forecast.*` code the policy made an error stays whole. */
+function shortCode(code: string): string {
+  return code.startsWith("policy.") ? code.slice("policy.".length) : code;
 }
 
 function holdAction(action: Action, block: Block): Action {

@@ -7,7 +7,9 @@
  * a rule off for the run. Every loosening in force is kept in the result and reported as a warning
  * (`policy.loosened`), so no output can hide it. Pure.
  */
+
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { minutesOfDay } from "../text/minutes-of-day.js";
 import {
   type DailyCapBypassRule,
   type Loosening,
@@ -30,15 +32,10 @@ export interface CombinedPolicy {
 
 const CAP_RANK: Readonly<Record<DailyCapBypassRule, number>> = { allow: 0, require_label: 1, forbid: 2 };
 
-function minutes(hhmm: string): number {
-  const [h = "0", m = "0"] = hhmm.split(":");
-  return Number(h) * 60 + Number(m);
-}
-
 /** The minutes of the day a window covers (wrapping past midnight when `to` is before `from`). */
 function covered(w: SendWindow): (minute: number) => boolean {
-  const from = minutes(w.from);
-  const to = minutes(w.to);
+  const from = minutesOfDay(w.from);
+  const to = minutesOfDay(w.to);
   return from <= to ? (m) => m >= from && m < to : (m) => m >= from || m < to;
 }
 
@@ -73,6 +70,10 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
       return next.forbid_at_now === true || current.forbid_at_now !== true;
     case "require_guards":
       return next.require_guards === true || current.require_guards !== true;
+    case "forecast_errors": {
+      const n = next.forecast_errors ?? [];
+      return (current.forecast_errors ?? []).every((f) => n.includes(f));
+    }
   }
 }
 

@@ -26,7 +26,12 @@ export interface PolicyRules {
   readonly forbid_at_now?: boolean;
   /** Every `scheduled` project must declare a `guard:` with at least one rate. */
   readonly require_guards?: boolean;
+  /** The forecast's findings that are errors (each blocks the project's test and schedule). Non-empty. */
+  readonly forecast_errors?: readonly ForecastFindingName[];
 }
+
+/** A forecast finding a policy may make an error: the code `forecast.<name>`. */
+export type ForecastFindingName = "cap-pause" | "past-deadline" | "quiet-hours" | "over-cap";
 
 export type PolicyRuleName = keyof PolicyRules;
 
@@ -39,6 +44,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "require_opt_out_language",
   "forbid_at_now",
   "require_guards",
+  "forecast_errors",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */

@@ -22,5 +22,7 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
       return rules.forbid_at_now === undefined ? "off" : rules.forbid_at_now ? "on" : "off";
     case "require_guards":
       return rules.require_guards === undefined ? "off" : rules.require_guards ? "on" : "off";
+    case "forecast_errors":
+      return rules.forecast_errors === undefined ? "off" : rules.forecast_errors.join(", ");
   }
 }

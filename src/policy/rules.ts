@@ -26,8 +26,14 @@ export interface PolicyContext {
  */
 const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]?stop\b/i;
 
+/**
+ * A rule these files judge. `forecast_errors` is judged with the forecast (src/forecast/policy-hold.ts):
+ * its errors keep their `forecast.*` codes.
+ */
+export type FileRuleName = Exclude<PolicyRuleName, "forecast_errors">;
+
 /** The diagnostic code of a rule: its name with hyphens (`daily_cap_bypass` -> `policy.daily-cap-bypass`). */
-export function policyCode(rule: PolicyRuleName): PolicyCode {
+export function policyCode(rule: FileRuleName): PolicyCode {
   switch (rule) {
     case "daily_cap_bypass":
       return "policy.daily-cap-bypass";
@@ -49,7 +55,7 @@ export function policyCode(rule: PolicyRuleName): PolicyCode {
 export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
   const rules = policy.rules;
   const out: Diagnostic[] = [];
-  const violation = (rule: PolicyRuleName, path: SpecPath, message: string, hint: string) => {
+  const violation = (rule: FileRuleName, path: SpecPath, message: string, hint: string) => {
     const code = policyCode(rule);
     const ruleRange = policy.ranges[rule];
     out.push({

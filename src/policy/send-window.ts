@@ -1,11 +1,7 @@
 /** Whether a moment falls within a daily `[from, to)` window in a timezone. Pure (luxon). */
 import { DateTime } from "luxon";
+import { minutesOfDay as minutesOf } from "../text/minutes-of-day.js";
 import type { SendWindow } from "./model.js";
-
-function minutesOf(hhmm: string): number {
-  const [h = "0", m = "0"] = hhmm.split(":");
-  return Number(h) * 60 + Number(m);
-}
 
 /**
  * The local time of `at` in `zone` (`HH:MM`) and whether it is inside the window. A window whose

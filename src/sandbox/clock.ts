@@ -1,6 +1,7 @@
 /**
  * The sandbox's virtual clock. With `timeScale` 0 it moves only when advanced (tests); with a
- * positive scale it runs at that multiple of real time (the CLI's default is 1). Scheduled timers
+ * positive scale it runs at that multiple of real time (the CLI's default is 1); `setTimeScale`
+ * changes the speed of a running clock (`POST /_sandbox/clock/set {time_scale}`). Scheduled timers
  * and tick listeners are the seam phase-2 simulation code subscribes to: `schedule(at, fn)` runs
  * `fn` when virtual time reaches `at` (in order, with `now()` equal to `at`), and `onTick(fn)` hears
  * every jump of the clock. Invariant: `now()` never goes backwards except through `set`.
@@ -25,7 +26,7 @@ export interface VirtualClockOptions {
 export class VirtualClock {
   private baseVirtual: number;
   private baseReal: number;
-  private readonly timeScale: number;
+  private timeScale: number;
   private readonly realNow: () => number;
   private timers: Timer[] = [];
   private nextTimerId = 1;
@@ -65,6 +66,29 @@ export class VirtualClock {
         this.rebase(target);
         await this.notify();
       }
+    });
+  }
+
+  /** Virtual seconds per real second now (0: the clock moves only when advanced or set). */
+  get scale(): number {
+    return this.timeScale;
+  }
+
+  /**
+   * Runs at `timeScale` from now on (0 freezes the clock): virtual time stays where it is, and only
+   * its speed changes. Waits for a clock move in progress, like `advance` and `set`.
+   */
+  setTimeScale(timeScale: number): Promise<void> {
+    if (!(timeScale >= 0 && Number.isFinite(timeScale)))
+      throw new RangeError(`a time scale is a finite number >= 0, got ${timeScale}`);
+    return this.serialize(async () => {
+      this.rebase(this.nowMs());
+      this.timeScale = timeScale;
+      if (timeScale === 0 && this.realTimer) {
+        clearTimeout(this.realTimer);
+        this.realTimer = undefined;
+      }
+      this.armRealTimer();
     });
   }
 

@@ -50,7 +50,18 @@ export interface SandboxOptions {
   /** Fault spec (see faults/spec.ts). */
   readonly faults?: string;
   readonly seed?: number;
+  /**
+   * The clock of webhook deliveries' `X-Timestamp`: `"virtual"` (default) the sandbox's clock;
+   * `"wall"` this machine's clock (`wallClock`), for a receiver that judges timestamps against its
+   * own clock while the virtual clock runs elsewhere (`--webhook-clock wall`).
+   */
+  readonly webhookClock?: WebhookClock;
+  /** This machine's clock in ms since the epoch, for `webhookClock: "wall"` (default `Date.now`). */
+  readonly wallClock?: () => number;
 }
+
+/** Which clock stamps webhook deliveries' `X-Timestamp` (see {@link SandboxOptions.webhookClock}). */
+export type WebhookClock = "virtual" | "wall";
 
 /** A fixture API key as printed by the CLI and used by tests. */
 export interface SandboxKey {
@@ -178,7 +189,12 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
       { where: "--port", message: `cannot listen on ${host}:${options.port ?? 0}: ${listening}` },
     ]);
   }
-  const simulation = startSimulation(sandbox, store, (error) => bugs.push(error));
+  const simulation = startSimulation(
+    sandbox,
+    store,
+    (error) => bugs.push(error),
+    options.webhookClock === "wall" ? (options.wallClock ?? Date.now) : undefined,
+  );
   const unsubscribe = clock.onTick(() => store.persist());
   const urlHost = host.includes(":") ? `[${host}]` : host;
   const rootUrl = `http://${urlHost}:${listening.port}`;

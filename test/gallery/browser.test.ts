@@ -2,12 +2,13 @@
  * The gallery of this test's own campaign files (test/gallery/fixtures/: a copy of the example
  * campaign and its policy with schedules in 2036, so that editing examples/ never changes the
  * screenshots) plus a project with a UCS-2 merge value, built as CI builds its artifact: from the
- * saved plan of the files (`plan --sandbox --out plan.json`, then `preview --html --plan plan.json`),
- * in a real browser: headless Chromium from Debian's packages, driven by playwright-core with the
- * system executable. Asserts the rendered text (the overview first), no console errors, no request
- * but file://, the layout at phone and desktop widths and in print, and compares screenshots with
- * test/gallery/reference/*.png within a tolerance (UPDATE_REFERENCES=1 rewrites them; a mismatch
- * leaves the actual and a diff image in a temp dir).
+ * saved plan of the files with its forecast (`plan --sandbox --forecast --out plan.json`, then
+ * `preview --html --plan plan.json`), in a real browser: headless Chromium from Debian's packages,
+ * driven by playwright-core with the system executable. Asserts the rendered text (the overview
+ * first, then the forecast's timeline), no console errors, no request but file://, the layout at
+ * phone and desktop widths and in print, and compares screenshots with test/gallery/reference/*.png
+ * within a tolerance (UPDATE_REFERENCES=1 rewrites them; a mismatch leaves the actual and a diff
+ * image in a temp dir).
  *
  * Nothing on the machine but Chromium itself changes a screenshot: the gallery is rendered at a
  * fixed instant (the machine clock at `TEST_NOW` and `--now`; the plan by the sandbox's virtual
@@ -216,10 +217,59 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
   );
 
   it(
+    "draws the forecast's timeline after the overview: both GOTV sends pause at the cap, in words too",
+    async () => {
+      const { page, errors, requests } = await open(1280);
+      const timeline = page.getByRole("region", {
+        name: "Forecast: when each project sends, and where the daily cap stops it",
+      });
+      await expect(
+        page.evaluate(
+          `document.querySelector("section.overview").nextElementSibling === document.querySelector("section.timeline")`,
+        ),
+      ).resolves.toBe(true);
+      const brand = timeline.getByRole("region", { name: /^Brand Riverside Democrats/ });
+      await expect(brand.getByRole("heading", { level: 3 }).textContent()).resolves.toBe(
+        "Brand Riverside Democrats: daily cap 30 messages a Pacific day",
+      );
+      await expect(brand.locator(".tl-days li").allTextContents()).resolves.toEqual([
+        "Sun, Dec 7 from 00:00 PST, 08:00 UTC 30 of 30",
+        "Mon, Dec 8 from 00:00 PST, 08:00 UTC 30 of 30",
+      ]);
+      const rows = brand.locator(".tl-row .tl-label");
+      await expect(rows.allTextContents()).resolves.toEqual([
+        "gotv-reminder 38 recipients · starts 2036-12-07 10:00 CST (2036-12-07 16:00 UTC) · paused at the cap, 8 of 38 left, restart is a dashboard step: at 2036-12-07 10:00 CST (2036-12-07 16:00 UTC), sends again from 2036-12-08 08:00 UTC at the earliest",
+        "gotv-followup 38 recipients · starts 2036-12-08 15:00 CST (2036-12-08 21:00 UTC) · paused at the cap, 8 of 38 left, restart is a dashboard step: at 2036-12-08 15:00 CST (2036-12-08 21:00 UTC), sends again from 2036-12-09 08:00 UTC at the earliest · deadline 2036-12-08 19:00 CST (2036-12-09 01:00 UTC), not met",
+      ]);
+      // Each track is an image with its row in words; the pause is a mark of its own.
+      await expect(brand.getByRole("img").count()).resolves.toBe(2);
+      await expect(brand.getByRole("img").first().getAttribute("aria-label")).resolves.toContain(
+        "paused at the cap, 8 of 38 left, restart is a dashboard step",
+      );
+      await expect(brand.locator(".tl-pause").count()).resolves.toBe(2);
+      // The Pacific midnight between the two days is where the day strip's cells meet.
+      const midnight = await brand.locator(".tl-track .tl-midnight").first().boundingBox();
+      const secondDay = await brand.locator(".tl-days li").nth(1).boundingBox();
+      expect(Math.abs((midnight?.x ?? 0) - (secondDay?.x ?? 100))).toBeLessThanOrEqual(2);
+      await expect(timeline.locator("table.forecast tbody tr").count()).resolves.toBe(2);
+      expect(errors).toEqual([]);
+      expect(requests.filter((r) => !r.startsWith("file://"))).toEqual([]);
+      await page.close();
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
     "fits a 390 px phone without sideways scrolling, and prints without the navigation",
     async () => {
       const { page, errors } = await open(390);
       await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(390);
+      // The timeline fits too: its tracks scroll inside their box only when there are many days.
+      await expect(
+        page.evaluate(
+          `(() => { const s = document.querySelector(".tl-scroll"); return s.scrollWidth <= s.clientWidth; })()`,
+        ),
+      ).resolves.toBe(true);
       // The overview reads as one card per project, its project first.
       const card = page.locator("table.overview tbody tr").first();
       const box = await card.boundingBox();
@@ -230,6 +280,7 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
       await page.emulateMedia({ media: "print" });
       await expect(page.locator("a.skip").isVisible()).resolves.toBe(false);
       await expect(page.locator("section.overview").isVisible()).resolves.toBe(true);
+      await expect(page.locator("section.timeline .tl-track").first().isVisible()).resolves.toBe(true);
       await expect(page.locator("article.project").first().isVisible()).resolves.toBe(true);
       expect(errors).toEqual([]);
       await page.close();
@@ -271,6 +322,10 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
         [
           `gallery-ucs2-${width}.png`,
           await page.locator("article.project").first().screenshot({ animations: "disabled" }),
+        ],
+        [
+          `gallery-timeline-${width}.png`,
+          await page.locator("section.timeline").screenshot({ animations: "disabled" }),
         ],
       ];
       await page.close();

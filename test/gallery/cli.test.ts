@@ -187,6 +187,77 @@ describe("preview --html --plan (a saved plan, offline)", () => {
   });
 });
 
+/** The timeline section of a gallery page; "" when it has none. */
+function timelineOf(html: string): string {
+  const start = html.indexOf(`<section class="timeline"`);
+  return start < 0 ? "" : html.slice(start, html.indexOf(`<div id="messages">`, start));
+}
+
+describe("preview --html --forecast (the forecast's timeline)", () => {
+  it("shows both GOTV sends of the examples pausing at the declared cap, live and from a plan saved with --forecast", async () => {
+    const dir = examplesWorkspace();
+    const live = await runCli(["preview", "examples/", "--html", "live", "--sandbox", "--forecast"], {
+      cwd: dir,
+    });
+    expect(live.code, live.stderr).toBe(0);
+    const timeline = timelineOf(readFileSync(join(dir, "live/index.html"), "utf8"));
+    expect(timeline).toContain(
+      'Brand Riverside Democrats: <span class="tl-cap">daily cap 30 messages a Pacific day</span>',
+    );
+    for (const address of ["gotv-reminder", "gotv-followup"])
+      expect(timeline).toMatch(
+        new RegExp(
+          `<code>${address}</code> 38 recipients · starts .*?<strong class="tl-pause-text">paused at the cap, 8 of 38 left, restart is a dashboard step</strong>`,
+        ),
+      );
+    expect(timeline.match(/<strong class="tl-count tl-full">30 of 30<\/strong>/g)).toHaveLength(2);
+    expect(timeline).toContain(
+      `deadline <time datetime="2026-12-09T01:00:00.000Z">2026-12-08 19:00 CST</time>`,
+    );
+
+    // As CI does it: the plan (and its Markdown comment) with --forecast, then the gallery from it.
+    const plan = await runCli(
+      ["plan", "--sandbox", "examples/", "--forecast", "--out", "plan.json", "--markdown", "plan.md"],
+      { cwd: dir },
+    );
+    expect(plan.stderr).toContain("Wrote the plan to plan.json");
+    expect(readFileSync(join(dir, "plan.md"), "utf8")).toContain(
+      "pauses at the daily cap 2026-12-07 10:00 CST (Pacific day 2026-12-07), 8 of 38 left",
+    );
+    const saved = await runCli(["preview", "examples/", "--html", "saved", "--plan", "plan.json"], {
+      cwd: dir,
+      env: { CAMPAIGNCTL_API_KEY: undefined, CAMPAIGNCTL_BASE_URL: undefined },
+    });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(timelineOf(readFileSync(join(dir, "saved/index.html"), "utf8"))).toBe(timeline);
+  });
+
+  it("shows no timeline when the plan has no forecast", async () => {
+    const dir = examplesWorkspace();
+    await runCli(["plan", "--sandbox", "examples/", "--out", "plan.json"], { cwd: dir });
+    const saved = await runCli(["preview", "examples/", "--html", "g", "--plan", "plan.json"], { cwd: dir });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(timelineOf(readFileSync(join(dir, "g/index.html"), "utf8"))).toBe("");
+    const live = await runCli(["preview", "examples/", "--html", "l", "--sandbox"], { cwd: dir });
+    expect(live.code, live.stderr).toBe(0);
+    expect(timelineOf(readFileSync(join(dir, "l/index.html"), "utf8"))).toBe("");
+  });
+
+  it.each([
+    [["--forecast"], "--forecast goes only with --html DIR and --sandbox or --base-url"],
+    [["--html", "g", "--forecast"], "--forecast goes only with --html DIR and --sandbox or --base-url"],
+    [
+      ["--html", "g", "--plan", "plan.json", "--forecast"],
+      "--forecast goes with --sandbox or --base-url: with --plan, the gallery shows the saved plan's forecast",
+    ],
+  ])("is a usage error with %j", async (flags, message) => {
+    const dir = examplesWorkspace();
+    const result = await runCli(["preview", "examples/", ...flags], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
+  });
+});
+
 describe("plan --markdown --gallery-url", () => {
   it("links the gallery from the Markdown report", async () => {
     const dir = examplesWorkspace();

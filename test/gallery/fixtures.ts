@@ -82,10 +82,12 @@ export const GALLERY_ARGS = ["preview", "ucs2.yaml", "campaign/", "--html", "gal
 
 /**
  * The saved plan the browser test's gallery is built from, as CI builds its artifact: the embedded
- * sandbox's plan of `campaign/` (blocked by drift: the copy's texts are not the sandbox's, and the
- * UCS-2 project is not in the plan), saved to `plan.json`. Exits 1 (drift), still writing the file.
+ * sandbox's plan of `campaign/` with its forecast (blocked by drift: the copy's texts are not the
+ * sandbox's, and the UCS-2 project is not in the plan), saved to `plan.json`. Exits 1 (drift), still
+ * writing the file. The forecast gives the gallery its timeline: the copy's cap of 30 pauses both
+ * GOTV sends.
  */
-export const PLAN_ARGS = ["plan", "--sandbox", "campaign/", "--out", "plan.json"] as const;
+export const PLAN_ARGS = ["plan", "--sandbox", "campaign/", "--forecast", "--out", "plan.json"] as const;
 
 /** {@link GALLERY_ARGS} with the saved plan of {@link PLAN_ARGS}: offline, with the plan's figures. */
 export const GALLERY_PLAN_ARGS = [...GALLERY_ARGS, "--plan", "plan.json"] as const;

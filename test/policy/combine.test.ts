@@ -18,6 +18,7 @@ rules:
   require_opt_out_language: true
   forbid_at_now: true
   require_guards: true
+  forecast_errors: [cap-pause]
 `;
 
 function layer(file: string, text: string) {
@@ -45,6 +46,7 @@ describe("combinePolicies", () => {
     ['send_window: {from: "10:00", to: "19:00"}', "send_window", { from: "10:00", to: "19:00" }],
     ["require_opt_out_language: true", "require_opt_out_language", true],
     ["require_guards: true", "require_guards", true],
+    ["forecast_errors: [cap-pause, past-deadline]", "forecast_errors", ["cap-pause", "past-deadline"]],
   ] as const)("tightens with %s", (rule, name, value) => {
     const combined = combinePolicies([root, near(`rules:\n  ${rule}\n`)], []);
     expect(combined.diagnostics).toEqual([]);
@@ -67,6 +69,7 @@ describe("combinePolicies", () => {
     ["require_opt_out_language: false", "policy.loosens-ancestor@3:3"],
     ["forbid_at_now: false", "policy.loosens-ancestor@3:3"],
     ["require_guards: false", "policy.loosens-ancestor@3:3"],
+    ["forecast_errors: [past-deadline]", "policy.loosens-ancestor@3:3"],
   ])("refuses a silent loosening: %s", (rule, expected) => {
     const combined = combinePolicies([root, near(`rules:\n  ${rule}\n`)], []);
     expect(combined.diagnostics.map(where)).toEqual([expected]);
@@ -133,6 +136,16 @@ describe("combinePolicies", () => {
     [{}, {}, true],
   ])("require_guards: %j is at least as strict as %j: %s", (next, current, strict) => {
     expect(atLeastAsStrict("require_guards", next, current)).toBe(strict);
+  });
+
+  it.each([
+    [{ forecast_errors: ["cap-pause", "over-cap"] }, { forecast_errors: ["cap-pause"] }, true],
+    [{ forecast_errors: ["cap-pause"] }, { forecast_errors: ["cap-pause"] }, true],
+    [{ forecast_errors: ["over-cap"] }, { forecast_errors: ["cap-pause"] }, false],
+    [{}, { forecast_errors: ["cap-pause"] }, false],
+    [{ forecast_errors: ["quiet-hours"] }, {}, true],
+  ] as const)("forecast_errors: %j is at least as strict as %j: %s", (next, current, strict) => {
+    expect(atLeastAsStrict("forecast_errors", next, current)).toBe(strict);
   });
 
   it("no layers and no flags: no policy", () => {

@@ -33,6 +33,12 @@ const withBypass = (gotv: string) =>
     'at: "2026-12-07T10:00:00-06:00"\n      timezone: America/Chicago\n      daily_cap_bypass: true\n',
   );
 
+/** The 1-based line of `daily_cap_bypass: true` in the example edited by `withBypass` (column 25). */
+const BYPASS_LINE =
+  withBypass(readFileSync("examples/gotv.yaml", "utf8"))
+    .split("\n")
+    .findIndex((l) => l.trim() === "daily_cap_bypass: true") + 1;
+
 describe("policy as code", () => {
   test("the example campaign keeps the example policy clean", async () => {
     const cwd = exampleCopy();
@@ -47,7 +53,9 @@ describe("policy as code", () => {
     const cwd = exampleCopy(withBypass);
     const r = await runCli(["validate", "examples/"], { cwd });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("examples/gotv.yaml:46:25: error[policy.daily-cap-bypass]: gotv-reminder:");
+    expect(r.stdout).toContain(
+      `examples/gotv.yaml:${BYPASS_LINE}:25: error[policy.daily-cap-bypass]: gotv-reminder:`,
+    );
     expect(r.stdout).toContain(
       "note: the policy's rule daily_cap_bypass at examples/campaignctl.policy.yaml:10:3",
     );
@@ -64,7 +72,7 @@ describe("policy as code", () => {
     const reminder = plan.projects.find((p) => p.address === "gotv-reminder");
     expect(reminder?.diagnostics.find((d) => d.code === "policy.daily-cap-bypass")?.range).toMatchObject({
       file: "examples/gotv.yaml",
-      start: { line: 46, column: 25 },
+      start: { line: BYPASS_LINE, column: 25 },
     });
     const status = (address: string) =>
       Object.fromEntries(
@@ -102,7 +110,7 @@ describe("policy as code", () => {
     const dir = join(cwd, "examples");
     const r = await runCli(["validate", dir], { cwd: elsewhere });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`${join(dir, "gotv.yaml")}:46:25: error[policy.daily-cap-bypass]`);
+    expect(r.stdout).toContain(`${join(dir, "gotv.yaml")}:${BYPASS_LINE}:25: error[policy.daily-cap-bypass]`);
     expect(r.stdout).toContain(
       `note: the policy's rule daily_cap_bypass at ${join(dir, "campaignctl.policy.yaml")}:10:3`,
     );

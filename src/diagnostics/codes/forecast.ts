@@ -10,6 +10,8 @@ export const FORECAST_CODES = {
   "forecast.deadline-before-schedule": "the project's `deadline` is at or before its schedule's `at`",
   "forecast.capacity-conflict":
     "two campaign files declare different capacity for the same brand or channel; the forecast uses the smaller",
+  "forecast.sent-unknown":
+    "the statistics of live projects already sending could not be read: the forecast counts them from zero",
 } as const;
 
 export type ForecastCode = keyof typeof FORECAST_CODES;

@@ -1,6 +1,7 @@
 /**
  * The gallery model: what `preview --html` shows, built from the campaign (and, when the command
- * had a connection or a saved plan, the plan): an overview of the sends, then each project. Pure: data in, a serialisable model out; the HTML
+ * had a connection or a saved plan, the plan): an overview of the sends, the forecast's timeline
+ * when the plan carries a forecast, then each project. Pure: data in, a serialisable model out; the HTML
  * renderer (`page.ts`) only formats it.
  *
  * Each case is one rendering of `previewProject` (test contacts with their `merge_values`, sampled
@@ -21,6 +22,7 @@ import type { Plan, PlanGuard, PlanPolicy, ProjectPlan } from "../../plan/types.
 import { describeMedia, type GalleryMedia } from "./media.js";
 import { buildOverview, type GalleryOverview } from "./overview.js";
 import { describeSchedule, type GallerySchedule } from "./schedule.js";
+import { buildTimeline, isForecastJson, type Timeline } from "./timeline-model.js";
 
 /** Where a piece of the outgoing text came from. */
 export type PieceOrigin =
@@ -130,6 +132,11 @@ export interface GalleryModel {
   readonly plan: GalleryPlanInfo;
   /** What sends when, to how many, for how much: the page opens with it. */
   readonly overview: GalleryOverview;
+  /**
+   * The forecast's timeline, shown after the overview, when the plan carries a forecast (a saved
+   * plan made with `plan --forecast`, or `preview --forecast`); null otherwise.
+   */
+  readonly timeline: Timeline | null;
   readonly projects: readonly GalleryProject[];
   /** The files' problems not about one project. */
   readonly problems: readonly Diagnostic[];
@@ -234,6 +241,10 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
             policy: plan.policy,
           },
     overview,
+    timeline:
+      plan !== null && isForecastJson(plan.forecast)
+        ? buildTimeline(plan.forecast, plan.policy?.rules.send_window)
+        : null,
     projects,
     problems: diagnostics.filter((d) => ownerOf(d) === undefined),
   };

@@ -2,8 +2,8 @@
  * The gallery page: one self-contained HTML document (inline CSS, no script, no external resource;
  * a Content-Security-Policy forbids loading anything). It opens with the overview (the plan, the
  * policy in force, what sends when, to how many, for how much, with links to the projects), then
- * the legend of the phones, the files' diagnostics, and one article per project. Pure: model in,
- * HTML string out.
+ * the forecast's timeline when the plan has a forecast, then the legend of the phones, the files'
+ * diagnostics, and one article per project. Pure: model in, HTML string out.
  */
 import type { ValueSource } from "../../message/render.js";
 import { escapeHtml } from "../html-escape.js";
@@ -12,7 +12,8 @@ import type { GalleryModel } from "./model.js";
 import { overviewHtml } from "./overview-html.js";
 import { problemsHtml } from "./problems.js";
 import { projectHtml } from "./project.js";
-import { GALLERY_CSS } from "./styles.js";
+import { GALLERY_CSS, TIMELINE_CSS } from "./styles.js";
+import { timelineHtml } from "./timeline.js";
 
 /** Nothing may be fetched: no scripts, no images, no fonts, no connections; inline styles only. */
 export const GALLERY_CSP =
@@ -41,7 +42,7 @@ export function renderGalleryHtml(model: GalleryModel): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${GALLERY_CSP}">
 <title>${escapeHtml(model.title)}</title>
-<style>${GALLERY_CSS}</style>
+<style>${GALLERY_CSS}${model.timeline === null ? "" : TIMELINE_CSS}</style>
 </head>
 <body>
 <a class="skip" href="#messages">Skip to the messages</a>
@@ -52,7 +53,7 @@ export function renderGalleryHtml(model: GalleryModel): string {
 </header>
 <main id="previews" aria-label="Message previews">
 ${overviewHtml(model.plan, model.overview)}
-<div id="messages">
+${model.timeline === null ? "" : `${timelineHtml(model.timeline)}\n`}<div id="messages">
 <h2 class="visually-hidden">Messages</h2>
 <p class="legend-intro">Highlights in the phones show where each merge tag's value came from:</p>
 ${legendHtml()}

@@ -177,3 +177,86 @@ table.tags th { background: var(--panel); }
   }
 }
 `;
+
+/**
+ * The forecast timeline's styles (timeline.ts), added to the page only when it has a timeline, so
+ * that a gallery without a forecast is the same bytes as before there was one. Non-text marks keep
+ * at least 3:1 against the paper; each is also told in words (legend, row text, table).
+ */
+export const TIMELINE_CSS = `
+:root {
+  --bar: #1a4fb8;
+  --quiet: #ffd27a;
+  --midnight: #6b6f76;
+}
+section.timeline { margin: 18px 0 8px; }
+section.timeline h2 { font-size: 1.25rem; margin: 0 0 6px; }
+section.timeline .note { color: var(--muted); font-size: 0.85rem; margin: 6px 0; }
+.tl-legend { display: flex; flex-wrap: wrap; gap: 4px 14px; padding: 0; margin: 6px 0 8px; list-style: none; font-size: 0.85rem; }
+.tl-legend li { display: flex; align-items: center; gap: 6px; }
+.tl-swatch { display: inline-block; width: 26px; height: 12px; position: relative; }
+.tl-scroll { overflow-x: auto; }
+.tl-brand { margin: 8px 0 14px; }
+.tl-brand h3 { font-size: 1.05rem; margin: 4px 0; overflow-wrap: anywhere; }
+.tl-cap { font-weight: normal; }
+ol.tl-days { display: flex; list-style: none; margin: 0; padding: 0; font-size: 0.8rem; line-height: 1.3; }
+.tl-days li { min-width: 0; padding: 2px 6px 4px; border-left: 1px solid var(--midnight); overflow-wrap: anywhere; }
+.tl-days li:last-child { border-right: 1px solid var(--midnight); }
+.tl-day-name { font-weight: bold; }
+.tl-day-from { color: var(--muted); }
+.tl-count { display: block; }
+.tl-count.tl-full, .tl-pause-text { color: var(--bad); }
+.tl-gap { background: var(--panel); color: var(--muted); font-style: italic; }
+ul.tl-rows { list-style: none; margin: 0; padding: 0; }
+.tl-row { border-top: 1px solid var(--line); padding: 4px 0 6px; }
+.tl-label { margin: 0 0 3px; font-size: 0.9rem; overflow-wrap: anywhere; }
+.tl-track { position: relative; height: 46px; background: var(--paper); border: 1px solid var(--line); }
+.tl-track > span { position: absolute; top: 0; bottom: 0; }
+.tl-midnight, .tl-swatch-midnight::after { width: 0; border-left: 1px solid var(--midnight); }
+.tl-gapfill { background: var(--panel); }
+.tl-bar, .tl-swatch-bar { background: var(--bar); min-width: 6px; }
+.tl-track > .tl-bar, .tl-track > .tl-quiet, .tl-track > .tl-paused { top: 15px; bottom: 15px; }
+.tl-quiet, .tl-swatch-quiet {
+  min-width: 6px; border-top: 3px solid var(--wait); border-bottom: 3px solid var(--wait);
+  background: repeating-linear-gradient(90deg, var(--quiet) 0 3px, var(--bar) 3px 6px);
+}
+.tl-paused, .tl-swatch-paused {
+  min-width: 3px; border: 1px solid var(--bad);
+  background: repeating-linear-gradient(135deg, var(--bad) 0 2px, var(--paper) 2px 6px);
+}
+.tl-track > .tl-pause { width: 3px; background: var(--bad); }
+.tl-deadline, .tl-swatch-deadline::after { width: 0; border-left: 2px dashed var(--ink); }
+.tl-pause > span, .tl-deadline > span {
+  position: absolute; left: 4px; font-size: 0.7rem; line-height: 1.2;
+  background: var(--paper); padding: 0 2px; white-space: nowrap;
+}
+.tl-deadline > span { top: 0; }
+.tl-pause > span { bottom: 0; color: var(--bad); font-weight: bold; }
+.tl-label-left > span { left: auto; right: 4px; }
+.tl-swatch-midnight::after, .tl-swatch-deadline::after { content: ""; position: absolute; left: 12px; top: -2px; bottom: -2px; }
+table.forecast { border-collapse: collapse; width: 100%; font-size: 0.9rem; margin-top: 6px; }
+table.forecast caption { text-align: left; font-weight: bold; }
+table.forecast th, table.forecast td { border: 1px solid var(--line); padding: 4px 6px; text-align: left; vertical-align: top; }
+table.forecast thead th { background: var(--panel); }
+table.forecast tbody th { font-weight: normal; white-space: nowrap; }
+ul.tl-brand-days { margin: 6px 0; padding-left: 20px; font-size: 0.9rem; }
+@media (max-width: 480px) {
+  table.forecast, table.forecast tbody, table.forecast tr, table.forecast th, table.forecast td { display: block; width: auto; }
+  table.forecast thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  table.forecast tr { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 10px; padding: 4px 0; }
+  table.forecast th, table.forecast td { border: none; padding: 2px 10px; }
+  table.forecast td::before { content: attr(data-label) ": "; font-weight: bold; }
+  table.forecast caption { display: block; }
+  table.forecast tbody th { white-space: normal; overflow-wrap: anywhere; }
+}
+@media print {
+  .tl-scroll { overflow: visible; }
+  .tl { min-width: 0 !important; }
+  .tl-row, .tl-days, table.forecast tr { break-inside: avoid; }
+  .tl-brand h3 { break-after: avoid; }
+  table.forecast .nowrap, table.forecast tbody th { white-space: normal; overflow-wrap: anywhere; }
+  .tl-track span, .tl-swatch, .tl-swatch::after, .tl-gap {
+    -webkit-print-color-adjust: exact; print-color-adjust: exact;
+  }
+}
+`;

@@ -1,11 +1,17 @@
-/** `GET /_sandbox/clock`, `POST /_sandbox/clock/advance {ms}`, `POST /_sandbox/clock/set {at}`. */
+/**
+ * `GET /_sandbox/clock`, `POST /_sandbox/clock/advance {ms}`, `POST /_sandbox/clock/set {at?,
+ * time_scale?}`: read the virtual clock and its speed, move it, jump it and change its speed.
+ */
 import type { AdminRoute, SandboxContext } from "../context.js";
 import { ok } from "../http/responses.js";
 
-function clockView(sandbox: SandboxContext): { now: string; now_ms: number } {
+function clockView(sandbox: SandboxContext): { now: string; now_ms: number; time_scale: number } {
   const nowMs = sandbox.clock.nowMs();
-  return { now: new Date(nowMs).toISOString(), now_ms: nowMs };
+  return { now: new Date(nowMs).toISOString(), now_ms: nowMs, time_scale: sandbox.clock.scale };
 }
+
+/** The largest speed `time_scale` accepts: a virtual year per real second. */
+const MAX_TIME_SCALE = 31_536_000;
 
 export const clockRoutes: readonly AdminRoute[] = [
   { method: "GET", template: "/clock", handler: ({ sandbox }) => ok(clockView(sandbox)) },
@@ -30,11 +36,17 @@ export const clockRoutes: readonly AdminRoute[] = [
     bodySchema: {
       type: "object",
       additionalProperties: false,
-      required: ["at"],
-      properties: { at: { type: "string", format: "date-time" } },
+      minProperties: 1,
+      properties: {
+        at: { type: "string", format: "date-time" },
+        time_scale: { type: "number", minimum: 0, maximum: MAX_TIME_SCALE },
+      },
     },
     handler: async ({ body, sandbox }) => {
-      await sandbox.clock.set(new Date((body as { at: string }).at));
+      const { at, time_scale } = body as { at?: string; time_scale?: number };
+      // The jump runs what falls due on the way first; the new speed applies from the new time.
+      if (at !== undefined) await sandbox.clock.set(new Date(at));
+      if (time_scale !== undefined) await sandbox.clock.setTimeScale(time_scale);
       sandbox.store.persist();
       return ok(clockView(sandbox));
     },

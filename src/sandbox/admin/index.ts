@@ -7,6 +7,7 @@ import { inboundRoutes } from "./inbound.js";
 import { logRoutes } from "./logs.js";
 import { adminProjectRoutes } from "./projects.js";
 import { sendingRoutes } from "./sending.js";
+import { webhookEndpointRoutes } from "./webhook-endpoints.js";
 import { webhookRoutes } from "./webhooks.js";
 
 export const adminRoutes: readonly AdminRoute[] = [
@@ -14,6 +15,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   ...adminProjectRoutes,
   ...sendingRoutes,
   ...webhookRoutes,
+  ...webhookEndpointRoutes,
   ...logRoutes,
   ...faultRoutes,
   ...inboundRoutes,

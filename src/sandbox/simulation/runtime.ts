@@ -20,9 +20,16 @@ export function startSimulation(
   sandbox: SandboxContext,
   store: ObservedStore,
   onBug: (error: unknown) => void,
+  /** The clock of the deliveries' `X-Timestamp` (default: the virtual clock). */
+  webhookStampMs?: () => number,
 ): SimulationRuntime {
   const { clock, config } = sandbox;
-  const webhooks = new WebhookDispatcher({ store, clock, onBug });
+  const webhooks = new WebhookDispatcher({
+    store,
+    clock,
+    onBug,
+    ...(webhookStampMs === undefined ? {} : { stampMs: webhookStampMs }),
+  });
   const simulation = new SendSimulation({
     store,
     clock,

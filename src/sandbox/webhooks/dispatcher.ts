@@ -19,6 +19,12 @@ export interface DispatcherDeps {
   readonly store: ObservedStore;
   readonly clock: VirtualClock;
   readonly onBug: (error: unknown) => void;
+  /**
+   * The clock of `X-Timestamp` (ms since the epoch): the virtual clock by default; this machine's
+   * clock with `--webhook-clock wall`, so a receiver's 5-minute window accepts deliveries while the
+   * virtual clock runs days ahead. The delivery log's `at` stays virtual either way.
+   */
+  readonly stampMs?: () => number;
 }
 
 export class WebhookDispatcher {
@@ -137,7 +143,7 @@ export class WebhookDispatcher {
           "x-webhook-signature": signBody(endpoint.secret, body),
           "x-event-type": event.kind,
           "x-event-id": event.id,
-          "x-timestamp": String(Math.floor(nowMs / 1000)),
+          "x-timestamp": String(Math.floor((this.deps.stampMs?.() ?? nowMs) / 1000)),
         },
         this.timeoutMs,
       );

@@ -113,8 +113,12 @@ export async function runPlanPipeline(
   if (hasErrors(selection.diagnostics))
     return { ok: false, diagnostics: [...fileDiagnostics, ...selection.diagnostics], sources };
 
+  const rules = policy.policy?.rules;
+  const forecasting = args.forecast === true || rules?.forecast_errors !== undefined;
+  // A forecast reads every project of the files: projects of a brand share its cap, so a project
+  // left out by --target or --exclude still counts against it.
   const refreshed = await refreshLive({
-    campaign: checked.covered,
+    campaign: forecasting ? campaign : checked.covered,
     reader: session.client,
     cache: args.cache ?? createFileCache(io.cwd, session.apiId),
     now,
@@ -131,7 +135,12 @@ export async function runPlanPipeline(
       sources,
     };
 
-  const assembleAt = (projects: LiveState["projects"], at: Date, only?: readonly string[]): Plan =>
+  const assembleAt = (
+    projects: LiveState["projects"],
+    at: Date,
+    only?: readonly string[],
+    scope: { readonly excludes: readonly string[] } = args,
+  ): Plan =>
     assemblePlan({
       campaign,
       live: { ...refreshed.live, projects },
@@ -141,12 +150,10 @@ export async function runPlanPipeline(
       organizationId: refreshed.organizationId,
       allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
       targets: only ?? args.targets,
-      excludes: args.excludes,
+      excludes: scope.excludes,
       requests: refreshed.requests,
       ...(policy.policy === null ? {} : { policy: policy.policy }),
     });
-  const rules = policy.policy?.rules;
-  const forecasting = args.forecast === true || rules?.forecast_errors !== undefined;
   const forecastRule =
     rules?.forecast_errors === undefined
       ? undefined
@@ -156,8 +163,10 @@ export async function runPlanPipeline(
             ? {}
             : { range: policy.policy.ranges.forecast_errors }),
         };
-  // The forecast always covers every project the run covers, also when apply re-judges one project
-  // at send time: projects of a brand share its cap, so one judged alone could escape its finding.
+  // The forecast always covers every project of the files, also when the run is narrowed or apply
+  // re-judges one project at send time: projects of a brand share its cap, so one judged alone
+  // could escape its finding.
+  const whole = args.targets.length === 0 && args.excludes.length === 0;
   const bypassForbidden = rules?.daily_cap_bypass === "forbid";
   const sending = forecasting ? await readSent(session, refreshed.live.projects, refreshed.now) : undefined;
   const sent = sending?.sent;
@@ -171,7 +180,7 @@ export async function runPlanPipeline(
     const plan = assembleAt(projects, at, only);
     if (!forecasting) return { plan };
     const forecast = judgeFindings(
-      forecastOf(only === undefined ? plan : assembleAt(projects, at)),
+      forecastOf(only === undefined && whole ? plan : assembleAt(projects, at, [], { excludes: [] })),
       forecastRule,
     );
     return { plan: withForecastFindings(plan, forecast), forecast };

@@ -194,6 +194,23 @@ describe("forecast findings and the policy", () => {
     }
   });
 
+  test("--target does not leave a project of the brand out of the forecast: the one sending first still counts", async () => {
+    // A cap of 50: the follow-up goes first on 2026-12-07 (38), so the reminder pauses after 12.
+    const cwd = examples("[cap-pause]", (text) =>
+      text
+        .replace("{daily_cap: 30}", "{daily_cap: 50}")
+        .replace('at: "2026-12-08T15:00:00-06:00"', 'at: "2026-12-07T09:00:00-06:00"')
+        .replace('deadline: "2026-12-08T19:00:00-06:00"', 'deadline: "2026-12-07T19:00:00-06:00"'),
+    );
+    const r = await cli(cwd, "plan", "examples/", "--target", "gotv-reminder", "--json");
+    const plan = JSON.parse(r.stdout) as PlanDoc;
+    expect(plan.projects.map((p) => p.address)).toEqual(["gotv-reminder"]);
+    expect(findings(plan, "gotv-reminder").map((d) => [d.severity, d.code])).toEqual([
+      ["error", "forecast.cap-pause"],
+    ]);
+    expect(statuses(plan, "gotv-reminder")["gotv-reminder.schedule"]).toBe("blocked");
+  });
+
   test("apply --forecast shows the forecast with the plan, before the question", async () => {
     const cwd = examples(null);
     const io = captureIo({ cwd, env: { CAMPAIGNCTL_API_KEY: PARENT_KEY }, tty: true });

@@ -7,14 +7,13 @@
  */
 import { type Command, Option } from "commander";
 import type { Io } from "./io.js";
+import { collect } from "./option-parsers.js";
 
 /** The flags `addSelectionOptions` declares, as commander parses them. */
 export interface SelectionFlags {
   readonly target: readonly string[];
   readonly exclude: readonly string[];
 }
-
-const collect = (value: string, previous: readonly string[]): string[] => [...previous, value];
 
 /** Adds `--target` and `--exclude` to `command`; `targetHelp` says what a target covers. */
 export function addSelectionOptions(command: Command, targetHelp: string): Command {

@@ -3,14 +3,14 @@
  * `--wait-for-approval` parsing); the command itself (`../commands/apply.ts`, with the plan pipeline
  * and the reconciliation loop) loads when it runs.
  */
-import { type Command, InvalidArgumentError } from "commander";
+import type { Command } from "commander";
 // The defining module, not the src/apply barrel: that one loads the whole reconciliation loop.
 import { DEFAULT_PARALLELISM } from "../../src/apply/port.js";
-import { parseDuration } from "../../src/text/parse-duration.js";
 import type { ApplyFlags } from "../commands/apply.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import { addKeyScopeOption } from "../key-scope-flag.js";
+import { durationIn, integerIn } from "../option-parsers.js";
 import { addPolicyOptions } from "../policy-flags.js";
 import type { ReportOutcome } from "../program.js";
 import { addSelectionOptions } from "../selection-flags.js";
@@ -25,7 +25,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     .option(
       "--parallelism <n>",
       "independent actions in flight at once (1 to 16)",
-      parallelism,
+      integerIn(1, 16),
       DEFAULT_PARALLELISM,
     );
   addPolicyOptions(command);
@@ -37,7 +37,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     .option(
       "--wait-for-approval <duration>",
       "after test sends, wait this long (e.g. 10m, 90s) for approvals and schedule",
-      duration,
+      durationIn("90s, 10m or 1h30m"),
     )
     .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
     .option(
@@ -71,18 +71,4 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       const { applyCommand } = await import("../commands/apply.js");
       report(await applyCommand(paths, flags, io));
     });
-}
-
-function parallelism(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 16)
-    throw new InvalidArgumentError("expected an integer from 1 to 16");
-  return n;
-}
-
-function duration(value: string): number {
-  const ms = parseDuration(value);
-  if (ms === undefined)
-    throw new InvalidArgumentError("expected a duration such as 90s, 10m or 1h30m (at most 24h)");
-  return ms;
 }

@@ -7,6 +7,7 @@ import type { WebhookClock } from "../../src/sandbox/index.js";
 import type { SandboxFlags, StartFlag } from "../commands/sandbox.js";
 import { parseInstant } from "../instant.js";
 import type { Io } from "../io.js";
+import { integerIn } from "../option-parsers.js";
 import type { ReportOutcome } from "../program.js";
 
 /** The port `campaignctl sandbox` listens on without `--port`. */
@@ -16,7 +17,7 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
   program
     .command("sandbox")
     .description("Run a stateful local emulator of the messaging API (for tests, demos and integrations)")
-    .option("--port <n>", "port to listen on (0: any free port)", integer(0, 65535), DEFAULT_SANDBOX_PORT)
+    .option("--port <n>", "port to listen on (0: any free port)", integerIn(0, 65535), DEFAULT_SANDBOX_PORT)
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--fixture <file>", "fixture YAML (default: the package's examples/sandbox.yaml)")
     .option("--state <file>", "persist the world here after every change and resume from it on start")
@@ -27,7 +28,7 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
       "--faults <spec>",
       'inject faults, e.g. "POST /projects/{id}/schedule: commit-then-fail(500) p=0.3"',
     )
-    .option("--seed <n>", "seed for fault draws and generated ids", integer(0, 2 ** 31 - 1), 1)
+    .option("--seed <n>", "seed for fault draws and generated ids", integerIn(0, 2 ** 31 - 1), 1)
     .option(
       "--json",
       "print one JSON line on startup (URLs, env names, organizations, keys) instead of the banner",
@@ -60,15 +61,6 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
       const { runSandbox, stopSignal } = await import("../commands/sandbox.js");
       report(await runSandbox(flags, io, stopSignal()));
     });
-}
-
-function integer(min: number, max: number): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max)
-      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`);
-    return n;
-  };
 }
 
 function nonNegative(value: string): number {

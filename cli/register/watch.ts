@@ -2,11 +2,11 @@
  * Registers `campaignctl watch [paths...]` (flags and help); the command itself
  * (`../commands/watch.ts`, with `src/status/`) loads when it runs.
  */
-import { type Command, InvalidArgumentError } from "commander";
-import { parseDuration } from "../../src/text/parse-duration.js";
+import type { Command } from "commander";
 import type { WatchFlags } from "../commands/watch.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
+import { durationIn } from "../option-parsers.js";
 import type { ReportOutcome } from "../program.js";
 
 export function registerWatch(program: Command, io: Io, report: ReportOutcome): void {
@@ -21,7 +21,7 @@ export function registerWatch(program: Command, io: Io, report: ReportOutcome): 
     .option(
       "--interval <duration>",
       "time between polls, at least 5s (longer when a poll needs many pages)",
-      duration,
+      durationIn("15s, 1m or 1m30s"),
     )
     .option("--json", "print one JSON line per event (schemas/watch-event.schema.json)");
   addConnectionOptions(command, "watch")
@@ -47,11 +47,4 @@ export function registerWatch(program: Command, io: Io, report: ReportOutcome): 
       const { watchCommand } = await import("../commands/watch.js");
       report(await watchCommand(paths, flags, io));
     });
-}
-
-function duration(value: string): number {
-  const ms = parseDuration(value);
-  if (ms === undefined)
-    throw new InvalidArgumentError("expected a duration such as 15s, 1m or 1m30s (at most 24h)");
-  return ms;
 }

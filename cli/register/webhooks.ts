@@ -3,11 +3,11 @@
  * parsers); the commands themselves (`../commands/webhooks-*.ts`, which load `src/webhooks/`) load
  * when they run.
  */
-import { type Command, InvalidArgumentError } from "commander";
+import type { Command } from "commander";
 import type { WebhooksListenFlags } from "../commands/webhooks-listen.js";
 import type { WebhooksVerifyFlags } from "../commands/webhooks-verify.js";
-import { parseInstant } from "../instant.js";
 import type { Io } from "../io.js";
+import { collect, instantArgument, integerIn } from "../option-parsers.js";
 import type { ReportOutcome } from "../program.js";
 
 /** The port `webhooks listen` listens on without `--port`. */
@@ -26,7 +26,7 @@ export function registerWebhooks(program: Command, io: Io, report: ReportOutcome
     .description(
       "Receive signed deliveries: verify, dedupe, answer at once, then print each event and forward it",
     )
-    .option("--port <n>", "port to listen on (0: any free port)", integer(0, 65535), DEFAULT_WEBHOOKS_PORT)
+    .option("--port <n>", "port to listen on (0: any free port)", integerIn(0, 65535), DEFAULT_WEBHOOKS_PORT)
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option(
       "--secret-env <name>",
@@ -77,7 +77,7 @@ export function registerWebhooks(program: Command, io: Io, report: ReportOutcome
     .option(
       "--now <time>",
       "judge X-Timestamp against this time (ISO 8601 with a zone) instead of the system clock",
-      instant,
+      instantArgument,
     )
     .option("--json", "print the result as JSON (schemas/webhook-verify-result.schema.json)")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
@@ -97,22 +97,3 @@ export function registerWebhooks(program: Command, io: Io, report: ReportOutcome
 }
 
 /** A repeatable option's values, in order. */
-function collect(value: string, previous: readonly string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
-function integer(min: number, max: number): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max)
-      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`);
-    return n;
-  };
-}
-
-function instant(value: string): Date {
-  const at = parseInstant(value);
-  if (at === undefined)
-    throw new InvalidArgumentError("expected an ISO 8601 date-time with a zone, e.g. 2026-12-01T15:00:00Z");
-  return at;
-}

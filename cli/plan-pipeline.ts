@@ -26,6 +26,7 @@ import { forecastJson } from "../src/report/forecast-json.js";
 import { statusRange } from "../src/status/range.js";
 import { listRows } from "../src/status/read-live.js";
 import { createFileCache } from "./file-cache.js";
+import { readSent } from "./forecast-sent.js";
 import type { Io } from "./io.js";
 import type { KeyScopeFlags } from "./key-scope-flag.js";
 import { loadPolicy, type PolicyFlags } from "./policy-file.js";
@@ -71,8 +72,6 @@ export type PlanPipelineResult =
        * the plan then carries it as `forecast` (its JSON form) and its findings as diagnostics.
        */
       readonly forecast?: Forecast;
-      /** The policy's send window, if it has one (the forecast's sending hours). */
-      readonly sendWindow?: { readonly from: string; readonly to: string };
     }
   | {
       readonly ok: false;
@@ -138,8 +137,8 @@ export async function runPlanPipeline(
   const assembleAt = (
     projects: LiveState["projects"],
     at: Date,
-    only?: readonly string[],
-    scope: { readonly excludes: readonly string[] } = args,
+    targets: readonly string[] = args.targets,
+    excludes: readonly string[] = args.excludes,
   ): Plan =>
     assemblePlan({
       campaign,
@@ -149,8 +148,8 @@ export async function runPlanPipeline(
       toolVersion: VERSION,
       organizationId: refreshed.organizationId,
       allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
-      targets: only ?? args.targets,
-      excludes: scope.excludes,
+      targets,
+      excludes,
       requests: refreshed.requests,
       ...(policy.policy === null ? {} : { policy: policy.policy }),
     });
@@ -180,7 +179,7 @@ export async function runPlanPipeline(
     const plan = assembleAt(projects, at, only);
     if (!forecasting) return { plan };
     const forecast = judgeFindings(
-      forecastOf(only === undefined && whole ? plan : assembleAt(projects, at, [], { excludes: [] })),
+      forecastOf(only === undefined && whole ? plan : assembleAt(projects, at, [], [])),
       forecastRule,
     );
     return { plan: withForecastFindings(plan, forecast), forecast };
@@ -213,39 +212,5 @@ export async function runPlanPipeline(
     live: refreshed.live.projects,
     judge: judgeAt,
     ...(forecast === undefined ? {} : { forecast }),
-    ...(rules?.send_window === undefined ? {} : { sendWindow: rules.send_window }),
   };
-}
-
-/**
- * The messages sent so far by the live projects that are sending (status `active`), for the
- * forecast: one bulk statistics listing (newest window first, stopping once every one is listed).
- * Nothing to read without such a project; a failed read is a warning, and they count as none sent.
- */
-async function readSent(
-  session: Session,
-  projects: LiveState["projects"],
-  now: Date,
-): Promise<{ readonly sent: ReadonlyMap<string, number>; readonly diagnostics: readonly Diagnostic[] }> {
-  const active = new Set(
-    [...projects.values()].flatMap((r) =>
-      r.kind === "found" && r.value.status === "active" ? [r.value.project_id] : [],
-    ),
-  );
-  const range = statusRange(now, undefined);
-  if (active.size === 0 || !range.ok) return { sent: new Map(), diagnostics: [] };
-  const listed = await listRows(session.client, range.range, (row) => active.has(row.id), active);
-  if (!listed.ok)
-    return {
-      sent: new Map(),
-      diagnostics: [
-        {
-          severity: "warning",
-          code: "forecast.sent-unknown",
-          message: `the statistics of the ${active.size} sending project(s) could not be read (${listed.error.message}): the forecast takes them to have sent nothing yet`,
-          hint: "plan again; until then the forecast may put sending projects' finish and the brand's cap later than they are",
-        },
-      ],
-    };
-  return { sent: new Map([...listed.rows].map(([id, row]) => [id, row.messages_sent])), diagnostics: [] };
 }

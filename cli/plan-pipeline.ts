@@ -23,8 +23,6 @@ import { refreshLive } from "../src/plan/refresh.js";
 import { summarize } from "../src/plan/summary.js";
 import type { Plan } from "../src/plan/types.js";
 import { forecastJson } from "../src/report/forecast-json.js";
-import { statusRange } from "../src/status/range.js";
-import { listRows } from "../src/status/read-live.js";
 import { createFileCache } from "./file-cache.js";
 import { readSent } from "./forecast-sent.js";
 import type { Io } from "./io.js";

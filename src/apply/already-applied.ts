@@ -32,7 +32,7 @@ import { provesEffect } from "../plan/lifecycle.js";
 import type { LiveRead } from "../plan/live.js";
 import type { Action, ActionKind, Plan, ProjectPlan } from "../plan/types.js";
 import { scheduleEffectOfProject } from "./effects.js";
-import { summarizeResults, unsentResult } from "./result.js";
+import { type UnsentRunMeta, unsentResult, unsentRunResult } from "./result.js";
 import { compareWithReviewed } from "./saved-plan.js";
 import type { Judge } from "./sendable.js";
 import { type ActionResult, APPLY_FORMAT_VERSION, type ApplyRequests, type ApplyResult } from "./types.js";
@@ -117,24 +117,9 @@ export function alreadyApplied(input: AlreadyAppliedInput): AlreadyApplied {
 export function alreadyAppliedResult(
   reviewed: Plan,
   actions: readonly ActionResult[],
-  meta: { toolVersion: string; baseUrl: string; at: string; requests: ApplyRequests },
+  meta: UnsentRunMeta,
 ): ApplyResult {
-  return {
-    format_version: APPLY_FORMAT_VERSION,
-    tool_version: meta.toolVersion,
-    base_url: meta.baseUrl,
-    plan_created_at: reviewed.created_at,
-    started_at: meta.at,
-    finished_at: meta.at,
-    interrupted: false,
-    refused: [],
-    actions,
-    requests: meta.requests,
-    basis_reads: 0,
-    unreadable: [],
-    summary: summarizeResults(actions),
-    journal: null,
-  };
+  return unsentRunResult(reviewed.created_at, actions, [], meta);
 }
 
 function notApplied(reasons: readonly string[]): AlreadyApplied {

@@ -92,7 +92,7 @@ export function requestsBetween(before: ApiClientStats | null, after: ApiClientS
 export function refusedResult(
   plan: Plan | null,
   refused: readonly Diagnostic[],
-  meta: { toolVersion: string; baseUrl: string; at: string; requests: ApplyRequests },
+  meta: UnsentRunMeta,
 ): ApplyResult {
   const actions =
     plan?.projects.flatMap((p) =>
@@ -100,11 +100,32 @@ export function refusedResult(
         unsentResult(a, a.status === "blocked" ? "blocked" : "not-started", "the plan was refused"),
       ),
     ) ?? [];
+  return unsentRunResult(plan?.created_at ?? meta.at, actions, refused, meta);
+}
+
+/** What a run made and sent nothing under (the tool, the API, the API's time of the run, its requests). */
+export interface UnsentRunMeta {
+  readonly toolVersion: string;
+  readonly baseUrl: string;
+  readonly at: string;
+  readonly requests: ApplyRequests;
+}
+
+/**
+ * The result of a run that sent nothing (a refused plan, a plan already applied): it started and
+ * finished at `meta.at`, read no basis, found nothing unreadable and wrote no journal.
+ */
+export function unsentRunResult(
+  planCreatedAt: string,
+  actions: readonly ActionResult[],
+  refused: readonly Diagnostic[],
+  meta: UnsentRunMeta,
+): ApplyResult {
   return {
     format_version: APPLY_FORMAT_VERSION,
     tool_version: meta.toolVersion,
     base_url: meta.baseUrl,
-    plan_created_at: plan?.created_at ?? meta.at,
+    plan_created_at: planCreatedAt,
     started_at: meta.at,
     finished_at: meta.at,
     interrupted: false,

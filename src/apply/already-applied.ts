@@ -35,7 +35,7 @@ import { scheduleEffectOfProject } from "./effects.js";
 import { type UnsentRunMeta, unsentResult, unsentRunResult } from "./result.js";
 import { compareWithReviewed } from "./saved-plan.js";
 import type { Judge } from "./sendable.js";
-import { type ActionResult, APPLY_FORMAT_VERSION, type ApplyRequests, type ApplyResult } from "./types.js";
+import type { ActionResult, ApplyResult } from "./types.js";
 
 /**
  * Where a project may be once the last of its reviewed actions took effect and nothing else was

@@ -6,8 +6,10 @@
  * `GET /media/{id}`, `GET /toll-free-verifications/{id}` per distinct attached id. The client's rate
  * limiter paces every request.
  */
+
 import type { ApiError } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
+import { organizationNamed } from "../contract/organization-named.js";
 import type {
   MediaFile,
   Organization,
@@ -74,23 +76,20 @@ export async function readLiveForImport(
   let organizationId: string | undefined;
   if (selection.organization !== undefined) {
     const wanted = selection.organization;
-    const match = orgs.value.filter((o) => o.id === wanted || o.display_name === wanted);
-    if (match.length !== 1)
+    const named = organizationNamed(orgs.value, wanted);
+    if (!named.ok)
       return {
         ok: false,
         diagnostics: [
           {
             severity: "error",
             code: "import.unknown-organization",
-            message:
-              match.length === 0
-                ? `no organization the key can see is named or has the id "${wanted}"`
-                : `${match.length} organizations are named "${wanted}"`,
-            hint: `the key sees: ${orgs.value.map((o) => `${o.display_name} (${o.id})`).join(", ")}`,
+            message: named.message,
+            hint: `the key sees: ${named.choices}`,
           },
         ],
       };
-    organizationId = match[0]?.id;
+    organizationId = named.id;
   }
 
   const ids: string[] = [...new Set(selection.ids)];

@@ -15,8 +15,10 @@
  * The client's rate limiter paces every request. Project details read here go into the plan's
  * cache, so a later status or plan reads only what changed.
  */
+
 import type { ApiError, Endpoints } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
+import { organizationNamed } from "../contract/organization-named.js";
 import type { Organization, Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type CacheStore, emptySnapshot, mergeSnapshot, sameVersion } from "../plan/cache.js";
@@ -105,7 +107,7 @@ export async function readStatusLive(input: StatusReadInput): Promise<StatusLive
 
   let organizationId: string | undefined;
   if (selection.organization !== undefined) {
-    const found = organizationNamed(orgs.value, selection.organization);
+    const found = organizationOf(orgs.value, selection.organization);
     if (!found.ok) return fail([found.diagnostic]);
     organizationId = found.id;
   }
@@ -189,20 +191,16 @@ type Named =
   | { readonly ok: false; readonly diagnostic: Diagnostic };
 
 /** The one organization whose id or display name is `wanted`. */
-function organizationNamed(orgs: readonly Organization[], wanted: string): Named {
-  const match = orgs.filter((o) => o.id === wanted || o.display_name === wanted);
-  const only = match[0];
-  if (match.length === 1 && only !== undefined) return { ok: true, id: only.id };
+function organizationOf(orgs: readonly Organization[], wanted: string): Named {
+  const named = organizationNamed(orgs, wanted);
+  if (named.ok) return named;
   return {
     ok: false,
     diagnostic: {
       severity: "error",
       code: "status.unknown-organization",
-      message:
-        match.length === 0
-          ? `no organization the key can see is named or has the id "${wanted}"`
-          : `${match.length} organizations are named "${wanted}"`,
-      hint: `give one of: ${orgs.map((o) => `${o.display_name} (${o.id})`).join(", ")}`,
+      message: named.message,
+      hint: `give one of: ${named.choices}`,
     },
   };
 }

@@ -263,15 +263,10 @@ function alreadyScheduled(spec: ProjectSpec, project: Project, now: Date): Trans
 
 function restartBlocked(spec: ProjectSpec, now: Date): Choice {
   const fix = "start the project again in the dashboard, or set `state: paused` to keep it paused";
-  return blocked(
-    {
-      kind: "schedule",
-      before: "paused",
-      after: LIFECYCLE.schedule.to,
-      dependsOn: [],
-      body: spec.schedule === undefined ? {} : scheduleBody(spec.schedule, now),
-      reason: "restarting a paused project is a dashboard step in this API version",
-    },
+  return pausedScheduleBlocked(
+    spec,
+    now,
+    "restarting a paused project is a dashboard step in this API version",
     {
       severity: "error",
       code: "plan.restart-not-supported",
@@ -279,7 +274,6 @@ function restartBlocked(spec: ProjectSpec, now: Date): Choice {
       range: spec.locate(["state"]),
       hint: fix,
     },
-    fix,
   );
 }
 
@@ -293,16 +287,25 @@ function guardPaused(spec: ProjectSpec, now: Date, reason: string): Choice {
     "find and fix the cause (a carrier filtering the message, a broken link, a wrong list); " +
     "then restart the project in the dashboard and plan again; " +
     "or, to accept the pause, set `state: paused` in the file";
-  const diagnostic: Diagnostic = {
-    severity: "error",
-    code: "plan.guard-paused",
-    message: `${spec.address}: a guard paused the project (campaignctl watch, pause reason ${JSON.stringify(reason)}), and the file still wants it scheduled; the API cannot restart a paused project`,
-    range: spec.locate(["state"]),
-    hint: fix,
-    ...(spec.guard === undefined
-      ? {}
-      : { related: [{ message: "the guard that paused it", range: spec.locate(["guard"]) }] }),
-  };
+  return pausedScheduleBlocked(
+    spec,
+    now,
+    "a guard paused the project; restarting a paused project is a dashboard step in this API version",
+    {
+      severity: "error",
+      code: "plan.guard-paused",
+      message: `${spec.address}: a guard paused the project (campaignctl watch, pause reason ${JSON.stringify(reason)}), and the file still wants it scheduled; the API cannot restart a paused project`,
+      range: spec.locate(["state"]),
+      hint: fix,
+      ...(spec.guard === undefined
+        ? {}
+        : { related: [{ message: "the guard that paused it", range: spec.locate(["guard"]) }] }),
+    },
+  );
+}
+
+/** The schedule of a paused project the file wants scheduled: blocked with `diagnostic` (its hint is the fix). */
+function pausedScheduleBlocked(spec: ProjectSpec, now: Date, reason: string, diagnostic: Diagnostic): Choice {
   return blocked(
     {
       kind: "schedule",
@@ -310,11 +313,10 @@ function guardPaused(spec: ProjectSpec, now: Date, reason: string): Choice {
       after: LIFECYCLE.schedule.to,
       dependsOn: [],
       body: spec.schedule === undefined ? {} : scheduleBody(spec.schedule, now),
-      reason:
-        "a guard paused the project; restarting a paused project is a dashboard step in this API version",
+      reason,
     },
     diagnostic,
-    fix,
+    diagnostic.hint ?? "",
   );
 }
 

@@ -54,18 +54,15 @@ export function asksForJson(argv: readonly string[]): boolean {
 
 /**
  * The usage error as a diagnostic. Commander's suggestion (`\n(Did you mean plan?)`, also given for
- * an unknown command by register/help.ts) becomes the hint.
+ * an unknown command by register/help.ts) or our hint for an unknown flag (strict-command.ts), the
+ * parenthesised line after the message, becomes the hint.
  */
 export function usageDiagnostic(error: CommanderError): Diagnostic {
   const message = error.message.replace(/^error: /, "");
-  const suggestion = /\n\(Did you mean (.+)\?\)$/.exec(message);
-  if (suggestion === null) return { severity: "error", code: "cli.usage", message };
-  return {
-    severity: "error",
-    code: "cli.usage",
-    message: message.slice(0, suggestion.index),
-    hint: `did you mean ${suggestion[1]}?`,
-  };
+  const hinted = /\n\((.+)\)$/s.exec(message);
+  if (hinted === null || hinted[1] === undefined) return { severity: "error", code: "cli.usage", message };
+  const hint = hinted[1].replace(/^Did you mean /, "did you mean ");
+  return { severity: "error", code: "cli.usage", message: message.slice(0, hinted.index), hint };
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url.endsWith("/cli/main.js");

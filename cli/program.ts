@@ -5,7 +5,7 @@
  * command load only what they use. `help [command]` and the answer to an unknown command (with the
  * nearest command's name) are `register/help.ts`.
  */
-import { Command, CommanderError, Option } from "commander";
+import { type Command, CommanderError, Option } from "commander";
 import type { Io } from "./io.js";
 import type { Outcome } from "./outcome.js";
 import { registerApply } from "./register/apply.js";
@@ -21,12 +21,16 @@ import { registerValidate } from "./register/validate.js";
 import { registerVersion } from "./register/version.js";
 import { registerWatch } from "./register/watch.js";
 import { registerWebhooks } from "./register/webhooks.js";
+import { StrictCommand } from "./strict-command.js";
 import { VERSION } from "./version.js";
 
 export type ReportOutcome = (outcome: Outcome) => void;
 
 export function buildProgram(io: Io, report: ReportOutcome): Command {
-  const program = new Command("campaignctl")
+  // Positional options: `-v`/`--version` (and `-V`) are the root's, so they count only before a
+  // command; within one they are unknown options (strict-command.ts says what was meant).
+  const program = new StrictCommand("campaignctl")
+    .enablePositionalOptions()
     .description(
       "Campaign-as-code for political texting: validate, preview, plan and apply YAML campaign files against the messaging API, or run a local sandbox of that API.",
     )

@@ -1,0 +1,68 @@
+/**
+ * The command class of campaignctl's tree: commander's, with flags that cannot misfire.
+ *
+ * Commander reads `-verbose` as the short flag `-v` followed by `erbose`, so with `-v` meaning
+ * `--version` any word starting with `-v` printed the version and exited 0, and `-h…` printed help.
+ * None of our commands has a short flag to combine, so here a single-dash word longer than two
+ * characters (`-auto-approve`, `-out=plan.json`, `-verbose`) is never split: it is an unknown option,
+ * with what was meant (`flag-spelling.ts`). Together with positional options (program.ts: the root's
+ * `-v`/`--version` count only before the command), `-v` prints the version only with no command.
+ */
+import { Command, type Option } from "commander";
+import { unknownFlag } from "./flag-spelling.js";
+
+export class StrictCommand extends Command {
+  override createCommand(name?: string): StrictCommand {
+    return new StrictCommand(name);
+  }
+
+  /**
+   * Refuses an unknown option among this command's words (up to `--`; for a command with subcommands,
+   * up to the subcommand's name) before commander reads them: so a single-dash word is never split
+   * into short flags, and an unknown option is reported before a missing required one.
+   */
+  override parseOptions(argv: string[]): ReturnType<Command["parseOptions"]> {
+    const known = [...this.options, ...this.createHelp().visibleOptions(this)];
+    for (let i = 0; i < argv.length; i++) {
+      const word = argv[i] ?? "";
+      if (word === "--") break;
+      if (!word.startsWith("-") || word.length < 2 || isNegativeNumber(word)) {
+        if (this.commands.length > 0) break; // the subcommand parses the rest
+        continue;
+      }
+      const option = known.find((o) => is(o, word));
+      if (option !== undefined) {
+        if (option.required) i++; // its value, whatever it looks like
+        continue;
+      }
+      const equals = word.indexOf("=");
+      const named =
+        equals > 2 && word.startsWith("--") ? known.find((o) => is(o, word.slice(0, equals))) : undefined;
+      if (named !== undefined && (named.required || named.optional)) continue;
+      this.unknownOption(word);
+    }
+    return super.parseOptions(argv);
+  }
+
+  /** Commander's hook for an unknown option (not in its typings): our wording, else commander's. */
+  unknownOption(flag: string): never {
+    const longFlags = this.createHelp()
+      .visibleOptions(this)
+      .flatMap((o) => (o.long === undefined ? [] : [o.long]));
+    const { shown, hint } = unknownFlag(flag, { longFlags, root: this.parent === null });
+    if (hint === undefined) {
+      const base = Command.prototype as unknown as { unknownOption(this: Command, flag: string): never };
+      return base.unknownOption.call(this, flag);
+    }
+    this.error(`error: unknown option '${shown}'\n(${hint})`, { code: "commander.unknownOption" });
+  }
+}
+
+function isNegativeNumber(word: string): boolean {
+  return /^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/.test(word);
+}
+
+/** The option spelt `flag` (its short or long form), as commander's own `Option.is`. */
+function is(option: Option, flag: string): boolean {
+  return option.short === flag || option.long === flag;
+}

@@ -1,0 +1,182 @@
+/**
+ * Flags that cannot misfire: within a command, `-v…` and single-dash spellings are usage errors
+ * (exit 1, nothing run, nothing printed as a version), with the double-dash flag suggested; `-var`
+ * and `-var-file` say how values are given here; a key given as a flag points to the environment
+ * variable and is never echoed. Every command (and subcommand) is driven with every spelling.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { documentOf } from "../helpers/schemas.js";
+import { COMMAND_NAMES } from "./command-names.js";
+
+const PKG = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
+/** Every command line that names a command: the top-level ones and webhooks' subcommands. */
+const COMMANDS: readonly (readonly string[])[] = [
+  ...COMMAND_NAMES.map((name) => [name]),
+  ["webhooks", "listen"],
+  ["webhooks", "verify"],
+];
+
+type Diagnostics = Record<string, unknown>[];
+
+const VERSION_NOTE = "-v and --version print the version only with no command: campaignctl --version.";
+const TWO_DASHES = "Flags take two dashes.";
+
+/** An empty directory as the working directory: were a command to run, it would find nothing. */
+let cwd = "";
+beforeAll(() => {
+  cwd = mkdtempSync(join(tmpdir(), "campaignctl-flags-"));
+});
+
+/** The long flags `<command> --help` lists. */
+async function longFlagsOf(command: readonly string[]): Promise<string[]> {
+  // `help` has no --help: `help help` prints its help.
+  const help = await runCli(command[0] === "help" ? ["help", "help"] : [...command, "--help"], { cwd });
+  expect(help.code).toBe(0);
+  return [...help.stdout.matchAll(/^ {2}(?:-\w, )?(--[a-z][a-z-]*)/gm)].map((m) => m[1] ?? "");
+}
+
+/** Runs `argv` and checks it is a usage error that ran nothing and printed no version. */
+async function usageError(argv: readonly string[]): Promise<string> {
+  const run = await runCli(argv, { cwd });
+  expect(run.code, argv.join(" ")).toBe(1);
+  expect(run.stdout).toBe("");
+  expect(run.stderr).not.toContain(PKG.version);
+  expect(run.stderr).toMatch(/^error: unknown option '/);
+  expect(readdirSync(cwd)).toEqual([]);
+  return run.stderr;
+}
+
+describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, command) => {
+  let longFlags: string[] = [];
+  beforeAll(async () => {
+    longFlags = await longFlagsOf(command);
+    if (command[0] !== "help") expect(longFlags).toContain("--help");
+  });
+
+  test.each([["-v"], ["-V"], ["--version"], ["-version"], ["-vv"]])(
+    "%s is a usage error, not the version",
+    async (flag) => {
+      const stderr = await usageError([...command, flag]);
+      expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
+      if (flag === "-v" && longFlags.includes("--verbose"))
+        expect(stderr).toContain(`(Did you mean --verbose? ${TWO_DASHES} ${VERSION_NOTE})`);
+      else expect(stderr).toContain(VERSION_NOTE);
+    },
+  );
+
+  test("-verbose is a usage error: --verbose where the command has it, else the version note", async () => {
+    const stderr = await usageError([...command, "-verbose"]);
+    if (longFlags.includes("--verbose"))
+      expect(stderr).toContain(`\n(Did you mean --verbose? ${TWO_DASHES})\n`);
+    else
+      expect(stderr).toContain(
+        `\n(Flags take two dashes, and this command has no --verbose. ${VERSION_NOTE})\n`,
+      );
+  });
+
+  test.each([
+    ["-auto-approve", "--auto-approve"],
+    ["-target=web", "--target=web"],
+    ["-out=plan.json", "--out=plan.json"],
+    ["-json", "--json"],
+    ["-detailed-exitcode", "--detailed-exitcode"],
+    ["-sandbox", "--sandbox"],
+    ["-help", "--help"],
+    ["-no-color", "--no-color"],
+  ])("%s suggests %s where the command has it", async (flag, meant) => {
+    const stderr = await usageError([...command, flag]);
+    expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
+    const long = meant.replace(/=.*/, "");
+    if (longFlags.includes(long)) expect(stderr).toContain(`\n(Did you mean ${meant}? ${TWO_DASHES})\n`);
+    else expect(stderr).toContain(`\n(Flags take two dashes, and this command has no ${long}.`);
+  });
+
+  test.each([["-var"], ["-var-file=prod.tfvars"], ["--var-file"], ["--var"]])(
+    "%s says how values are given here",
+    async (flag) => {
+      const stderr = await usageError([...command, flag, "region=us"]);
+      expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
+      expect(stderr).toContain(
+        "(campaignctl has no input variables: every value is written in the campaign files",
+      );
+      expect(stderr).toContain("See docs/campaign-files.md.)");
+    },
+  );
+
+  test.each([["--api-key"], ["-api-key"], ["--token"], ["--api-key=sk_live_DO_NOT_PRINT"]])(
+    "%s points to CAMPAIGNCTL_API_KEY, says why, and never prints the value",
+    async (flag) => {
+      const stderr = await usageError([...command, flag, "sk_live_DO_NOT_PRINT"]);
+      expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
+      expect(stderr).toContain(
+        "(The API key is read from the environment only: export CAMPAIGNCTL_API_KEY=<key> (in CI, from a secret)",
+      );
+      expect(stderr).toContain(
+        "A key is never a flag: a flag's value stays in the shell history, shows in the process list to every user of the machine, and is printed in CI logs.)",
+      );
+      expect(stderr.includes("--api-key-env <name>")).toBe(longFlags.includes("--api-key-env"));
+      expect(stderr).not.toContain("DO_NOT_PRINT");
+    },
+  );
+});
+
+describe("the issue's command lines", () => {
+  test.each([
+    [
+      ["apply", "--sandbox", ".", "--auto-approve", "-verbose"],
+      "did you mean --verbose? Flags take two dashes.",
+    ],
+    [
+      ["plan", "--sandbox", ".", "-var-file=prod.tfvars", "--detailed-exitcode"],
+      "campaignctl has no input variables",
+    ],
+    [["validate", ".", "-v"], `did you mean --verbose? ${TWO_DASHES} ${VERSION_NOTE}`],
+  ])("%j: exit 1, the error document with --json, and the hint", async (argv, hint) => {
+    await usageError(argv);
+    const json = await runCli([...argv, "--json"], { cwd });
+    expect(json.code).toBe(1);
+    const [diagnostic] = documentOf("error-result", json.stdout).diagnostics as Diagnostics;
+    expect(diagnostic).toMatchObject({ severity: "error", code: "cli.usage", range: null });
+    expect(String(diagnostic?.hint)).toContain(hint);
+    expect(json.stdout).not.toContain(`"${PKG.version}"`);
+  });
+
+  test("--api-key=KEY with --json: the document names the flag, not the key", async () => {
+    const run = await runCli(["plan", "--api-key=sk_live_DO_NOT_PRINT", "--json"], { cwd });
+    expect(run.code).toBe(1);
+    expect(`${run.stdout}${run.stderr}`).not.toContain("DO_NOT_PRINT");
+    const [diagnostic] = documentOf("error-result", run.stdout).diagnostics as Diagnostics;
+    expect(diagnostic?.message).toBe("unknown option '--api-key'");
+    expect(String(diagnostic?.hint)).toMatch(
+      /^The API key is read from the environment only: export CAMPAIGNCTL_API_KEY=/,
+    );
+  });
+});
+
+describe("with no command", () => {
+  test.each([["-v"], ["-V"], ["--version"]])("%s still prints the version", async (flag) => {
+    expect(await runCli([flag], { cwd })).toEqual({ code: 0, stdout: `${PKG.version}\n`, stderr: "" });
+  });
+
+  test.each([["-verbose"], ["-version"], ["-vx"], ["-hv"]])("%s is a usage error", async (flag) => {
+    const stderr = await usageError([flag]);
+    expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
+  });
+
+  test("-version suggests --version", async () => {
+    expect(await usageError(["-version"])).toContain(`(Did you mean --version? ${TWO_DASHES})`);
+  });
+
+  test("a flag's value that begins with a dash is a value, not a flag", async () => {
+    const run = await runCli(["plan", "--target", "-verbose", "--help"], { cwd });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: campaignctl plan/);
+  });
+});

@@ -238,6 +238,7 @@ describe("GitHub Actions: campaign-plan.yml", () => {
     expect(installStep(steps)?.with).toEqual({
       version: VERSION,
       package: expr("vars.CAMPAIGNCTL_PACKAGE"),
+      integrity: expr("vars.CAMPAIGNCTL_INTEGRITY"),
     });
     const upload = steps.find((s) => s.name === "Upload the plan");
     expect(upload?.with).toMatchObject({ name: "campaign-plan" });
@@ -316,7 +317,7 @@ describe("GitLab CI: .gitlab-ci.yml", () => {
     // pipeline that was not created; the job's first script passes at once when nothing changed.
     expect(jobs["campaign-plan"]?.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]);
     expect((at(jobs, "default").before_script as string[])[0]).toBe(
-      `npm install --global --no-audit --no-fund "\${CAMPAIGNCTL_PACKAGE:-campaignctl@${VERSION}}"`,
+      `npm install --global --no-audit --no-fund "\${CAMPAIGNCTL_PACKAGE:-github:your-org/campaignctl#v${VERSION}}"`,
     );
     expect(at(at(jobs, "campaign-plan"), "artifacts").paths).toEqual(["plan.json", "plan.md", "gallery/"]);
     expect(jobs["campaign-apply"]?.resource_group).toBe("campaign-apply");
@@ -397,10 +398,11 @@ describe("README step 6 and docs/ci.md name exactly the secrets and variables th
       });
   }
 
-  test("the workflows read a secret and a variable", () => {
+  test("the workflows read a secret and two variables", () => {
     expect(Object.fromEntries(github)).toEqual({
       CAMPAIGNCTL_API_KEY: "secrets",
       CAMPAIGNCTL_PACKAGE: "vars",
+      CAMPAIGNCTL_INTEGRITY: "vars",
     });
   });
 

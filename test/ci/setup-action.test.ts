@@ -1,13 +1,13 @@
 /**
- * The setup action (action.yml, a composite action) and its shell, scripts/setup-campaignctl.sh,
- * run for real: against an `npm pack` tarball of this repository (made once for the file, from the
- * dist/ that `npm test` has just built) and against a release tag of a git repository made from
- * that tarball by scripts/git-release.sh, each installed into a temporary prefix with stand-in
- * GITHUB_PATH and GITHUB_OUTPUT files. npm may fetch the dependencies from the registry (the npm
- * cache serves them when it can).
+ * The setup action (action.yml, a composite action) and its shell, scripts/setup-campaignctl.sh, run
+ * for real up to the install, offline: every refusal happens before npm is asked for anything, and
+ * npm, were it asked, could reach only a closed port on loopback (no registry). The installs
+ * themselves (the action's own release by default, a tarball checked against its integrity, a git
+ * release tag) need the dependencies from the registry: scripts/install-check.sh, which .ci/run
+ * runs after the tests, does them. The release tree scripts/git-release.sh makes is checked here.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -21,20 +21,32 @@ const VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: 
 
 let work = "";
 let tarball = "";
+/** The tarball's sha512 as npm prints it (`npm pack --json`). */
+let integrity = "";
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "campaignctl-setup-action-"));
-  // --ignore-scripts: no rebuild of dist/ under the feet of the other test files.
+  // --ignore-scripts: no rebuild of dist/ under the feet of the other test files. Offline.
   const packed = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, ...NO_REGISTRY },
   });
-  tarball = join(work, (JSON.parse(packed) as { filename: string }[])[0]?.filename ?? "");
+  const [entry] = JSON.parse(packed) as { filename: string; integrity: string }[];
+  tarball = join(work, entry?.filename ?? "");
+  integrity = entry?.integrity ?? "";
 }, 120_000);
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
+
+/** npm configured so that it reaches nothing: offline, and a registry on a closed loopback port. */
+const NO_REGISTRY = {
+  npm_config_offline: "true",
+  npm_config_registry: "http://127.0.0.1:9/",
+  npm_config_update_notifier: "false",
+};
 
 interface Run {
   readonly code: number;
@@ -45,8 +57,13 @@ interface Run {
   readonly output: string;
 }
 
-/** Runs the action's shell as a step would, with fresh GITHUB_PATH and GITHUB_OUTPUT files. */
-function runSetup(name: string, inputs: Record<string, string>, github = true): Promise<Run> {
+/** Runs the action's shell (`script`) as a step would, with fresh GITHUB_PATH and GITHUB_OUTPUT files. */
+function runSetup(
+  name: string,
+  inputs: Record<string, string>,
+  github = true,
+  script = SCRIPT,
+): Promise<Run> {
   const githubPath = join(work, `${name}.path`);
   const githubOutput = join(work, `${name}.output`);
   writeFileSync(githubPath, "");
@@ -56,13 +73,12 @@ function runSetup(name: string, inputs: Record<string, string>, github = true): 
     HOME: process.env.HOME ?? tmpdir(),
     RUNNER_OS: "Linux",
     RUNNER_TEMP: work,
-    npm_config_prefer_offline: "true",
-    npm_config_update_notifier: "false",
+    ...NO_REGISTRY,
     ...(github ? { GITHUB_PATH: githubPath, GITHUB_OUTPUT: githubOutput } : {}),
     ...inputs,
   };
   return new Promise((done) => {
-    execFile("bash", [SCRIPT], { env, cwd: work }, (error, stdout, stderr) => {
+    execFile("bash", [script], { env, cwd: work }, (error, stdout, stderr) => {
       done({
         code: error ? (typeof error.code === "number" ? error.code : 1) : 0,
         stdout,
@@ -74,76 +90,99 @@ function runSetup(name: string, inputs: Record<string, string>, github = true): 
   });
 }
 
-describe("scripts/setup-campaignctl.sh, the action's shell", () => {
-  test("installs the tarball into a prefix, puts its bin on PATH and outputs the version", async () => {
-    const prefix = join(work, "prefix-tarball");
-    const run = await runSetup("tarball", {
-      CAMPAIGNCTL_PACKAGE: tarball,
-      CAMPAIGNCTL_VERSION: VERSION,
-      CAMPAIGNCTL_PREFIX: prefix,
-    });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.path).toBe(`${prefix}/bin\n`);
-    expect(run.output).toBe(`version=${VERSION}\npath=${prefix}/bin\n`);
-    expect(run.stdout).toContain(`campaignctl ${VERSION} is on PATH (${prefix}/bin)`);
-    const printed = execFileSync(join(prefix, "bin", "campaignctl"), ["--version"], { encoding: "utf8" });
-    expect(printed.trim()).toBe(VERSION);
+/** A refusal: exit 1, the message as a GitHub error annotation, nothing installed, PATH and outputs untouched. */
+function expectRefused(run: Run, prefix: string, message: string): void {
+  expect(run.code, run.stdout + run.stderr).toBe(1);
+  expect(run.stdout).toContain(`::error title=setup-campaignctl::${message}`);
+  expect(run.stdout).not.toContain("Installing campaignctl");
+  expect([run.path, run.output]).toEqual(["", ""]);
+  expect(existsSync(prefix)).toBe(false);
+}
 
-    // Asked for another version than the tarball holds: an error, and nothing put on PATH.
-    const wrong = await runSetup("tarball-wrong", {
-      CAMPAIGNCTL_PACKAGE: tarball,
-      CAMPAIGNCTL_VERSION: "9.9.9",
-      CAMPAIGNCTL_PREFIX: prefix,
-    });
-    expect(wrong.code).toBe(1);
-    expect(wrong.stdout).toContain(
-      `::error title=setup-campaignctl::${tarball} installed campaignctl ${VERSION}, not the version asked for (9.9.9)`,
+describe("scripts/setup-campaignctl.sh refuses, before installing anything", () => {
+  test.each([
+    ["latest", "version 'latest' is not an exact version (0.1.0)"],
+    ["^0.1.0", "version '^0.1.0' is not an exact version (0.1.0)"],
+    ["0.1", "version '0.1' is not an exact version (0.1.0)"],
+  ])("a version that is not exact: %s", async (version, message) => {
+    const prefix = join(work, "prefix-range");
+    expectRefused(
+      await runSetup("range", { CAMPAIGNCTL_VERSION: version, CAMPAIGNCTL_PREFIX: prefix }),
+      prefix,
+      message,
     );
-    expect([wrong.path, wrong.output]).toEqual(["", ""]);
-  }, 180_000);
+  });
 
-  test("installs from a git URL, at the release tag v<version> that scripts/git-release.sh made", async () => {
-    const repo = join(work, "campaignctl.git");
-    execFileSync("git", ["init", "--quiet", "--bare", repo]);
-    // npm resolves a git URL through the repository's HEAD: give the branch one (empty) commit.
-    const git = (...args: string[]) =>
-      execFileSync(
-        "git",
-        ["--git-dir", repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args],
-        {
-          encoding: "utf8",
-        },
-      ).trim();
-    git(
-      "update-ref",
-      "HEAD",
-      git("commit-tree", git("hash-object", "-t", "tree", "/dev/null"), "-m", "init"),
+  test.each([
+    ["campaignctl", "campaignctl names no version: set version, or write campaignctl@<version>"],
+    ["campaignctl@latest", "campaignctl@latest is not an exact version: name one (campaignctl@0.1.0)"],
+    ["campaignctl@^0.1.0", "campaignctl@^0.1.0 is not an exact version: name one (campaignctl@0.1.0)"],
+    ["@your-org/campaignctl@0.x", "@your-org/campaignctl@0.x is not an exact version"],
+    ["github:your-org/campaignctl", "github:your-org/campaignctl names no release: add #v<version>"],
+  ])("an unpinned package: %s", async (pkg, message) => {
+    const prefix = join(work, "prefix-unpinned");
+    expectRefused(
+      await runSetup("unpinned", { CAMPAIGNCTL_PACKAGE: pkg, CAMPAIGNCTL_PREFIX: prefix }),
+      prefix,
+      message,
     );
-    execFileSync("bash", ["scripts/git-release.sh", tarball, repo], { stdio: "ignore" });
-    const prefix = join(work, "prefix-git");
-    const run = await runSetup("git", {
-      CAMPAIGNCTL_PACKAGE: `git+file://${repo}`,
-      CAMPAIGNCTL_VERSION: `v${VERSION}`,
+  });
+
+  test("a tarball URL without integrity", async () => {
+    const prefix = join(work, "prefix-url");
+    const url = "https://example.invalid/campaignctl-0.1.0.tgz";
+    expectRefused(
+      await runSetup("url", { CAMPAIGNCTL_PACKAGE: url, CAMPAIGNCTL_PREFIX: prefix }),
+      prefix,
+      `a tarball URL needs integrity (sha512-..., from \`npm pack --json\` of the release): without it, whoever controls ${url} controls what runs`,
+    );
+  });
+
+  test("integrity that is not npm's sha512", async () => {
+    const prefix = join(work, "prefix-badformat");
+    const run = await runSetup("badformat", {
+      CAMPAIGNCTL_PACKAGE: tarball,
+      CAMPAIGNCTL_INTEGRITY: "sha1-abc",
       CAMPAIGNCTL_PREFIX: prefix,
     });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(`Installing campaignctl (git+file://${repo}#v${VERSION})`);
-    expect(run.path).toBe(`${prefix}/bin\n`);
-    expect(run.output).toBe(`version=${VERSION}\npath=${prefix}/bin\n`);
-    const printed = execFileSync(join(prefix, "bin", "campaignctl"), ["--version"], { encoding: "utf8" });
-    expect(printed.trim()).toBe(VERSION);
-    // The release tree: the package as packed, plus the action; no script for npm to prepare.
-    const files = execFileSync("git", ["--git-dir", repo, "ls-tree", "-r", "--name-only", `v${VERSION}`], {
-      encoding: "utf8",
-    }).split("\n");
-    expect(files).toEqual(
-      expect.arrayContaining(["action.yml", "scripts/setup-campaignctl.sh", "dist/cli/main.js", "LICENSE"]),
+    expectRefused(run, prefix, "integrity must be a sha512 in npm's format (sha512-<base64>)");
+  });
+
+  test("a tarball whose sha512 is not the pinned one, naming the one it has (npm's)", async () => {
+    expect(integrity).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
+    const other = `sha512-${Buffer.from("not the release").toString("base64").padEnd(86, "A").slice(0, 86)}==`;
+    const prefix = join(work, "prefix-mismatch");
+    const run = await runSetup("mismatch", {
+      CAMPAIGNCTL_PACKAGE: tarball,
+      CAMPAIGNCTL_INTEGRITY: other,
+      CAMPAIGNCTL_PREFIX: prefix,
+    });
+    expectRefused(
+      run,
+      prefix,
+      `${tarball} has integrity ${integrity}, not the pinned ${other}: nothing installed`,
     );
-    const manifest = JSON.parse(
-      execFileSync("git", ["--git-dir", repo, "show", `v${VERSION}:package.json`], { encoding: "utf8" }),
-    ) as Record<string, unknown>;
-    expect(manifest.scripts).toBeUndefined();
-  }, 180_000);
+  });
+
+  test("the action used at a ref that is not a release (no dist/): use a release tag", async () => {
+    const action = join(work, "not-a-release");
+    mkdirSync(join(action, "scripts"), { recursive: true });
+    cpSync(SCRIPT, join(action, "scripts", "setup-campaignctl.sh"));
+    cpSync("action.yml", join(action, "action.yml"));
+    cpSync("package.json", join(action, "package.json"));
+    const prefix = join(work, "prefix-not-a-release");
+    const run = await runSetup(
+      "not-a-release",
+      { CAMPAIGNCTL_PREFIX: prefix },
+      true,
+      join(action, "scripts", "setup-campaignctl.sh"),
+    );
+    expectRefused(
+      run,
+      prefix,
+      `this action is not at a release (no dist/ in ${action}): use it at a release tag made by scripts/git-release.sh (uses: <owner>/campaignctl@v<version>), or set package`,
+    );
+  });
 
   test("outside GitHub Actions (no GITHUB_PATH) it says so and installs nothing", async () => {
     const prefix = join(work, "prefix-none");
@@ -151,6 +190,34 @@ describe("scripts/setup-campaignctl.sh, the action's shell", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("GITHUB_PATH is not set");
     expect(existsSync(prefix)).toBe(false);
+  });
+});
+
+describe("scripts/git-release.sh", () => {
+  test("tags the package as packed, with the action, and no script for npm to prepare", () => {
+    const repo = join(work, "campaignctl.git");
+    execFileSync("git", ["init", "--quiet", "--bare", repo]);
+    execFileSync("bash", ["scripts/git-release.sh", tarball, repo], { stdio: "ignore" });
+    const files = execFileSync("git", ["--git-dir", repo, "ls-tree", "-r", "--name-only", `v${VERSION}`], {
+      encoding: "utf8",
+    }).split("\n");
+    // The action at this tag installs the package in its own directory: both are in the tree.
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "action.yml",
+        "scripts/setup-campaignctl.sh",
+        "package.json",
+        "dist/cli/main.js",
+        "docs/ci.md",
+        "LICENSE",
+      ]),
+    );
+    const manifest = JSON.parse(
+      execFileSync("git", ["--git-dir", repo, "show", `v${VERSION}:package.json`], { encoding: "utf8" }),
+    ) as Record<string, unknown>;
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(manifest.version).toBe(VERSION);
   });
 });
 
@@ -174,9 +241,10 @@ describe("action.yml", () => {
 
   test("its inputs exist, reach the script through the environment, and its outputs are the script's", () => {
     const inputs = action.inputs as Record<string, Doc>;
-    expect(Object.keys(inputs).sort()).toEqual(["package", "version"]);
-    expect(inputs.version?.default).toBe("latest");
-    expect(inputs.package?.default).toBe("campaignctl");
+    expect(Object.keys(inputs).sort()).toEqual(["integrity", "package", "version"]);
+    expect(inputs.version?.default).toBe("");
+    expect(inputs.package?.default).toBe("");
+    expect(inputs.integrity?.default).toBe("");
     // Every `inputs.X` used is declared.
     for (const [, name] of text.matchAll(/\binputs\.([A-Za-z0-9_-]+)/g))
       expect(inputs).toHaveProperty(name ?? "");
@@ -184,9 +252,10 @@ describe("action.yml", () => {
     expect(steps[0]?.env).toEqual({
       CAMPAIGNCTL_VERSION: expr("inputs.version"),
       CAMPAIGNCTL_PACKAGE: expr("inputs.package"),
+      CAMPAIGNCTL_INTEGRITY: expr("inputs.integrity"),
     });
     expect(String(steps[0]?.run)).not.toContain("${{");
-    for (const name of ["CAMPAIGNCTL_VERSION", "CAMPAIGNCTL_PACKAGE"])
+    for (const name of ["CAMPAIGNCTL_VERSION", "CAMPAIGNCTL_PACKAGE", "CAMPAIGNCTL_INTEGRITY"])
       expect(script).toContain(`\${${name}:-`);
     const outputs = action.outputs as Record<string, Doc>;
     expect(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.value]))).toEqual({

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { linkTargets } from "../helpers/markdown-links.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -15,20 +16,6 @@ function markdownFiles(): string[] {
     .filter((f) => f.endsWith(".md"))
     .map((f) => `docs/${f}`);
   return ["README.md", ...docs];
-}
-
-/** Text outside fenced code blocks and inline code spans, where links are links. */
-function proseOf(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "").replace(/`[^`\n]*`/g, "");
-}
-
-/** Link targets: [text](target) and <a href="target">, without titles. */
-function linkTargets(markdown: string): string[] {
-  const prose = proseOf(markdown);
-  const out: string[] = [];
-  for (const m of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) out.push(m[1] ?? "");
-  for (const m of prose.matchAll(/\bhref="([^"]+)"/g)) out.push(m[1] ?? "");
-  return out;
 }
 
 /** GitHub's heading anchor: lower case, punctuation dropped (not `-` or `_`), spaces to dashes. */

@@ -13,7 +13,8 @@
 # the installed package it follows every relative link of README.md and docs/, and the pages
 # `campaignctl init` names. Needs only git, node and npm, and the npm registry (for the
 # dependencies; the npm cache serves them when it can): this is where the installs that `npm test`
-# does not do (it stays offline) are done. Run by .ci/run after the tests; about a minute.
+# does not do (it stays offline) are done. Run by .ci/run after the tests; a few minutes (5 on a
+# busy 2-core machine, mostly npm).
 # Usage: bash scripts/install-check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -105,7 +106,7 @@ ORIGINAL_PATH=$PATH
 # docs/ page that `campaignctl init` names (its next steps and the files it writes).
 check_links() {
   local pkg=$1
-  (cd "$work" && rm -rf links-init && campaignctl init links-init >"$work/init.out") || fail "campaignctl init"
+  (cd "$work" && rm -rf links-init && campaignctl init links-init >"$work/init.out" 2>&1) || fail "campaignctl init"
   node - "$pkg" "$work/init.out" "$work/links-init" <<'NODE' || fail "dead links in the installed package (above)"
 const fs = require("node:fs");
 const path = require("node:path");

@@ -9,8 +9,8 @@ import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { hasVisibleCharacters } from "../message/visible.js";
+import { inSendWindow, windowText } from "../text/send-window.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
-import { inSendWindow } from "./send-window.js";
 
 /** What a rule may know beyond the files. */
 export interface PolicyContext {
@@ -125,8 +125,8 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         violation(
           "send_window",
           ["schedule", "at"],
-          `the schedule starts at ${judged.local} in ${schedule.timezone}${schedule.at === "now" ? " (at: now, by the plan's clock)" : ""}, outside the policy's send window ${window.from} to ${window.to}`,
-          `move at into ${window.from}-${window.to} in ${schedule.timezone}`,
+          `the schedule starts at ${judged.local} in ${schedule.timezone}${schedule.at === "now" ? " (at: now, by the plan's clock)" : ""}, outside the policy's send window ${windowText(window)} (${window.to} itself is outside)`,
+          `move at into ${windowText(window)} in ${schedule.timezone}: from ${window.from} up to, not including, ${window.to}`,
         );
     }
   }

@@ -4,7 +4,7 @@ export const LINT_CODES = {
   "lint.schedule-in-past":
     "by the clock `validate` judged against (the system clock, or --now), the schedule's `at` is past; plan judges it by the API's clock",
   "lint.quiet-hours":
-    "the local send time is outside 08:00-21:00 in the schedule's timezone (TCPA quiet hours)",
+    "the local send time is outside 08:00-21:00 in the schedule's timezone (TCPA quiet hours; half-open: 21:00 itself is quiet)",
   "lint.daily-cap-bypass":
     "`daily_cap_bypass` is on: messages over the brand's daily cap may fail and are still billed",
   "lint.url-shortener": "the message links through a public URL shortener, which carriers filter",

@@ -94,6 +94,14 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   }
 
   const minTests = rules.min_test_contacts;
+  if (minTests !== undefined && project.test === undefined && sends)
+    // Offline too: the file under review must name who reviews the send, whatever live state says.
+    violation(
+      "min_test_contacts",
+      ["state"],
+      `the project is ${project.state} with no test: block; the policy requires a test to at least ${minTests} contact${minTests === 1 ? "" : "s"}`,
+      `add a test: block with ${minTests === 1 ? "a reviewer's phone" : `${minTests} reviewers' phones`} (test: {contacts: [{phone: "+1..."}]}), to the project or to defaults`,
+    );
   if (minTests !== undefined && project.test !== undefined && sends) {
     // Distinct phones: a phone listed twice is one reviewer (and an error of its own at validate).
     const count = new Set(project.test.contacts.map((c) => c.phone)).size;

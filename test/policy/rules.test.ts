@@ -112,6 +112,18 @@ describe("policyViolations", () => {
       ["policy.min-test-contacts@8:17"],
     ],
     [
+      "scheduled with no test: block at all (offline: validate judges it too)",
+      `message: "Reply STOP to opt out"\ncontact_lists: [Ward 3]\nstate: scheduled\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}`,
+      offline,
+      ["policy.min-test-contacts@7:12"],
+    ],
+    [
+      "tested with no test: block at all",
+      `message: "Reply STOP to opt out"\nstate: tested`,
+      offline,
+      ["policy.min-test-contacts@6:12"],
+    ],
+    [
       "opt-out language only in a tag's fallback (a contact with a value never sees it)",
       `message: "Vote Tuesday {{optout|Reply STOP to opt out}}"\ncontact_lists: [Ward 3]\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}, {phone: "+15035550151"}]`,
       offline,

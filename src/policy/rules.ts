@@ -52,6 +52,28 @@ export function policyCode(rule: FileRuleName): PolicyCode {
   }
 }
 
+/**
+ * The project keys each rule's finding reads (src/campaign/key-trust.ts): on a project with schema
+ * errors, validate keeps a violation only when none of these keys is untrusted.
+ */
+export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly string[]>>> = readsByCode({
+  daily_cap_bypass: ["state", "schedule", "labels"],
+  min_test_contacts: ["state", "test"],
+  max_estimated_cost_usd: ["state", "schedule"],
+  send_window: ["state", "schedule"],
+  require_opt_out_language: ["state", "message", "opt_out_footer", "merge_defaults"],
+  forbid_at_now: ["state", "schedule"],
+  require_guards: ["state", "guard"],
+});
+
+function readsByCode(
+  byRule: Readonly<Record<FileRuleName, readonly string[]>>,
+): Partial<Record<PolicyCode, readonly string[]>> {
+  return Object.fromEntries(
+    (Object.keys(byRule) as FileRuleName[]).map((rule) => [policyCode(rule), byRule[rule]]),
+  );
+}
+
 export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
   const rules = policy.rules;
   const out: Diagnostic[] = [];

@@ -168,7 +168,7 @@ export const FINDING_READS: Partial<Readonly<Record<DiagnosticCode, readonly str
   "message.tag-may-render-empty": ["message", "merge_defaults", "fields"],
   "lint.invisible-character": ["message"],
   "lint.bidi-control": ["message"],
-  "lint.non-gsm-character": ["message", "media", "test", "merge_defaults", "opt_out_footer"],
+  "lint.non-gsm-character": ["message", "media", "merge_defaults", "opt_out_footer"],
   "lint.opt-out-missing": ["message", "opt_out_footer", "merge_defaults"],
   "lint.url-shortener": ["message"],
   "lint.segment-growth": ["message", "media", "test", "merge_defaults", "opt_out_footer"],

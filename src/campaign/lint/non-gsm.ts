@@ -4,7 +4,7 @@
  * segment instead of 160 (67 instead of 153 once split), so every recipient may be billed more
  * segments. One finding per distinct character, at its first place in the message (the others in
  * `related`), with the segments per recipient as sent and with every such character written in
- * GSM-7, and the GSM-7 spelling as the hint where there is one (src/message/gsm-spelling.ts).
+ * GSM-7 (the message with its tags at their fallbacks: what the file itself costs), and the GSM-7 spelling as the hint where there is one (src/message/gsm-spelling.ts).
  *
  * Severity `warning` when the character costs segments, `info` when the message stays as many
  * segments either way (a cost fact, as `lint.segment-growth`). Invisible and bidi characters are
@@ -22,7 +22,6 @@ import { analyzeSegments, type SegmentInfo } from "../../message/segments.js";
 import type { ProjectSpec } from "../model.js";
 import { isInvisibleOrBidi } from "./invisible.js";
 import type { LintRule } from "./rule.js";
-import { sampleValues } from "./segments.js";
 
 /** At most this many further places of one character are listed in `related`. */
 const MAX_RELATED = 10;
@@ -35,16 +34,14 @@ function inGsm7(text: string): string {
 }
 
 /**
- * What goes out, as sent and in GSM-7: rendered with the sample values (lint.segment-growth's), else
- * with none (the fallbacks), whichever is UCS-2, with the opt-out footer.
+ * What goes out, as sent and in GSM-7: the message with every tag at its fallback (so every character
+ * written in the file is in it, and none of a contact's values), with the opt-out footer.
  */
 function figures(project: ProjectSpec, message: string): { sent: SegmentInfo; gsm: SegmentInfo } {
-  const finish = (t: string) => withOptOutFooter(t, project.optOutFooter === true);
-  const parsed = parseMergeTags(message);
-  const texts = [sampleValues(project), {}].map((values) =>
-    finish(render(parsed, values, project.mergeDefaults).text),
+  const text = withOptOutFooter(
+    render(parseMergeTags(message), {}, project.mergeDefaults).text,
+    project.optOutFooter === true,
   );
-  const text = texts.find((t) => gsm7Length(t) === undefined) ?? finish(message);
   return { sent: analyzeSegments(text), gsm: analyzeSegments(inGsm7(text)) };
 }
 

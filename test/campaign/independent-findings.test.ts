@@ -200,3 +200,34 @@ describe("keyTrust", () => {
     expect(findingTrusted("campaign.duplicate-id", new Set())).toBe(false);
   });
 });
+
+describe("lint.non-gsm-character through validate --json", () => {
+  it("an emoji and a curly apostrophe twice: codes, places, related, severity by cost; the document is schema-valid", async () => {
+    const text = `version: 1
+projects:
+  a:
+    id: p1
+    message: "We’re voting Tuesday, and we’d love you there too. Polls open 7am. Reply STOP to opt out 🗳"
+`;
+    const cwd = dirWith({ "campaign.yaml": text });
+    const result = await runCli(["validate", "--json", "campaign.yaml"], { cwd });
+    const doc = JSON.parse(result.stdout) as {
+      diagnostics: (JsonDiagnostic & {
+        message: string;
+        hint?: string;
+        related?: { range: JsonDiagnostic["range"] }[];
+      })[];
+    };
+    const found = doc.diagnostics.filter((d) => d.code === "lint.non-gsm-character");
+    expect(found.map((d) => [at(d), d.severity])).toEqual([
+      ["lint.non-gsm-character@5:17-5:18", "warning"],
+      ["lint.non-gsm-character@5:104-5:106", "warning"],
+    ]);
+    const [quote, emoji] = found;
+    expect(quote?.message).toContain("’ (U+2019), 2 times,");
+    expect(quote?.message).toContain("2 segments per recipient instead of 1 in GSM-7");
+    expect(quote?.hint).toBe("write ' instead of ’ (GSM-7 has it)");
+    expect(quote?.related?.map((r) => `${r.range?.start.line}:${r.range?.start.column}`)).toEqual(["5:43"]);
+    expect(emoji?.message).toContain("🗳 (U+1F5F3)");
+  });
+});

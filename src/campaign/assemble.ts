@@ -27,6 +27,8 @@ import { fileStart, rangeAt, type SourceText } from "./source-range.js";
 import { MAX_NESTING, tooDeep } from "./yaml-depth.js";
 import { findPath } from "./yaml-path.js";
 
+const NOTHING: ReadonlySet<string> = new Set();
+
 /** Aliases may expand at most this much while building a file's data (billion-laughs guard). */
 export const MAX_ALIAS_COUNT = 100;
 
@@ -115,7 +117,9 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   for (const declaration of declarations) {
     const rawProject = raw.projects?.[declaration.address];
     if (rawProject === undefined) continue;
-    const untrusted = projectUntrusted(trust, declaration.address, Object.keys(rawProject));
+    // Without schema errors every key is trusted (the common case: no per-project work).
+    const untrusted =
+      errors.length === 0 ? NOTHING : projectUntrusted(trust, declaration.address, Object.keys(rawProject));
     if (untrusted === null) continue;
     const project = buildProjectSpec(declaration.address, rawProject, raw, {
       source: parsed.source,

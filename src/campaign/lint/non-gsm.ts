@@ -88,7 +88,7 @@ export const nonGsmCharacterRule: LintRule = (project) => {
         `${project.address}: the message holds ${char} (${codePointLabel(char)})${starts.length > 1 ? `, ${starts.length} times,` : ""} which GSM-7 cannot carry: ` +
         `the message goes out in UCS-2, ${costWords(sent, gsm)}` +
         (others > 0
-          ? ` (with ${others === 1 ? "the other non-GSM character" : `all ${others + 1} non-GSM characters`} written in GSM-7)`
+          ? ` (GSM-7 with ${others === 1 ? "both non-GSM characters" : `all ${others + 1} non-GSM characters`} written in GSM-7 or left out)`
           : ""),
       range: project.locateInMessage(first, first + char.length),
       hint:

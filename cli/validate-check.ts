@@ -16,7 +16,7 @@ import {
 } from "../src/campaign/file-check.js";
 import type { CampaignFile } from "../src/campaign/model.js";
 import type { Policy } from "../src/policy/model.js";
-import { policyViolations } from "../src/policy/rules.js";
+import { POLICY_FINDING_READS, policyViolations } from "../src/policy/rules.js";
 
 /** What validate's file check needs besides the file; plain data, so it crosses to a worker thread. */
 export interface ValidateJob extends FileCheckJob {
@@ -27,7 +27,9 @@ export interface ValidateJob extends FileCheckJob {
 function policyCheck(job: ValidateJob): ProjectCheck | undefined {
   const policy = job.policy;
   if (policy === null) return undefined;
-  return (project) => policyViolations(policy, project, { now: null, estimatedCostCents: null });
+  const check: ProjectCheck = (project) =>
+    policyViolations(policy, project, { now: null, estimatedCostCents: null });
+  return Object.assign(check, { reads: POLICY_FINDING_READS });
 }
 
 /** `checkFileInPlace` with the policy's check (see src/campaign/file-check.ts). */

@@ -8,6 +8,14 @@ import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
+import {
+  findingTrusted,
+  type KeyTrust,
+  keyTrust,
+  PROJECT_KEYS,
+  projectUntrusted,
+  type Untrusted,
+} from "./key-trust.js";
 import type { Campaign, CampaignFile, ProjectSpec } from "./model.js";
 import { parseCampaignFile } from "./parse-yaml.js";
 import { checkProject } from "./project-checks.js";
@@ -17,7 +25,9 @@ import { validateCampaignData } from "./schema.js";
 import { schemaDiagnostics } from "./schema-diagnostics.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
 import { MAX_NESTING, tooDeep } from "./yaml-depth.js";
-import { findPath, pointerSegments } from "./yaml-path.js";
+import { findPath } from "./yaml-path.js";
+
+const NOTHING: ReadonlySet<string> = new Set();
 
 /** Aliases may expand at most this much while building a file's data (billion-laughs guard). */
 export const MAX_ALIAS_COUNT = 100;
@@ -54,6 +64,18 @@ export interface FileAssembly<P extends CrossProject = ProjectSpec> {
   readonly diagnostics: readonly Diagnostic[];
   readonly declarations: readonly FileDeclaration[];
   readonly projects: readonly P[];
+  /**
+   * Projects with schema errors (theirs, or in the file's `defaults` or top level), built without
+   * the untrusted keys: only for the findings about their other keys (lint, validate's policy check),
+   * never planned, never in the checks across files. Same thread only (not plain data).
+   */
+  readonly partial?: readonly PartialProject[];
+}
+
+/** A project checked without the keys it cannot trust (src/campaign/key-trust.ts). */
+export interface PartialProject {
+  readonly project: ProjectSpec;
+  readonly untrusted: ReadonlySet<string>;
 }
 
 export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult {
@@ -85,20 +107,20 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   if (data === undefined) return done();
   const errors = validateCampaignData(data);
   diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));
-  const invalid = invalidScopes(
-    errors.map((e) => ({
-      path: e.instancePath,
-      propertyName:
-        propertyNameOf(e) ?? (e.keyword === "propertyNames" ? String(e.params.propertyName) : undefined),
-    })),
-  );
-  if (invalid === "file") return done();
-  const raw = data as RawCampaignDocument;
+  const trust = keyTrust(errors.map((e) => ({ ...e, propertyName: propertyNameOf(e) })));
+  if (trust.fileWide) return done();
+  // With schema errors, the projects are built from the file without its untrusted keys (schema-valid).
+  const raw = errors.length === 0 ? (data as RawCampaignDocument) : trustedData(data, trust);
+  if (raw === undefined) return done();
   const defaultsNode = findPath(doc, doc.contents, ["defaults"]).node;
+  const partial: PartialProject[] = [];
   for (const declaration of declarations) {
-    if (invalid.has(declaration.address)) continue;
     const rawProject = raw.projects?.[declaration.address];
     if (rawProject === undefined) continue;
+    // Without schema errors every key is trusted (the common case: no per-project work).
+    const untrusted =
+      errors.length === 0 ? NOTHING : projectUntrusted(trust, declaration.address, Object.keys(rawProject));
+    if (untrusted === null) continue;
     const project = buildProjectSpec(declaration.address, rawProject, raw, {
       source: parsed.source,
       doc,
@@ -106,10 +128,49 @@ export function assembleFile(file: CampaignFile): FileAssembly {
       keySpan: declaration.span,
       defaultsNode,
     });
-    projects.push(project);
-    diagnostics.push(...checkProject(project));
+    if (!trust.outsideProjects && !trust.projects.has(declaration.address)) {
+      projects.push(project);
+      diagnostics.push(...checkProject(project));
+    } else {
+      partial.push({ project, untrusted });
+      diagnostics.push(...checkProject(project).filter((d) => findingTrusted(d.code, untrusted)));
+    }
   }
-  return done();
+  return { ...done(), partial };
+}
+
+/** A copy of a map without `untrusted` keys and keys the schema does not know; undefined for "all". */
+function withoutKeys(value: unknown, untrusted: Untrusted, known: readonly string[]): object | undefined {
+  if (untrusted === "all" || typeof value !== "object" || value === null || Array.isArray(value))
+    return undefined;
+  return Object.fromEntries(
+    Object.entries(value).filter(([key]) => known.includes(key) && !untrusted.has(key)),
+  );
+}
+
+/**
+ * The file's data without the keys its schema errors make untrusted: each project without its own,
+ * `defaults` without its, the top level without its. Checked again: projects that are still not
+ * schema-valid are left out, and undefined when the top level is not.
+ */
+function trustedData(data: unknown, trust: KeyTrust): RawCampaignDocument | undefined {
+  const top = data as Record<string, unknown>;
+  const projects: Record<string, object> = {};
+  const rawProjects = top.projects;
+  if (typeof rawProjects === "object" && rawProjects !== null)
+    for (const [address, value] of Object.entries(rawProjects)) {
+      const project = withoutKeys(value, trust.projects.get(address) ?? new Set(), PROJECT_KEYS);
+      if (project !== undefined && "id" in project) projects[address] = project;
+    }
+  const kept: Record<string, unknown> = { version: top.version, projects };
+  for (const key of ["organization", "merge_defaults", "fields", "capacity"])
+    if (key in top && !trust.file.has(key)) kept[key] = top[key];
+  const defaults = withoutKeys(top.defaults, trust.defaults, PROJECT_KEYS);
+  if (defaults !== undefined) kept.defaults = defaults;
+  const again = keyTrust(validateCampaignData(kept).map((e) => ({ ...e, propertyName: propertyNameOf(e) })));
+  if (again.outsideProjects || again.fileWide) return undefined;
+  for (const address of again.projects.keys()) delete projects[address];
+  return kept as unknown as RawCampaignDocument;
 }
 
 /**
@@ -238,22 +299,4 @@ function idsDifferInCase(first: CrossProject, project: CrossProject): Diagnostic
 
 function propertyNameOf(error: object): string | undefined {
   return "propertyName" in error && typeof error.propertyName === "string" ? error.propertyName : undefined;
-}
-
-/**
- * Which projects the schema errors make untrustworthy: `"file"` when an error is outside any one
- * project (version, defaults, fields, the `projects` map itself), else the set of affected addresses.
- */
-export function invalidScopes(
-  errors: readonly { readonly path: string; readonly propertyName?: string | undefined }[],
-): "file" | Set<string> {
-  const addresses = new Set<string>();
-  for (const error of errors) {
-    const segments = pointerSegments(error.path);
-    if (segments[0] === "projects" && segments.length >= 2) addresses.add(segments[1] as string);
-    else if (segments[0] === "projects" && segments.length === 1 && error.propertyName !== undefined)
-      addresses.add(error.propertyName);
-    else return "file";
-  }
-  return addresses;
 }

@@ -8,6 +8,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { assembleFile, combineFiles, type FileAssembly } from "./assemble.js";
 import { type CrossProject, type CrossProjectData, fromCrossData, toCrossData } from "./cross-project.js";
+import { FINDING_READS, findingTrusted } from "./key-trust.js";
 import { type LintContext, lintAcross, lintProjects } from "./lint/index.js";
 import type { CampaignFile, ProjectSpec } from "./model.js";
 
@@ -22,7 +23,13 @@ export interface FileCheckJob {
  * A check a pipeline above `campaign` runs on each project of a file, after the file's own checks
  * (validate: the policy's). Pure; its findings follow the lint's, in project order.
  */
-export type ProjectCheck = (project: ProjectSpec) => readonly Diagnostic[];
+export type ProjectCheck = ((project: ProjectSpec) => readonly Diagnostic[]) & {
+  /**
+   * The keys each of its codes reads (as `FINDING_READS`): on a project with untrusted keys its
+   * findings are kept only when listed here and reading none of them.
+   */
+  readonly reads?: Partial<Readonly<Record<string, readonly string[]>>>;
+};
 
 /** One file's own findings, as plain data. */
 export interface FileCheck {
@@ -45,10 +52,18 @@ export function checkFileInPlace(
   checkProject?: ProjectCheck,
 ): FileAssembly {
   const assembled = assembleFile(file);
-  const lint = lintProjects(assembled.projects, lintContext(job));
+  const context = lintContext(job);
+  const lint = lintProjects(assembled.projects, context);
   const added = checkProject === undefined ? [] : assembled.projects.flatMap((p) => checkProject(p));
+  // Projects with schema errors: every finding about the keys they can trust (key-trust.ts).
+  const reads = { ...FINDING_READS, ...checkProject?.reads };
+  const partial = (assembled.partial ?? []).flatMap(({ project, untrusted }) =>
+    [...lintProjects([project], context), ...(checkProject?.(project) ?? [])].filter((d) =>
+      findingTrusted(d.code, untrusted, reads),
+    ),
+  );
   return {
-    diagnostics: [...assembled.diagnostics, ...lint, ...added],
+    diagnostics: [...assembled.diagnostics, ...lint, ...added, ...partial],
     declarations: assembled.declarations,
     projects: assembled.projects,
   };

@@ -3,8 +3,10 @@
  * fix: a finish past the deadline, a send running into quiet hours, a pause at the daily cap
  * (before the deadline), and messages past the cap under bypass. Pure.
  */
+
+import type { SendWindow } from "../text/send-window.js";
 import { localTime } from "./local-hours.js";
-import type { ForecastFinding, ForecastProject, ProjectForecast, SendWindowHours } from "./types.js";
+import type { ForecastFinding, ForecastProject, ProjectForecast } from "./types.js";
 
 /** `12,345` (Intl number formatting costs about 10 µs a call). */
 export const count = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -13,7 +15,7 @@ export const count = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\
 export function forecastFindings(
   inputs: readonly ForecastProject[],
   projects: readonly ProjectForecast[],
-  window: SendWindowHours,
+  window: SendWindow,
   bypassForbidden: boolean,
 ): ForecastFinding[] {
   const findings: ForecastFinding[] = [];

@@ -5,11 +5,12 @@
  * and the diagnostics (diagnostics.ts).
  */
 
+import { DEFAULT_SEND_WINDOW } from "../text/send-window.js";
 import { type DayShare, type Lane, type LaneResult, runBrand } from "./brand-timeline.js";
 import { dailyCapOf } from "./capacity.js";
 import { costLines } from "./costs.js";
 import { forecastFindings } from "./diagnostics.js";
-import { DEFAULT_SEND_WINDOW, localTime, outsideWindow } from "./local-hours.js";
+import { localTime, outsideWindow } from "./local-hours.js";
 import { pacificDayOf } from "./pacific.js";
 import type { BrandDay, Forecast, ForecastInput, ForecastProject, ProjectForecast } from "./types.js";
 

@@ -1,4 +1,6 @@
 /** The forecast (docs/forecast.md): declared capacity + projects to send -> timeline. Pure. */
+
+export { DEFAULT_SEND_WINDOW } from "../text/send-window.js";
 export {
   combineCapacity,
   DEFAULT_CAPACITY,
@@ -8,5 +10,4 @@ export {
 } from "./capacity.js";
 export { forecast, messagesPerMinute } from "./forecast.js";
 export { capacityOfProjects, forecastProjectOf, type LiveFacts } from "./from-spec.js";
-export { DEFAULT_SEND_WINDOW } from "./local-hours.js";
 export type * from "./types.js";

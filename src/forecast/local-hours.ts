@@ -1,27 +1,14 @@
 /**
  * A send's hours in its recipients' zone: local start and end, and the part that falls outside the
- * send window (quiet hours, 08:00-21:00 by default). Pure (luxon through zone-clock.ts, DST-aware).
+ * send window (quiet hours, 08:00-21:00 by default). The window, its intervals and its boundary rule
+ * (half-open: 21:00 is quiet) are src/text/send-window.ts's; this file lays them on instants.
+ * Pure (luxon through zone-clock.ts, DST-aware).
  */
 
-import { minutesOfDay as minutesOf } from "../text/minutes-of-day.js";
-import type { SendWindowHours } from "./types.js";
+import { inSendWindow, type SendWindow, windowMinutes } from "../text/send-window.js";
 import { dayWindows, localDate, nextDate } from "./zone-clock.js";
 
 export { localTime } from "./zone-clock.js";
-
-export const DEFAULT_SEND_WINDOW: SendWindowHours = { from: "08:00", to: "21:00" };
-
-/** The allowed local intervals of one local day, as [from, to) minutes after its midnight. */
-function allowedMinutes(window: SendWindowHours): readonly (readonly [number, number])[] {
-  const from = minutesOf(window.from);
-  const to = minutesOf(window.to);
-  return from <= to
-    ? [[from, to]]
-    : [
-        [0, to],
-        [from, 24 * 60],
-      ];
-}
 
 /**
  * The parts of `[startMs, endMs]` outside the window in `zone`, in order, as instants (none for a
@@ -31,10 +18,10 @@ export function outsideWindowSpans(
   startMs: number,
   endMs: number,
   zone: string,
-  window: SendWindowHours,
+  window: SendWindow,
 ): [number, number][] {
   if (endMs <= startMs) return [];
-  const allowed = allowedMinutes(window);
+  const allowed = windowMinutes(window);
   // The window's intervals that meet [startMs, endMs], clipped, in order.
   const inside: [number, number][] = [];
   const last = localDate(zone, endMs);
@@ -63,14 +50,10 @@ export function outsideWindow(
   startMs: number,
   endMs: number,
   zone: string,
-  window: SendWindowHours,
+  window: SendWindow,
 ): { readonly fromMs: number; readonly ms: number } | null {
-  if (startMs === endMs) {
-    const allowed = allowedMinutes(window);
-    for (const [from, to] of dayWindows(zone, localDate(zone, startMs), allowed))
-      if (from <= startMs && startMs < to) return null;
-    return { fromMs: startMs, ms: 0 };
-  }
+  if (startMs === endMs)
+    return inSendWindow(startMs, zone, window).inside ? null : { fromMs: startMs, ms: 0 };
   const spans = outsideWindowSpans(startMs, endMs, zone, window);
   const first = spans[0];
   if (first === undefined) return null;

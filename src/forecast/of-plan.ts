@@ -5,10 +5,11 @@
  */
 import type { ProjectSpec } from "../campaign/model.js";
 import type { Plan } from "../plan/types.js";
+import type { SendWindow } from "../text/send-window.js";
 import { forecast } from "./forecast.js";
 import { capacityOfProjects, forecastProjectOf } from "./from-spec.js";
 import { pacificDayOf } from "./pacific.js";
-import type { Capacity, Forecast, ForecastProject, SendWindowHours } from "./types.js";
+import type { Capacity, Forecast, ForecastProject } from "./types.js";
 
 /** What the caller knows beyond the plan. */
 export interface ForecastOfPlanOptions {
@@ -28,7 +29,7 @@ export interface ForecastOfPlanOptions {
 export function forecastOfPlan(
   plan: Plan,
   specs: readonly ProjectSpec[],
-  sendWindow?: SendWindowHours,
+  sendWindow?: SendWindow,
   options: ForecastOfPlanOptions = {},
 ): Forecast {
   const nowMs = Date.parse(plan.created_at);

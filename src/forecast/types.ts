@@ -3,10 +3,12 @@
  * of the output are whole messages (the timeline itself is continuous: a project sends at a steady
  * rate from its start until it finishes or pauses at its brand's daily cap).
  */
+
 import type { ChannelSpec } from "../campaign/model.js";
 import type { ScheduleTimezone } from "../contract/limits.js";
 import type { ForecastCode } from "../diagnostics/codes/forecast.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import type { SendWindow } from "../text/send-window.js";
 
 /**
  * One project that is or will be scheduled. Invariants: `recipients` and `sent` are whole numbers,
@@ -56,19 +58,13 @@ export interface Capacity {
   readonly throughput: Readonly<Record<ChannelSpec, number>>;
 }
 
-/** The local send window, `HH:MM` each; `to` before `from` wraps past midnight. */
-export interface SendWindowHours {
-  readonly from: string;
-  readonly to: string;
-}
-
 export interface ForecastInput {
   readonly projects: readonly ForecastProject[];
   readonly capacity: Capacity;
   /** The plan's clock (the API's). */
   readonly nowMs: number;
-  /** Default 08:00-21:00 (TCPA quiet hours). */
-  readonly sendWindow?: SendWindowHours;
+  /** Default `DEFAULT_SEND_WINDOW` (src/text/send-window.ts: TCPA quiet hours, 08:00-21:00, half-open). */
+  readonly sendWindow?: SendWindow;
   /** The policy forbids `daily_cap_bypass`: a finding's fix does not offer it. */
   readonly bypassForbidden?: boolean;
 }

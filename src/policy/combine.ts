@@ -9,7 +9,7 @@
  */
 
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
-import { minutesOfDay } from "../text/minutes-of-day.js";
+import { windowCoversMinute } from "../text/send-window.js";
 import {
   type DailyCapBypassRule,
   type Loosening,
@@ -32,18 +32,10 @@ export interface CombinedPolicy {
 
 const CAP_RANK: Readonly<Record<DailyCapBypassRule, number>> = { allow: 0, require_label: 1, forbid: 2 };
 
-/** The minutes of the day a window covers (wrapping past midnight when `to` is before `from`). */
-function covered(w: SendWindow): (minute: number) => boolean {
-  const from = minutesOfDay(w.from);
-  const to = minutesOfDay(w.to);
-  return from <= to ? (m) => m >= from && m < to : (m) => m >= from || m < to;
-}
-
-/** Does `inner` start sends only at minutes `outer` allows? */
+/** Does `inner` start sends only at minutes `outer` allows? (Windows are whole minutes, src/text/send-window.ts.) */
 function within(inner: SendWindow, outer: SendWindow): boolean {
-  const inOuter = covered(outer);
-  const inInner = covered(inner);
-  for (let m = 0; m < 24 * 60; m++) if (inInner(m) && !inOuter(m)) return false;
+  for (let m = 0; m < 24 * 60; m++)
+    if (windowCoversMinute(inner, m) && !windowCoversMinute(outer, m)) return false;
   return true;
 }
 

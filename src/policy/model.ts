@@ -10,11 +10,9 @@ export type DailyCapBypassRule = "forbid" | "allow" | "require_label";
 /** The label a project must carry to set `daily_cap_bypass` under `require_label`. */
 export const DAILY_CAP_BYPASS_LABEL = "daily-cap-bypass-approved";
 
-/** A time of day `HH:MM` in 24-hour form; `to` may be `24:00`. Invariant: `from` and `to` match that form. */
-export interface SendWindow {
-  readonly from: string;
-  readonly to: string;
-}
+import type { SendWindow } from "../text/send-window.js";
+
+export type { SendWindow } from "../text/send-window.js";
 
 /** The rules, as the schema allows them; an absent rule is not enforced. */
 export interface PolicyRules {

@@ -9,8 +9,8 @@ import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { hasVisibleCharacters } from "../message/visible.js";
+import { inSendWindow, windowText } from "../text/send-window.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
-import { inSendWindow } from "./send-window.js";
 
 /** What a rule may know beyond the files. */
 export interface PolicyContext {
@@ -50,6 +50,28 @@ export function policyCode(rule: FileRuleName): PolicyCode {
     case "require_guards":
       return "policy.require-guards";
   }
+}
+
+/**
+ * The project keys each rule's finding reads (src/campaign/key-trust.ts): on a project with schema
+ * errors, validate keeps a violation only when none of these keys is untrusted.
+ */
+export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly string[]>>> = readsByCode({
+  daily_cap_bypass: ["state", "schedule", "labels"],
+  min_test_contacts: ["state", "test"],
+  max_estimated_cost_usd: ["state", "schedule"],
+  send_window: ["state", "schedule"],
+  require_opt_out_language: ["state", "message", "opt_out_footer", "merge_defaults"],
+  forbid_at_now: ["state", "schedule"],
+  require_guards: ["state", "guard"],
+});
+
+function readsByCode(
+  byRule: Readonly<Record<FileRuleName, readonly string[]>>,
+): Partial<Record<PolicyCode, readonly string[]>> {
+  return Object.fromEntries(
+    (Object.keys(byRule) as FileRuleName[]).map((rule) => [policyCode(rule), byRule[rule]]),
+  );
 }
 
 export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
@@ -94,6 +116,14 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   }
 
   const minTests = rules.min_test_contacts;
+  if (minTests !== undefined && project.test === undefined && sends)
+    // Offline too: the file under review must name who reviews the send, whatever live state says.
+    violation(
+      "min_test_contacts",
+      ["state"],
+      `the project is ${project.state} with no test: block; the policy requires a test to at least ${minTests} contact${minTests === 1 ? "" : "s"}`,
+      `add a test: block with ${minTests === 1 ? "a reviewer's phone" : `${minTests} reviewers' phones`} (test: {contacts: [{phone: "+1..."}]}), to the project or to defaults`,
+    );
   if (minTests !== undefined && project.test !== undefined && sends) {
     // Distinct phones: a phone listed twice is one reviewer (and an error of its own at validate).
     const count = new Set(project.test.contacts.map((c) => c.phone)).size;
@@ -125,8 +155,8 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         violation(
           "send_window",
           ["schedule", "at"],
-          `the schedule starts at ${judged.local} in ${schedule.timezone}${schedule.at === "now" ? " (at: now, by the plan's clock)" : ""}, outside the policy's send window ${window.from} to ${window.to}`,
-          `move at into ${window.from}-${window.to} in ${schedule.timezone}`,
+          `the schedule starts at ${judged.local} in ${schedule.timezone}${schedule.at === "now" ? " (at: now, by the plan's clock)" : ""}, outside the policy's send window ${windowText(window)} (${window.to} itself is outside)`,
+          `move at into ${windowText(window)} in ${schedule.timezone}: from ${window.from} up to, not including, ${window.to}`,
         );
     }
   }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CAPACITY, type ForecastProject, forecast } from "../../src/forecast/index.js";
 import { outsideWindow } from "../../src/forecast/local-hours.js";
+import { SEND_WINDOW_BOUNDARIES } from "../fixtures/send-window-boundaries.js";
 
 const NOW = Date.parse("2026-11-03T16:00:00Z"); // 08:00 PST
 const MIN = 60_000;
@@ -137,5 +138,22 @@ describe("time outside the send window", () => {
   ] as const)("%s", (_name, from, to, expected) => {
     const r = outsideWindow(t(from), t(to), "America/Los_Angeles", W);
     expect(r === null ? null : [new Date(r.fromMs).toISOString(), r.ms / MIN]).toEqual(expected);
+  });
+});
+
+describe("quiet hours at the send window's boundaries (the shared table)", () => {
+  it.each(SEND_WINDOW_BOUNDARIES)("$name", (row) => {
+    const at = Date.parse(row.at);
+    // One instant, and a send of one recipient (a tenth of a second) starting there.
+    expect(outsideWindow(at, at, row.zone, row.window)).toEqual(row.inside ? null : { fromMs: at, ms: 0 });
+    const f = forecast({
+      projects: [project({ address: "edge", recipients: 1, startMs: at, timezone: row.zone })],
+      capacity: { ...capacity, throughput: { "10dlc": 600, "toll-free": 600 } },
+      nowMs: at - 86_400_000,
+      sendWindow: row.window,
+    });
+    const p = f.projects[0];
+    expect(p?.quietHours?.fromMs ?? null).toBe(row.inside ? null : at);
+    expect(f.diagnostics.some((d) => d.code === "forecast.quiet-hours")).toBe(!row.inside);
   });
 });

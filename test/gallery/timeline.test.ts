@@ -12,6 +12,7 @@ import { buildGalleryModel } from "../../src/report/gallery/model.js";
 import { renderGalleryHtml } from "../../src/report/gallery/page.js";
 import { forecastTimelineHtml } from "../../src/report/gallery/timeline.js";
 import { buildTimeline } from "../../src/report/gallery/timeline-model.js";
+import { SEND_WINDOW_BOUNDARIES } from "../fixtures/send-window-boundaries.js";
 import { fullPlan } from "../report/fixtures.js";
 import { loadProjects, UCS2_YAML } from "./fixtures.js";
 
@@ -194,6 +195,29 @@ describe("the forecast timeline", () => {
   it("says so when nothing is scheduled", () => {
     const empty = forecastJson(forecast({ projects: [], capacity: DEFAULT_CAPACITY, nowMs: 0 }));
     expect(forecastTimelineHtml(empty)).toContain("Nothing is or will be scheduled");
+  });
+});
+
+describe("quiet hours at the send window's boundaries (the shared table)", () => {
+  it.each(SEND_WINDOW_BOUNDARIES)("$name", (row) => {
+    const at = Date.parse(row.at);
+    // A send of one recipient (under a second) starting at the row's instant, drawn against its window.
+    const f = forecastJson(
+      forecast({
+        projects: [project({ address: "edge", recipients: 1, startMs: at, timezone: row.zone })],
+        capacity: DEFAULT_CAPACITY,
+        nowMs: at - 86_400_000,
+        sendWindow: row.window,
+      }),
+    );
+    const r = buildTimeline(f, row.window).brands[0]?.rows[0];
+    expect(r?.quiet.length ?? -1).toBe(row.inside ? 0 : 1);
+    expect(r?.quietHours?.from.iso ?? null).toBe(row.inside ? null : new Date(at).toISOString());
+    const html = forecastTimelineHtml(f, row.window);
+    expect(html).toContain(
+      `quiet hours are outside ${row.window.from}-${row.window.to} in the recipients' zone`,
+    );
+    expect(html.includes(`<span class="tl-quiet"`)).toBe(!row.inside);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dailyCapBypassRule, quietHoursRule, schedulePastRule } from "../../src/campaign/lint/schedule.js";
 import type { DesiredState, ScheduleSpec } from "../../src/campaign/model.js";
+import { TCPA_BOUNDARIES } from "../fixtures/send-window-boundaries.js";
 import { lineOf, projectSpec } from "./project-spec.js";
 
 const now = new Date("2026-10-01T16:00:00Z");
@@ -49,12 +50,13 @@ describe("schedule in the past", () => {
   });
 });
 
-describe("quiet hours (08:00-21:00 local, inclusive)", () => {
+describe("quiet hours (08:00-21:00 local, half-open: 21:00 is quiet)", () => {
   const cases: { at: string; timezone: ScheduleSpec["timezone"]; flagged: boolean; shown?: string }[] = [
     { at: "2026-11-03T07:59:00-08:00", timezone: "America/Los_Angeles", flagged: true, shown: "07:59" },
     { at: "2026-11-03T08:00:00-08:00", timezone: "America/Los_Angeles", flagged: false },
-    { at: "2026-11-03T21:00:00-08:00", timezone: "America/Los_Angeles", flagged: false },
-    { at: "2026-11-03T21:00:30-08:00", timezone: "America/Los_Angeles", flagged: true, shown: "21:00" },
+    { at: "2026-11-03T20:59:00-08:00", timezone: "America/Los_Angeles", flagged: false },
+    { at: "2026-11-03T21:00:00-08:00", timezone: "America/Los_Angeles", flagged: true, shown: "21:00" },
+    { at: "2026-11-03T21:00:30-08:00", timezone: "America/Los_Angeles", flagged: true, shown: "21:00:30" },
     { at: "2026-11-03T21:01:00-08:00", timezone: "America/Los_Angeles", flagged: true, shown: "21:01" },
     // 09:59 in Los Angeles (PST) is 07:59 in Honolulu; 10:00 is 08:00.
     { at: "2026-11-03T09:59:00-08:00", timezone: "Pacific/Honolulu", flagged: true, shown: "07:59" },
@@ -70,6 +72,13 @@ describe("quiet hours (08:00-21:00 local, inclusive)", () => {
       flagged ? [["lint.quiet-hours", "warning", lineOf(["schedule", "at"])]] : [],
     );
     if (shown !== undefined) expect(diagnostics[0]?.message).toContain(`sends at ${shown} ${timezone}`);
+  });
+
+  it.each(TCPA_BOUNDARIES)("the shared boundary table: $name", (row) => {
+    const diagnostics = quietHoursRule(scheduled(row.at, { timezone: row.zone }), { now });
+    expect(diagnostics.map((d) => d.code)).toEqual(row.inside ? [] : ["lint.quiet-hours"]);
+    if (!row.inside)
+      expect(diagnostics[0]?.message).toContain(`sends at ${row.local} ${row.zone} local time`);
   });
 });
 

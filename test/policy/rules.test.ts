@@ -4,8 +4,8 @@ import { assembleCampaign } from "../../src/campaign/assemble.js";
 import type { ProjectSpec } from "../../src/campaign/model.js";
 import { parsePolicy } from "../../src/policy/parse.js";
 import { type PolicyContext, policyViolations } from "../../src/policy/rules.js";
-import { inSendWindow } from "../../src/policy/send-window.js";
 import { campaignFile, where } from "../campaign/helpers.js";
+import { SEND_WINDOW_BOUNDARIES } from "../fixtures/send-window-boundaries.js";
 
 const POLICY = `version: 1
 rules:
@@ -110,6 +110,18 @@ describe("policyViolations", () => {
       `message: "Reply STOP to opt out"\nstate: tested\ntest:\n  contacts: [{phone: "+15035550150"}]`,
       offline,
       ["policy.min-test-contacts@8:17"],
+    ],
+    [
+      "scheduled with no test: block at all (offline: validate judges it too)",
+      `message: "Reply STOP to opt out"\ncontact_lists: [Ward 3]\nstate: scheduled\nschedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}`,
+      offline,
+      ["policy.min-test-contacts@7:12"],
+    ],
+    [
+      "tested with no test: block at all",
+      `message: "Reply STOP to opt out"\nstate: tested`,
+      offline,
+      ["policy.min-test-contacts@6:12"],
     ],
     [
       "opt-out language only in a tag's fallback (a contact with a value never sees it)",
@@ -247,13 +259,14 @@ describe("require_guards", () => {
   });
 });
 
-describe("inSendWindow", () => {
-  it.each([
-    ["2026-12-07T15:00:00Z", "America/Chicago", "09:00", "20:00", true, "09:00"],
-    ["2026-12-08T02:00:00Z", "America/Chicago", "09:00", "20:00", false, "20:00"],
-    ["2026-07-07T13:59:00Z", "America/Chicago", "09:00", "20:00", false, "08:59"],
-    ["2026-12-08T04:00:00Z", "America/Los_Angeles", "20:00", "08:00", true, "20:00"],
-  ])("%s in %s, window %s-%s: %s at %s", (at, zone, from, to, inside, local) => {
-    expect(inSendWindow(new Date(at), zone, { from, to })).toEqual({ inside, local });
+describe("send_window at the boundaries (the shared table, test/fixtures/send-window-boundaries.ts)", () => {
+  it.each(SEND_WINDOW_BOUNDARIES)("$name ($at in $zone, $window.from-$window.to): inside $inside", (row) => {
+    const policy = policyOf(
+      `version: 1\nrules:\n  send_window: {from: "${row.window.from}", to: "${row.window.to}"}\n`,
+    );
+    const spec = project(`${SENDS}\nschedule: {at: "${row.at}", timezone: ${row.zone}}`);
+    const found = policyViolations(policy, spec, offline);
+    expect(found.map((d) => d.code)).toEqual(row.inside ? [] : ["policy.send-window"]);
+    if (!row.inside) expect(found[0]?.message).toContain(`starts at ${row.local} in ${row.zone}`);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Lint rules over a loaded, schema-valid campaign: content (opt-out language, URL shorteners, merge
- * tags, segments, invisible characters), schedule (past, offset, quiet hours, daily cap bypass),
+ * tags, segments, non-GSM and invisible characters), schedule (past, offset, quiet hours, daily cap bypass),
  * link tracking, guard thresholds, and send times against `after` ordering. Unknown `after` names and cycles are
  * checked by the loader; anything that needs live state by the planner.
  * Pure: the clock is passed in.
@@ -14,6 +14,7 @@ import { guardZeroRateRule } from "./guard.js";
 import { invisibleCharactersRule } from "./invisible.js";
 import { linkTrackingRule } from "./link-tracking.js";
 import { mergeTagsRule } from "./merge-tags.js";
+import { nonGsmCharacterRule } from "./non-gsm.js";
 import { optOutRule } from "./opt-out.js";
 import type { LintContext, LintRule } from "./rule.js";
 import { dailyCapBypassRule, quietHoursRule, scheduleOffsetRule, schedulePastRule } from "./schedule.js";
@@ -26,6 +27,7 @@ export type { LintContext, LintRule } from "./rule.js";
 export const LINT_RULES: readonly LintRule[] = [
   mergeTagsRule,
   invisibleCharactersRule,
+  nonGsmCharacterRule,
   optOutRule,
   urlShortenersRule,
   segmentGrowthRule,

@@ -16,6 +16,11 @@ const BIDI = "\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069
 
 const RUN = new RegExp(`[${INVISIBLE}${BIDI}]+`, "gu");
 
+/** Is `char` one this rule reports (so that `lint.non-gsm-character` leaves it alone)? */
+export function isInvisibleOrBidi(char: string): boolean {
+  return char.length === 1 && (INVISIBLE.includes(char) || BIDI.includes(char));
+}
+
 function codePoints(run: string): string {
   return [...run].map(codePointLabel).join(" ");
 }

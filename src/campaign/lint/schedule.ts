@@ -3,13 +3,10 @@
  * daily cap bypass, and an offset that is not the timezone's. Times are read with luxon (once per
  * distinct schedule, schedule-times.ts); the clock is `context.now`.
  */
+import { DEFAULT_SEND_WINDOW, insideSendWindow, localClock, windowText } from "../../text/send-window.js";
 import type { ProjectSpec } from "../model.js";
 import type { LintRule } from "./rule.js";
 import { scheduleTimes } from "./schedule-times.js";
-
-/** The local window in which sending is allowed, inclusive (TCPA: 8 a.m. to 9 p.m. local time). */
-export const QUIET_HOURS_END = { hour: 8, minute: 0 } as const;
-export const QUIET_HOURS_START = { hour: 21, minute: 0 } as const;
 
 /**
  * A past `at` on a project meant to be scheduled would make the API send at once (the contract
@@ -36,23 +33,25 @@ export const schedulePastRule: LintRule = (project, context) => {
   ];
 };
 
+/**
+ * A send that starts in TCPA quiet hours: outside `DEFAULT_SEND_WINDOW`, 08:00-21:00 in the schedule's
+ * zone, half-open (21:00 itself is quiet; src/text/send-window.ts holds the one boundary rule). A
+ * policy's own `send_window` is judged by the policy (`policy.send-window`), with the same rule.
+ */
 export const quietHoursRule: LintRule = (project) => {
   const schedule = project.schedule;
   if (schedule === undefined) return [];
   const local = scheduleTimes(schedule)?.local;
   if (local === undefined) return [];
-  // Compare the local time of day; reading the fields of the zoned time costs no further zone
-  // lookups (each `set` on a zoned DateTime would), which matters for campaigns of 10,000 projects.
-  const ms = (t: { hour: number; minute: number }) => (t.hour * 60 + t.minute) * 60_000;
-  const timeOfDay = ms(local) + local.second * 1000 + local.millisecond;
-  if (timeOfDay >= ms(QUIET_HOURS_END) && timeOfDay <= ms(QUIET_HOURS_START)) return [];
+  // The zoned time's fields are read, not set: no further zone lookups for 10,000 projects.
+  if (insideSendWindow(DEFAULT_SEND_WINDOW, local)) return [];
   return [
     {
       severity: "warning",
       code: "lint.quiet-hours",
-      message: `${project.address}: sends at ${local.toFormat("HH:mm")} ${schedule.timezone} local time, outside 08:00-21:00`,
+      message: `${project.address}: sends at ${localClock(local)} ${schedule.timezone} local time, outside ${windowText(DEFAULT_SEND_WINDOW)} (${DEFAULT_SEND_WINDOW.to} itself is quiet)`,
       range: project.locate(["schedule", "at"]),
-      hint: "TCPA quiet hours forbid texts before 8 a.m. and after 9 p.m. local time, and some states are stricter; contacts in other timezones may be earlier or later still",
+      hint: "TCPA quiet hours forbid texts before 8 a.m. and from 9 p.m. local time (send by 20:59), and some states are stricter; contacts in other timezones may be earlier or later still",
     },
   ];
 };

@@ -2,7 +2,7 @@
 export const FORECAST_CODES = {
   "forecast.past-deadline": "the projected finish of the send is after the project's `deadline`",
   "forecast.quiet-hours":
-    "the projected send runs outside 08:00-21:00 in the schedule's timezone (TCPA quiet hours)",
+    "the projected send runs outside 08:00-21:00 in the schedule's timezone (TCPA quiet hours; half-open: 21:00 itself is quiet)",
   "forecast.cap-pause":
     "the send is projected to pause at its brand's daily cap (before its deadline, when it has one) with recipients left; restarting is a dashboard step",
   "forecast.over-cap":

@@ -4,7 +4,7 @@ export const LINT_CODES = {
   "lint.schedule-in-past":
     "by the clock `validate` judged against (the system clock, or --now), the schedule's `at` is past; plan judges it by the API's clock",
   "lint.quiet-hours":
-    "the local send time is outside 08:00-21:00 in the schedule's timezone (TCPA quiet hours)",
+    "the local send time is outside 08:00-21:00 in the schedule's timezone (TCPA quiet hours; half-open: 21:00 itself is quiet)",
   "lint.daily-cap-bypass":
     "`daily_cap_bypass` is on: messages over the brand's daily cap may fail and are still billed",
   "lint.url-shortener": "the message links through a public URL shortener, which carriers filter",
@@ -22,6 +22,8 @@ export const LINT_CODES = {
     "the message holds an invisible character (zero-width space, soft hyphen...): it hides text and makes the message UCS-2",
   "lint.bidi-control":
     "the message holds a bidirectional control character (U+202E...): it reorders or hides text and makes the message UCS-2",
+  "lint.non-gsm-character":
+    "the message holds a character GSM-7 cannot carry (emoji, curly quote, dash, accented letter): it goes out in UCS-2; the finding gives the segments per recipient both ways and the GSM-7 spelling",
   "lint.guard-zero-rate":
     "a guard's rate is 0: `watch` pauses the send at its first failed message (or opt-out) once `min_sample` messages are sent",
 } as const;

@@ -16,7 +16,8 @@ export const POLICY_CODES = {
   "policy.min-test-contacts": "the test block sends to fewer contacts than the policy requires",
   "policy.max-estimated-cost-usd":
     "the scheduled send's estimated cost is over the policy's limit per project",
-  "policy.send-window": "the schedule starts outside the policy's send window, in the schedule's timezone",
+  "policy.send-window":
+    "the schedule starts outside the policy's send window, in the schedule's timezone (half-open: its `to` itself is outside)",
   "policy.require-opt-out-language":
     'the message has no opt-out instruction ("Reply STOP") and the opt-out footer is off',
   "policy.forbid-at-now": "the schedule says at: now, which the policy forbids",

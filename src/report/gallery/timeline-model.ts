@@ -8,9 +8,9 @@
  * send window, for the quiet-hours portions, from the plan's policy); no clock is read. Pure.
  */
 import { DateTime } from "luxon";
-import { DEFAULT_SEND_WINDOW, outsideWindowSpans } from "../../forecast/local-hours.js";
+import { outsideWindowSpans } from "../../forecast/local-hours.js";
 import { CAP_ZONE, pacificDayOf } from "../../forecast/pacific.js";
-import type { SendWindowHours } from "../../forecast/types.js";
+import { DEFAULT_SEND_WINDOW, type SendWindow } from "../../text/send-window.js";
 import type { ForecastJson } from "../forecast-json.js";
 import { count } from "../forecast-words.js";
 
@@ -129,7 +129,7 @@ export interface Timeline {
   readonly brands: readonly TimelineBrand[];
   readonly throughput: { readonly "10dlc": number; readonly "toll-free": number };
   /** The send window the quiet-hours portions are read against. */
-  readonly sendWindow: SendWindowHours;
+  readonly sendWindow: SendWindow;
 }
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -246,7 +246,7 @@ function dayCount(
 function rowOf(
   p: ProjectJson,
   place: (at: number) => number,
-  window: SendWindowHours,
+  window: SendWindow,
   cap: number | null,
 ): TimelineRow {
   const zone = p.timezone;
@@ -326,7 +326,7 @@ function rowOf(
  * The timeline of `f`. `sendWindow` is the plan's policy's send window when it has one (the
  * forecast read quiet hours against it), else 08:00-21:00.
  */
-export function buildTimeline(f: ForecastJson, sendWindow?: SendWindowHours): Timeline {
+export function buildTimeline(f: ForecastJson, sendWindow?: SendWindow): Timeline {
   const window = sendWindow ?? DEFAULT_SEND_WINDOW;
   const { columns, weight } = columnsOf(daysToDraw(f));
   const place = (at: number): number => percentAt(columns, weight, at);

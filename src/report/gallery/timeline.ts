@@ -9,7 +9,7 @@
  * row in words (`role="img"` with a label) and each row says it in text; a plain table follows the
  * picture. Colour is never the only signal. Pure; all user text is escaped.
  */
-import type { SendWindowHours } from "../../forecast/types.js";
+import type { SendWindow } from "../../text/send-window.js";
 import type { ForecastJson } from "../forecast-json.js";
 import { count } from "../forecast-words.js";
 import { escapeHtml } from "../html-escape.js";
@@ -24,7 +24,7 @@ import {
 } from "./timeline-model.js";
 
 /** The HTML section of the forecast `f` (what a plan document's `forecast` holds). */
-export function forecastTimelineHtml(f: ForecastJson, sendWindow?: SendWindowHours): string {
+export function forecastTimelineHtml(f: ForecastJson, sendWindow?: SendWindow): string {
   return timelineHtml(buildTimeline(f, sendWindow));
 }
 

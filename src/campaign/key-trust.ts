@@ -1,0 +1,194 @@
+/**
+ * Every independent finding in one run (issue 24): a schema error in one key must not hide the
+ * findings about the keys beside it. From a file's schema errors, which keys cannot be trusted (per
+ * project, in `defaults`, at the top of the file); a project with such keys is still checked on a
+ * copy without them (`partial`), and a finding on it is kept only when every key its code reads is
+ * trusted (`FINDING_READS`), so that a broken key never causes a second, misleading finding
+ * ("no schedule block" for a schedule with a typo in it). Pure.
+ */
+import type { ErrorObject } from "ajv/dist/2020.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { didYouMean } from "../text/did-you-mean.js";
+import { pointerSegments } from "./yaml-path.js";
+
+/** The keys of a project (and of `defaults`), as the schema lists them. */
+export const PROJECT_KEYS: readonly string[] = [
+  "id",
+  "name",
+  "type",
+  "channel",
+  "brand",
+  "campaign",
+  "toll_free_verification",
+  "phone_numbers",
+  "message",
+  "media",
+  "contact_lists",
+  "suppression_lists",
+  "link_tracking",
+  "opt_out_footer",
+  "state",
+  "test",
+  "schedule",
+  "deadline",
+  "pause",
+  "guard",
+  "labels",
+  "after",
+];
+
+/** Keys at the top of a file that projects read. */
+const FILE_KEYS: readonly string[] = [
+  "version",
+  "organization",
+  "merge_defaults",
+  "fields",
+  "capacity",
+  "defaults",
+  "projects",
+];
+
+/** Untrusted keys of one scope: some keys, or every key (`"all"`: the scope's value is not even a map). */
+export type Untrusted = ReadonlySet<string> | "all";
+
+/**
+ * Which keys a file's schema errors make untrustworthy. Invariant: `fileWide` is true exactly when
+ * no project can be checked at all (the file is not a map, `version` is wrong or `projects` is not a
+ * map). A misspelt key (`shedule`) also makes the key it was meant to be untrusted (`schedule`).
+ */
+export interface KeyTrust {
+  readonly fileWide: boolean;
+  /** Top-level keys: `merge_defaults`, `fields`, `capacity`, `organization`. */
+  readonly file: ReadonlySet<string>;
+  readonly defaults: Untrusted;
+  readonly projects: ReadonlyMap<string, Untrusted>;
+  /** Some error is outside every project (top level or `defaults`). */
+  readonly outsideProjects: boolean;
+}
+
+type SchemaError = Pick<ErrorObject, "instancePath" | "keyword" | "params"> & {
+  readonly propertyName?: string;
+};
+
+function add(map: Map<string, Set<string> | "all">, key: string, value: string | "all"): void {
+  const current = map.get(key);
+  if (current === "all") return;
+  if (value === "all") map.set(key, "all");
+  else map.set(key, new Set([...(current ?? []), value]));
+}
+
+/** The key an unknown key was meant to be, and the unknown key itself. */
+function misspelt(error: SchemaError, known: readonly string[]): string[] {
+  const unknown =
+    error.keyword === "additionalProperties" ? String(error.params.additionalProperty) : undefined;
+  if (unknown === undefined) return [];
+  const meant = didYouMean(unknown, known);
+  return meant === undefined ? [unknown] : [unknown, meant];
+}
+
+export function keyTrust(errors: readonly SchemaError[]): KeyTrust {
+  let fileWide = false;
+  let outsideProjects = false;
+  const file = new Set<string>();
+  const scopes = new Map<string, Set<string> | "all">();
+  const projects = new Map<string, Set<string> | "all">();
+  for (const error of errors) {
+    const [top, second, third] = pointerSegments(error.instancePath).map(String);
+    if (top === undefined) {
+      outsideProjects = true;
+      if (error.keyword !== "additionalProperties") fileWide = true; // not a map, or no version
+      for (const key of misspelt(error, FILE_KEYS)) {
+        if (key === "defaults") add(scopes, "defaults", "all");
+        else if (key === "projects") fileWide = true;
+        else file.add(key);
+      }
+    } else if (top === "projects") {
+      if (second === undefined) {
+        const name =
+          error.propertyName ??
+          (error.keyword === "propertyNames" ? String(error.params.propertyName) : undefined);
+        if (name !== undefined) add(projects, name, "all");
+        else fileWide = true; // `projects` is not a map
+      } else if (third !== undefined) add(projects, second, third);
+      else if (error.keyword === "additionalProperties")
+        for (const key of misspelt(error, PROJECT_KEYS)) add(projects, second, key);
+      else if (error.keyword === "required") add(projects, second, String(error.params.missingProperty));
+      else add(projects, second, "all");
+    } else if (top === "defaults") {
+      outsideProjects = true;
+      if (second !== undefined) add(scopes, "defaults", second);
+      else if (error.keyword === "additionalProperties")
+        for (const key of misspelt(error, PROJECT_KEYS)) add(scopes, "defaults", key);
+      else add(scopes, "defaults", "all");
+    } else {
+      outsideProjects = true;
+      if (top === "version") fileWide = true;
+      else file.add(top);
+    }
+  }
+  return { fileWide, file, defaults: scopes.get("defaults") ?? new Set(), projects, outsideProjects };
+}
+
+/**
+ * The keys a project cannot trust: its own untrusted keys, the untrusted `defaults` keys it does not
+ * set itself (it would inherit them), and the file's. Null when the project is not checked at all.
+ */
+export function projectUntrusted(
+  trust: KeyTrust,
+  address: string,
+  ownKeys: readonly string[],
+): ReadonlySet<string> | null {
+  const own = trust.projects.get(address);
+  if (trust.fileWide || own === "all") return null;
+  const out = new Set<string>([...(own ?? []), ...trust.file]);
+  const set = new Set(ownKeys.filter((k) => !out.has(k)));
+  for (const key of trust.defaults === "all" ? PROJECT_KEYS : trust.defaults) if (!set.has(key)) out.add(key);
+  return out;
+}
+
+/**
+ * The keys each finding reads, by code: project keys, and `merge_defaults` and `fields` of the file.
+ * On a project with untrusted keys a finding is kept only when its code is listed here and reads
+ * none of them; a code that is not listed is not shown for such a project (a check added later
+ * stays quiet there until it is listed, instead of misleading).
+ */
+export const FINDING_READS: Partial<Readonly<Record<DiagnosticCode, readonly string[]>>> = {
+  "campaign.test-phone-not-nanp": ["test"],
+  "campaign.test-phone-repeated": ["test"],
+  "campaign.guard-without-rate": ["guard"],
+  "campaign.schedule-missing": ["state", "schedule"],
+  "campaign.message-missing": ["state", "message"],
+  "campaign.contact-lists-missing": ["state", "contact_lists"],
+  "campaign.channel-mismatch": ["channel", "campaign", "toll_free_verification"],
+  "message.unclosed-tag": ["message"],
+  "message.stray-close": ["message"],
+  "message.empty-tag-name": ["message"],
+  "message.invalid-tag-name": ["message"],
+  "message.unknown-tag": ["message", "fields"],
+  "message.tag-may-render-empty": ["message", "merge_defaults", "fields"],
+  "lint.invisible-character": ["message"],
+  "lint.bidi-control": ["message"],
+  "lint.non-gsm-character": ["message", "media", "merge_defaults", "opt_out_footer"],
+  "lint.opt-out-missing": ["message", "opt_out_footer", "merge_defaults"],
+  "lint.url-shortener": ["message"],
+  "lint.segment-growth": ["message", "media", "test", "merge_defaults", "opt_out_footer"],
+  "lint.link-tracking-not-https": ["link_tracking"],
+  "lint.link-tracking-fallback-required": ["link_tracking", "fields"],
+  "lint.link-tracking-unknown-param-field": ["link_tracking", "fields"],
+  "lint.schedule-in-past": ["state", "schedule"],
+  "lint.schedule-offset-mismatch": ["schedule"],
+  "lint.quiet-hours": ["schedule"],
+  "lint.daily-cap-bypass": ["schedule"],
+  "lint.guard-zero-rate": ["guard"],
+  "forecast.deadline-before-schedule": ["deadline", "schedule"],
+};
+
+/** Is a finding with `code` sound on a project that cannot trust `untrusted`? */
+export function findingTrusted(
+  code: DiagnosticCode,
+  untrusted: ReadonlySet<string>,
+  reads: Partial<Readonly<Record<string, readonly string[]>>> = FINDING_READS,
+): boolean {
+  const keys = reads[code];
+  return keys?.every((k) => !untrusted.has(k)) === true;
+}

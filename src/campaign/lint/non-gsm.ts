@@ -1,0 +1,104 @@
+/**
+ * Rule: a character of the message as written that GSM-7 cannot carry (an emoji, a curly quote, a
+ * dash, a letter whose accent GSM-7 lacks) turns the whole message into UCS-2: 70 characters a
+ * segment instead of 160 (67 instead of 153 once split), so every recipient may be billed more
+ * segments. One finding per distinct character, at its first place in the message (the others in
+ * `related`), with the segments per recipient as sent and with every such character written in
+ * GSM-7 (the message with its tags at their fallbacks: what the file itself costs), and the GSM-7 spelling as the hint where there is one (src/message/gsm-spelling.ts).
+ *
+ * Severity `warning` when the character costs segments, `info` when the message stays as many
+ * segments either way (a cost fact, as `lint.segment-growth`). Invisible and bidi characters are
+ * `lint.invisible-character` / `lint.bidi-control`'s; a non-GSM character in a contact's merge value
+ * (not in the file) is `lint.segment-growth`'s. Skipped for MMS (a project with media).
+ */
+import type { Diagnostic, RelatedInformation } from "../../diagnostics/diagnostic.js";
+import { codePointLabel } from "../../message/code-point.js";
+import { withOptOutFooter } from "../../message/footer.js";
+import { gsmSpelling } from "../../message/gsm-spelling.js";
+import { gsm7Length, gsm7Septets } from "../../message/gsm7.js";
+import { parseMergeTags } from "../../message/merge-tags.js";
+import { render } from "../../message/render.js";
+import { analyzeSegments, type SegmentInfo } from "../../message/segments.js";
+import type { ProjectSpec } from "../model.js";
+import { isInvisibleOrBidi } from "./invisible.js";
+import type { LintRule } from "./rule.js";
+
+/** At most this many further places of one character are listed in `related`. */
+const MAX_RELATED = 10;
+
+/** `text` with every character GSM-7 cannot carry written in GSM-7, or left out when it has no spelling. */
+function inGsm7(text: string): string {
+  let out = "";
+  for (const char of text) out += gsm7Septets(char) === undefined ? (gsmSpelling(char)?.text ?? "") : char;
+  return out;
+}
+
+/**
+ * What goes out, as sent and in GSM-7: the message with every tag at its fallback (so every character
+ * written in the file is in it, and none of a contact's values), with the opt-out footer.
+ */
+function figures(project: ProjectSpec, message: string): { sent: SegmentInfo; gsm: SegmentInfo } {
+  const text = withOptOutFooter(
+    render(parseMergeTags(message), {}, project.mergeDefaults).text,
+    project.optOutFooter === true,
+  );
+  return { sent: analyzeSegments(text), gsm: analyzeSegments(inGsm7(text)) };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function costWords(sent: SegmentInfo, gsm: SegmentInfo): string {
+  if (sent.segments <= gsm.segments)
+    return `${plural(sent.segments, "segment")} per recipient either way (the message is short enough for UCS-2)`;
+  const ratio = sent.segments / gsm.segments;
+  const times = Number.isInteger(ratio) ? `${ratio}` : ratio.toFixed(1);
+  return `${plural(sent.segments, "segment")} per recipient instead of ${gsm.segments} in GSM-7: ${times} times the cost of each recipient (billed per segment)`;
+}
+
+export const nonGsmCharacterRule: LintRule = (project) => {
+  const message = project.message;
+  if (message === undefined || (project.media?.length ?? 0) > 0 || gsm7Length(message) !== undefined)
+    return [];
+  const places = new Map<string, number[]>();
+  let offset = 0;
+  for (const char of message) {
+    if (gsm7Septets(char) === undefined && !isInvisibleOrBidi(char)) {
+      const seen = places.get(char);
+      if (seen === undefined) places.set(char, [offset]);
+      else seen.push(offset);
+    }
+    offset += char.length;
+  }
+  if (places.size === 0) return [];
+  const { sent, gsm } = figures(project, message);
+  const severity = sent.segments > gsm.segments ? "warning" : "info";
+  const out: Diagnostic[] = [];
+  for (const [char, starts] of places) {
+    const [first = 0, ...more] = starts;
+    const spelling = gsmSpelling(char);
+    const others = places.size - 1;
+    const related: RelatedInformation[] = more.slice(0, MAX_RELATED).map((start) => ({
+      message: `${char} (${codePointLabel(char)}) again`,
+      range: project.locateInMessage(start, start + char.length),
+    }));
+    out.push({
+      severity,
+      code: "lint.non-gsm-character",
+      message:
+        `${project.address}: the message holds ${char} (${codePointLabel(char)})${starts.length > 1 ? `, ${starts.length} times,` : ""} which GSM-7 cannot carry: ` +
+        `the message goes out in UCS-2, ${costWords(sent, gsm)}` +
+        (others > 0
+          ? ` (GSM-7 with ${others === 1 ? "both non-GSM characters" : `all ${others + 1} non-GSM characters`} written in GSM-7 or left out)`
+          : ""),
+      range: project.locateInMessage(first, first + char.length),
+      hint:
+        spelling === undefined
+          ? `remove ${char}, or keep it and budget for UCS-2 (70 characters a segment, 67 once split)`
+          : spelling.kind === "punctuation"
+            ? `write ${spelling.text} instead of ${char} (GSM-7 has it)`
+            : `write ${spelling.text} instead of ${char} if the plain spelling is acceptable (GSM-7 lacks the accent)`,
+      ...(related.length === 0 ? {} : { related }),
+    });
+  }
+  return out;
+};

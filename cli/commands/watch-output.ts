@@ -7,7 +7,7 @@
  * Diagnostics go to stderr in every mode (info notes left out), and into the JSON lines.
  */
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import type { WatchEvent, WatchProjectLine } from "../../src/status/watch-events.js";
+import type { WatchEvent, WatchProjectLine } from "../../src/watch/watch-events.js";
 import type { Io } from "../io.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { frameLines, jsonLine, progressLine, startLines, stopLine, trippedLine } from "./watch-view.js";

@@ -14,15 +14,15 @@ import {
   visibleText,
 } from "../../src/report/status-cells.js";
 import { type Rates, ratesOf } from "../../src/status/figures.js";
-import { limitPercent } from "../../src/status/guard-reason.js";
+import { formatDuration } from "../../src/text/duration.js";
+import { limitPercent } from "../../src/watch/guard-reason.js";
 import type {
   GuardLine,
   StopReason,
   WatchEvent,
   WatchProjectLine,
   WatchUntil,
-} from "../../src/status/watch-events.js";
-import { formatDuration } from "../../src/text/duration.js";
+} from "../../src/watch/watch-events.js";
 import { elapsedPrefix } from "../progress-clock.js";
 
 type Started = Extract<WatchEvent, { type: "start" }>;

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { type ApiClient, createApiClient, idempotencyKey } from "../../src/api/index.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { pauseForGuard } from "../../src/status/guard-pause.js";
+import { pauseForGuard } from "../../src/watch/guard-pause.js";
 import { admin, PARENT_KEY } from "../sandbox/helpers.js";
 import { clearRequests, liveProject, requestLog } from "./harness.js";
 import { SEND_AT, watchWorld } from "./world.js";

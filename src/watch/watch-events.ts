@@ -10,8 +10,8 @@
  */
 import type { GuardSpec } from "../campaign/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { FigureSource, ProjectFigures } from "./figures.js";
-import { rounded } from "./fraction.js";
+import type { FigureSource, ProjectFigures } from "../status/figures.js";
+import { rounded } from "../status/fraction.js";
 import type { GuardName, GuardVerdict } from "./guard-judge.js";
 import type { PauseResult } from "./guard-pause.js";
 

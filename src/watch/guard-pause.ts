@@ -36,7 +36,7 @@ import {
 } from "../api/write-retry.js";
 import type { PauseRequest, Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { isSending } from "./sending.js";
+import { isSending } from "../status/sending.js";
 
 /** The endpoint functions a guard's pause uses. */
 export type PausePort = Pick<Endpoints, "getProject" | "pauseProject">;

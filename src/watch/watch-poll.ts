@@ -14,8 +14,8 @@
 import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { LiveRead } from "../plan/live.js";
 import { readAll } from "../plan/refresh-records.js";
-import { statusRange } from "./range.js";
-import { type Listed, listRows, type StatusReader } from "./read-live.js";
+import { statusRange } from "../status/range.js";
+import { type Listed, listRows, type StatusReader } from "../status/read-live.js";
 
 /** The endpoint functions a poll reads through. */
 export type PollReader = StatusReader;

@@ -19,12 +19,12 @@ import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { NO_CACHE } from "../plan/cache.js";
 import type { LiveRead } from "../plan/live.js";
-import { type ProjectFigures, projectFigures } from "./figures.js";
-import { rounded } from "./fraction.js";
+import { type ProjectFigures, projectFigures } from "../status/figures.js";
+import { rounded } from "../status/fraction.js";
+import { readStatusLive, type StatusReader } from "../status/read-live.js";
+import { isSending } from "../status/sending.js";
 import { type PausePort, pauseForGuard } from "./guard-pause.js";
 import { guardPauseReason } from "./guard-reason.js";
-import { readStatusLive, type StatusReader } from "./read-live.js";
-import { isSending } from "./sending.js";
 import {
   GUARD_KEY,
   pauseLine,

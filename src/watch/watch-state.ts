@@ -13,9 +13,9 @@
  *   again, whatever its pause came to.
  */
 import type { GuardSpec } from "../campaign/model.js";
-import type { ProjectFigures } from "./figures.js";
+import type { ProjectFigures } from "../status/figures.js";
+import { isSending } from "../status/sending.js";
 import { type GuardTrip, judgeGuard } from "./guard-judge.js";
-import { isSending } from "./sending.js";
 import type { Judged } from "./watch-events.js";
 
 /** One project of the campaign files that watch follows. */

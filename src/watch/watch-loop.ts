@@ -1,56 +1,47 @@
 /**
  * The loop of `campaignctl watch`: poll the statistics of the campaign files' projects, report
  * their progress, pause a project whose guard tripped, wait, again. It does IO only through the
- * endpoint functions it is handed, and time only through the injected clock, sleep and signal.
+ * endpoint functions it is handed, and time only through the injected clock, sleep and signal;
+ * every judgement is the pure step of `watch-decide.ts`.
  *
- * 1. The first poll is a status read (`readStatusLive`: organizations, the stats windows newest
- *    first, older ones only while a project of the files has no row, a project no row lists read by
- *    id); the next ones are `readPoll` (the newest window, one page per 1,000 rows).
- * 2. Each poll's figures (`projectFigures`, the figures and rates of `status`) are folded into the
- *    state (`watch-state.ts`): progress of what changed, guards judged (`guard-judge.ts`).
- * 3. A trip is paused at once (`guard-pause.ts`: read, keyed pause with apply's retry rules,
- *    re-read), then reported once (`tripped`); the project is never judged again in the run.
- * 4. Then it stops (`--once`; `--until-done` when no watched project is still sending; Ctrl-C;
- *    an error that no later poll can mend: a 401 or 403) or waits (`watch-pace.ts`) and polls again.
+ * One poll:
+ * 1. Statistics (`watch-poll.ts` `readStats`): the first poll also reads `GET /organizations` and
+ *    older windows while a project of the files has no row; later polls the newest window.
+ * 2. Reads by id (`planReadsById`), only as the budget allows (`watch-budget.ts`): the polls' reads
+ *    never exceed 40 in any 60 seconds; what does not fit is carried to later polls.
+ * 3. `decidePoll`: figures folded into the state, progress and notes, guards judged; a trip makes
+ *    the project's pause pending.
+ * 4. Every pending pause is tried once (`guard-pause.ts` `tryPause`, through the one write
+ *    executor, same key every time) and settled (`settleTry`): landed, ended, or still pending for
+ *    the next poll. A read that fails leaves it pending; nothing gives up.
+ * 5. Then it stops (`--once`; `--until-done` when no watched project is still sending, a pending
+ *    pause counting as sending; Ctrl-C; an error no later poll can mend: a 401 or 403) or waits
+ *    (`watch-pace.ts`, and until the budget has room for the next poll's pages) and polls again.
+ *    A pause still pending at the stop is an error (`watch.pause-pending`).
  */
 import { type ApiError, apiErrorDiagnostic, type Sleep } from "../api/index.js";
-import { sleepUnlessAborted } from "../api/write-retry.js";
-import type { Project, ProjectStatsRow } from "../contract/resources.js";
+import { sleepUnlessAborted, WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../api/write-retry.js";
+import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { NO_CACHE } from "../plan/cache.js";
 import type { LiveRead } from "../plan/live.js";
-import { type ProjectFigures, projectFigures } from "../status/figures.js";
-import { rounded } from "../status/fraction.js";
-import { readStatusLive, type StatusReader } from "../status/read-live.js";
-import { isSending } from "../status/sending.js";
-import { type PausePort, pauseForGuard } from "./guard-pause.js";
-import { guardPauseReason } from "./guard-reason.js";
+import { statusRange } from "../status/range.js";
+import { type PausePort, tryPause } from "./guard-pause.js";
+import { byIdRoom, type ReadLedger, recordReads, waitForRoomMs } from "./watch-budget.js";
 import {
-  GUARD_KEY,
-  pauseLine,
-  projectLine,
-  type StopReason,
-  WATCH_FORMAT_VERSION,
-  type WatchEvent,
-  type WatchProjectLine,
-  type WatchUntil,
-} from "./watch-events.js";
+  decidePoll,
+  lineOf,
+  pendingAtStop,
+  planReadsById,
+  settleTry,
+  type Unstamped,
+} from "./watch-decide.js";
+import { type StopReason, WATCH_FORMAT_VERSION, type WatchEvent, type WatchUntil } from "./watch-events.js";
 import { pollWaitMs } from "./watch-pace.js";
-import { readPoll } from "./watch-poll.js";
-import {
-  type Followed,
-  initialState,
-  judgedOf,
-  type Observed,
-  observe,
-  stillSending,
-  type TripFound,
-  type WatchState,
-  type WatchTarget,
-} from "./watch-state.js";
+import { type PollReader, readById, readStats } from "./watch-poll.js";
+import { initialState, sendingNow, stillSending, type WatchState, type WatchTarget } from "./watch-state.js";
 
-/** The endpoint functions watch uses: status's reads and the pause. */
-export type WatchPort = StatusReader & PausePort;
+/** The endpoint functions watch uses: the poll's reads and the pause. */
+export type WatchPort = PollReader & PausePort;
 
 export interface WatchInput {
   readonly port: WatchPort;
@@ -83,163 +74,173 @@ export interface WatchSummary {
   readonly requests: number;
   readonly tripped: number;
   readonly paused: number;
+  /** Guards' pauses still pending at the stop (each also an error diagnostic). */
+  readonly pending: number;
   readonly errors: number;
 }
 
+/** What the loop carries from one poll to the next. */
+interface Carried {
+  readonly state: WatchState;
+  readonly warned: ReadonlySet<string>;
+  readonly ledger: ReadLedger;
+  readonly names: ReadonlyMap<string, string>;
+  /** Stats pages a later poll is expected to read (for the budget's reserve). */
+  readonly pagesPerPoll: number;
+}
+
 export async function runWatch(input: WatchInput): Promise<WatchSummary> {
-  const { port, targets, signal } = input;
+  const { port, signal } = input;
   const firstRequest = input.requests();
-  const addressOf = new Map(targets.map((t) => [t.id, t.address]));
-  let polls = 0;
-  let tripped = 0;
-  let paused = 0;
+  const maxSends = input.maxSends ?? WRITE_MAX_ATTEMPTS;
+  const backoffMs = input.backoffMs ?? WRITE_FIRST_BACKOFF_MS;
   let errors = 0;
   const stamp = () => ({ at: input.now().toISOString(), elapsed_ms: Math.max(0, input.elapsedMs()) });
-  const emit = input.onEvent;
-  const note = (diagnostic: Diagnostic): void => {
-    if (diagnostic.severity === "error") errors++;
-    emit({ type: "diagnostic", ...stamp(), diagnostic });
+  const emit = (event: Unstamped): void => {
+    if (event.type === "diagnostic" && event.diagnostic.severity === "error") errors++;
+    input.onEvent({ ...event, ...stamp() } as WatchEvent);
   };
-  const stop = (reason: StopReason): WatchSummary => {
-    const summary = { reason, polls, requests: input.requests() - firstRequest, tripped, paused, errors };
-    emit({ type: "stop", ...stamp(), ...summary });
+  const note = (diagnostic: Diagnostic): void => emit({ type: "diagnostic", diagnostic });
+  const stop = (reason: StopReason, polls: number, state: WatchState): WatchSummary => {
+    for (const d of pendingAtStop(state)) note(d);
+    const all = [...state.values()];
+    const summary: WatchSummary = {
+      reason,
+      polls,
+      requests: input.requests() - firstRequest,
+      tripped: all.filter((f) => f.pause !== null).length,
+      paused: all.filter((f) => f.pause?.phase === "landed").length,
+      pending: all.filter((f) => f.pause?.phase === "pending").length,
+      errors,
+    };
+    emit({ type: "stop", ...summary });
     return summary;
   };
+  const nowMs = () => input.now().getTime();
 
-  // Poll 1: the status read.
-  let pollStart = input.requests();
-  const first = await readStatusLive({
-    reader: port,
-    selection: { files: targets.map((t) => ({ id: t.id, address: t.address })), all: false },
-    since: undefined,
-    now: input.now,
-    estimates: false,
-    cache: NO_CACHE,
-    refresh: true,
-  });
-  if (!first.ok) {
-    for (const d of first.diagnostics) note(d);
-    return stop("error");
-  }
-  polls = 1;
-  let reads = input.requests() - pollStart;
-  let pages = first.reads.statsPages;
-  let byId = first.reads.projectsReadById;
-  const names = new Map(first.organizations.map((o) => [o.id, o.display_name]));
-  const figuresOf = (
-    rows: ReadonlyMap<string, ProjectStatsRow>,
-    details: ReadonlyMap<string, LiveRead<Project>>,
-    diagnostics: Diagnostic[],
-  ): Map<string, ProjectFigures> => {
-    const out = new Map<string, ProjectFigures>();
-    for (const [id, address] of addressOf) {
-      const row = rows.get(id);
-      const detail = details.get(id);
-      if (row === undefined && detail === undefined) continue;
-      const made = projectFigures({ id, address, row, detail, organizationNames: names });
-      diagnostics.push(...made.diagnostics);
-      out.set(id, made.figures);
-    }
-    return out;
+  let carried: Carried = {
+    state: initialState(input.targets),
+    warned: new Set(),
+    ledger: [],
+    names: new Map(),
+    pagesPerPoll: 1,
   };
-  const firstDiagnostics: Diagnostic[] = [...first.diagnostics];
-  let observed: Observed = observe(
-    initialState(targets),
-    figuresOf(first.rows, first.details, firstDiagnostics),
-  );
-  let state: WatchState = observed.state;
-  emit({
-    type: "start",
-    format_version: WATCH_FORMAT_VERSION,
-    ...stamp(),
-    interval_ms: input.intervalMs,
-    until: input.until,
-    projects: [...state.values()].flatMap((f) =>
-      f.figures === null ? [] : [{ ...lineOf(f), sending: isSending(f.figures.status) }],
-    ),
-  });
-  for (const d of firstDiagnostics) note(d);
-  if (stillSending(state) === 0)
-    note({
-      severity: "info",
-      code: "watch.nothing-sending",
-      message: "no project of the campaign files is sending (scheduled or active) now",
-      hint:
-        input.until === "interrupted"
-          ? "watch goes on polling: a project scheduled later is watched from then on"
-          : "schedule the projects with campaignctl apply, then watch them",
+  for (let poll = 1; ; poll++) {
+    const pollStart = input.requests();
+    const first = poll === 1;
+    // 1. Statistics (and the organizations on the first poll).
+    const stats = await readStats(port, input.now, {
+      organizations: first,
+      tracked: new Set(carried.state.keys()),
+      wanted: new Set(
+        [...carried.state.values()]
+          .filter((f) => first || (f.watched && sendingNow(f)))
+          .map((f) => f.target.id),
+      ),
     });
-
-  /** Projects already warned that their guard can never judge them. */
-  const warned = new Set<string>();
-  for (;;) {
-    for (const f of observed.started)
-      if (f.target.guard === null)
-        note({
-          severity: "info",
-          code: "watch.no-guard",
-          message: `${f.target.address}: it has no guard: watch shows its progress and never pauses it`,
-          hint: "give it (or the file's defaults) a guard with max_failure_rate or max_opt_out_rate",
-        });
-    for (const f of observed.changed) {
-      emit({ type: "progress", ...stamp(), project: lineOf(f) });
-      const unreachable = sampleUnreachable(f);
-      if (unreachable !== null && !warned.has(f.target.id)) {
-        warned.add(f.target.id);
-        note(unreachable);
+    let ledger = recordReads(carried.ledger, nowMs(), input.requests() - pollStart);
+    if (!stats.ok) {
+      if (stats.first || fatal(stats.error)) {
+        note(apiErrorDiagnostic(stats.error));
+        return stop("error", poll, carried.state);
       }
+      note(pollFailed(stats.error));
     }
-    for (const found of observed.trips) state = await handleTrip(found, state);
+    let names = carried.names;
+    if (stats.ok && stats.organizations !== null)
+      names = new Map(stats.organizations.map((o) => [o.id, o.display_name]));
+    const rows = stats.ok ? stats.rows : new Map();
+    const pagesPerPoll = stats.ok
+      ? Math.max(1, Math.ceil(stats.statsPages / stats.windows))
+      : carried.pagesPerPoll;
+    const pace = pollWaitMs(input.intervalMs, pagesPerPoll);
+
+    // 2. Reads by id, within the budget.
+    let details = new Map<string, LiveRead<Project>>();
+    let byId = 0;
+    let deferred = 0;
+    if (stats.ok) {
+      const plan = planReadsById(carried.state, rows, byIdRoom(ledger, nowMs(), pagesPerPoll, pace));
+      const before = input.requests();
+      details = await readById(port, plan.ids);
+      ledger = recordReads(ledger, nowMs(), input.requests() - before);
+      byId = plan.ids.length;
+      deferred = plan.carried;
+    }
+
+    // 3. Decide.
+    const ranged = statusRange(input.now(), undefined);
+    if (!ranged.ok) throw new Error(`statusRange without --since failed: ${ranged.diagnostic.message}`);
+    const decision = stats.ok
+      ? decidePoll(
+          carried.state,
+          { rows, details, organizationNames: names, range: ranged.range },
+          carried.warned,
+        )
+      : decidePoll(
+          carried.state,
+          { rows: new Map(), details: new Map(), organizationNames: names, range: ranged.range },
+          carried.warned,
+        );
+    let state = decision.state;
+    if (first) {
+      emit({
+        type: "start",
+        format_version: WATCH_FORMAT_VERSION,
+        interval_ms: input.intervalMs,
+        until: input.until,
+        projects: [...state.values()].flatMap((f) =>
+          f.figures === null ? [] : [{ ...lineOf(f), sending: f.watched }],
+        ),
+      });
+    }
+    for (const e of decision.events) emit(e);
+    if (first && deferred > 0)
+      note({
+        severity: "info",
+        code: "watch.reads-deferred",
+        message: `${deferred} project${deferred === 1 ? "" : "s"} of the files that no statistics row lists will be read by id over the next polls, within the polls' budget of requests`,
+        hint: "nothing to do: a project that sends is listed by the statistics and judged on every poll",
+      });
+    if (first && stillSending(state) === 0)
+      note({
+        severity: "info",
+        code: "watch.nothing-sending",
+        message: "no project of the campaign files is sending (scheduled or active) now",
+        hint:
+          input.until === "interrupted"
+            ? "watch goes on polling: a project scheduled later is watched from then on"
+            : "schedule the projects with campaignctl apply, then watch them",
+      });
+
+    // 4. Every pending pause, tried once.
+    for (const t of decision.pauses) {
+      if (signal.aborted) break;
+      const result = await tryPause(t, { port, sleep: input.sleep, signal, maxSends, backoffMs });
+      const trip = decision.trips.find((x) => x.target.id === t.id) ?? null;
+      const settled = settleTry(state, result, t.id, trip);
+      state = settled.state;
+      emit(settled.event);
+    }
+
+    // 5. Stop or wait.
     const sending = stillSending(state);
     const reason = stopReason(sending);
-    const wait = pollWaitMs(input.intervalMs, reads);
+    const wait = Math.max(pace, waitForRoomMs(ledger, nowMs(), pagesPerPoll));
     emit({
       type: "poll",
-      ...stamp(),
-      poll: polls,
-      stats_pages: pages,
+      poll,
+      stats_pages: stats.ok ? stats.statsPages : 0,
       projects_read_by_id: byId,
+      projects_deferred: deferred,
       requests: input.requests() - pollStart,
       sending,
       next_poll_ms: reason === null ? wait : null,
     });
-    if (reason !== null) return stop(reason);
+    if (reason !== null) return stop(reason, poll, state);
+    carried = { state, warned: decision.warned, ledger, names, pagesPerPoll };
     await sleepUnlessAborted(input.sleep, wait, signal);
-    if (signal.aborted) return stop("interrupted");
-
-    // Poll 2 and later.
-    pollStart = input.requests();
-    polls++;
-    const sendingIds = new Set(
-      [...state.values()].filter((f) => isSending(f.figures?.status ?? null)).map((f) => f.target.id),
-    );
-    const read = await readPoll(port, input.now(), new Set(state.keys()), sendingIds);
-    reads = input.requests() - pollStart;
-    if (!read.ok) {
-      pages = 0;
-      byId = 0;
-      if (fatal(read.error)) {
-        note(apiErrorDiagnostic(read.error));
-        return stop("error");
-      }
-      note(pollFailed(read.error));
-      observed = { state, changed: [], started: [], trips: [] };
-      continue;
-    }
-    pages = read.statsPages;
-    byId = read.projectsReadById;
-    const diagnostics: Diagnostic[] = [];
-    const fresh = figuresOf(read.rows, read.details, diagnostics);
-    for (const [id, detail] of read.details)
-      if (detail.kind !== "found") diagnostics.push(unreadable(addressOf.get(id) ?? id, detail));
-    for (const d of diagnostics) note(d);
-    observed = observe(state, fresh);
-    state = observed.state;
-  }
-
-  function lineOf(f: Followed): WatchProjectLine {
-    if (f.figures === null) throw new Error(`watch: no figures for ${f.target.id}`);
-    return projectLine(f.figures, f.target.address, f.target.guard, judgedOf(f));
+    if (signal.aborted) return stop("interrupted", poll, state);
   }
 
   function stopReason(sending: number): StopReason | null {
@@ -248,90 +249,6 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     if (input.until === "done" && sending === 0) return "done";
     return null;
   }
-
-  /** Pauses a tripped project, reports the trip once, and returns the state after. */
-  async function handleTrip(found: TripFound, current: WatchState): Promise<WatchState> {
-    const reason = guardPauseReason(found.trip);
-    const result = await pauseForGuard(found.target.id, reason, {
-      port,
-      sleep: input.sleep,
-      signal,
-      ...(input.maxSends === undefined ? {} : { maxSends: input.maxSends }),
-      ...(input.backoffMs === undefined ? {} : { backoffMs: input.backoffMs }),
-    });
-    tripped++;
-    let next = current;
-    switch (result.outcome) {
-      case "paused": {
-        paused++;
-        // Confirmed by the re-read: no longer sending, whatever the last row said.
-        const f = current.get(found.target.id);
-        if (f !== undefined && f.figures !== null) {
-          const map = new Map(current);
-          map.set(found.target.id, { ...f, figures: { ...f.figures, status: "paused" } });
-          next = map;
-        }
-        break;
-      }
-      case "not-sending":
-        note({
-          severity: "info",
-          code: "watch.ended-before-pause",
-          message: `${found.target.address}: its guard tripped (${reason}), but it was ${result.status} when read just before the pause: not paused`,
-          hint: "nothing to do: it no longer sends",
-        });
-        break;
-      case "failed":
-      case "unknown":
-        note(result.diagnostic);
-        break;
-    }
-    emit({
-      type: "tripped",
-      ...stamp(),
-      project: projectLine(found.figures, found.target.address, found.target.guard, "tripped"),
-      guard: GUARD_KEY[found.trip.guard],
-      rate: rounded(found.trip.rate, 4),
-      count: found.trip.rate.numerator,
-      of: found.trip.rate.denominator,
-      limit: found.trip.limit,
-      reason,
-      pause: pauseLine(result),
-    });
-    return next;
-  }
-}
-
-/**
- * A warning when a sending project has fewer recipients than its guard's sample: the guard can
- * never judge it (recipients are known once its audience is compiled, when it goes active).
- */
-function sampleUnreachable(f: Followed): Diagnostic | null {
-  const guard = f.target.guard;
-  const recipients = f.figures?.recipients ?? null;
-  if (guard === null || recipients === null || recipients === 0 || recipients >= guard.minSample) return null;
-  if (!isSending(f.figures?.status ?? null)) return null;
-  return {
-    severity: "warning",
-    code: "watch.sample-unreachable",
-    message: `${f.target.address}: its guard judges after ${guard.minSample} messages sent, but it has ${recipients} recipients: the guard can never trip`,
-    hint: `give its guard a min_sample below ${recipients} in the campaign file to judge this send`,
-  };
-}
-
-function unreadable(label: string, detail: Exclude<LiveRead<Project>, { kind: "found" }>): Diagnostic {
-  const why =
-    detail.kind === "not-found"
-      ? "404"
-      : detail.kind === "forbidden"
-        ? `403: ${detail.message}`
-        : `${detail.code}: ${detail.message}`;
-  return {
-    severity: "warning",
-    code: "watch.project-unreadable",
-    message: `${label}: it was sending, but no statistics row lists it and it could not be read by id (${why}); it is no longer watched`,
-    hint: "check the project in the dashboard",
-  };
 }
 
 /** A 401 or 403: no later poll can succeed with this key. */
@@ -344,6 +261,6 @@ function pollFailed(error: ApiError): Diagnostic {
     severity: "warning",
     code: "watch.poll-failed",
     message: `a poll could not read the statistics: ${apiErrorDiagnostic(error).message}`,
-    hint: "watch polls again at the next interval; nothing was judged on this poll",
+    hint: "watch polls again at the next interval; nothing was judged on this poll (a pending pause is still tried)",
   };
 }

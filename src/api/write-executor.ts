@@ -12,6 +12,7 @@
  *   so the caller's `reread` decides (happened -> done; not happened -> send again with the same key;
  *   changed or unreadable -> stop); any other 4xx: **refused**, stop at once (one rule for every
  *   caller: the same payload is never sent again, and nothing is re-read here).
+ * - Ctrl-C (`signal`) cuts a wait short and no new send starts; a request in flight finishes.
  * - When the budget is spent (or Ctrl-C) after an answer that left the outcome open (an unknown, or
  *   a 409 still running), the caller's `reread` is asked once more before giving up: never a blind
  *   resend, never a silent give-up.
@@ -168,5 +169,13 @@ export async function executeWrite<T, R>(
     const delay = resendDelayMs(options.firstBackoffMs, n, retryAfterOf(e));
     spec.onBackoff?.(n, delay);
     await sleepUnlessAborted(options.sleep, delay, options.signal);
+    if (options.signal.aborted) {
+      // Ctrl-C during the wait: no new send starts. An open outcome is re-read once, never left unsaid.
+      if (!uncertain) return { kind: "not-taken", error: e, interrupted: true, sends: n, httpAttempts };
+      const reread = await spec.reread(n);
+      spec.onReread?.(n, reread);
+      const kind = reread.verdict === "not-happened" ? "unknown" : reread.verdict;
+      return { kind, reread, error: e, interrupted: true, sends: n, httpAttempts };
+    }
   }
 }

@@ -142,7 +142,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     if (!stats.ok) {
       if (stats.first || fatal(stats.error)) {
         note(apiErrorDiagnostic(stats.error));
-        return stop("error", poll, carried.state);
+        return stop("error", stats.first ? poll - 1 : poll, carried.state);
       }
       note(pollFailed(stats.error));
     }

@@ -147,6 +147,7 @@ export function decidePoll(state: WatchState, reads: PollReads, warned: Readonly
     const after: Followed = { ...f, pause: settled };
     next = withFollowed(next, after);
     events.push(pauseEvent(after));
+    if (settled.phase === "ended") events.push(endedNote(f.target.address, settled.reason, status));
   }
   const pauses = pendingPauses(next).map(pauseTryOf);
   return { state: next, events, trips: observed.trips, pauses, warned: nowWarned };
@@ -168,7 +169,7 @@ export function settleTry(
   result: PauseTryResult,
   id: string,
   trip: TripFound | null,
-): { readonly state: WatchState; readonly event: Unstamped } {
+): { readonly state: WatchState; readonly event: Unstamped; readonly notes: readonly Unstamped[] } {
   const f = state.get(id);
   if (f === undefined || f.pause === null) throw new Error(`watch: no pause to settle for ${id}`);
   const attempts = f.pause.attempts + result.sends;
@@ -189,9 +190,11 @@ export function settleTry(
   }
   const after: Followed = { ...f, pause };
   const next = withFollowed(state, after);
-  if (trip === null) return { state: next, event: pauseEvent(after) };
+  const notes = pause.phase === "ended" ? [endedNote(after.target.address, pause.reason, pause.status)] : [];
+  if (trip === null) return { state: next, event: pauseEvent(after), notes };
   return {
     state: next,
+    notes,
     event: {
       type: "tripped",
       project: projectLine(trip.figures, trip.target.address, trip.target.guard, "tripped"),
@@ -202,6 +205,19 @@ export function settleTry(
       limit: trip.trip.limit,
       reason,
       pause: pauseLine(pause),
+    },
+  };
+}
+
+/** A guard tripped, but its project stopped sending otherwise before the pause landed. */
+function endedNote(address: string, reason: string, status: string): Unstamped {
+  return {
+    type: "diagnostic",
+    diagnostic: {
+      severity: "warning",
+      code: "watch.ended-before-pause",
+      message: `${address}: its guard tripped (${reason}), but it was ${status} before its pause landed: not paused`,
+      hint: "it no longer sends; check its figures before the next send",
     },
   };
 }

@@ -221,6 +221,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       const settled = settleTry(state, result, t.id, trip);
       state = settled.state;
       emit(settled.event);
+      for (const n of settled.notes) emit(n);
     }
 
     // 5. Stop or wait.

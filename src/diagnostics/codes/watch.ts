@@ -5,7 +5,7 @@ export const WATCH_CODES = {
   "watch.reads-deferred":
     "projects of the files that no statistics row lists are read by id over the next polls, within the polls' request budget",
   "watch.ended-before-pause":
-    "a guard tripped, but the project had stopped sending (completed or paused) when read just before the pause: it was not paused",
+    "a guard tripped, but the project stopped sending otherwise (completed, or another status that does not send) before its pause landed: it was not paused",
   "watch.poll-failed":
     "a poll could not read the statistics (after the client's retries); watch polls again at the next interval",
   "watch.project-unreadable":

@@ -143,6 +143,33 @@ describe("tryPause", () => {
     expect(new Set((await pauses(s)).map((r) => r.idempotency_key))).toEqual(new Set([result.key]));
   });
 
+  test("two watches racing with different figures: one key, one pause effect; the loser lands on its next try", async () => {
+    const { s, world, client: c, sleep } = await setUp();
+    const id = world.senders[0] as string;
+    const t = (reason: string) => ({ id, guard: "failure-rate" as const, reason, key: null });
+    const [a, b] = await Promise.all([
+      tryPause(t("guard: failure rate 58.3% > 20% (7 of 12 sent)"), deps(c, sleep)),
+      tryPause(t("guard: failure rate 53.3% > 20% (8 of 15 sent)"), deps(c, sleep)),
+    ]);
+    expect(a.key).not.toBeNull();
+    expect(b.key).toBe(a.key);
+    const outcomes = [a, b].map((r) => r.outcome).sort();
+    // The second body under the same key is 422 IDEMPOTENCY_MISMATCH (pending), or it read the pause.
+    expect(["landed,landed", "landed,pending"]).toContain(outcomes.join(","));
+    const loser = [a, b].find((r) => r.outcome === "pending");
+    if (loser !== undefined) {
+      expect(loser.outcome === "pending" && loser.error).toMatch(/422|IDEMPOTENCY_MISMATCH/);
+      const again = await tryPause(
+        { ...t("guard: failure rate 53.3% > 20% (8 of 15 sent)"), key: loser.key },
+        deps(c, sleep),
+      );
+      expect(again).toMatchObject({ outcome: "landed", sends: 0 });
+    }
+    const pausesMade = (await admin(s, "GET", "/effects?kind=pause")).body.data.effects;
+    expect(pausesMade).toHaveLength(1);
+    expect(new Set((await pauses(s)).map((r) => r.idempotency_key))).toEqual(new Set([a.key]));
+  });
+
   test("Ctrl-C between attempts: nothing more is sent, pending", async () => {
     const { s, world, client: c, sleep } = await setUp("POST /projects/{id}/pause: status(503)");
     const controller = new AbortController();

@@ -21,15 +21,15 @@
  */
 import { type ApiError, apiErrorDiagnostic, type Sleep } from "../api/index.js";
 import { sleepUnlessAborted, WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../api/write-retry.js";
-import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { LiveRead } from "../plan/live.js";
 import { statusRange } from "../status/range.js";
 import { type PausePort, tryPause } from "./guard-pause.js";
 import { byIdRoom, type ReadLedger, recordReads, waitForRoomMs } from "./watch-budget.js";
 import {
+  type Decision,
   decidePoll,
   lineOf,
+  type PollReads,
   pendingAtStop,
   planReadsById,
   settleTry,
@@ -116,8 +116,6 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     emit({ type: "stop", ...summary });
     return summary;
   };
-  const nowMs = () => input.now().getTime();
-
   let carried: Carried = {
     state: initialState(input.targets),
     warned: new Set(),
@@ -128,81 +126,69 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
   for (let poll = 1; ; poll++) {
     const pollStart = input.requests();
     const first = poll === 1;
-    // 1. Statistics (and the organizations on the first poll).
-    const stats = await readStats(port, input.now, {
-      organizations: first,
-      tracked: new Set(carried.state.keys()),
-      wanted: new Set(
-        [...carried.state.values()]
-          .filter((f) => first || (f.watched && sendingNow(f)))
-          .map((f) => f.target.id),
+    // 1 and 2. Statistics, then reads by id within the budget.
+    const read = await readPollOnce(input, carried, first);
+    if (read.kind === "failed") {
+      if (first || fatal(read.error)) {
+        note(apiErrorDiagnostic(read.error));
+        return stop("error", first ? 0 : poll, carried.state);
+      }
+      note(pollFailed(read.error));
+    }
+    // 3. Decide (a failed read decides on nothing new; pending pauses are still tried).
+    const decision = decidePoll(carried.state, read.reads, carried.warned);
+    if (first) emitStart(decision.state);
+    for (const e of decision.events) emit(e);
+    if (first) firstPollNotes(decision.state, read.deferred);
+    // 4. Every pending pause, tried once.
+    const state = await tryPending(decision);
+    // 5. Stop or wait.
+    const sending = stillSending(state);
+    const reason = stopReason(sending);
+    const wait = Math.max(read.pace, waitForRoomMs(read.ledger, input.now().getTime(), read.pagesPerPoll));
+    emit({
+      type: "poll",
+      poll,
+      stats_pages: read.statsPages,
+      projects_read_by_id: read.byId,
+      projects_deferred: read.deferred,
+      requests: input.requests() - pollStart,
+      sending,
+      next_poll_ms: reason === null ? wait : null,
+    });
+    if (reason !== null) return stop(reason, poll, state);
+    carried = {
+      state,
+      warned: decision.warned,
+      ledger: read.ledger,
+      names: read.reads.organizationNames,
+      pagesPerPoll: read.pagesPerPoll,
+    };
+    await sleepUnlessAborted(input.sleep, wait, signal);
+    if (signal.aborted) return stop("interrupted", poll, state);
+  }
+
+  function emitStart(state: WatchState): void {
+    emit({
+      type: "start",
+      format_version: WATCH_FORMAT_VERSION,
+      interval_ms: input.intervalMs,
+      until: input.until,
+      projects: [...state.values()].flatMap((f) =>
+        f.figures === null ? [] : [{ ...lineOf(f), sending: f.watched }],
       ),
     });
-    let ledger = recordReads(carried.ledger, nowMs(), input.requests() - pollStart);
-    if (!stats.ok) {
-      if (stats.first || fatal(stats.error)) {
-        note(apiErrorDiagnostic(stats.error));
-        return stop("error", stats.first ? poll - 1 : poll, carried.state);
-      }
-      note(pollFailed(stats.error));
-    }
-    let names = carried.names;
-    if (stats.ok && stats.organizations !== null)
-      names = new Map(stats.organizations.map((o) => [o.id, o.display_name]));
-    const rows = stats.ok ? stats.rows : new Map();
-    const pagesPerPoll = stats.ok
-      ? Math.max(1, Math.ceil(stats.statsPages / stats.windows))
-      : carried.pagesPerPoll;
-    const pace = pollWaitMs(input.intervalMs, pagesPerPoll);
+  }
 
-    // 2. Reads by id, within the budget.
-    let details = new Map<string, LiveRead<Project>>();
-    let byId = 0;
-    let deferred = 0;
-    if (stats.ok) {
-      const plan = planReadsById(carried.state, rows, byIdRoom(ledger, nowMs(), pagesPerPoll, pace));
-      const before = input.requests();
-      details = await readById(port, plan.ids);
-      ledger = recordReads(ledger, nowMs(), input.requests() - before);
-      byId = plan.ids.length;
-      deferred = plan.carried;
-    }
-
-    // 3. Decide.
-    const ranged = statusRange(input.now(), undefined);
-    if (!ranged.ok) throw new Error(`statusRange without --since failed: ${ranged.diagnostic.message}`);
-    const decision = stats.ok
-      ? decidePoll(
-          carried.state,
-          { rows, details, organizationNames: names, range: ranged.range },
-          carried.warned,
-        )
-      : decidePoll(
-          carried.state,
-          { rows: new Map(), details: new Map(), organizationNames: names, range: ranged.range },
-          carried.warned,
-        );
-    let state = decision.state;
-    if (first) {
-      emit({
-        type: "start",
-        format_version: WATCH_FORMAT_VERSION,
-        interval_ms: input.intervalMs,
-        until: input.until,
-        projects: [...state.values()].flatMap((f) =>
-          f.figures === null ? [] : [{ ...lineOf(f), sending: f.watched }],
-        ),
-      });
-    }
-    for (const e of decision.events) emit(e);
-    if (first && deferred > 0)
+  function firstPollNotes(state: WatchState, deferred: number): void {
+    if (deferred > 0)
       note({
         severity: "info",
         code: "watch.reads-deferred",
         message: `${deferred} project${deferred === 1 ? "" : "s"} of the files that no statistics row lists will be read by id over the next polls, within the polls' budget of requests`,
         hint: "nothing to do: a project that sends is listed by the statistics and judged on every poll",
       });
-    if (first && stillSending(state) === 0)
+    if (stillSending(state) === 0)
       note({
         severity: "info",
         code: "watch.nothing-sending",
@@ -212,8 +198,11 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
             ? "watch goes on polling: a project scheduled later is watched from then on"
             : "schedule the projects with campaignctl apply, then watch them",
       });
+  }
 
-    // 4. Every pending pause, tried once.
+  /** One try of every pause the decision left pending; the state after. */
+  async function tryPending(decision: Decision): Promise<WatchState> {
+    let state = decision.state;
     for (const t of decision.pauses) {
       if (signal.aborted) break;
       const result = await tryPause(t, { port, sleep: input.sleep, signal, maxSends, backoffMs });
@@ -223,25 +212,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       emit(settled.event);
       for (const n of settled.notes) emit(n);
     }
-
-    // 5. Stop or wait.
-    const sending = stillSending(state);
-    const reason = stopReason(sending);
-    const wait = Math.max(pace, waitForRoomMs(ledger, nowMs(), pagesPerPoll));
-    emit({
-      type: "poll",
-      poll,
-      stats_pages: stats.ok ? stats.statsPages : 0,
-      projects_read_by_id: byId,
-      projects_deferred: deferred,
-      requests: input.requests() - pollStart,
-      sending,
-      next_poll_ms: reason === null ? wait : null,
-    });
-    if (reason !== null) return stop(reason, poll, state);
-    carried = { state, warned: decision.warned, ledger, names, pagesPerPoll };
-    await sleepUnlessAborted(input.sleep, wait, signal);
-    if (signal.aborted) return stop("interrupted", poll, state);
+    return state;
   }
 
   function stopReason(sending: number): StopReason | null {
@@ -250,6 +221,73 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     if (input.until === "done" && sending === 0) return "done";
     return null;
   }
+}
+
+/**
+ * What the reads of one poll came to, for the decide step (`reads`: empty rows and details when the
+ * statistics could not be read) and the budget (`ledger` with this poll's reads recorded).
+ */
+type PollOnce = ({ readonly kind: "read" } | { readonly kind: "failed"; readonly error: ApiError }) & {
+  readonly reads: PollReads;
+  readonly ledger: ReadLedger;
+  readonly statsPages: number;
+  readonly byId: number;
+  readonly deferred: number;
+  readonly pagesPerPoll: number;
+  /** The wait the pages alone ask for (`pollWaitMs`). */
+  readonly pace: number;
+};
+
+/** Statistics first, then reads by id as the budget allows (see the module comment). */
+async function readPollOnce(input: WatchInput, carried: Carried, first: boolean): Promise<PollOnce> {
+  const nowMs = () => input.now().getTime();
+  const start = input.requests();
+  const stats = await readStats(input.port, input.now, {
+    organizations: first,
+    tracked: new Set(carried.state.keys()),
+    wanted: new Set(
+      [...carried.state.values()]
+        .filter((f) => first || (f.watched && sendingNow(f)))
+        .map((f) => f.target.id),
+    ),
+  });
+  let ledger = recordReads(carried.ledger, nowMs(), input.requests() - start);
+  const ranged = statusRange(input.now(), undefined);
+  if (!ranged.ok) throw new Error(`statusRange without --since failed: ${ranged.diagnostic.message}`);
+  if (!stats.ok) {
+    const pace = pollWaitMs(input.intervalMs, carried.pagesPerPoll);
+    return {
+      kind: "failed",
+      error: stats.error,
+      reads: { rows: new Map(), details: new Map(), organizationNames: carried.names, range: ranged.range },
+      ledger,
+      statsPages: 0,
+      byId: 0,
+      deferred: 0,
+      pagesPerPoll: carried.pagesPerPoll,
+      pace,
+    };
+  }
+  const names =
+    stats.organizations === null
+      ? carried.names
+      : new Map(stats.organizations.map((o) => [o.id, o.display_name]));
+  const pagesPerPoll = Math.max(1, Math.ceil(stats.statsPages / stats.windows));
+  const pace = pollWaitMs(input.intervalMs, pagesPerPoll);
+  const plan = planReadsById(carried.state, stats.rows, byIdRoom(ledger, nowMs(), pagesPerPoll, pace));
+  const before = input.requests();
+  const details = await readById(input.port, plan.ids);
+  ledger = recordReads(ledger, nowMs(), input.requests() - before);
+  return {
+    kind: "read",
+    reads: { rows: stats.rows, details, organizationNames: names, range: ranged.range },
+    ledger,
+    statsPages: stats.statsPages,
+    byId: plan.ids.length,
+    deferred: plan.carried,
+    pagesPerPoll,
+    pace,
+  };
 }
 
 /** A 401 or 403: no later poll can succeed with this key. */

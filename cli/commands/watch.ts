@@ -1,32 +1,33 @@
 /**
  * `campaignctl watch [paths...]`: follows the campaign files' projects while they send. It polls
- * their statistics in bulk within the rate budget (`src/status/watch-poll.ts`, `watch-pace.ts`),
+ * their statistics in bulk within the rate budget (`src/watch/watch-poll.ts`, `watch-budget.ts`),
  * shows their progress (a live view on a terminal, a line per change otherwise, JSON lines with
- * `--json`), and pauses a project whose guard tripped (`src/status/guard-pause.ts`: keyed, retried as
- * apply retries, re-read), reporting each trip once, then goes on with the rest.
+ * `--json`), and pauses a project whose guard tripped (`src/watch/guard-pause.ts`, through the one
+ * write executor), keeping the pause pending and retrying it on every poll until it lands.
  * Registered in `../register/watch.ts`.
  *
  * Stops after one poll with `--once`, when no watched project is sending with `--until-done`, else
  * on Ctrl-C (SIGINT or SIGTERM: the poll or pause in flight finishes; a second Ctrl-C aborts at once).
- * Exit codes: 0 no guard tripped (or none paused); 2 a guard tripped and its project was paused;
- * 1 an error (files that do not load, no connection, a pause that failed or is unconfirmed, a
- * project of the files that cannot be read). An error wins over 2.
+ * Exit codes (design.md Turn 4): 0 every watched project ended (or the run stopped) with no guard
+ * tripped; 2 a guard tripped and its pause landed; 1 an error (files that do not load, no
+ * connection, a project of the files that cannot be read) or a guard's pause still pending when the
+ * run ends. An error wins over 2. Output goes through the one view of watch (`src/report/watch-view.ts`).
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { Sleep } from "../../src/api/index.js";
 import { loadCampaign } from "../../src/campaign/load.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/status/watch-events.js";
-import { runWatch } from "../../src/status/watch-loop.js";
-import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/status/watch-pace.js";
-import type { WatchTarget } from "../../src/status/watch-state.js";
+import { createWatchView } from "../../src/report/watch-view.js";
 import { formatDuration } from "../../src/text/duration.js";
+import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/watch/watch-events.js";
+import { runWatch } from "../../src/watch/watch-loop.js";
+import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
+import type { WatchTarget } from "../../src/watch/watch-state.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { stopwatch } from "../progress-clock.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
-import { createWatchOutput, type WatchOutputMode } from "./watch-output.js";
 
 /** The flags of `watch`, as commander parses them. */
 export interface WatchFlags extends SessionFlags {
@@ -93,7 +94,12 @@ export async function watchCommand(
   });
   const watch = stopwatch(io.clock);
   const color = flags.color !== false && useColor(io, "stderr");
-  const output = createWatchOutput(io, outputMode(flags, io), { color, width: terminalWidth(io) });
+  const view = createWatchView(io, {
+    json: flags.json === true,
+    tty: io.stdoutIsTTY,
+    color,
+    width: terminalWidth(io),
+  });
   try {
     const summary = await runWatch({
       port: session.client,
@@ -105,21 +111,17 @@ export async function watchCommand(
       sleep,
       signal: controller.signal,
       requests: () => session.client.stats().requests,
-      onEvent: output.onEvent,
+      onEvent: view.onEvent,
       ...(deps.maxSends === undefined ? {} : { maxSends: deps.maxSends }),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),
     });
-    if (summary.errors > 0 || summary.reason === "error") return failure;
+    // design.md Turn 4: 1 on errors or a pause still pending; 2 a guard tripped and its pause landed.
+    if (summary.errors > 0 || summary.reason === "error" || summary.pending > 0) return failure;
     return summary.paused > 0 ? { kind: "guard-paused" } : success;
   } finally {
     unsubscribe();
     await session.close();
   }
-}
-
-function outputMode(flags: WatchFlags, io: Io): WatchOutputMode {
-  if (flags.json === true) return "json";
-  return io.stdoutIsTTY ? "live" : "lines";
 }
 
 /** The terminal's width for the live view: `$COLUMNS`, else the terminal's; null when unknown. */

@@ -4,8 +4,8 @@
  * One retry layer per kind of request:
  * - Reads (GET) are retried here, by the client, on their own backoff curve ({@link decideRetry}).
  * - Writes (POST) are attempted exactly once per client call: the client never retries a write.
- *   Their one retry layer is the caller's (`src/apply/perform.ts`), because only the caller can
- *   settle an unknown outcome by re-reading the project before it sends again. That layer counts
+ *   Their one retry layer is the write executor (`write-executor.ts`), with the caller's re-read,
+ *   because only the caller can settle an unknown outcome by re-reading before it sends again. That layer counts
  *   every attempt of the write, whatever the answer, against one budget, and waits on one curve
  *   that honours `Retry-After`; {@link writeFailureOf} says what each answer means.
  */

@@ -1,7 +1,7 @@
 /**
- * The one retry layer of writes (design.md "Retries"), shared by every caller that sends a mutating
- * request (apply's actions, watch's guard pauses): the attempt budget, the one backoff curve, and a
- * wait cut short by Ctrl-C. The client itself never retries a write. Pure apart from the injected sleep.
+ * The constants and curve of the one write executor (`write-executor.ts`, design.md "Retries"):
+ * the attempt budget, the one backoff curve, and a wait cut short by Ctrl-C. The client itself never
+ * retries a write. Pure apart from the injected sleep.
  */
 import type { Sleep } from "./rate-limiter.js";
 

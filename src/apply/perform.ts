@@ -1,31 +1,24 @@
 /**
- * One action, sent and settled. This is the one retry layer of writes: the client attempts a write
- * once per call (src/api/retry-policy.ts), so every attempt of the action's request is one send
- * here, counted against `maxSends` (N, whatever the answers were), and the waits between them
- * follow one curve (`resendDelayMs`: doubling from `backoffMs`, raised to the answer's
- * `Retry-After`). After each answer (`writeFailureOf`):
- * - 2xx: done (or replayed);
- * - 429 or 503 SEND_ENQUEUE_FAILED: nothing happened; send again with the same key;
- * - 409 with Retry-After: the same key is still running; send again with the same key (the API
- *   answers 409 until it ends, then replays its answer);
- * - any other 5xx, a timeout, a dropped connection: the outcome is unknown; re-read the project and
- *   check the effect (`effect-check.ts`): happened -> done with the resolution, not happened ->
- *   send again with the same key, changed -> fail and send nothing more;
- * - any other 4xx: fail.
- * When the N attempts are spent: failed when none of them can have taken effect, else the project
- * is re-read once more (a 409's request may have ended) and the action is done or unknown.
+ * One action, sent and settled through the one write executor (`src/api/write-executor.ts`: the
+ * attempt budget N = `maxSends`, the backoff curve raised to `Retry-After`, the contract's retry
+ * classes, a refused 4xx fails at once). What is apply's own here: the re-read that settles an
+ * unknown outcome (`effect-check.ts`: happened -> done with the resolution, not happened -> send
+ * again with the same key, changed -> fail and send nothing more), the re-judgement on the clock
+ * before each send (`recheck`), the journal events, and the mapping of the executor's outcome to an
+ * `ActionResult`.
  */
-import { type ApiError, type ApiResult, type Clock, type Sleep, writeFailureOf } from "../api/index.js";
+import type { ApiError, ApiResult, Clock, Sleep } from "../api/index.js";
+import { executeWrite, type Reread } from "../api/write-executor.js";
 import type { PauseRequest, Project, ScheduleRequest, TestRequest } from "../contract/resources.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Action, LiveBasis } from "../plan/types.js";
 import { apiActionError, ownActionError } from "./action-error.js";
 import { checkEffect } from "./effect-check.js";
 import { scheduleEffectOf, scheduleEffectOfProject, testMessagesOf } from "./effects.js";
-import type { ApplyEventListener, EffectVerdict } from "./events.js";
+import type { ApplyEventListener } from "./events.js";
 import type { ApplyPort } from "./port.js";
 import type { ActionError, ActionResult } from "./types.js";
-import { isoAt, resendDelayMs, sleepUnlessAborted } from "./waits.js";
+import { isoAt } from "./waits.js";
 
 /** An action ready to send: its body and key, and the live state it is conditional on. */
 export interface Sendable {
@@ -73,20 +66,12 @@ function errorOf(e: ApiError): ActionError {
   return apiActionError(e);
 }
 
-function retryAfterOf(e: ApiError): number | null {
-  return e.kind === "http" ? e.retryAfterSeconds : null;
-}
-
 export async function performAction(s: Sendable, d: PerformDeps): Promise<ActionResult> {
   const { action } = s;
   const now = () => isoAt(d.clock.now());
   const startedAt = now();
   const notes: string[] = [];
   let attempts = 0;
-  /** An answer of this run was an unknown outcome: a later replay of the key is this run's effect. */
-  let hadUnknown = false;
-  /** Some answer so far (unknown, or 409 still running) leaves open whether the action took effect. */
-  let uncertain = false;
   const base = {
     id: action.id,
     address: action.address,
@@ -118,122 +103,143 @@ export async function performAction(s: Sendable, d: PerformDeps): Promise<Action
     project_id: action.project_id,
     idempotency_key: s.key,
   });
-  for (let n = 1; ; n++) {
-    const refusal = s.recheck?.(new Date(d.clock.now())) ?? null;
-    if (refusal !== null) {
-      const error = ownActionError(refusal.code, refusal.message);
-      // Nothing sent yet: the action is blocked. After an answer that was not certain (unknown, or
-      // 409 still running), an earlier send may still take effect: unknown. After answers that
-      // say nothing happened (429, 503 SEND_ENQUEUE_FAILED): failed.
-      if (n === 1) return end({ status: "blocked", reason: refusal.message, idempotency_key: null });
-      return end({
-        status: uncertain ? "unknown" : "failed",
-        reason: `not sent again: ${refusal.message}`,
-        error,
-      });
-    }
-    d.emit({ type: "send", at: now(), id: action.id, send: n, idempotency_key: s.key });
-    const res = await send(d.port, action, s.body, s.key);
-    if (res.ok) {
-      attempts += res.meta.attempts;
-      d.emit({
-        type: "response",
-        at: now(),
-        id: action.id,
-        send: n,
-        status: res.meta.status,
-        code: null,
-        replayed: res.meta.replayed,
-        outcome: "ok",
-        http_attempts: res.meta.attempts,
-      });
-      const ours = res.meta.replayed && hadUnknown;
-      if (ours)
+  let refusal: Refusal | null = null;
+  const outcome = await executeWrite<unknown, Project>(
+    {
+      send: () => send(d.port, action, s.body, s.key),
+      reread: () => reread(s, d),
+      before: () => {
+        refusal = s.recheck?.(new Date(d.clock.now())) ?? null;
+        return refusal === null ? null : refusal.message;
+      },
+      onSend: (n) => d.emit({ type: "send", at: now(), id: action.id, send: n, idempotency_key: s.key }),
+      onAnswer: (n, res) => {
+        if (res.ok) {
+          attempts += res.meta.attempts;
+          d.emit({
+            type: "response",
+            at: now(),
+            id: action.id,
+            send: n,
+            status: res.meta.status,
+            code: null,
+            replayed: res.meta.replayed,
+            outcome: "ok",
+            http_attempts: res.meta.attempts,
+          });
+          return;
+        }
+        const e = res.error;
+        attempts += e.attempts;
+        d.emit({
+          type: "response",
+          at: now(),
+          id: action.id,
+          send: n,
+          status: e.status,
+          code: e.kind === "http" ? e.code : e.cause,
+          replayed: false,
+          outcome: e.outcome,
+          http_attempts: e.attempts,
+        });
+      },
+      onReread: (n, judged) => {
+        d.emit({
+          type: "resolution",
+          at: now(),
+          id: action.id,
+          verdict: judged.verdict,
+          live_status: judged.value?.status ?? null,
+          live_updated_at: judged.value?.updated_at ?? null,
+          text: judged.text,
+        });
+        // Each note says which send it follows, so the resolution reads as what happened, in order.
+        notes.push(`after send ${n}: ${judged.text}`);
+      },
+      onBackoff: (_n, delay) =>
+        d.emit({ type: "backoff", at: now(), id: action.id, reason: "resend", delay_ms: delay }),
+    },
+    { maxAttempts: d.maxSends, firstBackoffMs: d.backoffMs, sleep: d.sleep, signal: d.signal },
+  );
+  switch (outcome.kind) {
+    case "accepted": {
+      const n = outcome.sends;
+      if (outcome.ours)
         notes.push(
           `send ${n}: answered from the API's idempotency store: an earlier send of this run took effect`,
         );
       else if (notes.length > 0) notes.push(`send ${n}: accepted; the ${action.kind} took effect`);
+      const replayed = outcome.replayed && !outcome.ours;
       return end({
-        status: res.meta.replayed && !ours ? "replayed" : "done",
-        reason:
-          res.meta.replayed && !ours
-            ? "already done with this key (an earlier or concurrent run); the API replayed its answer"
-            : action.reason,
+        status: replayed ? "replayed" : "done",
+        reason: replayed
+          ? "already done with this key (an earlier or concurrent run); the API replayed its answer"
+          : action.reason,
         status_after: action.after,
-        test_messages: action.kind === "test" ? testMessagesOf(res.value) : [],
-        schedule: action.kind === "schedule" ? scheduleEffectOf(res.value, s.body) : null,
+        test_messages: action.kind === "test" ? testMessagesOf(outcome.value) : [],
+        schedule: action.kind === "schedule" ? scheduleEffectOf(outcome.value, s.body) : null,
       });
     }
-    const e = res.error;
-    attempts += e.attempts;
-    d.emit({
-      type: "response",
-      at: now(),
-      id: action.id,
-      send: n,
-      status: e.status,
-      code: e.kind === "http" ? e.code : e.cause,
-      replayed: false,
-      outcome: e.outcome,
-      http_attempts: e.attempts,
-    });
-    const failure = writeFailureOf(e);
-    const last = n >= d.maxSends;
-    uncertain ||= e.outcome === "unknown";
-    if (failure === "refused") return fail(errorOf(e), `the API refused the ${action.kind}`);
-    const stillUnknown = (reason: string): ActionResult =>
-      unknown(ownActionError("apply.outcome-unknown", errorOf(e).message, e.status), reason);
-    const stopping = last || d.signal.aborted;
-    // Read before sending again after an unknown outcome; read before stopping when some answer
-    // (unknown, or 409 still running) left open whether the action took effect. Never resend blindly.
-    if (failure !== "unknown" && !(stopping && uncertain)) {
-      // 429 or 503 SEND_ENQUEUE_FAILED (nothing happened), or 409 with attempts left to wait it out.
-      if (d.signal.aborted) return fail(interrupted(), "interrupted; nothing was sent that took effect");
-      if (last) return fail(errorOf(e), `the ${action.kind} did not take effect after ${n} attempts`);
-    } else {
-      hadUnknown ||= failure === "unknown";
-      const judged = await resolve(s, d, now);
-      // Each note says which send it follows, so the resolution reads as what happened, in order.
-      notes.push(`after send ${n}: ${judged.text}`);
-      switch (judged.verdict) {
-        case "happened":
-          return end({
-            status: "done",
-            reason: action.reason,
-            status_after: judged.project?.status ?? action.after,
-            schedule:
-              action.kind === "schedule" && judged.project
-                ? scheduleEffectOfProject(judged.project, s.body)
-                : null,
-          });
-        case "changed":
-          return fail(
-            ownActionError("apply.concurrent-change", `${action.address}: ${judged.text}`, e.status),
-            "the project changed under apply; nothing more was sent to it; plan again",
-          );
-        case "unreadable":
-          return unknown(
-            ownActionError(
-              "apply.outcome-unknown",
-              `${action.address}: ${errorOf(e).message}; ${judged.text}`,
-              e.status,
-            ),
-            "the outcome is unknown: the project could not be re-read",
-          );
-        case "not-happened":
-          // An answer was no answer (a timeout, a reset, a 5xx, a 409): that request may still be
-          // processing and take effect later, so a re-read that shows nothing yet proves nothing.
-          if (d.signal.aborted) return stillUnknown("interrupted before the outcome was confirmed");
-          if (last)
-            return stillUnknown(
-              `no effect seen after ${n} attempts, not all of them answered for certain; it may still take effect`,
-            );
-          break;
-      }
+    case "blocked":
+      // Nothing sent yet: the action is blocked.
+      return end({ status: "blocked", reason: outcome.refusal, idempotency_key: null });
+    case "stopped": {
+      // After an answer that was not certain (unknown, or 409 still running), an earlier send may
+      // still take effect: unknown. After answers that say nothing happened: failed.
+      const r = refusal as Refusal | null;
+      return end({
+        status: outcome.uncertain ? "unknown" : "failed",
+        reason: `not sent again: ${outcome.refusal}`,
+        error: ownActionError(r?.code ?? "apply.interrupted", outcome.refusal),
+      });
     }
-    const delay = resendDelayMs(d.backoffMs, n, retryAfterOf(e));
-    d.emit({ type: "backoff", at: now(), id: action.id, reason: "resend", delay_ms: delay });
-    await sleepUnlessAborted(d.sleep, delay, d.signal);
+    case "refused":
+      return fail(errorOf(outcome.error), `the API refused the ${action.kind}`);
+    case "not-taken":
+      if (outcome.interrupted) return fail(interrupted(), "interrupted; nothing was sent that took effect");
+      return fail(
+        errorOf(outcome.error),
+        `the ${action.kind} did not take effect after ${outcome.sends} attempts`,
+      );
+    case "happened": {
+      const project = outcome.reread.value;
+      return end({
+        status: "done",
+        reason: action.reason,
+        status_after: project?.status ?? action.after,
+        schedule: action.kind === "schedule" && project ? scheduleEffectOfProject(project, s.body) : null,
+      });
+    }
+    case "changed":
+      return fail(
+        ownActionError(
+          "apply.concurrent-change",
+          `${action.address}: ${outcome.reread.text}`,
+          outcome.error.status,
+        ),
+        "the project changed under apply; nothing more was sent to it; plan again",
+      );
+    case "unreadable":
+      return unknown(
+        ownActionError(
+          "apply.outcome-unknown",
+          `${action.address}: ${errorOf(outcome.error).message}; ${outcome.reread.text}`,
+          outcome.error.status,
+        ),
+        "the outcome is unknown: the project could not be re-read",
+      );
+    case "unknown": {
+      const error = ownActionError(
+        "apply.outcome-unknown",
+        errorOf(outcome.error).message,
+        outcome.error.status,
+      );
+      if (outcome.interrupted) return unknown(error, "interrupted before the outcome was confirmed");
+      return unknown(
+        error,
+        `no effect seen after ${outcome.sends} attempts, not all of them answered for certain; it may still take effect`,
+      );
+    }
   }
 }
 
@@ -241,41 +247,22 @@ function interrupted(): ActionError {
   return ownActionError("apply.interrupted", "interrupted (Ctrl-C)");
 }
 
-interface Resolved {
-  readonly verdict: EffectVerdict;
-  readonly text: string;
-  readonly project: Project | null;
-}
-
 /**
- * Re-reads the project once and checks whether the action took effect (`effect-check.ts`). The read is the client's: it retries a
- * failed read on its own curve (the one retry layer of reads), so a failure here is final.
+ * Re-reads the project once and checks whether the action took effect (`effect-check.ts`). The read
+ * is the client's: it retries a failed read on its own curve (the one retry layer of reads), so a
+ * failure here is final.
  */
-async function resolve(s: Sendable, d: PerformDeps, now: () => string): Promise<Resolved> {
+async function reread(s: Sendable, d: PerformDeps): Promise<Reread<Project>> {
   const res = await d.port.getProject(s.action.project_id);
-  if (!res.ok) {
-    const text = `re-read failed after ${res.error.attempts} attempts (${res.error.message})`;
-    d.emit({
-      type: "resolution",
-      at: now(),
-      id: s.action.id,
+  if (!res.ok)
+    return {
       verdict: "unreadable",
-      live_status: null,
-      live_updated_at: null,
-      text,
-    });
-    return { verdict: "unreadable", text, project: null };
-  }
-  const live = { status: res.value.status, updated_at: res.value.updated_at };
-  const judged = checkEffect(s.action.kind, s.basis, live);
-  d.emit({
-    type: "resolution",
-    at: now(),
-    id: s.action.id,
-    verdict: judged.verdict,
-    live_status: live.status,
-    live_updated_at: live.updated_at,
-    text: judged.text,
+      text: `re-read failed after ${res.error.attempts} attempts (${res.error.message})`,
+      value: null,
+    };
+  const judged = checkEffect(s.action.kind, s.basis, {
+    status: res.value.status,
+    updated_at: res.value.updated_at,
   });
-  return { ...judged, project: res.value };
+  return { verdict: judged.verdict, text: judged.text, value: res.value };
 }

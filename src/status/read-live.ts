@@ -219,11 +219,13 @@ export async function listRows(
   range: StatusRange,
   keeps: (row: ProjectStatsRow) => boolean,
   wanted: ReadonlySet<string> | null,
+  onWindow?: () => void,
 ): Promise<Listed> {
   const rows = new Map<string, ProjectStatsRow>();
   let pages = 0;
   for (const window of range.windows) {
     if (wanted !== null && [...wanted].every((id) => rows.has(id))) break;
+    onWindow?.();
     const listed = await listStatsWindow(
       (params) => reader.getProjectStats(params),
       window,
@@ -237,8 +239,8 @@ export async function listRows(
   return { ok: true, rows, pages };
 }
 
-/** What to say about one selected project's reads, if anything. */
-function readProblem(
+/** What to say about one selected project's reads, if anything (also `watch`'s first read of a project). */
+export function readProblem(
   id: string,
   detail: LiveRead<Project> | undefined,
   listed: boolean,

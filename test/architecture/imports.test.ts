@@ -20,7 +20,7 @@ const SRC = join(ROOT, "src");
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli"],
-  ["apply", "import", "status", "webhooks", "report", "sandbox"],
+  ["apply", "import", "status", "watch", "webhooks", "report", "sandbox"],
   ["forecast", "plan"],
   ["policy"],
   ["api", "campaign"],
@@ -44,6 +44,16 @@ const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonl
     from: "report",
     to: "status",
     why: "report renders status reports (design: report renders data it is given)",
+  },
+  {
+    from: "report",
+    to: "watch",
+    why: "report renders watch's events (design: report renders data it is given)",
+  },
+  {
+    from: "watch",
+    to: "status",
+    why: "watch judges status's per-project figures (design: status = statistics rows -> figures)",
   },
 ];
 

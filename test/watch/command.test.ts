@@ -94,18 +94,19 @@ describe("--once", () => {
     },
   );
 
-  test("a pause the API refuses is an error: exit 1, the trip still reported once", async () => {
+  test("a pause the API refuses stays pending: exit 1 when the run ends with it pending, the trip reported once", async () => {
     const { sb: s, cwd } = await failingWorld("POST /projects/{id}/pause: status(400)");
     await sendFor(s, 24_000);
     const run = await runWatch(s, cwd, [], { flags: { once: true, json: true } });
     expect(run.code).toBe(1);
     const trips = run.lines.filter((l: Line) => l.type === "tripped");
     expect(trips).toHaveLength(1);
-    expect(trips[0].pause).toMatchObject({ outcome: "failed", attempts: 1 });
+    expect(trips[0].pause).toMatchObject({ outcome: "pending", attempts: 1, status_after: null });
+    expect(trips[0].pause.last_error).toMatch(/400/);
     const codes = run.lines.filter((l: Line) => l.type === "diagnostic").map((l: Line) => l.diagnostic.code);
-    expect(codes).toContain("watch.pause-failed");
-    expect(run.stderr).toContain("watch.pause-failed");
-    expect(run.lines.at(-1)).toMatchObject({ type: "stop", errors: 1, paused: 0, tripped: 1 });
+    expect(codes).toContain("watch.pause-pending");
+    expect(run.stderr).toContain("watch.pause-pending");
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", errors: 1, paused: 0, pending: 1, tripped: 1 });
   });
 });
 

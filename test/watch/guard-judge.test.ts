@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { GuardSpec } from "../../src/campaign/model.js";
 import { GUARD_PAUSE_REASON_PREFIX } from "../../src/contract/guard-reason.js";
 import { PAUSE_REASON_MAX } from "../../src/contract/limits.js";
-import { decimalOf, exceeds, type GuardFigures, judgeGuard } from "../../src/status/guard-judge.js";
-import { guardPauseReason, limitPercent, tripRatePercent } from "../../src/status/guard-reason.js";
+import { decimalOf, exceeds, type GuardFigures, judgeGuard } from "../../src/watch/guard-judge.js";
+import { guardPauseReason, limitPercent, tripRatePercent } from "../../src/watch/guard-reason.js";
 
 const figures = (sent: number, failed: number, delivered = sent - failed, optedOut = 0): GuardFigures => ({
   sent,

@@ -1,12 +1,13 @@
 /**
- * A guard's pause through the real client against a sandbox (loopback, virtual clock): the read
- * before (a project no longer sending is left alone), the Idempotency-Key derived as apply derives
- * it, at most 5 attempts on apply's curve, the re-read after, and Ctrl-C between attempts.
+ * One try of a guard's pause through the real client against a sandbox (loopback, virtual clock):
+ * the read before (a project no longer sending ends it, a failed read leaves it pending), the
+ * Idempotency-Key of project, guard and version (never the figures), at most 5 attempts on the one
+ * executor's curve, the re-read after, a later try with the same key, and Ctrl-C between attempts.
  */
 import { afterEach, describe, expect, test } from "vitest";
 import { type ApiClient, createApiClient, idempotencyKey } from "../../src/api/index.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { pauseForGuard } from "../../src/status/guard-pause.js";
+import { guardPauseKey, tryPause } from "../../src/watch/guard-pause.js";
 import { admin, PARENT_KEY } from "../sandbox/helpers.js";
 import { clearRequests, liveProject, requestLog } from "./harness.js";
 import { SEND_AT, watchWorld } from "./world.js";
@@ -50,21 +51,34 @@ async function setUp(faults?: string) {
 const pauses = async (s: SandboxHandle) =>
   (await requestLog(s)).filter((r) => r.method === "POST" && r.route === "/projects/{id}/pause");
 
-describe("pauseForGuard", () => {
-  test("reads first, pauses with apply's key, re-reads: paused", async () => {
+const deps = (
+  port: ApiClient,
+  sleep: (ms: number) => Promise<void>,
+  signal = new AbortController().signal,
+) => ({
+  port,
+  sleep,
+  signal,
+  maxSends: 5,
+  backoffMs: 1000,
+});
+
+describe("tryPause", () => {
+  test("reads first, pauses with a key of project, guard and version, re-reads: landed", async () => {
     const { s, world, client: c, sleep } = await setUp();
     const id = world.senders[0] as string;
     const before = (await admin(s, "GET", `/projects/${id}`)).body.data;
     expect(before.status).toBe("active");
-    const result = await pauseForGuard(id, REASON, { port: c, sleep, signal: new AbortController().signal });
+    const result = await tryPause({ id, guard: "failure-rate", reason: REASON, key: null }, deps(c, sleep));
     const key = idempotencyKey({
       org: before.organization_id,
       project_id: id,
       action: "pause",
-      body: { reason: REASON },
+      body: { guard: "failure-rate" },
       based_on: before.updated_at,
     });
-    expect(result).toEqual({ outcome: "paused", key, attempts: 1, replayed: false, pauseReason: REASON });
+    expect(guardPauseKey(before, "failure-rate")).toBe(key);
+    expect(result).toEqual({ outcome: "landed", key, sends: 1, replayed: false, pauseReason: REASON });
     expect((await requestLog(s)).map((r) => `${r.method} ${r.route}`)).toEqual([
       "GET /projects/{id}",
       "POST /projects/{id}/pause",
@@ -73,47 +87,104 @@ describe("pauseForGuard", () => {
     expect((await liveProject(s, id)).pause_reason).toBe(REASON);
   });
 
-  test("leaves a project that no longer sends alone: nothing sent", async () => {
+  test("the key does not depend on the figures: another reason, same key", async () => {
+    const { s, world } = await setUp();
+    const id = world.senders[0] as string;
+    const before = (await admin(s, "GET", `/projects/${id}`)).body.data;
+    expect(guardPauseKey(before, "failure-rate")).toBe(guardPauseKey(before, "failure-rate"));
+    expect(guardPauseKey(before, "failure-rate")).not.toBe(guardPauseKey(before, "opt-out-rate"));
+    expect(guardPauseKey(before, "failure-rate")).not.toBe(
+      guardPauseKey({ ...before, updated_at: "2026-12-01T15:00:07.000Z" }, "failure-rate"),
+    );
+  });
+
+  test("a project that no longer sends ends the pause: nothing sent", async () => {
     const { s, world, client: c, sleep } = await setUp();
-    const result = await pauseForGuard(world.completed, REASON, {
-      port: c,
-      sleep,
-      signal: new AbortController().signal,
-    });
-    expect(result).toMatchObject({ outcome: "not-sending", status: "completed", key: null, attempts: 0 });
+    const result = await tryPause(
+      { id: world.completed, guard: "failure-rate", reason: REASON, key: null },
+      deps(c, sleep),
+    );
+    expect(result).toMatchObject({ outcome: "ended", status: "completed", key: null, sends: 0 });
     expect(await pauses(s)).toEqual([]);
   });
 
-  test("at most 5 attempts, one key, apply's waits; still unconfirmed after: unknown", async () => {
-    const { s, world, client: c, sleep } = await setUp("POST /projects/{id}/pause: status(500)");
+  test("a read that fails leaves it pending, nothing sent, no key yet", async () => {
+    const { s, world, client: c, sleep } = await setUp("GET /projects/{id}: status(500)");
+    const result = await tryPause(
+      { id: world.senders[0] as string, guard: "failure-rate", reason: REASON, key: null },
+      deps(c, sleep),
+    );
+    expect(result).toMatchObject({ outcome: "pending", key: null, sends: 0 });
+    if (result.outcome !== "pending") throw new Error("unreachable");
+    expect(result.error).toMatch(/500|INTERNAL_ERROR/);
+    expect(await pauses(s)).toEqual([]);
+  });
+
+  test("at most 5 attempts a try, one key, apply's waits; still sending after: pending; the next try keeps the key", async () => {
+    const { s, world, client: c, sleep } = await setUp("POST /projects/{id}/pause: status(500) n=5");
     const id = world.senders[0] as string;
     const started = s.clock.nowMs();
-    const result = await pauseForGuard(id, REASON, { port: c, sleep, signal: new AbortController().signal });
-    expect(result).toMatchObject({ outcome: "unknown", attempts: 5, statusAfter: "active" });
-    if (result.outcome !== "unknown") throw new Error("unreachable");
-    expect(result.diagnostic.code).toBe("watch.pause-unconfirmed");
+    const result = await tryPause({ id, guard: "failure-rate", reason: REASON, key: null }, deps(c, sleep));
+    expect(result).toMatchObject({ outcome: "pending", sends: 5 });
     const sent = await pauses(s);
     expect(sent).toHaveLength(5);
-    expect(new Set(sent.map((r) => r.idempotency_key)).size).toBe(1);
+    expect(new Set(sent.map((r) => r.idempotency_key))).toEqual(new Set([result.key]));
     // 1, 2, 4, 8 s between the 5 attempts (the unknown outcome re-read before each).
     const gaps = sent.slice(1).map((r, i) => Date.parse(r.at) - Date.parse(sent[i]?.at ?? r.at));
     expect(gaps.map((g) => Math.round(g / 1000))).toEqual([1, 2, 4, 8]);
     expect(s.clock.nowMs() - started).toBeGreaterThanOrEqual(15_000);
     expect((await liveProject(s, id)).status).toBe("active");
+    // The next try (a later poll) sends the same key, whatever the project's version is now.
+    const again = await tryPause(
+      { id, guard: "failure-rate", reason: REASON, key: result.key },
+      deps(c, sleep),
+    );
+    expect(again).toMatchObject({ outcome: "landed", key: result.key, sends: 1 });
+    expect(new Set((await pauses(s)).map((r) => r.idempotency_key))).toEqual(new Set([result.key]));
   });
 
-  test("Ctrl-C between attempts: nothing more is sent", async () => {
+  test("two watches racing with different figures: one key, one pause effect; the loser lands on its next try", async () => {
+    const { s, world, client: c, sleep } = await setUp();
+    const id = world.senders[0] as string;
+    const t = (reason: string) => ({ id, guard: "failure-rate" as const, reason, key: null });
+    const [a, b] = await Promise.all([
+      tryPause(t("guard: failure rate 58.3% > 20% (7 of 12 sent)"), deps(c, sleep)),
+      tryPause(t("guard: failure rate 53.3% > 20% (8 of 15 sent)"), deps(c, sleep)),
+    ]);
+    expect(a.key).not.toBeNull();
+    expect(b.key).toBe(a.key);
+    const outcomes = [a, b].map((r) => r.outcome).sort();
+    // The second body under the same key is 422 IDEMPOTENCY_MISMATCH (pending), or it read the pause.
+    expect(["landed,landed", "landed,pending"]).toContain(outcomes.join(","));
+    const loser = [a, b].find((r) => r.outcome === "pending");
+    if (loser !== undefined) {
+      expect(loser.outcome === "pending" && loser.error).toMatch(/422|IDEMPOTENCY_MISMATCH/);
+      const again = await tryPause(
+        { ...t("guard: failure rate 53.3% > 20% (8 of 15 sent)"), key: loser.key },
+        deps(c, sleep),
+      );
+      expect(again).toMatchObject({ outcome: "landed", sends: 0 });
+    }
+    const pausesMade = (await admin(s, "GET", "/effects?kind=pause")).body.data.effects;
+    expect(pausesMade).toHaveLength(1);
+    expect(new Set((await pauses(s)).map((r) => r.idempotency_key))).toEqual(new Set([a.key]));
+  });
+
+  test("Ctrl-C between attempts: nothing more is sent, pending", async () => {
     const { s, world, client: c, sleep } = await setUp("POST /projects/{id}/pause: status(503)");
     const controller = new AbortController();
-    const result = await pauseForGuard(world.senders[0] as string, REASON, {
-      port: c,
-      sleep: async (ms) => {
-        controller.abort();
-        await sleep(ms);
-      },
-      signal: controller.signal,
-    });
-    expect(result).toMatchObject({ outcome: "failed", attempts: 1 });
+    const result = await tryPause(
+      { id: world.senders[0] as string, guard: "failure-rate", reason: REASON, key: null },
+      deps(
+        c,
+        async (ms: number) => {
+          controller.abort();
+          await sleep(ms);
+        },
+        controller.signal,
+      ),
+    );
+    expect(result).toMatchObject({ outcome: "pending", sends: 1 });
     expect(await pauses(s)).toHaveLength(1);
   });
 });

@@ -11,14 +11,14 @@ import {
   MIN_INTERVAL_MS,
   POLL_READS_PER_MINUTE,
   pollWaitMs,
-} from "../../src/status/watch-pace.js";
+} from "../../src/watch/watch-pace.js";
 import {
   initialState,
   judgedOf,
   observe,
   stillSending,
   type WatchTarget,
-} from "../../src/status/watch-state.js";
+} from "../../src/watch/watch-state.js";
 
 const guarded: WatchTarget = { id: "p1", address: "guarded", guard: { maxFailureRate: 0.1, minSample: 10 } };
 const bare: WatchTarget = { id: "p2", address: "bare", guard: null };

@@ -1,11 +1,11 @@
 /** Diagnostic codes of `campaignctl watch`. Each entry: a stable code and what it means. */
 export const WATCH_CODES = {
-  "watch.pause-failed":
-    "a guard tripped but its pause did not take effect: the API refused it, the project could not be read first, or every attempt failed with nothing paused",
-  "watch.pause-unconfirmed":
-    "a guard tripped and its pause may have taken effect, but the re-read did not show the project paused (run watch again: the same key replays it)",
+  "watch.pause-pending":
+    "a guard tripped and its pause is still pending as the run ends (every poll retried it with the same key; the project may still be sending)",
+  "watch.reads-deferred":
+    "projects of the files that no statistics row lists are read by id over the next polls, within the polls' request budget",
   "watch.ended-before-pause":
-    "a guard tripped, but the project had stopped sending (completed or paused) when read just before the pause: it was not paused",
+    "a guard tripped, but the project stopped sending otherwise (completed, or another status that does not send) before its pause landed: it was not paused",
   "watch.poll-failed":
     "a poll could not read the statistics (after the client's retries); watch polls again at the next interval",
   "watch.project-unreadable":

@@ -17,8 +17,8 @@
  * 4. Trips are listed failure rate first, then opt-out rate; the first one names the pause.
  */
 import type { GuardSpec } from "../campaign/model.js";
-import { type Counters, ratesOf } from "./figures.js";
-import type { Fraction } from "./fraction.js";
+import { type Counters, ratesOf } from "../status/figures.js";
+import type { Fraction } from "../status/fraction.js";
 
 /** Which guard: `max_failure_rate` or `max_opt_out_rate`. */
 export type GuardName = "failure-rate" | "opt-out-rate";

@@ -6,8 +6,10 @@
  * lists), whatever the number of projects. The wait after a poll is the `--interval` (default
  * {@link DEFAULT_INTERVAL_MS}, at least {@link MIN_INTERVAL_MS}), lengthened when the poll's reads
  * would otherwise use more than {@link POLL_READS_PER_MINUTE} a minute: the polls never take more
- * than 40 of the key's 100 requests a minute, leaving the rest for the pauses (at most 7 requests
- * each: a read, up to 5 attempts, a re-read) and for other tools on the same key (an `apply`).
+ * than 40 of the key's 100 requests a minute (reads by id included: `watch-budget.ts` holds that
+ * over every 60-second window), leaving the rest for the guards' pauses (at most 12 requests a try:
+ * a read, up to 5 attempts each with a re-read, a re-read after) and for other tools on the same
+ * key (an `apply`).
  */
 
 /** The wait between two polls without `--interval`. */

@@ -1,32 +1,33 @@
 /**
  * The words of `campaignctl watch` on a terminal or in a log: one line per event for a pipe or a
  * file, the frame of the live view for a terminal, and the JSON line of each event. Pure: the
- * writers (`watch-output.ts`) decide where each goes. Rates are shown as `status` shows them
+ * view (`watch-view.ts`) decides where each goes. Rates are shown as `status` shows them
  * (`src/report/status-cells.ts`): percentages with one decimal, `-` without a denominator, `?` unknown.
  */
-import { diagnosticJson } from "../../src/diagnostics/json.js";
-import {
-  countCell,
-  displayWidth,
-  pad,
-  percentCell,
-  truncate,
-  visibleText,
-} from "../../src/report/status-cells.js";
-import { type Rates, ratesOf } from "../../src/status/figures.js";
-import { limitPercent } from "../../src/status/guard-reason.js";
+
+import { diagnosticJson } from "../diagnostics/json.js";
+import { type Rates, ratesOf } from "../status/figures.js";
+import { formatDuration } from "../text/duration.js";
+import { limitPercent } from "../watch/guard-reason.js";
+import { pendingWords } from "../watch/watch-decide.js";
 import type {
   GuardLine,
+  PauseLine,
   StopReason,
   WatchEvent,
   WatchProjectLine,
   WatchUntil,
-} from "../../src/status/watch-events.js";
-import { formatDuration } from "../../src/text/duration.js";
-import { elapsedPrefix } from "../progress-clock.js";
+} from "../watch/watch-events.js";
+import { countCell, displayWidth, pad, percentCell, truncate, visibleText } from "./status-cells.js";
+
+/** The prefix of a progress line: `+1m 5s`, the time since the run started. */
+function elapsedPrefix(elapsedMs: number): string {
+  return `+${formatDuration(elapsedMs)}`;
+}
 
 type Started = Extract<WatchEvent, { type: "start" }>;
 type Tripped = Extract<WatchEvent, { type: "tripped" }>;
+type PauseTried = Extract<WatchEvent, { type: "pause" }>;
 type Polled = Extract<WatchEvent, { type: "poll" }>;
 type Stopped = Extract<WatchEvent, { type: "stop" }>;
 
@@ -100,22 +101,26 @@ export function thresholdsText(g: GuardLine): string {
   return parts.join(", ");
 }
 
-/** A trip and what its pause came to, as one line. */
+/** Where a pause stands, in words: `paused`, `not paused: it was already completed`, `pause pending (...)`. */
+export function pauseText(pause: PauseLine): string {
+  switch (pause.outcome) {
+    case "paused":
+      return `paused${pause.replayed ? " (the API replayed an earlier pause with this key)" : ""}`;
+    case "not-sending":
+      return `not paused: it was already ${pause.status_after ?? "stopped"}`;
+    case "pending":
+      return `pause pending (${visibleText(pendingWords(pause.attempts, pause.last_error))}); tried again on the next poll`;
+  }
+}
+
+/** A trip and what the first try of its pause came to, as one line. */
 export function trippedLine(event: Tripped): string {
-  const { pause } = event;
-  const outcome = (() => {
-    switch (pause.outcome) {
-      case "paused":
-        return `paused${pause.replayed ? " (the API replayed an earlier pause with this key)" : ""}`;
-      case "not-sending":
-        return `not paused: it was already ${pause.status_after ?? "stopped"}`;
-      case "failed":
-        return "NOT PAUSED (see the error)";
-      case "unknown":
-        return "pause UNCONFIRMED (see the error)";
-    }
-  })();
-  return `${elapsedPrefix(event.elapsed_ms)} ${label(event.project)}: GUARD TRIPPED: ${visibleText(event.reason.replace(/^guard: /, ""))}; ${outcome}`;
+  return `${elapsedPrefix(event.elapsed_ms)} ${label(event.project)}: GUARD TRIPPED: ${visibleText(event.reason.replace(/^guard: /, ""))}; ${pauseText(event.pause)}`;
+}
+
+/** A later try of a pending pause (or the read that settled it), as one line. */
+export function pauseTriedLine(event: PauseTried): string {
+  return `${elapsedPrefix(event.elapsed_ms)} ${label(event.project)}: guard's pause: ${pauseText(event.pause)}`;
 }
 
 const STOP_TEXT: Readonly<Record<StopReason, string>> = {
@@ -130,7 +135,7 @@ export function stopLine(event: Stopped): string {
   const guards =
     event.tripped === 0
       ? "no guard tripped"
-      : `${event.tripped} guard${event.tripped === 1 ? "" : "s"} tripped, ${event.paused} project${event.paused === 1 ? "" : "s"} paused`;
+      : `${event.tripped} guard${event.tripped === 1 ? "" : "s"} tripped, ${event.paused} project${event.paused === 1 ? "" : "s"} paused${event.pending === 0 ? "" : `, ${event.pending} PAUSE${event.pending === 1 ? "" : "S"} STILL PENDING`}`;
   return `watch: ${STOP_TEXT[event.reason]}: ${event.polls} poll${event.polls === 1 ? "" : "s"}, ${event.requests} request${event.requests === 1 ? "" : "s"} in ${formatDuration(event.elapsed_ms)}; ${guards}`;
 }
 

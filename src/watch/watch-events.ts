@@ -4,16 +4,17 @@
  * has converted it) and what its terminal views draw. Pure data and their builders.
  *
  * Order of a run: `start` once; then per poll the `progress` of every watched project whose figures
- * or status changed, a `tripped` per guard that tripped (after its pause was made and re-read), any
+ * or status changed, a `tripped` per guard that tripped (after the first try of its pause), a
+ * `pause` per later try of a pause still pending (and when a pending pause lands or ends), any
  * `diagnostic`, and `poll`; `stop` last. `at` is the API's clock; `elapsed_ms` counts from the start
  * of the run on this machine's clock.
  */
 import type { GuardSpec } from "../campaign/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { FigureSource, ProjectFigures } from "./figures.js";
-import { rounded } from "./fraction.js";
+import type { FigureSource, ProjectFigures } from "../status/figures.js";
+import { rounded } from "../status/fraction.js";
 import type { GuardName, GuardVerdict } from "./guard-judge.js";
-import type { PauseResult } from "./guard-pause.js";
+import type { PauseState } from "./watch-state.js";
 
 /** The version of the JSON lines; bumped on any incompatible change. */
 export const WATCH_FORMAT_VERSION = 1;
@@ -69,17 +70,26 @@ export const GUARD_KEY: Readonly<Record<GuardName, GuardKey>> = {
   "opt-out-rate": "opt_out_rate",
 };
 
-/** What the pause of a tripped guard came to (see `guard-pause.ts`). */
+/**
+ * Where the pause of a tripped guard stands (see `watch-state.ts` `PauseState`): `paused` (the
+ * project reads paused), `not-sending` (it stopped sending otherwise, e.g. completed), `pending`
+ * (not landed yet: tried again on the next poll, same key).
+ */
+export type PauseOutcome = "paused" | "not-sending" | "pending";
+
 export interface PauseLine {
-  readonly outcome: PauseResult["outcome"];
-  /** The Idempotency-Key of the pause; null when none was sent. */
+  readonly outcome: PauseOutcome;
+  /** The Idempotency-Key of the pause; null while no read succeeded (nothing sent). */
   readonly idempotency_key: string | null;
+  /** Pause requests sent in the run so far, over every try. */
   readonly attempts: number;
   readonly replayed: boolean;
-  /** The live status read after (`paused` when it worked). */
+  /** The live status read (`paused` when it landed); null while pending. */
   readonly status_after: string | null;
-  /** The live `pause_reason` read after, when the API shows it. */
+  /** The live `pause_reason` read, when the API shows it. */
   readonly pause_reason: string | null;
+  /** Why it is still pending (the last error or status seen); null unless pending. */
+  readonly last_error: string | null;
 }
 
 export type WatchEvent =
@@ -115,6 +125,16 @@ export type WatchEvent =
       readonly pause: PauseLine;
     }
   | {
+      readonly type: "pause";
+      readonly at: string;
+      readonly elapsed_ms: number;
+      /** The project's latest figures. */
+      readonly project: WatchProjectLine;
+      /** The pause reason sent (`guard: ...`). */
+      readonly reason: string;
+      readonly pause: PauseLine;
+    }
+  | {
       readonly type: "poll";
       readonly at: string;
       readonly elapsed_ms: number;
@@ -122,6 +142,8 @@ export type WatchEvent =
       readonly poll: number;
       readonly stats_pages: number;
       readonly projects_read_by_id: number;
+      /** Projects no row lists that wait for a later poll's reads by id (the budget had no room). */
+      readonly projects_deferred: number;
       /** HTTP requests of this poll, its pauses included (retries counted). */
       readonly requests: number;
       /** Watched projects still sending (scheduled or active). */
@@ -146,6 +168,8 @@ export type WatchEvent =
       readonly tripped: number;
       /** Projects paused by a guard in this run (re-read `paused`). */
       readonly paused: number;
+      /** Guards' pauses still pending when the run stopped (exit code 1 when any). */
+      readonly pending: number;
       /** Error diagnostics of the run. */
       readonly errors: number;
     };
@@ -186,35 +210,37 @@ export function projectLine(
   };
 }
 
-export function pauseLine(result: PauseResult): PauseLine {
-  switch (result.outcome) {
-    case "paused":
+export function pauseLine(pause: PauseState): PauseLine {
+  switch (pause.phase) {
+    case "landed":
       return {
-        outcome: result.outcome,
-        idempotency_key: result.key,
-        attempts: result.attempts,
-        replayed: result.replayed,
+        outcome: "paused",
+        idempotency_key: pause.key,
+        attempts: pause.attempts,
+        replayed: pause.replayed,
         status_after: "paused",
-        pause_reason: result.pauseReason,
+        pause_reason: pause.pauseReason,
+        last_error: null,
       };
-    case "not-sending":
+    case "ended":
       return {
-        outcome: result.outcome,
-        idempotency_key: result.key,
-        attempts: result.attempts,
+        outcome: "not-sending",
+        idempotency_key: pause.key,
+        attempts: pause.attempts,
         replayed: false,
-        status_after: result.status,
-        pause_reason: result.pauseReason,
+        status_after: pause.status,
+        pause_reason: pause.pauseReason,
+        last_error: null,
       };
-    case "failed":
-    case "unknown":
+    case "pending":
       return {
-        outcome: result.outcome,
-        idempotency_key: result.key,
-        attempts: result.attempts,
+        outcome: "pending",
+        idempotency_key: pause.key,
+        attempts: pause.attempts,
         replayed: false,
-        status_after: result.statusAfter,
+        status_after: null,
         pause_reason: null,
+        last_error: pause.lastError,
       };
   }
 }

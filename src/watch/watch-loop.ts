@@ -1,0 +1,305 @@
+/**
+ * The loop of `campaignctl watch`: poll the statistics of the campaign files' projects, report
+ * their progress, pause a project whose guard tripped, wait, again. It does IO only through the
+ * endpoint functions it is handed, and time only through the injected clock, sleep and signal;
+ * every judgement is the pure step of `watch-decide.ts`.
+ *
+ * One poll:
+ * 1. Statistics (`watch-poll.ts` `readStats`): the first poll also reads `GET /organizations` and
+ *    older windows while a project of the files has no row; later polls the newest window.
+ * 2. Reads by id (`planReadsById`), only as the budget allows (`watch-budget.ts`): the polls' reads
+ *    never exceed 40 in any 60 seconds; what does not fit is carried to later polls.
+ * 3. `decidePoll`: figures folded into the state, progress and notes, guards judged; a trip makes
+ *    the project's pause pending.
+ * 4. Every pending pause is tried once (`guard-pause.ts` `tryPause`, through the one write
+ *    executor, same key every time) and settled (`settleTry`): landed, ended, or still pending for
+ *    the next poll. A read that fails leaves it pending; nothing gives up.
+ * 5. Then it stops (`--once`; `--until-done` when no watched project is still sending, a pending
+ *    pause counting as sending; Ctrl-C; an error no later poll can mend: a 401 or 403) or waits
+ *    (`watch-pace.ts`, and until the budget has room for the next poll's pages) and polls again.
+ *    A pause still pending at the stop is an error (`watch.pause-pending`).
+ */
+import { type ApiError, apiErrorDiagnostic, type Sleep } from "../api/index.js";
+import { sleepUnlessAborted, WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../api/write-retry.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { statusRange } from "../status/range.js";
+import { type PausePort, tryPause } from "./guard-pause.js";
+import { byIdRoom, type ReadLedger, recordReads, waitForRoomMs } from "./watch-budget.js";
+import {
+  type Decision,
+  decidePoll,
+  lineOf,
+  type PollReads,
+  pendingAtStop,
+  planReadsById,
+  settleTry,
+  type Unstamped,
+} from "./watch-decide.js";
+import { type StopReason, WATCH_FORMAT_VERSION, type WatchEvent, type WatchUntil } from "./watch-events.js";
+import { pollWaitMs } from "./watch-pace.js";
+import { type PollReader, readById, readStats } from "./watch-poll.js";
+import { initialState, sendingNow, stillSending, type WatchState, type WatchTarget } from "./watch-state.js";
+
+/** The endpoint functions watch uses: the poll's reads and the pause. */
+export type WatchPort = PollReader & PausePort;
+
+export interface WatchInput {
+  readonly port: WatchPort;
+  /** The projects of the campaign files, in file order. */
+  readonly targets: readonly WatchTarget[];
+  readonly until: WatchUntil;
+  /** `--interval`, already checked against the minimum. */
+  readonly intervalMs: number;
+  /** The API's clock (the `at` of every event, the stats windows). */
+  readonly now: () => Date;
+  /** Milliseconds since the run started, on this machine's clock (the `elapsed_ms` of every event). */
+  readonly elapsedMs: () => number;
+  /** The waits between polls and between pause attempts (the client keeps its own). */
+  readonly sleep: Sleep;
+  /** Ctrl-C: the current poll (and a pause in flight) ends, nothing new starts. */
+  readonly signal: AbortSignal;
+  /** HTTP requests the client has sent so far (its statistics), to count each poll's. */
+  readonly requests: () => number;
+  readonly onEvent: (event: WatchEvent) => void;
+  /** Attempts of one pause in total (default 5, as apply). */
+  readonly maxSends?: number;
+  /** First wait between two pause attempts (default 1 s, as apply). */
+  readonly backoffMs?: number;
+}
+
+/** How a run ended. Invariant: `paused <= tripped`; `errors` counts error diagnostics. */
+export interface WatchSummary {
+  readonly reason: StopReason;
+  readonly polls: number;
+  readonly requests: number;
+  readonly tripped: number;
+  readonly paused: number;
+  /** Guards' pauses still pending at the stop (each also an error diagnostic). */
+  readonly pending: number;
+  readonly errors: number;
+}
+
+/** What the loop carries from one poll to the next. */
+interface Carried {
+  readonly state: WatchState;
+  readonly warned: ReadonlySet<string>;
+  readonly ledger: ReadLedger;
+  readonly names: ReadonlyMap<string, string>;
+  /** Stats pages a later poll is expected to read (for the budget's reserve). */
+  readonly pagesPerPoll: number;
+}
+
+export async function runWatch(input: WatchInput): Promise<WatchSummary> {
+  const { port, signal } = input;
+  const firstRequest = input.requests();
+  const maxSends = input.maxSends ?? WRITE_MAX_ATTEMPTS;
+  const backoffMs = input.backoffMs ?? WRITE_FIRST_BACKOFF_MS;
+  let errors = 0;
+  const stamp = () => ({ at: input.now().toISOString(), elapsed_ms: Math.max(0, input.elapsedMs()) });
+  const emit = (event: Unstamped): void => {
+    if (event.type === "diagnostic" && event.diagnostic.severity === "error") errors++;
+    input.onEvent({ ...event, ...stamp() } as WatchEvent);
+  };
+  const note = (diagnostic: Diagnostic): void => emit({ type: "diagnostic", diagnostic });
+  const stop = (reason: StopReason, polls: number, state: WatchState): WatchSummary => {
+    for (const d of pendingAtStop(state)) note(d);
+    const all = [...state.values()];
+    const summary: WatchSummary = {
+      reason,
+      polls,
+      requests: input.requests() - firstRequest,
+      tripped: all.filter((f) => f.pause !== null).length,
+      paused: all.filter((f) => f.pause?.phase === "landed").length,
+      pending: all.filter((f) => f.pause?.phase === "pending").length,
+      errors,
+    };
+    emit({ type: "stop", ...summary });
+    return summary;
+  };
+  let carried: Carried = {
+    state: initialState(input.targets),
+    warned: new Set(),
+    ledger: [],
+    names: new Map(),
+    pagesPerPoll: 1,
+  };
+  for (let poll = 1; ; poll++) {
+    const pollStart = input.requests();
+    const first = poll === 1;
+    // 1 and 2. Statistics, then reads by id within the budget.
+    const read = await readPollOnce(input, carried, first);
+    if (read.kind === "failed") {
+      if (first || fatal(read.error)) {
+        note(apiErrorDiagnostic(read.error));
+        return stop("error", first ? 0 : poll, carried.state);
+      }
+      note(pollFailed(read.error));
+    }
+    // 3. Decide (a failed read decides on nothing new; pending pauses are still tried).
+    const decision = decidePoll(carried.state, read.reads, carried.warned);
+    if (first) emitStart(decision.state);
+    for (const e of decision.events) emit(e);
+    if (first) firstPollNotes(decision.state, read.deferred);
+    // 4. Every pending pause, tried once.
+    const state = await tryPending(decision);
+    // 5. Stop or wait.
+    const sending = stillSending(state);
+    const reason = stopReason(sending);
+    const wait = Math.max(read.pace, waitForRoomMs(read.ledger, input.now().getTime(), read.pagesPerPoll));
+    emit({
+      type: "poll",
+      poll,
+      stats_pages: read.statsPages,
+      projects_read_by_id: read.byId,
+      projects_deferred: read.deferred,
+      requests: input.requests() - pollStart,
+      sending,
+      next_poll_ms: reason === null ? wait : null,
+    });
+    if (reason !== null) return stop(reason, poll, state);
+    carried = {
+      state,
+      warned: decision.warned,
+      ledger: read.ledger,
+      names: read.reads.organizationNames,
+      pagesPerPoll: read.pagesPerPoll,
+    };
+    await sleepUnlessAborted(input.sleep, wait, signal);
+    if (signal.aborted) return stop("interrupted", poll, state);
+  }
+
+  function emitStart(state: WatchState): void {
+    emit({
+      type: "start",
+      format_version: WATCH_FORMAT_VERSION,
+      interval_ms: input.intervalMs,
+      until: input.until,
+      projects: [...state.values()].flatMap((f) =>
+        f.figures === null ? [] : [{ ...lineOf(f), sending: f.watched }],
+      ),
+    });
+  }
+
+  function firstPollNotes(state: WatchState, deferred: number): void {
+    if (deferred > 0)
+      note({
+        severity: "info",
+        code: "watch.reads-deferred",
+        message: `${deferred} project${deferred === 1 ? "" : "s"} of the files that no statistics row lists will be read by id over the next polls, within the polls' budget of requests`,
+        hint: "nothing to do: a project that sends is listed by the statistics and judged on every poll",
+      });
+    if (stillSending(state) === 0)
+      note({
+        severity: "info",
+        code: "watch.nothing-sending",
+        message: "no project of the campaign files is sending (scheduled or active) now",
+        hint:
+          input.until === "interrupted"
+            ? "watch goes on polling: a project scheduled later is watched from then on"
+            : "schedule the projects with campaignctl apply, then watch them",
+      });
+  }
+
+  /** One try of every pause the decision left pending; the state after. */
+  async function tryPending(decision: Decision): Promise<WatchState> {
+    let state = decision.state;
+    for (const t of decision.pauses) {
+      if (signal.aborted) break;
+      const result = await tryPause(t, { port, sleep: input.sleep, signal, maxSends, backoffMs });
+      const trip = decision.trips.find((x) => x.target.id === t.id) ?? null;
+      const settled = settleTry(state, result, t.id, trip);
+      state = settled.state;
+      emit(settled.event);
+      for (const n of settled.notes) emit(n);
+    }
+    return state;
+  }
+
+  function stopReason(sending: number): StopReason | null {
+    if (input.until === "once") return "once";
+    if (signal.aborted) return "interrupted";
+    if (input.until === "done" && sending === 0) return "done";
+    return null;
+  }
+}
+
+/**
+ * What the reads of one poll came to, for the decide step (`reads`: empty rows and details when the
+ * statistics could not be read) and the budget (`ledger` with this poll's reads recorded).
+ */
+type PollOnce = ({ readonly kind: "read" } | { readonly kind: "failed"; readonly error: ApiError }) & {
+  readonly reads: PollReads;
+  readonly ledger: ReadLedger;
+  readonly statsPages: number;
+  readonly byId: number;
+  readonly deferred: number;
+  readonly pagesPerPoll: number;
+  /** The wait the pages alone ask for (`pollWaitMs`). */
+  readonly pace: number;
+};
+
+/** Statistics first, then reads by id as the budget allows (see the module comment). */
+async function readPollOnce(input: WatchInput, carried: Carried, first: boolean): Promise<PollOnce> {
+  const nowMs = () => input.now().getTime();
+  const start = input.requests();
+  const stats = await readStats(input.port, input.now, {
+    organizations: first,
+    tracked: new Set(carried.state.keys()),
+    wanted: new Set(
+      [...carried.state.values()]
+        .filter((f) => first || (f.watched && sendingNow(f)))
+        .map((f) => f.target.id),
+    ),
+  });
+  let ledger = recordReads(carried.ledger, nowMs(), input.requests() - start);
+  const ranged = statusRange(input.now(), undefined);
+  if (!ranged.ok) throw new Error(`statusRange without --since failed: ${ranged.diagnostic.message}`);
+  if (!stats.ok) {
+    const pace = pollWaitMs(input.intervalMs, carried.pagesPerPoll);
+    return {
+      kind: "failed",
+      error: stats.error,
+      reads: { rows: new Map(), details: new Map(), organizationNames: carried.names, range: ranged.range },
+      ledger,
+      statsPages: 0,
+      byId: 0,
+      deferred: 0,
+      pagesPerPoll: carried.pagesPerPoll,
+      pace,
+    };
+  }
+  const names =
+    stats.organizations === null
+      ? carried.names
+      : new Map(stats.organizations.map((o) => [o.id, o.display_name]));
+  const pagesPerPoll = Math.max(1, Math.ceil(stats.statsPages / stats.windows));
+  const pace = pollWaitMs(input.intervalMs, pagesPerPoll);
+  const plan = planReadsById(carried.state, stats.rows, byIdRoom(ledger, nowMs(), pagesPerPoll, pace));
+  const before = input.requests();
+  const details = await readById(input.port, plan.ids);
+  ledger = recordReads(ledger, nowMs(), input.requests() - before);
+  return {
+    kind: "read",
+    reads: { rows: stats.rows, details, organizationNames: names, range: ranged.range },
+    ledger,
+    statsPages: stats.statsPages,
+    byId: plan.ids.length,
+    deferred: plan.carried,
+    pagesPerPoll,
+    pace,
+  };
+}
+
+/** A 401 or 403: no later poll can succeed with this key. */
+function fatal(error: ApiError): boolean {
+  return error.kind === "http" && (error.status === 401 || error.status === 403);
+}
+
+function pollFailed(error: ApiError): Diagnostic {
+  return {
+    severity: "warning",
+    code: "watch.poll-failed",
+    message: `a poll could not read the statistics: ${apiErrorDiagnostic(error).message}`,
+    hint: "watch polls again at the next interval; nothing was judged on this poll (a pending pause is still tried)",
+  };
+}

@@ -115,9 +115,9 @@ describe("issue 25 item 5: the first-hour errors that left the user guessing", (
   ];
 
   it.each(CASES)("%s", (_what, text, expected, hint, message) => {
-    const ds = errorsOf(text);
+    const ds = errorsOf(String(text));
     expect(ds.map(where)).toEqual([expected]);
-    expect(ds[0]?.hint).toContain(hint);
+    expect(ds[0]?.hint).toContain(String(hint));
     if (message !== undefined) expect(ds[0]?.message).toContain(message);
   });
 
@@ -303,9 +303,9 @@ describe("a corpus of 30 further first-hour mistakes", () => {
   it("holds 30 cases", () => expect(CORPUS.length).toBe(30));
 
   it.each(CORPUS)("%s", (_what, text, expected, hint, message) => {
-    const ds = errorsOf(text);
+    const ds = errorsOf(String(text));
     expect(ds.map(where)).toEqual([expected]);
-    expect(ds[0]?.hint).toContain(hint);
+    expect(ds[0]?.hint).toContain(String(hint));
     if (message !== undefined) expect(ds[0]?.message).toContain(message);
   });
 });

@@ -16,10 +16,38 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { positionAt, rangeAt, type SourceText } from "./source-range.js";
 import type { YamlProblem } from "./yaml-tabs.js";
 
-/** A finding and the library errors it replaces. */
+/**
+ * A finding and the library errors it replaces: those that start in `[from, to)` (offsets into the
+ * file's text; `to` is Infinity when the rest of the file is the slip's cascade).
+ */
 export interface Slip {
   readonly diagnostic: Diagnostic;
-  readonly explains: (error: YamlProblem) => boolean;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Whether a slip explains an error: a binary search over the slips' merged ranges (linearithmic). */
+export function explainedBySlips(slips: readonly Slip[]): (error: YamlProblem) => boolean {
+  const merged: [number, number][] = [];
+  for (const { from, to } of [...slips].sort((a, b) => a.from - b.from)) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return (error) => {
+    const at = error.pos[0];
+    let lo = 0;
+    let hi = merged.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const range = merged[mid];
+      if (range === undefined) return false;
+      if (at < range[0]) hi = mid - 1;
+      else if (at >= range[1]) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
 }
 
 /** How to write a message as one text over several lines. */
@@ -33,16 +61,43 @@ export function yamlSlips(source: SourceText, errors: readonly YamlProblem[]): S
   if (quote !== undefined) out.push(quote);
   const bracket = quote === undefined ? unclosedBracket(source, errors) : undefined;
   if (bracket !== undefined) out.push(bracket);
-  const rest = errors.filter((e) => !out.some((s) => s.explains(e)));
+  const before = explainedBySlips(out);
+  const rest = errors.filter((e) => !before(e)).sort((a, b) => a.pos[0] - b.pos[0]);
   if (rest.length === 0) return out;
   const lines = readLines(source.text);
-  for (const slip of [
-    ...messageStructure(source, lines, rest),
-    ...missingDashes(source, lines, rest),
-    ...keyLines(source, lines, rest),
-  ])
-    if (!out.some((s) => s.explains({ ...slip.firstError })))
-      out.push({ diagnostic: slip.diagnostic, explains: slip.explains });
+  const onLine = errorsOnLines(lines, rest);
+  // Each kind in turn, in file order: a finding whose first error an earlier one explains is left out.
+  for (const kind of [
+    messageStructure(source, lines, rest),
+    missingDashes(source, lines, onLine),
+    keyLines(source, lines, onLine),
+  ]) {
+    const explained = explainedBySlips(out);
+    let last: Found | undefined;
+    for (const slip of kind) {
+      if (explained(slip.firstError)) continue;
+      if (last !== undefined && slip.firstError.pos[0] < last.to) continue;
+      out.push({ diagnostic: slip.diagnostic, from: slip.from, to: slip.to });
+      last = slip;
+    }
+  }
+  return out;
+}
+
+/** The errors of `sorted` (by start) that start in `[from, to)`: a binary search for the first. */
+function errorsIn(sorted: readonly YamlProblem[], from: number, to: number): YamlProblem[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid]?.pos[0] ?? 0) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: YamlProblem[] = [];
+  for (let i = lo; i < sorted.length && (sorted[i]?.pos[0] ?? to) < to; i++) {
+    const e = sorted[i];
+    if (e !== undefined) out.push(e);
+  }
   return out;
 }
 
@@ -81,7 +136,8 @@ function unclosedQuote(source: SourceText, errors: readonly YamlProblem[]): Slip
       hint: `add the closing ${quote} where the text ends (on line ${at.line}, the text starts ${show(firstLine)}), or remove this one`,
     },
     // Everything after the opening quote was read as its text: the errors there are its cascade.
-    explains: (e) => e.pos[0] >= offset,
+    from: offset,
+    to: Number.POSITIVE_INFINITY,
   };
 }
 
@@ -116,7 +172,8 @@ function unclosedBracket(source: SourceText, errors: readonly YamlProblem[]): Sl
       range: rangeAt(source, offset, offset + 1),
       hint: `add \`${close}\` after its last ${bracket === "[" ? "item" : "entry"} (on line ${at.line})`,
     },
-    explains: (e) => e.pos[0] >= offset,
+    from: offset,
+    to: Number.POSITIVE_INFINITY,
   };
 }
 
@@ -167,6 +224,23 @@ function readLines(text: string): Line[] {
   return out;
 }
 
+/** The errors that start on each line (by its index in `lines`), the line's end included. Linear. */
+function errorsOnLines(lines: readonly Line[], errors: readonly YamlProblem[]): Map<number, YamlProblem[]> {
+  const out = new Map<number, YamlProblem[]>();
+  const sorted = [...errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  let i = 0;
+  for (const error of sorted) {
+    while (i < lines.length && (lines[i]?.end ?? 0) < error.pos[0]) i++;
+    const line = lines[i];
+    if (line === undefined) break;
+    if (error.pos[0] < line.start) continue;
+    const list = out.get(i);
+    if (list === undefined) out.set(i, [error]);
+    else list.push(error);
+  }
+  return out;
+}
+
 /** The offset where the block of `lines[i]` ends: the start of the next line indented no deeper. */
 function blockEnd(lines: readonly Line[], i: number, textLength: number): number {
   const line = lines[i];
@@ -197,10 +271,13 @@ function messageStructure(
     if (/^[|>'"]/.test(value)) return;
     const from = line.start;
     const to = blockEnd(lines, i, source.text.length);
-    const inside = errors.filter((e) => e.pos[0] >= from && e.pos[0] < to);
-    const first = inside[0];
+    const first = errorsIn(errors, from, to)[0];
     if (first === undefined) return;
-    const body = lines.filter((l) => l.start > line.start && l.start < to);
+    const body: Line[] = [];
+    for (let k = i + 1; k < lines.length && (lines[k]?.start ?? to) < to; k++) {
+      const l = lines[k];
+      if (l !== undefined) body.push(l);
+    }
     const asList = value.startsWith("- ") || body.some((l) => l.content.startsWith("- "));
     const keyColumn =
       line.start + line.indent + (line.content.length - line.content.replace(/^- +/, "").length);
@@ -214,7 +291,8 @@ function messageStructure(
         range: rangeAt(source, keyColumn, keyColumn + "message".length),
         hint: MESSAGE_BLOCK_HINT,
       },
-      explains: (e) => e.pos[0] >= from && e.pos[0] < to,
+      from,
+      to,
       firstError: first,
     });
   });
@@ -223,10 +301,15 @@ function messageStructure(
 
 // --- a list item without its dash ---------------------------------------------------------------------
 
-function missingDashes(source: SourceText, lines: readonly Line[], errors: readonly YamlProblem[]): Found[] {
+function missingDashes(
+  source: SourceText,
+  lines: readonly Line[],
+  onLine: ReadonlyMap<number, readonly YamlProblem[]>,
+): Found[] {
   const out: Found[] = [];
   lines.forEach((line, i) => {
-    if (line.inBlock || line.content.startsWith("-")) return;
+    // The library reports a missing dash on the line that lacks it: only those lines are looked at.
+    if (line.inBlock || line.content.startsWith("-") || !onLine.has(i)) return;
     // The nearest line above that is indented no deeper: a list item in the same column?
     let k = i - 1;
     while (k >= 0 && ((lines[k]?.inBlock ?? false) || (lines[k]?.indent ?? 0) > line.indent)) k--;
@@ -251,8 +334,7 @@ function missingDashes(source: SourceText, lines: readonly Line[], errors: reado
     if (opener === undefined || opener.indent >= line.indent) return;
     const from = line.start;
     const to = blockEnd(lines, i, source.text.length);
-    const inside = errors.filter((e) => e.pos[0] >= from && e.pos[0] < to);
-    const firstError = inside[0];
+    const firstError = onLine.get(i)?.[0];
     if (firstError === undefined) return;
     const list = /^(?:- +)?([^:#]+?)[ \t]*:/.exec(opener.content)?.[1];
     const at = line.start + line.indent;
@@ -264,7 +346,8 @@ function missingDashes(source: SourceText, lines: readonly Line[], errors: reado
         range: rangeAt(source, at, line.end),
         hint: `start the item with a dash and a space, in the column of the dashes above: \`- ${line.content.trimEnd()}\``,
       },
-      explains: (e) => e.pos[0] >= from && e.pos[0] < to,
+      from,
+      to,
       firstError,
     });
   });
@@ -309,10 +392,15 @@ const KEY_LINE_ERRORS = new Set([
   "BAD_INDENT",
 ]);
 
-function keyLines(source: SourceText, lines: readonly Line[], errors: readonly YamlProblem[]): Found[] {
+function keyLines(
+  source: SourceText,
+  lines: readonly Line[],
+  onLine: ReadonlyMap<number, readonly YamlProblem[]>,
+): Found[] {
   const out: Found[] = [];
-  for (const line of lines) {
-    if (line.inBlock) continue;
+  for (const [i, errors] of onLine) {
+    const line = lines[i];
+    if (line === undefined || line.inBlock) continue;
     const on = errors.filter(
       (e) => KEY_LINE_ERRORS.has(e.code) && e.pos[0] >= line.start && e.pos[0] <= line.end,
     );
@@ -331,7 +419,8 @@ function keyLines(source: SourceText, lines: readonly Line[], errors: readonly Y
           range: rangeAt(source, line.start + line.indent, line.end),
           hint: slip.hint(m),
         },
-        explains: (e) => e.pos[0] >= from && e.pos[0] <= to,
+        from,
+        to: to + 1,
         firstError: first,
       });
       break;

@@ -130,6 +130,9 @@ _campaignctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
     expect(complete("campaignctl pl")).toEqual(["plan"]);
     expect(complete("campaignctl completion ")).toEqual(["bash", "fish", "zsh"]);
     expect(complete("campaignctl apply --verb")).toEqual(["--verbose"]);
+    expect(complete("campaignctl webhooks ")).toEqual(["listen", "verify"]);
+    expect(complete("campaignctl webhooks verify --hea")).toEqual(["--headers"]);
+    expect(complete("campaignctl webhooks listen --po")).toEqual(["--port"]);
   });
 });
 

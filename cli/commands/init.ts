@@ -3,6 +3,7 @@
  * where). Reads the package's schemas and `examples/ci/` at run time, so the pipelines written are
  * those this campaignctl ships. Never overwrites: a file that exists with other content stops the
  * run before anything is written (a file already equal to what would be written is left as it is);
+ * an existing `.gitignore` is kept and gets the patterns it lacks appended (../init/gitignore.ts);
  * then every file is written or none (`saveFiles`). Prints the next steps on stdout. Registered in
  * `../register/init.ts`.
  */
@@ -13,6 +14,7 @@ import { packageRoot } from "../../src/sandbox/paths.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
 import type { CiSystem } from "../init/ci-systems.js";
+import { mergeGitignore } from "../init/gitignore.js";
 import {
   nextSteps,
   type ScaffoldFile,
@@ -44,15 +46,40 @@ export async function initCommand(dir: string, flags: InitFlags, io: Io): Promis
     schemaFor: (path, name) => schemaReference(join(root, path), name, withCopies(root)),
   });
   const shown = (path: string) => relative(io.cwd, join(root, path)) || ".";
-  const taken = files.filter((f) => differs(join(root, f.path), f.text));
+  // An existing .gitignore is the repository's: what campaignctl needs is added to it, never refused.
+  const merged = files.map((f) => (f.path === GITIGNORE_PATH ? withGitignore(join(root, f.path), f) : f));
+  const taken = merged.filter((f) => f.path !== GITIGNORE_PATH && differs(join(root, f.path), f.text));
   if (taken.length > 0) return failWith([exists(taken, shown)], new Map(), io);
-  const toWrite = files
-    .filter((f) => !existsSync(join(root, f.path)))
+  const toWrite = merged
+    .filter(
+      (f) =>
+        !existsSync(join(root, f.path)) || (f.path === GITIGNORE_PATH && differs(join(root, f.path), f.text)),
+    )
     .map((f) => ({ path: shown(f.path), text: f.text, what: f.what }));
   const written = await saveFiles(io, toWrite);
   if (written.length > 0) return failWith(written, new Map(), io);
   io.stdout(nextSteps(shown("."), flags.ci));
   return success;
+}
+
+const GITIGNORE_PATH = ".gitignore";
+
+/** The scaffold's .gitignore, or the existing one with the patterns it lacks appended. */
+function withGitignore(absolute: string, file: ScaffoldFile): ScaffoldFile {
+  let existing: string;
+  try {
+    if (!existsSync(absolute) || !statSync(absolute).isFile()) return file;
+    existing = readFileSync(absolute, "utf8");
+  } catch {
+    return file;
+  }
+  const merge = mergeGitignore(existing, file.text);
+  if (merge === undefined) return { ...file, text: existing };
+  return {
+    ...file,
+    text: merge.text,
+    what: `.gitignore with ${merge.added.length} pattern${merge.added.length === 1 ? "" : "s"} added (${merge.added.join(" ")})`,
+  };
 }
 
 /** The disk, plus the schema copies this run writes under `root`. */

@@ -1,7 +1,8 @@
 /**
  * The bash completion script of `campaignctl completion bash`, rendered from the program's
  * completion model. Pure. It completes command names, each command's flags, the words a flag or
- * operand takes (`--format text|json`, `completion bash|zsh|fish`, `help <command>`), and leaves
+ * operand takes (`--format text|json`, `completion bash|zsh|fish`, `help <command>`), the
+ * subcommands of a command of commands (`webhooks listen|verify`) and their flags, and leaves
  * file names to bash (`complete -o default`) where a path is expected.
  */
 import type { CompletionCommand, CompletionFlag, CompletionModel } from "./model.js";
@@ -39,26 +40,56 @@ export function renderBashCompletion(model: CompletionModel): string {
 }
 
 function commandCase(command: CompletionCommand): string[] {
+  return [`    ${command.name})`, ...commandBody(command, "      "), "      ;;"];
+}
+
+/** The lines that complete within `command` (after its name), indented by `pad`. */
+function commandBody(command: CompletionCommand, pad: string): string[] {
+  if (command.subcommands.length > 0) return subcommandBody(command, pad);
   const valued = command.flags.filter((f) => f.value !== undefined);
-  const lines = [`    ${command.name})`];
+  const lines: string[] = [];
   if (valued.length > 0) {
-    lines.push('      case "$prev" in');
+    lines.push(`${pad}case "$prev" in`);
     for (const flag of valued) {
       const names = [flag.short, flag.long].filter((n) => n !== undefined).join("|");
       const value = flag.value;
       lines.push(
         value?.kind === "words"
-          ? `        ${names}) ${reply(value.words)} return 0 ;;`
-          : `        ${names}) return 0 ;;`,
+          ? `${pad}  ${names}) ${reply(value.words)} return 0 ;;`
+          : `${pad}  ${names}) return 0 ;;`,
       );
     }
-    lines.push("      esac");
+    lines.push(`${pad}esac`);
   }
   const operands = command.operands;
   const operandWords = operands?.kind === "words" ? `else ${reply(operands.words)} ` : "";
-  lines.push(`      if [[ "$cur" == -* ]]; then ${reply(flagWords(command.flags))} ${operandWords}fi`);
-  lines.push("      ;;");
+  lines.push(`${pad}if [[ "$cur" == -* ]]; then ${reply(flagWords(command.flags))} ${operandWords}fi`);
   return lines;
+}
+
+/**
+ * A command of commands (`webhooks`): the first word after it that is no flag is the subcommand;
+ * before it, the subcommands' names are offered (never file names), after it, the subcommand's flags.
+ */
+function subcommandBody(command: CompletionCommand, pad: string): string[] {
+  return [
+    `${pad}local sub="" j`,
+    `${pad}for ((j = i + 1; j < COMP_CWORD; j++)); do`,
+    `${pad}  case "\${COMP_WORDS[j]}" in -*) ;; *) sub="\${COMP_WORDS[j]}"; break ;; esac`,
+    `${pad}done`,
+    `${pad}case "$sub" in`,
+    `${pad}  "")`,
+    `${pad}    if [[ "$cur" == -* ]]; then ${reply(flagWords(command.flags))}`,
+    `${pad}    else ${reply(command.subcommands.map((c) => c.name))}`,
+    `${pad}    fi`,
+    `${pad}    ;;`,
+    ...command.subcommands.flatMap((sub) => [
+      `${pad}  ${sub.name})`,
+      ...commandBody(sub, `${pad}    `),
+      `${pad}    ;;`,
+    ]),
+    `${pad}esac`,
+  ];
 }
 
 function flagWords(flags: readonly CompletionFlag[]): string[] {

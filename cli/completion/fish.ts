@@ -16,10 +16,21 @@ export function renderFishCompletion(model: CompletionModel): string {
     ...model.commands.map((command) => `${c} ${top} -a ${command.name} -d ${quote(command.description)}`),
   ];
   for (const command of model.commands) {
-    const when = `-n ${quote(`__fish_seen_subcommand_from ${command.name}`)}`;
+    const seen = `__fish_seen_subcommand_from ${command.name}`;
+    const when = `-n ${quote(seen)}`;
     lines.push(...command.flags.map((f) => `${c} ${when} ${flagArgs(f)}`));
     if (command.operands !== undefined && command.operands.kind !== "text")
       lines.push(`${c} ${when} ${valueArgs(command.operands, false)}`);
+    // A command of commands (`webhooks`): its subcommands until one is given, then that one's flags.
+    const subs = command.subcommands.map((sub) => sub.name);
+    for (const sub of command.subcommands) {
+      const before = `-n ${quote(`${seen}; and not __fish_seen_subcommand_from ${subs.join(" ")}`)}`;
+      lines.push(`${c} ${before} -a ${sub.name} -d ${quote(sub.description)}`);
+    }
+    for (const sub of command.subcommands) {
+      const within = `-n ${quote(`${seen}; and __fish_seen_subcommand_from ${sub.name}`)}`;
+      lines.push(...sub.flags.map((f) => `${c} ${within} ${flagArgs(f)}`));
+    }
   }
   lines.push("");
   return lines.join("\n");

@@ -32,6 +32,11 @@ export interface CompletionCommand {
   readonly flags: readonly CompletionFlag[];
   /** Undefined for a command without operands. */
   readonly operands?: ValueKind;
+  /**
+   * The command's own commands (`webhooks listen`, `webhooks verify`); empty for a command that has
+   * none. Invariant: a command with subcommands has no operands of its own.
+   */
+  readonly subcommands: readonly CompletionCommand[];
 }
 
 /** The whole program: its own flags (`--version`, `--help`) and its commands, as `--help` lists them. */
@@ -50,12 +55,21 @@ export function completionModel(program: Command): CompletionModel {
     program: program.name(),
     version: program.version() ?? "",
     flags: help.visibleOptions(program).flatMap(flagOf),
-    commands: commands.map((command) => ({
-      name: command.name(),
-      description: oneLine(command.description()),
-      flags: help.visibleOptions(command).flatMap(flagOf),
-      ...operandsOf(command, names),
-    })),
+    commands: commands.map((command) => commandOf(command, names)),
+  };
+}
+
+function commandOf(command: Command, names: readonly string[]): CompletionCommand {
+  const help = command.createHelp();
+  // A command's own implicit `help` is left out: `campaignctl help webhooks` is the way to it.
+  const subcommands = help.visibleCommands(command).filter((c) => c.name() !== "help");
+  const subNames = subcommands.map((c) => c.name());
+  return {
+    name: command.name(),
+    description: oneLine(command.description()),
+    flags: help.visibleOptions(command).flatMap(flagOf),
+    ...(subcommands.length > 0 ? {} : operandsOf(command, names)),
+    subcommands: subcommands.map((c) => commandOf(c, subNames)),
   };
 }
 

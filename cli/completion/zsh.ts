@@ -13,14 +13,16 @@ export function renderZshCompletion(model: CompletionModel): string {
     `# Load it in this shell: source <(${model.program} completion zsh)`,
     `# For every shell: ${model.program} completion zsh > "\${fpath[1]}/${fn}"`,
     "",
-    `${fn}_commands() {`,
-    "  local -a commands",
-    "  commands=(",
-    ...model.commands.map((c) => `    ${quote(`${c.name.replace(/:/g, "\\:")}:${c.description}`)}`),
-    "  )",
-    `  _describe -t commands ${quote(`${model.program} command`)} commands`,
-    "}",
-    "",
+    ...describeFunction(`${fn}_commands`, `${model.program} command`, model.commands),
+    ...model.commands
+      .filter((c) => c.subcommands.length > 0)
+      .flatMap((c) =>
+        describeFunction(
+          `${fn}_${c.name.replace(/-/g, "_")}_commands`,
+          `${model.program} ${c.name} command`,
+          c.subcommands,
+        ),
+      ),
     `${fn}() {`,
     '  local curcontext="$curcontext" state line ret=1',
     "  typeset -A opt_args",
@@ -30,7 +32,7 @@ export function renderZshCompletion(model: CompletionModel): string {
     "    '*:: :->args' && ret=0",
     '  if [[ "$state" == args ]]; then',
     '    case "$words[1]" in',
-    ...model.commands.flatMap(commandCase),
+    ...model.commands.flatMap((c) => commandCase(c, fn, "      ")),
     "    esac",
     "  fi",
     "  return ret",
@@ -46,16 +48,49 @@ export function renderZshCompletion(model: CompletionModel): string {
   return lines.join("\n");
 }
 
-function commandCase(command: CompletionCommand): string[] {
+/** A function that offers `commands` with their descriptions (`_describe`). */
+function describeFunction(name: string, what: string, commands: readonly CompletionCommand[]): string[] {
+  return [
+    `${name}() {`,
+    "  local -a commands",
+    "  commands=(",
+    ...commands.map((c) => `    ${quote(`${c.name.replace(/:/g, "\\:")}:${c.description}`)}`),
+    "  )",
+    `  _describe -t commands ${quote(what)} commands`,
+    "}",
+    "",
+  ];
+}
+
+/**
+ * The `case` arm of a command, indented by `pad`. A command of commands (`webhooks`) offers its
+ * subcommands as its first word (never file names) and completes each subcommand's flags after it.
+ */
+function commandCase(command: CompletionCommand, fn: string, pad: string): string[] {
   const specs = command.flags.map((f) => flagSpec(f, false));
+  if (command.subcommands.length > 0) {
+    const state = `${command.name.replace(/-/g, "_")}_args`;
+    specs.push(quote(`1: :${fn}_${command.name.replace(/-/g, "_")}_commands`), quote(`*:: :->${state}`));
+    return [
+      `${pad}${command.name})`,
+      `${pad}  _arguments -C \\`,
+      ...specs.map((s, i) => `${pad}    ${s}${i === specs.length - 1 ? " && ret=0" : " \\"}`),
+      `${pad}  if [[ "$state" == ${state} ]]; then`,
+      `${pad}    case "$words[1]" in`,
+      ...command.subcommands.flatMap((sub) => commandCase(sub, fn, `${pad}      `)),
+      `${pad}    esac`,
+      `${pad}  fi`,
+      `${pad}  ;;`,
+    ];
+  }
   const operands = command.operands;
   if (operands !== undefined) specs.push(quote(`*: :${action(operands)}`));
-  if (specs.length === 0) return [`      ${command.name}) ret=0 ;;`];
+  if (specs.length === 0) return [`${pad}${command.name}) ret=0 ;;`];
   return [
-    `      ${command.name})`,
-    "        _arguments \\",
-    ...specs.map((s, i) => `          ${s}${i === specs.length - 1 ? " && ret=0" : " \\"}`),
-    "        ;;",
+    `${pad}${command.name})`,
+    `${pad}  _arguments \\`,
+    ...specs.map((s, i) => `${pad}    ${s}${i === specs.length - 1 ? " && ret=0" : " \\"}`),
+    `${pad}  ;;`,
   ];
 }
 

@@ -140,5 +140,13 @@ export function checkBaseUrl(text: string, source: BaseUrlSource = "flag"): Reso
       },
     };
   }
+  // A bare origin is never the API: every route is under its version prefix (`/v1`). Without it the
+  // first read is a 404 that would read like a missing organization.
+  if (url.pathname.replace(/\/+$/, "") === "") {
+    return bad(
+      `The API base URL from ${where} (${url.origin}) lacks the /v1 path: the API's routes are under ${url.origin}/v1`,
+      `Add /v1: ${url.origin}/v1${source === "flag" ? " (--base-url takes the URL the routes start with, as `campaignctl sandbox` prints it)" : ""}`,
+    );
+  }
   return { ok: true, value: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
 }

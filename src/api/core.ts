@@ -80,6 +80,25 @@ const CAUSE_TEXT: Record<NetworkCause, string> = {
   other: "transport failure",
 };
 
+/** What failed, naming the host where the host is the question (a name, an address, a certificate). */
+function causeText(cause: NetworkCause, host: string): string {
+  switch (cause) {
+    case "dns":
+      return `host name ${hostName(host)} did not resolve`;
+    case "connection-refused":
+      return `${host} refused the connection`;
+    case "tls":
+      return `TLS handshake with ${host} failed`;
+    default:
+      return CAUSE_TEXT[cause];
+  }
+}
+
+/** `api.example.com` of `api.example.com:8443`; an IPv6 literal stays in its brackets. */
+function hostName(host: string): string {
+  return host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "");
+}
+
 function queryString(query: Readonly<Record<string, QueryValue>> | undefined): string {
   if (query === undefined) return "";
   const params = new URLSearchParams();
@@ -97,15 +116,17 @@ function networkError(
   status: number | null,
   detail: string | null,
   attempts: number,
+  host: string,
 ): ApiNetworkError {
   const suffix = errorCode === null ? "" : ` (${errorCode})`;
-  const message = `${identity.method} ${identity.path}: ${detail ?? CAUSE_TEXT[cause]}${suffix}`;
+  const message = `${identity.method} ${identity.path}: ${detail ?? causeText(cause, host)}${suffix}`;
   return {
     ...identity,
     kind: "network",
     cause,
     errorCode,
     status,
+    host,
     message,
     outcome: outcomeOf(identity.method, { kind: "network", status }),
     attempts,
@@ -115,6 +136,7 @@ function networkError(
 /** Builds the `send` function every endpoint uses. */
 export function createSend(deps: CoreDeps): Send {
   const { clock, limiter, stats } = deps;
+  const host = new URL(deps.origin).host;
   let callSeq = 0;
   const emit: ApiEventListener = (event) => deps.onEvent?.(event);
   /**
@@ -209,6 +231,7 @@ export function createSend(deps: CoreDeps): Send {
             status,
             `HTTP ${status} but ${envelope.reason}`,
             attempts,
+            host,
           );
         } else {
           const decoded = decodeErrorResponse({
@@ -237,7 +260,7 @@ export function createSend(deps: CoreDeps): Send {
           durationMs: endedAt - startedAt,
           atMs: endedAt,
         });
-        error = networkError(identity, exchange.cause, exchange.errorCode, null, null, attempts);
+        error = networkError(identity, exchange.cause, exchange.errorCode, null, null, attempts, host);
       }
 
       const decision = decideRetry(spec.method, error, { attempts, rateLimited }, deps.retry, deps.random);

@@ -30,7 +30,7 @@ function hintFor(code: ApiCode, error: ApiError): string | undefined {
     case "api.unknown-outcome":
       return "Re-read the resource before retrying; a retry with the same Idempotency-Key is safe";
     case "api.network":
-      return "Check the base URL and connectivity, then run again";
+      return networkHint(error);
     case "api.unauthorized":
       return "The key is missing, malformed, revoked or expired; create a new key in the dashboard";
     case "api.forbidden":
@@ -52,6 +52,56 @@ function hintFor(code: ApiCode, error: ApiError): string | undefined {
     case "api.insecure-url":
       return undefined;
   }
+}
+
+/** What to check for a transport failure, by its cause. Nothing was sent by a failed read. */
+function networkHint(error: ApiError): string {
+  if (error.kind !== "network") return "Check the base URL and connectivity, then run again";
+  switch (error.cause) {
+    case "dns":
+      return "Check the host name of the base URL (--base-url, CAMPAIGNCTL_BASE_URL) and this machine's network and DNS (is it online?), then run again";
+    case "connection-refused":
+      return "Nothing listens there: check the base URL's host and port (is the server, or `campaignctl sandbox`, running?), then run again";
+    case "tls":
+      return "Check the base URL's host and this machine's clock and trusted certificates (a proxy that intercepts TLS?), then run again";
+    default:
+      return "Check the base URL and connectivity, then run again";
+  }
+}
+
+/**
+ * The Diagnostics of several failed calls, as one per failure except that the transport failures
+ * with the same cause at the same host (no network: every read of a run fails alike) are one
+ * Diagnostic naming the host once and the requests that failed.
+ */
+export function apiErrorsDiagnostics(errors: readonly ApiError[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const grouped = new Map<string, ApiError[]>();
+  for (const error of errors) {
+    if (error.kind !== "network" || error.host === undefined || error.outcome === "unknown") {
+      out.push(apiErrorDiagnostic(error));
+      continue;
+    }
+    const key = `${error.cause} ${error.host}`;
+    const group = grouped.get(key);
+    if (group === undefined) grouped.set(key, [error]);
+    else group.push(error);
+  }
+  for (const group of grouped.values()) {
+    const [first] = group;
+    if (first === undefined) continue;
+    const one = apiErrorDiagnostic(first);
+    if (group.length === 1) {
+      out.push(one);
+      continue;
+    }
+    const reason = first.message.slice(first.message.indexOf(": ") + 2);
+    out.push({
+      ...one,
+      message: `${reason}: ${group.length} requests failed (${group.map((e) => `${e.method} ${e.path}`).join(", ")})`,
+    });
+  }
+  return out;
 }
 
 /** `the API key may not read: GET /organizations answered 403 (...); ... needs the scope public:read`. */

@@ -65,6 +65,8 @@ export interface ApiNetworkError extends RequestIdentity {
   readonly errorCode: string | null;
   /** HTTP status when a response arrived but its body was unusable, else null. */
   readonly status: number | null;
+  /** The host (and port) the request went to, as the base URL names it; absent where unknown. */
+  readonly host?: string;
   readonly message: string;
   readonly outcome: Outcome;
   readonly attempts: number;

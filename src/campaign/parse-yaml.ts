@@ -21,6 +21,7 @@ import type { CampaignFile } from "./model.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
 import { campaignCodeOfYamlError, yamlHint, yamlMessage } from "./yaml-errors.js";
 import { misindentedKeys } from "./yaml-indent.js";
+import { explainedBySlips, yamlSlips } from "./yaml-slips.js";
 import { collapseTabCascade, type YamlProblem } from "./yaml-tabs.js";
 
 /** At most this many YAML errors are listed per file; the rest are counted in one more diagnostic. */
@@ -72,7 +73,12 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   // A tab used as indentation: one error, and only the errors that are not its cascade.
   const tabs = collapseTabCascade(source, yamlErrors);
   if (tabs !== undefined) diagnostics.push(tabs.diagnostic);
-  const otherErrors = tabs === undefined ? yamlErrors : tabs.errors;
+  const afterTabs = tabs === undefined ? yamlErrors : tabs.errors;
+  // An unclosed quote, a list item without its dash, a message written as a list: one error each.
+  const slips = yamlSlips(source, afterTabs);
+  diagnostics.push(...slips.map((s) => s.diagnostic));
+  const explained = explainedBySlips(slips);
+  const otherErrors = afterTabs.filter((e) => !explained(e));
   const misindented = misindentedKeys(source, otherErrors);
   diagnostics.push(...misindented.map((m) => m.diagnostic));
   pushYamlProblems(

@@ -10,6 +10,7 @@ import { didYouMean } from "../text/did-you-mean.js";
 import { e164Suggestion } from "./phone-suggestion.js";
 import { rangeAt, type SourceText } from "./source-range.js";
 import { findPath, type PathHit, pointerSegments, type Span } from "./yaml-path.js";
+import { MESSAGE_BLOCK_HINT } from "./yaml-slips.js";
 
 interface SchemaNode {
   readonly title?: string;
@@ -131,9 +132,75 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
           valueRange,
           `${phoneHint(written)} (unquoted, YAML reads ${written} as a number)`,
         );
+      // A project id written without quotes: YAML reads `12345` as a number, and `0012345` as 12345.
+      if (error.params.type === "string" && typeof data === "number" && isProjectIdPath(segments))
+        return make(
+          "campaign.yaml-unquoted-id",
+          `${context}: ${written} is read as the number ${String(data)}, but a project id is a string`,
+          valueRange,
+          `write it in quotes: \`id: "${written}"\` (unquoted, YAML reads digits as a number, and leading zeros would be lost)`,
+        );
+      if (error.params.type === "string" && (typeof data === "number" || typeof data === "boolean"))
+        return make(
+          "campaign.schema-type",
+          `${context} must be a string: ${written} is read as ${article(typeName(data))}`,
+          valueRange,
+          `write it in quotes: \`${lastName(segments)}: "${written}"\``,
+        );
+      if (error.params.type === "array" && typeof data === "string")
+        return make(
+          "campaign.schema-type",
+          `${context} must be a list, not a single text`,
+          valueRange,
+          `write it as a list, even of one item: \`${lastName(segments)}: [${written}]\``,
+        );
+      if (error.params.type === "number" && typeof data === "string" && /^\d+(?:\.\d+)?\s*%$/.test(data)) {
+        const percent = Number.parseFloat(data);
+        return make(
+          "campaign.rate-as-percent",
+          `${context} is ${show(data)}, but a rate is a fraction from 0 to 1 (0.1 for 10 %), not a percent`,
+          valueRange,
+          `for ${String(percent)} %, write \`${lastName(segments)}: ${String(Number((percent / 100).toPrecision(12)))}\``,
+        );
+      }
+      if (error.params.type === "string" && Array.isArray(data) && lastName(segments) === "message")
+        return make(
+          "campaign.message-not-text",
+          `${context} is written as a list, but a message is one text`,
+          valueRange,
+          MESSAGE_BLOCK_HINT,
+        );
       return make(
         "campaign.schema-type",
         `${context} must be ${article(String(error.params.type))}, not ${article(typeName(data))}`,
+        valueRange,
+        schema.description,
+      );
+    }
+    case "maximum":
+    case "minimum":
+    case "exclusiveMaximum":
+    case "exclusiveMinimum": {
+      const limit = Number(error.params.limit);
+      const name = lastName(segments);
+      if (error.keyword === "maximum" && limit === 1 && name.endsWith("_rate") && typeof data === "number")
+        return make(
+          "campaign.rate-as-percent",
+          `${context} is ${String(data)}, but a rate is a fraction from 0 to 1 (0.1 for 10 %), not a percent`,
+          valueRange,
+          data <= 100
+            ? `for ${String(data)} %, write \`${name}: ${String(Number((data / 100).toPrecision(12)))}\``
+            : schema.description,
+        );
+      const bound = {
+        maximum: "at most",
+        minimum: "at least",
+        exclusiveMaximum: "less than",
+        exclusiveMinimum: "more than",
+      }[error.keyword];
+      return make(
+        "campaign.schema-invalid",
+        `${context} must be ${bound} ${String(limit)}, not ${show(data)}`,
         valueRange,
         schema.description,
       );
@@ -243,6 +310,11 @@ function limitMessage(error: ErrorObject, context: string, data: unknown): strin
 
 function count(data: unknown): number {
   return Array.isArray(data) ? data.length : 0;
+}
+
+/** A project's `id` (under `projects.<address>`). */
+function isProjectIdPath(segments: readonly string[]): boolean {
+  return segments.length === 3 && segments[0] === "projects" && segments[2] === "id";
 }
 
 /** A test contact's `phone` or an entry of `phone_numbers`: where a phone number is written. */

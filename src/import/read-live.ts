@@ -8,7 +8,7 @@
  */
 
 import type { ApiError } from "../api/index.js";
-import { apiErrorDiagnostic } from "../api/index.js";
+import { apiErrorDiagnostic, apiErrorsDiagnostics } from "../api/index.js";
 import { organizationNamed } from "../contract/organization-named.js";
 import type {
   MediaFile,
@@ -70,7 +70,7 @@ export async function readLiveForImport(
     reader.listContactLists(),
     reader.listPhoneNumbers(),
   ]);
-  const failed = [orgs, tenDlc, lists, numbers].flatMap((r) => (r.ok ? [] : [apiErrorDiagnostic(r.error)]));
+  const failed = apiErrorsDiagnostics([orgs, tenDlc, lists, numbers].flatMap((r) => (r.ok ? [] : [r.error])));
   if (!orgs.ok || !tenDlc.ok || !lists.ok || !numbers.ok) return { ok: false, diagnostics: failed };
 
   let organizationId: string | undefined;

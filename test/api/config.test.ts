@@ -63,6 +63,26 @@ describe("resolveBaseUrl", () => {
   });
 
   it.each([
+    ["http://127.0.0.1:4011", "flag"],
+    ["http://127.0.0.1:4011/", "flag"],
+    ["https://api.politicalcomms.com", "env"],
+  ] as const)("a base URL without /v1 (%s from the %s) says so, with the URL to give", (url, source) => {
+    const origin = new URL(url).origin;
+    const resolved =
+      source === "flag" ? resolveBaseUrl(url, {}) : resolveBaseUrl(undefined, { CAMPAIGNCTL_BASE_URL: url });
+    expect(resolved).toMatchObject({
+      ok: false,
+      diagnostic: {
+        code: "api.bad-url",
+        message: `The API base URL from ${source === "flag" ? "--base-url" : "CAMPAIGNCTL_BASE_URL"} (${origin}) lacks the /v1 path: the API's routes are under ${origin}/v1`,
+      },
+    });
+    expect(resolved.ok ? "" : resolved.diagnostic.hint).toContain(`Add /v1: ${origin}/v1`);
+    // A path prefix of a proxy is the user's to choose.
+    expect(checkBaseUrl(`${origin}/politicalcomms`).ok).toBe(true);
+  });
+
+  it.each([
     "http://127.0.0.1:8080/v1",
     "http://127.9.3.1/v1",
     "http://[::1]:4010/v1",

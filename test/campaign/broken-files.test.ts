@@ -5,7 +5,7 @@ import { campaignFile, where } from "./helpers.js";
 
 /** [name, file text, expected `code@line:col` of every diagnostic, in order]. */
 const cases: readonly (readonly [string, string, readonly string[]])[] = [
-  ["yaml syntax: unclosed flow sequence", "version: 1\nfields: [a, b\n", ["campaign.yaml-indent@3:1"]],
+  ["yaml syntax: unclosed flow sequence", "version: 1\nfields: [a, b\n", ["campaign.unclosed-bracket@2:9"]],
   ["yaml syntax: tab indentation", "version: 1\nprojects:\n\ta:\n", ["campaign.yaml-indent@3:1"]],
   [
     "yaml syntax: every error is reported, not just the first",
@@ -122,7 +122,7 @@ const cases: readonly (readonly [string, string, readonly string[]])[] = [
   [
     "several problems are all reported",
     "version: 1\nprojects:\n  a:\n    id: 7\n    state: live\n    typo: 1\n",
-    ["campaign.schema-type@4:9", "campaign.schema-enum@5:12", "campaign.unknown-key@6:5"],
+    ["campaign.yaml-unquoted-id@4:9", "campaign.schema-enum@5:12", "campaign.unknown-key@6:5"],
   ],
   ["multiple documents", "version: 1\n---\nversion: 1\n", ["campaign.multiple-documents@2:1"]],
 ];

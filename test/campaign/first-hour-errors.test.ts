@@ -245,9 +245,9 @@ describe("phone numbers written another way", () => {
     );
   });
 
-  it("a number where no phone is written is a type error, not a phone", () => {
+  it("a number where no phone is written is an unquoted id, not a phone", () => {
     const ds = errorsOf("c.yaml", "version: 1\nprojects:\n  a:\n    id: 12345678\n");
-    expect(ds.map(where)).toEqual(["campaign.schema-type@4:9"]);
+    expect(ds.map(where)).toEqual(["campaign.yaml-unquoted-id@4:9"]);
   });
 
   it.each([

@@ -65,7 +65,7 @@ const CASES: readonly [string, string, readonly string[]][] = [
     ["lint.guard-zero-rate@10:25", "lint.guard-zero-rate@11:25"],
   ],
   ["a rate of 1 is allowed (never trips)", withGuard("max_failure_rate: 1"), []],
-  ["a rate over 1 is a schema error", withGuard("max_failure_rate: 5"), ["campaign.schema-invalid@10:25"]],
+  ["a rate over 1 is a percent", withGuard("max_failure_rate: 5"), ["campaign.rate-as-percent@10:25"]],
   [
     "a negative rate is a schema error",
     withGuard("max_opt_out_rate: -0.1"),

@@ -120,7 +120,7 @@ describe("assembling several files", () => {
     });
     const { diagnostics } = loadCampaign(["."], dir);
     expect(diagnostics.map((d) => `${d.range?.file}:${where(d)}`)).toEqual([
-      "a.yaml:campaign.yaml-indent@3:1",
+      "a.yaml:campaign.unclosed-bracket@2:11",
       "b.yaml:campaign.schedule-missing@3:61",
     ]);
   });

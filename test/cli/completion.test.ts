@@ -89,6 +89,12 @@ describe("completion scripts", () => {
     ["campaignctl completion ", ["bash", "zsh", "fish"]],
     ["campaignctl help ap", ["apply"]],
     ["campaignctl --ver", ["--version"]],
+    // A command of commands offers its subcommands (never file names), then the subcommand's flags.
+    ["campaignctl webhooks ", ["listen", "verify"]],
+    ["campaignctl webhooks l", ["listen"]],
+    ["campaignctl webhooks listen --po", ["--port"]],
+    ["campaignctl webhooks verify --hea", ["--headers"]],
+    ["campaignctl webhooks listen --port 8787 --js", ["--json"]],
   ] as [string, string[]][])("bash completes `%s` with %j", (line, expected) => {
     const words = line.split(" ");
     const script = `source ${JSON.stringify(files.bash)}
@@ -124,7 +130,24 @@ _campaignctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
     expect(complete("campaignctl pl")).toEqual(["plan"]);
     expect(complete("campaignctl completion ")).toEqual(["bash", "fish", "zsh"]);
     expect(complete("campaignctl apply --verb")).toEqual(["--verbose"]);
+    expect(complete("campaignctl webhooks ")).toEqual(["listen", "verify"]);
+    expect(complete("campaignctl webhooks verify --hea")).toEqual(["--headers"]);
+    expect(complete("campaignctl webhooks listen --po")).toEqual(["--port"]);
   });
+});
+
+test("zsh and fish offer the subcommands of webhooks, and each subcommand's flags after it", () => {
+  // The shells' own checks run above when they are installed; this reads the rendered text.
+  expect(scripts.zsh).toContain("_campaignctl_webhooks_commands() {");
+  expect(scripts.zsh).toContain("'listen:Receive signed deliveries");
+  expect(scripts.zsh).toContain("'1: :_campaignctl_webhooks_commands'");
+  expect(scripts.zsh).toMatch(/ {12}listen\)\n {14}_arguments \\\n {16}'--port='/);
+  expect(scripts.fish).toContain(
+    "complete -c campaignctl -n '__fish_seen_subcommand_from webhooks; and not __fish_seen_subcommand_from listen verify' -a listen -d ",
+  );
+  expect(scripts.fish).toContain(
+    "complete -c campaignctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from verify' -l headers -r -F",
+  );
 });
 
 test("an unknown shell is a usage error naming the choices", async () => {

@@ -155,10 +155,44 @@ describe("campaignctl init", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain(
-      "error[cli.file-exists]: init would overwrite 2 files that exist: campaigns/example.yaml, .gitignore; nothing was written",
+      "error[cli.file-exists]: init would overwrite a file that exists: campaigns/example.yaml; nothing was written",
     );
     expect(filesUnder(cwd)).toEqual([".gitignore", "campaigns/example.yaml"]);
     expect(read(join(cwd, "campaigns/example.yaml"))).toBe("mine\n");
+    expect(read(join(cwd, ".gitignore"))).toBe("node_modules/\n");
+  });
+
+  test("in an existing repository, adds what is missing to its .gitignore instead of refusing", async () => {
+    const cwd = tempDir();
+    execFileSync("git", ["init", "-q"], { cwd });
+    writeFileSync(join(cwd, ".gitignore"), "node_modules/\n/plan.json\n.campaignctl\n");
+    const run = await runBuiltCli(["init", "."], { cwd });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      "Wrote the .gitignore with 4 patterns added (plan.md apply.md apply.xml gallery/) to .gitignore",
+    );
+    expect(read(join(cwd, ".gitignore"))).toBe(
+      [
+        "node_modules/",
+        "/plan.json",
+        ".campaignctl",
+        "",
+        "# campaignctl (added by campaignctl init): its cache, journals, saved plans and reports",
+        "plan.md",
+        "apply.md",
+        "apply.xml",
+        "gallery/",
+        "",
+      ].join("\n"),
+    );
+    const ignored = execFileSync("git", ["check-ignore", ".campaignctl/x", "plan.md", "gallery/index.html"], {
+      cwd,
+      encoding: "utf8",
+    });
+    expect(ignored.trim().split("\n")).toEqual([".campaignctl/x", "plan.md", "gallery/index.html"]);
+    // Again: nothing is missing, nothing is written.
+    const again = await runBuiltCli(["init", "."], { cwd });
+    expect(again).toMatchObject({ code: 0, stderr: "" });
   });
 
   test("a second init over its own files changes nothing and succeeds", async () => {

@@ -145,7 +145,7 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
         "Hi Maria, the Ward 3 runoff is tomorrow, Mon Dec 8. Polls are open 7am-7pm at Riverside Community Center. Reply STOP to opt out",
       );
       await expect(reminder.getByTestId("plan-status").textContent()).resolves.toMatch(
-        /^Plan against embedded-sandbox:default at 2026-12-01T15:00:\d\d\.\d+Z: draft -> desired scheduled\.$/,
+        /^Plan against embedded-sandbox:default at Tue, Dec 1, 2026, 15:00 UTC: live now draft: not tested yet; the file asks for scheduled \(tested, approved, then sent to its lists at its schedule\)\.$/,
       );
       const volunteers = page.getByRole("article", { name: "Volunteer Recruitment" });
       await expect(volunteers.locator(".media").first().textContent()).resolves.toContain(
@@ -191,9 +191,11 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
       await expect(first.locator(`td[data-label="Suppression lists"]`).textContent()).resolves.toBe(
         "Do Not Text",
       );
-      await expect(first.locator(`td[data-label="Estimated cost"]`).textContent()).resolves.toBe("$0.38");
+      await expect(first.locator(`td[data-label="Estimated cost"]`).textContent()).resolves.toBe(
+        "$0.30for the 30 sent before the cap ($0.38 for all 38)",
+      );
       await expect(first.locator(`td[data-label="Plan status"]`).textContent()).resolves.toBe(
-        "test blocked, schedule blocked",
+        "test send: blocked (cannot be done as the files stand); schedule: blocked (cannot be done as the files stand)",
       );
       await expect(first.locator(`td[data-label="Guard"]`).textContent()).resolves.toBe("none");
       await expect(rows.nth(1).locator(`td[data-label="Guard"]`).textContent()).resolves.toBe(
@@ -238,8 +240,8 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
       ]);
       const rows = brand.locator(".tl-row .tl-label");
       await expect(rows.allTextContents()).resolves.toEqual([
-        "gotv-reminder 38 recipients · starts 2036-12-07 10:00 CST (2036-12-07 16:00 UTC) · paused at the cap, 8 of 38 left, restart is a dashboard step: at 2036-12-07 10:00 CST (2036-12-07 16:00 UTC), sends again from 2036-12-08 08:00 UTC at the earliest",
-        "gotv-followup 38 recipients · starts 2036-12-08 15:00 CST (2036-12-08 21:00 UTC) · paused at the cap, 8 of 38 left, restart is a dashboard step: at 2036-12-08 15:00 CST (2036-12-08 21:00 UTC), sends again from 2036-12-09 08:00 UTC at the earliest · deadline 2036-12-08 19:00 CST (2036-12-09 01:00 UTC), not met",
+        "gotv-reminder 38 recipients · starts 2036-12-07 10:00 CST (2036-12-07 16:00 UTC) · paused at the cap, 8 of 38 left, restart is a dashboard step: at 2036-12-07 10:00 CST (2036-12-07 16:00 UTC), sends again from 2036-12-08 02:00 CST (2036-12-08 08:00 UTC) at the earliest",
+        "gotv-followup 38 recipients · starts 2036-12-08 15:00 CST (2036-12-08 21:00 UTC) · paused at the cap, 8 of 38 left, restart is a dashboard step: at 2036-12-08 15:00 CST (2036-12-08 21:00 UTC), sends again from 2036-12-09 02:00 CST (2036-12-09 08:00 UTC) at the earliest · deadline 2036-12-08 19:00 CST (2036-12-09 01:00 UTC), not met",
       ]);
       // Each track is an image with its row in words; the pause is a mark of its own.
       await expect(brand.getByRole("img").count()).resolves.toBe(2);

@@ -36,7 +36,9 @@ describe("preview --html", () => {
     const html = readFileSync(join(dir, "gallery/index.html"), "utf8");
     expect(html).not.toContain("not planned");
     expect(html.match(/data-testid="plan-status">Plan against <code>embedded-sandbox:/g)).toHaveLength(4);
-    expect(html).toMatch(/<span class="status-planned">pause: planned<\/span> \(scheduled → paused\)/);
+    expect(html).toContain(
+      `<span class="status-planned">pause: planned (done when the plan is applied)</span> (from scheduled: scheduled to send, to paused: paused, sends nothing until resumed)`,
+    );
     expect(html).toMatch(
       /Estimated cost<\/dt><dd>[\d,]+ recipients x 1 segment \(GSM-7\) = [\d,]+ segments, about \$\d+\.\d\d/,
     );
@@ -119,8 +121,12 @@ describe("preview --html --plan (a saved plan, offline)", () => {
       "**Totals of the sends to lists:** 2 projects, 76 recipients, 76 SMS segments, about $0.76.",
     );
     expect(html).not.toContain("not known until planned");
-    expect(html).toContain(`<span class="status-deferred">test planned, schedule deferred</span>`);
-    expect(html).toContain(`<span class="status-planned">pause planned</span>`);
+    expect(html).toContain(
+      `<span class="status-deferred">test send: planned (done when the plan is applied); schedule: deferred (waits for an earlier step)</span>`,
+    );
+    expect(html).toContain(
+      `<span class="status-planned">pause: planned (done when the plan is applied)</span>`,
+    );
     expect(html).toMatch(
       /Estimated cost<\/dt><dd>38 recipients x 1 segment \(GSM-7\) = 38 segments, about \$0\.38/,
     );
@@ -213,6 +219,24 @@ describe("preview --html --forecast (the forecast's timeline)", () => {
     expect(timeline.match(/<strong class="tl-count tl-full">30 of 30<\/strong>/g)).toHaveLength(2);
     expect(timeline).toContain(
       `deadline <time datetime="2026-12-09T01:00:00.000Z">2026-12-08 19:00 CST</time>`,
+    );
+    // The restart, in the sentence of the pause, in the recipients' zone with UTC beside it.
+    expect(timeline).toContain(
+      `sends again from <time datetime="2026-12-08T08:00:00.000Z">2026-12-08 02:00 CST</time> <span class="zone nowrap">(2026-12-08 08:00 UTC)</span> at the earliest`,
+    );
+    // The overview agrees with the timeline: 30 go out before the cap, 8 are left, and the cost is of the 30.
+    const page = readFileSync(join(dir, "live/index.html"), "utf8");
+    const overview = page.slice(page.indexOf('<section class="overview"'), page.indexOf("</section>"));
+    expect(
+      overview.match(
+        /<span class="zone forecast-left">30 before the daily cap, 8 left \(forecast\)<\/span>/g,
+      ),
+    ).toHaveLength(2);
+    expect(overview).toContain(
+      `<span class="nowrap">$0.30</span><br><span class="zone">for the 30 sent before the cap ($0.38 for all 38)</span>`,
+    );
+    expect(overview).toContain(
+      `<th scope="row" colspan="5" data-label="">By the forecast, before the daily caps pause the sends</th><td class="number" data-label="Recipients"><span class="nowrap">60</span><br><span class="zone">16 left</span></td><td data-label="Messages"></td><td class="number nowrap" data-label="Estimated cost">$0.60</td>`,
     );
 
     // As CI does it: the plan (and its Markdown comment) with --forecast, then the gallery from it.

@@ -68,11 +68,11 @@ describe("the overview", () => {
       organization: "Riverside Democrats",
       listsFrom: "plan",
       contactLists: ["Ward 3 Likely Voters", "Volunteer Prospects | *core* <team> @field-team"],
-      suppressionLists: ["Do Not Text", "e1000000-0000-4000-8000-0000000000ee"],
+      suppressionLists: ["Do Not Text", "e1000000-0000-4000-8000-0000000000ee (name not visible to the key)"],
       recipients: 40,
       messages: "40 SMS segments",
       costCents: 120,
-      status: { kind: "blocked", text: "schedule blocked" },
+      status: { kind: "blocked", text: "schedule: blocked (cannot be done as the files stand)" },
     });
     expect(model.overview.rows.find((r) => r.address === "old-project")).toMatchObject({
       recipients: null,

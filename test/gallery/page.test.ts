@@ -125,7 +125,7 @@ describe("renderGalleryHtml", () => {
       }),
     );
     expect(html).toContain(
-      `<section class="problems problems-warning" aria-labelledby="project-1-problems-warning"><h3 id="project-1-problems-warning">Warnings in the file (1)</h3><ul><li class="problem-warning"><span class="severity">warning</span> <code>lint.schedule-in-past</code> mms.yaml:6:14: flyer-blast: &lt;b&gt;late&lt;/b&gt;<br><span class="hint">hint: move it</span></li></ul></section>`,
+      `<section class="problems problems-warning" aria-labelledby="project-1-problems-warning"><h3 id="project-1-problems-warning">Warnings in the file (1)</h3><ul><li class="problem-warning"><span class="severity">warning</span> <code>lint.schedule-in-past</code> <span class="code-meaning">(by the clock \`validate\` judged against (the system clock, or --now), the schedule&#39;s \`at\` is past; plan judges it by the API&#39;s clock)</span> mms.yaml:6:14: flyer-blast: &lt;b&gt;late&lt;/b&gt;<br><span class="hint">hint: move it</span></li></ul></section>`,
     );
   });
 
@@ -177,9 +177,11 @@ describe("renderGalleryHtml", () => {
     expect(offline).toContain("not known until planned");
     const planned = renderGalleryHtml(buildGalleryModel({ projects, plan: fullPlan() }));
     expect(planned).toMatch(
-      /data-testid="plan-status">Plan against <code>[^<]+<\/code> at [^:]+:\d\d:\d\d[^:]*: /,
+      /data-testid="plan-status">Plan against <code>[^<]+<\/code> at [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+, \d{4}, \d\d:\d\d UTC: live now /,
     );
-    expect(planned).toMatch(/<span class="status-blocked">test: blocked<\/span>/);
+    expect(planned).toMatch(
+      /<span class="status-blocked">test send: blocked \(cannot be done as the files stand\)<\/span>/,
+    );
     expect(planned).toMatch(
       /Estimated cost<\/dt><dd>[\d,]+ recipients, MMS \(segments do not apply\), about \$/,
     );

@@ -100,7 +100,7 @@ describe("the forecast timeline", () => {
     expect(html.match(/<span class="tl-pause( tl-label-left)?"/g)).toHaveLength(2);
     expect(html.match(/paused at the cap, 8 of 38 left, restart is a dashboard step/g)).toHaveLength(6);
     expect(html).toContain(
-      `aria-label="gotv-reminder: 38 recipients at 75 a minute; starts 2026-12-07 10:00 CST (2026-12-07 16:00 UTC); paused at the cap, 8 of 38 left, restart is a dashboard step (at 2026-12-07 10:00 CST, 2026-12-07 16:00 UTC; the cap of 30 of Pacific day 2026-12-07; it can send again from 2026-12-08 08:00 UTC)."`,
+      `aria-label="gotv-reminder: 38 recipients at 75 a minute; starts 2026-12-07 10:00 CST (2026-12-07 16:00 UTC); paused at the cap, 8 of 38 left, restart is a dashboard step (at 2026-12-07 10:00 CST, 2026-12-07 16:00 UTC; the cap of 30 of Pacific day 2026-12-07; it can send again from 2026-12-08 02:00 CST, 2026-12-08 08:00 UTC)."`,
     );
     // Each Pacific day's count of the cap.
     expect(brand.match(/<strong class="tl-count tl-full">30 of 30<\/strong>/g)).toHaveLength(2);

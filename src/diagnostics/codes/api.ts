@@ -3,7 +3,8 @@ export const API_CODES = {
   "api.no-key": "the environment variable that should hold the API key is unset or empty",
   "api.bad-key-env":
     "`--api-key-env` was given something that is not an environment variable's name (perhaps the key itself); it is not echoed",
-  "api.bad-url": "the API base URL is not a well-formed http(s) URL",
+  "api.bad-url":
+    "the API base URL is not a well-formed http(s) URL, or is a bare origin without the `/v1` path",
   "api.insecure-url": "the API base URL uses plain http to a host other than loopback",
   "api.unauthorized": "the API answered 401: the key is missing, malformed, revoked or expired",
   "api.forbidden":

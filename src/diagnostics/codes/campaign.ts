@@ -47,6 +47,16 @@ export const CAMPAIGN_CODES = {
     "a registration of the other channel (10DLC campaign vs toll-free verification)",
   "campaign.guard-without-rate":
     "a `guard:` sets neither `max_failure_rate` nor `max_opt_out_rate` (only `min_sample`): it would never pause anything",
+  "campaign.yaml-unquoted-id":
+    "a project id written without quotes: YAML reads `12345` as a number (and drops leading zeros)",
+  "campaign.rate-as-percent":
+    "a rate (`max_failure_rate`, `max_opt_out_rate`) written as a percent: a rate is a fraction from 0 to 1",
+  "campaign.message-not-text":
+    "a `message` written as a list or as YAML structure: a message is one text (write it under `message: |`)",
+  "campaign.unclosed-quote": "a quoted string is not closed: reported at the quote that opens it",
+  "campaign.unclosed-bracket":
+    "a `[` list or `{` map written on one line is not closed: reported at its opening bracket",
+  "campaign.list-item-dash": "a line inside a list lacks the `- ` that starts a list item",
 } as const;
 
 export type CampaignCode = keyof typeof CAMPAIGN_CODES;

@@ -20,7 +20,7 @@ import { render, type ValueSource } from "../../message/render.js";
 import { guardOf } from "../../plan/guard.js";
 import type { Plan, PlanGuard, PlanPolicy, ProjectPlan } from "../../plan/types.js";
 import { describeMedia, type GalleryMedia } from "./media.js";
-import { buildOverview, type GalleryOverview } from "./overview.js";
+import { buildOverview, type GalleryOverview, type OverviewForecast } from "./overview.js";
 import { describeSchedule, type GallerySchedule } from "./schedule.js";
 import { buildTimeline, isForecastJson, type Timeline } from "./timeline-model.js";
 
@@ -225,6 +225,7 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
       spec,
       plan: plans.get(spec.address) ?? null,
       notPlanned: plan === null ? "not planned" : "not in the plan",
+      forecast: forecastOf(plan?.forecast, spec.address),
     })),
     plan !== null,
   );
@@ -248,6 +249,14 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
     projects,
     problems: diagnostics.filter((d) => ownerOf(d) === undefined),
   };
+}
+
+/** What the plan's forecast says of a project: sent before the cap, left, the cost of what goes out. */
+function forecastOf(forecast: unknown, address: string): OverviewForecast | null {
+  if (!isForecastJson(forecast)) return null;
+  const p = forecast.projects.find((f) => f.address === address);
+  if (p === undefined) return null;
+  return { sent: p.sent, left: p.pause?.recipients_left ?? 0, costCents: p.projected_cost_cents };
 }
 
 /** The outgoing text for `values`, cut by origin, each piece cut by characters that force UCS-2. */

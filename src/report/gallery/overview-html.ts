@@ -119,6 +119,28 @@ function unknown(text = "not known"): string {
   return `<span class="unknown">${text}</span>`;
 }
 
+/**
+ * The recipients: the plan's count, and with a forecast what it says goes out (`30 before the cap,
+ * 8 left`), so that the overview agrees with the timeline below it.
+ */
+function recipientsHtml(row: OverviewRow): string {
+  if (row.recipients === null) return unknown();
+  const count = `<span class="nowrap">${formatCount(row.recipients)}</span>`;
+  const f = row.forecast;
+  if (f === null) return count;
+  if (f.left === 0) return `${count}<br><span class="zone">all sent, by the forecast</span>`;
+  return `${count}<br><span class="zone forecast-left">${formatCount(f.sent)} before the daily cap, ${formatCount(f.left)} left (forecast)</span>`;
+}
+
+/** The cost: of what goes out by the forecast when it pauses at the cap, beside the plan's estimate. */
+function costHtml(row: OverviewRow): string {
+  if (row.costCents === null) return unknown();
+  const estimate = `<span class="nowrap">${formatCents(row.costCents)}</span>`;
+  const f = row.forecast;
+  if (f === null || f.left === 0 || f.costCents === null) return estimate;
+  return `<span class="nowrap">${formatCents(f.costCents)}</span><br><span class="zone">for the ${formatCount(f.sent)} sent before the cap (${formatCents(row.costCents)} for all ${formatCount(row.recipients ?? 0)})</span>`;
+}
+
 function rowHtml(row: OverviewRow): string {
   const className = row.sends === false ? ` class="not-sending"` : "";
   return [
@@ -128,9 +150,9 @@ function rowHtml(row: OverviewRow): string {
     cell(COLUMNS[2], row.organization === null ? unknown() : escapeHtml(row.organization)),
     cell(COLUMNS[3], listsHtml(row.contactLists, row.listsFrom)),
     cell(COLUMNS[4], listsHtml(row.suppressionLists, row.listsFrom)),
-    cell(COLUMNS[5], row.recipients === null ? unknown() : formatCount(row.recipients), "number nowrap"),
+    cell(COLUMNS[5], recipientsHtml(row), "number"),
     cell(COLUMNS[6], row.messages === null ? unknown() : escapeHtml(row.messages), "number"),
-    cell(COLUMNS[7], row.costCents === null ? unknown() : formatCents(row.costCents), "number nowrap"),
+    cell(COLUMNS[7], costHtml(row), "number"),
     cell(COLUMNS[8], guardHtml(row.guard)),
     cell(
       COLUMNS[9],
@@ -170,6 +192,24 @@ function footHtml(overview: GalleryOverview): string {
   if (totals === null)
     return `<tfoot><tr class="total"><th scope="row" colspan="10" data-label="">Total: not known until planned (run with <span class="flag">--sandbox</span>, <span class="flag">--base-url</span> or <span class="flag">--plan</span>)</th></tr></tfoot>`;
   const rows = [totalsRow("Total", totals.overall, "total")];
+  const f = overview.forecastTotals;
+  if (f !== null && f.left > 0)
+    rows.push(
+      [
+        `<tr class="subtotal forecast-total">`,
+        `<th scope="row" colspan="5" data-label="">By the forecast, before the daily caps pause the sends</th>`,
+        cell(
+          COLUMNS[5],
+          `<span class="nowrap">${formatCount(f.sent)}</span><br><span class="zone">${formatCount(f.left)} left</span>`,
+          "number",
+        ),
+        cell(COLUMNS[6], ""),
+        cell(COLUMNS[7], f.costCents === null ? unknown() : formatCents(f.costCents), "number nowrap"),
+        cell(COLUMNS[8], ""),
+        cell(COLUMNS[9], ""),
+        "</tr>",
+      ].join(""),
+    );
   if (totals.by_organization.length > 1)
     for (const t of totals.by_organization)
       rows.push(totalsRow(escapeHtml(totalsOrganization(t)), t, "subtotal"));

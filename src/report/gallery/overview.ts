@@ -11,8 +11,9 @@ import { guardOf } from "../../plan/guard.js";
 import { totalSends } from "../../plan/totals.js";
 import type { ActionStatus, PlanGuard, PlanTotals, ProjectPlan } from "../../plan/types.js";
 import { formatCount } from "../plan-describe.js";
-import { byRank, describeSend, recordName, sendRank } from "../send-describe.js";
+import { byRank, describeSend, recordName, recordWithId, sendRank } from "../send-describe.js";
 import { type ZonedTime, zonedTime } from "./schedule.js";
+import { actionStatusWords, actionWords, statusWords } from "./words.js";
 
 /** When a row sends: a time, `at: now` (when apply schedules it), or a phrase (`no: paused`). */
 export type OverviewWhen =
@@ -46,12 +47,27 @@ export interface OverviewRow {
   /** The guard the files declare (`watch` pauses the send at it); null when none. */
   readonly guard: PlanGuard | null;
   readonly status: { readonly kind: OverviewStatusKind; readonly text: string };
+  /**
+   * What the plan's forecast says goes out, when the plan carries one that covers the project:
+   * `sent + left === recipients`; `costCents` is the cost of the `sent` messages. Null otherwise.
+   */
+  readonly forecast: OverviewForecast | null;
+}
+
+/** A project's forecast, as the overview shows it. Invariant: `sent + left` is its recipients. */
+export interface OverviewForecast {
+  readonly sent: number;
+  /** Recipients left when the brand's daily cap pauses it; 0 when it finishes. */
+  readonly left: number;
+  readonly costCents: number | null;
 }
 
 /** Invariant: `totals` are those of the rows' planned projects; null when nothing was planned. */
 export interface GalleryOverview {
   readonly rows: readonly OverviewRow[];
   readonly totals: PlanTotals | null;
+  /** The forecast's sums over the rows that have one; null when no row has one. */
+  readonly forecastTotals: OverviewForecast | null;
 }
 
 /** A project of the gallery as the overview needs it. */
@@ -62,13 +78,27 @@ export interface OverviewInput {
   readonly plan: ProjectPlan | null;
   /** The status when there is no plan of the project (`not planned`, `not in the plan`). */
   readonly notPlanned: string;
+  /** Its forecast when the plan carries one that covers the project and it sends; else null. */
+  readonly forecast: OverviewForecast | null;
 }
 
 export function buildOverview(projects: readonly OverviewInput[], planned: boolean): GalleryOverview {
   const withPlan = projects.flatMap((p) => (p.plan === null ? [] : [p.plan]));
+  const rows = byRank(projects, rankOf).map(rowOf);
+  const forecasts = rows.flatMap((r) => (r.forecast === null || r.sends === false ? [] : [r.forecast]));
   return {
-    rows: byRank(projects, rankOf).map(rowOf),
+    rows,
     totals: planned ? totalSends(withPlan) : null,
+    forecastTotals:
+      forecasts.length === 0
+        ? null
+        : {
+            sent: forecasts.reduce((n, f) => n + f.sent, 0),
+            left: forecasts.reduce((n, f) => n + f.left, 0),
+            costCents: forecasts.some((f) => f.costCents === null)
+              ? null
+              : forecasts.reduce((n, f) => n + (f.costCents ?? 0), 0),
+          },
   };
 }
 
@@ -110,14 +140,23 @@ function statusOf(input: OverviewInput): OverviewRow["status"] {
   const plan = input.plan;
   if (plan === null) return { kind: "none", text: input.notPlanned };
   if (plan.live === null) return { kind: "blocked", text: "could not be read" };
-  if (plan.actions.length === 0) return { kind: "none", text: `nothing to do (live ${plan.live.status})` };
+  if (plan.actions.length === 0)
+    return { kind: "none", text: `nothing to do (live ${statusWords(plan.live.status)})` };
   const kinds = new Set(plan.actions.map((a) => a.status));
   const kind: ActionStatus = kinds.has("blocked")
     ? "blocked"
     : kinds.has("deferred")
       ? "deferred"
       : "planned";
-  return { kind, text: plan.actions.map((a) => `${a.kind} ${a.status}`).join(", ") };
+  return {
+    kind,
+    text: plan.actions.map((a) => `${actionWords(a.kind)}: ${actionStatusWords(a.status)}`).join("; "),
+  };
+}
+
+/** A list by its name; one whose name the key cannot see by its id, saying so (never a bare id). */
+function listName(record: Parameters<typeof recordName>[0]): string {
+  return record.name === null ? recordWithId(record) : recordName(record);
 }
 
 function rowOf(input: OverviewInput): OverviewRow {
@@ -133,9 +172,9 @@ function rowOf(input: OverviewInput): OverviewRow {
     sends: plan?.sends ?? null,
     organization: audience === null ? (spec.organization ?? null) : recordName(audience.organization),
     listsFrom: audience === null ? "file" : "plan",
-    contactLists: audience === null ? fromFile(spec.contactLists) : audience.contact_lists.map(recordName),
+    contactLists: audience === null ? fromFile(spec.contactLists) : audience.contact_lists.map(listName),
     suppressionLists:
-      audience === null ? fromFile(spec.suppressionLists) : audience.suppression_lists.map(recordName),
+      audience === null ? fromFile(spec.suppressionLists) : audience.suppression_lists.map(listName),
     recipients: estimate?.recipients ?? null,
     messages:
       estimate === null
@@ -146,5 +185,6 @@ function rowOf(input: OverviewInput): OverviewRow {
     costCents: estimate?.estimated_cost_cents ?? null,
     guard: guardOf(spec.guard),
     status: statusOf(input),
+    forecast: plan?.sends === true ? input.forecast : null,
   };
 }

@@ -40,10 +40,13 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" 
 function smsFactsHtml(c: GalleryCase): string {
   const characters = plural(c.characters, "character");
   if (c.sms === null) return `<div class="sms-facts"><p>${characters} · MMS: segments do not apply</p></div>`;
-  const unit = c.sms.encoding === "GSM-7" ? "septets" : "UTF-16 units";
+  const unit =
+    c.sms.encoding === "GSM-7"
+      ? "a few characters, like € and [, take two places"
+      : "UCS-2: an emoji takes two places";
   const lines = [
     `<p><strong>${c.sms.encoding}</strong> · ${plural(c.sms.segments, "segment")} · ${characters}</p>`,
-    `<p>${c.sms.units} ${unit}, ${c.sms.units_per_segment} per segment</p>`,
+    `<p>${c.sms.units} character places, ${c.sms.units_per_segment} per segment (${unit})</p>`,
   ];
   if (c.sms.non_gsm_characters.length > 0) {
     const chars = c.sms.non_gsm_characters

@@ -6,13 +6,14 @@
 import type { NamedRecord, ProjectPlan } from "../../plan/types.js";
 import { describeGuard } from "../guard-describe.js";
 import { escapeHtml } from "../html-escape.js";
-import { describeEstimate, describeTransition } from "../plan-describe.js";
+import { describeEstimate } from "../plan-describe.js";
 import { describePlanSchedule, describeSendWithSchedule } from "../send-describe.js";
 import { mediaKindLabel } from "./labels.js";
 import type { GalleryPlanStatus, GalleryProject } from "./model.js";
 import { flagsUnbroken } from "./overview-html.js";
 import { phoneHtml } from "./phone.js";
-import { problemsHtml } from "./problems.js";
+import { codeHtml, problemsHtml } from "./problems.js";
+import { actionStatusWords, actionWords, desiredWords, statusWords, zonedTimes } from "./words.js";
 
 function fact(term: string, value: string): string {
   return `<dt>${escapeHtml(term)}</dt><dd>${value}</dd>`;
@@ -97,13 +98,21 @@ function costHtml(status: GalleryPlanStatus): string {
 
 function actionsHtml(plan: ProjectPlan): string {
   if (plan.actions.length === 0) return `<p><span class="status-none">nothing to do</span></p>`;
+  // Every time of a sentence in the recipients' zone, with UTC beside it.
+  const zone = plan.schedule?.timezone ?? null;
+  const words = (text: string) => escapeHtml(zonedTimes(text, zone));
   const items = plan.actions.map((a) => {
-    const fix =
-      a.block !== undefined ? ` Blocked: ${escapeHtml(a.block.reason)}. Fix: ${escapeHtml(a.block.fix)}` : "";
-    const waits = a.waits_for !== undefined ? ` Waits for ${escapeHtml(a.waits_for)}.` : "";
-    return `<li><span class="status-${a.status}">${a.kind}: ${a.status}</span> (${escapeHtml(a.before)} → ${escapeHtml(a.after)}): ${escapeHtml(a.reason)}.${fix}${waits}</li>`;
+    const fix = a.block !== undefined ? ` Blocked: ${words(a.block.reason)}. Fix: ${words(a.block.fix)}` : "";
+    const waits = a.waits_for !== undefined ? ` Waits for ${words(a.waits_for)}.` : "";
+    return `<li><span class="status-${a.status}">${escapeHtml(actionWords(a.kind))}: ${escapeHtml(actionStatusWords(a.status))}</span> (from ${escapeHtml(statusWords(a.before))}, to ${escapeHtml(statusWords(a.after))}): ${words(a.reason)}.${fix}${waits}</li>`;
   });
   return `<ul>${items.join("")}</ul>`;
+}
+
+/** `live now draft: not tested yet; the file asks for scheduled (...)`. */
+function transitionWords(p: ProjectPlan): string {
+  const live = p.live === null ? "live status not known" : `live now ${statusWords(p.live.status)}`;
+  return `${live}; the file asks for ${desiredWords(p.desired)}`;
 }
 
 function planHtml(status: GalleryPlanStatus): string {
@@ -115,7 +124,7 @@ function planHtml(status: GalleryPlanStatus): string {
     case "planned": {
       const p = status.plan;
       const lines = [
-        `<p data-testid="plan-status">Plan against <code>${escapeHtml(status.baseUrl)}</code> at ${escapeHtml(status.createdAt)}: ${escapeHtml(describeTransition(p))}.</p>`,
+        `<p data-testid="plan-status">Plan against <code>${escapeHtml(status.baseUrl)}</code> at ${escapeHtml(zonedTimes(status.createdAt, null))}: ${escapeHtml(transitionWords(p))}.</p>`,
         actionsHtml(p),
       ];
       if (p.drift.length > 0)
@@ -125,7 +134,7 @@ function planHtml(status: GalleryPlanStatus): string {
       const errors = p.diagnostics.filter((d) => d.severity === "error");
       if (errors.length > 0)
         lines.push(
-          `<ul>${errors.map((d) => `<li><span class="status-blocked">${escapeHtml(d.code)}</span>: ${escapeHtml(d.message)}</li>`).join("")}</ul>`,
+          `<ul>${errors.map((d) => `<li><span class="status-blocked">${codeHtml(d.code)}</span>: ${escapeHtml(d.message)}</li>`).join("")}</ul>`,
         );
       return lines.join("\n");
     }
@@ -141,7 +150,7 @@ export function projectHtml(p: GalleryProject): string {
     fact(
       "Kind",
       escapeHtml(
-        `${p.type}, ${p.protocol}${p.channel === null ? "" : `, ${p.channel}`}, desired ${p.desired}`,
+        `${p.type}, ${p.protocol}${p.channel === null ? "" : `, ${p.channel}`}; the file asks for ${desiredWords(p.desired)}`,
       ),
     ),
     fact("From", escapeHtml(p.sender)),

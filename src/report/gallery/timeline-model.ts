@@ -294,7 +294,7 @@ function rowOf(
   if (finish !== null) parts.push(`finishes ${finish.local} (${finish.utc})`);
   if (pause !== null)
     parts.push(
-      `${pause.text} (at ${pause.at.local}, ${pause.at.utc}; the cap of ${cap === null ? "its brand" : count(cap)} of Pacific day ${pause.pacificDay}; it can send again from ${pause.restartFrom.utc})`,
+      `${pause.text} (at ${pause.at.local}, ${pause.at.utc}; the cap of ${cap === null ? "its brand" : count(cap)} of Pacific day ${pause.pacificDay}; it can send again from ${pause.restartFrom.local}, ${pause.restartFrom.utc})`,
     );
   if (p.over_cap > 0) parts.push(`${count(p.over_cap)} over the cap (daily_cap_bypass)`);
   if (quietHours !== null)

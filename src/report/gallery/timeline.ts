@@ -108,7 +108,7 @@ function rowHtml(row: TimelineRow, columns: readonly TimelineColumn[]): string {
   if (row.finish !== null) parts.push(`finishes ${timeHtml(row.finish)}`);
   if (row.pause !== null)
     parts.push(
-      `<strong class="tl-pause-text">${escapeHtml(row.pause.text)}</strong>: at ${timeHtml(row.pause.at)}, sends again from ${escapeHtml(row.pause.restartFrom.utc)} at the earliest`,
+      `<strong class="tl-pause-text">${escapeHtml(row.pause.text)}</strong>: at ${timeHtml(row.pause.at)}, sends again from ${timeHtml(row.pause.restartFrom)} at the earliest`,
     );
   if (row.overCap > 0)
     parts.push(

@@ -36,6 +36,11 @@ export interface ForecastProject {
   readonly sent?: number;
   /** Of `sent`, how many went out in the clock's Pacific day (they count against today's cap). */
   readonly sentToday?: number;
+  /**
+   * A live send that no campaign file of the run describes (an earlier run's schedule): it takes
+   * its share of its brand's days, and draws no finding of its own (it is not this run's to judge).
+   */
+  readonly external?: boolean;
   /** Where to point diagnostics. */
   readonly ranges?: {
     readonly key?: SourceRange;

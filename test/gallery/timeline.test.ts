@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CAPACITY, type ForecastProject, forecast } from "../../src/forecast/index.js";
+import { type ForecastJson, forecastJson } from "../../src/forecast/json.js";
 import { outsideWindowSpans } from "../../src/forecast/local-hours.js";
-import { type ForecastJson, forecastJson } from "../../src/report/forecast-json.js";
 import { buildGalleryModel } from "../../src/report/gallery/model.js";
 import { renderGalleryHtml } from "../../src/report/gallery/page.js";
 import { forecastTimelineHtml } from "../../src/report/gallery/timeline.js";

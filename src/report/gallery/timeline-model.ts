@@ -8,10 +8,10 @@
  * send window, for the quiet-hours portions, from the plan's policy); no clock is read. Pure.
  */
 import { DateTime } from "luxon";
+import type { ForecastJson } from "../../forecast/json.js";
 import { DEFAULT_SEND_WINDOW, outsideWindowSpans } from "../../forecast/local-hours.js";
 import { CAP_ZONE, pacificDayOf } from "../../forecast/pacific.js";
 import type { SendWindowHours } from "../../forecast/types.js";
-import type { ForecastJson } from "../forecast-json.js";
 import { count } from "../forecast-words.js";
 
 type ProjectJson = ForecastJson["projects"][number];

@@ -9,8 +9,9 @@
  * row in words (`role="img"` with a label) and each row says it in text; a plain table follows the
  * picture. Colour is never the only signal. Pure; all user text is escaped.
  */
+
+import type { ForecastJson } from "../../forecast/json.js";
 import type { SendWindowHours } from "../../forecast/types.js";
-import type { ForecastJson } from "../forecast-json.js";
 import { count } from "../forecast-words.js";
 import { escapeHtml } from "../html-escape.js";
 import {

@@ -4,7 +4,7 @@
  * `plan --json` embed it as their `forecast` member once wired. Pure.
  */
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
-import type { Forecast, ProjectForecast } from "../forecast/types.js";
+import type { Forecast, ProjectForecast } from "./types.js";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));

@@ -22,7 +22,7 @@ import type { Plan, PlanGuard, PlanPolicy, ProjectPlan } from "../../plan/types.
 import { describeMedia, type GalleryMedia } from "./media.js";
 import { buildOverview, type GalleryOverview } from "./overview.js";
 import { describeSchedule, type GallerySchedule } from "./schedule.js";
-import { buildTimeline, isForecastJson, type Timeline } from "./timeline-model.js";
+import { buildTimeline, type Timeline } from "./timeline-model.js";
 
 /** Where a piece of the outgoing text came from. */
 export type PieceOrigin =
@@ -241,10 +241,8 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
             policy: plan.policy,
           },
     overview,
-    timeline:
-      plan !== null && isForecastJson(plan.forecast)
-        ? buildTimeline(plan.forecast, plan.policy?.rules.send_window)
-        : null,
+    // The plan's forecast as the judge made it (a saved plan's checked against its schema when read).
+    timeline: plan?.forecast === undefined ? null : buildTimeline(plan.forecast),
     projects,
     problems: diagnostics.filter((d) => ownerOf(d) === undefined),
   };

@@ -11,7 +11,6 @@
  */
 
 import type { ForecastJson } from "../../forecast/json.js";
-import type { SendWindowHours } from "../../forecast/types.js";
 import { count } from "../forecast-words.js";
 import { escapeHtml } from "../html-escape.js";
 import {
@@ -25,8 +24,8 @@ import {
 } from "./timeline-model.js";
 
 /** The HTML section of the forecast `f` (what a plan document's `forecast` holds). */
-export function forecastTimelineHtml(f: ForecastJson, sendWindow?: SendWindowHours): string {
-  return timelineHtml(buildTimeline(f, sendWindow));
+export function forecastTimelineHtml(f: ForecastJson): string {
+  return timelineHtml(buildTimeline(f));
 }
 
 /** Width of the narrowest bar, so that a send of seconds still shows (px; the stylesheet agrees). */

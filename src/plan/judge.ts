@@ -90,15 +90,23 @@ export function judge(input: JudgeInput): Judgement {
 }
 
 /**
+ * The judgement of fixed files, policy, capacity and live sends against project reads at `now`
+ * (apply's `Judge`). `only`: just these addresses and what they are ordered after.
+ */
+export type Rejudge = (
+  projects: ReadonlyMap<string, LiveRead<Project>>,
+  now: Date,
+  only?: readonly string[],
+) => Plan;
+
+/**
  * The same judgement against other project reads at another instant, as apply's loop needs it: the
  * files, policy, capacity and live sends of `input`, with `projects` and `now` in place of its own.
  * `only`: judge just these addresses (and what they are ordered after), for the re-check right
  * before a send; the forecast still covers every project of the files, so that a project judged
  * alone cannot escape its brand's cap.
  */
-export function rejudge(
-  input: JudgeInput,
-): (projects: ReadonlyMap<string, LiveRead<Project>>, now: Date, only?: readonly string[]) => Plan {
+export function rejudge(input: JudgeInput): Rejudge {
   return (projects, now, only) =>
     judgeScoped(input, projects, now, only ?? input.targets, input.excludes).plan;
 }

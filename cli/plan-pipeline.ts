@@ -111,10 +111,11 @@ export async function runPlanPipeline(
   const forecasting = forecasts({ forecast: args.forecast === true, policy: policy.policy });
   // A forecast reads every project of the files: projects of a brand share its cap, so a project
   // left out by --target or --exclude still counts against it.
+  const cache = args.cache ?? createFileCache(io.cwd, session.apiId);
   const refreshed = await refreshLive({
     campaign: forecasting ? campaign : checked.covered,
     reader: session.client,
-    cache: args.cache ?? createFileCache(io.cwd, session.apiId),
+    cache,
     now,
     refresh: args.refresh,
     keySource: session.keySource,
@@ -131,7 +132,11 @@ export async function runPlanPipeline(
 
   // The judge's input: everything it rests on, gathered here; the judgement itself is pure.
   const sending = forecasting
-    ? await readLiveSends(session, refreshed.live.projects, refreshed.now)
+    ? await readLiveSends(session, refreshed.live.projects, refreshed.now, {
+        store: cache,
+        organizationId: refreshed.organizationId,
+        refresh: args.refresh,
+      })
     : { sends: NO_LIVE_SENDS, diagnostics: [] };
   // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
   const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");

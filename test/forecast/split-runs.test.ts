@@ -119,6 +119,16 @@ describe("two directories of one brand, applied one after the other", () => {
       // The example world's early-vote push of the same brand is sending: it counts too.
       [`Early Vote Push (live ${EARLY_VOTE})`, null],
     ]);
+    // Planned again with nothing changed: the live reminder's project read comes from the cache.
+    const before = (await admin(sb, "GET", "/requests")).body.data.requests.length as number;
+    const again = JSON.parse(
+      (await cli(cwd, "plan", "campaigns/b", "--forecast", "--json")).stdout,
+    ) as PlanDoc;
+    const paths = ((await admin(sb, "GET", "/requests")).body.data.requests as { path: string }[])
+      .slice(before)
+      .map((q) => q.path);
+    expect(paths.filter((p) => p.endsWith(`/projects/${GOTV_REMINDER}`))).toEqual([]);
+    expect(again.forecast?.brand_days).toEqual(plan.forecast?.brand_days);
     // Without a forecast the plan makes no reads of the brand's live sends, and has no finding.
     const plain = JSON.parse((await cli(cwd, "plan", "campaigns/b", "--json")).stdout) as PlanDoc;
     expect(plain.forecast).toBeUndefined();

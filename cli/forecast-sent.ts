@@ -7,7 +7,7 @@ import type { Project, ProjectStatsRow } from "../src/contract/resources.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { type CacheStore, emptySnapshot, mergeSnapshot, sameVersion } from "../src/plan/cache.js";
 import type { LiveRead, LiveState } from "../src/plan/live.js";
-import type { LiveSend, LiveSends } from "../src/plan/live-sends.js";
+import { type LiveSend, type LiveSends, NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { readAll } from "../src/plan/refresh-records.js";
 import { statsWindows } from "../src/plan/refresh-stats.js";
 import { statusRange } from "../src/status/range.js";
@@ -34,12 +34,12 @@ export async function readLiveSends(
   const brands = new Set<string>();
   for (const r of projects.values()) if (r.kind === "found") brands.add(r.value.brand_id);
   const range = statusRange(now, undefined);
-  if (brands.size === 0 || !range.ok) return { sends: { sent: new Map(), others: [] }, diagnostics: [] };
+  if (brands.size === 0 || !range.ok) return { sends: NO_LIVE_SENDS, diagnostics: [] };
   const keeps = (row: ProjectStatsRow) => SENDING.has(row.status) && brands.has(row.brand_id);
   const listed = await listRows(session.client, range.range, keeps, null);
   if (!listed.ok)
     return {
-      sends: { sent: new Map(), others: [] },
+      sends: { sent: new Map(), others: [], complete: false },
       diagnostics: [
         {
           severity: "warning",
@@ -112,5 +112,5 @@ export async function readLiveSends(
             hint: "plan again; until then the forecast may put the brand's cap later than it is",
           },
         ];
-  return { sends: { sent, others: sends }, diagnostics };
+  return { sends: { sent, others: sends, complete: unread.length === 0 }, diagnostics };
 }

@@ -8,16 +8,17 @@
  */
 import type { Campaign } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { forecastJson } from "../forecast/json.js";
 import { judgeFindings } from "../forecast/policy-hold.js";
 import type { Forecast } from "../forecast/types.js";
 import type { Policy } from "../policy/model.js";
-import { assemblePlan } from "./assemble.js";
+import { assemblePlan, respread } from "./assemble.js";
 import { withForecastFindings } from "./forecast-hold.js";
 import { type CapacityInForce, forecastOfPlan } from "./forecast-of-plan.js";
 import type { LiveRead, LiveState } from "./live.js";
 import type { LiveSends } from "./live-sends.js";
+import { holdForPolicy } from "./policy-hold.js";
 import { summarize } from "./summary.js";
 import type { Plan, RequestCount } from "./types.js";
 
@@ -154,5 +155,41 @@ function judgeScoped(
             : { range: input.policy.ranges.forecast_errors }),
         },
   );
-  return { plan: withForecastFindings(plan, forecast), forecast };
+  const judged = withForecastFindings(plan, forecast);
+  if (rules?.forecast_errors === undefined || input.liveSends.complete) return { plan: judged, forecast };
+  const ranges = new Map(input.campaign.projects.map((spec) => [spec.address, spec.range]));
+  return { plan: holdUnseen(judged, forecast, ranges, input.policy?.ranges.forecast_errors), forecast };
+}
+
+/**
+ * Under `forecast_errors`, with the brand's live sends not all read: every project the forecast
+ * covers is held with an error (`forecast.sent-unknown`), since a send it cannot see may put it past
+ * its brand's cap. Pauses go ahead (policy-hold.ts).
+ */
+function holdUnseen(
+  plan: Plan,
+  forecast: Forecast,
+  ranges: ReadonlyMap<string, SourceRange>,
+  rule: SourceRange | undefined,
+): Plan {
+  const covered = new Set(forecast.projects.map((p) => p.address));
+  const projects = plan.projects.map((project) => {
+    const range = ranges.get(project.address);
+    return covered.has(project.address)
+      ? holdForPolicy(project, [
+          {
+            severity: "error",
+            code: "forecast.sent-unknown",
+            message: `${project.address}: the brand's live sends could not all be read, so the policy's forecast_errors cannot be judged for it; its test and schedule are held`,
+            ...(range === undefined ? {} : { range }),
+            hint: "plan again once the statistics and project reads succeed (see the warning forecast.sent-unknown)",
+            ...(rule === undefined
+              ? {}
+              : { related: [{ message: "the policy's rule forecast_errors", range: rule }] }),
+          },
+        ])
+      : project;
+  });
+  const held = respread(projects);
+  return { ...plan, projects: held, summary: summarize(held, plan.diagnostics) };
 }

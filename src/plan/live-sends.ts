@@ -28,7 +28,14 @@ export interface LiveSend {
 export interface LiveSends {
   readonly sent: ReadonlyMap<string, number>;
   readonly others: readonly LiveSend[];
+  /**
+   * False when a read failed (the statistics listing, or a project read of a live send), so that
+   * some live send may be missing: the forecast is then a lower bound, and under the policy's
+   * `forecast_errors` the judge holds every send the forecast covers (a net that cannot see does
+   * not pass).
+   */
+  readonly complete: boolean;
 }
 
 /** Nothing known to be sending: what a run that does not forecast, or a test, hands the judge. */
-export const NO_LIVE_SENDS: LiveSends = { sent: new Map(), others: [] };
+export const NO_LIVE_SENDS: LiveSends = { sent: new Map(), others: [], complete: true };

@@ -157,6 +157,28 @@ describe("two directories of one brand, applied one after the other", () => {
     ]);
   });
 
+  test("under forecast_errors, when the brand's live sends cannot be listed, the second run holds its send", async () => {
+    const cwd = splitWorld("[cap-pause]");
+    expect((await cli(cwd, "apply", "campaigns/a", "--auto-approve")).code).toBe(0);
+    // The statistics listing refuses (the plan's own reads fall back to project reads by id).
+    expect((await admin(sb, "POST", "/faults", { spec: "GET /projects/stats: status(400)" })).status).toBe(
+      200,
+    );
+    const second = await cli(cwd, "apply", "campaigns/b", "--auto-approve");
+    expect(second.code).toBe(1);
+    expect(second.stdout + second.stderr).toContain("forecast.sent-unknown");
+    expect(await effects()).toEqual(["schedule reminder", "test reminder"]);
+    const plan = JSON.parse((await cli(cwd, "plan", "campaigns/b", "--json")).stdout) as PlanDoc;
+    const followup = plan.projects.find((p) => p.address === "gotv-followup");
+    expect(followup?.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual([
+      "forecast.sent-unknown",
+    ]);
+    expect(followup?.actions.map((a) => `${a.kind} ${a.status}`)).toEqual([
+      "test blocked",
+      "schedule blocked",
+    ]);
+  });
+
   test("planned together, the same two sends draw the same finding (the split run now agrees)", async () => {
     const cwd = splitWorld(null);
     const r = await cli(cwd, "plan", "campaigns", "--forecast", "--json");

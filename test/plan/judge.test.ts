@@ -39,6 +39,7 @@ function earlier(overrides: Partial<Project> = {}): Project {
 
 const sends = (...projects: Project[]): LiveSends => ({
   sent: new Map(),
+  complete: true,
   others: projects.map((project) => ({
     project,
     sent: 0,
@@ -152,6 +153,7 @@ describe("judge: files + policy + live reads + clock + capacity + live sends -> 
     const at = new Date("2026-11-03T15:10:00.000Z");
     const { others } = sends(sending);
     const liveSends: LiveSends = {
+      complete: true,
       sent: new Map([[sending.project_id, 20]]),
       others: others.map((o) => ({ ...o, sent: 20 })),
     };
@@ -159,6 +161,20 @@ describe("judge: files + policy + live reads + clock + capacity + live sends -> 
     const day = forecast?.brandDays.find((d) => d.pacificDay === "2026-11-03");
     expect(day?.total).toBe(50);
     expect(forecast?.projects.find((p) => p.address === "gotv-reminder")?.pause?.recipientsLeft).toBe(28);
+  });
+
+  it("under forecast_errors, live sends not all read hold every send the forecast covers (a warning without the rule)", () => {
+    const unseen: LiveSends = { ...sends(), complete: false };
+    const strict = judge(input({ liveSends: unseen, policy: policy({ forecast_errors: ["cap-pause"] }) }));
+    expect(codesOf(strict.plan)).toEqual(["error forecast.sent-unknown"]);
+    expect(scheduleOf(strict.plan)?.status).toBe("blocked");
+    expect(scheduleOf(strict.plan)?.block?.codes).toEqual(["forecast.sent-unknown"]);
+    expect(strict.plan.projects[0]?.diagnostics[0]?.related?.[0]?.message).toBe(
+      "the policy's rule forecast_errors",
+    );
+    // Without the rule the forecast is a lower bound and nothing is held (the gathering warned).
+    const lenient = judge(input({ liveSends: unseen }));
+    expect(scheduleOf(lenient.plan)?.status).toBe("planned");
   });
 
   it("the same input gives the same judgement (no clock, no IO of its own)", () => {

@@ -49,7 +49,8 @@ export function forecast(input: ForecastInput): Forecast {
     sendWindow: window,
     projects,
     brandDays,
-    costs: costLines(projects),
+    // A live send the run does not describe takes its share of the cap, not of the run's cost.
+    costs: costLines(projects.filter((_, i) => input.projects[i]?.external !== true)),
     findings,
     diagnostics: findings.map((f) => f.diagnostic),
   };

@@ -38,7 +38,8 @@ export interface ForecastProject {
   readonly sentToday?: number;
   /**
    * A live send that no campaign file of the run describes (an earlier run's schedule): it takes
-   * its share of its brand's days, and draws no finding of its own (it is not this run's to judge).
+   * its share of its brand's days, and draws no finding of its own and adds nothing to the costs
+   * (it is not this run's to judge or to pay for).
    */
   readonly external?: boolean;
   /** Where to point diagnostics. */

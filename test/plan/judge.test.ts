@@ -120,8 +120,10 @@ describe("judge: files + policy + live reads + clock + capacity + live sends -> 
       [liveSendAddress({ name: "Early reminder", project_id: "9a000000-0000-4000-8000-0000000000aa" }), 38],
       ["gotv-reminder", 12],
     ]);
-    // A finding about the run's project only: the earlier send is not this run's to judge.
+    // A finding about the run's project only: the earlier send is not this run's to judge, nor
+    // to pay for (the costs are the run's project's: 120 cents estimated).
     expect(forecast?.findings.map((f) => f.address)).toEqual(["gotv-reminder"]);
+    expect(forecast?.costs.total.estimatedCostCents).toBe(120);
     expect(codesOf(plan)).toEqual(["warning forecast.cap-pause"]);
     expect(scheduleOf(plan)?.status).toBe("planned");
   });

@@ -1,9 +1,11 @@
 /**
- * Files to plan, shared by `plan` and `apply`: load and validate the campaign files, lint them,
- * check `--target`/`--exclude` (any error so far stops before the first request), refresh the live
- * state of the covered projects through the session (with the disk cache), and assemble the plan.
- * The plan's diagnostics gather the files' warnings, the refresh's warnings (cache, stats fallback)
- * and the selection's, so a saved plan tells the whole story.
+ * The judge's input, gathered (IO only), shared by `plan`, `apply`, `apply plan.json` and the
+ * gallery: load and validate the campaign files, find the policy, lint them, check
+ * `--target`/`--exclude` (any error so far stops before the first request), refresh the live state
+ * through the session (with the disk cache), and, when forecasting, read the brand's live sends;
+ * then hand everything to the one pure judge (src/plan/judge.ts). The plan's diagnostics gather the
+ * files' warnings, the reads' warnings (cache, stats fallback, live sends) and the selection's, so a
+ * saved plan tells the whole story.
  */
 
 import type { Judge } from "../src/apply/index.js";
@@ -61,7 +63,10 @@ export type PlanPipelineResult =
       readonly sources: ReadonlyMap<string, string>;
       /** The project reads the plan was judged from (some may come from the cache), by id. */
       readonly live: ReadonlyMap<string, LiveRead<Project>>;
-      /** Judges the same files against other project reads, exactly as this plan was (apply's loop). */
+      /**
+       * The same judge with the same input, against other project reads and another clock (apply's
+       * loop and its re-check right before each send): `rejudge` of src/plan/judge.ts.
+       */
       readonly judge: Judge;
       /**
        * The forecast the plan's findings come from (with `forecast` or a policy's `forecast_errors`);

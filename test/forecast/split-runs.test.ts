@@ -119,6 +119,12 @@ describe("two directories of one brand, applied one after the other", () => {
       // The example world's early-vote push of the same brand is sending: it counts too.
       [`Early Vote Push (live ${EARLY_VOTE})`, null],
     ]);
+    // The first directory planned again: its own live schedule counts once, as its project.
+    const own = JSON.parse((await cli(cwd, "plan", "campaigns/a", "--forecast", "--json")).stdout) as PlanDoc;
+    expect(own.forecast?.projects.map((p) => p.address)).toEqual([
+      "gotv-reminder",
+      `Early Vote Push (live ${EARLY_VOTE})`,
+    ]);
     // Planned again with nothing changed: the live reminder's project read comes from the cache.
     const before = (await admin(sb, "GET", "/requests")).body.data.requests.length as number;
     const again = JSON.parse(

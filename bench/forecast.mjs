@@ -14,8 +14,9 @@
  */
 import { performance } from "node:perf_hooks";
 import { DEFAULT_CAPACITY, forecast } from "../dist/src/forecast/index.js";
-import { judgeFindings, withForecastFindings } from "../dist/src/forecast/policy-hold.js";
-import { forecastJson } from "../dist/src/report/forecast-json.js";
+import { forecastJson } from "../dist/src/forecast/json.js";
+import { judgeFindings } from "../dist/src/forecast/policy-hold.js";
+import { withForecastFindings } from "../dist/src/plan/forecast-hold.js";
 import { forecastMarkdown } from "../dist/src/report/forecast-markdown.js";
 import { forecastText } from "../dist/src/report/forecast-text.js";
 

@@ -1,9 +1,11 @@
 /**
- * Files to plan, shared by `plan` and `apply`: load and validate the campaign files, lint them,
- * check `--target`/`--exclude` (any error so far stops before the first request), refresh the live
- * state of the covered projects through the session (with the disk cache), and assemble the plan.
- * The plan's diagnostics gather the files' warnings, the refresh's warnings (cache, stats fallback)
- * and the selection's, so a saved plan tells the whole story.
+ * The judge's input, gathered (IO only), shared by `plan`, `apply`, `apply plan.json` and the
+ * gallery: load and validate the campaign files, find the policy, lint them, check
+ * `--target`/`--exclude` (any error so far stops before the first request), refresh the live state
+ * through the session (with the disk cache), and, when forecasting, read the brand's live sends;
+ * then hand everything to the one pure judge (src/plan/judge.ts). The plan's diagnostics gather the
+ * files' warnings, the reads' warnings (cache, stats fallback, live sends) and the selection's, so a
+ * saved plan tells the whole story.
  */
 
 import type { Judge } from "../src/apply/index.js";
@@ -11,20 +13,18 @@ import { loadCampaign } from "../src/campaign/load.js";
 import type { Campaign } from "../src/campaign/model.js";
 import type { Project } from "../src/contract/resources.js";
 import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
-import { forecastOfPlan } from "../src/forecast/of-plan.js";
-import { judgeFindings, withForecastFindings } from "../src/forecast/policy-hold.js";
+import { capacityOfProjects } from "../src/forecast/from-spec.js";
 import type { Forecast } from "../src/forecast/types.js";
-import { assemblePlan } from "../src/plan/assemble.js";
 import type { CacheStore } from "../src/plan/cache.js";
 import { checkCovered } from "../src/plan/check-covered.js";
 import { clockSkewDiagnostic } from "../src/plan/clock-skew.js";
-import type { LiveRead, LiveState } from "../src/plan/live.js";
+import { forecasts, type JudgeInput, judge, rejudge } from "../src/plan/judge.js";
+import type { LiveRead } from "../src/plan/live.js";
+import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { refreshLive } from "../src/plan/refresh.js";
-import { summarize } from "../src/plan/summary.js";
 import type { Plan } from "../src/plan/types.js";
-import { forecastJson } from "../src/report/forecast-json.js";
 import { createFileCache } from "./file-cache.js";
-import { readSent } from "./forecast-sent.js";
+import { readLiveSends } from "./forecast-sent.js";
 import type { Io } from "./io.js";
 import type { KeyScopeFlags } from "./key-scope-flag.js";
 import { loadPolicy, type PolicyFlags } from "./policy-file.js";
@@ -63,7 +63,10 @@ export type PlanPipelineResult =
       readonly sources: ReadonlyMap<string, string>;
       /** The project reads the plan was judged from (some may come from the cache), by id. */
       readonly live: ReadonlyMap<string, LiveRead<Project>>;
-      /** Judges the same files against other project reads, exactly as this plan was (apply's loop). */
+      /**
+       * The same judge with the same input, against other project reads and another clock (apply's
+       * loop and its re-check right before each send): `rejudge` of src/plan/judge.ts.
+       */
       readonly judge: Judge;
       /**
        * The forecast the plan's findings come from (with `forecast` or a policy's `forecast_errors`);
@@ -110,14 +113,14 @@ export async function runPlanPipeline(
   if (hasErrors(selection.diagnostics))
     return { ok: false, diagnostics: [...fileDiagnostics, ...selection.diagnostics], sources };
 
-  const rules = policy.policy?.rules;
-  const forecasting = args.forecast === true || rules?.forecast_errors !== undefined;
+  const forecasting = forecasts({ forecast: args.forecast === true, policy: policy.policy });
   // A forecast reads every project of the files: projects of a brand share its cap, so a project
   // left out by --target or --exclude still counts against it.
+  const cache = args.cache ?? createFileCache(io.cwd, session.apiId);
   const refreshed = await refreshLive({
     campaign: forecasting ? campaign : checked.covered,
     reader: session.client,
-    cache: args.cache ?? createFileCache(io.cwd, session.apiId),
+    cache,
     now,
     refresh: args.refresh,
     keySource: session.keySource,
@@ -132,75 +135,40 @@ export async function runPlanPipeline(
       sources,
     };
 
-  const assembleAt = (
-    projects: LiveState["projects"],
-    at: Date,
-    targets: readonly string[] = args.targets,
-    excludes: readonly string[] = args.excludes,
-  ): Plan =>
-    assemblePlan({
-      campaign,
-      live: { ...refreshed.live, projects },
-      now: at,
-      baseUrl: session.apiId,
-      toolVersion: VERSION,
-      organizationId: refreshed.organizationId,
-      allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
-      targets,
-      excludes,
-      requests: refreshed.requests,
-      ...(policy.policy === null ? {} : { policy: policy.policy }),
-    });
-  const forecastRule =
-    rules?.forecast_errors === undefined
-      ? undefined
-      : {
-          names: rules.forecast_errors,
-          ...(policy.policy?.ranges.forecast_errors === undefined
-            ? {}
-            : { range: policy.policy.ranges.forecast_errors }),
-        };
-  // The forecast always covers every project of the files, also when the run is narrowed or apply
-  // re-judges one project at send time: projects of a brand share its cap, so one judged alone
-  // could escape its finding.
-  const whole = args.targets.length === 0 && args.excludes.length === 0;
-  const bypassForbidden = rules?.daily_cap_bypass === "forbid";
-  const sending = forecasting ? await readSent(session, refreshed.live.projects, refreshed.now) : undefined;
-  const sent = sending?.sent;
-  const forecastOf = (plan: Plan): Forecast =>
-    forecastOfPlan(plan, campaign.projects, rules?.send_window, { bypassForbidden, sent });
-  const judged = (
-    projects: LiveState["projects"],
-    at: Date,
-    only?: readonly string[],
-  ): { readonly plan: Plan; readonly forecast?: Forecast } => {
-    const plan = assembleAt(projects, at, only);
-    if (!forecasting) return { plan };
-    const forecast = judgeFindings(
-      forecastOf(only === undefined && whole ? plan : assembleAt(projects, at, [], [])),
-      forecastRule,
-    );
-    return { plan: withForecastFindings(plan, forecast), forecast };
-  };
-  const judgeAt: Judge = (projects, at, only) => judged(projects, at, only).plan;
-  const { plan: assembled, forecast } = judged(refreshed.live.projects, refreshed.now);
+  // The judge's input: everything it rests on, gathered here; the judgement itself is pure.
+  const sending = forecasting
+    ? await readLiveSends(session, refreshed.live.projects, refreshed.now, {
+        store: cache,
+        organizationId: refreshed.organizationId,
+        refresh: args.refresh,
+      })
+    : { sends: NO_LIVE_SENDS, diagnostics: [] };
   // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
   const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
-  const diagnostics = [
-    ...fileProblems,
-    ...(sending?.diagnostics ?? []),
-    ...policy.diagnostics,
-    ...clockDiagnostics,
-    ...refreshed.diagnostics,
-    ...assembled.diagnostics,
-  ];
-  const plan: Plan = {
-    ...assembled,
-    ...(forecast === undefined ? {} : { forecast: forecastJson(forecast) }),
-    organization_id: refreshed.organizationId,
-    diagnostics,
-    summary: summarize(assembled.projects, diagnostics),
+  const input: JudgeInput = {
+    campaign,
+    policy: policy.policy,
+    live: refreshed.live,
+    now: refreshed.now,
+    targets: args.targets,
+    excludes: args.excludes,
+    forecast: args.forecast === true,
+    capacity: capacityOfProjects(campaign.projects),
+    liveSends: sending.sends,
+    baseUrl: session.apiId,
+    toolVersion: VERSION,
+    organizationId: refreshed.organizationId,
+    allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
+    requests: refreshed.requests,
+    diagnostics: [
+      ...fileProblems,
+      ...sending.diagnostics,
+      ...policy.diagnostics,
+      ...clockDiagnostics,
+      ...refreshed.diagnostics,
+    ],
   };
+  const { plan, forecast } = judge(input);
   return {
     ok: true,
     campaign,
@@ -208,7 +176,7 @@ export async function runPlanPipeline(
     organizationId: refreshed.organizationId,
     sources,
     live: refreshed.live.projects,
-    judge: judgeAt,
+    judge: rejudge(input),
     ...(forecast === undefined ? {} : { forecast }),
   };
 }

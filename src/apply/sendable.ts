@@ -4,21 +4,18 @@
  * `at` passed between the judgement and the request is blocked, not sent).
  */
 import type { Project } from "../contract/resources.js";
+import type { Rejudge } from "../plan/judge.js";
 import type { LiveRead } from "../plan/live.js";
-import type { Action, Plan } from "../plan/types.js";
+import type { Action } from "../plan/types.js";
 import type { Refusal, Sendable } from "./perform.js";
 
 /**
- * Judges the files against project reads at `now`, exactly as `plan` does (the same planner, the
- * same references and organization). `only`: judge just these addresses (and what they are ordered
+ * Judges the files against project reads at `now`, exactly as `plan` does: the plan's judge
+ * (src/plan/judge.ts `rejudge`), with the same files, policy, capacity, live sends and organization. `only`: judge just these addresses (and what they are ordered
  * after), for the re-check right before a send. Pure. ("Judge" in apply means this and only this;
  * whether a request took effect is the effect check's, `effect-check.ts`.)
  */
-export type Judge = (
-  projects: ReadonlyMap<string, LiveRead<Project>>,
-  now: Date,
-  only?: readonly string[],
-) => Plan;
+export type Judge = Rejudge;
 
 /** The action as sent now: its request, key and basis from this round, the clock re-checked per send. */
 export function sendable(

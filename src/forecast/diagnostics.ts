@@ -1,7 +1,8 @@
 /**
  * The forecast's findings as diagnostics, warnings at the project's file position, each with the
  * fix: a finish past the deadline, a send running into quiet hours, a pause at the daily cap
- * (before the deadline), and messages past the cap under bypass. Pure.
+ * (before the deadline), and messages past the cap under bypass. A live send no file of the run
+ * describes (`external`) draws none: it only takes its share of the brand's cap. Pure.
  */
 
 import type { SendWindow } from "../text/send-window.js";
@@ -22,6 +23,7 @@ export function forecastFindings(
   projects.forEach((f, i) => {
     const out: ForecastFinding["diagnostic"][] = [];
     const p = inputs[i] as ForecastProject;
+    if (p.external === true) return;
     const at = p.ranges?.at ?? p.ranges?.key;
     const deadlineRange = p.ranges?.deadline ?? at;
     const zone = f.timezone;

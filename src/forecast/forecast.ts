@@ -10,7 +10,7 @@ import { type DayShare, type Lane, type LaneResult, runBrand } from "./brand-tim
 import { dailyCapOf } from "./capacity.js";
 import { costLines } from "./costs.js";
 import { forecastFindings } from "./diagnostics.js";
-import { localTime, outsideWindow } from "./local-hours.js";
+import { localTime, outsideWindow, outsideWindowSpans } from "./local-hours.js";
 import { pacificDayOf } from "./pacific.js";
 import type { BrandDay, Forecast, ForecastInput, ForecastProject, ProjectForecast } from "./types.js";
 
@@ -47,9 +47,11 @@ export function forecast(input: ForecastInput): Forecast {
   return {
     nowMs,
     capacity,
+    sendWindow: window,
     projects,
     brandDays,
-    costs: costLines(projects),
+    // A live send the run does not describe takes its share of the cap, not of the run's cost.
+    costs: costLines(projects.filter((_, i) => input.projects[i]?.external !== true)),
     findings,
     diagnostics: findings.map((f) => f.diagnostic),
   };
@@ -110,7 +112,11 @@ function projectForecast(
     overCap: Math.round(r.overCap),
     localStart: localTime(r.beganMs, p.timezone),
     localEnd: localTime(r.endMs, p.timezone),
-    quietHours: quiet && { fromMs: quiet.fromMs, messages: Math.ceil((quiet.ms / 60_000) * rate) },
+    quietHours: quiet && {
+      fromMs: quiet.fromMs,
+      messages: Math.ceil((quiet.ms / 60_000) * rate),
+      spans: quietSpans(r.beganMs, r.endMs, p.timezone, window, quiet.fromMs),
+    },
     deadlineMs: deadline,
     meetsDeadline: deadline === null ? null : finishMs !== null && finishMs <= deadline,
     estimatedCostCents: estimate,
@@ -134,4 +140,16 @@ function brandDay(brand: string, cap: number | null, d: DayShare): BrandDay {
     total: shares.reduce((sum, s) => sum + s.messages, 0),
     shares,
   };
+}
+
+/** The stretches outside the window (one instant for a send of no length that starts outside it). */
+function quietSpans(
+  startMs: number,
+  endMs: number,
+  zone: string,
+  window: ForecastInput["sendWindow"] & object,
+  fromMs: number,
+): { readonly fromMs: number; readonly toMs: number }[] {
+  const spans = outsideWindowSpans(startMs, endMs, zone, window).map(([a, b]) => ({ fromMs: a, toMs: b }));
+  return spans.length === 0 ? [{ fromMs, toMs: fromMs }] : spans;
 }

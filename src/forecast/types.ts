@@ -38,6 +38,12 @@ export interface ForecastProject {
   readonly sent?: number;
   /** Of `sent`, how many went out in the clock's Pacific day (they count against today's cap). */
   readonly sentToday?: number;
+  /**
+   * A live send that no campaign file of the run describes (an earlier run's schedule): it takes
+   * its share of its brand's days, and draws no finding of its own and adds nothing to the costs
+   * (it is not this run's to judge or to pay for).
+   */
+  readonly external?: boolean;
   /** Where to point diagnostics. */
   readonly ranges?: {
     readonly key?: SourceRange;
@@ -104,8 +110,16 @@ export interface ProjectForecast {
   /** Local start and end of its sending in its zone (`yyyy-MM-dd HH:mm`, and the zone's abbreviation). */
   readonly localStart: string;
   readonly localEnd: string;
-  /** When it sends outside the send window: the first such instant and the messages sent then. */
-  readonly quietHours: { readonly fromMs: number; readonly messages: number } | null;
+  /**
+   * When it sends outside the send window: the first such instant, the messages sent then, and
+   * every stretch of its sending outside the window, in order (what a timeline draws; one instant,
+   * from and to equal, for a send of no length). Null when it sends inside the window only.
+   */
+  readonly quietHours: {
+    readonly fromMs: number;
+    readonly messages: number;
+    readonly spans: readonly { readonly fromMs: number; readonly toMs: number }[];
+  } | null;
   readonly deadlineMs: number | null;
   /** Whether it finishes by its deadline; null without a deadline. */
   readonly meetsDeadline: boolean | null;
@@ -156,6 +170,8 @@ export type ForecastFindingCode = Extract<
 export interface Forecast {
   readonly nowMs: number;
   readonly capacity: Capacity;
+  /** The send window its quiet hours are judged by (the policy's, else the default). */
+  readonly sendWindow: SendWindow;
   readonly projects: readonly ProjectForecast[];
   readonly brandDays: readonly BrandDay[];
   readonly costs: {

@@ -10,6 +10,7 @@ import type { DesiredState } from "../campaign/model.js";
 import type { ProjectStatus } from "../contract/limits.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ForecastJson } from "../forecast/json.js";
 import type { Loosening, PolicyRules } from "../policy/model.js";
 
 /** Bump on any incompatible change of the plan document; `apply` refuses other versions. */
@@ -285,11 +286,12 @@ export interface Plan {
   readonly policy: PlanPolicy | null;
   readonly projects: readonly ProjectPlan[];
   /**
-   * With `plan --forecast`: when each scheduled project sends, under the declared capacity
-   * (`schemas/forecast.schema.json`, src/report/forecast-json.ts); absent otherwise. For review
-   * only: apply never compares or acts on it.
+   * With `plan --forecast` (or a policy's `forecast_errors`): when each scheduled project sends,
+   * under the capacity in force, with the brand's other live sends (`schemas/forecast.schema.json`,
+   * src/forecast/json.ts); absent otherwise. Made by the judge (judge.ts); a saved plan's is
+   * checked against the schema when read. For review only: apply never compares or acts on it.
    */
-  readonly forecast?: unknown;
+  readonly forecast?: ForecastJson;
   /** Problems not tied to one project (API unreachable, ambiguous organization). */
   readonly diagnostics: readonly Diagnostic[];
   readonly requests: RequestCount;

@@ -31,9 +31,9 @@ const LAYERS: readonly (readonly string[])[] = [
 /** Imports between two folders of one layer, each with the reason it is allowed. */
 const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
   {
-    from: "forecast",
-    to: "plan",
-    why: "the forecast reads a plan's figures (design: plan + declared capacity -> timeline)",
+    from: "plan",
+    to: "forecast",
+    why: "the judge forecasts its plan, and the plan carries its typed forecast (design principle 11)",
   },
   {
     from: "report",

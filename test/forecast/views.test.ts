@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CAPACITY, type Forecast, type ForecastProject, forecast } from "../../src/forecast/index.js";
-import { forecastJson } from "../../src/report/forecast-json.js";
+import { forecastJson } from "../../src/forecast/json.js";
 import { forecastGantt, forecastMarkdown } from "../../src/report/forecast-markdown.js";
 import { forecastText } from "../../src/report/forecast-text.js";
 import { compileReportSchema } from "../../src/report/plan-schema.js";

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CAPACITY, type ForecastProject, forecast } from "../../src/forecast/index.js";
-import { outsideWindowSpans } from "../../src/forecast/local-hours.js";
-import { type ForecastJson, forecastJson } from "../../src/report/forecast-json.js";
+import { type ForecastJson, forecastJson } from "../../src/forecast/json.js";
 import { buildGalleryModel } from "../../src/report/gallery/model.js";
 import { renderGalleryHtml } from "../../src/report/gallery/page.js";
 import { forecastTimelineHtml } from "../../src/report/gallery/timeline.js";
@@ -29,7 +28,7 @@ const project = (over: Partial<ForecastProject> & { address: string }): Forecast
 });
 
 /** The examples' GOTV sends under a cap of 30: both pause with 8 of 38 left. */
-function gotv(): ForecastJson {
+function gotv(sendWindow?: { readonly from: string; readonly to: string }): ForecastJson {
   return forecastJson(
     forecast({
       projects: [
@@ -42,6 +41,7 @@ function gotv(): ForecastJson {
       ],
       capacity: { ...DEFAULT_CAPACITY, brands: { "Riverside Democrats": 30 } },
       nowMs: Date.parse("2026-12-01T15:00:00Z"),
+      ...(sendWindow === undefined ? {} : { sendWindow }),
     }),
   );
 }
@@ -160,14 +160,10 @@ describe("the forecast timeline", () => {
     const overnight = t.brands[0]?.rows[0];
     expect(overnight?.quietHours?.from.local).toBe("2027-03-13 21:00 EST");
     expect(overnight?.quiet).toHaveLength(1);
-    expect(
-      outsideWindowSpans(
-        Date.parse("2027-03-14T02:00:00Z"),
-        Date.parse("2027-03-14T14:00:00Z"),
-        "America/New_York",
-        { from: "08:00", to: "21:00" },
-      ),
-    ).toEqual([[Date.parse("2027-03-14T02:00:00Z"), Date.parse("2027-03-14T12:00:00Z")]]);
+    // Drawn from the forecast's own stretch outside the window (the gallery computes none again).
+    expect(f.projects[0]?.quiet_hours?.spans).toEqual([
+      { from: "2027-03-14T02:00:00.000Z", to: "2027-03-14T12:00:00.000Z" },
+    ]);
     expect(brandSection(html, "Spring")).toContain(`<span class="tl-quiet"`);
     expect(html).toContain("about 45,000 in quiet hours from");
     // Bypass: past the cap, counted and said.
@@ -210,10 +206,10 @@ describe("quiet hours at the send window's boundaries (the shared table)", () =>
         sendWindow: row.window,
       }),
     );
-    const r = buildTimeline(f, row.window).brands[0]?.rows[0];
+    const r = buildTimeline(f).brands[0]?.rows[0];
     expect(r?.quiet.length ?? -1).toBe(row.inside ? 0 : 1);
     expect(r?.quietHours?.from.iso ?? null).toBe(row.inside ? null : new Date(at).toISOString());
-    const html = forecastTimelineHtml(f, row.window);
+    const html = forecastTimelineHtml(f);
     expect(html).toContain(
       `quiet hours are outside ${row.window.from}-${row.window.to} in the recipients' zone`,
     );
@@ -224,15 +220,15 @@ describe("quiet hours at the send window's boundaries (the shared table)", () =>
 describe("the gallery page", () => {
   const projects = loadProjects({ "ucs2.yaml": UCS2_YAML });
 
-  it("shows the timeline after the overview when its plan has a forecast, with the policy's send window", () => {
-    const plan = { ...fullPlan(), forecast: gotv() };
+  it("shows the timeline after the overview when its plan has a forecast, with the send window the forecast judged", () => {
+    // The judge forecasts under the policy's send window (09:00-20:00); the forecast carries it.
+    const plan = { ...fullPlan(), forecast: gotv({ from: "09:00", to: "20:00" }) };
     const html = renderGalleryHtml(buildGalleryModel({ projects, plan }));
     const overview = html.indexOf(`<section class="overview"`);
     const timeline = html.indexOf(`<section class="timeline"`);
     expect(overview).toBeGreaterThanOrEqual(0);
     expect(timeline).toBeGreaterThan(overview);
     expect(timeline).toBeLessThan(html.indexOf(`<div id="messages">`));
-    // The policy's send window (09:00-20:00), which the forecast read quiet hours against.
     expect(fullPlan().policy?.rules.send_window).toEqual({ from: "09:00", to: "20:00" });
     expect(html).toContain("quiet hours are outside 09:00-20:00 in the recipients' zone");
   });

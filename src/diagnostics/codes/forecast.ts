@@ -11,7 +11,7 @@ export const FORECAST_CODES = {
   "forecast.capacity-conflict":
     "two campaign files declare different capacity for the same brand or channel; the forecast uses the smaller",
   "forecast.sent-unknown":
-    "the statistics of live projects already sending could not be read: the forecast counts them from zero",
+    "the brand's live sends could not all be listed or read: the forecast counts what it could (an error holding each covered send under the policy's forecast_errors)",
 } as const;
 
 export type ForecastCode = keyof typeof FORECAST_CODES;

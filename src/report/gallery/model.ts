@@ -9,9 +9,11 @@
  * text came from (literal text, a merge tag and its value's source, the opt-out footer) and which
  * characters force UCS-2.
  */
+
 import type { ProjectSpec } from "../../campaign/model.js";
 import { OPT_OUT_FOOTER } from "../../contract/limits.js";
 import { compareDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { ForecastJson } from "../../forecast/json.js";
 import { OPT_OUT_FOOTER_SEPARATOR } from "../../message/footer.js";
 import { gsm7Septets } from "../../message/gsm7.js";
 import { parseMergeTags } from "../../message/merge-tags.js";
@@ -22,7 +24,7 @@ import type { Plan, PlanGuard, PlanPolicy, ProjectPlan } from "../../plan/types.
 import { describeMedia, type GalleryMedia } from "./media.js";
 import { buildOverview, type GalleryOverview, type OverviewForecast } from "./overview.js";
 import { describeSchedule, type GallerySchedule } from "./schedule.js";
-import { buildTimeline, isForecastJson, type Timeline } from "./timeline-model.js";
+import { buildTimeline, type Timeline } from "./timeline-model.js";
 
 /** Where a piece of the outgoing text came from. */
 export type PieceOrigin =
@@ -242,18 +244,16 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
             policy: plan.policy,
           },
     overview,
-    timeline:
-      plan !== null && isForecastJson(plan.forecast)
-        ? buildTimeline(plan.forecast, plan.policy?.rules.send_window)
-        : null,
+    // The plan's forecast as the judge made it (a saved plan's checked against its schema when read).
+    timeline: plan?.forecast === undefined ? null : buildTimeline(plan.forecast),
     projects,
     problems: diagnostics.filter((d) => ownerOf(d) === undefined),
   };
 }
 
 /** What the plan's forecast says of a project: sent before the cap, left, the cost of what goes out. */
-function forecastOf(forecast: unknown, address: string): OverviewForecast | null {
-  if (!isForecastJson(forecast)) return null;
+function forecastOf(forecast: ForecastJson | undefined, address: string): OverviewForecast | null {
+  if (forecast === undefined) return null;
   const p = forecast.projects.find((f) => f.address === address);
   if (p === undefined) return null;
   return { sent: p.sent, left: p.pause?.recipients_left ?? 0, costCents: p.projected_cost_cents };

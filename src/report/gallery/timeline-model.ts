@@ -4,14 +4,12 @@
  * sends in, pauses in or has its deadline in; the days between with none of these collapse into one
  * gap), and per brand its cap, each day's count of the cap and one row per project: where its bar
  * runs, where the cap pauses it, its deadline and its quiet-hours portions, as percentages of the
- * timeline's width, with the words that say the same. Every instant comes from the forecast (the
- * send window, for the quiet-hours portions, from the plan's policy); no clock is read. Pure.
+ * timeline's width, with the words that say the same. Every instant comes from the forecast, the
+ * quiet-hours portions and the send window too (nothing is computed again); no clock is read. Pure.
  */
 import { DateTime } from "luxon";
-import { outsideWindowSpans } from "../../forecast/local-hours.js";
+import type { ForecastJson } from "../../forecast/json.js";
 import { CAP_ZONE, pacificDayOf } from "../../forecast/pacific.js";
-import { DEFAULT_SEND_WINDOW, type SendWindow } from "../../text/send-window.js";
-import type { ForecastJson } from "../forecast-json.js";
 import { count } from "../forecast-words.js";
 
 type ProjectJson = ForecastJson["projects"][number];
@@ -128,8 +126,8 @@ export interface Timeline {
   readonly weight: number;
   readonly brands: readonly TimelineBrand[];
   readonly throughput: { readonly "10dlc": number; readonly "toll-free": number };
-  /** The send window the quiet-hours portions are read against. */
-  readonly sendWindow: SendWindow;
+  /** The send window the forecast read quiet hours against. */
+  readonly sendWindow: ForecastJson["send_window"];
 }
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -243,12 +241,7 @@ function dayCount(
   };
 }
 
-function rowOf(
-  p: ProjectJson,
-  place: (at: number) => number,
-  window: SendWindow,
-  cap: number | null,
-): TimelineRow {
+function rowOf(p: ProjectJson, place: (at: number) => number, cap: number | null): TimelineRow {
   const zone = p.timezone;
   const startMs = ms(p.start);
   const endMs = endOf(p);
@@ -274,15 +267,8 @@ function rowOf(
     p.deadline === null
       ? null
       : { at: timeOf(ms(p.deadline), zone), atPct: place(ms(p.deadline)), met: p.meets_deadline };
-  let quietSpans: [number, number][] = [];
-  if (p.quiet_hours !== null) {
-    // A zone luxon does not know (a hand-edited plan) draws no quiet hours.
-    quietSpans = DateTime.fromMillis(startMs, { zone }).isValid
-      ? outsideWindowSpans(startMs, endMs, zone, window)
-      : [];
-    // Another window than the forecast's: at least from the forecast's first quiet instant.
-    if (quietSpans.length === 0) quietSpans = [[ms(p.quiet_hours.from), endMs]];
-  }
+  // The forecast's own stretches outside its send window: never computed again here.
+  const quietSpans = (p.quiet_hours?.spans ?? []).map((q) => [ms(q.from), ms(q.to)] as const);
   const quietHours =
     p.quiet_hours === null
       ? null
@@ -322,12 +308,8 @@ function rowOf(
   };
 }
 
-/**
- * The timeline of `f`. `sendWindow` is the plan's policy's send window when it has one (the
- * forecast read quiet hours against it), else 08:00-21:00.
- */
-export function buildTimeline(f: ForecastJson, sendWindow?: SendWindow): Timeline {
-  const window = sendWindow ?? DEFAULT_SEND_WINDOW;
+/** The timeline of `f`, with the send window and quiet hours the forecast judged (`f.send_window`). */
+export function buildTimeline(f: ForecastJson): Timeline {
   const { columns, weight } = columnsOf(daysToDraw(f));
   const place = (at: number): number => percentAt(columns, weight, at);
   const groups = new Map<string | null, ProjectJson[]>();
@@ -337,7 +319,7 @@ export function buildTimeline(f: ForecastJson, sendWindow?: SendWindow): Timelin
     const dailyCap = brandDays[0]?.daily_cap ?? projects.find((p) => p.daily_cap !== null)?.daily_cap ?? null;
     const rows = [...projects]
       .sort((a, b) => ms(a.start) - ms(b.start))
-      .map((p) => rowOf(p, place, window, dailyCap));
+      .map((p) => rowOf(p, place, dailyCap));
     return {
       brand,
       dailyCap,
@@ -355,12 +337,11 @@ export function buildTimeline(f: ForecastJson, sendWindow?: SendWindow): Timelin
       rows,
     };
   });
-  return { columns, weight: round(weight), brands, throughput: f.capacity.throughput, sendWindow: window };
-}
-
-/** Whether a plan document's `forecast` (validated by its schema when read) is a forecast to draw. */
-export function isForecastJson(value: unknown): value is ForecastJson {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return Array.isArray(v.projects) && Array.isArray(v.brand_days) && typeof v.capacity === "object";
+  return {
+    columns,
+    weight: round(weight),
+    brands,
+    throughput: f.capacity.throughput,
+    sendWindow: f.send_window,
+  };
 }

@@ -9,8 +9,8 @@
  * row in words (`role="img"` with a label) and each row says it in text; a plain table follows the
  * picture. Colour is never the only signal. Pure; all user text is escaped.
  */
-import type { SendWindow } from "../../text/send-window.js";
-import type { ForecastJson } from "../forecast-json.js";
+
+import type { ForecastJson } from "../../forecast/json.js";
 import { count } from "../forecast-words.js";
 import { escapeHtml } from "../html-escape.js";
 import {
@@ -24,8 +24,8 @@ import {
 } from "./timeline-model.js";
 
 /** The HTML section of the forecast `f` (what a plan document's `forecast` holds). */
-export function forecastTimelineHtml(f: ForecastJson, sendWindow?: SendWindow): string {
-  return timelineHtml(buildTimeline(f, sendWindow));
+export function forecastTimelineHtml(f: ForecastJson): string {
+  return timelineHtml(buildTimeline(f));
 }
 
 /** Width of the narrowest bar, so that a send of seconds still shows (px; the stylesheet agrees). */

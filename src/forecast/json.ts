@@ -1,16 +1,19 @@
 /**
  * A forecast as JSON (`schemas/forecast.schema.json`): instants as ISO 8601 in UTC, every key always
  * present (null where unknown), diagnostics in the one diagnostic shape. The plan document and
- * `plan --json` embed it as their `forecast` member once wired. Pure.
+ * `plan --json` embed it as their `forecast` member (the judge, src/plan/judge.ts, puts it there),
+ * and views read it as it is: nothing is parsed or computed again. Pure.
  */
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
-import type { Forecast, ProjectForecast } from "../forecast/types.js";
+import type { Forecast, ProjectForecast } from "./types.js";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
 
 export interface ForecastJson {
   readonly now: string;
+  /** The send window quiet hours were judged by, local `HH:MM` each. */
+  readonly send_window: { readonly from: string; readonly to: string };
   readonly capacity: {
     readonly brands: Readonly<Record<string, number | null>>;
     readonly default_daily_cap: number | null;
@@ -71,7 +74,13 @@ function projectJson(p: ProjectForecast) {
     sent: p.sent,
     over_cap: p.overCap,
     quiet_hours:
-      p.quietHours === null ? null : { from: iso(p.quietHours.fromMs), messages: p.quietHours.messages },
+      p.quietHours === null
+        ? null
+        : {
+            from: iso(p.quietHours.fromMs),
+            messages: p.quietHours.messages,
+            spans: p.quietHours.spans.map((q) => ({ from: iso(q.fromMs), to: iso(q.toMs) })),
+          },
     deadline: isoOrNull(p.deadlineMs),
     meets_deadline: p.meetsDeadline,
     estimated_cost_cents: p.estimatedCostCents,
@@ -82,6 +91,7 @@ function projectJson(p: ProjectForecast) {
 export function forecastJson(f: Forecast): ForecastJson {
   return {
     now: iso(f.nowMs),
+    send_window: { from: f.sendWindow.from, to: f.sendWindow.to },
     capacity: {
       brands: f.capacity.brands,
       default_daily_cap: f.capacity.defaultDailyCap,

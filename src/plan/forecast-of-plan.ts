@@ -1,0 +1,177 @@
+/**
+ * The forecast of a plan: every project the plan leaves scheduled, with the plan's own figures
+ * (recipients, segments, estimate, the schedule apply would set or the live one), and every other
+ * live send of the same brands (src/plan/live-sends.ts), under the capacity in force, judged at the
+ * plan's clock. Pure.
+ */
+import type { ProjectSpec } from "../campaign/model.js";
+import { SCHEDULE_TIMEZONES, type ScheduleTimezone } from "../contract/limits.js";
+import type { Project } from "../contract/resources.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { forecast } from "../forecast/forecast.js";
+import { forecastProjectOf } from "../forecast/from-spec.js";
+import { pacificDayOf } from "../forecast/pacific.js";
+import type { Capacity, Forecast, ForecastProject } from "../forecast/types.js";
+import { withOptOutFooter } from "../message/footer.js";
+import { analyzeSegments } from "../message/segments.js";
+import type { SendWindow } from "../text/send-window.js";
+import type { LiveRead } from "./live.js";
+import type { LiveSend, LiveSends } from "./live-sends.js";
+import type { Plan } from "./types.js";
+
+/** The capacity in force, and what combining it said (conflicts). */
+export interface CapacityInForce {
+  readonly capacity: Capacity;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** What the judge knows beyond the plan. */
+export interface ForecastOfPlanOptions {
+  readonly capacity: CapacityInForce;
+  /** The policy's send window when it has one (else the quiet-hours default). */
+  readonly sendWindow?: SendWindow;
+  /** The policy forbids `daily_cap_bypass`: no fix offers it. */
+  readonly bypassForbidden?: boolean;
+  /** The live sends of the brand (what the projects sending have sent, and the others). */
+  readonly liveSends: LiveSends;
+  /** The plan's project reads, by id: a project's live brand id joins it to the other live sends. */
+  readonly projects: ReadonlyMap<string, LiveRead<Project>>;
+}
+
+/**
+ * Forecasts `plan` for the campaign's `specs`. Projects the plan could not read are left out. A live
+ * send no file describes counts only for a brand some project of the plan sends from (by the live
+ * brand id); it is marked `external`, so its own course draws no finding.
+ */
+export function forecastOfPlan(
+  plan: Plan,
+  specs: readonly ProjectSpec[],
+  options: ForecastOfPlanOptions,
+): Forecast {
+  const nowMs = Date.parse(plan.created_at);
+  const byAddress = new Map(specs.map((s) => [s.address, s]));
+  const capacity = options.capacity.capacity;
+  const projects: ForecastProject[] = [];
+  /** Live brand id -> the brand as the files write it (the forecast groups projects by it). */
+  const brands = new Map<string, string>();
+  for (const p of plan.projects) {
+    const spec = byAddress.get(p.address);
+    if (spec === undefined || p.estimate === null) continue;
+    const scheduledAtMs =
+      p.schedule?.utc === null || p.schedule === null ? undefined : Date.parse(p.schedule.utc);
+    const read = options.projects.get(p.project_id);
+    const project = forecastProjectOf(
+      spec,
+      {
+        recipients: p.estimate.recipients,
+        segmentsPerMessage: p.estimate.segments ?? 1,
+        estimatedCostCents: p.estimate.estimated_cost_cents,
+        ...(p.audience?.organization?.name === undefined || p.audience.organization.name === null
+          ? {}
+          : { organization: p.audience.organization.name }),
+        ...(scheduledAtMs === undefined || Number.isNaN(scheduledAtMs) ? {} : { scheduledAtMs }),
+        ...(p.live?.status === "active"
+          ? sentSoFar(
+              options.liveSends.sent.get(p.project_id) ?? 0,
+              p.estimate.recipients,
+              capacity.throughput[spec.channel ?? "10dlc"] / Math.max(1, p.estimate.segments ?? 1),
+              scheduledAtMs,
+              nowMs,
+            )
+          : {}),
+      },
+      nowMs,
+    );
+    if (project === undefined) continue;
+    projects.push(project);
+    if (read?.kind === "found" && project.brand !== undefined && !brands.has(read.value.brand_id))
+      brands.set(read.value.brand_id, project.brand);
+  }
+  for (const send of options.liveSends.others) {
+    const brand = brands.get(send.project.brand_id);
+    if (brand === undefined) continue;
+    const project = liveProjectOf(send, brand, capacity, nowMs);
+    if (project !== undefined) projects.push(project);
+  }
+  const judged = forecast({
+    projects,
+    capacity,
+    nowMs,
+    bypassForbidden: options.bypassForbidden === true,
+    ...(options.sendWindow === undefined ? {} : { sendWindow: options.sendWindow }),
+  });
+  return { ...judged, diagnostics: [...options.capacity.diagnostics, ...judged.diagnostics] };
+}
+
+/**
+ * The forecast's name of a live send no file describes: its name and id, so that a reader finds it
+ * in the dashboard (never a file's address: those are keys, and this has none).
+ */
+export function liveSendAddress(project: Pick<Project, "name" | "project_id">): string {
+  return `${project.name} (live ${project.project_id})`;
+}
+
+/** A live send as the forecast reads it; undefined when it has no start to count from. */
+function liveProjectOf(
+  send: LiveSend,
+  brand: string,
+  capacity: Capacity,
+  nowMs: number,
+): ForecastProject | undefined {
+  const p = send.project;
+  const scheduledMs = p.scheduled_at === null ? Number.NaN : Date.parse(p.scheduled_at);
+  if (p.status === "scheduled" && Number.isNaN(scheduledMs)) return undefined;
+  const channel = p.channel === "toll-free" ? "toll-free" : "10dlc";
+  const mms = p.media_ids.length > 0 || p.media_urls.length > 0;
+  const segments = mms
+    ? 1
+    : analyzeSegments(withOptOutFooter(p.message_text, p.opt_out_footer_enabled)).segments;
+  const recipients = Math.max(0, Math.floor(p.total_recipients));
+  const startMs = Number.isNaN(scheduledMs) ? nowMs : scheduledMs;
+  const timezone = (SCHEDULE_TIMEZONES as readonly string[]).includes(p.scheduled_timezone ?? "")
+    ? (p.scheduled_timezone as ScheduleTimezone)
+    : "America/Los_Angeles";
+  return {
+    address: liveSendAddress(p),
+    organization: send.organizationName,
+    brand,
+    brandNames: [p.brand_id, send.brandName],
+    channel,
+    recipients,
+    segmentsPerMessage: segments,
+    startMs,
+    timezone,
+    dailyCapBypass: p.daily_cap_bypass === true,
+    estimatedCostCents: p.estimated_cost_cents,
+    external: true,
+    ...(p.status === "active"
+      ? sentSoFar(
+          send.sent,
+          recipients,
+          capacity.throughput[channel] / Math.max(1, segments),
+          Number.isNaN(scheduledMs) ? undefined : scheduledMs,
+          nowMs,
+        )
+      : {}),
+  };
+}
+
+/**
+ * A sending project's messages so far, and of them those of the clock's Pacific day (they count
+ * against today's cap). The API counts no messages per day: when the send began before today's
+ * Pacific midnight, today's share is taken as what its throughput (`perMinute` messages) could have
+ * sent since then, at most all it sent (an upper bound, so the cap is never under-counted).
+ */
+function sentSoFar(
+  sent: number,
+  recipients: number,
+  perMinute: number,
+  startMs: number | undefined,
+  nowMs: number,
+): { readonly sent: number; readonly sentToday: number } {
+  const whole = Math.min(Math.max(0, Math.floor(sent)), recipients);
+  const midnight = pacificDayOf(nowMs).startMs;
+  if (startMs !== undefined && !Number.isNaN(startMs) && startMs >= midnight)
+    return { sent: whole, sentToday: whole };
+  return { sent: whole, sentToday: Math.min(whole, Math.floor((perMinute * (nowMs - midnight)) / 60_000)) };
+}

@@ -1,0 +1,195 @@
+/**
+ * The judge (design.md principle 11): the one pure function every send rests on. Files, the policy
+ * in force, live reads, the clock, the capacity in force and what the brand already sends live in;
+ * the plan with its verdicts (planned, blocked, deferred) and, when forecasting, its typed forecast
+ * out. `plan` shows it, `apply` re-runs it before every send (`rejudge`), a saved plan is checked
+ * against it, the gallery and `watch` read what it returned. No IO, no clock of its own: the caller
+ * (cli/plan-pipeline.ts) gathers every input.
+ */
+import type { Campaign } from "../campaign/model.js";
+import type { Project } from "../contract/resources.js";
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { forecastJson } from "../forecast/json.js";
+import { judgeFindings } from "../forecast/policy-hold.js";
+import type { Forecast } from "../forecast/types.js";
+import type { Policy } from "../policy/model.js";
+import { assemblePlan, respread } from "./assemble.js";
+import { withForecastFindings } from "./forecast-hold.js";
+import { type CapacityInForce, forecastOfPlan } from "./forecast-of-plan.js";
+import type { LiveRead, LiveState } from "./live.js";
+import type { LiveSends } from "./live-sends.js";
+import { holdForPolicy } from "./policy-hold.js";
+import { summarize } from "./summary.js";
+import type { Plan, RequestCount } from "./types.js";
+
+/** Everything the judgement rests on. Nothing else is read: the same input gives the same plan. */
+export interface JudgeInput {
+  /** The campaign files, loaded and checked (lint errors stop a run before it is judged). */
+  readonly campaign: Campaign;
+  /** The policy in force; null when no policy file applies. */
+  readonly policy: Policy | null;
+  /** The live reads (already fetched): references, project reads by id. */
+  readonly live: LiveState;
+  /** The clock: the API's time when the live state was read. */
+  readonly now: Date;
+  /** `--target` / `--exclude`, as given. */
+  readonly targets: readonly string[];
+  readonly excludes: readonly string[];
+  /**
+   * Forecast the plan (`--forecast`). A policy with `forecast_errors` forecasts whatever this says,
+   * so that no flag leaves its errors unjudged.
+   */
+  readonly forecast: boolean;
+  /** The capacity the forecast runs under (the policy's, tightened by the files). */
+  readonly capacity: CapacityInForce;
+  /** What the brand already sends live (read only when forecasting; else NO_LIVE_SENDS). */
+  readonly liveSends: LiveSends;
+  /** The API the plan is for (its base URL or the embedded sandbox's identity) and the tool's version. */
+  readonly baseUrl: string;
+  readonly toolVersion: string;
+  /** The key's root organization: idempotency keys are scoped to it. */
+  readonly organizationId: string;
+  /** `--allow-cross-organization-key`. */
+  readonly allowCrossOrganizationKey: boolean;
+  /** The requests the reads took, as the plan reports them. */
+  readonly requests: RequestCount;
+  /**
+   * What gathering the input said (files' warnings, the policy's, the clock's skew, the refresh's
+   * and the live sends' reads): the plan's diagnostics, before its own.
+   */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * The judgement. Invariants: `plan.forecast` is `forecastJson(forecast)` and both are present
+ * exactly when the run forecasts; an error finding of the forecast holds its project in `plan`;
+ * `plan.summary` counts every diagnostic of the plan.
+ */
+export interface Judgement {
+  readonly plan: Plan;
+  readonly forecast?: Forecast;
+}
+
+/** Whether the input is forecast: `--forecast`, or a policy whose `forecast_errors` must be judged. */
+export function forecasts(input: Pick<JudgeInput, "forecast" | "policy">): boolean {
+  return input.forecast || input.policy?.rules.forecast_errors !== undefined;
+}
+
+export function judge(input: JudgeInput): Judgement {
+  const judged = judgeScoped(input, input.live.projects, input.now, input.targets, input.excludes);
+  const diagnostics = [...input.diagnostics, ...judged.plan.diagnostics];
+  return {
+    plan: {
+      ...judged.plan,
+      ...(judged.forecast === undefined ? {} : { forecast: forecastJson(judged.forecast) }),
+      organization_id: input.organizationId,
+      diagnostics,
+      summary: summarize(judged.plan.projects, diagnostics),
+    },
+    ...(judged.forecast === undefined ? {} : { forecast: judged.forecast }),
+  };
+}
+
+/**
+ * The judgement of fixed files, policy, capacity and live sends against project reads at `now`
+ * (apply's `Judge`). `only`: just these addresses and what they are ordered after.
+ */
+export type Rejudge = (
+  projects: ReadonlyMap<string, LiveRead<Project>>,
+  now: Date,
+  only?: readonly string[],
+) => Plan;
+
+/**
+ * The same judgement against other project reads at another instant, as apply's loop needs it: the
+ * files, policy, capacity and live sends of `input`, with `projects` and `now` in place of its own.
+ * `only`: judge just these addresses (and what they are ordered after), for the re-check right
+ * before a send; the forecast still covers every project of the files, so that a project judged
+ * alone cannot escape its brand's cap.
+ */
+export function rejudge(input: JudgeInput): Rejudge {
+  return (projects, now, only) =>
+    judgeScoped(input, projects, now, only ?? input.targets, input.excludes).plan;
+}
+
+function judgeScoped(
+  input: JudgeInput,
+  projects: ReadonlyMap<string, LiveRead<Project>>,
+  now: Date,
+  targets: readonly string[],
+  excludes: readonly string[],
+): Judgement {
+  const assembleFor = (t: readonly string[], e: readonly string[]): Plan =>
+    assemblePlan({
+      campaign: input.campaign,
+      live: { ...input.live, projects },
+      now,
+      baseUrl: input.baseUrl,
+      toolVersion: input.toolVersion,
+      organizationId: input.organizationId,
+      allowCrossOrganizationKey: input.allowCrossOrganizationKey,
+      targets: t,
+      excludes: e,
+      requests: input.requests,
+      ...(input.policy === null ? {} : { policy: input.policy }),
+    });
+  const plan = assembleFor(targets, excludes);
+  if (!forecasts(input)) return { plan };
+  const rules = input.policy?.rules;
+  // Projects of a brand share its cap: the forecast always covers every project of the files.
+  const whole = targets.length === 0 && excludes.length === 0 ? plan : assembleFor([], []);
+  const forecast = judgeFindings(
+    forecastOfPlan(whole, input.campaign.projects, {
+      capacity: input.capacity,
+      liveSends: input.liveSends,
+      projects,
+      bypassForbidden: rules?.daily_cap_bypass === "forbid",
+      ...(rules?.send_window === undefined ? {} : { sendWindow: rules.send_window }),
+    }),
+    rules?.forecast_errors === undefined
+      ? undefined
+      : {
+          names: rules.forecast_errors,
+          ...(input.policy?.ranges.forecast_errors === undefined
+            ? {}
+            : { range: input.policy.ranges.forecast_errors }),
+        },
+  );
+  const judged = withForecastFindings(plan, forecast);
+  if (rules?.forecast_errors === undefined || input.liveSends.complete) return { plan: judged, forecast };
+  const ranges = new Map(input.campaign.projects.map((spec) => [spec.address, spec.range]));
+  return { plan: holdUnseen(judged, forecast, ranges, input.policy?.ranges.forecast_errors), forecast };
+}
+
+/**
+ * Under `forecast_errors`, with the brand's live sends not all read: every project the forecast
+ * covers is held with an error (`forecast.sent-unknown`), since a send it cannot see may put it past
+ * its brand's cap. Pauses go ahead (policy-hold.ts).
+ */
+function holdUnseen(
+  plan: Plan,
+  forecast: Forecast,
+  ranges: ReadonlyMap<string, SourceRange>,
+  rule: SourceRange | undefined,
+): Plan {
+  const covered = new Set(forecast.projects.map((p) => p.address));
+  const projects = plan.projects.map((project) => {
+    const range = ranges.get(project.address);
+    return covered.has(project.address)
+      ? holdForPolicy(project, [
+          {
+            severity: "error",
+            code: "forecast.sent-unknown",
+            message: `${project.address}: the brand's live sends could not all be read, so the policy's forecast_errors cannot be judged for it; its test and schedule are held`,
+            ...(range === undefined ? {} : { range }),
+            hint: "plan again once the statistics and project reads succeed (see the warning forecast.sent-unknown)",
+            ...(rule === undefined
+              ? {}
+              : { related: [{ message: "the policy's rule forecast_errors", range: rule }] }),
+          },
+        ])
+      : project;
+  });
+  const held = respread(projects);
+  return { ...plan, projects: held, summary: summarize(held, plan.diagnostics) };
+}

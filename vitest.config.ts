@@ -8,5 +8,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // The files a worker runs share its process and module cache: src/, yaml, ajv and the compiled
+    // schemas load once per worker, not once per file, about half the CPU time of a pass
+    // (bench/README.md, "Test suite"). A file that changes process-wide state (the global fetch
+    // dispatcher, fake timers) puts it back when it ends.
+    isolate: false,
   },
 });

@@ -14,8 +14,8 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Agent, setGlobalDispatcher } from "undici";
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { Agent, getGlobalDispatcher, setGlobalDispatcher } from "undici";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { ApplyResult } from "../../src/apply/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { runBuiltCli } from "../helpers/run-cli.js";
@@ -71,9 +71,14 @@ interface Applied {
 }
 const applied = new Map<boolean, Promise<Applied>>();
 // Each copy's sandbox listens on the port of the one before it (closed after its test): this
-// process's fetch must not reuse a kept-alive connection to the closed one.
-setGlobalDispatcher(new Agent({ pipelining: 0 }));
+// file's fetches must not reuse a kept-alive connection to the closed one. (Files share a worker
+// process: the dispatcher is put back afterwards.)
+const sharedDispatcher = getGlobalDispatcher();
+const noKeepAlive = new Agent({ pipelining: 0 });
+beforeAll(() => setGlobalDispatcher(noKeepAlive));
 afterAll(async () => {
+  setGlobalDispatcher(sharedDispatcher);
+  await noKeepAlive.close();
   for (const made of applied.values()) rmSync((await made).base, { recursive: true, force: true });
 });
 

@@ -1,10 +1,22 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The tests that run `node dist/cli/main.js` never see a missing or stale build.
+    globalSetup: ["test/support/fresh-dist.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: on 2 cores, one file at a time, idle
+    // while it waits for the CLI processes and loopback servers it starts. Two files at a time
+    // overlap those waits.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The files a worker runs share its process and module cache: src/, yaml, ajv and the compiled
+    // schemas load once per worker, not once per file, about half the CPU time of a pass
+    // (bench/README.md, "Test suite"). A file that changes process-wide state (the global fetch
+    // dispatcher, fake timers) puts it back when it ends.
+    isolate: false,
   },
 });

@@ -7,14 +7,14 @@
  * log); the run exits 1 naming the blocked actions. Both documents are valid against their schemas
  * (ajv, JSON Schema 2020-12).
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ApplyResult } from "../../src/apply/types.js";
 import type { Plan } from "../../src/plan/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { BUILT_CLI, runBuiltCli } from "../helpers/run-cli.js";
+import { runBuiltCli } from "../helpers/run-cli.js";
 import { schemaErrors } from "../helpers/schemas.js";
 import { EARLY_VOTE, GOTV_FOLLOWUP, GOTV_REMINDER, PARENT_KEY, VOLUNTEERS } from "../sandbox/helpers.js";
 import { effectCounts, effects } from "./helpers.js";
@@ -73,7 +73,7 @@ function campaign(schedule: string): string {
   return root;
 }
 
-describe.runIf(existsSync(BUILT_CLI))("a saved plan with a policy finding applies what it may", () => {
+describe("a saved plan with a policy finding applies what it may", () => {
   test.each(cases)(
     "$name",
     async ({ code, schedule }) => {

@@ -6,14 +6,19 @@
  * applied (`replayed`, nothing sent: the sandbox's effects log is unchanged) and exits 0; a plan
  * whose files changed, whose projects moved on in the dashboard, or that is only partly applied is
  * still refused, and sends nothing. Every `--json` document is checked against its schema.
+ *
+ * The plan and the first apply run once (per value of `autoApproveTests`); each test starts from a
+ * copy of that state: the working directory and the sandbox's state file, reloaded by a fresh
+ * sandbox on the same port (the plan names its base URL).
  */
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { Agent, getGlobalDispatcher, setGlobalDispatcher } from "undici";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { ApplyResult } from "../../src/apply/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { BUILT_CLI, runBuiltCli } from "../helpers/run-cli.js";
+import { runBuiltCli } from "../helpers/run-cli.js";
 import { schemaErrors } from "../helpers/schemas.js";
 import {
   admin,
@@ -53,21 +58,81 @@ interface Setup {
   readonly env: Record<string, string>;
 }
 
-/** A copy of examples/ and a sandbox at the fixture's instant (`approveTests`: as `--sandbox` does). */
-async function setUp(approveTests = true): Promise<Setup> {
-  dir = mkdtempSync(join(tmpdir(), "campaignctl-rerun-"));
-  cpSync(join(process.cwd(), "examples"), join(dir, "examples"), { recursive: true });
-  sb = await startSandbox({ start: FIXTURE_START, autoApproveTests: approveTests, rateLimits: true });
-  return { dir, sb, env: { CAMPAIGNCTL_API_KEY: PARENT_KEY, CAMPAIGNCTL_BASE_URL: sb.baseUrl } };
+/**
+ * The state after `plan --out plan.json` and the first `apply plan.json` (exit 0), made once per
+ * value of `approveTests` and copied for each test: the working directory (examples/, plan.json,
+ * what apply wrote) and the sandbox's state file (its world, effects log and virtual clock).
+ */
+interface Applied {
+  readonly base: string;
+  readonly first: ApplyResult;
+  /** The sandbox's port: the saved plan names its base URL, so each copy listens there again. */
+  readonly port: number;
+}
+const applied = new Map<boolean, Promise<Applied>>();
+// Each copy's sandbox listens on the port of the one before it (closed after its test): this
+// file's fetches must not reuse a kept-alive connection to the closed one. (Files share a worker
+// process: the dispatcher is put back afterwards.)
+const sharedDispatcher = getGlobalDispatcher();
+const noKeepAlive = new Agent({ pipelining: 0 });
+beforeAll(() => setGlobalDispatcher(noKeepAlive));
+afterAll(async () => {
+  setGlobalDispatcher(sharedDispatcher);
+  await noKeepAlive.close();
+  for (const made of applied.values()) rmSync((await made).base, { recursive: true, force: true });
+});
+
+async function startAt(base: string, approveTests: boolean, port = 0): Promise<SandboxHandle> {
+  return startSandbox({
+    port,
+    start: FIXTURE_START,
+    autoApproveTests: approveTests,
+    rateLimits: true,
+    statePath: join(base, "sandbox-state.json"),
+  });
 }
 
-/** `plan --out plan.json`, then the first `apply plan.json`: exit 0. */
-async function planAndApply(s: Setup): Promise<ApplyResult> {
-  const planned = await runBuiltCli(["plan", "examples", "--out", "plan.json"], { cwd: s.dir, env: s.env });
-  expect(planned.code, planned.stdout + planned.stderr).toBe(0);
-  const first = await apply(s);
-  expect(first.code, first.stderr).toBe(0);
-  return first.result;
+function appliedOnce(approveTests: boolean): Promise<Applied> {
+  let made = applied.get(approveTests);
+  if (made === undefined) {
+    made = (async () => {
+      const base = mkdtempSync(join(tmpdir(), "campaignctl-rerun-base-"));
+      const work = join(base, "work");
+      cpSync(join(process.cwd(), "examples"), join(work, "examples"), { recursive: true });
+      const first = await startAt(base, approveTests);
+      try {
+        const s = { dir: work, sb: first, env: envFor(first) };
+        const planned = await runBuiltCli(["plan", "examples", "--out", "plan.json"], {
+          cwd: work,
+          env: s.env,
+        });
+        expect(planned.code, planned.stdout + planned.stderr).toBe(0);
+        const run = await apply(s);
+        expect(run.code, run.stderr).toBe(0);
+        return { base, first: run.result, port: Number(new URL(first.baseUrl).port) };
+      } finally {
+        await first.close();
+      }
+    })();
+    applied.set(approveTests, made);
+  }
+  return made;
+}
+
+function envFor(handle: SandboxHandle): Record<string, string> {
+  return { CAMPAIGNCTL_API_KEY: PARENT_KEY, CAMPAIGNCTL_BASE_URL: handle.baseUrl };
+}
+
+/**
+ * A copy of the state after the first apply (`approveTests`: as `--sandbox` does), with a sandbox
+ * restarted from it; returns the first apply's result too.
+ */
+async function setUp(approveTests = true): Promise<Setup & { readonly first: ApplyResult }> {
+  const made = await appliedOnce(approveTests);
+  dir = mkdtempSync(join(tmpdir(), "campaignctl-rerun-"));
+  cpSync(made.base, dir, { recursive: true });
+  sb = await startAt(dir, approveTests, made.port);
+  return { dir: join(dir, "work"), sb, env: envFor(sb), first: made.first };
 }
 
 async function apply(s: Setup, json = true): Promise<{ code: number; result: ApplyResult; stderr: string }> {
@@ -85,10 +150,10 @@ async function posts(s: Setup): Promise<unknown[]> {
   return (await requestLog(s.sb)).filter((r) => r.method === "POST" && !r.path.includes("/_sandbox/"));
 }
 
-describe.runIf(existsSync(BUILT_CLI))("apply plan.json after it was applied", () => {
+describe("apply plan.json after it was applied", () => {
   test("every action is reported already applied, nothing is sent, exit 0", async () => {
     const s = await setUp();
-    const first = await planAndApply(s);
+    const first = s.first;
     expect(first.actions.map((a) => [a.id, a.status])).toEqual(ACTIONS.map((id) => [id, "done"]));
     const before = await effects(s.sb);
     expect(before.filter((e) => e.kind !== "approve")).toHaveLength(ACTIONS.length);
@@ -183,7 +248,6 @@ describe.runIf(existsSync(BUILT_CLI))("apply plan.json after it was applied", ()
     "$name: the second apply refuses ($code) and sends nothing",
     async ({ between, code, approveTests }) => {
       const s = await setUp(approveTests ?? true);
-      await planAndApply(s);
       await between(s);
       const before = await effects(s.sb);
       await admin(s.sb, "DELETE", "/requests");

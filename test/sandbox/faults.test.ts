@@ -128,21 +128,40 @@ describe("faults", () => {
 
   test("virtual latency holds the answer until the clock moves", async () => {
     const sb = await start({ faults: "GET /organizations: latency(2s)" });
+    const startedAt = sb.clock.nowMs();
     let done = false;
     const pending = api(sb, "GET", "/organizations").then((r) => {
       done = true;
       return r;
     });
+    // The rule fires when the request reaches the pipeline, which then waits on the virtual clock.
+    // Poll the sandbox's own record of it (no real-time sleep): once it has fired, the wait is armed.
+    await until(async () => (await admin(sb, "GET", "/faults")).body.data[0].fired === 1);
     await api(sb, "GET", `/projects/${GOTV_REMINDER}`);
     expect(done).toBe(false);
     await sb.clock.advance(1999);
-    await new Promise((r) => setTimeout(r, 20));
+    // Another request answered after the advance: the held one is still not answered or logged.
+    expect((await api(sb, "GET", `/projects/${GOTV_REMINDER}`)).status).toBe(200);
     expect(done).toBe(false);
-    // The request may reach the server after the first advance; keep moving until it answers.
-    for (let i = 0; i < 10 && !done; i++) {
-      await sb.clock.advance(1000);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect((await pending).status).toBe(200);
+    const routes = (await admin(sb, "GET", "/requests")).body.data.requests.map(
+      (r: { route: string }) => r.route,
+    );
+    expect(routes).toEqual(["/projects/{id}", "/projects/{id}"]);
+    await sb.clock.advance(1);
+    const answered = await pending;
+    expect(answered.status).toBe(200);
+    const log = (await admin(sb, "GET", "/requests")).body.data.requests;
+    expect(log.at(-1)).toMatchObject({
+      route: "/organizations",
+      status: 200,
+      fault: "GET /organizations: latency(2s)",
+    });
+    expect(Date.parse(log.at(-1).at) - startedAt).toBe(2000);
   });
 });
+
+/** Polls `check` (each poll is a round trip to the sandbox) until it holds; fails after 2,000 polls. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 2000; i++) if (await check()) return;
+  throw new Error("the sandbox never reached the expected state");
+}

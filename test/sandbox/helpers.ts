@@ -7,9 +7,12 @@ import { type SandboxHandle, type SandboxOptions, startSandbox } from "../../src
 
 export const EXAMPLE_FIXTURE = fileURLToPath(new URL("../../examples/sandbox.yaml", import.meta.url));
 
-/** A fresh deep copy of the example fixture, to derive variants from. */
+let parsedExample: Fixture | undefined;
+
+/** A fresh deep copy of the example fixture, to derive variants from (the file is parsed once). */
 export function exampleFixture(): Fixture {
-  return parse(readFileSync(EXAMPLE_FIXTURE, "utf8")) as Fixture;
+  parsedExample ??= parse(readFileSync(EXAMPLE_FIXTURE, "utf8")) as Fixture;
+  return structuredClone(parsedExample);
 }
 
 export const ORG = "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a01";

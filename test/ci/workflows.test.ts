@@ -105,6 +105,7 @@ const CHANGE_CASES: readonly { what: string; changed: Record<string, string>; pl
   { what: "a campaign file", changed: { "campaigns/gotv.yaml": "version: 1\n# edited\n" }, plans: true },
   { what: "a new campaign file", changed: { "campaigns/sub/new.yaml": "version: 1\n" }, plans: true },
   { what: "a policy at the root", changed: { "campaignctl.policy.yaml": "version: 1\n" }, plans: true },
+  { what: "a .yml policy at the root", changed: { "campaignctl.policy.yml": "version: 1\n" }, plans: true },
 ];
 
 /** Each shell line that runs campaignctl, continuation lines joined. */

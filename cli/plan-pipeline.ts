@@ -22,6 +22,7 @@ import type { LiveRead, LiveState } from "../src/plan/live.js";
 import { refreshLive } from "../src/plan/refresh.js";
 import { summarize } from "../src/plan/summary.js";
 import type { Plan } from "../src/plan/types.js";
+import { capacityLoosened } from "../src/policy/capacity.js";
 import { forecastJson } from "../src/report/forecast-json.js";
 import { createFileCache } from "./file-cache.js";
 import { readSent } from "./forecast-sent.js";
@@ -104,7 +105,14 @@ export async function runPlanPipeline(
   for (const [file, text] of policy.texts) sources.set(file, text);
   // Lints only the covered projects: another project's lint error does not stop a targeted plan.
   const checked = checkCovered(loaded, args.targets, args.excludes, { now: null });
-  const fileDiagnostics = checked.diagnostics;
+  // Capacity belongs to the policy: a file that loosens it is wrong before any request is made.
+  const fileDiagnostics = [
+    ...checked.diagnostics,
+    ...capacityLoosened(
+      policy.policy,
+      campaign.projects.map((p) => p.capacity),
+    ),
+  ];
   if (hasErrors(fileDiagnostics)) return { ok: false, diagnostics: fileDiagnostics, sources };
   const selection = checked.selection;
   if (hasErrors(selection.diagnostics))
@@ -168,7 +176,12 @@ export async function runPlanPipeline(
   const sending = forecasting ? await readSent(session, refreshed.live.projects, refreshed.now) : undefined;
   const sent = sending?.sent;
   const forecastOf = (plan: Plan): Forecast =>
-    forecastOfPlan(plan, campaign.projects, rules?.send_window, { bypassForbidden, sent });
+    forecastOfPlan(plan, campaign.projects, rules?.send_window, {
+      bypassForbidden,
+      sent,
+      ...(policy.policy === null ? {} : { policyCapacity: policy.policy.capacity }),
+      ...(forecastRule === undefined ? {} : { capacityRequired: forecastRule }),
+    });
   const judged = (
     projects: LiveState["projects"],
     at: Date,

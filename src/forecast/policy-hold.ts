@@ -26,7 +26,8 @@ export function judgeFindings(forecast: Forecast, rule?: ForecastErrorsRule): Fo
   if (rule === undefined) return forecast;
   const judged = new Map<Diagnostic, Diagnostic>();
   const findings = forecast.findings.map((finding): ForecastFinding => {
-    if (!rule.names.includes(findingName(finding.diagnostic.code))) return finding;
+    const name = findingName(finding.diagnostic.code);
+    if (name === undefined || !rule.names.includes(name)) return finding;
     const diagnostic = {
       ...finding.diagnostic,
       severity: "error" as const,
@@ -65,7 +66,8 @@ export function withForecastFindings(plan: Plan, forecast: Forecast): Plan {
   return { ...plan, projects, diagnostics, summary: summarize(projects, diagnostics) };
 }
 
-function findingName(code: ForecastFinding["diagnostic"]["code"]): ForecastFindingName {
+/** The name `forecast_errors` lists a finding by; undefined for one that is always an error. */
+function findingName(code: ForecastFinding["diagnostic"]["code"]): ForecastFindingName | undefined {
   switch (code) {
     case "forecast.cap-pause":
       return "cap-pause";
@@ -75,5 +77,7 @@ function findingName(code: ForecastFinding["diagnostic"]["code"]): ForecastFindi
       return "quiet-hours";
     case "forecast.over-cap":
       return "over-cap";
+    case "forecast.capacity-unknown":
+      return undefined;
   }
 }

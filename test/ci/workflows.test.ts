@@ -300,7 +300,7 @@ describe("GitHub Actions: campaign-apply.yml", () => {
   test("applies exactly the plan file the plan workflow saved", async () => {
     const lines = [...campaignctlLines(load(GH_PLAN)), ...campaignctlLines(doc)];
     expect(campaignctlLines(doc)).toEqual([
-      "campaignctl apply plan.json --junit apply.xml --markdown apply.md",
+      "campaignctl apply plan.json --require-policy --junit apply.xml --markdown apply.md",
     ]);
     const { cwd } = await runPipeline(lines, { CAMPAIGN_DIR: "campaigns/" });
     for (const file of ["apply.xml", "apply.md"]) expect(existsSync(join(cwd, file)), file).toBe(true);

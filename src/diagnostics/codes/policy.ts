@@ -10,7 +10,7 @@ export const POLICY_CODES = {
   "policy.capacity-loosened":
     "a campaign file (or a nearer policy file) declares a brand's daily cap or a channel's throughput looser than the policy's: a file may only tighten capacity",
   "policy.ambiguous":
-    "the campaign files lead to different campaignctl.policy.yaml files (the nearest above each, up to the repository root); name one with --policy",
+    "the campaign files lead to different campaignctl.policy.yaml files (the nearest above each, up to the outermost repository root); name one with --policy. Also: two policy files (.yaml and .yml) in one directory",
   "policy.loosens-ancestor":
     "a nearer policy file (or --policy) sets a rule looser than a policy file farther up, without naming it under loosens:",
   "policy.locked":

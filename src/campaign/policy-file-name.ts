@@ -22,10 +22,14 @@ export function isPolicyFileName(name: string): name is PolicyFileName {
  * The policy file name `name` is likely a misspelling of (a case variant, a typo of up to three
  * characters, or a YAML file name that begins with `campaignctl` and speaks of a policy), or undefined when
  * it is a policy file's own name or not close to one. A campaign file named like `campaignctl.yaml`
- * or `voting-policy.yaml` is not a near miss.
+ * or `voting-policy.yaml` is not a near miss, nor is a backup (`campaignctl.policy.yaml~`, `.bak`).
  */
 export function policyNearMiss(name: string): PolicyFileName | undefined {
   if (isPolicyFileName(name)) return undefined;
+  // An editor's backup or a saved copy of a policy file (`campaignctl.policy.yaml~`, `.bak`,
+  // `.orig`) is not a misspelling of one.
+  if (POLICY_FILE_NAMES.some((n) => name.startsWith(n) && /^[~#.]/.test(name.slice(n.length))))
+    return undefined;
   const lower = name.toLowerCase();
   let best: PolicyFileName | undefined;
   let bestDistance = 4;

@@ -414,6 +414,10 @@ describe("the walk up (a file system given as a table)", () => {
     ["gotv.yaml", undefined],
     ["voting-policy.yaml", undefined],
     ["policy.yaml", undefined],
+    ["campaignctl.policy.yaml~", undefined],
+    ["campaignctl.policy.yaml.bak", undefined],
+    ["campaignctl.policy.yml.orig", undefined],
+    ["Campaignctl.policy.yaml~", "campaignctl.policy.yaml"],
   ])("a file named %s is a near miss of %s", (name, meant) => {
     expect(policyNearMiss(name)).toBe(meant);
   });

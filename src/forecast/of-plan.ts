@@ -66,7 +66,8 @@ export function forecastOfPlan(
               options.sent?.get(p.project_id) ?? 0,
               p.estimate,
               spec,
-              capacity.capacity,
+              // An upper bound of today's share: at the fastest rate a send may go.
+              capacity.fastest,
               scheduledAtMs,
               nowMs,
             )
@@ -153,7 +154,7 @@ function sentSoFar(
   sent: number,
   estimate: { readonly recipients: number; readonly segments: number | null },
   spec: ProjectSpec,
-  capacity: Capacity,
+  throughput: Capacity["throughput"],
   startMs: number | undefined,
   nowMs: number,
 ): { readonly sent: number; readonly sentToday: number } {
@@ -161,6 +162,6 @@ function sentSoFar(
   const midnight = pacificDayOf(nowMs).startMs;
   if (startMs !== undefined && !Number.isNaN(startMs) && startMs >= midnight)
     return { sent: whole, sentToday: whole };
-  const perMinute = capacity.throughput[spec.channel ?? "10dlc"] / Math.max(1, estimate.segments ?? 1);
+  const perMinute = throughput[spec.channel ?? "10dlc"] / Math.max(1, estimate.segments ?? 1);
   return { sent: whole, sentToday: Math.min(whole, Math.floor((perMinute * (nowMs - midnight)) / 60_000)) };
 }

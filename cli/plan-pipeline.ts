@@ -23,6 +23,7 @@ import type { LiveRead } from "../src/plan/live.js";
 import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { refreshLive } from "../src/plan/refresh.js";
 import type { Plan } from "../src/plan/types.js";
+import { capacityLoosened } from "../src/policy/capacity.js";
 import { createFileCache } from "./file-cache.js";
 import { readLiveSends } from "./forecast-sent.js";
 import type { Io } from "./io.js";
@@ -107,7 +108,14 @@ export async function runPlanPipeline(
   for (const [file, text] of policy.texts) sources.set(file, text);
   // Lints only the covered projects: another project's lint error does not stop a targeted plan.
   const checked = checkCovered(loaded, args.targets, args.excludes, { now: null });
-  const fileDiagnostics = checked.diagnostics;
+  // Capacity belongs to the policy: a file that loosens it is wrong before any request is made.
+  const fileDiagnostics = [
+    ...checked.diagnostics,
+    ...capacityLoosened(
+      policy.policy,
+      campaign.projects.map((p) => p.capacity),
+    ),
+  ];
   if (hasErrors(fileDiagnostics)) return { ok: false, diagnostics: fileDiagnostics, sources };
   const selection = checked.selection;
   if (hasErrors(selection.diagnostics))
@@ -153,7 +161,7 @@ export async function runPlanPipeline(
     targets: args.targets,
     excludes: args.excludes,
     forecast: args.forecast === true,
-    capacity: capacityOfProjects(campaign.projects),
+    capacity: capacityOfProjects(campaign.projects, policy.policy?.capacity),
     liveSends: sending.sends,
     baseUrl: session.apiId,
     toolVersion: VERSION,

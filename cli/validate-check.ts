@@ -15,6 +15,7 @@ import {
   type ProjectCheck,
 } from "../src/campaign/file-check.js";
 import type { CampaignFile } from "../src/campaign/model.js";
+import { capacityLoosened } from "../src/policy/capacity.js";
 import type { Policy } from "../src/policy/model.js";
 import { POLICY_FINDING_READS, policyViolations } from "../src/policy/rules.js";
 
@@ -27,9 +28,18 @@ export interface ValidateJob extends FileCheckJob {
 function policyCheck(job: ValidateJob): ProjectCheck | undefined {
   const policy = job.policy;
   if (policy === null) return undefined;
-  const check: ProjectCheck = (project) =>
-    policyViolations(policy, project, { now: null, estimatedCostCents: null });
-  return Object.assign(check, { reads: POLICY_FINDING_READS });
+  // A file's capacity is shared by its projects: judged against the policy's once, at the first.
+  const judged = new WeakSet<object>();
+  const check: ProjectCheck = (project) => {
+    const violations = policyViolations(policy, project, { now: null, estimatedCostCents: null });
+    const capacity = project.capacity;
+    if (capacity === undefined || judged.has(capacity)) return violations;
+    judged.add(capacity);
+    return [...violations, ...capacityLoosened(policy, [capacity])];
+  };
+  return Object.assign(check, {
+    reads: { ...POLICY_FINDING_READS, "policy.capacity-loosened": ["capacity"] },
+  });
 }
 
 /** `checkFileInPlace` with the policy's check (see src/campaign/file-check.ts). */

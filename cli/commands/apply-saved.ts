@@ -100,6 +100,7 @@ export async function applySaved(
     refresh: flags.refresh === true,
     policy: flags.policy,
     loosenPolicy: flags.loosenPolicy,
+    requirePolicy: flags.requirePolicy,
     allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
     // Made again as it was made: with the forecast when the reviewed plan carries one.
     forecast: reviewed.forecast !== undefined,

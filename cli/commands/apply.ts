@@ -88,6 +88,7 @@ async function applyFiles(
     refresh: flags.refresh === true,
     policy: flags.policy,
     loosenPolicy: flags.loosenPolicy,
+    requirePolicy: flags.requirePolicy,
     allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
     forecast: flags.forecast === true,
   };

@@ -70,6 +70,7 @@ export async function planCommand(
         refresh: flags.refresh === true,
         policy: flags.policy,
         loosenPolicy: flags.loosenPolicy,
+        requirePolicy: flags.requirePolicy,
         allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
         forecast: flags.forecast === true,
       },

@@ -4,7 +4,7 @@
  */
 import { combineFileChecks } from "../../src/campaign/file-check.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
-import { summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
+import { policyLine, summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics } from "../../src/diagnostics/diagnostic.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -49,16 +49,19 @@ export async function validateCommand(
     compareDiagnostics,
   );
   const files = read.files;
+  // The policy files in force are named in every output (none when no policy applies).
+  const policyFiles = policy.ok ? (policy.policy?.files ?? []) : [];
   const summary = summarize(files, checked.addresses.length, diagnostics);
   switch (format) {
     case "json":
-      io.stdout(`${JSON.stringify(validateJson(files, summary, diagnostics), null, 2)}\n`);
+      io.stdout(`${JSON.stringify(validateJson(files, summary, diagnostics, policyFiles), null, 2)}\n`);
       break;
     case "text": {
       const sources = new Map(files.map((f) => [f.path, f.text]));
       if (policy.ok) for (const [file, text] of policy.texts) sources.set(file, text);
       const show = { verbose: options.verbose === true, color: options.color };
       printDiagnostics(io, "stdout", diagnostics, sources, show);
+      if (policyFiles.length > 0) io.stdout(`${policyLine(policyFiles)}\n`);
       io.stdout(`${summaryLine(summary)}${hiddenNote(hiddenInfos(diagnostics, show))}\n`);
       break;
     }

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { decodeCampaignFile, fileTooLarge, MAX_CAMPAIGN_FILE_BYTES } from "./decode.js";
 import type { CampaignFile } from "./model.js";
+import { isPolicyFileName, policyNearMiss } from "./policy-file-name.js";
 import { mayBeCampaignFile } from "./schema-modeline.js";
 
 export interface ReadResult {
@@ -16,9 +17,6 @@ export interface ReadResult {
 }
 
 const CAMPAIGN_EXTENSIONS = [".yaml", ".yml"];
-
-/** The policy file found at the root of a campaign directory; never read as a campaign file. */
-export const POLICY_FILE_NAME = "campaignctl.policy.yaml";
 
 function isCampaignFileName(name: string): boolean {
   return CAMPAIGN_EXTENSIONS.some((ext) => name.endsWith(ext));
@@ -153,7 +151,13 @@ function listDirectory(absoluteRoot: string, shownRoot: string, diagnostics: Dia
       continue;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules" || entry.name === POLICY_FILE_NAME)
+      // A policy file (and a misspelt one, which policy discovery reports) is never a campaign file.
+      if (
+        entry.name.startsWith(".") ||
+        entry.name === "node_modules" ||
+        isPolicyFileName(entry.name) ||
+        policyNearMiss(entry.name) !== undefined
+      )
         continue;
       const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
       if (entry.isDirectory()) pending.push(rel);

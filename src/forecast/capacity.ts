@@ -1,6 +1,6 @@
 /**
- * Declared capacity, combined across campaign files, with the documented defaults (docs/forecast.md
- * "Defaults"). Pure.
+ * Declared capacity, the policy's tightened by the campaign files' (src/policy/capacity.ts), with the
+ * documented defaults (docs/forecast.md "Defaults"). Pure.
  *
  * Defaults, from public carrier figures as of the maintainers' knowledge (2024; check your provider):
  * - daily cap 2,000 messages per Pacific day: T-Mobile's daily cap for a 10DLC brand of the lowest
@@ -10,6 +10,8 @@
  */
 import type { CapacitySpec, ChannelSpec } from "../campaign/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { capacityInForce } from "../policy/capacity.js";
+import type { PolicyCapacity } from "../policy/model.js";
 import type { Capacity } from "./types.js";
 
 export const DEFAULT_DAILY_CAP = 2000;
@@ -21,86 +23,52 @@ export const DEFAULT_CAPACITY: Capacity = {
   throughput: DEFAULT_THROUGHPUT,
 };
 
-const CHANNELS: readonly ChannelSpec[] = ["10dlc", "toll-free"];
-
-const smaller = (a: number | null, b: number | null): number | null =>
-  a === null ? b : b === null ? a : Math.min(a, b);
-
 /**
- * The capacity the files declare (each distinct `capacity:` once), defaults filled in. Where two
- * files differ on a brand or a channel, the smaller value wins (a cap is a floor to plan for) and a
- * `forecast.capacity-conflict` warning points at the later declaration.
+ * The capacity in force (src/policy/capacity.ts: the policy's, which the files' `capacity:` may only
+ * tighten), defaults filled in; and the throughput the cap is judged at, the fastest a send may go:
+ * the policy's, else the larger of the default and what the files declare.
  */
-export function combineCapacity(specs: readonly (CapacitySpec | undefined)[]): {
+export function combineCapacity(
+  specs: readonly (CapacitySpec | undefined)[],
+  policy?: PolicyCapacity,
+): {
   readonly capacity: Capacity;
+  readonly fastest: Capacity["throughput"];
   readonly diagnostics: readonly Diagnostic[];
 } {
-  const brands: Record<string, number | null> = {};
-  const throughput: Partial<Record<ChannelSpec, number>> = {};
-  const diagnostics: Diagnostic[] = [];
-  const seen = new Set<CapacitySpec>();
-  for (const spec of specs) {
-    if (spec === undefined || seen.has(spec)) continue;
-    seen.add(spec);
-    for (const [brand, { dailyCap }] of Object.entries(spec.brands)) {
-      if (Object.hasOwn(brands, brand) && brands[brand] !== dailyCap) {
-        const use = smaller(brands[brand] ?? null, dailyCap);
-        diagnostics.push(
-          conflict(
-            spec,
-            ["brands", brand, "daily_cap"],
-            `brand \`${brand}\``,
-            brands[brand] ?? null,
-            dailyCap,
-            use,
-          ),
-        );
-        brands[brand] = use;
-      } else brands[brand] = dailyCap;
-    }
-    for (const channel of CHANNELS) {
-      const value = spec.throughput[channel];
-      if (value === undefined) continue;
-      const before = throughput[channel];
-      if (before !== undefined && before !== value) {
-        const use = Math.min(before, value);
-        diagnostics.push(
-          conflict(spec, ["throughput", channel], `channel \`${channel}\``, before, value, use),
-        );
-        throughput[channel] = use;
-      } else throughput[channel] = value;
-    }
-  }
+  const inForce = capacityInForce(policy, specs);
+  const throughput = { ...DEFAULT_THROUGHPUT, ...inForce.capacity.throughput };
+  const fastest = {
+    "10dlc":
+      inForce.capacity.policyThroughput["10dlc"] ??
+      Math.max(DEFAULT_THROUGHPUT["10dlc"], throughput["10dlc"]),
+    "toll-free":
+      inForce.capacity.policyThroughput["toll-free"] ??
+      Math.max(DEFAULT_THROUGHPUT["toll-free"], throughput["toll-free"]),
+  };
   return {
-    capacity: {
-      brands,
-      defaultDailyCap: DEFAULT_DAILY_CAP,
-      throughput: { ...DEFAULT_THROUGHPUT, ...throughput },
-    },
-    diagnostics,
+    capacity: { brands: inForce.capacity.brands, defaultDailyCap: DEFAULT_DAILY_CAP, throughput },
+    fastest,
+    diagnostics: inForce.diagnostics,
   };
 }
 
-function conflict(
-  spec: CapacitySpec,
-  path: readonly string[],
-  what: string,
-  before: number | null,
-  now: number | null,
-  use: number | null,
-): Diagnostic {
-  const show = (v: number | null) => (v === null ? "none" : String(v));
-  return {
-    severity: "warning",
-    code: "forecast.capacity-conflict",
-    message: `capacity for ${what} is declared as ${show(before)} in one file and ${show(now)} here; the forecast uses ${show(use)}`,
-    range: spec.locate(path),
-    hint: "declare each brand's cap and each channel's throughput once, or the same in every file",
-  };
+/** Is a daily cap declared (by the policy or a file) for the brand known by `names`? */
+export function capDeclared(capacity: Capacity, names: readonly string[]): boolean {
+  return names.some((name) => Object.hasOwn(capacity.brands, name));
 }
 
-/** The daily cap of a brand known by `names` (the first listed name wins); null: no cap. */
+/**
+ * The daily cap of a brand known by `names` (its id, its name, as written): the strictest declared
+ * under any of them, so a cap declared under the id cannot loosen one declared under the name;
+ * the default when none is declared; null: no cap.
+ */
 export function dailyCapOf(capacity: Capacity, names: readonly string[]): number | null {
-  for (const name of names) if (Object.hasOwn(capacity.brands, name)) return capacity.brands[name] ?? null;
-  return capacity.defaultDailyCap;
+  let cap: number | null | undefined;
+  for (const name of names) {
+    if (!Object.hasOwn(capacity.brands, name)) continue;
+    const declared = capacity.brands[name] ?? null;
+    cap = cap === undefined || cap === null ? declared : declared === null ? cap : Math.min(cap, declared);
+  }
+  return cap === undefined ? capacity.defaultDailyCap : cap;
 }

@@ -1,11 +1,12 @@
 /**
  * The forecast's input from the campaign files and what the plan learned live: one ForecastProject
- * per project that is or will be scheduled, and the capacity the files declare. Pure.
+ * per project that is or will be scheduled, and the capacity in force (the policy's, which the files
+ * may only tighten). Pure.
  */
 import type { ProjectSpec } from "../campaign/model.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { PolicyCapacity } from "../policy/model.js";
 import { combineCapacity } from "./capacity.js";
-import type { Capacity, ForecastProject } from "./types.js";
+import type { ForecastProject } from "./types.js";
 
 /** What the plan knows of a project that the files do not say. */
 export interface LiveFacts {
@@ -62,10 +63,17 @@ export function forecastProjectOf(
   };
 }
 
-/** The capacity declared by the files of `projects` (defaults filled in), with conflicts. */
-export function capacityOfProjects(projects: readonly ProjectSpec[]): {
-  readonly capacity: Capacity;
-  readonly diagnostics: readonly Diagnostic[];
-} {
-  return combineCapacity(projects.map((p) => p.capacity));
+/**
+ * The capacity in force for `projects`: the policy's, tightened by their files' `capacity:`
+ * (defaults filled in), with conflicts and refused loosenings; and the fastest throughput a send may
+ * go at (see combineCapacity).
+ */
+export function capacityOfProjects(
+  projects: readonly ProjectSpec[],
+  policy?: PolicyCapacity,
+): ReturnType<typeof combineCapacity> {
+  return combineCapacity(
+    projects.map((p) => p.capacity),
+    policy,
+  );
 }

@@ -21,7 +21,8 @@ export function judgeFindings(forecast: Forecast, rule?: ForecastErrorsRule): Fo
   if (rule === undefined) return forecast;
   const judged = new Map<Diagnostic, Diagnostic>();
   const findings = forecast.findings.map((finding): ForecastFinding => {
-    if (!rule.names.includes(findingName(finding.diagnostic.code))) return finding;
+    const name = findingName(finding.diagnostic.code);
+    if (name === undefined || !rule.names.includes(name)) return finding;
     const diagnostic = {
       ...finding.diagnostic,
       severity: "error" as const,
@@ -35,7 +36,8 @@ export function judgeFindings(forecast: Forecast, rule?: ForecastErrorsRule): Fo
   return { ...forecast, findings, diagnostics: forecast.diagnostics.map((d) => judged.get(d) ?? d) };
 }
 
-function findingName(code: ForecastFinding["diagnostic"]["code"]): ForecastFindingName {
+/** The name `forecast_errors` lists a finding by; undefined for one that is always an error. */
+function findingName(code: ForecastFinding["diagnostic"]["code"]): ForecastFindingName | undefined {
   switch (code) {
     case "forecast.cap-pause":
       return "cap-pause";
@@ -45,5 +47,7 @@ function findingName(code: ForecastFinding["diagnostic"]["code"]): ForecastFindi
       return "quiet-hours";
     case "forecast.over-cap":
       return "over-cap";
+    case "forecast.capacity-unknown":
+      return undefined;
   }
 }

@@ -160,10 +160,17 @@ export interface ForecastFinding {
   readonly diagnostic: Diagnostic & { readonly code: ForecastFindingCode };
 }
 
-/** The codes of findings about a project's course (not the files' checks). */
+/**
+ * The codes of findings about a project's course (not the files' checks). `forecast.capacity-unknown`
+ * is raised only under the policy's `forecast_errors`, and always as an error.
+ */
 export type ForecastFindingCode = Extract<
   ForecastCode,
-  "forecast.cap-pause" | "forecast.past-deadline" | "forecast.quiet-hours" | "forecast.over-cap"
+  | "forecast.cap-pause"
+  | "forecast.past-deadline"
+  | "forecast.quiet-hours"
+  | "forecast.over-cap"
+  | "forecast.capacity-unknown"
 >;
 
 /** The whole forecast. Invariant: `projects` are in input order; `brandDays` by brand, then day. */

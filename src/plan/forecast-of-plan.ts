@@ -7,11 +7,12 @@
 import type { ProjectSpec } from "../campaign/model.js";
 import { SCHEDULE_TIMEZONES, type ScheduleTimezone } from "../contract/limits.js";
 import type { Project } from "../contract/resources.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { capDeclared } from "../forecast/capacity.js";
 import { forecast } from "../forecast/forecast.js";
 import { forecastProjectOf } from "../forecast/from-spec.js";
 import { pacificDayOf } from "../forecast/pacific.js";
-import type { Capacity, Forecast, ForecastProject } from "../forecast/types.js";
+import type { Capacity, Forecast, ForecastFinding, ForecastProject } from "../forecast/types.js";
 import { withOptOutFooter } from "../message/footer.js";
 import { analyzeSegments } from "../message/segments.js";
 import type { SendWindow } from "../text/send-window.js";
@@ -19,15 +20,27 @@ import type { LiveRead } from "./live.js";
 import type { LiveSend, LiveSends } from "./live-sends.js";
 import type { Plan } from "./types.js";
 
-/** The capacity in force, and what combining it said (conflicts). */
-export interface CapacityInForce {
+/**
+ * The capacity a forecast runs under (src/forecast/capacity.ts combineCapacity: the policy's,
+ * tightened by the files, defaults filled in), what combining it said, and the fastest throughput a
+ * send may go (the policy's): the cap is judged at that rate too, so a file's slower throughput
+ * cannot hide a cap pause.
+ */
+export interface ForecastCapacity {
   readonly capacity: Capacity;
+  readonly fastest: Capacity["throughput"];
   readonly diagnostics: readonly Diagnostic[];
 }
 
 /** What the judge knows beyond the plan. */
 export interface ForecastOfPlanOptions {
-  readonly capacity: CapacityInForce;
+  readonly capacity: ForecastCapacity;
+  /**
+   * The policy has `forecast_errors`: a project whose brand has no daily cap declared (by the policy
+   * or a file) is an error `forecast.capacity-unknown`, never judged at the default cap. `range`: the
+   * rule, for `related`.
+   */
+  readonly capacityRequired?: { readonly range?: SourceRange };
   /** The policy's send window when it has one (else the quiet-hours default). */
   readonly sendWindow?: SendWindow;
   /** The policy forbids `daily_cap_bypass`: no fix offers it. */
@@ -74,7 +87,8 @@ export function forecastOfPlan(
           ? sentSoFar(
               options.liveSends.sent.get(p.project_id) ?? 0,
               p.estimate.recipients,
-              capacity.throughput[spec.channel ?? "10dlc"] / Math.max(1, p.estimate.segments ?? 1),
+              // An upper bound of today's share: at the fastest rate a send may go.
+              options.capacity.fastest[spec.channel ?? "10dlc"] / Math.max(1, p.estimate.segments ?? 1),
               scheduledAtMs,
               nowMs,
             )
@@ -90,17 +104,77 @@ export function forecastOfPlan(
   for (const send of options.liveSends.others) {
     const brand = brands.get(send.project.brand_id);
     if (brand === undefined) continue;
-    const project = liveProjectOf(send, brand, capacity, nowMs);
+    const project = liveProjectOf(send, brand, options.capacity.fastest, nowMs);
     if (project !== undefined) projects.push(project);
   }
-  const judged = forecast({
+  const input = {
     projects,
     capacity,
     nowMs,
     bypassForbidden: options.bypassForbidden === true,
     ...(options.sendWindow === undefined ? {} : { sendWindow: options.sendWindow }),
-  });
-  return { ...judged, diagnostics: [...options.capacity.diagnostics, ...judged.diagnostics] };
+  };
+  const judged = forecast(input);
+  // A file's slower throughput is the timeline shown, but it cannot hide a cap: the findings at the
+  // fastest rate a send may go (the policy's) are findings too.
+  const fastest = options.capacity.fastest;
+  const slowed = (["10dlc", "toll-free"] as const).filter((c) => fastest[c] !== capacity.throughput[c]);
+  const fast = slowed.some((c) => projects.some((p) => (p.channel ?? "10dlc") === c))
+    ? forecast({ ...input, capacity: { ...capacity, throughput: fastest } }).findings
+    : [];
+  const has = new Set(judged.findings.map((f) => `${f.address}\u0000${f.diagnostic.code}`));
+  const atFastest = fast
+    .filter((f) => !has.has(`${f.address}\u0000${f.diagnostic.code}`))
+    .map((f) => ({
+      ...f,
+      diagnostic: {
+        ...f.diagnostic,
+        message: `${f.diagnostic.message} (at the fastest throughput a send may go, ${slowed.map((c) => `${c} ${fastest[c]}`).join(", ")} segments a minute; a campaign file's slower throughput cannot hide it)`,
+      },
+    }));
+  const unknown =
+    options.capacityRequired === undefined
+      ? []
+      : capacityUnknown(
+          projects.filter((p) => p.external !== true),
+          capacity,
+          options.capacityRequired,
+        );
+  const findings = [...unknown, ...judged.findings, ...atFastest];
+  return {
+    ...judged,
+    findings,
+    diagnostics: [...options.capacity.diagnostics, ...findings.map((f) => f.diagnostic)],
+  };
+}
+
+/** Each project whose brand has no declared daily cap: an error (the default cap is not judged by). */
+function capacityUnknown(
+  projects: readonly ForecastProject[],
+  capacity: Capacity,
+  rule: { readonly range?: SourceRange },
+): ForecastFinding[] {
+  return projects
+    .filter(
+      (p) => !capDeclared(capacity, [...(p.brand === undefined ? [] : [p.brand]), ...(p.brandNames ?? [])]),
+    )
+    .map((p) => {
+      const range = p.ranges?.at ?? p.ranges?.key;
+      const brand = p.brandNames?.at(-1) ?? p.brand;
+      return {
+        address: p.address,
+        diagnostic: {
+          severity: "error" as const,
+          code: "forecast.capacity-unknown" as const,
+          message: `${p.address}: the daily cap of brand ${brand === undefined ? "(none)" : `\`${brand}\``} is not declared, so the policy's forecast_errors cannot judge the send: a cap that is not known is never taken as a pass`,
+          ...(range === undefined ? {} : { range }),
+          ...(rule.range === undefined
+            ? {}
+            : { related: [{ message: "the policy's rule forecast_errors", range: rule.range }] }),
+          hint: "declare the brand's daily_cap under `capacity.brands` in the policy file (the organization's truth; see docs/policy.md#capacity), or `daily_cap: none` for a brand no carrier caps",
+        },
+      };
+    });
 }
 
 /**
@@ -115,7 +189,7 @@ export function liveSendAddress(project: Pick<Project, "name" | "project_id">): 
 function liveProjectOf(
   send: LiveSend,
   brand: string,
-  capacity: Capacity,
+  throughput: Capacity["throughput"],
   nowMs: number,
 ): ForecastProject | undefined {
   const p = send.project;
@@ -148,7 +222,7 @@ function liveProjectOf(
       ? sentSoFar(
           send.sent,
           recipients,
-          capacity.throughput[channel] / Math.max(1, segments),
+          throughput[channel] / Math.max(1, segments),
           Number.isNaN(scheduledMs) ? undefined : scheduledMs,
           nowMs,
         )

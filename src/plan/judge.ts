@@ -15,7 +15,7 @@ import type { Forecast } from "../forecast/types.js";
 import type { Policy } from "../policy/model.js";
 import { assemblePlan, respread } from "./assemble.js";
 import { withForecastFindings } from "./forecast-hold.js";
-import { type CapacityInForce, forecastOfPlan } from "./forecast-of-plan.js";
+import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
 import type { LiveRead, LiveState } from "./live.js";
 import type { LiveSends } from "./live-sends.js";
 import { holdForPolicy } from "./policy-hold.js";
@@ -41,7 +41,7 @@ export interface JudgeInput {
    */
   readonly forecast: boolean;
   /** The capacity the forecast runs under (the policy's, tightened by the files). */
-  readonly capacity: CapacityInForce;
+  readonly capacity: ForecastCapacity;
   /** What the brand already sends live (read only when forecasting; else NO_LIVE_SENDS). */
   readonly liveSends: LiveSends;
   /** The API the plan is for (its base URL or the embedded sandbox's identity) and the tool's version. */
@@ -138,14 +138,7 @@ function judgeScoped(
   const rules = input.policy?.rules;
   // Projects of a brand share its cap: the forecast always covers every project of the files.
   const whole = targets.length === 0 && excludes.length === 0 ? plan : assembleFor([], []);
-  const forecast = judgeFindings(
-    forecastOfPlan(whole, input.campaign.projects, {
-      capacity: input.capacity,
-      liveSends: input.liveSends,
-      projects,
-      bypassForbidden: rules?.daily_cap_bypass === "forbid",
-      ...(rules?.send_window === undefined ? {} : { sendWindow: rules.send_window }),
-    }),
+  const forecastRule =
     rules?.forecast_errors === undefined
       ? undefined
       : {
@@ -153,7 +146,17 @@ function judgeScoped(
           ...(input.policy?.ranges.forecast_errors === undefined
             ? {}
             : { range: input.policy.ranges.forecast_errors }),
-        },
+        };
+  const forecast = judgeFindings(
+    forecastOfPlan(whole, input.campaign.projects, {
+      capacity: input.capacity,
+      ...(forecastRule === undefined ? {} : { capacityRequired: forecastRule }),
+      liveSends: input.liveSends,
+      projects,
+      bypassForbidden: rules?.daily_cap_bypass === "forbid",
+      ...(rules?.send_window === undefined ? {} : { sendWindow: rules.send_window }),
+    }),
+    forecastRule,
   );
   const judged = withForecastFindings(plan, forecast);
   if (rules?.forecast_errors === undefined || input.liveSends.complete) return { plan: judged, forecast };

@@ -10,6 +10,7 @@
 
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { windowCoversMinute } from "../text/send-window.js";
+import { combinePolicyCapacity } from "./capacity.js";
 import {
   type DailyCapBypassRule,
   type Loosening,
@@ -191,6 +192,10 @@ export function combinePolicies(
       hint: "a loosening is shown in every plan; remove it to hold the stricter rule again",
     });
 
+  // Capacity combines per brand and channel (src/policy/capacity.ts); it is never loosened on purpose.
+  const capacity = combinePolicyCapacity(layers.map((l) => l.capacity));
+  diagnostics.push(...capacity.diagnostics);
+
   const last = layers.at(-1);
   if (last === undefined && loosened.length === 0) return { policy: null, diagnostics };
   return {
@@ -202,6 +207,7 @@ export function combinePolicies(
       loosens: [],
       locked: [...lockedBy.keys()],
       loosened,
+      capacity: capacity.capacity,
     },
     diagnostics,
   };

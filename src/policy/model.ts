@@ -3,6 +3,7 @@
  * Produced only by `parsePolicy`, after schema validation, so every rule has the type the schema
  * promises. Every rule remembers where it was written, for the `related` part of a violation.
  */
+import type { ChannelSpec } from "../campaign/model.js";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 
 export type DailyCapBypassRule = "forbid" | "allow" | "require_label";
@@ -61,6 +62,29 @@ export interface Loosening {
   readonly by: string;
 }
 
+/** A declared capacity value and where it is written (for `related`). */
+export interface CapacityEntry<T> {
+  readonly value: T;
+  /** The file that declares it (a policy file, or a campaign file). */
+  readonly file: string;
+  readonly range: SourceRange;
+}
+
+/**
+ * The capacity a policy declares (its `capacity:` key): the organization's truth about what the
+ * carriers let it send, which campaign files may only tighten. Invariants: caps are whole numbers
+ * of at least 1 or null (`none`: no carrier cap); throughputs are above 0. Empty maps: none declared.
+ */
+export interface PolicyCapacity {
+  /** Daily cap by brand name or id, in messages per Pacific day. */
+  readonly brands: Readonly<Record<string, CapacityEntry<number | null>>>;
+  /** Message segments per minute of one project, by channel. */
+  readonly throughput: Readonly<Partial<Record<ChannelSpec, CapacityEntry<number>>>>;
+}
+
+/** No capacity declared. */
+export const NO_POLICY_CAPACITY: PolicyCapacity = { brands: {}, throughput: {} };
+
 /**
  * A policy: one file as parsed, or the policy in force for a run, combined from every policy file
  * above the campaign files (farthest first) and `--policy` (see combine.ts). Invariants: `ranges`
@@ -78,4 +102,6 @@ export interface Policy {
   readonly locked: readonly PolicyRuleName[];
   /** Loosenings in force (combined policies only; empty for one file). */
   readonly loosened: readonly Loosening[];
+  /** The capacity declared (combined: the strictest of every file's; see src/policy/capacity.ts). */
+  readonly capacity: PolicyCapacity;
 }

@@ -3,10 +3,18 @@
  * position). Pure: the caller reads the file.
  */
 import { isMap, LineCounter, parseDocument } from "yaml";
+import type { ChannelSpec } from "../campaign/model.js";
 import { fileStart, rangeAt, type SourceText } from "../campaign/source-range.js";
 import { findPath, pointerSegments } from "../campaign/yaml-path.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { POLICY_RULE_NAMES, type Policy, type PolicyRuleName, type PolicyRules } from "./model.js";
+import {
+  type CapacityEntry,
+  POLICY_RULE_NAMES,
+  type Policy,
+  type PolicyCapacity,
+  type PolicyRuleName,
+  type PolicyRules,
+} from "./model.js";
 import { validatePolicyData } from "./schema.js";
 
 export type ParsedPolicy =
@@ -64,6 +72,15 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
       const span = hit.key ?? hit.value;
       ranges[name] = span ? rangeAt(source, span[0], span[1]) : fileStart(file);
     }
+  const capacity = capacityOf(
+    data as { capacity?: RawCapacity },
+    (path) => {
+      const hit = findPath(doc, doc.contents, ["capacity", ...path]);
+      const span = hit.key ?? hit.value;
+      return span ? rangeAt(source, span[0], span[1]) : fileStart(file);
+    },
+    file,
+  );
   const named = (key: "loosens" | "locked") => [
     ...new Set((data as Record<string, PolicyRuleName[] | undefined>)[key] ?? []),
   ];
@@ -77,6 +94,33 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
       loosens: named("loosens"),
       locked: named("locked"),
       loosened: [],
+      capacity,
     },
   };
+}
+
+/** The policy's `capacity:` as the schema allows it. */
+interface RawCapacity {
+  readonly brands?: Readonly<Record<string, { readonly daily_cap: number | "none" }>>;
+  readonly throughput?: Readonly<Partial<Record<ChannelSpec, number>>>;
+}
+
+/** The declared capacity, each value with the place its key is written. */
+function capacityOf(
+  data: { readonly capacity?: RawCapacity },
+  locate: (path: readonly string[]) => ReturnType<typeof rangeAt>,
+  file: string,
+): PolicyCapacity {
+  const raw = data.capacity ?? {};
+  const brands: Record<string, CapacityEntry<number | null>> = {};
+  for (const [brand, b] of Object.entries(raw.brands ?? {}))
+    brands[brand] = {
+      value: b.daily_cap === "none" ? null : b.daily_cap,
+      file,
+      range: locate(["brands", brand, "daily_cap"]),
+    };
+  const throughput: Partial<Record<ChannelSpec, CapacityEntry<number>>> = {};
+  for (const [channel, value] of Object.entries(raw.throughput ?? {}) as [ChannelSpec, number][])
+    throughput[channel] = { value, file, range: locate(["throughput", channel]) };
+  return { brands, throughput };
 }

@@ -49,7 +49,14 @@ describe("campaignctl validate", () => {
     const result = await runCli(["validate", "--format", "json"], { cwd });
     expect(result.code).toBe(1);
     const doc = JSON.parse(result.stdout);
-    expect(Object.keys(doc)).toEqual(["format_version", "files", "projects", "diagnostics", "summary"]);
+    expect(Object.keys(doc)).toEqual([
+      "format_version",
+      "files",
+      "projects",
+      "policy_files",
+      "diagnostics",
+      "summary",
+    ]);
     expect(doc.format_version).toBe(1);
     expect(doc.files).toEqual([{ path: "c.yaml", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     expect(doc.projects).toBe(1);

@@ -105,6 +105,7 @@ const CHANGE_CASES: readonly { what: string; changed: Record<string, string>; pl
   { what: "a campaign file", changed: { "campaigns/gotv.yaml": "version: 1\n# edited\n" }, plans: true },
   { what: "a new campaign file", changed: { "campaigns/sub/new.yaml": "version: 1\n" }, plans: true },
   { what: "a policy at the root", changed: { "campaignctl.policy.yaml": "version: 1\n" }, plans: true },
+  { what: "a .yml policy at the root", changed: { "campaignctl.policy.yml": "version: 1\n" }, plans: true },
 ];
 
 /** Each shell line that runs campaignctl, continuation lines joined. */
@@ -300,7 +301,7 @@ describe("GitHub Actions: campaign-apply.yml", () => {
   test("applies exactly the plan file the plan workflow saved", async () => {
     const lines = [...campaignctlLines(load(GH_PLAN)), ...campaignctlLines(doc)];
     expect(campaignctlLines(doc)).toEqual([
-      "campaignctl apply plan.json --junit apply.xml --markdown apply.md",
+      "campaignctl apply plan.json --require-policy --junit apply.xml --markdown apply.md",
     ]);
     const { cwd } = await runPipeline(lines, { CAMPAIGN_DIR: "campaigns/" });
     for (const file of ["apply.xml", "apply.md"]) expect(existsSync(join(cwd, file)), file).toBe(true);

@@ -69,6 +69,7 @@ describe("the capacity the files declare", () => {
     const { assembled } = check(file(""));
     expect(capacityOfProjects(assembled.campaign.projects)).toEqual({
       capacity: DEFAULT_CAPACITY,
+      fastest: DEFAULT_CAPACITY.throughput,
       diagnostics: [],
     });
   });

@@ -40,9 +40,9 @@ interface ForecastDoc {
 test("a sending project: what it sent counts, it goes on from the clock, and today's cap counts it", async () => {
   const cwd = mkdtempSync(join(tmpdir(), "campaignctl-forecast-live-"));
   cpSync("examples", join(cwd, "examples"), { recursive: true });
-  // A cap the send stays under, so that its finish shows what is left to send.
-  const gotv = join(cwd, "examples", "gotv.yaml");
-  writeFileSync(gotv, readFileSync(gotv, "utf8").replace("{daily_cap: 30}", "{daily_cap: 100}"));
+  // A cap the send stays under, so that its finish shows what is left to send (the policy's).
+  const policy = join(cwd, "examples", "campaignctl.policy.yaml");
+  writeFileSync(policy, readFileSync(policy, "utf8").replace("{daily_cap: 30}", "{daily_cap: 100}"));
   const cli = (...argv: string[]) =>
     runCli([...argv, "--base-url", sb.baseUrl], { cwd, env: { CAMPAIGNCTL_API_KEY: PARENT_KEY } });
   const applied = await cli("apply", "examples/", "--auto-approve");

@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 
-/** The examples, which declare the brand's daily cap at 30 messages (each scheduled send needs 38). */
+/** The examples, whose policy declares the brand's daily cap at 30 messages (each scheduled send needs 38). */
 function examplesCopy(): string {
   const cwd = mkdtempSync(join(tmpdir(), "campaignctl-forecast-"));
   cpSync("examples", join(cwd, "examples"), { recursive: true });
-  expect(readFileSync(join(cwd, "examples", "gotv.yaml"), "utf8")).toContain("{daily_cap: 30}");
+  expect(readFileSync(join(cwd, "examples", "campaignctl.policy.yaml"), "utf8")).toContain("{daily_cap: 30}");
   return cwd;
 }
 

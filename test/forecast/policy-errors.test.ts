@@ -42,14 +42,25 @@ interface PlanDoc {
 
 const POLICY = "examples/campaignctl.policy.yaml";
 
-/** The examples in a temp dir; `forecastErrors` adds the rule to their policy. */
-function examples(forecastErrors: string | null, editGotv?: (text: string) => string): string {
+/**
+ * The examples in a temp dir; `forecastErrors` adds the rule to their policy; `dailyCap` replaces
+ * the brand's daily cap of 30 that the policy declares.
+ */
+function examples(
+  forecastErrors: string | null,
+  editGotv?: (text: string) => string,
+  dailyCap?: number,
+): string {
   const cwd = mkdtempSync(join(tmpdir(), "campaignctl-forecast-policy-"));
   cpSync("examples", join(cwd, "examples"), { recursive: true });
-  if (forecastErrors !== null) {
-    const file = join(cwd, POLICY);
-    writeFileSync(file, `${readFileSync(file, "utf8")}  forecast_errors: ${forecastErrors}\n`);
-  }
+  const policy = join(cwd, POLICY);
+  if (dailyCap !== undefined)
+    writeFileSync(
+      policy,
+      readFileSync(policy, "utf8").replace("{daily_cap: 30}", `{daily_cap: ${dailyCap}}`),
+    );
+  if (forecastErrors !== null)
+    writeFileSync(policy, `${readFileSync(policy, "utf8")}  forecast_errors: ${forecastErrors}\n`);
   if (editGotv !== undefined) {
     const file = join(cwd, "examples", "gotv.yaml");
     writeFileSync(file, editGotv(readFileSync(file, "utf8")));
@@ -162,11 +173,13 @@ describe("forecast findings and the policy", () => {
 
   test("apply's re-judge of one project at send time still counts the brand's other projects", async () => {
     // A cap of 50: each send (38) fits alone; on one Pacific day the follow-up pauses after 12.
-    const cwd = examples("[cap-pause]", (text) =>
-      text
-        .replace("{daily_cap: 30}", "{daily_cap: 50}")
-        .replace('at: "2026-12-08T15:00:00-06:00"', 'at: "2026-12-07T15:00:00-06:00"')
-        .replace('deadline: "2026-12-08T19:00:00-06:00"', 'deadline: "2026-12-07T19:00:00-06:00"'),
+    const cwd = examples(
+      "[cap-pause]",
+      (text) =>
+        text
+          .replace('at: "2026-12-08T15:00:00-06:00"', 'at: "2026-12-07T15:00:00-06:00"')
+          .replace('deadline: "2026-12-08T19:00:00-06:00"', 'deadline: "2026-12-07T19:00:00-06:00"'),
+      50,
     );
     const io = captureIo({ cwd, env: { CAMPAIGNCTL_API_KEY: PARENT_KEY } });
     const opened = await openSession({ baseUrl: sb.baseUrl }, io);
@@ -196,11 +209,13 @@ describe("forecast findings and the policy", () => {
 
   test("--target does not leave a project of the brand out of the forecast: the one sending first still counts", async () => {
     // A cap of 50: the follow-up goes first on 2026-12-07 (38), so the reminder pauses after 12.
-    const cwd = examples("[cap-pause]", (text) =>
-      text
-        .replace("{daily_cap: 30}", "{daily_cap: 50}")
-        .replace('at: "2026-12-08T15:00:00-06:00"', 'at: "2026-12-07T09:00:00-06:00"')
-        .replace('deadline: "2026-12-08T19:00:00-06:00"', 'deadline: "2026-12-07T19:00:00-06:00"'),
+    const cwd = examples(
+      "[cap-pause]",
+      (text) =>
+        text
+          .replace('at: "2026-12-08T15:00:00-06:00"', 'at: "2026-12-07T09:00:00-06:00"')
+          .replace('deadline: "2026-12-08T19:00:00-06:00"', 'deadline: "2026-12-07T19:00:00-06:00"'),
+      50,
     );
     const r = await cli(cwd, "plan", "examples/", "--target", "gotv-reminder", "--json");
     const plan = JSON.parse(r.stdout) as PlanDoc;

@@ -10,7 +10,7 @@ import { liveSendAddress } from "../../src/plan/forecast-of-plan.js";
 import { type JudgeInput, judge, rejudge } from "../../src/plan/judge.js";
 import { type LiveSends, NO_LIVE_SENDS } from "../../src/plan/live-sends.js";
 import type { Plan } from "../../src/plan/types.js";
-import type { Policy } from "../../src/policy/model.js";
+import { NO_POLICY_CAPACITY, type Policy } from "../../src/policy/model.js";
 import { campaignOf, LIST_WARD, liveProject, ORG, SCHEDULE, spec, TEST_BLOCK, world } from "./builders.js";
 
 const NOW = new Date("2026-11-01T12:00:00.000Z");
@@ -59,6 +59,7 @@ const policy = (rules: Policy["rules"]): Policy => ({
       end: { line: 3, column: 16, offset: 55 },
     },
   },
+  capacity: NO_POLICY_CAPACITY,
   loosens: [],
   locked: [],
   loosened: [],
@@ -79,6 +80,7 @@ function input(overrides: Partial<JudgeInput> = {}): JudgeInput {
         defaultDailyCap: 2000,
         throughput: DEFAULT_THROUGHPUT,
       },
+      fastest: DEFAULT_THROUGHPUT,
       diagnostics: [],
     },
     liveSends: NO_LIVE_SENDS,

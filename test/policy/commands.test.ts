@@ -39,6 +39,12 @@ const BYPASS_LINE =
     .split("\n")
     .findIndex((l) => l.trim() === "daily_cap_bypass: true") + 1;
 
+/** The 1-based line of the example policy's `daily_cap_bypass` rule (column 3). */
+const RULE_LINE =
+  readFileSync("examples/campaignctl.policy.yaml", "utf8")
+    .split("\n")
+    .findIndex((l) => l.startsWith("  daily_cap_bypass:")) + 1;
+
 describe("policy as code", () => {
   test("the example campaign keeps the example policy clean", async () => {
     const cwd = exampleCopy();
@@ -57,7 +63,7 @@ describe("policy as code", () => {
       `examples/gotv.yaml:${BYPASS_LINE}:25: error[policy.daily-cap-bypass]: gotv-reminder:`,
     );
     expect(r.stdout).toContain(
-      "note: the policy's rule daily_cap_bypass at examples/campaignctl.policy.yaml:10:3",
+      `note: the policy's rule daily_cap_bypass at examples/campaignctl.policy.yaml:${RULE_LINE}:3`,
     );
   });
 
@@ -112,7 +118,7 @@ describe("policy as code", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`${join(dir, "gotv.yaml")}:${BYPASS_LINE}:25: error[policy.daily-cap-bypass]`);
     expect(r.stdout).toContain(
-      `note: the policy's rule daily_cap_bypass at ${join(dir, "campaignctl.policy.yaml")}:10:3`,
+      `note: the policy's rule daily_cap_bypass at ${join(dir, "campaignctl.policy.yaml")}:${RULE_LINE}:3`,
     );
     // The same directory named twice, two ways, is one policy, not an ambiguous pair.
     const twice = await runCli(["validate", "examples/", join(cwd, "examples", "gotv.yaml")], { cwd });

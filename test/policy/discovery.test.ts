@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { choosePolicies, type Probe, policyChain } from "../../cli/policy-file.js";
+import { choosePolicies, type DirectoryLook, policyChain } from "../../cli/policy-file.js";
+import { policyNearMiss } from "../../src/campaign/policy-file-name.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const FORBID_AT_NOW = "version: 1\nrules:\n  forbid_at_now: true\n";
@@ -68,14 +69,101 @@ describe("policy discovery", () => {
     },
   );
 
-  test("a .git file (a worktree, a submodule) also marks the repository root", async () => {
-    const outer = tree({ "repo/campaignctl.policy.yaml": FORBID_AT_NOW });
-    const cwd = join(outer, "..");
-    const worktree = join(outer, "campaigns");
-    writeFileSync(join(worktree, ".git"), "gitdir: ../.git/worktrees/campaigns\n");
+  test.each([
+    ["a .git directory", "dir"],
+    ["a .git file (a submodule, a worktree)", "file"],
+  ])("a nested repository (%s) does not end the search: the root policy applies", async (_, kind) => {
+    const repo = tree({ "repo/campaignctl.policy.yaml": FORBID_AT_NOW });
+    const nested = join(repo, "campaigns", "gotv");
+    if (kind === "dir") mkdirSync(join(nested, ".git"));
+    else writeFileSync(join(nested, ".git"), "gitdir: ../../.git/modules/gotv\n");
+    const cwd = join(repo, "..");
     const r = await runCli(["validate", "repo/campaigns/gotv/"], { cwd });
-    expect(r.code).toBe(0);
-    expect(r.stdout).not.toContain("policy.");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("repo/campaigns/gotv/gotv.yaml:15:11: error[policy.forbid-at-now]");
+    expect(r.stdout).toContain("policy: repo/campaignctl.policy.yaml");
+  });
+
+  test("a root policy named campaignctl.policy.yml applies, and is never read as a campaign file", async () => {
+    const cwd = tree({ "repo/campaignctl.policy.yml": FORBID_AT_NOW });
+    const r = await runCli(["validate", "."], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("campaigns/gotv/gotv.yaml:15:11: error[policy.forbid-at-now]");
+    expect(r.stdout).toContain("policy: campaignctl.policy.yml\n1 file, 1 project: 1 error");
+    const json = await runCli(["validate", ".", "--json"], { cwd });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      files: [{ path: "campaigns/gotv/gotv.yaml" }],
+      policy_files: ["campaignctl.policy.yml"],
+    });
+  });
+
+  test("both spellings in one directory are policy.ambiguous", async () => {
+    const cwd = tree({
+      "repo/campaignctl.policy.yml": FORBID_AT_NOW,
+      "repo/campaignctl.policy.yaml": FORBID_AT_NOW,
+    });
+    const r = await runCli(["validate", "campaigns/"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      "error[policy.ambiguous]: two policy files in one directory: campaignctl.policy.yaml and campaignctl.policy.yml",
+    );
+  });
+
+  test.each([
+    ["Campaignctl.policy.yaml", "campaignctl.policy.yaml"],
+    ["campaignctl.polcy.yaml", "campaignctl.policy.yaml"],
+    ["campaigncl.policy.yml", "campaignctl.policy.yml"],
+  ])("a misspelt root policy (%s) stops the run, naming it", async (name, meant) => {
+    const cwd = tree({ [`repo/${name}`]: FORBID_AT_NOW });
+    for (const given of ["campaigns/gotv/", "."]) {
+      const r = await runCli(["validate", given], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(
+        `${name}:1:1: error[policy.file-misnamed]: ${name} looks like a policy file but is not named campaignctl.policy.yaml or campaignctl.policy.yml, so it is not read: did you mean ${meant}?`,
+      );
+      // Never read as a campaign file either.
+      expect(r.stdout).not.toContain("campaign.");
+    }
+    const plan = await runCli(["plan", "--sandbox", "campaigns/gotv/"], { cwd, env: {} });
+    expect(plan.code).toBe(1);
+    expect(plan.stdout + plan.stderr).toContain("error[policy.file-misnamed]");
+  });
+
+  test("--require-policy fails a run that finds no policy, and passes one that does", async () => {
+    const cwd = tree({});
+    const bare = await runCli(["validate", "campaigns/gotv/"], { cwd });
+    expect(bare.stdout).not.toContain("policy");
+    const required = await runCli(["validate", "campaigns/gotv/", "--require-policy"], { cwd });
+    expect(required.code).toBe(1);
+    expect(required.stdout).toContain(
+      "error[policy.required]: --require-policy: no policy file applies to the campaign file",
+    );
+    const json = await runCli(["validate", "campaigns/gotv/", "--require-policy", "--json"], { cwd });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      policy_files: [],
+      diagnostics: [expect.objectContaining({ code: "policy.required", severity: "error" })],
+    });
+    for (const command of [["plan"], ["apply", "--auto-approve"]]) {
+      const r = await runCli([...command, "--sandbox", "campaigns/gotv/", "--require-policy"], {
+        cwd,
+        env: {},
+      });
+      expect(r.code, command[0]).toBe(1);
+      expect(r.stdout + r.stderr).toContain("error[policy.required]");
+    }
+    writeFileSync(join(cwd, "lenient.yaml"), "version: 1\nrules:\n  min_test_contacts: 1\n");
+    const named = await runCli(
+      ["validate", "campaigns/gotv/", "--require-policy", "--policy", "lenient.yaml"],
+      { cwd },
+    );
+    expect(named.code).toBe(0);
+    expect(named.stdout).toContain("policy: lenient.yaml\n");
+    writeFileSync(join(cwd, "campaignctl.policy.yaml"), FORBID_AT_NOW);
+    const found = await runCli(["validate", "campaigns/gotv/", "--require-policy"], { cwd });
+    expect(found.code).toBe(1);
+    expect(found.stdout).toContain("error[policy.forbid-at-now]");
+    expect(found.stdout).not.toContain("policy.required");
   });
 
   test("a policy above the repository root is not found", async () => {
@@ -265,33 +353,73 @@ describe("policy discovery", () => {
   });
 });
 
-describe("the walk up (a probe of a file system given as a table)", () => {
+describe("the walk up (a file system given as a table)", () => {
   const NAME = "campaignctl.policy.yaml";
-  const walk = (fs: Record<string, Probe>, start = "/r/c/g") =>
-    policyChain({ absolute: start, shown: "c/g" }, (p) => fs[p] ?? "absent").map((p) => p.shown);
+  type Dir = Partial<DirectoryLook>;
+  const walk = (fs: Record<string, Dir>, start = "/r/c/g") => {
+    const w = policyChain({ absolute: start, shown: "c/g" }, (dir) => ({
+      policies: fs[dir]?.policies ?? [],
+      nearMisses: fs[dir]?.nearMisses ?? [],
+      repository: fs[dir]?.repository ?? false,
+    }));
+    return { chain: w.chain.map((p) => p.shown), nearMisses: w.nearMisses.map((p) => p.shown) };
+  };
 
-  test.each<[string, Record<string, Probe>, string[]]>([
+  test.each<[string, Record<string, Dir>, string[]]>([
     [
       "every one up from the start directory, farthest first",
-      { [`/r/c/g/${NAME}`]: "present", [`/r/${NAME}`]: "present" },
+      { "/r/c/g": { policies: [NAME] }, "/r": { policies: [NAME] } },
       [`${NAME}`, `c/g/${NAME}`],
     ],
-    ["a parent", { [`/r/c/${NAME}`]: "present" }, [`c/${NAME}`]],
-    ["at the repository root", { "/r/.git": "present", [`/r/${NAME}`]: "present" }, [NAME]],
-    ["not above the repository root", { "/r/.git": "present", [`/${NAME}`]: "present" }, []],
-    ["up to the filesystem root without a repository", { [`/${NAME}`]: "present" }, [`../${NAME}`]],
+    ["a parent", { "/r/c": { policies: [NAME] } }, [`c/${NAME}`]],
+    ["at the repository root", { "/r": { repository: true, policies: [NAME] } }, [NAME]],
+    ["not above the repository root", { "/r": { repository: true }, "/": { policies: [NAME] } }, []],
+    ["up to the filesystem root without a repository", { "/": { policies: [NAME] } }, [`../${NAME}`]],
     [
-      "a directory that cannot be looked into ends the walk",
-      { [`/r/c/${NAME}`]: "unreadable", [`/r/${NAME}`]: "present" },
-      [],
+      "a nested repository does not end the walk: the outermost one does",
+      {
+        "/r/c/g": { repository: true },
+        "/r/c": { repository: true, policies: [NAME] },
+        "/r": { repository: true, policies: ["campaignctl.policy.yml"] },
+        "/": { policies: [NAME] },
+      },
+      ["campaignctl.policy.yml", `c/${NAME}`],
     ],
-    [
-      "a dangling link by that name is found (and fails when read)",
-      { [`/r/c/g/${NAME}`]: "present" },
-      [`c/g/${NAME}`],
-    ],
+    ["the .yml spelling", { "/r/c": { policies: ["campaignctl.policy.yml"] } }, ["c/campaignctl.policy.yml"]],
   ])("%s", (_, fs, shown) => {
-    expect(walk(fs)).toEqual(shown);
+    expect(walk(fs).chain).toEqual(shown);
+  });
+
+  test("misspelt policy files on the way are reported, up to the outermost repository only", () => {
+    expect(
+      walk({
+        "/r/c/g": { nearMisses: ["Campaignctl.policy.yaml"], repository: true },
+        "/r": { repository: true, nearMisses: ["campaignctl.polcy.yaml"] },
+        "/": { nearMisses: ["campaigncl.policy.yaml"] },
+      }).nearMisses,
+    ).toEqual(["campaignctl.polcy.yaml", "c/g/Campaignctl.policy.yaml"]);
+  });
+
+  test.each<[string, string | undefined]>([
+    ["Campaignctl.policy.yaml", "campaignctl.policy.yaml"],
+    ["CAMPAIGNCTL.POLICY.YML", "campaignctl.policy.yml"],
+    ["campaignctl.polcy.yaml", "campaignctl.policy.yaml"],
+    ["campaigncl.policy.yaml", "campaignctl.policy.yaml"],
+    ["campaignctl-policy.yaml", "campaignctl.policy.yaml"],
+    ["campaignctl.policies.yaml", "campaignctl.policy.yaml"],
+    [".campaignctl.policy.yaml", "campaignctl.policy.yaml"],
+    ["campaignctl.policy.yaml", undefined],
+    ["campaignctl.policy.yml", undefined],
+    ["campaignctl.yaml", undefined],
+    ["gotv.yaml", undefined],
+    ["voting-policy.yaml", undefined],
+    ["policy.yaml", undefined],
+    ["campaignctl.policy.yaml~", undefined],
+    ["campaignctl.policy.yaml.bak", undefined],
+    ["campaignctl.policy.yml.orig", undefined],
+    ["Campaignctl.policy.yaml~", "campaignctl.policy.yaml"],
+  ])("a file named %s is a near miss of %s", (name, meant) => {
+    expect(policyNearMiss(name)).toBe(meant);
   });
 
   test("two spellings of one file are one policy; two chains are policy.ambiguous, each named once", () => {

@@ -10,6 +10,8 @@ export const FORECAST_CODES = {
   "forecast.deadline-before-schedule": "the project's `deadline` is at or before its schedule's `at`",
   "forecast.capacity-conflict":
     "two campaign files declare different capacity for the same brand or channel; the forecast uses the smaller",
+  "forecast.capacity-unknown":
+    "under the policy's `forecast_errors`, a project sends on a brand whose daily cap neither the policy nor a campaign file declares: a cap that is not known cannot be judged",
   "forecast.sent-unknown":
     "the brand's live sends could not all be listed or read: the forecast counts what it could (an error holding each covered send under the policy's forecast_errors)",
 } as const;

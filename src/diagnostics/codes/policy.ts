@@ -3,8 +3,14 @@ export const POLICY_CODES = {
   "policy.file-invalid": "the policy file is not valid YAML or does not match schemas/policy.schema.json",
   "policy.file-unreadable":
     "the policy file named with --policy (or the nearest campaignctl.policy.yaml found) cannot be read",
+  "policy.file-misnamed":
+    "a file above a campaign file looks like a misspelt policy file (Campaignctl.policy.yaml, campaignctl.polcy.yaml); it is not read, so the run stops",
+  "policy.required":
+    "--require-policy: no campaignctl.policy.yaml (or .yml) applies to the campaign files and no --policy FILE was given",
+  "policy.capacity-loosened":
+    "a campaign file (or a nearer policy file) declares a brand's daily cap or a channel's throughput looser than the policy's: a file may only tighten capacity",
   "policy.ambiguous":
-    "the campaign files lead to different campaignctl.policy.yaml files (the nearest above each, up to the repository root); name one with --policy",
+    "the campaign files lead to different campaignctl.policy.yaml files (the nearest above each, up to the outermost repository root); name one with --policy. Also: two policy files (.yaml and .yml) in one directory",
   "policy.loosens-ancestor":
     "a nearer policy file (or --policy) sets a rule looser than a policy file farther up, without naming it under loosens:",
   "policy.locked":

@@ -5,7 +5,7 @@
  * causes; under the policy's `forecast_errors` that finding is an error and the second schedule is
  * never made. Against the sandbox over loopback; effects counted from `/_sandbox/effects`.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -39,19 +39,22 @@ interface PlanDoc {
 /**
  * A working tree with the examples' policy (plus `forecastErrors`, if any) above two directories:
  * `a/` holds the GOTV reminder (2026-12-07 10:00 CST), `b/` the follow-up, moved to 12:00 CST the
- * same day. Each file declares the brand's cap of 50: each send (38) fits alone, together they do not.
+ * same day. The policy declares the brand's cap of 50: each send (38) fits alone, together they do not.
  */
 function splitWorld(forecastErrors: string | null): string {
   const cwd = mkdtempSync(join(tmpdir(), "campaignctl-split-runs-"));
   const campaigns = join(cwd, "campaigns");
-  cpSync("examples/campaignctl.policy.yaml", join(campaigns, "campaignctl.policy.yaml"));
-  if (forecastErrors !== null)
-    writeFileSync(
-      join(campaigns, "campaignctl.policy.yaml"),
-      `${readFileSync(join(campaigns, "campaignctl.policy.yaml"), "utf8")}  forecast_errors: ${forecastErrors}\n`,
-    );
+  mkdirSync(campaigns);
+  // The brand's cap belongs to the policy (docs/policy.md#capacity): 50 here.
+  const policy = readFileSync("examples/campaignctl.policy.yaml", "utf8");
+  expect(policy).toContain("Riverside Democrats: {daily_cap: 30}");
+  writeFileSync(
+    join(campaigns, "campaignctl.policy.yaml"),
+    `${policy.replace("Riverside Democrats: {daily_cap: 30}", "Riverside Democrats: {daily_cap: 50}")}${
+      forecastErrors === null ? "" : `  forecast_errors: ${forecastErrors}\n`
+    }`,
+  );
   const gotv = readFileSync("examples/gotv.yaml", "utf8")
-    .replace("{daily_cap: 30}", "{daily_cap: 50}")
     .replace('at: "2026-12-08T15:00:00-06:00"', 'at: "2026-12-07T12:00:00-06:00"')
     .replace("    after: [gotv-reminder]\n", "");
   const head = gotv.slice(0, gotv.indexOf("  gotv-reminder:"));

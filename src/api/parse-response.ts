@@ -2,7 +2,9 @@
  * Pure decoding of HTTP responses: the success envelope, the three error body shapes, rate-limit and
  * Retry-After headers. No IO; the client feeds it status, headers and body text.
  */
+
 import type { ValidationIssue } from "../contract/errors.js";
+import { createRedactor, redactDeep as redactDeepWith } from "../text/redact.js";
 import type { ApiHttpError, RateLimitHeaders, RequestIdentity } from "./result.js";
 
 /** Response headers as undici gives them: lower-case names. */
@@ -41,18 +43,16 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
   return Math.max(0, Math.ceil((date - nowMs) / 1000));
 }
 
-/** Replaces every occurrence of `secret` in `text` (no-op for an empty secret). */
+/**
+ * `text` with every trace of `secret` masked: any run of 8 or more of its characters, in any case,
+ * across line breaks (the one redactor, src/text/redact.ts; no-op for an empty secret).
+ */
 export function redact(text: string, secret: string): string {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
+  return createRedactor([secret])(text);
 }
 
 function redactDeep(value: unknown, secret: string): unknown {
-  if (typeof value === "string") return redact(value, secret);
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secret));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secret)]));
-  }
-  return value;
+  return redactDeepWith(value, createRedactor([secret]));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -45,6 +45,11 @@ const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonl
     to: "status",
     why: "report renders status reports (design: report renders data it is given)",
   },
+  {
+    from: "report",
+    to: "webhooks",
+    why: "report renders the listener's notes (design: report renders data it is given)",
+  },
 ];
 
 /** Folders that may import only the folders listed (besides themselves). */

@@ -38,7 +38,24 @@ export function createRedactor(secrets: readonly (string | undefined | null)[]):
     for (let i = 0; i + MIN_RUN <= secret.length; i++) grams.add(secret.slice(i, i + MIN_RUN));
   }
   if (grams.size === 0 && wholes.length === 0) return (text) => text;
-  return (text) => redactWith(text, grams, wholes);
+  const quick = quickTest([...grams, ...wholes]);
+  return (text) => (quick !== null && !quick.test(text) ? text : redactWith(text, grams, wholes));
+}
+
+/**
+ * One regular expression that matches wherever the full scan could find a run (each run's
+ * characters, any case, with whitespace or `\n`-style escapes between them): most text holds no
+ * trace, and this says so quickly. Null (always scan) when a secret is not ASCII, where the
+ * expression's case folding could differ from `toLowerCase`.
+ */
+function quickTest(runs: readonly string[]): RegExp | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+  if (runs.some((run) => /[^\x00-\x7f]/.test(run))) return null;
+  const gap = "(?:\\s|\\\\[nrt])*";
+  const pattern = runs.map((run) =>
+    [...run].map((c) => c.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")).join(gap),
+  );
+  return new RegExp(pattern.join("|"), "i");
 }
 
 function redactWith(text: string, grams: ReadonlySet<string>, wholes: readonly string[]): string {

@@ -105,12 +105,25 @@ export async function startWebhooksListener(
   const secrets = secretsFromEnv(flags.secretEnv, io);
   const kinds = eventKinds(flags.events);
   const forwardUrl = flags.forwardTo === undefined ? undefined : checkForwardUrl(flags.forwardTo);
-  const problems = [
+  const limitAlone =
+    flags.forwardTo === undefined &&
+    (flags.forwardMaxAttempts !== undefined || flags.forwardMaxAge !== undefined);
+  const problems: Diagnostic[] = [
     ...(secrets.ok ? [] : secrets.diagnostics),
     ...(kinds.ok ? [] : kinds.diagnostics),
     ...(forwardUrl === undefined || forwardUrl.ok ? [] : [forwardUrl.diagnostic]),
+    ...(limitAlone
+      ? [
+          {
+            severity: "error" as const,
+            code: "webhooks.forward-flag-alone" as const,
+            message: `${flags.forwardMaxAttempts !== undefined ? "--forward-max-attempts" : "--forward-max-age"} limits the outbox of --forward-to, which is not given`,
+            hint: "Add --forward-to URL, or leave the limit out",
+          },
+        ]
+      : []),
   ];
-  if (!secrets.ok || !kinds.ok || forwardUrl?.ok === false) return fail(problems);
+  if (!secrets.ok || !kinds.ok || forwardUrl?.ok === false || limitAlone) return fail(problems);
 
   // Whatever a delivery or a handler sends back, no trace of a signing secret is printed.
   const redact = createRedactor(secrets.secrets.map((s) => s.value));

@@ -87,7 +87,7 @@ export function listeningText(info: ListeningInfo): string {
     `  secrets: ${info.secrets.join(", ")} (from the environment)`,
     `  events:  ${info.events === null ? "every kind" : info.events.join(", ")}`,
     `  dedupe:  ${info.stateFile} (${info.remembered} event${info.remembered === 1 ? "" : "s"} remembered)`,
-    `  forward: ${info.forwardTo === null ? "no (--forward-to URL hands events on)" : `${info.forwardTo} (${info.outbox} waiting from earlier runs)`}`,
+    `  forward: ${forwardText(info)}`,
     ...(info.deadLetters > 0
       ? [
           `  dead-letter: ${info.deadLetterFile} holds ${info.deadLetters} event${info.deadLetters === 1 ? "" : "s"} not forwarded`,
@@ -96,6 +96,13 @@ export function listeningText(info: ListeningInfo): string {
     "Press Ctrl-C to stop.",
     "",
   ].join("\n");
+}
+
+function forwardText(info: ListeningInfo): string {
+  if (info.forwardTo !== null) return `${info.forwardTo} (${info.outbox} waiting from earlier runs)`;
+  return info.outbox === 0
+    ? "no (--forward-to URL hands events on)"
+    : `no: ${info.outbox} event${info.outbox === 1 ? "" : "s"} of earlier runs wait in the outbox for --forward-to`;
 }
 
 /** The diagnostic of a forward attempt that did not get a 2xx, or null when it did. */

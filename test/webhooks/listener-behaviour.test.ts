@@ -239,6 +239,12 @@ describe("webhooks listen does not start", () => {
       says: "plain http to handler.example.com",
     },
     {
+      name: "an outbox limit without --forward-to",
+      over: { forwardMaxAttempts: 3 },
+      code: "webhooks.forward-flag-alone",
+      says: "--forward-max-attempts limits the outbox of --forward-to, which is not given",
+    },
+    {
       name: "a forward URL that is not one",
       over: { forwardTo: "handler:3000" },
       code: "webhooks.bad-forward-url",

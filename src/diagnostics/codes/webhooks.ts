@@ -33,6 +33,8 @@ export const WEBHOOKS_CODES = {
   "webhooks.bad-forward-url": "--forward-to is not an absolute http(s) URL without credentials",
   "webhooks.insecure-forward-url":
     "--forward-to uses plain http to a host that is not loopback (events carry contacts' phone numbers)",
+  "webhooks.forward-flag-alone":
+    "--forward-max-attempts or --forward-max-age without --forward-to: there is no outbox for it to limit",
   "webhooks.listen-failed": "the listener could not listen on its host and port",
   "webhooks.state-unusable": "the dedupe record under --state could not be read or written",
   "webhooks.not-recorded":

@@ -47,7 +47,9 @@ const concurrency = Number(process.argv[3] ?? 32);
 const forward = process.argv[4] === "forward";
 const TARGET_EVENTS_PER_SECOND = 2000;
 const TARGET_P99_MS = 10;
-const loadBefore = loadavg().map((l) => l.toFixed(2)).join(", ");
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(", ");
 const SECRET = "whsec_bench_0123456789abcdef0123";
 
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
@@ -245,7 +247,9 @@ const result = {
   cpu: cpus()[0]?.model,
   cores: cpus().length,
   load_before: loadBefore,
-  load_after: loadavg().map((l) => l.toFixed(2)).join(", "),
+  load_after: loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", "),
   date: new Date().toISOString(),
 };
 console.log(JSON.stringify(result));

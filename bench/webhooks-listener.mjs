@@ -34,7 +34,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,6 +50,28 @@ const TARGET_P99_MS = 10;
 const loadBefore = loadavg()
   .map((l) => l.toFixed(2))
   .join(", ");
+
+/**
+ * The disk's own cost, measured first on the same file system: 200 appends of one line, each
+ * flushed (fdatasync). No acknowledgement can come sooner than one such flush after its delivery.
+ */
+function flushLatency() {
+  const dir = mkdtempSync(join(tmpdir(), "campaignctl-bench-fsync-"));
+  const fd = openSync(join(dir, "probe"), "a");
+  const times = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now();
+    writeSync(fd, `${"x".repeat(600)}\n`);
+    fdatasyncSync(fd);
+    times.push(performance.now() - t0);
+  }
+  closeSync(fd);
+  rmSync(dir, { recursive: true, force: true });
+  times.sort((x, y) => x - y);
+  const at = (q) => Number(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)].toFixed(2));
+  return { p50: at(0.5), p99: at(0.99) };
+}
+const fsyncMs = flushLatency();
 const SECRET = "whsec_bench_0123456789abcdef0123";
 
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
@@ -247,6 +269,7 @@ const result = {
   cpu: cpus()[0]?.model,
   cores: cpus().length,
   load_before: loadBefore,
+  fdatasync_ms: fsyncMs,
   load_after: loadavg()
     .map((l) => l.toFixed(2))
     .join(", "),

@@ -127,7 +127,14 @@ export class Receiver {
   private readonly inFlight = new Map<string, Promise<boolean>>();
 
   constructor(private readonly options: ReceiverOptions) {
-    this.queue = new WorkQueue((batch) => this.work(batch), options.queueLimit ?? QUEUE_LIMIT, options.onBug);
+    // A batch starts after the loop has read every delivery that arrived in this turn: one flush for all.
+    this.queue = new WorkQueue(
+      (batch) => this.work(batch),
+      options.queueLimit ?? QUEUE_LIMIT,
+      options.onBug,
+      256,
+      (run) => setImmediate(run),
+    );
   }
 
   /** Judges one delivery and says what to answer, once what was accepted is on disk. */

@@ -14,7 +14,9 @@ import {
   fdatasyncSync,
   ftruncateSync,
   openSync,
+  readFileSync,
   renameSync,
+  unlinkSync,
   writeFileSync,
   writeSync,
 } from "node:fs";
@@ -37,6 +39,8 @@ import {
 export const DEDUPE_FILE_NAME = "dedupe.jsonl";
 /** The dead-letter file's name inside `--state DIR`. */
 export const DEAD_LETTER_FILE_NAME = "dead-letter.jsonl";
+/** The lock file's name inside `--state DIR`: the process id of the listener that holds the record. */
+export const LOCK_FILE_NAME = "listener.pid";
 
 /** What opening the record found. Invariant: `torn > 0` means the file was cut back to its last whole line. */
 export interface Recovery {
@@ -83,6 +87,26 @@ export async function openRecordFile(
   let deadLetters = 0;
   try {
     await mkdir(dir, { recursive: true });
+  } catch (error) {
+    return { ok: false, diagnostic: unusable("read", error) };
+  }
+  let lock: ReturnType<typeof takeLock>;
+  try {
+    lock = takeLock(join(dir, LOCK_FILE_NAME));
+  } catch (error) {
+    return { ok: false, diagnostic: unusable("lock", error) };
+  }
+  if (!lock.ok)
+    return {
+      ok: false,
+      diagnostic: {
+        severity: "error",
+        code: "webhooks.state-locked",
+        message: `Another listener (process ${lock.pid}) is using the record ${shown}`,
+        hint: "Stop it first, or give this one its own --state directory: two listeners appending to one record would each miss the other's events when deduplicating",
+      },
+    };
+  try {
     bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT") return Buffer.alloc(0);
       throw error;
@@ -93,6 +117,7 @@ export async function openRecordFile(
     });
     deadLetters = dead.split("\n").filter((l) => l.trim() !== "").length;
   } catch (error) {
+    lock.release();
     return { ok: false, diagnostic: unusable("read", error) };
   }
   const state = foldRecord(bytes);
@@ -110,6 +135,7 @@ export async function openRecordFile(
       fdatasyncSync(fd);
     }
   } catch (error) {
+    lock.release();
     return { ok: false, diagnostic: unusable("write", error) };
   }
   let deadFd: number | null = null;
@@ -174,6 +200,7 @@ export async function openRecordFile(
         // already closed
       }
       if (deadFd !== null) closeSync(deadFd);
+      lock.release();
     },
   };
   return { ok: true, file };
@@ -188,4 +215,52 @@ export async function openRecordFile(
 function appendAndFlush(fd: number, text: string): void {
   writeSync(fd, text);
   fdatasyncSync(fd);
+}
+
+/**
+ * Takes `path` (created exclusively, holding this process's id). A lock left by a process that no
+ * longer runs (a listener killed with SIGKILL) is taken over; one held by a running process is not.
+ */
+function takeLock(path: string): { ok: true; release(): void } | { ok: false; pid: number } {
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      const fd = openSync(path, "wx", 0o600);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return {
+        ok: true,
+        release: () => {
+          try {
+            if (readFileSync(path, "utf8").trim() === String(process.pid)) unlinkSync(path);
+          } catch {
+            // gone already
+          }
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let pid = Number.NaN;
+    try {
+      pid = Number(readFileSync(path, "utf8").trim());
+    } catch {
+      continue; // removed meanwhile: try again
+    }
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) return { ok: false, pid };
+    try {
+      unlinkSync(path); // stale: its listener is gone
+    } catch {
+      // another starter took it over first: try again
+    }
+  }
+  throw new Error(`${path} keeps changing: another listener is starting on the same directory`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

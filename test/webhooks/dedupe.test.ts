@@ -4,6 +4,7 @@
  * line cut off, the file rewritten to the newest entries once it holds twice the capacity, and
  * read back after a restart with what was not yet printed.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -183,5 +184,28 @@ describe("WorkQueue", () => {
     expect(done).toEqual([1, 2, 3]);
     expect(errors.map(String)).toEqual(["Error: batch with 4 broke"]);
     expect(queue.pending).toBe(0);
+  });
+});
+
+describe("the record's lock", () => {
+  test("a record held by a running process is refused (webhooks.state-locked); a lock left by a dead one is taken over", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-lock-"));
+    const sleeper = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+    const pid = sleeper.pid as number;
+    writeFileSync(join(dir, "listener.pid"), `${pid}\n`);
+    const refused = await openRecordFile(dir, "state");
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.diagnostic.code).toBe("webhooks.state-locked");
+      expect(refused.diagnostic.message).toContain(`process ${pid}`);
+    }
+    const exited = new Promise((resolve) => sleeper.once("exit", resolve));
+    sleeper.kill("SIGKILL");
+    await exited;
+    const taken = await openRecordFile(dir, "state");
+    if (!taken.ok) throw new Error(taken.diagnostic.message);
+    expect(readFileSync(join(dir, "listener.pid"), "utf8").trim()).toBe(String(process.pid));
+    await taken.file.close();
+    expect(() => readFileSync(join(dir, "listener.pid"))).toThrow();
   });
 });

@@ -36,6 +36,8 @@ export const WEBHOOKS_CODES = {
   "webhooks.forward-flag-alone":
     "--forward-max-attempts or --forward-max-age without --forward-to: there is no outbox for it to limit",
   "webhooks.listen-failed": "the listener could not listen on its host and port",
+  "webhooks.state-locked":
+    "another running listener holds the record under --state (its process id is in listener.pid)",
   "webhooks.state-unusable": "the dedupe record under --state could not be read or written",
   "webhooks.not-recorded":
     "the event could not be written and flushed to the record on disk (answered 503, not acknowledged, so the sender retries)",

@@ -156,6 +156,7 @@ export async function startWebhooksListener(
     store: file,
     outbox: forwarder === null ? null : { add: (events) => loop?.add(events) },
     note: (note) => view.note(note),
+    notes: (notes) => view.notes(notes),
     onBug,
     queueLimit: tuning.queueLimit,
   });
@@ -226,15 +227,16 @@ export async function startWebhooksListener(
       },
     });
   // Events the previous run flushed but did not live to print: printed now, once.
-  for (const recorded of recovery.unprinted) {
-    receiver.counts.accepted += 1;
-    view.note({
-      type: "accepted",
-      at: io.clock(),
+  const at = io.clock();
+  receiver.counts.accepted += recovery.unprinted.length;
+  view.notes(
+    recovery.unprinted.map((recorded) => ({
+      type: "accepted" as const,
+      at,
       event: recoveredEvent(recorded, secrets.secrets),
       recovered: true,
-    });
-  }
+    })),
+  );
   const lastUnprinted = recovery.unprinted.at(-1);
   if (lastUnprinted !== undefined) file.mark([{ t: "printed", event_id: lastUnprinted.entry.event_id }]);
   loop?.start();

@@ -14,6 +14,8 @@ import type { VerifiedEvent } from "../webhooks/types.js";
 export interface ListenView {
   listening(info: ListeningInfo, at: number): void;
   note(note: ListenerNote): void;
+  /** Several notes with one write. */
+  notes(notes: readonly ListenerNote[]): void;
   stopped(counts: ListenerCounts, outbox: number, at: number): void;
 }
 
@@ -23,11 +25,13 @@ export function listenView(json: boolean, write: (text: string) => void): Listen
     ? {
         listening: (info, at) => write(jsonLine(listeningJson(info, at))),
         note: (note) => write(jsonLine(noteJson(note))),
+        notes: (notes) => write(notes.map((note) => jsonLine(noteJson(note))).join("")),
         stopped: (counts, outbox, at) => write(jsonLine(stoppedJson(counts, outbox, at))),
       }
     : {
         listening: (info) => write(listeningText(info)),
         note: (note) => write(noteText(note)),
+        notes: (notes) => write(notes.map(noteText).join("")),
         stopped: (counts, outbox) => write(stoppedText(counts, outbox)),
       };
 }

@@ -106,6 +106,11 @@ export interface ReceiverOptions {
   /** Takes events that are on disk into the outbox (null: no --forward-to). */
   readonly outbox: { add(events: readonly RecordedEvent[]): void } | null;
   readonly note: (note: ListenerNote) => void;
+  /**
+   * Reports several notes with one write (a batch's `accepted` notes, printed right before their
+   * `printed` marker, so a kill between the two repeats as few lines as it can). Default: `note` each.
+   */
+  readonly notes?: (notes: readonly ListenerNote[]) => void;
   /** A job that threw: a bug, since jobs report their own failures. */
   readonly onBug: (error: unknown) => void;
   readonly queueLimit?: number;
@@ -259,10 +264,16 @@ export class Receiver {
       for (const job of batch) job.settle(false);
       return;
     }
-    for (const { event } of batch) {
-      this.counts.accepted += 1;
-      options.note({ type: "accepted", at: options.clock(), event, recovered: false });
-    }
+    const at = options.clock();
+    const accepted: ListenerNote[] = batch.map(({ event }) => ({
+      type: "accepted",
+      at,
+      event,
+      recovered: false,
+    }));
+    this.counts.accepted += batch.length;
+    if (options.notes === undefined) for (const note of accepted) options.note(note);
+    else options.notes(accepted);
     const last = batch.at(-1);
     if (last !== undefined) options.store.mark([{ t: "printed", event_id: last.event.eventId }]);
     options.outbox?.add(recorded);

@@ -93,9 +93,32 @@ function synthesizeCode(status: number): string {
   return `HTTP_${status}`;
 }
 
+/**
+ * `details` reduced to the contract's fields: an array keeps, of each item, only `code`, `path`,
+ * `message` and `format` (items without a string `code` and `message` are dropped); an object
+ * keeps only its members whose values are strings, numbers or booleans (a shortfall's figures).
+ * Whatever else a server or a proxy put there never reaches the output.
+ */
 function details(value: unknown): ApiHttpError["details"] {
-  if (Array.isArray(value)) return value as ValidationIssue[];
-  if (isRecord(value)) return value;
+  if (Array.isArray(value))
+    return value.flatMap((item): ValidationIssue[] => {
+      if (!isRecord(item) || typeof item.code !== "string" || typeof item.message !== "string") return [];
+      const path = Array.isArray(item.path)
+        ? item.path.filter((p): p is string | number => typeof p === "string" || typeof p === "number")
+        : [];
+      return [
+        {
+          code: item.code,
+          path,
+          message: item.message,
+          ...(typeof item.format === "string" ? { format: item.format } : {}),
+        },
+      ];
+    });
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value).filter(([, v]) => ["string", "number", "boolean"].includes(typeof v)),
+    );
   return null;
 }
 

@@ -15,7 +15,7 @@ import { createRedactor } from "../../src/text/redact.js";
 import { checkForwardUrl, createForwarder, type Forwarder } from "../../src/webhooks/forward.js";
 import { ForwardLoop, type Sleep } from "../../src/webhooks/forward-loop.js";
 import { DEFAULT_FORWARD_LIMITS, type ForwardLimits } from "../../src/webhooks/outbox.js";
-import { type ListenerCounts, Receiver } from "../../src/webhooks/receiver.js";
+import { type ListenerCounts, type ListenerNote, Receiver } from "../../src/webhooks/receiver.js";
 import { DEAD_LETTER_FILE_NAME, DEDUPE_FILE_NAME, openRecordFile } from "../../src/webhooks/record-file.js";
 import { recoveredEvent } from "../../src/webhooks/recover.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
@@ -190,25 +190,13 @@ export async function startWebhooksListener(
   }
   const { server } = started;
   const { recovery } = file;
-  view.listening(
-    {
-      url: server.url,
-      secrets: secrets.secrets.map((s) => s.name),
-      events: kinds.kinds === null ? null : [...kinds.kinds],
-      forwardTo: forwarder?.url ?? null,
-      stateFile: join(flags.state, DEDUPE_FILE_NAME),
-      remembered: file.record.size,
-      outbox: file.outbox.size,
-      deadLetterFile,
-      deadLetters: recovery.deadLetters,
-    },
-    io.clock(),
-  );
   const shown = join(flags.state, DEDUPE_FILE_NAME);
+  const at = io.clock();
+  const startNotes: ListenerNote[] = [];
   if (recovery.torn > 0)
-    view.note({
+    startNotes.push({
       type: "problem",
-      at: io.clock(),
+      at,
       diagnostic: {
         severity: "warning",
         code: "webhooks.record-torn",
@@ -217,25 +205,39 @@ export async function startWebhooksListener(
       },
     });
   if (recovery.skipped > 0)
-    view.note({
+    startNotes.push({
       type: "problem",
-      at: io.clock(),
+      at,
       diagnostic: {
         severity: "warning",
         code: "webhooks.record-skipped",
         message: `${recovery.skipped} line${recovery.skipped === 1 ? "" : "s"} of ${shown} not understood: skipped`,
       },
     });
-  // Events the previous run flushed but did not live to print: printed now, once.
-  const at = io.clock();
-  receiver.counts.accepted += recovery.unprinted.length;
-  view.notes(
-    recovery.unprinted.map((recorded) => ({
-      type: "accepted" as const,
+  // Events the previous run flushed but did not live to print: printed now, once, in the same write
+  // as the first line and right before their printed marker.
+  for (const recorded of recovery.unprinted)
+    startNotes.push({
+      type: "accepted",
       at,
       event: recoveredEvent(recorded, secrets.secrets),
       recovered: true,
-    })),
+    });
+  receiver.counts.accepted += recovery.unprinted.length;
+  view.listening(
+    {
+      url: server.url,
+      secrets: secrets.secrets.map((s) => s.name),
+      events: kinds.kinds === null ? null : [...kinds.kinds],
+      forwardTo: forwarder?.url ?? null,
+      stateFile: shown,
+      remembered: file.record.size,
+      outbox: file.outbox.size,
+      deadLetterFile,
+      deadLetters: recovery.deadLetters,
+    },
+    at,
+    startNotes,
   );
   const lastUnprinted = recovery.unprinted.at(-1);
   if (lastUnprinted !== undefined) file.mark([{ t: "printed", event_id: lastUnprinted.entry.event_id }]);

@@ -12,7 +12,8 @@ import type { VerifiedEvent } from "../webhooks/types.js";
 
 /** What the listener shows, whatever the format. */
 export interface ListenView {
-  listening(info: ListeningInfo, at: number): void;
+  /** The first line, and the notes of the start (recovered events, problems) with it in one write. */
+  listening(info: ListeningInfo, at: number, notes: readonly ListenerNote[]): void;
   note(note: ListenerNote): void;
   /** Several notes with one write. */
   notes(notes: readonly ListenerNote[]): void;
@@ -23,13 +24,16 @@ export interface ListenView {
 export function listenView(json: boolean, write: (text: string) => void): ListenView {
   return json
     ? {
-        listening: (info, at) => write(jsonLine(listeningJson(info, at))),
+        listening: (info, at, notes) =>
+          write(
+            [jsonLine(listeningJson(info, at)), ...notes.map((note) => jsonLine(noteJson(note)))].join(""),
+          ),
         note: (note) => write(jsonLine(noteJson(note))),
         notes: (notes) => write(notes.map((note) => jsonLine(noteJson(note))).join("")),
         stopped: (counts, outbox, at) => write(jsonLine(stoppedJson(counts, outbox, at))),
       }
     : {
-        listening: (info) => write(listeningText(info)),
+        listening: (info, _at, notes) => write([listeningText(info), ...notes.map(noteText)].join("")),
         note: (note) => write(noteText(note)),
         notes: (notes) => write(notes.map(noteText).join("")),
         stopped: (counts, outbox) => write(stoppedText(counts, outbox)),

@@ -214,8 +214,10 @@ export async function startWebhooksListener(
         message: `${recovery.skipped} line${recovery.skipped === 1 ? "" : "s"} of ${shown} not understood: skipped`,
       },
     });
-  // Events the previous run flushed but did not live to print: printed now, once, in the same write
-  // as the first line and right before their printed marker.
+  // Events the previous run flushed but did not live to print: printed now, once, after the first
+  // line, in one write right before their printed marker. Not in the first line's write: a
+  // supervisor that reacts to the first line (and a pipe's reader is woken by it, often before
+  // this process runs on) should find them not yet printed, so that a kill then repeats nothing.
   for (const recorded of recovery.unprinted)
     startNotes.push({
       type: "accepted",
@@ -237,8 +239,8 @@ export async function startWebhooksListener(
       deadLetters: recovery.deadLetters,
     },
     at,
-    startNotes,
   );
+  view.notes(startNotes);
   const lastUnprinted = recovery.unprinted.at(-1);
   if (lastUnprinted !== undefined) file.mark([{ t: "printed", event_id: lastUnprinted.entry.event_id }]);
   loop?.start();

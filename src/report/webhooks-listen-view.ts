@@ -12,8 +12,8 @@ import type { VerifiedEvent } from "../webhooks/types.js";
 
 /** What the listener shows, whatever the format. */
 export interface ListenView {
-  /** The first line, and the notes of the start (recovered events, problems) with it in one write. */
-  listening(info: ListeningInfo, at: number, notes: readonly ListenerNote[]): void;
+  /** The first line (alone in its write). */
+  listening(info: ListeningInfo, at: number): void;
   note(note: ListenerNote): void;
   /** Several notes with one write. */
   notes(notes: readonly ListenerNote[]): void;
@@ -24,18 +24,19 @@ export interface ListenView {
 export function listenView(json: boolean, write: (text: string) => void): ListenView {
   return json
     ? {
-        listening: (info, at, notes) =>
-          write(
-            [jsonLine(listeningJson(info, at)), ...notes.map((note) => jsonLine(noteJson(note)))].join(""),
-          ),
+        listening: (info, at) => write(jsonLine(listeningJson(info, at))),
         note: (note) => write(jsonLine(noteJson(note))),
-        notes: (notes) => write(notes.map((note) => jsonLine(noteJson(note))).join("")),
+        notes: (notes) => {
+          if (notes.length > 0) write(notes.map((note) => jsonLine(noteJson(note))).join(""));
+        },
         stopped: (counts, outbox, at) => write(jsonLine(stoppedJson(counts, outbox, at))),
       }
     : {
-        listening: (info, _at, notes) => write([listeningText(info), ...notes.map(noteText)].join("")),
+        listening: (info) => write(listeningText(info)),
         note: (note) => write(noteText(note)),
-        notes: (notes) => write(notes.map(noteText).join("")),
+        notes: (notes) => {
+          if (notes.length > 0) write(notes.map(noteText).join(""));
+        },
         stopped: (counts, outbox) => write(stoppedText(counts, outbox)),
       };
 }

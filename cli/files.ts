@@ -48,7 +48,7 @@ export async function saveFiles(io: Io, files: readonly FileToSave[]): Promise<D
       const created = await mkdir(dirname(path), { recursive: true });
       if (created !== undefined) made.push(...between(created, dirname(path)));
       if (await isDirectory(path)) throw Object.assign(new Error(path), { code: "EISDIR" });
-      staged.push({ file, path, temp: await stage(path, file.text) });
+      staged.push({ file, path, temp: await stage(path, io.redact?.(file.text) ?? file.text) });
     }
     for (const s of staged) {
       current = s.file;

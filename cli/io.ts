@@ -17,6 +17,11 @@ export interface Io {
    * the hour the suite runs at.
    */
   readonly clock: () => number;
+  /**
+   * Masks every trace of the run's secrets (cli/output-redaction.ts); set by `run` for every
+   * command, and applied to stdout, stderr and the files written through `saveFiles`.
+   */
+  readonly redact?: (text: string) => string;
 }
 
 /** Colour only on a TTY, and never when NO_COLOR is set (https://no-color.org). */

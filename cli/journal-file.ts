@@ -3,12 +3,13 @@
  * working directory), named by the run's UTC start time and the process id, written synchronously
  * line by line (each event is on disk, in the OS's hands, before the next request starts), so a
  * killed run leaves every attempt, response code, replay header, resolution and outcome behind.
- * Events never carry the API key; as a second guard every line has the key's value (when known)
- * replaced by `[REDACTED]` before it is written.
+ * Events never carry the API key; as a second guard every line goes through the one redactor
+ * (src/text/redact.ts: any run of 8 or more of the key's characters, any case, across line breaks).
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ApplyEvent } from "../src/apply/index.js";
+import { createRedactor } from "../src/text/redact.js";
 
 export const JOURNAL_DIR = ".campaignctl/journal";
 
@@ -44,6 +45,7 @@ export function openJournal(cwd: string, at: Date, pid: number, secret: string |
       message: `cannot write ${relative(cwd, file)}: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+  const redactLine = createRedactor([secret]);
   let failed = 0;
   let open = true;
   return {
@@ -52,9 +54,7 @@ export function openJournal(cwd: string, at: Date, pid: number, secret: string |
       path: relative(cwd, file),
       write: (event) => {
         if (!open) return;
-        let line = `${JSON.stringify(event)}\n`;
-        if (secret !== null && secret.length >= 8 && line.includes(secret))
-          line = line.split(secret).join("[REDACTED]");
+        const line = redactLine(`${JSON.stringify(event)}\n`);
         try {
           writeSync(fd, line);
         } catch {

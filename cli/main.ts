@@ -10,9 +10,11 @@ import { CommanderError } from "commander";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { type Io, processIo } from "./io.js";
 import { exitCodeOf, type Outcome } from "./outcome.js";
+import { redactingIo, redactorFor } from "./output-redaction.js";
 import { buildProgram } from "./program.js";
 
-export async function run(argv: readonly string[], io: Io): Promise<number> {
+export async function run(argv: readonly string[], given: Io): Promise<number> {
+  const io = redactingIo(given, redactorFor(argv, given.env));
   let outcome: Outcome | undefined;
   const program = buildProgram(io, (o) => {
     outcome = o;

@@ -1,32 +1,31 @@
 /**
  * `campaignctl webhooks listen`: a local receiver for the API's signed deliveries. Each delivery is
  * verified (signature over the raw bytes against every `--secret-env` secret, timestamp within 5
- * minutes of this machine's clock, dedupe by event id and by the signed body), answered at once,
- * and then, from a queue, remembered in the dedupe record under `--state`, printed (text, or JSON
- * lines with `--json`) and forwarded to `--forward-to`. Serves until Ctrl-C (SIGINT) or SIGTERM,
- * then stops taking deliveries, finishes the queued work and prints the totals.
+ * minutes of this machine's clock, dedupe by event id and by the signed body), written to the
+ * record under `--state` and flushed, printed (text, or JSON lines with `--json`), and only then
+ * answered 2xx. With `--forward-to`, it also enters the outbox: forwarded until the handler answers
+ * 2xx, across restarts, or moved to the dead-letter file past `--forward-max-attempts` or
+ * `--forward-max-age`. Serves until Ctrl-C (SIGINT) or SIGTERM, then stops taking deliveries,
+ * finishes what is in flight and prints the totals.
  */
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { listenView } from "../../src/report/webhooks-listen-view.js";
+import { createRedactor } from "../../src/text/redact.js";
 import { checkForwardUrl, createForwarder, type Forwarder } from "../../src/webhooks/forward.js";
+import { ForwardLoop, type Sleep } from "../../src/webhooks/forward-loop.js";
+import { DEFAULT_FORWARD_LIMITS, type ForwardLimits } from "../../src/webhooks/outbox.js";
 import { type ListenerCounts, type ListenerNote, Receiver } from "../../src/webhooks/receiver.js";
+import { DEAD_LETTER_FILE_NAME, DEDUPE_FILE_NAME, openRecordFile } from "../../src/webhooks/record-file.js";
+import { recoveredEvent } from "../../src/webhooks/recover.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
 import { failWith } from "../fail.js";
 import type { Io } from "../io.js";
 import { type Outcome, success } from "../outcome.js";
-import { DEDUPE_FILE_NAME, type DedupeFile, openDedupeFile } from "./webhooks-dedupe-file.js";
 import { eventKinds, secretsFromEnv } from "./webhooks-flags.js";
-import {
-  jsonLine,
-  LISTEN_FORMAT_VERSION,
-  listeningJson,
-  listeningText,
-  noteJson,
-  noteText,
-  type ProblemNote,
-  stoppedJson,
-  stoppedText,
-} from "./webhooks-output.js";
+
+/** The format_version of the `listening` line (the first line of a `--json` run). */
+export const LISTEN_FORMAT_VERSION = 1;
 
 /** The flags of `webhooks listen`, as commander parses them. */
 export interface WebhooksListenFlags {
@@ -38,16 +37,24 @@ export interface WebhooksListenFlags {
   readonly events?: readonly string[];
   readonly json?: boolean;
   readonly forwardTo?: string;
+  /** `--forward-max-attempts N` (default {@link DEFAULT_FORWARD_LIMITS}). */
+  readonly forwardMaxAttempts?: number;
+  /** `--forward-max-age DURATION` in ms (default {@link DEFAULT_FORWARD_LIMITS}). */
+  readonly forwardMaxAge?: number;
   /** `--state DIR`, relative to the working directory. */
   readonly state: string;
 }
 
-/** Tuning the tests use (a small record, a small queue); the command uses the defaults. */
+/** Tuning the tests use (a small record, a small queue, virtual sleep); the command uses the defaults. */
 export interface ListenTuning {
   readonly dedupeCapacity?: number;
   readonly queueLimit?: number;
   /** Real milliseconds the forward handler has to answer (default: the contract's 10 s). */
   readonly forwardTimeoutMs?: number;
+  /** The outbox's sleep, on the clock of `io.clock` (default: real timers). */
+  readonly sleep?: Sleep;
+  /** Backoff of the outbox (default 1 s doubling to 5 minutes). */
+  readonly forwardDelays?: Pick<ForwardLimits, "baseDelayMs" | "maxDelayMs">;
 }
 
 /** A listener that is serving. */
@@ -55,15 +62,35 @@ export interface RunningListener {
   /** `http://host:port` with the bound port. */
   readonly url: string;
   readonly counts: Readonly<ListenerCounts>;
-  /** Resolves once every delivery answered so far has been remembered, printed and forwarded. */
+  /** Resolves once every delivery answered so far is on disk and printed. */
   drained(): Promise<void>;
-  /** Stops taking deliveries, finishes the queued work, closes the record and prints the totals. */
+  /** Resolves once no forward is in flight and none is due (the outbox waits for its next attempt, or is empty). */
+  forwardIdle(): Promise<void>;
+  /** Events in the outbox. */
+  outboxSize(): number;
+  /** Stops taking deliveries, finishes what is in flight, closes the record and prints the totals. */
   stop(): Promise<void>;
 }
 
+/** Real timers: `ms` or until `signal` aborts. */
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise((done) => {
+    if (signal.aborted) return done();
+    const timer = setTimeout(done, Math.min(ms, 2_147_483_647));
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        done();
+      },
+      { once: true },
+    );
+  });
+
 /**
  * Starts serving, or prints why it cannot (and returns the failure). The clock that timestamps are
- * judged against, and that output shows, is `io.clock` (tests pass a virtual one).
+ * judged against, that output shows and that the outbox schedules by, is `io.clock` (tests pass a
+ * virtual one, with a virtual `tuning.sleep`).
  */
 export async function startWebhooksListener(
   flags: WebhooksListenFlags,
@@ -78,39 +105,73 @@ export async function startWebhooksListener(
   const secrets = secretsFromEnv(flags.secretEnv, io);
   const kinds = eventKinds(flags.events);
   const forwardUrl = flags.forwardTo === undefined ? undefined : checkForwardUrl(flags.forwardTo);
-  const problems = [
+  const limitAlone =
+    flags.forwardTo === undefined &&
+    (flags.forwardMaxAttempts !== undefined || flags.forwardMaxAge !== undefined);
+  const problems: Diagnostic[] = [
     ...(secrets.ok ? [] : secrets.diagnostics),
     ...(kinds.ok ? [] : kinds.diagnostics),
     ...(forwardUrl === undefined || forwardUrl.ok ? [] : [forwardUrl.diagnostic]),
+    ...(limitAlone
+      ? [
+          {
+            severity: "error" as const,
+            code: "webhooks.forward-flag-alone" as const,
+            message: `${flags.forwardMaxAttempts !== undefined ? "--forward-max-attempts" : "--forward-max-age"} limits the outbox of --forward-to, which is not given`,
+            hint: "Add --forward-to URL, or leave the limit out",
+          },
+        ]
+      : []),
   ];
-  if (!secrets.ok || !kinds.ok || forwardUrl?.ok === false) return fail(problems);
+  if (!secrets.ok || !kinds.ok || forwardUrl?.ok === false || limitAlone) return fail(problems);
 
-  const print = (note: ListenerNote | ProblemNote): void =>
-    io.stdout(flags.json === true ? jsonLine(noteJson(note)) : noteText(note));
-  const opened = await openDedupeFile(
-    resolve(io.cwd, flags.state),
-    flags.state,
-    (diagnostic) => print({ type: "problem", at: io.clock(), diagnostic }),
-    tuning.dedupeCapacity,
-  );
+  // Whatever a delivery or a handler sends back, no trace of a signing secret is printed.
+  const redact = createRedactor(secrets.secrets.map((s) => s.value));
+  const view = listenView(flags.json === true, (text) => io.stdout(redact(text)));
+  const opened = await openRecordFile(resolve(io.cwd, flags.state), flags.state, tuning.dedupeCapacity);
   if (!opened.ok) return fail([opened.diagnostic]);
-  const file: DedupeFile = opened.file;
+  const file = opened.file;
   const forwarder: Forwarder | null =
-    forwardUrl === undefined ? null : createForwarder(forwardUrl.url, { timeoutMs: tuning.forwardTimeoutMs });
+    forwardUrl === undefined
+      ? null
+      : createForwarder(forwardUrl.url, { timeoutMs: tuning.forwardTimeoutMs, clock: io.clock });
+  const onBug = (error: unknown): void =>
+    io.stderr(
+      redact(
+        `campaignctl webhooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+      ),
+    );
+  const limits: ForwardLimits = {
+    ...DEFAULT_FORWARD_LIMITS,
+    ...tuning.forwardDelays,
+    ...(flags.forwardMaxAttempts === undefined ? {} : { maxAttempts: flags.forwardMaxAttempts }),
+    ...(flags.forwardMaxAge === undefined ? {} : { maxAgeMs: flags.forwardMaxAge }),
+  };
+  const deadLetterFile = join(flags.state, DEAD_LETTER_FILE_NAME);
+  let loop: ForwardLoop | null = null;
   const receiver = new Receiver({
     secrets: secrets.secrets,
     clock: io.clock,
     events: kinds.kinds,
-    dedupe: file.record,
-    remember: (entries) => file.append(entries),
-    forwarder,
-    note: print,
-    onBug: (error) =>
-      io.stderr(
-        `campaignctl webhooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
-      ),
+    store: file,
+    outbox: forwarder === null ? null : { add: (events) => loop?.add(events) },
+    note: (note) => view.note(note),
+    notes: (notes) => view.notes(notes),
+    onBug,
     queueLimit: tuning.queueLimit,
   });
+  if (forwarder !== null)
+    loop = new ForwardLoop({
+      forwarder,
+      store: file,
+      limits,
+      clock: io.clock,
+      sleep: tuning.sleep ?? realSleep,
+      note: (note) => view.note(note),
+      counts: receiver.counts,
+      deadLetterFile,
+      onBug,
+    });
   const started = await startListenerServer(receiver, flags.host, flags.port);
   if (!started.ok) {
     await file.close();
@@ -128,15 +189,61 @@ export async function startWebhooksListener(
     ]);
   }
   const { server } = started;
-  const info = {
-    url: server.url,
-    secrets: secrets.secrets.map((s) => s.name),
-    events: kinds.kinds === null ? null : [...kinds.kinds],
-    forwardTo: forwarder?.url ?? null,
-    stateFile: join(flags.state, DEDUPE_FILE_NAME),
-    remembered: file.record.size,
-  };
-  io.stdout(flags.json === true ? jsonLine(listeningJson(info, io.clock())) : listeningText(info));
+  const { recovery } = file;
+  const shown = join(flags.state, DEDUPE_FILE_NAME);
+  const at = io.clock();
+  const startNotes: ListenerNote[] = [];
+  if (recovery.torn > 0)
+    startNotes.push({
+      type: "problem",
+      at,
+      diagnostic: {
+        severity: "warning",
+        code: "webhooks.record-torn",
+        message: `The last line of ${shown} was cut short (${recovery.torn} bytes, a write the previous run did not finish): cut off`,
+        hint: "Its event was never acknowledged: the sender delivers it again",
+      },
+    });
+  if (recovery.skipped > 0)
+    startNotes.push({
+      type: "problem",
+      at,
+      diagnostic: {
+        severity: "warning",
+        code: "webhooks.record-skipped",
+        message: `${recovery.skipped} line${recovery.skipped === 1 ? "" : "s"} of ${shown} not understood: skipped`,
+      },
+    });
+  // Events the previous run flushed but did not live to print: printed now, once, after the first
+  // line, in one write right before their printed marker. Not in the first line's write: a
+  // supervisor that reacts to the first line (and a pipe's reader is woken by it, often before
+  // this process runs on) should find them not yet printed, so that a kill then repeats nothing.
+  for (const recorded of recovery.unprinted)
+    startNotes.push({
+      type: "accepted",
+      at,
+      event: recoveredEvent(recorded, secrets.secrets),
+      recovered: true,
+    });
+  receiver.counts.accepted += recovery.unprinted.length;
+  view.listening(
+    {
+      url: server.url,
+      secrets: secrets.secrets.map((s) => s.name),
+      events: kinds.kinds === null ? null : [...kinds.kinds],
+      forwardTo: forwarder?.url ?? null,
+      stateFile: shown,
+      remembered: file.record.size,
+      outbox: file.outbox.size,
+      deadLetterFile,
+      deadLetters: recovery.deadLetters,
+    },
+    at,
+  );
+  view.notes(startNotes);
+  const lastUnprinted = recovery.unprinted.at(-1);
+  if (lastUnprinted !== undefined) file.mark([{ t: "printed", event_id: lastUnprinted.entry.event_id }]);
+  loop?.start();
   let stopping: Promise<void> | undefined;
   return {
     ok: true,
@@ -144,17 +251,16 @@ export async function startWebhooksListener(
       url: server.url,
       counts: receiver.counts,
       drained: () => receiver.drained(),
+      forwardIdle: () => loop?.idle() ?? Promise.resolve(),
+      outboxSize: () => file.outbox.size,
       stop() {
         stopping ??= (async () => {
           await server.close();
           await receiver.drained();
+          await loop?.stop();
           await forwarder?.close();
           await file.close();
-          io.stdout(
-            flags.json === true
-              ? jsonLine(stoppedJson(receiver.counts, io.clock()))
-              : stoppedText(receiver.counts),
-          );
+          view.stopped(receiver.counts, file.outbox.size, io.clock());
         })();
         return stopping;
       },

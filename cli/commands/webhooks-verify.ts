@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Diagnostic, SourceRange } from "../../src/diagnostics/diagnostic.js";
 import { diagnosticJson } from "../../src/diagnostics/json.js";
+import { printable } from "../../src/report/webhooks-listen-view.js";
 import { parseHeadersFile } from "../../src/webhooks/headers-file.js";
 import type { Delivery } from "../../src/webhooks/types.js";
 import { verifyDelivery } from "../../src/webhooks/verify.js";
@@ -18,7 +19,6 @@ import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
-import { printable } from "./webhooks-output.js";
 
 /** The format_version of the `webhooks verify --json` document. */
 export const VERIFY_FORMAT_VERSION = 1;

@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import type { WebhooksListenFlags } from "../commands/webhooks-listen.js";
 import type { WebhooksVerifyFlags } from "../commands/webhooks-verify.js";
 import type { Io } from "../io.js";
-import { collect, instantArgument, integerIn } from "../option-parsers.js";
+import { collect, durationIn, instantArgument, integerIn } from "../option-parsers.js";
 import type { ReportOutcome } from "../program.js";
 
 /** The port `webhooks listen` listens on without `--port`. */
@@ -24,7 +24,7 @@ export function registerWebhooks(program: Command, io: Io, report: ReportOutcome
   webhooks
     .command("listen")
     .description(
-      "Receive signed deliveries: verify, dedupe, answer at once, then print each event and forward it",
+      "Receive signed deliveries: verify, dedupe, write to disk, print, then answer; forward at least once",
     )
     .option("--port <n>", "port to listen on (0: any free port)", integerIn(0, 65535), DEFAULT_WEBHOOKS_PORT)
     .option("--host <host>", "address to listen on", "127.0.0.1")
@@ -41,17 +41,32 @@ export function registerWebhooks(program: Command, io: Io, report: ReportOutcome
     .option("--json", "print one JSON line per event (schemas/webhook-listen-line.schema.json)")
     .option(
       "--forward-to <url>",
-      "hand each verified event on to this URL (https, or http to loopback) and show its status and time",
+      "hand each verified event on to this URL (https, or http to loopback), at least once: retried with backoff from a durable outbox, across restarts",
     )
-    .option("--state <dir>", "directory of the dedupe record (kept across restarts)", DEFAULT_WEBHOOKS_STATE)
+    .option(
+      "--forward-max-attempts <n>",
+      "attempts after which an event the handler keeps refusing goes to <state>/dead-letter.jsonl (default: 50)",
+      integerIn(1, 100_000),
+    )
+    .option(
+      "--forward-max-age <duration>",
+      "age after which an event the handler keeps refusing goes to <state>/dead-letter.jsonl (default: 24h)",
+      durationIn("90s, 30m, 24h"),
+    )
+    .option(
+      "--state <dir>",
+      "directory of the record (events, dedupe, outbox) and the dead-letter file, kept across restarts",
+      DEFAULT_WEBHOOKS_STATE,
+    )
     .option("--no-color", "no ANSI colour (the listener prints none; accepted like every command)")
     .addHelpText(
       "after",
       [
         "",
         "Each delivery is checked: X-Webhook-Signature (HMAC-SHA256 of the raw body, any of the secrets),",
-        "X-Timestamp within 5 minutes, not seen before by X-Event-ID nor by its signed body. Reference:",
-        "docs/webhooks.md.",
+        "X-Timestamp within 5 minutes, not seen before by X-Event-ID nor by its signed body. A delivery is",
+        "answered 2xx only once its event is flushed to <state>/dedupe.jsonl. Forwarded events carry",
+        "X-Campaignctl-Attempt; your handler must dedupe by X-Event-ID. Reference: docs/webhooks.md.",
         "",
         "Examples:",
         "  CAMPAIGNCTL_WEBHOOK_SECRET=whsec_... campaignctl webhooks listen",

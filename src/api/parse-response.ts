@@ -2,7 +2,9 @@
  * Pure decoding of HTTP responses: the success envelope, the three error body shapes, rate-limit and
  * Retry-After headers. No IO; the client feeds it status, headers and body text.
  */
+
 import type { ValidationIssue } from "../contract/errors.js";
+import { createRedactor, redactDeep as redactDeepWith } from "../text/redact.js";
 import type { ApiHttpError, RateLimitHeaders, RequestIdentity } from "./result.js";
 
 /** Response headers as undici gives them: lower-case names. */
@@ -41,18 +43,16 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
   return Math.max(0, Math.ceil((date - nowMs) / 1000));
 }
 
-/** Replaces every occurrence of `secret` in `text` (no-op for an empty secret). */
+/**
+ * `text` with every trace of `secret` masked: any run of 8 or more of its characters, in any case,
+ * across line breaks (the one redactor, src/text/redact.ts; no-op for an empty secret).
+ */
 export function redact(text: string, secret: string): string {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
+  return createRedactor([secret])(text);
 }
 
 function redactDeep(value: unknown, secret: string): unknown {
-  if (typeof value === "string") return redact(value, secret);
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secret));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secret)]));
-  }
-  return value;
+  return redactDeepWith(value, createRedactor([secret]));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -93,9 +93,32 @@ function synthesizeCode(status: number): string {
   return `HTTP_${status}`;
 }
 
+/**
+ * `details` reduced to the contract's fields: an array keeps, of each item, only `code`, `path`,
+ * `message` and `format` (items without a string `code` and `message` are dropped); an object
+ * keeps only its members whose values are strings, numbers or booleans (a shortfall's figures).
+ * Whatever else a server or a proxy put there never reaches the output.
+ */
 function details(value: unknown): ApiHttpError["details"] {
-  if (Array.isArray(value)) return value as ValidationIssue[];
-  if (isRecord(value)) return value;
+  if (Array.isArray(value))
+    return value.flatMap((item): ValidationIssue[] => {
+      if (!isRecord(item) || typeof item.code !== "string" || typeof item.message !== "string") return [];
+      const path = Array.isArray(item.path)
+        ? item.path.filter((p): p is string | number => typeof p === "string" || typeof p === "number")
+        : [];
+      return [
+        {
+          code: item.code,
+          path,
+          message: item.message,
+          ...(typeof item.format === "string" ? { format: item.format } : {}),
+        },
+      ];
+    });
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value).filter(([, v]) => ["string", "number", "boolean"].includes(typeof v)),
+    );
   return null;
 }
 

@@ -2,8 +2,8 @@
  * The dedupe record: which events the listener has taken on, by event id (X-Event-ID, the same on
  * every retry of a delivery) and by body key (from the signed body, see body-key.ts, the same for a
  * replay under a fresh event id). Bounded: it keeps the newest `capacity` events and forgets the
- * oldest first. Pure; the CLI keeps it on disk as JSON lines (one {@link DedupeEntry} a line,
- * appended as events are taken on) and loads it on start, so a restart does not handle an event twice.
+ * oldest first. Pure; kept on disk as part of the record (record.ts, record-file.ts) and rebuilt
+ * from it on start, so a restart does not handle an event twice.
  */
 
 /** How many events the record remembers unless told otherwise. */
@@ -66,6 +66,11 @@ export class DedupeRecord {
     }
   }
 
+  /** Forgets the event `eventId` (its write failed: it was never taken on). */
+  remove(eventId: string): void {
+    this.forget(this.byEvent.get(eventId));
+  }
+
   /** The remembered entries, oldest first. */
   entries(): DedupeEntry[] {
     return [...this.byEvent.values()];
@@ -76,45 +81,4 @@ export class DedupeRecord {
     this.byEvent.delete(entry.event_id);
     this.byBody.delete(entry.body_key);
   }
-}
-
-/** One entry as a line of the record file (with its newline). */
-export function dedupeLine(entry: DedupeEntry): string {
-  return `${JSON.stringify({ event_id: entry.event_id, body_key: entry.body_key, kind: entry.kind, at: entry.at })}\n`;
-}
-
-/**
- * The entries of a record file, oldest first, and how many lines were not entries. A line that is
- * not an entry (a write cut short by a crash, an edit by hand) is skipped, not fatal: the rest of
- * the record still protects against duplicates.
- */
-export function parseDedupeLines(text: string): { entries: DedupeEntry[]; skipped: number } {
-  const entries: DedupeEntry[] = [];
-  let skipped = 0;
-  for (const line of text.split("\n")) {
-    if (line.trim() === "") continue;
-    const entry = entryOf(line);
-    if (entry === undefined) skipped += 1;
-    else entries.push(entry);
-  }
-  return { entries, skipped };
-}
-
-function entryOf(line: string): DedupeEntry | undefined {
-  try {
-    const value = JSON.parse(line) as Record<string, unknown>;
-    const { event_id, body_key, kind, at } = value;
-    if (
-      typeof event_id === "string" &&
-      event_id !== "" &&
-      typeof body_key === "string" &&
-      body_key !== "" &&
-      typeof kind === "string" &&
-      typeof at === "string"
-    )
-      return { event_id, body_key, kind, at };
-  } catch {
-    // not JSON: skipped
-  }
-  return undefined;
 }

@@ -3,13 +3,18 @@
  * (the exact body bytes, Content-Type and the four X- headers, so the handler can verify the
  * signature itself), over undici, and reports the handler's status and time. Plain http is allowed
  * only to a loopback address, as for the API's base URL: events carry contacts' phone numbers and
- * texts. One attempt per event, within the contract's 10 seconds; a failure is reported, not retried.
+ * texts. Each attempt carries `X-Campaignctl-Attempt` (1, 2, ...) and has the contract's 10 seconds;
+ * retrying is the outbox's (forward-loop.ts). The handler must dedupe by X-Event-ID: an event can
+ * reach it more than once (at least once).
  */
 import type { Agent } from "undici";
 import { isLoopbackHost } from "../api/config.js";
+import { parseRetryAfter } from "../api/parse-response.js";
 import { WEBHOOK_TIMEOUT_MS } from "../contract/limits.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { VerifiedEvent } from "./types.js";
+
+/** The header that tells the handler which attempt this is (1 for the first). */
+export const ATTEMPT_HEADER = "x-campaignctl-attempt";
 
 /** The headers of a delivery that are passed on (lower case). */
 export const FORWARDED_HEADERS = [
@@ -61,11 +66,19 @@ export interface ForwardResult {
   readonly status: number | null;
   readonly error: string | null;
   readonly ms: number;
+  /** The handler's Retry-After in milliseconds, or null. */
+  readonly retryAfterMs: number | null;
+}
+
+/** What is forwarded: the delivery's kept headers (lower case) and its exact body bytes. */
+export interface Forwardable {
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: Buffer;
 }
 
 export interface Forwarder {
   readonly url: string;
-  forward(event: VerifiedEvent): Promise<ForwardResult>;
+  forward(event: Forwardable, attempt: number): Promise<ForwardResult>;
   close(): Promise<void>;
 }
 
@@ -74,12 +87,15 @@ export interface ForwarderOptions {
   readonly timeoutMs?: number;
   /** A monotonic clock in milliseconds, for the time taken (default `performance.now`). */
   readonly elapsed?: () => number;
+  /** The wall clock (ms since the epoch), to read a Retry-After given as a date. */
+  readonly clock?: () => number;
 }
 
 /** A forwarder to `url` (checked by {@link checkForwardUrl}); undici is loaded with the first event. */
 export function createForwarder(url: string, options: ForwarderOptions = {}): Forwarder {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const elapsed = options.elapsed ?? (() => performance.now());
+  const clock = options.clock ?? (() => Date.now());
   const target = new URL(url);
   let agent: Promise<Agent> | undefined;
   const agentOf = (): Promise<Agent> => {
@@ -91,10 +107,13 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
   };
   return {
     url,
-    async forward(event) {
-      const headers: Record<string, string> = { "user-agent": "campaignctl-webhooks" };
+    async forward(event, attempt) {
+      const headers: Record<string, string> = {
+        "user-agent": "campaignctl-webhooks",
+        [ATTEMPT_HEADER]: String(attempt),
+      };
       for (const name of FORWARDED_HEADERS) {
-        const value = event.delivery.headers[name];
+        const value = event.headers[name];
         if (value !== undefined) headers[name] = value;
       }
       const dispatcher = await agentOf();
@@ -106,13 +125,20 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
           path: `${target.pathname}${target.search}`,
           method: "POST",
           headers,
-          body: event.delivery.body,
+          body: event.body,
           signal: AbortSignal.timeout(timeoutMs),
         });
         await response.body.dump();
-        return { status: response.statusCode, error: null, ms: took() };
+        const retryAfter = response.headers["retry-after"];
+        const seconds = parseRetryAfter(typeof retryAfter === "string" ? retryAfter : null, clock());
+        return {
+          status: response.statusCode,
+          error: null,
+          ms: took(),
+          retryAfterMs: seconds === null ? null : seconds * 1000,
+        };
       } catch (error) {
-        return { status: null, error: describe(error, timeoutMs), ms: took() };
+        return { status: null, error: describe(error, timeoutMs), ms: took(), retryAfterMs: null };
       }
     },
     async close() {

@@ -12,6 +12,8 @@ export type OnJobError = (error: unknown) => void;
 export class WorkQueue<T> {
   private readonly jobs: T[] = [];
   private running = 0;
+  /** A run is scheduled or under way (so a push does not start another). */
+  private active = false;
   private idle: Promise<void> = Promise.resolve();
   private settle: () => void = () => {};
 
@@ -21,6 +23,8 @@ export class WorkQueue<T> {
     readonly limit: number,
     private readonly onError: OnJobError,
     readonly batchLimit = 256,
+    /** How a batch is started: at once (default), or later (the receiver waits for the loop's I/O, so a batch collects every delivery read in one turn). */
+    private readonly schedule: (run: () => void) => void = (run) => run(),
   ) {}
 
   /** Jobs waiting or running. */
@@ -32,7 +36,7 @@ export class WorkQueue<T> {
   push(job: T): boolean {
     if (this.jobs.length >= this.limit) return false;
     this.jobs.push(job);
-    if (this.running === 0) this.start();
+    if (!this.active) this.start();
     return true;
   }
 
@@ -42,10 +46,11 @@ export class WorkQueue<T> {
   }
 
   private start(): void {
+    this.active = true;
     this.idle = new Promise((resolve) => {
       this.settle = resolve;
     });
-    void this.run();
+    this.schedule(() => void this.run());
   }
 
   private async run(): Promise<void> {
@@ -59,6 +64,7 @@ export class WorkQueue<T> {
       }
     }
     this.running = 0;
+    this.active = false;
     this.settle();
   }
 }

@@ -1,13 +1,18 @@
 /**
- * The listener's core, between the HTTP server and the work: each delivery is verified
- * (verify.ts), filtered by kind, checked against the dedupe record and queued, and answered at once;
- * the queued work (remember the event on disk, report it, forward it) runs afterwards, one event at
- * a time (queue.ts). Everything that happens is reported as a {@link ListenerNote}. No IO of its
- * own: the clock, the disk (`remember`) and the handler (`forwarder`) are handed in.
+ * The listener's core, between the HTTP server and the record: each delivery is verified
+ * (verify.ts), filtered by kind and checked against the dedupe index; a new event is queued for the
+ * record and answered only once it is on disk (written and flushed), printed, and in the outbox
+ * when forwarding. Group commit: the events that arrive while one flush runs go to disk together in
+ * the next (queue.ts). A retry of an event still on its way to disk waits for that flush. Everything
+ * that happens is reported as a {@link ListenerNote}. No IO of its own: the clock and the record
+ * (`store`) are handed in.
  */
+
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DedupeEntry, DedupeRecord } from "./dedupe.js";
-import type { Forwarder, ForwardResult } from "./forward.js";
+import type { ForwardResult } from "./forward.js";
 import { WorkQueue } from "./queue.js";
+import { KEPT_HEADERS, type Marker, type RecordedEvent } from "./record.js";
 import {
   type Delivery,
   type Rejection,
@@ -18,27 +23,45 @@ import {
 } from "./types.js";
 import { verifyDelivery } from "./verify.js";
 
-/** How many accepted events may wait for their work before deliveries are answered 503. */
+/** How many accepted events may wait for the disk before deliveries are answered 503. */
 export const QUEUE_LIMIT = 10_000;
-
-/** How many events are forwarded at once (to one handler, over kept-alive connections). */
-export const FORWARD_CONCURRENCY = 8;
 
 /**
  * What the listener reports, in order. Invariants: `at` is the listener's clock (ms since the
- * epoch); `accepted` notes come in arrival order, each before its event's `forwarded` note; a
- * rejected delivery is never accepted.
+ * epoch); an `accepted` note comes after its event is on disk and before the sender is answered
+ * 2xx, once per event across restarts (`recovered`: printed on start, the run that took it on
+ * stopped before printing it); a rejected delivery is never accepted; `forwarded` notes come after
+ * the event's `accepted` note, one per attempt.
  */
 export type ListenerNote =
-  | { readonly type: "accepted"; readonly at: number; readonly event: VerifiedEvent }
+  | {
+      readonly type: "accepted";
+      readonly at: number;
+      readonly event: VerifiedEvent;
+      readonly recovered: boolean;
+    }
   | { readonly type: "rejected"; readonly at: number; readonly rejection: Rejection }
   | {
       readonly type: "forwarded";
       readonly at: number;
-      readonly event: VerifiedEvent;
+      readonly eventId: string;
       readonly url: string;
+      readonly attempt: number;
       readonly result: ForwardResult;
-    };
+      /** When the next attempt is due; null when this one succeeded or the event went to dead-letter. */
+      readonly nextAt: number | null;
+    }
+  | {
+      readonly type: "dead-lettered";
+      readonly at: number;
+      readonly eventId: string;
+      readonly kind: string;
+      readonly attempts: number;
+      readonly reason: "attempts" | "age";
+      readonly file: string;
+      readonly diagnostic: Diagnostic;
+    }
+  | { readonly type: "problem"; readonly at: number; readonly diagnostic: Diagnostic };
 
 /**
  * What to answer the sender: a status and a small JSON body. A refusal's body carries only its code
@@ -58,6 +81,17 @@ export interface ListenerCounts {
   replays: number;
   forwarded: number;
   forwardFailed: number;
+  deadLettered: number;
+}
+
+/** The record as the receiver uses it (record-file.ts; tests may hand in their own). */
+export interface ReceiverStore {
+  readonly record: DedupeRecord;
+  /** Writes and flushes the events; rejects when that fails. */
+  commit(events: readonly RecordedEvent[]): Promise<void>;
+  /** Appends markers at once (synchronously). */
+  mark(markers: readonly Marker[]): void;
+  compactIfDue(): Promise<void>;
 }
 
 export interface ReceiverOptions {
@@ -68,11 +102,15 @@ export interface ReceiverOptions {
   readonly toleranceMs?: number;
   /** Kinds to handle; others are verified, answered 200 and ignored. Null: every kind. */
   readonly events: ReadonlySet<string> | null;
-  readonly dedupe: DedupeRecord;
-  /** Keeps newly accepted events (the CLI appends them to the record file) before they are reported or forwarded. */
-  readonly remember: (entries: readonly DedupeEntry[]) => Promise<void>;
-  readonly forwarder: Forwarder | null;
+  readonly store: ReceiverStore;
+  /** Takes events that are on disk into the outbox (null: no --forward-to). */
+  readonly outbox: { add(events: readonly RecordedEvent[]): void } | null;
   readonly note: (note: ListenerNote) => void;
+  /**
+   * Reports several notes with one write (a batch's `accepted` notes, printed right before their
+   * `printed` marker, so a kill between the two repeats as few lines as it can). Default: `note` each.
+   */
+  readonly notes?: (notes: readonly ListenerNote[]) => void;
   /** A job that threw: a bug, since jobs report their own failures. */
   readonly onBug: (error: unknown) => void;
   readonly queueLimit?: number;
@@ -87,15 +125,25 @@ export class Receiver {
     replays: 0,
     forwarded: 0,
     forwardFailed: 0,
+    deadLettered: 0,
   };
   private readonly queue: WorkQueue<Job>;
+  /** Events written but not yet flushed: a retry of one waits for its flush. */
+  private readonly inFlight = new Map<string, Promise<boolean>>();
 
   constructor(private readonly options: ReceiverOptions) {
-    this.queue = new WorkQueue((batch) => this.work(batch), options.queueLimit ?? QUEUE_LIMIT, options.onBug);
+    // A batch starts after the loop has read every delivery that arrived in this turn: one flush for all.
+    this.queue = new WorkQueue(
+      (batch) => this.work(batch),
+      options.queueLimit ?? QUEUE_LIMIT,
+      options.onBug,
+      256,
+      (run) => setImmediate(run),
+    );
   }
 
-  /** Judges one delivery and says what to answer; the work it queues runs after the answer. */
-  receive(delivery: Delivery): Answer {
+  /** Judges one delivery and says what to answer, once what was accepted is on disk. */
+  async receive(delivery: Delivery): Promise<Answer> {
     const { options } = this;
     const verdict = verifyDelivery(delivery, {
       secrets: options.secrets,
@@ -108,9 +156,11 @@ export class Receiver {
       this.counts.ignored += 1;
       return answer(200, { received: true, ignored: true });
     }
-    const seen = options.dedupe.seen(event.eventId, event.bodyKey);
+    const seen = options.store.record.seen(event.eventId, event.bodyKey);
     switch (seen.kind) {
-      case "duplicate-event":
+      case "duplicate-event": {
+        const pending = this.inFlight.get(event.eventId);
+        if (pending !== undefined && !(await pending)) return this.notRecorded(delivery, event.eventId);
         return this.refused(
           reject(
             "duplicate-event",
@@ -118,6 +168,7 @@ export class Receiver {
             `Event ${event.eventId} was already taken on at ${seen.first.at}: a retried delivery, not handled again`,
           ),
         );
+      }
       case "replayed-body":
         return this.refused(
           reject(
@@ -136,16 +187,24 @@ export class Receiver {
       kind: event.kind,
       at: new Date(options.clock()).toISOString(),
     };
-    if (!this.queue.push({ event, entry }))
+    let settle: (ok: boolean) => void = () => {};
+    const done = new Promise<boolean>((resolve) => {
+      settle = resolve;
+    });
+    if (!this.queue.push({ event, recorded: recordedOf(event, entry, options.outbox !== null), settle }))
       return this.refused(
         reject(
           "queue-full",
           delivery.headers,
-          `${this.queue.pending} events are waiting for their work; event ${event.eventId} is refused for now`,
-          "The work (the record on disk, the output, --forward-to) is slower than the deliveries: the sender retries this one later",
+          `${this.queue.pending} events are waiting for the disk; event ${event.eventId} is refused for now`,
+          "The disk is slower than the deliveries: the sender retries this one later",
         ),
       );
-    options.dedupe.add(entry);
+    options.store.record.add(entry);
+    this.inFlight.set(event.eventId, done);
+    const ok = await done;
+    this.inFlight.delete(event.eventId);
+    if (!ok) return this.notRecorded(delivery, event.eventId);
     return answer(200, { received: true, event_id: event.eventId });
   }
 
@@ -154,9 +213,20 @@ export class Receiver {
     return this.refused(reject(reason, headers, message));
   }
 
-  /** Resolves once every queued event has been remembered, reported and forwarded. */
+  /** Resolves once every queued event is on disk and printed. */
   drained(): Promise<void> {
     return this.queue.drained();
+  }
+
+  private notRecorded(delivery: Delivery, eventId: string): Answer {
+    return this.refused(
+      reject(
+        "not-recorded",
+        delivery.headers,
+        `Event ${eventId} could not be written to the record on disk: not acknowledged`,
+        "The sender retries it; see the problem reported with the record's path",
+      ),
+    );
   }
 
   private refused(rejection: Rejection): Answer {
@@ -170,42 +240,63 @@ export class Receiver {
   }
 
   /**
-   * A batch of accepted events: remembered together (one write), reported in arrival order, then
-   * forwarded, up to {@link FORWARD_CONCURRENCY} at a time (deliveries are not ordered anyway: a
-   * retry overtakes later events).
+   * A batch of accepted events: written and flushed together (one flush), then printed in arrival
+   * order and marked printed (one synchronous write right after the print), then handed to the
+   * outbox; only then are their senders answered.
    */
   private async work(batch: readonly Job[]): Promise<void> {
     const { options } = this;
-    await options.remember(batch.map((job) => job.entry));
-    for (const { event } of batch) {
-      this.counts.accepted += 1;
-      options.note({ type: "accepted", at: options.clock(), event });
+    const recorded = batch.map((job) => job.recorded);
+    try {
+      await options.store.commit(recorded);
+    } catch (error) {
+      for (const job of batch) options.store.record.remove(job.event.eventId);
+      options.note({
+        type: "problem",
+        at: options.clock(),
+        diagnostic: {
+          severity: "error",
+          code: "webhooks.not-recorded",
+          message: `${batch.length} event${batch.length === 1 ? "" : "s"} could not be written to the record: ${error instanceof Error ? error.message : String(error)}`,
+          hint: "They were answered 503 and will be sent again; free space or fix the --state directory",
+        },
+      });
+      for (const job of batch) job.settle(false);
+      return;
     }
-    const { forwarder } = options;
-    if (forwarder === null) return;
-    let next = 0;
-    const lane = async (): Promise<void> => {
-      for (let job = batch[next++]; job !== undefined; job = batch[next++]) {
-        const result = await forwarder.forward(job.event);
-        if (result.status !== null && result.status >= 200 && result.status < 300) this.counts.forwarded += 1;
-        else this.counts.forwardFailed += 1;
-        options.note({
-          type: "forwarded",
-          at: options.clock(),
-          event: job.event,
-          url: forwarder.url,
-          result,
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(FORWARD_CONCURRENCY, batch.length) }, lane));
+    const at = options.clock();
+    const accepted: ListenerNote[] = batch.map(({ event }) => ({
+      type: "accepted",
+      at,
+      event,
+      recovered: false,
+    }));
+    this.counts.accepted += batch.length;
+    if (options.notes === undefined) for (const note of accepted) options.note(note);
+    else options.notes(accepted);
+    const last = batch.at(-1);
+    if (last !== undefined) options.store.mark([{ t: "printed", event_id: last.event.eventId }]);
+    options.outbox?.add(recorded);
+    for (const job of batch) job.settle(true);
+    await options.store.compactIfDue();
   }
 }
 
-/** An accepted event and its dedupe entry, waiting for its work. */
+/** An accepted event, as the record keeps it, waiting for the disk. */
 interface Job {
   readonly event: VerifiedEvent;
-  readonly entry: DedupeEntry;
+  readonly recorded: RecordedEvent;
+  readonly settle: (ok: boolean) => void;
+}
+
+/** The event as the record keeps it: its dedupe entry, kept headers and exact body bytes. */
+export function recordedOf(event: VerifiedEvent, entry: DedupeEntry, forward: boolean): RecordedEvent {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = event.delivery.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return { entry, headers, bodyBase64: event.delivery.body.toString("base64"), forward };
 }
 
 function answer(status: number, body: Record<string, unknown>): Answer {

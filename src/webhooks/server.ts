@@ -1,6 +1,7 @@
 /**
  * The listener's HTTP edge (node:http): collects each POST's raw body bytes (any path; at most
- * {@link MAX_BODY_BYTES}) and answers what the receiver says, at once. Other methods get 405, a
+ * {@link MAX_BODY_BYTES}) and answers what the receiver says once
+ * it says it (after the event is on disk). Other methods get 405, a
  * larger body 413; both are reported through the receiver like any refusal.
  */
 import {
@@ -89,7 +90,11 @@ function handle(receiver: Receiver, req: IncomingMessage, res: ServerResponse): 
     chunks.push(chunk);
   });
   req.on("end", () => {
-    if (!over) send(res, receiver.receive({ headers, body: Buffer.concat(chunks, size) }));
+    if (over) return;
+    receiver.receive({ headers, body: Buffer.concat(chunks, size) }).then(
+      (answer) => send(res, answer),
+      () => send(res, { status: 500, body: '{"received":false}' }),
+    );
   });
   req.on("error", () => {
     // The sender went away mid-body: nothing was received, nothing to answer.

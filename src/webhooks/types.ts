@@ -56,7 +56,8 @@ export type RejectReason =
   | "replayed-body"
   | "body-too-large"
   | "method-not-allowed"
-  | "queue-full";
+  | "queue-full"
+  | "not-recorded";
 
 /**
  * A refused delivery. Invariants: `diagnostic.code` is `webhooks.<reason>`; `status` is what the
@@ -94,6 +95,7 @@ export const REFUSALS: Readonly<
   "body-too-large": { code: "webhooks.body-too-large", status: 413, severity: "error" },
   "method-not-allowed": { code: "webhooks.method-not-allowed", status: 405, severity: "error" },
   "queue-full": { code: "webhooks.queue-full", status: 503, severity: "error" },
+  "not-recorded": { code: "webhooks.not-recorded", status: 503, severity: "error" },
 };
 
 /** Builds a {@link Rejection} from the delivery's unsigned headers. */

@@ -127,3 +127,32 @@ describe("headers", () => {
     expect(parseRetryAfter(null, 0)).toBeNull();
   });
 });
+
+describe("details reduced to the contract's fields", () => {
+  it("keeps code, path, message and format of each issue, and the primitive members of an object", () => {
+    const issues = decode(400, {
+      error: "Validation failed",
+      code: "VALIDATION_ERROR",
+      details: [
+        {
+          code: "too_small",
+          path: ["name", 0, { x: 1 }],
+          message: "too short",
+          format: "x",
+          echo: { key: KEY },
+        },
+        { code: "no message" },
+        "a string",
+      ],
+    });
+    expect(issues.details).toEqual([
+      { code: "too_small", path: ["name", 0], message: "too short", format: "x" },
+    ]);
+    const shortfall = decode(402, {
+      error: "Insufficient balance",
+      code: "INSUFFICIENT_BALANCE",
+      details: { required: 12.5, available: 3, currency: "USD", headers: { "x-api-key": KEY } },
+    });
+    expect(shortfall.details).toEqual({ required: 12.5, available: 3, currency: "USD" });
+  });
+});

@@ -55,6 +55,11 @@ const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonl
     to: "status",
     why: "watch judges status's per-project figures (design: status = statistics rows -> figures)",
   },
+  {
+    from: "report",
+    to: "webhooks",
+    why: "report renders the listener's notes (design: report renders data it is given)",
+  },
 ];
 
 /** Folders that may import only the folders listed (besides themselves). */

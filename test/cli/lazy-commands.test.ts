@@ -24,6 +24,7 @@ const REGISTRATION_SRC = [
   "src/policy/model.js",
   "src/text/did-you-mean.js", // the nearest command to an unknown one (register/help.ts)
   "src/text/parse-duration.js",
+  "src/text/redact.js", // every output goes through the redactor of the run's secrets (cli/output-redaction.ts)
 ];
 
 const CAMPAIGN = `version: 1

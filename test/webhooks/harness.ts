@@ -91,7 +91,7 @@ const validators = new Map<string, ValidateFunction>();
 
 /** Throws unless `document` is valid against `schemas/<name>.schema.json`. */
 export function expectValid(
-  name: "webhook-listen-line" | "webhook-verify-result" | "error-result",
+  name: "webhook-listen-line" | "webhook-verify-result" | "webhook-dead-letter-line" | "error-result",
   document: unknown,
 ): void {
   let validate = validators.get(name);

@@ -1,12 +1,10 @@
 /**
  * `webhooks listen` beyond the sandbox's happy path, with deliveries made by hand (signed by the
  * sandbox's signer) and a listener clock fixed at the example world's start: the text view, the
- * `--events` filter, the bounded queue, a failing handler, the edge refusals, Ctrl-C, and the
- * problems that stop it from starting.
+ * `--events` filter, the edge refusals, Ctrl-C, and the problems that stop it from starting. The
+ * record and the outbox: durable-ack.test.ts and outbox.test.ts.
  */
 import { mkdtempSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -34,15 +32,14 @@ import {
 const clock = (): number => START_MS;
 let dir = "";
 let ok: Receiver;
-let failing: Receiver;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "campaignctl-webhooks-"));
-  [ok, failing] = await Promise.all([startReceiver(200), startReceiver(500)]);
+  ok = await startReceiver(200);
 });
 
 afterAll(async () => {
-  await Promise.all([ok.close(), failing.close()]);
+  await ok.close();
 });
 
 let states = 0;
@@ -126,6 +123,7 @@ describe("webhooks listen", () => {
     for (const d of [delivery(1), reply(1, "STOP\u001b[2J", true), tampered(delivery(2))]) {
       await post(listener.url, d);
       await listener.drained();
+      await listener.forwardIdle();
     }
     await listener.stop();
     const text = io.out().replace(/in \d+ ms/g, "in N ms");
@@ -135,15 +133,15 @@ describe("webhooks listen", () => {
         "  secrets: WH_SECRET (from the environment)",
         "  events:  every kind",
         "  dedupe:  text-view/dedupe.jsonl (0 events remembered)",
-        `  forward: ${ok.url}`,
+        `  forward: ${ok.url} (0 waiting from earlier runs)`,
         "Press Ctrl-C to stop.",
         "2026-12-01T15:00:00Z  message.sent       evt_1  sent +15035550101 -> +15035550110 (message msg-1)",
-        "2026-12-01T15:00:00Z    -> forwarded evt_1: 200 in N ms",
+        "2026-12-01T15:00:00Z    -> forwarded evt_1 (attempt 1): 200 in N ms",
         '2026-12-01T15:00:00Z  message.replied    evt_reply_1  +15035550110 -> +15035550101: "STOP\\u001b[2J" (opt-out)',
-        "2026-12-01T15:00:00Z    -> forwarded evt_reply_1: 200 in N ms",
+        "2026-12-01T15:00:00Z    -> forwarded evt_reply_1 (attempt 1): 200 in N ms",
         "2026-12-01T15:00:00Z  rejected 401  evt_2  webhooks.bad-signature: The signature matches none of the secrets (WH_SECRET)",
         "    hint: Check the endpoint's signing secret in the environment variable. The signature covers the exact bytes sent: reformatting the JSON, or a final newline an editor added, breaks it",
-        "stopped: 2 accepted, 1 rejected (0 duplicates, 0 replays), 0 ignored; forwarded 2, 0 failed",
+        "stopped: 2 accepted, 1 rejected (0 duplicates, 0 replays), 0 ignored; forwarded 2, 0 failed attempts, 0 to dead-letter, 0 left in the outbox",
         "",
       ].join("\n"),
     );
@@ -168,64 +166,6 @@ describe("webhooks listen", () => {
     ]);
     await listener.stop();
   });
-
-  test("a full queue answers 503 and does not remember the event, so the sender's retry is taken on later", async () => {
-    const held = await holdingHandler();
-    const { io, listener } = await start({ json: true, forwardTo: held.url }, { queueLimit: 1 });
-    const first = await post(listener.url, delivery(10));
-    const second = await post(listener.url, delivery(11));
-    const third = await post(listener.url, delivery(12));
-    expect([first.status, second.status, third.status]).toEqual([200, 200, 503]);
-    expect(third.body).toMatchObject({ code: "webhooks.queue-full" });
-    held.release();
-    await listener.drained();
-    const retry = await post(listener.url, delivery(12));
-    await listener.drained();
-    expect(retry.status).toBe(200);
-    expect(held.ids).toEqual(["evt_10", "evt_11", "evt_12"]);
-    expect(
-      jsonLines(io.out())
-        .filter((l) => l.type === "accepted")
-        .map((l) => l.event_id),
-    ).toEqual(["evt_10", "evt_11", "evt_12"]);
-    await listener.stop();
-    await held.close();
-  });
-
-  test.each([
-    { name: "answers 500", target: () => failing.url, status: 500, error: null },
-    {
-      name: "refuses the connection",
-      target: () => "http://127.0.0.1:9/hooks",
-      status: null,
-      error: "ECONNREFUSED",
-    },
-  ])(
-    "a handler that $name is reported as webhooks.forward-failed, and the event is not sent again",
-    async ({ target, status, error }) => {
-      const { io, listener } = await start({ json: true, forwardTo: target() });
-      await post(listener.url, delivery(20));
-      await post(listener.url, delivery(20));
-      await listener.drained();
-      await listener.stop();
-      const lines = jsonLines(io.out());
-      const forwarded = lines.filter((l) => l.type === "forwarded");
-      expect(forwarded).toHaveLength(1);
-      expect(forwarded[0]).toMatchObject({
-        ok: false,
-        status,
-        error,
-        diagnostic: { code: "webhooks.forward-failed" },
-      });
-      expect(lines.at(-1)).toMatchObject({
-        type: "stopped",
-        accepted: 1,
-        duplicates: 1,
-        forwarded: 0,
-        forward_failed: 1,
-      });
-    },
-  );
 
   test("a request that is not POST gets 405; a body over 1 MiB gets 413", async () => {
     const { io, listener } = await start({ json: true });
@@ -299,6 +239,12 @@ describe("webhooks listen does not start", () => {
       says: "plain http to handler.example.com",
     },
     {
+      name: "an outbox limit without --forward-to",
+      over: { forwardMaxAttempts: 3 },
+      code: "webhooks.forward-flag-alone",
+      says: "--forward-max-attempts limits the outbox of --forward-to, which is not given",
+    },
+    {
       name: "a forward URL that is not one",
       over: { forwardTo: "handler:3000" },
       code: "webhooks.bad-forward-url",
@@ -328,36 +274,3 @@ describe("webhooks listen does not start", () => {
     expect(io.err()).toContain("pick another with --port");
   });
 });
-
-/** A forward handler that holds every answer until `release()`, recording the event ids in arrival order. */
-async function holdingHandler(): Promise<{
-  url: string;
-  ids: string[];
-  release(): void;
-  close(): Promise<void>;
-}> {
-  const ids: string[] = [];
-  const waiting: (() => void)[] = [];
-  let released = false;
-  const server: Server = createServer((req, res) => {
-    ids.push(String(req.headers["x-event-id"]));
-    req.resume();
-    const answer = () => res.writeHead(200).end("ok");
-    if (released) answer();
-    else waiting.push(answer);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    ids,
-    release() {
-      released = true;
-      for (const answer of waiting.splice(0)) answer();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}

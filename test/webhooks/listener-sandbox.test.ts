@@ -4,6 +4,7 @@
  * deliveries (captured from the same sender by a second endpoint) are refused with their codes; a
  * listener restarted on the same state directory does not forward an event twice.
  */
+
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +16,7 @@ import {
 } from "../../cli/commands/webhooks-listen.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { signBody } from "../../src/sandbox/webhooks/signature.js";
+import { foldRecord } from "../../src/webhooks/record.js";
 import { type CapturedIo, captureIo } from "../helpers/run-cli.js";
 import { admin, GOTV_REMINDER } from "../sandbox/helpers.js";
 import { events, type Receiver, type SandboxEvent, startReceiver } from "../sandbox/sending-fixture.js";
@@ -80,6 +82,7 @@ beforeAll(async () => {
   sb = await sendingSandbox([`${listener.url}/hooks`, capture.url]);
   await runSend(sb);
   await listener.drained();
+  await listener.forwardIdle();
   sent = await events(sb);
 });
 
@@ -133,10 +136,11 @@ describe("webhooks listen, fed by the sandbox's webhook sender", () => {
   });
 
   test("the dedupe record on disk holds every accepted event", () => {
-    const lines = readFileSync(join(dir, "state", "dedupe.jsonl"), "utf8")
-      .trim()
-      .split("\n");
-    expect(lines.map((l) => JSON.parse(l).event_id).sort()).toEqual(sent.map((e) => e.id).sort());
+    const record = foldRecord(readFileSync(join(dir, "state", "dedupe.jsonl")));
+    expect(record.events.map((e) => e.entry.event_id).sort()).toEqual(sent.map((e) => e.id).sort());
+    // Every one printed, every one forwarded: nothing left to print or to forward on a restart.
+    expect(record.unprinted).toEqual([]);
+    expect(record.outbox.size).toBe(0);
   });
 
   test.each([
@@ -218,6 +222,7 @@ describe("webhooks listen, fed by the sandbox's webhook sender", () => {
     const before = handler.received.length;
     const answer = await post(listener.url, make());
     await listener.drained();
+    await listener.forwardIdle();
     expect(answer.status).toBe(status);
     const last = jsonLines(io.out()).at(-1);
     expect(last).toMatchObject({ type: "rejected", status, diagnostic: { code } });
@@ -240,6 +245,7 @@ describe("webhooks listen, fed by the sandbox's webhook sender", () => {
       body,
     });
     await listener.drained();
+    await listener.forwardIdle();
     expect(answer).toEqual({ status: 200, body: { received: true, event_id: "evt_rotation_1" } });
     const accepted = jsonLines(io.out())
       .filter((l) => l.type === "accepted")
@@ -269,6 +275,7 @@ describe("webhooks listen, fed by the sandbox's webhook sender", () => {
       fresh(captured("message.delivered", 1), { "x-event-id": "evt_after_restart" }),
     );
     await listener.drained();
+    await listener.forwardIdle();
     expect([retry.status, replay.status]).toEqual([200, 409]);
     expect(handler.received).toHaveLength(before);
     // A new event from the sandbox (a contact texts in) goes through once.
@@ -281,6 +288,7 @@ describe("webhooks listen, fed by the sandbox's webhook sender", () => {
     expect(inbound.status).toBe(200);
     await admin(sandbox, "POST", "/webhooks/flush");
     await listener.drained();
+    await listener.forwardIdle();
     expect(handler.received).toHaveLength(before + 1);
     expect(JSON.parse(handler.received.at(-1)?.raw.toString("utf8") ?? "{}")).toMatchObject({
       text: "Where do I vote?",

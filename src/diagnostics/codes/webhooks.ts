@@ -33,8 +33,21 @@ export const WEBHOOKS_CODES = {
   "webhooks.bad-forward-url": "--forward-to is not an absolute http(s) URL without credentials",
   "webhooks.insecure-forward-url":
     "--forward-to uses plain http to a host that is not loopback (events carry contacts' phone numbers)",
+  "webhooks.forward-flag-alone":
+    "--forward-max-attempts or --forward-max-age without --forward-to: there is no outbox for it to limit",
   "webhooks.listen-failed": "the listener could not listen on its host and port",
+  "webhooks.state-locked":
+    "another running listener holds the record under --state (its process id is in listener.pid)",
   "webhooks.state-unusable": "the dedupe record under --state could not be read or written",
+  "webhooks.not-recorded":
+    "the event could not be written and flushed to the record on disk (answered 503, not acknowledged, so the sender retries)",
+  "webhooks.record-torn":
+    "the record's last line was cut short by a crash (never acknowledged): cut off on start",
+  "webhooks.record-skipped": "lines of the record that are not understood were skipped on start",
+  "webhooks.forward-retry":
+    "the handler behind --forward-to did not answer 2xx; the event stays in the outbox and is tried again later",
+  "webhooks.dead-letter":
+    "an event reached --forward-max-attempts or --forward-max-age without a 2xx: moved to dead-letter.jsonl",
   "webhooks.bad-headers-file":
     "`webhooks verify --headers` is neither a JSON object of strings nor `Name: value` lines",
 } as const;

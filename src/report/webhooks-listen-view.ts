@@ -1,13 +1,45 @@
 /**
- * What `webhooks listen` prints: one line per event, as text for a terminal or as JSON lines
- * (`--json`, each valid against schemas/webhook-listen-line.schema.json). Every value that came
- * from a delivery (ids, phone numbers, a contact's text) is shown escaped, so a delivery cannot put
- * control characters on the terminal. Pure.
+ * The view of `webhooks listen`: one line per event, as text for a terminal or as JSON lines
+ * (`--json`, each valid against schemas/webhook-listen-line.schema.json), chosen once by
+ * {@link listenView}, so the command never branches on the format. Every value that came from a
+ * delivery (ids, phone numbers, a contact's text) is shown escaped, so a delivery cannot put
+ * control characters on the terminal. Pure apart from the writer it is given.
  */
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { diagnosticJson } from "../../src/diagnostics/json.js";
-import type { ListenerCounts, ListenerNote } from "../../src/webhooks/receiver.js";
-import type { VerifiedEvent } from "../../src/webhooks/types.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnosticJson } from "../diagnostics/json.js";
+import type { ListenerCounts, ListenerNote } from "../webhooks/receiver.js";
+import type { VerifiedEvent } from "../webhooks/types.js";
+
+/** What the listener shows, whatever the format. */
+export interface ListenView {
+  /** The first line (alone in its write). */
+  listening(info: ListeningInfo, at: number): void;
+  note(note: ListenerNote): void;
+  /** Several notes with one write. */
+  notes(notes: readonly ListenerNote[]): void;
+  stopped(counts: ListenerCounts, outbox: number, at: number): void;
+}
+
+/** The view for `--json` (JSON lines) or a terminal (text), writing through `write`. */
+export function listenView(json: boolean, write: (text: string) => void): ListenView {
+  return json
+    ? {
+        listening: (info, at) => write(jsonLine(listeningJson(info, at))),
+        note: (note) => write(jsonLine(noteJson(note))),
+        notes: (notes) => {
+          if (notes.length > 0) write(notes.map((note) => jsonLine(noteJson(note))).join(""));
+        },
+        stopped: (counts, outbox, at) => write(jsonLine(stoppedJson(counts, outbox, at))),
+      }
+    : {
+        listening: (info) => write(listeningText(info)),
+        note: (note) => write(noteText(note)),
+        notes: (notes) => {
+          if (notes.length > 0) write(notes.map(noteText).join(""));
+        },
+        stopped: (counts, outbox) => write(stoppedText(counts, outbox)),
+      };
+}
 
 /** The format_version of the `listening` line (the first line of a `--json` run). */
 export const LISTEN_FORMAT_VERSION = 1;
@@ -20,13 +52,10 @@ export interface ListeningInfo {
   readonly forwardTo: string | null;
   readonly stateFile: string;
   readonly remembered: number;
-}
-
-/** A problem while serving (the dedupe record became unwritable), reported and lived with. */
-export interface ProblemNote {
-  readonly type: "problem";
-  readonly at: number;
-  readonly diagnostic: Diagnostic;
+  /** Events of earlier runs still to forward. */
+  readonly outbox: number;
+  readonly deadLetterFile: string;
+  readonly deadLetters: number;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -55,6 +84,9 @@ export function listeningJson(info: ListeningInfo, at: number): Record<string, u
     forward_to: info.forwardTo,
     state: info.stateFile,
     remembered: info.remembered,
+    outbox: info.outbox,
+    dead_letter: info.deadLetterFile,
+    dead_letters: info.deadLetters,
   };
 }
 
@@ -64,28 +96,43 @@ export function listeningText(info: ListeningInfo): string {
     `  secrets: ${info.secrets.join(", ")} (from the environment)`,
     `  events:  ${info.events === null ? "every kind" : info.events.join(", ")}`,
     `  dedupe:  ${info.stateFile} (${info.remembered} event${info.remembered === 1 ? "" : "s"} remembered)`,
-    `  forward: ${info.forwardTo ?? "no (--forward-to URL hands events on)"}`,
+    `  forward: ${forwardText(info)}`,
+    ...(info.deadLetters > 0
+      ? [
+          `  dead-letter: ${info.deadLetterFile} holds ${info.deadLetters} event${info.deadLetters === 1 ? "" : "s"} not forwarded`,
+        ]
+      : []),
     "Press Ctrl-C to stop.",
     "",
   ].join("\n");
 }
 
-/** The diagnostic of a forward that did not get a 2xx, or null when it did. */
+function forwardText(info: ListeningInfo): string {
+  if (info.forwardTo !== null) return `${info.forwardTo} (${info.outbox} waiting from earlier runs)`;
+  return info.outbox === 0
+    ? "no (--forward-to URL hands events on)"
+    : `no: ${info.outbox} event${info.outbox === 1 ? "" : "s"} of earlier runs wait in the outbox for --forward-to`;
+}
+
+/** The diagnostic of a forward attempt that did not get a 2xx, or null when it did. */
 export function forwardDiagnostic(note: Extract<ListenerNote, { type: "forwarded" }>): Diagnostic | null {
   const { status, error } = note.result;
   if (status !== null && status >= 200 && status < 300) return null;
-  return {
-    severity: "error",
-    code: "webhooks.forward-failed",
-    message:
-      status === null
-        ? `The handler at ${note.url} did not answer event ${printable(note.event.eventId)}: ${error ?? "no answer"}`
-        : `The handler at ${note.url} answered ${status} to event ${printable(note.event.eventId)}`,
-    hint: "The event was acknowledged to the sender and is not forwarded again: handle it from the printed line, or replay it to the handler",
-  };
+  const what =
+    status === null
+      ? `The handler at ${note.url} did not answer event ${printable(note.eventId)} (attempt ${note.attempt}): ${error ?? "no answer"}`
+      : `The handler at ${note.url} answered ${status} to event ${printable(note.eventId)} (attempt ${note.attempt})`;
+  return note.nextAt === null
+    ? { severity: "error", code: "webhooks.forward-failed", message: what }
+    : {
+        severity: "warning",
+        code: "webhooks.forward-retry",
+        message: `${what}; tried again at ${iso(note.nextAt)}`,
+        hint: "The event stays in the outbox (kept across restarts) until the handler answers 2xx or a limit passes",
+      };
 }
 
-export function noteJson(note: ListenerNote | ProblemNote): Record<string, unknown> {
+export function noteJson(note: ListenerNote): Record<string, unknown> {
   switch (note.type) {
     case "accepted":
       return {
@@ -97,6 +144,7 @@ export function noteJson(note: ListenerNote | ProblemNote): Record<string, unkno
         secret: note.event.secretName,
         body_key: note.event.bodyKey,
         payload: note.event.payload,
+        recovered: note.recovered,
       };
     case "rejected":
       return {
@@ -112,24 +160,37 @@ export function noteJson(note: ListenerNote | ProblemNote): Record<string, unkno
       return {
         type: "forwarded",
         at: iso(note.at),
-        event_id: note.event.eventId,
+        event_id: note.eventId,
         url: note.url,
         ok: diagnostic === null,
         status: note.result.status,
         error: note.result.error,
         ms: note.result.ms,
+        attempt: note.attempt,
+        next_attempt_at: note.nextAt === null ? null : iso(note.nextAt),
         diagnostic: diagnostic === null ? null : diagnosticJson(diagnostic),
       };
     }
+    case "dead-lettered":
+      return {
+        type: "dead-lettered",
+        at: iso(note.at),
+        event_id: note.eventId,
+        event_type: note.kind,
+        attempts: note.attempts,
+        reason: note.reason,
+        file: note.file,
+        diagnostic: diagnosticJson(note.diagnostic),
+      };
     case "problem":
       return { type: "problem", at: iso(note.at), diagnostic: diagnosticJson(note.diagnostic) };
   }
 }
 
-export function noteText(note: ListenerNote | ProblemNote): string {
+export function noteText(note: ListenerNote): string {
   switch (note.type) {
     case "accepted":
-      return `${clockText(note.at)}  ${printable(note.event.kind, 40).padEnd(17)}  ${printable(note.event.eventId)}  ${summary(note.event)}\n`;
+      return `${clockText(note.at)}  ${printable(note.event.kind, 40).padEnd(17)}  ${printable(note.event.eventId)}  ${summary(note.event)}${note.recovered ? " (recovered on start)" : ""}\n`;
     case "rejected": {
       const { rejection } = note;
       return withHint(
@@ -141,8 +202,14 @@ export function noteText(note: ListenerNote | ProblemNote): string {
       const diagnostic = forwardDiagnostic(note);
       const { status, error, ms } = note.result;
       const outcome = status === null ? `${error ?? "no answer"} after ${ms} ms` : `${status} in ${ms} ms`;
-      return `${clockText(note.at)}    -> ${diagnostic === null ? "forwarded" : "forward failed"} ${printable(note.event.eventId)}: ${outcome}${diagnostic === null ? "" : ` (${diagnostic.code})`}\n`;
+      const next = note.nextAt === null ? "" : `, again at ${clockText(note.nextAt)}`;
+      return `${clockText(note.at)}    -> ${diagnostic === null ? "forwarded" : "forward failed"} ${printable(note.eventId)} (attempt ${note.attempt}): ${outcome}${diagnostic === null ? "" : ` (${diagnostic.code}${next})`}\n`;
     }
+    case "dead-lettered":
+      return withHint(
+        `${clockText(note.at)}  ${note.diagnostic.severity}[${note.diagnostic.code}]: ${printable(note.diagnostic.message, 400)}`,
+        note.diagnostic,
+      );
     case "problem":
       return withHint(
         `${clockText(note.at)}  ${note.diagnostic.severity}[${note.diagnostic.code}]: ${note.diagnostic.message}`,
@@ -168,7 +235,7 @@ function summary(event: VerifiedEvent): string {
   return `fields: ${printable(Object.keys(p).join(", "), 60)}`;
 }
 
-export function stoppedJson(counts: ListenerCounts, at: number): Record<string, unknown> {
+export function stoppedJson(counts: ListenerCounts, outbox: number, at: number): Record<string, unknown> {
   return {
     type: "stopped",
     at: iso(at),
@@ -179,14 +246,16 @@ export function stoppedJson(counts: ListenerCounts, at: number): Record<string, 
     replays: counts.replays,
     forwarded: counts.forwarded,
     forward_failed: counts.forwardFailed,
+    dead_lettered: counts.deadLettered,
+    outbox,
   };
 }
 
-export function stoppedText(counts: ListenerCounts): string {
+export function stoppedText(counts: ListenerCounts, outbox: number): string {
   const forwards =
-    counts.forwarded + counts.forwardFailed === 0
+    counts.forwarded + counts.forwardFailed + outbox === 0
       ? ""
-      : `; forwarded ${counts.forwarded}, ${counts.forwardFailed} failed`;
+      : `; forwarded ${counts.forwarded}, ${counts.forwardFailed} failed attempt${counts.forwardFailed === 1 ? "" : "s"}, ${counts.deadLettered} to dead-letter, ${outbox} left in the outbox`;
   return `stopped: ${counts.accepted} accepted, ${counts.rejected} rejected (${counts.duplicates} duplicate${counts.duplicates === 1 ? "" : "s"}, ${counts.replays} replay${counts.replays === 1 ? "" : "s"}), ${counts.ignored} ignored${forwards}\n`;
 }
 

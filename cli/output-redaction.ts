@@ -1,0 +1,43 @@
+/**
+ * Every byte the CLI puts out goes through the one redactor (src/text/redact.ts) of the secrets
+ * this run can know: the API key (`CAMPAIGNCTL_API_KEY`, or the variable `--api-key-env` names) and
+ * the webhook signing secrets (`CAMPAIGNCTL_WEBHOOK_SECRET`, or those `--secret-env` names). So no
+ * output (stdout, stderr, files written through `saveFiles`, the journal) shows a trace of them,
+ * whatever a server echoed back: any case, only a part, split over lines.
+ */
+import { API_KEY_ENV } from "../src/api/config.js";
+import { createRedactor, type Redactor } from "../src/text/redact.js";
+import type { Io } from "./io.js";
+
+/** The webhook secret's default variable (cli/register/webhooks.ts says the same; kept here to load nothing). */
+const WEBHOOK_SECRET_ENV = "CAMPAIGNCTL_WEBHOOK_SECRET";
+
+/** The flags whose value names an environment variable holding a secret. */
+const SECRET_ENV_FLAGS = ["--api-key-env", "--secret-env"] as const;
+
+/** The environment variables `argv` reads secrets from (the defaults included). */
+export function secretEnvNames(argv: readonly string[]): string[] {
+  const names = new Set<string>([API_KEY_ENV, WEBHOOK_SECRET_ENV]);
+  argv.forEach((arg, i) => {
+    for (const flag of SECRET_ENV_FLAGS) {
+      if (arg === flag && argv[i + 1] !== undefined) names.add(argv[i + 1] as string);
+      else if (arg.startsWith(`${flag}=`)) names.add(arg.slice(flag.length + 1));
+    }
+  });
+  return [...names];
+}
+
+/** The redactor of the secrets `argv` and `env` name. */
+export function redactorFor(argv: readonly string[], env: Io["env"]): Redactor {
+  return createRedactor(secretEnvNames(argv).map((name) => env[name]));
+}
+
+/** `io` with stdout and stderr redacted, and its `redact` set for files. */
+export function redactingIo(io: Io, redact: Redactor): Io {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(redact(text)),
+    stderr: (text) => io.stderr(redact(text)),
+    redact,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The one redactor (src/text/redact.ts): any run of 8 or more characters of a secret, in any case,
+ * across line breaks and JSON's escapes, is masked; shorter runs and other text are left alone.
+ */
+import { describe, expect, test } from "vitest";
+import { createRedactor, MASK, redactDeep } from "../../src/text/redact.js";
+
+const KEY = "pc_live_Q7xLm2Vb9RtKw4Zp8NcY";
+const redact = createRedactor([KEY, undefined, ""]);
+
+describe("createRedactor", () => {
+  test.each([
+    { name: "the key itself", text: `key=${KEY}`, expected: `key=${MASK}` },
+    { name: "upper-cased", text: `KEY=${KEY.toUpperCase()}!`, expected: `KEY=${MASK}!` },
+    { name: "lower-cased", text: `(${KEY.toLowerCase()})`, expected: `(${MASK})` },
+    { name: "only its tail", text: `ends with ${KEY.slice(-10)}.`, expected: `ends with ${MASK}.` },
+    { name: "only a middle run of 8", text: `x${KEY.slice(5, 13)}y`, expected: `x${MASK}y` },
+    {
+      name: "split across a line break",
+      text: `${KEY.slice(0, 12)}\n${KEY.slice(12)} end`,
+      expected: `${MASK} end`,
+    },
+    {
+      name: "split across CRLF and indentation",
+      text: `a ${KEY.slice(0, 9)}\r\n    ${KEY.slice(9)}`,
+      expected: `a ${MASK}`,
+    },
+    {
+      name: "split by JSON's escaped newline",
+      text: `"${KEY.slice(0, 10)}\\n${KEY.slice(10)}"`,
+      expected: `"${MASK}"`,
+    },
+    {
+      name: "inside HTML",
+      text: `<p>Invalid key <b>${KEY}</b></p>`,
+      expected: `<p>Invalid key <b>${MASK}</b></p>`,
+    },
+    { name: "inside JSON", text: JSON.stringify({ echo: KEY }), expected: JSON.stringify({ echo: MASK }) },
+    { name: "twice", text: `${KEY} and ${KEY.toUpperCase()}`, expected: `${MASK} and ${MASK}` },
+  ])("masks the key $name", ({ text, expected }) => {
+    expect(redact(text)).toBe(expected);
+  });
+
+  test("leaves a run of 7 and unrelated text alone", () => {
+    const seven = KEY.slice(3, 10);
+    expect(redact(`a ${seven} b`)).toBe(`a ${seven} b`);
+    expect(redact("GET /projects/123: 404 Not Found")).toBe("GET /projects/123: 404 Not Found");
+  });
+
+  test("masks several secrets; a secret shorter than 8 is masked whole, in any case", () => {
+    const r = createRedactor(["whsec_listener_0123456789abcdef", "tiny1"]);
+    expect(r("sig WHSEC_LISTENER_0123 and TINY1")).toBe(`sig ${MASK} and ${MASK}`);
+  });
+
+  test("with no secret, text is returned as it is", () => {
+    expect(createRedactor([undefined, ""])("anything")).toBe("anything");
+  });
+
+  test("redactDeep walks objects and arrays", () => {
+    expect(redactDeep({ a: [KEY.toUpperCase(), 3], b: { c: `x ${KEY.slice(-9)}` } }, redact)).toEqual({
+      a: [MASK, 3],
+      b: { c: `x ${MASK}` },
+    });
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Durable before acknowledged, end to end (issue 23's acceptance): the built CLI's listener is
+ * killed with SIGKILL at seeded random moments (after a random number of deliveries answered 2xx
+ * since it started, so with deliveries in flight, being flushed or printed) under concurrent signed
+ * deliveries, and restarted on the same state each time: every delivery answered 2xx is in the
+ * record and printed exactly once across all the runs' output, and every line is valid. 500
+ * deliveries here; bench/webhooks-kill-loop.mjs runs the same loop with 5,000.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { checkKillLoop, runKillLoop } from "../../bench/webhooks-kill-loop.mjs";
+import { foldRecord } from "../../src/webhooks/record.js";
+import { BUILT_CLI } from "../helpers/run-cli.js";
+import { expectValid } from "./harness.js";
+
+test("SIGKILL at random moments under 500 signed deliveries: every one answered 2xx is recorded and printed exactly once", async () => {
+  if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run npm run build first`);
+  const stateDir = mkdtempSync(join(tmpdir(), "campaignctl-webhooks-kill-"));
+  const result = await runKillLoop({
+    cli: BUILT_CLI,
+    stateDir,
+    total: 500,
+    concurrency: 16,
+    seed: 23,
+    maxAcksBeforeKill: 60,
+  });
+  expect(result.kills).toBeGreaterThanOrEqual(5);
+  const recordText = readFileSync(join(stateDir, "dedupe.jsonl"), "utf8");
+  const check = checkKillLoop(result, recordText);
+  expect(check.acked).toBe(500);
+  expect(check.missing).toEqual([]);
+  expect(check.notPrinted).toEqual([]);
+  expect(check.printedTwice).toEqual([]);
+  expect(check.partialLines).toBe(0);
+  for (const { stdout } of result.outputs)
+    for (const line of stdout.split("\n").filter((l) => l !== ""))
+      expectValid("webhook-listen-line", JSON.parse(line));
+  // The last run stopped cleanly: nothing is left unprinted in the record.
+  expect(foldRecord(Buffer.from(recordText)).unprinted).toEqual([]);
+  expect(result.outputs.at(-1)?.code).toBe(0);
+}, 180_000);

@@ -46,7 +46,7 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 80);
 const PARALLELISM = 4;
 const WINDOW = 100;
 const WINDOW_MS = 60_000;
-const KEY = "pc_live_sbx_riverside_rw_7Hq2mX9vT4";
+const KEY = "pc_live_sbx_rv_rw_7Hq2mX9vT4";
 const SCHEDULE_AT = "2026-12-07T10:00:00-06:00";
 const fixtureText = readFileSync(new URL("../examples/sandbox.yaml", import.meta.url), "utf8");
 

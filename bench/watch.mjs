@@ -34,7 +34,7 @@ import { startSandbox } from "../dist/src/sandbox/index.js";
 import { capturedIo } from "./lib.mjs";
 
 const SIZES = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [10, 1000, 5000];
-const KEY = "pc_live_sbx_riverside_rw_7Hq2mX9vT4";
+const KEY = "pc_live_sbx_rv_rw_7Hq2mX9vT4";
 const START_MS = Date.parse("2026-12-01T15:00:00Z");
 const fixtureText = readFileSync(new URL("../examples/sandbox.yaml", import.meta.url), "utf8");
 

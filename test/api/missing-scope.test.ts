@@ -14,7 +14,7 @@ import { TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
 import { EARLY_VOTE, exampleFixture, ORG, WRITE_ONLY_KEY } from "../sandbox/helpers.js";
 
-const READ_ONLY_SCOPE_KEY = "pc_live_sbx_riverside_ro_scope_0000";
+const READ_ONLY_SCOPE_KEY = "pc_live_sbx_rv_ro_scope_0000";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -53,7 +53,7 @@ describe("fixture loading", () => {
     ],
     [
       "a key without the live prefix",
-      example.replace("key: pc_live_sbx_riverside_rw_7Hq2mX9vT4", "key: sk_riverside"),
+      example.replace("key: pc_live_sbx_rv_rw_7Hq2mX9vT4", "key: sk_riverside"),
       /pattern/,
       "api_keys[0].key",
     ],

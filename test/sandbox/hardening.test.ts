@@ -28,7 +28,7 @@ function raw(s: SandboxHandle, method: string, path: string): Promise<Reply> {
         port: url.port,
         method,
         path,
-        headers: { "x-api-key": "pc_live_sbx_riverside_rw_7Hq2mX9vT4" },
+        headers: { "x-api-key": "pc_live_sbx_rv_rw_7Hq2mX9vT4" },
       },
       (res) => {
         let text = "";

@@ -17,9 +17,9 @@ export function exampleFixture(): Fixture {
 
 export const ORG = "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a01";
 export const CHILD_ORG = "0b6f3c1e-5d2a-4c41-9a8e-2f1d7c9e0a02";
-export const PARENT_KEY = "pc_live_sbx_riverside_rw_7Hq2mX9vT4";
-export const CHILD_KEY = "pc_live_sbx_youngdems_rw_K3p8Zt1wQ6";
-export const WRITE_ONLY_KEY = "pc_live_sbx_riverside_wo_R5n4Lc2eP8";
+export const PARENT_KEY = "pc_live_sbx_rv_rw_7Hq2mX9vT4";
+export const CHILD_KEY = "pc_live_sbx_yd_rw_K3p8Zt1wQ6";
+export const WRITE_ONLY_KEY = "pc_live_sbx_rv_wo_R5n4Lc2eP8";
 export const GOTV_REMINDER = "9a000000-0000-4000-8000-000000000001";
 export const GOTV_FOLLOWUP = "9a000000-0000-4000-8000-000000000002";
 export const VOLUNTEERS = "9a000000-0000-4000-8000-000000000003";

@@ -162,7 +162,7 @@ describe("Idempotency-Key", () => {
       sb = await sandbox({ faults: `POST /projects/{id}/pause: ${fault} n=1` });
       const first = await fetch(`${sb.baseUrl}/projects/${EARLY_VOTE}/pause`, {
         method: "POST",
-        headers: { "x-api-key": "pc_live_sbx_riverside_rw_7Hq2mX9vT4", "idempotency-key": KEY },
+        headers: { "x-api-key": "pc_live_sbx_rv_rw_7Hq2mX9vT4", "idempotency-key": KEY },
       }).then(
         (r) => r.status,
         () => 0,

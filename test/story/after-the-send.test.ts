@@ -48,7 +48,7 @@ const STORY = {
   listen:
     "CAMPAIGNCTL_WEBHOOK_SECRET=whsec_7e05d8e1bc1ea5938dad492988ddabc3 campaignctl webhooks listen --json > events.jsonl",
   connect:
-    "export CAMPAIGNCTL_BASE_URL=http://127.0.0.1:4010/v1 CAMPAIGNCTL_API_KEY=pc_live_sbx_riverside_rw_7Hq2mX9vT4",
+    "export CAMPAIGNCTL_BASE_URL=http://127.0.0.1:4010/v1 CAMPAIGNCTL_API_KEY=pc_live_sbx_rv_rw_7Hq2mX9vT4",
   apply: "campaignctl apply examples/ --auto-approve",
   simulation: `curl -s -X PATCH http://127.0.0.1:4010/_sandbox/simulation -d '{"messages_per_batch": 1, "batch_interval_ms": 1800000, "project_failure_rates": {"9a000000-0000-4000-8000-000000000002": 0.5}}'`,
   clock: `curl -s -X POST http://127.0.0.1:4010/_sandbox/clock/set -d '{"at": "2026-12-07T15:55:00Z", "time_scale": 3600}'`,

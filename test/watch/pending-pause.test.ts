@@ -141,21 +141,82 @@ describe("a tripped guard stays tripped until the project stops sending", () => 
     expect(await effects(s, "pause")).toEqual([]);
   });
 
-  test("a project that completes before its pause lands: not-sending, a warning, nothing paused", async () => {
+  test("a project that completes before its pause lands: not-sending, an error, exit 1, nothing paused", async () => {
     const { s, cwd, failing } = await failingWorld("POST /projects/{id}/pause: status(500)");
     await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 24_000 });
     // Five attempts on the 1-2-4-8 s curve: the 38 messages are all sent meanwhile.
     const run = await runWatch(s, cwd, [], { flags: { json: true, once: true } });
-    expect(run.code).toBe(0);
+    // A guard tripped and its net did not hold: neither 0 (no guard tripped) nor 2 (paused).
+    expect(run.code).toBe(1);
     const trip = run.lines.find((l: Line) => l.type === "tripped");
     expect(trip.pause).toMatchObject({ outcome: "not-sending", status_after: "completed", attempts: 5 });
     const ended = run.lines.find(
       (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.ended-before-pause",
     );
-    expect(ended.diagnostic.severity).toBe("warning");
+    expect(ended.diagnostic.severity).toBe("error");
     expect(run.stderr).toContain("watch.ended-before-pause");
-    expect(run.lines.at(-1)).toMatchObject({ type: "stop", tripped: 1, paused: 0, pending: 0 });
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", tripped: 1, paused: 0, pending: 0, errors: 1 });
     expect((await liveProject(s, failing)).status).toBe("completed");
+  });
+
+  test("Ctrl-C while a pause is pending: nothing more is sent, exit 1, the stop line and the error say so", async () => {
+    const { s, cwd } = await failingWorld("POST /projects/{id}/pause: status(500)");
+    await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 24_000 });
+    await clearRequests(s);
+    let interrupt: () => void = () => {};
+    const waits: number[] = [];
+    const run = await runWatch(s, cwd, [], {
+      flags: { json: true, interval: 5000 },
+      deps: {
+        onInterrupt: (handler) => {
+          interrupt = handler;
+          return () => {};
+        },
+      },
+      // The first wait of the run is the backoff after the pause's first 500.
+      beforeWait: (n, ms) => {
+        waits.push(ms);
+        if (n === 1) interrupt();
+      },
+    });
+    expect(waits[0]).toBe(1000);
+    expect(run.code).toBe(1);
+    const posts = (await requestLog(s)).filter(
+      (r) => `${r.method} ${r.route}` === "POST /projects/{id}/pause",
+    );
+    expect(posts).toHaveLength(1);
+    const trip = run.lines.find((l: Line) => l.type === "tripped");
+    expect(trip.pause).toMatchObject({ outcome: "pending", attempts: 1 });
+    const pending = run.lines.find(
+      (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.pause-pending",
+    );
+    expect(pending.diagnostic.message).toMatch(/still pending .*attempt 1, last error: /);
+    expect(pending.diagnostic.hint).not.toMatch(/run watch again/);
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "interrupted", pending: 1, tripped: 1 });
+    expect(await effects(s, "pause")).toEqual([]);
+  });
+
+  test("--once, human view: a pending pause is not said to be tried on a next poll", async () => {
+    const { s, cwd } = await failingWorld("POST /projects/{id}/pause: status(500)");
+    await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 24_000 });
+    const run = await runWatch(s, cwd, [], { flags: { once: true }, deps: { maxSends: 2 } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /bravo: GUARD TRIPPED: .*; pause pending \(attempt 2, last error: .*\); --once: no later poll tries it again\n/,
+    );
+    expect(run.stdout).not.toMatch(/next poll/);
+    expect(run.stdout).toMatch(/1 guard tripped, 0 projects paused, 1 PAUSE STILL PENDING\n/);
+    expect(run.stderr).toContain("watch.pause-pending");
+  });
+
+  test("the human view of a trip whose project completed first says it did not hold", async () => {
+    const { s, cwd } = await failingWorld("POST /projects/{id}/pause: status(500)");
+    await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 24_000 });
+    const run = await runWatch(s, cwd, [], { flags: { once: true } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/bravo: GUARD TRIPPED: .*; not paused: it was already completed\n/);
+    expect(run.stdout).toMatch(/1 guard tripped, 0 projects paused, 1 ENDED BEFORE ITS PAUSE LANDED\n/);
+    expect(run.stderr).toMatch(/error.*watch\.ended-before-pause|watch\.ended-before-pause.*error/i);
   });
 
   test("the human view says `pause pending (attempt n, last error ...)`", async () => {

@@ -317,3 +317,46 @@ describe("the polls' budget on the first poll", () => {
     );
   }, 60_000);
 });
+
+describe("the budget with pauses pending", () => {
+  test("five guards tripped, their pauses refused on every try: the pauses' requests count in the budget; no 60 s window over 40 plus the trips' first tries", async () => {
+    const world = watchWorld(5);
+    const s = await startSandbox({
+      fixture: world.fixture,
+      timeScale: 0,
+      rateLimits: true,
+      faults: "POST /projects/{id}/pause: status(400)",
+    });
+    sb = s;
+    // A slow send (38 messages, one every 5 s), every sender failing: five trips, five pauses pending.
+    await admin(s, "PATCH", "/simulation", {
+      messages_per_batch: 1,
+      batch_interval_ms: 5000,
+      failure_rate: 0,
+      reply_rate: 0,
+      project_failure_rates: Object.fromEntries(world.senders.map((id) => [id, 0.6])),
+    });
+    const names = ["alpha", "bravo", "charlie", "delta", "echo"];
+    const cwd = workDir({
+      "campaign.yaml": campaignFile(Object.fromEntries(world.senders.map((id, n) => [names[n], id])), GUARD),
+    });
+    await clearRequests(s);
+    const run = await runWatch(s, cwd, [], { flags: { json: true, untilDone: true, interval: 5000 } });
+    const log = await requestLog(s);
+    expect(run.lines.filter((l: Line) => l.type === "tripped")).toHaveLength(5);
+    const tries = run.lines.filter((l: Line) => l.type === "pause");
+    expect(tries.length).toBeGreaterThan(5);
+    // Every try a read and a refused POST: the first tries (2 requests each) are never held back.
+    const firstTries = 5 * 2;
+    const busiest = busiestMinute(log);
+    figures.pendingBusiest = busiest;
+    console.info(
+      `watch acceptance: pauses pending: busiest minute ${busiest} requests, ${tries.length} later tries`,
+    );
+    expect(busiest).toBeLessThanOrEqual(POLL_READS_PER_MINUTE + firstTries);
+    expect(log.every((r) => r.status !== 429)).toBe(true);
+    // Each project completed with its pause pending: the net did not hold, exit 1.
+    expect(run.code).toBe(1);
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", tripped: 5, paused: 0, pending: 0 });
+  }, 60_000);
+});

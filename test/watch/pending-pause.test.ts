@@ -219,6 +219,34 @@ describe("a tripped guard stays tripped until the project stops sending", () => 
     expect(run.stderr).toMatch(/error.*watch\.ended-before-pause|watch\.ended-before-pause.*error/i);
   });
 
+  test("reads by id failing on every try: the statistics row that shows it completed settles the pause: not-sending, an error, exit 1", async () => {
+    const { s, cwd, failing } = await failingWorld("GET /projects/{id}: status(500)");
+    await clearRequests(s);
+    const run = await runWatch(s, cwd, [], { flags: { json: true, untilDone: true, interval: 5000 } });
+    expect(run.code).toBe(1);
+    const trip = run.lines.find((l: Line) => l.type === "tripped");
+    expect(trip.pause).toMatchObject({ outcome: "pending", attempts: 0 });
+    expect(trip.pause.last_error).toMatch(/read before the pause/);
+    const settled = run.lines.filter((l: Line) => l.type === "pause").at(-1);
+    expect(settled.pause).toMatchObject({ outcome: "not-sending", status_after: "completed" });
+    const ended = run.lines.find(
+      (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.ended-before-pause",
+    );
+    expect(ended.diagnostic.severity).toBe("error");
+    expect(run.lines.at(-1)).toMatchObject({
+      type: "stop",
+      reason: "done",
+      tripped: 1,
+      paused: 0,
+      pending: 0,
+    });
+    const posts = (await requestLog(s)).filter(
+      (r) => `${r.method} ${r.route}` === "POST /projects/{id}/pause",
+    );
+    expect(posts).toEqual([]);
+    expect((await liveProject(s, failing)).status).toBe("completed");
+  });
+
   test("the human view says `pause pending (attempt n, last error ...)`", async () => {
     const { s, cwd } = await failingWorld("POST /projects/{id}/pause: status(500) n=5");
     const run = await runWatch(s, cwd, [], { flags: { untilDone: true, interval: 5000 } });

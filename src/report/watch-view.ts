@@ -71,20 +71,23 @@ function viewFor(
         io.stdout(jsonLine(event));
         if (event.type === "diagnostic") diagnostic(event.diagnostic);
       };
-    case "lines":
+    case "lines": {
+      /** `--once`: no later poll, so a pending pause is not said to be tried again. */
+      let once = false;
       return (event) => {
         switch (event.type) {
           case "start":
+            once = event.until === "once";
             io.stdout(`${startLines(event).join("\n")}\n`);
             break;
           case "progress":
             io.stdout(`${progressLine(event)}\n`);
             break;
           case "tripped":
-            io.stdout(`${trippedLine(event)}\n`);
+            io.stdout(`${trippedLine(event, once)}\n`);
             break;
           case "pause":
-            io.stdout(`${pauseTriedLine(event)}\n`);
+            io.stdout(`${pauseTriedLine(event, once)}\n`);
             break;
           case "diagnostic":
             diagnostic(event.diagnostic);
@@ -96,6 +99,7 @@ function viewFor(
             break;
         }
       };
+    }
     case "live":
       return liveView(io, diagnostic, width);
   }
@@ -111,6 +115,7 @@ function liveView(
   let poll: Extract<WatchEvent, { type: "poll" }> | null = null;
   let drawn = 0;
   let elapsed = 0;
+  let once = false;
   const erase = (): void => {
     if (drawn > 0) io.stdout(`\x1b[${drawn}A\r\x1b[0J`);
     drawn = 0;
@@ -130,6 +135,7 @@ function liveView(
     elapsed = event.elapsed_ms;
     switch (event.type) {
       case "start":
+        once = event.until === "once";
         for (const p of event.projects) if (p.sending) watched.set(p.id, p);
         above(() => io.stdout(`${startLines(event).join("\n")}\n`));
         break;
@@ -142,14 +148,14 @@ function liveView(
           ...event.project,
           status: event.pause.status_after ?? event.project.status,
         });
-        above(() => io.stdout(`${trippedLine(event)}\n`));
+        above(() => io.stdout(`${trippedLine(event, once)}\n`));
         break;
       case "pause":
         watched.set(event.project.id, {
           ...event.project,
           status: event.pause.status_after ?? event.project.status,
         });
-        above(() => io.stdout(`${pauseTriedLine(event)}\n`));
+        above(() => io.stdout(`${pauseTriedLine(event, once)}\n`));
         break;
       case "diagnostic":
         above(() => diagnostic(event.diagnostic));

@@ -101,26 +101,29 @@ export function thresholdsText(g: GuardLine): string {
   return parts.join(", ");
 }
 
-/** Where a pause stands, in words: `paused`, `not paused: it was already completed`, `pause pending (...)`. */
-export function pauseText(pause: PauseLine): string {
+/**
+ * Where a pause stands, in words: `paused`, `not paused: it was already completed`, `pause pending
+ * (...)`. `once`: the run makes no later poll (`--once`), so a pending pause is not tried again.
+ */
+export function pauseText(pause: PauseLine, once = false): string {
   switch (pause.outcome) {
     case "paused":
       return `paused${pause.replayed ? " (the API replayed an earlier pause with this key)" : ""}`;
     case "not-sending":
       return `not paused: it was already ${pause.status_after ?? "stopped"}`;
     case "pending":
-      return `pause pending (${visibleText(pendingWords(pause.attempts, pause.last_error))}); tried again on the next poll`;
+      return `pause pending (${visibleText(pendingWords(pause.attempts, pause.last_error))}); ${once ? "--once: no later poll tries it again" : "tried again on the next poll"}`;
   }
 }
 
 /** A trip and what the first try of its pause came to, as one line. */
-export function trippedLine(event: Tripped): string {
-  return `${elapsedPrefix(event.elapsed_ms)} ${label(event.project)}: GUARD TRIPPED: ${visibleText(event.reason.replace(/^guard: /, ""))}; ${pauseText(event.pause)}`;
+export function trippedLine(event: Tripped, once = false): string {
+  return `${elapsedPrefix(event.elapsed_ms)} ${label(event.project)}: GUARD TRIPPED: ${visibleText(event.reason.replace(/^guard: /, ""))}; ${pauseText(event.pause, once)}`;
 }
 
 /** A later try of a pending pause (or the read that settled it), as one line. */
-export function pauseTriedLine(event: PauseTried): string {
-  return `${elapsedPrefix(event.elapsed_ms)} ${label(event.project)}: guard's pause: ${pauseText(event.pause)}`;
+export function pauseTriedLine(event: PauseTried, once = false): string {
+  return `${elapsedPrefix(event.elapsed_ms)} ${label(event.project)}: guard's pause: ${pauseText(event.pause, once)}`;
 }
 
 const STOP_TEXT: Readonly<Record<StopReason, string>> = {
@@ -135,8 +138,14 @@ export function stopLine(event: Stopped): string {
   const guards =
     event.tripped === 0
       ? "no guard tripped"
-      : `${event.tripped} guard${event.tripped === 1 ? "" : "s"} tripped, ${event.paused} project${event.paused === 1 ? "" : "s"} paused${event.pending === 0 ? "" : `, ${event.pending} PAUSE${event.pending === 1 ? "" : "S"} STILL PENDING`}`;
+      : `${event.tripped} guard${event.tripped === 1 ? "" : "s"} tripped, ${event.paused} project${event.paused === 1 ? "" : "s"} paused${event.pending === 0 ? "" : `, ${event.pending} PAUSE${event.pending === 1 ? "" : "S"} STILL PENDING`}${endedWords(event.tripped - event.paused - event.pending)}`;
   return `watch: ${STOP_TEXT[event.reason]}: ${event.polls} poll${event.polls === 1 ? "" : "s"}, ${event.requests} request${event.requests === 1 ? "" : "s"} in ${formatDuration(event.elapsed_ms)}; ${guards}`;
+}
+
+/** `, 1 ENDED BEFORE ITS PAUSE LANDED`: trips whose project stopped sending first (the net did not hold). */
+function endedWords(ended: number): string {
+  if (ended <= 0) return "";
+  return `, ${ended} ENDED BEFORE ${ended === 1 ? "ITS PAUSE" : "THEIR PAUSES"} LANDED`;
 }
 
 /** The columns of the live view's table. */

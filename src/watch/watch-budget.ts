@@ -1,8 +1,9 @@
 /**
  * The request budget of `watch`'s reads over the contract's 60-second sliding window. Pure.
  *
- * The polls may use {@link POLL_READS_PER_MINUTE} (40) of the key's 100 requests in any 60 seconds
- * (docs/watch.md); the rest is left to the guards' pauses and to other tools on the key. Every read
+ * watch may use {@link POLL_READS_PER_MINUTE} (40) of the key's 100 requests in any 60 seconds
+ * (docs/watch.md): the polls' reads and the pending pauses' tries (recorded by the loop); the rest
+ * is left to other tools on the key. Every read
  * of a poll is recorded in a ledger (at the time the poll's reads ended, so a record never expires
  * before its requests did); the ledger says how much room any moment has.
  *

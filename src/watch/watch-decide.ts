@@ -209,15 +209,19 @@ export function settleTry(
   };
 }
 
-/** A guard tripped, but its project stopped sending otherwise before the pause landed. */
+/**
+ * A guard tripped, but its project stopped sending otherwise before the pause landed: the net did
+ * not hold (every message the guard meant to stop went out), so it is an error (exit 1, design.md
+ * Turn 4: 0 only when no guard tripped, 2 only when the pause landed), never a quiet warning.
+ */
 function endedNote(address: string, reason: string, status: string): Unstamped {
   return {
     type: "diagnostic",
     diagnostic: {
-      severity: "warning",
+      severity: "error",
       code: "watch.ended-before-pause",
-      message: `${address}: its guard tripped (${reason}), but it was ${status} before its pause landed: not paused`,
-      hint: "it no longer sends; check its figures before the next send",
+      message: `${address}: its guard tripped (${reason}), but it was ${status} before its pause landed: not paused, the rest of its send went out`,
+      hint: "nothing is left to pause; check its figures (campaignctl status) and its cause before the next send",
     },
   };
 }

@@ -7,16 +7,19 @@
  * One poll:
  * 1. Statistics (`watch-poll.ts` `readStats`): the first poll also reads `GET /organizations` and
  *    older windows while a project of the files has no row; later polls the newest window.
- * 2. Reads by id (`planReadsById`), only as the budget allows (`watch-budget.ts`): the polls' reads
- *    never exceed 40 in any 60 seconds; what does not fit is carried to later polls.
+ * 2. Reads by id (`planReadsById`), only as the budget allows (`watch-budget.ts`): watch's requests
+ *    (the polls' reads and the retries of pending pauses) keep within 40 in any 60 seconds; what does
+ *    not fit is carried to later polls.
  * 3. `decidePoll`: figures folded into the state, progress and notes, guards judged; a trip makes
  *    the project's pause pending.
  * 4. Every pending pause is tried once (`guard-pause.ts` `tryPause`, through the one write
  *    executor, same key every time) and settled (`settleTry`): landed, ended, or still pending for
- *    the next poll. A read that fails leaves it pending; nothing gives up.
+ *    the next poll. A read that fails leaves it pending; nothing gives up. The tries' requests are
+ *    recorded in the budget; a trip's first try is never held back for it.
  * 5. Then it stops (`--once`; `--until-done` when no watched project is still sending, a pending
  *    pause counting as sending; Ctrl-C; an error no later poll can mend: a 401 or 403) or waits
- *    (`watch-pace.ts`, and until the budget has room for the next poll's pages) and polls again.
+ *    (`watch-pace.ts`, and until the budget has room for the next poll's pages and for what this
+ *    poll's tries of the pauses still pending cost) and polls again.
  *    A pause still pending at the stop is an error (`watch.pause-pending`).
  */
 import { type ApiError, apiErrorDiagnostic, type Sleep } from "../api/index.js";
@@ -36,7 +39,7 @@ import {
   type Unstamped,
 } from "./watch-decide.js";
 import { type StopReason, WATCH_FORMAT_VERSION, type WatchEvent, type WatchUntil } from "./watch-events.js";
-import { pollWaitMs } from "./watch-pace.js";
+import { POLL_READS_PER_MINUTE, pollWaitMs } from "./watch-pace.js";
 import { type PollReader, readById, readStats } from "./watch-poll.js";
 import { initialState, sendingNow, stillSending, type WatchState, type WatchTarget } from "./watch-state.js";
 
@@ -87,6 +90,11 @@ interface Carried {
   readonly names: ReadonlyMap<string, string>;
   /** Stats pages a later poll is expected to read (for the budget's reserve). */
   readonly pagesPerPoll: number;
+  /**
+   * Requests the last poll's tries of the pauses still pending made: what the next poll's tries of
+   * them are expected to cost, reserved in the budget before the poll starts and before its reads by id.
+   */
+  readonly pauseReserve: number;
 }
 
 export async function runWatch(input: WatchInput): Promise<WatchSummary> {
@@ -122,6 +130,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     ledger: [],
     names: new Map(),
     pagesPerPoll: 1,
+    pauseReserve: 0,
   };
   for (let poll = 1; ; poll++) {
     const pollStart = input.requests();
@@ -140,12 +149,15 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     if (first) emitStart(decision.state);
     for (const e of decision.events) emit(e);
     if (first) firstPollNotes(decision.state, read.deferred);
-    // 4. Every pending pause, tried once.
-    const state = await tryPending(decision);
-    // 5. Stop or wait.
+    // 4. Every pending pause, tried once; its requests count in the budget.
+    const tried = await tryPending(decision);
+    const state = tried.state;
+    const ledger = recordReads(read.ledger, input.now().getTime(), tried.requests);
+    // 5. Stop or wait: until the budget has room for the next poll's pages and its tries.
     const sending = stillSending(state);
     const reason = stopReason(sending);
-    const wait = Math.max(read.pace, waitForRoomMs(read.ledger, input.now().getTime(), read.pagesPerPoll));
+    const nextPoll = Math.min(POLL_READS_PER_MINUTE, read.pagesPerPoll + tried.reserve);
+    const wait = Math.max(read.pace, waitForRoomMs(ledger, input.now().getTime(), nextPoll));
     emit({
       type: "poll",
       poll,
@@ -160,9 +172,10 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     carried = {
       state,
       warned: decision.warned,
-      ledger: read.ledger,
+      ledger,
       names: read.reads.organizationNames,
       pagesPerPoll: read.pagesPerPoll,
+      pauseReserve: tried.reserve,
     };
     await sleepUnlessAborted(input.sleep, wait, signal);
     if (signal.aborted) return stop("interrupted", poll, state);
@@ -200,19 +213,30 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       });
   }
 
-  /** One try of every pause the decision left pending; the state after. */
-  async function tryPending(decision: Decision): Promise<WatchState> {
+  /**
+   * One try of every pause the decision left pending: the state after, the requests the tries made,
+   * and those of the tries still pending (the next poll's reserve).
+   */
+  async function tryPending(
+    decision: Decision,
+  ): Promise<{ state: WatchState; requests: number; reserve: number }> {
     let state = decision.state;
+    let requests = 0;
+    let reserve = 0;
     for (const t of decision.pauses) {
       if (signal.aborted) break;
+      const before = input.requests();
       const result = await tryPause(t, { port, sleep: input.sleep, signal, maxSends, backoffMs });
+      const made = input.requests() - before;
+      requests += made;
+      if (result.outcome === "pending") reserve += made;
       const trip = decision.trips.find((x) => x.target.id === t.id) ?? null;
       const settled = settleTry(state, result, t.id, trip);
       state = settled.state;
       emit(settled.event);
       for (const n of settled.notes) emit(n);
     }
-    return state;
+    return { state, requests, reserve };
   }
 
   function stopReason(sending: number): StopReason | null {
@@ -274,7 +298,8 @@ async function readPollOnce(input: WatchInput, carried: Carried, first: boolean)
       : new Map(stats.organizations.map((o) => [o.id, o.display_name]));
   const pagesPerPoll = Math.max(1, Math.ceil(stats.statsPages / stats.windows));
   const pace = pollWaitMs(input.intervalMs, pagesPerPoll);
-  const plan = planReadsById(carried.state, stats.rows, byIdRoom(ledger, nowMs(), pagesPerPoll, pace));
+  const room = byIdRoom(ledger, nowMs(), pagesPerPoll, pace) - carried.pauseReserve;
+  const plan = planReadsById(carried.state, stats.rows, room);
   const before = input.requests();
   const details = await readById(input.port, plan.ids);
   ledger = recordReads(ledger, nowMs(), input.requests() - before);

@@ -5,11 +5,10 @@
  * A poll costs one stats page per 1,000 rows (and a read by id only for a sending project no window
  * lists), whatever the number of projects. The wait after a poll is the `--interval` (default
  * {@link DEFAULT_INTERVAL_MS}, at least {@link MIN_INTERVAL_MS}), lengthened when the poll's reads
- * would otherwise use more than {@link POLL_READS_PER_MINUTE} a minute: the polls never take more
- * than 40 of the key's 100 requests a minute (reads by id included: `watch-budget.ts` holds that
- * over every 60-second window), leaving the rest for the guards' pauses (at most 12 requests a try:
- * a read, up to 5 attempts each with a re-read, a re-read after) and for other tools on the same
- * key (an `apply`).
+ * would otherwise use more than {@link POLL_READS_PER_MINUTE} a minute: watch never takes more than
+ * 40 of the key's 100 requests a minute (reads by id and the retries of pending pauses included:
+ * `watch-budget.ts` and the loop hold that over every 60-second window; only a trip's first try is
+ * never held back), leaving the rest for other tools on the same key (an `apply`).
  */
 
 /** The wait between two polls without `--interval`. */

@@ -172,7 +172,7 @@ describe("a tripped guard's pause", () => {
     expect(decidePoll(landed.state, reads(row("p1", "active", 31, 9)), new Set()).pauses).toEqual([]);
   });
 
-  it("is settled by a row that shows the project stopped: paused lands it, completed ends it with a warning", () => {
+  it("is settled by a row that shows the project stopped: paused lands it, completed ends it with an error", () => {
     const d = trip();
     const pending = settleTry(
       d.state,
@@ -186,8 +186,9 @@ describe("a tripped guard's pause", () => {
     expect(paused.events.find((e) => e.type === "pause")).toMatchObject({ pause: { outcome: "paused" } });
     const done = decidePoll(pending, reads(row("p1", "completed", 100, 30)), new Set());
     expect(done.state.get("p1")?.pause).toMatchObject({ phase: "ended", status: "completed" });
+    // The net did not hold: an error (exit 1), never a warning a cron job would not see.
     expect(
-      done.events.some((e) => e.type === "diagnostic" && e.diagnostic.code === "watch.ended-before-pause"),
-    ).toBe(true);
+      done.events.filter((e) => e.type === "diagnostic" && e.diagnostic.code === "watch.ended-before-pause"),
+    ).toMatchObject([{ diagnostic: { severity: "error" } }]);
   });
 });

@@ -141,20 +141,109 @@ describe("a tripped guard stays tripped until the project stops sending", () => 
     expect(await effects(s, "pause")).toEqual([]);
   });
 
-  test("a project that completes before its pause lands: not-sending, a warning, nothing paused", async () => {
+  test("a project that completes before its pause lands: not-sending, an error, exit 1, nothing paused", async () => {
     const { s, cwd, failing } = await failingWorld("POST /projects/{id}/pause: status(500)");
     await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 24_000 });
     // Five attempts on the 1-2-4-8 s curve: the 38 messages are all sent meanwhile.
     const run = await runWatch(s, cwd, [], { flags: { json: true, once: true } });
-    expect(run.code).toBe(0);
+    // A guard tripped and its net did not hold: neither 0 (no guard tripped) nor 2 (paused).
+    expect(run.code).toBe(1);
     const trip = run.lines.find((l: Line) => l.type === "tripped");
     expect(trip.pause).toMatchObject({ outcome: "not-sending", status_after: "completed", attempts: 5 });
     const ended = run.lines.find(
       (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.ended-before-pause",
     );
-    expect(ended.diagnostic.severity).toBe("warning");
+    expect(ended.diagnostic.severity).toBe("error");
     expect(run.stderr).toContain("watch.ended-before-pause");
-    expect(run.lines.at(-1)).toMatchObject({ type: "stop", tripped: 1, paused: 0, pending: 0 });
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", tripped: 1, paused: 0, pending: 0, errors: 1 });
+    expect((await liveProject(s, failing)).status).toBe("completed");
+  });
+
+  test("Ctrl-C while a pause is pending: nothing more is sent, exit 1, the stop line and the error say so", async () => {
+    const { s, cwd } = await failingWorld("POST /projects/{id}/pause: status(500)");
+    await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 24_000 });
+    await clearRequests(s);
+    let interrupt: () => void = () => {};
+    const waits: number[] = [];
+    const run = await runWatch(s, cwd, [], {
+      flags: { json: true, interval: 5000 },
+      deps: {
+        onInterrupt: (handler) => {
+          interrupt = handler;
+          return () => {};
+        },
+      },
+      // The first wait of the run is the backoff after the pause's first 500.
+      beforeWait: (n, ms) => {
+        waits.push(ms);
+        if (n === 1) interrupt();
+      },
+    });
+    expect(waits[0]).toBe(1000);
+    expect(run.code).toBe(1);
+    const posts = (await requestLog(s)).filter(
+      (r) => `${r.method} ${r.route}` === "POST /projects/{id}/pause",
+    );
+    expect(posts).toHaveLength(1);
+    const trip = run.lines.find((l: Line) => l.type === "tripped");
+    expect(trip.pause).toMatchObject({ outcome: "pending", attempts: 1 });
+    const pending = run.lines.find(
+      (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.pause-pending",
+    );
+    expect(pending.diagnostic.message).toMatch(/still pending .*attempt 1, last error: /);
+    expect(pending.diagnostic.hint).not.toMatch(/run watch again/);
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "interrupted", pending: 1, tripped: 1 });
+    expect(await effects(s, "pause")).toEqual([]);
+  });
+
+  test("--once, human view: a pending pause is not said to be tried on a next poll", async () => {
+    const { s, cwd } = await failingWorld("POST /projects/{id}/pause: status(500)");
+    await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 24_000 });
+    const run = await runWatch(s, cwd, [], { flags: { once: true }, deps: { maxSends: 2 } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /bravo: GUARD TRIPPED: .*; pause pending \(attempt 2, last error: .*\); --once: no later poll tries it again\n/,
+    );
+    expect(run.stdout).not.toMatch(/next poll/);
+    expect(run.stdout).toMatch(/1 guard tripped, 0 projects paused, 1 PAUSE STILL PENDING\n/);
+    expect(run.stderr).toContain("watch.pause-pending");
+  });
+
+  test("the human view of a trip whose project completed first says it did not hold", async () => {
+    const { s, cwd } = await failingWorld("POST /projects/{id}/pause: status(500)");
+    await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 24_000 });
+    const run = await runWatch(s, cwd, [], { flags: { once: true } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/bravo: GUARD TRIPPED: .*; not paused: it was already completed\n/);
+    expect(run.stdout).toMatch(/1 guard tripped, 0 projects paused, 1 ENDED BEFORE ITS PAUSE LANDED\n/);
+    expect(run.stderr).toMatch(/error.*watch\.ended-before-pause|watch\.ended-before-pause.*error/i);
+  });
+
+  test("reads by id failing on every try: the statistics row that shows it completed settles the pause: not-sending, an error, exit 1", async () => {
+    const { s, cwd, failing } = await failingWorld("GET /projects/{id}: status(500)");
+    await clearRequests(s);
+    const run = await runWatch(s, cwd, [], { flags: { json: true, untilDone: true, interval: 5000 } });
+    expect(run.code).toBe(1);
+    const trip = run.lines.find((l: Line) => l.type === "tripped");
+    expect(trip.pause).toMatchObject({ outcome: "pending", attempts: 0 });
+    expect(trip.pause.last_error).toMatch(/read before the pause/);
+    const settled = run.lines.filter((l: Line) => l.type === "pause").at(-1);
+    expect(settled.pause).toMatchObject({ outcome: "not-sending", status_after: "completed" });
+    const ended = run.lines.find(
+      (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.ended-before-pause",
+    );
+    expect(ended.diagnostic.severity).toBe("error");
+    expect(run.lines.at(-1)).toMatchObject({
+      type: "stop",
+      reason: "done",
+      tripped: 1,
+      paused: 0,
+      pending: 0,
+    });
+    const posts = (await requestLog(s)).filter(
+      (r) => `${r.method} ${r.route}` === "POST /projects/{id}/pause",
+    );
+    expect(posts).toEqual([]);
     expect((await liveProject(s, failing)).status).toBe("completed");
   });
 
@@ -254,5 +343,48 @@ describe("the polls' budget on the first poll", () => {
     console.info(
       `watch acceptance: busiest minute ${busiest} requests; polls ${polls.length}; by id ${byId.length}`,
     );
+  }, 60_000);
+});
+
+describe("the budget with pauses pending", () => {
+  test("five guards tripped, their pauses refused on every try: the pauses' requests count in the budget; no 60 s window over 40 plus the trips' first tries", async () => {
+    const world = watchWorld(5);
+    const s = await startSandbox({
+      fixture: world.fixture,
+      timeScale: 0,
+      rateLimits: true,
+      faults: "POST /projects/{id}/pause: status(400)",
+    });
+    sb = s;
+    // A slow send (38 messages, one every 5 s), every sender failing: five trips, five pauses pending.
+    await admin(s, "PATCH", "/simulation", {
+      messages_per_batch: 1,
+      batch_interval_ms: 5000,
+      failure_rate: 0,
+      reply_rate: 0,
+      project_failure_rates: Object.fromEntries(world.senders.map((id) => [id, 0.6])),
+    });
+    const names = ["alpha", "bravo", "charlie", "delta", "echo"];
+    const cwd = workDir({
+      "campaign.yaml": campaignFile(Object.fromEntries(world.senders.map((id, n) => [names[n], id])), GUARD),
+    });
+    await clearRequests(s);
+    const run = await runWatch(s, cwd, [], { flags: { json: true, untilDone: true, interval: 5000 } });
+    const log = await requestLog(s);
+    expect(run.lines.filter((l: Line) => l.type === "tripped")).toHaveLength(5);
+    const tries = run.lines.filter((l: Line) => l.type === "pause");
+    expect(tries.length).toBeGreaterThan(5);
+    // Every try a read and a refused POST: the first tries (2 requests each) are never held back.
+    const firstTries = 5 * 2;
+    const busiest = busiestMinute(log);
+    figures.pendingBusiest = busiest;
+    console.info(
+      `watch acceptance: pauses pending: busiest minute ${busiest} requests, ${tries.length} later tries`,
+    );
+    expect(busiest).toBeLessThanOrEqual(POLL_READS_PER_MINUTE + firstTries);
+    expect(log.every((r) => r.status !== 429)).toBe(true);
+    // Each project completed with its pause pending: the net did not hold, exit 1.
+    expect(run.code).toBe(1);
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", tripped: 5, paused: 0, pending: 0 });
   }, 60_000);
 });

@@ -5,7 +5,7 @@ export const WATCH_CODES = {
   "watch.reads-deferred":
     "projects of the files that no statistics row lists are read by id over the next polls, within the polls' request budget",
   "watch.ended-before-pause":
-    "a guard tripped, but the project stopped sending otherwise (completed, or another status that does not send) before its pause landed: it was not paused",
+    "a guard tripped, but the project stopped sending otherwise (completed, or another status that does not send) before its pause landed: it was not paused, the net did not hold (exit 1)",
   "watch.poll-failed":
     "a poll could not read the statistics (after the client's retries); watch polls again at the next interval",
   "watch.project-unreadable":

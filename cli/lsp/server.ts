@@ -1,12 +1,14 @@
 /**
  * The language server of `campaignctl lsp`, on vscode-languageserver (JSON-RPC framing, the
  * protocol's lifecycle and text synchronisation are the library's; nothing here frames a message).
- * On open and on every change (debounced per document) it publishes validate's diagnostics for the
- * buffer's text (check-document.ts); on close it clears them. It makes no network request: the
+ * On open and on every change (debounced) it publishes validate's diagnostics for each open
+ * document's text (check-document.ts), with the findings across the files of its workspace folder
+ * (open ones as their buffers stand); on close it clears them. It makes no network request: the
  * only IO is the connection and reading policy files. The library's node entry point would end the
  * process itself on `exit`; this server is built on its common core with a watchdog that resolves
  * the returned promise instead, so cli/main.ts stays the only place that exits.
  */
+import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   createConnection,
@@ -21,6 +23,7 @@ import {
   StreamMessageWriter,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import type { FileCheck } from "../../src/campaign/file-check.js";
 import { VERSION } from "../version.js";
 import { checkDocument, type DocumentCheckContext } from "./check-document.js";
 import { debouncer, type Schedule } from "./debounce.js";
@@ -71,35 +74,56 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     options.input.on("close", () => end(watchDog.shutdownReceived ? "clean" : "unclean"));
     const documents = new TextDocuments(TextDocument);
 
-    const publish = (uri: string): void => {
-      const document = documents.get(uri);
-      if (document === undefined || ended) return;
-      const path = fileURLToPath(uri);
+    /** Workspace folders (absolute paths), from `initialize`. */
+    let folders: string[] = [];
+    const cache = new Map<string, FileCheck>();
+
+    /** The workspace folder holding `path` (the deepest), or undefined. */
+    const folderOf = (path: string): string | undefined =>
+      folders
+        .filter((f) => path === f || path.startsWith(f.endsWith(sep) ? f : `${f}${sep}`))
+        .sort((a, b) => b.length - a.length)[0];
+
+    const publish = (document: TextDocument, buffers: ReadonlyMap<string, string>): void => {
+      const path = fileURLToPath(document.uri);
+      const folder = folderOf(path);
       let diagnostics: ReturnType<typeof toLspDiagnostic>[];
       try {
-        diagnostics = checkDocument(path, document.getText(), options.context()).map((d) =>
-          toLspDiagnostic(d, path),
-        );
+        diagnostics = checkDocument(
+          path,
+          document.getText(),
+          options.context(),
+          folder === undefined ? undefined : { folder, buffers, cache },
+        ).map((d) => toLspDiagnostic(d, path));
       } catch (error) {
         options.log(`campaignctl lsp: checking ${path} failed: ${String(error)}\n`);
         return;
       }
-      void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+      void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
     };
 
-    connection.onInitialize(
-      (): InitializeResult => ({
+    /** Every open file document, checked against the others' buffers (an edit in one may change another's). */
+    const publishAll = (): void => {
+      if (ended) return;
+      const open = documents.all().filter((d) => d.uri.startsWith("file:"));
+      const buffers = new Map(open.map((d) => [fileURLToPath(d.uri), d.getText()]));
+      for (const document of open) publish(document, buffers);
+    };
+
+    connection.onInitialize((params): InitializeResult => {
+      const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+      folders = uris.filter((u) => u.startsWith("file:")).map((u) => fileURLToPath(u));
+      return {
         capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
         serverInfo: { name: "campaignctl", version: VERSION },
-      }),
-    );
+      };
+    });
+    // Opening or editing any document re-checks every open one, once the edits have been quiet.
+    // Only file: documents have a path to find policies from; an untitled buffer is not checked.
     documents.onDidChangeContent(({ document }) => {
-      // Only file: documents have a path to find policies from; an untitled buffer is not checked.
-      if (!document.uri.startsWith("file:")) return;
-      debounce.call(document.uri, () => publish(document.uri));
+      if (document.uri.startsWith("file:")) debounce.call("open documents", publishAll);
     });
     documents.onDidClose(({ document }) => {
-      debounce.cancel(document.uri);
       if (document.uri.startsWith("file:"))
         void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     });

@@ -8,7 +8,9 @@
  * time: the server runs with `--debounce 0`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
 import {
@@ -35,6 +37,33 @@ import { documentOf } from "../helpers/schemas.js";
 const NOW = "2026-11-01T00:00:00Z";
 const FIXTURE = fileURLToPath(new URL("../fixtures/lsp/seven-mistakes.yaml", import.meta.url));
 const URI = pathToFileURL(FIXTURE).href;
+const A_YAML = `version: 1
+organization: Riverside Democrats
+projects:
+  gotv-reminder:
+    id: 9a000000-0000-4000-8000-000000000001
+    name: GOTV Reminder
+    channel: 10dlc
+    message: "Hi {{first_name|friend}}, vote tomorrow! Reply STOP to opt out"
+    state: draft
+`;
+const B_YAML = `version: 1
+organization: Riverside Democrats
+projects:
+  gotv-followup:
+    id: 9a000000-0000-4000-8000-000000000002
+    name: GOTV Follow-up
+    channel: 10dlc
+    message: "Polls close at 7pm tonight! Reply STOP to opt out"
+    state: draft
+    after: [gotv-reminder]
+  gotv-again:
+    id: 9a000000-0000-4000-8000-000000000001
+    name: GOTV Again
+    channel: 10dlc
+    message: "Vote today! Reply STOP to opt out"
+    state: draft
+`;
 const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
 
 interface Session {
@@ -42,18 +71,29 @@ interface Session {
   readonly connection: ProtocolConnection;
   /** The next publishDiagnostics for `uri` (with `version`, when given). */
   readonly published: (uri: string, version?: number) => Promise<PublishDiagnosticsParams>;
+  /** Every publishDiagnostics for `uri` received and not yet taken, oldest first (taken now). */
+  readonly drain: (uri: string) => PublishDiagnosticsParams[];
   readonly exited: Promise<number | null>;
   readonly stderr: () => string;
 }
 
 let sessions: Session[] = [];
+let folders: string[] = [];
+
+function tempFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), "campaignctl-lsp-"));
+  folders.push(folder);
+  return folder;
+}
 
 afterEach(() => {
   for (const s of sessions) if (s.child.exitCode === null) s.child.kill();
   sessions = [];
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+  folders = [];
 });
 
-async function start(): Promise<Session> {
+async function start(folder?: string): Promise<Session> {
   const child = spawn(process.execPath, [BUILT_CLI, "lsp", "--stdio", "--debounce", "0", "--now", NOW], {
     stdio: ["pipe", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1" },
@@ -86,13 +126,18 @@ async function start(): Promise<Session> {
     if (i >= 0) return Promise.resolve(seen.splice(i, 1)[0] as PublishDiagnosticsParams);
     return new Promise((resolve) => waiting.push({ match, resolve }));
   };
-  const session = { child, connection, published, exited, stderr: () => err };
+  const drain = (uri: string): PublishDiagnosticsParams[] => {
+    const taken = seen.filter((p) => p.uri === uri);
+    for (const p of taken) seen.splice(seen.indexOf(p), 1);
+    return taken;
+  };
+  const session = { child, connection, published, drain, exited, stderr: () => err };
   sessions.push(session);
   const init = await connection.sendRequest(InitializeRequest.type, {
     processId: null,
     rootUri: null,
     capabilities: {},
-    workspaceFolders: null,
+    workspaceFolders: folder === undefined ? null : [{ uri: pathToFileURL(folder).href, name: "campaign" }],
   });
   expect(init.serverInfo?.name).toBe("campaignctl");
   expect(init.capabilities.textDocumentSync).toBe(2);
@@ -106,16 +151,21 @@ async function stop(session: Session): Promise<number | null> {
   return session.exited;
 }
 
-/** What validate --json says about `path`, as the server must publish it for `text`. */
+/**
+ * What validate --json says about `path` (run on `target`: the file, or the folder holding it), as
+ * the server must publish it for `text`.
+ */
 async function validateAsLsp(
   path: string,
   text: string,
+  target = path,
 ): Promise<Pick<LspDiagnostic, "code" | "range" | "severity">[]> {
-  const result = await runCli(["validate", path, "--json", "--now", NOW]);
+  const result = await runCli(["validate", target, "--json", "--now", NOW]);
   const document = documentOf("validate-result", result.stdout) as { diagnostics: DiagnosticJson[] };
   const lines = TextDocument.create("file:///x", "yaml", 0, text);
-  return document.diagnostics.map((d) => {
+  return document.diagnostics.flatMap((d) => {
     if (d.range === null) throw new Error(`no range: ${d.code}`);
+    if (d.range.file !== path) return [];
     // Converted from line and column; the offset, through the library's own UTF-16 arithmetic,
     // must name the same place (a surrogate pair before it on the line counts two).
     const range = {
@@ -124,7 +174,7 @@ async function validateAsLsp(
     };
     expect(lines.positionAt(d.range.start.offset)).toEqual(range.start);
     expect(lines.positionAt(d.range.end.offset)).toEqual(range.end);
-    return { code: d.code, range, severity: SEVERITY[d.severity] };
+    return [{ code: d.code, range, severity: SEVERITY[d.severity] }];
   });
 }
 
@@ -197,6 +247,48 @@ describe("campaignctl lsp over stdio", () => {
 
     expect(await stop(session)).toBe(0);
     expect(session.stderr()).toBe("");
+  });
+
+  test("in a workspace folder, findings across files follow the other files' unsaved buffers", async () => {
+    const folder = tempFolder();
+    const a = join(folder, "a.yaml");
+    const b = join(folder, "b.yaml");
+    writeFileSync(a, A_YAML);
+    writeFileSync(b, B_YAML);
+    const [aUri, bUri] = [pathToFileURL(a).href, pathToFileURL(b).href];
+    // Across the folder: gotv-reminder is declared in a.yaml (no after-unknown), its id is repeated.
+    const expected = await validateAsLsp(b, B_YAML, folder);
+    expect(expected.map((d) => d.code)).toEqual(["campaign.duplicate-id"]);
+
+    const session = await start(folder);
+    await session.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: bUri, languageId: "yaml", version: 1, text: B_YAML },
+    });
+    const opened = await session.published(bUri, 1);
+    expect(essentials(opened.diagnostics)).toEqual(expected);
+    expect(opened.diagnostics[0]?.relatedInformation?.[0]?.location.uri).toBe(aUri);
+
+    // a.yaml renames the project in its buffer only: b.yaml's `after:` no longer resolves.
+    await session.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: aUri, languageId: "yaml", version: 1, text: A_YAML },
+    });
+    await session.published(aUri, 1);
+    const renamed = A_YAML.replace("gotv-reminder:", "gotv-reminded:");
+    await session.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: aUri, version: 2 },
+      contentChanges: [{ text: renamed }],
+    });
+    await session.published(aUri, 2);
+    const afterRename = session.drain(bUri).at(-1);
+    // The same as validate over a folder where a.yaml says so on disk.
+    const edited = tempFolder();
+    writeFileSync(join(edited, "a.yaml"), renamed);
+    writeFileSync(join(edited, "b.yaml"), B_YAML);
+    const expectedAfter = await validateAsLsp(join(edited, "b.yaml"), B_YAML, edited);
+    expect(expectedAfter.map((d) => d.code)).toEqual(["campaign.after-unknown", "campaign.duplicate-id"]);
+    expect(essentials(afterRename?.diagnostics ?? [])).toEqual(expectedAfter);
+    expect(readFileSync(a, "utf8")).toBe(A_YAML);
+    expect(await stop(session)).toBe(0);
   });
 
   test("an exit without shutdown ends the server with status 1", async () => {

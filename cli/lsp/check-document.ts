@@ -9,7 +9,7 @@
  * the policy files above the document.
  */
 import { basename } from "node:path";
-import type { FileAssembly } from "../../src/campaign/assemble.js";
+import { assembleFile, type FileAssembly } from "../../src/campaign/assemble.js";
 import { decodeCampaignFile } from "../../src/campaign/decode.js";
 import {
   type CheckedFile,
@@ -125,4 +125,24 @@ function cachedCheck(file: CampaignFile, job: ValidateJob, cache: Map<string, Fi
   for (const k of cache.keys()) if (k.startsWith(`${file.path}\0`)) cache.delete(k);
   cache.set(key, checked);
   return checked;
+}
+
+/**
+ * The addresses declared in the document (as its buffer stands) and, in a workspace folder, in the
+ * other campaign files `validate FOLDER` would read (open ones as their buffers stand). For `after:`
+ * completion; nothing is read over the network.
+ */
+export function addressesAround(path: string, text: string, workspace?: Workspace): string[] {
+  const file = decodeCampaignFile(path, Buffer.from(text, "utf8")).file;
+  const own = file === undefined ? [] : assembleFile(file).declarations.map((d) => d.address);
+  if (workspace === undefined) return own;
+  const others = readCampaignFiles([workspace.folder], workspace.folder).files.flatMap((other) => {
+    if (other.path === path) return [];
+    const current = currentText(other, workspace.buffers);
+    if (current === undefined) return [];
+    return cachedCheck(current, { now: null, policy: null }, workspace.cache).declarations.map(
+      (d) => d.address,
+    );
+  });
+  return [...own, ...others];
 }

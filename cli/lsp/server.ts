@@ -24,8 +24,15 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileCheck } from "../../src/campaign/file-check.js";
+import { campaignSchema } from "../../src/campaign/schema.js";
 import { VERSION } from "../version.js";
-import { checkDocument, type DocumentCheckContext } from "./check-document.js";
+import {
+  addressesAround,
+  checkDocument,
+  type DocumentCheckContext,
+  isCampaignDocument,
+} from "./check-document.js";
+import { completionsAt } from "./completion.js";
 import { debouncer, type Schedule } from "./debounce.js";
 import { toLspDiagnostic } from "./lsp-diagnostic.js";
 
@@ -77,6 +84,11 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     /** Workspace folders (absolute paths), from `initialize`. */
     let folders: string[] = [];
     const cache = new Map<string, FileCheck>();
+    let loadedSchema: Record<string, unknown> | undefined;
+    const schema = (): Record<string, unknown> => {
+      loadedSchema ??= campaignSchema();
+      return loadedSchema;
+    };
 
     /** The workspace folder holding `path` (the deepest), or undefined. */
     const folderOf = (path: string): string | undefined =>
@@ -114,9 +126,29 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
       const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
       folders = uris.filter((u) => u.startsWith("file:")).map((u) => fileURLToPath(u));
       return {
-        capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
+        capabilities: {
+          textDocumentSync: TextDocumentSyncKind.Incremental,
+          completionProvider: { triggerCharacters: ["[", ","] },
+        },
         serverInfo: { name: "campaignctl", version: VERSION },
       };
+    });
+    connection.onCompletion(({ textDocument, position }) => {
+      const document = documents.get(textDocument.uri);
+      if (document === undefined || !document.uri.startsWith("file:")) return [];
+      const path = fileURLToPath(document.uri);
+      const text = document.getText();
+      if (!isCampaignDocument(path, text)) return [];
+      const folder = folderOf(path);
+      const buffers = new Map(
+        documents
+          .all()
+          .filter((d) => d.uri.startsWith("file:"))
+          .map((d) => [fileURLToPath(d.uri), d.getText()]),
+      );
+      const workspace = folder === undefined ? undefined : { folder, buffers, cache };
+      const addresses = addressesAround(path, text, workspace);
+      return completionsAt(text, position.line, position.character, { schema: schema(), addresses });
     });
     // Opening or editing any document re-checks every open one, once the edits have been quiet.
     // Only file: documents have a path to find policies from; an untitled buffer is not checked.

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
 import {
+  CompletionRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
@@ -267,6 +268,16 @@ describe("campaignctl lsp over stdio", () => {
     const opened = await session.published(bUri, 1);
     expect(essentials(opened.diagnostics)).toEqual(expected);
     expect(opened.diagnostics[0]?.relatedInformation?.[0]?.location.uri).toBe(aUri);
+
+    // Completion of `after:` offers the addresses of both files, the project's own left out.
+    const afterLine = B_YAML.split("\n").findIndex((l) => l.includes("after: [gotv-"));
+    const character = (B_YAML.split("\n")[afterLine] ?? "").indexOf("[gotv-") + "[gotv-".length;
+    const offered = await session.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: bUri },
+      position: { line: afterLine, character },
+    });
+    const labels = (Array.isArray(offered) ? offered : (offered?.items ?? [])).map((i) => i.label);
+    expect(labels).toEqual(["gotv-again", "gotv-reminder"]);
 
     // a.yaml renames the project in its buffer only: b.yaml's `after:` no longer resolves.
     await session.connection.sendNotification(DidOpenTextDocumentNotification.type, {

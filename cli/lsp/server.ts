@@ -68,6 +68,8 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
       initialize: () => {},
       exit: (code) => end(code === 0 ? "clean" : "unclean"),
     };
+    // A write that fails means the editor has gone: the input's end ends the session.
+    const gone = (): void => {};
     const connection = createConnection(
       (logger) =>
         createProtocolConnection(
@@ -111,7 +113,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
         options.log(`campaignctl lsp: checking ${path} failed: ${String(error)}\n`);
         return;
       }
-      void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics }).catch(gone);
     };
 
     /** Every open file document, checked against the others' buffers (an edit in one may change another's). */
@@ -157,7 +159,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     });
     documents.onDidClose(({ document }) => {
       if (document.uri.startsWith("file:"))
-        void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+        connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);
     });
     documents.listen(connection);
     connection.listen();

@@ -65,6 +65,16 @@ projects:
     message: "Vote today! Reply STOP to opt out"
     state: draft
 `;
+/** A module loaded before the server that reports any network use on stderr. */
+const NO_NETWORK = `data:text/javascript,${encodeURIComponent(`
+import net from "node:net";
+import dns from "node:dns";
+const say = (what) => process.stderr.write("NETWORK " + what + "\\n");
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function (...args) { say("connect"); return connect.apply(this, args); };
+const lookup = dns.lookup;
+dns.lookup = function (...args) { say("lookup"); return lookup.apply(this, args); };
+`)}`;
 const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
 
 interface Session {
@@ -95,10 +105,15 @@ afterEach(() => {
 });
 
 async function start(folder?: string): Promise<Session> {
-  const child = spawn(process.execPath, [BUILT_CLI, "lsp", "--stdio", "--debounce", "0", "--now", NOW], {
-    stdio: ["pipe", "pipe", "pipe"],
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  // Every outgoing connection or name lookup is said on stderr, which the tests expect empty.
+  const child = spawn(
+    process.execPath,
+    ["--import", NO_NETWORK, BUILT_CLI, "lsp", "--stdio", "--debounce", "0", "--now", NOW],
+    {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1" },
+    },
+  );
   let err = "";
   child.stderr?.on("data", (b: Buffer) => {
     err += b.toString("utf8");
@@ -300,6 +315,7 @@ describe("campaignctl lsp over stdio", () => {
     expect(essentials(afterRename?.diagnostics ?? [])).toEqual(expectedAfter);
     expect(readFileSync(a, "utf8")).toBe(A_YAML);
     expect(await stop(session)).toBe(0);
+    expect(session.stderr()).toBe("");
   });
 
   test("an exit without shutdown ends the server with status 1", async () => {

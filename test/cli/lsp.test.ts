@@ -318,6 +318,35 @@ describe("campaignctl lsp over stdio", () => {
     expect(session.stderr()).toBe("");
   });
 
+  test("every campaign file of examples/ and the gallery fixtures gets validate's diagnostics", async () => {
+    const corpus = [
+      "../../examples/.reference/annotated.yaml",
+      "../../examples/early-vote.yaml",
+      "../../examples/gotv.yaml",
+      "../../examples/volunteers.yaml",
+      "../gallery/fixtures/early-vote.yaml",
+      "../gallery/fixtures/gotv.yaml",
+      "../gallery/fixtures/volunteers.yaml",
+    ].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+    const session = await start();
+    let version = 0;
+    for (const path of corpus) {
+      const text = readFileSync(path, "utf8");
+      const uri = pathToFileURL(path).href;
+      version += 1;
+      await session.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: "yaml", version, text },
+      });
+      const published = await session.published(uri, version);
+      expect(essentials(published.diagnostics), path).toEqual(await validateAsLsp(path, text));
+      await session.connection.sendNotification(DidCloseTextDocumentNotification.type, {
+        textDocument: { uri },
+      });
+    }
+    expect(await stop(session)).toBe(0);
+    expect(session.stderr()).toBe("");
+  });
+
   test("an exit without shutdown ends the server with status 1", async () => {
     const session = await start();
     await session.connection.sendNotification(ExitNotification.type);

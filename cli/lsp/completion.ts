@@ -1,11 +1,12 @@
 /**
  * Completion in a campaign file, pure: mapping keys from the campaign file schema at the cursor's
- * place (with the schema's title and description), and for `after:` the addresses of the projects
+ * place (with the schema's title and description), the values the schema lists there (`enum`,
+ * `const`: states, channels, time zones), and for `after:` the addresses of the projects
  * declared in the file and the other files of its workspace folder (the project's own left out).
  * Nothing is looked up over the network.
  */
 import { type CompletionItem, CompletionItemKind } from "vscode-languageserver";
-import { cursorSpot } from "./yaml-path.js";
+import { type CursorSpot, cursorSpot } from "./yaml-path.js";
 
 type Schema = Readonly<Record<string, unknown>>;
 
@@ -72,6 +73,26 @@ export function keysAt(root: Schema, path: readonly string[]): Map<string, Schem
   return keys;
 }
 
+/**
+ * The values the schema allows at `path` (`enum` and `const`, an array's items' included), each
+ * with the description of the schema that lists it.
+ */
+export function valuesAt(root: Schema, path: readonly string[]): Map<string, string | undefined> {
+  const values = new Map<string, string | undefined>();
+  const nodes = schemaAt(root, path).flatMap((n) => alternatives(root, n));
+  const withItems = [
+    ...nodes,
+    ...nodes.flatMap((n) => (isSchema(n.items) ? alternatives(root, n.items) : [])),
+  ];
+  for (const node of withItems) {
+    const listed = Array.isArray(node.enum) ? node.enum : "const" in node ? [node.const] : [];
+    const description = typeof node.description === "string" ? node.description : undefined;
+    for (const value of listed)
+      if (typeof value === "string" && !values.has(value)) values.set(value, description);
+  }
+  return values;
+}
+
 /** What completion knows besides the text: the schema, and the addresses declared around the file. */
 export interface CompletionSources {
   readonly schema: Schema;
@@ -87,6 +108,16 @@ export function completionsAt(
   sources: CompletionSources,
 ): CompletionItem[] {
   const spot = cursorSpot(text, line, character);
+  if (spot.kind === "other") return [];
+  // Each item replaces what was typed of it (a zone's `America/` included, whatever the editor's words).
+  const range = { start: { line, character: character - spot.prefix.length }, end: { line, character } };
+  return itemsAt(spot, sources).map((item) => ({
+    ...item,
+    textEdit: { range, newText: item.insertText ?? item.label },
+  }));
+}
+
+function itemsAt(spot: Exclude<CursorSpot, { kind: "other" }>, sources: CompletionSources): CompletionItem[] {
   switch (spot.kind) {
     case "key":
       return [...keysAt(sources.schema, spot.path)]
@@ -101,7 +132,14 @@ export function completionsAt(
     case "value": {
       const path = spot.path;
       const isAfter = path.at(-1) === "after" && (path[0] === "projects" || path[0] === "defaults");
-      if (!isAfter) return [];
+      if (!isAfter)
+        return [...valuesAt(sources.schema, path)]
+          .filter(([value]) => value.startsWith(spot.prefix))
+          .map(([value, description]) => ({
+            label: value,
+            kind: CompletionItemKind.EnumMember,
+            ...(description === undefined ? {} : { documentation: description }),
+          }));
       const own = path[0] === "projects" ? path[1] : undefined;
       return [...new Set(sources.addresses)]
         .filter((a) => a !== own && a.startsWith(spot.prefix))
@@ -112,7 +150,5 @@ export function completionsAt(
           detail: "project address",
         }));
     }
-    case "other":
-      return [];
   }
 }

@@ -78,7 +78,7 @@ export function cursorSpot(text: string, line: number, character: number): Curso
   const lines = text.split(/\r?\n/);
   const before = (lines[line] ?? "").slice(0, character);
   // `key: [a, b, pre|` or `key: pre|`: a value of that key.
-  const inline = /^(\s*(?:-\s+)*)([A-Za-z0-9_.-]+)\s*:\s*(\[[^\]]*?,?\s*)?([A-Za-z0-9_.-]*)$/.exec(before);
+  const inline = /^(\s*(?:-\s+)*)([A-Za-z0-9_.-]+)\s*:\s*(\[[^\]]*?,?\s*)?([A-Za-z0-9_./-]*)$/.exec(before);
   if (inline !== null) {
     const head = lineOf(before) ?? { content: before.length };
     const key = inline[2] ?? "";
@@ -89,7 +89,7 @@ export function cursorSpot(text: string, line: number, character: number): Curso
     };
   }
   // `  - pre|`: an item of the list of the key above.
-  const item = /^(\s*)-\s+([A-Za-z0-9_.-]*)$/.exec(before);
+  const item = /^(\s*)-\s+([A-Za-z0-9_./-]*)$/.exec(before);
   if (item !== null) {
     const dash = (item[1] ?? "").length;
     const path = pathAt(lines, line, dash + 2, dash);

@@ -39,7 +39,7 @@ export function registerLsp(program: Command, io: Io, report: ReportOutcome): vo
         "On open and on every change of a campaign file it publishes exactly what",
         "`campaignctl validate FILE` reports for the unsaved text (codes, ranges, severities, hints),",
         "with the policy files above the file in force, and findings across the files of the",
-        "workspace folder. It completes keys from the schema and `after:` addresses.",
+        "workspace folder. It completes keys and values from the schema and `after:` addresses.",
         "It never makes a network request.",
         "Set-ups for VS Code, Neovim and Helix: docs/lsp.md.",
         "Exit codes: 0 after the editor's shutdown and exit, 1 when the session ends without shutdown.",

@@ -77,6 +77,25 @@ describe("completionsAt", () => {
     ]);
   });
 
+  test("offers the values the schema lists: states, channels, time zones", () => {
+    const text =
+      "version: 1\nprojects:\n  a:\n    state: \n    channel: \n    schedule:\n      timezone: America/\n";
+    expect(completionsAt(text, 3, 11, sources).map((i) => i.label)).toEqual([
+      "draft",
+      "tested",
+      "scheduled",
+      "paused",
+    ]);
+    expect(completionsAt(text, 4, 13, sources).map((i) => i.label)).toContain("10dlc");
+    const zones = completionsAt(text, 6, 24, sources).map((i) => i.label);
+    expect(zones.length).toBeGreaterThan(0);
+    expect(zones.every((z) => z.startsWith("America/"))).toBe(true);
+    expect(completionsAt(text, 6, 24, sources)[0]?.textEdit).toEqual({
+      range: { start: { line: 6, character: 16 }, end: { line: 6, character: 24 } },
+      newText: zones[0],
+    });
+  });
+
   test("defaults offer every project key but id", () => {
     const labels = completionsAt("version: 1\ndefaults:\n  \n", 2, 2, sources).map((i) => i.label);
     expect(labels).toContain("after");

@@ -13,6 +13,7 @@ import { registerCompletion } from "./register/completion.js";
 import { registerHelp } from "./register/help.js";
 import { registerImport } from "./register/import.js";
 import { registerInit } from "./register/init.js";
+import { registerLsp } from "./register/lsp.js";
 import { registerPlan } from "./register/plan.js";
 import { registerPreview } from "./register/preview.js";
 import { registerSandbox } from "./register/sandbox.js";
@@ -63,6 +64,7 @@ const commands: Register[] = [
   registerWatch,
   registerWebhooks,
   registerSandbox,
+  registerLsp,
   registerCompletion,
   registerVersion,
 ];

@@ -10,6 +10,7 @@ export const COMMAND_NAMES: readonly string[] = [
   "watch",
   "webhooks",
   "sandbox",
+  "lsp",
   "completion",
   "version",
   "help",

@@ -1,0 +1,167 @@
+/**
+ * The language server of `campaignctl lsp`, on vscode-languageserver (JSON-RPC framing, the
+ * protocol's lifecycle and text synchronisation are the library's; nothing here frames a message).
+ * On open and on every change (debounced) it publishes validate's diagnostics for each open
+ * document's text (check-document.ts), with the findings across the files of its workspace folder
+ * (open ones as their buffers stand); on close it clears them. It makes no network request: the
+ * only IO is the connection and reading policy files. The library's node entry point would end the
+ * process itself on `exit`; this server is built on its common core with a watchdog that resolves
+ * the returned promise instead, so cli/main.ts stays the only place that exits.
+ */
+import { sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  createConnection,
+  type InitializeResult,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type WatchDog,
+} from "vscode-languageserver";
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import type { FileCheck } from "../../src/campaign/file-check.js";
+import { campaignSchema } from "../../src/campaign/schema.js";
+import { VERSION } from "../version.js";
+import {
+  addressesAround,
+  checkDocument,
+  type DocumentCheckContext,
+  isCampaignDocument,
+} from "./check-document.js";
+import { completionsAt } from "./completion.js";
+import { debouncer, type Schedule } from "./debounce.js";
+import { toLspDiagnostic } from "./lsp-diagnostic.js";
+
+/** What the server is given: its streams, the check's context, the debounce delay and timer. */
+export interface ServerOptions {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  /** The context of each check, taken when the check runs (so a clock-based `now` is fresh). */
+  readonly context: () => DocumentCheckContext;
+  readonly debounceMs: number;
+  readonly schedule: Schedule;
+  /** Where the server logs a check that threw (a bug), instead of crashing. */
+  readonly log: (text: string) => void;
+}
+
+/** How the session ended: `exit` after `shutdown` (clean), or without it, or the client went away. */
+export type ServerEnd = "clean" | "unclean";
+
+/** Runs the server until the client sends `exit` or closes the input stream. */
+export function runServer(options: ServerOptions): Promise<ServerEnd> {
+  return new Promise((resolve) => {
+    let ended = false;
+    const debounce = debouncer(options.debounceMs, options.schedule);
+    const end = (how: ServerEnd): void => {
+      if (ended) return;
+      ended = true;
+      debounce.cancelAll();
+      connection.dispose();
+      resolve(how);
+    };
+    const watchDog: WatchDog = {
+      shutdownReceived: false,
+      initialize: () => {},
+      exit: (code) => end(code === 0 ? "clean" : "unclean"),
+    };
+    // A write that fails means the editor has gone: the input's end ends the session.
+    const gone = (): void => {};
+    const connection = createConnection(
+      (logger) =>
+        createProtocolConnection(
+          new StreamMessageReader(options.input),
+          new StreamMessageWriter(options.output),
+          logger,
+        ),
+      watchDog,
+    );
+    options.input.on("end", () => end(watchDog.shutdownReceived ? "clean" : "unclean"));
+    options.input.on("close", () => end(watchDog.shutdownReceived ? "clean" : "unclean"));
+    const documents = new TextDocuments(TextDocument);
+
+    /** Workspace folders (absolute paths), from `initialize`. */
+    let folders: string[] = [];
+    const cache = new Map<string, FileCheck>();
+    let loadedSchema: Record<string, unknown> | undefined;
+    const schema = (): Record<string, unknown> => {
+      loadedSchema ??= campaignSchema();
+      return loadedSchema;
+    };
+
+    /** The workspace folder holding `path` (the deepest), or undefined. */
+    const folderOf = (path: string): string | undefined =>
+      folders
+        .filter((f) => path === f || path.startsWith(f.endsWith(sep) ? f : `${f}${sep}`))
+        .sort((a, b) => b.length - a.length)[0];
+
+    const publish = (document: TextDocument, buffers: ReadonlyMap<string, string>): void => {
+      const path = fileURLToPath(document.uri);
+      const folder = folderOf(path);
+      let diagnostics: ReturnType<typeof toLspDiagnostic>[];
+      try {
+        diagnostics = checkDocument(
+          path,
+          document.getText(),
+          options.context(),
+          folder === undefined ? undefined : { folder, buffers, cache },
+        ).map((d) => toLspDiagnostic(d, path));
+      } catch (error) {
+        options.log(`campaignctl lsp: checking ${path} failed: ${String(error)}\n`);
+        return;
+      }
+      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics }).catch(gone);
+    };
+
+    /** Every open file document, checked against the others' buffers (an edit in one may change another's). */
+    const publishAll = (): void => {
+      if (ended) return;
+      const open = documents.all().filter((d) => d.uri.startsWith("file:"));
+      const buffers = new Map(open.map((d) => [fileURLToPath(d.uri), d.getText()]));
+      for (const document of open) publish(document, buffers);
+    };
+
+    connection.onInitialize((params): InitializeResult => {
+      const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+      folders = uris.filter((u) => u.startsWith("file:")).map((u) => fileURLToPath(u));
+      return {
+        capabilities: {
+          textDocumentSync: TextDocumentSyncKind.Incremental,
+          completionProvider: { triggerCharacters: ["[", ","] },
+        },
+        serverInfo: { name: "campaignctl", version: VERSION },
+      };
+    });
+    connection.onCompletion(({ textDocument, position }) => {
+      const document = documents.get(textDocument.uri);
+      if (document === undefined || !document.uri.startsWith("file:")) return [];
+      const path = fileURLToPath(document.uri);
+      const text = document.getText();
+      if (!isCampaignDocument(path, text)) return [];
+      const folder = folderOf(path);
+      const buffers = new Map(
+        documents
+          .all()
+          .filter((d) => d.uri.startsWith("file:"))
+          .map((d) => [fileURLToPath(d.uri), d.getText()]),
+      );
+      const workspace = folder === undefined ? undefined : { folder, buffers, cache };
+      const addresses = addressesAround(path, text, workspace);
+      return completionsAt(text, position.line, position.character, { schema: schema(), addresses });
+    });
+    // Opening or editing any document re-checks every open one, once the edits have been quiet.
+    // Only file: documents have a path to find policies from; an untitled buffer is not checked.
+    documents.onDidChangeContent(({ document }) => {
+      if (document.uri.startsWith("file:")) debounce.call("open documents", publishAll);
+    });
+    documents.onDidClose(({ document }) => {
+      if (document.uri.startsWith("file:"))
+        connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);
+    });
+    documents.listen(connection);
+    connection.listen();
+  });
+}

@@ -23,6 +23,7 @@ export class StrictCommand extends Command {
    */
   override parseOptions(argv: string[]): ReturnType<Command["parseOptions"]> {
     const known = [...this.options, ...this.createHelp().visibleOptions(this)];
+    if (this.parent === null) this.refuseVersionWithCommand(argv);
     for (let i = 0; i < argv.length; i++) {
       const word = argv[i] ?? "";
       if (word === "--") break;
@@ -44,6 +45,30 @@ export class StrictCommand extends Command {
     return super.parseOptions(argv);
   }
 
+  /**
+   * `campaignctl -v plan …`: the root's `-v`/`-V`/`--version` before a command would print the
+   * version and exit 0 (a CI step reads "nothing to do"); so with a word after it, a usage error.
+   */
+  private refuseVersionWithCommand(argv: readonly string[]): void {
+    const first = argv.findIndex((w) => !w.startsWith("-") || w === "--");
+    const own = first < 0 ? argv : argv.slice(0, first);
+    const at = own.findIndex((w) => w === "-v" || w === "-V" || w === "--version");
+    const command = argv.slice(at + 1).find((w) => !w.startsWith("-"));
+    if (at < 0 || command === undefined) return;
+    const flag = argv[at] ?? "-v";
+    const meant = this.commands.find((c) => c.name() === command);
+    const where =
+      meant === undefined
+        ? "campaignctl --version prints the version, on its own."
+        : `campaignctl --version prints the version, on its own; campaignctl ${command} --help lists the flags of ${command}.`;
+    this.error(
+      `error: ${flag} prints the version only with no command, and '${command}' is given\n(${where})`,
+      {
+        code: "commander.usageError",
+      },
+    );
+  }
+
   /** Commander's hook for an unknown option (not in its typings): our wording, else commander's. */
   unknownOption(flag: string): never {
     const longFlags = this.createHelp()
@@ -52,7 +77,7 @@ export class StrictCommand extends Command {
     const { shown, hint } = unknownFlag(flag, { longFlags, root: this.parent === null });
     if (hint === undefined) {
       const base = Command.prototype as unknown as { unknownOption(this: Command, flag: string): never };
-      return base.unknownOption.call(this, flag);
+      return base.unknownOption.call(this, shown);
     }
     this.error(`error: unknown option '${shown}'\n(${hint})`, { code: "commander.unknownOption" });
   }

@@ -92,7 +92,7 @@ describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, comm
     ["-no-color", "--no-color"],
   ])("%s suggests %s where the command has it", async (flag, meant) => {
     const stderr = await usageError([...command, flag]);
-    expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
+    expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
     const long = meant.replace(/=.*/, "");
     if (longFlags.includes(long)) expect(stderr).toContain(`\n(Did you mean ${meant}? ${TWO_DASHES})\n`);
     else expect(stderr).toContain(`\n(Flags take two dashes, and this command has no ${long}.`);
@@ -148,6 +148,32 @@ describe("the issue's command lines", () => {
     expect(json.stdout).not.toContain(`"${PKG.version}"`);
   });
 
+  test.each([
+    ["--auth=sk_live_DO_NOT_PRINT", undefined],
+    ["--password=sk_live_DO_NOT_PRINT", undefined],
+    ["--signing-secret=sk_live_DO_NOT_PRINT", undefined],
+    ["--api-kye=sk_live_DO_NOT_PRINT", "CAMPAIGNCTL_API_KEY"],
+    ["--apikye=sk_live_DO_NOT_PRINT", "CAMPAIGNCTL_API_KEY"],
+    ["--tokens=sk_live_DO_NOT_PRINT", "CAMPAIGNCTL_API_KEY"],
+  ])(
+    "%s: the value of an unknown flag is never echoed (a near miss of --api-key gets its hint)",
+    async (flag, hint) => {
+      for (const command of [["validate", "."], ["plan"], ["webhooks", "verify"]]) {
+        const stderr = await usageError([...command, flag]);
+        expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
+        expect(stderr).not.toContain("DO_NOT_PRINT");
+        if (hint !== undefined) expect(stderr).toContain(hint);
+        const json = await runCli([...command, flag, "--json"], { cwd });
+        expect(`${json.stdout}${json.stderr}`).not.toContain("DO_NOT_PRINT");
+      }
+    },
+  );
+
+  test("--api-key-en is a near miss of --api-key-env, not of a key", async () => {
+    const stderr = await usageError(["plan", "--api-key-en=X"]);
+    expect(stderr).toContain("(Did you mean --api-key-env?)");
+  });
+
   test("--api-key=KEY with --json: the document names the flag, not the key", async () => {
     const run = await runCli(["plan", "--api-key=sk_live_DO_NOT_PRINT", "--json"], { cwd });
     expect(run.code).toBe(1);
@@ -168,6 +194,29 @@ describe("with no command", () => {
   test.each([["-verbose"], ["-version"], ["-vx"], ["-hv"]])("%s is a usage error", async (flag) => {
     const stderr = await usageError([flag]);
     expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
+  });
+
+  test.each([
+    [["-v", "plan"], "plan"],
+    [["-V", "apply", "--sandbox", ".", "--auto-approve"], "apply"],
+    [["--version", "plan", "--detailed-exitcode"], "plan"],
+    [["-v", "--", "plan"], "plan"],
+    [["-v", "plna"], "plna"],
+  ])("%j: the version with a command is a usage error, nothing run", async (argv, command) => {
+    const run = await runCli(argv, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).not.toContain(PKG.version);
+    expect(run.stderr.split("\n")[0]).toBe(
+      `error: ${argv[0]} prints the version only with no command, and '${command}' is given`,
+    );
+    expect(run.stderr).toContain("campaignctl --version prints the version, on its own");
+    expect(readdirSync(cwd)).toEqual([]);
+    if (argv.includes("--")) return; // a --json after it is an operand
+    const json = await runCli([...argv, "--json"], { cwd });
+    expect(json.code).toBe(1);
+    const [diagnostic] = documentOf("error-result", json.stdout).diagnostics as Diagnostics;
+    expect(diagnostic).toMatchObject({ severity: "error", code: "cli.usage" });
   });
 
   test("-version suggests --version", async () => {

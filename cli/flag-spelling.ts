@@ -71,6 +71,8 @@ function isVersionSpelling(spelt: string): boolean {
  */
 function suggest(name: string, single: boolean, longFlags: readonly string[]): string | undefined {
   if (longFlags.includes(`--${name}`)) return single ? `--${name}` : undefined;
+  const cased = longFlags.find((f) => f.toLowerCase() === `--${name.toLowerCase()}`);
+  if (cased !== undefined) return cased; // `--JSON`, `-Auto-Approve`: flags are lower case
   if (single && (name === "v" || name === "V") && longFlags.includes("--verbose")) return "--verbose";
   if (!single || name.length < 2) return undefined;
   const nearest = didYouMean(

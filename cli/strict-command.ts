@@ -40,6 +40,7 @@ export class StrictCommand extends Command {
       const named =
         equals > 2 && word.startsWith("--") ? known.find((o) => is(o, word.slice(0, equals))) : undefined;
       if (named !== undefined && (named.required || named.optional)) continue;
+      if (named?.long !== undefined) this.valueOnSwitch(named.long);
       this.unknownOption(word);
     }
     return super.parseOptions(argv);
@@ -66,6 +67,17 @@ export class StrictCommand extends Command {
       {
         code: "commander.usageError",
       },
+    );
+  }
+
+  /**
+   * `--auto-approve=false`, `--json=true`: a switch given a value. Commander would call it unknown
+   * (and suggest the very same flag); the value is never shown, and never read as "off".
+   */
+  private valueOnSwitch(flag: string): never {
+    this.error(
+      `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)`,
+      { code: "commander.usageError" },
     );
   }
 

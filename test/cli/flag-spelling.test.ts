@@ -169,6 +169,29 @@ describe("the issue's command lines", () => {
     },
   );
 
+  test.each([
+    [["apply", "--sandbox", ".", "--auto-approve=false"], "--auto-approve"],
+    [["plan", "--detailed-exitcode=true"], "--detailed-exitcode"],
+    [["validate", ".", "--json=DO_NOT_PRINT"], "--json"],
+    [["validate", ".", "--no-color=0"], "--no-color"],
+  ])("%j: a switch given a value is a usage error that says so (never read as off)", async (argv, flag) => {
+    const run = await runCli(argv, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)\n(run with --help for usage)\n`,
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  test.each([
+    [["validate", ".", "--JSON"], "--json"],
+    [["plan", "--Target=web"], "--target"],
+    [["apply", "-Auto-Approve"], "--auto-approve"],
+  ])("%j: a flag in capitals suggests it in lower case", async (argv, meant) => {
+    expect(await usageError(argv)).toContain(`(Did you mean ${meant}`);
+  });
+
   test("--api-key-en is a near miss of --api-key-env, not of a key", async () => {
     const stderr = await usageError(["plan", "--api-key-en=X"]);
     expect(stderr).toContain("(Did you mean --api-key-env?)");

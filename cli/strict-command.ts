@@ -33,12 +33,16 @@ export class StrictCommand extends Command {
       }
       const option = known.find((o) => is(o, word));
       if (option !== undefined) {
-        if (option.required) i++; // its value, whatever it looks like
+        if (option.required) {
+          i++; // its value, whatever it looks like
+          if (argv[i] === "") this.emptyValue(option);
+        }
         continue;
       }
       const equals = word.indexOf("=");
       const named =
         equals > 2 && word.startsWith("--") ? known.find((o) => is(o, word.slice(0, equals))) : undefined;
+      if (named?.required && equals === word.length - 1) this.emptyValue(named);
       if (named !== undefined && (named.required || named.optional)) continue;
       if (named?.long !== undefined) this.valueOnSwitch(named.long);
       this.unknownOption(word);
@@ -79,6 +83,13 @@ export class StrictCommand extends Command {
       `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)`,
       { code: "commander.usageError" },
     );
+  }
+
+  /** `--out=`, `--target ""` (an unset shell variable): an empty value is no value. */
+  private emptyValue(option: Option): never {
+    this.error(`error: option '${option.flags}' argument missing (the value given is empty)`, {
+      code: "commander.optionMissingArgument",
+    });
   }
 
   /** Commander's hook for an unknown option (not in its typings): our wording, else commander's. */

@@ -185,6 +185,20 @@ describe("the issue's command lines", () => {
   });
 
   test.each([
+    [["plan", "--sandbox", "--fixture="], "--fixture <file>"],
+    [["plan", "--sandbox", "--gallery-url", ""], "--gallery-url <url>"],
+    [["apply", "--sandbox", "--target", ""], "--target <address>"],
+  ])("%j: an empty value (an unset shell variable) is a missing value", async (argv, flags) => {
+    const run = await runCli(argv, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.split("\n")[0]).toBe(
+      `error: option '${flags}' argument missing (the value given is empty)`,
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  test.each([
     [["validate", ".", "--JSON"], "--json"],
     [["plan", "--Target=web"], "--target"],
     [["apply", "-Auto-Approve"], "--auto-approve"],

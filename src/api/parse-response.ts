@@ -41,10 +41,19 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
   return Math.max(0, Math.ceil((date - nowMs) / 1000));
 }
 
-/** Replaces every occurrence of `secret` in `text` (no-op for an empty secret). */
+/**
+ * Replaces every occurrence of `secret` in `text` (no-op for an empty secret). A secret shorter than
+ * SHORT_SECRET (no real key; a test's `x`) only where it stands alone: replaced inside words, it
+ * garbled every message (`api.none[redacted]istent.invalid`) and showed the key by where it was cut.
+ */
 export function redact(text: string, secret: string): string {
-  return secret === "" ? text : text.split(secret).join("[redacted]");
+  if (secret === "") return text;
+  if (secret.length >= SHORT_SECRET) return text.split(secret).join("[redacted]");
+  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(new RegExp(`(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`, "g"), "[redacted]");
 }
+
+const SHORT_SECRET = 8;
 
 function redactDeep(value: unknown, secret: string): unknown {
   if (typeof value === "string") return redact(value, secret);

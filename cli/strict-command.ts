@@ -23,7 +23,10 @@ export class StrictCommand extends Command {
    */
   override parseOptions(argv: string[]): ReturnType<Command["parseOptions"]> {
     const known = [...this.options, ...this.createHelp().visibleOptions(this)];
-    if (this.parent === null) this.refuseVersionWithCommand(argv);
+    if (this.parent === null) {
+      this.refuseVersionWithCommand(argv);
+      this.helpOfCommand(argv);
+    }
     for (let i = 0; i < argv.length; i++) {
       const word = argv[i] ?? "";
       if (word === "--") break;
@@ -83,6 +86,13 @@ export class StrictCommand extends Command {
       `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)`,
       { code: "commander.usageError" },
     );
+  }
+
+  /** `campaignctl -h plan`, `--help plan`: the help of the command named, as `campaignctl plan --help`. */
+  private helpOfCommand(argv: readonly string[]): void {
+    const first = argv.findIndex((w) => !w.startsWith("-"));
+    if (first < 0 || !argv.slice(0, first).some((w) => w === "-h" || w === "--help")) return;
+    this.commands.find((c) => c.name() === argv[first])?.help();
   }
 
   /** `--out=`, `--target ""` (an unset shell variable): an empty value is no value. */

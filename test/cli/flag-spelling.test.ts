@@ -256,6 +256,16 @@ describe("with no command", () => {
     expect(diagnostic).toMatchObject({ severity: "error", code: "cli.usage" });
   });
 
+  test.each([[["-h", "plan"]], [["--help", "apply"]], [["-h", "webhooks"]]])(
+    "%j prints the help of the command named, as <command> --help",
+    async (argv) => {
+      const run = await runCli(argv, { cwd });
+      const own = await runCli([argv[1] ?? "", "--help"], { cwd });
+      expect(run).toEqual({ code: 0, stdout: own.stdout, stderr: "" });
+      expect(run.stdout).toMatch(new RegExp(`^Usage: campaignctl ${argv[1]} `));
+    },
+  );
+
   test("-version suggests --version", async () => {
     expect(await usageError(["-version"])).toContain(`(Did you mean --version? ${TWO_DASHES})`);
   });

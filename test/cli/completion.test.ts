@@ -89,6 +89,10 @@ describe("completion scripts", () => {
     ["campaignctl completion ", ["bash", "zsh", "fish"]],
     ["campaignctl help ap", ["apply"]],
     ["campaignctl --ver", ["--version"]],
+    // Nothing follows the version (`campaignctl -v plan` is a usage error); a command follows -h.
+    ["campaignctl -v ", []],
+    ["campaignctl --version pl", []],
+    ["campaignctl -h pl", ["plan"]],
     // A command of commands offers its subcommands (never file names), then the subcommand's flags.
     ["campaignctl webhooks ", ["listen", "verify"]],
     ["campaignctl webhooks l", ["listen"]],

@@ -132,6 +132,9 @@ _campaignctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
         .filter((l) => l !== "")
         .map((l) => l.split("\t")[0]);
     expect(complete("campaignctl pl")).toEqual(["plan"]);
+    expect(complete("campaignctl -v pl")).toEqual([]); // nothing after the version
+    expect(complete("campaignctl --version pl")).toEqual([]);
+    expect(complete("campaignctl -h pl")).toEqual(["plan"]);
     expect(complete("campaignctl completion ")).toEqual(["bash", "fish", "zsh"]);
     expect(complete("campaignctl apply --verb")).toEqual(["--verbose"]);
     expect(complete("campaignctl webhooks ")).toEqual(["listen", "verify"]);

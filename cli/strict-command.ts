@@ -83,7 +83,9 @@ export class StrictCommand extends Command {
    */
   private valueOnSwitch(flag: string): never {
     this.error(
-      `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)`,
+      flag === "--help" || flag === "--version"
+        ? `error: option '${flag}' takes no value\n(Write ${flag} alone.)`
+        : `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)`,
       { code: "commander.usageError" },
     );
   }

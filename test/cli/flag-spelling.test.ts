@@ -199,6 +199,17 @@ describe("the issue's command lines", () => {
   });
 
   test.each([
+    [["--version=1"], "--version"],
+    [["plan", "--help=yes"], "--help"],
+  ])("%j: --help or --version given a value: write it alone", async (argv, flag) => {
+    const run = await runCli(argv, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `error: option '${flag}' takes no value\n(Write ${flag} alone.)\n(run with --help for usage)\n`,
+    );
+  });
+
+  test.each([
     [["validate", ".", "--JSON"], "--json"],
     [["plan", "--Target=web"], "--target"],
     [["apply", "-Auto-Approve"], "--auto-approve"],

@@ -40,6 +40,7 @@ export function unknownFlag(word: string, context: FlagContext): UnknownFlag {
   if (KEY_FLAGS.has(name.toLowerCase())) return { shown: spelt, hint: keyHint(context) };
   if (VARIABLE_FLAGS.has(name.toLowerCase())) return { shown: spelt, hint: VARIABLE_HINT };
   const suggestion = suggest(name, single, context.longFlags);
+  if (nearKeyFlag(name, context.longFlags)) return { shown: spelt, hint: keyHint(context) };
   const exact = suggestion === `--${name}`;
   const version = !context.root && isVersionSpelling(spelt) && !exact;
   const sentences: string[] = [];
@@ -51,8 +52,9 @@ export function unknownFlag(word: string, context: FlagContext): UnknownFlag {
   }
   if (version)
     sentences.push("-v and --version print the version only with no command: campaignctl --version.");
-  if (sentences.length === 0) return { shown: word, hint: undefined };
-  return { shown: word, hint: sentences.join(" ") };
+  // The error names the flag only: the value after `=` of a flag we do not know may be a secret
+  // (`--auth=…`, `--api-kye=…`, `--signing-secret=…`).
+  return { shown: spelt, hint: sentences.length === 0 ? undefined : sentences.join(" ") };
 }
 
 /**
@@ -69,6 +71,8 @@ function isVersionSpelling(spelt: string): boolean {
  */
 function suggest(name: string, single: boolean, longFlags: readonly string[]): string | undefined {
   if (longFlags.includes(`--${name}`)) return single ? `--${name}` : undefined;
+  const cased = longFlags.find((f) => f.toLowerCase() === `--${name.toLowerCase()}`);
+  if (cased !== undefined) return cased; // `--JSON`, `-Auto-Approve`: flags are lower case
   if (single && (name === "v" || name === "V") && longFlags.includes("--verbose")) return "--verbose";
   if (!single || name.length < 2) return undefined;
   const nearest = didYouMean(
@@ -76,6 +80,21 @@ function suggest(name: string, single: boolean, longFlags: readonly string[]): s
     longFlags.map((f) => f.slice(2)),
   );
   return nearest === undefined ? undefined : `--${nearest}`;
+}
+
+/**
+ * A near miss of a key's flag (`--api-kye`, `--tokens`) that is not one of the command's own flags
+ * (`--api-key-en` is `--api-key-env`'s).
+ */
+function nearKeyFlag(name: string, longFlags: readonly string[]): boolean {
+  if (name.length < 5) return false;
+  if (didYouMean(name, [...KEY_FLAGS]) === undefined) return false;
+  return (
+    didYouMean(
+      name,
+      longFlags.map((f) => f.slice(2)),
+    ) === undefined
+  );
 }
 
 function keyHint(context: FlagContext): string {

@@ -23,6 +23,10 @@ export class StrictCommand extends Command {
    */
   override parseOptions(argv: string[]): ReturnType<Command["parseOptions"]> {
     const known = [...this.options, ...this.createHelp().visibleOptions(this)];
+    if (this.parent === null) {
+      this.refuseVersionWithCommand(argv);
+      this.helpOfCommand(argv);
+    }
     for (let i = 0; i < argv.length; i++) {
       const word = argv[i] ?? "";
       if (word === "--") break;
@@ -32,16 +36,72 @@ export class StrictCommand extends Command {
       }
       const option = known.find((o) => is(o, word));
       if (option !== undefined) {
-        if (option.required) i++; // its value, whatever it looks like
+        if (option.required) {
+          i++; // its value, whatever it looks like
+          if (argv[i] === "") this.emptyValue(option);
+        }
         continue;
       }
       const equals = word.indexOf("=");
       const named =
         equals > 2 && word.startsWith("--") ? known.find((o) => is(o, word.slice(0, equals))) : undefined;
+      if (named?.required && equals === word.length - 1) this.emptyValue(named);
       if (named !== undefined && (named.required || named.optional)) continue;
+      if (named?.long !== undefined) this.valueOnSwitch(named.long);
       this.unknownOption(word);
     }
     return super.parseOptions(argv);
+  }
+
+  /**
+   * `campaignctl -v plan …`: the root's `-v`/`-V`/`--version` before a command would print the
+   * version and exit 0 (a CI step reads "nothing to do"); so with a word after it, a usage error.
+   */
+  private refuseVersionWithCommand(argv: readonly string[]): void {
+    const first = argv.findIndex((w) => !w.startsWith("-") || w === "--");
+    const own = first < 0 ? argv : argv.slice(0, first);
+    const at = own.findIndex((w) => w === "-v" || w === "-V" || w === "--version");
+    const command = argv.slice(at + 1).find((w) => !w.startsWith("-"));
+    if (at < 0 || command === undefined) return;
+    const flag = argv[at] ?? "-v";
+    const meant = this.commands.find((c) => c.name() === command);
+    const where =
+      meant === undefined
+        ? "campaignctl --version prints the version, on its own."
+        : `campaignctl --version prints the version, on its own; campaignctl ${command} --help lists the flags of ${command}.`;
+    this.error(
+      `error: ${flag} prints the version only with no command, and '${command}' is given\n(${where})`,
+      {
+        code: "commander.usageError",
+      },
+    );
+  }
+
+  /**
+   * `--auto-approve=false`, `--json=true`: a switch given a value. Commander would call it unknown
+   * (and suggest the very same flag); the value is never shown, and never read as "off".
+   */
+  private valueOnSwitch(flag: string): never {
+    this.error(
+      flag === "--help" || flag === "--version"
+        ? `error: option '${flag}' takes no value\n(Write ${flag} alone.)`
+        : `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)`,
+      { code: "commander.usageError" },
+    );
+  }
+
+  /** `campaignctl -h plan`, `--help plan`: the help of the command named, as `campaignctl plan --help`. */
+  private helpOfCommand(argv: readonly string[]): void {
+    const first = argv.findIndex((w) => !w.startsWith("-"));
+    if (first < 0 || !argv.slice(0, first).some((w) => w === "-h" || w === "--help")) return;
+    this.commands.find((c) => c.name() === argv[first])?.help();
+  }
+
+  /** `--out=`, `--target ""` (an unset shell variable): an empty value is no value. */
+  private emptyValue(option: Option): never {
+    this.error(`error: option '${option.flags}' argument missing (the value given is empty)`, {
+      code: "commander.optionMissingArgument",
+    });
   }
 
   /** Commander's hook for an unknown option (not in its typings): our wording, else commander's. */
@@ -52,7 +112,7 @@ export class StrictCommand extends Command {
     const { shown, hint } = unknownFlag(flag, { longFlags, root: this.parent === null });
     if (hint === undefined) {
       const base = Command.prototype as unknown as { unknownOption(this: Command, flag: string): never };
-      return base.unknownOption.call(this, flag);
+      return base.unknownOption.call(this, shown);
     }
     this.error(`error: unknown option '${shown}'\n(${hint})`, { code: "commander.unknownOption" });
   }

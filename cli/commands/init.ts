@@ -58,7 +58,7 @@ export async function initCommand(dir: string, flags: InitFlags, io: Io): Promis
     .map((f) => ({ path: shown(f.path), text: f.text, what: f.what }));
   const written = await saveFiles(io, toWrite);
   if (written.length > 0) return failWith(written, new Map(), io);
-  io.stdout(nextSteps(shown("."), flags.ci));
+  io.stdout(nextSteps(shown("."), flags.ci, join(pkg, "docs")));
   return success;
 }
 

@@ -25,6 +25,8 @@ export function renderBashCompletion(model: CompletionModel): string {
     "  COMPREPLY=()",
     '  case "$cmd" in',
     '    "")',
+    "      # Nothing follows the version (`campaignctl -v plan` is a usage error).",
+    `      case " \${COMP_WORDS[*]:1:COMP_CWORD-1} " in *" -v "* | *" --version "*) return 0 ;; esac`,
     `      if [[ "$cur" == -* ]]; then ${reply(flagWords(model.flags))}`,
     `      else ${reply(model.commands.map((c) => c.name))}`,
     "      fi",

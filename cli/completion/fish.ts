@@ -13,7 +13,11 @@ export function renderFishCompletion(model: CompletionModel): string {
     `# For every shell: ${model.program} completion fish > ~/.config/fish/completions/${model.program}.fish`,
     `${c} -f`,
     ...model.flags.map((f) => `${c} ${top} ${flagArgs(f)}`),
-    ...model.commands.map((command) => `${c} ${top} -a ${command.name} -d ${quote(command.description)}`),
+    // No command after the version (`campaignctl -v plan` is a usage error).
+    ...model.commands.map(
+      (command) =>
+        `${c} -n ${quote("__fish_use_subcommand; and not __fish_seen_argument -s v -l version")} -a ${command.name} -d ${quote(command.description)}`,
+    ),
   ];
   for (const command of model.commands) {
     const seen = `__fish_seen_subcommand_from ${command.name}`;

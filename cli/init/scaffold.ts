@@ -84,10 +84,11 @@ export function ciTarget(ci: CiSystem, source: string): string | undefined {
 }
 
 /**
- * The next steps, for a directory shown as `dir` ("." when it is the working directory). Ends with
- * a newline.
+ * The next steps, for a directory shown as `dir` ("." when it is the working directory), naming
+ * `docs` (the absolute directory of the running campaignctl's documentation, which the new
+ * repository has no copy of) so every `docs/…` page they name can be found. Ends with a newline.
  */
-export function nextSteps(dir: string, ci: CiSystem): string {
+export function nextSteps(dir: string, ci: CiSystem, docs: string): string {
   const inDir = dir === "." ? "" : `cd ${shellWord(dir)}\n     `;
   const pipelines: readonly string[] =
     ci === "github"
@@ -117,6 +118,8 @@ export function nextSteps(dir: string, ci: CiSystem): string {
     "  3. Edit campaigns/campaignctl.policy.yaml: your organization's texting rules (docs/policy.md).",
     "  4. Put the directory under git, commit and push.",
     ...pipelines,
+    "",
+    `The docs/ pages named above come with campaignctl, in ${docs}`,
     "",
   ].join("\n");
 }

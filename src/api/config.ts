@@ -104,6 +104,16 @@ export function checkBaseUrl(text: string, source: BaseUrlSource = "flag"): Reso
     ok: false,
     diagnostic: { severity: "error", code: "api.bad-url", message, hint },
   });
+  if (!text.includes("://") && !text.includes("@") && URL.canParse(`https://${text}`)) {
+    // `api.example.com/v1`, `localhost:4011/v1`: the scheme left off (the latter parses, as scheme
+    // `localhost:`). Shown only when it holds no user:password@.
+    const host = new URL(`https://${text}`).hostname;
+    const scheme = isLoopbackHost(host) ? "http" : "https";
+    return bad(
+      `The API base URL from ${where} (${text}) has no scheme: it must start with ${scheme}://`,
+      `Write ${scheme}://${text}${isLoopbackHost(host) ? " (plain http only to this machine, as `campaignctl sandbox` prints it)" : ""}`,
+    );
+  }
   if (!URL.canParse(text)) {
     return bad(
       `The API base URL from ${where} is not a valid URL`,

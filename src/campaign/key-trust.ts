@@ -180,6 +180,7 @@ export const FINDING_READS: Partial<Readonly<Record<DiagnosticCode, readonly str
   "lint.quiet-hours": ["schedule"],
   "lint.daily-cap-bypass": ["schedule"],
   "lint.guard-zero-rate": ["guard"],
+  "lint.guard-rate-never-trips": ["guard"],
   "forecast.deadline-before-schedule": ["deadline", "schedule"],
 };
 

@@ -46,7 +46,10 @@ const YAML_ERRORS: Readonly<
   BAD_SCALAR_START: { code: "campaign.yaml-syntax" },
   BLOCK_IN_FLOW: { code: "campaign.yaml-syntax" },
   IMPOSSIBLE: { code: "campaign.yaml-syntax" },
-  MISSING_CHAR: { code: "campaign.yaml-syntax" },
+  MISSING_CHAR: {
+    code: "campaign.yaml-syntax",
+    hint: "look before this point for a missing comma between the items of a `[ ]` or `{ }`, or a missing quote: a quote left open is closed by the next one, and what follows it no longer fits",
+  },
   MULTIPLE_ANCHORS: { code: "campaign.yaml-syntax" },
   UNEXPECTED_TOKEN: { code: "campaign.yaml-syntax" },
 };

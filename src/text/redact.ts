@@ -21,8 +21,8 @@ export type Redactor = (text: string) => string;
 const WHITESPACE = /\s/;
 
 /**
- * A redactor for `secrets` (empty values and values shorter than {@link MIN_RUN} are matched whole,
- * case-insensitively). With no secret it returns text unchanged.
+ * A redactor for `secrets` (empty values are ignored; values shorter than {@link MIN_RUN} are
+ * matched whole, case-insensitively, and only where they stand alone, not inside a word). With no secret it returns text unchanged.
  */
 export function createRedactor(secrets: readonly (string | undefined | null)[]): Redactor {
   const grams = new Set<string>();
@@ -81,8 +81,15 @@ function redactWith(text: string, grams: ReadonlySet<string>, wholes: readonly s
   };
   for (let i = 0; i + MIN_RUN <= flat.length; i++)
     if (grams.has(flat.slice(i, i + MIN_RUN))) mark(i, MIN_RUN);
+  // A secret shorter than MIN_RUN is no real key (a test's `x`): masked only where it stands alone,
+  // since masking it inside words garbles every message and shows the key by where it cuts.
+  const word = /[A-Za-z0-9_-]/;
+  const alone = (at: number, length: number): boolean =>
+    !word.test(text[(origin[at] as number) - 1] ?? "") &&
+    !word.test(text[(origin[at + length - 1] as number) + 1] ?? "");
   for (const whole of wholes)
-    for (let at = flat.indexOf(whole); at !== -1; at = flat.indexOf(whole, at + 1)) mark(at, whole.length);
+    for (let at = flat.indexOf(whole); at !== -1; at = flat.indexOf(whole, at + 1))
+      if (alone(at, whole.length)) mark(at, whole.length);
   if (!any) return text;
   // Each masked run, from its first to its last character in `text` (what lies between them, a
   // line break, goes too), becomes one mask.

@@ -119,6 +119,26 @@ describe("resolveBaseUrl", () => {
     expect(r.diagnostic.code).toBe("api.bad-url");
     expect(r.diagnostic.message).not.toContain("pw");
   });
+
+  it.each([
+    ["api.example.com/v1", "https://api.example.com/v1"],
+    ["localhost:4011/v1", "http://localhost:4011/v1"],
+    ["127.0.0.1:4011/v1", "http://127.0.0.1:4011/v1"],
+  ])("a base URL without its scheme (%s) says which to add", (url, meant) => {
+    const r = checkBaseUrl(url);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.diagnostic.code).toBe("api.bad-url");
+    expect(r.diagnostic.message).toContain("has no scheme");
+    expect(r.diagnostic.hint?.startsWith(`Write ${meant}`)).toBe(true);
+  });
+
+  it("user:password@ without a scheme is never shown", () => {
+    const r = checkBaseUrl("u:pw@example.com/v1");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(`${r.diagnostic.message} ${r.diagnostic.hint}`).not.toContain("pw");
+  });
 });
 
 describe("isLoopbackHost", () => {

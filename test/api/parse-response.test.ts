@@ -3,6 +3,7 @@ import {
   decodeErrorResponse,
   parseRateLimitHeaders,
   parseRetryAfter,
+  redact,
   unwrapEnvelope,
 } from "../../src/api/parse-response.js";
 
@@ -155,4 +156,27 @@ describe("details reduced to the contract's fields", () => {
     });
     expect(shortfall.details).toEqual({ required: 12.5, available: 3, currency: "USD" });
   });
+});
+
+describe("redact", () => {
+  it("replaces a key everywhere, also inside a longer word (what follows a key does not hide it)", () => {
+    expect(redact("k=sk_live_abcdef123 and sk_live_abcdef123X", "sk_live_abcdef123")).toBe(
+      "k=[redacted] and [redacted]X",
+    );
+  });
+
+  it.each([
+    [
+      "x",
+      "host name api.nonexistent.invalid did not resolve",
+      "host name api.nonexistent.invalid did not resolve",
+    ],
+    ["x", "the key x was refused", "the key [redacted] was refused"],
+    ["k.1", "k.1 and k21", "[redacted] and k21"],
+  ])(
+    "a short secret (%s, no real key) only where it stands alone: messages stay readable",
+    (key, text, out) => {
+      expect(redact(text, key)).toBe(out);
+    },
+  );
 });

@@ -309,3 +309,66 @@ describe("a corpus of 30 further first-hour mistakes", () => {
     if (message !== undefined) expect(ds[0]?.message).toContain(message);
   });
 });
+
+describe("variants of the first-hour errors, as review typed them", () => {
+  const crlf = (text: string) => text.replace(/\n/g, "\r\n");
+  const CASES: readonly Case[] = [
+    [
+      "an unquoted id in a CRLF file",
+      crlf(H.replace("id: p1", "id: 0123")),
+      "campaign.yaml-unquoted-id@4:9",
+      '`id: "0123"`',
+    ],
+    [
+      "an unclosed quote in a CRLF file",
+      crlf(`${H}    name: "GOTV\n    state: draft\n`),
+      "campaign.unclosed-quote@5:11",
+      'add the closing "',
+    ],
+    [
+      "a list item without its dash on the last line, with no final newline",
+      `${H}    contact_lists:\n      - Ward 3\n      Ward 4`,
+      "campaign.list-item-dash@7:7",
+      "`- Ward 4`",
+    ],
+    [
+      "a list item without its dash in a CRLF file",
+      crlf(`${H}    contact_lists:\n      - Ward 3\n      Ward 4\n    state: draft\n`),
+      "campaign.list-item-dash@7:7",
+      "`- Ward 4`",
+    ],
+    [
+      "a rate written 5%",
+      `${H}    guard:\n      max_opt_out_rate: 5%\n`,
+      "campaign.rate-as-percent@6:25",
+      "`max_opt_out_rate: 0.05`",
+    ],
+    ["a tab before a key", `${H}\tstate: draft\n`, "campaign.yaml-indent@5:1", "replace the tab with spaces"],
+    [
+      "a quote left open inside a [ ] list",
+      `${H}    phone_numbers: ["+15035550101, "+15035550102"]\n`,
+      "campaign.yaml-syntax@5:37",
+      "a missing quote",
+    ],
+  ];
+
+  it.each(CASES)("%s", (_what, text, expected, hint) => {
+    const ds = errorsOf(String(text));
+    expect(ds.map(where)).toEqual([expected]);
+    expect(ds[0]?.hint).toContain(String(hint));
+  });
+
+  it.each([
+    [
+      "a quote inside a block scalar",
+      `${H}    message: |\n      Say "vote" and it's done. Reply STOP to opt out\n`,
+    ],
+    ["a quote and an apostrophe in a plain text", `${H}    name: Maria's "big" day\n`],
+    [
+      "a tab inside a block scalar's text",
+      `${H}    message: |\n      Vote at\tthe library. Reply STOP to opt out\n`,
+    ],
+  ])("no error for %s", (_what, text) => {
+    expect(errorsOf(text)).toEqual([]);
+  });
+});

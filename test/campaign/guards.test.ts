@@ -64,7 +64,12 @@ const CASES: readonly [string, string, readonly string[]][] = [
     withGuard("max_failure_rate: 0\nmax_opt_out_rate: 0"),
     ["lint.guard-zero-rate@10:25", "lint.guard-zero-rate@11:25"],
   ],
-  ["a rate of 1 is allowed (never trips)", withGuard("max_failure_rate: 1"), []],
+  [
+    "a rate of 1 never trips (1 % meant?): a warning at the rate",
+    withGuard("max_failure_rate: 1\nmax_opt_out_rate: 1"),
+    ["lint.guard-rate-never-trips@10:25", "lint.guard-rate-never-trips@11:25"],
+  ],
+  ["a rate just under 1 is quiet", withGuard("max_failure_rate: 0.99"), []],
   ["a rate over 1 is a percent", withGuard("max_failure_rate: 5"), ["campaign.rate-as-percent@10:25"]],
   [
     "a negative rate is a schema error",
@@ -150,6 +155,13 @@ describe("campaignctl validate with guards", () => {
     ["a guard with a rate", file("{max_failure_rate: 0.05}"), "", 0, []],
     ["a guard without a rate", file("{min_sample: 50}"), "", 1, ["error[campaign.guard-without-rate]"]],
     ["a zero rate (a warning)", file("{max_opt_out_rate: 0}"), "", 0, ["warning[lint.guard-zero-rate]"]],
+    [
+      "a rate of 1 (a warning)",
+      file("{max_failure_rate: 1}"),
+      "",
+      0,
+      ["warning[lint.guard-rate-never-trips]"],
+    ],
     ["no guard, policy requires one", file(""), POLICY, 1, ["error[policy.require-guards]"]],
     ["a guard, policy requires one", file("{max_failure_rate: 0.05}"), POLICY, 0, []],
   ])("%s: exit %i", async (_name, text, policy, code, found) => {

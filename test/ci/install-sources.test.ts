@@ -42,12 +42,12 @@ function specProblem(spec: string): string | undefined {
 function installSpecs(shell: string): string[] {
   const specs: string[] = [];
   const command =
-    /\b(npm\s+(?:install|i|add|exec)|npx|pnpm\s+(?:add|dlx)|yarn\s+(?:global\s+)?(?:add|dlx)|bunx)\b([^\n;&|`]*)/g;
+    /\b(npm(?:\s+--?[\w-]+(?:=\S+)?)*\s+(?:install|i|add|exec)|npx|pnpm\s+(?:add|dlx)|yarn\s+(?:global\s+)?(?:add|dlx)|bunx|bun\s+(?:add|x))\b([^\n;&|`]*)/g;
   for (const [, name, rest] of shell.matchAll(command)) {
     const words = (rest ?? "").trim().split(/\s+/).filter(Boolean);
     // npx/exec run the first operand (the rest are its arguments); install takes every operand.
     const operands = words.filter((w) => !w.startsWith("-"));
-    const runs = /^(npx|npm\s+exec|pnpm\s+dlx|yarn.*dlx|bunx)$/.test(name ?? "");
+    const runs = /^(npx|npm\b.*\sexec|pnpm\s+dlx|yarn.*dlx|bunx|bun\s+x)$/.test(name ?? "");
     specs.push(...(runs ? operands.slice(0, 1) : operands));
   }
   return specs;
@@ -57,7 +57,8 @@ function installSpecs(shell: string): string[] {
 function problemsOf(path: string, text: string): string[] {
   const problems: string[] = [];
   // The whole text: run blocks, before_script, and comments that show a command to copy.
-  for (const line of text.split("\n")) {
+  // A command continued over lines (`npm install --global \` then the package) is one line.
+  for (const line of text.replace(/\\\r?\n[\s#]*/g, " ").split("\n")) {
     for (const spec of lineSpecs(line)) {
       const problem = specProblem(spec);
       if (problem !== undefined) problems.push(`${path}: ${problem}`);
@@ -116,7 +117,13 @@ describe("the checker", () => {
     ["npm install -g https://example.com/campaignctl-0.1.0.tgz"],
     ["- uses: your-org/campaignctl@main"],
     ["  uses: your-org/campaignctl@latest"],
-  ])("flags %s", (line) => {
+    ["npm install --global --no-audit \\\n  campaignctl@0.1.0"],
+    ["    npm install --global \\\r\n      campaignctl"],
+    ["npm --global install campaignctl@0.1.0"],
+    ["npm -g i campaignctl"],
+    ["npm --yes exec campaignctl -- plan"],
+    ["bun add -g campaignctl"],
+  ])("flags %j", (line) => {
     expect(problemsOf("x.sh", line)).not.toEqual([]);
   });
 

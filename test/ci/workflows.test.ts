@@ -318,7 +318,7 @@ describe("GitLab CI: .gitlab-ci.yml", () => {
     // pipeline that was not created; the job's first script passes at once when nothing changed.
     expect(jobs["campaign-plan"]?.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]);
     expect((at(jobs, "default").before_script as string[])[0]).toBe(
-      `npm install --global --no-audit --no-fund "\${CAMPAIGNCTL_PACKAGE:-github:your-org/campaignctl#v${VERSION}}"`,
+      `env -u CAMPAIGNCTL_API_KEY npm install --global --no-audit --no-fund "\${CAMPAIGNCTL_PACKAGE:-github:your-org/campaignctl#v${VERSION}}"`,
     );
     expect(at(at(jobs, "campaign-plan"), "artifacts").paths).toEqual(["plan.json", "plan.md", "gallery/"]);
     expect(jobs["campaign-apply"]?.resource_group).toBe("campaign-apply");

@@ -89,6 +89,10 @@ describe("completion scripts", () => {
     ["campaignctl completion ", ["bash", "zsh", "fish"]],
     ["campaignctl help ap", ["apply"]],
     ["campaignctl --ver", ["--version"]],
+    // Nothing follows the version (`campaignctl -v plan` is a usage error); a command follows -h.
+    ["campaignctl -v ", []],
+    ["campaignctl --version pl", []],
+    ["campaignctl -h pl", ["plan"]],
     // A command of commands offers its subcommands (never file names), then the subcommand's flags.
     ["campaignctl webhooks ", ["listen", "verify"]],
     ["campaignctl webhooks l", ["listen"]],
@@ -128,6 +132,9 @@ _campaignctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
         .filter((l) => l !== "")
         .map((l) => l.split("\t")[0]);
     expect(complete("campaignctl pl")).toEqual(["plan"]);
+    expect(complete("campaignctl -v pl")).toEqual([]); // nothing after the version
+    expect(complete("campaignctl --version pl")).toEqual([]);
+    expect(complete("campaignctl -h pl")).toEqual(["plan"]);
     expect(complete("campaignctl completion ")).toEqual(["bash", "fish", "zsh"]);
     expect(complete("campaignctl apply --verb")).toEqual(["--verbose"]);
     expect(complete("campaignctl webhooks ")).toEqual(["listen", "verify"]);

@@ -92,7 +92,7 @@ describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, comm
     ["-no-color", "--no-color"],
   ])("%s suggests %s where the command has it", async (flag, meant) => {
     const stderr = await usageError([...command, flag]);
-    expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
+    expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
     const long = meant.replace(/=.*/, "");
     if (longFlags.includes(long)) expect(stderr).toContain(`\n(Did you mean ${meant}? ${TWO_DASHES})\n`);
     else expect(stderr).toContain(`\n(Flags take two dashes, and this command has no ${long}.`);
@@ -148,6 +148,80 @@ describe("the issue's command lines", () => {
     expect(json.stdout).not.toContain(`"${PKG.version}"`);
   });
 
+  test.each([
+    ["--auth=sk_live_DO_NOT_PRINT", undefined],
+    ["--password=sk_live_DO_NOT_PRINT", undefined],
+    ["--signing-secret=sk_live_DO_NOT_PRINT", undefined],
+    ["--api-kye=sk_live_DO_NOT_PRINT", "CAMPAIGNCTL_API_KEY"],
+    ["--apikye=sk_live_DO_NOT_PRINT", "CAMPAIGNCTL_API_KEY"],
+    ["--tokens=sk_live_DO_NOT_PRINT", "CAMPAIGNCTL_API_KEY"],
+  ])(
+    "%s: the value of an unknown flag is never echoed (a near miss of --api-key gets its hint)",
+    async (flag, hint) => {
+      for (const command of [["validate", "."], ["plan"], ["webhooks", "verify"]]) {
+        const stderr = await usageError([...command, flag]);
+        expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
+        expect(stderr).not.toContain("DO_NOT_PRINT");
+        if (hint !== undefined) expect(stderr).toContain(hint);
+        const json = await runCli([...command, flag, "--json"], { cwd });
+        expect(`${json.stdout}${json.stderr}`).not.toContain("DO_NOT_PRINT");
+      }
+    },
+  );
+
+  test.each([
+    [["apply", "--sandbox", ".", "--auto-approve=false"], "--auto-approve"],
+    [["plan", "--detailed-exitcode=true"], "--detailed-exitcode"],
+    [["validate", ".", "--json=DO_NOT_PRINT"], "--json"],
+    [["validate", ".", "--no-color=0"], "--no-color"],
+  ])("%j: a switch given a value is a usage error that says so (never read as off)", async (argv, flag) => {
+    const run = await runCli(argv, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)\n(run with --help for usage)\n`,
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  test.each([
+    [["plan", "--sandbox", "--fixture="], "--fixture <file>"],
+    [["plan", "--sandbox", "--gallery-url", ""], "--gallery-url <url>"],
+    [["apply", "--sandbox", "--target", ""], "--target <address>"],
+  ])("%j: an empty value (an unset shell variable) is a missing value", async (argv, flags) => {
+    const run = await runCli(argv, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.split("\n")[0]).toBe(
+      `error: option '${flags}' argument missing (the value given is empty)`,
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  test.each([
+    [["--version=1"], "--version"],
+    [["plan", "--help=yes"], "--help"],
+  ])("%j: --help or --version given a value: write it alone", async (argv, flag) => {
+    const run = await runCli(argv, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `error: option '${flag}' takes no value\n(Write ${flag} alone.)\n(run with --help for usage)\n`,
+    );
+  });
+
+  test.each([
+    [["validate", ".", "--JSON"], "--json"],
+    [["plan", "--Target=web"], "--target"],
+    [["apply", "-Auto-Approve"], "--auto-approve"],
+  ])("%j: a flag in capitals suggests it in lower case", async (argv, meant) => {
+    expect(await usageError(argv)).toContain(`(Did you mean ${meant}`);
+  });
+
+  test("--api-key-en is a near miss of --api-key-env, not of a key", async () => {
+    const stderr = await usageError(["plan", "--api-key-en=X"]);
+    expect(stderr).toContain("(Did you mean --api-key-env?)");
+  });
+
   test("--api-key=KEY with --json: the document names the flag, not the key", async () => {
     const run = await runCli(["plan", "--api-key=sk_live_DO_NOT_PRINT", "--json"], { cwd });
     expect(run.code).toBe(1);
@@ -169,6 +243,39 @@ describe("with no command", () => {
     const stderr = await usageError([flag]);
     expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
   });
+
+  test.each([
+    [["-v", "plan"], "plan"],
+    [["-V", "apply", "--sandbox", ".", "--auto-approve"], "apply"],
+    [["--version", "plan", "--detailed-exitcode"], "plan"],
+    [["-v", "--", "plan"], "plan"],
+    [["-v", "plna"], "plna"],
+  ])("%j: the version with a command is a usage error, nothing run", async (argv, command) => {
+    const run = await runCli(argv, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).not.toContain(PKG.version);
+    expect(run.stderr.split("\n")[0]).toBe(
+      `error: ${argv[0]} prints the version only with no command, and '${command}' is given`,
+    );
+    expect(run.stderr).toContain("campaignctl --version prints the version, on its own");
+    expect(readdirSync(cwd)).toEqual([]);
+    if (argv.includes("--")) return; // a --json after it is an operand
+    const json = await runCli([...argv, "--json"], { cwd });
+    expect(json.code).toBe(1);
+    const [diagnostic] = documentOf("error-result", json.stdout).diagnostics as Diagnostics;
+    expect(diagnostic).toMatchObject({ severity: "error", code: "cli.usage" });
+  });
+
+  test.each([[["-h", "plan"]], [["--help", "apply"]], [["-h", "webhooks"]]])(
+    "%j prints the help of the command named, as <command> --help",
+    async (argv) => {
+      const run = await runCli(argv, { cwd });
+      const own = await runCli([argv[1] ?? "", "--help"], { cwd });
+      expect(run).toEqual({ code: 0, stdout: own.stdout, stderr: "" });
+      expect(run.stdout).toMatch(new RegExp(`^Usage: campaignctl ${argv[1]} `));
+    },
+  );
 
   test("-version suggests --version", async () => {
     expect(await usageError(["-version"])).toContain(`(Did you mean --version? ${TWO_DASHES})`);

@@ -50,6 +50,12 @@ describe("campaignctl init", () => {
     expect(init.stdout).toContain("Next steps:");
     expect(init.stdout).toContain("     cd demo\n     campaignctl validate campaigns/\n");
     expect(init.stdout).toContain("campaignctl plan --sandbox campaigns/\n");
+    // Every docs/ page the next steps name is found where they say (the new repository has no docs/).
+    const docs = /^The docs\/ pages named above come with campaignctl, in (.+)$/m.exec(init.stdout)?.[1];
+    expect(docs).toBeDefined();
+    const named = [...init.stdout.matchAll(/docs\/([a-z-]+\.md)/g)].map((m) => m[1] ?? "");
+    expect(named).toEqual(expect.arrayContaining(["policy.md", "ci.md"]));
+    for (const page of named) expect(existsSync(join(docs ?? "", page)), page).toBe(true);
     const demo = join(cwd, "demo");
 
     const plan = await runBuiltCli(["plan", "--sandbox", "campaigns/"], { cwd: demo });

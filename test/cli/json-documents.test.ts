@@ -11,6 +11,7 @@ import { runSandbox } from "../../cli/commands/sandbox.js";
 import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
 import { documentOf, schemaErrors } from "../helpers/schemas.js";
+import { until } from "../helpers/until.js";
 import {
   campaignFile,
   fileProject,
@@ -136,7 +137,11 @@ describe("sandbox --json", () => {
       stop = done;
     });
     const running = runSandbox(flags, io, stopped);
-    for (let i = 0; i < 200 && out() === ""; i++) await new Promise((r) => setTimeout(r, 10));
+    let ended = false;
+    void running.finally(() => {
+      ended = true;
+    });
+    await until(() => out() !== "" || ended); // a sandbox that could not start has ended
     const line = out();
     expect(line.endsWith("\n") && line.indexOf("\n") === line.length - 1).toBe(true);
     const info = documentOf("sandbox-info", line);

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { planCommand } from "../../cli/commands/plan.js";
 import { runSandbox } from "../../cli/commands/sandbox.js";
 import { type CapturedIo, captureIo } from "../helpers/run-cli.js";
+import { until } from "../helpers/until.js";
 import { PARENT_KEY } from "../sandbox/helpers.js";
 
 /** This machine's clock in these tests: 2031-03-10 11:00 in Chicago (CDT). */
@@ -36,7 +37,11 @@ async function standalone(realNow: number, start?: "fixture"): Promise<string> {
     stop();
     await running;
   });
-  for (let i = 0; i < 200 && !io.out().includes("Ctrl-C"); i++) await new Promise((r) => setTimeout(r, 10));
+  let ended = false;
+  void running.finally(() => {
+    ended = true;
+  });
+  await until(() => io.out().includes("Ctrl-C") || ended); // a sandbox that could not start has ended
   const baseUrl = /at (http:\/\/\S+\/v1)/.exec(io.out())?.[1];
   if (baseUrl === undefined) throw new Error(`sandbox did not start: ${io.out()}${io.err()}`);
   return baseUrl;

@@ -47,6 +47,17 @@ describe("lint.non-gsm-character", () => {
     );
   });
 
+  it("a tab in the message is named as a tab (a raw tab prints as nothing), a space as the hint", () => {
+    const [d, ...rest] = lint(file("Vote at\\tthe library. Reply STOP to opt out"));
+    expect(rest).toEqual([]);
+    expect(at(d)).toBe("5:22-5:24"); // the escape \\t, two characters of the file
+    expect(d?.message).toContain("the message holds a tab (U+0009) which GSM-7 cannot carry");
+    expect(d?.message).not.toContain("\t");
+    expect(d?.hint).toBe(
+      "write a space instead of the tab (GSM-7 has no tab), or keep it and budget for UCS-2 (70 characters a segment, 67 once split)",
+    );
+  });
+
   it("a curly apostrophe, twice, in a short message: info (no segment change), the others in related, ' as the hint", () => {
     const [d, ...rest] = lint(file("We’re voting, you’re welcome. Reply STOP to opt out"));
     expect(rest).toEqual([]);

@@ -6,6 +6,7 @@ import { runSandbox } from "../../cli/commands/sandbox.js";
 import { loadFixtureFile } from "../../src/sandbox/fixture/load.js";
 import { openSandbox } from "../../src/sandbox/index.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
+import { until } from "../helpers/until.js";
 import { EXAMPLE_FIXTURE, exampleFixture, PARENT_KEY } from "./helpers.js";
 
 let dirs: string[] = [];
@@ -125,7 +126,11 @@ describe("campaignctl sandbox", () => {
     });
     const flags = { port: 0, host: "127.0.0.1", timeScale: 0, rateLimits: true, seed: 1, state };
     const running = runSandbox(flags, io, stopped);
-    for (let i = 0; i < 100 && !io.out().includes("Ctrl-C"); i++) await new Promise((r) => setTimeout(r, 10));
+    let ended = false;
+    void running.finally(() => {
+      ended = true;
+    });
+    await until(() => io.out().includes("Ctrl-C") || ended); // a sandbox that could not start has ended
     const baseUrl = /at (http:\/\/\S+\/v1)/.exec(io.out())?.[1];
     expect(baseUrl).toBeDefined();
     expect(io.out()).toContain(PARENT_KEY);

@@ -78,27 +78,36 @@ export const nonGsmCharacterRule: LintRule = (project) => {
     const spelling = gsmSpelling(char);
     const others = places.size - 1;
     const related: RelatedInformation[] = more.slice(0, MAX_RELATED).map((start) => ({
-      message: `${char} (${codePointLabel(char)}) again`,
+      message: `${shown(char)} (${codePointLabel(char)}) again`,
       range: project.locateInMessage(start, start + char.length),
     }));
     out.push({
       severity,
       code: "lint.non-gsm-character",
       message:
-        `${project.address}: the message holds ${char} (${codePointLabel(char)})${starts.length > 1 ? `, ${starts.length} times,` : ""} which GSM-7 cannot carry: ` +
+        `${project.address}: the message holds ${shown(char)} (${codePointLabel(char)})${starts.length > 1 ? `, ${starts.length} times,` : ""} which GSM-7 cannot carry: ` +
         `the message goes out in UCS-2, ${costWords(sent, gsm)}` +
         (others > 0
           ? ` (GSM-7 with ${others === 1 ? "both non-GSM characters" : `all ${others + 1} non-GSM characters`} written in GSM-7 or left out)`
           : ""),
       range: project.locateInMessage(first, first + char.length),
       hint:
-        spelling === undefined
-          ? `remove ${char}, or keep it and budget for UCS-2 (70 characters a segment, 67 once split)`
-          : spelling.kind === "punctuation"
-            ? `write ${spelling.text} instead of ${char} (GSM-7 has it)`
-            : `write ${spelling.text} instead of ${char} if the plain spelling is acceptable (GSM-7 lacks the accent)`,
+        char === "\t"
+          ? "write a space instead of the tab (GSM-7 has no tab), or keep it and budget for UCS-2 (70 characters a segment, 67 once split)"
+          : spelling === undefined
+            ? `remove ${char}, or keep it and budget for UCS-2 (70 characters a segment, 67 once split)`
+            : spelling.kind === "punctuation"
+              ? `write ${spelling.text} instead of ${char} (GSM-7 has it)`
+              : `write ${spelling.text} instead of ${char} if the plain spelling is acceptable (GSM-7 lacks the accent)`,
       ...(related.length === 0 ? {} : { related }),
     });
   }
   return out;
 };
+
+/** A character as a message names it: a blank or control character by its name (a raw tab shows as nothing). */
+function shown(char: string): string {
+  if (char === "\t") return "a tab";
+  if (/^[\p{Cc}\p{Z}]$/u.test(char)) return "an invisible character";
+  return char;
+}

@@ -26,6 +26,8 @@ export const LINT_CODES = {
     "the message holds a character GSM-7 cannot carry (emoji, curly quote, dash, accented letter): it goes out in UCS-2; the finding gives the segments per recipient both ways and the GSM-7 spelling",
   "lint.guard-zero-rate":
     "a guard's rate is 0: `watch` pauses the send at its first failed message (or opt-out) once `min_sample` messages are sent",
+  "lint.guard-rate-never-trips":
+    "a guard's rate is 1 (100 %): a rate is never over it, so `watch` never pauses the send on it (`0.01` is 1 %)",
 } as const;
 
 export type LintCode = keyof typeof LINT_CODES;

@@ -70,6 +70,7 @@ describe("the capacity the files declare", () => {
     expect(capacityOfProjects(assembled.campaign.projects)).toEqual({
       capacity: DEFAULT_CAPACITY,
       fastest: DEFAULT_CAPACITY.throughput,
+      policyBrands: [],
       diagnostics: [],
     });
   });

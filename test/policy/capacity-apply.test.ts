@@ -171,3 +171,36 @@ describe("under forecast_errors, the campaign file cannot raise the capacity it 
     expect(await gotvSchedules()).toEqual([]);
   });
 });
+
+describe("under forecast_errors, a cap only the campaign file declares is not known", () => {
+  test.each([
+    ["a cap of 100000", "capacity:\n  brands:\n    Riverside Democrats: {daily_cap: 100000}\n"],
+    ["no cap at all", "capacity:\n  brands:\n    Riverside Democrats: {daily_cap: none}\n"],
+    ["a cap under the brand's id", `capacity:\n  brands:\n    ${BRAND}: {daily_cap: 100000}\n`],
+  ])(
+    "a policy with no capacity, the file declaring %s: capacity-unknown, nothing scheduled",
+    async (_n, block) => {
+      const { cwd, before } = await testedExamples();
+      edit(cwd, POLICY, (t) => t.replace(/^capacity:\n(?: {2}.*\n)+/m, ""));
+      edit(cwd, GOTV, withCapacity(block));
+      const r = await cli(cwd, "apply", "examples/", "--auto-approve");
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stdout + r.stderr).toContain("error[forecast.capacity-unknown]");
+      expect(await gotvSchedules()).toEqual([]);
+      expect((await effects()).length).toBe(before);
+    },
+  );
+
+  test("a policy cap under the brand's id holds a file that names the brand and declares more under its name", async () => {
+    const { cwd } = await testedExamples();
+    edit(cwd, POLICY, (t) =>
+      t.replace("    Riverside Democrats: {daily_cap: 30}\n", `    ${BRAND}: {daily_cap: 30}\n`),
+    );
+    edit(cwd, GOTV, withCapacity("capacity:\n  brands:\n    Riverside Democrats: {daily_cap: 100000}\n"));
+    const r = await cli(cwd, "apply", "examples/", "--auto-approve");
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout + r.stderr).toContain("error[forecast.cap-pause]");
+    expect(r.stdout + r.stderr).not.toContain("forecast.capacity-unknown");
+    expect(await gotvSchedules()).toEqual([]);
+  });
+});

@@ -107,7 +107,10 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   if (data === undefined) return done();
   const errors = validateCampaignData(data);
   diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));
-  const trust = keyTrust(errors.map((e) => ({ ...e, propertyName: propertyNameOf(e) })));
+  const trust = keyTrust(
+    errors.map((e) => ({ ...e, propertyName: propertyNameOf(e) })),
+    data,
+  );
   if (trust.fileWide) return done();
   // With schema errors, the projects are built from the file without its untrusted keys (schema-valid).
   const raw = errors.length === 0 ? (data as RawCampaignDocument) : trustedData(data, trust);

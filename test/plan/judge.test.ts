@@ -223,4 +223,32 @@ describe("judge: files + policy + live reads + clock + capacity + live sends -> 
     expect(forecast?.brandDays.map((d) => d.dailyCap)).toEqual([50]);
     expect(scheduleOf(plan)?.status).toBe("blocked");
   });
+
+  it("two files' projects of one live brand, one naming it and one writing its id, share its cap", () => {
+    const second = spec({
+      address: "gotv-second",
+      id: "9a000000-0000-4000-8000-0000000000bb",
+      state: "scheduled",
+      brand: BRAND,
+      contactLists: ["Ward 3 Likely Voters"],
+      test: TEST_BLOCK,
+      schedule: SCHEDULE,
+    });
+    const secondLive = liveProject({
+      project_id: "9a000000-0000-4000-8000-0000000000bb",
+      status: "ready",
+      contact_list_ids: [LIST_WARD],
+      total_recipients: 40,
+    });
+    const { forecast } = judge(
+      input({ campaign: campaignOf(reminder, second), live: world({ projects: [live, secondLive] }) }),
+    );
+    // One brand day of 80 wanted against the cap of 50 (declared under the name): sending side by
+    // side from the same instant, both pause at it (as two brands, each would have finished).
+    expect(forecast?.brandDays.map((d) => [d.dailyCap, d.total])).toEqual([[50, 50]]);
+    expect(forecast?.projects.filter((p) => p.pause !== null).map((p) => p.address)).toEqual([
+      "gotv-reminder",
+      "gotv-second",
+    ]);
+  });
 });

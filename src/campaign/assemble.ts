@@ -234,7 +234,9 @@ function toData(doc: Document, source: SourceText, diagnostics: Diagnostic[]): u
 
 /** Project keys written under a top-level `projects` map, with where each is written. */
 function declarationsOf(doc: Document, source: SourceText): Declaration[] {
-  const projects = findPath(doc, doc.contents, ["projects"]).node;
+  // `complete`: a file without `projects` has none (the hit would be the top-level map itself).
+  const hit = findPath(doc, doc.contents, ["projects"]);
+  const projects = hit.complete ? hit.node : undefined;
   if (!isMap(projects)) return [];
   const out: Declaration[] = [];
   const seen = new Set<string>();

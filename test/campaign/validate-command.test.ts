@@ -110,4 +110,12 @@ describe("campaignctl validate", () => {
     const plain = await runCli(["validate"], { cwd, tty: true });
     expect(plain.stdout).not.toContain("\u001b[");
   });
+
+  it("a file without `projects` declares none: its top-level keys are not counted as projects", async () => {
+    const cwd = dirWith({ "a.yaml": "version: 1\nfoo: 1\n", "b.yaml": "version: 1\nfoo: 2\n" });
+    const result = await runCli(["validate", "a.yaml", "b.yaml"], { cwd });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("2 files, 0 projects: 2 errors, 0 warnings");
+    expect(result.stdout).not.toContain("campaign.duplicate-address");
+  });
 });

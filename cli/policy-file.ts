@@ -56,10 +56,14 @@ export interface Place {
   readonly shown: string;
 }
 
-/** The policy files above a directory (farthest first), and the misspelt ones on the way. */
+/**
+ * The policy files above a directory (farthest first), the misspelt ones on the way, and the policy
+ * files above the outermost repository root (not read: the walk ends at that root), with that root.
+ */
 export interface PolicyWalk {
   readonly chain: readonly Place[];
   readonly nearMisses: readonly Place[];
+  readonly outside: readonly (Place & { readonly root: Place })[];
 }
 
 /**
@@ -88,9 +92,15 @@ export function policyChain(start: Place, look: (absoluteDir: string) => Directo
     absolute: join(d.absolute, name),
     shown: join(d.shown, name),
   });
+  const root = outermost === -1 ? undefined : seen[outermost]?.dir;
+  const above = outermost === -1 ? [] : seen.slice(outermost + 1);
   return {
     chain: [...inTree].reverse().flatMap((s) => s.look.policies.map((name) => at(s.dir, name))),
     nearMisses: [...inTree].reverse().flatMap((s) => s.look.nearMisses.map((name) => at(s.dir, name))),
+    outside:
+      root === undefined
+        ? []
+        : [...above].reverse().flatMap((s) => s.look.policies.map((name) => ({ ...at(s.dir, name), root }))),
   };
 }
 
@@ -103,6 +113,8 @@ export interface FoundPolicies {
   readonly chain: readonly (Place & { readonly identity: string })[];
   /** Misspelt policy files on the way up (see policyChain); none when omitted. */
   readonly nearMisses?: readonly Place[];
+  /** Policy files above the outermost repository root (see policyChain); none when omitted. */
+  readonly outside?: readonly (Place & { readonly root: Place })[];
 }
 
 export type PolicyChoice =
@@ -166,6 +178,11 @@ export function loadPolicy(flags: PolicyFlags, files: readonly string[], cwd: st
   const found = discover(files, cwd);
   const misnamed = misnamedFiles(found);
   if (misnamed.length > 0) return { ok: false, diagnostics: misnamed };
+  const outside = outsideFiles(
+    found,
+    flags.policy === undefined ? undefined : identity(resolve(cwd, flags.policy)),
+  );
+  if (outside.length > 0) return { ok: false, diagnostics: outside };
   const twins = twinFiles(found);
   if (twins.length > 0) return { ok: false, diagnostics: twins };
   const choice = choosePolicies(found, flags.policy !== undefined);
@@ -228,6 +245,26 @@ function misnamedFiles(found: readonly FoundPolicies[]): Diagnostic[] {
   });
 }
 
+/**
+ * Each policy file above the outermost repository root, once, as an error: the walk ends at that
+ * root, so the file is not read, and a file that is there but not read must never pass in silence
+ * (a stray `.git` below the real root, or a tree copied without its root's `.git`, would otherwise
+ * cut the root's policy off). The file named with `--policy` is read, so it is not one.
+ */
+function outsideFiles(found: readonly FoundPolicies[], flagged: string | undefined): Diagnostic[] {
+  const seen = new Map<string, Place & { readonly root: Place }>();
+  for (const f of found)
+    for (const p of f.outside ?? [])
+      if (!seen.has(p.absolute) && identity(p.absolute) !== flagged) seen.set(p.absolute, p);
+  return [...seen.values()].map((p) => ({
+    severity: "error",
+    code: "policy.outside-repository",
+    message: `${p.shown} is a policy file above the outermost repository root ${p.root.shown} (it holds .git), where the search for policy files stops: it is not read`,
+    range: fileStart(p.shown),
+    hint: `if it is the organization's policy, a stray .git in ${p.root.shown} (a submodule's, a copy of the tree without its root's .git) has cut it off: remove that .git or pass the policy with --policy FILE; if it is not meant for these files, move it (see docs/policy.md)`,
+  }));
+}
+
 /** Two policy files in one directory (`.yaml` and `.yml`): which one is meant is not ours to guess. */
 function twinFiles(found: readonly FoundPolicies[]): Diagnostic[] {
   const byDir = new Map<string, Place[]>();
@@ -272,6 +309,7 @@ function discover(files: readonly string[], cwd: string): FoundPolicies[] {
       walked = {
         chain: walk.chain.map((p) => ({ ...p, identity: identity(p.absolute) })),
         nearMisses: walk.nearMisses,
+        outside: walk.outside,
       };
       byDirectory.set(dir, walked);
     }

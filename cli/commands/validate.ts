@@ -49,7 +49,7 @@ export async function validateCommand(
     compareDiagnostics,
   );
   const files = read.files;
-  // The policy files in force are named in every output (none when no policy applies).
+  // The policy files in force are named in every output (`policy: none` when none applies).
   const policyFiles = policy.ok ? (policy.policy?.files ?? []) : [];
   const summary = summarize(files, checked.addresses.length, diagnostics);
   switch (format) {
@@ -61,7 +61,7 @@ export async function validateCommand(
       if (policy.ok) for (const [file, text] of policy.texts) sources.set(file, text);
       const show = { verbose: options.verbose === true, color: options.color };
       printDiagnostics(io, "stdout", diagnostics, sources, show);
-      if (policyFiles.length > 0) io.stdout(`${policyLine(policyFiles)}\n`);
+      if (policy.ok) io.stdout(`${policyLine(policyFiles)}\n`);
       io.stdout(`${summaryLine(summary)}${hiddenNote(hiddenInfos(diagnostics, show))}\n`);
       break;
     }

@@ -107,7 +107,10 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   if (data === undefined) return done();
   const errors = validateCampaignData(data);
   diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));
-  const trust = keyTrust(errors.map((e) => ({ ...e, propertyName: propertyNameOf(e) })));
+  const trust = keyTrust(
+    errors.map((e) => ({ ...e, propertyName: propertyNameOf(e) })),
+    data,
+  );
   if (trust.fileWide) return done();
   // With schema errors, the projects are built from the file without its untrusted keys (schema-valid).
   const raw = errors.length === 0 ? (data as RawCampaignDocument) : trustedData(data, trust);
@@ -231,7 +234,9 @@ function toData(doc: Document, source: SourceText, diagnostics: Diagnostic[]): u
 
 /** Project keys written under a top-level `projects` map, with where each is written. */
 function declarationsOf(doc: Document, source: SourceText): Declaration[] {
-  const projects = findPath(doc, doc.contents, ["projects"]).node;
+  // `complete`: a file without `projects` has none (the hit would be the top-level map itself).
+  const hit = findPath(doc, doc.contents, ["projects"]);
+  const projects = hit.complete ? hit.node : undefined;
   if (!isMap(projects)) return [];
   const out: Declaration[] = [];
   const seen = new Set<string>();

@@ -54,7 +54,8 @@ export type Untrusted = ReadonlySet<string> | "all";
 /**
  * Which keys a file's schema errors make untrustworthy. Invariant: `fileWide` is true exactly when
  * no project can be checked at all (the file is not a map, `version` is wrong or `projects` is not a
- * map). A misspelt key (`shedule`) also makes the key it was meant to be untrusted (`schedule`).
+ * map). A misspelt key (`shedule`) also makes the key it was meant to be untrusted (`schedule`),
+ * unless the same map holds that key too.
  */
 export interface KeyTrust {
   readonly fileWide: boolean;
@@ -77,16 +78,36 @@ function add(map: Map<string, Set<string> | "all">, key: string, value: string |
   else map.set(key, new Set([...(current ?? []), value]));
 }
 
-/** The key an unknown key was meant to be, and the unknown key itself. */
-function misspelt(error: SchemaError, known: readonly string[]): string[] {
+/**
+ * The key an unknown key was meant to be, and the unknown key itself; the meant key only when the
+ * map does not also hold it (`mesage` beside a `message` leaves that `message` to be judged).
+ */
+function misspelt(error: SchemaError, known: readonly string[], data: unknown): string[] {
   const unknown =
     error.keyword === "additionalProperties" ? String(error.params.additionalProperty) : undefined;
   if (unknown === undefined) return [];
   const meant = didYouMean(unknown, known);
-  return meant === undefined ? [unknown] : [unknown, meant];
+  if (meant === undefined) return [unknown];
+  const map = valueAt(data, pointerSegments(error.instancePath));
+  const present = typeof map === "object" && map !== null && !Array.isArray(map) && Object.hasOwn(map, meant);
+  return present ? [unknown] : [unknown, meant];
 }
 
-export function keyTrust(errors: readonly SchemaError[]): KeyTrust {
+/** The value at `path` in `data`, or undefined. */
+function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let value = data;
+  for (const segment of path) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string, unknown>)[String(segment)];
+  }
+  return value;
+}
+
+/**
+ * `data`: the file's data the errors are about (when given, a misspelt key beside the key it was
+ * meant to be does not make that key untrusted).
+ */
+export function keyTrust(errors: readonly SchemaError[], data?: unknown): KeyTrust {
   let fileWide = false;
   let outsideProjects = false;
   const file = new Set<string>();
@@ -97,7 +118,7 @@ export function keyTrust(errors: readonly SchemaError[]): KeyTrust {
     if (top === undefined) {
       outsideProjects = true;
       if (error.keyword !== "additionalProperties") fileWide = true; // not a map, or no version
-      for (const key of misspelt(error, FILE_KEYS)) {
+      for (const key of misspelt(error, FILE_KEYS, data)) {
         if (key === "defaults") add(scopes, "defaults", "all");
         else if (key === "projects") fileWide = true;
         else file.add(key);
@@ -111,14 +132,14 @@ export function keyTrust(errors: readonly SchemaError[]): KeyTrust {
         else fileWide = true; // `projects` is not a map
       } else if (third !== undefined) add(projects, second, third);
       else if (error.keyword === "additionalProperties")
-        for (const key of misspelt(error, PROJECT_KEYS)) add(projects, second, key);
+        for (const key of misspelt(error, PROJECT_KEYS, data)) add(projects, second, key);
       else if (error.keyword === "required") add(projects, second, String(error.params.missingProperty));
       else add(projects, second, "all");
     } else if (top === "defaults") {
       outsideProjects = true;
       if (second !== undefined) add(scopes, "defaults", second);
       else if (error.keyword === "additionalProperties")
-        for (const key of misspelt(error, PROJECT_KEYS)) add(scopes, "defaults", key);
+        for (const key of misspelt(error, PROJECT_KEYS, data)) add(scopes, "defaults", key);
       else add(scopes, "defaults", "all");
     } else {
       outsideProjects = true;

@@ -3,12 +3,13 @@
  * recursively for `*.yaml` / `*.yml`, in a stable order) and reads them. Everything after this is pure.
  */
 import { type Dirent, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { decodeCampaignFile, fileTooLarge, MAX_CAMPAIGN_FILE_BYTES } from "./decode.js";
 import type { CampaignFile } from "./model.js";
 import { isPolicyFileName, policyNearMiss } from "./policy-file-name.js";
 import { mayBeCampaignFile } from "./schema-modeline.js";
+import { fileStart } from "./source-range.js";
 
 export interface ReadResult {
   /** In the order given; within a directory sorted by relative path (code-unit order). */
@@ -76,6 +77,20 @@ function readOne(
   files: CampaignFile[],
   diagnostics: Diagnostic[],
 ): void {
+  // A policy file named on the command line is no campaign file: say so, never read it as one
+  // (its `rules:` would be an unknown key, and the policy would apply on top of itself).
+  const name = basename(shown);
+  const policyName = isPolicyFileName(name) ? name : policyNearMiss(name);
+  if (!inDirectory && policyName !== undefined) {
+    diagnostics.push({
+      severity: "error",
+      code: "campaign.not-campaign-file",
+      message: `this is ${name === policyName ? "a policy file" : `named like a policy file (${policyName})`}, not a campaign file`,
+      range: fileStart(shown),
+      hint: "pass the campaign files or the directory that holds them: the policy files above them are found by themselves (add another with --policy FILE; see docs/policy.md)",
+    });
+    return;
+  }
   try {
     const size = statSync(absolute).size;
     if (size > MAX_CAMPAIGN_FILE_BYTES) {

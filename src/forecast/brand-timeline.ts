@@ -68,9 +68,10 @@ export function runBrand(
     sent: 0,
     overCap: 0,
   }));
-  const days: DayShare[] = [];
+  // The days by their Pacific date: a send spread over thousands of days opens each in one look.
+  const days = new Map<string, DayShare>();
   let t = states.reduce((min, s) => (s.phase === "waiting" ? Math.min(min, s.began) : min), Infinity);
-  if (t === Infinity) return { results: states.map(result), days };
+  if (t === Infinity) return { results: states.map(result), days: [] };
   let day = openDay(t, days);
   let count = 0;
   // Live messages already sent today count against today's cap.
@@ -141,7 +142,7 @@ export function runBrand(
       count = 0;
     }
   }
-  const used = days.filter((d) => d.messages.size > 0).sort((a, b) => a.startMs - b.startMs);
+  const used = [...days.values()].filter((d) => d.messages.size > 0).sort((a, b) => a.startMs - b.startMs);
   return { results: states.map(result), days: used };
 }
 
@@ -151,9 +152,9 @@ function pause(s: State, t: number): void {
   s.end = t;
 }
 
-function openDay(t: number, days: DayShare[]): DayShare {
+function openDay(t: number, days: Map<string, DayShare>): DayShare {
   const p = pacificDayOf(t);
-  const existing = days.find((d) => d.day === p.day);
+  const existing = days.get(p.day);
   if (existing) return existing;
   const d: DayShare = {
     day: p.day,
@@ -162,7 +163,7 @@ function openDay(t: number, days: DayShare[]): DayShare {
     messages: new Map(),
     overCap: new Map(),
   };
-  days.push(d);
+  days.set(p.day, d);
   return d;
 }
 

@@ -26,7 +26,9 @@ export const DEFAULT_CAPACITY: Capacity = {
 /**
  * The capacity in force (src/policy/capacity.ts: the policy's, which the files' `capacity:` may only
  * tighten), defaults filled in; and the throughput the cap is judged at, the fastest a send may go:
- * the policy's, else the larger of the default and what the files declare.
+ * the policy's, else the larger of the default and what the files declare; and the brands the
+ * policy itself declares a daily cap for (by name or id): under `forecast_errors` only those count
+ * as known, since a cap the file under judgement declares is the file judging itself.
  */
 export function combineCapacity(
   specs: readonly (CapacitySpec | undefined)[],
@@ -34,6 +36,7 @@ export function combineCapacity(
 ): {
   readonly capacity: Capacity;
   readonly fastest: Capacity["throughput"];
+  readonly policyBrands: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
 } {
   const inForce = capacityInForce(policy, specs);
@@ -49,13 +52,14 @@ export function combineCapacity(
   return {
     capacity: { brands: inForce.capacity.brands, defaultDailyCap: DEFAULT_DAILY_CAP, throughput },
     fastest,
+    policyBrands: Object.keys(policy?.brands ?? {}),
     diagnostics: inForce.diagnostics,
   };
 }
 
-/** Is a daily cap declared (by the policy or a file) for the brand known by `names`? */
-export function capDeclared(capacity: Capacity, names: readonly string[]): boolean {
-  return names.some((name) => Object.hasOwn(capacity.brands, name));
+/** Is a daily cap declared in `declared` (brand names and ids) for the brand known by `names`? */
+export function capDeclared(declared: readonly string[], names: readonly string[]): boolean {
+  return names.some((name) => declared.includes(name));
 }
 
 /**

@@ -30,8 +30,9 @@ export function forecast(input: ForecastInput): Forecast {
   const caps: (number | null)[] = new Array(input.projects.length);
   const brandDays: BrandDay[] = [];
   for (const [brand, indexes] of groups) {
-    const first = input.projects[indexes[0] as number] as ForecastProject;
-    const cap = brand === NO_BRAND ? null : dailyCapOf(capacity, [brand, ...(first.brandNames ?? [])]);
+    // Every name any project of the brand goes by: a cap under any of them holds (the strictest).
+    const names = indexes.flatMap((i) => input.projects[i]?.brandNames ?? []);
+    const cap = brand === NO_BRAND ? null : dailyCapOf(capacity, [brand, ...names]);
     const lanes = indexes.map((i) => laneOf(input.projects[i] as ForecastProject, input));
     const run = runBrand(lanes, cap, nowMs);
     indexes.forEach((i, k) => {

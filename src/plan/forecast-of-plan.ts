@@ -29,6 +29,11 @@ import type { Plan } from "./types.js";
 export interface ForecastCapacity {
   readonly capacity: Capacity;
   readonly fastest: Capacity["throughput"];
+  /**
+   * The brands (names or ids) whose daily cap the policy declares: under `forecast_errors`, the only
+   * caps that count as known (a cap only the judged file declares is that file judging itself).
+   */
+  readonly policyBrands: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -36,9 +41,9 @@ export interface ForecastCapacity {
 export interface ForecastOfPlanOptions {
   readonly capacity: ForecastCapacity;
   /**
-   * The policy has `forecast_errors`: a project whose brand has no daily cap declared (by the policy
-   * or a file) is an error `forecast.capacity-unknown`, never judged at the default cap. `range`: the
-   * rule, for `related`.
+   * The policy has `forecast_errors`: a project whose brand has no daily cap declared by the policy
+   * (`capacity.policyBrands`; a campaign file's own declaration does not count) is an error
+   * `forecast.capacity-unknown`, never judged at the default cap. `range`: the rule, for `related`.
    */
   readonly capacityRequired?: { readonly range?: SourceRange };
   /** The policy's send window when it has one (else the quiet-hours default). */
@@ -47,6 +52,8 @@ export interface ForecastOfPlanOptions {
   readonly bypassForbidden?: boolean;
   /** The live sends of the brand (what the projects sending have sent, and the others). */
   readonly liveSends: LiveSends;
+  /** The live brands' names by id (from the references read), to join a brand's spellings. */
+  readonly brandNames?: ReadonlyMap<string, string>;
   /** The plan's project reads, by id: a project's live brand id joins it to the other live sends. */
   readonly projects: ReadonlyMap<string, LiveRead<Project>>;
 }
@@ -97,9 +104,21 @@ export function forecastOfPlan(
       nowMs,
     );
     if (project === undefined) continue;
-    projects.push(project);
-    if (read?.kind === "found" && project.brand !== undefined && !brands.has(read.value.brand_id))
-      brands.set(read.value.brand_id, project.brand);
+    if (read?.kind !== "found" || read.value.brand_id === "") {
+      projects.push(project);
+      continue;
+    }
+    // The live brand joins the files' spellings of it (its name in one file, its id in another):
+    // one brand, one cap, under whichever name or id it is declared.
+    const id = read.value.brand_id;
+    const name = options.brandNames?.get(id);
+    const brand = brands.get(id) ?? project.brand ?? id;
+    if (!brands.has(id)) brands.set(id, brand);
+    projects.push({
+      ...project,
+      brand,
+      brandNames: [...(project.brandNames ?? []), id, ...(name === undefined ? [] : [name])],
+    });
   }
   for (const send of options.liveSends.others) {
     const brand = brands.get(send.project.brand_id);
@@ -137,7 +156,7 @@ export function forecastOfPlan(
       ? []
       : capacityUnknown(
           projects.filter((p) => p.external !== true),
-          capacity,
+          options.capacity.policyBrands,
           options.capacityRequired,
         );
   const findings = [...unknown, ...judged.findings, ...atFastest];
@@ -148,15 +167,19 @@ export function forecastOfPlan(
   };
 }
 
-/** Each project whose brand has no declared daily cap: an error (the default cap is not judged by). */
+/**
+ * Each project whose brand has no daily cap declared by the policy: an error (neither the default
+ * cap nor one the judged file declares is judged by).
+ */
 function capacityUnknown(
   projects: readonly ForecastProject[],
-  capacity: Capacity,
+  policyBrands: readonly string[],
   rule: { readonly range?: SourceRange },
 ): ForecastFinding[] {
   return projects
     .filter(
-      (p) => !capDeclared(capacity, [...(p.brand === undefined ? [] : [p.brand]), ...(p.brandNames ?? [])]),
+      (p) =>
+        !capDeclared(policyBrands, [...(p.brand === undefined ? [] : [p.brand]), ...(p.brandNames ?? [])]),
     )
     .map((p) => {
       const range = p.ranges?.at ?? p.ranges?.key;
@@ -166,7 +189,7 @@ function capacityUnknown(
         diagnostic: {
           severity: "error" as const,
           code: "forecast.capacity-unknown" as const,
-          message: `${p.address}: the daily cap of brand ${brand === undefined ? "(none)" : `\`${brand}\``} is not declared, so the policy's forecast_errors cannot judge the send: a cap that is not known is never taken as a pass`,
+          message: `${p.address}: the daily cap of brand ${brand === undefined ? "(none)" : `\`${brand}\``} is not declared in the policy, so the policy's forecast_errors cannot judge the send: a cap that is not known is never taken as a pass`,
           ...(range === undefined ? {} : { range }),
           ...(rule.range === undefined
             ? {}

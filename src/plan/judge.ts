@@ -152,6 +152,7 @@ function judgeScoped(
       capacity: input.capacity,
       ...(forecastRule === undefined ? {} : { capacityRequired: forecastRule }),
       liveSends: input.liveSends,
+      brandNames: liveBrandNames(input.live),
       projects,
       bypassForbidden: rules?.daily_cap_bypass === "forbid",
       ...(rules?.send_window === undefined ? {} : { sendWindow: rules.send_window }),
@@ -162,6 +163,15 @@ function judgeScoped(
   if (rules?.forecast_errors === undefined || input.liveSends.complete) return { plan: judged, forecast };
   const ranges = new Map(input.campaign.projects.map((spec) => [spec.address, spec.range]));
   return { plan: holdUnseen(judged, forecast, ranges, input.policy?.ranges.forecast_errors), forecast };
+}
+
+/** The live brands' names by id, from the references read (brands have no endpoint of their own). */
+function liveBrandNames(live: LiveState): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  for (const r of [...live.tenDlcCampaigns, ...live.contactLists, ...live.phoneNumbers])
+    if (r.brand_id !== null && r.brand_id !== "" && r.brand_name !== null && !names.has(r.brand_id))
+      names.set(r.brand_id, r.brand_name);
+  return names;
 }
 
 /**

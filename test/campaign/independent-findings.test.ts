@@ -139,6 +139,28 @@ projects:
     expect(found.some((f) => f.startsWith("lint.opt-out-missing"))).toBe(false);
   });
 
+  it("a misspelt key beside the key it was meant to be leaves that key judged (mesage beside message; defualts beside defaults)", () => {
+    const text = `version: 1
+defaults:
+  contact_lists: [Ward 3]
+defualts:
+  state: scheduled
+projects:
+  a:
+    id: p1
+    mesage: "old text"
+    message: "Vote {{last_nme}}"
+`;
+    expect(findings(text)).toEqual(
+      [
+        "campaign.unknown-key@4:1",
+        "campaign.unknown-key@9:5",
+        "message.unknown-tag@10:22",
+        "lint.opt-out-missing@10:14",
+      ].sort(),
+    );
+  });
+
   it("defaults that are not a map: the projects' own findings stay; none that could inherit from defaults", () => {
     const text = `version: 1
 defaults: [oops]

@@ -16,7 +16,11 @@ const broken = "version: 1\nprojects:\n  a:\n    id: x\n    shedule: {at: now, t
 describe("campaignctl validate", () => {
   it("exits 0 and prints the summary for clean files", async () => {
     const result = await runCli(["validate"], { cwd: dirWith({ "a.yaml": clean }) });
-    expect(result).toEqual({ code: 0, stdout: "1 file, 1 project: 0 errors, 0 warnings\n", stderr: "" });
+    expect(result).toEqual({
+      code: 0,
+      stdout: "policy: none\n1 file, 1 project: 0 errors, 0 warnings\n",
+      stderr: "",
+    });
   });
 
   it("prints errors compiler-style with a caret and exits 1", async () => {
@@ -28,6 +32,7 @@ describe("campaignctl validate", () => {
         "  5 |     shedule: {at: now, timezone: America/Chicago}",
         "    |     ^^^^^^^",
         "  hint: did you mean `schedule`?",
+        "policy: none",
         "1 file, 1 project: 1 error, 0 warnings",
         "",
       ].join("\n"),
@@ -84,7 +89,7 @@ describe("campaignctl validate", () => {
     const missing = await runCli(["validate", "nope"], { cwd });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe(
-      "error[cli.path-not-found]: path nope does not exist\n  hint: pass campaign files or directories that contain them\n0 files, 0 projects: 1 error, 0 warnings\n",
+      "error[cli.path-not-found]: path nope does not exist\n  hint: pass campaign files or directories that contain them\npolicy: none\n0 files, 0 projects: 1 error, 0 warnings\n",
     );
     const empty = await runCli(["validate"], { cwd });
     expect(empty.code).toBe(1);
@@ -104,5 +109,13 @@ describe("campaignctl validate", () => {
     expect(coloured.stdout).toContain("\u001b[");
     const plain = await runCli(["validate"], { cwd, tty: true });
     expect(plain.stdout).not.toContain("\u001b[");
+  });
+
+  it("a file without `projects` declares none: its top-level keys are not counted as projects", async () => {
+    const cwd = dirWith({ "a.yaml": "version: 1\nfoo: 1\n", "b.yaml": "version: 1\nfoo: 2\n" });
+    const result = await runCli(["validate", "a.yaml", "b.yaml"], { cwd });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("2 files, 0 projects: 2 errors, 0 warnings");
+    expect(result.stdout).not.toContain("campaign.duplicate-address");
   });
 });

@@ -116,4 +116,22 @@ describe("one clear error for a file that is neither", () => {
     expect(r.stdout).toContain("1 file, 2 projects: 0 errors, 0 warnings");
     expect(r.code).toBe(0);
   });
+
+  it.each([
+    ["campaignctl.policy.yml", "this is a policy file, not a campaign file"],
+    [
+      "Campaignctl.policy.yaml",
+      "this is named like a policy file (campaignctl.policy.yaml), not a campaign file",
+    ],
+  ])(
+    "validate of a policy file named on the command line (%s) says what it is, and reads no policy from it",
+    async (name, message) => {
+      const cwd = dirWith({ [name]: "version: 1\nrules:\n  forbid_at_now: true\n" });
+      const r = await runCli(["validate", name], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(`${name}:1:1: error[campaign.not-campaign-file]: ${message}`);
+      expect(r.stdout).not.toContain("campaign.unknown-key");
+      expect(r.stdout).toContain("0 files, 0 projects");
+    },
+  );
 });

@@ -37,6 +37,11 @@ const CASES: readonly [string, string, readonly string[]][] = [
     ["campaign.schema-format@4:20"],
   ],
   ["a throughput of 0", file("capacity:\n  throughput: {10dlc: 0}\n"), ["campaign.schema-invalid@3:23"]],
+  [
+    "a throughput under 1 segment a minute (a forecast at 0.000001 would run for centuries)",
+    file("capacity:\n  throughput: {10dlc: 0.000001}\n"),
+    ["campaign.schema-invalid@3:23"],
+  ],
   ["an unknown channel", file("capacity:\n  throughput: {short-code: 100}\n"), ["campaign.unknown-key@3:16"]],
   ["an unknown key", file("capacity:\n  brand: {}\n"), ["campaign.unknown-key@3:3"]],
   ["a brand without daily_cap", file("capacity:\n  brands:\n    R: {}\n"), ["campaign.missing-key@4:5"]],
@@ -70,6 +75,7 @@ describe("the capacity the files declare", () => {
     expect(capacityOfProjects(assembled.campaign.projects)).toEqual({
       capacity: DEFAULT_CAPACITY,
       fastest: DEFAULT_CAPACITY.throughput,
+      policyBrands: [],
       diagnostics: [],
     });
   });

@@ -11,7 +11,17 @@ import { type JudgeInput, judge, rejudge } from "../../src/plan/judge.js";
 import { type LiveSends, NO_LIVE_SENDS } from "../../src/plan/live-sends.js";
 import type { Plan } from "../../src/plan/types.js";
 import { NO_POLICY_CAPACITY, type Policy } from "../../src/policy/model.js";
-import { campaignOf, LIST_WARD, liveProject, ORG, SCHEDULE, spec, TEST_BLOCK, world } from "./builders.js";
+import {
+  BRAND,
+  campaignOf,
+  LIST_WARD,
+  liveProject,
+  ORG,
+  SCHEDULE,
+  spec,
+  TEST_BLOCK,
+  world,
+} from "./builders.js";
 
 const NOW = new Date("2026-11-01T12:00:00.000Z");
 /** The run's project: 40 recipients on 2026-11-03 at 10:00 CST (16:00 UTC), 75 a minute. */
@@ -81,6 +91,7 @@ function input(overrides: Partial<JudgeInput> = {}): JudgeInput {
         throughput: DEFAULT_THROUGHPUT,
       },
       fastest: DEFAULT_THROUGHPUT,
+      policyBrands: ["Riverside Democrats"],
       diagnostics: [],
     },
     liveSends: NO_LIVE_SENDS,
@@ -184,5 +195,60 @@ describe("judge: files + policy + live reads + clock + capacity + live sends -> 
   it("the same input gives the same judgement (no clock, no IO of its own)", () => {
     const i = input({ liveSends: sends(earlier()) });
     expect(judge(i)).toEqual(judge(i));
+  });
+
+  it("under forecast_errors, a cap only the campaign files declare is not known: capacity-unknown holds the send", () => {
+    const held = input({
+      policy: policy({ forecast_errors: ["cap-pause"] }),
+      capacity: { ...input().capacity, policyBrands: [] },
+    });
+    const { plan } = judge(held);
+    expect(codesOf(plan)).toEqual(["error forecast.capacity-unknown"]);
+    expect(scheduleOf(plan)?.status).toBe("blocked");
+  });
+
+  it("a policy cap under the live brand id holds a project whose file names the brand (one brand, one cap)", () => {
+    const base = input().capacity;
+    const held = input({
+      liveSends: sends(earlier()),
+      policy: policy({ forecast_errors: ["cap-pause"] }),
+      capacity: {
+        ...base,
+        capacity: { ...base.capacity, brands: { [BRAND]: 50, "Riverside Democrats": 100_000 } },
+        policyBrands: [BRAND],
+      },
+    });
+    const { plan, forecast } = judge(held);
+    expect(codesOf(plan)).toEqual(["error forecast.cap-pause"]);
+    expect(forecast?.brandDays.map((d) => d.dailyCap)).toEqual([50]);
+    expect(scheduleOf(plan)?.status).toBe("blocked");
+  });
+
+  it("two files' projects of one live brand, one naming it and one writing its id, share its cap", () => {
+    const second = spec({
+      address: "gotv-second",
+      id: "9a000000-0000-4000-8000-0000000000bb",
+      state: "scheduled",
+      brand: BRAND,
+      contactLists: ["Ward 3 Likely Voters"],
+      test: TEST_BLOCK,
+      schedule: SCHEDULE,
+    });
+    const secondLive = liveProject({
+      project_id: "9a000000-0000-4000-8000-0000000000bb",
+      status: "ready",
+      contact_list_ids: [LIST_WARD],
+      total_recipients: 40,
+    });
+    const { forecast } = judge(
+      input({ campaign: campaignOf(reminder, second), live: world({ projects: [live, secondLive] }) }),
+    );
+    // One brand day of 80 wanted against the cap of 50 (declared under the name): sending side by
+    // side from the same instant, both pause at it (as two brands, each would have finished).
+    expect(forecast?.brandDays.map((d) => [d.dailyCap, d.total])).toEqual([[50, 50]]);
+    expect(forecast?.projects.filter((p) => p.pause !== null).map((p) => p.address)).toEqual([
+      "gotv-reminder",
+      "gotv-second",
+    ]);
   });
 });

@@ -125,8 +125,8 @@ describe("under forecast_errors, the campaign file cannot raise the capacity it 
   test.each([
     [
       "a slower throughput (a tightening: the cap is still judged at the policy's rate)",
-      "capacity:\n  throughput: {10dlc: 0.001}\n",
-      true,
+      "capacity:\n  throughput: {10dlc: 1}\n",
+      false,
     ],
     [
       "a cap declared under the brand's id",
@@ -142,6 +142,19 @@ describe("under forecast_errors, the campaign file cannot raise the capacity it 
     expect(r.stdout + r.stderr).toContain("error[forecast.cap-pause]");
     expect(r.stdout + r.stderr).not.toContain("policy.capacity-loosened");
     if (slowed) expect(r.stdout + r.stderr).toContain("at the fastest throughput a send may go, 10dlc 75");
+    expect(await gotvSchedules()).toEqual([]);
+  });
+
+  test("a slower throughput that spreads a send over two Pacific days cannot hide its cap pause", async () => {
+    const { cwd } = await testedExamples();
+    // 23:50 Pacific: at the policy's 75 a minute all 38 go out before midnight (8 over the cap of
+    // 30); at the file's 1 a minute, 10 before midnight and 28 after (no pause at that rate).
+    edit(cwd, POLICY, (t) => t.replace(/^ {2}send_window: .*\n/m, ""));
+    edit(cwd, GOTV, (t) => t.replace('at: "2026-12-07T10:00:00-06:00"', 'at: "2026-12-07T01:50:00-06:00"'));
+    edit(cwd, GOTV, withCapacity("capacity:\n  throughput: {10dlc: 1}\n"));
+    const r = await cli(cwd, "apply", "examples/", "--auto-approve", "--target", "gotv-reminder");
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout + r.stderr).toContain("at the fastest throughput a send may go, 10dlc 75");
     expect(await gotvSchedules()).toEqual([]);
   });
 
@@ -168,6 +181,39 @@ describe("under forecast_errors, the campaign file cannot raise the capacity it 
       expect(unknown?.related).toHaveLength(1);
       expect(project?.actions.find((a) => a.kind === "schedule")?.status).toBe("blocked");
     }
+    expect(await gotvSchedules()).toEqual([]);
+  });
+});
+
+describe("under forecast_errors, a cap only the campaign file declares is not known", () => {
+  test.each([
+    ["a cap of 100000", "capacity:\n  brands:\n    Riverside Democrats: {daily_cap: 100000}\n"],
+    ["no cap at all", "capacity:\n  brands:\n    Riverside Democrats: {daily_cap: none}\n"],
+    ["a cap under the brand's id", `capacity:\n  brands:\n    ${BRAND}: {daily_cap: 100000}\n`],
+  ])(
+    "a policy with no capacity, the file declaring %s: capacity-unknown, nothing scheduled",
+    async (_n, block) => {
+      const { cwd, before } = await testedExamples();
+      edit(cwd, POLICY, (t) => t.replace(/^capacity:\n(?: {2}.*\n)+/m, ""));
+      edit(cwd, GOTV, withCapacity(block));
+      const r = await cli(cwd, "apply", "examples/", "--auto-approve");
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stdout + r.stderr).toContain("error[forecast.capacity-unknown]");
+      expect(await gotvSchedules()).toEqual([]);
+      expect((await effects()).length).toBe(before);
+    },
+  );
+
+  test("a policy cap under the brand's id holds a file that names the brand and declares more under its name", async () => {
+    const { cwd } = await testedExamples();
+    edit(cwd, POLICY, (t) =>
+      t.replace("    Riverside Democrats: {daily_cap: 30}\n", `    ${BRAND}: {daily_cap: 30}\n`),
+    );
+    edit(cwd, GOTV, withCapacity("capacity:\n  brands:\n    Riverside Democrats: {daily_cap: 100000}\n"));
+    const r = await cli(cwd, "apply", "examples/", "--auto-approve");
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout + r.stderr).toContain("error[forecast.cap-pause]");
+    expect(r.stdout + r.stderr).not.toContain("forecast.capacity-unknown");
     expect(await gotvSchedules()).toEqual([]);
   });
 });

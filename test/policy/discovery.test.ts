@@ -132,7 +132,10 @@ describe("policy discovery", () => {
   test("--require-policy fails a run that finds no policy, and passes one that does", async () => {
     const cwd = tree({});
     const bare = await runCli(["validate", "campaigns/gotv/"], { cwd });
-    expect(bare.stdout).not.toContain("policy");
+    // No policy applies: the run says so (the floor that is missing is the one to see), and passes.
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toContain("policy: none\n");
+    expect(bare.stdout).not.toContain("policy.");
     const required = await runCli(["validate", "campaigns/gotv/", "--require-policy"], { cwd });
     expect(required.code).toBe(1);
     expect(required.stdout).toContain(
@@ -166,11 +169,44 @@ describe("policy discovery", () => {
     expect(found.stdout).not.toContain("policy.required");
   });
 
-  test("a policy above the repository root is not found", async () => {
+  test("a policy above the repository root is not read, and never in silence: an error naming it", async () => {
     const cwd = tree({ "campaignctl.policy.yaml": FORBID_AT_NOW });
     const r = await runCli(["validate", "campaigns/gotv/", "--json"], { cwd });
-    expect(r.code).toBe(0);
-    expect(r.stdout).not.toContain('"policy.');
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as {
+      policy_files: string[];
+      diagnostics: { code: string; message: string }[];
+    };
+    expect(doc.policy_files).toEqual([]);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(["policy.outside-repository"]);
+    expect(doc.diagnostics[0]?.message).toContain(
+      "../campaignctl.policy.yaml is a policy file above the outermost repository root . (it holds .git)",
+    );
+    // Named with --policy, it is read (and applies): no error about it.
+    const named = await runCli(["validate", "campaigns/gotv/", "--policy", "../campaignctl.policy.yaml"], {
+      cwd,
+    });
+    expect(named.code).toBe(1);
+    expect(named.stdout).toContain("error[policy.forbid-at-now]");
+    expect(named.stdout).not.toContain("policy.outside-repository");
+  });
+
+  test("a tree without its root's .git and a stray .git below (a copy, a Docker context): the root policy is not lost in silence", async () => {
+    const outer = mkdtempSync(join(tmpdir(), "campaignctl-policy-export-"));
+    mkdirSync(join(outer, "campaigns", "gotv"), { recursive: true });
+    writeFileSync(join(outer, "campaigns", "gotv", "gotv.yaml"), AT_NOW);
+    writeFileSync(join(outer, "campaigns", "gotv", ".git"), "gitdir: ../../.git/modules/gotv\n");
+    writeFileSync(join(outer, "campaignctl.policy.yaml"), FORBID_AT_NOW);
+    // The team's own policy below the stray .git satisfies --require-policy: the root's must still not vanish.
+    writeFileSync(
+      join(outer, "campaigns", "gotv", "campaignctl.policy.yaml"),
+      "version: 1\nrules:\n  min_test_contacts: 0\n",
+    );
+    const r = await runCli(["validate", "campaigns/gotv/", "--require-policy"], { cwd: outer });
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain(
+      "error[policy.outside-repository]: campaignctl.policy.yaml is a policy file above the outermost repository root campaigns/gotv",
+    );
   });
 
   test("policies above a file combine; files that lead to different chains stop with policy.ambiguous", async () => {
@@ -388,6 +424,27 @@ describe("the walk up (a file system given as a table)", () => {
     ["the .yml spelling", { "/r/c": { policies: ["campaignctl.policy.yml"] } }, ["c/campaignctl.policy.yml"]],
   ])("%s", (_, fs, shown) => {
     expect(walk(fs).chain).toEqual(shown);
+  });
+
+  test("policy files above the outermost repository root are returned apart, never in the chain", () => {
+    const w = policyChain({ absolute: "/r/c/g", shown: "c/g" }, (dir) => ({
+      policies: dir === "/" || dir === "/r" ? [NAME] : [],
+      nearMisses: [],
+      repository: dir === "/r/c",
+    }));
+    expect(w.chain).toEqual([]);
+    expect(w.outside.map((p) => [p.shown, p.root.shown])).toEqual([
+      [`../${NAME}`, "c"],
+      [NAME, "c"],
+    ]);
+    // Without a repository, the walk reads up to the filesystem root: nothing is outside.
+    const bare = policyChain({ absolute: "/r/c/g", shown: "c/g" }, () => ({
+      policies: [NAME],
+      nearMisses: [],
+      repository: false,
+    }));
+    expect(bare.outside).toEqual([]);
+    expect(bare.chain).toHaveLength(4);
   });
 
   test("misspelt policy files on the way are reported, up to the outermost repository only", () => {

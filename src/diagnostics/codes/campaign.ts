@@ -5,7 +5,7 @@ export const CAMPAIGN_CODES = {
   "campaign.encoding": "a campaign file is not valid UTF-8 (invalid bytes were replaced)",
   "campaign.empty-file": "a campaign file has no content (only whitespace or comments)",
   "campaign.not-campaign-file":
-    "a file named on the command line is not a campaign file (Markdown, HTML, XML, JSON, plain text or a saved plan); it is not read as YAML",
+    "a file named on the command line is not a campaign file (Markdown, HTML, XML, JSON, plain text, a saved plan, or a policy file by its name); it is not read as YAML",
   "campaign.yaml-syntax": "the file is not well-formed YAML",
   "campaign.yaml-indent": "YAML indentation is wrong (or uses tabs)",
   "campaign.yaml-key": "a YAML mapping key is not allowed (multi-line, too long, a block, not a string)",

@@ -11,7 +11,7 @@ export const FORECAST_CODES = {
   "forecast.capacity-conflict":
     "two campaign files declare different capacity for the same brand or channel; the forecast uses the smaller",
   "forecast.capacity-unknown":
-    "under the policy's `forecast_errors`, a project sends on a brand whose daily cap neither the policy nor a campaign file declares: a cap that is not known cannot be judged",
+    "under the policy's `forecast_errors`, a project sends on a brand whose daily cap the policy does not declare (a campaign file's does not count): a cap that is not known cannot be judged",
   "forecast.sent-unknown":
     "the brand's live sends could not all be listed or read: the forecast counts what it could (an error holding each covered send under the policy's forecast_errors)",
 } as const;

@@ -5,6 +5,8 @@ export const POLICY_CODES = {
     "the policy file named with --policy (or the nearest campaignctl.policy.yaml found) cannot be read",
   "policy.file-misnamed":
     "a file above a campaign file looks like a misspelt policy file (Campaignctl.policy.yaml, campaignctl.polcy.yaml); it is not read, so the run stops",
+  "policy.outside-repository":
+    "a policy file lies above the outermost repository root (the farthest directory holding .git), where the search stops: it is not read, so the run stops (a stray .git, or a tree without its root's .git, can cut a policy off)",
   "policy.required":
     "--require-policy: no campaignctl.policy.yaml (or .yml) applies to the campaign files and no --policy FILE was given",
   "policy.capacity-loosened":

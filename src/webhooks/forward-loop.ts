@@ -160,20 +160,22 @@ export class ForwardLoop {
       limits: options.limits,
     });
     const at = new Date(now).toISOString();
+    const noteForwarded = (nextAt: number | null): void =>
+      options.note({
+        type: "forwarded",
+        at: now,
+        eventId: id,
+        url: options.forwarder.url,
+        attempt,
+        result,
+        nextAt,
+      });
     switch (next.kind) {
       case "done":
         options.store.mark([{ t: "forwarded", event_id: id, attempt, at, status: result.status as number }]);
         options.store.outbox.delete(id);
         options.counts.forwarded += 1;
-        options.note({
-          type: "forwarded",
-          at: now,
-          eventId: id,
-          url: options.forwarder.url,
-          attempt,
-          result,
-          nextAt: null,
-        });
+        noteForwarded(null);
         return;
       case "retry":
         item.attempts = attempt;
@@ -193,30 +195,14 @@ export class ForwardLoop {
         ]);
         this.waiting.add(id);
         options.counts.forwardFailed += 1;
-        options.note({
-          type: "forwarded",
-          at: now,
-          eventId: id,
-          url: options.forwarder.url,
-          attempt,
-          result,
-          nextAt: next.nextAt,
-        });
+        noteForwarded(next.nextAt);
         return;
       case "dead": {
         item.attempts = attempt;
         item.lastStatus = result.status;
         item.lastError = result.error;
         options.counts.forwardFailed += 1;
-        options.note({
-          type: "forwarded",
-          at: now,
-          eventId: id,
-          url: options.forwarder.url,
-          attempt,
-          result,
-          nextAt: null,
-        });
+        noteForwarded(null);
         options.store.deadLetter(item, next.reason, now, {
           event_id: id,
           event_type: event.entry.kind,

@@ -12,18 +12,10 @@ import { isLoopbackHost } from "../api/config.js";
 import { parseRetryAfter } from "../api/parse-response.js";
 import { WEBHOOK_TIMEOUT_MS } from "../contract/limits.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { KEPT_HEADERS } from "./record.js";
 
 /** The header that tells the handler which attempt this is (1 for the first). */
 export const ATTEMPT_HEADER = "x-campaignctl-attempt";
-
-/** The headers of a delivery that are passed on (lower case). */
-export const FORWARDED_HEADERS = [
-  "content-type",
-  "x-webhook-signature",
-  "x-event-type",
-  "x-event-id",
-  "x-timestamp",
-] as const;
 
 /** Invariant: an ok `url` is an absolute http(s) URL without credentials, https unless to loopback. */
 export type ForwardUrlCheck =
@@ -112,7 +104,7 @@ export function createForwarder(url: string, options: ForwarderOptions = {}): Fo
         "user-agent": "campaignctl-webhooks",
         [ATTEMPT_HEADER]: String(attempt),
       };
-      for (const name of FORWARDED_HEADERS) {
+      for (const name of KEPT_HEADERS) {
         const value = event.headers[name];
         if (value !== undefined) headers[name] = value;
       }

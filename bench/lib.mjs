@@ -108,3 +108,11 @@ export function capturedIo(dir, key, clock = () => Date.now()) {
     },
   };
 }
+
+/**
+ * The flags of a benched `webhooks listen`: any free loopback port, JSON lines, the state in
+ * `stateDir`, the signing secret read from the environment variable `secretEnv`.
+ */
+export function listenFlags(stateDir, secretEnv) {
+  return ["--port", "0", "--host", "127.0.0.1", "--json", "--state", stateDir, "--secret-env", secretEnv];
+}

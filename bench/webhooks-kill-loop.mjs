@@ -24,20 +24,10 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Agent, request } from "undici";
+import { seededRandom } from "../dist/src/sandbox/ids.js";
+import { listenFlags } from "./lib.mjs";
 
 export const KILL_LOOP_SECRET = "whsec_killloop_0123456789abcdef01";
-
-/** A small seeded generator (mulberry32): the kill moments are the same for one seed. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function delivery(i) {
   const body = Buffer.from(
@@ -67,7 +57,8 @@ function headersOf(d) {
  * Resolves with the ids answered 2xx, each run's stdout, and how many times the listener was killed.
  */
 export async function runKillLoop({ cli, stateDir, total, concurrency, seed, maxAcksBeforeKill }) {
-  const random = seeded(seed);
+  // The sandbox's one seeded generator: the kill moments are the same for one seed.
+  const random = seededRandom(seed);
   const outputs = [];
   const acked = new Set();
   let kills = 0;
@@ -84,20 +75,7 @@ export async function runKillLoop({ cli, stateDir, total, concurrency, seed, max
   const start = () => {
     const child = spawn(
       process.execPath,
-      [
-        cli,
-        "webhooks",
-        "listen",
-        "--port",
-        "0",
-        "--host",
-        "127.0.0.1",
-        "--json",
-        "--state",
-        stateDir,
-        "--secret-env",
-        "KILL_LOOP_SECRET",
-      ],
+      [cli, "webhooks", "listen", ...listenFlags(stateDir, "KILL_LOOP_SECRET")],
       { env: { ...process.env, KILL_LOOP_SECRET, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
     );
     const run = {

@@ -41,6 +41,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Agent, request } from "undici";
+import { listenFlags } from "./lib.mjs";
 
 const total = Math.min(Number(process.argv[2] ?? 20_000), 200_000);
 const concurrency = Number(process.argv[3] ?? 32);
@@ -91,17 +92,7 @@ const handler = createServer((req, res) => {
 });
 if (forward) await new Promise((resolve) => handler.listen(0, "127.0.0.1", resolve));
 
-const flags = [
-  "--port",
-  "0",
-  "--host",
-  "127.0.0.1",
-  "--json",
-  "--state",
-  stateDir,
-  "--secret-env",
-  "BENCH_WEBHOOK_SECRET",
-];
+const flags = listenFlags(stateDir, "BENCH_WEBHOOK_SECRET");
 if (forward) flags.push("--forward-to", `http://127.0.0.1:${handler.address().port}/hooks`);
 const registered = /^\s+webhooks\b/m.test(
   spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8" }).stdout,

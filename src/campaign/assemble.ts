@@ -12,7 +12,7 @@ import {
   findingTrusted,
   type KeyTrust,
   keyTrust,
-  PROJECT_KEYS,
+  projectKeys,
   projectUntrusted,
   type Untrusted,
 } from "./key-trust.js";
@@ -162,13 +162,13 @@ function trustedData(data: unknown, trust: KeyTrust): RawCampaignDocument | unde
   const rawProjects = top.projects;
   if (typeof rawProjects === "object" && rawProjects !== null)
     for (const [address, value] of Object.entries(rawProjects)) {
-      const project = withoutKeys(value, trust.projects.get(address) ?? new Set(), PROJECT_KEYS);
+      const project = withoutKeys(value, trust.projects.get(address) ?? new Set(), projectKeys());
       if (project !== undefined && "id" in project) projects[address] = project;
     }
   const kept: Record<string, unknown> = { version: top.version, projects };
   for (const key of ["organization", "merge_defaults", "fields", "capacity"])
     if (key in top && !trust.file.has(key)) kept[key] = top[key];
-  const defaults = withoutKeys(top.defaults, trust.defaults, PROJECT_KEYS);
+  const defaults = withoutKeys(top.defaults, trust.defaults, projectKeys());
   if (defaults !== undefined) kept.defaults = defaults;
   const again = keyTrust(validateCampaignData(kept).map((e) => ({ ...e, propertyName: propertyNameOf(e) })));
   if (again.outsideProjects || again.fileWide) return undefined;

@@ -9,44 +9,30 @@
 import type { ErrorObject } from "ajv/dist/2020.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { didYouMean } from "../text/did-you-mean.js";
+import { campaignSchema } from "./schema.js";
 import { pointerSegments } from "./yaml-path.js";
 
-/** The keys of a project (and of `defaults`), as the schema lists them. */
-export const PROJECT_KEYS: readonly string[] = [
-  "id",
-  "name",
-  "type",
-  "channel",
-  "brand",
-  "campaign",
-  "toll_free_verification",
-  "phone_numbers",
-  "message",
-  "media",
-  "contact_lists",
-  "suppression_lists",
-  "link_tracking",
-  "opt_out_footer",
-  "state",
-  "test",
-  "schedule",
-  "deadline",
-  "pause",
-  "guard",
-  "labels",
-  "after",
-];
+/** The keys of a project (and of `defaults`) and of a file's top, read once from the schema itself. */
+let schemaKeys: { readonly project: readonly string[]; readonly file: readonly string[] } | undefined;
 
-/** Keys at the top of a file that projects read. */
-const FILE_KEYS: readonly string[] = [
-  "version",
-  "organization",
-  "merge_defaults",
-  "fields",
-  "capacity",
-  "defaults",
-  "projects",
-];
+function keysOfSchema(): { readonly project: readonly string[]; readonly file: readonly string[] } {
+  if (schemaKeys === undefined) {
+    const schema = campaignSchema() as {
+      readonly properties: Record<string, unknown>;
+      readonly $defs: { readonly projectKeys: { readonly properties: Record<string, unknown> } };
+    };
+    schemaKeys = {
+      project: Object.keys(schema.$defs.projectKeys.properties),
+      file: Object.keys(schema.properties),
+    };
+  }
+  return schemaKeys;
+}
+
+/** The keys of a project (and of `defaults`), as the schema lists them. */
+export function projectKeys(): readonly string[] {
+  return keysOfSchema().project;
+}
 
 /** Untrusted keys of one scope: some keys, or every key (`"all"`: the scope's value is not even a map). */
 export type Untrusted = ReadonlySet<string> | "all";
@@ -118,7 +104,7 @@ export function keyTrust(errors: readonly SchemaError[], data?: unknown): KeyTru
     if (top === undefined) {
       outsideProjects = true;
       if (error.keyword !== "additionalProperties") fileWide = true; // not a map, or no version
-      for (const key of misspelt(error, FILE_KEYS, data)) {
+      for (const key of misspelt(error, keysOfSchema().file, data)) {
         if (key === "defaults") add(scopes, "defaults", "all");
         else if (key === "projects") fileWide = true;
         else file.add(key);
@@ -132,14 +118,14 @@ export function keyTrust(errors: readonly SchemaError[], data?: unknown): KeyTru
         else fileWide = true; // `projects` is not a map
       } else if (third !== undefined) add(projects, second, third);
       else if (error.keyword === "additionalProperties")
-        for (const key of misspelt(error, PROJECT_KEYS, data)) add(projects, second, key);
+        for (const key of misspelt(error, projectKeys(), data)) add(projects, second, key);
       else if (error.keyword === "required") add(projects, second, String(error.params.missingProperty));
       else add(projects, second, "all");
     } else if (top === "defaults") {
       outsideProjects = true;
       if (second !== undefined) add(scopes, "defaults", second);
       else if (error.keyword === "additionalProperties")
-        for (const key of misspelt(error, PROJECT_KEYS, data)) add(scopes, "defaults", key);
+        for (const key of misspelt(error, projectKeys(), data)) add(scopes, "defaults", key);
       else add(scopes, "defaults", "all");
     } else {
       outsideProjects = true;
@@ -163,7 +149,8 @@ export function projectUntrusted(
   if (trust.fileWide || own === "all") return null;
   const out = new Set<string>([...(own ?? []), ...trust.file]);
   const set = new Set(ownKeys.filter((k) => !out.has(k)));
-  for (const key of trust.defaults === "all" ? PROJECT_KEYS : trust.defaults) if (!set.has(key)) out.add(key);
+  for (const key of trust.defaults === "all" ? projectKeys() : trust.defaults)
+    if (!set.has(key)) out.add(key);
   return out;
 }
 

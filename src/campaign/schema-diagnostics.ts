@@ -9,8 +9,8 @@ import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../text/did-you-mean.js";
 import { e164Suggestion } from "./phone-suggestion.js";
 import { rangeAt, type SourceText } from "./source-range.js";
+import { MESSAGE_BLOCK_HINT } from "./yaml-message-structure.js";
 import { findPath, type PathHit, pointerSegments, type Span } from "./yaml-path.js";
-import { MESSAGE_BLOCK_HINT } from "./yaml-slips.js";
 
 interface SchemaNode {
   readonly title?: string;

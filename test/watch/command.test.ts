@@ -5,12 +5,10 @@
  * refused before any request. Each run on a sandbox started at a fixed instant, on its virtual clock.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { admin } from "../sandbox/helpers.js";
 import { clearRequests, effects, type Line, liveProject, requestLog, runWatch } from "./harness.js";
-import { campaignFile, SEND_AT, type WatchWorld, watchWorld, workDir } from "./world.js";
-
-const GUARD = { max_failure_rate: 0.2, min_sample: 10 };
+import { campaignFile, GUARD, SEND_AT, failingWorld as startFailingWorld, workDir } from "./world.js";
 
 let sb: SandboxHandle | undefined;
 afterEach(async () => {
@@ -19,28 +17,11 @@ afterEach(async () => {
   sb = undefined;
 });
 
-/** A sandbox where the second of three copies fails 60 % of its messages, and a campaign of the three. */
-async function failingWorld(
-  faults?: string,
-): Promise<{ sb: SandboxHandle; world: WatchWorld; cwd: string; failing: string }> {
-  const world = watchWorld(3);
-  const failing = world.senders[1] as string;
-  const started = await startSandbox({
-    fixture: world.fixture,
-    timeScale: 0,
-    rateLimits: true,
-    ...(faults === undefined ? {} : { faults }),
-  });
-  sb = started;
-  await admin(started, "PATCH", "/simulation", {
-    messages_per_batch: 1,
-    failure_rate: 0,
-    reply_rate: 0,
-    project_failure_rates: { [failing]: 0.6 },
-  });
-  const [a, b, c] = world.senders as [string, string, string];
-  const cwd = workDir({ "campaign.yaml": campaignFile({ alpha: a, bravo: b, charlie: c }, GUARD) });
-  return { sb: started, world, cwd, failing };
+/** The failing world (world.ts), its sandbox closed after the test. */
+async function failingWorld(faults?: string): ReturnType<typeof startFailingWorld> {
+  const started = await startFailingWorld(faults);
+  sb = started.sb;
+  return started;
 }
 
 /** Lets the simulation send for `ms` after the copies start. */

@@ -23,9 +23,18 @@ import {
   requestLog,
   runWatch,
 } from "./harness.js";
-import { campaignFile, SEND_AT, START, senderId, type WatchWorld, watchWorld, workDir } from "./world.js";
-
-const GUARD = { max_failure_rate: 0.2, min_sample: 10 };
+import {
+  campaignFile,
+  GUARD,
+  SEND_AT,
+  START,
+  senderId,
+  simulateFailing,
+  failingWorld as startFailingWorld,
+  type WatchWorld,
+  watchWorld,
+  workDir,
+} from "./world.js";
 
 let sb: SandboxHandle | undefined;
 afterEach(async () => {
@@ -34,30 +43,11 @@ afterEach(async () => {
   sb = undefined;
 });
 
-/** Three copies sending from SEND_AT, the second failing 60 % of its messages; a campaign of the three. */
+/** The failing world (world.ts), its sandbox closed after the test. */
 async function failingWorld(faults?: string) {
-  const world = watchWorld(3);
-  const failing = world.senders[1] as string;
-  const s = await startSandbox({
-    fixture: world.fixture,
-    timeScale: 0,
-    rateLimits: true,
-    ...(faults === undefined ? {} : { faults }),
-  });
+  const { sb: s, world, cwd, failing } = await startFailingWorld(faults);
   sb = s;
-  await simulate(s, failing);
-  const [a, b, c] = world.senders as [string, string, string];
-  const cwd = workDir({ "campaign.yaml": campaignFile({ alpha: a, bravo: b, charlie: c }, GUARD) });
   return { s, world, cwd, failing };
-}
-
-async function simulate(s: SandboxHandle, failing: string): Promise<void> {
-  await admin(s, "PATCH", "/simulation", {
-    messages_per_batch: 1,
-    failure_rate: 0,
-    reply_rate: 0,
-    project_failure_rates: { [failing]: 0.6 },
-  });
 }
 
 /** Messages of `project` in the sandbox's sent log sent after `at`. */
@@ -264,7 +254,7 @@ describe("two watches racing on the same files", () => {
     const { s, world, cwd, failing } = await failingWorld();
     for (let i = 0; i < 10; i++) {
       await admin(s, "POST", "/reset");
-      await simulate(s, failing);
+      await simulateFailing(s, failing);
       await admin(s, "POST", "/clock/advance", {
         ms: SEND_AT.getTime() - s.clock.nowMs() + 14_000 + i * 300,
       });

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import type { Fixture, FixtureProject } from "../../src/sandbox/fixture/types.js";
-import { exampleFixture, GOTV_REMINDER } from "../sandbox/helpers.js";
+import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import { admin, exampleFixture, GOTV_REMINDER } from "../sandbox/helpers.js";
 
 /** The example fixture's clock start: the instant every watch test lives at. */
 export const START = new Date("2026-12-01T15:00:00Z");
@@ -120,4 +121,38 @@ export function campaignFile(
       Object.entries(projects).map(([address, p]) => [address, typeof p === "string" ? { id: p } : p]),
     ),
   };
+}
+
+/** The guard of the failing world's campaign: trips at 20 % failures from the 10th message. */
+export const GUARD = { max_failure_rate: 0.2, min_sample: 10 };
+
+/** The sandbox's simulation, with `failing` failing 60 % of its messages and nothing else failing. */
+export async function simulateFailing(sb: SandboxHandle, failing: string): Promise<void> {
+  await admin(sb, "PATCH", "/simulation", {
+    messages_per_batch: 1,
+    failure_rate: 0,
+    reply_rate: 0,
+    project_failure_rates: { [failing]: 0.6 },
+  });
+}
+
+/**
+ * A sandbox (with `faults`, if any) where the second of three copies fails 60 % of its messages,
+ * and a campaign of the three under {@link GUARD}. The caller closes the sandbox.
+ */
+export async function failingWorld(
+  faults?: string,
+): Promise<{ sb: SandboxHandle; world: WatchWorld; cwd: string; failing: string }> {
+  const world = watchWorld(3);
+  const failing = world.senders[1] as string;
+  const sb = await startSandbox({
+    fixture: world.fixture,
+    timeScale: 0,
+    rateLimits: true,
+    ...(faults === undefined ? {} : { faults }),
+  });
+  await simulateFailing(sb, failing);
+  const [a, b, c] = world.senders as [string, string, string];
+  const cwd = workDir({ "campaign.yaml": campaignFile({ alpha: a, bravo: b, charlie: c }, GUARD) });
+  return { sb, world, cwd, failing };
 }

@@ -8,8 +8,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { choosePolicies, type DirectoryLook, policyChain } from "../../cli/policy-file.js";
 import { policyNearMiss } from "../../src/campaign/policy-file-name.js";
+import { choosePolicies } from "../../src/policy/choose-policies.js";
+import { type DirectoryLook, policyChain } from "../../src/policy/policy-chain.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const FORBID_AT_NOW = "version: 1\nrules:\n  forbid_at_now: true\n";

@@ -1,0 +1,88 @@
+/**
+ * The IO of policy discovery: looking into each directory on the way up from the campaign files and
+ * walking the chain of policy files above them (the walk itself is src/policy/policy-chain.ts).
+ */
+import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { POLICY_FILE_NAMES, policyNearMiss } from "../../src/campaign/policy-file-name.js";
+import type { FoundPolicies } from "../../src/policy/choose-policies.js";
+import { type DirectoryLook, policyChain } from "../../src/policy/policy-chain.js";
+import { errnoCode } from "../files.js";
+
+/**
+ * The policy files above each campaign file, walked up from the file's directory as it was spelled
+ * (`campaigns/gotv/a.yaml` → `campaigns/gotv/campaignctl.policy.yaml`, `campaigns/...`, `/abs/x.yaml`
+ * → `/abs/...`). One walk per directory, and one look per directory: thousands of files cost a few
+ * dozen directory listings.
+ */
+export function discover(files: readonly string[], cwd: string): FoundPolicies[] {
+  const looked = new Map<string, DirectoryLook>();
+  const cachedLook = (absolute: string): DirectoryLook => {
+    let seen = looked.get(absolute);
+    if (seen === undefined) {
+      seen = lookInto(absolute);
+      looked.set(absolute, seen);
+    }
+    return seen;
+  };
+  const byDirectory = new Map<string, Omit<FoundPolicies, "file">>();
+  return files.map((file) => {
+    const dir = dirname(file);
+    let walked = byDirectory.get(dir);
+    if (walked === undefined) {
+      const walk = policyChain({ absolute: resolve(cwd, dir), shown: dir }, cachedLook);
+      walked = {
+        chain: walk.chain.map((p) => ({ ...p, identity: identity(p.absolute) })),
+        nearMisses: walk.nearMisses,
+        outside: walk.outside,
+      };
+      byDirectory.set(dir, walked);
+    }
+    return { file, ...walked };
+  });
+}
+
+/**
+ * One directory, listed; a directory that can be entered but not listed (mode 711, common above a
+ * home directory) is looked into by name instead, so it never ends the walk.
+ */
+function lookInto(absoluteDir: string): DirectoryLook {
+  try {
+    const entries = readdirSync(absoluteDir, { withFileTypes: true });
+    return {
+      policies: POLICY_FILE_NAMES.filter((n) => entries.some((e) => e.name === n)),
+      // A directory is not a misspelt file (a temp dir may well be called campaignctl-policy-…).
+      nearMisses: entries
+        .filter((e) => !e.isDirectory() && policyNearMiss(e.name) !== undefined)
+        .map((e) => e.name)
+        .sort(),
+      repository: entries.some((e) => e.name === ".git"),
+    };
+  } catch {
+    return {
+      policies: POLICY_FILE_NAMES.filter((n) => exists(join(absoluteDir, n))),
+      nearMisses: [],
+      repository: exists(join(absoluteDir, ".git")),
+    };
+  }
+}
+
+function exists(absolute: string): boolean {
+  try {
+    lstatSync(absolute);
+    return true;
+  } catch (error) {
+    const code = errnoCode(error);
+    // Anything but "not there" is there: an unreadable policy file fails when it is read.
+    return !(code === "ENOENT" || code === "ENOTDIR");
+  }
+}
+
+/** The file's real path (one file reached through two symbolic links is one policy), else its path. */
+export function identity(absolute: string): string {
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute;
+  }
+}

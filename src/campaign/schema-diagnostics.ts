@@ -337,6 +337,14 @@ export function describePath(segments: readonly string[]): string {
     const rest = dotted(segments.slice(2));
     return `project \`${segments[1]}\`${rest ? ` at ${rest}` : ""}`;
   }
+  if (segments[0] === "templates" && segments.length >= 2) {
+    const inInstance = segments[2] === "instances" && segments.length >= 4;
+    const rest = dotted(segments.slice(inInstance ? 4 : 2));
+    const what = inInstance
+      ? `instance \`${segments[3]}\` of template \`${segments[1]}\``
+      : `template \`${segments[1]}\``;
+    return `${what}${rest ? ` at ${rest}` : ""}`;
+  }
   if (segments.length === 0) return "the file";
   return `\`${dotted(segments)}\``;
 }

@@ -42,7 +42,8 @@ templates:
 }
 
 /** The codes this corpus is about (a long fixture also draws lint.segment-growth, beside the point). */
-const ABOUT = /^(campaign\.variant-|campaign\.template-|lint\.opt-out-missing|lint\.non-gsm-character|message\.)/;
+const ABOUT =
+  /^(campaign\.variant-|campaign\.template-|lint\.opt-out-missing|lint\.non-gsm-character|message\.)/;
 
 /** Every finding about variants as `code@line:col -> related line:col ...`, sorted. */
 function findings(text: string, optOutWording?: Record<string, string[]>): string[] {
@@ -107,7 +108,9 @@ describe("variant pairs", () => {
     expect(variant?.message).toBe(
       "template `gotv`: the es variant is 2 segments per recipient in UCS-2, because of í (U+00ED), while the en variant is 1 segment: 2 times the cost per recipient (1 segment in GSM-7)",
     );
-    expect(variant?.hint).toBe("write i for í if the plain spelling is acceptable (GSM-7 lacks these), or shorten the variant");
+    expect(variant?.hint).toBe(
+      "write i for í if the plain spelling is acceptable (GSM-7 lacks these), or shorten the variant",
+    );
     expect(variant?.severity).toBe("warning");
   });
 
@@ -116,7 +119,9 @@ describe("variant pairs", () => {
     expect(findings(pair(EN, es))).toEqual([]);
     // ó is not GSM-7: short as it is, the variant stays one segment (the instance's lint says so, as info).
     const accented = pair(EN, "¡Hola {{first_name|amigo}}! ¿Ya votó? En {{polling_place}}. Responde STOP");
-    expect(findings(accented)).toEqual([`lint.non-gsm-character@${at(accented, "ó")} -> ${at(accented, "adams-es:")}`]);
+    expect(findings(accented)).toEqual([
+      `lint.non-gsm-character@${at(accented, "ó")} -> ${at(accented, "adams-es:")}`,
+    ]);
   });
 });
 

@@ -23,7 +23,8 @@ function at(text: string, needle: string, nth = 0): string {
   return `${before.split("\n").length}:${offset - before.lastIndexOf("\n")}`;
 }
 
-const pos = (range: SourceRange | undefined) => (range ? `${range.start.line}:${range.start.column}` : "none");
+const pos = (range: SourceRange | undefined) =>
+  range ? `${range.start.line}:${range.start.column}` : "none";
 const related = (d: Diagnostic) => (d.related ?? []).map((r) => pos(r.range));
 
 const TEMPLATED = `version: 1
@@ -107,8 +108,16 @@ describe("template expansion", () => {
     const en = project(loaded.campaign.projects, "adams-en");
     const es = project(loaded.campaign.projects, "adams-es");
     // Central Daylight Time on October 31st, Central Standard Time after November 1st, 2026.
-    expect(en.schedule).toEqual({ at: "2026-10-31T10:00:00-05:00", timezone: "America/Chicago", dailyCapBypass: false });
-    expect(es.schedule).toEqual({ at: "2026-11-02T10:00:00-06:00", timezone: "America/Chicago", dailyCapBypass: false });
+    expect(en.schedule).toEqual({
+      at: "2026-10-31T10:00:00-05:00",
+      timezone: "America/Chicago",
+      dailyCapBypass: false,
+    });
+    expect(es.schedule).toEqual({
+      at: "2026-11-02T10:00:00-06:00",
+      timezone: "America/Chicago",
+      dailyCapBypass: false,
+    });
   });
 
   it("locates each value where it was written: instance, template, variant or defaults", () => {
@@ -134,10 +143,22 @@ describe("template expansion", () => {
 
 describe("local times", () => {
   it("reads a repeated time (clocks fall back) as the first of the two, a skipped one as skipped", () => {
-    expect(localToAt("2026-11-01T01:30", "America/Chicago")).toEqual({ kind: "at", at: "2026-11-01T01:30:00-05:00" });
-    expect(localToAt("2027-03-14T02:30", "America/Chicago")).toEqual({ kind: "skipped", zone: "America/Chicago" });
-    expect(localToAt("2027-03-14T02:30", "Pacific/Honolulu")).toEqual({ kind: "at", at: "2027-03-14T02:30:00-10:00" });
-    expect(localToAt("2026-12-07T09:00:30", "America/Denver")).toEqual({ kind: "at", at: "2026-12-07T09:00:30-07:00" });
+    expect(localToAt("2026-11-01T01:30", "America/Chicago")).toEqual({
+      kind: "at",
+      at: "2026-11-01T01:30:00-05:00",
+    });
+    expect(localToAt("2027-03-14T02:30", "America/Chicago")).toEqual({
+      kind: "skipped",
+      zone: "America/Chicago",
+    });
+    expect(localToAt("2027-03-14T02:30", "Pacific/Honolulu")).toEqual({
+      kind: "at",
+      at: "2027-03-14T02:30:00-10:00",
+    });
+    expect(localToAt("2026-12-07T09:00:30", "America/Denver")).toEqual({
+      kind: "at",
+      at: "2026-12-07T09:00:30-07:00",
+    });
   });
 });
 
@@ -162,17 +183,25 @@ describe("expansion errors", () => {
     );
     const { diagnostics, campaign } = load(text);
     expect(diagnostics.map(where)).toEqual([`campaign.template-language-unknown@${at(text, "sp\n")}`]);
-    expect(diagnostics[0]?.hint).toBe("write one of en, es, or add a `sp` variant under the template's `message`");
+    expect(diagnostics[0]?.hint).toBe(
+      "write one of en, es, or add a `sp` variant under the template's `message`",
+    );
     expect(related(diagnostics[0] as Diagnostic)).toEqual([at(text, "en: ")]);
     expect(campaign.projects).toEqual([]);
-    const near = withInstance("        organization: Adams\n        id: a1\n        language: ess\n        timezone: Pacific/Honolulu\n");
+    const near = withInstance(
+      "        organization: Adams\n        id: a1\n        language: ess\n        timezone: Pacific/Honolulu\n",
+    );
     expect(load(near).diagnostics[0]?.hint).toBe("did you mean `es`?");
   });
 
   it("reports a local time skipped by the spring-forward change at the template's schedule, for the instance", () => {
-    const text = withInstance("        organization: Adams\n        id: a1\n        language: en\n        timezone: America/Denver\n");
+    const text = withInstance(
+      "        organization: Adams\n        id: a1\n        language: en\n        timezone: America/Denver\n",
+    );
     const { diagnostics } = load(text);
-    expect(diagnostics.map(where)).toEqual([`campaign.template-local-time-skipped@${at(text, '"2027-03-14T02:30"')}`]);
+    expect(diagnostics.map(where)).toEqual([
+      `campaign.template-local-time-skipped@${at(text, '"2027-03-14T02:30"')}`,
+    ]);
     expect(related(diagnostics[0] as Diagnostic)).toEqual([at(text, "adams-en:")]);
   });
 
@@ -181,7 +210,10 @@ describe("expansion errors", () => {
     expect(load(text).diagnostics.map(where)).toEqual([
       `campaign.template-timezone-missing@${at(text, '"2027-03-14T02:30"')}`,
     ]);
-    const zoned = withInstance("        organization: Adams\n        id: a1\n        language: en\n", "    timezone: Pacific/Honolulu\n");
+    const zoned = withInstance(
+      "        organization: Adams\n        id: a1\n        language: en\n",
+      "    timezone: Pacific/Honolulu\n",
+    );
     const loaded = load(zoned);
     expect(loaded.diagnostics.map(where)).toEqual([]);
     expect(loaded.campaign.projects[0]?.schedule?.at).toBe("2027-03-14T02:30:00-10:00");
@@ -191,8 +223,14 @@ describe("expansion errors", () => {
     const text = `${withInstance("        organisation: Adams\n        id: a1\n        langauge: en\n")}projects:\n  plain:\n    id: p1\n`;
     const { diagnostics, campaign } = load(text);
     expect(diagnostics.map((d) => [where(d), d.hint])).toEqual([
-      [`campaign.missing-key@${at(text, "adams-en:")}`, expect.stringMatching(/^The organization whose project/)],
-      [`campaign.missing-key@${at(text, "adams-en:")}`, expect.stringMatching(/^Which variant of the template/)],
+      [
+        `campaign.missing-key@${at(text, "adams-en:")}`,
+        expect.stringMatching(/^The organization whose project/),
+      ],
+      [
+        `campaign.missing-key@${at(text, "adams-en:")}`,
+        expect.stringMatching(/^Which variant of the template/),
+      ],
       [`campaign.unknown-key@${at(text, "organisation")}`, "did you mean `organization`?"],
       [`campaign.unknown-key@${at(text, "langauge")}`, "did you mean `language`?"],
     ]);
@@ -204,11 +242,14 @@ describe("expansion errors", () => {
     const text = withInstance(
       '        organization: Adams\n        id: a1\n        language: en\n        timezone: Pacific/Honolulu\n        message: "Other text"\n',
     );
-    expect(load(text).diagnostics.map(where)).toEqual([`campaign.unknown-key@${at(text, "message: \"Other")}`]);
+    expect(load(text).diagnostics.map(where)).toEqual([
+      `campaign.unknown-key@${at(text, 'message: "Other')}`,
+    ]);
   });
 
   it("reports an instance address declared again, in the same file or another, as today's duplicates", () => {
-    const instance = "        organization: Adams\n        id: a1\n        language: en\n        timezone: Pacific/Honolulu\n";
+    const instance =
+      "        organization: Adams\n        id: a1\n        language: en\n        timezone: Pacific/Honolulu\n";
     const first = `${withInstance(instance)}projects:\n  adams-en:\n    id: p1\n`;
     const same = load(first);
     expect(same.diagnostics.map(where)).toEqual([`campaign.duplicate-address@${at(first, "adams-en:", 0)}`]);
@@ -216,7 +257,10 @@ describe("expansion errors", () => {
     expect(same.campaign.projects.map((p) => [p.address, p.id])).toEqual([["adams-en", "p1"]]);
 
     const other = "version: 1\nprojects:\n  adams-en:\n    id: p2\n";
-    const across = assembleCampaign([campaignFile("a.yaml", withInstance(instance)), campaignFile("b.yaml", other)]);
+    const across = assembleCampaign([
+      campaignFile("a.yaml", withInstance(instance)),
+      campaignFile("b.yaml", other),
+    ]);
     expect(across.diagnostics.map((d) => `${d.range?.file}:${where(d)}`)).toEqual([
       "b.yaml:campaign.duplicate-address@3:3",
     ]);

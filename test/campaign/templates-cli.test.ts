@@ -1,0 +1,60 @@
+/**
+ * `validate` end to end through the built CLI on templated campaign files (issue 26): instances
+ * counted as projects, the policy's Spanish opt-out wording accepted, and every finding on an
+ * expanded project in the JSON document (checked against its schema by runBuiltCli) with its
+ * range where the value was written and the other place in `related`.
+ */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runBuiltCli } from "../helpers/run-cli.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const DIR = "test/fixtures/templates";
+
+interface JsonRange {
+  readonly file: string;
+  readonly start: { readonly line: number; readonly column: number };
+}
+interface JsonDiagnostic {
+  readonly code: string;
+  readonly range: JsonRange | null;
+  readonly related: readonly { readonly message: string; readonly range: JsonRange }[];
+}
+
+const place = (r: JsonRange | null) => (r === null ? "none" : `${r.file}:${r.start.line}:${r.start.column}`);
+
+describe("validate on templated files (built CLI)", () => {
+  it("expands the instances and accepts the policy's Spanish opt-out wording", async () => {
+    const result = await runBuiltCli(["validate", `${DIR}/clean.yaml`], { cwd: ROOT });
+    expect(result.stdout).toBe(
+      `policy: ${DIR}/campaignctl.policy.yaml\n1 file, 3 projects: 0 errors, 0 warnings\n`,
+    );
+    expect(result.code).toBe(0);
+  });
+
+  it("reports each finding at the variant or instance, with the other place related, in --json", async () => {
+    const result = await runBuiltCli(["validate", `${DIR}/broken.yaml`, "--json"], { cwd: ROOT });
+    expect(result.code).toBe(1);
+    const doc = JSON.parse(result.stdout) as { projects: number; diagnostics: JsonDiagnostic[] };
+    expect(doc.projects).toBe(2);
+    const file = `${DIR}/broken.yaml`;
+    expect(
+      doc.diagnostics.map((d) => [d.code, place(d.range), d.related.map((r) => place(r.range))]),
+    ).toEqual([
+      ["campaign.variant-tag-mismatch", `${file}:9:11`, [`${file}:8:46`, `${file}:15:7`]],
+      ["campaign.test-phone-repeated", `${file}:22:22`, [`${file}:6:3`, `${file}:21:22`]],
+    ]);
+    expect(doc.diagnostics[1]?.related[0]?.message).toBe("from template `gotv` (language es)");
+  });
+
+  it("prints both places in the terminal", async () => {
+    const result = await runBuiltCli(["validate", `${DIR}/broken.yaml`], { cwd: ROOT });
+    expect(result.stdout).toContain(
+      `  note: sent by instance \`carr-es\` (Carroll County Democrats) at ${DIR}/broken.yaml:15:7\n`,
+    );
+    expect(result.stdout).toContain(
+      `  note: from template \`gotv\` (language es) at ${DIR}/broken.yaml:6:3\n`,
+    );
+  });
+});

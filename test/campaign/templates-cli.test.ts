@@ -57,4 +57,34 @@ describe("validate on templated files (built CLI)", () => {
       `  note: from template \`gotv\` (language es) at ${DIR}/broken.yaml:6:3\n`,
     );
   });
+
+  it("previews each instance as its contacts get it: template, organization, language (text and --json)", async () => {
+    const json = await runBuiltCli(["preview", `${DIR}/clean.yaml`, "--json"], { cwd: ROOT });
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout) as {
+      projects: { address: string; instance?: unknown; renderings: { text: string }[] }[];
+    };
+    expect(doc.projects.map((p) => [p.address, p.instance, p.renderings.at(-1)?.text])).toEqual([
+      [
+        "adams-en",
+        { template: "gotv", organization: "Adams County Democrats", language: "en" },
+        "Hi friend, vote at your polling place. Reply STOP to opt out",
+      ],
+      [
+        "adams-es",
+        { template: "gotv", organization: "Adams County Democrats", language: "es" },
+        "Hola amigo, vota en your polling place. Manda ALTO para salir",
+      ],
+      [
+        "boone-es",
+        { template: "gotv", organization: "Boone County Democrats", language: "es" },
+        "Hola amigo, vota en your polling place. Manda ALTO para salir",
+      ],
+    ]);
+    const text = await runBuiltCli(["preview", `${DIR}/clean.yaml`, "--target", "boone-es"], { cwd: ROOT });
+    expect(text.stdout.split("\n").slice(0, 2)).toEqual([
+      `boone-es (${DIR}/clean.yaml): broadcast, SMS, opt-out footer off`,
+      "  instance of template gotv, Boone County Democrats, language es",
+    ]);
+  });
 });

@@ -5,7 +5,7 @@
  * judged on every text a contact can receive (src/message/renderings.ts): wording that only a tag's
  * fallback carries is lost for every contact who has a value for that tag.
  */
-import { hasOptOutWording } from "../../message/opt-out-wording.js";
+import { acceptedOptOutWording, hasOptOutWording } from "../../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../../message/renderings.js";
 import type { LintRule } from "./rule.js";
 
@@ -26,7 +26,14 @@ export const optOutRule: LintRule = (project, context) => {
       range: project.locate(["message"]),
       hint:
         missing.valued.length === 0
-          ? 'add opt-out wording such as "Reply STOP to opt out", or set `opt_out_footer: true`'
+          ? language === "en"
+            ? 'add opt-out wording such as "Reply STOP to opt out", or set `opt_out_footer: true`'
+            : `add opt-out wording in ${language}, one of: ${acceptedOptOutWording(
+                language,
+                context.optOutWording,
+              )
+                .map((p) => `"${p}"`)
+                .join(", ")}; or set \`opt_out_footer: true\``
           : "write the opt-out wording in the message itself, not in a merge tag's fallback (a contact with a value never sees the fallback), or set `opt_out_footer: true`",
     },
   ];

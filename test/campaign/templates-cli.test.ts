@@ -4,7 +4,9 @@
  * expanded project in the JSON document (checked against its schema by runBuiltCli) with its
  * range where the value was written and the other place in `related`.
  */
-import { dirname, resolve } from "node:path";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runBuiltCli } from "../helpers/run-cli.js";
@@ -85,6 +87,47 @@ describe("validate on templated files (built CLI)", () => {
     expect(text.stdout.split("\n").slice(0, 2)).toEqual([
       `boone-es (${DIR}/clean.yaml): broadcast, SMS, opt-out footer off`,
       "  instance of template gotv, Boone County Democrats, language es",
+    ]);
+  });
+
+  it("plan: a reference the instance's organization lacks is at the template's line, the instance related", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-templates-"));
+    const text = `version: 1
+fields: [polling_place]
+templates:
+  gotv:
+    message:
+      en: "Hi {{first_name|friend}}, vote at {{polling_place|your polling place}}. Reply STOP to opt out"
+    contact_lists: [Ward 3 Likley Voters]
+    instances:
+      riverside-en:
+        organization: Riverside Democrats
+        id: 9a000000-0000-4000-8000-000000000001
+        language: en
+`;
+    writeFileSync(join(dir, "t.yaml"), text);
+    const fixture = join(ROOT, "examples/sandbox.yaml");
+    const result = await runBuiltCli(["plan", "--sandbox", "--fixture", fixture, "t.yaml", "--json"], {
+      cwd: dir,
+    });
+    expect(result.code).toBe(1);
+    const doc = JSON.parse(result.stdout) as {
+      projects: { address: string; diagnostics: JsonDiagnostic[] }[];
+    };
+    expect(
+      doc.projects.map((p) => [
+        p.address,
+        p.diagnostics.map((d) => [d.code, place(d.range), d.related.map((r) => place(r.range))]),
+      ]),
+    ).toEqual([
+      [
+        "riverside-en",
+        [
+          ["plan.reference-missing", "t.yaml:7:21", ["t.yaml:9:7"]],
+          // The variant differs from the live text: drift at the variant, the instance related.
+          ["plan.drift", "t.yaml:6:11", ["t.yaml:9:7"]],
+        ],
+      ],
     ]);
   });
 });

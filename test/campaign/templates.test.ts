@@ -303,3 +303,29 @@ templates:
     ]);
   });
 });
+
+describe("schema errors in templates", () => {
+  const PROJECTS = "projects:\n  plain:\n    id: p1\n    message: Hi. Reply STOP to opt out\n";
+
+  it("leave out the template in error, and keep the file's projects trusted (planned)", () => {
+    const text = `version: 1\ntemplates:\n  gotv:\n    message: [not, a, map]\n    instances:\n      a-en: {organization: A, id: a1, language: en}\n${PROJECTS}`;
+    const result = assembleCampaign([campaignFile("c.yaml", text)]);
+    expect(result.diagnostics.map(where)).toEqual([`campaign.schema-type@${at(text, "[not")}`]);
+    expect(result.campaign.projects.map((p) => p.address)).toEqual(["plain"]);
+    expect(result.addresses).toEqual(["plain", "a-en"]);
+  });
+
+  it("leave out only the instance in error", () => {
+    const text = `version: 1\ntemplates:\n  gotv:\n    message: {en: "Vote. Reply STOP to opt out"}\n    instances:\n      a-en: {organization: A, id: a1, language: en, timezone: Mars/Olympus}\n      b-en: {organization: B, id: b1, language: en}\n${PROJECTS}`;
+    const result = assembleCampaign([campaignFile("c.yaml", text)]);
+    expect(result.diagnostics.map(where)).toEqual([`campaign.schema-enum@${at(text, "Mars/Olympus")}`]);
+    expect(result.campaign.projects.map((p) => p.address)).toEqual(["plain", "b-en"]);
+  });
+
+  it("`templates` that is not a map leaves out every template", () => {
+    const text = `version: 1\ntemplates: [gotv]\n${PROJECTS}`;
+    const result = assembleCampaign([campaignFile("c.yaml", text)]);
+    expect(result.diagnostics.map(where)).toEqual([`campaign.schema-type@${at(text, "[gotv]")}`]);
+    expect(result.campaign.projects.map((p) => p.address)).toEqual(["plain"]);
+  });
+});

@@ -209,6 +209,11 @@ function trustedData(data: unknown, trust: KeyTrust): RawCampaignDocument | unde
   const again = keyTrust(validateCampaignData(kept).map((e) => ({ ...e, propertyName: propertyNameOf(e) })));
   if (again.outsideProjects || again.fileWide) return undefined;
   for (const address of again.projects.keys()) delete projects[address];
+  // A template still in error after its untrusted parts were left out is left out whole.
+  if (templates !== undefined)
+    for (const name of again.templates.keys())
+      if (name === "*") delete kept.templates;
+      else delete templates[name];
   return kept as unknown as RawCampaignDocument;
 }
 

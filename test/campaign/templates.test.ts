@@ -329,3 +329,26 @@ describe("schema errors in templates", () => {
     expect(result.campaign.projects.map((p) => p.address)).toEqual(["plain"]);
   });
 });
+
+describe("robustness", () => {
+  it("never throws on a templated file with any one line removed, doubled, or its value replaced", () => {
+    const lines = TEMPLATED.split("\n");
+    const variants: string[] = [];
+    lines.forEach((line, i) => {
+      variants.push([...lines.slice(0, i), ...lines.slice(i + 1)].join("\n"));
+      variants.push([...lines.slice(0, i + 1), line, ...lines.slice(i + 1)].join("\n"));
+      const key = /^(\s*[a-z_-]+:)/.exec(line)?.[1];
+      if (key !== undefined)
+        for (const value of [" 7", " [x]", " {a: b}", " ~", ' ""'])
+          variants.push([...lines.slice(0, i), `${key}${value}`, ...lines.slice(i + 1)].join("\n"));
+    });
+    expect(variants.length).toBeGreaterThan(100);
+    for (const text of variants) {
+      const checked = checkFileInPlace(campaignFile("c.yaml", text), {
+        now: new Date("2026-10-01T00:00:00Z"),
+      });
+      for (const d of checked.diagnostics)
+        expect(d.range === undefined || d.range.file === "c.yaml").toBe(true);
+    }
+  });
+});

@@ -345,7 +345,7 @@ describe("robustness", () => {
     expect(variants.length).toBeGreaterThan(100);
     for (const text of variants) {
       const checked = checkFileInPlace(campaignFile("c.yaml", text), {
-        now: new Date("2026-10-01T00:00:00Z"),
+        now: Date.parse("2026-10-01T00:00:00Z"),
       });
       for (const d of checked.diagnostics)
         expect(d.range === undefined || d.range.file === "c.yaml").toBe(true);

@@ -6,27 +6,18 @@
  * the file's `defaults`. `locate` answers where each value was written (template-locate.ts); each
  * project remembers its `origin`, and its findings point at both places (template-origin.ts). Pure.
  */
-import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
+import type { Document, Node } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../text/did-you-mean.js";
 import type { MessageVariant, ProjectSpec, TemplateSpec } from "./model.js";
 import { buildProjectSpec } from "./project-spec.js";
 import type { RawCampaignDocument, RawInstance, RawProjectKeys, RawTemplate } from "./raw.js";
 import { rangeAt, type SourceText } from "./source-range.js";
+import type { InstanceDeclaration } from "./template-declarations.js";
 import { templateLocators } from "./template-locate.js";
 import { rememberOrigin } from "./template-origin.js";
 import { localToAt } from "./template-schedule.js";
 import { findPath, type Span } from "./yaml-path.js";
-
-/** An instance key as written, whatever its value (for the address namespace). */
-export interface InstanceDeclaration {
-  readonly template: string;
-  readonly address: string;
-  readonly span: Span;
-  readonly node: Node | undefined;
-  readonly templateSpan: Span;
-  readonly templateNode: Node | undefined;
-}
 
 export interface TemplateInput {
   readonly source: SourceText;
@@ -38,41 +29,6 @@ export interface Expansion {
   readonly projects: readonly ProjectSpec[];
   readonly templates: readonly TemplateSpec[];
   readonly diagnostics: readonly Diagnostic[];
-}
-
-function resolve(doc: Document, node: unknown): Node | undefined {
-  const value = isAlias(node) ? node.resolve(doc) : node;
-  return isMap(value) || isScalar(value) ? value : undefined;
-}
-
-/** Every instance key written under `templates:` (first of a repeated key only), in file order. */
-export function instanceDeclarations(doc: Document): InstanceDeclaration[] {
-  const hit = findPath(doc, doc.contents, ["templates"]);
-  const templates = hit.complete ? hit.node : undefined;
-  if (!isMap(templates)) return [];
-  const out: InstanceDeclaration[] = [];
-  for (const pair of templates.items) {
-    if (!isScalar(pair.key) || !pair.key.range) continue;
-    const templateNode = resolve(doc, pair.value);
-    const instances = templateNode && findPath(doc, templateNode, ["instances"]);
-    if (!instances?.complete || !isMap(instances.node)) continue;
-    const seen = new Set<string>();
-    for (const item of instances.node.items) {
-      if (!isScalar(item.key) || !item.key.range) continue;
-      const address = String(item.key.value);
-      if (seen.has(address)) continue;
-      seen.add(address);
-      out.push({
-        template: String(pair.key.value),
-        address,
-        span: [item.key.range[0], item.key.range[1]],
-        node: resolve(doc, item.value),
-        templateSpan: [pair.key.range[0], pair.key.range[1]],
-        templateNode,
-      });
-    }
-  }
-  return out;
 }
 
 /**

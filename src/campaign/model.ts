@@ -180,6 +180,8 @@ export interface TemplateSpec {
     readonly organization: string;
     readonly language: string;
     readonly range: SourceRange;
+    /** The instance's `opt_out_footer` as it sends (its own, else the template's, else the defaults'). */
+    readonly optOutFooter: boolean;
   }[];
   /** The template's own `opt_out_footer` (a variant needs no opt-out wording when it is on). */
   readonly optOutFooter: boolean;

@@ -107,6 +107,8 @@ export function expandTemplates(
       organization: instance.organization,
       language: instance.language,
       range: keyRange,
+      optOutFooter:
+        (instance.opt_out_footer ?? template.opt_out_footer ?? raw.defaults?.opt_out_footer) === true,
     });
     const schedule = scheduleOf(template, instance);
     if (schedule.kind === "missing-zone" || schedule.kind === "skipped") {

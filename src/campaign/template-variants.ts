@@ -82,11 +82,19 @@ function tagMismatches(template: TemplateSpec): Diagnostic[] {
   return out;
 }
 
+/**
+ * Does `variant` need opt-out wording of its own? Yes when some instance sends it with the footer
+ * off, or (sent by none) when the template's footer is off.
+ */
+function needsWording(template: TemplateSpec, variant: MessageVariant): boolean {
+  const senders = template.instances.filter((i) => i.language === variant.language);
+  return senders.length === 0 ? !template.optOutFooter : senders.some((i) => !i.optOutFooter);
+}
+
 function optOutMissing(template: TemplateSpec, extra: OptOutWording): Diagnostic[] {
-  if (template.optOutFooter) return [];
   const has = template.variants.filter((v) => hasOptOutWording(v.text, v.language, extra));
   return template.variants
-    .filter((v) => !has.includes(v))
+    .filter((v) => !has.includes(v) && needsWording(template, v))
     .map((variant) => {
       const accepted = acceptedOptOutWording(variant.language, extra);
       const other = has[0];

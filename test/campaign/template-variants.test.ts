@@ -86,6 +86,23 @@ describe("variant pairs", () => {
     ]);
   });
 
+  it("opt-out wording is not needed where every instance sending the variant has the footer on", () => {
+    const es = "Hola {{first_name|amigo}}, vote en {{polling_place}}. Gracias";
+    const footer = pair(EN, es).replace(
+      "        language: es\n",
+      "        language: es\n        opt_out_footer: true\n",
+    );
+    expect(findings(footer)).toEqual([]);
+    // The template's footer on, one instance turns it off: that instance's variant needs wording.
+    const off = pair(EN, es)
+      .replace("    instances:\n", "    opt_out_footer: true\n    instances:\n")
+      .replace("        language: es\n", "        language: es\n        opt_out_footer: false\n");
+    expect(findings(off).map((f) => f.split("@")[0])).toEqual([
+      "campaign.variant-opt-out-missing",
+      "lint.opt-out-missing",
+    ]);
+  });
+
   it("a disclaimer in one language only: at the variant without it", () => {
     const text = pair(`${EN}. Paid for by Adams Dems`, ES);
     expect(findings(text)).toEqual([

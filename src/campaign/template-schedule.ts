@@ -17,6 +17,21 @@ export type LocalTimeResult =
  * fall back) is the first of the two (the earlier offset), as luxon resolves it.
  */
 export function localToAt(local: string, zone: ScheduleTimezone): LocalTimeResult {
+  // Every instance of a template usually shares one time and a few zones: converted once each.
+  const key = `${local} ${zone}`;
+  const known = converted.get(key);
+  if (known !== undefined) return known;
+  if (converted.size >= MAX_REMEMBERED) converted.clear();
+  const result = convert(local, zone);
+  converted.set(key, result);
+  return result;
+}
+
+/** Conversions remembered (a pure function's results), at most this many. */
+const MAX_REMEMBERED = 1024;
+const converted = new Map<string, LocalTimeResult>();
+
+function convert(local: string, zone: ScheduleTimezone): LocalTimeResult {
   const withSeconds = local.length === 16 ? `${local}:00` : local;
   const guess = DateTime.fromISO(withSeconds, { zone });
   if (!guess.isValid) return { kind: "skipped", zone };

@@ -90,7 +90,13 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
       const keyHit = findPath(doc, doc.contents, [...segments, extra]);
       const known = Object.keys(schema.properties ?? {}).filter((k) => schema.properties?.[k] !== false);
       const suggestion = didYouMean(extra, known);
-      const hint = suggestion ? `did you mean \`${suggestion}\`?` : `allowed keys: ${known.join(", ")}`;
+      // A template's schedule is a local time (its instances' zones give the offsets).
+      const localTime = extra === "at" && segments[0] === "templates" && known.includes("local");
+      const hint = localTime
+        ? 'a template\'s schedule is a local time without offset: write `local: "2026-12-07T10:00"`, and `timezone:` on the instance (or the template) gives each its offset'
+        : suggestion
+          ? `did you mean \`${suggestion}\`?`
+          : `allowed keys: ${known.join(", ")}`;
       return make(
         "campaign.unknown-key",
         `unknown key \`${extra}\` in ${context}`,

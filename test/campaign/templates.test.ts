@@ -238,6 +238,18 @@ describe("expansion errors", () => {
     expect(campaign.projects.map((p) => p.address)).toEqual(["plain"]);
   });
 
+  it("says a template's schedule is a local time when it is written with `at`", () => {
+    const text = withInstance(
+      '        organization: Adams\n        id: a1\n        language: en\n        timezone: Pacific/Honolulu\n        schedule: {at: "2027-01-05T10:00:00-10:00"}\n',
+    );
+    const found = load(text).diagnostics;
+    expect(found.map(where)).toEqual([
+      `campaign.missing-key@${at(text, "schedule: {at:")}`,
+      `campaign.unknown-key@${at(text, "at:")}`,
+    ]);
+    expect(found[1]?.hint).toMatch(/^a template's schedule is a local time without offset: write `local: /);
+  });
+
   it("refuses `message` (and any unknown key) in an instance", () => {
     const text = withInstance(
       '        organization: Adams\n        id: a1\n        language: en\n        timezone: Pacific/Honolulu\n        message: "Other text"\n',

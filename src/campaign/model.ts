@@ -133,6 +133,14 @@ export interface ProjectSpec {
    * whole scalar. Never throws.
    */
   readonly locateInMessage: (start: number, end: number) => SourceRange;
+  /** Set when the project was expanded from a template instance. */
+  readonly origin?: {
+    readonly template: string; // template name
+    readonly instance: string; // == address
+    readonly language: string; // the variant key
+    readonly templateRange: SourceRange; // the template's key
+    readonly instanceRange: SourceRange; // the instance's key
+  };
 }
 
 /** Everything loaded from the given paths. Invariant: `projects` are in file order, then key order. */

@@ -16,6 +16,7 @@ import {
   refusedResult,
   requestsBetween,
 } from "../../src/apply/index.js";
+import { organizationKeys } from "../../src/api/organization-keys.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { renderApplyHuman } from "../../src/report/apply-human.js";
@@ -103,7 +104,11 @@ export async function execute(
   const controller = new AbortController();
   const sleep: Sleep =
     deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
-  const secret = io.env[flags.apiKeyEnv ?? API_KEY_ENV] ?? null;
+  // Every key of the run is redacted from the journal: the default one and each organization's.
+  const secret = [
+    io.env[flags.apiKeyEnv ?? API_KEY_ENV] ?? null,
+    ...[...organizationKeys(io.env).values()].map((k) => k.key),
+  ];
   const journal = openJournal(
     io.cwd,
     new Date(io.clock()), // the file name is wall-clock UTC, whatever clock the run uses

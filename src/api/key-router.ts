@@ -38,6 +38,8 @@ export interface KeyRouter extends ApiClient {
   route(routes: Routes): void;
   /** The clients in use: the routes', else the default client alone. */
   inUse(): readonly ApiClient[];
+  /** Makes `client` the router's to count and close, without routing anything to it. */
+  adopt(client: ApiClient): void;
 }
 
 /**
@@ -99,6 +101,9 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
         if ("client" in route && !all.includes(route.client)) all.push(route.client);
     },
     inUse,
+    adopt: (client) => {
+      if (!all.includes(client)) all.push(client);
+    },
     listOrganizations: () => merged((c) => c.listOrganizations(), (o) => o.id),
     listTenDlcCampaigns: (filters) => merged((c) => c.listTenDlcCampaigns(filters), (t) => t.id),
     listContactLists: (filters) => merged((c) => c.listContactLists(filters), (l) => l.id),

@@ -45,10 +45,12 @@ interface Connected {
   readonly source: string;
   readonly client: ApiClient;
   readonly slug: string;
-  readonly result: { readonly ok: true; readonly root: Organization; readonly orgs: readonly Organization[] } | {
-    readonly ok: false;
-    readonly error: ApiError;
-  };
+  readonly result:
+    | { readonly ok: true; readonly root: Organization; readonly orgs: readonly Organization[] }
+    | {
+        readonly ok: false;
+        readonly error: ApiError;
+      };
 }
 
 /** Routes the session's requests for `projects` (the projects the run reads). */
@@ -96,7 +98,9 @@ export async function routeOrganizations(
     for (const o of orgs) if (!known.has(o.id)) known.set(o.id, o);
   };
   for (const c of connected.values()) if (c.result.ok) learn(c.result.orgs);
-  const unnamed = projects.filter((p) => p.organization !== undefined && ownKey(p.organization) === undefined);
+  const unnamed = projects.filter(
+    (p) => p.organization !== undefined && ownKey(p.organization) === undefined,
+  );
   if (unnamed.some((p) => !known.has(p.organization ?? "")) && session.defaultClient !== null) {
     const listed = await session.defaultClient.listOrganizations();
     if (listed.ok) learn(listed.value);

@@ -16,8 +16,9 @@
  * Invariant: no key is held here beyond the clients; a route never sends one organization's request
  * with another's key unless the route says so (a parent key reading for a descendant).
  */
-import type { RateLimiterStats } from "./rate-limiter.js";
+
 import type { ApiClient } from "./client.js";
+import type { RateLimiterStats } from "./rate-limiter.js";
 import type { ApiError, ApiResult } from "./result.js";
 import type { ApiClientStats } from "./stats.js";
 
@@ -53,13 +54,18 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
   const inUse = (): readonly ApiClient[] => routes?.inUse ?? all;
   const primary = (): ApiClient | undefined => {
     const used = inUse();
-    return defaultClient !== null && used.includes(defaultClient) ? defaultClient : (used[0] ?? defaultClient ?? undefined);
+    return defaultClient !== null && used.includes(defaultClient)
+      ? defaultClient
+      : (used[0] ?? defaultClient ?? undefined);
   };
   const viaPrimary = <T>(call: (client: ApiClient) => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
     const client = primary();
     return client === undefined ? Promise.resolve({ ok: false, error: noClientError() }) : call(client);
   };
-  const byProject = <T>(id: string, call: (client: ApiClient) => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
+  const byProject = <T>(
+    id: string,
+    call: (client: ApiClient) => Promise<ApiResult<T>>,
+  ): Promise<ApiResult<T>> => {
     const route = routes?.projects.get(id);
     if (route === undefined) return viaPrimary(call);
     if ("error" in route) return Promise.resolve({ ok: false, error: route.error });
@@ -84,7 +90,9 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     if (head === undefined || !head.ok) return { ok: false, error: noClientError() };
     return { ok: true, value: out, meta: head.meta };
   };
-  const firstVisible = async <T>(call: (client: ApiClient) => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
+  const firstVisible = async <T>(
+    call: (client: ApiClient) => Promise<ApiResult<T>>,
+  ): Promise<ApiResult<T>> => {
     let last: ApiResult<T> | undefined;
     for (const client of inUse()) {
       last = await call(client);
@@ -104,10 +112,26 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     adopt: (client) => {
       if (!all.includes(client)) all.push(client);
     },
-    listOrganizations: () => merged((c) => c.listOrganizations(), (o) => o.id),
-    listTenDlcCampaigns: (filters) => merged((c) => c.listTenDlcCampaigns(filters), (t) => t.id),
-    listContactLists: (filters) => merged((c) => c.listContactLists(filters), (l) => l.id),
-    listPhoneNumbers: (filters) => merged((c) => c.listPhoneNumbers(filters), (n) => `${n.id} ${n.org_id}`),
+    listOrganizations: () =>
+      merged(
+        (c) => c.listOrganizations(),
+        (o) => o.id,
+      ),
+    listTenDlcCampaigns: (filters) =>
+      merged(
+        (c) => c.listTenDlcCampaigns(filters),
+        (t) => t.id,
+      ),
+    listContactLists: (filters) =>
+      merged(
+        (c) => c.listContactLists(filters),
+        (l) => l.id,
+      ),
+    listPhoneNumbers: (filters) =>
+      merged(
+        (c) => c.listPhoneNumbers(filters),
+        (n) => `${n.id} ${n.org_id}`,
+      ),
     getProjectStats: async (params) => {
       const results = await Promise.all(inUse().map((c) => c.getProjectStats(params)));
       const [head] = results;
@@ -137,8 +161,13 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     pauseProject: (id, body, key) => byProject(id, (c) => c.pauseProject(id, body, key)),
     getMedia: (id) => firstVisible((c) => c.getMedia(id)),
     getTollFreeVerification: (id) => firstVisible((c) => c.getTollFreeVerification(id)),
-    stats: () => sumStats(all.map((c) => c.stats()), new Set(inUse())),
-    serverTime: () => primary()?.serverTime() ?? all.map((c) => c.serverTime()).find((t) => t !== null) ?? null,
+    stats: () =>
+      sumStats(
+        all.map((c) => c.stats()),
+        new Set(inUse()),
+      ),
+    serverTime: () =>
+      primary()?.serverTime() ?? all.map((c) => c.serverTime()).find((t) => t !== null) ?? null,
     close: async () => {
       await Promise.all(all.map((c) => c.close()));
     },
@@ -189,7 +218,9 @@ export function sumStats(all: readonly ApiClientStats[], _inUse?: ReadonlySet<Ap
     return {
       calls: a.calls + b.calls,
       requests: a.requests + b.requests,
-      byEndpoint: Object.fromEntries(Object.entries(byEndpoint).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))),
+      byEndpoint: Object.fromEntries(
+        Object.entries(byEndpoint).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+      ),
       retries: a.retries + b.retries,
       retriesByReason: add(a.retriesByReason, b.retriesByReason) as ApiClientStats["retriesByReason"],
       throttled: a.throttled + b.throttled,

@@ -39,12 +39,22 @@ export type Catalogs = Readonly<Record<ReferenceKind, readonly CatalogEntry[]>>;
 
 export function buildCatalogs(live: LiveState): Catalogs {
   const lists = catalogOf(
-    live.contactLists.map((l) => ({ id: l.id, labels: [l.name], display: l.name, organizations: [l.org_id] })),
+    live.contactLists.map((l) => ({
+      id: l.id,
+      labels: [l.name],
+      display: l.name,
+      organizations: [l.org_id],
+    })),
   );
   const brandPairs: CatalogEntry[] = [];
   const addBrand = (id: string | null, name: string | null, organization: string): void => {
     if (id !== null && id !== "")
-      brandPairs.push({ id, labels: name === null ? [] : [name], display: name ?? id, organizations: [organization] });
+      brandPairs.push({
+        id,
+        labels: name === null ? [] : [name],
+        display: name ?? id,
+        organizations: [organization],
+      });
   };
   for (const c of live.tenDlcCampaigns) addBrand(c.brand_id, c.brand_name, c.org_id);
   for (const l of live.contactLists) addBrand(l.brand_id, l.brand_name, l.org_id);
@@ -63,7 +73,12 @@ export function buildCatalogs(live: LiveState): Catalogs {
     const id = n.toll_free_verification_id;
     const name = n.toll_free_registration_name;
     if (id !== null && id !== "")
-      tollFree.push({ id, labels: name === null ? [] : [name], display: name ?? id, organizations: [n.org_id] });
+      tollFree.push({
+        id,
+        labels: name === null ? [] : [name],
+        display: name ?? id,
+        organizations: [n.org_id],
+      });
   }
 
   const media: CatalogEntry[] = [];
@@ -82,7 +97,12 @@ export function buildCatalogs(live: LiveState): Catalogs {
     ),
     brand: catalogOf(brandPairs),
     campaign: catalogOf(
-      live.tenDlcCampaigns.map((c) => ({ id: c.id, labels: [c.name], display: c.name, organizations: [c.org_id] })),
+      live.tenDlcCampaigns.map((c) => ({
+        id: c.id,
+        labels: [c.name],
+        display: c.name,
+        organizations: [c.org_id],
+      })),
     ),
     toll_free_verification: catalogOf(tollFree),
     phone_numbers: catalogOf(

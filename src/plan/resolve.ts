@@ -52,7 +52,15 @@ export function resolveReferences(
   const diagnostics: Diagnostic[] = [];
   let own: string | undefined;
   const one = (kind: ReferenceKind, reference: string, path: SpecPath): ResolvedRef | undefined => {
-    const result = resolveOne(spec, live, catalogs, kind, reference, path, kind === "organization" ? undefined : own);
+    const result = resolveOne(
+      spec,
+      live,
+      catalogs,
+      kind,
+      reference,
+      path,
+      kind === "organization" ? undefined : own,
+    );
     if ("diagnostic" in result) {
       diagnostics.push(result.diagnostic);
       return undefined;
@@ -114,7 +122,11 @@ function resolveOne(
   if (match.kind === "missing" && own !== undefined) {
     const elsewhere = matchReference(catalog, reference);
     const entries =
-      elsewhere.kind === "found" ? [elsewhere.entry] : elsewhere.kind === "ambiguous" ? elsewhere.entries : [];
+      elsewhere.kind === "found"
+        ? [elsewhere.entry]
+        : elsewhere.kind === "ambiguous"
+          ? elsewhere.entries
+          : [];
     if (entries.length > 0) {
       const owners = [...new Set(entries.flatMap((e) => e.organizations ?? []))].map((o) =>
         organizationName(live, o),
@@ -166,7 +178,9 @@ function resolveOne(
 
 /** Whether `entry` belongs to organization `id` (an entry of unknown organizations always does). */
 function belongsTo(entry: CatalogEntry, id: string): boolean {
-  return entry.organizations === undefined || entry.organizations.length === 0 || entry.organizations.includes(id);
+  return (
+    entry.organizations === undefined || entry.organizations.length === 0 || entry.organizations.includes(id)
+  );
 }
 
 /** `"Name" (id)` of an organization the key can see, else the id. */

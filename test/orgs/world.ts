@@ -36,7 +36,12 @@ export interface OrgWorld {
   readonly orgs: readonly OrgWorldOrg[];
 }
 
-const NAMES = ["Adams County Democrats", "Baker County Democrats", "Clark County Democrats", "Dane County Democrats"];
+const NAMES = [
+  "Adams County Democrats",
+  "Baker County Democrats",
+  "Clark County Democrats",
+  "Dane County Democrats",
+];
 const pad = (n: number, width = 12) => String(n).padStart(width, "0");
 const MESSAGE = "Hi {{first_name|friend}}, vote Tuesday. Reply STOP to opt out";
 
@@ -76,7 +81,13 @@ export function buildOrgWorld(orgCount: number, projectsPerOrg: number): OrgWorl
     const suppressionId = `0e000000-0000-4000-8001-${pad(i)}`;
     const number = `+1503555${pad(i, 4)}`;
     const key = `pc_live_sbx_o${pad(i, 2)}_rw_${pad(i, 6)}`;
-    f.organizations?.push({ id, name, parent_id: PARENT_ORG, created_at: "2025-02-01T00:00:00Z", balance_cents: 100000 });
+    f.organizations?.push({
+      id,
+      name,
+      parent_id: PARENT_ORG,
+      created_at: "2025-02-01T00:00:00Z",
+      balance_cents: 100000,
+    });
     f.api_keys?.push({
       id: `key_o${pad(i, 2)}`,
       key,
@@ -85,7 +96,13 @@ export function buildOrgWorld(orgCount: number, projectsPerOrg: number): OrgWorl
       type: "read-write",
       scopes: ["public:read", "public:write"],
     });
-    f.brands?.push({ id: brandId, name, organization_id: id, daily_cap: 2000, created_at: "2025-02-02T00:00:00Z" });
+    f.brands?.push({
+      id: brandId,
+      name,
+      organization_id: id,
+      daily_cap: 2000,
+      created_at: "2025-02-02T00:00:00Z",
+    });
     f.ten_dlc_campaigns?.push({
       id: campaignId,
       name: "GOTV 2026",

@@ -21,7 +21,10 @@ export type OrganizationPlanState = "failed" | "blocked" | "ready" | "no-changes
  * exactly one section; `summary` counts those projects' actions and diagnostics only.
  */
 export interface OrganizationPlan {
-  /** Null when the organization of the projects could not be told (unread, no `organization:`). */
+  /**
+   * Null when the organization of the projects could not be told (unread, no `organization:`); the
+   * file's `organization` as both id and name when no key could list it.
+   */
   readonly organization: NamedRecord | null;
   readonly state: OrganizationPlanState;
   readonly projects: readonly string[];
@@ -66,7 +69,8 @@ function named(written: string | undefined, organizations: readonly Organization
   if (written === undefined) return null;
   const found =
     organizations.find((o) => o.id === written) ?? organizations.find((o) => o.display_name === written);
-  return found === undefined ? { id: written, name: null } : { id: found.id, name: found.display_name };
+  // Not listed (its key refused, say): named as the file writes it.
+  return found === undefined ? { id: written, name: written } : { id: found.id, name: found.display_name };
 }
 
 function stateOf(projects: readonly ProjectPlan[]): OrganizationPlanState {

@@ -106,6 +106,12 @@ async function apply(b: Bed, env: Record<string, string>, flags: Partial<ApplyFl
   return { code: exitCodeOf(outcome), ...out };
 }
 
+interface Section {
+  readonly organization: { readonly id: string; readonly name: string | null } | null;
+  readonly state: string;
+  readonly projects: readonly string[];
+}
+
 interface LogEntry {
   readonly seq: number;
   readonly method: string;
@@ -164,7 +170,166 @@ test("every request goes with its own organization's key, and the organizations 
   expect(switches).toBeGreaterThan(b.world.orgs.length);
 
   const doc = JSON.parse(run.stdout);
-  expect(doc.organizations.map((o: { name: string; state: string }) => `${o.name}:${o.state}`)).toEqual(
+  expect(doc.organizations.map((o: Section) => `${o.organization?.name}:${o.state}`)).toEqual(
     b.world.orgs.map((o) => `${o.name}:done`),
   );
+});
+
+test("one organization drifted: only its project is blocked, the others apply, exit 4 names it", async () => {
+  const b = await bed(3, 2);
+  const [, baker] = b.world.orgs;
+  if (baker === undefined) throw new Error("world");
+  const drifted = baker.projects[0];
+  const record = drifted === undefined ? undefined : b.sb.store.world.projects[drifted.id];
+  if (record === undefined || drifted === undefined) throw new Error("world");
+  record.message_text = "Hi {{first_name|friend}}, vote Wednesday. Reply STOP to opt out";
+
+  const planned = await plan(b, orgKeys(b), { json: true });
+  expect(planned.code).toBe(1);
+  const planDoc = JSON.parse(planned.stdout);
+  expect(planDoc.organizations.map((o: Section) => `${o.organization?.name}:${o.state}`)).toEqual([
+    "Adams County Democrats:ready",
+    "Baker County Democrats:blocked",
+    "Clark County Democrats:ready",
+  ]);
+
+  const run = await apply(b, orgKeys(b));
+  expect(run.code).toBe(4);
+  expect(run.stdout).toContain("Organizations:");
+  expect(run.stdout).toMatch(/Baker County Democrats: BLOCKED[^\n]*1 done, 1 blocked/);
+  expect(run.stdout).toMatch(/Adams County Democrats: done; 2 projects, 2 done/);
+  const scheduled = await scheduledIds(b.sb);
+  expect(scheduled.has(drifted.id)).toBe(false);
+  expect(scheduled.size).toBe(5);
+
+  const json = await apply(b, orgKeys(b), { json: true });
+  expect(json.code).toBe(4);
+  const states = JSON.parse(json.stdout).organizations.map(
+    (o: Section) => `${o.organization?.name}:${o.state}`,
+  );
+  expect(states).toEqual([
+    "Adams County Democrats:done",
+    "Baker County Democrats:blocked",
+    "Clark County Democrats:done",
+  ]);
+});
+
+test("a list or number of another organization is refused before any write, whatever key sees it", async () => {
+  const b = await bed(3, 1);
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  b.world.fixture.contact_lists?.push({
+    id: "0e000000-0000-4000-8002-000000000002",
+    name: "Baker Volunteers",
+    organization_id: baker.id,
+    brand_id: "0b000000-0000-4000-8000-000000000002",
+    created_at: "2026-11-10T00:00:00Z",
+    contacts: [],
+  } as never);
+  await b.sb.close();
+  const sb = await startSandbox({ fixture: b.world.fixture, rateLimits: true });
+  const b2 = { world: b.world, sb };
+  open.push(b2);
+  writeCampaignFile(b.world.dir, adams, (doc) => {
+    const defaults = doc.defaults as Record<string, unknown>;
+    defaults.contact_lists = ["Baker Volunteers"];
+    defaults.suppression_lists = [baker.suppressionId];
+  });
+  // With the parent's key too: it can see Baker's list, and it still may not be used for Adams.
+  const env = { ...orgKeys(b2), CAMPAIGNCTL_API_KEY: PARENT_KEY };
+  const planned = await plan(b2, env, { json: true });
+  expect(planned.code).toBe(1);
+  const doc = JSON.parse(planned.stdout);
+  const project = doc.projects.find((p: { address: string }) => p.address === "o1-gotv-1");
+  const codes = project.diagnostics.map(
+    (d: { code: string; range?: { file: string; start: { line: number } } }) => [d.code, d.range?.file],
+  );
+  expect(codes).toEqual([
+    ["plan.reference-other-organization", adams.file],
+    ["plan.reference-other-organization", adams.file],
+  ]);
+  expect(project.diagnostics[0].message).toContain('"Baker County Democrats"');
+  expect(project.diagnostics[0].range.start.line).toBeGreaterThan(1);
+
+  const run = await apply(b2, env, { json: true });
+  expect(run.code).toBe(4);
+  const log = await requests(sb);
+  const adamsProject = adams.projects[0]?.id;
+  expect(log.filter((r) => r.method === "POST" && projectOf(r.path) === adamsProject)).toEqual([]);
+  expect((await scheduledIds(sb)).size).toBe(2);
+});
+
+test("a parent key without keys per organization still reads; its writes keep the cross-organization rule", async () => {
+  const b = await bed(2, 1);
+  const planned = await plan(b, { CAMPAIGNCTL_API_KEY: PARENT_KEY }, { json: true });
+  const doc = JSON.parse(planned.stdout);
+  expect(doc.projects.every((p: { live: unknown }) => p.live !== null)).toBe(true);
+  const blocks = doc.projects.flatMap((p: { actions: { block?: { codes: string[] } }[] }) =>
+    p.actions.map((a) => a.block?.codes),
+  );
+  expect(blocks).toEqual([["apply.cross-organization-key"], ["apply.cross-organization-key"]]);
+  const log = await requests(b.sb);
+  expect(new Set(log.map((r) => r.key_organization_id))).toEqual(new Set([PARENT_ORG]));
+
+  // The parent key for one organization, that organization's own key for the other.
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  await admin(b.sb, "DELETE", "/requests");
+  const run = await apply(
+    b,
+    { CAMPAIGNCTL_API_KEY: PARENT_KEY, [adams.variable]: adams.key },
+    { json: true },
+  );
+  expect(run.code).toBe(4);
+  const states = JSON.parse(run.stdout).organizations.map(
+    (o: Section) => `${o.organization?.name}:${o.state}`,
+  );
+  expect(states).toEqual(["Adams County Democrats:done", "Baker County Democrats:blocked"]);
+  const posts = (await requests(b.sb)).filter((r) => r.method === "POST");
+  expect(posts.map((r) => r.key_organization_id)).toEqual([adams.id]);
+});
+
+test("a key in another organization's variable stops the run before anything is read with it", async () => {
+  const b = await bed(2, 1);
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  const run = await apply(b, { [adams.variable]: baker.key, [baker.variable]: baker.key }, { json: true });
+  expect(run.code).toBe(1);
+  expect(run.stdout).toContain("api.key-organization-mismatch");
+  expect(run.stdout).toContain(adams.variable);
+  expect(run.stdout).not.toContain(baker.key);
+  const log = await requests(b.sb);
+  expect(log.filter((r) => r.method === "POST")).toEqual([]);
+  expect(log.map((r) => r.route)).toEqual(["/organizations", "/organizations"]);
+});
+
+test("a refused key fails only its own organization; the others apply", async () => {
+  const b = await bed(3, 1);
+  const [, , clark] = b.world.orgs;
+  if (clark === undefined) throw new Error("world");
+  const env = { ...orgKeys(b), [clark.variable]: "pc_live_sbx_revoked_000000" };
+  const run = await apply(b, env, { json: true });
+  expect(run.code).toBe(4);
+  const doc = JSON.parse(run.stdout);
+  expect(doc.organizations.map((o: Section) => `${o.organization?.name}:${o.state}`)).toEqual([
+    "Adams County Democrats:done",
+    "Baker County Democrats:done",
+    "Clark County Democrats:failed",
+  ]);
+  expect(doc.unreadable.map((u: { address: string }) => u.address)).toEqual(["o3-gotv-1"]);
+  expect(run.stdout).not.toContain("pc_live_sbx_revoked");
+  expect((await scheduledIds(b.sb)).size).toBe(2);
+});
+
+test("with no key for an organization and no default key, the run names the variable to set", async () => {
+  const b = await bed(2, 1);
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  const run = await plan(b, { [adams.variable]: adams.key }, { json: true });
+  expect(run.code).toBe(1);
+  const doc = JSON.parse(run.stdout);
+  const d = doc.diagnostics.find((x: { code: string }) => x.code === "api.no-organization-key");
+  expect(d.message).toContain(baker.variable);
+  expect(d.range.file).toBe(baker.file);
+  expect((await requests(b.sb)).filter((r) => r.key_organization_id !== adams.id)).toEqual([]);
 });

@@ -30,7 +30,10 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     );
   addPolicyOptions(command);
   addKeyScopeOption(command);
-  addSelectionOptions(command, "apply only this project and what it is ordered after")
+  addSelectionOptions(
+    command,
+    "apply only this project (or every project of this template or organization) and what it is ordered after",
+  )
     .option("--json", "print the apply result document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")
     .option("--junit <file>", "also write the result as JUnit XML (one test case per action)")

@@ -17,6 +17,7 @@ const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 /** The small defining modules the registrations read defaults and flag parsers from. */
 const REGISTRATION_SRC = [
   "src/api/config.js",
+  "src/api/organization-keys.js", // the redactor redacts every key per organization (cli/output-redaction.ts)
   "src/apply/port.js",
   "src/contract/limits.js",
   "src/message/memo.js",

@@ -24,7 +24,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     .option("--auto-approve", "do not ask for confirmation (needed without a terminal, e.g. in CI)")
     .option(
       "--parallelism <n>",
-      "independent actions in flight at once (1 to 16)",
+      "independent actions in flight at once, per organization when the plan spans several (1 to 16)",
       integerIn(1, 16),
       DEFAULT_PARALLELISM,
     );

@@ -199,14 +199,14 @@ function noClientError(): ApiError {
 }
 
 /** The statistics of several clients, added up (the limiters' `limit`: their sum, the run's capacity). */
-export function sumStats(all: readonly ApiClientStats[], _inUse?: ReadonlySet<ApiClient>): ApiClientStats {
+export function sumStats(all: readonly ApiClientStats[]): ApiClientStats {
   const add = (a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) => {
     const out: Record<string, number> = { ...a };
     for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
     return out;
   };
   const [head, ...rest] = all;
-  if (head === undefined) throw new Error("sumStats: no statistics");
+  if (head === undefined) return NO_STATS;
   return rest.reduce<ApiClientStats>((a, b) => {
     const limiter: RateLimiterStats = {
       limit: a.rateLimiter.limit + b.rateLimiter.limit,
@@ -231,3 +231,23 @@ export function sumStats(all: readonly ApiClientStats[], _inUse?: ReadonlySet<Ap
     };
   }, head);
 }
+
+/** The statistics of no client (a router before its first route, without a default key). */
+const NO_STATS: ApiClientStats = {
+  calls: 0,
+  requests: 0,
+  byEndpoint: {},
+  retries: 0,
+  retriesByReason: {
+    "rate-limited": 0,
+    "in-progress": 0,
+    "enqueue-failed": 0,
+    "server-error": 0,
+    network: 0,
+  },
+  throttled: 0,
+  queuedMs: 0,
+  retryWaitMs: 0,
+  failures: 0,
+  rateLimiter: { limit: 0, waitMs: 0, waits: 0, throttled: 0 },
+};

@@ -5,7 +5,8 @@
  * hold up the others, a list of another organization is refused before any write, and a parent key
  * without per-organization keys still reads.
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
 import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
@@ -333,3 +334,56 @@ test("with no key for an organization and no default key, the run names the vari
   expect(d.range.file).toBe(baker.file);
   expect((await requests(b.sb)).filter((r) => r.key_organization_id !== adams.id)).toEqual([]);
 });
+
+test("the saved plan covers every organization and is refused as a whole when one part is stale", async () => {
+  const b = await bed(3, 1);
+  const saved = await plan(b, orgKeys(b), { out: "plan.json" });
+  expect(saved.code).toBe(0);
+  checkCliDocuments(["plan", "--out", "plan.json"], "", b.world.dir);
+  const doc = JSON.parse(readFileSync(join(b.world.dir, "plan.json"), "utf8"));
+  expect(doc.organizations.map((o: Section) => o.projects)).toEqual([
+    ["o1-gotv-1"],
+    ["o2-gotv-1"],
+    ["o3-gotv-1"],
+  ]);
+
+  // One organization's project is edited in the dashboard after the review.
+  const clark = b.world.orgs[2]?.projects[0];
+  const record = clark === undefined ? undefined : b.sb.store.world.projects[clark.id];
+  if (record === undefined) throw new Error("world");
+  record.message_text = "Hi {{first_name|friend}}, vote Wednesday. Reply STOP to opt out";
+  record.updated_at = "2026-11-30T00:00:00.000Z";
+  await admin(b.sb, "DELETE", "/requests");
+  const refused = await applyPlanFile(b, orgKeys(b));
+  expect(refused.code).toBe(1);
+  expect(JSON.parse(refused.stdout).refused.length).toBeGreaterThan(0);
+  expect((await requests(b.sb)).filter((r) => r.method === "POST")).toEqual([]);
+  expect((await scheduledIds(b.sb)).size).toBe(0);
+});
+
+test("--sandbox gives each organization of the fixture its own key", async () => {
+  const b = await bed(2, 1);
+  writeFileSync(join(b.world.dir, "world.json"), JSON.stringify(b.world.fixture));
+  const run = await apply(b, {}, { sandbox: true, fixture: "world.json", baseUrl: undefined, json: true });
+  // With the root key alone, each project's schedule would be blocked (a key of another organization).
+  expect(run.code).toBe(0);
+  const doc = JSON.parse(run.stdout);
+  expect(doc.summary.done).toBe(2);
+  expect(doc.organizations.map((o: Section) => `${o.organization?.name}:${o.state}`)).toEqual([
+    "Adams County Democrats:done",
+    "Baker County Democrats:done",
+  ]);
+});
+
+async function applyPlanFile(b: Bed, env: Record<string, string>): Promise<Run> {
+  const out = { stdout: "", stderr: "" };
+  const v = virtual(b);
+  const outcome = await applyCommand(
+    ["plan.json"],
+    { parallelism: 4, target: [], exclude: [], color: false, baseUrl: b.sb.baseUrl, json: true },
+    io(b, env, out),
+    { session: v, clock: v.clock, sleep: v.sleep, ask: async () => "" },
+  );
+  checkCliDocuments(["apply", "--json"], out.stdout, b.world.dir);
+  return { code: exitCodeOf(outcome), ...out };
+}

@@ -161,11 +161,7 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     pauseProject: (id, body, key) => byProject(id, (c) => c.pauseProject(id, body, key)),
     getMedia: (id) => firstVisible((c) => c.getMedia(id)),
     getTollFreeVerification: (id) => firstVisible((c) => c.getTollFreeVerification(id)),
-    stats: () =>
-      sumStats(
-        all.map((c) => c.stats()),
-        new Set(inUse()),
-      ),
+    stats: () => sumStats(all.map((c) => c.stats())),
     serverTime: () =>
       primary()?.serverTime() ?? all.map((c) => c.serverTime()).find((t) => t !== null) ?? null,
     close: async () => {

@@ -25,6 +25,7 @@ import type { ProjectSpec } from "../src/campaign/model.js";
 import type { Organization } from "../src/contract/resources.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { rootOrganization } from "../src/plan/refresh.js";
+import { editDistance } from "../src/text/did-you-mean.js";
 import type { Session } from "./session.js";
 
 /**
@@ -167,6 +168,7 @@ export async function routeOrganizations(
       }
     }
     const variable = spec.organization === undefined ? null : organizationKeyEnv(spec.organization);
+    const nearMiss = variable === null ? undefined : nearVariable(session, variable);
     errors.push({
       severity: "error",
       code: "api.no-organization-key",
@@ -178,7 +180,9 @@ export async function routeOrganizations(
       hint:
         variable === null
           ? "name the project's organization (by name) and export its key, or export CAMPAIGNCTL_API_KEY"
-          : `export ${variable} with the organization's key, or CAMPAIGNCTL_API_KEY with a parent organization's key (it reads; writes need --allow-cross-organization-key)`,
+          : nearMiss !== undefined
+            ? `${nearMiss} is set: did you mean ${variable}? (the variable is the organization's name upper-cased, other characters as _)`
+            : `export ${variable} with the organization's key, or CAMPAIGNCTL_API_KEY with a parent organization's key (it reads; writes need --allow-cross-organization-key)`,
     });
   }
   if (errors.length > 0) {
@@ -196,6 +200,18 @@ export async function routeOrganizations(
 
 function closeUnused(session: Session, connected: ReadonlyMap<string, Connected>): void {
   for (const c of connected.values()) session.router?.adopt(c.client);
+}
+
+/** A set organization variable a typo away from `variable` (a near-miss name), if any. */
+function nearVariable(session: Session, variable: string): string | undefined {
+  const limit = Math.max(2, Math.floor(variable.length / 10));
+  let best: { source: string; distance: number } | undefined;
+  for (const [slug, entry] of session.organizationKeys) {
+    const distance = editDistance(`CAMPAIGNCTL_API_KEY_${slug}`, variable, limit + 1);
+    if (distance > 0 && distance <= limit && (best === undefined || distance < best.distance))
+      best = { source: entry.source, distance };
+  }
+  return best?.source;
 }
 
 function describeError(error: ApiError): string {

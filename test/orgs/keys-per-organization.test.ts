@@ -194,8 +194,15 @@ test("one organization drifted: only its project is blocked, the others apply, e
     "Clark County Democrats:ready",
   ]);
 
-  const run = await apply(b, orgKeys(b));
+  const markdown = await plan(b, orgKeys(b), { markdown: "plan.md" });
+  expect(markdown.code).toBe(1);
+  expect(readFileSync(join(b.world.dir, "plan.md"), "utf8")).toMatch(
+    /\*\*Organizations:\*\*\n\n- Adams County Democrats: ready[^\n]*\n- Baker County Democrats: BLOCKED/,
+  );
+
+  const run = await apply(b, orgKeys(b), { markdown: "apply.md" });
   expect(run.code).toBe(4);
+  expect(readFileSync(join(b.world.dir, "apply.md"), "utf8")).toMatch(/- Baker County Democrats: BLOCKED/);
   expect(run.stdout).toContain("Organizations:");
   expect(run.stdout).toMatch(/Baker County Democrats: BLOCKED[^\n]*1 done, 1 blocked/);
   expect(run.stdout).toMatch(/Adams County Democrats: done; 2 projects, 2 done/);
@@ -333,6 +340,15 @@ test("with no key for an organization and no default key, the run names the vari
   expect(d.message).toContain(baker.variable);
   expect(d.range.file).toBe(baker.file);
   expect((await requests(b.sb)).filter((r) => r.key_organization_id !== adams.id)).toEqual([]);
+
+  // A near-miss variable name is named in the hint, never its value.
+  const typo = `${baker.variable.slice(0, -1)}`;
+  const again = await plan(b, { [adams.variable]: adams.key, [typo]: baker.key }, { json: true });
+  const hint = JSON.parse(again.stdout).diagnostics.find(
+    (x: { code: string }) => x.code === "api.no-organization-key",
+  ).hint;
+  expect(hint).toContain(`${typo} is set: did you mean ${baker.variable}?`);
+  expect(again.stdout).not.toContain(baker.key);
 });
 
 test("the saved plan covers every organization and is refused as a whole when one part is stale", async () => {

@@ -102,9 +102,15 @@ export async function routeOrganizations(
   const unnamed = projects.filter(
     (p) => p.organization !== undefined && ownKey(p.organization) === undefined,
   );
-  if (unnamed.some((p) => !known.has(p.organization ?? "")) && session.defaultClient !== null) {
-    const listed = await session.defaultClient.listOrganizations();
-    if (listed.ok) learn(listed.value);
+  if (unnamed.some((p) => !known.has(p.organization ?? ""))) {
+    if (session.defaultClient !== null) {
+      const listed = await session.defaultClient.listOrganizations();
+      if (listed.ok) learn(listed.value);
+    } else {
+      // No default key: each organization key lists what it sees (and is checked like any other).
+      await connect([...session.organizationKeys.keys()]);
+      for (const c of connected.values()) if (c.result.ok) learn(c.result.orgs);
+    }
   }
   const slugOf = (spec: ProjectSpec): string | undefined => {
     const direct = ownKey(spec.organization);

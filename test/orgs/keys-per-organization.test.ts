@@ -341,13 +341,16 @@ test("with no key for an organization and no default key, the run names the vari
   expect(d.range.file).toBe(baker.file);
   expect((await requests(b.sb)).filter((r) => r.key_organization_id !== adams.id)).toEqual([]);
 
-  // A near-miss variable name is named in the hint, never its value.
+  // A key under a near-miss variable name: checked, it belongs to Baker, and the error names the
+  // variable to put it in (never the key).
   const typo = `${baker.variable.slice(0, -1)}`;
   const again = await plan(b, { [adams.variable]: adams.key, [typo]: baker.key }, { json: true });
-  const hint = JSON.parse(again.stdout).diagnostics.find(
-    (x: { code: string }) => x.code === "api.no-organization-key",
-  ).hint;
-  expect(hint).toContain(`${typo} is set: did you mean ${baker.variable}?`);
+  expect(again.code).toBe(1);
+  const mismatch = JSON.parse(again.stdout).diagnostics.find(
+    (x: { code: string }) => x.code === "api.key-organization-mismatch",
+  );
+  expect(mismatch.message).toContain(typo);
+  expect(mismatch.hint).toContain(`put that key in ${baker.variable}`);
   expect(again.stdout).not.toContain(baker.key);
 });
 
@@ -403,3 +406,18 @@ async function applyPlanFile(b: Bed, env: Record<string, string>): Promise<Run> 
   checkCliDocuments(["apply", "--json"], out.stdout, b.world.dir);
   return { code: exitCodeOf(outcome), ...out };
 }
+
+test("an organization written by id finds its key through what the keys list", async () => {
+  const b = await bed(2, 1);
+  for (const o of b.world.orgs)
+    writeCampaignFile(b.world.dir, o, (doc) => {
+      doc.organization = o.id;
+    });
+  const run = await apply(b, orgKeys(b), { json: true });
+  expect(run.code).toBe(0);
+  const log = await requests(b.sb);
+  for (const o of b.world.orgs) {
+    const post = log.find((r) => r.method === "POST" && projectOf(r.path) === o.projects[0]?.id);
+    expect(post?.key_organization_id).toBe(o.id);
+  }
+});

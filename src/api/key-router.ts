@@ -179,13 +179,21 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
   });
 }
 
+/**
+ * What a request answers when no key serves it: only keys per organization are set and the command
+ * routes nothing to them (a command of one key, or a request no project names). Sent nowhere.
+ */
 function noClientError(): ApiError {
   return {
-    kind: "network",
-    cause: "other",
-    errorCode: null,
-    status: null,
-    message: "no API key is in use for this request",
+    kind: "http",
+    status: 401,
+    code: "NO_KEY",
+    message:
+      "no API key serves this request: only keys per organization (CAMPAIGNCTL_API_KEY_<SLUG>) are set; this command needs CAMPAIGNCTL_API_KEY",
+    shape: "auth",
+    correlationId: null,
+    details: null,
+    retryAfterSeconds: null,
     outcome: "none",
     attempts: 0,
     method: "GET",

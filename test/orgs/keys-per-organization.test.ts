@@ -196,6 +196,9 @@ test("one organization drifted: only its project is blocked, the others apply, e
 
   const markdown = await plan(b, orgKeys(b), { markdown: "plan.md" });
   expect(markdown.code).toBe(1);
+  expect(markdown.stdout).toMatch(
+    /Organizations:\n {2}Adams County Democrats: ready; 2 projects, 2 to do[^\n]*\n {2}Baker County Democrats: BLOCKED[^\n]*1 drifted/,
+  );
   expect(readFileSync(join(b.world.dir, "plan.md"), "utf8")).toMatch(
     /\*\*Organizations:\*\*\n\n- Adams County Democrats: ready[^\n]*\n- Baker County Democrats: BLOCKED/,
   );

@@ -6,12 +6,12 @@
  * flags or the connection are unusable.
  */
 import { resolve } from "node:path";
+import { apiErrorDiagnostic } from "../../src/api/index.js";
 import { loadCampaign } from "../../src/campaign/load.js";
 import { revocationWords } from "../../src/message/reply-words.js";
-import { REPLIES_PLAN_FORMAT_VERSION, planReplies } from "../../src/replies/plan.js";
+import { planReplies, REPLIES_PLAN_FORMAT_VERSION } from "../../src/replies/plan.js";
 import { replyProjects } from "../../src/replies/projects.js";
 import { openRepliesState } from "../../src/replies/state-file.js";
-import { apiErrorDiagnostic } from "../../src/api/index.js";
 import { renderRepliesPlan } from "../../src/report/replies-plan-view.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import type { Io } from "../io.js";

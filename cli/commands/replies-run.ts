@@ -25,9 +25,9 @@ import { openRepliesState, type RepliesState } from "../../src/replies/state-fil
 import { DEFAULT_FIRST_WINDOW_MS, POLL_INTERVAL_MS, RepliesWorker } from "../../src/replies/worker.js";
 import { createRepliesRunView } from "../../src/report/replies-run-view.js";
 import { createRedactor } from "../../src/text/redact.js";
+import { Receiver } from "../../src/webhooks/receiver.js";
 import type { RecordedEvent } from "../../src/webhooks/record.js";
 import { openRecordFile } from "../../src/webhooks/record-file.js";
-import { Receiver } from "../../src/webhooks/receiver.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import type { Io } from "../io.js";
@@ -112,7 +112,11 @@ export async function repliesRunCommand(
   if (!opened.ok) {
     const d = opened.diagnostic;
     return failWith(
-      [d.code === "webhooks.state-locked" ? { ...d, code: "replies.state-locked" } : { ...d, code: "replies.state-unusable" }],
+      [
+        d.code === "webhooks.state-locked"
+          ? { ...d, code: "replies.state-locked" }
+          : { ...d, code: "replies.state-unusable" },
+      ],
       new Map(),
       io,
       json,
@@ -187,9 +191,15 @@ export async function repliesRunCommand(
       note: (note) => {
         if (note.type === "rejected" && note.rejection.diagnostic.severity !== "info")
           view({ type: "problem", at: new Date(now()).toISOString(), diagnostic: note.rejection.diagnostic });
-        if (note.type === "problem") view({ type: "problem", at: new Date(now()).toISOString(), diagnostic: note.diagnostic });
+        if (note.type === "problem")
+          view({ type: "problem", at: new Date(now()).toISOString(), diagnostic: note.diagnostic });
       },
-      onBug: (error) => io.stderr(redact(`campaignctl replies: internal error: ${error instanceof Error ? error.message : String(error)}\n`)),
+      onBug: (error) =>
+        io.stderr(
+          redact(
+            `campaignctl replies: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+          ),
+        ),
     });
     const started = await startListenerServer(receiver, flags.host, flags.port);
     if (!started.ok) {

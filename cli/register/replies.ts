@@ -31,7 +31,11 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
     .command("plan")
     .description("Show what `replies run` would do with the inbounds of a window (sends nothing)")
     .argument("[paths...]", "campaign files or directories (default: .)")
-    .option("--since <duration>", "how far back to read, by the API's clock (default: 24h)", durationIn("24h, 90m or 2h"))
+    .option(
+      "--since <duration>",
+      "how far back to read, by the API's clock (default: 24h)",
+      durationIn("24h, 90m or 2h"),
+    )
     .option("--segment-price <usd>", "the price of one SMS segment, to show the cost in dollars", price)
     .option("--state <dir>", "a worker's state directory: inbounds its record settled count as settled")
     .option("--json", "print the plan as JSON (schemas/replies-plan.schema.json)");
@@ -60,15 +64,28 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
     .argument("[paths...]", "campaign files or directories (default: .)")
     .option("--once", "settle the recorded events, make one poll pass if one is due, and exit (for cron)")
     .option("--no-webhooks", "poll only: no listener for message.replied events")
-    .option("--port <n>", "port the event listener listens on (0: any free port)", integerIn(0, 65535), DEFAULT_REPLIES_PORT)
+    .option(
+      "--port <n>",
+      "port the event listener listens on (0: any free port)",
+      integerIn(0, 65535),
+      DEFAULT_REPLIES_PORT,
+    )
     .option("--host <host>", "address the event listener listens on", "127.0.0.1")
     .option(
       "--secret-env <name>",
       "environment variable holding the webhook signing secret; repeatable (default: CAMPAIGNCTL_WEBHOOK_SECRET)",
       collect,
     )
-    .option("--state <dir>", "directory of the answered record, the poll cursor and the event record", DEFAULT_REPLIES_STATE)
-    .option("--since <duration>", "how far back the first poll pass reads when there is no cursor (default: 24h)", durationIn("24h, 90m or 2h"))
+    .option(
+      "--state <dir>",
+      "directory of the answered record, the poll cursor and the event record",
+      DEFAULT_REPLIES_STATE,
+    )
+    .option(
+      "--since <duration>",
+      "how far back the first poll pass reads when there is no cursor (default: 24h)",
+      durationIn("24h, 90m or 2h"),
+    )
     .option("--json", "print one JSON line per event (schemas/replies-run-line.schema.json)");
   addConnectionOptions(run, "run replies")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")

@@ -27,7 +27,12 @@ export type Decision =
   | { readonly kind: "opt-out"; readonly reason: string }
   | { readonly kind: "unmatched" }
   | { readonly kind: "answered"; readonly match: RuleMatch; readonly answerId: string }
-  | { readonly kind: "limit"; readonly match: RuleMatch; readonly limit: "rule" | "day"; readonly count: number }
+  | {
+      readonly kind: "limit";
+      readonly match: RuleMatch;
+      readonly limit: "rule" | "day";
+      readonly count: number;
+    }
   | { readonly kind: "answer"; readonly match: RuleMatch };
 
 /** The kinds of {@link Decision}, in the order reports list them. */
@@ -68,12 +73,17 @@ export function decideInbound(input: DecideInput): Decision {
       input.replies.rules.some((r) => mine(m, r)) &&
       (i < at || m.sent_at === null || !(Date.parse(m.sent_at) < since)),
   ).length;
-  if (today >= input.replies.maxPerConversationPerDay) return { kind: "limit", match, limit: "day", count: today };
+  if (today >= input.replies.maxPerConversationPerDay)
+    return { kind: "limit", match, limit: "day", count: today };
   return { kind: "answer", match };
 }
 
 /** Whether `thread` shows an answer with `text` after the inbound `inboundId` (the re-read after an unknown outcome). */
-export function answerFollows(thread: readonly ThreadMessage[], inboundId: string, text: string): ThreadMessage | null {
+export function answerFollows(
+  thread: readonly ThreadMessage[],
+  inboundId: string,
+  text: string,
+): ThreadMessage | null {
   const at = thread.findIndex((m) => m.message_id === inboundId && m.direction === "inbound");
   if (at < 0) return null;
   const folded = foldText(text);

@@ -9,13 +9,20 @@ import type { ApiError } from "../api/index.js";
 import type { Conversation, ThreadMessage } from "../contract/resources.js";
 import { analyzeSegments } from "../message/segments.js";
 import { decideInbound } from "./decide.js";
-import { PAGE_LIMIT, type ReplyProject, type RepliesPort, readThread } from "./port.js";
+import { PAGE_LIMIT, type RepliesPort, type ReplyProject, readThread } from "./port.js";
 import type { AnsweredLine } from "./state-file.js";
 
 export const REPLIES_PLAN_FORMAT_VERSION = 1;
 
 /** What would happen to one inbound; `answer` alone sends. */
-export type PlanVerdict = "answer" | "answered" | "refused-before" | "opt-out" | "unmatched" | "limit" | "no-rules";
+export type PlanVerdict =
+  | "answer"
+  | "answered"
+  | "refused-before"
+  | "opt-out"
+  | "unmatched"
+  | "limit"
+  | "no-rules";
 
 export const PLAN_VERDICTS: readonly PlanVerdict[] = [
   "answer",
@@ -76,7 +83,9 @@ export interface PlanInput {
   readonly segmentPriceUsd: number | null;
 }
 
-export async function planReplies(input: PlanInput): Promise<{ ok: true; plan: ReplyPlan } | { ok: false; error: ApiError }> {
+export async function planReplies(
+  input: PlanInput,
+): Promise<{ ok: true; plan: ReplyPlan } | { ok: false; error: ApiError }> {
   let requests = 0;
   const since = new Date(input.since).toISOString();
   const conversations: Conversation[] = [];
@@ -126,7 +135,8 @@ export async function planReplies(input: PlanInput): Promise<{ ok: true; plan: R
       totals,
       rules: [...rules.values()],
       segments,
-      cost_usd: input.segmentPriceUsd === null ? null : Math.round(segments * input.segmentPriceUsd * 1e6) / 1e6,
+      cost_usd:
+        input.segmentPriceUsd === null ? null : Math.round(segments * input.segmentPriceUsd * 1e6) / 1e6,
       requests,
     },
   };
@@ -140,7 +150,9 @@ function judgeConversation(
   input: PlanInput,
 ): PlannedInbound[] {
   const out: PlannedInbound[] = [];
-  const inbounds = thread.filter((m) => m.direction === "inbound" && (m.received_at ?? "") >= since).reverse();
+  const inbounds = thread
+    .filter((m) => m.direction === "inbound" && (m.received_at ?? "") >= since)
+    .reverse();
   for (const m of inbounds) {
     const base = {
       conversation_id: c.conversation_id,
@@ -195,14 +207,23 @@ function judgeConversation(
         out.push(line("unmatched"));
         break;
       case "answered":
-        out.push(line("answered", { rule: d.match.rule.name, matched: matched(d.match.by), detail: `answer ${d.answerId}` }));
+        out.push(
+          line("answered", {
+            rule: d.match.rule.name,
+            matched: matched(d.match.by),
+            detail: `answer ${d.answerId}`,
+          }),
+        );
         break;
       case "limit":
         out.push(
           line("limit", {
             rule: d.match.rule.name,
             matched: matched(d.match.by),
-            detail: d.limit === "rule" ? `rule answered ${d.count} times in this conversation` : `${d.count} answers in 24 hours`,
+            detail:
+              d.limit === "rule"
+                ? `rule answered ${d.count} times in this conversation`
+                : `${d.count} answers in 24 hours`,
           }),
         );
         break;

@@ -16,7 +16,11 @@ export interface RepliesPort {
     conversationId: string,
     query?: { readonly limit?: number; readonly cursor?: string },
   ): Promise<ApiResult<CursorPage<ThreadMessage>>>;
-  replyToConversation(conversationId: string, text: string, idempotencyKey: string): Promise<ApiResult<ReplyResult>>;
+  replyToConversation(
+    conversationId: string,
+    text: string,
+    idempotencyKey: string,
+  ): Promise<ApiResult<ReplyResult>>;
 }
 
 /** A project of the files with reply rules. Invariant: `id` is the live project's id. */

@@ -10,7 +10,7 @@ import { executeWrite, type Reread } from "../api/write-executor.js";
 import type { ThreadMessage } from "../contract/resources.js";
 import { analyzeSegments } from "../message/segments.js";
 import { answerFollows, type Decision, decideInbound } from "./decide.js";
-import { type ReplyProject, type RepliesPort, readThread } from "./port.js";
+import { type RepliesPort, type ReplyProject, readThread } from "./port.js";
 import { replyKey } from "./reply-key.js";
 import type { AnsweredLine, RepliesState } from "./state-file.js";
 
@@ -36,7 +36,12 @@ export type Settled =
   | { readonly kind: "answered"; readonly line: AnsweredLine; readonly replayed: boolean }
   | { readonly kind: "refused"; readonly line: AnsweredLine; readonly error: ApiError }
   | { readonly kind: "no-balance"; readonly error: ApiError }
-  | { readonly kind: "unknown"; readonly rule: string; readonly error: ApiError | null; readonly note: string }
+  | {
+      readonly kind: "unknown";
+      readonly rule: string;
+      readonly error: ApiError | null;
+      readonly note: string;
+    }
   | { readonly kind: "unreadable"; readonly error: ApiError }
   | Exclude<Decision, { readonly kind: "answer" } | { readonly kind: "answered" }>;
 
@@ -72,7 +77,9 @@ export async function settleInbound(
     conversationOptedOut: job.conversationOptedOut,
     eventOptOut: job.eventOptOut,
   });
-  const line = (fields: Pick<AnsweredLine, "t" | "rule" | "answer_message_id" | "segments" | "code" | "via">) => {
+  const line = (
+    fields: Pick<AnsweredLine, "t" | "rule" | "answer_message_id" | "segments" | "code" | "via">,
+  ) => {
     const written: AnsweredLine = {
       ...fields,
       inbound_message_id: job.inboundId,
@@ -114,7 +121,11 @@ export async function settleInbound(
         if (!read.ok) return { verdict: "unreadable", text: "the thread could not be read", value: null };
         const found = answerFollows(read.value, job.inboundId, rule.answer);
         return found === null
-          ? { verdict: "not-happened", text: "no answer of ours follows the inbound in the thread", value: null }
+          ? {
+              verdict: "not-happened",
+              text: "no answer of ours follows the inbound in the thread",
+              value: null,
+            }
           : { verdict: "happened", text: `the thread shows our answer ${found.message_id}`, value: found };
       },
     },
@@ -132,7 +143,14 @@ export async function settleInbound(
       delivered_at: null,
       error_code: null,
     });
-    const written = line({ t: "answered", rule: rule.name, answer_message_id: id, segments, code: null, via });
+    const written = line({
+      t: "answered",
+      rule: rule.name,
+      answer_message_id: id,
+      segments,
+      code: null,
+      via,
+    });
     return { kind: "answered", line: written, replayed };
   };
   switch (outcome.kind) {
@@ -162,7 +180,12 @@ export async function settleInbound(
     case "unknown":
       return { kind: "unknown", rule: rule.name, error: outcome.error, note: outcome.reread.text };
     case "not-taken":
-      return { kind: "unknown", rule: rule.name, error: outcome.error, note: "not sent: the attempts ran out or the run stopped" };
+      return {
+        kind: "unknown",
+        rule: rule.name,
+        error: outcome.error,
+        note: "not sent: the attempts ran out or the run stopped",
+      };
     case "blocked":
     case "stopped":
       return { kind: "unknown", rule: rule.name, error: null, note: outcome.refusal };

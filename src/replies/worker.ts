@@ -13,9 +13,9 @@
  * Clock, sleep, API and state are handed in; the loop never reads the wall clock.
  */
 import type { Sleep } from "../api/index.js";
+import { apiErrorDiagnostic } from "../api/index.js";
 import type { Conversation } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { apiErrorDiagnostic } from "../api/index.js";
 import { emptyTotals, type InboundOutcome, type RunEvent, type RunTotals } from "./events.js";
 import { PAGE_LIMIT, type ReplyProject, readThread } from "./port.js";
 import { type InboundJob, type SettleContext, type Settled, settleInbound } from "./settle.js";
@@ -110,7 +110,12 @@ export class RepliesWorker {
       }
       await this.idle(due - this.o.now());
     }
-    this.emit({ type: "stopped", at: iso(this.o.now()), reason: this.stopReason ?? "interrupted", totals: this.totals });
+    this.emit({
+      type: "stopped",
+      at: iso(this.o.now()),
+      reason: this.stopReason ?? "interrupted",
+      totals: this.totals,
+    });
     return {
       reason: this.stopReason ?? "interrupted",
       totals: this.totals,
@@ -121,7 +126,8 @@ export class RepliesWorker {
 
   /** When the next pass may start: a minute after the last one started. */
   private nextPassAt(): number {
-    const last = this.cursor.lastPassAt === null ? Number.NEGATIVE_INFINITY : Date.parse(this.cursor.lastPassAt);
+    const last =
+      this.cursor.lastPassAt === null ? Number.NEGATIVE_INFINITY : Date.parse(this.cursor.lastPassAt);
     return last + this.o.pollIntervalMs;
   }
 
@@ -251,18 +257,26 @@ export class RepliesWorker {
       case "answered":
         this.totals.answered++;
         this.totals.segments += s.line.segments;
-        return this.report(job, project, "answered", s.line.rule, {
+        this.report(job, project, "answered", s.line.rule, {
           answerId: s.line.answer_message_id,
           segments: s.line.segments,
-          detail: s.line.via === "thread" ? "found in the thread (sent before a restart or an unknown outcome)" : s.replayed ? "replayed" : null,
+          detail:
+            s.line.via === "thread"
+              ? "found in the thread (sent before a restart or an unknown outcome)"
+              : s.replayed
+                ? "replayed"
+                : null,
         });
+        return;
       case "recorded":
         this.totals.recorded++;
-        return this.report(job, project, "recorded", s.line.rule, { answerId: s.line.answer_message_id });
+        this.report(job, project, "recorded", s.line.rule, { answerId: s.line.answer_message_id });
+        return;
       case "refused":
         this.totals.refused++;
         this.problem({ ...apiErrorDiagnostic(s.error), code: "replies.answer-refused", severity: "warning" });
-        return this.report(job, project, "refused", s.line.rule, { detail: s.line.code });
+        this.report(job, project, "refused", s.line.rule, { detail: s.line.code });
+        return;
       case "no-balance":
         this.stopReason = "insufficient-balance";
         this.problem({
@@ -270,26 +284,36 @@ export class RepliesWorker {
           code: "replies.insufficient-balance",
           hint: "add funds to the organization that owns the project, then start the worker again: nothing was charged, and every inbound not yet answered is answered then",
         });
-        return this.report(job, project, "no-balance", null, {});
+        this.report(job, project, "no-balance", null, {});
+        return;
       case "unknown":
         this.totals.unknown++;
         this.unknown.add(key);
-        return this.report(job, project, "unknown", s.rule, { detail: s.note });
+        this.report(job, project, "unknown", s.rule, { detail: s.note });
+        return;
       case "unreadable":
-        return this.report(job, project, "unreadable", null, { detail: s.error.message });
+        this.report(job, project, "unreadable", null, { detail: s.error.message });
+        return;
       case "opt-out":
         this.totals.opt_out++;
-        return this.report(job, project, "opt-out", null, { detail: s.reason });
+        this.report(job, project, "opt-out", null, { detail: s.reason });
+        return;
       case "unmatched":
         this.totals.unmatched++;
-        return this.report(job, project, "unmatched", null, {});
+        this.report(job, project, "unmatched", null, {});
+        return;
       case "limit":
         this.totals.limit++;
-        return this.report(job, project, "limit", s.match.rule.name, {
-          detail: s.limit === "rule" ? `rule answered ${s.count} times in this conversation` : `${s.count} answers in 24 hours`,
+        this.report(job, project, "limit", s.match.rule.name, {
+          detail:
+            s.limit === "rule"
+              ? `rule answered ${s.count} times in this conversation`
+              : `${s.count} answers in 24 hours`,
         });
+        return;
       case "missing":
-        return this.report(job, project, "missing", null, { detail: "not in the thread yet" });
+        this.report(job, project, "missing", null, { detail: "not in the thread yet" });
+        return;
     }
   }
 

@@ -16,7 +16,15 @@ const HEADINGS: Readonly<Record<PlanVerdict, string>> = {
   "no-rules": "Projects without reply rules in the files",
 };
 
-const ORDER: readonly PlanVerdict[] = ["answer", "unmatched", "opt-out", "answered", "refused-before", "limit", "no-rules"];
+const ORDER: readonly PlanVerdict[] = [
+  "answer",
+  "unmatched",
+  "opt-out",
+  "answered",
+  "refused-before",
+  "limit",
+  "no-rules",
+];
 
 export function renderRepliesPlan(plan: ReplyPlan, json: boolean): string {
   if (json) return `${JSON.stringify(plan, null, 2)}\n`;
@@ -35,7 +43,9 @@ export function renderRepliesPlan(plan: ReplyPlan, json: boolean): string {
   if (plan.rules.length > 0) {
     lines.push("Answers per rule:");
     for (const r of plan.rules)
-      lines.push(`  ${r.address} / ${r.rule}: ${r.answers} answer${r.answers === 1 ? "" : "s"}, ${r.segments} segment${r.segments === 1 ? "" : "s"}`);
+      lines.push(
+        `  ${r.address} / ${r.rule}: ${r.answers} answer${r.answers === 1 ? "" : "s"}, ${r.segments} segment${r.segments === 1 ? "" : "s"}`,
+      );
   }
   const cost = plan.cost_usd === null ? "" : ` (about $${plan.cost_usd.toFixed(4)})`;
   lines.push(

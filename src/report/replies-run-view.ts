@@ -3,6 +3,7 @@
  * (schemas/replies-run-line.schema.json), else one line per event in words. Diagnostics also go
  * to stderr in words (info notes left out). The format is chosen once, here.
  */
+import { diagnosticJson } from "../diagnostics/json.js";
 import type { RunEvent } from "../replies/events.js";
 
 export interface RepliesRunSink {
@@ -15,7 +16,9 @@ export function createRepliesRunView(sink: RepliesRunSink, json: boolean): (even
     if (event.type === "problem" && event.diagnostic.severity !== "info")
       sink.stderr(`${event.diagnostic.severity}: ${event.diagnostic.message} [${event.diagnostic.code}]\n`);
     if (json) {
-      sink.stdout(`${JSON.stringify(event)}\n`);
+      const line =
+        event.type === "problem" ? { ...event, diagnostic: diagnosticJson(event.diagnostic) } : event;
+      sink.stdout(`${JSON.stringify(line)}\n`);
       return;
     }
     const line = words(event);

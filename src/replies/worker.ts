@@ -12,7 +12,6 @@
  *
  * Clock, sleep, API and state are handed in; the loop never reads the wall clock.
  */
-import type { Sleep } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
 import type { Conversation } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";

@@ -60,8 +60,8 @@ export interface RepliesRunDeps {
   readonly onInterrupt?: (handler: () => void) => () => void;
   readonly maxSends?: number;
   readonly backoffMs?: number;
-  /** Called with the listener's URL once it serves (tests point the sandbox's endpoint at it). */
-  readonly onListening?: (url: string) => void;
+  /** Called with the listener's URL once it serves, and how to close it (tests point the sandbox's endpoint at it). */
+  readonly onListening?: (url: string, close: () => Promise<void>) => void;
 }
 
 export async function repliesRunCommand(
@@ -222,7 +222,8 @@ export async function repliesRunCommand(
       );
     }
     server = started.server;
-    deps.onListening?.(server.url);
+    const serving = server;
+    deps.onListening?.(serving.url, () => serving.close());
   }
   view({
     type: "started",

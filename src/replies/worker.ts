@@ -131,11 +131,14 @@ export class RepliesWorker {
   }
 
   private async idle(ms: number): Promise<void> {
+    let onAbort = (): void => {};
     const woken = new Promise<void>((resolve) => {
       this.wake = resolve;
-      this.o.signal.addEventListener("abort", () => resolve(), { once: true });
+      onAbort = () => resolve();
+      this.o.signal.addEventListener("abort", onAbort, { once: true });
     });
     await Promise.race([this.o.sleep(Math.max(1, ms)), woken]);
+    this.o.signal.removeEventListener("abort", onAbort);
     this.wake = null;
   }
 
@@ -205,10 +208,11 @@ export class RepliesWorker {
       if (!blocked && last > cursor) cursor = last;
     }
     for (const [id, t] of Object.entries(settled)) if (t < cursor) delete settled[id];
+    const endedAt = iso(this.o.now());
     this.saveCursor({ updatedSince: cursor, lastPassAt: iso(startedAt), settled });
     this.emit({
       type: "pass",
-      at: iso(this.o.now()),
+      at: endedAt,
       updated_since: since,
       conversations: conversations.length,
       unchanged,

@@ -230,7 +230,7 @@ export async function chaos(o: ChaosOptions): Promise<ChaosResult> {
   const started = Date.now();
   const lastAt = sent.at(-1)?.at ?? sb.clock.nowMs();
   const quietAfter = lastAt + 20 * 60_000;
-  for (let generation = 0; ; generation++) {
+  for (;;) {
     const final = kills >= o.kills;
     let dead = false;
     let stop: (() => void) | null = null;

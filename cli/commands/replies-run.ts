@@ -30,6 +30,7 @@ import type { RecordedEvent } from "../../src/webhooks/record.js";
 import { openRecordFile } from "../../src/webhooks/record-file.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
 import { failWith, type JsonFailure } from "../fail.js";
+import { loadPolicy } from "../policy-file.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
@@ -76,6 +77,10 @@ export async function repliesRunCommand(
   const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
   const errors = loaded.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) return failWith(errors, sources, io, json);
+  // The policies above the files may add revocation words (their `replies` rule).
+  const policy = loadPolicy({}, loaded.campaign.files.map((f) => f.path), io.cwd);
+  if (!policy.ok) return failWith(policy.diagnostics, sources, io, json);
+  const revocation = revocationWords(policy.policy?.rules.replies?.opt_out_words);
   const projects = replyProjects(loaded.campaign.projects);
   if (projects.length === 0) return failWith([noRules(paths)], sources, io, json);
   const secrets = webhooks ? secretsFromEnv(flags.secretEnv, io) : { ok: true as const, secrets: [] };
@@ -148,7 +153,7 @@ export async function repliesRunCommand(
   const worker = new RepliesWorker({
     port: s.client,
     state,
-    revocation: revocationWords(),
+    revocation,
     now,
     sleep,
     signal: controller.signal,

@@ -24,5 +24,12 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
       return rules.require_guards === undefined ? "off" : rules.require_guards ? "on" : "off";
     case "forecast_errors":
       return rules.forecast_errors === undefined ? "off" : rules.forecast_errors.join(", ");
+    case "replies": {
+      const r = rules.replies;
+      if (r === undefined) return "off";
+      const words = Object.values(r.opt_out_words ?? {}).flat().length;
+      const required = r.require?.length ?? 0;
+      return `${words} more opt-out word${words === 1 ? "" : "s"}, ${required} required answer${required === 1 ? "" : "s"}`;
+    }
   }
 }

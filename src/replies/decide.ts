@@ -15,9 +15,9 @@
  * answer: the API normalizes replies for GSM, which folding ignores.
  */
 import type { RepliesSpec, ReplyRuleSpec } from "../campaign/model.js";
+import { matchRule, type RuleMatch } from "../campaign/reply-match.js";
 import type { ThreadMessage } from "../contract/resources.js";
 import { foldText, revocationIn } from "../message/reply-words.js";
-import { matchRule, type RuleMatch } from "./match.js";
 
 /** 24 hours: the window of `max_per_conversation_per_day`. */
 export const DAY_MS = 86_400_000;

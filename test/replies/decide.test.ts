@@ -4,7 +4,7 @@ import type { RepliesSpec } from "../../src/campaign/model.js";
 import type { ThreadMessage } from "../../src/contract/resources.js";
 import { foldText, hasPhrase, revocationIn, revocationWords } from "../../src/message/reply-words.js";
 import { answerFollows, decideInbound } from "../../src/replies/decide.js";
-import { matchRule } from "../../src/replies/match.js";
+import { matchRule } from "../../src/campaign/reply-match.js";
 import { replyKey } from "../../src/replies/reply-key.js";
 
 const RULES: RepliesSpec = {

@@ -35,11 +35,6 @@ export const ANSWERS = {
 export const CAMPAIGN = {
   version: 1,
   organization: "Riverside Democrats",
-  defaults: {
-    replies: {
-      rules: [{ name: "who", pattern: "\\bwho (is|'s) this\\b|\\bquien (es|eres)\\b", answer: ANSWERS.who }],
-    },
-  },
   projects: {
     "gotv-reminder": {
       id: GOTV_REMINDER,
@@ -57,7 +52,10 @@ export const CAMPAIGN = {
       id: VOLUNTEERS,
       phone_numbers: [VOLUNTEERS_NUMBER],
       replies: {
-        rules: [{ name: "shift", keywords: ["volunteer", "shift", "help out"], answer: ANSWERS.shift }],
+        rules: [
+          { name: "shift", keywords: ["volunteer", "shift", "help out"], answer: ANSWERS.shift },
+          { name: "who", pattern: "\\bwho (is|'s) this\\b", answer: ANSWERS.who },
+        ],
       },
     },
   },

@@ -3,8 +3,9 @@
  * contains as whole words (case- and accent-insensitive, any of its languages) or whose pattern
  * matches the text with accents removed. Pure.
  */
-import type { RepliesSpec, ReplyRuleSpec } from "../campaign/model.js";
+
 import { compilePattern, foldAccents, hasPhrase } from "../message/reply-words.js";
+import type { RepliesSpec, ReplyRuleSpec } from "./model.js";
 
 /** The rule that matched, its position, and what matched (a keyword with its language, or the pattern). */
 export interface RuleMatch {

@@ -5,6 +5,7 @@
  * dropped are answered through polling, no minute holds two GET /conversations passes, and the
  * plan made before agrees with what the runs did.
  */
+import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWERS, type ChaosResult, chaos, REPLY_FAULTS } from "./chaos.js";
 
@@ -22,6 +23,28 @@ beforeAll(async () => {
   world = await chaos(SCALE);
 }, SCALE.budgetMs + 30_000);
 afterAll(async () => {
+  if (process.env.REPLIES_FIGURES !== undefined && world !== undefined) {
+    const gaps = world.passes.slice(1).map((t, i) => t - (world.passes[i] ?? 0));
+    writeFileSync(
+      process.env.REPLIES_FIGURES,
+      `${JSON.stringify(
+        {
+          inbounds: world.sent.length,
+          matching: world.sent.filter((s) => s.rule !== null).length,
+          answered: [...world.answers.values()].filter((a) => a.length > 0).length,
+          answered_twice: [...world.answers.values()].filter((a) => a.length > 1).length,
+          dropped_webhook_events: world.dropped.size,
+          kills: world.kills,
+          passes: world.passes.length,
+          shortest_gap_between_passes_ms: gaps.length === 0 ? null : Math.min(...gaps),
+          reply_statuses: world.replyStatuses,
+          settled_from_threads: world.record.filter((l) => l.via === "thread").length,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  }
   await world?.close();
 });
 

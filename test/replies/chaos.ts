@@ -326,3 +326,133 @@ export async function chaos(o: ChaosOptions): Promise<ChaosResult> {
 }
 
 export { ANSWERS };
+
+export interface SteadyOptions {
+  readonly inbounds: number;
+  /** All at one instant (`burst`), or one every `gapMs` of the virtual clock. */
+  readonly mode: "burst" | "spaced";
+  readonly gapMs: number;
+  readonly seed: number;
+  readonly budgetMs: number;
+}
+
+export interface SteadyResult {
+  /** Inbound-to-answer latency of each answered inbound, on the API's (virtual) clock, ms, sorted. */
+  readonly latenciesMs: readonly number[];
+  readonly answered: number;
+  readonly expected: number;
+  /** Answers per minute of the API's clock, from the first inbound to the last answer. */
+  readonly answersPerMinute: number;
+  /** The most requests the sandbox saw in any 60 s window (the key allows 100). */
+  readonly busiestMinute: number;
+  readonly run: RunResult;
+}
+
+/**
+ * Throughput and latency: matching inbounds only, webhooks delivered, no faults, one worker whose
+ * idle waits move the virtual clock a second at a time (so an event is settled when it arrives, not
+ * after a jump of the clock).
+ */
+export async function steady(o: SteadyOptions): Promise<SteadyResult> {
+  const rnd = random(o.seed);
+  const sb = await startSandbox({ fixture: EXAMPLE_FIXTURE, timeScale: 0, rateLimits: true, seed: o.seed });
+  const cwd = campaignDir();
+  let listener: string | null = null;
+  const hooks = createServer((req, res) => {
+    void (async () => {
+      const payload = await body(req);
+      if (listener === null) {
+        res.writeHead(503).end();
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === "string" && k !== "host" && k !== "connection" && k !== "content-length") headers[k] = v;
+      const answer = await fetch(listener, { method: "POST", headers, body: payload }).catch(() => null);
+      res.writeHead(answer?.status ?? 502).end(answer === null ? "" : await answer.text());
+    })();
+  });
+  const hooksUrl = await listen(hooks);
+  await admin(sb, "POST", "/webhook-endpoints", { url: hooksUrl, events: ["message.replied"], secret: SECRET });
+  const matching = TEXTS.filter((t) => t.rule !== null);
+  let stop: (() => void) | null = null;
+  let ready: () => void = () => {};
+  const listening = new Promise<void>((r) => {
+    ready = r;
+  });
+  const run = runJson(
+    sb,
+    cwd,
+    { secretEnv: ["CHAOS_SECRET"] },
+    {
+      sleep: async (ms) => {
+        await sb.clock.advance(Math.min(ms, 1_000));
+        await delay(0);
+      },
+      onInterrupt: (handler) => {
+        stop = handler;
+        return () => {};
+      },
+      onListening: (url) => {
+        listener = url;
+        ready();
+      },
+    },
+    { CHAOS_SECRET: SECRET },
+  );
+  await listening;
+  const started = Date.now();
+  const sent: Sent[] = [];
+  for (let n = 0; n < o.inbounds; n++) {
+    if (o.mode === "spaced" && n > 0) {
+      const until = (sent.at(-1)?.at ?? 0) + o.gapMs;
+      while (sb.clock.nowMs() < until) {
+        if (Date.now() - started > o.budgetMs) throw new Error("stuck while spacing inbounds");
+        await delay(1);
+      }
+    }
+    const t = matching[Math.floor(rnd() * matching.length)] ?? matching[0];
+    if (t === undefined) throw new Error("no texts");
+    const at = sb.clock.nowMs();
+    sent.push({ ...(await textIn(sb, t.project, n, t.text)), text: t.text, rule: t.rule, at });
+  }
+  const answerAt = (s: Sent): number | null => {
+    const c = sb.store.world.conversations[s.conversationId];
+    const i = c?.messages.findIndex((m) => m.message_id === s.messageId) ?? -1;
+    const next = i < 0 ? undefined : c?.messages.slice(i + 1).find((m) => m.direction === "outbound");
+    return next === undefined ? null : Date.parse(next.at);
+  };
+  while (sent.some((s) => answerAt(s) === null)) {
+    if (Date.now() - started > o.budgetMs) break;
+    await delay(2);
+  }
+  (stop as (() => void) | null)?.();
+  const result = await run;
+  const times = sent.map((s) => [s.at, answerAt(s)] as const).filter((p): p is readonly [number, number] => p[1] !== null);
+  const latenciesMs = times.map(([a, b]) => b - a).sort((x, y) => x - y);
+  const first = Math.min(...sent.map((s) => s.at));
+  const last = Math.max(...times.map(([, b]) => b));
+  const log = (await admin(sb, "GET", "/requests")).body.data.requests as { at: string }[];
+  const stamps = log.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
+  let busiest = 0;
+  for (let from = 0, to = 0; to < stamps.length; to++) {
+    while ((stamps[to] ?? 0) - (stamps[from] ?? 0) >= 60_000) from++;
+    busiest = Math.max(busiest, to - from + 1);
+  }
+  await new Promise<void>((r) => hooks.close(() => r()));
+  await sb.close();
+  return {
+    latenciesMs,
+    answered: times.length,
+    expected: sent.length,
+    answersPerMinute: times.length === 0 ? 0 : (times.length * 60_000) / Math.max(60_000, last - first),
+    busiestMinute: busiest,
+    run: result,
+  };
+}
+
+/** The `p`-th percentile (0 to 100) of sorted values, nearest rank. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}

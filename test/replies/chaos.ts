@@ -65,7 +65,7 @@ export interface ChaosResult {
   readonly plan: any;
   readonly runs: readonly RunResult[];
   readonly kills: number;
-  /** Times of the GET /conversations requests the sandbox saw (virtual ms), in order. */
+  /** When each GET /conversations pass of the workers began (its first page; virtual ms), in order. */
   readonly passes: readonly number[];
   /** Answers of the reply endpoint by HTTP status (the faults show here), from the sandbox's log. */
   readonly replyStatuses: Readonly<Record<string, number>>;
@@ -119,6 +119,7 @@ class ApiLine {
     target: string,
     private readonly killAt: number | null,
     private readonly onKill: () => void,
+    private readonly onForward: (method: string, url: URL) => void,
   ) {
     this.server = createServer((req, res) => void this.forward(target, req, res));
     this.server.on("connection", (s) => {
@@ -134,6 +135,7 @@ class ApiLine {
     const payload = await body(req);
     if (this.dead) return; // the process is gone: never answered
     this.requests++;
+    this.onForward(req.method ?? "GET", new URL(req.url ?? "/", "http://line"));
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers))
       if (typeof v === "string" && k !== "host" && k !== "connection" && k !== "content-length")
@@ -226,6 +228,7 @@ export async function chaos(o: ChaosOptions): Promise<ChaosResult> {
 
   const runs: RunResult[] = [];
   const lines: ApiLine[] = [];
+  const passes: number[] = [];
   let kills = 0;
   const started = Date.now();
   const lastAt = sent.at(-1)?.at ?? sb.clock.nowMs();
@@ -235,11 +238,20 @@ export async function chaos(o: ChaosOptions): Promise<ChaosResult> {
     let dead = false;
     let stop: (() => void) | null = null;
     let closeListener: (() => Promise<void>) | null = null;
-    const line = new ApiLine(sb.rootUrl, final ? null : 15 + Math.floor(rnd() * 60), () => {
-      dead = true;
-      listener = null;
-      void closeListener?.();
-    });
+    const line = new ApiLine(
+      sb.rootUrl,
+      final ? null : 15 + Math.floor(rnd() * 60),
+      () => {
+        dead = true;
+        listener = null;
+        void closeListener?.();
+      },
+      (method, url) => {
+        // The first page of a GET /conversations pass (later pages carry a cursor).
+        if (method === "GET" && url.pathname === "/v1/conversations" && !url.searchParams.has("cursor"))
+          passes.push(sb.clock.nowMs());
+      },
+    );
     lines.push(line);
     const baseUrl = await line.start();
     const never = new Promise<void>(() => {});
@@ -280,9 +292,12 @@ export async function chaos(o: ChaosOptions): Promise<ChaosResult> {
       if (Date.now() - started > o.budgetMs) throw new Error(`stuck: ${kills} kills after ${o.budgetMs} ms`);
       continue;
     }
-    while (sb.clock.nowMs() < quietAfter) {
+    // Until the webhook retries are over and the backlog is settled (or long after: the checks then fail).
+    const settled = () =>
+      sent.every((s) => s.rule === null || answersAfter(sb, s.conversationId, s.messageId).length > 0);
+    while (sb.clock.nowMs() < quietAfter || (!settled() && sb.clock.nowMs() < quietAfter + 4 * 3_600_000)) {
       if (Date.now() - started > o.budgetMs) throw new Error("stuck before the quiet time");
-      await delay(2);
+      await delay(5);
     }
     (stop as (() => void) | null)?.();
     runs.push(await run);
@@ -291,16 +306,12 @@ export async function chaos(o: ChaosOptions): Promise<ChaosResult> {
   const log = (await admin(sb, "GET", "/requests")).body.data.requests as {
     method: string;
     route: string;
-    at: string;
     status: number;
   }[];
   const replyStatuses: Record<string, number> = {};
   for (const r of log)
     if (r.method === "POST" && r.route === "/conversations/{conversation_id}/messages")
       replyStatuses[String(r.status)] = (replyStatuses[String(r.status)] ?? 0) + 1;
-  const passes = log
-    .filter((r) => r.method === "GET" && r.route === "/conversations")
-    .map((r) => Date.parse(r.at));
   const answers = new Map<string, string[]>();
   for (const s of sent) answers.set(s.messageId, answersAfter(sb, s.conversationId, s.messageId));
   return {
@@ -367,13 +378,18 @@ export async function steady(o: SteadyOptions): Promise<SteadyResult> {
       }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers))
-        if (typeof v === "string" && k !== "host" && k !== "connection" && k !== "content-length") headers[k] = v;
+        if (typeof v === "string" && k !== "host" && k !== "connection" && k !== "content-length")
+          headers[k] = v;
       const answer = await fetch(listener, { method: "POST", headers, body: payload }).catch(() => null);
       res.writeHead(answer?.status ?? 502).end(answer === null ? "" : await answer.text());
     })();
   });
   const hooksUrl = await listen(hooks);
-  await admin(sb, "POST", "/webhook-endpoints", { url: hooksUrl, events: ["message.replied"], secret: SECRET });
+  await admin(sb, "POST", "/webhook-endpoints", {
+    url: hooksUrl,
+    events: ["message.replied"],
+    secret: SECRET,
+  });
   const matching = TEXTS.filter((t) => t.rule !== null);
   let stop: (() => void) | null = null;
   let ready: () => void = () => {};
@@ -428,7 +444,9 @@ export async function steady(o: SteadyOptions): Promise<SteadyResult> {
   }
   (stop as (() => void) | null)?.();
   const result = await run;
-  const times = sent.map((s) => [s.at, answerAt(s)] as const).filter((p): p is readonly [number, number] => p[1] !== null);
+  const times = sent
+    .map((s) => [s.at, answerAt(s)] as const)
+    .filter((p): p is readonly [number, number] => p[1] !== null);
   const latenciesMs = times.map(([a, b]) => b - a).sort((x, y) => x - y);
   const first = Math.min(...sent.map((s) => s.at));
   const last = Math.max(...times.map(([, b]) => b));
@@ -454,5 +472,7 @@ export async function steady(o: SteadyOptions): Promise<SteadyResult> {
 /** The `p`-th percentile (0 to 100) of sorted values, nearest rank. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
+  );
 }

@@ -1,10 +1,10 @@
 /** The pure judgement of one inbound on its thread, and the word matching under it. */
 import { describe, expect, it } from "vitest";
 import type { RepliesSpec } from "../../src/campaign/model.js";
+import { matchRule } from "../../src/campaign/reply-match.js";
 import type { ThreadMessage } from "../../src/contract/resources.js";
 import { foldText, hasPhrase, revocationIn, revocationWords } from "../../src/message/reply-words.js";
 import { answerFollows, decideInbound } from "../../src/replies/decide.js";
-import { matchRule } from "../../src/campaign/reply-match.js";
 import { replyKey } from "../../src/replies/reply-key.js";
 
 const RULES: RepliesSpec = {

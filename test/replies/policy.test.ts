@@ -13,7 +13,9 @@ function withPolicy(rules: unknown): string {
 }
 
 const codes = (stdout: string) =>
-  (JSON.parse(stdout).diagnostics as { code: string; message: string }[]).filter((d) => d.code.startsWith("policy.replies"));
+  (JSON.parse(stdout).diagnostics as { code: string; message: string }[]).filter((d) =>
+    d.code.startsWith("policy.replies"),
+  );
 
 describe("policy rule replies", () => {
   it("accepts files whose rules answer what the policy requires", async () => {
@@ -26,10 +28,7 @@ describe("policy rule replies", () => {
   it("requires an answer, and words in it", async () => {
     const cwd = withPolicy({
       replies: {
-        require: [
-          { text: "who is this", answer_contains: "paid for by" },
-          { text: "how do I register?" },
-        ],
+        require: [{ text: "who is this", answer_contains: "paid for by" }, { text: "how do I register?" }],
       },
     });
     const r = await runCli(["validate", "--json", "."], { cwd });
@@ -44,9 +43,7 @@ describe("policy rule replies", () => {
     const cwd = withPolicy({ replies: { opt_out_words: { en: ["volunteer no more"] } } });
     const r = await runCli(["validate", "--json", "."], { cwd });
     expect(r.code).toBe(1);
-    expect(codes(r.stdout).map((d) => d.message)).toEqual([
-      expect.stringContaining('"volunteer no more"'),
-    ]);
+    expect(codes(r.stdout).map((d) => d.message)).toEqual([expect.stringContaining('"volunteer no more"')]);
     expect(CAMPAIGN.projects.volunteers.replies.rules[0]?.keywords).toContain("volunteer");
   });
 });

@@ -34,7 +34,7 @@ function sourceLabel(source: PreviewTag["source"]): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function costLine(r: PreviewRendering): string {
+function costLine(r: Pick<PreviewRendering, "characters" | "sms">): string {
   const characters = plural(r.characters, "character");
   if (r.sms === null) return `${characters}, MMS: segments do not apply`;
   const unit = r.sms.encoding === "GSM-7" ? "septets" : "UTF-16 units";
@@ -64,7 +64,16 @@ export function renderPreviewText(previews: readonly ProjectPreview[], color: bo
         p.opt_out_footer === null ? "opt-out footer off" : `opt-out footer on (${p.opt_out_footer})`;
       const head = `${style.bold(p.address)} (${p.file}): ${p.type}, ${p.protocol}, ${footer}\n`;
       const notes = p.notes.map((n) => `  ${style.cyan("note:")} ${n}\n`).join("");
-      return head + notes + p.renderings.map((r) => renderingText(r, style)).join("");
+      const replies = (p.replies ?? [])
+        .map(
+          (r) =>
+            `  ${style.bold(`reply rule ${r.rule}`)} (${r.matches})\n${r.answer
+              .split("\n")
+              .map((line) => `    ${style.dim("│")} ${line}`)
+              .join("\n")}\n    ${costLine(r)}\n`,
+        )
+        .join("");
+      return head + notes + p.renderings.map((r) => renderingText(r, style)).join("") + replies;
     })
     .join("\n");
 }

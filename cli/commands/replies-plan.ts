@@ -14,9 +14,9 @@ import { replyProjects } from "../../src/replies/projects.js";
 import { openRepliesState } from "../../src/replies/state-file.js";
 import { renderRepliesPlan } from "../../src/report/replies-plan-view.js";
 import { failWith, type JsonFailure } from "../fail.js";
-import { loadPolicy } from "../policy-file.js";
 import type { Io } from "../io.js";
 import { type Outcome, success } from "../outcome.js";
+import { loadPolicy } from "../policy-file.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 
 export interface RepliesPlanFlags extends SessionFlags {
@@ -43,7 +43,11 @@ export async function repliesPlanCommand(
   const errors = loaded.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) return failWith(errors, sources, io, json);
   // The policies above the files may add revocation words (their `replies` rule).
-  const policy = loadPolicy({}, loaded.campaign.files.map((f) => f.path), io.cwd);
+  const policy = loadPolicy(
+    {},
+    loaded.campaign.files.map((f) => f.path),
+    io.cwd,
+  );
   if (!policy.ok) return failWith(policy.diagnostics, sources, io, json);
   const revocation = revocationWords(policy.policy?.rules.replies?.opt_out_words);
   const projects = replyProjects(loaded.campaign.projects);

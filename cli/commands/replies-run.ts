@@ -30,9 +30,9 @@ import type { RecordedEvent } from "../../src/webhooks/record.js";
 import { openRecordFile } from "../../src/webhooks/record-file.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
 import { failWith, type JsonFailure } from "../fail.js";
-import { loadPolicy } from "../policy-file.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
+import { loadPolicy } from "../policy-file.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 
@@ -78,7 +78,11 @@ export async function repliesRunCommand(
   const errors = loaded.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) return failWith(errors, sources, io, json);
   // The policies above the files may add revocation words (their `replies` rule).
-  const policy = loadPolicy({}, loaded.campaign.files.map((f) => f.path), io.cwd);
+  const policy = loadPolicy(
+    {},
+    loaded.campaign.files.map((f) => f.path),
+    io.cwd,
+  );
   if (!policy.ok) return failWith(policy.diagnostics, sources, io, json);
   const revocation = revocationWords(policy.policy?.rules.replies?.opt_out_words);
   const projects = replyProjects(loaded.campaign.projects);

@@ -13,7 +13,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import type { Sleep } from "../../src/api/index.js";
+import { apiErrorDiagnostic, type Sleep } from "../../src/api/index.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
 import { loadCampaign } from "../../src/campaign/load.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
@@ -146,6 +146,16 @@ export async function repliesRunCommand(
     return failWith(session.diagnostics, new Map(), io, json);
   }
   const s = session.session;
+  // The worker's clock is the API's (the window, the cursor, the pace of passes): learn it first.
+  if (deps.now === undefined && s.sandbox === null && s.clockReading() === null) {
+    const probe = await s.client.listOrganizations();
+    if (!probe.ok) {
+      state.close();
+      await file.close();
+      await s.close();
+      return failWith([apiErrorDiagnostic(probe.error)], new Map(), io, json);
+    }
+  }
   const controller = new AbortController();
   const unsubscribe = (deps.onInterrupt ?? onStopSignal)(() => {
     io.stderr("\nInterrupt received: replies run stops after the inbound in flight.\n");

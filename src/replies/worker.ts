@@ -197,7 +197,8 @@ export class RepliesWorker {
     let unchanged = 0;
     const settled: Record<string, string> = { ...this.cursor.settled };
     for (const c of conversations) {
-      if (this.stopReason !== null) break;
+      // Ctrl-C or 402: the rest waits for the next run (the cursor stays before it).
+      if (this.stopReason !== null || this.o.signal.aborted) break;
       const last = c.last_inbound_at ?? since;
       this.conversationProject.set(c.conversation_id, c.project_id);
       let done = settled[c.conversation_id] === last;
@@ -248,7 +249,7 @@ export class RepliesWorker {
       const settled = await settleInbound(this.o, project, job, thread.value);
       this.count(job, project, settled);
       if (settled.kind === "unknown" || settled.kind === "missing") open = true;
-      if (this.stopReason !== null) return false;
+      if (this.stopReason !== null || this.o.signal.aborted) return false;
     }
     return !open;
   }

@@ -101,3 +101,38 @@ test("SIGKILL after a committed reply, run again: each matching inbound answered
   for (let i = 1; i < passes.length; i++)
     expect((passes[i] ?? 0) - (passes[i - 1] ?? 0)).toBeGreaterThanOrEqual(60_000);
 }, 120_000);
+
+test("a second worker on the same state directory is refused while the first runs", async () => {
+  const cwd = campaignDir();
+  const env = { ...process.env, CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" };
+  const first = spawn(
+    process.execPath,
+    [BUILT_CLI, "replies", "run", "--no-webhooks", "--json", "--base-url", sb.baseUrl],
+    { cwd, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let out = "";
+  first.stdout.on("data", (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => first.on("exit", (code) => resolve(code)));
+  while (!out.includes('"type":"started"')) await pause(10);
+  const second = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const c = spawn(
+      process.execPath,
+      [BUILT_CLI, "replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl],
+      { cwd, env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    c.stdout.on("data", (d) => {
+      stdout += String(d);
+    });
+    c.on("exit", (code) => resolve({ code, stdout }));
+  });
+  expect(second.code).toBe(1);
+  expect(JSON.parse(second.stdout).diagnostics.map((d: { code: string }) => d.code)).toEqual([
+    "replies.state-locked",
+  ]);
+  first.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  expect(out.trim().split("\n").at(-1)).toContain('"type":"stopped"');
+}, 60_000);

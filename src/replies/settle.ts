@@ -112,7 +112,12 @@ export async function settleInbound(
       break;
   }
   const rule = decision.match.rule;
-  const key = replyKey(job.conversationId, job.inboundId, rule.name);
+  const key = replyKey(
+    job.conversationId,
+    job.inboundId,
+    rule.name,
+    ctx.state.unpaid.get(job.inboundId) ?? 0,
+  );
   const outcome = await executeWrite<{ message_id: string; text: string }, ThreadMessage>(
     {
       send: () => ctx.port.replyToConversation(job.conversationId, rule.answer, key),
@@ -164,7 +169,18 @@ export async function settleInbound(
     }
     case "refused": {
       const e = outcome.error;
-      if (e.kind === "http" && e.status === 402) return { kind: "no-balance", error: e };
+      if (e.kind === "http" && e.status === 402) {
+        // Nothing sent nor charged; counted so that the answer sent once funds are there has a new key.
+        line({
+          t: "unpaid",
+          rule: rule.name,
+          answer_message_id: null,
+          segments: 0,
+          code: "402 INSUFFICIENT_BALANCE",
+          via: "accepted",
+        });
+        return { kind: "no-balance", error: e };
+      }
       const written = line({
         t: "refused",
         rule: rule.name,

@@ -18,9 +18,12 @@ import { join } from "node:path";
 export const ANSWERED_FILE_NAME = "answered.jsonl";
 export const CURSOR_FILE_NAME = "cursor.json";
 
-/** One settled inbound. Invariant: at most one line per inbound message id in a record. */
+/**
+ * One settled inbound (`answered`, `refused`: at most one such line per inbound message id), or a
+ * 402 it met (`unpaid`: nothing sent nor charged; not settled, counted for its next key).
+ */
 export interface AnsweredLine {
-  readonly t: "answered" | "refused";
+  readonly t: "answered" | "refused" | "unpaid";
   readonly inbound_message_id: string;
   readonly conversation_id: string;
   readonly project_id: string;
@@ -47,6 +50,8 @@ export interface PollCursor {
 export interface RepliesState {
   /** Settled inbounds by inbound message id. */
   readonly answered: ReadonlyMap<string, AnsweredLine>;
+  /** 402s met per inbound message id (see `replyKey`). */
+  readonly unpaid: ReadonlyMap<string, number>;
   readonly cursor: PollCursor;
   /** Bytes of a torn last line cut off on open (0: none). */
   readonly torn: number;
@@ -62,6 +67,12 @@ const EMPTY_CURSOR: PollCursor = { updatedSince: null, lastPassAt: null, settled
 export async function openRepliesState(dir: string): Promise<RepliesState> {
   const path = join(dir, ANSWERED_FILE_NAME);
   const answered = new Map<string, AnsweredLine>();
+  const unpaid = new Map<string, number>();
+  const take = (line: AnsweredLine): void => {
+    if (line.t === "unpaid")
+      unpaid.set(line.inbound_message_id, (unpaid.get(line.inbound_message_id) ?? 0) + 1);
+    else answered.set(line.inbound_message_id, line);
+  };
   let bytes = "";
   try {
     bytes = readFileSync(path, "utf8");
@@ -81,7 +92,7 @@ export async function openRepliesState(dir: string): Promise<RepliesState> {
     if (text.trim() === "") continue;
     try {
       const line = JSON.parse(text) as AnsweredLine;
-      if (typeof line.inbound_message_id === "string") answered.set(line.inbound_message_id, line);
+      if (typeof line.inbound_message_id === "string") take(line);
     } catch {
       // not understood: skipped (only a torn last line can be cut, and that was cut above)
     }
@@ -101,12 +112,13 @@ export async function openRepliesState(dir: string): Promise<RepliesState> {
   let closed = false;
   return {
     answered,
+    unpaid,
     cursor,
     torn,
     append(line) {
       writeSync(fd, `${JSON.stringify(line)}\n`);
       fsyncSync(fd);
-      answered.set(line.inbound_message_id, line);
+      take(line);
     },
     saveCursor(next) {
       const target = join(dir, CURSOR_FILE_NAME);

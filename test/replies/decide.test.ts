@@ -72,6 +72,9 @@ describe("words", () => {
     expect(replyKey("c1", "m1", "where")).toBe(replyKey("c1", "m1", "where"));
     expect(replyKey("c1", "m1", "where")).not.toBe(replyKey("c1", "m1", "who"));
     expect(replyKey("c1", "m1", "where")).not.toBe(replyKey("c1", "m2", "where"));
+    // After a 402 (nothing sent), the next answer needs a key the API has not stored the 402 under.
+    expect(replyKey("c1", "m1", "where", 0)).toBe(replyKey("c1", "m1", "where"));
+    expect(replyKey("c1", "m1", "where", 1)).not.toBe(replyKey("c1", "m1", "where"));
   });
 });
 

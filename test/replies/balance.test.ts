@@ -26,7 +26,11 @@ it("stops at 402 and answers on the next run once the organization can pay", asy
 
   const broke = await runJson(s, cwd, { once: true, webhooks: false });
   expect(broke.code).toBe(1);
-  expect(broke.lines.at(-1)).toMatchObject({ type: "stopped", reason: "insufficient-balance", totals: { answered: 0 } });
+  expect(broke.lines.at(-1)).toMatchObject({
+    type: "stopped",
+    reason: "insufficient-balance",
+    totals: { answered: 0 },
+  });
   expect(broke.stderr).toContain("replies.insufficient-balance");
   expect(answersAfter(s, first.conversationId, first.messageId)).toEqual([]);
 

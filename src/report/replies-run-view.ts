@@ -47,7 +47,7 @@ function words(e: RunEvent): string | null {
       return null;
     case "stopped": {
       const t = e.totals;
-      return `${e.at}  stopped (${e.reason}): ${t.answered} answered (${t.segments} segments), ${t.recorded} settled before, ${t.opt_out} opt-outs, ${t.unmatched} unmatched, ${t.limit} at a limit, ${t.refused} refused, ${t.unknown} unknown; ${t.passes} passes, ${t.events} events`;
+      return `${e.at}  stopped (${e.reason}): ${t.answered} answered (${t.segments} segment${t.segments === 1 ? "" : "s"}), ${t.recorded} settled before, ${t.opt_out} opt-outs, ${t.unmatched} unmatched, ${t.limit} at a limit, ${t.refused} refused, ${t.unknown} unknown; ${t.passes} passes, ${t.events} events`;
     }
   }
 }

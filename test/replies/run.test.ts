@@ -85,3 +85,46 @@ describe("replies plan, then replies run --once", () => {
     expect(log.filter((r) => r.method === "GET" && r.route === "/conversations")).toHaveLength(1);
   });
 });
+
+describe("the terminal views", () => {
+  it("replies run and replies plan print words, not JSON", async () => {
+    const { repliesRunCommand } = await import("../../cli/commands/replies-run.js");
+    const { repliesPlanCommand } = await import("../../cli/commands/replies-plan.js");
+    const { captureIo } = await import("../helpers/run-cli.js");
+    const { PARENT_KEY } = await import("../sandbox/helpers.js");
+    const cwd = campaignDir();
+    await textIn(sb, "gotv", 1, "¿Dónde voto?");
+    await textIn(sb, "gotv", 2, "can I bring my dog");
+    const session = {
+      clock: { now: () => sb.clock.nowMs() },
+      sleep: async (ms: number) => sb.clock.advance(ms),
+    };
+    const planIo = captureIo({
+      env: { CAMPAIGNCTL_API_KEY: PARENT_KEY },
+      cwd,
+      clock: () => sb.clock.nowMs(),
+    });
+    await repliesPlanCommand([], { baseUrl: sb.baseUrl, segmentPrice: 0.01 }, planIo, { session });
+    expect(planIo.out()).toContain("Would answer: 1\n  gotv-reminder -> donde");
+    expect(planIo.out()).toContain("Unmatched (no rule: for a person to read and answer): 1");
+    expect(planIo.out()).toContain('"can I bring my dog"');
+    expect(planIo.out()).toContain("Cost: 1 answer, 1 SMS segment (about $0.0100)");
+    const runIo = captureIo({ env: { CAMPAIGNCTL_API_KEY: PARENT_KEY }, cwd, clock: () => sb.clock.nowMs() });
+    await repliesRunCommand(
+      [],
+      {
+        baseUrl: sb.baseUrl,
+        once: true,
+        webhooks: false,
+        port: 0,
+        host: "127.0.0.1",
+        state: ".campaignctl/replies",
+      },
+      runIo,
+      { session, sleep: session.sleep, now: () => sb.clock.nowMs(), onInterrupt: () => () => {} },
+    );
+    expect(runIo.out()).toMatch(/^replies run: 2 projects with reply rules \(gotv-reminder, volunteers\)/);
+    expect(runIo.out()).toMatch(/answered {3}gotv-reminder donde {2}\S+ via poll -> \S+/);
+    expect(runIo.out()).toMatch(/stopped \(once\): 1 answered \(1 segment\)/);
+  });
+});

@@ -81,14 +81,15 @@ export class RepliesWorker {
   async run(): Promise<WorkerSummary> {
     let passed = false;
     while (this.stopReason === null) {
+      // Ctrl-C: events still queued stay in the listener's record, first in line for the next run.
+      if (this.o.signal.aborted) {
+        this.stopReason = "interrupted";
+        break;
+      }
       const job = this.queue.shift();
       if (job !== undefined) {
         await this.settleEvent(job);
         continue;
-      }
-      if (this.o.signal.aborted) {
-        this.stopReason = "interrupted";
-        break;
       }
       const due = this.nextPassAt();
       if (this.o.now() >= due) {
@@ -100,7 +101,7 @@ export class RepliesWorker {
         if (!passed)
           this.problem({
             severity: "info",
-            code: "replies.poll-failed",
+            code: "replies.pass-not-due",
             message: `No GET /conversations pass this run: the last one started at ${this.cursor.lastPassAt}, and passes are at most one a minute (next at ${iso(due)})`,
             hint: "run it again after that time; the queued events were settled",
           });

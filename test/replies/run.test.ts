@@ -76,7 +76,7 @@ describe("replies plan, then replies run --once", () => {
     const second = await runJson(sb, cwd, { once: true, webhooks: false });
     expect(second.lines.filter((l) => l.type === "pass")).toEqual([]);
     expect(
-      second.lines.some((l) => l.type === "problem" && l.diagnostic.code === "replies.poll-failed"),
+      second.lines.some((l) => l.type === "problem" && l.diagnostic.code === "replies.pass-not-due"),
     ).toBe(true);
     const log = (await admin(sb, "GET", "/requests")).body.data.requests as {
       route: string;

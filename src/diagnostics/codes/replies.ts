@@ -19,6 +19,8 @@ export const REPLIES_CODES = {
     "a reply rule's answer has characters outside GSM-7: it is sent as UCS-2 (70 characters a segment) or changed by the API's GSM normalization",
   "replies.answer-segments": "a reply rule's answer takes more than one SMS segment (each is billed)",
   "replies.no-rules": "none of the campaign files' projects has reply rules: there is nothing to answer with",
+  "replies.pass-not-due":
+    "`replies run --once` made no GET /conversations pass: the last one started less than a minute ago (of the API's clock); run it again later",
   "replies.poll-failed": "GET /conversations or a thread read failed: the pass stops and is retried later",
   "replies.answer-refused":
     "the API refused an answer with a 4xx (opted out, number released, project deleted, not found): recorded, never retried",

@@ -16,6 +16,7 @@ import { registerInit } from "./register/init.js";
 import { registerLsp } from "./register/lsp.js";
 import { registerPlan } from "./register/plan.js";
 import { registerPreview } from "./register/preview.js";
+import { registerReplies } from "./register/replies.js";
 import { registerSandbox } from "./register/sandbox.js";
 import { registerStatus } from "./register/status.js";
 import { registerValidate } from "./register/validate.js";
@@ -63,6 +64,7 @@ const commands: Register[] = [
   registerStatus,
   registerWatch,
   registerWebhooks,
+  registerReplies,
   registerSandbox,
   registerLsp,
   registerCompletion,

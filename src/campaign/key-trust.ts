@@ -212,6 +212,16 @@ export const FINDING_READS: Partial<Readonly<Record<DiagnosticCode, readonly str
   "lint.guard-zero-rate": ["guard"],
   "lint.guard-rate-never-trips": ["guard"],
   "forecast.deadline-before-schedule": ["deadline", "schedule"],
+  "replies.rule-matches-opt-out": ["replies"],
+  "replies.rule-needs-one-match": ["replies"],
+  "replies.pattern-invalid": ["replies"],
+  "replies.keyword-empty": ["replies"],
+  "replies.rule-name-repeated": ["replies"],
+  "replies.rule-unreachable": ["replies"],
+  "replies.answer-has-merge-tag": ["replies"],
+  "replies.answer-too-long": ["replies"],
+  "replies.answer-not-gsm": ["replies"],
+  "replies.answer-segments": ["replies"],
 };
 
 /** Is a finding with `code` sound on a project that cannot trust `untrusted`? */

@@ -62,6 +62,34 @@ export interface CapacitySpec {
   readonly locate: (path: SpecPath) => SourceRange;
 }
 
+/**
+ * One reply rule (`replies.rules[i]`): an inbound that contains one of `keywords` (whole words,
+ * case- and accent-insensitive, any language listed) or matches `pattern` gets `answer`. Invariants
+ * (checked by validate, src/campaign/reply-checks.ts): exactly one of `keywords` and `pattern`;
+ * `name` unique in the project; `maxPerConversation` at least 1 (default 1).
+ */
+export interface ReplyRuleSpec {
+  /** Stable name: part of each answer's Idempotency-Key, shown in plans and records. */
+  readonly name: string;
+  /** Keywords by language (`en`, `es`, ...); a plain list in the file is language `any`. */
+  readonly keywords?: Readonly<Record<string, readonly string[]>>;
+  readonly pattern?: string;
+  readonly answer: string;
+  /** Answers of this rule one conversation may get, ever. */
+  readonly maxPerConversation: number;
+}
+
+/** Answers of one rule per conversation when the file does not say. */
+export const DEFAULT_REPLY_MAX_PER_CONVERSATION = 1;
+/** Answers (of all rules) one conversation may get in 24 hours when the file does not say. */
+export const DEFAULT_REPLY_MAX_PER_DAY = 3;
+
+/** A project's `replies:`: ordered rules (the first that matches answers) and the daily limit. */
+export interface RepliesSpec {
+  readonly rules: readonly ReplyRuleSpec[];
+  readonly maxPerConversationPerDay: number;
+}
+
 export interface LinkTrackingSpec {
   readonly destinationUrl: string;
   /** Tracking domain, by name or id. */
@@ -113,6 +141,8 @@ export interface ProjectSpec {
   readonly pause?: { readonly reason?: string };
   /** `guard:` (or the defaults'): what `watch` judges while the project sends. */
   readonly guard?: GuardSpec;
+  /** `replies:` (or the defaults'): keyword answers `campaignctl replies` sends. */
+  readonly replies?: RepliesSpec;
   readonly after: readonly string[];
   /** Free-form metadata for people and policies; never sent, never compared with the live project. */
   readonly labels?: Readonly<Record<string, string>>;

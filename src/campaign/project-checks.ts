@@ -1,6 +1,7 @@
 /** Rules across a project's own fields that the schema cannot express well. Pure. */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ProjectSpec } from "./model.js";
+import { checkReplyRules } from "./reply-checks.js";
 
 /**
  * US/Canada E.164 (+1, then a 10-digit number whose area code does not start with 0 or 1): the only
@@ -76,6 +77,7 @@ export function checkProject(project: ProjectSpec): Diagnostic[] {
       hint: "a toll-free project names its verification under `toll_free_verification`",
     });
   }
+  out.push(...checkReplyRules(project));
   return out;
 }
 

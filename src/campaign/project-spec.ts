@@ -8,6 +8,7 @@ import { capacityOf } from "./capacity-spec.js";
 import { scalarValueMapper } from "./locate-in-message.js";
 import { DEFAULT_GUARD_MIN_SAMPLE, type ProjectSpec, type SpecPath } from "./model.js";
 import type { RawCampaignDocument, RawProjectKeys } from "./raw.js";
+import { repliesOf } from "./replies-spec.js";
 import { rangeAt, type SourceText } from "./source-range.js";
 import { findPath, type Span } from "./yaml-path.js";
 
@@ -108,6 +109,7 @@ export function buildProjectSpec(
         : { maxOptOutRate: merged.guard.max_opt_out_rate }),
       minSample: merged.guard.min_sample ?? DEFAULT_GUARD_MIN_SAMPLE,
     },
+    replies: merged.replies && repliesOf(merged.replies),
     after: merged.after ?? [],
     labels: merged.labels,
     mergeDefaults: file.merge_defaults ?? {},

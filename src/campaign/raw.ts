@@ -49,6 +49,19 @@ export interface RawProjectKeys {
   };
   readonly after?: readonly string[];
   readonly labels?: Readonly<Record<string, string>>;
+  readonly replies?: RawReplies;
+}
+
+/** A project's `replies:` as written. */
+export interface RawReplies {
+  readonly rules: readonly {
+    readonly name: string;
+    readonly keywords?: readonly string[] | Readonly<Record<string, readonly string[]>>;
+    readonly pattern?: string;
+    readonly answer: string;
+    readonly max_per_conversation?: number;
+  }[];
+  readonly max_per_conversation_per_day?: number;
 }
 
 /** The file's `capacity:` as written. */

@@ -12,6 +12,7 @@ import { LINT_CODES } from "./codes/lint.js";
 import { MESSAGE_CODES } from "./codes/message.js";
 import { PLAN_CODES } from "./codes/plan.js";
 import { POLICY_CODES } from "./codes/policy.js";
+import { REPLIES_CODES } from "./codes/replies.js";
 import { REPORT_CODES } from "./codes/report.js";
 import { STATUS_CODES } from "./codes/status.js";
 import { WATCH_CODES } from "./codes/watch.js";
@@ -32,6 +33,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   ...STATUS_CODES,
   ...WATCH_CODES,
   ...WEBHOOKS_CODES,
+  ...REPLIES_CODES,
 };
 
 /** What a code means, in words; undefined for a string that is no code of ours. */

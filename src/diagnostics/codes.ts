@@ -8,6 +8,7 @@ import type { LintCode } from "./codes/lint.js";
 import type { MessageCode } from "./codes/message.js";
 import type { PlanCode } from "./codes/plan.js";
 import type { PolicyCode } from "./codes/policy.js";
+import type { RepliesCode } from "./codes/replies.js";
 import type { ReportCode } from "./codes/report.js";
 import type { StatusCode } from "./codes/status.js";
 import type { WatchCode } from "./codes/watch.js";
@@ -31,4 +32,5 @@ export type DiagnosticCode =
   | ReportCode
   | StatusCode
   | WatchCode
-  | WebhooksCode;
+  | WebhooksCode
+  | RepliesCode;

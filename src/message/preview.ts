@@ -81,6 +81,15 @@ export interface PreviewSubject {
   readonly organization?: string;
   /** Set for a template instance (campaign's ProjectSpec `origin`). */
   readonly origin?: { readonly template: string; readonly language: string };
+  /** Reply rules (`replies:`), as campaign's ProjectSpec carries them. */
+  readonly replies?: {
+    readonly rules: readonly {
+      readonly name: string;
+      readonly keywords?: Readonly<Record<string, readonly string[]>>;
+      readonly pattern?: string;
+      readonly answer: string;
+    }[];
+  };
 }
 
 /** Which template, organization and language variant an instance's contacts get. */
@@ -88,6 +97,16 @@ export interface PreviewInstance {
   readonly template: string;
   readonly organization: string | null;
   readonly language: string;
+}
+
+/** One reply rule's answer, checked like a message (always SMS). */
+export interface PreviewReply {
+  readonly rule: string;
+  /** The keywords by language (`en: a, b; es: c`), or `pattern /.../`. */
+  readonly matches: string;
+  readonly answer: string;
+  readonly characters: number;
+  readonly sms: PreviewSms;
 }
 
 export interface ProjectPreview {
@@ -103,6 +122,8 @@ export interface ProjectPreview {
   /** Things the reader should know (survey intro only, sampled contacts, no list). */
   readonly notes: readonly string[];
   readonly renderings: readonly PreviewRendering[];
+  /** Present only when the project has reply rules. */
+  readonly replies?: readonly PreviewReply[];
 }
 
 export interface PreviewOptions {
@@ -182,6 +203,30 @@ export function previewProject(project: PreviewSubject, options: PreviewOptions 
         }),
     notes,
     renderings,
+    ...(project.replies === undefined ? {} : { replies: project.replies.rules.map(previewReply) }),
+  };
+}
+
+function previewReply(rule: NonNullable<PreviewSubject["replies"]>["rules"][number]): PreviewReply {
+  const info = analyzeSegments(rule.answer);
+  const matches =
+    rule.pattern !== undefined
+      ? `pattern /${rule.pattern}/`
+      : Object.entries(rule.keywords ?? {})
+          .map(([language, words]) => `${language}: ${words.join(", ")}`)
+          .join("; ");
+  return {
+    rule: rule.name,
+    matches,
+    answer: rule.answer,
+    characters: info.characters,
+    sms: {
+      encoding: info.encoding,
+      units: info.units,
+      segments: info.segments,
+      units_per_segment: info.unitsPerSegment,
+      non_gsm_characters: info.nonGsmCharacters,
+    },
   };
 }
 

@@ -74,6 +74,20 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
         phrases.every((p) => c[language]?.includes(p) === true),
       );
     }
+    case "replies": {
+      // Stricter: every word and every required answer of the farther rule kept.
+      const n = next.replies;
+      const c = current.replies;
+      const words = (r: typeof n) =>
+        new Set(
+          Object.entries(r?.opt_out_words ?? {}).flatMap(([lang, ws]) => ws.map((w) => `${lang}:${w}`)),
+        );
+      const required = (r: typeof n) =>
+        new Set((r?.require ?? []).map((q) => `${q.text}\u0000${q.answer_contains ?? ""}`));
+      const nw = words(n);
+      const nr = required(n);
+      return [...words(c)].every((w) => nw.has(w)) && [...required(c)].every((q) => nr.has(q));
+    }
   }
 }
 

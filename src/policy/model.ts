@@ -30,6 +30,16 @@ export interface PolicyRules {
   readonly forecast_errors?: readonly ForecastFindingName[];
   /** Opt-out wording accepted per language beyond the built-in (src/message/opt-out-wording.ts). */
   readonly opt_out_wording?: OptOutWording;
+  /** Reply rules: more revocation words, and answers projects with reply rules must have. */
+  readonly replies?: PolicyReplies;
+}
+
+/** The policy's `replies` rule. Invariant: at least one of the two is set (the schema's minProperties). */
+export interface PolicyReplies {
+  /** Revocation words by language, added to the built-in ones (src/message/reply-words.ts). */
+  readonly opt_out_words?: Readonly<Record<string, readonly string[]>>;
+  /** Inbounds every project with `replies:` must answer, and words the answer must contain. */
+  readonly require?: readonly { readonly text: string; readonly answer_contains?: string }[];
 }
 
 /** A forecast finding a policy may make an error: the code `forecast.<name>`. */
@@ -48,6 +58,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "require_guards",
   "forecast_errors",
   "opt_out_wording",
+  "replies",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */

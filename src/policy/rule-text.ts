@@ -30,5 +30,12 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
         : Object.entries(rules.opt_out_wording)
             .map(([language, phrases]) => `${language}: ${phrases.map((p) => `"${p}"`).join(", ")}`)
             .join("; ");
+    case "replies": {
+      const r = rules.replies;
+      if (r === undefined) return "off";
+      const words = Object.values(r.opt_out_words ?? {}).flat().length;
+      const required = r.require?.length ?? 0;
+      return `${words} more opt-out word${words === 1 ? "" : "s"}, ${required} required answer${required === 1 ? "" : "s"}`;
+    }
   }
 }

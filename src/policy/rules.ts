@@ -5,10 +5,13 @@
  * (test block, schedule, message) is looked at: a pause is never a violation.
  */
 import type { ProjectSpec, SpecPath } from "../campaign/model.js";
+import { checkReplyRules } from "../campaign/reply-checks.js";
+import { matchRule } from "../campaign/reply-match.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
+import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
 import { inSendWindow, windowText } from "../text/send-window.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
@@ -50,6 +53,8 @@ export function policyCode(rule: FileRuleName): PolicyCode {
       return "policy.forbid-at-now";
     case "require_guards":
       return "policy.require-guards";
+    case "replies":
+      return "policy.replies";
   }
 }
 
@@ -65,6 +70,7 @@ export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly 
   require_opt_out_language: ["state", "message", "opt_out_footer", "merge_defaults"],
   forbid_at_now: ["state", "schedule"],
   require_guards: ["state", "guard"],
+  replies: ["replies"],
 });
 
 function readsByCode(
@@ -211,5 +217,37 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         : "the project is scheduled with a guard that sets no rate, and the policy requires one on every send",
       "add `guard: {max_failure_rate: 0.05, max_opt_out_rate: 0.02}` (or your own thresholds) to the project or to `defaults`, so that `campaignctl watch` pauses a failing send",
     );
+
+  const replies = rules.replies;
+  if (replies !== undefined && project.replies !== undefined) {
+    for (const required of replies.require ?? []) {
+      const match = matchRule(project.replies, required.text);
+      if (match === null)
+        violation(
+          "replies",
+          ["replies", "rules"],
+          `no reply rule answers ${JSON.stringify(required.text)}, which the policy requires an answer to`,
+          `add a rule whose keywords or pattern match ${JSON.stringify(required.text)}${required.answer_contains === undefined ? "" : `, with an answer that says ${JSON.stringify(required.answer_contains)}`}`,
+        );
+      else if (
+        required.answer_contains !== undefined &&
+        !match.rule.answer.toLowerCase().includes(required.answer_contains.toLowerCase())
+      )
+        violation(
+          "replies",
+          ["replies", "rules", match.index, "answer"],
+          `reply rule \`${match.rule.name}\` answers ${JSON.stringify(required.text)} without ${JSON.stringify(required.answer_contains)}, which the policy requires in that answer`,
+          `say ${JSON.stringify(required.answer_contains)} in the answer (for example, name the sender)`,
+        );
+    }
+    // The policy's own revocation words: a rule that could match one is an error here too.
+    if (replies.opt_out_words !== undefined) {
+      const builtIn = new Set(revocationWords().map((w) => w.word));
+      const extra = revocationWords(replies.opt_out_words).filter((w) => !builtIn.has(w.word));
+      for (const d of checkReplyRules(project, extra))
+        if (d.code === "replies.rule-matches-opt-out")
+          violation("replies", ["replies"], d.message.replace(/^project `[^`]*`: /, ""), d.hint ?? "");
+    }
+  }
   return out;
 }

@@ -34,7 +34,7 @@ function sourceLabel(source: PreviewTag["source"]): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function costLine(r: PreviewRendering): string {
+function costLine(r: Pick<PreviewRendering, "characters" | "sms">): string {
   const characters = plural(r.characters, "character");
   if (r.sms === null) return `${characters}, MMS: segments do not apply`;
   const unit = r.sms.encoding === "GSM-7" ? "septets" : "UTF-16 units";
@@ -68,7 +68,16 @@ export function renderPreviewText(previews: readonly ProjectPreview[], color: bo
           ? ""
           : `  instance of template ${p.instance.template}, ${p.instance.organization ?? "its organization"}, language ${p.instance.language}\n`;
       const notes = p.notes.map((n) => `  ${style.cyan("note:")} ${n}\n`).join("");
-      return head + instance + notes + p.renderings.map((r) => renderingText(r, style)).join("");
+      const replies = (p.replies ?? [])
+        .map(
+          (r) =>
+            `  ${style.bold(`reply rule ${r.rule}`)} (${r.matches})\n${r.answer
+              .split("\n")
+              .map((line) => `    ${style.dim("│")} ${line}`)
+              .join("\n")}\n    ${costLine(r)}\n`,
+        )
+        .join("");
+      return head + instance + notes + p.renderings.map((r) => renderingText(r, style)).join("") + replies;
     })
     .join("\n");
 }

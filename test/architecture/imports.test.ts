@@ -20,7 +20,7 @@ const SRC = join(ROOT, "src");
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli"],
-  ["apply", "import", "status", "watch", "webhooks", "report", "sandbox"],
+  ["apply", "import", "status", "watch", "webhooks", "replies", "report", "sandbox"],
   ["forecast", "plan"],
   ["policy"],
   ["api", "campaign"],
@@ -59,6 +59,16 @@ const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonl
     from: "report",
     to: "webhooks",
     why: "report renders the listener's notes (design: report renders data it is given)",
+  },
+  {
+    from: "report",
+    to: "replies",
+    why: "report renders reply plans and the worker's events (design: report renders data it is given)",
+  },
+  {
+    from: "replies",
+    to: "webhooks",
+    why: "the replies worker takes message.replied events from the listener's core (issue 28: reuse, do not copy)",
   },
 ];
 

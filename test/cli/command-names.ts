@@ -9,6 +9,7 @@ export const COMMAND_NAMES: readonly string[] = [
   "status",
   "watch",
   "webhooks",
+  "replies",
   "sandbox",
   "lsp",
   "completion",

@@ -21,6 +21,8 @@ const COMMANDS: readonly (readonly string[])[] = [
   ...COMMAND_NAMES.map((name) => [name]),
   ["webhooks", "listen"],
   ["webhooks", "verify"],
+  ["replies", "plan"],
+  ["replies", "run"],
 ];
 
 type Diagnostics = Record<string, unknown>[];

@@ -15,6 +15,7 @@ import { LINT_CODES } from "../../src/diagnostics/codes/lint.js";
 import { MESSAGE_CODES } from "../../src/diagnostics/codes/message.js";
 import { PLAN_CODES } from "../../src/diagnostics/codes/plan.js";
 import { POLICY_CODES } from "../../src/diagnostics/codes/policy.js";
+import { REPLIES_CODES } from "../../src/diagnostics/codes/replies.js";
 import { REPORT_CODES } from "../../src/diagnostics/codes/report.js";
 import { STATUS_CODES } from "../../src/diagnostics/codes/status.js";
 import { WATCH_CODES } from "../../src/diagnostics/codes/watch.js";
@@ -37,6 +38,7 @@ const AREAS: readonly (readonly [string, Record<string, string>])[] = [
   ["status", STATUS_CODES],
   ["watch", WATCH_CODES],
   ["webhooks", WEBHOOKS_CODES],
+  ["replies", REPLIES_CODES],
 ];
 
 const shared = JSON.parse(

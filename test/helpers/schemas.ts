@@ -17,7 +17,9 @@ export type SchemaName =
   | "status-result"
   | "version-result"
   | "error-result"
-  | "journal-event";
+  | "journal-event"
+  | "replies-plan"
+  | "replies-run-line";
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 

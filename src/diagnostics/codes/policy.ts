@@ -31,6 +31,8 @@ export const POLICY_CODES = {
   "policy.forbid-at-now": "the schedule says at: now, which the policy forbids",
   "policy.require-guards":
     "a scheduled project declares no `guard:` with a rate (max_failure_rate or max_opt_out_rate), which the policy requires",
+  "policy.replies":
+    "a project's reply rules break the policy's `replies` rule: an inbound it requires an answer to has none, the answer lacks the words it requires, or a rule could match one of its revocation words",
 } as const;
 
 export type PolicyCode = keyof typeof POLICY_CODES;

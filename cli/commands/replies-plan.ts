@@ -1,0 +1,114 @@
+/**
+ * `campaignctl replies plan [paths...]`: a dry run of `replies run` over the inbounds of a window
+ * (default the last day of the API's clock): which inbound would be answered by which rule, which
+ * were answered already, the opt-outs, the unmatched ones (for a person), the limits reached and
+ * the cost (src/replies/plan.ts). Sends nothing. Exit codes: 0 the plan was made; 1 the files, the
+ * flags or the connection are unusable.
+ */
+import { resolve } from "node:path";
+import { apiErrorDiagnostic } from "../../src/api/index.js";
+import { loadCampaign } from "../../src/campaign/load.js";
+import { revocationWords } from "../../src/message/reply-words.js";
+import { planReplies, REPLIES_PLAN_FORMAT_VERSION } from "../../src/replies/plan.js";
+import { replyProjects } from "../../src/replies/projects.js";
+import { openRepliesState } from "../../src/replies/state-file.js";
+import { renderRepliesPlan } from "../../src/report/replies-plan-view.js";
+import { failWith, type JsonFailure } from "../fail.js";
+import type { Io } from "../io.js";
+import { type Outcome, success } from "../outcome.js";
+import { loadPolicy } from "../policy-file.js";
+import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+
+export interface RepliesPlanFlags extends SessionFlags {
+  readonly json?: boolean;
+  /** `--since DURATION` in ms (default a day). */
+  readonly since?: number;
+  /** `--segment-price USD`: the price of one SMS segment, for the cost. */
+  readonly segmentPrice?: number;
+  /** `--state DIR`: a worker's state, whose record settles inbounds too. */
+  readonly state?: string;
+}
+
+export const DEFAULT_PLAN_WINDOW_MS = 86_400_000;
+
+export async function repliesPlanCommand(
+  paths: readonly string[],
+  flags: RepliesPlanFlags,
+  io: Io,
+  deps: { readonly session?: SessionOptions } = {},
+): Promise<Outcome> {
+  const json: JsonFailure = { json: flags.json === true, formatVersion: REPLIES_PLAN_FORMAT_VERSION };
+  const loaded = loadCampaign(paths.length === 0 ? ["."] : paths, io.cwd);
+  const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
+  const errors = loaded.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) return failWith(errors, sources, io, json);
+  // The policies above the files may add revocation words (their `replies` rule).
+  const policy = loadPolicy(
+    {},
+    loaded.campaign.files.map((f) => f.path),
+    io.cwd,
+  );
+  if (!policy.ok) return failWith(policy.diagnostics, sources, io, json);
+  const revocation = revocationWords(policy.policy?.rules.replies?.opt_out_words);
+  const projects = replyProjects(loaded.campaign.projects);
+  if (projects.length === 0)
+    return failWith(
+      [
+        {
+          severity: "error",
+          code: "replies.no-rules",
+          message: `No project in ${paths.length === 0 ? "." : paths.join(", ")} has reply rules`,
+          hint: "add `replies:` with rules to a project (or to `defaults`); docs/replies.md",
+        },
+      ],
+      sources,
+      io,
+      json,
+    );
+  let answered = new Map();
+  if (flags.state !== undefined) {
+    try {
+      const state = await openRepliesState(resolve(io.cwd, flags.state));
+      answered = new Map(state.answered);
+      state.close();
+    } catch (error) {
+      return failWith(
+        [
+          {
+            severity: "error",
+            code: "replies.state-unusable",
+            message: `Cannot read the state directory ${flags.state}: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        ],
+        new Map(),
+        io,
+        json,
+      );
+    }
+  }
+  const opened = await openSession(flags, io, deps.session);
+  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
+  const session = opened.session;
+  try {
+    // The window is the API's clock's: learn it first (one light read) unless a response told it.
+    if (session.sandbox === null && session.clockReading() === null) {
+      const probe = await session.client.listOrganizations();
+      if (!probe.ok) return failWith([apiErrorDiagnostic(probe.error)], new Map(), io, json);
+    }
+    const now = session.now().getTime();
+    const result = await planReplies({
+      port: session.client,
+      projects,
+      revocation,
+      now,
+      since: now - (flags.since ?? DEFAULT_PLAN_WINDOW_MS),
+      answered,
+      segmentPriceUsd: flags.segmentPrice ?? null,
+    });
+    if (!result.ok) return failWith([apiErrorDiagnostic(result.error)], new Map(), io, json);
+    io.stdout(renderRepliesPlan(result.plan, flags.json === true));
+    return success;
+  } finally {
+    await session.close();
+  }
+}

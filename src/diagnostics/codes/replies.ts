@@ -1,0 +1,38 @@
+/**
+ * Diagnostic codes of reply rules (`replies:` in campaign files, checked by validate) and of
+ * `campaignctl replies plan` and `replies run`. Each entry: a stable code and what it means.
+ */
+export const REPLIES_CODES = {
+  "replies.rule-matches-opt-out":
+    "a reply rule's keyword or pattern could match a revocation word (STOP, CANCEL, NO MÁS, ...): opt-outs are never answered",
+  "replies.rule-needs-one-match":
+    "a reply rule has both `keywords` and `pattern`, or neither: it needs exactly one",
+  "replies.pattern-invalid": "a reply rule's `pattern` is not a valid regular expression",
+  "replies.keyword-empty": "a reply rule's keyword has no letter or digit, so it can never match",
+  "replies.rule-name-repeated": "two reply rules of one project have the same `name`",
+  "replies.rule-unreachable":
+    "a reply rule can never answer: every keyword of it is a keyword of an earlier rule, which matches first",
+  "replies.answer-has-merge-tag":
+    "a reply rule's answer has a merge tag (`{{...}}`): answers go out as written, nothing is merged",
+  "replies.answer-too-long": "a reply rule's answer is over the API's 1,600 characters",
+  "replies.answer-not-gsm":
+    "a reply rule's answer has characters outside GSM-7: it is sent as UCS-2 (70 characters a segment) or changed by the API's GSM normalization",
+  "replies.answer-segments": "a reply rule's answer takes more than one SMS segment (each is billed)",
+  "replies.no-rules": "none of the campaign files' projects has reply rules: there is nothing to answer with",
+  "replies.pass-not-due":
+    "`replies run --once` made no GET /conversations pass: the last one started less than a minute ago (of the API's clock); run it again later",
+  "replies.poll-failed": "GET /conversations or a thread read failed: the pass stops and is retried later",
+  "replies.answer-refused":
+    "the API refused an answer with a 4xx (opted out, number released, project deleted, not found): recorded, never retried",
+  "replies.answer-unknown":
+    "an answer's outcome is still unknown after its attempts (the thread did not show it): it is tried again on the next pass, with the same key",
+  "replies.insufficient-balance":
+    "402 INSUFFICIENT_BALANCE: the organization cannot pay for answers; the worker stops",
+  "replies.state-locked":
+    "another `replies run` holds the state directory (its process id is in replies.pid)",
+  "replies.state-unusable": "the state directory of `replies run` cannot be read or written",
+  "replies.record-torn":
+    "the last line of the answered record was cut short by a kill: cut off (that answer is settled again by reading its thread)",
+} as const;
+
+export type RepliesCode = keyof typeof REPLIES_CODES;

@@ -1,0 +1,91 @@
+/**
+ * What to do with one inbound message, judged from its conversation's thread as just read (design
+ * principle 7: a send rests on a read of the same run). Pure. In order:
+ *
+ * 1. the inbound is not in the thread (yet): `missing`, settled on a later read;
+ * 2. an opt-out (the event's `is_opt_out`, a conversation opted out, or a revocation word in the
+ *    text as whole words): `opt-out`, never answered;
+ * 3. no rule matches: `unmatched` (listed for a person to read);
+ * 4. an answer of the matching rule follows the inbound in the thread: `answered` (by an earlier
+ *    run, or by this one before a crash);
+ * 5. the rule's limit per conversation, or the conversation's limit per 24 hours, is reached: `limit`;
+ * 6. else `answer` with the rule's text.
+ *
+ * An answer "of a rule" is an outbound message whose folded text (`foldText`) equals the folded
+ * answer: the API normalizes replies for GSM, which folding ignores.
+ */
+import type { RepliesSpec, ReplyRuleSpec } from "../campaign/model.js";
+import { matchRule, type RuleMatch } from "../campaign/reply-match.js";
+import type { ThreadMessage } from "../contract/resources.js";
+import { foldText, revocationIn } from "../message/reply-words.js";
+
+/** 24 hours: the window of `max_per_conversation_per_day`. */
+export const DAY_MS = 86_400_000;
+
+export type Decision =
+  | { readonly kind: "missing" }
+  | { readonly kind: "opt-out"; readonly reason: string }
+  | { readonly kind: "unmatched" }
+  | { readonly kind: "answered"; readonly match: RuleMatch; readonly answerId: string }
+  | {
+      readonly kind: "limit";
+      readonly match: RuleMatch;
+      readonly limit: "rule" | "day";
+      readonly count: number;
+    }
+  | { readonly kind: "answer"; readonly match: RuleMatch };
+
+/** The kinds of {@link Decision}, in the order reports list them. */
+export const DECISION_KINDS = ["answer", "answered", "opt-out", "unmatched", "limit", "missing"] as const;
+
+export interface DecideInput {
+  /** The thread, newest first, as the API returns it. */
+  readonly thread: readonly ThreadMessage[];
+  readonly inboundId: string;
+  readonly replies: RepliesSpec;
+  readonly revocation: readonly { readonly word: string }[];
+  /** The conversation's `opted_out` (false when unknown, as for an event). */
+  readonly conversationOptedOut: boolean;
+  /** The event's `is_opt_out` (false when the inbound came from polling). */
+  readonly eventOptOut: boolean;
+}
+
+export function decideInbound(input: DecideInput): Decision {
+  const at = input.thread.findIndex((m) => m.message_id === input.inboundId && m.direction === "inbound");
+  const inbound = input.thread[at];
+  if (inbound === undefined) return { kind: "missing" };
+  if (input.eventOptOut) return { kind: "opt-out", reason: "is_opt_out" };
+  if (input.conversationOptedOut) return { kind: "opt-out", reason: "conversation opted out" };
+  const word = revocationIn(inbound.text, input.revocation);
+  if (word !== null) return { kind: "opt-out", reason: `revocation word "${word}"` };
+  const match = matchRule(input.replies, inbound.text);
+  if (match === null) return { kind: "unmatched" };
+  const mine = (m: ThreadMessage, rule: ReplyRuleSpec) =>
+    m.direction === "outbound" && foldText(m.text) === foldText(rule.answer);
+  const after = input.thread.slice(0, at);
+  const answer = after.find((m) => mine(m, match.rule));
+  if (answer !== undefined) return { kind: "answered", match, answerId: answer.message_id };
+  const ofRule = input.thread.filter((m) => mine(m, match.rule)).length;
+  if (ofRule >= match.rule.maxPerConversation) return { kind: "limit", match, limit: "rule", count: ofRule };
+  const since = Date.parse(inbound.received_at ?? "") - DAY_MS;
+  const today = input.thread.filter(
+    (m, i) =>
+      input.replies.rules.some((r) => mine(m, r)) &&
+      (i < at || m.sent_at === null || !(Date.parse(m.sent_at) < since)),
+  ).length;
+  if (today >= input.replies.maxPerConversationPerDay)
+    return { kind: "limit", match, limit: "day", count: today };
+  return { kind: "answer", match };
+}
+
+/** Whether `thread` shows an answer with `text` after the inbound `inboundId` (the re-read after an unknown outcome). */
+export function answerFollows(
+  thread: readonly ThreadMessage[],
+  inboundId: string,
+  text: string,
+): ThreadMessage | null {
+  const at = thread.findIndex((m) => m.message_id === inboundId && m.direction === "inbound");
+  if (at < 0) return null;
+  const folded = foldText(text);
+  return thread.slice(0, at).find((m) => m.direction === "outbound" && foldText(m.text) === folded) ?? null;
+}

@@ -1,0 +1,138 @@
+/**
+ * The durable state of `replies run` under `--state DIR` (beside the listener's record in
+ * `DIR/webhooks/`, whose lock also guards these files: one worker per directory):
+ *
+ * - `answered.jsonl`: one line per settled inbound, appended and flushed (fsync) before the worker
+ *   goes on: `answered` (its answer's message id, rule, segments) or `refused` (a 4xx, never retried).
+ *   A line cut short by a kill is cut off on start: that inbound is settled again by reading its
+ *   thread (the answer, if it went out, follows the inbound there) and by its Idempotency-Key.
+ * - `cursor.json`: the poll's `updated_since` (the newest `last_inbound_at` whose conversation was
+ *   settled, with every older one), when the last `GET /conversations` pass started (so that no
+ *   minute holds two passes, across restarts), and the conversations settled at the cursor. Written
+ *   to a temporary file, flushed and renamed over the old one.
+ */
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+
+export const ANSWERED_FILE_NAME = "answered.jsonl";
+export const CURSOR_FILE_NAME = "cursor.json";
+
+/**
+ * One settled inbound (`answered`, `refused`: at most one such line per inbound message id), or a
+ * 402 it met (`unpaid`: nothing sent nor charged; not settled, counted for its next key).
+ */
+export interface AnsweredLine {
+  readonly t: "answered" | "refused" | "unpaid";
+  readonly inbound_message_id: string;
+  readonly conversation_id: string;
+  readonly project_id: string;
+  readonly rule: string;
+  readonly answer_message_id: string | null;
+  readonly segments: number;
+  /** The API's code of a refusal; null for an answer. */
+  readonly code: string | null;
+  /** When it was settled (the API's clock, ISO 8601). */
+  readonly at: string;
+  /** How it was learned: the 202, or the thread read after an unknown outcome or a restart. */
+  readonly via: "accepted" | "thread";
+}
+
+/** The poll's position. Invariant: every conversation in `settled` has `last_inbound_at >= updatedSince`. */
+export interface PollCursor {
+  readonly updatedSince: string | null;
+  /** When the last pass started (ISO 8601, the API's clock); null before the first. */
+  readonly lastPassAt: string | null;
+  /** Conversations settled up to the `last_inbound_at` given (skipped while it has not moved). */
+  readonly settled: Readonly<Record<string, string>>;
+}
+
+export interface RepliesState {
+  /** Settled inbounds by inbound message id. */
+  readonly answered: ReadonlyMap<string, AnsweredLine>;
+  /** 402s met per inbound message id (see `replyKey`). */
+  readonly unpaid: ReadonlyMap<string, number>;
+  readonly cursor: PollCursor;
+  /** Bytes of a torn last line cut off on open (0: none). */
+  readonly torn: number;
+  /** Appends and flushes one line; the inbound is settled once this returns. */
+  append(line: AnsweredLine): void;
+  saveCursor(cursor: PollCursor): void;
+  close(): void;
+}
+
+const EMPTY_CURSOR: PollCursor = { updatedSince: null, lastPassAt: null, settled: {} };
+
+/** Opens (creating) the files in `dir`, which must exist. Throws on IO errors (the caller reports them). */
+export async function openRepliesState(dir: string): Promise<RepliesState> {
+  const path = join(dir, ANSWERED_FILE_NAME);
+  const answered = new Map<string, AnsweredLine>();
+  const unpaid = new Map<string, number>();
+  const take = (line: AnsweredLine): void => {
+    if (line.t === "unpaid")
+      unpaid.set(line.inbound_message_id, (unpaid.get(line.inbound_message_id) ?? 0) + 1);
+    else answered.set(line.inbound_message_id, line);
+  };
+  let bytes = "";
+  try {
+    bytes = readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const lastNewline = bytes.lastIndexOf("\n");
+  const whole = bytes.slice(0, lastNewline + 1);
+  const torn = Buffer.byteLength(bytes) - Buffer.byteLength(whole);
+  if (torn > 0) {
+    const handle = await open(path, "r+");
+    await handle.truncate(Buffer.byteLength(whole));
+    await handle.sync();
+    await handle.close();
+  }
+  for (const text of whole.split("\n")) {
+    if (text.trim() === "") continue;
+    try {
+      const line = JSON.parse(text) as AnsweredLine;
+      if (typeof line.inbound_message_id === "string") take(line);
+    } catch {
+      // not understood: skipped (only a torn last line can be cut, and that was cut above)
+    }
+  }
+  let cursor = EMPTY_CURSOR;
+  try {
+    const saved = JSON.parse(readFileSync(join(dir, CURSOR_FILE_NAME), "utf8")) as Partial<PollCursor>;
+    cursor = {
+      updatedSince: typeof saved.updatedSince === "string" ? saved.updatedSince : null,
+      lastPassAt: typeof saved.lastPassAt === "string" ? saved.lastPassAt : null,
+      settled: typeof saved.settled === "object" && saved.settled !== null ? saved.settled : {},
+    };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT" && !(error instanceof SyntaxError)) throw error;
+  }
+  const fd = openSync(path, "a", 0o600);
+  let closed = false;
+  return {
+    answered,
+    unpaid,
+    cursor,
+    torn,
+    append(line) {
+      writeSync(fd, `${JSON.stringify(line)}\n`);
+      fsyncSync(fd);
+      take(line);
+    },
+    saveCursor(next) {
+      const target = join(dir, CURSOR_FILE_NAME);
+      const temporary = `${target}.${process.pid}.tmp`;
+      const tfd = openSync(temporary, "w", 0o600);
+      writeSync(tfd, `${JSON.stringify(next)}\n`);
+      fsyncSync(tfd);
+      closeSync(tfd);
+      renameSync(temporary, target);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      closeSync(fd);
+    },
+  };
+}

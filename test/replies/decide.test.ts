@@ -1,0 +1,123 @@
+/** The pure judgement of one inbound on its thread, and the word matching under it. */
+import { describe, expect, it } from "vitest";
+import type { RepliesSpec } from "../../src/campaign/model.js";
+import { matchRule } from "../../src/campaign/reply-match.js";
+import type { ThreadMessage } from "../../src/contract/resources.js";
+import { foldText, hasPhrase, revocationIn, revocationWords } from "../../src/message/reply-words.js";
+import { answerFollows, decideInbound } from "../../src/replies/decide.js";
+import { replyKey } from "../../src/replies/reply-key.js";
+
+const RULES: RepliesSpec = {
+  rules: [
+    {
+      name: "where",
+      keywords: { en: ["where do i vote"], es: ["dónde voto"] },
+      answer: "At the school.",
+      maxPerConversation: 1,
+    },
+    { name: "who", pattern: "\\bwho is this\\b", answer: "Jane's campaign.", maxPerConversation: 2 },
+  ],
+  maxPerConversationPerDay: 2,
+};
+const words = revocationWords();
+
+const inbound = (id: string, text: string, at: string): ThreadMessage => ({
+  message_id: id,
+  direction: "inbound",
+  text,
+  media_urls: [],
+  status: "received",
+  sent_at: null,
+  delivered_at: null,
+  received_at: at,
+  error_code: null,
+});
+const outbound = (id: string, text: string, at: string | null): ThreadMessage => ({
+  message_id: id,
+  direction: "outbound",
+  text,
+  media_urls: [],
+  status: "sent",
+  sent_at: at,
+  delivered_at: null,
+  error_code: null,
+});
+const decide = (thread: ThreadMessage[], id: string, extra: { optedOut?: boolean; event?: boolean } = {}) =>
+  decideInbound({
+    thread,
+    inboundId: id,
+    replies: RULES,
+    revocation: words,
+    conversationOptedOut: extra.optedOut ?? false,
+    eventOptOut: extra.event ?? false,
+  });
+
+describe("words", () => {
+  it("folds case, accents and punctuation, and matches whole words only", () => {
+    expect(foldText("¿DÓNDE   voto?!")).toBe("donde voto");
+    expect(hasPhrase("¿Dónde voto?", "donde VOTO")).toBe(true);
+    expect(hasPhrase("voters", "vote")).toBe(false);
+    expect(revocationIn("No más, gracias", words)).toBe("no mas");
+    expect(revocationIn("Stopping by later", words)).toBeNull();
+    expect(revocationIn("please STOP.", words)).toBe("stop");
+  });
+
+  it("takes the first rule in file order", () => {
+    expect(matchRule(RULES, "who is this? where do I vote")?.rule.name).toBe("where");
+    expect(matchRule(RULES, "WHO IS THIS")?.by).toEqual({ pattern: "\\bwho is this\\b" });
+    expect(matchRule(RULES, "hello")).toBeNull();
+  });
+
+  it("keys an answer on inbound and rule only", () => {
+    expect(replyKey("c1", "m1", "where")).toBe(replyKey("c1", "m1", "where"));
+    expect(replyKey("c1", "m1", "where")).not.toBe(replyKey("c1", "m1", "who"));
+    expect(replyKey("c1", "m1", "where")).not.toBe(replyKey("c1", "m2", "where"));
+    // After a 402 (nothing sent), the next answer needs a key the API has not stored the 402 under.
+    expect(replyKey("c1", "m1", "where", 0)).toBe(replyKey("c1", "m1", "where"));
+    expect(replyKey("c1", "m1", "where", 1)).not.toBe(replyKey("c1", "m1", "where"));
+  });
+});
+
+describe("decideInbound", () => {
+  const t0 = "2026-12-01T15:00:00.000Z";
+  it("answers a match, and sees its own answer after the inbound (GSM-normalized text too)", () => {
+    const thread = [inbound("m1", "where do I vote?", t0)];
+    expect(decide(thread, "m1")).toMatchObject({ kind: "answer", match: { rule: { name: "where" } } });
+    const answered = [outbound("a1", "AT the school", null), ...thread];
+    expect(decide(answered, "m1")).toMatchObject({ kind: "answered", answerId: "a1" });
+    expect(answerFollows(answered, "m1", "At the school.")?.message_id).toBe("a1");
+    expect(answerFollows(thread, "m1", "At the school.")).toBeNull();
+  });
+
+  it("never answers an opt-out: the event's flag, the conversation's, or a revocation word", () => {
+    const thread = [inbound("m1", "where do I vote? otherwise STOP", t0)];
+    expect(decide(thread, "m1")).toMatchObject({ kind: "opt-out" });
+    const plain = [inbound("m2", "where do I vote", t0)];
+    expect(decide(plain, "m2", { event: true })).toEqual({ kind: "opt-out", reason: "is_opt_out" });
+    expect(decide(plain, "m2", { optedOut: true })).toMatchObject({ kind: "opt-out" });
+  });
+
+  it("keeps the limits per rule and per 24 hours", () => {
+    const earlier = "2026-11-30T15:00:00.000Z";
+    const thread = [
+      inbound("m3", "where do I vote", t0),
+      outbound("a1", "At the school.", earlier),
+      inbound("m1", "where do I vote", earlier),
+    ];
+    expect(decide(thread, "m3")).toMatchObject({ kind: "limit", limit: "rule", count: 1 });
+    const day = [
+      inbound("m5", "who is this", t0),
+      outbound("a2", "Jane's campaign.", "2026-12-01T14:00:00.000Z"),
+      outbound("a1", "At the school.", "2026-12-01T13:00:00.000Z"),
+      inbound("m1", "where do I vote", earlier),
+    ];
+    expect(decide(day, "m5")).toMatchObject({ kind: "limit", limit: "day", count: 2 });
+    const old = day.map((m) => (m.message_id === "a1" ? { ...m, sent_at: "2026-11-29T13:00:00.000Z" } : m));
+    expect(decide(old, "m5")).toMatchObject({ kind: "answer" });
+  });
+
+  it("says when the inbound is not in the thread, and when nothing matches", () => {
+    expect(decide([], "m1")).toEqual({ kind: "missing" });
+    expect(decide([inbound("m1", "thanks!", t0)], "m1")).toEqual({ kind: "unmatched" });
+  });
+});

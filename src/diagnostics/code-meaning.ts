@@ -16,6 +16,7 @@ import { REPORT_CODES } from "./codes/report.js";
 import { STATUS_CODES } from "./codes/status.js";
 import { WATCH_CODES } from "./codes/watch.js";
 import { WEBHOOKS_CODES } from "./codes/webhooks.js";
+import { EMAIL_CODES } from "./codes/email.js";
 
 const MEANINGS: Readonly<Record<string, string>> = {
   ...API_CODES,
@@ -32,6 +33,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   ...STATUS_CODES,
   ...WATCH_CODES,
   ...WEBHOOKS_CODES,
+  ...EMAIL_CODES,
 };
 
 /** What a code means, in words; undefined for a string that is no code of ours. */

@@ -12,6 +12,7 @@ import type { ReportCode } from "./codes/report.js";
 import type { StatusCode } from "./codes/status.js";
 import type { WatchCode } from "./codes/watch.js";
 import type { WebhooksCode } from "./codes/webhooks.js";
+import type { EmailCode } from "./codes/email.js";
 
 /**
  * Every diagnostic code, a closed union. Each area owns one file under `codes/` listing its codes
@@ -31,4 +32,5 @@ export type DiagnosticCode =
   | ReportCode
   | StatusCode
   | WatchCode
-  | WebhooksCode;
+  | WebhooksCode
+  | EmailCode;

@@ -25,6 +25,8 @@ export interface PolicyRules {
   readonly forbid_at_now?: boolean;
   /** Every `scheduled` project must declare a `guard:` with at least one rate. */
   readonly require_guards?: boolean;
+  /** Every row of an email list's CSV must carry `consent_source` and `consent_at` (src/email). */
+  readonly require_email_consent?: boolean;
   /** The forecast's findings that are errors (each blocks the project's test and schedule). Non-empty. */
   readonly forecast_errors?: readonly ForecastFindingName[];
 }
@@ -43,6 +45,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "require_opt_out_language",
   "forbid_at_now",
   "require_guards",
+  "require_email_consent",
   "forecast_errors",
 ];
 

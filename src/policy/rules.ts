@@ -49,6 +49,8 @@ export function policyCode(rule: FileRuleName): PolicyCode {
       return "policy.forbid-at-now";
     case "require_guards":
       return "policy.require-guards";
+    case "require_email_consent":
+      return "policy.require-email-consent";
   }
 }
 
@@ -64,6 +66,7 @@ export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly 
   require_opt_out_language: ["state", "message", "opt_out_footer", "merge_defaults"],
   forbid_at_now: ["state", "schedule"],
   require_guards: ["state", "guard"],
+  require_email_consent: ["email_lists"],
 });
 
 function readsByCode(

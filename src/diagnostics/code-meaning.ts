@@ -6,6 +6,7 @@ import { API_CODES } from "./codes/api.js";
 import { APPLY_CODES } from "./codes/apply.js";
 import { CAMPAIGN_CODES } from "./codes/campaign.js";
 import { CLI_CODES } from "./codes/cli.js";
+import { EMAIL_CODES } from "./codes/email.js";
 import { FORECAST_CODES } from "./codes/forecast.js";
 import { IMPORT_CODES } from "./codes/import.js";
 import { LINT_CODES } from "./codes/lint.js";
@@ -16,7 +17,6 @@ import { REPORT_CODES } from "./codes/report.js";
 import { STATUS_CODES } from "./codes/status.js";
 import { WATCH_CODES } from "./codes/watch.js";
 import { WEBHOOKS_CODES } from "./codes/webhooks.js";
-import { EMAIL_CODES } from "./codes/email.js";
 
 const MEANINGS: Readonly<Record<string, string>> = {
   ...API_CODES,

@@ -2,6 +2,7 @@ import type { ApiCode } from "./codes/api.js";
 import type { ApplyCode } from "./codes/apply.js";
 import type { CampaignCode } from "./codes/campaign.js";
 import type { CliCode } from "./codes/cli.js";
+import type { EmailCode } from "./codes/email.js";
 import type { ForecastCode } from "./codes/forecast.js";
 import type { ImportCode } from "./codes/import.js";
 import type { LintCode } from "./codes/lint.js";
@@ -12,7 +13,6 @@ import type { ReportCode } from "./codes/report.js";
 import type { StatusCode } from "./codes/status.js";
 import type { WatchCode } from "./codes/watch.js";
 import type { WebhooksCode } from "./codes/webhooks.js";
-import type { EmailCode } from "./codes/email.js";
 
 /**
  * Every diagnostic code, a closed union. Each area owns one file under `codes/` listing its codes

@@ -68,14 +68,18 @@ const VERIFIED = new Set(["verified", "valid", "active"]);
 export function findCampaign(
   spec: EmailCampaignSpec,
   live: readonly EmailCampaign[],
-): { readonly kind: "found"; readonly campaign: EmailCampaign } | { readonly kind: "not-found" | "ambiguous"; readonly ids: readonly string[] } {
+):
+  | { readonly kind: "found"; readonly campaign: EmailCampaign }
+  | { readonly kind: "not-found" | "ambiguous"; readonly ids: readonly string[] } {
   if (spec.id !== undefined) {
     const hit = live.find((c) => c.id === spec.id);
     return hit === undefined ? { kind: "not-found", ids: [] } : { kind: "found", campaign: hit };
   }
   const named = live.filter((c) => c.status !== "deleted" && c.name === spec.name);
   if (named.length === 1 && named[0] !== undefined) return { kind: "found", campaign: named[0] };
-  return named.length === 0 ? { kind: "not-found", ids: [] } : { kind: "ambiguous", ids: named.map((c) => c.id) };
+  return named.length === 0
+    ? { kind: "not-found", ids: [] }
+    : { kind: "ambiguous", ids: named.map((c) => c.id) };
 }
 
 /** The skipped check of a campaign whose organization has no email yet. */
@@ -222,7 +226,11 @@ function fileKey(field: string): string {
 
 const sorted = (xs: readonly string[]): string => `[${[...xs].sort().join(", ")}]`;
 
-function driftOf(spec: EmailCampaignSpec, c: EmailCampaign, listIds: ReadonlyMap<string, string>): EmailDrift[] {
+function driftOf(
+  spec: EmailCampaignSpec,
+  c: EmailCampaign,
+  listIds: ReadonlyMap<string, string>,
+): EmailDrift[] {
   const out: EmailDrift[] = [];
   const sets = (field: string, file: readonly string[] | undefined, live: readonly string[]): void => {
     if (file === undefined) return;
@@ -237,8 +245,16 @@ function driftOf(spec: EmailCampaignSpec, c: EmailCampaign, listIds: ReadonlyMap
   if (spec.timezone !== undefined && spec.timezone !== c.timezone)
     out.push({ field: "timezone", file: spec.timezone, live: c.timezone || "none" });
   if (spec.requireApproval !== undefined && spec.requireApproval !== c.require_approval)
-    out.push({ field: "require_approval", file: String(spec.requireApproval), live: String(c.require_approval) });
-  if (spec.schedule !== undefined && c.scheduled_at !== null && !sameInstant(spec.schedule.at, c.scheduled_at))
+    out.push({
+      field: "require_approval",
+      file: String(spec.requireApproval),
+      live: String(c.require_approval),
+    });
+  if (
+    spec.schedule !== undefined &&
+    c.scheduled_at !== null &&
+    !sameInstant(spec.schedule.at, c.scheduled_at)
+  )
     out.push({ field: "schedule", file: spec.schedule.at, live: c.scheduled_at });
   return out;
 }
@@ -273,16 +289,21 @@ function dashboardSteps(spec: EmailCampaignSpec, c: EmailCampaign): string[] {
   switch (c.status) {
     case "draft":
     case "awaiting_test":
-      if (c.last_tested_at === null) steps.push("send a test in the dashboard (the API cannot test email campaigns)");
+      if (c.last_tested_at === null)
+        steps.push("send a test in the dashboard (the API cannot test email campaigns)");
       if (spec.schedule !== undefined)
-        steps.push(`schedule it in the dashboard for ${spec.schedule.at}${spec.timezone ? ` (${spec.timezone})` : ""}`);
+        steps.push(
+          `schedule it in the dashboard for ${spec.schedule.at}${spec.timezone ? ` (${spec.timezone})` : ""}`,
+        );
       break;
     case "awaiting_approval":
       steps.push("approve it in the dashboard");
       break;
     case "ready":
       if (spec.schedule !== undefined)
-        steps.push(`schedule it in the dashboard for ${spec.schedule.at}${spec.timezone ? ` (${spec.timezone})` : ""}`);
+        steps.push(
+          `schedule it in the dashboard for ${spec.schedule.at}${spec.timezone ? ` (${spec.timezone})` : ""}`,
+        );
       break;
     case "paused":
       steps.push("resume it in the dashboard if it should send (the API cannot resume email campaigns)");

@@ -4,8 +4,9 @@
  * address, and (policy `require_email_consent`) missing consent. Pure: rows come in as strings with
  * their line; the CSV reading is the caller's (cli/email/csv-rows.ts).
  */
-import { CONSENT_SOURCE_MAX, EMAIL_MAX } from "../contract/limits.js";
+
 import { instantMs } from "../contract/instant.js";
+import { CONSENT_SOURCE_MAX, EMAIL_MAX } from "../contract/limits.js";
 import type { EmailContactInput } from "../contract/requests.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { isEmailAddress } from "./address.js";
@@ -31,7 +32,12 @@ export interface HeaderPlan {
 /** A row that will be sent, or one refused before any request with its reasons. */
 export type RowVerdict =
   | { readonly kind: "send"; readonly line: number; readonly contact: EmailContactInput }
-  | { readonly kind: "refuse"; readonly line: number; readonly email: string; readonly diagnostics: readonly Diagnostic[] };
+  | {
+      readonly kind: "refuse";
+      readonly line: number;
+      readonly email: string;
+      readonly diagnostics: readonly Diagnostic[];
+    };
 
 export function csvRange(file: string, place: CsvPlace): SourceRange {
   return {
@@ -45,7 +51,9 @@ export function csvRange(file: string, place: CsvPlace): SourceRange {
 export function readHeader(
   header: readonly string[],
   list: EmailListSpec,
-): { readonly ok: true; readonly plan: HeaderPlan } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] } {
+):
+  | { readonly ok: true; readonly plan: HeaderPlan }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] } {
   const names = header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim());
   const at = (name: string): number => names.indexOf(name);
   const missing: Diagnostic[] = [];
@@ -71,7 +79,10 @@ export function readHeader(
       const i = need(f, "a merge field named under fields");
       if (i >= 0) fields.push([f, i]);
     }
-  } else names.forEach((n, i) => (standard.has(n) || n === "" ? undefined : fields.push([n, i])));
+  } else
+    names.forEach((n, i) => {
+      if (!standard.has(n) && n !== "") fields.push([n, i]);
+    });
   if (missing.length > 0) return { ok: false, diagnostics: missing };
   return { ok: true, plan: { email, consentSource, consentAt, fields } };
 }
@@ -94,7 +105,11 @@ export function checkRow(
   const cell = (i: number): string => (i < 0 ? "" : (record[i] ?? "").trim());
   const email = cell(plan.email);
   if (email.length > EMAIL_MAX)
-    problem("email.address-too-long", `the address is ${email.length} characters, over ${EMAIL_MAX}`, "fix or remove the row");
+    problem(
+      "email.address-too-long",
+      `the address is ${email.length} characters, over ${EMAIL_MAX}`,
+      "fix or remove the row",
+    );
   else if (!isEmailAddress(email))
     problem(
       "email.invalid-address",
@@ -104,7 +119,11 @@ export function checkRow(
   else {
     const first = seen.firstLine(email, line);
     if (first !== undefined)
-      problem("email.duplicate-row", `"${email}" repeats the address of line ${first}`, "keep one row per address");
+      problem(
+        "email.duplicate-row",
+        `"${email}" repeats the address of line ${first}`,
+        "keep one row per address",
+      );
   }
   const source = cell(plan.consentSource);
   const consentAt = cell(plan.consentAt);

@@ -135,7 +135,10 @@ function campaignSpec(
     ...optional("sender", str(raw.sender)),
     ...optional("sendingDomain", str(raw.sending_domain)),
     ...optional("timezone", str(raw.timezone)),
-    ...optional("requireApproval", typeof raw.require_approval === "boolean" ? raw.require_approval : undefined),
+    ...optional(
+      "requireApproval",
+      typeof raw.require_approval === "boolean" ? raw.require_approval : undefined,
+    ),
     ...optional("schedule", at === undefined ? undefined : { at }),
     ...optional("guard", guard),
     ...optional("organization", organization),

@@ -7,8 +7,9 @@
  * (its later rows are `not-sent`; a re-run replays what was written and goes on). IO only through
  * the injected `upsert` and `sleep`.
  */
-import { executeWrite, type WriteExecutorOptions, type WriteOutcome } from "../api/write-executor.js";
+
 import type { ApiResult } from "../api/result.js";
+import { executeWrite, type WriteExecutorOptions, type WriteOutcome } from "../api/write-executor.js";
 import { BULK_UPSERT_MAX } from "../contract/limits.js";
 import type { EmailContactInput } from "../contract/requests.js";
 import type { BulkUpsertResult } from "../contract/resources.js";
@@ -105,7 +106,13 @@ export async function syncList(
         const status = state === "skipped" ? "skipped" : "not-sent";
         if (status === "skipped") counts.skipped++;
         else counts.not_sent++;
-        settle({ line: p.line, email: p.contact.email, status, reason: state === "skipped" ? EARLY : null, batch: null });
+        settle({
+          line: p.line,
+          email: p.contact.email,
+          status,
+          reason: state === "skipped" ? EARLY : null,
+          batch: null,
+        });
       }
       return;
     }
@@ -198,7 +205,11 @@ function batchOutcome(outcome: WriteOutcome<BulkUpsertResult, null>): BatchOutco
 }
 
 /** Whether an API error is the early-access answer (403 EMAIL_EARLY_ACCESS). */
-export function isEarlyAccess(error: { readonly kind: string; readonly status?: number | null; readonly code?: string }): boolean {
+export function isEarlyAccess(error: {
+  readonly kind: string;
+  readonly status?: number | null;
+  readonly code?: string;
+}): boolean {
   return error.kind === "http" && error.status === 403 && error.code === "EMAIL_EARLY_ACCESS";
 }
 

@@ -16,8 +16,10 @@ export const EMAIL_CODES = {
   "email.batch-failed":
     "a batch of an email list could not be written (refused, or its outcome unknown after the retries); the list's later batches are not sent",
   "email.list-not-found": "an email list named in the files does not exist or is not visible to the key",
-  "email.campaign-not-found": "an email campaign named in the files (by id or name) is not among GET /email/campaigns",
-  "email.campaign-ambiguous": "an email campaign's name matches more than one live email campaign: name it by id",
+  "email.campaign-not-found":
+    "an email campaign named in the files (by id or name) is not among GET /email/campaigns",
+  "email.campaign-ambiguous":
+    "an email campaign's name matches more than one live email campaign: name it by id",
   "email.campaign-drift":
     "a described field of an email campaign (lists, suppression lists, sender, timezone, require_approval, schedule) differs from the live campaign",
   "email.campaign-blocked": "the live email campaign carries a `blocked` reason from the API",

@@ -35,6 +35,8 @@ export interface EmailWorldOptions {
   readonly childExtra?: readonly string[];
   readonly parentRows?: number;
   readonly texts?: Partial<Record<Role, number>>;
+  /** No organization has email (the whole key is in early access). */
+  readonly noEmail?: boolean;
   /** Describe the child's two email campaigns in its file (default true). */
   readonly campaigns?: boolean;
 }
@@ -42,7 +44,8 @@ export interface EmailWorldOptions {
 export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
   const world = buildWorld(options.texts ?? { test: 1 });
   const f = world.fixture;
-  for (const org of f.organizations ?? []) if (org.id === CHILD_ORG) org.email_available = true;
+  for (const org of f.organizations ?? [])
+    if (org.id === CHILD_ORG) org.email_available = options.noEmail !== true;
   f.email = {
     lists: [
       { id: CHILD_LIST, name: "Youth volunteers", organization_id: CHILD_ORG },

@@ -20,7 +20,7 @@ const SRC = join(ROOT, "src");
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli"],
-  ["apply", "import", "status", "watch", "webhooks", "report", "sandbox"],
+  ["apply", "import", "status", "watch", "webhooks", "report", "sandbox", "email"],
   ["forecast", "plan"],
   ["policy"],
   ["api", "campaign"],
@@ -54,6 +54,11 @@ const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonl
     from: "watch",
     to: "status",
     why: "watch judges status's per-project figures (design: status = statistics rows -> figures)",
+  },
+  {
+    from: "report",
+    to: "email",
+    why: "report renders the email plan and sync results (design: report renders data it is given)",
   },
   {
     from: "report",

@@ -8,12 +8,11 @@ import type { CampaignFile } from "../../src/campaign/model.js";
 import type { EmailCampaign } from "../../src/contract/resources.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { checkEmailCampaign, type DomainRead, skippedCampaign } from "../../src/email/campaign-check.js";
+import { isEarlyAccess } from "../../src/email/early-access.js";
 import type { EmailListPlan, EmailPlan } from "../../src/email/email-plan.js";
-import { ListTally } from "../../src/email/list-tally.js";
 import type { EmailListSpec, EmailSpecs } from "../../src/email/model.js";
 import { emailSpecsOf } from "../../src/email/specs.js";
-import { isEarlyAccess } from "../../src/email/sync.js";
-import { csvVerdicts } from "./csv-rows.js";
+import { checkList } from "./check-list.js";
 
 /** Pages of GET /email/campaigns read at most (200 campaigns each). */
 const MAX_PAGES = 50;
@@ -68,14 +67,6 @@ export async function planEmail(
     campaigns.push(checkEmailCampaign(spec, read.campaigns, listIds, domain));
   }
   return { specs, plan: { available, lists, campaigns, diagnostics } };
-}
-
-/** One list's CSV, checked to its end (nothing is kept per row but the duplicate index). */
-export async function checkList(list: EmailListSpec, cwd: string, requireConsent: boolean) {
-  const tally = new ListTally(list);
-  for await (const verdict of csvVerdicts(list, cwd, requireConsent, (d) => tally.fail(d)))
-    tally.add(verdict);
-  return tally.result();
 }
 
 function earlyAccessList(list: EmailListSpec): Diagnostic {

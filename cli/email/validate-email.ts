@@ -5,7 +5,7 @@
 import type { CampaignFile } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { emailSpecsOf } from "../../src/email/specs.js";
-import { checkList } from "./plan-email.js";
+import { checkList } from "./check-list.js";
 
 export async function validateEmail(
   files: readonly CampaignFile[],

@@ -15,6 +15,7 @@ import type { EmailContactInput } from "../contract/requests.js";
 import type { BulkUpsertResult } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { batchKey } from "./batch-key.js";
+import { isEarlyAccess } from "./early-access.js";
 import type { EmailListSpec } from "./model.js";
 import type { RowVerdict } from "./row-check.js";
 
@@ -202,15 +203,6 @@ function batchOutcome(outcome: WriteOutcome<BulkUpsertResult, null>): BatchOutco
   if (outcome.kind === "accepted") return outcome.replayed ? "replayed" : "written";
   if (outcome.kind === "refused" && isEarlyAccess(outcome.error)) return "early-access";
   return "failed";
-}
-
-/** Whether an API error is the early-access answer (403 EMAIL_EARLY_ACCESS). */
-export function isEarlyAccess(error: {
-  readonly kind: string;
-  readonly status?: number | null;
-  readonly code?: string;
-}): boolean {
-  return error.kind === "http" && error.status === 403 && error.code === "EMAIL_EARLY_ACCESS";
 }
 
 function batchDiagnostic(

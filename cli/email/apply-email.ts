@@ -52,9 +52,37 @@ export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): P
       continue;
     }
     const dir = join(deps.cwd, JOURNAL_DIR);
-    mkdirSync(dir, { recursive: true });
-    const path = join(dir, `email-${journalStamp(deps.startedAt)}-${deps.pid}-${spec.address}.jsonl`);
-    const fd = openSync(path, "a", 0o600);
+    let opened: { readonly path: string; readonly fd: number };
+    try {
+      mkdirSync(dir, { recursive: true });
+      opened = openNew(join(dir, `email-${journalStamp(deps.startedAt)}-${deps.pid}-${spec.address}`));
+    } catch (error) {
+      // No row is sent whose result could not be kept.
+      lists.push({
+        address: spec.address,
+        list_id: spec.id,
+        state: "failed",
+        rows: planList.rows,
+        accepted: 0,
+        rejected: 0,
+        duplicates: 0,
+        refused: planList.refused,
+        skipped: 0,
+        not_sent: planList.to_send,
+        batches: [],
+        diagnostics: [
+          {
+            severity: "error",
+            code: "email.batch-failed",
+            message: `email list ${spec.address}: nothing sent: the per-row result file cannot be written under ${JOURNAL_DIR} (${(error as { code?: string }).code ?? String(error)})`,
+            range: spec.range,
+            hint: "make the directory writable and run apply again",
+          },
+        ],
+      });
+      continue;
+    }
+    const { path, fd } = opened;
     files[spec.address] = relative(deps.cwd, path);
     let buffer: string[] = [];
     const flush = (): void => {
@@ -107,4 +135,16 @@ export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): P
     }
   }
   return { plan: planned.plan, lists, results_files: files };
+}
+
+/** A new file `<base>.jsonl` (or `<base>-2.jsonl`, ...): two runs never share a result file. */
+function openNew(base: string): { readonly path: string; readonly fd: number } {
+  for (let n = 1; ; n++) {
+    const path = n === 1 ? `${base}.jsonl` : `${base}-${n}.jsonl`;
+    try {
+      return { path, fd: openSync(path, "wx", 0o600) };
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EEXIST" || n >= 1000) throw error;
+    }
+  }
 }

@@ -200,7 +200,8 @@ export async function syncList(
 const EARLY = "EMAIL_EARLY_ACCESS: email is not yet available to the organization";
 
 function batchOutcome(outcome: WriteOutcome<BulkUpsertResult, null>): BatchOutcome {
-  if (outcome.kind === "accepted") return outcome.replayed ? "replayed" : "written";
+  // A replay of this run's own earlier send (whose answer was lost) is this run's write.
+  if (outcome.kind === "accepted") return outcome.replayed && !outcome.ours ? "replayed" : "written";
   if (outcome.kind === "refused" && isEarlyAccess(outcome.error)) return "early-access";
   return "failed";
 }

@@ -35,6 +35,8 @@ export interface EmailWorldOptions {
   readonly childExtra?: readonly string[];
   readonly parentRows?: number;
   readonly texts?: Partial<Record<Role, number>>;
+  /** Describe the parent's list (in early access) in its own file (default true). */
+  readonly donors?: boolean;
   /** No organization has email (the whole key is in early access). */
   readonly noEmail?: boolean;
   /** Describe the child's two email campaigns in its file (default true). */
@@ -107,14 +109,15 @@ export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
           }),
     }),
   );
-  writeFileSync(
-    join(world.dir, "campaign", "donors-email.yaml"),
-    stringify({
-      version: 1,
-      organization: "Riverside Democrats",
-      email_lists: { donors: { id: PARENT_LIST, csv: "lists/donors.csv" } },
-    }),
-  );
+  if (options.donors !== false)
+    writeFileSync(
+      join(world.dir, "campaign", "donors-email.yaml"),
+      stringify({
+        version: 1,
+        organization: "Riverside Democrats",
+        email_lists: { donors: { id: PARENT_LIST, csv: "lists/donors.csv" } },
+      }),
+    );
   writeFileSync(
     join(world.dir, "policy.yaml"),
     stringify({ version: 1, rules: { require_email_consent: true } }),

@@ -79,12 +79,13 @@ function earlyAccessList(list: EmailListSpec): Diagnostic {
   };
 }
 
-type CampaignsRead =
+export type CampaignsRead =
   | { readonly kind: "read"; readonly campaigns: readonly EmailCampaign[] }
   | { readonly kind: "early-access" }
   | { readonly kind: "failed"; readonly diagnostic: Diagnostic };
 
-async function readCampaigns(client: ApiClient): Promise<CampaignsRead> {
+/** Every page of GET /email/campaigns, or early access, or the failure as a diagnostic. */
+export async function readCampaigns(client: ApiClient): Promise<CampaignsRead> {
   const campaigns: EmailCampaign[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {

@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { EmailCampaignCheck } from "../email/campaign-check.js";
 import type { EmailApplyResult, EmailPlan } from "../email/email-plan.js";
+import type { EmailCampaignFigures } from "../email/figures.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
 import { styleFor } from "./style.js";
 
@@ -91,4 +92,18 @@ export function renderEmailApplyHuman(result: EmailApplyResult, options: EmailVi
   return diagnostics.length === 0
     ? text
     : `${text}\n${renderDiagnosticsText(diagnostics, { sources: options.sources, color: options.color })}`;
+}
+
+/** The email campaigns' figures under `status`'s table: counts and rates, one line each. */
+export function renderEmailStatusText(campaigns: readonly EmailCampaignFigures[]): string {
+  if (campaigns.length === 0) return "";
+  const pct = (r: number | null): string => (r === null ? "-" : `${(r * 100).toFixed(1)}%`);
+  const lines = ["", "Email campaigns:"];
+  for (const c of campaigns) {
+    const k = c.counts;
+    lines.push(
+      `  ${c.address} (${c.status}): sent ${n(k.sent)}, delivered ${n(k.delivered)} (${pct(c.rates.delivery)}), bounced ${n(k.bounced)} (${pct(c.rates.bounce)}), complaints ${n(k.complained)} (${pct(c.rates.complaint)}), unsubscribed ${n(k.unsubscribed)} (${pct(c.rates.unsubscribe)}), opened ${pct(c.rates.open)}, clicked ${pct(c.rates.click)}${c.tripped.length > 0 ? "  GUARD TRIPPED" : ""}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
 }

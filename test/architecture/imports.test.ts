@@ -56,6 +56,11 @@ const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonl
     why: "watch judges status's per-project figures (design: status = statistics rows -> figures)",
   },
   {
+    from: "email",
+    to: "status",
+    why: "email campaigns' rates use status's exact fractions (one rounding rule for every rate)",
+  },
+  {
     from: "report",
     to: "email",
     why: "report renders the email plan and sync results (design: report renders data it is given)",

@@ -19,6 +19,7 @@ export const OTHER_LIST = "e2000000-0000-4000-8000-0000000000f9";
 export const DOMAIN_PENDING = "e3000000-0000-4000-8000-0000000000d1";
 export const CAMPAIGN_DRIFT = "e4000000-0000-4000-8000-000000000001";
 export const CAMPAIGN_DOMAIN = "e4000000-0000-4000-8000-000000000002";
+export const CAMPAIGN_SENDING = "e4000000-0000-4000-8000-000000000003";
 
 /** A CSV of `rows` valid rows, then the extra lines given (raw CSV lines). */
 export function csvText(rows: number, prefix: string, extra: readonly string[] = []): string {
@@ -37,6 +38,8 @@ export interface EmailWorldOptions {
   readonly texts?: Partial<Record<Role, number>>;
   /** Describe the parent's list (in early access) in its own file (default true). */
   readonly donors?: boolean;
+  /** A sending email campaign with counts and a file with its guard (status and watch). */
+  readonly sending?: boolean;
   /** No organization has email (the whole key is in early access). */
   readonly noEmail?: boolean;
   /** Describe the child's two email campaigns in its file (default true). */
@@ -75,7 +78,37 @@ export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
       },
     ],
   };
+  if (options.sending === true)
+    f.email.campaigns?.push({
+      id: CAMPAIGN_SENDING,
+      name: "Youth GOTV email",
+      organization_id: CHILD_ORG,
+      status: "sending",
+      list_ids: [CHILD_LIST],
+      counts: {
+        queued: 0,
+        sent: 1000,
+        delivered: 950,
+        bounced: 50,
+        complained: 2,
+        unsubscribed: 10,
+        opened: 400,
+        clicked: 100,
+        failed: 0,
+      },
+    });
   mkdirSync(join(world.dir, "campaign", "lists"), { recursive: true });
+  if (options.sending === true)
+    writeFileSync(
+      join(world.dir, "campaign", "gotv-email.yaml"),
+      stringify({
+        version: 1,
+        organization: "Riverside Young Democrats",
+        email_campaigns: {
+          "gotv-email": { id: CAMPAIGN_SENDING, guard: { max_bounce_rate: 0.03, min_sample: 500 } },
+        },
+      }),
+    );
   writeFileSync(
     join(world.dir, "campaign", "lists", "young.csv"),
     csvText(options.childRows, "young", options.childExtra),

@@ -1,7 +1,7 @@
 /** Every `/_sandbox` route (outside the contract; no key). Phase 2 adds its modules here. */
 import type { AdminRoute } from "../context.js";
-import { suppressionAdminRoutes } from "../email/suppressions.js";
 import { emailListAdminRoutes } from "../email/lists-admin.js";
+import { suppressionAdminRoutes } from "../email/suppressions.js";
 import { clockRoutes } from "./clock.js";
 import { faultRoutes } from "./faults.js";
 import { inboundRoutes } from "./inbound.js";

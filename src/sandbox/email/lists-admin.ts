@@ -26,7 +26,12 @@ export const emailListAdminRoutes: readonly AdminRoute[] = [
     handler: ({ params, sandbox }) => {
       const list = sandbox.store.world.emailLists[params.id ?? ""];
       if (list === undefined) return notFound("NOT_FOUND", "Email list");
-      return ok({ id: list.id, name: list.name, organization_id: list.organization_id, contacts: list.contacts });
+      return ok({
+        id: list.id,
+        name: list.name,
+        organization_id: list.organization_id,
+        contacts: list.contacts,
+      });
     },
   },
 ];

@@ -119,3 +119,14 @@ async function readDomain(client: ApiClient, id: string): Promise<DomainRead> {
     message: `${res.error.kind === "http" ? res.error.status : res.error.cause} ${res.error.message}`,
   };
 }
+
+/**
+ * `--target` names projects only: a targeted run leaves email out, and says so (never silently).
+ * Returns the note to print, or undefined when the run is not targeted or the files have no email.
+ */
+export function targetedNote(files: readonly CampaignFile[], targets: readonly string[]): string | undefined {
+  if (targets.length === 0) return undefined;
+  const specs = emailSpecsOf(files);
+  if (specs.lists.length === 0 && specs.campaigns.length === 0) return undefined;
+  return "note: --target names projects: the email lists and email campaigns of the files are left out of this run (run without --target to check and sync them)\n";
+}

@@ -69,6 +69,16 @@ export function readHeader(
       });
     return i;
   };
+  const mapped = [list.columns.email, list.columns.consent_source, list.columns.consent_at];
+  if (new Set(mapped).size < mapped.length)
+    // One column read as two (the address as its own consent): a file must not satisfy consent so.
+    missing.push({
+      severity: "error",
+      code: "email.csv-column-missing",
+      message: `email_lists.${list.address}.columns maps two standard columns to one header (${mapped.join(", ")})`,
+      range: list.range,
+      hint: "email, consent_source and consent_at each need their own column",
+    });
   const email = need(list.columns.email, "the address");
   const consentSource = at(list.columns.consent_source);
   const consentAt = at(list.columns.consent_at);

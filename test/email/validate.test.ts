@@ -89,6 +89,11 @@ describe("validate: email list CSV files", () => {
     const { code, found } = await validate(repo(csv));
     expect(code).toBe(1);
     expect(at(found)).toEqual(["campaign/lists/people.csv:1 email.csv-column-missing"]);
+    // One column read as two standard ones would let the address stand for its own consent.
+    const doubled = repo(csv, {
+      columns: { email: "Email Address", consent_source: "Email Address", consent_at: "Opted In" },
+    });
+    expect((await validate(doubled)).found.map((d) => d.code)).toEqual(["email.csv-column-missing"]);
   });
 
   test("an unclosed quote and a missing file are errors of the file, with where", async () => {

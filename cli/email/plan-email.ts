@@ -11,7 +11,7 @@ import { checkEmailCampaign, type DomainRead, skippedCampaign } from "../../src/
 import { isEarlyAccess } from "../../src/email/early-access.js";
 import type { EmailListPlan, EmailPlan } from "../../src/email/email-plan.js";
 import type { EmailListSpec, EmailSpecs } from "../../src/email/model.js";
-import { emailSpecsOf } from "../../src/email/specs.js";
+import { emailSpecsOf, repeatedLists } from "../../src/email/specs.js";
 import { checkList } from "./check-list.js";
 
 /** Pages of GET /email/campaigns read at most (200 campaigns each). */
@@ -28,9 +28,10 @@ export async function planEmail(
   client: ApiClient,
   cwd: string,
 ): Promise<EmailPlanned | undefined> {
-  const specs = emailSpecsOf(files);
-  if (specs.lists.length === 0 && specs.campaigns.length === 0) return undefined;
-  const diagnostics: Diagnostic[] = [];
+  const all = emailSpecsOf(files);
+  if (all.lists.length === 0 && all.campaigns.length === 0) return undefined;
+  const { specs, diagnostics: repeated } = repeatedLists(all);
+  const diagnostics: Diagnostic[] = [...repeated];
   const read = await readCampaigns(client);
   const available = read.kind === "read" ? true : read.kind === "early-access" ? false : null;
   if (read.kind === "failed") diagnostics.push(read.diagnostic);

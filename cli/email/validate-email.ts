@@ -4,7 +4,7 @@
  */
 import type { CampaignFile } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { emailSpecsOf } from "../../src/email/specs.js";
+import { emailSpecsOf, repeatedLists } from "../../src/email/specs.js";
 import { checkList } from "./check-list.js";
 
 export async function validateEmail(
@@ -12,8 +12,8 @@ export async function validateEmail(
   requireConsent: boolean,
   cwd: string,
 ): Promise<Diagnostic[]> {
-  const out: Diagnostic[] = [];
-  for (const list of emailSpecsOf(files).lists)
-    out.push(...(await checkList(list, cwd, requireConsent)).diagnostics);
+  const { specs, diagnostics } = repeatedLists(emailSpecsOf(files));
+  const out: Diagnostic[] = [...diagnostics];
+  for (const list of specs.lists) out.push(...(await checkList(list, cwd, requireConsent)).diagnostics);
   return out;
 }

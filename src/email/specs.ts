@@ -9,7 +9,7 @@ import type { CampaignFile } from "../campaign/model.js";
 import { parseCampaignFile } from "../campaign/parse-yaml.js";
 import { rangeAt, type SourceText } from "../campaign/source-range.js";
 import { findPath } from "../campaign/yaml-path.js";
-import type { SourceRange } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import {
   type ColumnMapping,
   DEFAULT_COLUMNS,
@@ -156,4 +156,34 @@ function guardSpec(raw: Obj): EmailGuardSpec {
     ...optional("maxUnsubscribeRate", num(raw.max_unsubscribe_rate)),
     minSample: num(raw.min_sample) ?? 100,
   };
+}
+
+/**
+ * Two entries naming one live list: the later one is left out (one CSV per list, else two files
+ * would overwrite each other's rows), with an error at its key.
+ */
+export function repeatedLists(specs: EmailSpecs): {
+  readonly specs: EmailSpecs;
+  readonly diagnostics: readonly Diagnostic[];
+} {
+  const first = new Map<string, EmailListSpec>();
+  const lists: EmailListSpec[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const l of specs.lists) {
+    const earlier = first.get(l.id);
+    if (earlier === undefined) {
+      first.set(l.id, l);
+      lists.push(l);
+      continue;
+    }
+    diagnostics.push({
+      severity: "error",
+      code: "email.list-repeated",
+      message: `email list ${l.address} names the list ${l.id}, which ${earlier.address} names already`,
+      range: l.range,
+      related: [{ message: `${earlier.address} is here`, range: earlier.range }],
+      hint: "one entry per list: merge the CSV files, or correct the id",
+    });
+  }
+  return { specs: { ...specs, lists }, diagnostics };
 }

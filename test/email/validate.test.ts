@@ -96,6 +96,17 @@ describe("validate: email list CSV files", () => {
     expect((await validate(doubled)).found.map((d) => d.code)).toEqual(["email.csv-column-missing"]);
   });
 
+  test("two entries naming one list: the second is an error at its key", async () => {
+    const dir = repo("email\na@example.org\n");
+    writeFileSync(
+      join(dir, "campaign", "more.yaml"),
+      stringify({ version: 1, email_lists: { again: { id: "el_1", csv: "lists/people.csv" } } }),
+    );
+    const { code, found } = await validate(dir);
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/more.yaml:3 email.list-repeated"]);
+  });
+
   test("an unclosed quote and a missing file are errors of the file, with where", async () => {
     const broken = await validate(repo('email\n"a@example.org\n'));
     expect(broken.found.map((d) => d.code)).toEqual(["email.csv-malformed"]);

@@ -15,6 +15,8 @@ export const EMAIL_CODES = {
   "email.row-rejected": "the API rejected a row of the CSV (its reason is given); the row is not retried",
   "email.batch-failed":
     "a batch of an email list could not be written (refused, or its outcome unknown after the retries); the list's later batches are not sent",
+  "email.list-repeated":
+    "two email_lists entries (in one file or two) name the same live list id: the second is not synced (one CSV per list)",
   "email.list-not-found": "an email list named in the files does not exist or is not visible to the key",
   "email.campaign-not-found":
     "an email campaign named in the files (by id or name) is not among GET /email/campaigns",

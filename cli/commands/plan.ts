@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type EmailPlan, emailPlanBlocked } from "../../src/email/email-plan.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { renderEmailPlanHuman } from "../../src/report/email-human.js";
+import { renderEmailPlanMarkdown } from "../../src/report/email-markdown.js";
 import { forecastMarkdown } from "../../src/report/forecast-markdown.js";
 import { forecastText } from "../../src/report/forecast-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
@@ -119,9 +120,10 @@ export async function planCommand(
     if (flags.markdown !== undefined) {
       const gallery = flags.galleryUrl !== undefined ? { galleryUrl: flags.galleryUrl } : {};
       const markdown =
-        forecasted === undefined
+        (forecasted === undefined
           ? renderPlanMarkdown(plan, gallery)
-          : `${renderPlanMarkdown(plan, gallery)}\n${forecastMarkdown(forecasted)}`;
+          : `${renderPlanMarkdown(plan, gallery)}\n${forecastMarkdown(forecasted)}`) +
+        (email === undefined ? "" : `\n${renderEmailPlanMarkdown(email.plan)}`);
       written.push(...(await saveFile(io, flags.markdown, markdown, "Markdown report")));
     }
     if (written.length > 0) return failWith(written, sources, io);

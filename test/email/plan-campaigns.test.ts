@@ -3,7 +3,8 @@
  * from its file and one blocked by a pending sending domain, each reported with its fix; dashboard
  * steps listed, never planned as actions; the plan document valid against its schema; exit codes.
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
 import type { Io } from "../../cli/io.js";
@@ -105,6 +106,19 @@ describe("plan: email campaigns checked against the files", () => {
     expect(run.stdout).toContain(`drift lists: file [${CHILD_LIST}, ${OTHER_LIST}], live [${CHILD_LIST}]`);
     expect(run.stdout).toContain("fix: at the DNS provider of mail.youngdems.example");
     expect(run.stdout).toContain("dashboard step: send a test in the dashboard");
+  }, 60_000);
+
+  test("the Markdown report ends with the email section: lists, drift, the blocker's fix", async () => {
+    const bed = await emailBed({ childRows: 3 });
+    beds.push(bed);
+    await plan(bed, { markdown: "plan.md" });
+    const md = readFileSync(join(bed.world.dir, "plan.md"), "utf8");
+    const email = md.slice(md.indexOf("### Email"));
+    expect(email).toContain("| `young-volunteers` | `campaign/lists/young.csv` | sync | 3 | 3 | 1 | 0 |");
+    expect(email).toContain(
+      `  - drift \`lists\`: file \`[${CHILD_LIST}, ${OTHER_LIST}]\`, live \`[${CHILD_LIST}]\``,
+    );
+    expect(email).toContain("Fix: at the DNS provider of mail.youngdems.example");
   }, 60_000);
 
   test("an organization without email: the campaigns and lists are skipped with EMAIL_EARLY_ACCESS, not errors", async () => {

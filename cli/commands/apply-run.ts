@@ -176,6 +176,9 @@ export async function execute(
               pid: process.pid,
               requireConsent: plan.policy?.rules.require_email_consent === true,
             });
+    // Ctrl-C while the lists synced: the run was interrupted (exit 130), whatever the loop saw.
+    if (emailResult !== undefined && controller.signal.aborted && !result.interrupted)
+      result = { ...result, interrupted: true };
   } finally {
     unsubscribe();
     relay.listener = undefined;

@@ -123,6 +123,8 @@ export async function syncList(
     const outcome = await executeWrite<BulkUpsertResult, null>(
       {
         send: () => ports.upsert(list.id, contacts, key),
+        // Ctrl-C: no new batch starts (a batch in flight finishes).
+        before: () => (ports.executor.signal.aborted ? "interrupted (Ctrl-C): no new batch starts" : null),
         // Email lists cannot be read back (the contract shows no read): a batch whose answer was
         // lost is sent again with the same key, which the API replays (an upsert replayed is harmless).
         reread: async () => ({

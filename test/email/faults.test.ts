@@ -92,4 +92,24 @@ describe("email list sync under faults", () => {
     expect(await contents(bed)).toHaveLength(2_500);
     expect(lastResults(bed).every((r) => r.status === "accepted")).toBe(true);
   }, 60_000);
+
+  test("Ctrl-C during the sync: the batch in flight finishes, no new one starts, exit 130; a re-run finishes", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 2_500, texts: {} });
+    beds.push(bed);
+    const run = await runApply(
+      bed,
+      ["campaign"],
+      { autoApprove: true, json: true },
+      { interruptOnFirstPost: true },
+    );
+    checkCliDocuments(["apply", "--json"], run.stdout, bed.world.dir);
+    expect(run.code).toBe(130);
+    const list = JSON.parse(run.stdout).email.lists[0];
+    expect(list).toMatchObject({ state: "failed", accepted: 1_000, not_sent: 1_500 });
+    expect((await childPosts(bed)).map((p) => p.status)).toEqual([200]);
+    expect(await contents(bed)).toHaveLength(1_000);
+    const again = await runApply(bed, ["campaign"], { autoApprove: true });
+    expect(again.code, again.stderr).toBe(0);
+    expect(await contents(bed)).toHaveLength(2_500);
+  }, 60_000);
 });

@@ -126,8 +126,12 @@ async function readDomain(client: ApiClient, id: string): Promise<DomainRead> {
  * Returns the note to print, or undefined when the run is not targeted or the files have no email.
  */
 export function targetedNote(files: readonly CampaignFile[], targets: readonly string[]): string | undefined {
-  if (targets.length === 0) return undefined;
-  const specs = emailSpecsOf(files);
-  if (specs.lists.length === 0 && specs.campaigns.length === 0) return undefined;
+  if (targets.length === 0 || !hasEmail(files)) return undefined;
   return "note: --target names projects: the email lists and email campaigns of the files are left out of this run (run without --target to check and sync them)\n";
+}
+
+/** Whether the files describe any email list or email campaign. */
+export function hasEmail(files: readonly CampaignFile[]): boolean {
+  const specs = emailSpecsOf(files);
+  return specs.lists.length > 0 || specs.campaigns.length > 0;
 }

@@ -19,12 +19,16 @@ import {
 } from "../../src/apply/index.js";
 import { organizationResults, partlyApplied } from "../../src/apply/organizations.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { type EmailApplyResult, emailApplySucceeded } from "../../src/email/email-plan.js";
 import type { Plan } from "../../src/plan/types.js";
 import { renderApplyHuman } from "../../src/report/apply-human.js";
 import { renderApplyJson } from "../../src/report/apply-json.js";
 import { renderApplyJunit } from "../../src/report/apply-junit.js";
 import { renderApplyMarkdown } from "../../src/report/apply-markdown.js";
 import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
+import { renderEmailApplyHuman } from "../../src/report/email-human.js";
+import { applyEmail } from "../email/apply-email.js";
+import type { EmailPlanned } from "../email/plan-email.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { openJournal } from "../journal-file.js";
@@ -88,6 +92,8 @@ export interface ExecuteExtras {
   readonly reportOnly?: boolean;
   /** Statistics before the saved plan's checks; absent: count from the start of the loop. */
   readonly baseline?: ApiClientStats;
+  /** The email plan (files with `email_lists:`/`email_campaigns:`): its lists sync after the projects. */
+  readonly email?: EmailPlanned;
 }
 
 export async function execute(
@@ -138,6 +144,7 @@ export async function execute(
     } else hardAbort(unsubscribe);
   });
   let result: ApplyResult;
+  let emailResult: EmailApplyResult | undefined;
   const options = {
     parallelism: flags.parallelism,
     clock,
@@ -160,6 +167,24 @@ export async function execute(
       session.client,
       options,
     );
+    // Email lists sync after the texting work, through the same client (one rate budget) and the
+    // one write executor; nothing of it is sent when nothing was approved (reportOnly).
+    if (extras.email !== undefined)
+      emailResult =
+        extras.reportOnly === true
+          ? { plan: extras.email.plan, lists: [], results_files: {} }
+          : await applyEmail(extras.email, {
+              client: session.client,
+              cwd: io.cwd,
+              sleep,
+              signal: controller.signal,
+              startedAt: new Date(io.clock()),
+              pid: process.pid,
+              requireConsent: plan.policy?.rules.require_email_consent === true,
+            });
+    // Ctrl-C while the lists synced: the run was interrupted (exit 130), whatever the loop saw.
+    if (emailResult !== undefined && controller.signal.aborted && !result.interrupted)
+      result = { ...result, interrupted: true };
   } finally {
     unsubscribe();
     relay.listener = undefined;
@@ -173,7 +198,7 @@ export async function execute(
       ...result,
       organizations: organizationResults(plan.organizations, result.actions, result.unreadable),
     };
-  return report(result, flags, io, extras.sources);
+  return report(result, flags, io, extras.sources, emailResult);
 }
 
 /** Forwards the client's events (attempts, statuses, retries, waits) into the run's stream while it executes. */
@@ -206,9 +231,10 @@ export async function report(
   flags: ApplyFlags,
   io: Io,
   sources: ReadonlyMap<string, string>,
+  email?: EmailApplyResult,
 ): Promise<Outcome> {
-  if (flags.json === true) io.stdout(renderApplyJson(result));
-  else
+  if (flags.json === true) io.stdout(renderApplyJson(result, email));
+  else {
     io.stdout(
       renderApplyHuman(result, {
         color: flags.color && useColor(io, "stdout"),
@@ -216,6 +242,11 @@ export async function report(
         requestTable: flags.verbose === true,
       }),
     );
+    if (email !== undefined && email.lists.length > 0)
+      io.stdout(
+        `\n${renderEmailApplyHuman(email, { color: flags.color && useColor(io, "stdout"), sources })}`,
+      );
+  }
   const problems: Diagnostic[] = [];
   if (flags.markdown !== undefined)
     problems.push(...(await saveFile(io, flags.markdown, renderApplyMarkdown(result), "Markdown report")));
@@ -228,7 +259,9 @@ export async function report(
     return failure;
   }
   if (result.interrupted) return { kind: "interrupted" };
-  if (applySucceeded(result)) return success;
+  // Email items skipped for early access do not fail the run (docs/email.md "Exit codes").
+  const emailOk = email === undefined || emailApplySucceeded(email);
+  if (applySucceeded(result) && emailOk) return success;
   // Several organizations, some done and others blocked or failed: the summary names which.
   return partlyApplied(result.organizations) ? { kind: "partial" } : failure;
 }

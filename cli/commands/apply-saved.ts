@@ -20,6 +20,7 @@
  * Only then does apply run, and it runs the re-derived plan: what goes out is what the files and the
  * live state give now, which is what was reviewed.
  */
+
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -37,6 +38,7 @@ import {
 } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
+import { hasEmail } from "../email/plan-email.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
@@ -110,6 +112,11 @@ export async function applySaved(
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
+  // A saved plan carries the projects' actions only: email lists are synced by `apply FILES`.
+  if (hasEmail(fresh.campaign.files))
+    io.stderr(
+      "note: a saved plan does not sync email lists: run `campaignctl apply` on the campaign files for them (docs/email.md)\n",
+    );
   // A project whose live state moved is named once, as stale; the rest is compared action by action.
   const differences = compareSavedWithFresh(reviewed, fresh.plan, planFile);
   if (differences.length > 0) {

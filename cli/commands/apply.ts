@@ -14,8 +14,11 @@
 import { createInterface } from "node:readline";
 import { APPLY_FORMAT_VERSION } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { emailPlanBlocked } from "../../src/email/email-plan.js";
+import { renderEmailPlanHuman } from "../../src/report/email-human.js";
 import { forecastText } from "../../src/report/forecast-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
+import { planEmail, targetedNote } from "../email/plan-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -102,12 +105,33 @@ async function applyFiles(
       sources,
       requestTable: flags.verbose === true,
     }) + (planned.forecast === undefined ? "" : `\n${forecastText(planned.forecast)}`);
-  if (flags.json === true) io.stderr(shown);
-  else io.stdout(shown);
+  // Email (docs/email.md): the lists' CSVs checked to the end and the campaigns judged, before the question.
+  const narrowed = targetedNote(planned.campaign.files, flags.target);
+  if (narrowed !== undefined) io.stderr(narrowed);
+  const email =
+    narrowed !== undefined
+      ? undefined
+      : await planEmail(
+          planned.campaign.files,
+          plan.policy?.rules.require_email_consent === true,
+          session.client,
+          io.cwd,
+        );
+  const emailShown =
+    email === undefined
+      ? ""
+      : `\n${renderEmailPlanHuman(email.plan, { color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"), sources })}`;
+  if (flags.json === true) io.stderr(shown + emailShown);
+  else io.stdout(shown + emailShown);
   const waiting = flags.waitForApproval !== undefined;
-  const sendable = plan.summary.planned + (waiting ? plan.summary.deferred : 0);
+  const emailSendable = email?.plan.lists.filter((l) => l.state === "sync").length ?? 0;
+  const sendable = plan.summary.planned + (waiting ? plan.summary.deferred : 0) + emailSendable;
   if (sendable <= 0) {
-    const blocked = plan.summary.blocked > 0 || plan.summary.drifted > 0 || plan.summary.errors > 0;
+    const blocked =
+      plan.summary.blocked > 0 ||
+      plan.summary.drifted > 0 ||
+      plan.summary.errors > 0 ||
+      (email !== undefined && emailPlanBlocked(email.plan));
     io.stderr(
       blocked
         ? "\nNothing to apply, but the plan has blocked actions or errors: fix them and plan again.\n"
@@ -144,6 +168,7 @@ async function applyFiles(
     loop: { live: planned.live, judge: planned.judge },
     // No question was asked when there was nothing to send: the run then only reports.
     reportOnly: sendable <= 0,
+    ...(email === undefined ? {} : { email }),
   });
 }
 

@@ -4,12 +4,16 @@
  */
 
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { type EmailPlan, emailPlanBlocked } from "../../src/email/email-plan.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
+import { renderEmailPlanHuman } from "../../src/report/email-human.js";
+import { renderEmailPlanMarkdown } from "../../src/report/email-markdown.js";
 import { forecastMarkdown } from "../../src/report/forecast-markdown.js";
 import { forecastText } from "../../src/report/forecast-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
+import { planEmail, targetedNote } from "../email/plan-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
@@ -77,10 +81,25 @@ export async function planCommand(
       session,
       io,
     );
-    progress.finish();
-    if (!result.ok) return failWith(result.diagnostics, result.sources, io, json);
+    if (!result.ok) {
+      progress.finish();
+      return failWith(result.diagnostics, result.sources, io, json);
+    }
     const { sources, plan, forecast: forecasted } = result;
-    if (flags.json === true) io.stdout(renderPlanJson(plan));
+    // Email (docs/email.md): absent when the files describe none.
+    const narrowed = targetedNote(result.campaign.files, flags.target);
+    if (narrowed !== undefined) io.stderr(narrowed);
+    const email =
+      narrowed !== undefined
+        ? undefined
+        : await planEmail(
+            result.campaign.files,
+            plan.policy?.rules.require_email_consent === true,
+            session.client,
+            io.cwd,
+          );
+    progress.finish();
+    if (flags.json === true) io.stdout(renderPlanJson(plan, email?.plan));
     else {
       io.stdout(
         renderPlanHuman(plan, {
@@ -90,20 +109,25 @@ export async function planCommand(
         }),
       );
       if (forecasted !== undefined) io.stdout(`\n${forecastText(forecasted)}`);
+      if (email !== undefined)
+        io.stdout(
+          `\n${renderEmailPlanHuman(email.plan, { color: flags.color && useColor(io, "stdout"), sources })}`,
+        );
     }
     const written: Diagnostic[] = [];
     if (flags.out !== undefined)
-      written.push(...(await saveFile(io, flags.out, renderPlanJson(plan), "plan")));
+      written.push(...(await saveFile(io, flags.out, renderPlanJson(plan, email?.plan), "plan")));
     if (flags.markdown !== undefined) {
       const gallery = flags.galleryUrl !== undefined ? { galleryUrl: flags.galleryUrl } : {};
       const markdown =
-        forecasted === undefined
+        (forecasted === undefined
           ? renderPlanMarkdown(plan, gallery)
-          : `${renderPlanMarkdown(plan, gallery)}\n${forecastMarkdown(forecasted)}`;
+          : `${renderPlanMarkdown(plan, gallery)}\n${forecastMarkdown(forecasted)}`) +
+        (email === undefined ? "" : `\n${renderEmailPlanMarkdown(email.plan)}`);
       written.push(...(await saveFile(io, flags.markdown, markdown, "Markdown report")));
     }
     if (written.length > 0) return failWith(written, sources, io);
-    return planOutcome(plan, flags.detailedExitcode === true);
+    return planOutcome(plan, flags.detailedExitcode === true, email?.plan);
   } finally {
     await session.close();
   }
@@ -115,14 +139,18 @@ export async function planCommand(
  * other error of a project (an unresolved reference needs a person just the same). Deferred
  * actions alone are nothing to do.
  */
-export function planOutcome(plan: Plan, detailed: boolean): Outcome {
+export function planOutcome(plan: Plan, detailed: boolean, email?: EmailPlan): Outcome {
   const isError = (d: Diagnostic): boolean => d.severity === "error";
   const error =
     plan.diagnostics.some(isError) ||
     plan.projects.some((p) => p.live === null && p.diagnostics.some(isError));
   const s = plan.summary;
-  const blocked = s.blocked > 0 || s.drifted > 0 || s.errors > 0;
+  // Email: refused rows, drift and blockers need a person as a blocked project does; items skipped
+  // for early access do not (docs/email.md "Exit codes"). Rows to sync are pending work.
+  const blocked =
+    s.blocked > 0 || s.drifted > 0 || s.errors > 0 || (email !== undefined && emailPlanBlocked(email));
+  const emailPending = email?.lists.some((l) => l.state === "sync") === true;
   if (!detailed) return error || blocked ? failure : success;
   if (error) return failure;
-  return { kind: "plan-detailed", pending: s.planned > 0, blocked };
+  return { kind: "plan-detailed", pending: s.planned > 0 || emailPending, blocked };
 }

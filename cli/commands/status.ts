@@ -7,8 +7,11 @@
  * The table fits the terminal: `--width N`, else `$COLUMNS`, else the terminal's width when stdout
  * is one; otherwise (a pipe, a file) every column is shown.
  */
+
 import { loadCampaign } from "../../src/campaign/load.js";
+import type { CampaignFile } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { renderEmailStatusText } from "../../src/report/email-human.js";
 import { renderStatusCsv } from "../../src/report/status-csv.js";
 import { renderStatusJson, STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
 import { renderStatusMarkdown } from "../../src/report/status-markdown.js";
@@ -16,6 +19,7 @@ import { renderStatusTable } from "../../src/report/status-table.js";
 import { isDay } from "../../src/status/range.js";
 import { type FileProject, readStatusLive } from "../../src/status/read-live.js";
 import { buildStatusReport } from "../../src/status/report.js";
+import { statusEmail } from "../email/status-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { createFileCache } from "../file-cache.js";
 import { saveFile } from "../files.js";
@@ -71,8 +75,10 @@ export async function statusCommand(
   const listing = flags.all === true || flags.organization !== undefined;
   const filePaths = paths.length === 0 && !listing ? ["."] : [...paths];
   const files: FileProject[] = [];
+  let campaignFiles: readonly CampaignFile[] = [];
   if (filePaths.length > 0) {
     const loaded = loadCampaign(filePaths, io.cwd);
+    campaignFiles = loaded.campaign.files;
     const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return failWith(errors, sources, io, json);
@@ -97,6 +103,8 @@ export async function statusCommand(
       cache: createFileCache(io.cwd, session.apiId),
       refresh: flags.refresh === true,
     });
+    // Email campaigns the files describe (docs/email.md): counts, rates, guard alerts.
+    const email = live.ok ? await statusEmail(campaignFiles, session.client) : undefined;
     progress.finish();
     if (!live.ok) return failWith(live.diagnostics, new Map(), io, json);
     const report = buildStatusReport(
@@ -106,16 +114,16 @@ export async function statusCommand(
     );
     switch (format) {
       case "json":
-        io.stdout(renderStatusJson(report));
+        io.stdout(renderStatusJson(report, email));
         break;
       case "csv":
         io.stdout(renderStatusCsv(report));
         break;
       case "text":
-        io.stdout(renderStatusTable(report, { width }));
+        io.stdout(renderStatusTable(report, { width }) + renderEmailStatusText(email?.campaigns ?? []));
         break;
     }
-    const diagnostics: Diagnostic[] = [...report.diagnostics];
+    const diagnostics: Diagnostic[] = [...report.diagnostics, ...(email?.diagnostics ?? [])];
     if (flags.markdown !== undefined)
       diagnostics.push(
         ...(await saveFile(io, flags.markdown, renderStatusMarkdown(report), "Markdown status")),

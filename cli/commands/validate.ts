@@ -6,6 +6,7 @@ import { combineFileChecks } from "../../src/campaign/file-check.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { policyLine, summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics } from "../../src/diagnostics/diagnostic.js";
+import { validateEmail } from "../email/validate-email.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import type { Format, OutputFlags } from "../output-format.js";
@@ -45,7 +46,13 @@ export async function validateCommand(
     policy: policy.ok ? policy.policy : null,
   };
   const checked = combineFileChecks(await checkFiles(read.files, job, io.env), job);
-  const diagnostics = [...read.diagnostics, ...checked.diagnostics, ...policy.diagnostics].sort(
+  // Email lists' CSV files (docs/email.md), streamed to their end.
+  const email = await validateEmail(
+    read.files,
+    policy.ok && policy.policy?.rules.require_email_consent === true,
+    io.cwd,
+  );
+  const diagnostics = [...read.diagnostics, ...checked.diagnostics, ...policy.diagnostics, ...email].sort(
     compareDiagnostics,
   );
   const files = read.files;

@@ -13,6 +13,7 @@
  * connection, a project of the files that cannot be read) or a guard's pause still pending when the
  * run ends. An error wins over 2. Output goes through the one view of watch (`src/report/watch-view.ts`).
  */
+
 import { setTimeout as delay } from "node:timers/promises";
 import type { Sleep } from "../../src/api/index.js";
 import { loadCampaign } from "../../src/campaign/load.js";
@@ -23,6 +24,7 @@ import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/watch/watch-eve
 import { runWatch } from "../../src/watch/watch-loop.js";
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
 import type { WatchTarget } from "../../src/watch/watch-state.js";
+import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -100,6 +102,7 @@ export async function watchCommand(
     color,
     width: terminalWidth(io),
   });
+  const alsoPoll = emailWatch(loaded.campaign.files, session.client);
   try {
     const summary = await runWatch({
       port: session.client,
@@ -114,6 +117,8 @@ export async function watchCommand(
       onEvent: view.onEvent,
       ...(deps.maxSends === undefined ? {} : { maxSends: deps.maxSends }),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),
+      // Email campaigns' guards (docs/email.md): alerts, since the API cannot pause them.
+      ...(alsoPoll === undefined ? {} : { alsoPoll }),
     });
     // design.md Turn 4: 1 on errors or a pause still pending; 2 a guard tripped and its pause landed.
     if (summary.errors > 0 || summary.reason === "error" || summary.pending > 0) return failure;

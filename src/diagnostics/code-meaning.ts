@@ -6,6 +6,7 @@ import { API_CODES } from "./codes/api.js";
 import { APPLY_CODES } from "./codes/apply.js";
 import { CAMPAIGN_CODES } from "./codes/campaign.js";
 import { CLI_CODES } from "./codes/cli.js";
+import { EMAIL_CODES } from "./codes/email.js";
 import { FORECAST_CODES } from "./codes/forecast.js";
 import { IMPORT_CODES } from "./codes/import.js";
 import { LINT_CODES } from "./codes/lint.js";
@@ -34,6 +35,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   ...WATCH_CODES,
   ...WEBHOOKS_CODES,
   ...REPLIES_CODES,
+  ...EMAIL_CODES,
 };
 
 /** What a code means, in words; undefined for a string that is no code of ours. */

@@ -2,6 +2,7 @@ import type { ApiCode } from "./codes/api.js";
 import type { ApplyCode } from "./codes/apply.js";
 import type { CampaignCode } from "./codes/campaign.js";
 import type { CliCode } from "./codes/cli.js";
+import type { EmailCode } from "./codes/email.js";
 import type { ForecastCode } from "./codes/forecast.js";
 import type { ImportCode } from "./codes/import.js";
 import type { LintCode } from "./codes/lint.js";
@@ -33,4 +34,5 @@ export type DiagnosticCode =
   | StatusCode
   | WatchCode
   | WebhooksCode
-  | RepliesCode;
+  | RepliesCode
+  | EmailCode;

@@ -63,6 +63,8 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
       return next.forbid_at_now === true || current.forbid_at_now !== true;
     case "require_guards":
       return next.require_guards === true || current.require_guards !== true;
+    case "require_email_consent":
+      return next.require_email_consent === true || current.require_email_consent !== true;
     case "forecast_errors": {
       const n = next.forecast_errors ?? [];
       return (current.forecast_errors ?? []).every((f) => n.includes(f));

@@ -26,6 +26,8 @@ export interface PolicyRules {
   readonly forbid_at_now?: boolean;
   /** Every `scheduled` project must declare a `guard:` with at least one rate. */
   readonly require_guards?: boolean;
+  /** Every row of an email list's CSV must carry `consent_source` and `consent_at` (src/email). */
+  readonly require_email_consent?: boolean;
   /** The forecast's findings that are errors (each blocks the project's test and schedule). Non-empty. */
   readonly forecast_errors?: readonly ForecastFindingName[];
   /** Opt-out wording accepted per language beyond the built-in (src/message/opt-out-wording.ts). */
@@ -56,6 +58,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "require_opt_out_language",
   "forbid_at_now",
   "require_guards",
+  "require_email_consent",
   "forecast_errors",
   "opt_out_wording",
   "replies",

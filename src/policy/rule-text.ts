@@ -22,6 +22,8 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
       return rules.forbid_at_now === undefined ? "off" : rules.forbid_at_now ? "on" : "off";
     case "require_guards":
       return rules.require_guards === undefined ? "off" : rules.require_guards ? "on" : "off";
+    case "require_email_consent":
+      return rules.require_email_consent === true ? "on" : "off";
     case "forecast_errors":
       return rules.forecast_errors === undefined ? "off" : rules.forecast_errors.join(", ");
     case "opt_out_wording":

@@ -55,6 +55,8 @@ export function policyCode(rule: FileRuleName): PolicyCode {
       return "policy.require-guards";
     case "replies":
       return "policy.replies";
+    case "require_email_consent":
+      return "policy.require-email-consent";
   }
 }
 
@@ -71,6 +73,7 @@ export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly 
   forbid_at_now: ["state", "schedule"],
   require_guards: ["state", "guard"],
   replies: ["replies"],
+  require_email_consent: ["email_lists"],
 });
 
 function readsByCode(

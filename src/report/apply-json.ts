@@ -3,16 +3,23 @@
  * order of `src/apply/types.ts`, which is the schema's), request counts by endpoint with keys
  * sorted, 2-space indent, a final newline. So the same result always gives the same bytes.
  */
+
 import type { ActionError, ActionResult, ApplyResult } from "../apply/types.js";
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
+import type { EmailApplyResult } from "../email/email-plan.js";
+import { emailApplyJson } from "./email-json.js";
 import { sortKeys } from "./plan-json.js";
 
 /** The apply report as written: the result with its refusals in the one JSON shape of a diagnostic. */
 export type ApplyResultJson = Omit<ApplyResult, "refused"> & { readonly refused: readonly DiagnosticJson[] };
 
 /** Renders the apply report document (`schemas/apply-result.schema.json`). */
-export function renderApplyJson(result: ApplyResult): string {
-  return `${JSON.stringify(orderApplyResult(result), null, 2)}\n`;
+export function renderApplyJson(result: ApplyResult, email?: EmailApplyResult): string {
+  const doc =
+    email === undefined
+      ? orderApplyResult(result)
+      : { ...orderApplyResult(result), email: emailApplyJson(email) };
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 /** The result with keys in document order (what {@link renderApplyJson} serialises). */

@@ -5,6 +5,7 @@
  * the same plan always gives the same bytes, whatever order the planner built its objects in.
  */
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
+import type { EmailPlan } from "../email/email-plan.js";
 import type {
   Action,
   Drift,
@@ -16,6 +17,7 @@ import type {
   SendTotals,
 } from "../plan/types.js";
 import type { Loosening, PolicyRules } from "../policy/model.js";
+import { emailPlanJson } from "./email-json.js";
 
 /** A project of the plan document: its diagnostics in their JSON shape. */
 export type ProjectPlanJson = Omit<ProjectPlan, "diagnostics"> & {
@@ -31,9 +33,10 @@ export type PlanJson = Omit<Plan, "projects" | "diagnostics"> & {
   readonly diagnostics: readonly DiagnosticJson[];
 };
 
-/** Renders the plan document. Optional keys that are absent stay absent. */
-export function renderPlanJson(plan: Plan): string {
-  return `${JSON.stringify(orderPlan(plan), null, 2)}\n`;
+/** Renders the plan document. Optional keys that are absent stay absent (`email`: files with no email). */
+export function renderPlanJson(plan: Plan, email?: EmailPlan): string {
+  const doc = email === undefined ? orderPlan(plan) : { ...orderPlan(plan), email: emailPlanJson(email) };
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 /** The plan with keys in document order (what {@link renderPlanJson} serialises). */

@@ -25,6 +25,7 @@ const SHARED_SCHEMA_URLS: readonly URL[] = [
   new URL("../../schemas/apply-result.schema.json", import.meta.url),
   new URL("../../schemas/policy.schema.json", import.meta.url),
   new URL("../../schemas/forecast.schema.json", import.meta.url),
+  new URL("../../schemas/email.schema.json", import.meta.url),
 ];
 
 /** At most this many schema violations are reported; the rest are summarised in one more diagnostic. */

@@ -5,8 +5,10 @@
  * are fractions from 0 rounded half up to 4 decimals, null without a denominator; a figure that is
  * not known is null. Pure.
  */
+
 import { compareDiagnostics } from "../diagnostics/diagnostic.js";
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
+import type { EmailCampaignFigures } from "../email/figures.js";
 import type { FigureSource, ProjectFigures, Rates } from "../status/figures.js";
 import { type Fraction, rounded, scaled } from "../status/fraction.js";
 import { e4ToDecimal } from "../status/money.js";
@@ -187,6 +189,13 @@ export function statusJson(report: StatusReport): StatusJson {
   };
 }
 
-export function renderStatusJson(report: StatusReport): string {
-  return `${JSON.stringify(statusJson(report), null, 2)}\n`;
+export function renderStatusJson(
+  report: StatusReport,
+  email?: { readonly campaigns: readonly EmailCampaignFigures[] },
+): string {
+  const doc =
+    email === undefined
+      ? statusJson(report)
+      : { ...statusJson(report), email: { campaigns: email.campaigns } };
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }

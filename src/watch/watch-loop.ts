@@ -68,6 +68,11 @@ export interface WatchInput {
   readonly maxSends?: number;
   /** First wait between two pause attempts (default 1 s, as apply). */
   readonly backoffMs?: number;
+  /**
+   * Other checks of each poll (email campaigns' guards, which the API cannot pause: alerts only);
+   * their diagnostics are emitted, their requests count in the poll's budget.
+   */
+  readonly alsoPoll?: () => Promise<readonly Diagnostic[]>;
 }
 
 /** How a run ended. Invariant: `paused <= tripped`; `errors` counts error diagnostics. */
@@ -152,7 +157,10 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     // 4. Every pending pause, tried once; its requests count in the budget.
     const tried = await tryPending(decision);
     const state = tried.state;
-    const ledger = recordReads(read.ledger, input.now().getTime(), tried.requests);
+    const beforeAlso = input.requests();
+    for (const d of (await input.alsoPoll?.()) ?? []) note(d);
+    const also = input.requests() - beforeAlso;
+    const ledger = recordReads(read.ledger, input.now().getTime(), tried.requests + also);
     // 5. Stop or wait: until the budget has room for the next poll's pages and its tries.
     const sending = stillSending(state);
     const reason = stopReason(sending);

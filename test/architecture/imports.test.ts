@@ -20,7 +20,7 @@ const SRC = join(ROOT, "src");
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli"],
-  ["apply", "import", "status", "watch", "webhooks", "replies", "report", "sandbox"],
+  ["apply", "import", "status", "watch", "webhooks", "replies", "report", "sandbox", "email"],
   ["forecast", "plan"],
   ["policy"],
   ["api", "campaign"],
@@ -54,6 +54,16 @@ const SAME_LAYER: readonly { readonly from: string; readonly to: string; readonl
     from: "watch",
     to: "status",
     why: "watch judges status's per-project figures (design: status = statistics rows -> figures)",
+  },
+  {
+    from: "email",
+    to: "status",
+    why: "email campaigns' rates use status's exact fractions (one rounding rule for every rate)",
+  },
+  {
+    from: "report",
+    to: "email",
+    why: "report renders the email plan and sync results (design: report renders data it is given)",
   },
   {
     from: "report",

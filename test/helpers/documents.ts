@@ -60,8 +60,10 @@ export function checkJournals(cwd: string): void {
     const lines = readFileSync(join(dir, file), "utf8").split("\n");
     lines.forEach((line, i) => {
       if (line === "") return;
-      const errors = schemaErrors("journal-event", JSON.parse(line));
-      if (errors.length > 0) fail(`line ${i + 1} of journal ${file}`, "journal-event", errors, line);
+      // Beside the journal: the per-row result files of email lists (docs/email.md).
+      const schema = file.startsWith("email-") ? "email-row-result" : "journal-event";
+      const errors = schemaErrors(schema, JSON.parse(line));
+      if (errors.length > 0) fail(`line ${i + 1} of ${file}`, schema, errors, line);
     });
   }
 }

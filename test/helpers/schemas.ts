@@ -19,7 +19,8 @@ export type SchemaName =
   | "error-result"
   | "journal-event"
   | "replies-plan"
-  | "replies-run-line";
+  | "replies-run-line"
+  | "email-row-result";
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 

@@ -21,6 +21,8 @@ export const POLICY_CODES = {
     "a rule is loosened on purpose (loosens: in a nearer policy file, or --loosen-policy); shown so that no run hides it",
   "policy.daily-cap-bypass":
     "the schedule sets daily_cap_bypass, which the policy forbids (or allows only with the label daily-cap-bypass-approved)",
+  "policy.require-email-consent":
+    "a row of an email list's CSV lacks consent_source or consent_at, which the policy's require_email_consent demands: the row is refused before any request",
   "policy.min-test-contacts": "the test block sends to fewer contacts than the policy requires",
   "policy.max-estimated-cost-usd":
     "the scheduled send's estimated cost is over the policy's limit per project",

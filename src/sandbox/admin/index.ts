@@ -1,5 +1,6 @@
 /** Every `/_sandbox` route (outside the contract; no key). Phase 2 adds its modules here. */
 import type { AdminRoute } from "../context.js";
+import { emailListAdminRoutes } from "../email/lists-admin.js";
 import { suppressionAdminRoutes } from "../email/suppressions.js";
 import { clockRoutes } from "./clock.js";
 import { faultRoutes } from "./faults.js";
@@ -20,4 +21,5 @@ export const adminRoutes: readonly AdminRoute[] = [
   ...faultRoutes,
   ...inboundRoutes,
   ...suppressionAdminRoutes,
+  ...emailListAdminRoutes,
 ];

@@ -67,6 +67,8 @@ describe("completionsAt", () => {
       "organization",
       "merge_defaults",
       "fields",
+      "email_lists",
+      "email_campaigns",
       "capacity",
       "defaults",
       "projects",

@@ -1,0 +1,142 @@
+// Email list sync at scale (issue 29): rows per second and peak memory of `validate` (the CSV
+// checked offline, streaming) and of `apply` (the CSV checked, then upserted in batches of 1,000
+// to a standalone sandbox, with per-row result files), for a CSV of N rows generated in a temp dir.
+// Targets: the memory of both commands does not grow with the rows beyond the duplicate index
+// (12 bytes a distinct address): peak RSS at 1,000,000 rows under 2x the peak at 100,000, and under
+// 300 MiB. Not part of campaignctl.
+//
+//   npm run build
+//   node bench/email-sync.mjs                     # 100000 and 1000000 rows, validate and apply
+//   node bench/email-sync.mjs 100000              # one size
+//   BENCH_VALIDATE_ONLY=1 node bench/email-sync.mjs 1000000
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { mib, printMachine, runCli } from "./lib.mjs";
+
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
+const SIZES = sizes.length > 0 ? sizes : [100_000, 1_000_000];
+const KEY = "pc_live_sbx_bench_rw_0123456789";
+const ORG = "org_bench";
+const LIST = "list_bench";
+
+printMachine(1);
+process.env.CAMPAIGNCTL_API_KEY = KEY;
+const peaks = new Map();
+let ok = true;
+
+for (const rows of SIZES) {
+  await inTempDirAsync(`campaignctl-email-bench-`, async (dir) => {
+    await writeCsv(join(dir, "campaign", "people.csv"), rows);
+    writeFileSync(
+      join(dir, "campaign", "email.yaml"),
+      `version: 1\norganization: Bench\nemail_lists:\n  people:\n    id: ${LIST}\n    csv: people.csv\n`,
+    );
+    const v = runCli(
+      ["validate", "--format", "json", join(dir, "campaign")],
+      join(dir, "rss-validate"),
+      64 << 20,
+    );
+    const vOk = v.child.status === 0;
+    ok &&= vOk;
+    console.log(
+      `validate ${rows} rows: ${v.wallMs.toFixed(0)} ms wall, ${Math.round(rows / (v.wallMs / 1000))} rows/s, cpu ${v.cpuMs} ms, peak RSS ${mib(v.peak, 1)}${vOk ? "" : ` FAILED (exit ${v.child.status})`}`,
+    );
+    peaks.set(`validate ${rows}`, v.peak);
+    if (process.env.BENCH_VALIDATE_ONLY) return;
+    const fixture = join(dir, "fixture.yaml");
+    writeFileSync(
+      fixture,
+      [
+        "version: 1",
+        "clock:",
+        '  start: "2026-12-01T15:00:00Z"',
+        "organizations:",
+        `  - id: ${ORG}`,
+        "    name: Bench",
+        '    created_at: "2025-01-01T00:00:00Z"',
+        "    email_available: true",
+        "api_keys:",
+        "  - id: key_bench",
+        `    key: ${KEY}`,
+        "    name: bench",
+        `    organization_id: ${ORG}`,
+        "    type: read-write",
+        "    scopes: [public:read, public:write]",
+        "email:",
+        "  lists:",
+        `    - id: ${LIST}`,
+        "      name: Bench list",
+        `      organization_id: ${ORG}`,
+        "",
+      ].join("\n"),
+    );
+    const sandbox = spawn(
+      process.execPath,
+      [cli, "sandbox", "--port", "0", "--fixture", fixture, "--no-rate-limits", "--json"],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      const [line] = await once(sandbox.stdout, "data");
+      const info = JSON.parse(String(line).split("\n")[0]);
+      const a = runCli(
+        ["apply", "--auto-approve", "--json", "--base-url", info.base_url, join(dir, "campaign")],
+        join(dir, "rss-apply"),
+        256 << 20,
+      );
+      const doc = a.child.status === 0 ? JSON.parse(a.child.stdout) : null;
+      const accepted = doc?.email?.lists?.[0]?.accepted ?? 0;
+      const aOk = a.child.status === 0 && accepted === rows;
+      ok &&= aOk;
+      console.log(
+        `apply    ${rows} rows: ${a.wallMs.toFixed(0)} ms wall, ${Math.round(rows / (a.wallMs / 1000))} rows/s (read twice: plan, then sync), ${Math.ceil(rows / 1000)} batches, cpu ${a.cpuMs} ms, peak RSS ${mib(a.peak, 1)}${aOk ? "" : ` FAILED (exit ${a.child.status}, ${accepted} accepted): ${a.child.stderr.slice(0, 400)}`}`,
+      );
+      peaks.set(`apply ${rows}`, a.peak);
+    } finally {
+      sandbox.kill();
+    }
+  });
+}
+
+if (SIZES.length === 2) {
+  for (const cmd of ["validate", "apply"]) {
+    const small = peaks.get(`${cmd} ${SIZES[0]}`);
+    const large = peaks.get(`${cmd} ${SIZES[1]}`);
+    if (small === undefined || large === undefined) continue;
+    const flat = large < 2 * small && large < 300 * 1024 * 1024;
+    ok &&= flat;
+    console.log(
+      `${cmd}: peak RSS ${mib(small, 1)} -> ${mib(large, 1)} for ${SIZES[1] / SIZES[0]}x the rows: ${flat ? "flat (target met)" : "GROWS (target missed)"}`,
+    );
+  }
+}
+process.exitCode = ok ? 0 : 1;
+
+async function writeCsv(path, rows) {
+  mkdirSync(join(path, ".."), { recursive: true });
+  const out = createWriteStream(path);
+  out.write("email,consent_source,consent_at,first_name,city\n");
+  for (let i = 0; i < rows; i++) {
+    if (!out.write(`voter${i}@example.org,signup form,2026-03-01T09:30:00Z,Voter ${i},Riverside\n`))
+      await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+async function inTempDirAsync(prefix, body) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    await body(dir);
+  } finally {
+    if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept:    ${dir}`);
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The email part of `apply` (IO): syncs each list the plan says to sync (src/email/sync.ts, through
+ * the one write executor), writing one JSON line per CSV row to a result file beside the journal
+ * (`.campaignctl/journal/email-<stamp>-<pid>-<list>.jsonl`, `schemas/email-row-result.schema.json`),
+ * flushed after every batch (group commit: a killed run leaves every settled row on disk).
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { ApiClient, Sleep } from "../../src/api/index.js";
+import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
+import type { EmailApplyResult } from "../../src/email/email-plan.js";
+import { type ListSyncResult, type RowResult, syncList } from "../../src/email/sync.js";
+import { JOURNAL_DIR, journalStamp } from "../journal-file.js";
+import { csvVerdicts } from "./csv-rows.js";
+import type { EmailPlanned } from "./plan-email.js";
+
+export interface EmailApplyDeps {
+  readonly client: ApiClient;
+  readonly cwd: string;
+  readonly sleep: Sleep;
+  readonly signal: AbortSignal;
+  /** Wall-clock start of the run, for the file names. */
+  readonly startedAt: Date;
+  readonly pid: number;
+  readonly requireConsent: boolean;
+}
+
+/** Lines kept in memory before they are written (and always at the end of each batch). */
+const FLUSH_LINES = 1000;
+
+export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): Promise<EmailApplyResult> {
+  const lists: ListSyncResult[] = [];
+  const files: Record<string, string> = {};
+  for (const spec of planned.specs.lists) {
+    const planList = planned.plan.lists.find((l) => l.address === spec.address);
+    if (planList === undefined) continue;
+    if (planList.state === "skipped" || planList.state === "unreadable" || deps.signal.aborted) {
+      lists.push({
+        address: spec.address,
+        list_id: spec.id,
+        state: planList.state === "skipped" ? "skipped" : "failed",
+        rows: planList.rows,
+        accepted: 0,
+        rejected: 0,
+        duplicates: 0,
+        refused: planList.refused,
+        skipped: planList.state === "skipped" ? planList.to_send : 0,
+        not_sent: planList.state === "skipped" ? 0 : planList.to_send,
+        batches: [],
+        diagnostics: [],
+      });
+      continue;
+    }
+    const dir = join(deps.cwd, JOURNAL_DIR);
+    let opened: { readonly path: string; readonly fd: number };
+    try {
+      mkdirSync(dir, { recursive: true });
+      opened = openNew(join(dir, `email-${journalStamp(deps.startedAt)}-${deps.pid}-${spec.address}`));
+    } catch (error) {
+      // No row is sent whose result could not be kept.
+      lists.push({
+        address: spec.address,
+        list_id: spec.id,
+        state: "failed",
+        rows: planList.rows,
+        accepted: 0,
+        rejected: 0,
+        duplicates: 0,
+        refused: planList.refused,
+        skipped: 0,
+        not_sent: planList.to_send,
+        batches: [],
+        diagnostics: [
+          {
+            severity: "error",
+            code: "email.batch-failed",
+            message: `email list ${spec.address}: nothing sent: the per-row result file cannot be written under ${JOURNAL_DIR} (${(error as { code?: string }).code ?? String(error)})`,
+            range: spec.range,
+            hint: "make the directory writable and run apply again",
+          },
+        ],
+      });
+      continue;
+    }
+    const { path, fd } = opened;
+    files[spec.address] = relative(deps.cwd, path);
+    let buffer: string[] = [];
+    const flush = (): void => {
+      if (buffer.length === 0) return;
+      writeSync(fd, buffer.join(""));
+      buffer = [];
+    };
+    try {
+      const onRow = (row: RowResult): void => {
+        buffer.push(`${JSON.stringify(row)}\n`);
+        if (buffer.length >= FLUSH_LINES) flush();
+      };
+      const problems: string[] = [];
+      const result = await syncList(
+        spec,
+        csvVerdicts(spec, deps.cwd, deps.requireConsent, (d) => problems.push(...d.map((x) => x.message))),
+        {
+          upsert: async (listId, contacts, key) => {
+            flush(); // every row settled so far is on disk before the next request
+            return deps.client.upsertEmailContacts(listId, contacts, key);
+          },
+          executor: {
+            maxAttempts: WRITE_MAX_ATTEMPTS,
+            firstBackoffMs: WRITE_FIRST_BACKOFF_MS,
+            sleep: deps.sleep,
+            signal: deps.signal,
+          },
+          onRow,
+        },
+      );
+      flush();
+      lists.push(
+        problems.length === 0
+          ? result
+          : {
+              ...result,
+              state: "failed",
+              diagnostics: [
+                ...result.diagnostics,
+                ...problems.map((message) => ({
+                  severity: "error" as const,
+                  code: "email.csv-malformed" as const,
+                  message: `${message} (the CSV changed after the plan read it?)`,
+                })),
+              ],
+            },
+      );
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return { plan: planned.plan, lists, results_files: files };
+}
+
+/** A new file `<base>.jsonl` (or `<base>-2.jsonl`, ...): two runs never share a result file. */
+function openNew(base: string): { readonly path: string; readonly fd: number } {
+  for (let n = 1; ; n++) {
+    const path = n === 1 ? `${base}.jsonl` : `${base}-${n}.jsonl`;
+    try {
+      return { path, fd: openSync(path, "wx", 0o600) };
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EEXIST" || n >= 1000) throw error;
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Reads an email list's CSV file as a stream (csv-parse over a file stream, with backpressure:
+ * memory does not grow with the number of rows) and yields each record's verdict (src/email/row-check.ts)
+ * with its lines in the file. Problems of the file as a whole (unreadable, unclosed quote, missing
+ * column) go to `onFileProblem`, and the rows stop there.
+ */
+import { createReadStream } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { parse } from "csv-parse";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { DuplicateIndex } from "../../src/email/duplicate-index.js";
+import type { EmailListSpec } from "../../src/email/model.js";
+import {
+  checkRow,
+  csvRange,
+  type HeaderPlan,
+  type RowVerdict,
+  readHeader,
+} from "../../src/email/row-check.js";
+
+interface ParsedRecord {
+  readonly record: string[];
+  readonly raw: string;
+  readonly info: { readonly lines: number; readonly bytes: number };
+}
+
+/** The verdict of every record of the list's CSV, in file order. */
+export async function* csvVerdicts(
+  list: EmailListSpec,
+  cwd: string,
+  requireConsent: boolean,
+  onFileProblem: (diagnostics: readonly Diagnostic[]) => void,
+): AsyncGenerator<RowVerdict, void, void> {
+  const path = isAbsolute(list.csvPath) ? list.csvPath : join(cwd, list.csvPath);
+  const parser = parse({
+    info: true,
+    raw: true,
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  });
+  const stream = createReadStream(path);
+  let opened = true;
+  stream.on("error", (error) => {
+    opened = false;
+    parser.destroy(error);
+  });
+  stream.pipe(parser);
+  let plan: HeaderPlan | undefined;
+  let width = 0;
+  const seen = new DuplicateIndex();
+  try {
+    for await (const chunk of parser as AsyncIterable<ParsedRecord>) {
+      const { record, raw, info } = chunk;
+      const lead = raw.length - raw.replace(/^[\r\n]+/, "").length;
+      const body = raw.slice(lead).replace(/\r?\n$|\r$/, "");
+      const lastLine = info.lines;
+      const firstLine = lastLine - (body.match(/\n/g)?.length ?? 0);
+      const offset = Math.max(0, info.bytes - Buffer.byteLength(raw) + lead);
+      const place = { firstLine, lastLine, offset };
+      if (plan === undefined) {
+        const header = readHeader(record, list);
+        if (!header.ok) {
+          onFileProblem(header.diagnostics);
+          return;
+        }
+        plan = header.plan;
+        width = record.length;
+        continue;
+      }
+      if (record.length !== width) {
+        yield {
+          kind: "refuse",
+          line: firstLine,
+          email: record[plan.email] ?? "",
+          diagnostics: [
+            {
+              severity: "error",
+              code: "email.csv-malformed",
+              message: `line ${firstLine}: ${record.length} columns where the header has ${width}`,
+              range: csvRange(list.csvPath, place),
+              hint: "quote values that contain commas, or fix the row",
+            },
+          ],
+        };
+        continue;
+      }
+      yield checkRow(record, place, plan, list, requireConsent, seen);
+    }
+  } catch (error) {
+    onFileProblem([fileProblem(list, error, opened)]);
+    return;
+  }
+  if (plan === undefined)
+    onFileProblem([
+      {
+        severity: "error",
+        code: "email.csv-column-missing",
+        message: `${list.csvPath} is empty: it needs a header row naming at least the column "${list.columns.email}"`,
+        range: list.csvRange,
+      },
+    ]);
+}
+
+function fileProblem(list: EmailListSpec, error: unknown, opened: boolean): Diagnostic {
+  const e = error as { code?: string; message?: string; lines?: number };
+  if (!opened || (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)))
+    return {
+      severity: "error",
+      code: "email.csv-unreadable",
+      message: `cannot read ${list.csvPath} (email list ${list.address}): ${e.code ?? e.message ?? String(error)}`,
+      range: list.csvRange,
+      hint: "the path under csv: is relative to the campaign file",
+    };
+  const line = typeof e.lines === "number" ? e.lines : 1;
+  return {
+    severity: "error",
+    code: "email.csv-malformed",
+    message: `${list.csvPath} line ${line}: ${e.message ?? String(error)}`,
+    range: csvRange(list.csvPath, { firstLine: line, lastLine: line, offset: 0 }),
+    hint: "fix the CSV (quotes must be closed); the list is not synced until it parses",
+  };
+}

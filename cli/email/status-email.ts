@@ -1,0 +1,48 @@
+/**
+ * The email part of `status` (IO): reads GET /email/campaigns and gives the figures of each email
+ * campaign the files describe (src/email/figures.ts), with the alert of a tripped guard. Undefined
+ * when the files describe no email campaign.
+ */
+import type { ApiClient } from "../../src/api/index.js";
+import type { CampaignFile } from "../../src/campaign/model.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { findCampaign, skippedCampaign } from "../../src/email/campaign-check.js";
+import { type EmailCampaignFigures, emailFigures, guardAlert } from "../../src/email/figures.js";
+import { emailSpecsOf } from "../../src/email/specs.js";
+import { readCampaigns } from "./plan-email.js";
+
+export interface EmailStatus {
+  readonly campaigns: readonly EmailCampaignFigures[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export async function statusEmail(
+  files: readonly CampaignFile[],
+  client: ApiClient,
+): Promise<EmailStatus | undefined> {
+  const specs = emailSpecsOf(files).campaigns;
+  if (specs.length === 0) return undefined;
+  const read = await readCampaigns(client);
+  if (read.kind === "early-access")
+    return { campaigns: [], diagnostics: specs.flatMap((s) => skippedCampaign(s).diagnostics) };
+  if (read.kind === "failed") return { campaigns: [], diagnostics: [read.diagnostic] };
+  const campaigns: EmailCampaignFigures[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const spec of specs) {
+    const found = findCampaign(spec, read.campaigns);
+    if (found.kind !== "found") {
+      diagnostics.push({
+        severity: "warning",
+        code: found.kind === "not-found" ? "email.campaign-not-found" : "email.campaign-ambiguous",
+        message: `email campaign ${spec.address}: ${found.kind === "not-found" ? "not among the live email campaigns" : `matches ${found.ids.length} live email campaigns`}`,
+        range: spec.range,
+      });
+      continue;
+    }
+    const figures = emailFigures(spec, found.campaign);
+    campaigns.push(figures);
+    const alert = guardAlert(spec, figures);
+    if (alert !== undefined) diagnostics.push(alert);
+  }
+  return { campaigns, diagnostics };
+}

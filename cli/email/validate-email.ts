@@ -1,0 +1,19 @@
+/**
+ * The email part of `validate` (offline): every email list's CSV checked to its end, streaming,
+ * each problem with its file and line (src/email/row-check.ts).
+ */
+import type { CampaignFile } from "../../src/campaign/model.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { emailSpecsOf, repeatedLists } from "../../src/email/specs.js";
+import { checkList } from "./check-list.js";
+
+export async function validateEmail(
+  files: readonly CampaignFile[],
+  requireConsent: boolean,
+  cwd: string,
+): Promise<Diagnostic[]> {
+  const { specs, diagnostics } = repeatedLists(emailSpecsOf(files));
+  const out: Diagnostic[] = [...diagnostics];
+  for (const list of specs.lists) out.push(...(await checkList(list, cwd, requireConsent)).diagnostics);
+  return out;
+}

@@ -1,0 +1,31 @@
+/**
+ * The email part of `watch` (IO): on every poll, the email campaigns the files describe are read
+ * (one GET /email/campaigns a poll) and their guards judged (src/email/figures.ts). The API cannot
+ * pause an email campaign, so a tripped guard is an alert (`email.guard-tripped`, an error naming
+ * the dashboard step), emitted once per campaign and run; other notes once per run.
+ */
+import type { ApiClient } from "../../src/api/index.js";
+import type { CampaignFile } from "../../src/campaign/model.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { emailSpecsOf } from "../../src/email/specs.js";
+import { statusEmail } from "./status-email.js";
+
+/** The per-poll check, or undefined when the files describe no email campaign. */
+export function emailWatch(
+  files: readonly CampaignFile[],
+  client: ApiClient,
+): (() => Promise<readonly Diagnostic[]>) | undefined {
+  if (emailSpecsOf(files).campaigns.length === 0) return undefined;
+  const said = new Set<string>();
+  return async () => {
+    const status = await statusEmail(files, client);
+    const fresh: Diagnostic[] = [];
+    for (const d of status?.diagnostics ?? []) {
+      const key = `${d.code} ${d.range?.file ?? ""}:${d.range?.start.offset ?? -1}`;
+      if (said.has(key)) continue;
+      said.add(key);
+      fresh.push(d);
+    }
+    return fresh;
+  };
+}

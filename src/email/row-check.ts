@@ -1,0 +1,174 @@
+/**
+ * Judges one CSV row of an email list before anything is sent: address syntax and the 320 limit,
+ * consent_source's 255 limit, consent_at as a date-time with an offset, a repeat of an earlier row's
+ * address, and (policy `require_email_consent`) missing consent. Pure: rows come in as strings with
+ * their line; the CSV reading is the caller's (cli/email/csv-rows.ts).
+ */
+
+import { instantMs } from "../contract/instant.js";
+import { CONSENT_SOURCE_MAX, EMAIL_MAX } from "../contract/limits.js";
+import type { EmailContactInput } from "../contract/requests.js";
+import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { isEmailAddress } from "./address.js";
+import type { DuplicateIndex } from "./duplicate-index.js";
+import type { EmailListSpec } from "./model.js";
+
+/** Where a record sits in its CSV file. Invariant: 1-based lines, `firstLine <= lastLine`; `offset` is the byte offset of its start. */
+export interface CsvPlace {
+  readonly firstLine: number;
+  readonly lastLine: number;
+  readonly offset: number;
+}
+
+/** The columns of a CSV file, by index. Built once from the header by {@link readHeader}. */
+export interface HeaderPlan {
+  readonly email: number;
+  readonly consentSource: number;
+  readonly consentAt: number;
+  /** Merge field name -> column index. */
+  readonly fields: readonly (readonly [string, number])[];
+}
+
+/** A row that will be sent, or one refused before any request with its reasons. */
+export type RowVerdict =
+  | { readonly kind: "send"; readonly line: number; readonly contact: EmailContactInput }
+  | {
+      readonly kind: "refuse";
+      readonly line: number;
+      readonly email: string;
+      readonly diagnostics: readonly Diagnostic[];
+    };
+
+export function csvRange(file: string, place: CsvPlace): SourceRange {
+  return {
+    file,
+    start: { line: place.firstLine, column: 1, offset: place.offset },
+    end: { line: place.lastLine, column: 1, offset: place.offset },
+  };
+}
+
+/** The column plan of a header, or the diagnostics that say which column is missing. */
+export function readHeader(
+  header: readonly string[],
+  list: EmailListSpec,
+):
+  | { readonly ok: true; readonly plan: HeaderPlan }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] } {
+  const names = header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim());
+  const at = (name: string): number => names.indexOf(name);
+  const missing: Diagnostic[] = [];
+  const need = (name: string, what: string): number => {
+    const i = at(name);
+    if (i < 0)
+      missing.push({
+        severity: "error",
+        code: "email.csv-column-missing",
+        message: `${list.csvPath}: the header has no column "${name}" (${what})`,
+        range: csvRange(list.csvPath, { firstLine: 1, lastLine: 1, offset: 0 }),
+        hint: `the header is: ${names.join(", ")}; name the column under email_lists.${list.address}.columns`,
+      });
+    return i;
+  };
+  const mapped = [list.columns.email, list.columns.consent_source, list.columns.consent_at];
+  if (new Set(mapped).size < mapped.length)
+    // One column read as two (the address as its own consent): a file must not satisfy consent so.
+    missing.push({
+      severity: "error",
+      code: "email.csv-column-missing",
+      message: `email_lists.${list.address}.columns maps two standard columns to one header (${mapped.join(", ")})`,
+      range: list.range,
+      hint: "email, consent_source and consent_at each need their own column",
+    });
+  const email = need(list.columns.email, "the address");
+  const consentSource = at(list.columns.consent_source);
+  const consentAt = at(list.columns.consent_at);
+  const standard = new Set([list.columns.email, list.columns.consent_source, list.columns.consent_at]);
+  const fields: (readonly [string, number])[] = [];
+  if (list.fields !== undefined) {
+    for (const f of list.fields) {
+      const i = need(f, "a merge field named under fields");
+      if (i >= 0) fields.push([f, i]);
+    }
+  } else
+    names.forEach((n, i) => {
+      if (!standard.has(n) && n !== "") fields.push([n, i]);
+    });
+  if (missing.length > 0) return { ok: false, diagnostics: missing };
+  return { ok: true, plan: { email, consentSource, consentAt, fields } };
+}
+
+/** The judgement of one record. `seen` remembers every address of the file so far. */
+export function checkRow(
+  record: readonly string[],
+  place: CsvPlace,
+  plan: HeaderPlan,
+  list: EmailListSpec,
+  requireConsent: boolean,
+  seen: DuplicateIndex,
+): RowVerdict {
+  const range = csvRange(list.csvPath, place);
+  const line = place.firstLine;
+  const problems: Diagnostic[] = [];
+  const problem = (code: Diagnostic["code"], message: string, hint: string): void => {
+    problems.push({ severity: "error", code, message: `line ${line}: ${message}`, range, hint });
+  };
+  const cell = (i: number): string => (i < 0 ? "" : (record[i] ?? "").trim());
+  const email = cell(plan.email);
+  if (email.length > EMAIL_MAX)
+    problem(
+      "email.address-too-long",
+      `the address is ${email.length} characters, over ${EMAIL_MAX}`,
+      "fix or remove the row",
+    );
+  else if (!isEmailAddress(email))
+    problem(
+      "email.invalid-address",
+      email === "" ? "the address is empty" : `"${email}" is not a valid email address`,
+      "fix or remove the row",
+    );
+  else {
+    const first = seen.firstLine(email, line);
+    if (first !== undefined)
+      problem(
+        "email.duplicate-row",
+        `"${email}" repeats the address of line ${first}`,
+        "keep one row per address",
+      );
+  }
+  const source = cell(plan.consentSource);
+  const consentAt = cell(plan.consentAt);
+  if (source.length > CONSENT_SOURCE_MAX)
+    problem(
+      "email.consent-source-too-long",
+      `consent_source is ${source.length} characters, over ${CONSENT_SOURCE_MAX}`,
+      "shorten it",
+    );
+  if (consentAt !== "" && instantMs(consentAt) === undefined)
+    problem(
+      "email.invalid-consent-at",
+      `consent_at "${consentAt}" is not a date-time with an offset`,
+      "write it as 2026-03-01T09:30:00Z or 2026-03-01T09:30:00-05:00",
+    );
+  if (requireConsent && (source === "" || consentAt === ""))
+    problem(
+      "policy.require-email-consent",
+      `no ${source === "" ? (consentAt === "" ? "consent_source and consent_at" : "consent_source") : "consent_at"}, which the policy requires`,
+      "record where and when this person consented, or remove the row; it is not sent",
+    );
+  if (problems.length > 0) return { kind: "refuse", line, email, diagnostics: problems };
+  const fields: Record<string, string> = {};
+  for (const [name, i] of plan.fields) {
+    const v = record[i];
+    if (v !== undefined && v !== "") fields[name] = v;
+  }
+  return {
+    kind: "send",
+    line,
+    contact: {
+      email,
+      ...(Object.keys(fields).length > 0 ? { fields } : {}),
+      ...(source === "" ? {} : { consent_source: source }),
+      ...(consentAt === "" ? {} : { consent_at: consentAt }),
+    },
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * Syncs one email list: judged rows in, batches of at most 1,000 out through the one write executor
+ * (src/api/write-executor.ts), each with the key of its list and content (batch-key.ts), and one
+ * result per row back to the caller (the per-row result file). Rows refused by the checks are never
+ * sent; rows the API rejects are reported with their CSV line and never sent again. A 403
+ * EMAIL_EARLY_ACCESS skips the list (a state, not a failure); any other failed batch stops the list
+ * (its later rows are `not-sent`; a re-run replays what was written and goes on). IO only through
+ * the injected `upsert` and `sleep`.
+ */
+
+import type { ApiResult } from "../api/result.js";
+import { executeWrite, type WriteExecutorOptions, type WriteOutcome } from "../api/write-executor.js";
+import { BULK_UPSERT_MAX } from "../contract/limits.js";
+import type { EmailContactInput } from "../contract/requests.js";
+import type { BulkUpsertResult } from "../contract/resources.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { batchKey } from "./batch-key.js";
+import { isEarlyAccess } from "./early-access.js";
+import type { EmailListSpec } from "./model.js";
+import type { RowVerdict } from "./row-check.js";
+
+/** What became of one CSV row. */
+export type RowStatus = "accepted" | "rejected" | "duplicate" | "refused" | "skipped" | "not-sent";
+
+/**
+ * One line of the per-row result file (`schemas/email-row-result.schema.json`). `refused`: judged
+ * before any request (reason: the diagnostics' codes and messages); `rejected`/`duplicate`: the
+ * API's verdict and reason; `skipped`: early access; `not-sent`: an earlier batch failed.
+ */
+export interface RowResult {
+  readonly list: string;
+  readonly line: number;
+  readonly email: string;
+  readonly status: RowStatus;
+  readonly reason: string | null;
+  readonly batch: number | null;
+}
+
+/** How a batch ended. */
+export type BatchOutcome = "written" | "replayed" | "early-access" | "failed";
+
+export interface BatchResult {
+  readonly index: number;
+  readonly rows: number;
+  readonly idempotency_key: string;
+  readonly outcome: BatchOutcome;
+  readonly sends: number;
+}
+
+/** How a list's sync ended. `skipped`: early access; `failed`: a file problem or a failed batch. */
+export type ListSyncState = "synced" | "skipped" | "failed";
+
+/** One list's sync. Invariant: the row counts add up to the rows of the CSV read. */
+export interface ListSyncResult {
+  readonly address: string;
+  readonly list_id: string;
+  readonly state: ListSyncState;
+  readonly rows: number;
+  readonly accepted: number;
+  readonly rejected: number;
+  readonly duplicates: number;
+  readonly refused: number;
+  readonly skipped: number;
+  readonly not_sent: number;
+  readonly batches: readonly BatchResult[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface SyncPorts {
+  readonly upsert: (
+    listId: string,
+    contacts: readonly EmailContactInput[],
+    key: string,
+  ) => Promise<ApiResult<BulkUpsertResult>>;
+  readonly executor: WriteExecutorOptions;
+  /** Each row's result, in the order rows are settled; the caller writes them to disk. */
+  readonly onRow: (row: RowResult) => void;
+}
+
+interface Pending {
+  readonly line: number;
+  readonly contact: EmailContactInput;
+}
+
+/** Rejected rows reported in full in the result; the rest are in the per-row file only. */
+const SHOWN_REJECTED = 50;
+
+export async function syncList(
+  list: EmailListSpec,
+  rows: AsyncIterable<RowVerdict>,
+  ports: SyncPorts,
+): Promise<ListSyncResult> {
+  const counts = { rows: 0, accepted: 0, rejected: 0, duplicates: 0, refused: 0, skipped: 0, not_sent: 0 };
+  const batches: BatchResult[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let state: ListSyncState = "synced";
+  let pending: Pending[] = [];
+  const settle = (row: Omit<RowResult, "list">): void => {
+    ports.onRow({ list: list.address, ...row });
+  };
+  const flush = async (): Promise<void> => {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    if (state !== "synced") {
+      for (const p of batch) {
+        const status = state === "skipped" ? "skipped" : "not-sent";
+        if (status === "skipped") counts.skipped++;
+        else counts.not_sent++;
+        settle({
+          line: p.line,
+          email: p.contact.email,
+          status,
+          reason: state === "skipped" ? EARLY : null,
+          batch: null,
+        });
+      }
+      return;
+    }
+    const index = batches.length + 1;
+    const contacts = batch.map((p) => p.contact);
+    const key = batchKey(list.id, contacts);
+    const outcome = await executeWrite<BulkUpsertResult, null>(
+      {
+        send: () => ports.upsert(list.id, contacts, key),
+        // Ctrl-C: no new batch starts (a batch in flight finishes).
+        before: () => (ports.executor.signal.aborted ? "interrupted (Ctrl-C): no new batch starts" : null),
+        // Email lists cannot be read back (the contract shows no read): a batch whose answer was
+        // lost is sent again with the same key, which the API replays (an upsert replayed is harmless).
+        reread: async () => ({
+          verdict: "not-happened",
+          text: "email lists cannot be read back; the batch is sent again with the same key",
+          value: null,
+        }),
+      },
+      ports.executor,
+    );
+    const ended = batchOutcome(outcome);
+    batches.push({ index, rows: batch.length, idempotency_key: key, outcome: ended, sends: outcome.sends });
+    if (outcome.kind === "accepted") {
+      const byIndex = new Map(outcome.value.results.map((r) => [r.index, r]));
+      batch.forEach((p, i) => {
+        const r = byIndex.get(i);
+        const status: RowStatus = r === undefined ? "rejected" : r.status;
+        const reason = r === undefined ? "the API returned no result for this row" : r.reason;
+        if (status === "accepted") counts.accepted++;
+        else if (status === "duplicate") counts.duplicates++;
+        else {
+          counts.rejected++;
+          if (counts.rejected <= SHOWN_REJECTED)
+            diagnostics.push({
+              severity: "error",
+              code: "email.row-rejected",
+              message: `${list.csvPath} line ${p.line}: the API rejected ${p.contact.email}: ${reason ?? "no reason given"}`,
+              hint: "fix the row in the CSV; rejected rows are not sent again until they change",
+            });
+        }
+        settle({ line: p.line, email: p.contact.email, status, reason, batch: index });
+      });
+      return;
+    }
+    state = ended === "early-access" ? "skipped" : "failed";
+    diagnostics.push(batchDiagnostic(list, index, outcome));
+    for (const p of batch) {
+      if (state === "skipped") counts.skipped++;
+      else counts.not_sent++;
+      settle({
+        line: p.line,
+        email: p.contact.email,
+        status: state === "skipped" ? "skipped" : "not-sent",
+        reason: state === "skipped" ? EARLY : null,
+        batch: index,
+      });
+    }
+  };
+  for await (const verdict of rows) {
+    counts.rows++;
+    if (verdict.kind === "refuse") {
+      counts.refused++;
+      settle({
+        line: verdict.line,
+        email: verdict.email,
+        status: "refused",
+        reason: verdict.diagnostics.map((d) => `${d.code}: ${d.message}`).join("; "),
+        batch: null,
+      });
+      continue;
+    }
+    pending.push({ line: verdict.line, contact: verdict.contact });
+    if (pending.length >= BULK_UPSERT_MAX) await flush();
+  }
+  await flush();
+  if (counts.rejected > SHOWN_REJECTED)
+    diagnostics.push({
+      severity: "info",
+      code: "email.row-rejected",
+      message: `${counts.rejected - SHOWN_REJECTED} more rows of ${list.csvPath} were rejected by the API; every row is in the per-row result file`,
+    });
+  return { address: list.address, list_id: list.id, state, ...counts, batches, diagnostics };
+}
+
+const EARLY = "EMAIL_EARLY_ACCESS: email is not yet available to the organization";
+
+function batchOutcome(outcome: WriteOutcome<BulkUpsertResult, null>): BatchOutcome {
+  // A replay of this run's own earlier send (whose answer was lost) is this run's write.
+  if (outcome.kind === "accepted") return outcome.replayed && !outcome.ours ? "replayed" : "written";
+  if (outcome.kind === "refused" && isEarlyAccess(outcome.error)) return "early-access";
+  return "failed";
+}
+
+function batchDiagnostic(
+  list: EmailListSpec,
+  index: number,
+  outcome: WriteOutcome<BulkUpsertResult, null>,
+): Diagnostic {
+  if (outcome.kind === "refused" && isEarlyAccess(outcome.error))
+    return {
+      severity: "warning",
+      code: "email.early-access",
+      message: `email list ${list.address} (${list.id}) skipped: email is not yet available to its organization (403 EMAIL_EARLY_ACCESS)`,
+      range: list.range,
+      hint: "nothing to do in the files: they sync unchanged once email is generally available for the organization",
+    };
+  const why =
+    outcome.kind === "refused" || outcome.kind === "not-taken"
+      ? `${outcome.error.kind === "http" ? `${outcome.error.status} ${outcome.error.code}` : outcome.error.cause}: ${outcome.error.message}`
+      : outcome.kind === "accepted"
+        ? "accepted"
+        : outcome.kind === "blocked" || outcome.kind === "stopped"
+          ? outcome.refusal
+          : `outcome ${outcome.kind} after ${outcome.sends} sends`;
+  return {
+    severity: "error",
+    code: "email.batch-failed",
+    message: `email list ${list.address} (${list.id}): batch ${index} was not written (${why}); its rows and the list's later rows are not sent`,
+    range: list.range,
+    hint: "run apply again: batches already written replay under the same keys, and the rest are sent",
+  };
+}

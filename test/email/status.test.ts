@@ -1,0 +1,77 @@
+/**
+ * `status` after the send: the email campaigns the files describe with their counts and rates, and
+ * a tripped guard as an alert naming the dashboard step (the API cannot pause), exit 1; the JSON
+ * document valid against its schema.
+ */
+import { rmSync } from "node:fs";
+import { afterEach, describe, expect, test } from "vitest";
+import { type StatusFlags, statusCommand } from "../../cli/commands/status.js";
+import type { Io } from "../../cli/io.js";
+import { exitCodeOf } from "../../cli/outcome.js";
+import { type TestBed, virtual } from "../apply/helpers.js";
+import { checkCliDocuments } from "../helpers/documents.js";
+import { CAMPAIGN_SENDING, emailBed } from "./world.js";
+
+let beds: TestBed[] = [];
+afterEach(async () => {
+  for (const b of beds) {
+    await b.close();
+    rmSync(b.world.dir, { recursive: true, force: true });
+  }
+  beds = [];
+});
+
+async function status(bed: TestBed, flags: Partial<StatusFlags>) {
+  let stdout = "";
+  let stderr = "";
+  const io: Io = {
+    ...bed.io,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  };
+  const v = virtual(bed.sb);
+  const outcome = await statusCommand(
+    ["campaign/gotv-email.yaml"],
+    { baseUrl: bed.sb.baseUrl, color: false, ...flags },
+    io,
+    {
+      clock: v.clock,
+      sleep: v.sleep,
+    },
+  );
+  return { code: exitCodeOf(outcome), stdout, stderr };
+}
+
+describe("status: email campaigns after the send", () => {
+  test("counts and rates; a tripped guard alerts with the dashboard step and exit 1", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
+    beds.push(bed);
+    const run = await status(bed, { json: true });
+    checkCliDocuments(["status", "--json"], run.stdout, bed.world.dir);
+    expect(run.code).toBe(1);
+    const [c] = JSON.parse(run.stdout).email.campaigns;
+    expect(c).toMatchObject({ address: "gotv-email", id: CAMPAIGN_SENDING, status: "sending" });
+    expect(c.rates).toEqual({
+      delivery: 0.95,
+      bounce: 0.05,
+      complaint: 0.0021,
+      unsubscribe: 0.0105,
+      open: 0.4211,
+      click: 0.1053,
+    });
+    expect(c.tripped).toEqual([{ rate: "bounce", value: 0.05, limit: 0.03 }]);
+    expect(run.stderr).toContain("error[email.guard-tripped]");
+    expect(run.stderr).toContain(
+      'pause it in the dashboard now (Email > Campaigns > "Youth GOTV email" > Pause)',
+    );
+
+    const text = await status(bed, {});
+    expect(text.stdout).toContain(
+      "gotv-email (sending): sent 1,000, delivered 950 (95.0%), bounced 50 (5.0%), complaints 2 (0.2%), unsubscribed 10 (1.1%), opened 42.1%, clicked 10.5%  GUARD TRIPPED",
+    );
+  }, 60_000);
+});

@@ -1,0 +1,54 @@
+/**
+ * `watch` on an email campaign whose guard trips: the API cannot pause it, so watch alerts (a JSON
+ * line, the view, exit 1) naming the dashboard step, once per run; its read counts in the poll.
+ */
+import { rmSync } from "node:fs";
+import { afterEach, describe, expect, test } from "vitest";
+import type { TestBed } from "../apply/helpers.js";
+import { runWatch } from "../watch/harness.js";
+import { emailBed } from "./world.js";
+
+let beds: TestBed[] = [];
+afterEach(async () => {
+  for (const b of beds) {
+    await b.close();
+    rmSync(b.world.dir, { recursive: true, force: true });
+  }
+  beds = [];
+});
+
+describe("watch: email campaigns' guards alert", () => {
+  test("a tripped guard is one alert line naming the dashboard step; exit 1", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
+    beds.push(bed);
+    const run = await runWatch(
+      bed.sb,
+      bed.world.dir,
+      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
+      {
+        flags: { json: true, once: true },
+      },
+    );
+    expect(run.code).toBe(1);
+    const alerts = run.lines.filter(
+      (l) => l.type === "diagnostic" && l.diagnostic.code === "email.guard-tripped",
+    );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].diagnostic.hint).toContain(
+      'pause it in the dashboard now (Email > Campaigns > "Youth GOTV email" > Pause)',
+    );
+    const poll = run.lines.find((l) => l.type === "poll");
+    expect(poll.requests).toBeGreaterThanOrEqual(2);
+
+    const human = await runWatch(
+      bed.sb,
+      bed.world.dir,
+      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
+      {
+        flags: { once: true },
+      },
+    );
+    expect(human.code).toBe(1);
+    expect(human.stdout + human.stderr).toContain("email.guard-tripped");
+  }, 60_000);
+});

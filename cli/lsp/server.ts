@@ -11,6 +11,7 @@
 import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  CodeActionKind,
   createConnection,
   type InitializeResult,
   TextDocumentSyncKind,
@@ -32,8 +33,10 @@ import {
   type DocumentCheckContext,
   isCampaignDocument,
 } from "./check-document.js";
+import { codeActions, type PublishedDiagnostic } from "./code-actions.js";
 import { completionsAt } from "./completion.js";
 import { debouncer, type Schedule } from "./debounce.js";
+import { fixEdits, scalarsOf } from "./fix-edits.js";
 import { toLspDiagnostic } from "./lsp-diagnostic.js";
 
 /** What the server is given: its streams, the check's context, the debounce delay and timer. */
@@ -86,6 +89,8 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     /** Workspace folders (absolute paths), from `initialize`. */
     let folders: string[] = [];
     const cache = new Map<string, FileCheck>();
+    /** What was last published for each open document, with each diagnostic's fixes as edits. */
+    const published = new Map<string, { version: number; entries: PublishedDiagnostic[] }>();
     let loadedSchema: Record<string, unknown> | undefined;
     const schema = (): Record<string, unknown> => {
       loadedSchema ??= campaignSchema();
@@ -101,18 +106,26 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     const publish = (document: TextDocument, buffers: ReadonlyMap<string, string>): void => {
       const path = fileURLToPath(document.uri);
       const folder = folderOf(path);
-      let diagnostics: ReturnType<typeof toLspDiagnostic>[];
+      let entries: PublishedDiagnostic[];
       try {
-        diagnostics = checkDocument(
+        const text = document.getText();
+        const found = checkDocument(
           path,
-          document.getText(),
+          text,
           options.context(),
           folder === undefined ? undefined : { folder, buffers, cache },
-        ).map((d) => toLspDiagnostic(d, path));
+        );
+        const scalars = found.some((d) => d.fixes !== undefined) ? scalarsOf(text) : [];
+        entries = found.map((d) => ({
+          lsp: toLspDiagnostic(d, path),
+          fixes: d.range?.file === path ? fixEdits(text, d, scalars) : [],
+        }));
       } catch (error) {
         options.log(`campaignctl lsp: checking ${path} failed: ${String(error)}\n`);
         return;
       }
+      published.set(document.uri, { version: document.version, entries });
+      const diagnostics = entries.map((e) => e.lsp);
       connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics }).catch(gone);
     };
 
@@ -131,6 +144,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
         capabilities: {
           textDocumentSync: TextDocumentSyncKind.Incremental,
           completionProvider: { triggerCharacters: ["[", ","] },
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         },
         serverInfo: { name: "campaignctl", version: VERSION },
       };
@@ -157,7 +171,15 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     documents.onDidChangeContent(({ document }) => {
       if (document.uri.startsWith("file:")) debounce.call("open documents", publishAll);
     });
+    connection.onCodeAction(({ textDocument, range }) => {
+      const document = documents.get(textDocument.uri);
+      const last = published.get(textDocument.uri);
+      // Fixes are edits of the text they were computed on: none while a newer text awaits its check.
+      if (document === undefined || last === undefined || last.version !== document.version) return [];
+      return codeActions(textDocument.uri, last.entries, range);
+    });
     documents.onDidClose(({ document }) => {
+      published.delete(document.uri);
       if (document.uri.startsWith("file:"))
         connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);
     });

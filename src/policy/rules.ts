@@ -6,7 +6,8 @@
  */
 import type { ProjectSpec, SpecPath } from "../campaign/model.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, DiagnosticFix } from "../diagnostics/diagnostic.js";
+import { OPT_OUT_FIX } from "../message/opt-out-fix.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { hasVisibleCharacters } from "../message/visible.js";
 import { inSendWindow, windowText } from "../text/send-window.js";
@@ -77,7 +78,13 @@ function readsByCode(
 export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
   const rules = policy.rules;
   const out: Diagnostic[] = [];
-  const violation = (rule: FileRuleName, path: SpecPath, message: string, hint: string) => {
+  const violation = (
+    rule: FileRuleName,
+    path: SpecPath,
+    message: string,
+    hint: string,
+    fixes: readonly DiagnosticFix[] = [],
+  ) => {
     const code = policyCode(rule);
     const ruleRange = policy.ranges[rule];
     out.push({
@@ -89,6 +96,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
       ...(ruleRange === undefined
         ? {}
         : { related: [{ message: `the policy's rule ${rule}`, range: ruleRange }] }),
+      ...(fixes.length === 0 ? {} : { fixes }),
     });
   };
   const sends = project.state === "tested" || project.state === "scheduled";
@@ -181,6 +189,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         missing.valued.length === 0
           ? 'end the message with "Reply STOP to opt out", or set opt_out_footer: true'
           : 'write "Reply STOP to opt out" in the message itself, not in a merge tag\'s fallback, or set opt_out_footer: true',
+        missing.valued.length === 0 ? [OPT_OUT_FIX] : [],
       );
   }
 

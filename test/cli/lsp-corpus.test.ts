@@ -10,9 +10,13 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import {
+  type CodeAction,
+  CodeActionRequest,
+  DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
 } from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
 import { FIRST_HOUR_CORPUS, FIRST_HOUR_ERRORS, FIRST_HOUR_VARIANTS } from "../campaign/first-hour-cases.js";
 import { essentials, start, stop, tempFolder, validateAsLsp } from "./lsp-session.js";
 
@@ -44,6 +48,8 @@ describe("campaignctl lsp on validate's corpus", () => {
     const session = await start();
     let version = 0;
     let nonEmpty = 0;
+    let fixes = 0;
+    const titles: string[] = [];
     for (const path of [...written, ...FILES]) {
       const text = readFileSync(path, "utf8");
       const uri = pathToFileURL(path).href;
@@ -55,12 +61,55 @@ describe("campaignctl lsp on validate's corpus", () => {
       const expected = await validateAsLsp(path, text);
       if (expected.length > 0) nonEmpty += 1;
       expect(essentials(published.diagnostics), path).toEqual(expected);
+
+      // Each quick fix, applied as the editor applies it, removes its diagnostic.
+      const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+        textDocument: { uri },
+        range: { start: { line: 0, character: 0 }, end: { line: text.split("\n").length, character: 0 } },
+        context: { diagnostics: published.diagnostics },
+      });
+      for (const action of (actions ?? []) as CodeAction[]) {
+        fixes += 1;
+        const code = action.diagnostics?.[0]?.code;
+        const count = (ds: readonly { code?: unknown }[]) => ds.filter((d) => d.code === code).length;
+        const edits = action.edit?.changes?.[uri] ?? [];
+        expect(edits.length, action.title).toBeGreaterThan(0);
+        const fixed = TextDocument.applyEdits(TextDocument.create(uri, "yaml", version, text), edits);
+        version += 1;
+        await session.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+          textDocument: { uri, version },
+          contentChanges: [{ text: fixed }],
+        });
+        const after = await session.published(uri, version);
+        expect(count(after.diagnostics), `${path}: ${action.title}`).toBeLessThan(
+          count(published.diagnostics),
+        );
+        titles.push(`${code}: ${action.title}`);
+        version += 1;
+        await session.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+          textDocument: { uri, version },
+          contentChanges: [{ text }],
+        });
+        await session.published(uri, version);
+      }
       await session.connection.sendNotification(DidCloseTextDocumentNotification.type, {
         textDocument: { uri },
       });
     }
     // Every first-hour case has its error, and the two issue fixtures theirs.
     expect(nonEmpty).toBeGreaterThanOrEqual(cases.length + 2);
+    expect(fixes).toBeGreaterThan(10);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        "campaign.unknown-key: Change to `state`",
+        "campaign.schema-enum: Change to `scheduled`",
+        'campaign.yaml-unquoted-phone: Write "+15035550150"',
+        "message.unknown-tag: Change to {{first_name}}",
+        "campaign.after-unknown: Change to `gotv-reminder`",
+        'lint.opt-out-missing: Add "Reply STOP to opt out"',
+        'policy.require-opt-out-language: Add "Reply STOP to opt out"',
+      ]),
+    );
     expect(await stop(session)).toBe(0);
     expect(session.stderr()).toBe("");
   });

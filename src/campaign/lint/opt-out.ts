@@ -4,6 +4,7 @@
  * judged on every text a contact can receive (src/message/renderings.ts): wording that only a tag's
  * fallback carries is lost for every contact who has a value for that tag.
  */
+import { OPT_OUT_FIX } from "../../message/opt-out-fix.js";
 import { describeContact, renderingWithout } from "../../message/renderings.js";
 import type { LintRule } from "./rule.js";
 
@@ -24,6 +25,7 @@ export const optOutRule: LintRule = (project) => {
         missing.valued.length === 0
           ? 'add opt-out wording such as "Reply STOP to opt out", or set `opt_out_footer: true`'
           : "write the opt-out wording in the message itself, not in a merge tag's fallback (a contact with a value never sees the fallback), or set `opt_out_footer: true`",
+      ...(missing.valued.length === 0 ? { fixes: [OPT_OUT_FIX] } : {}),
     },
   ];
 };

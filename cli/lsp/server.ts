@@ -14,6 +14,8 @@ import {
   CodeActionKind,
   createConnection,
   type InitializeResult,
+  MessageType,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
   type WatchDog,
@@ -26,6 +28,7 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileCheck } from "../../src/campaign/file-check.js";
 import { campaignSchema } from "../../src/campaign/schema.js";
+import { organizationIn } from "../../src/plan/snapshot.js";
 import { VERSION } from "../version.js";
 import {
   addressesAround,
@@ -34,10 +37,13 @@ import {
   isCampaignDocument,
 } from "./check-document.js";
 import { codeActions, type PublishedDiagnostic } from "./code-actions.js";
-import { completionsAt } from "./completion.js";
+import { type CompletionSources, completionsAt } from "./completion.js";
 import { debouncer, type Schedule } from "./debounce.js";
+import { documentFacts } from "./document-facts.js";
 import { fixEdits, scalarsOf } from "./fix-edits.js";
 import { toLspDiagnostic } from "./lsp-diagnostic.js";
+import { mergeFieldsOf, namesOf } from "./snapshot-names.js";
+import { snapshotCache } from "./snapshot-source.js";
 
 /** What the server is given: its streams, the check's context, the debounce delay and timer. */
 export interface ServerOptions {
@@ -89,6 +95,20 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     /** Workspace folders (absolute paths), from `initialize`. */
     let folders: string[] = [];
     const cache = new Map<string, FileCheck>();
+    const snapshotFor = snapshotCache();
+    /** Said once a session: completion of names needs a snapshot, and how to make one. */
+    let saidNoSnapshot = false;
+    const sayNoSnapshot = (path: string): void => {
+      if (saidNoSnapshot) return;
+      saidNoSnapshot = true;
+      // A notification (no answer awaited, no buttons): said once, then silence.
+      connection
+        .sendNotification(ShowMessageNotification.type, {
+          type: MessageType.Info,
+          message: `campaignctl: no offline snapshot (.campaignctl/snapshot.json) above ${path}, so names of lists, numbers, brands and registrations are not completed. Run \`campaignctl plan\` (or \`campaignctl import\`) on these files once to write it; editing never uses the network.`,
+        })
+        .catch(gone);
+    };
     /** What was last published for each open document, with each diagnostic's fixes as edits. */
     const published = new Map<string, { version: number; entries: PublishedDiagnostic[] }>();
     let loadedSchema: Record<string, unknown> | undefined;
@@ -164,7 +184,22 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
       );
       const workspace = folder === undefined ? undefined : { folder, buffers, cache };
       const addresses = addressesAround(path, text, workspace);
-      return completionsAt(text, position.line, position.character, { schema: schema(), addresses });
+      const facts = documentFacts(text);
+      const found = snapshotFor(path, folder);
+      const org = found.kind === "found" ? organizationIn(found.snapshot, facts.organization) : undefined;
+      const sources: CompletionSources = {
+        schema: schema(),
+        addresses,
+        mergeFields: mergeFieldsOf(facts, org),
+        names: (key) => {
+          if (found.kind === "missing") {
+            sayNoSnapshot(path);
+            return [];
+          }
+          return org === undefined ? [] : namesOf(org, key);
+        },
+      };
+      return completionsAt(text, position.line, position.character, sources);
     });
     // Opening or editing any document re-checks every open one, once the edits have been quiet.
     // Only file: documents have a path to find policies from; an untitled buffer is not checked.

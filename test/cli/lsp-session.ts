@@ -18,6 +18,7 @@ import {
   type ProtocolConnection,
   PublishDiagnosticsNotification,
   type PublishDiagnosticsParams,
+  ShowMessageNotification,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -51,6 +52,8 @@ export interface Session {
   readonly drain: (uri: string) => PublishDiagnosticsParams[];
   readonly exited: Promise<number | null>;
   readonly stderr: () => string;
+  /** Every window/showMessage the server sent, in order. */
+  readonly messages: readonly string[];
 }
 
 let sessions: Session[] = [];
@@ -69,11 +72,32 @@ afterEach(() => {
   folders = [];
 });
 
-export async function start(folder?: string, extraArgs: readonly string[] = []): Promise<Session> {
+/**
+ * Starts the server (in `folder` as the workspace, if given) and initializes it; `launcher` runs it
+ * under another program (`unshare -rn` for a network namespace without any network).
+ */
+export async function start(
+  folder?: string,
+  extraArgs: readonly string[] = [],
+  launcher: readonly string[] = [],
+): Promise<Session> {
   // Every outgoing connection or name lookup is said on stderr, which the tests expect empty.
+  const argv = [
+    "--import",
+    NO_NETWORK,
+    BUILT_CLI,
+    "lsp",
+    "--stdio",
+    "--debounce",
+    "0",
+    "--now",
+    NOW,
+    ...extraArgs,
+  ];
+  const [program, ...before] = launcher.length > 0 ? launcher : [process.execPath];
   const child = spawn(
-    process.execPath,
-    ["--import", NO_NETWORK, BUILT_CLI, "lsp", "--stdio", "--debounce", "0", "--now", NOW, ...extraArgs],
+    program ?? process.execPath,
+    launcher.length > 0 ? [...before, process.execPath, ...argv] : argv,
     {
       stdio: ["pipe", "pipe", "pipe"],
       env: { ...process.env, NO_COLOR: "1" },
@@ -112,7 +136,11 @@ export async function start(folder?: string, extraArgs: readonly string[] = []):
     for (const p of taken) seen.splice(seen.indexOf(p), 1);
     return taken;
   };
-  const session = { child, connection, published, drain, exited, stderr: () => err };
+  const messages: string[] = [];
+  connection.onNotification(ShowMessageNotification.type, (params) => {
+    messages.push(params.message);
+  });
+  const session = { child, connection, published, drain, exited, stderr: () => err, messages };
   sessions.push(session);
   const init = await connection.sendRequest(InitializeRequest.type, {
     processId: null,

@@ -17,7 +17,8 @@ export type SchemaName =
   | "status-result"
   | "version-result"
   | "error-result"
-  | "journal-event";
+  | "journal-event"
+  | "snapshot";
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 

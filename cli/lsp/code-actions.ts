@@ -1,6 +1,5 @@
 /**
- * Quick fixes, pure: for the published diagnostics whose range meets the range the editor asks
- * about, one code action per fix (fix-edits.ts), each naming the diagnostic it removes; the first
+ * Quick fixes, pure: for the published diagnostics the editor asks about, one code action per fix (fix-edits.ts), each naming the diagnostic it removes; the first
  * fix of a diagnostic is the preferred one (what the hint says first).
  */
 import {
@@ -27,13 +26,28 @@ function meets(a: Range, b: Range): boolean {
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
+const same = (a: Range, b: Range): boolean =>
+  a.start.line === b.start.line &&
+  a.start.character === b.start.character &&
+  a.end.line === b.end.line &&
+  a.end.character === b.end.character;
+
+/**
+ * The quick fixes for the diagnostics the editor names (`context.diagnostics`, matched by code and
+ * range), or, when it names none, for every diagnostic whose range meets `range`.
+ */
 export function codeActions(
   uri: string,
   entries: readonly PublishedDiagnostic[],
   range: Range,
+  asked: readonly LspDiagnostic[] = [],
 ): CodeAction[] {
+  const wanted = (e: PublishedDiagnostic): boolean =>
+    asked.length === 0
+      ? meets(e.lsp.range, range)
+      : asked.some((a) => a.code === e.lsp.code && same(a.range, e.lsp.range));
   return entries
-    .filter((e) => e.fixes.length > 0 && meets(e.lsp.range, range))
+    .filter((e) => e.fixes.length > 0 && wanted(e))
     .flatMap((e) =>
       e.fixes.map(
         (fix): CodeAction => ({

@@ -14,6 +14,7 @@ import {
   CodeActionKind,
   createConnection,
   type InitializeResult,
+  MarkupKind,
   MessageType,
   ShowMessageNotification,
   TextDocumentSyncKind,
@@ -41,7 +42,8 @@ import { type CompletionSources, completionsAt } from "./completion.js";
 import { debouncer, type Schedule } from "./debounce.js";
 import { documentFacts } from "./document-facts.js";
 import { fixEdits, scalarsOf } from "./fix-edits.js";
-import { toLspDiagnostic } from "./lsp-diagnostic.js";
+import { hoverAt } from "./hover.js";
+import { lspRange, toLspDiagnostic } from "./lsp-diagnostic.js";
 import { mergeFieldsOf, namesOf } from "./snapshot-names.js";
 import { snapshotCache } from "./snapshot-source.js";
 
@@ -164,6 +166,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
         capabilities: {
           textDocumentSync: TextDocumentSyncKind.Incremental,
           completionProvider: { triggerCharacters: ["[", ","] },
+          hoverProvider: true,
           codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         },
         serverInfo: { name: "campaignctl", version: VERSION },
@@ -206,12 +209,34 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     documents.onDidChangeContent(({ document }) => {
       if (document.uri.startsWith("file:")) debounce.call("open documents", publishAll);
     });
-    connection.onCodeAction(({ textDocument, range }) => {
+    connection.onHover(({ textDocument, position }) => {
+      const document = documents.get(textDocument.uri);
+      if (document === undefined || !document.uri.startsWith("file:")) return null;
+      const path = fileURLToPath(document.uri);
+      const text = document.getText();
+      if (!isCampaignDocument(path, text)) return null;
+      const found = snapshotFor(path, folderOf(path));
+      const named = documentFacts(text).organization;
+      const organization = found.kind === "found" ? organizationIn(found.snapshot, named) : undefined;
+      const missing =
+        found.kind === "missing"
+          ? "no offline snapshot; run `campaignctl plan` on these files once to write it"
+          : organization === undefined
+            ? `the offline snapshot has no organization ${named === undefined ? "for this file" : `\`${named}\``}`
+            : undefined;
+      const hover = hoverAt(path, text, document.offsetAt(position), {
+        ...(organization === undefined ? {} : { organization }),
+        ...(missing === undefined ? {} : { missing }),
+      });
+      if (hover === undefined) return null;
+      return { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: lspRange(hover.range) };
+    });
+    connection.onCodeAction(({ textDocument, range, context }) => {
       const document = documents.get(textDocument.uri);
       const last = published.get(textDocument.uri);
       // Fixes are edits of the text they were computed on: none while a newer text awaits its check.
       if (document === undefined || last === undefined || last.version !== document.version) return [];
-      return codeActions(textDocument.uri, last.entries, range);
+      return codeActions(textDocument.uri, last.entries, range, context.diagnostics);
     });
     documents.onDidClose(({ document }) => {
       published.delete(document.uri);

@@ -12,11 +12,13 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import {
+  CodeActionRequest,
   CompletionRequest,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
+  HoverRequest,
 } from "vscode-languageserver/node";
 import { essentials, start, stop, tempFolder, validateAsLsp } from "./lsp-session.js";
 
@@ -79,6 +81,45 @@ describe("campaignctl lsp over stdio", () => {
     expect(tag?.range.start).toEqual({ line: 19, character: 23 });
     const window = opened.diagnostics.find((d) => d.code === "policy.send-window");
     expect(window?.message).toContain("outside the policy's send window 09:00-20:00");
+
+    // Hover on the schedule: the time in the zone and in UTC, in the quiet hours.
+    const lines = text.split("\n");
+    const atLine = lines.findIndex((l) => l.includes("2026-12-07T22:00:00-06:00"));
+    const onSchedule = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: URI },
+      position: { line: atLine, character: (lines[atLine] ?? "").indexOf("2026") + 2 },
+    });
+    const scheduleText = JSON.stringify(onSchedule?.contents);
+    expect(scheduleText).toContain("22:00 in America/Chicago (UTC-06:00)");
+    expect(scheduleText).toContain("2026-12-08 04:00 UTC");
+    expect(scheduleText).toContain("In the quiet hours");
+    // Hover on the message: each rendering, its encoding and segments.
+    const messageLine = lines.findIndex((l) => l.includes("frist_name"));
+    const onMessage = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: URI },
+      position: { line: messageLine, character: 30 },
+    });
+    const messageText = JSON.stringify(onMessage?.contents);
+    expect(messageText).toContain("a contact with no values: UCS-2");
+    expect(messageText).toContain("a contact with a value for frist_name: UCS-2");
+    expect(messageText).toContain("[frist_name]");
+    expect(messageText).toContain("no offline snapshot");
+    // Completion of a merge tag offers the file's merge_defaults and the standard fields.
+    const tagCharacter = (lines[messageLine] ?? "").indexOf("{{") + 2;
+    const tags = await session.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: URI },
+      position: { line: messageLine, character: tagCharacter },
+    });
+    const tagLabels = (Array.isArray(tags) ? tags : (tags?.items ?? [])).map((i) => i.label);
+    expect(tagLabels).toEqual(expect.arrayContaining(["first_name", "last_name", "zip"]));
+    // The code action on the tag's typo.
+    const tagRange = opened.diagnostics.find((d) => d.code === "message.unknown-tag")?.range;
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: URI },
+      range: tagRange ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: opened.diagnostics.filter((d) => d.code === "message.unknown-tag") },
+    });
+    expect((actions ?? []).map((a) => a.title)).toEqual(["Change to {{first_name}}"]);
 
     // An unsaved edit: the `after:` typo fixed in the buffer only (the file on disk keeps it).
     const line = text.split("\n").findIndex((l) => l.includes("gotv-remnder"));

@@ -14,7 +14,8 @@ import type { FixEdits } from "./fix-edits.js";
 /** A diagnostic as published, with its fixes as edits of the text it was found in. */
 export interface PublishedDiagnostic {
   readonly lsp: LspDiagnostic;
-  readonly fixes: readonly FixEdits[];
+  /** Its fixes as edits, made on demand (none when it has none). */
+  readonly fixes: () => readonly FixEdits[];
 }
 
 function before(a: Position, b: Position): boolean {
@@ -46,17 +47,15 @@ export function codeActions(
     asked.length === 0
       ? meets(e.lsp.range, range)
       : asked.some((a) => a.code === e.lsp.code && same(a.range, e.lsp.range));
-  return entries
-    .filter((e) => e.fixes.length > 0 && wanted(e))
-    .flatMap((e) =>
-      e.fixes.map(
-        (fix): CodeAction => ({
-          title: fix.title,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [e.lsp],
-          isPreferred: fix.preferred,
-          edit: { changes: { [uri]: [...fix.edits] } },
-        }),
-      ),
-    );
+  return entries.filter(wanted).flatMap((e) =>
+    e.fixes().map(
+      (fix): CodeAction => ({
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [e.lsp],
+        isPreferred: fix.preferred,
+        edit: { changes: { [uri]: [...fix.edits] } },
+      }),
+    ),
+  );
 }

@@ -28,6 +28,7 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileCheck } from "../../src/campaign/file-check.js";
+import type { ReadCache } from "../../src/campaign/read-files.js";
 import { campaignSchema } from "../../src/campaign/schema.js";
 import { organizationIn } from "../../src/plan/snapshot.js";
 import { VERSION } from "../version.js";
@@ -97,6 +98,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     /** Workspace folders (absolute paths), from `initialize`. */
     let folders: string[] = [];
     const cache = new Map<string, FileCheck>();
+    const reads: ReadCache = new Map();
     const snapshotFor = snapshotCache();
     /** Said once a session: completion of names needs a snapshot, and how to make one. */
     let saidNoSnapshot = false;
@@ -135,12 +137,17 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
           path,
           text,
           options.context(),
-          folder === undefined ? undefined : { folder, buffers, cache },
+          folder === undefined ? undefined : { folder, buffers, cache, reads },
         );
-        const scalars = found.some((d) => d.fixes !== undefined) ? scalarsOf(text) : [];
+        // The fixes' edits are made when the editor asks for them (a second parse of the text).
+        let scalars: ReturnType<typeof scalarsOf> | undefined;
         entries = found.map((d) => ({
           lsp: toLspDiagnostic(d, path),
-          fixes: d.range?.file === path ? fixEdits(text, d, scalars) : [],
+          fixes: () => {
+            if (d.range?.file !== path || d.fixes === undefined) return [];
+            scalars ??= scalarsOf(text);
+            return fixEdits(text, d, scalars);
+          },
         }));
       } catch (error) {
         options.log(`campaignctl lsp: checking ${path} failed: ${String(error)}\n`);
@@ -185,7 +192,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
           .filter((d) => d.uri.startsWith("file:"))
           .map((d) => [fileURLToPath(d.uri), d.getText()]),
       );
-      const workspace = folder === undefined ? undefined : { folder, buffers, cache };
+      const workspace = folder === undefined ? undefined : { folder, buffers, cache, reads };
       const addresses = addressesAround(path, text, workspace);
       const facts = documentFacts(text);
       const found = snapshotFor(path, folder);

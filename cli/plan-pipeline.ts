@@ -19,7 +19,7 @@ import type { CacheStore } from "../src/plan/cache.js";
 import { checkCovered } from "../src/plan/check-covered.js";
 import { clockSkewDiagnostic } from "../src/plan/clock-skew.js";
 import { forecasts, type JudgeInput, judge, rejudge } from "../src/plan/judge.js";
-import type { LiveRead } from "../src/plan/live.js";
+import type { LiveRead, LiveState } from "../src/plan/live.js";
 import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { refreshLive } from "../src/plan/refresh.js";
 import type { Plan } from "../src/plan/types.js";
@@ -65,6 +65,9 @@ export type PlanPipelineResult =
       readonly sources: ReadonlyMap<string, string>;
       /** The project reads the plan was judged from (some may come from the cache), by id. */
       readonly live: ReadonlyMap<string, LiveRead<Project>>;
+      /** Everything the refresh read (the offline snapshot is made from it), and the API's time of it. */
+      readonly liveState: LiveState;
+      readonly readAt: Date;
       /**
        * The same judge with the same input, against other project reads and another clock (apply's
        * loop and its re-check right before each send): `rejudge` of src/plan/judge.ts.
@@ -203,6 +206,8 @@ export async function runPlanPipeline(
     organizationId: refreshed.organizationId,
     sources,
     live: refreshed.live.projects,
+    liveState: refreshed.live,
+    readAt: refreshed.now,
     judge: rejudge(input),
     ...(forecast === undefined ? {} : { forecast }),
   };

@@ -5,7 +5,7 @@
  * (`saveFiles`); `--check` writes nothing and exits 1 when a file would change.
  */
 import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
@@ -15,6 +15,7 @@ import { lintImported } from "../../src/import/lint-result.js";
 import { readLiveForImport, type Selection, selects } from "../../src/import/read-live.js";
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
+import { snapshotOf } from "../../src/plan/snapshot.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
 import type { Io } from "../io.js";
@@ -22,6 +23,7 @@ import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { diskProbe, schemaReference } from "../schema-reference.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+import { writeSnapshot } from "../snapshot-file.js";
 
 /** The flags of `import`, as commander parses them. */
 export interface ImportFlags extends SessionFlags {
@@ -113,6 +115,9 @@ export async function importCommand(
         changed.map((f) => ({ path: f.path, text: f.text, what: "campaign file" })),
       );
       if (written.length > 0) return fail(written);
+      // The names read, for the editor's completion offline, beside the files written.
+      const dir = resolve(io.cwd, target.kind === "file" ? dirname(target.path) : target.dir);
+      diagnostics.push(...(await writeSnapshot(dir, snapshotOf(live.read, "import", now), io.cwd)));
     }
     if (flags.json === true) {
       io.stdout(renderImportJson(importJson(result.files, result.projects, diagnostics, check)));

@@ -21,9 +21,11 @@ import type { KeyScopeFlags } from "../key-scope-flag.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { runPlanPipeline } from "../plan-pipeline.js";
 import type { PolicyFlags } from "../policy-file.js";
+import { printDiagnostics } from "../print-diagnostics.js";
 import { checkReportPaths } from "../report-paths.js";
 import type { SessionOptions } from "../session.js";
 import { openSessionWithProgress } from "../session-progress.js";
+import { commonDirectory, snapshotOfLive, writeSnapshot } from "../snapshot-file.js";
 
 /** The flags of `plan`, as commander parses them. */
 export interface PlanFlags extends PolicyFlags, KeyScopeFlags {
@@ -114,6 +116,21 @@ export async function planCommand(
           `\n${renderEmailPlanHuman(email.plan, { color: flags.color && useColor(io, "stdout"), sources })}`,
         );
     }
+    // The names read, for the editor's completion offline (a failure is a warning on stderr).
+    printDiagnostics(
+      io,
+      "stderr",
+      await writeSnapshot(
+        commonDirectory(
+          result.campaign.files.map((f) => f.path),
+          io.cwd,
+        ),
+        snapshotOfLive(result.liveState, "plan", result.readAt),
+        io.cwd,
+      ),
+      sources,
+      { verbose: false },
+    );
     const written: Diagnostic[] = [];
     if (flags.out !== undefined)
       written.push(...(await saveFile(io, flags.out, renderPlanJson(plan, email?.plan), "plan")));

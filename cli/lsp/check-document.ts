@@ -19,7 +19,7 @@ import {
 } from "../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { isPolicyFileName } from "../../src/campaign/policy-file-name.js";
-import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { type ReadCache, readCampaignFiles } from "../../src/campaign/read-files.js";
 import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { loadPolicy, type PolicyFlags } from "../policy-file.js";
@@ -45,6 +45,8 @@ export interface Workspace {
   /** Open documents' texts by absolute path: what is checked instead of the file on disk. */
   readonly buffers: ReadonlyMap<string, string>;
   readonly cache: Map<string, FileCheck>;
+  /** The folder's files as last read, by path, size and time: unchanged files are not read again. */
+  readonly reads?: ReadCache;
 }
 
 /** True for a document that is a campaign file (not a policy file, no modeline of another schema). */
@@ -87,7 +89,7 @@ export function checkDocument(
  * place in the order `validate FOLDER` reads, so a duplicate is reported where validate reports it.
  */
 function checkAmong(file: CampaignFile, job: ValidateJob, workspace: Workspace): Diagnostic[] {
-  const read = readCampaignFiles([workspace.folder], workspace.folder);
+  const read = readCampaignFiles([workspace.folder], workspace.folder, workspace.reads);
   const own: FileAssembly = validateFileInPlace(file, job);
   const checks: CheckedFile[] = [];
   let placed = false;
@@ -136,13 +138,15 @@ export function addressesAround(path: string, text: string, workspace?: Workspac
   const file = decodeCampaignFile(path, Buffer.from(text, "utf8")).file;
   const own = file === undefined ? [] : assembleFile(file).declarations.map((d) => d.address);
   if (workspace === undefined) return own;
-  const others = readCampaignFiles([workspace.folder], workspace.folder).files.flatMap((other) => {
-    if (other.path === path) return [];
-    const current = currentText(other, workspace.buffers);
-    if (current === undefined) return [];
-    return cachedCheck(current, { now: null, policy: null }, workspace.cache).declarations.map(
-      (d) => d.address,
-    );
-  });
+  const others = readCampaignFiles([workspace.folder], workspace.folder, workspace.reads).files.flatMap(
+    (other) => {
+      if (other.path === path) return [];
+      const current = currentText(other, workspace.buffers);
+      if (current === undefined) return [];
+      return cachedCheck(current, { now: null, policy: null }, workspace.cache).declarations.map(
+        (d) => d.address,
+      );
+    },
+  );
   return [...own, ...others];
 }

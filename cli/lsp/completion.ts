@@ -3,7 +3,9 @@
  * place (with the schema's title and description), the values the schema lists there (`enum`,
  * `const`: states, channels, time zones), and for `after:` the addresses of the projects
  * declared in the file and the other files of its workspace folder (the project's own left out).
- * Nothing is looked up over the network.
+ * Names of lists, numbers, brands, registrations and tracking domains come from the offline
+ * snapshot of the file's organization, and merge tags from the standard fields, the file's
+ * `fields` and `merge_defaults` and the snapshot's fields. Nothing is looked up over the network.
  */
 import { type CompletionItem, CompletionItemKind } from "vscode-languageserver";
 import { type CursorSpot, cursorSpot } from "./yaml-path.js";
@@ -93,11 +95,51 @@ export function valuesAt(root: Schema, path: readonly string[]): Map<string, str
   return values;
 }
 
+/** The keys whose values name a record of the organization, and what each names. */
+export const NAME_KEYS = {
+  contact_lists: "contact list",
+  suppression_lists: "suppression list",
+  phone_numbers: "phone number",
+  brand: "brand",
+  campaign: "10DLC campaign registration",
+  toll_free_verification: "toll-free verification",
+  domain: "tracking domain",
+} as const;
+
+export type NameKey = keyof typeof NAME_KEYS;
+
+/** The key of `path` when its value names a record (a project's or `defaults`'), else undefined. */
+export function nameKeyOf(path: readonly string[]): NameKey | undefined {
+  const key = path.at(-1);
+  if (key === undefined || !(key in NAME_KEYS)) return undefined;
+  if (key === "domain") return path.at(-2) === "link_tracking" ? "domain" : undefined;
+  return key as NameKey;
+}
+
+/** One name offered for a record, with what to show beside it. */
+export interface NameChoice {
+  readonly name: string;
+  readonly detail: string;
+}
+
 /** What completion knows besides the text: the schema, and the addresses declared around the file. */
 export interface CompletionSources {
   readonly schema: Schema;
   /** Addresses declared in the document and in the other files of its workspace folder. */
   readonly addresses: readonly string[];
+  /** The names of each kind of record, from the snapshot; undefined when there is no snapshot. */
+  readonly names?: (key: NameKey) => readonly NameChoice[];
+  /** The fields a merge tag may name, each with where it comes from. */
+  readonly mergeFields?: ReadonlyMap<string, string>;
+}
+
+/** A name as a YAML value: plain when that reads back as the same string, else double-quoted. */
+function yamlName(name: string): string {
+  return /^[A-Za-z][A-Za-z0-9 _.()&'-]*$/.test(name) &&
+    !/ $/.test(name) &&
+    !/^(true|false|null|yes|no|on|off)$/i.test(name)
+    ? name
+    : JSON.stringify(name);
 }
 
 /** The completion items at `line`, `character` (0-based, UTF-16) of `text`. */
@@ -107,6 +149,20 @@ export function completionsAt(
   character: number,
   sources: CompletionSources,
 ): CompletionItem[] {
+  const before = (text.split(/\r?\n/)[line] ?? "").slice(0, character);
+  const tag = /\{\{\s*([A-Za-z0-9_]*)$/.exec(before);
+  if (tag !== null) {
+    const prefix = tag[1] ?? "";
+    const range = { start: { line, character: character - prefix.length }, end: { line, character } };
+    return [...(sources.mergeFields ?? [])]
+      .filter(([field]) => field.startsWith(prefix))
+      .map(([field, from]) => ({
+        label: field,
+        kind: CompletionItemKind.Field,
+        detail: from,
+        textEdit: { range, newText: field },
+      }));
+  }
   const spot = cursorSpot(text, line, character);
   if (spot.kind === "other") return [];
   // Each item replaces what was typed of it (a zone's `America/` included, whatever the editor's words).
@@ -132,6 +188,17 @@ function itemsAt(spot: Exclude<CursorSpot, { kind: "other" }>, sources: Completi
     case "value": {
       const path = spot.path;
       const isAfter = path.at(-1) === "after" && (path[0] === "projects" || path[0] === "defaults");
+      const nameKey = nameKeyOf(path);
+      if (nameKey !== undefined && sources.names !== undefined)
+        return sources
+          .names(nameKey)
+          .filter((choice) => choice.name.toLowerCase().startsWith(spot.prefix.toLowerCase()))
+          .map((choice) => ({
+            label: choice.name,
+            kind: CompletionItemKind.Value,
+            detail: choice.detail,
+            insertText: nameKey === "phone_numbers" ? JSON.stringify(choice.name) : yamlName(choice.name),
+          }));
       if (!isAfter)
         return [...valuesAt(sources.schema, path)]
           .filter(([value]) => value.startsWith(spot.prefix))

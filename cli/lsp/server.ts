@@ -11,8 +11,12 @@
 import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  CodeActionKind,
   createConnection,
   type InitializeResult,
+  MarkupKind,
+  MessageType,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
   type WatchDog,
@@ -24,7 +28,9 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileCheck } from "../../src/campaign/file-check.js";
+import type { ReadCache } from "../../src/campaign/read-files.js";
 import { campaignSchema } from "../../src/campaign/schema.js";
+import { organizationIn } from "../../src/plan/snapshot.js";
 import { VERSION } from "../version.js";
 import {
   addressesAround,
@@ -32,9 +38,15 @@ import {
   type DocumentCheckContext,
   isCampaignDocument,
 } from "./check-document.js";
-import { completionsAt } from "./completion.js";
+import { codeActions, type PublishedDiagnostic } from "./code-actions.js";
+import { type CompletionSources, completionsAt } from "./completion.js";
 import { debouncer, type Schedule } from "./debounce.js";
-import { toLspDiagnostic } from "./lsp-diagnostic.js";
+import { documentFacts } from "./document-facts.js";
+import { fixEdits, scalarsOf } from "./fix-edits.js";
+import { hoverAt } from "./hover.js";
+import { lspRange, toLspDiagnostic } from "./lsp-diagnostic.js";
+import { mergeFieldsOf, namesOf } from "./snapshot-names.js";
+import { snapshotCache } from "./snapshot-source.js";
 
 /** What the server is given: its streams, the check's context, the debounce delay and timer. */
 export interface ServerOptions {
@@ -86,6 +98,23 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     /** Workspace folders (absolute paths), from `initialize`. */
     let folders: string[] = [];
     const cache = new Map<string, FileCheck>();
+    const reads: ReadCache = new Map();
+    const snapshotFor = snapshotCache();
+    /** Said once a session: completion of names needs a snapshot, and how to make one. */
+    let saidNoSnapshot = false;
+    const sayNoSnapshot = (path: string): void => {
+      if (saidNoSnapshot) return;
+      saidNoSnapshot = true;
+      // A notification (no answer awaited, no buttons): said once, then silence.
+      connection
+        .sendNotification(ShowMessageNotification.type, {
+          type: MessageType.Info,
+          message: `campaignctl: no offline snapshot (.campaignctl/snapshot.json) above ${path}, so names of lists, numbers, brands and registrations are not completed. Run \`campaignctl plan\` (or \`campaignctl import\`) on these files once to write it; editing never uses the network.`,
+        })
+        .catch(gone);
+    };
+    /** What was last published for each open document, with each diagnostic's fixes as edits. */
+    const published = new Map<string, { version: number; entries: PublishedDiagnostic[] }>();
     let loadedSchema: Record<string, unknown> | undefined;
     const schema = (): Record<string, unknown> => {
       loadedSchema ??= campaignSchema();
@@ -101,18 +130,31 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     const publish = (document: TextDocument, buffers: ReadonlyMap<string, string>): void => {
       const path = fileURLToPath(document.uri);
       const folder = folderOf(path);
-      let diagnostics: ReturnType<typeof toLspDiagnostic>[];
+      let entries: PublishedDiagnostic[];
       try {
-        diagnostics = checkDocument(
+        const text = document.getText();
+        const found = checkDocument(
           path,
-          document.getText(),
+          text,
           options.context(),
-          folder === undefined ? undefined : { folder, buffers, cache },
-        ).map((d) => toLspDiagnostic(d, path));
+          folder === undefined ? undefined : { folder, buffers, cache, reads },
+        );
+        // The fixes' edits are made when the editor asks for them (a second parse of the text).
+        let scalars: ReturnType<typeof scalarsOf> | undefined;
+        entries = found.map((d) => ({
+          lsp: toLspDiagnostic(d, path),
+          fixes: () => {
+            if (d.range?.file !== path || d.fixes === undefined) return [];
+            scalars ??= scalarsOf(text);
+            return fixEdits(text, d, scalars);
+          },
+        }));
       } catch (error) {
         options.log(`campaignctl lsp: checking ${path} failed: ${String(error)}\n`);
         return;
       }
+      published.set(document.uri, { version: document.version, entries });
+      const diagnostics = entries.map((e) => e.lsp);
       connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics }).catch(gone);
     };
 
@@ -131,6 +173,8 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
         capabilities: {
           textDocumentSync: TextDocumentSyncKind.Incremental,
           completionProvider: { triggerCharacters: ["[", ","] },
+          hoverProvider: true,
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         },
         serverInfo: { name: "campaignctl", version: VERSION },
       };
@@ -148,16 +192,61 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
           .filter((d) => d.uri.startsWith("file:"))
           .map((d) => [fileURLToPath(d.uri), d.getText()]),
       );
-      const workspace = folder === undefined ? undefined : { folder, buffers, cache };
+      const workspace = folder === undefined ? undefined : { folder, buffers, cache, reads };
       const addresses = addressesAround(path, text, workspace);
-      return completionsAt(text, position.line, position.character, { schema: schema(), addresses });
+      const facts = documentFacts(text);
+      const found = snapshotFor(path, folder);
+      const org = found.kind === "found" ? organizationIn(found.snapshot, facts.organization) : undefined;
+      const sources: CompletionSources = {
+        schema: schema(),
+        addresses,
+        mergeFields: mergeFieldsOf(facts, org),
+        names: (key) => {
+          if (found.kind === "missing") {
+            sayNoSnapshot(path);
+            return [];
+          }
+          return org === undefined ? [] : namesOf(org, key);
+        },
+      };
+      return completionsAt(text, position.line, position.character, sources);
     });
     // Opening or editing any document re-checks every open one, once the edits have been quiet.
     // Only file: documents have a path to find policies from; an untitled buffer is not checked.
     documents.onDidChangeContent(({ document }) => {
       if (document.uri.startsWith("file:")) debounce.call("open documents", publishAll);
     });
+    connection.onHover(({ textDocument, position }) => {
+      const document = documents.get(textDocument.uri);
+      if (document === undefined || !document.uri.startsWith("file:")) return null;
+      const path = fileURLToPath(document.uri);
+      const text = document.getText();
+      if (!isCampaignDocument(path, text)) return null;
+      const found = snapshotFor(path, folderOf(path));
+      const named = documentFacts(text).organization;
+      const organization = found.kind === "found" ? organizationIn(found.snapshot, named) : undefined;
+      const missing =
+        found.kind === "missing"
+          ? "no offline snapshot; run `campaignctl plan` on these files once to write it"
+          : organization === undefined
+            ? `the offline snapshot has no organization ${named === undefined ? "for this file" : `\`${named}\``}`
+            : undefined;
+      const hover = hoverAt(path, text, document.offsetAt(position), {
+        ...(organization === undefined ? {} : { organization }),
+        ...(missing === undefined ? {} : { missing }),
+      });
+      if (hover === undefined) return null;
+      return { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: lspRange(hover.range) };
+    });
+    connection.onCodeAction(({ textDocument, range, context }) => {
+      const document = documents.get(textDocument.uri);
+      const last = published.get(textDocument.uri);
+      // Fixes are edits of the text they were computed on: none while a newer text awaits its check.
+      if (document === undefined || last === undefined || last.version !== document.version) return [];
+      return codeActions(textDocument.uri, last.entries, range, context.diagnostics);
+    });
     documents.onDidClose(({ document }) => {
+      published.delete(document.uri);
       if (document.uri.startsWith("file:"))
         connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);
     });

@@ -25,6 +25,9 @@ export function checkAfter(projects: readonly CrossProject[], declared: Readonly
         hint: suggestion
           ? `did you mean \`${suggestion}\`?`
           : "load the file that declares it, or remove the entry",
+        ...(suggestion
+          ? { fixes: [{ title: `Change to \`${suggestion}\``, edit: "replace-text", text: suggestion }] }
+          : {}),
       });
     });
   }

@@ -5,7 +5,7 @@
 import { type Dirent, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { decodeCampaignFile, fileTooLarge, MAX_CAMPAIGN_FILE_BYTES } from "./decode.js";
+import { type DecodedFile, decodeCampaignFile, fileTooLarge, MAX_CAMPAIGN_FILE_BYTES } from "./decode.js";
 import type { CampaignFile } from "./model.js";
 import { isPolicyFileName, policyNearMiss } from "./policy-file-name.js";
 import { mayBeCampaignFile } from "./schema-modeline.js";
@@ -16,6 +16,16 @@ export interface ReadResult {
   readonly files: readonly CampaignFile[];
   readonly diagnostics: readonly Diagnostic[];
 }
+
+/**
+ * Files already read, by absolute path, with the size and modification time they had: a reader
+ * that reads the same directory again and again (the language server, at every edit) passes one, and
+ * a file whose size and time are unchanged is not read or decoded again.
+ */
+export type ReadCache = Map<
+  string,
+  { readonly size: number; readonly mtimeMs: number; readonly decoded: DecodedFile }
+>;
 
 const CAMPAIGN_EXTENSIONS = [".yaml", ".yml"];
 
@@ -30,7 +40,7 @@ function isCampaignFileName(name: string): boolean {
  * directory whose editor modeline declares another schema (the sandbox fixture). A file named
  * explicitly is read whatever its extension or schema. A file reached twice is read once.
  */
-export function readCampaignFiles(paths: readonly string[], cwd: string): ReadResult {
+export function readCampaignFiles(paths: readonly string[], cwd: string, cache?: ReadCache): ReadResult {
   const files: CampaignFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
@@ -56,7 +66,7 @@ export function readCampaignFiles(paths: readonly string[], cwd: string): ReadRe
     for (const entry of found) {
       if (seen.has(entry.absolute)) continue;
       seen.add(entry.absolute);
-      readOne(entry.absolute, entry.shown, inDirectory, files, diagnostics);
+      readOne(entry.absolute, entry.shown, inDirectory, files, diagnostics, cache);
     }
   }
   if (files.length === 0 && diagnostics.length === 0) {
@@ -76,6 +86,7 @@ function readOne(
   inDirectory: boolean,
   files: CampaignFile[],
   diagnostics: Diagnostic[],
+  cache?: ReadCache,
 ): void {
   // A policy file named on the command line is no campaign file: say so, never read it as one
   // (its `rules:` would be an unknown key, and the policy would apply on top of itself).
@@ -92,12 +103,17 @@ function readOne(
     return;
   }
   try {
-    const size = statSync(absolute).size;
+    const { size, mtimeMs } = statSync(absolute);
     if (size > MAX_CAMPAIGN_FILE_BYTES) {
       diagnostics.push(fileTooLarge(shown, size));
       return;
     }
-    const decoded = decodeCampaignFile(shown, readFileSync(absolute));
+    const hit = cache?.get(absolute);
+    const decoded =
+      hit !== undefined && hit.size === size && hit.mtimeMs === mtimeMs && hit.decoded.file?.path === shown
+        ? hit.decoded
+        : decodeCampaignFile(shown, readFileSync(absolute));
+    cache?.set(absolute, { size, mtimeMs, decoded });
     if (inDirectory && decoded.file && !mayBeCampaignFile(decoded.file.text)) return;
     if (decoded.file) files.push(decoded.file);
     diagnostics.push(...decoded.diagnostics);

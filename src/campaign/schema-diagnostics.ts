@@ -5,7 +5,7 @@
 import type { ErrorObject } from "ajv";
 import type { Document } from "yaml";
 import type { CampaignCode } from "../diagnostics/codes/campaign.js";
-import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, DiagnosticFix, SourceRange } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../text/did-you-mean.js";
 import { e164Suggestion } from "./phone-suggestion.js";
 import { rangeAt, type SourceText } from "./source-range.js";
@@ -48,12 +48,19 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
   const data: unknown = error.data;
   const at = (span: Span | undefined) => (span ? rangeAt(source, span[0], span[1]) : undefined);
   const valueRange = at(where.value) ?? at(where.key) ?? rangeAt(source, 0, 0);
-  const make = (code: CampaignCode, message: string, range: SourceRange, hint?: string): Diagnostic => ({
+  const make = (
+    code: CampaignCode,
+    message: string,
+    range: SourceRange,
+    hint?: string,
+    fixes: readonly DiagnosticFix[] = [],
+  ): Diagnostic => ({
     severity: "error",
     code,
     message,
     range,
     ...(hint === undefined ? {} : { hint }),
+    ...(fixes.length === 0 ? {} : { fixes }),
   });
   const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
   if (propertyName !== undefined) return badPropertyName(error, doc, source, segments, propertyName, schema);
@@ -102,6 +109,7 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
         `unknown key \`${extra}\` in ${context}`,
         at(keyHit.key) ?? valueRange,
         hint,
+        suggestion ? [changeTo(suggestion)] : [],
       );
     }
     case "false schema": {
@@ -137,6 +145,7 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
           `${context}: ${written} is read as the number ${String(data)}, not as a phone number`,
           valueRange,
           `${phoneHint(written)} (unquoted, YAML reads ${written} as a number)`,
+          phoneFixes(written, true),
         );
       // A project id written without quotes: YAML reads `12345` as a number, and `0012345` as 12345.
       if (error.params.type === "string" && typeof data === "number" && isProjectIdPath(segments))
@@ -145,6 +154,7 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
           `${context}: ${written} is read as the number ${String(data)}, but a project id is a string`,
           valueRange,
           `write it in quotes: \`id: "${written}"\` (unquoted, YAML reads digits as a number, and leading zeros would be lost)`,
+          [{ title: `Quote it: "${written}"`, edit: "replace-value", text: written }],
         );
       if (error.params.type === "string" && (typeof data === "number" || typeof data === "boolean"))
         return make(
@@ -215,7 +225,13 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
       const allowed = (error.params.allowedValues as unknown[]).map(String);
       const suggestion = typeof data === "string" ? didYouMean(data, allowed) : undefined;
       const hint = `${suggestion ? `did you mean \`${suggestion}\`? ` : ""}allowed values: ${allowed.join(", ")}`;
-      return make("campaign.schema-enum", `${show(data)} is not a valid ${what}`, valueRange, hint);
+      return make(
+        "campaign.schema-enum",
+        `${show(data)} is not a valid ${what}`,
+        valueRange,
+        hint,
+        suggestion ? [changeTo(suggestion)] : [],
+      );
     }
     case "pattern":
       return make(
@@ -223,6 +239,7 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
         `${show(data)} is not a valid ${what}`,
         valueRange,
         isPhonePath(segments) && typeof data === "string" ? phoneHint(data) : schema.description,
+        isPhonePath(segments) && typeof data === "string" ? phoneFixes(data, false) : [],
       );
     case "format":
     case "anyOf":
@@ -330,6 +347,21 @@ function isPhonePath(segments: readonly string[]): boolean {
 }
 
 /** Says how to write a phone number so that it passes: in quotes, in E.164 form (`+15035550101`). */
+/** The fix that writes `value` in place of a misspelt key or value. */
+function changeTo(value: string): DiagnosticFix {
+  return { title: `Change to \`${value}\``, edit: "replace-text", text: value };
+}
+
+/** A phone's E.164 form in quotes and, for one written without quotes, the same digits quoted. */
+function phoneFixes(written: string, unquoted: boolean): DiagnosticFix[] {
+  const e164 = e164Suggestion(written);
+  const fixes: DiagnosticFix[] = [];
+  if (e164 !== undefined) fixes.push({ title: `Write "${e164}"`, edit: "replace-value", text: e164 });
+  if (unquoted && e164 !== written.trim())
+    fixes.push({ title: `Quote it: "${written.trim()}"`, edit: "replace-value", text: written.trim() });
+  return fixes;
+}
+
 function phoneHint(written: string): string {
   const e164 = e164Suggestion(written);
   return e164 === undefined

@@ -43,12 +43,14 @@ export function missingDashes(
     if (firstError === undefined) return;
     const list = /^(?:- +)?([^:#]+?)[ \t]*:/.exec(opener.content)?.[1];
     const at = line.start + line.indent;
+    // The line's text, without the carriage return of a CRLF file.
+    const lineEnd = source.text[line.end - 1] === "\r" ? line.end - 1 : line.end;
     out.push({
       diagnostic: {
         severity: "error",
         code: "campaign.list-item-dash",
         message: `this line is in the list${list === undefined ? "" : ` \`${list}\``} but does not start with \`- \`, as its items above do`,
-        range: rangeAt(source, at, line.end),
+        range: rangeAt(source, at, lineEnd),
         hint: `start the item with a dash and a space, in the column of the dashes above: \`- ${line.content.trimEnd()}\``,
       },
       from,

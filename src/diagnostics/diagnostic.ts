@@ -27,6 +27,25 @@ export interface RelatedInformation {
 }
 
 /**
+ * A mechanical repair of a diagnostic, as data: what `validate`'s hint says to write, applied by
+ * the language server's code actions (cli/lsp/fix-edits.ts turns it into an edit of the source).
+ * Invariant: applying it removes the diagnostic it belongs to; `text` is the value's text (not YAML
+ * source: the editor escapes it for the quoting at the place).
+ * - `replace-text`: the text at the diagnostic's range (a key, a tag's name, an `after:` entry,
+ *   a character of a message) becomes `text`; also at each range of `also`.
+ * - `replace-value`: the scalar at the range becomes the string `text`, written in double quotes.
+ * - `append-text`: `text` is added at the end of the scalar at the range, after a space.
+ */
+export interface DiagnosticFix {
+  /** What the fix does, as an editor lists it: ``Change to `schedule` ``. */
+  readonly title: string;
+  readonly edit: "replace-text" | "replace-value" | "append-text";
+  readonly text: string;
+  /** Further places the same replacement applies to (the other occurrences of a character). */
+  readonly also?: readonly SourceRange[];
+}
+
+/**
  * The one type for every problem a user can cause or meet, from a YAML typo to a 409 from the API.
  * Invariants: `code` is stable across releases (tests and CI scripts match on it, never on
  * `message`); `message` is one sentence without a trailing period and never contains an API key;
@@ -39,6 +58,8 @@ export interface Diagnostic {
   readonly range?: SourceRange;
   readonly hint?: string;
   readonly related?: readonly RelatedInformation[];
+  /** The mechanical repairs the hint describes, best first (not part of the --json document). */
+  readonly fixes?: readonly DiagnosticFix[];
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -23,6 +23,7 @@ import type { LiveRead } from "../plan/live.js";
 import type { RefreshReader } from "../plan/refresh.js";
 import { readAll } from "../plan/refresh-records.js";
 import { listStatsWindow, statsWindows } from "../plan/refresh-stats.js";
+import type { SnapshotSource } from "../plan/snapshot.js";
 
 /** The endpoint functions import reads through: the plan's refresh reader, without its accounting. */
 export type ImportReader = Omit<RefreshReader, "stats">;
@@ -46,6 +47,8 @@ export type LiveForImport =
       readonly projects: readonly Project[];
       readonly organizations: readonly Organization[];
       readonly catalogs: Catalogs;
+      /** What was read, for the offline snapshot (src/plan/snapshot.ts). */
+      readonly read: SnapshotSource;
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
@@ -132,7 +135,22 @@ export async function readLiveForImport(
     media,
     tollFreeVerifications: tollFree,
   });
-  return { ok: true, projects, organizations: orgs.value, catalogs };
+  const found = <T>(reads: ReadonlyMap<string, LiveRead<T>>): T[] =>
+    [...reads.values()].flatMap((r) => (r.kind === "found" ? [r.value] : []));
+  return {
+    ok: true,
+    projects,
+    organizations: orgs.value,
+    catalogs,
+    read: {
+      organizations: orgs.value,
+      tenDlcCampaigns: tenDlc.value,
+      contactLists: lists.value,
+      phoneNumbers: numbers.value,
+      projects,
+      tollFreeVerifications: found(tollFree),
+    },
+  };
 }
 
 /** Every project the stats listing shows (updated in the last 90 days), newest window first. */

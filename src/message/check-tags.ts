@@ -16,6 +16,8 @@ export interface MessageFinding {
   readonly code: MessageCode;
   readonly message: string;
   readonly hint?: string;
+  /** The field to write instead of an unknown one (the did-you-mean of the hint). */
+  readonly suggestion?: string;
   readonly start: number;
   readonly end: number;
 }
@@ -47,6 +49,7 @@ export function checkMergeTags(message: string | ParsedMessage, context: TagCont
         hint:
           (suggestion !== undefined ? `did you mean {{${suggestion}}}? ` : "") +
           `Standard fields: ${STANDARD_FIELDS.join(", ")}; declare custom ones under \`fields\``,
+        ...(suggestion !== undefined ? { suggestion } : {}),
         start: tag.nameStart,
         end: tag.nameEnd,
       });

@@ -8,7 +8,8 @@ import type { ProjectSpec, SpecPath } from "../campaign/model.js";
 import { checkReplyRules } from "../campaign/reply-checks.js";
 import { matchRule } from "../campaign/reply-match.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, DiagnosticFix } from "../diagnostics/diagnostic.js";
+import { OPT_OUT_FIX } from "../message/opt-out-fix.js";
 import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
@@ -87,7 +88,13 @@ function readsByCode(
 export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
   const rules = policy.rules;
   const out: Diagnostic[] = [];
-  const violation = (rule: FileRuleName, path: SpecPath, message: string, hint: string) => {
+  const violation = (
+    rule: FileRuleName,
+    path: SpecPath,
+    message: string,
+    hint: string,
+    fixes: readonly DiagnosticFix[] = [],
+  ) => {
     const code = policyCode(rule);
     const ruleRange = policy.ranges[rule];
     out.push({
@@ -99,6 +106,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
       ...(ruleRange === undefined
         ? {}
         : { related: [{ message: `the policy's rule ${rule}`, range: ruleRange }] }),
+      ...(fixes.length === 0 ? {} : { fixes }),
     });
   };
   const sends = project.state === "tested" || project.state === "scheduled";
@@ -195,6 +203,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         missing.valued.length === 0
           ? 'end the message with "Reply STOP to opt out", or set opt_out_footer: true'
           : 'write "Reply STOP to opt out" in the message itself, not in a merge tag\'s fallback, or set opt_out_footer: true',
+        missing.valued.length === 0 ? [OPT_OUT_FIX] : [],
       );
   }
 

@@ -147,9 +147,11 @@ describe("campaignctl init", () => {
       .map((l) => l.slice(3))
       .sort();
     expect(untracked).toEqual(
-      filesUnder(cwd).filter((f) => !/^(\.git|\.campaignctl|gallery)\/|^plan\./.test(f)),
+      filesUnder(cwd).filter((f) => !/^(\.git|\.campaignctl|gallery)\/|^plan\.|\/\.campaignctl\//.test(f)),
     );
     expect(existsSync(join(cwd, ".campaignctl/sandbox"))).toBe(true); // written, and ignored
+    // The offline snapshot plan wrote beside the campaign files: written, and ignored.
+    expect(existsSync(join(cwd, "campaigns/.campaignctl/snapshot.json"))).toBe(true);
   });
 
   test("refuses to overwrite a file: a clear error, and nothing is written", async () => {

@@ -7,35 +7,21 @@
  * republishes from the unsaved text, not the file on disk. Each wait is for a message, never for
  * time: the server runs with `--debounce 0`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
+  CodeActionRequest,
   CompletionRequest,
-  createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
-  InitializedNotification,
-  InitializeRequest,
-  type Diagnostic as LspDiagnostic,
-  type ProtocolConnection,
-  PublishDiagnosticsNotification,
-  type PublishDiagnosticsParams,
-  ShutdownRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
+  HoverRequest,
 } from "vscode-languageserver/node";
-import { TextDocument } from "vscode-languageserver-textdocument";
-import type { DiagnosticJson } from "../../src/diagnostics/json.js";
-import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
-import { documentOf } from "../helpers/schemas.js";
+import { essentials, start, stop, tempFolder, validateAsLsp } from "./lsp-session.js";
 
-const NOW = "2026-11-01T00:00:00Z";
 const FIXTURE = fileURLToPath(new URL("../fixtures/lsp/seven-mistakes.yaml", import.meta.url));
 const URI = pathToFileURL(FIXTURE).href;
 const A_YAML = `version: 1
@@ -65,139 +51,6 @@ projects:
     message: "Vote today! Reply STOP to opt out"
     state: draft
 `;
-/** A module loaded before the server that reports any network use on stderr. */
-const NO_NETWORK = `data:text/javascript,${encodeURIComponent(`
-import net from "node:net";
-import dns from "node:dns";
-const say = (what) => process.stderr.write("NETWORK " + what + "\\n");
-const connect = net.Socket.prototype.connect;
-net.Socket.prototype.connect = function (...args) { say("connect"); return connect.apply(this, args); };
-const lookup = dns.lookup;
-dns.lookup = function (...args) { say("lookup"); return lookup.apply(this, args); };
-`)}`;
-const SEVERITY = { error: 1, warning: 2, info: 3 } as const;
-
-interface Session {
-  readonly child: ChildProcess;
-  readonly connection: ProtocolConnection;
-  /** The next publishDiagnostics for `uri` (with `version`, when given). */
-  readonly published: (uri: string, version?: number) => Promise<PublishDiagnosticsParams>;
-  /** Every publishDiagnostics for `uri` received and not yet taken, oldest first (taken now). */
-  readonly drain: (uri: string) => PublishDiagnosticsParams[];
-  readonly exited: Promise<number | null>;
-  readonly stderr: () => string;
-}
-
-let sessions: Session[] = [];
-let folders: string[] = [];
-
-function tempFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), "campaignctl-lsp-"));
-  folders.push(folder);
-  return folder;
-}
-
-afterEach(() => {
-  for (const s of sessions) if (s.child.exitCode === null) s.child.kill();
-  sessions = [];
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-  folders = [];
-});
-
-async function start(folder?: string): Promise<Session> {
-  // Every outgoing connection or name lookup is said on stderr, which the tests expect empty.
-  const child = spawn(
-    process.execPath,
-    ["--import", NO_NETWORK, BUILT_CLI, "lsp", "--stdio", "--debounce", "0", "--now", NOW],
-    {
-      stdio: ["pipe", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1" },
-    },
-  );
-  let err = "";
-  child.stderr?.on("data", (b: Buffer) => {
-    err += b.toString("utf8");
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  if (child.stdout === null || child.stdin === null) throw new Error("bug: no pipes");
-  const connection = createProtocolConnection(
-    new StreamMessageReader(child.stdout),
-    new StreamMessageWriter(child.stdin),
-  );
-  const seen: PublishDiagnosticsParams[] = [];
-  const waiting: {
-    match: (p: PublishDiagnosticsParams) => boolean;
-    resolve: (p: PublishDiagnosticsParams) => void;
-  }[] = [];
-  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-    const i = waiting.findIndex((w) => w.match(params));
-    if (i >= 0) waiting.splice(i, 1)[0]?.resolve(params);
-    else seen.push(params);
-  });
-  connection.listen();
-  const published = (uri: string, version?: number): Promise<PublishDiagnosticsParams> => {
-    const match = (p: PublishDiagnosticsParams) =>
-      p.uri === uri && (version === undefined || p.version === version);
-    const i = seen.findIndex(match);
-    if (i >= 0) return Promise.resolve(seen.splice(i, 1)[0] as PublishDiagnosticsParams);
-    return new Promise((resolve) => waiting.push({ match, resolve }));
-  };
-  const drain = (uri: string): PublishDiagnosticsParams[] => {
-    const taken = seen.filter((p) => p.uri === uri);
-    for (const p of taken) seen.splice(seen.indexOf(p), 1);
-    return taken;
-  };
-  const session = { child, connection, published, drain, exited, stderr: () => err };
-  sessions.push(session);
-  const init = await connection.sendRequest(InitializeRequest.type, {
-    processId: null,
-    rootUri: null,
-    capabilities: {},
-    workspaceFolders: folder === undefined ? null : [{ uri: pathToFileURL(folder).href, name: "campaign" }],
-  });
-  expect(init.serverInfo?.name).toBe("campaignctl");
-  expect(init.capabilities.textDocumentSync).toBe(2);
-  await connection.sendNotification(InitializedNotification.type, {});
-  return session;
-}
-
-async function stop(session: Session): Promise<number | null> {
-  await session.connection.sendRequest(ShutdownRequest.type);
-  await session.connection.sendNotification(ExitNotification.type);
-  return session.exited;
-}
-
-/**
- * What validate --json says about `path` (run on `target`: the file, or the folder holding it), as
- * the server must publish it for `text`.
- */
-async function validateAsLsp(
-  path: string,
-  text: string,
-  target = path,
-): Promise<Pick<LspDiagnostic, "code" | "range" | "severity">[]> {
-  const result = await runCli(["validate", target, "--json", "--now", NOW]);
-  const document = documentOf("validate-result", result.stdout) as { diagnostics: DiagnosticJson[] };
-  const lines = TextDocument.create("file:///x", "yaml", 0, text);
-  return document.diagnostics.flatMap((d) => {
-    if (d.range === null) throw new Error(`no range: ${d.code}`);
-    if (d.range.file !== path) return [];
-    // Converted from line and column; the offset, through the library's own UTF-16 arithmetic,
-    // must name the same place (a surrogate pair before it on the line counts two).
-    const range = {
-      start: { line: d.range.start.line - 1, character: d.range.start.column - 1 },
-      end: { line: d.range.end.line - 1, character: d.range.end.column - 1 },
-    };
-    expect(lines.positionAt(d.range.start.offset)).toEqual(range.start);
-    expect(lines.positionAt(d.range.end.offset)).toEqual(range.end);
-    return [{ code: d.code, range, severity: SEVERITY[d.severity] }];
-  });
-}
-
-function essentials(ds: readonly LspDiagnostic[]): Pick<LspDiagnostic, "code" | "range" | "severity">[] {
-  return ds.map((d) => ({ code: d.code, range: d.range, severity: d.severity }));
-}
-
 describe("campaignctl lsp over stdio", () => {
   test("publishes validate's diagnostics for the seven-mistake file, and follows the unsaved text", async () => {
     const text = readFileSync(FIXTURE, "utf8");
@@ -228,6 +81,45 @@ describe("campaignctl lsp over stdio", () => {
     expect(tag?.range.start).toEqual({ line: 19, character: 23 });
     const window = opened.diagnostics.find((d) => d.code === "policy.send-window");
     expect(window?.message).toContain("outside the policy's send window 09:00-20:00");
+
+    // Hover on the schedule: the time in the zone and in UTC, in the quiet hours.
+    const lines = text.split("\n");
+    const atLine = lines.findIndex((l) => l.includes("2026-12-07T22:00:00-06:00"));
+    const onSchedule = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: URI },
+      position: { line: atLine, character: (lines[atLine] ?? "").indexOf("2026") + 2 },
+    });
+    const scheduleText = JSON.stringify(onSchedule?.contents);
+    expect(scheduleText).toContain("22:00 in America/Chicago (UTC-06:00)");
+    expect(scheduleText).toContain("2026-12-08 04:00 UTC");
+    expect(scheduleText).toContain("In the quiet hours");
+    // Hover on the message: each rendering, its encoding and segments.
+    const messageLine = lines.findIndex((l) => l.includes("frist_name"));
+    const onMessage = await session.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: URI },
+      position: { line: messageLine, character: 30 },
+    });
+    const messageText = JSON.stringify(onMessage?.contents);
+    expect(messageText).toContain("a contact with no values: UCS-2");
+    expect(messageText).toContain("a contact with a value for frist_name: UCS-2");
+    expect(messageText).toContain("[frist_name]");
+    expect(messageText).toContain("no offline snapshot");
+    // Completion of a merge tag offers the file's merge_defaults and the standard fields.
+    const tagCharacter = (lines[messageLine] ?? "").indexOf("{{") + 2;
+    const tags = await session.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: URI },
+      position: { line: messageLine, character: tagCharacter },
+    });
+    const tagLabels = (Array.isArray(tags) ? tags : (tags?.items ?? [])).map((i) => i.label);
+    expect(tagLabels).toEqual(expect.arrayContaining(["first_name", "last_name", "zip"]));
+    // The code action on the tag's typo.
+    const tagRange = opened.diagnostics.find((d) => d.code === "message.unknown-tag")?.range;
+    const actions = await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: URI },
+      range: tagRange ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: opened.diagnostics.filter((d) => d.code === "message.unknown-tag") },
+    });
+    expect((actions ?? []).map((a) => a.title)).toEqual(["Change to {{first_name}}"]);
 
     // An unsaved edit: the `after:` typo fixed in the buffer only (the file on disk keeps it).
     const line = text.split("\n").findIndex((l) => l.includes("gotv-remnder"));

@@ -63,8 +63,10 @@ describe("README walkthrough: your first campaign", () => {
     for (const [i, argv] of steps.entries()) {
       if (i === 2) {
         // Step 2: the edit, exactly the README's snippet, into the imported file.
-        const files = readdirSync(join(cwd, "campaigns"));
+        // The imported file, beside the offline snapshot import writes (.campaignctl/snapshot.json).
+        const files = readdirSync(join(cwd, "campaigns")).filter((f) => f !== ".campaignctl");
         expect(files).toHaveLength(1);
+        expect(readdirSync(join(cwd, "campaigns/.campaignctl"))).toEqual(["snapshot.json"]);
         const file = join(cwd, "campaigns", files[0] ?? "");
         const doc = parseDocument(readFileSync(file, "utf8"));
         expect(doc.getIn(["projects", address, "state"])).toBe("draft");

@@ -84,4 +84,19 @@ export function checkCliDocuments(argv: readonly string[], stdout: string, cwd: 
   if (command === "plan" && out !== undefined && existsSync(resolve(cwd, out)))
     check(`the saved plan ${out}`, "plan", readFileSync(resolve(cwd, out), "utf8"));
   if (command === "apply") checkJournals(cwd);
+  if (command === "plan" || command === "import") checkSnapshots(cwd);
+}
+
+/**
+ * Checks the offline snapshots `plan` and `import` write (`.campaignctl/snapshot.json` beside the
+ * campaign files: in `cwd` or a directory below it, two levels deep) against
+ * `schemas/snapshot.schema.json`.
+ */
+export function checkSnapshots(cwd: string, depth = 2): void {
+  const file = join(cwd, ".campaignctl", "snapshot.json");
+  if (existsSync(file)) check(`the offline snapshot ${file}`, "snapshot", readFileSync(file, "utf8"));
+  if (depth === 0) return;
+  for (const entry of readdirSync(cwd, { withFileTypes: true }))
+    if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules")
+      checkSnapshots(join(cwd, entry.name), depth - 1);
 }

@@ -20,7 +20,8 @@ export type SchemaName =
   | "journal-event"
   | "replies-plan"
   | "replies-run-line"
-  | "email-row-result";
+  | "email-row-result"
+  | "snapshot";
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 

@@ -55,8 +55,11 @@ describe("import: all files or none", () => {
       expect(again.code).toBe(0);
       expect(again.stderr).toContain("Wrote the campaign file to campaigns/test-democrats.yaml\n");
       expect(again.stderr).toContain("Wrote the campaign file to campaigns/youth-wing.yaml\n");
+      // The offline snapshot is written beside the files, once they are (src/plan/snapshot.ts).
       expect(listing(c.dir)).toEqual([
         "campaigns/",
+        "campaigns/.campaignctl/",
+        "campaigns/.campaignctl/snapshot.json",
         "campaigns/test-democrats.yaml",
         "campaigns/youth-wing.yaml",
       ]);
@@ -87,6 +90,8 @@ describe("import: all files or none", () => {
       expect(readFileSync(path).equals(before)).toBe(true);
       expect(listing(c.dir)).toEqual([
         "campaigns/",
+        "campaigns/.campaignctl/",
+        "campaigns/.campaignctl/snapshot.json",
         "campaigns/test-democrats.yaml",
         "campaigns/youth-wing.yaml/",
       ]);
@@ -96,6 +101,8 @@ describe("import: all files or none", () => {
       expect(readFileSync(path, "utf8")).toContain("Polls close at 8. Reply STOP to opt out");
       expect(listing(c.dir)).toEqual([
         "campaigns/",
+        "campaigns/.campaignctl/",
+        "campaigns/.campaignctl/snapshot.json",
         "campaigns/test-democrats.yaml",
         "campaigns/youth-wing.yaml",
       ]);

@@ -18,6 +18,11 @@ export const mergeTagsRule: LintRule = (project) => {
       message: `${project.address}: ${f.message}`,
       range: project.locateInMessage(f.start, f.end),
       ...(f.hint !== undefined ? { hint: f.hint } : {}),
+      ...(f.suggestion !== undefined
+        ? {
+            fixes: [{ title: `Change to {{${f.suggestion}}}`, edit: "replace-text", text: f.suggestion }],
+          }
+        : {}),
     }),
   );
 };

@@ -100,6 +100,19 @@ export const nonGsmCharacterRule: LintRule = (project) => {
               ? `write ${spelling.text} instead of ${char} (GSM-7 has it)`
               : `write ${spelling.text} instead of ${char} if the plain spelling is acceptable (GSM-7 lacks the accent)`,
       ...(related.length === 0 ? {} : { related }),
+      fixes: [
+        {
+          title:
+            char === "\t"
+              ? "Write a space instead of the tab"
+              : spelling === undefined
+                ? `Remove ${shown(char)} (${codePointLabel(char)})`
+                : `Write ${spelling.text} instead of ${char}`,
+          edit: "replace-text",
+          text: char === "\t" ? " " : (spelling?.text ?? ""),
+          also: more.map((start) => project.locateInMessage(start, start + char.length)),
+        },
+      ],
     });
   }
   return out;

@@ -6,6 +6,7 @@
  * fallback carries is lost for every contact who has a value for that tag.
  */
 import { acceptedOptOutWording, hasOptOutWording } from "../../message/opt-out-wording.js";
+import { OPT_OUT_FIX } from "../../message/opt-out-fix.js";
 import { describeContact, renderingWithout } from "../../message/renderings.js";
 import type { LintRule } from "./rule.js";
 
@@ -35,6 +36,7 @@ export const optOutRule: LintRule = (project, context) => {
                 .map((p) => `"${p}"`)
                 .join(", ")}; or set \`opt_out_footer: true\``
           : "write the opt-out wording in the message itself, not in a merge tag's fallback (a contact with a value never sees the fallback), or set `opt_out_footer: true`",
+      ...(missing.valued.length === 0 ? { fixes: [OPT_OUT_FIX] } : {}),
     },
   ];
 };

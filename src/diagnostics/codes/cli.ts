@@ -5,7 +5,7 @@ export const CLI_CODES = {
   "cli.no-input": "no campaign files were found under the given paths",
   "cli.file-unreadable": "a file could not be read",
   "cli.file-unwritable":
-    "a file the command was asked to write (--out, --markdown, --junit) could not be written",
+    "a file the command was asked to write (--out, --markdown, --junit) could not be written; a warning for the offline snapshot of `plan` and `import`",
   "cli.file-exists":
     "`campaignctl init` would overwrite a file that exists with other content, so it wrote nothing",
   "cli.sandbox-unavailable":

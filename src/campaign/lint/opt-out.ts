@@ -5,8 +5,9 @@
  * judged on every text a contact can receive (src/message/renderings.ts): wording that only a tag's
  * fallback carries is lost for every contact who has a value for that tag.
  */
-import { acceptedOptOutWording, hasOptOutWording } from "../../message/opt-out-wording.js";
+
 import { OPT_OUT_FIX } from "../../message/opt-out-fix.js";
+import { acceptedOptOutWording, hasOptOutWording } from "../../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../../message/renderings.js";
 import type { LintRule } from "./rule.js";
 

@@ -18,7 +18,8 @@ function restricted(node: unknown, at: string, out: [string, Node][] = []): [str
     });
   } else if (typeof node === "object" && node !== null) {
     const n = node as Node;
-    if ("enum" in n || "const" in n || "pattern" in n) out.push([at, n]);
+    // A `properties` map may have a property named `pattern` (a reply rule's): only a string is one.
+    if (Array.isArray(n.enum) || "const" in n || typeof n.pattern === "string") out.push([at, n]);
     for (const [k, v] of Object.entries(n)) restricted(v, `${at}/${k}`, out);
   }
   return out;

@@ -8,6 +8,7 @@
  * is one; otherwise (a pipe, a file) every column is shown.
  */
 import { loadCampaign } from "../../src/campaign/load.js";
+import type { ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { renderStatusCsv } from "../../src/report/status-csv.js";
 import { renderStatusJson, STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
@@ -20,6 +21,7 @@ import { failWith, type JsonFailure } from "../fail.js";
 import { createFileCache } from "../file-cache.js";
 import { saveFile } from "../files.js";
 import type { Io } from "../io.js";
+import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { checkReportPaths } from "../report-paths.js";
@@ -71,18 +73,28 @@ export async function statusCommand(
   const listing = flags.all === true || flags.organization !== undefined;
   const filePaths = paths.length === 0 && !listing ? ["."] : [...paths];
   const files: FileProject[] = [];
+  let specs: readonly ProjectSpec[] = [];
+  let sources = new Map<string, string>();
   if (filePaths.length > 0) {
     const loaded = loadCampaign(filePaths, io.cwd);
-    const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
+    sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return failWith(errors, sources, io, json);
-    for (const p of loaded.campaign.projects) files.push({ id: p.id, address: p.address });
+    specs = loaded.campaign.projects;
+    for (const p of specs) files.push({ id: p.id, address: p.address });
   }
 
   const opened = await openSessionWithProgress(flags, io, "status", options);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const { session, progress } = opened;
   try {
+    // Keys per organization: each project's reads go with its own organization's key; a listing
+    // (--all, --organization) reads what every key sees.
+    const routing = await routeOrganizations(session, specs, { everyKey: listing });
+    if (!routing.ok) {
+      progress.finish();
+      return failWith(routing.diagnostics, sources, io, json);
+    }
     const estimates = flags.estimate !== false;
     const live = await readStatusLive({
       reader: session.client,
@@ -115,7 +127,7 @@ export async function statusCommand(
         io.stdout(renderStatusTable(report, { width }));
         break;
     }
-    const diagnostics: Diagnostic[] = [...report.diagnostics];
+    const diagnostics: Diagnostic[] = [...routing.diagnostics, ...report.diagnostics];
     if (flags.markdown !== undefined)
       diagnostics.push(
         ...(await saveFile(io, flags.markdown, renderStatusMarkdown(report), "Markdown status")),

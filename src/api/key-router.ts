@@ -202,6 +202,27 @@ function noClientError(): ApiError {
   };
 }
 
+/**
+ * A counter of the busiest key's requests, for a budget that holds per key (watch's 40 a minute):
+ * on each call, each client's requests since the last call, the largest of them added to a running
+ * total. Over any span between two calls the total grows at least as much as any one key's requests
+ * did, so a budget kept on it is never exceeded by any key. With one client it is that client's count.
+ */
+export function busiestKeyRequests(clients: () => readonly ApiClient[]): () => number {
+  const seen = new Map<ApiClient, number>();
+  let total = 0;
+  return () => {
+    let most = 0;
+    for (const client of clients()) {
+      const now = client.stats().requests;
+      most = Math.max(most, now - (seen.get(client) ?? 0));
+      seen.set(client, now);
+    }
+    total += most;
+    return total;
+  };
+}
+
 /** The statistics of several clients, added up (the limiters' `limit`: their sum, the run's capacity). */
 export function sumStats(all: readonly ApiClientStats[]): ApiClientStats {
   const add = (a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) => {

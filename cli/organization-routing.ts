@@ -59,6 +59,9 @@ interface Connected {
       };
 }
 
+/** The keys each session has checked, by slug. */
+const connections = new WeakMap<Session, Map<string, Connected>>();
+
 /** How a command routes beyond its projects. */
 export interface RoutingOptions {
   /**
@@ -79,7 +82,9 @@ export async function routeOrganizations(
 ): Promise<RoutingResult> {
   const router = session.router;
   if (router === null) return { ok: true, keyOrganizations: new Map(), diagnostics: [] };
-  const connected = new Map<string, Connected>();
+  // A key is checked once per session, however many times the session routes (import routes twice).
+  const connected = connections.get(session) ?? new Map<string, Connected>();
+  connections.set(session, connected);
   const connect = async (slugs: readonly string[]): Promise<void> => {
     const wanted = [...new Set(slugs)].filter((slug) => !connected.has(slug));
     await Promise.all(

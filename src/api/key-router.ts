@@ -9,8 +9,8 @@
  *   sends nothing);
  * - the bulk reads (organizations, 10DLC campaigns, lists, numbers, project statistics) go to every
  *   client in use, in parallel, and are merged (first seen wins on a repeated id);
- * - reads by id of a media file or toll-free verification try each client in use until one can see
- *   it (403/404 move on to the next);
+ * - reads by id of a media file or toll-free verification, or of a project no route names, try each
+ *   client in use until one can see it (403/404 move on to the next);
  * - anything else goes to the default client (else the first in use).
  *
  * Invariant: no key is held here beyond the clients; a route never sends one organization's request
@@ -155,7 +155,11 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
         },
       };
     },
-    getProject: (id) => byProject(id, (c) => c.getProject(id)),
+    // A project no route names (import's project ids) is read by the first key that can see it.
+    getProject: (id) =>
+      routes !== null && !routes.projects.has(id)
+        ? firstVisible((c) => c.getProject(id))
+        : byProject(id, (c) => c.getProject(id)),
     testProject: (id, body, key) => byProject(id, (c) => c.testProject(id, body, key)),
     scheduleProject: (id, body, key) => byProject(id, (c) => c.scheduleProject(id, body, key)),
     pauseProject: (id, body, key) => byProject(id, (c) => c.pauseProject(id, body, key)),

@@ -62,6 +62,9 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     const client = primary();
     return client === undefined ? Promise.resolve({ ok: false, error: noClientError() }) : call(client);
   };
+  // By client, the bulk reads whose last try failed (after the client's retries), by endpoint.
+  const failed = new Map<ApiClient, Map<string, ApiError>>();
+  const failureOf = (client: ApiClient): ApiError | undefined => failed.get(client)?.values().next().value;
   const byProject = <T>(
     id: string,
     call: (client: ApiClient) => Promise<ApiResult<T>>,
@@ -69,13 +72,44 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     const route = routes?.projects.get(id);
     if (route === undefined) return viaPrimary(call);
     if ("error" in route) return Promise.resolve({ ok: false, error: route.error });
+    const failure = failureOf(route.client);
+    if (failure !== undefined) return Promise.resolve({ ok: false, error: organizationFailed(failure) });
     return call(route.client);
   };
+  /**
+   * One bulk read over every client in use. A client other than the default whose read failed (its
+   * retries exhausted) while another succeeded fails only its own organization: the read is marked
+   * failed for it (its projects then answer with that error, and nothing is sent for them) and the
+   * others' results go on; the mark holds until the same read succeeds for it again (watch's next
+   * poll). A failure of the default client, or of every client, is the read's answer, as with one key.
+   */
+  const gather = async <T>(
+    endpoint: string,
+    call: (client: ApiClient) => Promise<ApiResult<T>>,
+  ): Promise<ApiResult<T>[]> => {
+    const clients = inUse();
+    const results = await Promise.all(clients.map(call));
+    const anyOk = results.some((r) => r.ok);
+    const kept: ApiResult<T>[] = [];
+    results.forEach((result, i) => {
+      const client = clients[i] as ApiClient;
+      if (result.ok) {
+        failed.get(client)?.delete(endpoint);
+        kept.push(result);
+      } else if (anyOk && client !== defaultClient) {
+        const marks = failed.get(client) ?? new Map<string, ApiError>();
+        marks.set(endpoint, result.error);
+        failed.set(client, marks);
+      } else kept.push(result);
+    });
+    return kept;
+  };
   const merged = async <T>(
+    endpoint: string,
     call: (client: ApiClient) => Promise<ApiResult<T[]>>,
     idOf: (item: T) => string,
   ): Promise<ApiResult<T[]>> => {
-    const results = await Promise.all(inUse().map(call));
+    const results = await gather(endpoint, call);
     const out: T[] = [];
     const seen = new Set<string>();
     for (const result of results) {
@@ -114,26 +148,30 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     },
     listOrganizations: () =>
       merged(
+        "listOrganizations",
         (c) => c.listOrganizations(),
         (o) => o.id,
       ),
     listTenDlcCampaigns: (filters) =>
       merged(
+        "listTenDlcCampaigns",
         (c) => c.listTenDlcCampaigns(filters),
         (t) => t.id,
       ),
     listContactLists: (filters) =>
       merged(
+        "listContactLists",
         (c) => c.listContactLists(filters),
         (l) => l.id,
       ),
     listPhoneNumbers: (filters) =>
       merged(
+        "listPhoneNumbers",
         (c) => c.listPhoneNumbers(filters),
         (n) => `${n.id} ${n.org_id}`,
       ),
     getProjectStats: async (params) => {
-      const results = await Promise.all(inUse().map((c) => c.getProjectStats(params)));
+      const results = await gather("getProjectStats", (c) => c.getProjectStats(params));
       const [head] = results;
       if (head === undefined) return { ok: false, error: noClientError() };
       if (!head.ok) return head;
@@ -181,6 +219,19 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
       return typeof value === "function" ? value.bind(client) : value;
     },
   });
+}
+
+/**
+ * What a project's request answers when its organization's key failed a bulk read (`failure`): the
+ * same error (status, code, route), said to be its organization's, sent nowhere.
+ */
+function organizationFailed(failure: ApiError): ApiError {
+  return {
+    ...failure,
+    message: `this project's organization key failed ${failure.route} (${failure.message}), so its organization is not read and nothing is sent for it; the other organizations go on`,
+    attempts: 0,
+    outcome: "none",
+  };
 }
 
 /**

@@ -42,6 +42,11 @@ export type RoutingResult =
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
+/** What routing needs of a project: a campaign file's project, or a live project `import` names. */
+export type RoutedProject = Pick<ProjectSpec, "id" | "address" | "organization"> & {
+  readonly locate?: ProjectSpec["locate"];
+};
+
 interface Connected {
   readonly source: string;
   readonly client: ApiClient;
@@ -54,14 +59,32 @@ interface Connected {
       };
 }
 
-/** Routes the session's requests for `projects` (the projects the run reads). */
+/** The keys each session has checked, by slug. */
+const connections = new WeakMap<Session, Map<string, Connected>>();
+
+/** How a command routes beyond its projects. */
+export interface RoutingOptions {
+  /**
+   * Every key is in use for the bulk reads (`status --all` / `--organization`: what every key sees,
+   * merged), each checked like any other; its projects still go with their own keys.
+   */
+  readonly everyKey?: boolean;
+}
+
+/**
+ * Routes the session's requests for `projects` (the projects the run reads, by id, with their
+ * organization and where it was written). `plan`, `apply`, `status`, `watch` and `import` route here.
+ */
 export async function routeOrganizations(
   session: Session,
-  projects: readonly ProjectSpec[],
+  projects: readonly RoutedProject[],
+  options: RoutingOptions = {},
 ): Promise<RoutingResult> {
   const router = session.router;
   if (router === null) return { ok: true, keyOrganizations: new Map(), diagnostics: [] };
-  const connected = new Map<string, Connected>();
+  // A key is checked once per session, however many times the session routes (import routes twice).
+  const connected = connections.get(session) ?? new Map<string, Connected>();
+  connections.set(session, connected);
   const connect = async (slugs: readonly string[]): Promise<void> => {
     const wanted = [...new Set(slugs)].filter((slug) => !connected.has(slug));
     await Promise.all(
@@ -92,7 +115,10 @@ export async function routeOrganizations(
   };
 
   // Round 1: organizations named by name (or by an id that happens to be a slug: harmless).
-  await connect(projects.flatMap((p) => ownKey(p.organization) ?? []));
+  await connect([
+    ...projects.flatMap((p) => ownKey(p.organization) ?? []),
+    ...(options.everyKey === true ? session.organizationKeys.keys() : []),
+  ]);
   // Round 2: organizations written by id, named by what the keys in use list.
   const known = new Map<string, Organization>();
   const learn = (orgs: readonly Organization[]) => {
@@ -112,7 +138,7 @@ export async function routeOrganizations(
       for (const c of connected.values()) if (c.result.ok) learn(c.result.orgs);
     }
   }
-  const slugOf = (spec: ProjectSpec): string | undefined => {
+  const slugOf = (spec: RoutedProject): string | undefined => {
     const direct = ownKey(spec.organization);
     if (direct !== undefined) return direct;
     const byId = spec.organization === undefined ? undefined : known.get(spec.organization);
@@ -182,7 +208,7 @@ export async function routeOrganizations(
         spec.organization === undefined
           ? `${spec.address}: the project names no organization, and there is no default key (${session.keySource} are keys of named organizations only)`
           : `${spec.address}: organization ${spec.organization} has no key${variable === null ? "" : ` (${variable} is not set)`} and there is no default key to read for it`,
-      range: spec.locate(["organization"]),
+      ...(spec.locate === undefined ? {} : { range: spec.locate(["organization"]) }),
       hint:
         variable === null
           ? "name the project's organization (by name) and export its key, or export CAMPAIGNCTL_API_KEY"
@@ -194,6 +220,10 @@ export async function routeOrganizations(
   if (errors.length > 0) {
     closeUnused(session, connected);
     return { ok: false, diagnostics: errors };
+  }
+  if (options.everyKey === true) {
+    if (session.defaultClient !== null) use(session.defaultClient);
+    for (const c of connected.values()) if (c.result.ok) use(c.client);
   }
   if (inUse.length === 0 && session.defaultClient !== null) use(session.defaultClient);
   // The default key first: the plan's organization and the cache are its, as without routing.

@@ -9,7 +9,7 @@
  */
 
 import { loadCampaign } from "../../src/campaign/load.js";
-import type { CampaignFile } from "../../src/campaign/model.js";
+import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
 import { renderStatusCsv } from "../../src/report/status-csv.js";
@@ -24,6 +24,7 @@ import { failWith, type JsonFailure } from "../fail.js";
 import { createFileCache } from "../file-cache.js";
 import { saveFile } from "../files.js";
 import type { Io } from "../io.js";
+import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { checkReportPaths } from "../report-paths.js";
@@ -76,19 +77,29 @@ export async function statusCommand(
   const filePaths = paths.length === 0 && !listing ? ["."] : [...paths];
   const files: FileProject[] = [];
   let campaignFiles: readonly CampaignFile[] = [];
+  let specs: readonly ProjectSpec[] = [];
+  let sources = new Map<string, string>();
   if (filePaths.length > 0) {
     const loaded = loadCampaign(filePaths, io.cwd);
     campaignFiles = loaded.campaign.files;
-    const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
+    sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return failWith(errors, sources, io, json);
-    for (const p of loaded.campaign.projects) files.push({ id: p.id, address: p.address });
+    specs = loaded.campaign.projects;
+    for (const p of specs) files.push({ id: p.id, address: p.address });
   }
 
   const opened = await openSessionWithProgress(flags, io, "status", options);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const { session, progress } = opened;
   try {
+    // Keys per organization: each project's reads go with its own organization's key; a listing
+    // (--all, --organization) reads what every key sees.
+    const routing = await routeOrganizations(session, specs, { everyKey: listing });
+    if (!routing.ok) {
+      progress.finish();
+      return failWith(routing.diagnostics, sources, io, json);
+    }
     const estimates = flags.estimate !== false;
     const live = await readStatusLive({
       reader: session.client,
@@ -123,7 +134,11 @@ export async function statusCommand(
         io.stdout(renderStatusTable(report, { width }) + renderEmailStatusText(email?.campaigns ?? []));
         break;
     }
-    const diagnostics: Diagnostic[] = [...report.diagnostics, ...(email?.diagnostics ?? [])];
+    const diagnostics: Diagnostic[] = [
+      ...routing.diagnostics,
+      ...report.diagnostics,
+      ...(email?.diagnostics ?? []),
+    ];
     if (flags.markdown !== undefined)
       diagnostics.push(
         ...(await saveFile(io, flags.markdown, renderStatusMarkdown(report), "Markdown status")),

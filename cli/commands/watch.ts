@@ -16,6 +16,7 @@
 
 import { setTimeout as delay } from "node:timers/promises";
 import type { Sleep } from "../../src/api/index.js";
+import { busiestKeyRequests } from "../../src/api/key-router.js";
 import { loadCampaign } from "../../src/campaign/load.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { createWatchView } from "../../src/report/watch-view.js";
@@ -27,6 +28,7 @@ import type { WatchTarget } from "../../src/watch/watch-state.js";
 import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
+import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { stopwatch } from "../progress-clock.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
@@ -81,6 +83,12 @@ export async function watchCommand(
   const opened = await openSession(flags, io, deps.session);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const session = opened.session;
+  // Keys per organization: each project's reads and pauses go with its own organization's key.
+  const routing = await routeOrganizations(session, loaded.campaign.projects);
+  if (!routing.ok) {
+    await session.close();
+    return failWith(routing.diagnostics, sources, io, json);
+  }
   const controller = new AbortController();
   const sleep: Sleep =
     deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
@@ -114,6 +122,8 @@ export async function watchCommand(
       sleep,
       signal: controller.signal,
       requests: () => session.client.stats().requests,
+      // The 40 a minute hold per key: the busiest key's requests.
+      ...(session.router === null ? {} : { budgetRequests: busiestKeyRequests(session.router.inUse) }),
       onEvent: view.onEvent,
       ...(deps.maxSends === undefined ? {} : { maxSends: deps.maxSends }),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),

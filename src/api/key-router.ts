@@ -9,8 +9,8 @@
  *   sends nothing);
  * - the bulk reads (organizations, 10DLC campaigns, lists, numbers, project statistics) go to every
  *   client in use, in parallel, and are merged (first seen wins on a repeated id);
- * - reads by id of a media file or toll-free verification try each client in use until one can see
- *   it (403/404 move on to the next);
+ * - reads by id of a media file or toll-free verification, or of a project no route names, try each
+ *   client in use until one can see it (403/404 move on to the next);
  * - anything else goes to the default client (else the first in use).
  *
  * Invariant: no key is held here beyond the clients; a route never sends one organization's request
@@ -62,6 +62,9 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     const client = primary();
     return client === undefined ? Promise.resolve({ ok: false, error: noClientError() }) : call(client);
   };
+  // By client, the bulk reads whose last try failed (after the client's retries), by endpoint.
+  const failed = new Map<ApiClient, Map<string, ApiError>>();
+  const failureOf = (client: ApiClient): ApiError | undefined => failed.get(client)?.values().next().value;
   const byProject = <T>(
     id: string,
     call: (client: ApiClient) => Promise<ApiResult<T>>,
@@ -69,13 +72,44 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     const route = routes?.projects.get(id);
     if (route === undefined) return viaPrimary(call);
     if ("error" in route) return Promise.resolve({ ok: false, error: route.error });
+    const failure = failureOf(route.client);
+    if (failure !== undefined) return Promise.resolve({ ok: false, error: organizationFailed(failure) });
     return call(route.client);
   };
+  /**
+   * One bulk read over every client in use. A client other than the default whose read failed (its
+   * retries exhausted) while another succeeded fails only its own organization: the read is marked
+   * failed for it (its projects then answer with that error, and nothing is sent for them) and the
+   * others' results go on; the mark holds until the same read succeeds for it again (watch's next
+   * poll). A failure of the default client, or of every client, is the read's answer, as with one key.
+   */
+  const gather = async <T>(
+    endpoint: string,
+    call: (client: ApiClient) => Promise<ApiResult<T>>,
+  ): Promise<ApiResult<T>[]> => {
+    const clients = inUse();
+    const results = await Promise.all(clients.map(call));
+    const anyOk = results.some((r) => r.ok);
+    const kept: ApiResult<T>[] = [];
+    results.forEach((result, i) => {
+      const client = clients[i] as ApiClient;
+      if (result.ok) {
+        failed.get(client)?.delete(endpoint);
+        kept.push(result);
+      } else if (anyOk && client !== defaultClient) {
+        const marks = failed.get(client) ?? new Map<string, ApiError>();
+        marks.set(endpoint, result.error);
+        failed.set(client, marks);
+      } else kept.push(result);
+    });
+    return kept;
+  };
   const merged = async <T>(
+    endpoint: string,
     call: (client: ApiClient) => Promise<ApiResult<T[]>>,
     idOf: (item: T) => string,
   ): Promise<ApiResult<T[]>> => {
-    const results = await Promise.all(inUse().map(call));
+    const results = await gather(endpoint, call);
     const out: T[] = [];
     const seen = new Set<string>();
     for (const result of results) {
@@ -114,26 +148,30 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
     },
     listOrganizations: () =>
       merged(
+        "listOrganizations",
         (c) => c.listOrganizations(),
         (o) => o.id,
       ),
     listTenDlcCampaigns: (filters) =>
       merged(
+        "listTenDlcCampaigns",
         (c) => c.listTenDlcCampaigns(filters),
         (t) => t.id,
       ),
     listContactLists: (filters) =>
       merged(
+        "listContactLists",
         (c) => c.listContactLists(filters),
         (l) => l.id,
       ),
     listPhoneNumbers: (filters) =>
       merged(
+        "listPhoneNumbers",
         (c) => c.listPhoneNumbers(filters),
         (n) => `${n.id} ${n.org_id}`,
       ),
     getProjectStats: async (params) => {
-      const results = await Promise.all(inUse().map((c) => c.getProjectStats(params)));
+      const results = await gather("getProjectStats", (c) => c.getProjectStats(params));
       const [head] = results;
       if (head === undefined) return { ok: false, error: noClientError() };
       if (!head.ok) return head;
@@ -155,7 +193,11 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
         },
       };
     },
-    getProject: (id) => byProject(id, (c) => c.getProject(id)),
+    // A project no route names (import's project ids) is read by the first key that can see it.
+    getProject: (id) =>
+      routes !== null && !routes.projects.has(id)
+        ? firstVisible((c) => c.getProject(id))
+        : byProject(id, (c) => c.getProject(id)),
     testProject: (id, body, key) => byProject(id, (c) => c.testProject(id, body, key)),
     scheduleProject: (id, body, key) => byProject(id, (c) => c.scheduleProject(id, body, key)),
     pauseProject: (id, body, key) => byProject(id, (c) => c.pauseProject(id, body, key)),
@@ -180,6 +222,19 @@ export function createKeyRouter(defaultClient: ApiClient | null): KeyRouter {
 }
 
 /**
+ * What a project's request answers when its organization's key failed a bulk read (`failure`): the
+ * same error (status, code, route), said to be its organization's, sent nowhere.
+ */
+function organizationFailed(failure: ApiError): ApiError {
+  return {
+    ...failure,
+    message: `this project's organization key failed ${failure.route} (${failure.message}), so its organization is not read and nothing is sent for it; the other organizations go on`,
+    attempts: 0,
+    outcome: "none",
+  };
+}
+
+/**
  * What a request answers when no key serves it: only keys per organization are set and the command
  * routes nothing to them (a command of one key, or a request no project names). Sent nowhere.
  */
@@ -199,6 +254,27 @@ function noClientError(): ApiError {
     method: "GET",
     route: "(none)",
     path: "",
+  };
+}
+
+/**
+ * A counter of the busiest key's requests, for a budget that holds per key (watch's 40 a minute):
+ * on each call, each client's requests since the last call, the largest of them added to a running
+ * total. Over any span between two calls the total grows at least as much as any one key's requests
+ * did, so a budget kept on it is never exceeded by any key. With one client it is that client's count.
+ */
+export function busiestKeyRequests(clients: () => readonly ApiClient[]): () => number {
+  const seen = new Map<ApiClient, number>();
+  let total = 0;
+  return () => {
+    let most = 0;
+    for (const client of clients()) {
+      const now = client.stats().requests;
+      most = Math.max(most, now - (seen.get(client) ?? 0));
+      seen.set(client, now);
+    }
+    total += most;
+    return total;
   };
 }
 

@@ -5,9 +5,14 @@
  */
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 import type { ProjectSpec, SpecPath } from "./model.js";
+import { originSpan, rememberOrigin } from "./template-origin.js";
+import type { Span } from "./yaml-path.js";
 
 /** The part of a ProjectSpec the cross-project checks use. `ProjectSpec` is one. */
-export type CrossProject = Pick<ProjectSpec, "address" | "id" | "state" | "schedule" | "after" | "locate">;
+export type CrossProject = Pick<
+  ProjectSpec,
+  "address" | "id" | "state" | "schedule" | "after" | "locate" | "origin" | "organization"
+>;
 
 /** A CrossProject as plain data: the ranges the cross checks point at, located in advance. */
 export interface CrossProjectData {
@@ -16,6 +21,12 @@ export interface CrossProjectData {
   readonly state: ProjectSpec["state"];
   readonly schedule?: ProjectSpec["schedule"];
   readonly after: readonly string[];
+  /** Set for a project expanded from a template instance (with where the instance is written). */
+  readonly origin?: {
+    readonly value: NonNullable<ProjectSpec["origin"]>;
+    readonly organization?: string;
+    readonly span?: Span;
+  };
   readonly ranges: {
     readonly key: SourceRange;
     readonly id: SourceRange;
@@ -35,8 +46,18 @@ function crossValues(project: CrossValues): CrossValues {
 }
 
 export function toCrossData(project: ProjectSpec): CrossProjectData {
+  const span = project.origin === undefined ? undefined : originSpan(project);
   return {
     ...crossValues(project),
+    ...(project.origin === undefined
+      ? {}
+      : {
+          origin: {
+            value: project.origin,
+            ...(project.organization === undefined ? {} : { organization: project.organization }),
+            ...(span === undefined ? {} : { span }),
+          },
+        }),
     ranges: {
       key: project.range,
       id: project.locate(["id"]),
@@ -56,5 +77,14 @@ export function fromCrossData(data: CrossProjectData): CrossProject {
       return data.ranges.after[next] ?? data.ranges.key;
     return data.ranges.key;
   };
-  return { ...crossValues(data), locate };
+  if (data.origin === undefined) return { ...crossValues(data), locate };
+  const { value, organization, span } = data.origin;
+  const project: CrossProject = {
+    ...crossValues(data),
+    locate,
+    origin: value,
+    ...(organization === undefined ? {} : { organization }),
+  };
+  if (span !== undefined) rememberOrigin(project, span);
+  return project;
 }

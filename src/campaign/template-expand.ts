@@ -135,6 +135,20 @@ export function expandTemplates(
       });
       continue;
     }
+    if (schedule.kind === "at" && schedule.later !== undefined) {
+      const inInstance = instance.schedule !== undefined;
+      const where = inInstance ? declaration.node : declaration.templateNode;
+      diagnostics.push({
+        severity: "warning",
+        code: "campaign.template-local-time-repeated",
+        message: `instance \`${declaration.address}\`: the local send time ${schedule.local} happens twice in ${schedule.schedule.timezone} (clocks fall back that night): the first is taken, ${schedule.schedule.at}, not ${schedule.later}`,
+        range: valueRange(where, ["schedule", "local"], keyRange),
+        hint: `choose a time outside the repeated hour; to send at the second, describe the project under \`projects:\` with \`schedule: {at: "${schedule.later}"}\``,
+        related: inInstance
+          ? related
+          : [{ message: `for instance \`${declaration.address}\``, range: keyRange }],
+      });
+    }
     projects.push(expandOne(declaration, template, instance, text, schedule, raw, input));
   }
   return { projects, templates, diagnostics };
@@ -142,7 +156,13 @@ export function expandTemplates(
 
 type ScheduleOutcome =
   | { readonly kind: "none" }
-  | { readonly kind: "at"; readonly schedule: NonNullable<RawProjectKeys["schedule"]> }
+  | {
+      readonly kind: "at";
+      readonly schedule: NonNullable<RawProjectKeys["schedule"]>;
+      readonly local: string;
+      /** The second of a time that happens twice, not taken. */
+      readonly later?: string;
+    }
   | { readonly kind: "missing-zone"; readonly local: string }
   | { readonly kind: "skipped"; readonly local: string; readonly zone: string };
 
@@ -155,6 +175,8 @@ function scheduleOf(template: RawTemplate, instance: RawInstance): ScheduleOutco
   if (at.kind === "skipped") return { kind: "skipped", local: local.local, zone };
   return {
     kind: "at",
+    local: local.local,
+    ...(at.later === undefined ? {} : { later: at.later }),
     schedule: {
       at: at.at,
       timezone: zone,

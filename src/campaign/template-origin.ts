@@ -9,16 +9,27 @@ import type { Diagnostic, RelatedInformation } from "../diagnostics/diagnostic.j
 import type { ProjectSpec } from "./model.js";
 import type { Span } from "./yaml-path.js";
 
+/**
+ * What the mechanism reads of a project: a ProjectSpec, or the plain data the checks across files
+ * carry from a worker thread (`cross-project.ts`, which remembers its span again).
+ */
+export type OriginCarrier = Pick<ProjectSpec, "origin" | "organization">;
+
 /** Where each expanded project's instance is written (its value's offsets in its file). */
-const instanceSpans = new WeakMap<ProjectSpec, Span>();
+const instanceSpans = new WeakMap<OriginCarrier, Span>();
 
 /** Records where `project`'s instance is written (template-expand.ts, once per project). */
-export function rememberOrigin(project: ProjectSpec, instanceSpan: Span): void {
+export function rememberOrigin(project: OriginCarrier, instanceSpan: Span): void {
   instanceSpans.set(project, instanceSpan);
 }
 
+/** Where `project`'s instance is written, when it was expanded from one. */
+export function originSpan(project: OriginCarrier): Span | undefined {
+  return instanceSpans.get(project);
+}
+
 /** The place a finding on `project` at `diagnostic.range` does not show, or undefined. */
-function otherPlace(project: ProjectSpec, diagnostic: Diagnostic): RelatedInformation | undefined {
+function otherPlace(project: OriginCarrier, diagnostic: Diagnostic): RelatedInformation | undefined {
   const origin = project.origin;
   if (origin === undefined) return undefined;
   const range = diagnostic.range;
@@ -41,7 +52,7 @@ function otherPlace(project: ProjectSpec, diagnostic: Diagnostic): RelatedInform
 }
 
 /** `diagnostics` about `project`, each with the other place of its origin in `related` (see above). */
-export function relateToOrigin(project: ProjectSpec, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+export function relateToOrigin(project: OriginCarrier, diagnostics: readonly Diagnostic[]): Diagnostic[] {
   if (project.origin === undefined) return [...diagnostics];
   return diagnostics.map((diagnostic) => {
     const other = otherPlace(project, diagnostic);

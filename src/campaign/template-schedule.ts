@@ -7,8 +7,11 @@ import { DateTime, FixedOffsetZone } from "luxon";
 import type { ScheduleTimezone } from "../contract/limits.js";
 
 export type LocalTimeResult =
-  /** An ISO 8601 date-time with the zone's offset at that date, such as `2026-12-07T10:00:00-06:00`. */
-  | { readonly kind: "at"; readonly at: string }
+  /**
+   * An ISO 8601 date-time with the zone's offset at that date, such as `2026-12-07T10:00:00-06:00`.
+   * `later`: when the time happens twice (clocks fall back), the second of the two, not taken.
+   */
+  | { readonly kind: "at"; readonly at: string; readonly later?: string }
   /** The time does not exist in the zone (skipped when clocks spring forward). */
   | { readonly kind: "skipped"; readonly zone: ScheduleTimezone };
 
@@ -42,7 +45,11 @@ function convert(local: string, zone: ScheduleTimezone): LocalTimeResult {
     .map((offset) => DateTime.fromISO(withSeconds, { zone: FixedOffsetZone.instance(offset) }).setZone(zone))
     .filter((time) => time.isValid && time.toFormat("yyyy-MM-dd'T'HH:mm:ss") === withSeconds)
     .sort((a, b) => a.toMillis() - b.toMillis());
-  const first = instants[0];
+  const [first, second] = instants;
   if (first === undefined) return { kind: "skipped", zone };
-  return { kind: "at", at: first.toISO({ suppressMilliseconds: true, includeOffset: true }) ?? withSeconds };
+  const iso = (time: DateTime) =>
+    time.toISO({ suppressMilliseconds: true, includeOffset: true }) ?? withSeconds;
+  return second === undefined
+    ? { kind: "at", at: iso(first) }
+    : { kind: "at", at: iso(first), later: iso(second) };
 }

@@ -62,10 +62,21 @@ export function selects(selection: Selection): boolean {
   );
 }
 
+/**
+ * Called once the projects' owners are known (from the statistics listing), before any project is
+ * read by id: keys per organization route each project to its own organization's key. Answers the
+ * problems that stop the import (none: go on).
+ */
+export type BeforeReads = (
+  owners: ReadonlyMap<string, string>,
+  organizations: readonly Organization[],
+) => Promise<readonly Diagnostic[]>;
+
 export async function readLiveForImport(
   reader: ImportReader,
   selection: Selection,
   now: Date,
+  beforeReads?: BeforeReads,
 ): Promise<LiveForImport> {
   const [orgs, tenDlc, lists, numbers] = await Promise.all([
     reader.listOrganizations(),
@@ -96,16 +107,23 @@ export async function readLiveForImport(
   }
 
   const ids: string[] = [...new Set(selection.ids)];
+  const owners = new Map<string, string>();
   if (selection.all || selection.status !== undefined || organizationId !== undefined) {
     const rows = await listProjects(reader, now);
     if (!rows.ok) return { ok: false, diagnostics: [apiErrorDiagnostic(rows.error)] };
-    for (const row of rows.rows)
+    for (const row of rows.rows) {
       if (
         (selection.status === undefined || row.status === selection.status) &&
         (organizationId === undefined || row.organization_id === organizationId) &&
         !ids.includes(row.id)
       )
         ids.push(row.id);
+      if (ids.includes(row.id)) owners.set(row.id, row.organization_id);
+    }
+  }
+  if (beforeReads !== undefined) {
+    const stopped = await beforeReads(owners, orgs.value);
+    if (stopped.length > 0) return { ok: false, diagnostics: stopped };
   }
 
   const reads = await readAll(ids, (id) => reader.getProject(id));

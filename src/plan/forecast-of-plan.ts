@@ -5,6 +5,7 @@
  * plan's clock. Pure.
  */
 import type { ProjectSpec } from "../campaign/model.js";
+import { relateToOrigin } from "../campaign/template-origin.js";
 import { SCHEDULE_TIMEZONES, type ScheduleTimezone } from "../contract/limits.js";
 import type { Project } from "../contract/resources.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
@@ -159,7 +160,15 @@ export function forecastOfPlan(
           options.capacity.policyBrands,
           options.capacityRequired,
         );
-  const findings = [...unknown, ...judged.findings, ...atFastest];
+  // A finding on a template instance also points at the other place it came from (template-origin.ts).
+  const findings = [...unknown, ...judged.findings, ...atFastest].map((f): ForecastFinding => {
+    const spec = byAddress.get(f.address);
+    if (spec?.origin === undefined) return f;
+    const [related] = relateToOrigin(spec, [f.diagnostic]);
+    return related === undefined
+      ? f
+      : { ...f, diagnostic: { ...f.diagnostic, ...related, code: f.diagnostic.code } };
+  });
   return {
     ...judged,
     findings,

@@ -146,6 +146,7 @@ describe("local times", () => {
     expect(localToAt("2026-11-01T01:30", "America/Chicago")).toEqual({
       kind: "at",
       at: "2026-11-01T01:30:00-05:00",
+      later: "2026-11-01T01:30:00-06:00",
     });
     expect(localToAt("2027-03-14T02:30", "America/Chicago")).toEqual({
       kind: "skipped",

@@ -30,6 +30,8 @@ describe("fault spec", () => {
     ["*: reset p=2", 0],
     ["POST /conversations/{conversation_id}/messages: commit-then-fail(503)", 0],
     ["POST /projects/{id}/test: commit-then-fail(502)", 1],
+    ["GET /contact-lists: status(500) org=0c000000-0000-4000-8000-000000000002", 1],
+    ["GET /contact-lists: status(500) org=", 0],
   ])("%s", (spec, rules) => {
     const parsed = parseFaultSpec(spec);
     if (rules === 0) expect(parsed.ok).toBe(false);

@@ -17,31 +17,33 @@ function sendsAt(project: CrossProject, now: Date | null): number | undefined {
   return scheduleTimes(project.schedule)?.at.toMillis();
 }
 
-export function afterOrderRule(projects: readonly CrossProject[], context: LintContext): Diagnostic[] {
-  const byAddress = new Map(projects.map((p) => [p.address, p]));
+/** The findings of the rule on `project` (`byAddress`: every project loaded, by address). */
+export function afterOrderRule(
+  project: CrossProject,
+  byAddress: ReadonlyMap<string, CrossProject>,
+  context: LintContext,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const project of projects) {
-    if (project.after.length === 0) continue;
-    const mine = sendsAt(project, context.now);
-    if (mine === undefined) continue;
-    project.after.forEach((address, index) => {
-      const target = byAddress.get(address);
-      const theirs = target === undefined ? undefined : sendsAt(target, context.now);
-      if (target === undefined || theirs === undefined || mine >= theirs) return;
-      out.push({
-        severity: "error",
-        code: "lint.after-sends-first",
-        message: `${project.address}: ordered after \`${address}\`, but scheduled at ${project.schedule?.at}, before ${address} sends (${target.schedule?.at})`,
-        range: project.locate(["after", index]),
-        hint: `\`after\` orders apply's requests, not send times: schedule ${project.address} after ${address}, or remove the entry`,
-        related: [
-          {
-            message: `\`${address}\` sends at ${target.schedule?.at}`,
-            range: target.locate(["schedule", "at"]),
-          },
-        ],
-      });
+  if (project.after.length === 0) return out;
+  const mine = sendsAt(project, context.now);
+  if (mine === undefined) return out;
+  project.after.forEach((address, index) => {
+    const target = byAddress.get(address);
+    const theirs = target === undefined ? undefined : sendsAt(target, context.now);
+    if (target === undefined || theirs === undefined || mine >= theirs) return;
+    out.push({
+      severity: "error",
+      code: "lint.after-sends-first",
+      message: `${project.address}: ordered after \`${address}\`, but scheduled at ${project.schedule?.at}, before ${address} sends (${target.schedule?.at})`,
+      range: project.locate(["after", index]),
+      hint: `\`after\` orders apply's requests, not send times: schedule ${project.address} after ${address}, or remove the entry`,
+      related: [
+        {
+          message: `\`${address}\` sends at ${target.schedule?.at}`,
+          range: target.locate(["schedule", "at"]),
+        },
+      ],
     });
-  }
+  });
   return out;
 }

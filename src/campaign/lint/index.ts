@@ -63,5 +63,6 @@ export function lintProjects(projects: readonly ProjectSpec[], context: LintCont
 
 /** The rules across projects (they need every loaded file); unsorted. */
 export function lintAcross(projects: readonly CrossProject[], context: LintContext): Diagnostic[] {
-  return afterOrderRule(projects, context);
+  const byAddress = new Map(projects.map((p) => [p.address, p]));
+  return projects.flatMap((project) => relateToOrigin(project, afterOrderRule(project, byAddress, context)));
 }

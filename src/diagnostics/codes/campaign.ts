@@ -63,6 +63,8 @@ export const CAMPAIGN_CODES = {
     "a template's schedule is a local time but neither the instance nor the template says which `timezone` to read it in",
   "campaign.template-local-time-skipped":
     "a template's local send time does not exist in the instance's timezone (clocks spring forward over it)",
+  "campaign.template-local-time-repeated":
+    "a template's local send time happens twice in the instance's timezone (clocks fall back): the first is taken; the warning names both",
   "campaign.variant-tag-mismatch":
     "a merge tag one language variant of a template uses is missing from another (the other variant is the related place)",
   "campaign.variant-opt-out-missing":

@@ -67,7 +67,8 @@ export class FaultEngine {
     }));
   }
 
-  decide(method: string, template: string): FaultDecision {
+  /** The faults of one request; `organization`: the organization of the request's key. */
+  decide(method: string, template: string, organization: string | null = null): FaultDecision {
     let before: FaultDecision["before"] = null;
     let after: FaultDecision["after"] = null;
     let virtualMs = 0;
@@ -77,6 +78,7 @@ export class FaultEngine {
       const { rule } = live;
       if (rule.method !== "*" && rule.method !== method) continue;
       if (rule.template !== "*" && rule.template !== template) continue;
+      if (rule.organization !== null && rule.organization !== organization) continue;
       if (!this.fires(live)) continue;
       fired.push(rule.text);
       const action = rule.action;

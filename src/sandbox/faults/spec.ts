@@ -7,6 +7,7 @@
  *   ACTION := status(CODE[, retry-after=S]) | commit-then-fail(CODE | drop)
  *           | latency(DURATION[, real]) | reset | burst-429(N[, retry-after=S])
  *   OPTION := p=PROBABILITY (default 1) | n=MAX_TIMES (default unlimited)
+ *           | org=ORGANIZATION_ID (only requests made with a key of that organization)
  *   DURATION := INTEGER("ms" | "s" | "m")?     (bare integers are milliseconds)
  *
  * Example: `POST /projects/{id}/schedule: commit-then-fail(500) p=0.3; *: latency(200ms) p=0.1`.
@@ -27,6 +28,8 @@ export interface FaultRule {
   readonly action: FaultAction;
   readonly probability: number;
   readonly maxTimes: number | null;
+  /** Only requests whose key belongs to this organization; null: any key. */
+  readonly organization: string | null;
 }
 
 export type FaultParse =
@@ -73,6 +76,7 @@ function parseRule(text: string): FaultRule | string {
   if (typeof action === "string") return action;
   let probability = 1;
   let maxTimes: number | null = null;
+  let organization: string | null = null;
   for (const option of (match[3] ?? "")
     .trim()
     .split(/\s+/)
@@ -84,9 +88,12 @@ function parseRule(text: string): FaultRule | string {
     } else if (name === "n") {
       maxTimes = Number(value);
       if (!Number.isInteger(maxTimes) || maxTimes < 1) return "n must be a positive integer";
-    } else return `unknown option "${name}" (p=, n=)`;
+    } else if (name === "org") {
+      if (value === "") return "org needs an organization id";
+      organization = value;
+    } else return `unknown option "${name}" (p=, n=, org=)`;
   }
-  return { text, method, template, action, probability, maxTimes };
+  return { text, method, template, action, probability, maxTimes, organization };
 }
 
 function parseAction(name: string, args: string[]): FaultAction | string {

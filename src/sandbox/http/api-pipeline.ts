@@ -104,7 +104,7 @@ async function run(
   const parsed = parseJson(raw);
   if (!parsed.ok) return { ...out, response: parsed.response };
 
-  const faults = sandbox.faults.decide(method, route.template);
+  const faults = sandbox.faults.decide(method, route.template, auth.key.organization_id);
   if (faults.fired.length > 0) out.fault = faults.fired.join("; ");
   const before = faults.before;
   if (before !== null) {

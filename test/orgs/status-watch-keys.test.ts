@@ -1,0 +1,252 @@
+/**
+ * `status` and `watch` with keys per organization (issue 26, item 4), over real HTTP against the
+ * sandbox on loopback: each organization's reads (and watch's pauses, through the write executor)
+ * go with its own key; with only per-organization keys set (no CAMPAIGNCTL_API_KEY) both work; a
+ * parent key reads (and pauses) for an organization whose own key is not set.
+ */
+import { rmSync } from "node:fs";
+import { afterEach, expect, test } from "vitest";
+import { type StatusFlags, statusCommand } from "../../cli/commands/status.js";
+import { type WatchFlags, watchCommand } from "../../cli/commands/watch.js";
+import type { Io } from "../../cli/io.js";
+import { exitCodeOf } from "../../cli/outcome.js";
+import type { FixtureProject } from "../../src/sandbox/fixture/types.js";
+import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import { checkCliDocuments } from "../helpers/documents.js";
+import { admin } from "../sandbox/helpers.js";
+import { buildOrgWorld, type OrgWorld, PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";
+
+interface Bed {
+  readonly world: OrgWorld;
+  readonly sb: SandboxHandle;
+  /** The project that sends and fails every message (the first of the last organization). */
+  readonly failing: string;
+}
+
+let open: Bed[] = [];
+afterEach(async () => {
+  for (const b of open) {
+    await b.sb.close();
+    rmSync(b.world.dir, { recursive: true, force: true });
+  }
+  open = [];
+});
+
+const START_MS = Date.parse("2026-12-01T15:00:00Z");
+
+/**
+ * `orgs` organizations of 2 projects; the first project of every organization sends from 10 s after
+ * the start, the last organization's fails every message, and each file guards its projects.
+ */
+async function bed(orgs: number): Promise<Bed> {
+  const world = buildOrgWorld(orgs, 2);
+  const projects = (world.fixture as unknown as { projects: FixtureProject[] }).projects;
+  const senders = world.orgs.map((o) => o.projects[0]?.id);
+  for (const p of projects)
+    if (senders.includes(p.project_id)) {
+      p.status = "scheduled";
+      p.scheduled_at = new Date(START_MS + 10_000).toISOString();
+      p.scheduled_timezone = "America/Chicago";
+    }
+  for (const o of world.orgs)
+    writeCampaignFile(world.dir, o, (doc) => {
+      (doc.defaults as Record<string, unknown>).guard = { max_failure_rate: 0.2, min_sample: 1 };
+    });
+  const failing = world.orgs.at(-1)?.projects[0]?.id;
+  if (failing === undefined) throw new Error("world");
+  const sb = await startSandbox({ fixture: world.fixture, rateLimits: true, timeScale: 0 });
+  await admin(sb, "PATCH", "/simulation", {
+    messages_per_batch: 1,
+    batch_interval_ms: 600_000,
+    failure_rate: 0,
+    reply_rate: 0,
+    project_failure_rates: { [failing]: 1 },
+  });
+  const b = { world, sb, failing };
+  open.push(b);
+  return b;
+}
+
+function orgKeys(b: Bed): Record<string, string> {
+  return Object.fromEntries(b.world.orgs.map((o) => [o.variable, o.key]));
+}
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function io(b: Bed, env: Record<string, string>, out: { stdout: string; stderr: string }): Io {
+  return {
+    stdout: (t) => {
+      out.stdout += t;
+    },
+    stderr: (t) => {
+      out.stderr += t;
+    },
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    env: { NO_COLOR: "1", ...env },
+    cwd: b.world.dir,
+    clock: () => b.sb.clock.nowMs(),
+  };
+}
+
+const virtual = (b: Bed) => ({
+  clock: { now: () => b.sb.clock.nowMs() },
+  sleep: (ms: number) => b.sb.clock.advance(ms),
+});
+
+async function status(b: Bed, env: Record<string, string>, flags: Partial<StatusFlags> = {}): Promise<Run> {
+  const out = { stdout: "", stderr: "" };
+  const args = flags.all === true ? [] : ["campaign"];
+  const outcome = await statusCommand(
+    args,
+    { baseUrl: b.sb.baseUrl, json: true, color: false, ...flags },
+    io(b, env, out),
+    virtual(b),
+  );
+  checkCliDocuments(["status", "--json"], out.stdout, b.world.dir);
+  return { code: exitCodeOf(outcome), ...out };
+}
+
+async function watch(b: Bed, env: Record<string, string>, flags: Partial<WatchFlags> = {}): Promise<Run> {
+  const out = { stdout: "", stderr: "" };
+  const v = virtual(b);
+  const outcome = await watchCommand(
+    ["campaign"],
+    { baseUrl: b.sb.baseUrl, once: true, json: true, color: false, ...flags },
+    io(b, env, out),
+    { session: v, sleep: v.sleep, onInterrupt: () => () => {} },
+  );
+  checkCliDocuments(["watch", "--json"], out.stdout, b.world.dir);
+  return { code: exitCodeOf(outcome), ...out };
+}
+
+interface LogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly key_organization_id: string | null;
+  readonly status: number;
+}
+
+async function requests(sb: SandboxHandle): Promise<LogEntry[]> {
+  return (await admin(sb, "GET", "/requests")).body.data.requests as LogEntry[];
+}
+
+function projectOf(path: string): string | null {
+  return /^\/projects\/([0-9a-f-]{36})/.exec(path)?.[1] ?? null;
+}
+
+function orgOfProject(b: Bed): Map<string, string> {
+  return new Map(b.world.orgs.flatMap((o) => o.projects.map((p) => [p.id, o.id] as const)));
+}
+
+/** Lets the senders send the first of their two messages (the second is 10 minutes later). */
+async function sendAll(b: Bed): Promise<void> {
+  await admin(b.sb, "POST", "/clock/advance", { ms: 20_000 });
+}
+
+test("status with only per-organization keys reads each organization with its own key", async () => {
+  const b = await bed(3);
+  await sendAll(b);
+  const run = await status(b, orgKeys(b));
+  expect(run.stderr).not.toContain("pc_live_");
+  expect(run.stderr).not.toMatch(/NO_KEY|needs CAMPAIGNCTL_API_KEY/);
+  expect(run.code).toBe(0);
+  const doc = JSON.parse(run.stdout);
+  const ids = (doc.projects as { id: string }[]).map((p) => p.id).sort();
+  expect(ids).toEqual(b.world.orgs.flatMap((o) => o.projects.map((p) => p.id)).sort());
+
+  const log = await requests(b.sb);
+  expect(log.length).toBeGreaterThan(0);
+  expect(log.every((r) => r.key_organization_id !== PARENT_ORG && r.key_organization_id !== null)).toBe(true);
+  const owner = orgOfProject(b);
+  for (const r of log) {
+    const project = projectOf(r.path);
+    if (project !== null) expect(r.key_organization_id).toBe(owner.get(project));
+  }
+  // Every organization's key read the statistics.
+  for (const o of b.world.orgs)
+    expect(log.some((r) => r.key_organization_id === o.id && r.path.startsWith("/projects/stats"))).toBe(
+      true,
+    );
+});
+
+test("status --all with only per-organization keys lists what every key sees", async () => {
+  const b = await bed(2);
+  await sendAll(b);
+  const run = await status(b, orgKeys(b), { all: true });
+  expect(run.code).toBe(0);
+  const doc = JSON.parse(run.stdout);
+  const listed = new Set((doc.projects as { id: string }[]).map((p) => p.id));
+  // The senders have statistics rows in the range: every organization's is listed.
+  for (const o of b.world.orgs) expect(listed.has(o.projects[0]?.id ?? "")).toBe(true);
+});
+
+test("watch with only per-organization keys pauses with the project's own key", async () => {
+  const b = await bed(3);
+  await sendAll(b);
+  const run = await watch(b, orgKeys(b));
+  expect(run.stderr).not.toContain("pc_live_");
+  expect(run.code).toBe(2);
+  const events = run.stdout
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  const stop = events.at(-1);
+  expect(stop).toMatchObject({ type: "stop", paused: 1, errors: 0 });
+
+  const log = await requests(b.sb);
+  expect(log.every((r) => r.key_organization_id !== PARENT_ORG && r.key_organization_id !== null)).toBe(true);
+  const owner = orgOfProject(b);
+  for (const r of log) {
+    const project = projectOf(r.path);
+    if (project !== null) expect(r.key_organization_id).toBe(owner.get(project));
+  }
+  const pauses = log.filter((r) => r.method === "POST" && r.path.endsWith("/pause"));
+  expect(pauses.map((r) => [projectOf(r.path), r.key_organization_id])).toEqual([
+    [b.failing, owner.get(b.failing)],
+  ]);
+  expect(b.sb.store.world.projects[b.failing]?.status).toBe("paused");
+});
+
+test("watch: the parent key reads and pauses for an organization without its own key", async () => {
+  const b = await bed(2);
+  await sendAll(b);
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  // Baker (whose project fails) has no key of its own: the parent's key reads and pauses for it
+  // (a pause sends nothing: the cross-organization rule blocks tests and schedules only).
+  const run = await watch(b, { CAMPAIGNCTL_API_KEY: PARENT_KEY, [adams.variable]: adams.key });
+  expect(run.code).toBe(2);
+  const log = await requests(b.sb);
+  const pauses = log.filter((r) => r.method === "POST" && r.path.endsWith("/pause"));
+  expect(pauses.map((r) => [projectOf(r.path), r.key_organization_id])).toEqual([[b.failing, PARENT_ORG]]);
+  for (const r of log) {
+    const project = projectOf(r.path);
+    if (project !== null && adams.projects.some((p) => p.id === project))
+      expect(r.key_organization_id).toBe(adams.id);
+  }
+});
+
+test("watch's budget holds per key: no key makes more than 40 requests in a minute", async () => {
+  const b = await bed(3);
+  await sendAll(b);
+  const run = await watch(b, orgKeys(b), { once: false, untilDone: true, interval: 5_000 });
+  expect(run.code).toBe(2);
+  const stop = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}");
+  expect(stop).toMatchObject({ type: "stop", reason: "done", paused: 1 });
+  expect(stop.polls).toBeGreaterThan(10);
+  const log = (await admin(b.sb, "GET", "/requests")).body.data.requests as {
+    at: string;
+    key_organization_id: string | null;
+  }[];
+  for (const o of b.world.orgs) {
+    const times = log.filter((r) => r.key_organization_id === o.id).map((r) => Date.parse(r.at));
+    for (const t of times)
+      expect(times.filter((u) => u >= t && u < t + 60_000).length).toBeLessThanOrEqual(40);
+  }
+});

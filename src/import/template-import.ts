@@ -8,8 +8,8 @@
  *   (`template-catalogs.ts`), so "Likely Voters" in every organization is one template value.
  * - A key goes to the template when every instance has it and one written value is shared by at
  *   least two instances and by more than half of them (by all, for one instance); an instance with
- *   another value writes its own (an override). A schedule is written as a local time in the
- *   instance's `timezone`.
+ *   another value writes its own (an override). A schedule is written as a local time read in the
+ *   `timezone` (the template's when the instances share one, else each instance's).
  * - The text is read back and every instance, expanded (template, then instance), must mean its live
  *   project exactly (`template-verify.ts`); a difference is a bug and nothing is written.
  */
@@ -280,6 +280,8 @@ function renderTemplateFile(
   const schedules = members.map((m) => localScheduleOf(m.imported));
   const sharedSchedule = sharedValue(schedules.map((s) => s?.out));
   if (sharedSchedule !== undefined) templatePairs.push(["schedule", sharedSchedule]);
+  const sharedZone = sharedValue(schedules.map((s) => (s === undefined ? undefined : scalar(s.timezone))));
+  if (sharedZone !== undefined) templatePairs.push(["timezone", sharedZone]);
 
   const instancePairs = members.map((m, i): readonly [string, YamlOut] => {
     const pairs: [string, YamlOut][] = [
@@ -288,7 +290,11 @@ function renderTemplateFile(
       ["language", scalar(m.language)],
     ];
     const schedule = schedules[i];
-    if (schedule !== undefined) pairs.push(["timezone", scalar(schedule.timezone)]);
+    if (
+      schedule !== undefined &&
+      (sharedZone === undefined || keyOfOut(sharedZone) !== keyOfOut(scalar(schedule.timezone)))
+    )
+      pairs.push(["timezone", scalar(schedule.timezone)]);
     for (const key of GROUPED_KEYS) {
       const own = setOut(m, key);
       const common = shared.get(key);

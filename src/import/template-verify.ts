@@ -65,12 +65,13 @@ export function verifyTemplateFile(
       const wanted = m.imported.wanted.get(key) ?? { kind: "keep" as const };
       let written = merged[key];
       if (key === "schedule" && isRecord(written)) {
+        const zone = timezone ?? shared.timezone;
         const at =
-          typeof written.local === "string" && typeof timezone === "string"
-            ? instantOfLocal(written.local, timezone)
+          typeof written.local === "string" && typeof zone === "string"
+            ? instantOfLocal(written.local, zone)
             : undefined;
         const { local: _local, ...rest } = written;
-        written = { ...rest, at, timezone };
+        written = { ...rest, at, timezone: zone };
       }
       if (!equivalent(key, written, wanted, m.catalogs)) wrong.push(key);
     }

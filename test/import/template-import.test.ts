@@ -112,6 +112,24 @@ describe("import --template: one template from several organizations", () => {
     expect(t.instances["clark-county-democrats-es"].schedule).toBeUndefined();
   });
 
+  test("a zone every instance shares is the template's; one that differs is the instance's", () => {
+    const projects = COUNTIES.map((c) =>
+      countyProject(c, "en", {
+        status: "scheduled",
+        scheduled_at: c === "Clark" ? "2026-12-07T15:00:00Z" : "2026-12-07T16:00:00Z",
+        scheduled_timezone: c === "Clark" ? "America/New_York" : "America/Chicago",
+      }),
+    );
+    const result = run(projects);
+    if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
+    const t = templateOf(result.file.text);
+    expect(t.timezone).toBe("America/Chicago");
+    expect(t.schedule).toEqual({ local: "2026-12-07T10:00" });
+    expect(t.instances["adams-county-democrats-en"].timezone).toBeUndefined();
+    expect(t.instances["clark-county-democrats-en"].timezone).toBe("America/New_York");
+    expect(t.instances["clark-county-democrats-en"].schedule).toBeUndefined();
+  });
+
   test("a name shared by two lists of one organization is written by id, per instance", () => {
     const records = {
       ...RECORDS,

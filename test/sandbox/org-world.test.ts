@@ -138,6 +138,35 @@ describe("scripts/gen-org-world.mjs", () => {
     }
   });
 
+  test("--keys-env prints the fixture's keys by the naming rule; an unwritable --out is exit 1", () => {
+    const world = generateOrgWorld({ orgs: 2, projects: 1, parent: true });
+    const run = spawnSync(
+      process.execPath,
+      [SCRIPT, "--orgs", "2", "--projects", "1", "--parent", "--keys-env"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe(
+      [
+        `export CAMPAIGNCTL_API_KEY=${world.parent?.key}`,
+        ...world.organizations.map((o) => `export CAMPAIGNCTL_API_KEY_${o.slug}=${o.key}`),
+        "",
+      ].join("\n"),
+    );
+    expect(parse(run.stdout)).toEqual(world.fixture);
+    const bad = spawnSync(
+      process.execPath,
+      [SCRIPT, "--orgs", "1", "--projects", "1", "--out", "/nonexistent/dir/w.yaml"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toBe("gen-org-world: cannot write: ENOENT /nonexistent/dir/w.yaml\n");
+  });
+
   test.each([
     [["--orgs", "2"], "--orgs and --projects are required"],
     [["--orgs", "0", "--projects", "1"], "--orgs must be an integer from 1 to 999"],

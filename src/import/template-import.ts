@@ -97,6 +97,14 @@ export function importTemplate(input: TemplateImportInput): TemplateImportOutput
       message: "no project was selected for the template",
       hint: "give project ids, or --all, --status STATUS or --organization ORG",
     });
+  const strays = [...input.languages.keys()].filter((id) => !input.projects.some((p) => p.project_id === id));
+  if (strays.length > 0)
+    errors.push({
+      severity: "error",
+      code: "import.template-invalid-name",
+      message: `--language names ${strays.length === 1 ? "a project" : "projects"} not selected: ${strays.join(", ")}`,
+      hint: "check the id, or add the project to the selection",
+    });
   const orgName = (id: string) => input.records.organizations.find((o) => o.id === id)?.display_name ?? id;
   const languages: string[] = [];
   const undecided: Project[] = [];

@@ -195,6 +195,13 @@ describe("import --template: refusals", () => {
     expect(named.ok && templateOf(named.file.text).message).toEqual({ pt: "{{first_name}}: STOP" });
   });
 
+  test("--language naming a project that is not selected is refused", () => {
+    const result = run(everyCounty(), { languages: new Map([["p-adams-fr", "fr"]]) });
+    expect(result.ok ? [] : result.diagnostics.map((d) => `${d.code}: ${d.message}`)).toEqual([
+      "import.template-invalid-name: --language names a project not selected: p-adams-fr",
+    ]);
+  });
+
   test("a template name that is not an address is refused", () => {
     const result = run(everyCounty(), { template: "GOTV Reminder" });
     expect(result.ok ? [] : result.diagnostics.map((d) => d.code)).toEqual(["import.template-invalid-name"]);

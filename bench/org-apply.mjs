@@ -9,7 +9,7 @@
  * count K (default 1, 4 and 20): a fresh in-process sandbox (rate limits on: 100 requests per minute
  * per key, sliding window; a simulated latency on every request, `*: latency(80ms)`), keys in the
  * environment as `CAMPAIGNCTL_API_KEY_<SLUG>` (SPEC-26) for the first K organizations only, and
- * `--target` naming those K organizations (all of them when K = ORGS). Then through the CLI's own
+ * `--target` naming those K organizations' instances (none when K = ORGS: everything). Then through the CLI's own
  * entries in dist/: `plan` (JSON), the window left to empty, and `apply DIR --auto-approve`, timed.
  *
  * The clock: the sandbox's virtual clock runs at real speed (time scale 1) and every wait of a
@@ -130,7 +130,8 @@ async function run(k) {
     return turn;
   };
   const orgs = world.organizations.slice(0, k);
-  const target = k === ORGS ? [] : orgs.map((o) => o.name);
+  // The K organizations' instances by address (one --target each): every organization beyond K has no key.
+  const target = k === ORGS ? [] : orgs.flatMap((o) => o.projects.map((p) => p.instance));
   const env = worldKeyEnvironment(world, k);
   const { io, out } = ioFor(dir, env, () => sb.clock.nowMs());
   try {

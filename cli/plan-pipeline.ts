@@ -107,7 +107,11 @@ export async function runPlanPipeline(
   if (!policy.ok) return { ok: false, diagnostics: policy.diagnostics, sources };
   for (const [file, text] of policy.texts) sources.set(file, text);
   // Lints only the covered projects: another project's lint error does not stop a targeted plan.
-  const checked = checkCovered(loaded, args.targets, args.excludes, { now: null });
+  const wording = policy.policy?.rules.opt_out_wording;
+  const checked = checkCovered(loaded, args.targets, args.excludes, {
+    now: null,
+    ...(wording === undefined ? {} : { optOutWording: wording }),
+  });
   // Capacity belongs to the policy: a file that loosens it is wrong before any request is made.
   const fileDiagnostics = [
     ...checked.diagnostics,

@@ -42,17 +42,23 @@ function policyCheck(job: ValidateJob): ProjectCheck | undefined {
   });
 }
 
+/** The job with the policy's opt-out wording, for the lint and the template variants' check. */
+function withWording(job: ValidateJob): ValidateJob {
+  const wording = job.policy?.rules.opt_out_wording;
+  return wording === undefined ? job : { ...job, optOutWording: wording };
+}
+
 /** `checkFileInPlace` with the policy's check (see src/campaign/file-check.ts). */
 export function validateFileInPlace(file: CampaignFile, job: ValidateJob): FileAssembly {
-  return checkFileInPlace(file, job, policyCheck(job));
+  return checkFileInPlace(file, withWording(job), policyCheck(job));
 }
 
 /** `checkFileAlone` with the policy's check: the file's own findings as plain data. */
 export function validateFileAlone(file: CampaignFile, job: ValidateJob): FileCheck {
-  return checkFileAlone(file, job, policyCheck(job));
+  return checkFileAlone(file, withWording(job), policyCheck(job));
 }
 
 /** `checkLoneFile` with the policy's check: the run's only file, checked whole. */
 export function validateLoneFile(file: CampaignFile, job: ValidateJob): LoneFileCheck {
-  return checkLoneFile(file, job, policyCheck(job));
+  return checkLoneFile(file, withWording(job), policyCheck(job));
 }

@@ -16,6 +16,7 @@ import { type Io, useColor } from "../io.js";
 import type { NowFlags } from "../now-option.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import type { Format, OutputFlags } from "../output-format.js";
+import { loadPolicy } from "../policy-file.js";
 import { hiddenInfos, hiddenNote, printDiagnostics, type ShowOptions } from "../print-diagnostics.js";
 import { checkReportDir } from "../report-paths.js";
 import type { SelectionFlags } from "../selection-flags.js";
@@ -69,9 +70,23 @@ export async function previewCommand(
   );
   // Offline, the system clock is the only clock there is, unless --now pins it; a past schedule is a
   // warning naming the clock. (With --html and a connection, the plan judges by the API's clock.)
+  // The policy's opt-out wording (templates in other languages); its other rules are validate's and plan's.
+  const policy = loadPolicy(
+    {},
+    files.map((f) => f.path),
+    io.cwd,
+  );
+  const wording = policy.ok ? policy.policy?.rules.opt_out_wording : undefined;
+  const selected = new Set(projects.map((p) => p.address));
+  const templates = (loaded.campaign.templates ?? []).filter((t) =>
+    t.instances.some((i) => selected.has(i.address)),
+  );
   const lint = lintCampaign(
-    { files, projects },
-    flags.now === undefined ? { now: new Date(io.clock()) } : { now: flags.now, clock: "--now" },
+    { files, projects, templates },
+    {
+      ...(flags.now === undefined ? { now: new Date(io.clock()) } : { now: flags.now, clock: "--now" }),
+      ...(wording === undefined ? {} : { optOutWording: wording }),
+    },
   );
   const galleryProblems =
     flags.html === undefined

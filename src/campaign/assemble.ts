@@ -16,7 +16,7 @@ import {
   projectUntrusted,
   type Untrusted,
 } from "./key-trust.js";
-import type { Campaign, CampaignFile, ProjectSpec } from "./model.js";
+import type { Campaign, CampaignFile, ProjectSpec, TemplateSpec } from "./model.js";
 import { parseCampaignFile } from "./parse-yaml.js";
 import { checkProject } from "./project-checks.js";
 import { buildProjectSpec } from "./project-spec.js";
@@ -24,6 +24,9 @@ import type { RawCampaignDocument } from "./raw.js";
 import { validateCampaignData } from "./schema.js";
 import { schemaDiagnostics } from "./schema-diagnostics.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
+import { instanceDeclarations } from "./template-declarations.js";
+import { expandTemplates } from "./template-expand.js";
+import { relateToOrigin } from "./template-origin.js";
 import { MAX_NESTING, tooDeep } from "./yaml-depth.js";
 import { findPath } from "./yaml-path.js";
 
@@ -70,6 +73,8 @@ export interface FileAssembly<P extends CrossProject = ProjectSpec> {
    * never planned, never in the checks across files. Same thread only (not plain data).
    */
   readonly partial?: readonly PartialProject[];
+  /** The file's templates, for the checks between their variants. Same thread only. */
+  readonly templates?: readonly TemplateSpec[];
 }
 
 /** A project checked without the keys it cannot trust (src/campaign/key-trust.ts). */
@@ -81,8 +86,9 @@ export interface PartialProject {
 export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult {
   const assembled = files.map(assembleFile);
   const combined = combineFiles(assembled);
+  const templates = assembled.flatMap((file) => file.templates ?? []);
   return {
-    campaign: { files, projects: combined.projects },
+    campaign: { files, projects: combined.projects, ...(templates.length === 0 ? {} : { templates }) },
     diagnostics: combined.diagnostics,
     addresses: combined.addresses,
   };
@@ -97,10 +103,11 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   const doc = parsed.doc;
   if (doc === undefined) return { diagnostics, declarations: [], projects };
   const declarations = declarationsOf(doc, parsed.source);
-  const declared = declarations.map((d) => ({
-    address: d.address,
-    range: rangeAt(d.source, d.span[0], d.span[1]),
-  }));
+  const instances = instanceDeclarations(doc);
+  const declared = [
+    ...declarations.map((d) => ({ address: d.address, range: rangeAt(d.source, d.span[0], d.span[1]) })),
+    ...instances.map((d) => ({ address: d.address, range: rangeAt(parsed.source, d.span[0], d.span[1]) })),
+  ];
   const done = () => ({ diagnostics, declarations: declared, projects });
   if (!parsed.usable) return done();
   const data = toData(doc, parsed.source, diagnostics);
@@ -139,7 +146,35 @@ export function assembleFile(file: CampaignFile): FileAssembly {
       diagnostics.push(...checkProject(project).filter((d) => findingTrusted(d.code, untrusted)));
     }
   }
-  return { ...done(), partial };
+  // Template instances: an address already declared in this file (by a project or an earlier
+  // instance) is reported across files (combineFiles) and not expanded; an untrusted one is skipped.
+  const skip = new Set<string>();
+  const seen = new Set(declarations.map((d) => d.address));
+  for (const instance of instances) {
+    const untrustedTemplate = trust.templates.get(instance.template) ?? trust.templates.get("*");
+    if (
+      seen.has(instance.address) ||
+      untrustedTemplate === "all" ||
+      untrustedTemplate?.has(instance.address) === true
+    )
+      skip.add(instance.address);
+    seen.add(instance.address);
+  }
+  const expansion = expandTemplates(raw, { source: parsed.source, doc, defaultsNode }, instances, skip);
+  diagnostics.push(...expansion.diagnostics);
+  for (const project of expansion.projects) {
+    const untrusted = projectUntrusted(trust, project.address, []);
+    if (untrusted === null) continue;
+    const found = relateToOrigin(project, checkProject(project));
+    if (!trust.outsideProjects) {
+      projects.push(project);
+      diagnostics.push(...found);
+    } else {
+      partial.push({ project, untrusted });
+      diagnostics.push(...found.filter((d) => findingTrusted(d.code, untrusted)));
+    }
+  }
+  return { ...done(), partial, templates: expansion.templates };
 }
 
 /** A copy of a map without `untrusted` keys and keys the schema does not know; undefined for "all". */
@@ -170,10 +205,35 @@ function trustedData(data: unknown, trust: KeyTrust): RawCampaignDocument | unde
     if (key in top && !trust.file.has(key)) kept[key] = top[key];
   const defaults = withoutKeys(top.defaults, trust.defaults, projectKeys());
   if (defaults !== undefined) kept.defaults = defaults;
+  const templates = trustedTemplates(top.templates, trust);
+  if (templates !== undefined) kept.templates = templates;
   const again = keyTrust(validateCampaignData(kept).map((e) => ({ ...e, propertyName: propertyNameOf(e) })));
   if (again.outsideProjects || again.fileWide) return undefined;
   for (const address of again.projects.keys()) delete projects[address];
+  // A template still in error after its untrusted parts were left out is left out whole.
+  if (templates !== undefined)
+    for (const name of again.templates.keys())
+      if (name === "*") delete kept.templates;
+      else delete templates[name];
   return kept as unknown as RawCampaignDocument;
+}
+
+/** The templates without those (and the instances) with schema errors; undefined for none. */
+function trustedTemplates(value: unknown, trust: KeyTrust): Record<string, unknown> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || trust.templates.has("*"))
+    return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [name, template] of Object.entries(value)) {
+    const untrusted = trust.templates.get(name);
+    if (untrusted === "all" || typeof template !== "object" || template === null) continue;
+    const instances = Object.fromEntries(
+      Object.entries((template as { instances?: object }).instances ?? {}).filter(
+        ([address]) => untrusted?.has(address) !== true,
+      ),
+    );
+    if (Object.keys(instances).length > 0) out[name] = { ...template, instances };
+  }
+  return out;
 }
 
 /**

@@ -6,17 +6,22 @@
  * policy's check of each project as a ProjectCheck (cli/validate-check.ts).
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { OptOutWording } from "../message/opt-out-wording.js";
 import { assembleFile, combineFiles, type FileAssembly } from "./assemble.js";
 import { type CrossProject, type CrossProjectData, fromCrossData, toCrossData } from "./cross-project.js";
 import { FINDING_READS, findingTrusted } from "./key-trust.js";
 import { type LintContext, lintAcross, lintProjects } from "./lint/index.js";
 import type { CampaignFile, ProjectSpec } from "./model.js";
+import { relateToOrigin } from "./template-origin.js";
+import { checkTemplateVariants } from "./template-variants.js";
 
 /** What a file check needs besides the file; plain data, so it crosses to a worker thread. */
 export interface FileCheckJob {
   /** Epoch ms of `LintContext.now`, or null for no clock. */
   readonly now: number | null;
   readonly clock?: string;
+  /** Opt-out wording the policy accepts beyond the built-in (LintContext's). */
+  readonly optOutWording?: OptOutWording;
 }
 
 /**
@@ -42,6 +47,7 @@ function lintContext(job: FileCheckJob): LintContext {
   return {
     now: job.now === null ? null : new Date(job.now),
     ...(job.clock === undefined ? {} : { clock: job.clock }),
+    ...(job.optOutWording === undefined ? {} : { optOutWording: job.optOutWording }),
   };
 }
 
@@ -54,16 +60,23 @@ export function checkFileInPlace(
   const assembled = assembleFile(file);
   const context = lintContext(job);
   const lint = lintProjects(assembled.projects, context);
-  const added = checkProject === undefined ? [] : assembled.projects.flatMap((p) => checkProject(p));
+  const added =
+    checkProject === undefined ? [] : assembled.projects.flatMap((p) => relateToOrigin(p, checkProject(p)));
   // Projects with schema errors: every finding about the keys they can trust (key-trust.ts).
   const reads = { ...FINDING_READS, ...checkProject?.reads };
   const partial = (assembled.partial ?? []).flatMap(({ project, untrusted }) =>
-    [...lintProjects([project], context), ...(checkProject?.(project) ?? [])].filter((d) =>
-      findingTrusted(d.code, untrusted, reads),
+    [...lintProjects([project], context), ...relateToOrigin(project, checkProject?.(project) ?? [])].filter(
+      (d) => findingTrusted(d.code, untrusted, reads),
     ),
   );
   return {
-    diagnostics: [...assembled.diagnostics, ...lint, ...added, ...partial],
+    diagnostics: [
+      ...assembled.diagnostics,
+      ...lint,
+      ...added,
+      ...partial,
+      ...checkTemplateVariants(assembled.templates ?? [], context.optOutWording),
+    ],
     declarations: assembled.declarations,
     projects: assembled.projects,
   };

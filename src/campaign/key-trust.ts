@@ -51,6 +51,12 @@ export interface KeyTrust {
   readonly projects: ReadonlyMap<string, Untrusted>;
   /** Some error is outside every project (top level or `defaults`). */
   readonly outsideProjects: boolean;
+  /**
+   * Templates with schema errors: `"all"` when the template itself (its message, its shared keys)
+   * is in error, else the instances that are; `*` names every template (`templates:` is not a map).
+   * Errors in templates leave the file's projects trusted.
+   */
+  readonly templates: ReadonlyMap<string, Untrusted>;
 }
 
 type SchemaError = Pick<ErrorObject, "instancePath" | "keyword" | "params"> & {
@@ -99,6 +105,7 @@ export function keyTrust(errors: readonly SchemaError[], data?: unknown): KeyTru
   const file = new Set<string>();
   const scopes = new Map<string, Set<string> | "all">();
   const projects = new Map<string, Set<string> | "all">();
+  const templates = new Map<string, Set<string> | "all">();
   for (const error of errors) {
     const [top, second, third] = pointerSegments(error.instancePath).map(String);
     if (top === undefined) {
@@ -121,6 +128,14 @@ export function keyTrust(errors: readonly SchemaError[], data?: unknown): KeyTru
         for (const key of misspelt(error, projectKeys(), data)) add(projects, second, key);
       else if (error.keyword === "required") add(projects, second, String(error.params.missingProperty));
       else add(projects, second, "all");
+    } else if (top === "templates") {
+      const name =
+        second ??
+        error.propertyName ??
+        (error.keyword === "propertyNames" ? String(error.params.propertyName) : "*");
+      const fourth = pointerSegments(error.instancePath).map(String)[3];
+      if (second !== undefined && third === "instances" && fourth !== undefined) add(templates, name, fourth);
+      else add(templates, name, "all");
     } else if (top === "defaults") {
       outsideProjects = true;
       if (second !== undefined) add(scopes, "defaults", second);
@@ -133,7 +148,14 @@ export function keyTrust(errors: readonly SchemaError[], data?: unknown): KeyTru
       else file.add(top);
     }
   }
-  return { fileWide, file, defaults: scopes.get("defaults") ?? new Set(), projects, outsideProjects };
+  return {
+    fileWide,
+    file,
+    defaults: scopes.get("defaults") ?? new Set(),
+    projects,
+    outsideProjects,
+    templates,
+  };
 }
 
 /**

@@ -133,10 +133,64 @@ export interface ProjectSpec {
    * whole scalar. Never throws.
    */
   readonly locateInMessage: (start: number, end: number) => SourceRange;
+  /** Set when the project was expanded from a template instance (src/campaign/template-expand.ts). */
+  readonly origin?: ProjectOrigin;
+}
+
+/**
+ * Where an expanded project comes from. Invariants: `instance` equals the project's `address`;
+ * `language` is one of the template's message keys; the ranges are the keys as written.
+ */
+export interface ProjectOrigin {
+  /** The template's name. */
+  readonly template: string;
+  /** The instance's key (== the project's address). */
+  readonly instance: string;
+  /** The message variant the instance sends (`en`, `es`, ...). */
+  readonly language: string;
+  /** Where the template's key is written. */
+  readonly templateRange: SourceRange;
+  /** Where the instance's key is written. */
+  readonly instanceRange: SourceRange;
+}
+
+/** One language variant of a template's message. */
+export interface MessageVariant {
+  /** The variant's key (`en`, `es`, ...). */
+  readonly language: string;
+  readonly text: string;
+  /** Where the variant's text is written. */
+  readonly range: SourceRange;
+  /** Where characters `start` to `end` of `text` are written (as ProjectSpec's). */
+  readonly locateInMessage: (start: number, end: number) => SourceRange;
+}
+
+/**
+ * A template as loaded, for the checks between its variants (src/campaign/template-variants.ts).
+ * Invariant: `variants` are in key order; `instances` are the schema-valid ones, in key order.
+ */
+export interface TemplateSpec {
+  readonly name: string;
+  readonly file: string;
+  /** Where the template's key is written. */
+  readonly range: SourceRange;
+  readonly variants: readonly MessageVariant[];
+  readonly instances: readonly {
+    readonly address: string;
+    readonly organization: string;
+    readonly language: string;
+    readonly range: SourceRange;
+    /** The instance's `opt_out_footer` as it sends (its own, else the template's, else the defaults'). */
+    readonly optOutFooter: boolean;
+  }[];
+  /** The template's own `opt_out_footer` (a variant needs no opt-out wording when it is on). */
+  readonly optOutFooter: boolean;
 }
 
 /** Everything loaded from the given paths. Invariant: `projects` are in file order, then key order. */
 export interface Campaign {
   readonly files: readonly CampaignFile[];
   readonly projects: readonly ProjectSpec[];
+  /** The files' templates (their instances are in `projects`, expanded). */
+  readonly templates?: readonly TemplateSpec[];
 }

@@ -66,4 +66,34 @@ export interface RawCampaignDocument {
   readonly capacity?: RawCapacity;
   readonly defaults?: RawProjectKeys;
   readonly projects?: Readonly<Record<string, RawProjectKeys>>;
+  readonly templates?: Readonly<Record<string, RawTemplate>>;
+}
+
+/** A template's or an instance's `schedule:`: a local date-time without offset (`local`). */
+export interface RawLocalSchedule {
+  readonly local: string;
+  readonly timezone?: ScheduleTimezone;
+  readonly daily_cap_bypass?: boolean;
+}
+
+/** The project keys a template and an instance share: every key but id, message and schedule. */
+export type RawSharedKeys = Omit<RawProjectKeys, "id" | "message" | "schedule">;
+
+/** One instance of a template as written (src/campaign/template-expand.ts). */
+export interface RawInstance extends RawSharedKeys {
+  readonly organization: string;
+  readonly id: string;
+  readonly language: string;
+  readonly timezone?: ScheduleTimezone;
+  readonly merge_defaults?: Readonly<Record<string, string>>;
+  readonly schedule?: RawLocalSchedule;
+}
+
+/** A template as written: its message per language and its instances. */
+export interface RawTemplate extends RawSharedKeys {
+  readonly message: Readonly<Record<string, string>>;
+  readonly timezone?: ScheduleTimezone;
+  readonly merge_defaults?: Readonly<Record<string, string>>;
+  readonly schedule?: RawLocalSchedule;
+  readonly instances: Readonly<Record<string, RawInstance>>;
 }

@@ -90,7 +90,13 @@ function toDiagnostic(error: ErrorObject, doc: Document, source: SourceText): Di
       const keyHit = findPath(doc, doc.contents, [...segments, extra]);
       const known = Object.keys(schema.properties ?? {}).filter((k) => schema.properties?.[k] !== false);
       const suggestion = didYouMean(extra, known);
-      const hint = suggestion ? `did you mean \`${suggestion}\`?` : `allowed keys: ${known.join(", ")}`;
+      // A template's schedule is a local time (its instances' zones give the offsets).
+      const localTime = extra === "at" && segments[0] === "templates" && known.includes("local");
+      const hint = localTime
+        ? 'a template\'s schedule is a local time without offset: write `local: "2026-12-07T10:00"`, and `timezone:` on the instance (or the template) gives each its offset'
+        : suggestion
+          ? `did you mean \`${suggestion}\`?`
+          : `allowed keys: ${known.join(", ")}`;
       return make(
         "campaign.unknown-key",
         `unknown key \`${extra}\` in ${context}`,
@@ -336,6 +342,14 @@ export function describePath(segments: readonly string[]): string {
   if (segments[0] === "projects" && segments.length >= 2) {
     const rest = dotted(segments.slice(2));
     return `project \`${segments[1]}\`${rest ? ` at ${rest}` : ""}`;
+  }
+  if (segments[0] === "templates" && segments.length >= 2) {
+    const inInstance = segments[2] === "instances" && segments.length >= 4;
+    const rest = dotted(segments.slice(inInstance ? 4 : 2));
+    const what = inInstance
+      ? `instance \`${segments[3]}\` of template \`${segments[1]}\``
+      : `template \`${segments[1]}\``;
+    return `${what}${rest ? ` at ${rest}` : ""}`;
   }
   if (segments.length === 0) return "the file";
   return `\`${dotted(segments)}\``;

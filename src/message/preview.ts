@@ -78,6 +78,16 @@ export interface PreviewSubject {
   };
   /** The organization defaults of merge tags (`merge_defaults`). */
   readonly mergeDefaults: Readonly<Record<string, string>>;
+  readonly organization?: string;
+  /** Set for a template instance (campaign's ProjectSpec `origin`). */
+  readonly origin?: { readonly template: string; readonly language: string };
+}
+
+/** Which template, organization and language variant an instance's contacts get. */
+export interface PreviewInstance {
+  readonly template: string;
+  readonly organization: string | null;
+  readonly language: string;
 }
 
 export interface ProjectPreview {
@@ -88,6 +98,8 @@ export interface ProjectPreview {
   readonly protocol: "SMS" | "MMS";
   /** The footer appended to every rendering, or `null` when the project's footer is off. */
   readonly opt_out_footer: string | null;
+  /** Present only for a template instance: its template, organization and language. */
+  readonly instance?: PreviewInstance;
   /** Things the reader should know (survey intro only, sampled contacts, no list). */
   readonly notes: readonly string[];
   readonly renderings: readonly PreviewRendering[];
@@ -159,6 +171,15 @@ export function previewProject(project: PreviewSubject, options: PreviewOptions 
     type: project.type,
     protocol: mms ? "MMS" : "SMS",
     opt_out_footer: footer ? OPT_OUT_FOOTER : null,
+    ...(project.origin === undefined
+      ? {}
+      : {
+          instance: {
+            template: project.origin.template,
+            organization: project.organization ?? null,
+            language: project.origin.language,
+          },
+        }),
     notes,
     renderings,
   };

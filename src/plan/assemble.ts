@@ -4,6 +4,7 @@
  * by `after`, spreads blocked and deferred statuses along that order, and counts the result.
  */
 import type { Campaign } from "../campaign/model.js";
+import { relateToOrigin } from "../campaign/template-origin.js";
 import type { Policy } from "../policy/model.js";
 import { policyViolations } from "../policy/rules.js";
 import { buildCatalogs } from "./catalogs.js";
@@ -56,7 +57,7 @@ export function assemblePlan(input: AssembleInput): Plan {
       now,
       estimatedCostCents: planned.estimate?.estimated_cost_cents ?? null,
     });
-    return holdForPolicy(planned, violations);
+    return holdForPolicy(planned, relateToOrigin(spec, violations));
   });
 
   const byAddress = new Map(local.map((p) => [p.address, p]));

@@ -33,6 +33,10 @@ export function checkCovered(
   const covered: Campaign = {
     ...loaded.campaign,
     projects: loaded.campaign.projects.filter((p) => selection.selected.has(p.address)),
+    // A template's variants are judged when the plan covers one of its instances.
+    templates: (loaded.campaign.templates ?? []).filter((t) =>
+      t.instances.some((i) => selection.selected.has(i.address)),
+    ),
   };
   const diagnostics = [...loaded.diagnostics, ...lintCampaign(covered, context)].sort(compareDiagnostics);
   return { selection, covered, diagnostics };

@@ -12,6 +12,7 @@
 
 import { idempotencyKey } from "../api/idempotency-key.js";
 import type { ProjectSpec } from "../campaign/model.js";
+import { relateToOrigin } from "../campaign/template-origin.js";
 import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { audienceOf, scheduleOf, sendsToLists } from "./audience.js";
@@ -66,7 +67,7 @@ export function planProject(
       schedule: scheduleOf(spec, null),
       sends: sendsToLists(spec.state, null),
       guard: guardOf(spec.guard),
-      diagnostics: unreadable === undefined ? [] : [unreadable],
+      diagnostics: unreadable === undefined ? [] : relateToOrigin(spec, [unreadable]),
       notes: [],
     };
   }
@@ -145,13 +146,14 @@ export function planProject(
     schedule: scheduleOf(spec, project),
     sends: sendsToLists(spec.state, { status: project.status, updated_at: project.updated_at }),
     guard: guardOf(spec.guard),
-    diagnostics: [
+    // A template instance's findings also point at its other place (template or instance).
+    diagnostics: relateToOrigin(spec, [
       ...referenceDiagnostics,
       ...drift.diagnostics,
       ...transitions.diagnostics,
       ...(crossKey === undefined ? [] : [crossKey]),
       ...preconditions.map((f) => f.diagnostic),
-    ],
+    ]),
     notes: [...drift.notes, ...transitions.notes],
   };
 }

@@ -67,6 +67,13 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
       const n = next.forecast_errors ?? [];
       return (current.forecast_errors ?? []).every((f) => n.includes(f));
     }
+    case "opt_out_wording": {
+      // Accepting more wording loosens the opt-out check: a nearer file may only accept less.
+      const c = current.opt_out_wording ?? {};
+      return Object.entries(next.opt_out_wording ?? {}).every(([language, phrases]) =>
+        phrases.every((p) => c[language]?.includes(p) === true),
+      );
+    }
   }
 }
 

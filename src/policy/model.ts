@@ -5,6 +5,7 @@
  */
 import type { ChannelSpec } from "../campaign/model.js";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
+import type { OptOutWording } from "../message/opt-out-wording.js";
 
 export type DailyCapBypassRule = "forbid" | "allow" | "require_label";
 
@@ -27,6 +28,8 @@ export interface PolicyRules {
   readonly require_guards?: boolean;
   /** The forecast's findings that are errors (each blocks the project's test and schedule). Non-empty. */
   readonly forecast_errors?: readonly ForecastFindingName[];
+  /** Opt-out wording accepted per language beyond the built-in (src/message/opt-out-wording.ts). */
+  readonly opt_out_wording?: OptOutWording;
 }
 
 /** A forecast finding a policy may make an error: the code `forecast.<name>`. */
@@ -44,6 +47,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "forbid_at_now",
   "require_guards",
   "forecast_errors",
+  "opt_out_wording",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */

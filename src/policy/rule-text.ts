@@ -24,5 +24,11 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
       return rules.require_guards === undefined ? "off" : rules.require_guards ? "on" : "off";
     case "forecast_errors":
       return rules.forecast_errors === undefined ? "off" : rules.forecast_errors.join(", ");
+    case "opt_out_wording":
+      return rules.opt_out_wording === undefined
+        ? "off"
+        : Object.entries(rules.opt_out_wording)
+            .map(([language, phrases]) => `${language}: ${phrases.map((p) => `"${p}"`).join(", ")}`)
+            .join("; ");
   }
 }

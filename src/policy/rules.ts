@@ -7,6 +7,7 @@
 import type { ProjectSpec, SpecPath } from "../campaign/model.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { hasVisibleCharacters } from "../message/visible.js";
 import { inSendWindow, windowText } from "../text/send-window.js";
@@ -30,7 +31,7 @@ const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]
  * A rule these files judge. `forecast_errors` is judged with the forecast (src/forecast/policy-hold.ts):
  * its errors keep their `forecast.*` codes.
  */
-export type FileRuleName = Exclude<PolicyRuleName, "forecast_errors">;
+export type FileRuleName = Exclude<PolicyRuleName, "forecast_errors" | "opt_out_wording">;
 
 /** The diagnostic code of a rule: its name with hyphens (`daily_cap_bypass` -> `policy.daily-cap-bypass`). */
 export function policyCode(rule: FileRuleName): PolicyCode {
@@ -168,8 +169,12 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     project.optOutFooter !== true
   ) {
     // Judged on every text a contact can receive, not the message as written.
+    // A template instance in another language is judged by its language's wording (and the policy's).
+    const language = project.origin?.language ?? "en";
     const missing = renderingWithout(project.message, project.mergeDefaults, (t) =>
-      OPT_OUT_INSTRUCTION.test(t),
+      baseLanguage(language) === "en"
+        ? OPT_OUT_INSTRUCTION.test(t)
+        : hasOptOutWording(t, language, rules.opt_out_wording),
     );
     if (missing !== undefined)
       violation(

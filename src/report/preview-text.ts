@@ -63,8 +63,12 @@ export function renderPreviewText(previews: readonly ProjectPreview[], color: bo
       const footer =
         p.opt_out_footer === null ? "opt-out footer off" : `opt-out footer on (${p.opt_out_footer})`;
       const head = `${style.bold(p.address)} (${p.file}): ${p.type}, ${p.protocol}, ${footer}\n`;
+      const instance =
+        p.instance === undefined
+          ? ""
+          : `  instance of template ${p.instance.template}, ${p.instance.organization ?? "its organization"}, language ${p.instance.language}\n`;
       const notes = p.notes.map((n) => `  ${style.cyan("note:")} ${n}\n`).join("");
-      return head + notes + p.renderings.map((r) => renderingText(r, style)).join("");
+      return head + instance + notes + p.renderings.map((r) => renderingText(r, style)).join("");
     })
     .join("\n");
 }

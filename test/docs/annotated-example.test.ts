@@ -62,7 +62,7 @@ describe("the annotated campaign file", () => {
 
   test("validates with no error and no warning", async () => {
     const result = await runCli(["validate", FILE, "--strict"], { cwd: ROOT });
-    expect(result.stdout).toContain("1 file, 2 projects: 0 errors, 0 warnings");
+    expect(result.stdout).toContain("1 file, 4 projects: 0 errors, 0 warnings");
     expect(result.code).toBe(0);
   });
 

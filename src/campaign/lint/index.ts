@@ -8,6 +8,8 @@
 import { compareDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { CrossProject } from "../cross-project.js";
 import type { Campaign, ProjectSpec } from "../model.js";
+import { relateToOrigin } from "../template-origin.js";
+import { checkTemplateVariants } from "../template-variants.js";
 import { afterOrderRule } from "./after-order.js";
 import { deadlineBeforeScheduleRule } from "./deadline.js";
 import { guardZeroRateRule } from "./guard.js";
@@ -42,14 +44,21 @@ export const LINT_RULES: readonly LintRule[] = [
 
 /** Runs every rule on every project, then the rules across projects; sorted by file and position. */
 export function lintCampaign(campaign: Campaign, context: LintContext): Diagnostic[] {
-  return [...lintProjects(campaign.projects, context), ...lintAcross(campaign.projects, context)].sort(
-    compareDiagnostics,
-  );
+  return [
+    ...lintProjects(campaign.projects, context),
+    ...lintAcross(campaign.projects, context),
+    ...checkTemplateVariants(campaign.templates ?? [], context.optOutWording),
+  ].sort(compareDiagnostics);
 }
 
 /** The rules of one project at a time (safe per file, on a worker thread); unsorted. */
 export function lintProjects(projects: readonly ProjectSpec[], context: LintContext): Diagnostic[] {
-  return projects.flatMap((project) => LINT_RULES.flatMap((rule) => rule(project, context)));
+  return projects.flatMap((project) =>
+    relateToOrigin(
+      project,
+      LINT_RULES.flatMap((rule) => rule(project, context)),
+    ),
+  );
 }
 
 /** The rules across projects (they need every loaded file); unsorted. */

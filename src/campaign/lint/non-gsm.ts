@@ -27,7 +27,7 @@ import type { LintRule } from "./rule.js";
 const MAX_RELATED = 10;
 
 /** `text` with every character GSM-7 cannot carry written in GSM-7, or left out when it has no spelling. */
-function inGsm7(text: string): string {
+export function inGsm7(text: string): string {
   let out = "";
   for (const char of text) out += gsm7Septets(char) === undefined ? (gsmSpelling(char)?.text ?? "") : char;
   return out;

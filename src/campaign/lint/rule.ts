@@ -1,5 +1,6 @@
 /** The shape every lint rule has, and the context rules read. */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { OptOutWording } from "../../message/opt-out-wording.js";
 import type { ProjectSpec } from "../model.js";
 
 export interface LintContext {
@@ -10,6 +11,8 @@ export interface LintContext {
   readonly now: Date | null;
   /** Which clock `now` was read from, named in messages. Default: "the system clock". */
   readonly clock?: string;
+  /** Opt-out wording a policy accepts beyond the built-in per language (`opt_out_wording`). */
+  readonly optOutWording?: OptOutWording;
 }
 
 /**

@@ -57,6 +57,20 @@ export const CAMPAIGN_CODES = {
   "campaign.unclosed-bracket":
     "a `[` list or `{` map written on one line is not closed: reported at its opening bracket",
   "campaign.list-item-dash": "a line inside a list lacks the `- ` that starts a list item",
+  "campaign.template-language-unknown":
+    "an instance's `language` is not one of its template's message variants (the hint names the nearest)",
+  "campaign.template-timezone-missing":
+    "a template's schedule is a local time but neither the instance nor the template says which `timezone` to read it in",
+  "campaign.template-local-time-skipped":
+    "a template's local send time does not exist in the instance's timezone (clocks spring forward over it)",
+  "campaign.variant-tag-mismatch":
+    "a merge tag one language variant of a template uses is missing from another (the other variant is the related place)",
+  "campaign.variant-opt-out-missing":
+    "a language variant of a template carries no opt-out wording accepted for its language (policy `opt_out_wording` can extend the list)",
+  "campaign.variant-disclaimer-missing":
+    "a language variant of a template lacks the paid-for-by disclaimer another variant carries",
+  "campaign.variant-segments-differ":
+    "a language variant costs more segments per recipient than another because of characters GSM-7 cannot carry (named, with their GSM-7 spelling)",
 } as const;
 
 export type CampaignCode = keyof typeof CAMPAIGN_CODES;

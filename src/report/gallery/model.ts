@@ -17,7 +17,12 @@ import type { ForecastJson } from "../../forecast/json.js";
 import { OPT_OUT_FOOTER_SEPARATOR } from "../../message/footer.js";
 import { gsm7Septets } from "../../message/gsm7.js";
 import { parseMergeTags } from "../../message/merge-tags.js";
-import { type PreviewContact, type PreviewSms, previewProject } from "../../message/preview.js";
+import {
+  type PreviewContact,
+  type PreviewInstance,
+  type PreviewSms,
+  previewProject,
+} from "../../message/preview.js";
 import { render, type ValueSource } from "../../message/render.js";
 import { guardOf } from "../../plan/guard.js";
 import type { Plan, PlanGuard, PlanPolicy, ProjectPlan } from "../../plan/types.js";
@@ -108,6 +113,8 @@ export interface GalleryProject {
     readonly suppression: readonly string[] | null;
   };
   readonly notes: readonly string[];
+  /** Present only for a template instance: its template, organization and language. */
+  readonly instance?: PreviewInstance;
   /** The files' problems about this project (lint, validation), in file order. */
   readonly problems: readonly Diagnostic[];
   readonly cases: readonly GalleryCase[];
@@ -214,6 +221,7 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
       guard: guardOf(spec.guard),
       fileLists: { contact: spec.contactLists ?? null, suppression: spec.suppressionLists ?? null },
       notes: preview.notes,
+      ...(preview.instance === undefined ? {} : { instance: preview.instance }),
       problems: diagnostics.filter((d) => ownerOf(d) === spec.address),
       cases,
       plan,

@@ -147,6 +147,14 @@ export function projectHtml(p: GalleryProject): string {
   const facts = [
     fact("Address", `<code>${escapeHtml(p.address)}</code>`),
     fact("File", `<code>${escapeHtml(p.file)}</code>`),
+    ...(p.instance === undefined
+      ? []
+      : [
+          fact(
+            "Template",
+            `<code>${escapeHtml(p.instance.template)}</code>, ${escapeHtml(p.instance.organization ?? "its organization")}, language <code>${escapeHtml(p.instance.language)}</code>`,
+          ),
+        ]),
     fact(
       "Kind",
       escapeHtml(

@@ -70,6 +70,7 @@ describe("completionsAt", () => {
       "capacity",
       "defaults",
       "projects",
+      "templates",
     ]);
     const contact = at(FILE, "mer");
     expect(completionsAt(FILE, contact.line, contact.character, sources).map((i) => i.label)).toEqual([

@@ -1,0 +1,51 @@
+/**
+ * The opt-out wording accepted per message language: data, which a policy may extend
+ * (`rules.opt_out_wording`, docs/policy.md). A message carries opt-out language when it holds one of
+ * its language's phrases as whole words, whatever the case and accents (wording.ts). A language with
+ * no entry accepts English's: carriers honour the keyword STOP in every language. Pure.
+ */
+import { holdsPhrase } from "./wording.js";
+
+/** Language tag -> phrases. Invariant: every phrase is non-empty. */
+export type OptOutWording = Readonly<Record<string, readonly string[]>>;
+
+/** The built-in phrases. English: the keyword STOP (the rule `lint.opt-out-missing` always had). */
+export const OPT_OUT_WORDING: OptOutWording = {
+  en: ["STOP"],
+  es: [
+    "Responde STOP",
+    "Responda STOP",
+    "Responde STOP para no recibir más",
+    "Responde STOP para cancelar",
+    "Envía STOP",
+    "Envíe STOP",
+    "Envía BAJA",
+    "Envíe BAJA",
+    "Responde BAJA",
+  ],
+};
+
+/** The base language of a tag (`es-US` -> `es`). */
+export function baseLanguage(language: string): string {
+  return language.split("-")[0] ?? language;
+}
+
+/**
+ * The phrases accepted for `language`: its own (by the full tag, then its base language), the
+ * policy's `extra` for it, else English's.
+ */
+export function acceptedOptOutWording(language: string, extra: OptOutWording = {}): readonly string[] {
+  const base = baseLanguage(language);
+  const own = [
+    ...(OPT_OUT_WORDING[language] ?? []),
+    ...(language === base ? [] : (OPT_OUT_WORDING[base] ?? [])),
+    ...(extra[language] ?? []),
+    ...(language === base ? [] : (extra[base] ?? [])),
+  ];
+  return own.length > 0 ? own : [...(OPT_OUT_WORDING.en ?? []), ...(extra.en ?? [])];
+}
+
+/** Does `text` carry opt-out language in `language`? */
+export function hasOptOutWording(text: string, language: string, extra?: OptOutWording): boolean {
+  return acceptedOptOutWording(language, extra).some((phrase) => holdsPhrase(text, phrase));
+}

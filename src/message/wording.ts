@@ -1,0 +1,35 @@
+/**
+ * Finding a phrase in a message the way a reader would: letter case, accents and runs of blanks do
+ * not matter (`Responde STOP para no recibir mas`, written in GSM-7 without its accent, is
+ * `Responde STOP para no recibir más`), and a phrase only counts as whole words. Pure.
+ */
+
+/** `text` lower-cased, without combining accents, with every run of blanks one space. */
+export function foldWording(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/\s+/gu, " ")
+    .trim();
+}
+
+/** Does `text` hold `phrase` as whole words (see the module's note)? */
+export function holdsPhrase(text: string, phrase: string): boolean {
+  const folded = foldWording(text);
+  const wanted = foldWording(phrase);
+  if (wanted === "") return false;
+  let from = 0;
+  for (;;) {
+    const at = folded.indexOf(wanted, from);
+    if (at < 0) return false;
+    const before = folded[at - 1];
+    const after = folded[at + wanted.length];
+    if (!isWordChar(before) && !isWordChar(after)) return true;
+    from = at + 1;
+  }
+}
+
+function isWordChar(char: string | undefined): boolean {
+  return char !== undefined && /[\p{L}\p{N}_]/u.test(char);
+}

@@ -32,7 +32,12 @@ export function journalStamp(at: Date): string {
   return at.toISOString().replace(/[-:]/g, "");
 }
 
-export function openJournal(cwd: string, at: Date, pid: number, secret: string | null): JournalOpen {
+export function openJournal(
+  cwd: string,
+  at: Date,
+  pid: number,
+  secret: string | null | readonly (string | null)[],
+): JournalOpen {
   const dir = join(cwd, JOURNAL_DIR);
   const file = join(dir, `apply-${journalStamp(at)}-${pid}.jsonl`);
   let fd: number;
@@ -45,7 +50,7 @@ export function openJournal(cwd: string, at: Date, pid: number, secret: string |
       message: `cannot write ${relative(cwd, file)}: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  const redactLine = createRedactor([secret]);
+  const redactLine = createRedactor(Array.isArray(secret) ? [...secret] : [secret as string | null]);
   let failed = 0;
   let open = true;
   return {

@@ -11,6 +11,11 @@ export type Outcome =
   | { readonly kind: "usage" }
   /** A plan with `--detailed-exitcode`: what it found. */
   | { readonly kind: "plan-detailed"; readonly pending: boolean; readonly blocked: boolean }
+  /**
+   * `apply` over several organizations: some organizations done, others blocked or failed (the
+   * summary names which); exit code 4.
+   */
+  | { readonly kind: "partial" }
   /** Stopped by Ctrl-C before finishing. */
   | { readonly kind: "interrupted" }
   /** `watch`: a guard tripped and its project was paused (and no error). */
@@ -29,6 +34,8 @@ export function exitCodeOf(outcome: Outcome): number {
     case "plan-detailed":
       if (outcome.blocked) return 3;
       return outcome.pending ? 2 : 0;
+    case "partial":
+      return 4;
     case "interrupted":
       return 130;
     case "guard-paused":

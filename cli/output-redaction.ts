@@ -6,6 +6,7 @@
  * whatever a server echoed back: any case, only a part, split over lines.
  */
 import { API_KEY_ENV } from "../src/api/config.js";
+import { organizationKeys } from "../src/api/organization-keys.js";
 import { createRedactor, type Redactor } from "../src/text/redact.js";
 import type { Io } from "./io.js";
 
@@ -29,7 +30,11 @@ export function secretEnvNames(argv: readonly string[]): string[] {
 
 /** The redactor of the secrets `argv` and `env` name. */
 export function redactorFor(argv: readonly string[], env: Io["env"]): Redactor {
-  return createRedactor(secretEnvNames(argv).map((name) => env[name]));
+  return createRedactor([
+    ...secretEnvNames(argv).map((name) => env[name]),
+    // Keys per organization (CAMPAIGNCTL_API_KEY_<SLUG>) are secrets too.
+    ...[...organizationKeys(env).values()].map((k) => k.key),
+  ]);
 }
 
 /** `io` with stdout and stderr redacted, and its `redact` set for files. */

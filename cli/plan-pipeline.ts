@@ -28,6 +28,7 @@ import { createFileCache } from "./file-cache.js";
 import { readLiveSends } from "./forecast-sent.js";
 import type { Io } from "./io.js";
 import type { KeyScopeFlags } from "./key-scope-flag.js";
+import { routeOrganizations } from "./organization-routing.js";
 import { loadPolicy, type PolicyFlags } from "./policy-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
@@ -128,15 +129,29 @@ export async function runPlanPipeline(
   const forecasting = forecasts({ forecast: args.forecast === true, policy: policy.policy });
   // A forecast reads every project of the files: projects of a brand share its cap, so a project
   // left out by --target or --exclude still counts against it.
+  const read = forecasting ? campaign : checked.covered;
+  // Keys per organization: each project's requests go with its own organization's key.
+  const routing = await routeOrganizations(session, read.projects);
+  if (!routing.ok) return { ok: false, diagnostics: [...fileDiagnostics, ...routing.diagnostics], sources };
   const cache = args.cache ?? createFileCache(io.cwd, session.apiId);
-  const refreshed = await refreshLive({
-    campaign: forecasting ? campaign : checked.covered,
+  const refreshedRaw = await refreshLive({
+    campaign: read,
     reader: session.client,
     cache,
     now,
     refresh: args.refresh,
     keySource: session.keySource,
   });
+  const refreshed =
+    refreshedRaw.ok && routing.keyOrganizations.size > 0
+      ? {
+          ...refreshedRaw,
+          live: { ...refreshedRaw.live, keyOrganizations: routing.keyOrganizations },
+          diagnostics: [...routing.diagnostics, ...refreshedRaw.diagnostics],
+        }
+      : refreshedRaw.ok
+        ? { ...refreshedRaw, diagnostics: [...routing.diagnostics, ...refreshedRaw.diagnostics] }
+        : refreshedRaw;
   const reading = session.clockReading();
   const skew = reading === null ? undefined : clockSkewDiagnostic(reading.api, reading.local);
   const clockDiagnostics = skew === undefined ? [] : [skew];

@@ -19,7 +19,12 @@ export interface SelectionFlags {
 export function addSelectionOptions(command: Command, targetHelp: string): Command {
   return command
     .option("--target <address>", `${targetHelp} (repeatable)`, collect, [])
-    .option("--exclude <address>", "leave this project out (repeatable)", collect, []);
+    .option(
+      "--exclude <address>",
+      "leave this project out; a template name or an organization leaves all of its projects out (repeatable)",
+      collect,
+      [],
+    );
 }
 
 /** The flags with the deprecated `--project` alias, as commander parses them. */

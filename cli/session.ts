@@ -36,6 +36,8 @@ import {
   resolveBaseUrl,
   type Sleep,
 } from "../src/api/index.js";
+import { createKeyRouter, type KeyRouter } from "../src/api/key-router.js";
+import { organizationKeys, organizationSlug } from "../src/api/organization-keys.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import type { SandboxHandle, SandboxOptions } from "../src/sandbox/index.js";
 import type { Io } from "./io.js";
@@ -121,6 +123,16 @@ export interface Session {
   /** The embedded sandbox with `--sandbox`, else null. */
   readonly sandbox: SandboxHandle | null;
   /**
+   * Keys per organization (docs/api-connection.md): by organization slug, where each key came from
+   * and its client (made on first use). Empty with `CAMPAIGNCTL_API_KEY` alone; then `router` is
+   * null and `client` is the one key's client, exactly as before issue 26.
+   */
+  readonly organizationKeys: ReadonlyMap<string, OrganizationKeyClient>;
+  /** The client of the default key (`CAMPAIGNCTL_API_KEY`, the sandbox's root key); null without one. */
+  readonly defaultClient: ApiClient | null;
+  /** `client` itself when it routes by organization (see src/api/key-router.ts), else null. */
+  readonly router: KeyRouter | null;
+  /**
    * The time of the API's world: the sandbox's virtual clock with `--sandbox`; else the API's
    * `Date` header carried forward (this machine's clock before the first response).
    */
@@ -131,6 +143,14 @@ export interface Session {
    */
   clockReading(): { readonly api: Date; readonly local: Date } | null;
   close(): Promise<void>;
+}
+
+/** One organization's key: where it came from (never the key) and its client, made on first use. */
+export interface OrganizationKeyClient {
+  /** The environment variable's name, or "the embedded sandbox (<organization>)". */
+  readonly source: string;
+  /** The client of this key; the default client itself when the key is the default key. */
+  client(): ApiClient;
 }
 
 export type SessionResult =
@@ -171,11 +191,25 @@ export async function openSession(
   const keyEnv = flags.apiKeyEnv ?? API_KEY_ENV;
   const baseUrl = resolveBaseUrl(flags.baseUrl, io.env);
   const key = resolveApiKey(io.env, keyEnv);
+  const perOrganization = organizationKeys(io.env, keyEnv);
   const diagnostics: Diagnostic[] = [];
   if (!baseUrl.ok) diagnostics.push(baseUrl.diagnostic);
-  if (!key.ok) diagnostics.push(key.diagnostic);
-  if (!baseUrl.ok || !key.ok) return { ok: false, diagnostics };
-  const client = clientFor(baseUrl.value, key.value);
+  // Per-organization keys alone are enough: each project's organization picks its own.
+  if (!key.ok && (perOrganization.size === 0 || key.diagnostic.code !== "api.no-key"))
+    diagnostics.push(key.diagnostic);
+  if (!baseUrl.ok || diagnostics.length > 0) return { ok: false, diagnostics };
+  const defaultClient = key.ok ? clientFor(baseUrl.value, key.value) : null;
+  const keys = new Map<string, OrganizationKeyClient>();
+  for (const [slug, found] of perOrganization)
+    keys.set(
+      slug,
+      key.ok && found.key === key.value && defaultClient !== null
+        ? { source: found.variable, client: () => defaultClient }
+        : lazyClient(found.variable, () => clientFor(baseUrl.value, found.key)),
+    );
+  const router = keys.size === 0 ? null : createKeyRouter(defaultClient);
+  const client = router ?? defaultClient;
+  if (client === null) throw new Error("openSession: neither a default key nor a key per organization");
   let closed: Promise<void> | undefined;
   return {
     ok: true,
@@ -183,8 +217,11 @@ export async function openSession(
       client,
       baseUrl: baseUrl.value,
       apiId: baseUrl.value,
-      keySource: keyEnv,
+      keySource: key.ok ? keyEnv : [...perOrganization.values()].map((k) => k.variable).join(", "),
       sandbox: null,
+      organizationKeys: keys,
+      defaultClient,
+      router,
       now: () => client.serverTime() ?? new Date(clock.now()),
       clockReading: () => {
         const api = client.serverTime();
@@ -263,7 +300,21 @@ async function openEmbedded(
       ],
     };
   }
-  const client = clientFor(handle.baseUrl, key);
+  const defaultClient = clientFor(handle.baseUrl, key);
+  // Every organization of the fixture with a usable read-write key gets that key, as if exported
+  // as CAMPAIGNCTL_API_KEY_<SLUG>: a project of a child organization then acts with its own key.
+  const keys = new Map<string, OrganizationKeyClient>();
+  for (const [slug, orgKey] of sandboxOrganizationKeys(handle)) {
+    const source = `the embedded sandbox (${orgKey.organization})`;
+    keys.set(
+      slug,
+      orgKey.key === key
+        ? { source, client: () => defaultClient }
+        : lazyClient(source, () => clientFor(handle.baseUrl, orgKey.key)),
+    );
+  }
+  const router = keys.size === 0 ? null : createKeyRouter(defaultClient);
+  const client = router ?? defaultClient;
   let closed: Promise<void> | undefined;
   return {
     ok: true,
@@ -273,6 +324,9 @@ async function openEmbedded(
       apiId: embeddedSandboxId(fixture),
       keySource: "the embedded sandbox",
       sandbox: handle,
+      organizationKeys: keys,
+      defaultClient,
+      router,
       now: () => handle.clock.now(),
       clockReading: () => null,
       close: () => {
@@ -289,6 +343,33 @@ function sandboxKey(handle: SandboxHandle): string | undefined {
   const usable = handle.keys.filter((k) => k.type === "read-write" && !k.revoked);
   const root = usable.find((k) => orgs[k.organization_id]?.parent_id === null);
   return (root ?? usable[0])?.key;
+}
+
+/** The first usable read-write key of each organization of the fixture, by organization slug. */
+function sandboxOrganizationKeys(
+  handle: SandboxHandle,
+): Map<string, { readonly organization: string; readonly key: string }> {
+  const out = new Map<string, { readonly organization: string; readonly key: string }>();
+  for (const k of handle.keys) {
+    if (k.type !== "read-write" || k.revoked) continue;
+    const organization = handle.store.world.organizations[k.organization_id]?.name;
+    if (organization === undefined) continue;
+    const slug = organizationSlug(organization);
+    if (slug !== "" && !out.has(slug)) out.set(slug, { organization, key: k.key });
+  }
+  return out;
+}
+
+/** A key whose client is made on first use (a key the campaign never needs costs nothing). */
+function lazyClient(source: string, make: () => ApiClient): OrganizationKeyClient {
+  let made: ApiClient | undefined;
+  return {
+    source,
+    client: () => {
+      made ??= make();
+      return made;
+    },
+  };
 }
 
 function errorCode(error: unknown): string {

@@ -6,6 +6,7 @@ import {
   type Clock,
   type Sleep,
 } from "../../src/api/index.js";
+import { organizationKeys } from "../../src/api/organization-keys.js";
 import {
   type ApplyEvent,
   type ApplyResult,
@@ -16,6 +17,7 @@ import {
   refusedResult,
   requestsBetween,
 } from "../../src/apply/index.js";
+import { organizationResults, partlyApplied } from "../../src/apply/organizations.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { renderApplyHuman } from "../../src/report/apply-human.js";
@@ -103,7 +105,11 @@ export async function execute(
   const controller = new AbortController();
   const sleep: Sleep =
     deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
-  const secret = io.env[flags.apiKeyEnv ?? API_KEY_ENV] ?? null;
+  // Every key of the run is redacted from the journal: the default one and each organization's.
+  const secret = [
+    io.env[flags.apiKeyEnv ?? API_KEY_ENV] ?? null,
+    ...[...organizationKeys(io.env).values()].map((k) => k.key),
+  ];
   const journal = openJournal(
     io.cwd,
     new Date(io.clock()), // the file name is wall-clock UTC, whatever clock the run uses
@@ -161,6 +167,12 @@ export async function execute(
     if (journal.ok) journal.journal.close();
   }
   if (journal.ok) result = { ...result, journal: journal.journal.path };
+  // One summary per organization when the plan spans several (issue 26).
+  if (plan.organizations !== undefined)
+    result = {
+      ...result,
+      organizations: organizationResults(plan.organizations, result.actions, result.unreadable),
+    };
   return report(result, flags, io, extras.sources);
 }
 
@@ -216,7 +228,9 @@ export async function report(
     return failure;
   }
   if (result.interrupted) return { kind: "interrupted" };
-  return applySucceeded(result) ? success : failure;
+  if (applySucceeded(result)) return success;
+  // Several organizations, some done and others blocked or failed: the summary names which.
+  return partlyApplied(result.organizations) ? { kind: "partial" } : failure;
 }
 
 function onSigint(handler: () => void): () => void {

@@ -80,15 +80,18 @@ export async function applySaved(
   const changedFiles = compareFiles(reviewed, files, planFile);
   if (changedFiles.length > 0) return fail(changedFiles);
 
-  // The first request: can this key see the plan's organization?
-  const orgs = await session.client.listOrganizations();
-  if (!orgs.ok) return fail([apiErrorDiagnostic(orgs.error)]);
-  const scope = compareScope(
-    reviewed,
-    orgs.value.map((o) => o.id),
-    session.keySource,
-  );
-  if (scope.length > 0) return fail(scope);
+  // The first request: can this key see the plan's organization? (With keys per organization and
+  // no default key, each key is checked against its own organization by the pipeline instead.)
+  if (session.defaultClient !== null) {
+    const orgs = await session.defaultClient.listOrganizations();
+    if (!orgs.ok) return fail([apiErrorDiagnostic(orgs.error)]);
+    const scope = compareScope(
+      reviewed,
+      orgs.value.map((o) => o.id),
+      session.keySource,
+    );
+    if (scope.length > 0) return fail(scope);
+  }
 
   // The authority: the plan made again from the same files and fresh live state.
   const args = {

@@ -24,13 +24,16 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
     .option("--auto-approve", "do not ask for confirmation (needed without a terminal, e.g. in CI)")
     .option(
       "--parallelism <n>",
-      "independent actions in flight at once (1 to 16)",
+      "independent actions in flight at once, per organization when the plan spans several (1 to 16)",
       integerIn(1, 16),
       DEFAULT_PARALLELISM,
     );
   addPolicyOptions(command);
   addKeyScopeOption(command);
-  addSelectionOptions(command, "apply only this project and what it is ordered after")
+  addSelectionOptions(
+    command,
+    "apply only this project (or every project of this template or organization) and what it is ordered after",
+  )
     .option("--json", "print the apply result document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")
     .option("--junit <file>", "also write the result as JUnit XML (one test case per action)")

@@ -22,7 +22,10 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
   );
   addPolicyOptions(command);
   addKeyScopeOption(command);
-  addSelectionOptions(command, "plan only this project and what it is ordered after")
+  addSelectionOptions(
+    command,
+    "plan only this project (or every project of this template or organization) and what it is ordered after",
+  )
     .option("--json", "print the plan document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")
     .option("--gallery-url <url>", "link the Markdown report to the `preview --html` gallery at URL")

@@ -50,6 +50,8 @@ function hintFor(code: ApiCode, error: ApiError): string | undefined {
     case "api.bad-key-env":
     case "api.bad-url":
     case "api.insecure-url":
+    case "api.no-organization-key":
+    case "api.key-organization-mismatch":
       return undefined;
   }
 }

@@ -72,10 +72,19 @@ export async function readBasis(
     else toRead.push(id);
   }
   const confirmed = projects.size;
-  const read = await readAll(toRead, (id) => {
-    requests++;
-    return reader.getProject(id);
-  });
+  const read = await readAll(
+    toRead,
+    (id) => {
+      requests++;
+      return reader.getProject(id);
+    },
+    undefined,
+    // Keys per organization: the organizations' reads take turns, each organization's key at once.
+    (id) => {
+      const detail = held.get(id);
+      return detail?.kind === "found" ? detail.value.organization_id : undefined;
+    },
+  );
   for (const [id, r] of read) projects.set(id, r);
   return { projects, requests, confirmed };
 }

@@ -126,13 +126,20 @@ async function sendFresh(
   send: readonly Action[],
   fresh: ReadonlySet<string>,
 ): Promise<void> {
-  const ready = send.filter((a) => fresh.has(a.project_id));
+  // Several organizations (issue 26): their actions take turns, so that each organization's key
+  // (own client, own limiter) is busy at once; `parallelism` and ROUND_SENDS hold per organization.
+  const sections = run.reviewed.organizations;
+  const ready = interleaveByOrganization(
+    send.filter((a) => fresh.has(a.project_id)),
+    sections,
+  );
   for (const a of send) if (!fresh.has(a.project_id)) state.mustRead.add(a.project_id);
-  const batch = ready.slice(0, ROUND_SENDS).map((a) => sendable(a, state.held, run.judge));
+  const round = ready.slice(0, ROUND_SENDS * Math.max(1, organizationsOf(ready, sections)));
+  const batch = round.map((a) => sendable(a, state.held, run.judge));
   await dispatch(
     batch,
     run.perform,
-    run.parallelism,
+    run.parallelism * Math.max(1, organizationsOf(round, sections)),
     (s, result) => {
       if (result.status !== "not-started") state.inFlight--;
       state.touched.add(s.action.project_id);
@@ -168,4 +175,43 @@ async function waitForApprovals(
     });
   }
   await sleepUnlessAborted(run.sleep, interval, run.signal);
+}
+
+/** The organization section index of each address (none without sections). */
+function sectionIndex(sections: Plan["organizations"]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (const [i, section] of (sections ?? []).entries())
+    for (const address of section.projects) index.set(address, i);
+  return index;
+}
+
+/** Round-robin over organizations, each organization's actions in their order. */
+export function interleaveByOrganization(
+  actions: readonly Action[],
+  sections: Plan["organizations"],
+): Action[] {
+  if (sections === undefined) return [...actions];
+  const index = sectionIndex(sections);
+  const queues = new Map<number, Action[]>();
+  for (const a of actions) {
+    const i = index.get(a.address) ?? -1;
+    const queue = queues.get(i) ?? [];
+    queue.push(a);
+    queues.set(i, queue);
+  }
+  const out: Action[] = [];
+  const lists = [...queues.values()];
+  for (let turn = 0; out.length < actions.length; turn++)
+    for (const list of lists) {
+      const a = list[turn];
+      if (a !== undefined) out.push(a);
+    }
+  return out;
+}
+
+/** How many organizations `actions` belong to (1 without sections). */
+function organizationsOf(actions: readonly Action[], sections: Plan["organizations"]): number {
+  if (sections === undefined) return 1;
+  const index = sectionIndex(sections);
+  return new Set(actions.map((a) => index.get(a.address) ?? -1)).size;
 }

@@ -3,12 +3,14 @@
  * (snake_case): the in-memory result and the `--json` document are the same data, versioned by
  * `APPLY_FORMAT_VERSION` and described by `schemas/apply-result.schema.json`.
  */
+
 import type { NetworkCause } from "../api/index.js";
 import type { ContractErrorCode } from "../contract/errors.js";
 import type { ProjectStatus } from "../contract/limits.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ActionKind } from "../plan/types.js";
+import type { OrganizationApply } from "./organizations.js";
 
 export const APPLY_FORMAT_VERSION = 1;
 
@@ -177,6 +179,11 @@ export interface ApplyResult {
   /** Projects the files ask something of that could not be read; non-empty fails the run. */
   readonly unreadable: readonly UnreadableProject[];
   readonly summary: ApplySummary;
+  /**
+   * The run per organization (issue 26), present when the plan's projects belong to two or more
+   * organizations: which are done, pending, blocked or failed (src/apply/organizations.ts).
+   */
+  readonly organizations?: readonly OrganizationApply[];
   /** Path of this run's journal (JSON lines), when one was written. */
   readonly journal: string | null;
 }

@@ -13,6 +13,11 @@ export interface CatalogEntry {
   readonly labels: readonly string[];
   /** How the record is shown to people (its name, or number and nickname). */
   readonly display: string;
+  /**
+   * The organizations the record belongs to (its owner; for a shared phone number also the
+   * organizations it is shared with). Absent or empty: unknown, so not checked.
+   */
+  readonly organizations?: readonly string[];
 }
 
 /** The outcome of matching one reference. `close` holds up to three nearby labels, closest first. */
@@ -29,14 +34,25 @@ export const MAX_CLOSE_CANDIDATES = 3;
  * of one id are merged, the first display wins. Empty labels are dropped.
  */
 export function catalogOf(entries: Iterable<CatalogEntry>): readonly CatalogEntry[] {
-  const byId = new Map<string, { labels: string[]; display: string }>();
+  const byId = new Map<string, { labels: string[]; display: string; organizations: string[] }>();
   for (const entry of entries) {
     const seen = byId.get(entry.id);
     const labels = entry.labels.filter((l) => l !== "");
-    if (seen === undefined) byId.set(entry.id, { labels: [...new Set(labels)], display: entry.display });
-    else for (const label of labels) if (!seen.labels.includes(label)) seen.labels.push(label);
+    const organizations = (entry.organizations ?? []).filter((o) => o !== "");
+    if (seen === undefined)
+      byId.set(entry.id, {
+        labels: [...new Set(labels)],
+        display: entry.display,
+        organizations: [...new Set(organizations)],
+      });
+    else {
+      for (const label of labels) if (!seen.labels.includes(label)) seen.labels.push(label);
+      for (const o of organizations) if (!seen.organizations.includes(o)) seen.organizations.push(o);
+    }
   }
-  return [...byId].map(([id, { labels, display }]) => ({ id, labels, display }));
+  return [...byId].map(([id, { labels, display, organizations }]) =>
+    organizations.length === 0 ? { id, labels, display } : { id, labels, display, organizations },
+  );
 }
 
 export function matchReference(catalog: readonly CatalogEntry[], reference: string): CatalogMatch {

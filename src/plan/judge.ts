@@ -18,6 +18,7 @@ import { withForecastFindings } from "./forecast-hold.js";
 import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
 import type { LiveRead, LiveState } from "./live.js";
 import type { LiveSends } from "./live-sends.js";
+import { organizationSections } from "./organizations.js";
 import { holdForPolicy } from "./policy-hold.js";
 import { summarize } from "./summary.js";
 import type { Plan, RequestCount } from "./types.js";
@@ -78,11 +79,17 @@ export function forecasts(input: Pick<JudgeInput, "forecast" | "policy">): boole
 export function judge(input: JudgeInput): Judgement {
   const judged = judgeScoped(input, input.live.projects, input.now, input.targets, input.excludes);
   const diagnostics = [...input.diagnostics, ...judged.plan.diagnostics];
+  const organizations = organizationSections(
+    judged.plan.projects,
+    input.campaign.projects,
+    input.live.organizations,
+  );
   return {
     plan: {
       ...judged.plan,
       ...(judged.forecast === undefined ? {} : { forecast: forecastJson(judged.forecast) }),
       organization_id: input.organizationId,
+      ...(organizations.length >= 2 ? { organizations } : {}),
       diagnostics,
       summary: summarize(judged.plan.projects, diagnostics),
     },

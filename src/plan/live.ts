@@ -35,4 +35,10 @@ export interface LiveState {
   readonly projects: ReadonlyMap<string, LiveRead<Project>>;
   readonly media: ReadonlyMap<string, LiveRead<MediaFile>>;
   readonly tollFreeVerifications: ReadonlyMap<string, LiveRead<TollFreeVerification>>;
+  /**
+   * With keys per organization (issue 26): by project id, the organization of the key its requests
+   * go with (that key's root organization, as its own `GET /organizations` says). A project not
+   * listed goes with the plan's key (`organization_id` of the plan).
+   */
+  readonly keyOrganizations?: ReadonlyMap<string, string>;
 }

@@ -72,7 +72,7 @@ export function planProject(
     };
   }
   const project = read.value;
-  const resolution = resolveReferences(spec, context.live, context.catalogs);
+  const resolution = resolveReferences(spec, context.live, context.catalogs, project.organization_id);
   const organization = organizationMismatch(spec, project, resolution.refs.organization?.id);
   const drift = diffProject(spec, project, resolution.refs, context.catalogs);
   const transitions = chooseActions(spec, project, context.now);
@@ -103,11 +103,12 @@ export function planProject(
     });
   const driftBlock = blockOfDrift(drift.drift);
   // A key of another organization sends no test or schedule unless allowed (a pause sends nothing).
+  const keyOrganization = keyOrganizationOf(spec, context);
   const crossKeyBlock: Block | undefined =
-    project.organization_id === context.organizationId || context.allowCrossOrganizationKey
+    project.organization_id === keyOrganization || context.allowCrossOrganizationKey
       ? undefined
       : {
-          reason: `the API key belongs to organization ${context.organizationId}, not the project's own (${project.organization_id}); idempotency keys are not shared across organizations`,
+          reason: `the API key belongs to organization ${keyOrganization}, not the project's own (${project.organization_id}); idempotency keys are not shared across organizations`,
           fix: "apply with a key of the project's own organization, or pass --allow-cross-organization-key",
           codes: ["apply.cross-organization-key"],
         };
@@ -220,6 +221,11 @@ function toAction(
   };
 }
 
+/** The organization of the key the project is read and written with (issue 26: a key per organization). */
+function keyOrganizationOf(spec: ProjectSpec, context: ProjectPlanContext): string {
+  return context.live.keyOrganizations?.get(spec.id) ?? context.organizationId;
+}
+
 /**
  * The API scopes idempotency keys per organization: a key of another organization than the
  * project's (a parent organization's key acting on a child's project) cannot be deduplicated against
@@ -231,7 +237,7 @@ function crossOrganizationKey(
   context: ProjectPlanContext,
   actions: readonly Action[],
 ): Diagnostic | undefined {
-  const keyOrganization = context.organizationId;
+  const keyOrganization = keyOrganizationOf(spec, context);
   if (project.organization_id === keyOrganization) return undefined;
   const why = `the API key belongs to organization ${keyOrganization}, the project to ${project.organization_id}; the API deduplicates idempotency keys per organization, so a run with a key of another organization is not deduplicated against a run with the project's own key`;
   if (!context.allowCrossOrganizationKey) {

@@ -19,12 +19,20 @@ export function failedRead<T>(error: ApiError): LiveRead<T> {
   return { kind: "error", code: error.cause, message: error.message };
 }
 
-/** Reads every id with `read`, at most `concurrency` at a time; the map is in the order of `ids`. */
+/**
+ * Reads every id with `read`, at most `concurrency` at a time; the map is in the order of `ids`.
+ * `laneOf` (keys per organization, issue 26): the organization whose key reads each id; the ids
+ * are then read taking turns between organizations, `concurrency` per organization, so that every
+ * key (own limiter) works at once.
+ */
 export async function readAll<T>(
-  ids: readonly string[],
+  given: readonly string[],
   read: (id: string) => Promise<ApiResult<T>>,
   concurrency: number = READ_CONCURRENCY,
+  laneOf?: (id: string) => string | undefined,
 ): Promise<Map<string, LiveRead<T>>> {
+  const { ids, lanes } = laneOf === undefined ? { ids: given, lanes: 1 } : takingTurns(given, laneOf);
+  concurrency *= lanes;
   const results: (LiveRead<T> | undefined)[] = new Array(ids.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -37,10 +45,37 @@ export async function readAll<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
-  const map = new Map<string, LiveRead<T>>();
+  const byId = new Map<string, LiveRead<T>>();
   for (const [index, id] of ids.entries()) {
     const read = results[index];
+    if (read !== undefined) byId.set(id, read);
+  }
+  const map = new Map<string, LiveRead<T>>();
+  for (const id of given) {
+    const read = byId.get(id);
     if (read !== undefined) map.set(id, read);
   }
   return map;
+}
+
+/** `ids` round-robin over their lanes (each lane's ids in their order), and how many lanes. */
+function takingTurns(
+  ids: readonly string[],
+  laneOf: (id: string) => string | undefined,
+): { ids: string[]; lanes: number } {
+  const queues = new Map<string, string[]>();
+  for (const id of ids) {
+    const lane = laneOf(id) ?? "";
+    const queue = queues.get(lane) ?? [];
+    queue.push(id);
+    queues.set(lane, queue);
+  }
+  const out: string[] = [];
+  const lists = [...queues.values()];
+  for (let turn = 0; out.length < ids.length; turn++)
+    for (const list of lists) {
+      const id = list[turn];
+      if (id !== undefined) out.push(id);
+    }
+  return { ids: out, lanes: Math.max(1, lists.length) };
 }

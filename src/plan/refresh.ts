@@ -129,7 +129,14 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
     if (valid && entry !== undefined) projects.set(id, { kind: "found", value: entry.value });
     else toRead.push(id);
   }
-  const readProjects = await readAll(toRead, (id) => reader.getProject(id));
+  // Keys per organization: the organizations' reads take turns, each organization's key at once.
+  const organizationOf = new Map(campaign.projects.map((p) => [p.id, p.organization]));
+  const readProjects = await readAll(
+    toRead,
+    (id) => reader.getProject(id),
+    undefined,
+    (id) => organizationOf.get(id),
+  );
   for (const [id, read] of readProjects) projects.set(id, read);
   const found = [...projects.values()].flatMap((r) => (r.kind === "found" ? [r.value] : []));
 

@@ -6,7 +6,7 @@
  */
 import type { ProjectSpec, SpecPath } from "../campaign/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { matchReference } from "./catalog.js";
+import { type CatalogEntry, matchReference } from "./catalog.js";
 import { type Catalogs, REFERENCE_NOUN, type ReferenceKind } from "./catalogs.js";
 import type { LiveRead, LiveState } from "./live.js";
 
@@ -37,10 +37,30 @@ export interface Resolution {
   readonly unresolved: boolean;
 }
 
-export function resolveReferences(spec: ProjectSpec, live: LiveState, catalogs: Catalogs): Resolution {
+/**
+ * `liveOrganizationId`: the live project's organization. Every reference but the organization
+ * resolves in the project's own organization (the file's `organization`, else the live project's):
+ * a record of another organization is `plan.reference-other-organization`, whatever key can see it
+ * (consent does not transfer between senders), and names are matched among its own records first.
+ */
+export function resolveReferences(
+  spec: ProjectSpec,
+  live: LiveState,
+  catalogs: Catalogs,
+  liveOrganizationId?: string,
+): Resolution {
   const diagnostics: Diagnostic[] = [];
+  let own: string | undefined;
   const one = (kind: ReferenceKind, reference: string, path: SpecPath): ResolvedRef | undefined => {
-    const result = resolveOne(spec, live, catalogs, kind, reference, path);
+    const result = resolveOne(
+      spec,
+      live,
+      catalogs,
+      kind,
+      reference,
+      path,
+      kind === "organization" ? undefined : own,
+    );
     if ("diagnostic" in result) {
       diagnostics.push(result.diagnostic);
       return undefined;
@@ -58,8 +78,10 @@ export function resolveReferences(spec: ProjectSpec, live: LiveState, catalogs: 
   const single = (kind: ReferenceKind, reference: string | undefined): ResolvedRef | undefined =>
     reference === undefined ? undefined : one(kind, reference, [kind]);
 
+  const organization = single("organization", spec.organization);
+  own = organization?.id ?? liveOrganizationId;
   const refs: ResolvedReferences = {
-    organization: single("organization", spec.organization),
+    organization,
     brand: single("brand", spec.brand),
     tenDlcCampaign: single("campaign", spec.tenDlcCampaign),
     tollFreeVerification: single("toll_free_verification", spec.tollFreeVerification),
@@ -78,6 +100,7 @@ function resolveOne(
   kind: ReferenceKind,
   reference: string,
   path: SpecPath,
+  own: string | undefined,
 ): ResolvedRef | { readonly diagnostic: Diagnostic } {
   const noun = REFERENCE_NOUN[kind];
   const range = spec.locate(path);
@@ -93,7 +116,35 @@ function resolveOne(
       },
     };
   }
-  const match = matchReference(catalogs[kind], reference);
+  const catalog = catalogs[kind];
+  const ownCatalog = own === undefined ? catalog : catalog.filter((e) => belongsTo(e, own));
+  const match = matchReference(ownCatalog, reference);
+  if (match.kind === "missing" && own !== undefined) {
+    const elsewhere = matchReference(catalog, reference);
+    const entries =
+      elsewhere.kind === "found"
+        ? [elsewhere.entry]
+        : elsewhere.kind === "ambiguous"
+          ? elsewhere.entries
+          : [];
+    if (entries.length > 0) {
+      const owners = [...new Set(entries.flatMap((e) => e.organizations ?? []))].map((o) =>
+        organizationName(live, o),
+      );
+      return {
+        diagnostic: {
+          severity: "error",
+          code: "plan.reference-other-organization",
+          message: `${spec.address}: ${noun} "${reference}" belongs to ${owners.join(", ")}, not to the project's own organization ${organizationName(live, own)}; consent does not transfer between organizations`,
+          range,
+          hint:
+            match.close.length > 0
+              ? `name a ${noun} of ${organizationName(live, own)} (did you mean ${match.close.map((c) => `"${c}"`).join(" or ")}?)`
+              : `name a ${noun} of ${organizationName(live, own)}, or check the project's organization`,
+        },
+      };
+    }
+  }
   switch (match.kind) {
     case "found":
       return { id: match.entry.id, display: match.entry.display };
@@ -123,6 +174,19 @@ function resolveOne(
         },
       };
   }
+}
+
+/** Whether `entry` belongs to organization `id` (an entry of unknown organizations always does). */
+function belongsTo(entry: CatalogEntry, id: string): boolean {
+  return (
+    entry.organizations === undefined || entry.organizations.length === 0 || entry.organizations.includes(id)
+  );
+}
+
+/** `"Name" (id)` of an organization the key can see, else the id. */
+function organizationName(live: LiveState, id: string): string {
+  const found = live.organizations.find((o) => o.id === id);
+  return found === undefined ? id : `"${found.display_name}"`;
 }
 
 /** Why a record read by id (media, toll-free verification) is unknown, when its read failed. */

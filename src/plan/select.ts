@@ -6,7 +6,10 @@
  * - Excluded projects are then removed. Excluding a project that a covered project is ordered
  *   `after` is an error (the safe choice): the covered project's actions are blocked, since apply
  *   could not tell whether what it waits for has happened.
- * - An address that names no project is an error with did-you-mean.
+ * - A selector is a project address (an instance address is one), else a template name (every
+ *   project expanded from it, `origin.template`), else an organization as the files write it (every
+ *   project whose `organization` is that name or id, case aside) (issue 26).
+ * - A selector that names none of these is an error with did-you-mean.
  */
 import type { ProjectSpec } from "../campaign/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -27,9 +30,13 @@ export function selectProjects(
 ): Selection {
   const byAddress = new Map(projects.map((p) => [p.address, p]));
   const diagnostics: Diagnostic[] = [];
-  const entries = projects.map((p) => ({ id: p.address, labels: [p.address], display: p.address }));
+  const groups = selectorGroups(projects);
+  const entries = [
+    ...projects.map((p) => ({ id: p.address, labels: [p.address], display: p.address })),
+    ...[...groups.keys()].map((name) => ({ id: `group:${name}`, labels: [name], display: name })),
+  ];
   const known = (flag: "--target" | "--exclude") => (address: string) => {
-    if (byAddress.has(address)) return true;
+    if (byAddress.has(address) || groupOf(groups, address) !== undefined) return true;
     const close = closeLabels(address, entries);
     diagnostics.push({
       severity: "error",
@@ -38,12 +45,14 @@ export function selectProjects(
       hint:
         close.length > 0
           ? `did you mean ${close.join(" or ")}?`
-          : "addresses are the project keys of the files",
+          : "give a project (or instance) address, a template name or an organization of the files",
     });
     return false;
   };
-  const targeted = targets.filter(known("--target"));
-  const excluded = new Set(excludes.filter(known("--exclude")));
+  const expand = (selector: string): readonly string[] =>
+    byAddress.has(selector) ? [selector] : (groupOf(groups, selector) ?? []);
+  const targeted = targets.filter(known("--target")).flatMap(expand);
+  const excluded = new Set(excludes.filter(known("--exclude")).flatMap(expand));
 
   const covered = new Set<string>();
   const visit = (address: string): void => {
@@ -72,4 +81,31 @@ export function selectProjects(
       });
   }
   return { selected: covered, excludedDependencies, diagnostics };
+}
+
+/**
+ * The names that select several projects: template names first, then organizations as written
+ * (keyed in lower case). A name that is both selects the template's projects.
+ */
+function selectorGroups(projects: readonly ProjectSpec[]): Map<string, string[]> {
+  const templates = new Map<string, string[]>();
+  const organizations = new Map<string, string[]>();
+  for (const p of projects) {
+    if (p.origin !== undefined)
+      templates.set(p.origin.template, [...(templates.get(p.origin.template) ?? []), p.address]);
+    if (p.organization !== undefined) {
+      const key = p.organization.toLowerCase();
+      organizations.set(key, [...(organizations.get(key) ?? []), p.address]);
+    }
+  }
+  const groups = new Map<string, string[]>(templates);
+  for (const [name, addresses] of organizations) if (!groups.has(name)) groups.set(name, addresses);
+  return groups;
+}
+
+function groupOf(
+  groups: ReadonlyMap<string, readonly string[]>,
+  selector: string,
+): readonly string[] | undefined {
+  return groups.get(selector) ?? groups.get(selector.toLowerCase());
 }

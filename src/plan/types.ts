@@ -12,6 +12,7 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ForecastJson } from "../forecast/json.js";
 import type { Loosening, PolicyRules } from "../policy/model.js";
+import type { OrganizationPlan } from "./organizations.js";
 
 /** Bump on any incompatible change of the plan document; `apply` refuses other versions. */
 export const PLAN_FORMAT_VERSION = 2;
@@ -292,6 +293,12 @@ export interface Plan {
    * checked against the schema when read. For review only: apply never compares or acts on it.
    */
   readonly forecast?: ForecastJson;
+  /**
+   * The plan per organization (issue 26), present when its projects belong to two or more
+   * organizations: each organization's projects, counts and state (src/plan/organizations.ts).
+   * Derived from `projects`; never compared or acted on by apply.
+   */
+  readonly organizations?: readonly OrganizationPlan[];
   /** Problems not tied to one project (API unreachable, ambiguous organization). */
   readonly diagnostics: readonly Diagnostic[];
   readonly requests: RequestCount;

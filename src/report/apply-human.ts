@@ -25,6 +25,7 @@ import {
   UNREADABLE_TITLE,
 } from "./apply-describe.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
+import { describeOrganizationApply } from "./organizations-describe.js";
 import { endpointCounts, formatCount, plural } from "./plan-describe.js";
 import { DEFAULT_WIDTH } from "./plan-human.js";
 import { type Style, styleFor } from "./style.js";
@@ -60,6 +61,7 @@ export function renderApplyHuman(result: ApplyResult, options: ApplyHumanOptions
   const parts: string[] = [
     header(result, ctx),
     ...body(result, ctx),
+    ...organizations(result, ctx),
     footer(result, ctx, options.requestTable ?? true),
   ];
   return `${parts.join("\n\n")}\n`;
@@ -82,6 +84,17 @@ function body(result: ApplyResult, ctx: Ctx): string[] {
     case "complete":
       return [actionList(result, ctx), ...unreadable(result, ctx)];
   }
+}
+
+/** One line per organization when the run spans several (issue 26). */
+function organizations(result: ApplyResult, ctx: Ctx): string[] {
+  if (result.organizations === undefined) return [];
+  const lines = [ctx.style.bold("Organizations:")];
+  for (const o of result.organizations) {
+    const line = `  ${describeOrganizationApply(o)}`;
+    lines.push(o.state === "failed" || o.state === "blocked" ? ctx.style.red(line) : line);
+  }
+  return [lines.join("\n")];
 }
 
 function unreadable(result: ApplyResult, ctx: Ctx): string[] {

@@ -51,6 +51,23 @@ export function orderApplyResult(result: ApplyResult): ApplyResultJson {
       not_started: result.summary.not_started,
       unknown: result.summary.unknown,
     },
+    ...(result.organizations === undefined
+      ? {}
+      : {
+          organizations: result.organizations.map((o) => ({
+            organization:
+              o.organization === null ? null : { id: o.organization.id, name: o.organization.name },
+            state: o.state,
+            projects: o.projects,
+            counts: {
+              done: o.counts.done,
+              deferred: o.counts.deferred,
+              blocked: o.counts.blocked,
+              failed: o.counts.failed,
+              not_started: o.counts.not_started,
+            },
+          })),
+        }),
     journal: result.journal,
   };
 }

@@ -6,6 +6,7 @@
  * from the end, never part of one, with a note saying so. Pure; every piece of user and API text is
  * escaped.
  */
+
 import type { ActionResult, ApplyResult } from "../apply/types.js";
 import { formatDuration } from "../text/duration.js";
 import {
@@ -25,6 +26,7 @@ import {
 } from "./apply-describe.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
 import { codeSpan, escapeMarkdown } from "./markdown-escape.js";
+import { describeOrganizationApply } from "./organizations-describe.js";
 import { endpointCounts, formatCount, plural } from "./plan-describe.js";
 import { GITHUB_COMMENT_MAX_CHARS, keepWhole, limitPhrase } from "./plan-markdown.js";
 
@@ -155,6 +157,11 @@ function headBlock(result: ApplyResult): string {
   ];
   if (result.interrupted) {
     lines.push("> [!WARNING]", "> The run was interrupted: actions not yet started were left alone.", "");
+  }
+  if (result.organizations !== undefined) {
+    lines.push("**Organizations:**", "");
+    for (const o of result.organizations) lines.push(`- ${escapeMarkdown(describeOrganizationApply(o))}`);
+    lines.push("");
   }
   if (result.unreadable.length > 0) {
     lines.push("> [!CAUTION]", `> ${escapeMarkdown(UNREADABLE_TITLE)}`);

@@ -9,6 +9,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
 import { describeGuard } from "./guard-describe.js";
+import { describeOrganizationPlan } from "./organizations-describe.js";
 import {
   DRIFT_SYMBOL,
   describeEstimate,
@@ -77,6 +78,7 @@ export function renderPlanHuman(plan: Plan, options: PlanHumanOptions): string {
   if (plan.projects.length === 0) projects = "No projects.";
   parts.push(projects);
   if (plan.projects.length > 0) parts.push(totals(plan, ctx));
+  if (plan.organizations !== undefined) parts.push(organizations(plan, ctx));
   parts.push(footer(plan, ctx, options.requestTable ?? true));
   return `${parts.join("\n\n")}\n`;
 }
@@ -226,6 +228,16 @@ function totals(plan: Plan, ctx: Ctx): string {
   if (by_organization.length > 1)
     for (const t of by_organization)
       lines.push(prose(`${totalsOrganization(t)}: `, `${describeSendTotals(t)}.`, "  ", ctx));
+  return lines.join("\n");
+}
+
+/** One line per organization when the plan spans several (issue 26). */
+function organizations(plan: Plan, ctx: Ctx): string {
+  const lines = [ctx.style.bold("Organizations:")];
+  for (const o of plan.organizations ?? []) {
+    const line = `  ${describeOrganizationPlan(o)}`;
+    lines.push(o.state === "failed" || o.state === "blocked" ? ctx.style.red(line) : line);
+  }
   return lines.join("\n");
 }
 

@@ -62,6 +62,25 @@ export function orderPlan(plan: Plan): PlanJson {
           },
     ...(plan.forecast === undefined ? {} : { forecast: plan.forecast }),
     projects: plan.projects.map(orderProject),
+    ...(plan.organizations === undefined
+      ? {}
+      : {
+          organizations: plan.organizations.map((o) => ({
+            organization:
+              o.organization === null ? null : { id: o.organization.id, name: o.organization.name },
+            state: o.state,
+            projects: [...o.projects],
+            summary: {
+              projects: o.summary.projects,
+              planned: o.summary.planned,
+              deferred: o.summary.deferred,
+              blocked: o.summary.blocked,
+              drifted: o.summary.drifted,
+              errors: o.summary.errors,
+              warnings: o.summary.warnings,
+            },
+          })),
+        }),
     diagnostics: plan.diagnostics.map(diagnosticJson),
     requests: {
       total: plan.requests.total,

@@ -12,6 +12,7 @@ import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
 import { describeGuard, describeGuardShort } from "./guard-describe.js";
 import { codeSpan, escapeMarkdown, escapeSummaryHtml, fencedBlock } from "./markdown-escape.js";
+import { describeOrganizationPlan } from "./organizations-describe.js";
 import {
   describeEstimate,
   describeRequest,
@@ -188,6 +189,10 @@ function headBlock(plan: Plan, galleryUrl: string | undefined): string {
 function totalsBlock(plan: Plan): string[] {
   const { overall, by_organization } = plan.totals;
   const lines = [`**Totals of the sends to lists:** ${escapeMarkdown(describeSendTotals(overall))}.`];
+  if (plan.organizations !== undefined) {
+    lines.push("", "**Organizations:**", "");
+    for (const o of plan.organizations) lines.push(`- ${escapeMarkdown(describeOrganizationPlan(o))}`);
+  }
   if (by_organization.length <= 1) return lines;
   lines.push(
     "",

@@ -1,6 +1,6 @@
 /**
  * The request log of `/v1` traffic (`GET /_sandbox/requests`): what was asked, by which key id
- * (never the key itself), and what was answered. Keeps the newest `capacity` entries; the counts
+ * and that key's organization (never the key itself), and what was answered. Keeps the newest `capacity` entries; the counts
  * cover every request since the last clear.
  */
 
@@ -11,6 +11,8 @@ export interface RequestLogEntry {
   readonly route: string | null;
   readonly path: string;
   readonly key_id: string | null;
+  /** The organization of that key: whose key the request was made with (null without a key). */
+  readonly key_organization_id: string | null;
   readonly status: number;
   readonly replayed: boolean;
   readonly fault: string | null;

@@ -17,6 +17,7 @@ const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 /** The small defining modules the registrations read defaults and flag parsers from. */
 const REGISTRATION_SRC = [
   "src/api/config.js",
+  "src/api/organization-keys.js", // the redactor redacts every key per organization (cli/output-redaction.ts)
   "src/apply/port.js",
   "src/contract/limits.js",
   "src/message/memo.js",
@@ -133,7 +134,9 @@ describe("the built CLI loads only the command being run", () => {
     );
     const heavy = /^src\/(plan|import|sandbox|report\/gallery)\/|^src\/apply\/(?!port\.js$)/;
     expect(run.dist.filter((p) => heavy.test(p))).toEqual([]);
-    expect(run.dist.filter((p) => p.startsWith("src/api/") && p !== "src/api/config.js")).toEqual([]);
+    // The key configuration (config.js, organization-keys.js: the redactor's secrets) but no client.
+    const keyConfig = ["src/api/config.js", "src/api/organization-keys.js"];
+    expect(run.dist.filter((p) => p.startsWith("src/api/") && !keyConfig.includes(p))).toEqual([]);
     // Generated validators may use ajv's small runtime helpers; the compiler must not load.
     expect(run.all.filter((p) => /node_modules\/ajv\/(?!dist\/runtime\/)/.test(p))).toEqual([]);
   });

@@ -25,6 +25,8 @@ interface Outcome {
   response: ApiResponse | "reset";
   route: string | null;
   keyId: string | null;
+  /** The organization of the key that authenticated (null without one). */
+  keyOrganizationId: string | null;
   replayed: boolean;
   fault: string | null;
   idempotencyKey: string | null;
@@ -46,6 +48,7 @@ export async function handleApi(
     route: outcome.route,
     path,
     key_id: outcome.keyId,
+    key_organization_id: outcome.keyOrganizationId,
     status: outcome.response === "reset" ? 0 : outcome.response.status,
     replayed: outcome.replayed,
     fault: outcome.fault,
@@ -74,6 +77,7 @@ async function run(
     response: standardError(500, "INTERNAL_ERROR", "Internal server error"),
     route: null,
     keyId: null,
+    keyOrganizationId: null,
     replayed: false,
     fault: null,
     idempotencyKey: idemHeader ?? null,
@@ -82,6 +86,7 @@ async function run(
   const auth = authenticate(sandbox.store.world, header(req, "x-api-key"), now);
   if (!isAuth(auth)) return { ...out, response: auth };
   out.keyId = auth.key.id;
+  out.keyOrganizationId = auth.key.organization_id;
   const verdict = p.rateLimiter.take(auth.key, now);
   out.rateHeaders = verdict.headers;
   if (verdict.limited)

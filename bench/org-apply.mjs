@@ -138,7 +138,8 @@ async function run(k) {
     const flags = { baseUrl: sb.baseUrl, target, exclude: [], color: false, json: true };
     const planned = await planCommand(["campaign"], { ...flags, out: "plan.json" }, io, { clock, sleep });
     const planDoc = JSON.parse(out.stdout.slice(out.stdout.indexOf("{")));
-    if (planned.kind !== "success") throw new Error(`plan: ${planned.kind}\n${out.stderr.slice(-3000)}`);
+    if (planned.kind !== "success")
+      throw new Error(`plan: ${planned.kind}\n${out.stderr.slice(-3000)}\n${out.stdout.slice(-6000)}`);
     await sleep(WINDOW_MS + 1000);
     out.stdout = "";
     out.stderr = "";

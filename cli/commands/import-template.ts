@@ -91,7 +91,6 @@ export async function importTemplateCommand(
     const result = importTemplate({
       template,
       projects: live.projects,
-      records: live.records,
       catalogs: live.catalogs,
       languages,
       path,

@@ -23,7 +23,6 @@ import type { LiveRead } from "../plan/live.js";
 import type { RefreshReader } from "../plan/refresh.js";
 import { readAll } from "../plan/refresh-records.js";
 import { listStatsWindow, statsWindows } from "../plan/refresh-stats.js";
-import type { ImportRecords } from "./template-catalogs.js";
 
 /** The endpoint functions import reads through: the plan's refresh reader, without its accounting. */
 export type ImportReader = Omit<RefreshReader, "stats">;
@@ -47,8 +46,6 @@ export type LiveForImport =
       readonly projects: readonly Project[];
       readonly organizations: readonly Organization[];
       readonly catalogs: Catalogs;
-      /** The records the catalogs were built from (`import --template` scopes them per organization). */
-      readonly records: ImportRecords;
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
@@ -126,16 +123,16 @@ export async function readLiveForImport(
     readAll<MediaFile>(mediaIds, (id) => reader.getMedia(id)),
     readAll<TollFreeVerification>(tollFreeIds, (id) => reader.getTollFreeVerification(id)),
   ]);
-  const records: ImportRecords = {
+  const catalogs = buildCatalogs({
     organizations: orgs.value,
     tenDlcCampaigns: tenDlc.value,
     contactLists: lists.value,
     phoneNumbers: numbers.value,
+    projects: new Map(),
     media,
     tollFreeVerifications: tollFree,
-  };
-  const catalogs = buildCatalogs({ ...records, projects: new Map() });
-  return { ok: true, projects, organizations: orgs.value, catalogs, records };
+  });
+  return { ok: true, projects, organizations: orgs.value, catalogs };
 }
 
 /** Every project the stats listing shows (updated in the last 90 days), newest window first. */

@@ -21,7 +21,7 @@ import type { FileResult, ProjectResult } from "./import-files.js";
 import { writtenRef } from "./names.js";
 import { type ImportedProject, importProject } from "./project-to-yaml.js";
 import { renderPair } from "./render.js";
-import { type ImportRecords, organizationCatalogs } from "./template-catalogs.js";
+import { organizationCatalogs } from "./template-catalogs.js";
 import { detectLanguage } from "./template-language.js";
 import { localScheduleOf } from "./template-schedule.js";
 import { verifyTemplateFile } from "./template-verify.js";
@@ -35,8 +35,7 @@ export interface TemplateImportInput {
   readonly template: string;
   /** The selected live projects, each read by id. */
   readonly projects: readonly Project[];
-  readonly records: ImportRecords;
-  /** Everything the key sees (organizations are named from it). */
+  /** Everything the key sees, each record with its organizations (names resolve per organization). */
   readonly catalogs: Catalogs;
   /** Languages the user gave (`--language ID=TAG`), by project id. */
   readonly languages: ReadonlyMap<string, string>;
@@ -105,7 +104,7 @@ export function importTemplate(input: TemplateImportInput): TemplateImportOutput
       message: `--language names ${strays.length === 1 ? "a project" : "projects"} not selected: ${strays.join(", ")}`,
       hint: "check the id, or add the project to the selection",
     });
-  const orgName = (id: string) => input.records.organizations.find((o) => o.id === id)?.display_name ?? id;
+  const orgName = (id: string) => input.catalogs.organization.find((o) => o.id === id)?.display ?? id;
   const languages: string[] = [];
   const undecided: Project[] = [];
   for (const p of input.projects) {
@@ -156,7 +155,7 @@ export function importTemplate(input: TemplateImportInput): TemplateImportOutput
     "instance",
   );
   const members: Member[] = input.projects.map((project, i) => {
-    const catalogs = organizationCatalogs(input.records, project.organization_id);
+    const catalogs = organizationCatalogs(input.catalogs, project.organization_id);
     const org = writtenRef(input.catalogs, "organization", project.organization_id);
     return {
       project,

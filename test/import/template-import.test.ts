@@ -12,13 +12,13 @@ import { importTemplate, type TemplateImportInput } from "../../src/import/templ
 import { detectLanguage } from "../../src/import/template-language.js";
 import { instantOfLocal } from "../../src/import/template-schedule.js";
 import { verifyTemplateFile } from "../../src/import/template-verify.js";
+import { buildCatalogs } from "../../src/plan/catalogs.js";
 import { ALL_CATALOGS, COUNTIES, countyProject, EN, ES, RECORDS } from "./template-records.js";
 
 function run(projects: readonly Project[], more: Partial<TemplateImportInput> = {}) {
   return importTemplate({
     template: "gotv",
     projects,
-    records: RECORDS,
     catalogs: ALL_CATALOGS,
     languages: new Map(),
     path: "campaign/gotv.yaml",
@@ -138,7 +138,7 @@ describe("import --template: one template from several organizations", () => {
         { ...(RECORDS.contactLists[0] as (typeof RECORDS.contactLists)[0]), id: "likely-Adams-2" },
       ],
     };
-    const result = run(everyCounty(), { records });
+    const result = run(everyCounty(), { catalogs: buildCatalogs({ ...records, projects: new Map() }) });
     if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
     const t = templateOf(result.file.text);
     expect(t.contact_lists).toEqual(["Likely Voters"]);
@@ -234,7 +234,7 @@ describe("the read-back check", () => {
     const result = run(projects);
     if (!result.ok) throw new Error("import failed");
     const members = projects.map((project) => {
-      const catalogs = organizationCatalogs(RECORDS, project.organization_id);
+      const catalogs = organizationCatalogs(ALL_CATALOGS, project.organization_id);
       const instance = result.instances.find((i) => i.id === project.project_id);
       return {
         project,

@@ -4,8 +4,8 @@
  * its own ids, and the projects of one GOTV text in English and Spanish.
  */
 import type { Organization, Project } from "../../src/contract/resources.js";
-import type { ImportRecords } from "../../src/import/template-catalogs.js";
 import { buildCatalogs, type Catalogs } from "../../src/plan/catalogs.js";
+import type { LiveState } from "../../src/plan/live.js";
 import { contactList, liveProject, phoneNumber, tenDlcCampaign } from "../plan/builders.js";
 
 export const EN = "Hi {{first_name|friend}}, vote Tuesday at {{polling_place}}. Reply STOP to opt out";
@@ -35,7 +35,7 @@ function owner(c: County) {
   };
 }
 
-export const RECORDS: ImportRecords = {
+export const RECORDS: Omit<LiveState, "projects"> = {
   organizations: ORGANIZATIONS,
   tenDlcCampaigns: COUNTIES.map((c) => tenDlcCampaign({ ...owner(c), id: `tcr-${c}`, name: "GOTV 2026" })),
   contactLists: COUNTIES.flatMap((c) => [

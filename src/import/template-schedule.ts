@@ -1,7 +1,7 @@
 /**
  * A live schedule as a template instance writes it (SPEC-26): `schedule: {local}` as a local date-time
- * WITHOUT offset, read in the instance's `timezone`; and back, the instant a local time in a zone
- * means. Seconds are written only when not zero. Pure.
+ * WITHOUT offset, read in the instance's `timezone` (read back by src/campaign/template-schedule.ts).
+ * Seconds are written only when not zero. Pure.
  */
 import { DateTime } from "luxon";
 import type { ScheduleTimezone } from "../contract/limits.js";
@@ -26,11 +26,4 @@ export function localScheduleOf(project: ImportedProject): LocalSchedule | undef
   const pairs: [string, YamlOut][] = [["local", scalar(local)]];
   if (dailyCapBypass === true) pairs.push(["daily_cap_bypass", scalar(true)]);
   return { timezone, local, out: { kind: "map", pairs } };
-}
-
-/** The ISO instant (with the zone's offset at that date) of a local time in `timezone`, or undefined. */
-export function instantOfLocal(local: string, timezone: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return undefined;
-  const when = DateTime.fromISO(local, { zone: timezone });
-  return when.isValid ? (when.toISO({ suppressMilliseconds: true }) ?? undefined) : undefined;
 }

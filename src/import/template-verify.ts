@@ -6,15 +6,17 @@
  * organization. A failure is a bug in import, reported as an error so nothing wrong is written. Pure.
  */
 import { parse } from "yaml";
+import { localToAt } from "../campaign/template-schedule.js";
+import { SCHEDULE_TIMEZONES, type ScheduleTimezone } from "../contract/limits.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Catalogs } from "../plan/catalogs.js";
 import { equivalent } from "./equivalence.js";
 import { resolvedId } from "./names.js";
 import type { Member } from "./template-import.js";
-import { instantOfLocal } from "./template-schedule.js";
 import { MANAGED_KEYS } from "./yaml-out.js";
 
 type Raw = Record<string, unknown>;
+const isZone = (v: unknown): v is ScheduleTimezone => (SCHEDULE_TIMEZONES as readonly unknown[]).includes(v);
 const isRecord = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
 
 export function verifyTemplateFile(
@@ -66,10 +68,9 @@ export function verifyTemplateFile(
       let written = merged[key];
       if (key === "schedule" && isRecord(written)) {
         const zone = timezone ?? shared.timezone;
-        const at =
-          typeof written.local === "string" && typeof zone === "string"
-            ? instantOfLocal(written.local, zone)
-            : undefined;
+        const read =
+          typeof written.local === "string" && isZone(zone) ? localToAt(written.local, zone) : undefined;
+        const at = read?.kind === "at" ? read.at : undefined;
         const { local: _local, ...rest } = written;
         written = { ...rest, at, timezone: zone };
       }

@@ -10,7 +10,7 @@ import { importProject } from "../../src/import/project-to-yaml.js";
 import { organizationCatalogs } from "../../src/import/template-catalogs.js";
 import { importTemplate, type TemplateImportInput } from "../../src/import/template-import.js";
 import { detectLanguage } from "../../src/import/template-language.js";
-import { instantOfLocal } from "../../src/import/template-schedule.js";
+import { localScheduleOf } from "../../src/import/template-schedule.js";
 import { verifyTemplateFile } from "../../src/import/template-verify.js";
 import { buildCatalogs } from "../../src/plan/catalogs.js";
 import { ALL_CATALOGS, COUNTIES, countyProject, EN, ES, RECORDS } from "./template-records.js";
@@ -221,10 +221,20 @@ describe("languages and local times", () => {
     expect(detectLanguage(text)).toBe(language);
   });
 
-  test("a local time means the instant with the zone's offset at that date", () => {
-    expect(instantOfLocal("2026-12-07T10:00", "America/Chicago")).toBe("2026-12-07T10:00:00-06:00");
-    expect(instantOfLocal("2026-07-07T10:00", "America/Chicago")).toBe("2026-07-07T10:00:00-05:00");
-    expect(instantOfLocal("2026-12-07 10:00", "America/Chicago")).toBeUndefined();
+  test("a live time in the schedule's zone is written as its local time, seconds only when not zero", () => {
+    const at = (scheduled_at: string) =>
+      localScheduleOf(
+        importProject(
+          countyProject("Adams", "en", {
+            status: "scheduled",
+            scheduled_at,
+            scheduled_timezone: "America/Denver",
+          }),
+          ALL_CATALOGS,
+        ),
+      )?.local;
+    expect(at("2026-12-07T17:00:00Z")).toBe("2026-12-07T10:00");
+    expect(at("2026-07-07T16:00:30Z")).toBe("2026-07-07T10:00:30");
   });
 });
 

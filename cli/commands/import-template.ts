@@ -8,8 +8,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { ADDRESS_PATTERN } from "../../src/import/addresses.js";
+import { lintImported } from "../../src/import/lint-result.js";
 import { readLiveForImport, type Selection } from "../../src/import/read-live.js";
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
@@ -99,7 +100,12 @@ export async function importTemplateCommand(
       schema: schemaReference(resolve(io.cwd, path), "campaign", diskProbe),
     });
     if (!result.ok) return fail(result.diagnostics);
-    const diagnostics: Diagnostic[] = [];
+    // Live content that breaks a lint error rule is imported as it is; say so up front (as import does).
+    const diagnostics: Diagnostic[] = lintImported(
+      [...others, { path, text: result.file.text }],
+      new Set([path]),
+      session.now(),
+    );
     if (check && result.file.changed)
       diagnostics.push({
         severity: "error",
@@ -114,8 +120,8 @@ export async function importTemplateCommand(
     if (flags.json === true)
       io.stdout(renderImportJson(importJson([result.file], result.instances, diagnostics, check)));
     else io.stdout(renderImportText([result.file], result.instances, check));
-    printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false });
-    return diagnostics.length > 0 ? failure : success;
+    printDiagnostics(io, "stderr", diagnostics, new Map([[path, result.file.text]]), { verbose: false });
+    return hasErrors(diagnostics) ? failure : success;
   } finally {
     await session.close();
   }

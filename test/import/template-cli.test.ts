@@ -76,6 +76,23 @@ describe("import --template", () => {
     ]);
   });
 
+  test("live text that breaks a lint error rule is imported as it is, with a warning", async () => {
+    const cwd = workspace();
+    const fixture = structuredClone(world.fixture);
+    for (const p of fixture.projects ?? [])
+      if (p.message_text === WORLD_MESSAGES.en) p.message_text = "Hi {{first_name|friend}}, vote Tuesday";
+    writeFileSync(join(cwd, "world.yaml"), stringify(fixture));
+    const r = await runCli(["import", ...SANDBOX, "--all", "--template", "gotv", "--out", "campaign"], {
+      cwd,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("warning[lint.opt-out-missing]");
+    expect(r.stderr).toContain("(the live project is so; validate and plan will stop on it)");
+    expect(parse(readFileSync(join(cwd, "campaign/gotv.yaml"), "utf8")).templates.gotv.message.en).toBe(
+      "Hi {{first_name|friend}}, vote Tuesday",
+    );
+  });
+
   test.each([
     [["--template", "GOTV"], "import.template-invalid-name"],
     [["--template", "gotv", "--language", "nonsense"], "import.template-invalid-name"],

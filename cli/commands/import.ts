@@ -35,6 +35,10 @@ export interface ImportFlags extends SessionFlags {
   readonly organization?: string;
   readonly check?: boolean;
   readonly json?: boolean;
+  /** `--template NAME`: one template and its instances (`import-template.ts`). */
+  readonly template?: string;
+  /** `--language ID=TAG`, repeatable (with `--template`). */
+  readonly language?: readonly string[];
   /** False with `--no-color`. */
   readonly color: boolean;
 }
@@ -74,6 +78,19 @@ export async function importCommand(
         code: "cli.usage",
         message: `--status ${flags.status} is not a project status`,
         hint: `use one of ${PROJECT_STATUSES.join(", ")}`,
+      },
+    ]);
+  if (flags.template !== undefined) {
+    const { importTemplateCommand } = await import("./import-template.js");
+    return importTemplateCommand(flags.template, selection, flags, io, options);
+  }
+  if (flags.language !== undefined && flags.language.length > 0)
+    return fail([
+      {
+        severity: "error",
+        code: "cli.usage",
+        message: "--language is for --template only",
+        hint: "add --template NAME, or leave --language out",
       },
     ]);
   const target = targetOf(flags.out, io);

@@ -23,6 +23,15 @@ export function registerImport(program: Command, io: Io, report: ReportOutcome):
     )
     .option("--organization <org>", "projects of this organization (name or id)")
     .option("--check", "write nothing; exit 1 when a file would change (drift detection for CI)")
+    .option(
+      "--template <name>",
+      "write ONE template (a message per language) with an instance per project, to --out FILE or DIR/<name>.yaml",
+    )
+    .option(
+      "--language <id=tag>",
+      "with --template: the language of a project whose text does not tell (repeatable)",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .option("--json", "print one JSON document (schemas/import-result.schema.json) on stdout");
   addConnectionOptions(command, "import from")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
@@ -38,6 +47,7 @@ export function registerImport(program: Command, io: Io, report: ReportOutcome):
         "  campaignctl import --sandbox --all --out campaigns/",
         "  campaignctl import 9a000000-0000-4000-8000-000000000004 --out campaigns/early-vote.yaml",
         "  campaignctl import --all --out campaigns/ --check",
+        "  campaignctl import --all --template gotv --out campaigns/   # one template for every organization",
         "",
       ].join("\n"),
     )

@@ -177,7 +177,7 @@ function resolveOne(
 }
 
 /** Whether `entry` belongs to organization `id` (an entry of unknown organizations always does). */
-function belongsTo(entry: CatalogEntry, id: string): boolean {
+export function belongsTo(entry: CatalogEntry, id: string): boolean {
   return (
     entry.organizations === undefined || entry.organizations.length === 0 || entry.organizations.includes(id)
   );

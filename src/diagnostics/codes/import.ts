@@ -14,6 +14,15 @@ export const IMPORT_CODES = {
   "import.verify-failed":
     "a file import would write does not read back as the live projects (a bug); nothing is written",
   "import.would-change": "--check: a file would change (the live projects differ from the files)",
+  "import.template-language-unknown":
+    "--template: a selected project's language cannot be told from its text; name it with --language ID=TAG",
+  "import.template-text-differs":
+    "--template: selected projects of one language have different texts; a template has one text per language",
+  "import.template-file-exists":
+    "--template: the file to write exists and differs; import --template writes a new file only",
+  "import.template-already-described":
+    "--template: a selected project is already described by a campaign file under --out",
+  "import.template-invalid-name": "--template NAME or --language ID=TAG is not valid",
 } as const;
 
 export type ImportCode = keyof typeof IMPORT_CODES;

@@ -1,0 +1,124 @@
+/**
+ * `campaignctl import --template` end to end against the embedded sandbox serving a generated world
+ * of three county organizations under a parent (whose key reads them all): one file, one template,
+ * one instance per project; `--check` right after finds nothing to change; refusals before any
+ * request.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { parse, stringify } from "yaml";
+import { runCli } from "../helpers/run-cli.js";
+import { generateOrgWorld, WORLD_MESSAGES } from "../support/org-world.js";
+
+const world = generateOrgWorld({ orgs: 3, projects: 2, parent: true, seed: 3 });
+
+function workspace(): string {
+  const cwd = mkdtempSync(join(tmpdir(), "cc-import-template-"));
+  writeFileSync(join(cwd, "world.yaml"), stringify(world.fixture));
+  return cwd;
+}
+
+const SANDBOX = ["--sandbox", "--fixture", "world.yaml"];
+
+describe("import --template", () => {
+  test("writes one template with en/es and an instance per project of every organization", async () => {
+    const cwd = workspace();
+    const r = await runCli(["import", ...SANDBOX, "--all", "--template", "gotv", "--out", "campaign"], {
+      cwd,
+    });
+    expect(r.stderr).toBe("Wrote the campaign file to campaign/gotv.yaml\n");
+    expect(r.stdout).toBe("created campaign/gotv.yaml (6 projects)\n");
+    expect(r.code).toBe(0);
+    const doc = parse(readFileSync(join(cwd, "campaign/gotv.yaml"), "utf8"));
+    const t = doc.templates.gotv;
+    expect(t.message).toEqual(WORLD_MESSAGES);
+    expect(t.contact_lists).toEqual(["Likely Voters"]);
+    expect(t.suppression_lists).toEqual(["Do Not Text"]);
+    expect(t.brand).toBe("County Democrats");
+    const instances = Object.values(t.instances) as { organization: string; id: string; language: string }[];
+    expect(instances.map((i) => [i.organization, i.id, i.language])).toEqual(
+      world.organizations.flatMap((o) => o.projects.map((p) => [o.name, p.id, p.language])),
+    );
+
+    const again = await runCli(
+      ["import", ...SANDBOX, "--all", "--template", "gotv", "--out", "campaign", "--check", "--json"],
+      { cwd },
+    );
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, check: true, changed: false });
+  });
+
+  test("one organization's projects only, to a named file", async () => {
+    const cwd = workspace();
+    const org = world.organizations[1];
+    const r = await runCli(
+      [
+        "import",
+        ...SANDBOX,
+        "--organization",
+        org?.name ?? "",
+        "--template",
+        "gotv",
+        "--out",
+        "one.yaml",
+        "--json",
+      ],
+      { cwd },
+    );
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.files).toEqual([{ path: "one.yaml", status: "created", projects: expect.any(Array) }]);
+    expect(doc.projects.map((p: { organization_id: string }) => p.organization_id)).toEqual([
+      org?.id,
+      org?.id,
+    ]);
+  });
+
+  test("live text that breaks a lint error rule is imported as it is, with a warning", async () => {
+    const cwd = workspace();
+    const fixture = structuredClone(world.fixture);
+    for (const p of fixture.projects ?? [])
+      if (p.message_text === WORLD_MESSAGES.en) p.message_text = "Hi {{first_name|friend}}, vote Tuesday";
+    writeFileSync(join(cwd, "world.yaml"), stringify(fixture));
+    const r = await runCli(["import", ...SANDBOX, "--all", "--template", "gotv", "--out", "campaign"], {
+      cwd,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("warning[lint.opt-out-missing]");
+    expect(r.stderr).toContain("(the live project is so; validate and plan will stop on it)");
+    expect(parse(readFileSync(join(cwd, "campaign/gotv.yaml"), "utf8")).templates.gotv.message.en).toBe(
+      "Hi {{first_name|friend}}, vote Tuesday",
+    );
+  });
+
+  test.each([
+    [["--template", "GOTV"], "import.template-invalid-name"],
+    [["--template", "gotv", "--language", "nonsense"], "import.template-invalid-name"],
+    [["--language", "x=en"], "cli.usage"],
+  ])("%j is refused before any request", async (args, code) => {
+    const cwd = workspace();
+    // No sandbox and no key: a request would fail with another code.
+    const r = await runCli(["import", "--all", "--out", "campaign", ...args, "--json"], { cwd });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).diagnostics.map((d: { code: string }) => d.code)).toEqual([code]);
+  });
+
+  test("a project another file already describes is refused, and nothing is written", async () => {
+    const cwd = workspace();
+    mkdirSync(join(cwd, "campaign"));
+    const described = world.organizations[0]?.projects[0]?.id;
+    writeFileSync(
+      join(cwd, "campaign", "adams.yaml"),
+      stringify({ version: 1, projects: { mine: { id: described, message: WORLD_MESSAGES.en } } }),
+    );
+    const r = await runCli(["import", ...SANDBOX, "--all", "--template", "gotv", "--out", "campaign"], {
+      cwd,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("import.template-already-described");
+    expect(r.stderr).toContain(`${described} (campaign/adams.yaml: mine)`);
+    expect(() => readFileSync(join(cwd, "campaign/gotv.yaml"))).toThrow();
+  });
+});

@@ -28,7 +28,7 @@ import { instanceDeclarations } from "./template-declarations.js";
 import { expandTemplates } from "./template-expand.js";
 import { relateToOrigin } from "./template-origin.js";
 import { MAX_NESTING, tooDeep } from "./yaml-depth.js";
-import { findPath } from "./yaml-path.js";
+import { findPath, resolveAlias } from "./yaml-path.js";
 
 const NOTHING: ReadonlySet<string> = new Set();
 
@@ -306,7 +306,7 @@ function declarationsOf(doc: Document, source: SourceText): Declaration[] {
     const address = String(key.value);
     if (seen.has(address)) continue; // a duplicate key: already reported by the YAML checks
     seen.add(address);
-    const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+    const value = isAlias(pair.value) ? resolveAlias(doc, pair.value) : pair.value;
     const node = isMap(value) || isScalar(value) ? value : undefined;
     out.push({ address, source, span: [key.range[0], key.range[1]], node });
   }

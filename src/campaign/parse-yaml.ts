@@ -21,6 +21,7 @@ import type { CampaignFile } from "./model.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
 import { campaignCodeOfYamlError, yamlHint, yamlMessage } from "./yaml-errors.js";
 import { misindentedKeys } from "./yaml-indent.js";
+import { resolveAlias } from "./yaml-path.js";
 import { explainedBySlips, yamlSlips } from "./yaml-slips.js";
 import { collapseTabCascade, type YamlProblem } from "./yaml-tabs.js";
 
@@ -228,7 +229,7 @@ function structuralProblems(source: SourceText, doc: Document.Parsed): Diagnosti
     } else if (isSeq(node)) {
       for (const item of node.items) walk(item);
     } else if (isAlias(node)) {
-      if (node.resolve(doc) !== undefined) return;
+      if (resolveAlias(doc, node) !== undefined) return;
       const range = node.range ?? [0, 0];
       out.push({
         severity: "error",

@@ -4,7 +4,7 @@
  * expansion (template-expand.ts) starts from them. Pure.
  */
 import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
-import { findPath, type Span } from "./yaml-path.js";
+import { findPath, resolveAlias, type Span } from "./yaml-path.js";
 
 /** An instance key as written, whatever its value (for the address namespace). */
 export interface InstanceDeclaration {
@@ -17,7 +17,7 @@ export interface InstanceDeclaration {
 }
 
 function resolve(doc: Document, node: unknown): Node | undefined {
-  const value = isAlias(node) ? node.resolve(doc) : node;
+  const value = isAlias(node) ? resolveAlias(doc, node) : node;
   return isMap(value) || isScalar(value) ? value : undefined;
 }
 

@@ -2,7 +2,7 @@
  * Finds where a value at a path (map keys and sequence indexes) is written in a YAML document,
  * following aliases. Pure; never throws.
  */
-import { type Document, isAlias, isMap, isScalar, isSeq, type Node } from "yaml";
+import { type Alias, type Document, isAlias, isMap, isScalar, isSeq, type Node, visit } from "yaml";
 
 /** Offsets `[start, end)` in the file's text. */
 export type Span = readonly [number, number];
@@ -24,8 +24,40 @@ function spanOf(node: Node | null | undefined): Span | undefined {
   return range ? [range[0], range[1]] : undefined;
 }
 
+/**
+ * Each alias of a document with the node it stands for: the last node before it (in document order)
+ * that carries its anchor, the rule of the `yaml` library's `Alias.resolve`. Built in one walk per
+ * document and kept while the document lives: `Alias.resolve` walks the whole document on every
+ * call, so a lookup per instance in a file of a thousand aliased instances grew with the square of
+ * the instances. Our documents are parsed and read, never edited, so the index cannot go stale; an
+ * alias the index does not know (a node added later) falls back to the library's own walk.
+ */
+const aliasTargets = new WeakMap<Document, Map<Alias, Node | undefined>>();
+
+function aliasIndex(doc: Document): Map<Alias, Node | undefined> {
+  let index = aliasTargets.get(doc);
+  if (index !== undefined) return index;
+  const built = new Map<Alias, Node | undefined>();
+  const anchored = new Map<string, Node>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) built.set(node, anchored.get(node.source));
+      else if ((isMap(node) || isSeq(node) || isScalar(node)) && node.anchor) anchored.set(node.anchor, node);
+    },
+  });
+  index = built;
+  aliasTargets.set(doc, index);
+  return index;
+}
+
+/** The node `alias` stands for in `doc` (as `Alias.resolve`), undefined when no anchor precedes it. */
+export function resolveAlias(doc: Document, alias: Alias): Node | undefined {
+  const index = aliasIndex(doc);
+  return (index.has(alias) ? index.get(alias) : alias.resolve(doc)) ?? undefined;
+}
+
 function resolved(doc: Document, node: unknown): Node | undefined {
-  if (isAlias(node)) return node.resolve(doc) ?? undefined;
+  if (isAlias(node)) return resolveAlias(doc, node);
   return isMap(node) || isSeq(node) || isScalar(node) ? node : undefined;
 }
 

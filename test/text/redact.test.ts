@@ -52,6 +52,32 @@ describe("createRedactor", () => {
     expect(r("sig WHSEC_LISTENER_0123 and TINY1")).toBe(`sig ${MASK} and ${MASK}`);
   });
 
+  test("with twenty keys, a run of any one is masked wherever it hides; other text is left whole", () => {
+    const keys = Array.from(
+      { length: 21 },
+      (_, i) => `pc_live_sbx_o${String(i).padStart(2, "0")}_k${i * 7919}Zq${i}Wm`,
+    );
+    const many = createRedactor(keys);
+    const key = keys[17] as string;
+    expect(many(`{"echo":"${key.slice(0, 11)}\\n${key.slice(11).toUpperCase()}"}`)).toBe(
+      `{"echo":"${MASK}"}`,
+    );
+    expect(many(`tail ${key.slice(-8)}!`)).toBe(`tail ${MASK}!`);
+    const plain = `${"GET /projects/9a000001-0000-4000-8000-000000000001 200 ".repeat(50)}pc_live`;
+    expect(many(plain)).toBe(plain);
+  });
+
+  test("a secret that is not ASCII is masked in any case", () => {
+    const r = createRedactor(["clé-secrète-très-longue"]);
+    expect(r("echo CLÉ-SECRÈTE-TRÈS")).toBe(`echo ${MASK}`);
+    expect(r("echo clé-sec")).toBe("echo clé-sec");
+  });
+
+  test("the same secrets give the same redactor, built once", () => {
+    expect(createRedactor([KEY, undefined])).toBe(redact);
+    expect(createRedactor([`${KEY}x`])).not.toBe(redact);
+  });
+
   test("with no secret, text is returned as it is", () => {
     expect(createRedactor([undefined, ""])("anything")).toBe("anything");
   });

@@ -18,6 +18,7 @@ import { declaredBy } from "../../src/import/template-existing.js";
 import { importTemplate, LANGUAGE_TAG } from "../../src/import/template-import.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
+import { importRouting } from "../import-routing.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
@@ -77,7 +78,10 @@ export async function importTemplateCommand(
   if (!opened.ok) return fail(opened.diagnostics);
   const session = opened.session;
   try {
-    const live = await readLiveForImport(session.client, selection, session.now());
+    // Keys per organization: each project read with its own organization's key, as `import` does.
+    const routing = await importRouting(session);
+    if (!routing.ok) return fail(routing.diagnostics);
+    const live = await readLiveForImport(session.client, selection, session.now(), routing.beforeReads);
     if (!live.ok) return fail(live.diagnostics);
     const twice = live.projects.filter((p) => declared.ids.has(p.project_id));
     if (twice.length > 0)
@@ -101,11 +105,10 @@ export async function importTemplateCommand(
     });
     if (!result.ok) return fail(result.diagnostics);
     // Live content that breaks a lint error rule is imported as it is; say so up front (as import does).
-    const diagnostics: Diagnostic[] = lintImported(
-      [...others, { path, text: result.file.text }],
-      new Set([path]),
-      session.now(),
-    );
+    const diagnostics: Diagnostic[] = [
+      ...routing.diagnostics,
+      ...lintImported([...others, { path, text: result.file.text }], new Set([path]), session.now()),
+    ];
     if (check && result.file.changed)
       diagnostics.push({
         severity: "error",

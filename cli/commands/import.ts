@@ -6,7 +6,6 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { organizationSlug } from "../../src/api/organization-keys.js";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
@@ -19,8 +18,8 @@ import { renderImportText } from "../../src/import/result-text.js";
 import { snapshotOf } from "../../src/plan/snapshot.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
+import { importRouting } from "../import-routing.js";
 import type { Io } from "../io.js";
-import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { diskProbe, schemaReference } from "../schema-reference.js";
@@ -102,22 +101,10 @@ export async function importCommand(
   const session = opened.session;
   try {
     const now = session.now();
-    // Keys per organization: every key reads what it sees (merged), each listed project is read with
-    // its own organization's key, a project id given by hand with the first key that can see it.
-    const routing = await routeOrganizations(session, [], { everyKey: true });
+    // Keys per organization: each project read with its own organization's key (cli/import-routing.ts).
+    const routing = await importRouting(session);
     if (!routing.ok) return fail(routing.diagnostics);
-    const live = await readLiveForImport(session.client, selection, now, async (owners, orgs) => {
-      if (session.router === null) return [];
-      const names = new Map(orgs.map((o) => [o.id, o.display_name]));
-      const owned = [...owners].flatMap(([id, org]) => {
-        const name = names.get(org);
-        return name !== undefined && session.organizationKeys.has(organizationSlug(name))
-          ? [{ id, address: id, organization: name }]
-          : [];
-      });
-      const routed = await routeOrganizations(session, owned, { everyKey: true });
-      return routed.ok ? [] : routed.diagnostics;
-    });
+    const live = await readLiveForImport(session.client, selection, now, routing.beforeReads);
     if (!live.ok) return fail(live.diagnostics);
     const result = importFiles({
       projects: live.projects,

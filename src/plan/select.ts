@@ -28,16 +28,15 @@ export function selectProjects(
   targets: readonly string[],
   excludes: readonly string[],
 ): Selection {
-  const byAddress = new Map(projects.map((p) => [p.address, p]));
+  const { byAddress, groups } = indexOf(projects);
   const diagnostics: Diagnostic[] = [];
-  const groups = selectorGroups(projects);
-  const entries = [
+  const entries = () => [
     ...projects.map((p) => ({ id: p.address, labels: [p.address], display: p.address })),
     ...[...groups.keys()].map((name) => ({ id: `group:${name}`, labels: [name], display: name })),
   ];
   const known = (flag: "--target" | "--exclude") => (address: string) => {
     if (byAddress.has(address) || groupOf(groups, address) !== undefined) return true;
-    const close = closeLabels(address, entries);
+    const close = closeLabels(address, entries());
     diagnostics.push({
       severity: "error",
       code: "plan.unknown-address",
@@ -83,6 +82,27 @@ export function selectProjects(
   return { selected: covered, excludedDependencies, diagnostics };
 }
 
+interface SelectorIndex {
+  readonly byAddress: ReadonlyMap<string, ProjectSpec>;
+  readonly groups: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * The projects by address and the selector groups, built once per list of projects: apply judges
+ * again right before each send (`only` one address), and a list of a thousand instances indexed on
+ * every call made apply grow with the square of the instances. The campaign's list is never changed.
+ */
+const indexes = new WeakMap<readonly ProjectSpec[], SelectorIndex>();
+
+function indexOf(projects: readonly ProjectSpec[]): SelectorIndex {
+  let index = indexes.get(projects);
+  if (index === undefined) {
+    index = { byAddress: new Map(projects.map((p) => [p.address, p])), groups: selectorGroups(projects) };
+    indexes.set(projects, index);
+  }
+  return index;
+}
+
 /**
  * The names that select several projects: template names first, then organizations as written
  * (keyed in lower case). A name that is both selects the template's projects.
@@ -90,13 +110,14 @@ export function selectProjects(
 function selectorGroups(projects: readonly ProjectSpec[]): Map<string, string[]> {
   const templates = new Map<string, string[]>();
   const organizations = new Map<string, string[]>();
+  const add = (map: Map<string, string[]>, key: string, address: string): void => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [address]);
+    else list.push(address);
+  };
   for (const p of projects) {
-    if (p.origin !== undefined)
-      templates.set(p.origin.template, [...(templates.get(p.origin.template) ?? []), p.address]);
-    if (p.organization !== undefined) {
-      const key = p.organization.toLowerCase();
-      organizations.set(key, [...(organizations.get(key) ?? []), p.address]);
-    }
+    if (p.origin !== undefined) add(templates, p.origin.template, p.address);
+    if (p.organization !== undefined) add(organizations, p.organization.toLowerCase(), p.address);
   }
   const groups = new Map<string, string[]>(templates);
   for (const [name, addresses] of organizations) if (!groups.has(name)) groups.set(name, addresses);

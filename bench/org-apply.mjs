@@ -111,7 +111,11 @@ async function run(k) {
   });
   const dir = mkdtempSync(join(tmpdir(), "campaignctl-bench-org-apply-"));
   mkdirSync(join(dir, "campaign"));
-  writeFileSync(join(dir, "campaign", "gotv.yaml"), stringify(world.campaign, { lineWidth: 0 }));
+  // In full, as the generator writes it (no anchors: more than 100 alias expansions are refused).
+  writeFileSync(
+    join(dir, "campaign", "gotv.yaml"),
+    stringify(world.campaign, { lineWidth: 0, aliasDuplicateObjects: false }),
+  );
   const sb = await startSandbox({
     fixture: world.fixture,
     rateLimits: true,

@@ -132,7 +132,11 @@ describe("scripts/gen-org-world.mjs", () => {
       expect(loaded.ok).toBe(true);
       const world = generateOrgWorld({ orgs: 3, projects: 2, seed: 7 });
       expect(parse(readFileSync(out, "utf8"))).toEqual(world.fixture);
-      expect(parse(readFileSync(join(dir, "campaign", "gotv.yaml"), "utf8"))).toEqual(world.campaign);
+      const campaign = readFileSync(join(dir, "campaign", "gotv.yaml"), "utf8");
+      expect(parse(campaign)).toEqual(world.campaign);
+      // Written out in full, no YAML anchors: our loader refuses more than 100 alias expansions, so an
+      // aliased file of 150 projects per organization could not be loaded.
+      expect(campaign).not.toMatch(/: [&*]a\d/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -109,4 +109,16 @@ describe("watch: email campaigns' guards alert", () => {
       "no project or email campaign of the campaign files is sending (scheduled or active) now",
     );
   }, 60_000);
+
+  test("the live view's header counts the email campaigns still sending", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
+    beds.push(bed);
+    const run = await runWatch(
+      bed.sb,
+      bed.world.dir,
+      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
+      { flags: { once: true }, tty: true },
+    );
+    expect(run.stdout).toContain("poll 1 · 0 sending · 1 email campaign sending");
+  }, 60_000);
 });

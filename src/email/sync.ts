@@ -221,7 +221,7 @@ function batchDiagnostic(
     return {
       severity: "error",
       code: "email.list-not-found",
-      message: `email list ${list.address}: the API knows no email list ${list.id} (404 ${outcome.error.code} at batch ${index}, ${lines}): ${index === 1 ? "nothing was written to it" : `batches 1-${index - 1} were written before`}; its rows from there on are not sent`,
+      message: `email list ${list.address}: the API knows no email list ${list.id} (404 ${outcome.error.code} at batch ${index}, ${lines}): ${index === 1 ? "nothing was written to it" : index === 2 ? "batch 1 was written before" : `batches 1-${index - 1} were written before`}; its rows from there on are not sent`,
       range: list.idRange,
       hint: "correct the id (Email > Lists in the dashboard shows it), or use a key of the list's organization; the API has no read of email lists, so a wrong id shows only at the first batch. The other lists and the texting work are not affected",
     };

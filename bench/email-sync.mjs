@@ -3,7 +3,11 @@
 // to a standalone sandbox, with per-row result files), for a CSV of N rows generated in a temp dir.
 // Targets: the memory of both commands does not grow with the rows beyond the duplicate index
 // (12 bytes a distinct address): peak RSS at 1,000,000 rows under 2x the peak at 100,000, and under
-// 300 MiB. Not part of campaignctl.
+// 300 MiB. Each apply is also checked (the issue's acceptance at sizes the suite cannot afford; the
+// suite's test/email/sync.test.ts uses 10,005 rows): ceil(N / 1,000) upserts in the sandbox's
+// request log, each 200; the per-row result file's accepted addresses equal the list's contents in
+// the sandbox (GET /_sandbox/email/lists/{id}); and, up to 100,000 rows, a re-run replays every
+// batch (no new write: the list's size is unchanged). Not part of campaignctl.
 //
 //   npm run build
 //   node bench/email-sync.mjs                     # 100000 and 1000000 rows, validate and apply
@@ -11,9 +15,10 @@
 //   BENCH_VALIDATE_ONLY=1 node bench/email-sync.mjs 1000000
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { mib, printMachine, runCli } from "./lib.mjs";
 
@@ -86,11 +91,15 @@ for (const rows of SIZES) {
     try {
       const [line] = await once(sandbox.stdout, "data");
       const info = JSON.parse(String(line).split("\n")[0]);
-      const a = runCli(
-        ["apply", "--auto-approve", "--json", "--base-url", info.base_url, join(dir, "campaign")],
-        join(dir, "rss-apply"),
-        256 << 20,
-      );
+      const applyArgs = [
+        "apply",
+        "--auto-approve",
+        "--json",
+        "--base-url",
+        info.base_url,
+        join(dir, "campaign"),
+      ];
+      const a = runCli(applyArgs, join(dir, "rss-apply"), 256 << 20, dir);
       const doc = a.child.status === 0 ? JSON.parse(a.child.stdout) : null;
       const accepted = doc?.email?.lists?.[0]?.accepted ?? 0;
       const aOk = a.child.status === 0 && accepted === rows;
@@ -98,6 +107,24 @@ for (const rows of SIZES) {
       console.log(
         `apply    ${rows} rows: ${a.wallMs.toFixed(0)} ms wall, ${Math.round(rows / (a.wallMs / 1000))} rows/s (read twice: plan, then sync), ${Math.ceil(rows / 1000)} batches, cpu ${a.cpuMs} ms, peak RSS ${mib(a.peak, 1)}${aOk ? "" : ` FAILED (exit ${a.child.status}, ${accepted} accepted): ${a.child.stderr.slice(0, 400)}`}`,
       );
+      const checks = aOk ? await checkSync(info.root_url, doc, rows, dir) : "not checked (apply failed)";
+      ok &&= checks.startsWith("ok");
+      console.log(`check    ${rows} rows: ${checks}`);
+      if (aOk && rows <= 100_000) {
+        const r = runCli(applyArgs, join(dir, "rss-reapply"), 256 << 20, dir);
+        const again = r.child.status === 0 ? JSON.parse(r.child.stdout) : null;
+        const outcomes = again?.email?.lists?.[0]?.batches?.map((b) => b.outcome) ?? [];
+        const size = (await admin(info.root_url, `/email/lists/${LIST}`)).contacts.length;
+        const replayed =
+          r.child.status === 0 &&
+          outcomes.length === Math.ceil(rows / 1000) &&
+          outcomes.every((o) => o === "replayed") &&
+          size === rows;
+        ok &&= replayed;
+        console.log(
+          `re-run   ${rows} rows: ${r.wallMs.toFixed(0)} ms wall, ${outcomes.length} batches, ${replayed ? "every batch replayed, list unchanged" : `NOT REPLAYED (exit ${r.child.status}, outcomes ${[...new Set(outcomes)].join(",")}, list ${size})`}`,
+        );
+      }
       peaks.set(`apply ${rows}`, a.peak);
     } finally {
       sandbox.kill();
@@ -118,6 +145,43 @@ if (SIZES.length === 2) {
   }
 }
 process.exitCode = ok ? 0 : 1;
+
+/** GET /_sandbox{path} of the standalone sandbox: the `data` of the answer. */
+async function admin(rootUrl, path) {
+  const res = await fetch(`${rootUrl}/_sandbox${path}`);
+  if (!res.ok) throw new Error(`GET /_sandbox${path}: ${res.status}`);
+  return (await res.json()).data;
+}
+
+/**
+ * The acceptance checks of one apply: the upsert requests in the sandbox's log, and the result
+ * file's accepted addresses (the file is relative to `cwd`, where apply ran) against the list's
+ * contents. "ok: ..." or what differs.
+ */
+async function checkSync(rootUrl, doc, rows, cwd) {
+  const log = await admin(rootUrl, "/requests");
+  const upserts = log.requests.filter(
+    (r) => r.method === "POST" && r.path.endsWith(`/email/lists/${LIST}/contacts`),
+  );
+  const batches = Math.ceil(rows / 1000);
+  const logged = log.counts.per_route["POST /email/lists/{id}/contacts"] ?? 0;
+  if (logged !== batches || upserts.length !== batches || !upserts.every((r) => r.status === 200))
+    return `FAILED: ${logged} upserts logged (${upserts.length} kept, statuses ${[...new Set(upserts.map((r) => r.status))].join(",")}), expected ${batches} of 200`;
+  const file = resolve(cwd, doc.email.results_files.people);
+  const accepted = new Set();
+  let lines = 0;
+  for await (const line of createInterface({ input: createReadStream(file) })) {
+    if (line === "") continue;
+    lines += 1;
+    const r = JSON.parse(line);
+    if (r.status === "accepted") accepted.add(r.email);
+  }
+  const contents = (await admin(rootUrl, `/email/lists/${LIST}`)).contacts;
+  const missing = contents.filter((c) => !accepted.has(c.email)).length;
+  if (lines !== rows || accepted.size !== rows || contents.length !== rows || missing !== 0)
+    return `FAILED: ${lines} result lines, ${accepted.size} accepted, ${contents.length} in the list, ${missing} of them not accepted in the results`;
+  return `ok: ${batches} upserts of 200 in the sandbox's request log; the ${rows} accepted rows of the result file equal the list's ${contents.length} contacts`;
+}
 
 async function writeCsv(path, rows) {
   mkdirSync(join(path, ".."), { recursive: true });

@@ -54,14 +54,16 @@ export function printMachine(ramDigits) {
 
 /**
  * Runs the built CLI with `args` in a child process; its wall time (ms), and its peak RSS (bytes)
- * and CPU time (ms) as written to `rssFile` on exit.
+ * and CPU time (ms) as written to `rssFile` on exit. `cwd` (optional) is where it runs (where an
+ * apply writes its journal).
  */
-export function runCli(args, rssFile, maxBuffer) {
+export function runCli(args, rssFile, maxBuffer, cwd) {
   const started = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ["--import", preload, cli, ...args], {
     env: { ...process.env, BENCH_RSS_FILE: rssFile, NO_COLOR: "1" },
     maxBuffer,
     encoding: "utf8",
+    ...(cwd === undefined ? {} : { cwd }),
   });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (child.error) throw child.error;

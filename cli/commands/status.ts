@@ -128,7 +128,7 @@ export async function statusCommand(
         io.stdout(renderStatusJson(report, email));
         break;
       case "csv":
-        io.stdout(renderStatusCsv(report));
+        io.stdout(renderStatusCsv(report, email?.campaigns));
         break;
       case "text":
         io.stdout(renderStatusTable(report, { width }) + renderEmailStatusText(email?.campaigns ?? []));
@@ -141,7 +141,7 @@ export async function statusCommand(
     ];
     if (flags.markdown !== undefined)
       diagnostics.push(
-        ...(await saveFile(io, flags.markdown, renderStatusMarkdown(report), "Markdown status")),
+        ...(await saveFile(io, flags.markdown, renderStatusMarkdown(report, email), "Markdown status")),
       );
     printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false, color: flags.color !== false });
     return hasErrors(diagnostics) ? failure : success;

@@ -14,6 +14,8 @@ import { readCampaigns } from "./plan-email.js";
 export interface EmailStatus {
   readonly campaigns: readonly EmailCampaignFigures[];
   readonly diagnostics: readonly Diagnostic[];
+  /** `failed`: GET /email/campaigns could not be read (campaigns is then empty, and unknown). */
+  readonly read: "read" | "early-access" | "failed";
 }
 
 export async function statusEmail(
@@ -24,8 +26,12 @@ export async function statusEmail(
   if (specs.length === 0) return undefined;
   const read = await readCampaigns(client);
   if (read.kind === "early-access")
-    return { campaigns: [], diagnostics: specs.flatMap((s) => skippedCampaign(s).diagnostics) };
-  if (read.kind === "failed") return { campaigns: [], diagnostics: [read.diagnostic] };
+    return {
+      campaigns: [],
+      diagnostics: specs.flatMap((s) => skippedCampaign(s).diagnostics),
+      read: "early-access",
+    };
+  if (read.kind === "failed") return { campaigns: [], diagnostics: [read.diagnostic], read: "failed" };
   const campaigns: EmailCampaignFigures[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const spec of specs) {
@@ -44,5 +50,5 @@ export async function statusEmail(
     const alert = guardAlert(spec, figures);
     if (alert !== undefined) diagnostics.push(alert);
   }
-  return { campaigns, diagnostics };
+  return { campaigns, diagnostics, read: "read" };
 }

@@ -2,30 +2,36 @@
  * The email part of `watch` (IO): on every poll, the email campaigns the files describe are read
  * (one GET /email/campaigns a poll) and their guards judged (src/email/figures.ts). The API cannot
  * pause an email campaign, so a tripped guard is an alert (`email.guard-tripped`, an error naming
- * the dashboard step), emitted once per campaign and run; other notes once per run.
+ * the dashboard step), emitted once per campaign and run; other notes once per run. The campaigns
+ * still sending (`emailStillSending`) keep `watch --until-done` polling; when a poll cannot read
+ * them, the last count read stands (a failed read does not end the watch of a campaign seen sending).
  */
 import type { ApiClient } from "../../src/api/index.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { emailStillSending } from "../../src/email/figures.js";
 import { emailSpecsOf } from "../../src/email/specs.js";
+import type { AlsoPolled } from "../../src/watch/watch-loop.js";
 import { statusEmail } from "./status-email.js";
 
 /** The per-poll check, or undefined when the files describe no email campaign. */
 export function emailWatch(
   files: readonly CampaignFile[],
   client: ApiClient,
-): (() => Promise<readonly Diagnostic[]>) | undefined {
+): (() => Promise<AlsoPolled>) | undefined {
   if (emailSpecsOf(files).campaigns.length === 0) return undefined;
   const said = new Set<string>();
+  let sending = 0;
   return async () => {
     const status = await statusEmail(files, client);
-    const fresh: Diagnostic[] = [];
+    const diagnostics = [];
     for (const d of status?.diagnostics ?? []) {
       const key = `${d.code} ${d.range?.file ?? ""}:${d.range?.start.offset ?? -1}`;
       if (said.has(key)) continue;
       said.add(key);
-      fresh.push(d);
+      diagnostics.push(d);
     }
-    return fresh;
+    if (status?.read !== "failed")
+      sending = (status?.campaigns ?? []).filter((c) => emailStillSending(c.status)).length;
+    return { diagnostics, sending };
   };
 }

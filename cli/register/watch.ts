@@ -17,7 +17,7 @@ export function registerWatch(program: Command, io: Io, report: ReportOutcome): 
     )
     .argument("[paths...]", "campaign files or directories (default: .)")
     .option("--once", "poll once and exit: 0 nothing tripped, 2 a guard tripped and its project was paused")
-    .option("--until-done", "stop when no watched project is still sending")
+    .option("--until-done", "stop when no watched project or email campaign is still sending")
     .option(
       "--interval <duration>",
       "time between polls, at least 5s (longer when a poll needs many pages)",

@@ -56,11 +56,20 @@ export function emailFigures(spec: EmailCampaignSpec, c: EmailCampaign): EmailCa
   return { address: spec.address, id: c.id, name: c.name, status: c.status, counts: k, rates, tripped };
 }
 
+/**
+ * Whether an email campaign is still sending: scheduled, compiling or sending (it will complete;
+ * a draft, a paused or a completed one will not without a person). `watch --until-done` polls
+ * while one is, and a tripped guard of one names the dashboard's Pause.
+ */
+export function emailStillSending(status: string): boolean {
+  return status === "sending" || status === "scheduled" || status === "compiling";
+}
+
 /** The alert of a tripped guard: the API cannot pause, so it names the dashboard step. */
 export function guardAlert(spec: EmailCampaignSpec, f: EmailCampaignFigures): Diagnostic | undefined {
   if (f.tripped.length === 0) return undefined;
   const what = f.tripped.map((t) => `${t.rate} rate ${t.value} over ${t.limit}`).join(", ");
-  const stoppable = f.status === "sending" || f.status === "scheduled" || f.status === "compiling";
+  const stoppable = emailStillSending(f.status);
   return {
     severity: "error",
     code: "email.guard-tripped",

@@ -39,6 +39,8 @@ export interface EmailListSpec {
   readonly range: SourceRange;
   /** Where `csv:` is written (for problems of the file as a whole). */
   readonly csvRange: SourceRange;
+  /** Where `id:` is written (a list the API does not know: 404 at its first batch). */
+  readonly idRange: SourceRange;
 }
 
 /** An email campaign's guard (watch alerts; the API cannot pause). Rates are fractions in [0, 1]. */

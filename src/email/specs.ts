@@ -98,6 +98,7 @@ function listSpec(
     ...(organization === undefined ? {} : { organization }),
     range: keyOf(["email_lists", address]),
     csvRange: where(["email_lists", address, "csv"]),
+    idRange: where(["email_lists", address, "id"]),
   };
 }
 

@@ -4,8 +4,10 @@
  * result per row back to the caller (the per-row result file). Rows refused by the checks are never
  * sent; rows the API rejects are reported with their CSV line and never sent again. A 403
  * EMAIL_EARLY_ACCESS skips the list (a state, not a failure); any other failed batch stops the list
- * (its later rows are `not-sent`; a re-run replays what was written and goes on). IO only through
- * the injected `upsert` and `sleep`.
+ * (its later rows are `not-sent`; a re-run replays what was written and goes on). A 404 is a list id
+ * the API does not know (`email.list-not-found` at the file's `id:`: the contract has no read of
+ * email lists, so the first batch is where a wrong id shows); it stops that list only. IO only
+ * through the injected `upsert` and `sleep`.
  */
 
 import type { ApiResult } from "../api/result.js";
@@ -160,7 +162,7 @@ export async function syncList(
       return;
     }
     state = ended === "early-access" ? "skipped" : "failed";
-    diagnostics.push(batchDiagnostic(list, index, outcome));
+    diagnostics.push(batchDiagnostic(list, index, batch, outcome));
     for (const p of batch) {
       if (state === "skipped") counts.skipped++;
       else counts.not_sent++;
@@ -211,8 +213,19 @@ function batchOutcome(outcome: WriteOutcome<BulkUpsertResult, null>): BatchOutco
 function batchDiagnostic(
   list: EmailListSpec,
   index: number,
+  batch: readonly Pending[],
   outcome: WriteOutcome<BulkUpsertResult, null>,
 ): Diagnostic {
+  if (outcome.kind === "refused" && outcome.error.kind === "http" && outcome.error.status === 404) {
+    const lines = `lines ${batch[0]?.line ?? "?"}-${batch.at(-1)?.line ?? "?"} of ${list.csvPath}`;
+    return {
+      severity: "error",
+      code: "email.list-not-found",
+      message: `email list ${list.address}: the API knows no email list ${list.id} (404 ${outcome.error.code} at batch ${index}, ${lines}): ${index === 1 ? "nothing was written to it" : index === 2 ? "batch 1 was written before" : `batches 1-${index - 1} were written before`}; its rows from there on are not sent`,
+      range: list.idRange,
+      hint: "correct the id (Email > Lists in the dashboard shows it), or use a key of the list's organization; the API has no read of email lists, so a wrong id shows only at the first batch. The other lists and the texting work are not affected",
+    };
+  }
   if (outcome.kind === "refused" && isEarlyAccess(outcome.error))
     return {
       severity: "warning",

@@ -5,13 +5,16 @@
  * (`level` = total). Money in dollars with 4 decimals and rates as fractions with 4 decimals, so a
  * spreadsheet reads them as numbers; an unknown figure or a rate without denominator is an empty
  * field. A text field that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
- * tab or CR) gets a leading `'`. Pure.
+ * tab or CR) gets a leading `'`. When the files describe email campaigns, the email columns and
+ * rows follow (`email-status-csv.ts`). Pure.
  */
+import type { EmailCampaignFigures } from "../email/figures.js";
 import type { ProjectFigures, Rates } from "../status/figures.js";
 import { type Fraction, scaled } from "../status/fraction.js";
 import { e4ToDecimal } from "../status/money.js";
 import type { StatusReport } from "../status/report.js";
 import type { Totals } from "../status/totals.js";
+import { EMAIL_STATUS_CSV_COLUMNS, emailCsvRow } from "./email-status-csv.js";
 
 export const STATUS_CSV_HEADER = [
   "level",
@@ -130,11 +133,24 @@ function totalRow(
   ];
 }
 
-export function renderStatusCsv(report: StatusReport): string {
+/**
+ * `email`: the figures of the email campaigns the files describe; undefined when they describe none
+ * (no email columns). Empty (early access, not found): the email columns without email rows.
+ */
+export function renderStatusCsv(report: StatusReport, email?: readonly EmailCampaignFigures[]): string {
   const rows: Field[][] = [[...STATUS_CSV_HEADER]];
   for (const p of report.projects) rows.push(projectRow(p));
   for (const g of report.organizations)
     rows.push(totalRow("organization", g.organizationId, g.organizationName, g.totals));
   rows.push(totalRow("total", null, null, report.totals));
+  if (email !== undefined) {
+    const header = [...STATUS_CSV_HEADER, ...EMAIL_STATUS_CSV_COLUMNS];
+    rows[0] = header;
+    for (let i = 1; i < rows.length; i++) rows[i]?.push(...EMAIL_STATUS_CSV_COLUMNS.map(() => null));
+    for (const c of email) {
+      const row = emailCsvRow(c, text);
+      rows.push(header.map((column) => row.get(column) ?? null));
+    }
+  }
   return rows.map((r) => `${r.map(csvField).join(",")}\r\n`).join("");
 }

@@ -6,10 +6,13 @@
  * or mention anyone. Money in dollars (cents; per delivered message 4 decimals), rates as
  * percentages with one decimal. Pure.
  */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { EmailCampaignFigures } from "../email/figures.js";
 import type { ProjectFigures } from "../status/figures.js";
 import type { StatusReport } from "../status/report.js";
 import type { Totals } from "../status/totals.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
+import { renderEmailStatusMarkdown } from "./email-status-markdown.js";
 import { codeSpan, escapeMarkdown } from "./markdown-escape.js";
 import {
   countCell,
@@ -73,7 +76,17 @@ function totalRow(label: string, t: Totals): string {
 
 const plural = (n: number, word: string): string => `${groupThousands(n)} ${word}${n === 1 ? "" : "s"}`;
 
-export function renderStatusMarkdown(report: StatusReport): string {
+/**
+ * `email`: the email campaigns the files describe, their figures and diagnostics (guard alerts);
+ * undefined when they describe none (the section is then exactly the texting one).
+ */
+export function renderStatusMarkdown(
+  report: StatusReport,
+  email?: {
+    readonly campaigns: readonly EmailCampaignFigures[];
+    readonly diagnostics: readonly Diagnostic[];
+  },
+): string {
   const { range, totals } = report;
   const out: string[] = [];
   out.push("## Campaign status", "");
@@ -103,7 +116,9 @@ export function renderStatusMarkdown(report: StatusReport): string {
       "",
       `The totals leave out the counters of ${plural(totals.withoutStatistics, "project")} without statistics in the range.`,
     );
-  const shown = report.diagnostics.filter((d) => d.severity !== "info");
+  const emailPart = renderEmailStatusMarkdown(email?.campaigns);
+  if (emailPart !== "") out.push(emailPart);
+  const shown = [...report.diagnostics, ...(email?.diagnostics ?? [])].filter((d) => d.severity !== "info");
   if (shown.length > 0) out.push("", renderDiagnosticsMarkdown(shown));
   return `${out.join("\n")}\n`;
 }

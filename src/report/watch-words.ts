@@ -165,6 +165,9 @@ export function frameLines(
     `watch ${elapsedPrefix(elapsedMs)}`,
     poll === null ? "starting" : `poll ${poll.poll}`,
     poll === null ? null : `${poll.sending} sending`,
+    poll?.email_sending === undefined
+      ? null
+      : `${poll.email_sending} email campaign${poll.email_sending === 1 ? "" : "s"} sending`,
     poll === null || poll.next_poll_ms === null ? null : `next poll in ${formatDuration(poll.next_poll_ms)}`,
   ]
     .filter((x) => x !== null)

@@ -148,6 +148,11 @@ export type WatchEvent =
       readonly requests: number;
       /** Watched projects still sending (scheduled or active). */
       readonly sending: number;
+      /**
+       * Watched email campaigns still sending (scheduled, compiling or sending); present only when
+       * the files describe email campaigns. `--until-done` stops when this and `sending` are 0.
+       */
+      readonly email_sending?: number;
       /** The wait before the next poll; null when the run stops after this one. */
       readonly next_poll_ms: number | null;
     }

@@ -75,9 +75,17 @@ export interface WatchInput {
   readonly backoffMs?: number;
   /**
    * Other checks of each poll (email campaigns' guards, which the API cannot pause: alerts only);
-   * their diagnostics are emitted, their requests count in the poll's budget.
+   * their diagnostics are emitted, their requests count in the poll's budget, and what they still
+   * see sending keeps `--until-done` polling.
    */
-  readonly alsoPoll?: () => Promise<readonly Diagnostic[]>;
+  readonly alsoPoll?: () => Promise<AlsoPolled>;
+}
+
+/** What the other checks of a poll found (see `WatchInput.alsoPoll`). */
+export interface AlsoPolled {
+  readonly diagnostics: readonly Diagnostic[];
+  /** Watched email campaigns still sending: `--until-done` goes on while this is above 0. */
+  readonly sending: number;
 }
 
 /** How a run ended. Invariant: `paused <= tripped`; `errors` counts error diagnostics. */
@@ -159,17 +167,20 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     const decision = decidePoll(carried.state, read.reads, carried.warned);
     if (first) emitStart(decision.state);
     for (const e of decision.events) emit(e);
-    if (first) firstPollNotes(decision.state, read.deferred);
+    if (first) firstPollNotes(read.deferred);
     // 4. Every pending pause, tried once; its requests count in the budget.
     const tried = await tryPending(decision);
     const state = tried.state;
     const beforeAlso = input.requests();
-    for (const d of (await input.alsoPoll?.()) ?? []) note(d);
+    const alsoPolled = await input.alsoPoll?.();
+    for (const d of alsoPolled?.diagnostics ?? []) note(d);
     const also = input.requests() - beforeAlso;
+    const emailSending = alsoPolled?.sending ?? 0;
+    if (first && stillSending(state) + emailSending === 0) nothingSendingNote();
     const ledger = recordReads(read.ledger, input.now().getTime(), tried.requests + also);
     // 5. Stop or wait: until the budget has room for the next poll's pages and its tries.
     const sending = stillSending(state);
-    const reason = stopReason(sending);
+    const reason = stopReason(sending + emailSending);
     const nextPoll = Math.min(POLL_READS_PER_MINUTE, read.pagesPerPoll + tried.reserve);
     const wait = Math.max(read.pace, waitForRoomMs(ledger, input.now().getTime(), nextPoll));
     emit({
@@ -180,6 +191,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       projects_deferred: read.deferred,
       requests: input.requests() - pollStart,
       sending,
+      ...(alsoPolled === undefined ? {} : { email_sending: emailSending }),
       next_poll_ms: reason === null ? wait : null,
     });
     if (reason !== null) return stop(reason, poll, state);
@@ -207,7 +219,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     });
   }
 
-  function firstPollNotes(state: WatchState, deferred: number): void {
+  function firstPollNotes(deferred: number): void {
     if (deferred > 0)
       note({
         severity: "info",
@@ -215,16 +227,19 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
         message: `${deferred} project${deferred === 1 ? "" : "s"} of the files that no statistics row lists will be read by id over the next polls, within the polls' budget of requests`,
         hint: "nothing to do: a project that sends is listed by the statistics and judged on every poll",
       });
-    if (stillSending(state) === 0)
-      note({
-        severity: "info",
-        code: "watch.nothing-sending",
-        message: "no project of the campaign files is sending (scheduled or active) now",
-        hint:
-          input.until === "interrupted"
-            ? "watch goes on polling: a project scheduled later is watched from then on"
-            : "schedule the projects with campaignctl apply, then watch them",
-      });
+  }
+
+  /** The first poll found nothing sending: no project, and no email campaign (`alsoPoll`). */
+  function nothingSendingNote(): void {
+    note({
+      severity: "info",
+      code: "watch.nothing-sending",
+      message: `no project${input.alsoPoll === undefined ? "" : " or email campaign"} of the campaign files is sending (scheduled or active) now`,
+      hint:
+        input.until === "interrupted"
+          ? "watch goes on polling: a project scheduled later is watched from then on"
+          : "schedule the projects with campaignctl apply, then watch them",
+    });
   }
 
   /**

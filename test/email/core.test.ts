@@ -19,6 +19,7 @@ const list: EmailListSpec = {
   columns: DEFAULT_COLUMNS,
   range,
   csvRange: range,
+  idRange: range,
 };
 
 describe("row verdicts", () => {

@@ -2,15 +2,16 @@
  * Email list sync under faults (the sandbox's fault injection, real HTTP, virtual clock): a batch
  * written whose answer was lost is sent again with the same key and replayed, never written twice;
  * a batch that keeps failing stops the list (later rows not sent, exit 1), and a re-run finishes it
- * with the written batches replayed.
+ * with the written batches replayed; a list id the API does not know (404 at its first batch) is
+ * reported at the file's `id:` line and stops that list only.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { requestLog, runApply, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
-import { admin } from "../sandbox/helpers.js";
-import { CHILD_LIST, emailBed } from "./world.js";
+import { admin, CHILD_KEY } from "../sandbox/helpers.js";
+import { CHILD_LIST, emailBed, OTHER_LIST } from "./world.js";
 
 let beds: TestBed[] = [];
 afterEach(async () => {
@@ -29,10 +30,10 @@ const contents = async (bed: TestBed): Promise<{ email: string }[]> =>
 
 const suffix = (f: string): number => Number(/-(\d+)\.jsonl$/.exec(f)?.[1] ?? 1);
 
-function lastResults(bed: TestBed): { status: string; line: number }[] {
+function lastResults(bed: TestBed, address = "young-volunteers"): { status: string; line: number }[] {
   const dir = join(bed.world.dir, ".campaignctl", "journal");
   const file = readdirSync(dir)
-    .filter((f) => /^email-.*-young-volunteers(-\d+)?\.jsonl$/.test(f))
+    .filter((f) => new RegExp(`^email-.*-${address}(-\\d+)?\\.jsonl$`).test(f))
     .sort((a, b) => suffix(a) - suffix(b))
     .at(-1);
   return readFileSync(join(dir, file ?? ""), "utf8")
@@ -42,6 +43,53 @@ function lastResults(bed: TestBed): { status: string; line: number }[] {
 }
 
 describe("email list sync under faults", () => {
+  test("a list id the API does not know: 404 at the first batch, reported at the file's id: line with the CSV lines; that list stops, the other list syncs", async () => {
+    // The child organization's key: its organization has email, so the API answers an unknown
+    // list 404 (a key whose organization has no email gets 403 EMAIL_EARLY_ACCESS first).
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1_500, texts: {} });
+    beds.push(bed);
+    writeFileSync(
+      join(bed.world.dir, "campaign", "ghost-email.yaml"),
+      [
+        "version: 1",
+        "organization: Riverside Young Democrats",
+        "email_lists:",
+        "  ghost:",
+        `    id: ${OTHER_LIST}`,
+        "    csv: lists/young.csv",
+        "",
+      ].join("\n"),
+    );
+    const env = { env: { CAMPAIGNCTL_API_KEY: CHILD_KEY } };
+    const run = await runApply(bed, ["campaign"], { autoApprove: true, json: true }, env);
+    checkCliDocuments(["apply", "--json"], run.stdout, bed.world.dir);
+    expect(run.code).toBe(1);
+    const doc = JSON.parse(run.stdout);
+    const byAddress = Object.fromEntries(doc.email.lists.map((l: { address: string }) => [l.address, l]));
+    expect(byAddress["young-volunteers"]).toMatchObject({ state: "synced", accepted: 1_500 });
+    expect(byAddress.ghost).toMatchObject({ state: "failed", accepted: 0, not_sent: 1_500 });
+    expect(byAddress.ghost.batches.map((b: { outcome: string }) => b.outcome)).toEqual(["failed"]);
+    const [d] = byAddress.ghost.diagnostics;
+    expect(d).toMatchObject({
+      severity: "error",
+      code: "email.list-not-found",
+      message: `email list ghost: the API knows no email list ${OTHER_LIST} (404 NOT_FOUND at batch 1, lines 2-1001 of campaign/lists/young.csv): nothing was written to it; its rows from there on are not sent`,
+      range: { file: "campaign/ghost-email.yaml", start: { line: 5, column: 9 } },
+    });
+    expect(d.hint).toContain("correct the id");
+    // One request to the unknown list: the 404 is not retried, and its later batch is not sent.
+    const ghostPosts = (await requestLog(bed.sb)).filter((r) => r.path.includes(OTHER_LIST));
+    expect(ghostPosts.map((p) => p.status)).toEqual([404]);
+    expect(new Set(lastResults(bed, "ghost").map((r) => r.status))).toEqual(new Set(["not-sent"]));
+    expect(await contents(bed)).toHaveLength(1_500);
+
+    const human = await runApply(bed, ["campaign"], { autoApprove: true }, env);
+    expect(human.code).toBe(1);
+    expect(human.stdout + human.stderr).toContain(
+      "campaign/ghost-email.yaml:5:9: error[email.list-not-found]",
+    );
+  }, 60_000);
+
   test("a lost answer: the batch is sent again with the same key and replayed, each row written once", async () => {
     const bed = await emailBed({ campaigns: false, donors: false, childRows: 2_500 });
     beds.push(bed);

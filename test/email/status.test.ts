@@ -3,13 +3,15 @@
  * a tripped guard as an alert naming the dashboard step (the API cannot pause), exit 1; the JSON
  * document valid against its schema.
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { type StatusFlags, statusCommand } from "../../cli/commands/status.js";
 import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import { type TestBed, virtual } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
+import { parseCsv } from "../status/csv.js";
 import { CAMPAIGN_SENDING, emailBed } from "./world.js";
 
 let beds: TestBed[] = [];
@@ -73,5 +75,59 @@ describe("status: email campaigns after the send", () => {
     expect(text.stdout).toContain(
       "gotv-email (sending): sent 1,000, delivered 950 (95.0%), bounced 50 (5.0%), complaints 2 (0.2%), unsubscribed 10 (1.1%), opened 42.1%, clicked 10.5%  GUARD TRIPPED",
     );
+  }, 60_000);
+
+  test("--format csv: the email columns after the texting ones, one email_campaign row; --markdown: an Email campaigns table and the alert", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
+    beds.push(bed);
+    const csv = await status(bed, { format: "csv", markdown: "out/status.md" });
+    expect(csv.code).toBe(1);
+    const [header, ...rows] = parseCsv(csv.stdout);
+    expect(header?.slice(0, 3)).toEqual(["level", "organization_id", "organization"]);
+    expect(header?.slice(-13)).toEqual([
+      "email_campaign_id",
+      "queued",
+      "bounced",
+      "complained",
+      "unsubscribed",
+      "opened",
+      "clicked",
+      "bounce_rate",
+      "complaint_rate",
+      "unsubscribe_rate",
+      "open_rate",
+      "click_rate",
+      "guard_tripped",
+    ]);
+    const records = rows.map((r) => Object.fromEntries((header ?? []).map((h, i) => [h, r[i]])));
+    expect(rows.every((r) => r.length === header?.length)).toBe(true);
+    expect(records.map((r) => r.level)).toEqual(["total", "email_campaign"]);
+    expect(records[0]?.email_campaign_id).toBe("");
+    expect(records[1]).toMatchObject({
+      address: "gotv-email",
+      name: "Youth GOTV email",
+      status: "sending",
+      project_id: "",
+      email_campaign_id: CAMPAIGN_SENDING,
+      sent: "1000",
+      delivered: "950",
+      bounced: "50",
+      delivery_rate: "0.9500",
+      bounce_rate: "0.0500",
+      complaint_rate: "0.0021",
+      unsubscribe_rate: "0.0105",
+      open_rate: "0.4211",
+      click_rate: "0.1053",
+      guard_tripped: "bounce",
+      opt_out_rate: "",
+    });
+
+    const md = readFileSync(join(bed.world.dir, "out", "status.md"), "utf8");
+    expect(md).toContain("### Email campaigns");
+    expect(md).toContain(
+      "| `gotv-email` (Youth GOTV email) | sending | 1,000 | 950 | 50 | 2 | 10 | 400 | 100 | 95.0% | 5.0% | 0.2% | 1.1% | 42.1% | 10.5% | **GUARD TRIPPED**: bounce 5.0% > 3.0% |",
+    );
+    expect(md).toContain("email.guard-tripped");
+    expect(md).toContain("Pause");
   }, 60_000);
 });

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import type { TestBed } from "../apply/helpers.js";
 import { runWatch } from "../watch/harness.js";
-import { emailBed } from "./world.js";
+import { CAMPAIGN_SENDING, emailBed } from "./world.js";
 
 let beds: TestBed[] = [];
 afterEach(async () => {
@@ -50,5 +50,75 @@ describe("watch: email campaigns' guards alert", () => {
     );
     expect(human.code).toBe(1);
     expect(human.stdout + human.stderr).toContain("email.guard-tripped");
+  }, 60_000);
+
+  test("--until-done keeps polling while a watched email campaign sends, and stops once it completed", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
+    beds.push(bed);
+    const run = await runWatch(
+      bed.sb,
+      bed.world.dir,
+      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
+      {
+        flags: { json: true, untilDone: true },
+        // The campaign completes (in the dashboard's world) during the third wait.
+        beforeWait: (n) => {
+          if (n === 3)
+            bed.sb.store.mutate((w) => {
+              const c = w.emailCampaigns[CAMPAIGN_SENDING];
+              if (c !== undefined) c.status = "completed";
+            });
+        },
+      },
+    );
+    expect(run.code).toBe(1); // the guard's alert still needs a person
+    const polls = run.lines.filter((l) => l.type === "poll");
+    expect(polls.map((p) => [p.sending, p.email_sending])).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(polls.at(-1).next_poll_ms).toBeNull();
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "done", polls: 4 });
+    expect(
+      run.lines.filter((l) => l.type === "diagnostic" && l.diagnostic.code === "watch.nothing-sending"),
+    ).toEqual([]);
+  }, 60_000);
+
+  test("--until-done with email campaigns none of which sends stops after the first poll", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
+    beds.push(bed);
+    bed.sb.store.mutate((w) => {
+      const c = w.emailCampaigns[CAMPAIGN_SENDING];
+      if (c !== undefined) c.status = "paused";
+    });
+    const run = await runWatch(
+      bed.sb,
+      bed.world.dir,
+      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
+      { flags: { json: true, untilDone: true } },
+    );
+    const polls = run.lines.filter((l) => l.type === "poll");
+    expect(polls.map((p) => p.email_sending)).toEqual([0]);
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "done", polls: 1 });
+    const note = run.lines.find(
+      (l) => l.type === "diagnostic" && l.diagnostic.code === "watch.nothing-sending",
+    );
+    expect(note.diagnostic.message).toBe(
+      "no project or email campaign of the campaign files is sending (scheduled or active) now",
+    );
+  }, 60_000);
+
+  test("the live view's header counts the email campaigns still sending", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
+    beds.push(bed);
+    const run = await runWatch(
+      bed.sb,
+      bed.world.dir,
+      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
+      { flags: { once: true }, tty: true },
+    );
+    expect(run.stdout).toContain("poll 1 · 0 sending · 1 email campaign sending");
   }, 60_000);
 });

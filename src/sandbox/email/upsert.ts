@@ -10,6 +10,7 @@ import { CONSENT_SOURCE_MAX, EMAIL_MAX } from "../../contract/limits.js";
 import type { BulkUpsertResult, BulkUpsertRow } from "../../contract/resources.js";
 import { parseDateTime } from "../conversations/find.js";
 import type { EmailListRecord } from "../state/world.js";
+import { indexAppend, listIndex } from "./list-index.js";
 
 export const SUPPRESSED_REASON =
   "suppressed address: written, but it stays suppressed and will not be mailed";
@@ -63,7 +64,6 @@ export function upsertContacts(
   rows: readonly unknown[],
   suppressed: ReadonlySet<string>,
 ): BulkUpsertResult {
-  const byEmail = new Map(list.contacts.map((c, i) => [c.email.toLowerCase(), i]));
   const firstRow = new Map<string, number>();
   const results: BulkUpsertRow[] = [];
   rows.forEach((row, index) => {
@@ -80,7 +80,7 @@ export function upsertContacts(
       return;
     }
     firstRow.set(key, index);
-    write(list, byEmail, key, verdict.email, row as Row);
+    write(list, key, verdict.email, row as Row);
     results.push({
       index,
       email: given,
@@ -99,18 +99,12 @@ export function upsertContacts(
   };
 }
 
-function write(
-  list: EmailListRecord,
-  byEmail: Map<string, number>,
-  key: string,
-  email: string,
-  row: Row,
-): void {
+/** Writes one accepted row: O(1) through the list's index (see `list-index.ts`). */
+function write(list: EmailListRecord, key: string, email: string, row: Row): void {
   const { email: _email, fields, consent_source, consent_at, ...extra } = row;
-  const at = byEmail.get(key);
+  const at = listIndex(list.contacts).get(key);
   const existing = at === undefined ? undefined : list.contacts[at];
   if (existing === undefined) {
-    byEmail.set(key, list.contacts.length);
     list.contacts.push({
       email,
       fields: isPlainObject(fields) ? { ...fields } : {},
@@ -118,6 +112,7 @@ function write(
       consent_at: typeof consent_at === "string" ? new Date(consent_at).toISOString() : null,
       ...(Object.keys(extra).length > 0 ? { extra } : {}),
     });
+    indexAppend(list.contacts, key);
     return;
   }
   existing.email = email;

@@ -9,7 +9,7 @@
  * the policy files above the document.
  */
 import { basename } from "node:path";
-import { assembleFile, type FileAssembly } from "../../src/campaign/assemble.js";
+import { assembleFile } from "../../src/campaign/assemble.js";
 import { decodeCampaignFile } from "../../src/campaign/decode.js";
 import {
   type CheckedFile,
@@ -23,7 +23,16 @@ import { type ReadCache, readCampaignFiles } from "../../src/campaign/read-files
 import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { loadPolicy, type PolicyFlags } from "../policy-file.js";
-import { type ValidateJob, validateFileInPlace, validateLoneFile } from "../validate-check.js";
+import type { ValidateJob } from "../validate-check.js";
+import {
+  checkIncrementally,
+  checkWhole,
+  type MiniCache,
+  moveDiagnostic,
+  type OwnMove,
+  type OwnState,
+} from "./incremental-check.js";
+import { splitProjects } from "./project-chunks.js";
 
 /** What a document's check needs besides its text. */
 export interface DocumentCheckContext {
@@ -55,17 +64,45 @@ export function isCampaignDocument(path: string, text: string): boolean {
 }
 
 /**
+ * What a server keeps between checks of its documents, by path: each one's own check (to check an
+ * edit of one project without checking the file whole, incremental-check.ts) and its findings
+ * across files (reused while the other files and what they read of this one are unchanged).
+ */
+export interface CheckMemory {
+  readonly documents: Map<string, RememberedCheck>;
+  readonly minis: MiniCache;
+}
+
+interface RememberedCheck {
+  readonly own: OwnState;
+  /** The other files as they were checked against (paths and contents, in read order). */
+  readonly othersKey: string;
+  readonly cross: readonly Diagnostic[];
+}
+
+/** An empty memory, for one server session. */
+export function checkMemory(): CheckMemory {
+  return { documents: new Map(), minis: new Map() };
+}
+
+/**
  * Validate's diagnostics for the document at `path` (absolute) holding `text`, sorted as validate
  * sorts them: alone, or with the findings across the files of `workspace`. A policy file, or a YAML
  * file whose modeline declares another schema, is not a campaign file: nothing is reported for it.
+ * With `memory`, an edit of one project is checked without checking the file whole, with the same
+ * result (incremental-check.ts).
  */
 export function checkDocument(
   path: string,
   text: string,
   context: DocumentCheckContext,
   workspace?: Workspace,
+  memory?: CheckMemory,
 ): Diagnostic[] {
-  if (!isCampaignDocument(path, text)) return [];
+  if (!isCampaignDocument(path, text)) {
+    memory?.documents.delete(path);
+    return [];
+  }
   const decoded = decodeCampaignFile(path, Buffer.from(text, "utf8"));
   const policy = loadPolicy(context.flags, [path], context.cwd);
   const job: ValidateJob = {
@@ -74,36 +111,94 @@ export function checkDocument(
     policy: policy.ok ? policy.policy : null,
   };
   const file = decoded.file;
-  const checked =
-    file === undefined
-      ? []
-      : workspace === undefined
-        ? combineFileChecks([validateLoneFile(file, job)], job).diagnostics
-        : checkAmong(file, job, workspace);
-  return [...decoded.diagnostics, ...checked, ...policy.diagnostics].sort(compareDiagnostics);
+  if (file === undefined) {
+    memory?.documents.delete(path);
+    return [...decoded.diagnostics, ...policy.diagnostics].sort(compareDiagnostics);
+  }
+  const jobKey = JSON.stringify(job);
+  const previous = memory?.documents.get(path);
+  let own: OwnState | undefined;
+  let moved: OwnMove | undefined;
+  if (previous !== undefined && memory !== undefined) {
+    const split = splitProjects(file.text);
+    const done =
+      split === undefined
+        ? undefined
+        : checkIncrementally(previous.own, file, split, job, jobKey, memory.minis);
+    if (done !== undefined) {
+      own = { jobKey, text: file.text, split, check: done.check };
+      moved = done.moved;
+    }
+  }
+  own ??= checkWhole(file, job, jobKey);
+  const others = workspace === undefined ? undefined : othersOf(file, job, workspace);
+  const othersKey = others?.key ?? "";
+  let cross: readonly Diagnostic[] | undefined;
+  if (previous !== undefined && moved?.crossSame === true && previous.othersKey === othersKey) {
+    const move = moved.move;
+    cross = reuse(previous.cross, (d) => moveDiagnostic(d, move));
+  }
+  cross ??= crossFindings(file, own.check, job, others?.checks);
+  memory?.documents.set(path, { own, othersKey, cross });
+  return [...decoded.diagnostics, ...own.check.diagnostics, ...cross, ...policy.diagnostics].sort(
+    compareDiagnostics,
+  );
 }
 
-/**
- * The document's own findings and those across the workspace's files that point into it. The
- * other files' own findings are left out (their documents show them); the document keeps its
- * place in the order `validate FOLDER` reads, so a duplicate is reported where validate reports it.
- */
-function checkAmong(file: CampaignFile, job: ValidateJob, workspace: Workspace): Diagnostic[] {
+function reuse<T>(items: readonly T[], one: (item: T) => T | undefined): T[] | undefined {
+  const out: T[] = [];
+  for (const item of items) {
+    const moved = one(item);
+    if (moved === undefined) return undefined;
+    out.push(moved);
+  }
+  return out;
+}
+
+/** The workspace's other campaign files' checks in the order `validate FOLDER` reads (this one's place as null). */
+function othersOf(
+  file: CampaignFile,
+  job: ValidateJob,
+  workspace: Workspace,
+): { readonly key: string; readonly checks: readonly (FileCheck | null)[] } {
   const read = readCampaignFiles([workspace.folder], workspace.folder, workspace.reads);
-  const own: FileAssembly = validateFileInPlace(file, job);
-  const checks: CheckedFile[] = [];
+  const checks: (FileCheck | null)[] = [];
+  const key: string[] = [];
   let placed = false;
   for (const other of read.files) {
     if (other.path === file.path) {
-      checks.push(own);
+      checks.push(null);
+      key.push("");
       placed = true;
       continue;
     }
     const current = currentText(other, workspace.buffers);
     if (current === undefined) continue;
     checks.push({ ...cachedCheck(current, job, workspace.cache), diagnostics: [] });
+    key.push(`${current.path}\0${current.sha256}`);
   }
-  if (!placed) checks.push(own);
+  if (!placed) {
+    checks.push(null);
+    key.push("");
+  }
+  return { key: key.join("\n"), checks };
+}
+
+/**
+ * The findings of the checks across files (duplicate addresses and ids, `after:`, the lint across
+ * projects) that point into the document: over the document alone, or among `others` (the
+ * workspace's files in read order, the document's place as null). The other files' own findings
+ * are left out (their documents show them); the document keeps its place in the order
+ * `validate FOLDER` reads, so a duplicate is reported where validate reports it.
+ */
+function crossFindings(
+  file: CampaignFile,
+  own: FileCheck,
+  job: ValidateJob,
+  others: readonly (FileCheck | null)[] | undefined,
+): Diagnostic[] {
+  const mine: FileCheck = { ...own, diagnostics: [] };
+  const checks: CheckedFile[] = others === undefined ? [mine] : others.map((c) => c ?? mine);
   return combineFileChecks(checks, job).diagnostics.filter(
     (d) => d.range === undefined || d.range.file === file.path,
   );

@@ -27,6 +27,7 @@ import type { ValidateJob } from "../validate-check.js";
 import {
   checkIncrementally,
   checkWhole,
+  jobKeyOf,
   type MiniCache,
   moveDiagnostic,
   type OwnMove,
@@ -115,7 +116,7 @@ export function checkDocument(
     memory?.documents.delete(path);
     return [...decoded.diagnostics, ...policy.diagnostics].sort(compareDiagnostics);
   }
-  const jobKey = JSON.stringify(job);
+  const jobKey = jobKeyOf(job);
   const previous = memory?.documents.get(path);
   let own: OwnState | undefined;
   let moved: OwnMove | undefined;
@@ -126,7 +127,7 @@ export function checkDocument(
         ? undefined
         : checkIncrementally(previous.own, file, split, job, jobKey, memory.minis);
     if (done !== undefined) {
-      own = { jobKey, text: file.text, split, check: done.check };
+      own = { jobKey, now: job.now, text: file.text, split, check: done.check };
       moved = done.moved;
     }
   }
@@ -134,7 +135,11 @@ export function checkDocument(
   const others = workspace === undefined ? undefined : othersOf(file, job, workspace);
   const othersKey = others?.key ?? "";
   let cross: readonly Diagnostic[] | undefined;
-  if (previous !== undefined && moved?.crossSame === true && previous.othersKey === othersKey) {
+  // The checks across files read the clock only for `at: now` (the order of `after:`).
+  const clockFree =
+    previous?.own.now === job.now ||
+    !(others?.checks ?? []).some((c) => c?.projects.some((p) => p.schedule?.at === "now") === true);
+  if (previous !== undefined && moved?.crossSame === true && previous.othersKey === othersKey && clockFree) {
     const move = moved.move;
     cross = reuse(previous.cross, (d) => moveDiagnostic(d, move));
   }

@@ -24,8 +24,10 @@ import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-c
 
 /** A document's own check as last made: the text, its cut, and its findings as plain data. */
 export interface OwnState {
-  /** What the check depended on besides the text (the job: clock, policy). */
+  /** What the check depended on besides the text and the clock (the job without `now`: policy). */
   readonly jobKey: string;
+  /** The job's `now` (epoch ms, or null) the check judged schedules against. */
+  readonly now: number | null;
   readonly text: string;
   readonly split: ProjectSplit | undefined;
   readonly check: FileCheck;
@@ -150,7 +152,7 @@ function miniCheck(
   cache: MiniCache,
 ): FileCheck {
   const text = `${split.head}${chunk.text}${split.tail}`;
-  const key = `${jobKey}\0${file.path}\0${text}`;
+  const key = `${jobKey}\0${job.now}\0${file.path}\0${text}`;
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);
@@ -192,6 +194,7 @@ export function checkIncrementally(
 ): { readonly check: FileCheck; readonly moved: OwnMove } | undefined {
   const before = previous.split;
   if (before === undefined || previous.jobKey !== jobKey) return undefined;
+  if (previous.now !== job.now && !clockIndifferent(file.text, previous, job.now)) return undefined;
   if (before.head !== split.head || before.tail !== split.tail) return undefined;
   if (before.chunks.length !== split.chunks.length) return undefined;
   let changed = -1;
@@ -287,5 +290,42 @@ export function checkIncrementally(
 
 /** The document's own check, made whole: validate's file check of `file`, with its cut. */
 export function checkWhole(file: CampaignFile, job: ValidateJob, jobKey: string): OwnState {
-  return { jobKey, text: file.text, split: splitProjects(file.text), check: validateFileAlone(file, job) };
+  return {
+    jobKey,
+    now: job.now,
+    text: file.text,
+    split: splitProjects(file.text),
+    check: validateFileAlone(file, job),
+  };
+}
+
+/** What a job is keyed by besides its clock: the findings that use the clock are judged apart. */
+export function jobKeyOf(job: ValidateJob): string {
+  return JSON.stringify({ ...job, now: undefined });
+}
+
+const AT_VALUE = /^\s*(?:-\s+)?at:[ ]*(.*)$/gm;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * True when moving the clock from the previous check's `now` to `now` cannot change a finding: no
+ * finding that names the clock (a schedule in the past), no `at:` in the text that is `now` or
+ * not a plain timestamp, and none within a day of either instant (a day covers a timestamp read
+ * without its offset). Conservative: a false answer only costs a whole check.
+ */
+export function clockIndifferent(text: string, previous: OwnState, now: number | null): boolean {
+  if (previous.now === null || now === null) return false;
+  if (previous.check.diagnostics.some((d) => d.code === "lint.schedule-in-past")) return false;
+  const from = Math.min(previous.now, now) - DAY_MS;
+  const to = Math.max(previous.now, now) + DAY_MS;
+  for (const match of text.matchAll(AT_VALUE)) {
+    const value = (match[1] ?? "")
+      .replace(/\s+#.*$/, "")
+      .trim()
+      .replace(/^(["'])(.*)\1$/, "$2");
+    if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return false;
+    const instant = Date.parse(value);
+    if (Number.isNaN(instant) || (instant >= from && instant <= to)) return false;
+  }
+  return true;
 }

@@ -18,8 +18,8 @@ import {
   type DocumentCheckContext,
   type Workspace,
 } from "../../../cli/lsp/check-document.js";
-import { checkIncrementally, checkWhole } from "../../../cli/lsp/incremental-check.js";
-import { splitProjects } from "../../../cli/lsp/project-chunks.js";
+import { checkIncrementally, checkWhole, jobKeyOf } from "../../../cli/lsp/incremental-check.js";
+import { type ProjectSplit, splitProjects } from "../../../cli/lsp/project-chunks.js";
 import { loadPolicy } from "../../../cli/policy-file.js";
 import type { ValidateJob } from "../../../cli/validate-check.js";
 import { decodeCampaignFile } from "../../../src/campaign/decode.js";
@@ -103,6 +103,10 @@ const EDITS: readonly (readonly [string, (text: string) => string])[] = [
   ["change `defaults`", (t) => t.replace("campaign: GOTV 2026", "campaign: GOTV 2027")],
   ["misspell p-1's key as p-2 (a duplicate)", (t) => t.replace("  p-1:\n", "  p-2:\n")],
   ["and back", (t) => t.replace("  p-2:\n    id: 9b000001", "  p-1:\n    id: 9b000001")],
+  ["p-7 sends within a day of the clock", (t) => replaceIn(t, "p-7", '"2026-10-08T', '"2026-11-01T')],
+  ["a tag misspelt in p-2", (t) => replaceIn(t, "p-2", "{{first_name|", "{{frist_name|")],
+  ["p-7 sends next year", (t) => replaceIn(t, "p-7", '"2026-11-01T', '"2027-11-01T')],
+  ["the tag put back in p-2", (t) => replaceIn(t, "p-2", "{{frist_name|", "{{first_name|")],
   ["a tab in a message", (t) => replaceIn(t, "p-6", "votes Tuesday", "votes\tTuesday")],
 ];
 
@@ -137,16 +141,29 @@ function workspaceFor(text: string): Workspace {
 }
 
 describe("the incremental check equals the whole check after every edit", () => {
-  for (const inWorkspace of [false, true]) {
-    test(inWorkspace ? "in a workspace folder with another file" : "the document alone", () => {
+  for (const [inWorkspace, clockMoves] of [
+    [false, false],
+    [true, false],
+    [true, true],
+  ] as const) {
+    const name = `${inWorkspace ? "in a workspace folder with another file" : "the document alone"}${clockMoves ? ", the clock moving a minute at each edit" : ""}`;
+    test(name, () => {
       const memory: CheckMemory = checkMemory();
       let text = FIRST;
+      let now = context.now.getTime();
       const check = (m?: CheckMemory) =>
-        checkDocument(path, text, context, inWorkspace ? workspaceFor(text) : undefined, m);
+        checkDocument(
+          path,
+          text,
+          clockMoves ? { flags: {}, cwd: folder, now: new Date(now) } : context,
+          inWorkspace ? workspaceFor(text) : undefined,
+          m,
+        );
       expect(check(memory)).toEqual(check());
       const codes = new Set<string>();
       for (const [name, edit] of EDITS) {
         text = edit(text);
+        if (clockMoves) now += 60_000;
         const whole = check();
         for (const d of whole) codes.add(d.code);
         expect(check(memory), name).toEqual(whole);
@@ -175,7 +192,7 @@ describe("which edits are checked incrementally", () => {
     clock: "--now",
     policy: policy.ok ? policy.policy : null,
   };
-  const key = JSON.stringify(job);
+  const key = jobKeyOf(job);
   const fileOf = (text: string): CampaignFile => {
     const file = decodeCampaignFile(path, Buffer.from(text, "utf8")).file;
     if (file === undefined) throw new Error("test bug: the text does not decode");
@@ -200,6 +217,23 @@ describe("which edits are checked incrementally", () => {
     const checked = step(FIRST, after);
     expect(checked).toBeDefined();
     expect(checked?.diagnostics.length).toBe(checkWhole(fileOf(after), job, key).check.diagnostics.length);
+  });
+
+  test("a tag misspelt a minute later (no `--now`): incrementally; a schedule near the clock: whole", () => {
+    const later: ValidateJob = { ...job, now: (job.now as number) + 60_000 };
+    const edit = (t: string) => replaceIn(t, "p-4", "{{first_name|", "{{frist_name|");
+    const again = (before: string, after: string) =>
+      checkIncrementally(
+        checkWhole(fileOf(before), job, key),
+        fileOf(after),
+        splitProjects(after) as ProjectSplit,
+        later,
+        key,
+        new Map(),
+      );
+    expect(again(FIRST, edit(FIRST))).toBeDefined();
+    const near = replaceIn(FIRST, "p-6", '"2026-12-07T', '"2026-11-01T');
+    expect(again(near, edit(near))).toBeUndefined();
   });
 
   test.each([

@@ -22,6 +22,7 @@ import { isPolicyFileName } from "../../src/campaign/policy-file-name.js";
 import { type ReadCache, readCampaignFiles } from "../../src/campaign/read-files.js";
 import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { LookCache } from "../policy-discovery/discover.js";
 import { loadPolicy, type PolicyFlags } from "../policy-file.js";
 import type { ValidateJob } from "../validate-check.js";
 import {
@@ -72,6 +73,8 @@ export function isCampaignDocument(path: string, text: string): boolean {
 export interface CheckMemory {
   readonly documents: Map<string, RememberedCheck>;
   readonly minis: MiniCache;
+  /** Directory listings of policy discovery, kept while each directory is unchanged. */
+  readonly looks: LookCache;
 }
 
 interface RememberedCheck {
@@ -83,7 +86,7 @@ interface RememberedCheck {
 
 /** An empty memory, for one server session. */
 export function checkMemory(): CheckMemory {
-  return { documents: new Map(), minis: new Map() };
+  return { documents: new Map(), minis: new Map(), looks: new Map() };
 }
 
 /**
@@ -91,7 +94,8 @@ export function checkMemory(): CheckMemory {
  * sorts them: alone, or with the findings across the files of `workspace`. A policy file, or a YAML
  * file whose modeline declares another schema, is not a campaign file: nothing is reported for it.
  * With `memory`, an edit of one project is checked without checking the file whole, with the same
- * result (incremental-check.ts).
+ * result (incremental-check.ts), and the directories above it are listed again (to find the policy
+ * files) only when they changed (cli/policy-discovery/discover.ts).
  */
 export function checkDocument(
   path: string,
@@ -105,7 +109,7 @@ export function checkDocument(
     return [];
   }
   const decoded = decodeCampaignFile(path, Buffer.from(text, "utf8"));
-  const policy = loadPolicy(context.flags, [path], context.cwd);
+  const policy = loadPolicy(context.flags, [path], context.cwd, memory?.looks);
   const job: ValidateJob = {
     now: context.now.getTime(),
     ...(context.clock === undefined ? {} : { clock: context.clock }),

@@ -236,11 +236,25 @@ function cachedCheck(file: CampaignFile, job: ValidateJob, cache: Map<string, Fi
 /**
  * The addresses declared in the document (as its buffer stands) and, in a workspace folder, in the
  * other campaign files `validate FOLDER` would read (open ones as their buffers stand). For `after:`
- * completion; nothing is read over the network.
+ * completion; nothing is read over the network. With `memory`, the document's last check is used
+ * when it was of this text.
  */
-export function addressesAround(path: string, text: string, workspace?: Workspace): string[] {
-  const file = decodeCampaignFile(path, Buffer.from(text, "utf8")).file;
-  const own = file === undefined ? [] : assembleFile(file).declarations.map((d) => d.address);
+export function addressesAround(
+  path: string,
+  text: string,
+  workspace?: Workspace,
+  memory?: CheckMemory,
+): string[] {
+  // The last check's declarations when it was of this text (the usual case: completion after a check).
+  const remembered = memory?.documents.get(path)?.own;
+  const file =
+    remembered?.text === text ? undefined : decodeCampaignFile(path, Buffer.from(text, "utf8")).file;
+  const own =
+    remembered?.text === text
+      ? remembered.check.declarations.map((d) => d.address)
+      : file === undefined
+        ? []
+        : assembleFile(file).declarations.map((d) => d.address);
   if (workspace === undefined) return own;
   const others = readCampaignFiles([workspace.folder], workspace.folder, workspace.reads).files.flatMap(
     (other) => {

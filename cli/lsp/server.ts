@@ -196,7 +196,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
           .map((d) => [fileURLToPath(d.uri), d.getText()]),
       );
       const workspace = folder === undefined ? undefined : { folder, buffers, cache, reads };
-      const addresses = addressesAround(path, text, workspace);
+      const addresses = addressesAround(path, text, workspace, memory);
       const facts = documentFacts(text);
       const found = snapshotFor(path, folder);
       const org = found.kind === "found" ? organizationIn(found.snapshot, facts.organization) : undefined;

@@ -76,11 +76,9 @@ export function splitProjects(text: string): ProjectSplit | undefined {
   const headEnd = offset;
   let i = projectsLine + 1;
   let current: { address: string; offset: number; line: number; lines: number } | undefined;
-  let chunkText: string[] = [];
   const close = (): void => {
     if (current === undefined) return;
-    const joined = `${chunkText.join("\n")}\n`;
-    chunks.push({ ...current, text: joined, lines: chunkText.length });
+    chunks.push({ ...current, text: text.slice(current.offset, offset) });
   };
   for (; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -91,14 +89,13 @@ export function splitProjects(text: string): ProjectSplit | undefined {
       if (seen.has(address)) return undefined;
       seen.add(address);
       close();
-      current = { address, offset, line: i, lines: 0 };
-      chunkText = [line];
+      current = { address, offset, line: i, lines: 1 };
     } else if (current === undefined) {
       return undefined; // a comment or blank line before the first entry: keep the cut simple
     } else {
       // Under an entry: blank, a comment, or indented deeper than the entry's key.
       if (!isBlankOrComment(line) && !line.startsWith("   ")) return undefined;
-      chunkText.push(line);
+      current.lines += 1;
     }
     offset += line.length + 1;
   }

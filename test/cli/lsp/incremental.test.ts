@@ -253,3 +253,35 @@ describe("which edits are checked incrementally", () => {
     expect(step(FIRST, edit(FIRST))).toBeUndefined();
   });
 });
+
+describe("the cut into projects", () => {
+  test("head, entries and tail make the text; each entry knows its offset and line", () => {
+    const text = `${FIRST}# the end\nfields: [x]\n`;
+    const split = splitProjects(text) as ProjectSplit;
+    expect(split.head + split.chunks.map((c) => c.text).join("") + split.tail).toBe(text);
+    expect(split.chunks.map((c) => c.address)).toEqual(["p-1", "p-2", "p-3", "p-4", "p-5", "p-6"]);
+    const lines = text.split("\n");
+    for (const chunk of split.chunks) {
+      expect(text.slice(chunk.offset).startsWith(`  ${chunk.address}:\n`)).toBe(true);
+      expect(lines[chunk.line]).toBe(`  ${chunk.address}:`);
+      expect(chunk.text.split("\n").length - 1).toBe(chunk.lines);
+    }
+    expect(split.tail).toBe("fields: [x]\n");
+    expect(lines[split.tailLine]).toBe("fields: [x]");
+    expect(text.slice(split.tailOffset)).toBe(split.tail);
+  });
+
+  test.each([
+    ["a tab", FIRST.replace("Ward 1 turnout", "Ward 1\tturnout")],
+    ["an alias", FIRST.replace("state: scheduled", "state: *s")],
+    ["a flow map of projects", `${HEAD.replace("projects:\n", "projects: {}\n")}`],
+    ["a quoted project key", FIRST.replace("  p-1:\n", '  "p-1":\n')],
+    ["a key at one space", FIRST.replace("    name: Ward 1", " name: Ward 1")],
+    ["templates", `${FIRST}templates: {}\n`],
+    ["a capacity block", `${FIRST}capacity: {}\n`],
+    ["a second document", `${FIRST}---\n`],
+    ["no final line break", FIRST.trimEnd()],
+  ])("no cut with %s", (_, text) => {
+    expect(splitProjects(text)).toBeUndefined();
+  });
+});

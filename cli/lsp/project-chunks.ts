@@ -20,7 +20,7 @@ export interface ProjectChunk {
   readonly offset: number;
   /** 0-based line of the chunk's first line in the file. */
   readonly line: number;
-  /** Number of line breaks in `text`. */
+  /** Number of lines in `text` (its line breaks, and 1 for a last line without one). */
   readonly lines: number;
 }
 
@@ -49,9 +49,10 @@ function isBlankOrComment(line: string): boolean {
 
 /** The file cut into its projects, or undefined when the cut would not be certain. */
 export function splitProjects(text: string): ProjectSplit | undefined {
-  if (text.includes("\t") || text.includes("\r") || !text.endsWith("\n")) return undefined;
+  if (text.includes("\t") || text.includes("\r")) return undefined;
   const lines = text.split("\n");
-  lines.pop(); // the empty string after the final line break
+  // The empty string after a final line break; without one, the last line counts as ending in one.
+  if (text.endsWith("\n")) lines.pop();
   let projectsLine = -1;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -78,7 +79,7 @@ export function splitProjects(text: string): ProjectSplit | undefined {
   let current: { address: string; offset: number; line: number; lines: number } | undefined;
   const close = (): void => {
     if (current === undefined) return;
-    chunks.push({ ...current, text: text.slice(current.offset, offset) });
+    chunks.push({ ...current, text: text.slice(current.offset, Math.min(offset, text.length)) });
   };
   for (; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -106,7 +107,7 @@ export function splitProjects(text: string): ProjectSplit | undefined {
     chunks,
     tail: text.slice(offset),
     headLines: projectsLine + 1,
-    tailOffset: offset,
+    tailOffset: Math.min(offset, text.length),
     tailLine: i,
   };
 }

@@ -107,6 +107,9 @@ const EDITS: readonly (readonly [string, (text: string) => string])[] = [
   ["a tag misspelt in p-2", (t) => replaceIn(t, "p-2", "{{first_name|", "{{frist_name|")],
   ["p-7 sends next year", (t) => replaceIn(t, "p-7", '"2026-11-01T', '"2027-11-01T')],
   ["the tag put back in p-2", (t) => replaceIn(t, "p-2", "{{frist_name|", "{{first_name|")],
+  ["no final line break", (t) => t.trimEnd()],
+  ["a tag misspelt in the last project", (t) => replaceIn(t, "p-7", "{{first_name|", "{{frist_name|")],
+  ["a line added to the last project", (t) => `${t}\n    # last`],
   ["a tab in a message", (t) => replaceIn(t, "p-6", "votes Tuesday", "votes\tTuesday")],
 ];
 
@@ -219,6 +222,16 @@ describe("which edits are checked incrementally", () => {
     expect(checked?.diagnostics.length).toBe(checkWhole(fileOf(after), job, key).check.diagnostics.length);
   });
 
+  test("a file without a final line break: its last project incrementally", () => {
+    const before = FIRST.trimEnd();
+    const after = replaceIn(before, "p-6", "{{first_name|", "{{frist_name|");
+    const checked = step(before, after);
+    expect(checked?.diagnostics).toEqual(
+      expect.arrayContaining(checkWhole(fileOf(after), job, key).check.diagnostics),
+    );
+    expect(checked?.diagnostics.length).toBe(checkWhole(fileOf(after), job, key).check.diagnostics.length);
+  });
+
   test("a tag misspelt a minute later (no `--now`): incrementally; a schedule near the clock: whole", () => {
     const later: ValidateJob = { ...job, now: (job.now as number) + 60_000 };
     const edit = (t: string) => replaceIn(t, "p-4", "{{first_name|", "{{frist_name|");
@@ -280,7 +293,6 @@ describe("the cut into projects", () => {
     ["templates", `${FIRST}templates: {}\n`],
     ["a capacity block", `${FIRST}capacity: {}\n`],
     ["a second document", `${FIRST}---\n`],
-    ["no final line break", FIRST.trimEnd()],
   ])("no cut with %s", (_, text) => {
     expect(splitProjects(text)).toBeUndefined();
   });

@@ -197,6 +197,8 @@ export function checkIncrementally(
   if (previous.now !== job.now && !clockIndifferent(file.text, previous, job.now)) return undefined;
   if (before.head !== split.head || before.tail !== split.tail) return undefined;
   if (before.chunks.length !== split.chunks.length) return undefined;
+  // Every project valid: a schema error anywhere changes how the file's projects are built.
+  if (previous.check.projects.length !== before.chunks.length) return undefined;
   let changed = -1;
   for (let i = 0; i < split.chunks.length; i++) {
     if ((before.chunks[i] as ProjectChunk).text === (split.chunks[i] as ProjectChunk).text) continue;

@@ -306,13 +306,15 @@ export function jobKeyOf(job: ValidateJob): string {
   return JSON.stringify({ ...job, now: undefined });
 }
 
-const AT_VALUE = /^\s*(?:-\s+)?at:[ ]*(.*)$/gm;
+/** Every `at` key, in block or flow style, quoted or not, with the rest of its line. */
+const AT_VALUE = /(?:^|[\s{,])["']?at["']?[ ]*:[ ]*([^\n]*)/gm;
+const TIMESTAMP = /^["']?(\d{4}-\d{2}-\d{2}[^"',}\s#]*)/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * True when moving the clock from the previous check's `now` to `now` cannot change a finding: no
- * finding that names the clock (a schedule in the past), no `at:` in the text that is `now` or
- * not a plain timestamp, and none within a day of either instant (a day covers a timestamp read
+ * finding that names the clock (a schedule in the past), no `at:` in the text (a key or not, block
+ * or flow style) that is `now` or not a plain timestamp, and none within a day of either instant (a day covers a timestamp read
  * without its offset). Conservative: a false answer only costs a whole check.
  */
 export function clockIndifferent(text: string, previous: OwnState, now: number | null): boolean {
@@ -321,11 +323,8 @@ export function clockIndifferent(text: string, previous: OwnState, now: number |
   const from = Math.min(previous.now, now) - DAY_MS;
   const to = Math.max(previous.now, now) + DAY_MS;
   for (const match of text.matchAll(AT_VALUE)) {
-    const value = (match[1] ?? "")
-      .replace(/\s+#.*$/, "")
-      .trim()
-      .replace(/^(["'])(.*)\1$/, "$2");
-    if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return false;
+    const value = TIMESTAMP.exec(match[1] ?? "")?.[1];
+    if (value === undefined) return false;
     const instant = Date.parse(value);
     if (Number.isNaN(instant) || (instant >= from && instant <= to)) return false;
   }

@@ -251,6 +251,16 @@ describe("which edits are checked incrementally", () => {
     expect(again(FIRST, edit(FIRST))).toBeDefined();
     const near = replaceIn(FIRST, "p-6", '"2026-12-07T', '"2026-11-01T');
     expect(again(near, edit(near))).toBeUndefined();
+    // Flow style too.
+    const flow = replaceIn(
+      FIRST,
+      "p-6",
+      '    schedule:\n      at: "2026-12-07T10:00:00-06:00"\n      timezone: America/Chicago\n',
+      '    schedule: {timezone: America/Chicago, at: "2026-11-01T10:00:00-06:00"}\n',
+    );
+    expect(again(flow, edit(flow))).toBeUndefined();
+    const flowLater = flow.replace('at: "2026-11-01T', 'at: "2027-11-01T');
+    expect(again(flowLater, edit(flowLater))).toBeDefined();
   });
 
   test.each([

@@ -24,7 +24,7 @@ import type { Policy, PolicyRuleName } from "../src/policy/model.js";
 import { parsePolicy } from "../src/policy/parse.js";
 import { errnoCode } from "./files.js";
 import { misnamedFiles, outsideFiles, twinFiles } from "./policy-discovery/diagnostics.js";
-import { discover, identity } from "./policy-discovery/discover.js";
+import { discover, identity, type LookCache } from "./policy-discovery/discover.js";
 
 /**
  * The policy in force for a run: combined from every policy file above its campaign files and
@@ -60,10 +60,16 @@ export const REQUIRE_POLICY_FLAG = "--require-policy";
  * `--loosen-policy` rules turned off. A misspelt policy file on the way (`Campaignctl.policy.yaml`,
  * `campaignctl.polcy.yaml`) stops the run with `policy.file-misnamed`; two policy files in one
  * directory (`.yaml` and `.yml`) with `policy.ambiguous`; with `--require-policy`, finding none
- * with `policy.required`. Call it after reading the files.
+ * with `policy.required`. Call it after reading the files. `looks` (a long-running process's, the
+ * language server's) keeps directory listings while each directory is unchanged (discover.ts).
  */
-export function loadPolicy(flags: PolicyFlags, files: readonly string[], cwd: string): LoadedPolicy {
-  const found = discover(files, cwd);
+export function loadPolicy(
+  flags: PolicyFlags,
+  files: readonly string[],
+  cwd: string,
+  looks?: LookCache,
+): LoadedPolicy {
+  const found = discover(files, cwd, looks);
   const misnamed = misnamedFiles(found);
   if (misnamed.length > 0) return { ok: false, diagnostics: misnamed };
   const outside = outsideFiles(

@@ -9,7 +9,7 @@
  * the policy files above the document.
  */
 import { basename } from "node:path";
-import { assembleFile, type FileAssembly } from "../../src/campaign/assemble.js";
+import { assembleFile } from "../../src/campaign/assemble.js";
 import { decodeCampaignFile } from "../../src/campaign/decode.js";
 import {
   type CheckedFile,
@@ -22,8 +22,19 @@ import { isPolicyFileName } from "../../src/campaign/policy-file-name.js";
 import { type ReadCache, readCampaignFiles } from "../../src/campaign/read-files.js";
 import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { LookCache } from "../policy-discovery/discover.js";
 import { loadPolicy, type PolicyFlags } from "../policy-file.js";
-import { type ValidateJob, validateFileInPlace, validateLoneFile } from "../validate-check.js";
+import type { ValidateJob } from "../validate-check.js";
+import {
+  checkIncrementally,
+  checkWhole,
+  jobKeyOf,
+  type MiniCache,
+  moveDiagnostic,
+  type OwnMove,
+  type OwnState,
+} from "./incremental-check.js";
+import { splitProjects } from "./project-chunks.js";
 
 /** What a document's check needs besides its text. */
 export interface DocumentCheckContext {
@@ -55,55 +66,148 @@ export function isCampaignDocument(path: string, text: string): boolean {
 }
 
 /**
+ * What a server keeps between checks of its documents, by path: each one's own check (to check an
+ * edit of one project without checking the file whole, incremental-check.ts) and its findings
+ * across files (reused while the other files and what they read of this one are unchanged).
+ */
+export interface CheckMemory {
+  readonly documents: Map<string, RememberedCheck>;
+  readonly minis: MiniCache;
+  /** Directory listings of policy discovery, kept while each directory is unchanged. */
+  readonly looks: LookCache;
+}
+
+interface RememberedCheck {
+  readonly own: OwnState;
+  /** The other files as they were checked against (paths and contents, in read order). */
+  readonly othersKey: string;
+  readonly cross: readonly Diagnostic[];
+}
+
+/** An empty memory, for one server session. */
+export function checkMemory(): CheckMemory {
+  return { documents: new Map(), minis: new Map(), looks: new Map() };
+}
+
+/**
  * Validate's diagnostics for the document at `path` (absolute) holding `text`, sorted as validate
  * sorts them: alone, or with the findings across the files of `workspace`. A policy file, or a YAML
  * file whose modeline declares another schema, is not a campaign file: nothing is reported for it.
+ * With `memory`, an edit of one project is checked without checking the file whole, with the same
+ * result (incremental-check.ts), and the directories above it are listed again (to find the policy
+ * files) only when they changed (cli/policy-discovery/discover.ts).
  */
 export function checkDocument(
   path: string,
   text: string,
   context: DocumentCheckContext,
   workspace?: Workspace,
+  memory?: CheckMemory,
 ): Diagnostic[] {
-  if (!isCampaignDocument(path, text)) return [];
+  if (!isCampaignDocument(path, text)) {
+    memory?.documents.delete(path);
+    return [];
+  }
   const decoded = decodeCampaignFile(path, Buffer.from(text, "utf8"));
-  const policy = loadPolicy(context.flags, [path], context.cwd);
+  const policy = loadPolicy(context.flags, [path], context.cwd, memory?.looks);
   const job: ValidateJob = {
     now: context.now.getTime(),
     ...(context.clock === undefined ? {} : { clock: context.clock }),
     policy: policy.ok ? policy.policy : null,
   };
   const file = decoded.file;
-  const checked =
-    file === undefined
-      ? []
-      : workspace === undefined
-        ? combineFileChecks([validateLoneFile(file, job)], job).diagnostics
-        : checkAmong(file, job, workspace);
-  return [...decoded.diagnostics, ...checked, ...policy.diagnostics].sort(compareDiagnostics);
+  if (file === undefined) {
+    memory?.documents.delete(path);
+    return [...decoded.diagnostics, ...policy.diagnostics].sort(compareDiagnostics);
+  }
+  const jobKey = jobKeyOf(job);
+  const previous = memory?.documents.get(path);
+  let own: OwnState | undefined;
+  let moved: OwnMove | undefined;
+  if (previous !== undefined && memory !== undefined) {
+    const split = splitProjects(file.text);
+    const done =
+      split === undefined
+        ? undefined
+        : checkIncrementally(previous.own, file, split, job, jobKey, memory.minis);
+    if (done !== undefined) {
+      own = { jobKey, now: job.now, text: file.text, split, check: done.check };
+      moved = done.moved;
+    }
+  }
+  own ??= checkWhole(file, job, jobKey);
+  const others = workspace === undefined ? undefined : othersOf(file, job, workspace);
+  const othersKey = others?.key ?? "";
+  let cross: readonly Diagnostic[] | undefined;
+  // The checks across files read the clock only for `at: now` (the order of `after:`).
+  const clockFree =
+    previous?.own.now === job.now ||
+    !(others?.checks ?? []).some((c) => c?.projects.some((p) => p.schedule?.at === "now") === true);
+  if (previous !== undefined && moved?.crossSame === true && previous.othersKey === othersKey && clockFree) {
+    const move = moved.move;
+    cross = reuse(previous.cross, (d) => moveDiagnostic(d, move));
+  }
+  cross ??= crossFindings(file, own.check, job, others?.checks);
+  memory?.documents.set(path, { own, othersKey, cross });
+  return [...decoded.diagnostics, ...own.check.diagnostics, ...cross, ...policy.diagnostics].sort(
+    compareDiagnostics,
+  );
 }
 
-/**
- * The document's own findings and those across the workspace's files that point into it. The
- * other files' own findings are left out (their documents show them); the document keeps its
- * place in the order `validate FOLDER` reads, so a duplicate is reported where validate reports it.
- */
-function checkAmong(file: CampaignFile, job: ValidateJob, workspace: Workspace): Diagnostic[] {
+function reuse<T>(items: readonly T[], one: (item: T) => T | undefined): T[] | undefined {
+  const out: T[] = [];
+  for (const item of items) {
+    const moved = one(item);
+    if (moved === undefined) return undefined;
+    out.push(moved);
+  }
+  return out;
+}
+
+/** The workspace's other campaign files' checks in the order `validate FOLDER` reads (this one's place as null). */
+function othersOf(
+  file: CampaignFile,
+  job: ValidateJob,
+  workspace: Workspace,
+): { readonly key: string; readonly checks: readonly (FileCheck | null)[] } {
   const read = readCampaignFiles([workspace.folder], workspace.folder, workspace.reads);
-  const own: FileAssembly = validateFileInPlace(file, job);
-  const checks: CheckedFile[] = [];
+  const checks: (FileCheck | null)[] = [];
+  const key: string[] = [];
   let placed = false;
   for (const other of read.files) {
     if (other.path === file.path) {
-      checks.push(own);
+      checks.push(null);
+      key.push("");
       placed = true;
       continue;
     }
     const current = currentText(other, workspace.buffers);
     if (current === undefined) continue;
     checks.push({ ...cachedCheck(current, job, workspace.cache), diagnostics: [] });
+    key.push(`${current.path}\0${current.sha256}`);
   }
-  if (!placed) checks.push(own);
+  if (!placed) {
+    checks.push(null);
+    key.push("");
+  }
+  return { key: key.join("\n"), checks };
+}
+
+/**
+ * The findings of the checks across files (duplicate addresses and ids, `after:`, the lint across
+ * projects) that point into the document: over the document alone, or among `others` (the
+ * workspace's files in read order, the document's place as null). The other files' own findings
+ * are left out (their documents show them); the document keeps its place in the order
+ * `validate FOLDER` reads, so a duplicate is reported where validate reports it.
+ */
+function crossFindings(
+  file: CampaignFile,
+  own: FileCheck,
+  job: ValidateJob,
+  others: readonly (FileCheck | null)[] | undefined,
+): Diagnostic[] {
+  const mine: FileCheck = { ...own, diagnostics: [] };
+  const checks: CheckedFile[] = others === undefined ? [mine] : others.map((c) => c ?? mine);
   return combineFileChecks(checks, job).diagnostics.filter(
     (d) => d.range === undefined || d.range.file === file.path,
   );
@@ -132,11 +236,25 @@ function cachedCheck(file: CampaignFile, job: ValidateJob, cache: Map<string, Fi
 /**
  * The addresses declared in the document (as its buffer stands) and, in a workspace folder, in the
  * other campaign files `validate FOLDER` would read (open ones as their buffers stand). For `after:`
- * completion; nothing is read over the network.
+ * completion; nothing is read over the network. With `memory`, the document's last check is used
+ * when it was of this text.
  */
-export function addressesAround(path: string, text: string, workspace?: Workspace): string[] {
-  const file = decodeCampaignFile(path, Buffer.from(text, "utf8")).file;
-  const own = file === undefined ? [] : assembleFile(file).declarations.map((d) => d.address);
+export function addressesAround(
+  path: string,
+  text: string,
+  workspace?: Workspace,
+  memory?: CheckMemory,
+): string[] {
+  // The last check's declarations when it was of this text (the usual case: completion after a check).
+  const remembered = memory?.documents.get(path)?.own;
+  const file =
+    remembered?.text === text ? undefined : decodeCampaignFile(path, Buffer.from(text, "utf8")).file;
+  const own =
+    remembered?.text === text
+      ? remembered.check.declarations.map((d) => d.address)
+      : file === undefined
+        ? []
+        : assembleFile(file).declarations.map((d) => d.address);
   if (workspace === undefined) return own;
   const others = readCampaignFiles([workspace.folder], workspace.folder, workspace.reads).files.flatMap(
     (other) => {

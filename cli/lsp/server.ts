@@ -35,6 +35,7 @@ import { VERSION } from "../version.js";
 import {
   addressesAround,
   checkDocument,
+  checkMemory,
   type DocumentCheckContext,
   isCampaignDocument,
 } from "./check-document.js";
@@ -99,6 +100,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     let folders: string[] = [];
     const cache = new Map<string, FileCheck>();
     const reads: ReadCache = new Map();
+    const memory = checkMemory();
     const snapshotFor = snapshotCache();
     /** Said once a session: completion of names needs a snapshot, and how to make one. */
     let saidNoSnapshot = false;
@@ -138,6 +140,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
           text,
           options.context(),
           folder === undefined ? undefined : { folder, buffers, cache, reads },
+          memory,
         );
         // The fixes' edits are made when the editor asks for them (a second parse of the text).
         let scalars: ReturnType<typeof scalarsOf> | undefined;
@@ -193,7 +196,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
           .map((d) => [fileURLToPath(d.uri), d.getText()]),
       );
       const workspace = folder === undefined ? undefined : { folder, buffers, cache, reads };
-      const addresses = addressesAround(path, text, workspace);
+      const addresses = addressesAround(path, text, workspace, memory);
       const facts = documentFacts(text);
       const found = snapshotFor(path, folder);
       const org = found.kind === "found" ? organizationIn(found.snapshot, facts.organization) : undefined;
@@ -247,6 +250,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
     });
     documents.onDidClose(({ document }) => {
       published.delete(document.uri);
+      if (document.uri.startsWith("file:")) memory.documents.delete(fileURLToPath(document.uri));
       if (document.uri.startsWith("file:"))
         connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);
     });

@@ -2,7 +2,7 @@
  * The IO of policy discovery: looking into each directory on the way up from the campaign files and
  * walking the chain of policy files above them (the walk itself is src/policy/policy-chain.ts).
  */
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { POLICY_FILE_NAMES, policyNearMiss } from "../../src/campaign/policy-file-name.js";
 import type { FoundPolicies } from "../../src/policy/choose-policies.js";
@@ -15,12 +15,12 @@ import { errnoCode } from "../files.js";
  * → `/abs/...`). One walk per directory, and one look per directory: thousands of files cost a few
  * dozen directory listings.
  */
-export function discover(files: readonly string[], cwd: string): FoundPolicies[] {
+export function discover(files: readonly string[], cwd: string, looks?: LookCache): FoundPolicies[] {
   const looked = new Map<string, DirectoryLook>();
   const cachedLook = (absolute: string): DirectoryLook => {
     let seen = looked.get(absolute);
     if (seen === undefined) {
-      seen = lookInto(absolute);
+      seen = looks === undefined ? lookInto(absolute) : keptLook(absolute, looks);
       looked.set(absolute, seen);
     }
     return seen;
@@ -40,6 +40,36 @@ export function discover(files: readonly string[], cwd: string): FoundPolicies[]
     }
     return { file, ...walked };
   });
+}
+
+/**
+ * Directory listings kept across runs of discovery by a long-running process (the language
+ * server), each with its directory's status (inode, modification and change times): adding,
+ * removing or renaming an entry changes the directory's times, so a listing is used again only while
+ * they are unchanged. A directory changed in the last {@link RACY_MS} is listed again every time
+ * (file times are coarse: a change in the same tick as the listing would not show).
+ */
+export type LookCache = Map<string, { readonly stamp: string; readonly look: DirectoryLook }>;
+
+const RACY_MS = 2000;
+
+function keptLook(absolute: string, looks: LookCache): DirectoryLook {
+  let stamp: string | undefined;
+  let racy = true;
+  try {
+    const s = statSync(absolute, { bigint: true });
+    stamp = `${s.ino}:${s.mtimeNs}:${s.ctimeNs}`;
+    // Only the modification time: adding, removing or renaming an entry sets it to now.
+    racy = Date.now() - Number(s.mtimeNs / 1_000_000n) < RACY_MS;
+  } catch {
+    stamp = undefined;
+  }
+  const kept = looks.get(absolute);
+  if (stamp !== undefined && kept !== undefined && kept.stamp === stamp) return kept.look;
+  const look = lookInto(absolute);
+  if (stamp !== undefined && !racy) looks.set(absolute, { stamp, look });
+  else looks.delete(absolute);
+  return look;
 }
 
 /**

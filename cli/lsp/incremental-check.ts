@@ -1,0 +1,332 @@
+/**
+ * The language server's check of an edited document without checking it whole: when an edit
+ * changes one `projects:` entry (project-chunks.ts), only that entry is checked again, by
+ * `validate`'s own file check (../validate-check.ts) run on a small file made of the document's
+ * head, that entry and its tail; the findings are moved to the entry's place in the document. The
+ * same small file with the entry as it was gives the findings to take out. Pure.
+ *
+ * It is exact only where a file's findings are the sum of each project's with the file's shared
+ * part (head and tail); every condition under which that is not certain gives undefined, and the
+ * caller checks the file whole: a cut that is not certain (see splitProjects), an entry that is not
+ * a schema-valid project in either version (schema errors change how a file's projects are built,
+ * key-trust.ts), any YAML finding, shared findings (outside the entry) that differ between the two
+ * versions, findings in the entry that are not exactly the old small file's, or a range that spans
+ * the entry's edge. test/cli/lsp-incremental.test.ts compares the result with a whole check after
+ * every edit of a series.
+ */
+import type { FileDeclaration } from "../../src/campaign/assemble.js";
+import type { CrossProjectData } from "../../src/campaign/cross-project.js";
+import type { FileCheck } from "../../src/campaign/file-check.js";
+import type { CampaignFile } from "../../src/campaign/model.js";
+import type { Diagnostic, SourcePosition, SourceRange } from "../../src/diagnostics/diagnostic.js";
+import { type ValidateJob, validateFileAlone } from "../validate-check.js";
+import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-chunks.js";
+
+/** A document's own check as last made: the text, its cut, and its findings as plain data. */
+export interface OwnState {
+  /** What the check depended on besides the text and the clock (the job without `now`: policy). */
+  readonly jobKey: string;
+  /** The job's `now` (epoch ms, or null) the check judged schedules against. */
+  readonly now: number | null;
+  readonly text: string;
+  readonly split: ProjectSplit | undefined;
+  readonly check: FileCheck;
+}
+
+/** How positions moved from the previous text to this one, for reusing findings across files. */
+export interface OwnMove {
+  readonly move: (range: SourceRange) => SourceRange | undefined;
+  /** True when what the checks across files read of the edited entry did not change. */
+  readonly crossSame: boolean;
+}
+
+/** Small files' checks by text, most recent last (an edit's new version is the next edit's old). */
+export type MiniCache = Map<string, FileCheck>;
+
+const MINI_CACHE_SIZE = 8;
+
+/** Findings that mean the file's structure is in question: never handled by the small files. */
+const STRUCTURAL =
+  /^campaign\.(yaml-|duplicate-key|unclosed-|list-item-dash|multiple-documents|not-campaign-file|empty-file|message-not-text)/;
+
+interface Delta {
+  readonly offset: number;
+  readonly line: number;
+}
+
+const ZERO: Delta = { offset: 0, line: 0 };
+
+function movePosition(p: SourcePosition, d: Delta): SourcePosition {
+  return { line: p.line + d.line, column: p.column, offset: p.offset + d.offset };
+}
+
+/** A range moved by the delta its place calls for, or undefined when no delta is certain. */
+type Mover = (range: SourceRange) => SourceRange | undefined;
+
+function mover(path: string, deltaOf: (start: number, end: number) => Delta | undefined): Mover {
+  return (range) => {
+    if (range.file !== path) return range;
+    const d = deltaOf(range.start.offset, range.end.offset);
+    if (d === undefined) return undefined;
+    if (d.offset === 0 && d.line === 0) return range;
+    return { file: range.file, start: movePosition(range.start, d), end: movePosition(range.end, d) };
+  };
+}
+
+/** The diagnostic with every range in the file moved, or undefined when one cannot be. */
+export function moveDiagnostic(d: Diagnostic, move: Mover): Diagnostic | undefined {
+  let failed = false;
+  const m = (r: SourceRange): SourceRange => {
+    const moved = move(r);
+    if (moved === undefined) failed = true;
+    return moved ?? r;
+  };
+  const range = d.range === undefined ? undefined : m(d.range);
+  const related = d.related?.map((r) => ({ ...r, range: m(r.range) }));
+  const fixes = d.fixes?.map((f) => (f.also === undefined ? f : { ...f, also: f.also.map(m) }));
+  if (failed) return undefined;
+  return {
+    ...d,
+    ...(range === undefined ? {} : { range }),
+    ...(related === undefined ? {} : { related }),
+    ...(fixes === undefined ? {} : { fixes }),
+  };
+}
+
+function moveAll<T>(items: readonly T[], one: (item: T) => T | undefined): T[] | undefined {
+  const out: T[] = [];
+  for (const item of items) {
+    const moved = one(item);
+    if (moved === undefined) return undefined;
+    out.push(moved);
+  }
+  return out;
+}
+
+function moveCross(p: CrossProjectData, move: Mover): CrossProjectData | undefined {
+  const key = move(p.ranges.key);
+  const id = move(p.ranges.id);
+  const scheduleAt = move(p.ranges.scheduleAt);
+  const after = moveAll(p.ranges.after, move);
+  if (key === undefined || id === undefined || scheduleAt === undefined || after === undefined)
+    return undefined;
+  return { ...p, ranges: { key, id, scheduleAt, after } };
+}
+
+function moveDeclaration(d: FileDeclaration, move: Mover): FileDeclaration | undefined {
+  const range = move(d.range);
+  return range === undefined ? undefined : { address: d.address, range };
+}
+
+/** Moves ranges of the small file (head, entry, tail) to the entry's document. */
+function fromMini(path: string, split: ProjectSplit, chunk: ProjectChunk): Mover {
+  const head = split.head.length;
+  const end = head + chunk.text.length;
+  const inChunk: Delta = { offset: chunk.offset - head, line: chunk.line - split.headLines };
+  const inTail: Delta = {
+    offset: split.tailOffset - end,
+    line: split.tailLine - (split.headLines + chunk.lines),
+  };
+  return mover(path, (start, stop) => {
+    if (stop < start) return undefined;
+    if (start < head) return stop <= head ? ZERO : undefined;
+    if (start < end) return stop <= end ? inChunk : undefined;
+    return inTail;
+  });
+}
+
+/** True when the range (in the small file) lies in the entry. */
+function inEntry(path: string, split: ProjectSplit, chunk: ProjectChunk, d: Diagnostic): boolean {
+  const r = d.range;
+  if (r === undefined || r.file !== path) return false;
+  const head = split.head.length;
+  return r.start.offset >= head && r.start.offset < head + chunk.text.length;
+}
+
+function miniCheck(
+  file: CampaignFile,
+  split: ProjectSplit,
+  chunk: ProjectChunk,
+  job: ValidateJob,
+  jobKey: string,
+  cache: MiniCache,
+): FileCheck {
+  const text = `${split.head}${chunk.text}${split.tail}`;
+  const key = `${jobKey}\0${job.now}\0${file.path}\0${text}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const checked = validateFileAlone({ path: file.path, text, sha256: "" }, job);
+  cache.set(key, checked);
+  while (cache.size > MINI_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return checked;
+}
+
+/** The small file's check is one the sum can use: one valid project, no structural finding. */
+function usable(check: FileCheck, chunk: ProjectChunk): boolean {
+  return (
+    check.declarations.length === 1 &&
+    check.declarations[0]?.address === chunk.address &&
+    check.projects.length === 1 &&
+    check.projects[0]?.address === chunk.address &&
+    !check.diagnostics.some((d) => STRUCTURAL.test(d.code))
+  );
+}
+
+function json(d: unknown): string {
+  return JSON.stringify(d);
+}
+
+/**
+ * The document's own check (validate's file check) for `file`, reusing `previous` when only one
+ * project entry changed; undefined when that is not certain (the caller checks the file whole).
+ */
+export function checkIncrementally(
+  previous: OwnState,
+  file: CampaignFile,
+  split: ProjectSplit,
+  job: ValidateJob,
+  jobKey: string,
+  cache: MiniCache,
+): { readonly check: FileCheck; readonly moved: OwnMove } | undefined {
+  const before = previous.split;
+  if (before === undefined || previous.jobKey !== jobKey) return undefined;
+  if (previous.now !== job.now && !clockIndifferent(file.text, previous, job.now)) return undefined;
+  if (before.head !== split.head || before.tail !== split.tail) return undefined;
+  if (before.chunks.length !== split.chunks.length) return undefined;
+  // Every project valid: a schema error anywhere changes how the file's projects are built.
+  if (previous.check.projects.length !== before.chunks.length) return undefined;
+  let changed = -1;
+  for (let i = 0; i < split.chunks.length; i++) {
+    if ((before.chunks[i] as ProjectChunk).text === (split.chunks[i] as ProjectChunk).text) continue;
+    if (changed >= 0) return undefined;
+    changed = i;
+  }
+  const path = file.path;
+  if (changed < 0) return { check: previous.check, moved: { move: (r) => r, crossSame: true } };
+  const was = before.chunks[changed] as ProjectChunk;
+  const now = split.chunks[changed] as ProjectChunk;
+  const old = miniCheck(file, before, was, job, jobKey, cache);
+  const fresh = miniCheck(file, split, now, job, jobKey, cache);
+  if (!usable(old, was) || !usable(fresh, now)) return undefined;
+  // The shared findings (outside the entry) must not depend on it.
+  const shared = (c: FileCheck, chunk: ProjectChunk, s: ProjectSplit): string | undefined => {
+    // Tail positions counted from the tail's start, so the two small files compare.
+    const head = s.head.length;
+    const end = head + chunk.text.length;
+    const fromTail: Delta = { offset: -end, line: -(s.headLines + chunk.lines) };
+    const relative = mover(path, (start, stop) =>
+      start >= end ? fromTail : stop <= head ? ZERO : undefined,
+    );
+    const moved = moveAll(
+      c.diagnostics.filter((d) => !inEntry(path, s, chunk, d)),
+      (d) => moveDiagnostic(d, relative),
+    );
+    return moved === undefined ? undefined : json(moved);
+  };
+  const sharedOld = shared(old, was, before);
+  if (sharedOld === undefined || sharedOld !== shared(fresh, now, split)) return undefined;
+  const oldMove = fromMini(path, before, was);
+  const newMove = fromMini(path, split, now);
+  // The entry's findings in the previous check must be exactly the old small file's.
+  const wasEnd = was.offset + was.text.length;
+  const inWas = (d: Diagnostic): boolean =>
+    d.range !== undefined &&
+    d.range.file === path &&
+    d.range.start.offset >= was.offset &&
+    d.range.start.offset < wasEnd;
+  const expected = moveAll(
+    old.diagnostics.filter((d) => inEntry(path, before, was, d)),
+    (d) => moveDiagnostic(d, oldMove),
+  );
+  if (expected === undefined) return undefined;
+  const found = previous.check.diagnostics.filter(inWas);
+  if (found.length !== expected.length) return undefined;
+  const a = found.map(json).sort();
+  const b = expected.map(json).sort();
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return undefined;
+  // Positions after the entry move by the change in its length.
+  const after: Delta = { offset: now.text.length - was.text.length, line: now.lines - was.lines };
+  const move = mover(path, (start, stop) => {
+    if (stop < start) return undefined;
+    if (start < was.offset) return stop <= was.offset ? ZERO : undefined;
+    if (start < wasEnd) return stop <= wasEnd ? ZERO : undefined;
+    return after;
+  });
+  const kept = moveAll(
+    previous.check.diagnostics.filter((d) => !inWas(d)),
+    (d) => moveDiagnostic(d, move),
+  );
+  const added = moveAll(
+    fresh.diagnostics.filter((d) => inEntry(path, split, now, d)),
+    (d) => moveDiagnostic(d, newMove),
+  );
+  if (kept === undefined || added === undefined) return undefined;
+  // Declarations and projects: the entry's replaced, the others moved.
+  const declarations = previous.check.declarations;
+  if (declarations.length !== split.chunks.length || declarations[changed]?.address !== was.address)
+    return undefined;
+  const newDeclaration = moveDeclaration(fresh.declarations[0] as FileDeclaration, newMove);
+  const movedDeclarations = moveAll(declarations, (d) =>
+    d === declarations[changed] ? newDeclaration : moveDeclaration(d, move),
+  );
+  const index = previous.check.projects.findIndex((p) => p.address === was.address);
+  const newProject = moveCross(fresh.projects[0] as CrossProjectData, newMove);
+  if (index < 0 || newProject === undefined || movedDeclarations === undefined) return undefined;
+  const projects = moveAll(previous.check.projects, (p) =>
+    p === previous.check.projects[index] ? newProject : moveCross(p, move),
+  );
+  if (projects === undefined) return undefined;
+  return {
+    check: { diagnostics: [...kept, ...added], declarations: movedDeclarations, projects },
+    moved: {
+      move,
+      crossSame:
+        json(old.projects) === json(fresh.projects) && json(old.declarations) === json(fresh.declarations),
+    },
+  };
+}
+
+/** The document's own check, made whole: validate's file check of `file`, with its cut. */
+export function checkWhole(file: CampaignFile, job: ValidateJob, jobKey: string): OwnState {
+  return {
+    jobKey,
+    now: job.now,
+    text: file.text,
+    split: splitProjects(file.text),
+    check: validateFileAlone(file, job),
+  };
+}
+
+/** What a job is keyed by besides its clock: the findings that use the clock are judged apart. */
+export function jobKeyOf(job: ValidateJob): string {
+  return JSON.stringify({ ...job, now: undefined });
+}
+
+/** Every `at` key, in block or flow style, quoted or not, with the rest of its line. */
+const AT_VALUE = /(?:^|[\s{,])["']?at["']?[ ]*:[ ]*([^\n]*)/gm;
+const TIMESTAMP = /^["']?(\d{4}-\d{2}-\d{2}[^"',}\s#]*)/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * True when moving the clock from the previous check's `now` to `now` cannot change a finding: no
+ * finding that names the clock (a schedule in the past), no `at:` in the text (a key or not, block
+ * or flow style) that is `now` or not a plain timestamp, and none within a day of either instant (a day covers a timestamp read
+ * without its offset). Conservative: a false answer only costs a whole check.
+ */
+export function clockIndifferent(text: string, previous: OwnState, now: number | null): boolean {
+  if (previous.now === null || now === null) return false;
+  if (previous.check.diagnostics.some((d) => d.code === "lint.schedule-in-past")) return false;
+  const from = Math.min(previous.now, now) - DAY_MS;
+  const to = Math.max(previous.now, now) + DAY_MS;
+  for (const match of text.matchAll(AT_VALUE)) {
+    const value = TIMESTAMP.exec(match[1] ?? "")?.[1];
+    if (value === undefined) return false;
+    const instant = Date.parse(value);
+    if (Number.isNaN(instant) || (instant >= from && instant <= to)) return false;
+  }
+  return true;
+}

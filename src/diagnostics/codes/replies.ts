@@ -33,6 +33,8 @@ export const REPLIES_CODES = {
   "replies.state-unusable": "the state directory of `replies run` cannot be read or written",
   "replies.record-torn":
     "the last line of the answered record was cut short by a kill: cut off (that answer is settled again by reading its thread)",
+  "replies.record-missing":
+    "`status --replies-state DIR`: the directory has no answered record of `replies run` (answered.jsonl), so no replies are shown",
 } as const;
 
 export type RepliesCode = keyof typeof REPLIES_CODES;

@@ -68,6 +68,10 @@ table.overview tr.not-sending td, table.overview tr.not-sending th { color: var(
 table.overview tfoot th, table.overview tfoot td { font-weight: bold; background: var(--panel); }
 table.overview tfoot tr.subtotal th, table.overview tfoot tr.subtotal td { font-weight: normal; background: var(--paper); }
 ul.lists { margin: 0; padding-left: 1.1em; }
+table.replies { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+table.replies th, table.replies td { border: 1px solid var(--line); padding: 4px 6px; text-align: left; vertical-align: top; }
+table.replies thead th { background: var(--panel); }
+table.replies td.number { text-align: right; }
 .zone, .unknown, .id { color: var(--muted); font-size: 0.9em; }
 .overview .note { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
 .legend-intro { margin: 14px 0 0; color: var(--muted); }

@@ -264,6 +264,18 @@ export async function repliesRunCommand(
     answered_before: state.answered.size,
     projects: projects.map((p) => p.address),
   });
+  // --since only sets where the first pass reads from: with a cursor it cannot take effect.
+  if (flags.since !== undefined && state.cursor.updatedSince !== null)
+    view({
+      type: "problem",
+      at: new Date(now()).toISOString(),
+      diagnostic: {
+        severity: "warning",
+        code: "replies.since-unused",
+        message: `--since is not used: ${join(flags.state, "cursor.json")} already reads from ${state.cursor.updatedSince}`,
+        hint: "--since sets only the first pass's window; to read further back, run `replies plan --since` to see the inbounds, or start with a new --state directory",
+      },
+    });
   if (state.torn > 0)
     view({
       type: "problem",

@@ -45,8 +45,8 @@ describe("gallery: reply rules", () => {
       (m[1] ?? "").replace(/<[^>]+>/g, "|").replace(/\|+/g, "|"),
     );
     expect(rows).toEqual([
-      "|where|en: where do i vote; es: dónde voto|Find your polling place at vote.example.org &lt;b&gt;ward 3&lt;/b&gt;.|GSM-7|58|1|",
-      "|who|pattern /\\bwho is this\\b/|Esta es la campaña de Ana Núñez — Ward 3.|UCS-2 |(not GSM: ú —)|41|1|",
+      "|where|en: where do i vote; es: dónde voto|Find your polling place at vote.example.org &lt;b&gt;ward 3&lt;/b&gt;.|GSM-7, 58 characters, |1 segment|",
+      "|who|pattern /\\bwho is this\\b/|Esta es la campaña de Ana Núñez — Ward 3.|UCS-2, 41 characters, |1 segment| |(not GSM: ú —)|",
     ]);
     expect(html).toContain('<h3 id="project-1-replies">Reply rules</h3>');
     expect(html).not.toContain("<b>");

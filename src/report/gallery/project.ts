@@ -152,13 +152,14 @@ function repliesHtml(p: GalleryProject): string {
       r.sms.non_gsm_characters.length === 0
         ? ""
         : ` <span class="status-blocked">(not GSM: ${r.sms.non_gsm_characters.map(escapeHtml).join(" ")})</span>`;
-    return `<tr><th scope="row"><code>${escapeHtml(r.rule)}</code></th><td>${escapeHtml(r.matches)}</td><td>${escapeHtml(r.answer)}</td><td>${escapeHtml(r.sms.encoding)}${nonGsm}</td><td class="number">${r.characters}</td><td class="number">${r.sms.segments}</td></tr>`;
+    const segments = `${r.sms.segments} segment${r.sms.segments === 1 ? "" : "s"}`;
+    return `<tr><th scope="row"><code>${escapeHtml(r.rule)}</code></th><td>${escapeHtml(r.matches)}</td><td>${escapeHtml(r.answer)}</td><td>${escapeHtml(r.sms.encoding)}, ${r.characters} characters, <strong>${segments}</strong>${nonGsm}</td></tr>`;
   });
   return [
     `<section class="replies" aria-labelledby="${p.id}-replies" data-testid="reply-rules">`,
     `<h3 id="${p.id}-replies">Reply rules</h3>`,
     `<p>Answers <code>campaignctl replies run</code> sends, at most once per inbound; the first rule that matches answers. Opt-outs are never answered.</p>`,
-    `<div class="table-wrap"><table class="replies"><thead><tr><th scope="col">Rule</th><th scope="col">Matches</th><th scope="col">Answer</th><th scope="col">Encoding</th><th scope="col">Characters</th><th scope="col">Segments</th></tr></thead>`,
+    `<div class="table-wrap"><table class="replies"><thead><tr><th scope="col">Rule</th><th scope="col">Matches</th><th scope="col">Answer</th><th scope="col">SMS</th></tr></thead>`,
     `<tbody>${rows.join("")}</tbody></table></div>`,
     `</section>`,
   ].join("\n");

@@ -153,7 +153,7 @@ function repliesHtml(p: GalleryProject): string {
         ? ""
         : ` <span class="status-blocked">(not GSM: ${r.sms.non_gsm_characters.map(escapeHtml).join(" ")})</span>`;
     const segments = `${r.sms.segments} segment${r.sms.segments === 1 ? "" : "s"}`;
-    return `<tr><th scope="row"><code>${escapeHtml(r.rule)}</code></th><td>${escapeHtml(r.matches)}</td><td>${escapeHtml(r.answer)}</td><td>${escapeHtml(r.sms.encoding)}, ${r.characters} characters, <strong>${segments}</strong>${nonGsm}</td></tr>`;
+    return `<tr><th scope="row"><code>${escapeHtml(r.rule)}</code></th><td data-label="Matches">${escapeHtml(r.matches)}</td><td data-label="Answer">${escapeHtml(r.answer)}</td><td data-label="SMS">${escapeHtml(r.sms.encoding)}, ${r.characters} characters, <strong>${segments}</strong>${nonGsm}</td></tr>`;
   });
   return [
     `<section class="replies" aria-labelledby="${p.id}-replies" data-testid="reply-rules">`,

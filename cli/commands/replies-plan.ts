@@ -8,15 +8,17 @@
 import { resolve } from "node:path";
 import { apiErrorDiagnostic } from "../../src/api/index.js";
 import { loadCampaign } from "../../src/campaign/load.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { revocationWords } from "../../src/message/reply-words.js";
 import { planReplies, REPLIES_PLAN_FORMAT_VERSION } from "../../src/replies/plan.js";
 import { replyProjects } from "../../src/replies/projects.js";
-import { openRepliesState } from "../../src/replies/state-file.js";
+import { ANSWERED_FILE_NAME, type AnsweredLine, readAnsweredRecord } from "../../src/replies/state-file.js";
 import { renderRepliesPlan } from "../../src/report/replies-plan-view.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import type { Io } from "../io.js";
 import { type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
+import { printDiagnostics } from "../print-diagnostics.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 
 export interface RepliesPlanFlags extends SessionFlags {
@@ -27,6 +29,8 @@ export interface RepliesPlanFlags extends SessionFlags {
   readonly segmentPrice?: number;
   /** `--state DIR`: a worker's state, whose record settles inbounds too. */
   readonly state?: string;
+  /** False with `--no-color`. */
+  readonly color?: boolean;
 }
 
 export const DEFAULT_PLAN_WINDOW_MS = 86_400_000;
@@ -65,12 +69,13 @@ export async function repliesPlanCommand(
       io,
       json,
     );
-  let answered = new Map();
+  // The worker's record, only read (no lock, nothing written): the worker may be running.
+  const answered = new Map<string, AnsweredLine>();
+  const notes: Diagnostic[] = [];
   if (flags.state !== undefined) {
+    let lines: AnsweredLine[] | null;
     try {
-      const state = await openRepliesState(resolve(io.cwd, flags.state));
-      answered = new Map(state.answered);
-      state.close();
+      lines = readAnsweredRecord(resolve(io.cwd, flags.state));
     } catch (error) {
       return failWith(
         [
@@ -85,6 +90,14 @@ export async function repliesPlanCommand(
         json,
       );
     }
+    if (lines === null)
+      notes.push({
+        severity: "warning",
+        code: "replies.record-missing",
+        message: `--state ${flags.state}: there is no ${ANSWERED_FILE_NAME}: the plan judges every inbound by its thread alone`,
+        hint: "give the --state directory of `replies run` (it writes answered.jsonl there once it has settled an inbound)",
+      });
+    for (const line of lines ?? []) if (line.t !== "unpaid") answered.set(line.inbound_message_id, line);
   }
   const opened = await openSession(flags, io, deps.session);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
@@ -107,6 +120,7 @@ export async function repliesPlanCommand(
     });
     if (!result.ok) return failWith([apiErrorDiagnostic(result.error)], new Map(), io, json);
     io.stdout(renderRepliesPlan(result.plan, flags.json === true));
+    printDiagnostics(io, "stderr", notes, new Map(), { verbose: false, color: flags.color !== false });
     return success;
   } finally {
     await session.close();

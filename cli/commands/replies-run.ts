@@ -33,6 +33,7 @@ import { failWith, type JsonFailure } from "../fail.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
+import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../register/replies.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 
@@ -42,12 +43,16 @@ export interface RepliesRunFlags extends SessionFlags {
   readonly json?: boolean;
   /** False with `--no-webhooks`. */
   readonly webhooks?: boolean;
-  readonly port: number;
-  readonly host: string;
+  /** `--port` as typed; undefined: DEFAULT_REPLIES_PORT. */
+  readonly port?: number;
+  /** `--host` as typed; undefined: 127.0.0.1. */
+  readonly host?: string;
   readonly secretEnv?: readonly string[];
   readonly state: string;
   /** `--since DURATION` in ms: how far back the first pass reads (default a day). */
   readonly since?: number;
+  /** `--segment-price USD`: written with each answer as its cost (docs/replies.md). */
+  readonly segmentPrice?: number;
 }
 
 /** Injections for tests and benchmarks; the CLI passes none. */
@@ -73,6 +78,10 @@ export async function repliesRunCommand(
 ): Promise<Outcome> {
   const json: JsonFailure = { json: flags.json === true, formatVersion: REPLIES_RUN_FORMAT_VERSION };
   const webhooks = flags.webhooks !== false && flags.once !== true;
+  const usage = listenerFlagsUnused(flags);
+  if (usage.length > 0) return failWith(usage, new Map(), io, json);
+  const host = flags.host ?? DEFAULT_REPLIES_HOST;
+  const port = flags.port ?? DEFAULT_REPLIES_PORT;
   const loaded = loadCampaign(paths.length === 0 ? ["."] : paths, io.cwd);
   const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
   const errors = loaded.diagnostics.filter((d) => d.severity === "error");
@@ -173,6 +182,7 @@ export async function repliesRunCommand(
     signal: controller.signal,
     maxSends: deps.maxSends ?? WRITE_MAX_ATTEMPTS,
     backoffMs: deps.backoffMs ?? WRITE_FIRST_BACKOFF_MS,
+    segmentPriceUsd: flags.segmentPrice ?? null,
     projects,
     firstWindowMs: flags.since ?? DEFAULT_FIRST_WINDOW_MS,
     pollIntervalMs: POLL_INTERVAL_MS,
@@ -220,7 +230,7 @@ export async function repliesRunCommand(
           ),
         ),
     });
-    const started = await startListenerServer(receiver, flags.host, flags.port);
+    const started = await startListenerServer(receiver, host, port);
     if (!started.ok) {
       unsubscribe();
       state.close();
@@ -231,7 +241,7 @@ export async function repliesRunCommand(
           {
             severity: "error",
             code: "webhooks.listen-failed",
-            message: `Cannot listen on ${flags.host}:${flags.port}: ${started.failure.message}`,
+            message: `Cannot listen on ${host}:${port}: ${started.failure.message}`,
             hint: "pick another --port (0: any free port), or poll only with --no-webhooks",
           },
         ],
@@ -254,6 +264,18 @@ export async function repliesRunCommand(
     answered_before: state.answered.size,
     projects: projects.map((p) => p.address),
   });
+  // --since only sets where the first pass reads from: with a cursor it cannot take effect.
+  if (flags.since !== undefined && state.cursor.updatedSince !== null)
+    view({
+      type: "problem",
+      at: new Date(now()).toISOString(),
+      diagnostic: {
+        severity: "warning",
+        code: "replies.since-unused",
+        message: `--since is not used: ${join(flags.state, "cursor.json")} already reads from ${state.cursor.updatedSince}`,
+        hint: "--since sets only the first pass's window; to read further back, run `replies plan --since` to see the inbounds, or start with a new --state directory",
+      },
+    });
   if (state.torn > 0)
     view({
       type: "problem",
@@ -278,6 +300,29 @@ export async function repliesRunCommand(
     await file.close();
     await s.close();
   }
+}
+
+/**
+ * `--port`, `--host` and `--secret-env` configure the event listener: with `--once` or
+ * `--no-webhooks` there is none, and a flag that cannot take effect is a usage error.
+ */
+function listenerFlagsUnused(flags: RepliesRunFlags): Diagnostic[] {
+  const why = flags.once === true ? "--once" : flags.webhooks === false ? "--no-webhooks" : null;
+  if (why === null) return [];
+  const typed = [
+    flags.port === undefined ? null : "--port",
+    flags.host === undefined ? null : "--host",
+    flags.secretEnv === undefined ? null : "--secret-env",
+  ].filter((f): f is string => f !== null);
+  return typed.map((flag) => ({
+    severity: "error",
+    code: "cli.usage",
+    message: `${flag} configures the event listener, and ${why} runs none`,
+    hint:
+      why === "--once"
+        ? `drop ${flag}: --once settles recorded events and polls (events need the long-running worker, without --once)`
+        : `drop ${flag}, or drop --no-webhooks to listen for message.replied events`,
+  }));
 }
 
 function noRules(paths: readonly string[]): Diagnostic {

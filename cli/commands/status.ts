@@ -8,13 +8,21 @@
  * is one; otherwise (a pipe, a file) every column is shown.
  */
 
+import { resolve } from "node:path";
 import { loadCampaign } from "../../src/campaign/load.js";
 import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
+import { ANSWERED_FILE_NAME, readAnsweredRecord } from "../../src/replies/state-file.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
 import { renderStatusCsv } from "../../src/report/status-csv.js";
 import { renderStatusJson, STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
 import { renderStatusMarkdown } from "../../src/report/status-markdown.js";
+import {
+  renderStatusRepliesMarkdown,
+  renderStatusRepliesText,
+  statusRepliesJson,
+} from "../../src/report/status-replies.js";
 import { renderStatusTable } from "../../src/report/status-table.js";
 import { isDay } from "../../src/status/range.js";
 import { type FileProject, readStatusLive } from "../../src/status/read-live.js";
@@ -27,6 +35,7 @@ import type { Io } from "../io.js";
 import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
+import { DEFAULT_REPLIES_STATE } from "../register/replies.js";
 import { checkReportPaths } from "../report-paths.js";
 import type { SessionFlags, SessionOptions } from "../session.js";
 import { openSessionWithProgress } from "../session-progress.js";
@@ -51,6 +60,8 @@ export interface StatusFlags extends SessionFlags {
   readonly refresh?: boolean;
   /** False with `--no-color`. */
   readonly color?: boolean;
+  /** `--replies-state DIR`: the replies worker's state; undefined: its default, when it has a record. */
+  readonly repliesState?: string;
 }
 
 /** The smallest `--width` a table can be drawn in (the project column and the status). */
@@ -118,6 +129,7 @@ export async function statusCommand(
     const email = live.ok ? await statusEmail(campaignFiles, session.client) : undefined;
     progress.finish();
     if (!live.ok) return failWith(live.diagnostics, new Map(), io, json);
+    const replies = readReplies(flags, io);
     const report = buildStatusReport(
       live,
       { paths: filePaths, all: flags.all === true, organization: flags.organization ?? null },
@@ -125,29 +137,76 @@ export async function statusCommand(
     );
     switch (format) {
       case "json":
-        io.stdout(renderStatusJson(report, email));
+        io.stdout(
+          renderStatusJson(
+            report,
+            email,
+            replies.summary === null ? undefined : statusRepliesJson(report, replies.summary),
+          ),
+        );
         break;
       case "csv":
         io.stdout(renderStatusCsv(report, email?.campaigns));
         break;
       case "text":
-        io.stdout(renderStatusTable(report, { width }) + renderEmailStatusText(email?.campaigns ?? []));
+        io.stdout(
+          renderStatusTable(report, { width }) +
+            (replies.summary === null ? "" : renderStatusRepliesText(report, replies.summary)) +
+            renderEmailStatusText(email?.campaigns ?? []),
+        );
         break;
     }
     const diagnostics: Diagnostic[] = [
       ...routing.diagnostics,
       ...report.diagnostics,
+      ...replies.diagnostics,
       ...(email?.diagnostics ?? []),
     ];
     if (flags.markdown !== undefined)
       diagnostics.push(
-        ...(await saveFile(io, flags.markdown, renderStatusMarkdown(report, email), "Markdown status")),
+        ...(await saveFile(
+          io,
+          flags.markdown,
+          renderStatusMarkdown(report, email) +
+            (replies.summary === null ? "" : renderStatusRepliesMarkdown(report, replies.summary)),
+          "Markdown status",
+        )),
       );
     printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false, color: flags.color !== false });
     return hasErrors(diagnostics) ? failure : success;
   } finally {
     await session.close();
   }
+}
+
+/**
+ * The replies worker's record, summarized (docs/replies.md, "Records"). No record: no replies shown,
+ * silently at the default directory, with a warning when `--replies-state` named the directory.
+ */
+function readReplies(
+  flags: StatusFlags,
+  io: Io,
+): { summary: StatusReplies | null; diagnostics: Diagnostic[] } {
+  const state = flags.repliesState ?? DEFAULT_REPLIES_STATE;
+  const missing = (why: string): Diagnostic[] =>
+    flags.repliesState === undefined
+      ? []
+      : [
+          {
+            severity: "warning",
+            code: "replies.record-missing",
+            message: `--replies-state ${state}: ${why}: no replies are shown`,
+            hint: "give the --state directory of `replies run` (it writes answered.jsonl there once it has settled an inbound)",
+          },
+        ];
+  let lines: ReturnType<typeof readAnsweredRecord>;
+  try {
+    lines = readAnsweredRecord(resolve(io.cwd, state));
+  } catch (error) {
+    return { summary: null, diagnostics: missing(error instanceof Error ? error.message : String(error)) };
+  }
+  if (lines === null) return { summary: null, diagnostics: missing(`there is no ${ANSWERED_FILE_NAME}`) };
+  return { summary: { state, projects: summarizeAnswered(lines) }, diagnostics: [] };
 }
 
 /** Flags that cannot work together or are malformed; checked before any request. */

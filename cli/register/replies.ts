@@ -14,6 +14,8 @@ import type { ReportOutcome } from "../program.js";
 export const DEFAULT_REPLIES_STATE = ".campaignctl/replies";
 /** The port `replies run` listens for events on without `--port`. */
 export const DEFAULT_REPLIES_PORT = 8788;
+/** The address `replies run` listens on without `--host`. */
+export const DEFAULT_REPLIES_HOST = "127.0.0.1";
 
 /** A price in US dollars: a positive decimal number. */
 function price(value: string): number {
@@ -70,7 +72,7 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
       integerIn(0, 65535),
       DEFAULT_REPLIES_PORT,
     )
-    .option("--host <host>", "address the event listener listens on", "127.0.0.1")
+    .option("--host <host>", "address the event listener listens on", DEFAULT_REPLIES_HOST)
     .option(
       "--secret-env <name>",
       "environment variable holding the webhook signing secret; repeatable (default: CAMPAIGNCTL_WEBHOOK_SECRET)",
@@ -85,6 +87,11 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
       "--since <duration>",
       "how far back the first poll pass reads when there is no cursor (default: 24h)",
       durationIn("24h, 90m or 2h"),
+    )
+    .option(
+      "--segment-price <usd>",
+      "the price of one SMS segment: each answer's cost is written to the record (status shows it)",
+      price,
     )
     .option("--json", "print one JSON line per event (schemas/replies-run-line.schema.json)");
   addConnectionOptions(run, "run replies")
@@ -106,8 +113,21 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
         "",
       ].join("\n"),
     )
-    .action(async (paths: string[], flags: RepliesRunFlags) => {
+    .action(async (paths: string[], flags: RepliesRunFlags, command: Command) => {
       const { repliesRunCommand } = await import("../commands/replies-run.js");
-      report(await repliesRunCommand(paths, flags, io));
+      // The listener's flags as typed (their defaults are the command's), so that a flag that cannot
+      // take effect (--once, --no-webhooks) is a usage error rather than silently ignored.
+      const typed = (name: string) => command.getOptionValueSource(name) === "cli";
+      report(
+        await repliesRunCommand(
+          paths,
+          {
+            ...flags,
+            port: typed("port") ? flags.port : undefined,
+            host: typed("host") ? flags.host : undefined,
+          },
+          io,
+        ),
+      );
     });
 }

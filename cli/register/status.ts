@@ -7,6 +7,7 @@ import type { StatusFlags } from "../commands/status.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import type { ReportOutcome } from "../program.js";
+import { DEFAULT_REPLIES_STATE } from "./replies.js";
 
 export function registerStatus(program: Command, io: Io, report: ReportOutcome): void {
   const command = program
@@ -23,7 +24,11 @@ export function registerStatus(program: Command, io: Io, report: ReportOutcome):
     .option("--markdown <file>", "also write the status as Markdown (a pull-request comment or chat post)")
     .option("--width <columns>", "fit the table in this many columns (default: $COLUMNS, else the terminal)")
     .option("--no-estimate", "do not read project details for the estimate (fewer requests)")
-    .option("--refresh", "ignore the cache of project details (it is still updated)");
+    .option("--refresh", "ignore the cache of project details (it is still updated)")
+    .option(
+      "--replies-state <dir>",
+      `the state directory of \`replies run\`: show the answers it recorded per rule (default: ${DEFAULT_REPLIES_STATE}, when it has a record)`,
+    );
   addConnectionOptions(command, "read from")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(

@@ -55,6 +55,8 @@ export interface SettleContext {
   readonly signal: AbortSignal;
   readonly maxSends: number;
   readonly backoffMs: number;
+  /** The price of one SMS segment in dollars (`--segment-price`), written with each answer; null: none. */
+  readonly segmentPriceUsd: number | null;
 }
 
 /**
@@ -80,8 +82,11 @@ export async function settleInbound(
   const line = (
     fields: Pick<AnsweredLine, "t" | "rule" | "answer_message_id" | "segments" | "code" | "via">,
   ) => {
+    const price = fields.t === "answered" ? ctx.segmentPriceUsd : null;
     const written: AnsweredLine = {
       ...fields,
+      segment_price_usd: price,
+      cost_usd: price === null ? null : answerCost(fields.segments, price),
       inbound_message_id: job.inboundId,
       conversation_id: job.conversationId,
       project_id: project.id,
@@ -206,4 +211,9 @@ export async function settleInbound(
     case "stopped":
       return { kind: "unknown", rule: rule.name, error: null, note: outcome.refusal };
   }
+}
+
+/** The cost of `segments` at `priceUsd` a segment, in dollars rounded to 1e-6 (as `replies plan` rounds). */
+export function answerCost(segments: number, priceUsd: number): number {
+  return Math.round(segments * priceUsd * 1e6) / 1e6;
 }

@@ -30,6 +30,13 @@ export interface AnsweredLine {
   readonly rule: string;
   readonly answer_message_id: string | null;
   readonly segments: number;
+  /**
+   * The price of one SMS segment the worker was given (`replies run --segment-price`, the same
+   * price `replies plan --segment-price` uses), null without one; absent in lines of older versions.
+   */
+  readonly segment_price_usd?: number | null;
+  /** `segments` times `segment_price_usd` (dollars, rounded to 1e-6); null without a price. */
+  readonly cost_usd?: number | null;
   /** The API's code of a refusal; null for an answer. */
   readonly code: string | null;
   /** When it was settled (the API's clock, ISO 8601). */
@@ -62,6 +69,32 @@ export interface RepliesState {
 }
 
 const EMPTY_CURSOR: PollCursor = { updatedSince: null, lastPassAt: null, settled: {} };
+
+/**
+ * Reads `dir`'s record without opening it for writing and without taking the lock (for `status`):
+ * null when there is no record; a torn last line and lines not understood are skipped.
+ */
+export function readAnsweredRecord(dir: string): AnsweredLine[] | null {
+  let bytes: string;
+  try {
+    bytes = readFileSync(join(dir, ANSWERED_FILE_NAME), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const lines: AnsweredLine[] = [];
+  for (const text of bytes.slice(0, bytes.lastIndexOf("\n") + 1).split("\n")) {
+    if (text.trim() === "") continue;
+    try {
+      const line = JSON.parse(text) as AnsweredLine;
+      if (typeof line.inbound_message_id === "string" && typeof line.project_id === "string")
+        lines.push(line);
+    } catch {
+      // not understood: skipped
+    }
+  }
+  return lines;
+}
 
 /** Opens (creating) the files in `dir`, which must exist. Throws on IO errors (the caller reports them). */
 export async function openRepliesState(dir: string): Promise<RepliesState> {

@@ -8,7 +8,8 @@
  * - **polling**: a `GET /conversations` pass at most once a minute of the API's clock (the start of
  *   the last pass is on disk, so restarts keep the pace too), from `updated_since`, which advances
  *   to the newest `last_inbound_at` whose conversation was settled with every older one. Inbounds
- *   the events missed are settled here.
+ *   the events missed are settled here. Events that arrive during a pass are settled between two
+ *   of its conversations, not after the pass.
  *
  * Clock, sleep, API and state are handed in; the loop never reads the wall clock.
  */
@@ -143,6 +144,15 @@ export class RepliesWorker {
     this.wake = null;
   }
 
+  /** Settles the events queued so far, in order, until the run stops (the rest stay queued). */
+  private async settleQueuedEvents(): Promise<void> {
+    while (this.stopReason === null && !this.o.signal.aborted) {
+      const job = this.queue.shift();
+      if (job === undefined) return;
+      await this.settleEvent(job);
+    }
+  }
+
   private async settleEvent(job: EventJob): Promise<void> {
     this.totals.events++;
     const projectId = this.conversationProject.get(job.conversationId);
@@ -198,6 +208,9 @@ export class RepliesWorker {
     let unchanged = 0;
     const settled: Record<string, string> = { ...this.cursor.settled };
     for (const c of conversations) {
+      // Events that came in meanwhile go first: a long pass does not hold up a fresh inbound's
+      // answer for more than one conversation. Still one loop: no two settle a conversation at once.
+      await this.settleQueuedEvents();
       // Ctrl-C or 402: the rest waits for the next run (the cursor stays before it).
       if (this.stopReason !== null || this.o.signal.aborted) break;
       const last = c.last_inbound_at ?? since;

@@ -14,6 +14,7 @@ import { type Fraction, rounded, scaled } from "../status/fraction.js";
 import { e4ToDecimal } from "../status/money.js";
 import type { StatusReport } from "../status/report.js";
 import type { Totals } from "../status/totals.js";
+import type { statusRepliesJson } from "./status-replies.js";
 
 export const STATUS_FORMAT_VERSION = 1;
 
@@ -189,13 +190,19 @@ export function statusJson(report: StatusReport): StatusJson {
   };
 }
 
+/**
+ * The document, with the email campaigns' figures and the replies answered (the `replies` member,
+ * `src/report/status-replies.ts`) when given.
+ */
 export function renderStatusJson(
   report: StatusReport,
   email?: { readonly campaigns: readonly EmailCampaignFigures[] },
+  replies?: ReturnType<typeof statusRepliesJson>,
 ): string {
-  const doc =
-    email === undefined
-      ? statusJson(report)
-      : { ...statusJson(report), email: { campaigns: email.campaigns } };
+  const doc = {
+    ...statusJson(report),
+    ...(email === undefined ? {} : { email: { campaigns: email.campaigns } }),
+    ...(replies === undefined ? {} : { replies }),
+  };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

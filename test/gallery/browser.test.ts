@@ -291,6 +291,34 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
   );
 
   it(
+    "shows a project's reply rules with their answers and SMS facts, as one card per rule on a phone",
+    async () => {
+      const { page, errors } = await open(390);
+      const rules = page.getByRole("region", { name: "Reply rules" });
+      await expect(rules.count()).resolves.toBe(1);
+      const texts = await rules.locator("tbody tr").allInnerTexts();
+      expect(texts.map((t) => t.replace(/\s+/g, " ").trim())).toEqual([
+        "shift en: volunteer, shift; es: voluntario, turno Thanks! Sign up for a volunteer shift at volunteer.example.org. GSM-7, 63 characters, 1 segment",
+        "who pattern /\\bwho (is|'s) this\\b/ Esta es la campaña de Ana Núñez — Riverside Democrats. UCS-2, 54 characters, 1 segment (not GSM: ú —)",
+      ]);
+      // One card per rule: the rows are blocks, each cell labelled ("Answer: ...").
+      const box = await rules.locator("tbody tr").first().boundingBox();
+      expect(box?.width ?? 0).toBeLessThanOrEqual(390);
+      await expect(
+        page.evaluate(`getComputedStyle(document.querySelector("table.replies tbody tr")).display`),
+      ).resolves.toBe("block");
+      await expect(
+        page.evaluate(
+          `getComputedStyle(document.querySelector("table.replies td[data-label=Answer]"), "::before").content`,
+        ),
+      ).resolves.toBe('"Answer: "');
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
     "renders with the test's own fonts, never one installed on the machine",
     async () => {
       const { page } = await open(1280);

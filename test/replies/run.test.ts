@@ -116,8 +116,6 @@ describe("the terminal views", () => {
         baseUrl: sb.baseUrl,
         once: true,
         webhooks: false,
-        port: 0,
-        host: "127.0.0.1",
         state: ".campaignctl/replies",
       },
       runIo,

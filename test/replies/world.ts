@@ -192,7 +192,14 @@ export async function runJson(
   });
   const outcome = await repliesRunCommand(
     [],
-    { baseUrl: sb.baseUrl, json: true, port: 0, host: "127.0.0.1", state: ".campaignctl/replies", ...flags },
+    {
+      baseUrl: sb.baseUrl,
+      json: true,
+      // The listener's flags only where there is a listener (else they are a usage error).
+      ...(flags.once === true || flags.webhooks === false ? {} : { port: 0, host: "127.0.0.1" }),
+      state: ".campaignctl/replies",
+      ...flags,
+    },
     io,
     {
       session: { clock: { now: () => sb.clock.nowMs() }, sleep: async (ms) => sb.clock.advance(ms) },

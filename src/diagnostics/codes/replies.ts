@@ -33,6 +33,10 @@ export const REPLIES_CODES = {
   "replies.state-unusable": "the state directory of `replies run` cannot be read or written",
   "replies.record-torn":
     "the last line of the answered record was cut short by a kill: cut off (that answer is settled again by reading its thread)",
+  "replies.record-missing":
+    "`status --replies-state DIR` or `replies plan --state DIR`: the directory has no answered record of `replies run` (answered.jsonl): status shows no replies, the plan judges by the threads alone",
+  "replies.since-unused":
+    "`replies run --since` with a poll cursor already on disk: the cursor says where the pass reads from, --since only sets the first pass's window",
 } as const;
 
 export type RepliesCode = keyof typeof REPLIES_CODES;

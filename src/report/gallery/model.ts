@@ -20,6 +20,7 @@ import { parseMergeTags } from "../../message/merge-tags.js";
 import {
   type PreviewContact,
   type PreviewInstance,
+  type PreviewReply,
   type PreviewSms,
   previewProject,
 } from "../../message/preview.js";
@@ -119,6 +120,8 @@ export interface GalleryProject {
   readonly problems: readonly Diagnostic[];
   readonly cases: readonly GalleryCase[];
   readonly plan: GalleryPlanStatus;
+  /** The project's reply rules in order (`replies:`), each answer checked like a message; empty: none. */
+  readonly replies: readonly PreviewReply[];
 }
 
 /**
@@ -225,6 +228,7 @@ export function buildGalleryModel(input: GalleryInput): GalleryModel {
       problems: diagnostics.filter((d) => ownerOf(d) === spec.address),
       cases,
       plan,
+      replies: preview.replies ?? [],
     };
   });
   const plan = input.plan;

@@ -141,6 +141,30 @@ function planHtml(status: GalleryPlanStatus): string {
   }
 }
 
+/**
+ * The project's reply rules (`replies:`, docs/replies.md) in the order they are tried: what each
+ * matches, its answer as sent (no merge tags), its encoding and SMS segments (each billed).
+ */
+function repliesHtml(p: GalleryProject): string {
+  if (p.replies.length === 0) return "";
+  const rows = p.replies.map((r) => {
+    const nonGsm =
+      r.sms.non_gsm_characters.length === 0
+        ? ""
+        : ` <span class="status-blocked">(not GSM: ${r.sms.non_gsm_characters.map(escapeHtml).join(" ")})</span>`;
+    const segments = `${r.sms.segments} segment${r.sms.segments === 1 ? "" : "s"}`;
+    return `<tr><th scope="row"><code>${escapeHtml(r.rule)}</code></th><td data-label="Matches">${escapeHtml(r.matches)}</td><td data-label="Answer">${escapeHtml(r.answer)}</td><td data-label="SMS">${escapeHtml(r.sms.encoding)}, ${r.characters} characters, <strong>${segments}</strong>${nonGsm}</td></tr>`;
+  });
+  return [
+    `<section class="replies" aria-labelledby="${p.id}-replies" data-testid="reply-rules">`,
+    `<h3 id="${p.id}-replies">Reply rules</h3>`,
+    `<p>Answers <code>campaignctl replies run</code> sends, at most once per inbound; the first rule that matches answers. Opt-outs are never answered.</p>`,
+    `<div class="table-wrap"><table class="replies"><thead><tr><th scope="col">Rule</th><th scope="col">Matches</th><th scope="col">Answer</th><th scope="col">SMS</th></tr></thead>`,
+    `<tbody>${rows.join("")}</tbody></table></div>`,
+    `</section>`,
+  ].join("\n");
+}
+
 export function projectHtml(p: GalleryProject): string {
   const titleId = `${p.id}-title`;
   const title = p.name === null ? p.address : `${p.name}`;
@@ -197,6 +221,7 @@ export function projectHtml(p: GalleryProject): string {
     `<div class="cases">`,
     ...p.cases.map((c) => phoneHtml(p, c)),
     `</div>`,
+    repliesHtml(p),
     `</article>`,
   ].join("\n");
 }

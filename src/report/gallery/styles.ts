@@ -68,6 +68,16 @@ table.overview tr.not-sending td, table.overview tr.not-sending th { color: var(
 table.overview tfoot th, table.overview tfoot td { font-weight: bold; background: var(--panel); }
 table.overview tfoot tr.subtotal th, table.overview tfoot tr.subtotal td { font-weight: normal; background: var(--paper); }
 ul.lists { margin: 0; padding-left: 1.1em; }
+table.replies { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+table.replies th, table.replies td { border: 1px solid var(--line); padding: 4px 6px; text-align: left; vertical-align: top; }
+table.replies thead th { background: var(--panel); }
+@media (max-width: 480px) {
+  table.replies, table.replies tbody, table.replies tr, table.replies th, table.replies td { display: block; width: auto; }
+  table.replies thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  table.replies tr { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 10px; padding: 4px 0; }
+  table.replies th, table.replies td { border: none; padding: 2px 10px; }
+  table.replies td::before { content: attr(data-label) ": "; font-weight: bold; }
+}
 .zone, .unknown, .id { color: var(--muted); font-size: 0.9em; }
 .overview .note { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
 .legend-intro { margin: 14px 0 0; color: var(--muted); }

@@ -59,8 +59,11 @@ function keptLook(absolute: string, looks: LookCache): DirectoryLook {
   try {
     const s = statSync(absolute, { bigint: true });
     stamp = `${s.ino}:${s.mtimeNs}:${s.ctimeNs}`;
-    // Only the modification time: adding, removing or renaming an entry sets it to now.
-    racy = Date.now() - Number(s.mtimeNs / 1_000_000n) < RACY_MS;
+    // Only the modification time: adding, removing or renaming an entry sets it to now. File times
+    // come from the system clock, so they are compared with the system clock as the process read it
+    // at its start plus the monotonic time since, never with the calendar the tool runs on (`Date`,
+    // which `--now` and the test suite's clock shift move).
+    racy = systemNowMs() - Number(s.mtimeNs / 1_000_000n) < RACY_MS;
   } catch {
     stamp = undefined;
   }
@@ -70,6 +73,11 @@ function keptLook(absolute: string, looks: LookCache): DirectoryLook {
   if (stamp !== undefined && !racy) looks.set(absolute, { stamp, look });
   else looks.delete(absolute);
   return look;
+}
+
+/** The system clock in milliseconds, as file times are stamped with it. */
+function systemNowMs(): number {
+  return performance.timeOrigin + performance.now();
 }
 
 /**

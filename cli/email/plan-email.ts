@@ -3,6 +3,9 @@
  * /email/campaigns (every cursor page) and each described sending domain, and hands them to the
  * pure checks of src/email. Returns undefined when the files describe no email.
  */
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { resolve } from "node:path";
 import type { ApiClient } from "../../src/api/index.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import type { EmailCampaign } from "../../src/contract/resources.js";
@@ -48,6 +51,7 @@ export async function planEmail(
     lists.push({
       ...check,
       state,
+      sha256: check.readable ? await csvSha256(resolve(cwd, list.csvPath)) : null,
       diagnostics: state === "skipped" ? [...check.diagnostics, earlyAccessList(list)] : check.diagnostics,
     });
   }
@@ -68,6 +72,17 @@ export async function planEmail(
     campaigns.push(checkEmailCampaign(spec, read.campaigns, listIds, domain));
   }
   return { specs, plan: { available, lists, campaigns, diagnostics } };
+}
+
+/** The sha256 (hex) of a file, read as a stream (memory does not grow with the rows); null when unreadable. */
+export async function csvSha256(path: string): Promise<string | null> {
+  const hash = createHash("sha256");
+  try {
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    return hash.digest("hex");
+  } catch {
+    return null;
+  }
 }
 
 function earlyAccessList(list: EmailListSpec): Diagnostic {

@@ -48,7 +48,7 @@ import {
 } from "../../src/email/saved-lists.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { applyEmail } from "../email/apply-email.js";
-import { csvSha256, planEmail, targetedNote } from "../email/plan-email.js";
+import { csvSha256, emailLeftOutNote, planEmail } from "../email/plan-email.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
@@ -131,21 +131,18 @@ export async function applySaved(
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
-  // Email (docs/email.md): made again as `apply FILES` makes it, unless the plan was narrowed with
-  // --target (then it left email out, and so does this run, saying so).
-  const narrowed = targetedNote(fresh.campaign.files, reviewed.targets);
+  // Email (docs/email.md): made again as `apply FILES` makes it, narrowed as the plan was.
+  const selectors = { targets: reviewed.targets, excludes: reviewed.excludes };
+  const narrowed = emailLeftOutNote(fresh.campaign.files, selectors);
   if (narrowed !== undefined) io.stderr(narrowed);
-  const email =
-    narrowed !== undefined
-      ? undefined
-      : await planEmail(
-          fresh.campaign.files,
-          fresh.plan.policy?.rules.require_email_consent === true,
-          session.client,
-          io.cwd,
-        );
-  const emailDifferences =
-    narrowed !== undefined ? [] : compareEmailLists(savedLists ?? [], email?.plan, planFile);
+  const email = await planEmail(
+    fresh.campaign.files,
+    fresh.plan.policy?.rules.require_email_consent === true,
+    session.client,
+    io.cwd,
+    selectors,
+  );
+  const emailDifferences = compareEmailLists(savedLists ?? [], email?.plan, planFile);
   // A project whose live state moved is named once, as stale; the rest is compared action by action.
   const differences = compareSavedWithFresh(reviewed, fresh.plan, planFile);
   if (differences.length > 0) {

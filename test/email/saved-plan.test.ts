@@ -151,4 +151,57 @@ describe("apply PLANFILE: email lists", () => {
     expect(await requestLog(bed.sb)).toHaveLength(0);
     expect(await contents(bed)).toHaveLength(0);
   });
+
+  test("--target of one email list: the saved plan covers no project and that list only, the other list left out (said once); apply PLANFILE syncs only it", async () => {
+    const bed = await emailBed({ campaigns: false, childRows: 1_200 });
+    beds.push(bed);
+    const planned = await planOut(bed, { target: ["young-volunteers"] });
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stderr.match(/note: --target\/--exclude leave/g)).toEqual([
+      "note: --target/--exclude leave",
+    ]);
+    expect(planned.stderr).toContain("the email lists donors out of this run");
+    const saved = JSON.parse(readFileSync(join(bed.world.dir, "plan.json"), "utf8"));
+    expect(saved.targets).toEqual(["young-volunteers"]);
+    expect(saved.projects).toEqual([]);
+    expect(saved.email.lists.map((l: { address: string }) => l.address)).toEqual(["young-volunteers"]);
+
+    const run = await runApply(bed, ["plan.json"], { json: true });
+    checkCliDocuments(["apply", "--json"], run.stdout, bed.world.dir);
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.actions).toEqual([]);
+    expect(doc.email.lists.map((l: { address: string; state: string }) => [l.address, l.state])).toEqual([
+      ["young-volunteers", "synced"],
+    ]);
+    // Two batches to the targeted list; nothing to the other list; no texting write.
+    const posts = (await requestLog(bed.sb)).filter((r) => r.method === "POST");
+    expect(posts.map((r) => r.path)).toEqual(Array(2).fill(`/email/lists/${CHILD_LIST}/contacts`));
+    expect(await contents(bed)).toHaveLength(1_200);
+  });
+
+  test("--target of a project only: the email lists are left out (said once), nothing is synced", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 5 });
+    beds.push(bed);
+    const run = await runApply(bed, ["campaign"], { target: ["test-1"], autoApprove: true, json: true });
+    checkCliDocuments(["apply", "--json"], run.stdout, bed.world.dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(
+      run.stderr.match(/note: --target\/--exclude leave the email lists young-volunteers out/g),
+    ).toHaveLength(1);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.actions.map((a: { status: string }) => a.status)).toEqual(["done"]);
+    expect(doc.email).toBeUndefined();
+    expect(await upserts(bed)).toHaveLength(0);
+  });
+
+  test("a near-miss email list address is an error with a did-you-mean, before any request", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 5 });
+    beds.push(bed);
+    const run = await runApply(bed, ["campaign"], { target: ["young-volunteer"], autoApprove: true });
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).toContain("plan.unknown-address");
+    expect(run.stdout + run.stderr).toContain("did you mean young-volunteers?");
+    expect(await upserts(bed)).toHaveLength(0);
+  });
 });

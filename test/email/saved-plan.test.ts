@@ -204,4 +204,27 @@ describe("apply PLANFILE: email lists", () => {
     expect(run.stdout + run.stderr).toContain("did you mean young-volunteers?");
     expect(await upserts(bed)).toHaveLength(0);
   });
+
+  test("apply FILES: a CSV edited while the question waits is not synced (nothing sent to it), exit 1", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 5 });
+    beds.push(bed);
+    const run = await runApply(
+      bed,
+      ["campaign"],
+      { json: true },
+      {
+        tty: true,
+        ask: async () => {
+          appendFileSync(join(bed.world.dir, CSV), "late@example.org,signup form,2026-03-01T09:30:00Z,L,R\n");
+          return "yes";
+        },
+      },
+    );
+    checkCliDocuments(["apply", "--json"], run.stdout, bed.world.dir);
+    expect(run.code).toBe(1);
+    const [list] = JSON.parse(run.stdout).email.lists;
+    expect(list).toMatchObject({ state: "failed", accepted: 0, not_sent: 5 });
+    expect(list.diagnostics[0].code).toBe("apply.files-changed");
+    expect(await upserts(bed)).toHaveLength(0);
+  });
 });

@@ -156,5 +156,9 @@ export function emailLeftOutNote(files: readonly CampaignFile[], selectors: Sele
     ...(leftOut.campaigns.length === 0 ? [] : [`the email campaigns ${leftOut.campaigns.join(", ")}`]),
   ];
   if (parts.length === 0) return undefined;
-  return `note: --target/--exclude leave ${parts.join(" and ")} out of this run (name an email list's address with --target to sync it; run without --target to check the email campaigns)\n`;
+  const how =
+    selectors.targets.length === 0
+      ? ""
+      : " (name an email list's address with --target to sync it; run without --target to check the email campaigns)";
+  return `note: --target/--exclude leave ${parts.join(" and ")} out of this run${how}\n`;
 }

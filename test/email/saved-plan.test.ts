@@ -227,4 +227,17 @@ describe("apply PLANFILE: email lists", () => {
     expect(list.diagnostics[0].code).toBe("apply.files-changed");
     expect(await upserts(bed)).toHaveLength(0);
   });
+
+  test("--exclude of one email list: the other list and the project go on; the note names the list once", async () => {
+    const bed = await emailBed({ campaigns: false, childRows: 5 });
+    beds.push(bed);
+    const run = await runApply(bed, ["campaign"], { exclude: ["donors"], autoApprove: true, json: true });
+    checkCliDocuments(["apply", "--json"], run.stdout, bed.world.dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("note: --target/--exclude leave the email lists donors out of this run\n");
+    const doc = JSON.parse(run.stdout);
+    expect(doc.actions.map((a: { status: string }) => a.status)).toEqual(["done"]);
+    expect(doc.email.lists.map((l: { address: string }) => l.address)).toEqual(["young-volunteers"]);
+    expect((await upserts(bed)).map((r) => r.path)).toEqual([`/email/lists/${CHILD_LIST}/contacts`]);
+  });
 });

@@ -13,6 +13,7 @@ import { loadCampaign } from "../src/campaign/load.js";
 import type { Campaign } from "../src/campaign/model.js";
 import type { Project } from "../src/contract/resources.js";
 import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
+import { emailSpecsOf } from "../src/email/specs.js";
 import { capacityOfProjects } from "../src/forecast/from-spec.js";
 import type { Forecast } from "../src/forecast/types.js";
 import type { CacheStore } from "../src/plan/cache.js";
@@ -98,8 +99,13 @@ export async function runPlanPipeline(
   io: Io,
   now: Date | (() => Date) = () => session.now(),
 ): Promise<PlanPipelineResult> {
-  const loaded = loadCampaign(args.paths, io.cwd);
-  const campaign = loaded.campaign;
+  const loadedFiles = loadCampaign(args.paths, io.cwd);
+  // `--target`/`--exclude` may name an email list's address: it selects no project (docs/email.md).
+  const campaign = {
+    ...loadedFiles.campaign,
+    emailLists: emailSpecsOf(loadedFiles.campaign.files).lists.map((l) => l.address),
+  };
+  const loaded = { ...loadedFiles, campaign };
   const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
   // The policy is found from the files read (a saved plan's named files lead to the same one), and
   // read before any request: a broken or ambiguous policy stops the run like a broken campaign file.

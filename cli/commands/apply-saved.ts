@@ -22,8 +22,10 @@
  */
 
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { apiErrorDiagnostic } from "../../src/api/index.js";
 import {
   alreadyApplied,
@@ -37,8 +39,16 @@ import {
   requestsBetween,
 } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { EmailApplyResult } from "../../src/email/email-plan.js";
+import {
+  type CsvNow,
+  compareCsvDigests,
+  compareEmailLists,
+  savedEmailLists,
+} from "../../src/email/saved-lists.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
-import { hasEmail } from "../email/plan-email.js";
+import { applyEmail } from "../email/apply-email.js";
+import { csvSha256, emailLeftOutNote, planEmail } from "../email/plan-email.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
@@ -71,6 +81,8 @@ export async function applySaved(
   const parsed = parsePlanDocument(text, { file: planFile });
   if (!parsed.ok) return refuse(null, parsed.diagnostics, flags, io, session, before);
   const reviewed = parsed.plan;
+  // The email lists the plan recorded (id, CSV, its sha256, row counts); the document is valid.
+  const savedLists = savedEmailLists(JSON.parse(text));
   const fail = (diagnostics: readonly Diagnostic[]) =>
     refuse(reviewed, diagnostics, flags, io, session, before);
 
@@ -81,6 +93,13 @@ export async function applySaved(
   for (const f of reviewed.files) files.set(f.path, await hashFile(resolve(io.cwd, f.path)));
   const changedFiles = compareFiles(reviewed, files, planFile);
   if (changedFiles.length > 0) return fail(changedFiles);
+  // The email lists' CSVs: the bytes reviewed, else the whole plan is refused (as for the files).
+  if (savedLists !== undefined) {
+    const csvs = new Map<string, CsvNow>();
+    for (const l of savedLists) csvs.set(l.csv, await hashCsv(resolve(io.cwd, l.csv)));
+    const changedCsvs = compareCsvDigests(savedLists, csvs, planFile);
+    if (changedCsvs.length > 0) return fail(changedCsvs);
+  }
 
   // The first request: can this key see the plan's organization? (With keys per organization and
   // no default key, each key is checked against its own organization by the pipeline instead.)
@@ -112,17 +131,25 @@ export async function applySaved(
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
-  // A saved plan carries the projects' actions only: email lists are synced by `apply FILES`.
-  if (hasEmail(fresh.campaign.files))
-    io.stderr(
-      "note: a saved plan does not sync email lists: run `campaignctl apply` on the campaign files for them (docs/email.md)\n",
-    );
+  // Email (docs/email.md): made again as `apply FILES` makes it, narrowed as the plan was.
+  const selectors = { targets: reviewed.targets, excludes: reviewed.excludes };
+  const narrowed = emailLeftOutNote(fresh.campaign.files, selectors);
+  if (narrowed !== undefined) io.stderr(narrowed);
+  const email = await planEmail(
+    fresh.campaign.files,
+    fresh.plan.policy?.rules.require_email_consent === true,
+    session.client,
+    io.cwd,
+    selectors,
+  );
+  const emailDifferences = compareEmailLists(savedLists ?? [], email?.plan, planFile);
   // A project whose live state moved is named once, as stale; the rest is compared action by action.
   const differences = compareSavedWithFresh(reviewed, fresh.plan, planFile);
   if (differences.length > 0) {
     // A re-run of a plan already applied: each difference is an effect the reviewed plan asked for.
     const applied = alreadyApplied({ reviewed, fresh: fresh.plan, live: fresh.live, judge: fresh.judge });
-    if (applied.kind === "not-applied") return fail(differences);
+    if (applied.kind === "not-applied") return fail([...differences, ...emailDifferences]);
+    if (emailDifferences.length > 0) return fail(emailDifferences);
     io.stderr(
       `The saved plan ${planFile} (made ${reviewed.created_at}) is already applied: every action it holds is in effect in the live projects, so nothing is sent.\n`,
     );
@@ -132,8 +159,22 @@ export async function applySaved(
       at: session.now().toISOString(),
       requests: requestsBetween(before, session.client.stats()),
     });
-    return report(result, flags, io, fresh.sources);
+    // The projects are in effect; the lists sync again as `apply` syncs them (their batches replay).
+    const emailResult: EmailApplyResult | undefined =
+      email === undefined
+        ? undefined
+        : await applyEmail(email, {
+            client: session.client,
+            cwd: io.cwd,
+            sleep: deps.sleep ?? ((ms) => delay(ms)),
+            signal: new AbortController().signal,
+            startedAt: new Date(io.clock()),
+            pid: process.pid,
+            requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
+          });
+    return report(result, flags, io, fresh.sources, emailResult);
   }
+  if (emailDifferences.length > 0) return fail(emailDifferences);
 
   io.stderr(
     `Applying the saved plan ${planFile} (made ${reviewed.created_at}): made again from its files and fresh live state, it is the same plan.\n`,
@@ -143,7 +184,19 @@ export async function applySaved(
     sources: fresh.sources,
     reviewed,
     loop: { live: fresh.live, judge: fresh.judge },
+    ...(email === undefined ? {} : { email }),
   });
+}
+
+async function hashCsv(path: string): Promise<CsvNow> {
+  try {
+    await access(path, constants.R_OK);
+  } catch (error) {
+    const code = errnoCode(error);
+    return code === "ENOENT" ? { kind: "missing" } : { kind: "unreadable", message: code };
+  }
+  const sha256 = await csvSha256(path);
+  return sha256 === null ? { kind: "unreadable", message: "read failed" } : { kind: "found", sha256 };
 }
 
 async function hashFile(path: string): Promise<FileNow> {

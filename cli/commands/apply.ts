@@ -18,7 +18,7 @@ import { emailPlanBlocked } from "../../src/email/email-plan.js";
 import { renderEmailPlanHuman } from "../../src/report/email-human.js";
 import { forecastText } from "../../src/report/forecast-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
-import { planEmail, targetedNote } from "../email/plan-email.js";
+import { emailLeftOutNote, planEmail } from "../email/plan-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -106,17 +106,16 @@ async function applyFiles(
       requestTable: flags.verbose === true,
     }) + (planned.forecast === undefined ? "" : `\n${forecastText(planned.forecast)}`);
   // Email (docs/email.md): the lists' CSVs checked to the end and the campaigns judged, before the question.
-  const narrowed = targetedNote(planned.campaign.files, flags.target);
+  const selectors = { targets: flags.target, excludes: flags.exclude };
+  const narrowed = emailLeftOutNote(planned.campaign.files, selectors);
   if (narrowed !== undefined) io.stderr(narrowed);
-  const email =
-    narrowed !== undefined
-      ? undefined
-      : await planEmail(
-          planned.campaign.files,
-          plan.policy?.rules.require_email_consent === true,
-          session.client,
-          io.cwd,
-        );
+  const email = await planEmail(
+    planned.campaign.files,
+    plan.policy?.rules.require_email_consent === true,
+    session.client,
+    io.cwd,
+    selectors,
+  );
   const emailShown =
     email === undefined
       ? ""

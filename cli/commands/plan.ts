@@ -13,7 +13,7 @@ import { forecastText } from "../../src/report/forecast-text.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
-import { planEmail, targetedNote } from "../email/plan-email.js";
+import { emailLeftOutNote, planEmail } from "../email/plan-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
@@ -89,17 +89,16 @@ export async function planCommand(
     }
     const { sources, plan, forecast: forecasted } = result;
     // Email (docs/email.md): absent when the files describe none.
-    const narrowed = targetedNote(result.campaign.files, flags.target);
+    const selectors = { targets: flags.target, excludes: flags.exclude };
+    const narrowed = emailLeftOutNote(result.campaign.files, selectors);
     if (narrowed !== undefined) io.stderr(narrowed);
-    const email =
-      narrowed !== undefined
-        ? undefined
-        : await planEmail(
-            result.campaign.files,
-            plan.policy?.rules.require_email_consent === true,
-            session.client,
-            io.cwd,
-          );
+    const email = await planEmail(
+      result.campaign.files,
+      plan.policy?.rules.require_email_consent === true,
+      session.client,
+      io.cwd,
+      selectors,
+    );
     progress.finish();
     if (flags.json === true) io.stdout(renderPlanJson(plan, email?.plan));
     else {

@@ -5,14 +5,14 @@
  * flushed after every batch (group commit: a killed run leaves every settled row on disk).
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import type { ApiClient, Sleep } from "../../src/api/index.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
 import type { EmailApplyResult } from "../../src/email/email-plan.js";
 import { type ListSyncResult, type RowResult, syncList } from "../../src/email/sync.js";
 import { JOURNAL_DIR, journalStamp } from "../journal-file.js";
 import { csvVerdicts } from "./csv-rows.js";
-import type { EmailPlanned } from "./plan-email.js";
+import { csvSha256, type EmailPlanned } from "./plan-email.js";
 
 export interface EmailApplyDeps {
   readonly client: ApiClient;
@@ -48,6 +48,33 @@ export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): P
         not_sent: planList.state === "skipped" ? 0 : planList.to_send,
         batches: [],
         diagnostics: [],
+      });
+      continue;
+    }
+    // The CSV must still be the one the plan read (and was approved or saved): else nothing is sent.
+    const digest = planList.sha256 === null ? null : await csvSha256(resolve(deps.cwd, spec.csvPath));
+    if (planList.sha256 !== null && digest !== planList.sha256) {
+      lists.push({
+        address: spec.address,
+        list_id: spec.id,
+        state: "failed",
+        rows: planList.rows,
+        accepted: 0,
+        rejected: 0,
+        duplicates: 0,
+        refused: planList.refused,
+        skipped: 0,
+        not_sent: planList.to_send,
+        batches: [],
+        diagnostics: [
+          {
+            severity: "error",
+            code: "apply.files-changed",
+            message: `email list ${spec.address}: nothing sent: its CSV ${spec.csvPath} changed (or became unreadable) after the plan read it`,
+            range: spec.csvRange,
+            hint: "plan again, review the rows, and apply",
+          },
+        ],
       });
       continue;
     }

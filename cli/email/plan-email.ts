@@ -3,6 +3,9 @@
  * /email/campaigns (every cursor page) and each described sending domain, and hands them to the
  * pure checks of src/email. Returns undefined when the files describe no email.
  */
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { resolve } from "node:path";
 import type { ApiClient } from "../../src/api/index.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import type { EmailCampaign } from "../../src/contract/resources.js";
@@ -11,6 +14,7 @@ import { checkEmailCampaign, type DomainRead, skippedCampaign } from "../../src/
 import { isEarlyAccess } from "../../src/email/early-access.js";
 import type { EmailListPlan, EmailPlan } from "../../src/email/email-plan.js";
 import type { EmailListSpec, EmailSpecs } from "../../src/email/model.js";
+import { selectEmail } from "../../src/email/select.js";
 import { emailSpecsOf, repeatedLists } from "../../src/email/specs.js";
 import { checkList } from "./check-list.js";
 
@@ -22,13 +26,20 @@ export interface EmailPlanned {
   readonly plan: EmailPlan;
 }
 
+/** `--target`/`--exclude` as the run was given them (empty: everything). */
+export interface Selectors {
+  readonly targets: readonly string[];
+  readonly excludes: readonly string[];
+}
+
 export async function planEmail(
   files: readonly CampaignFile[],
   requireConsent: boolean,
   client: ApiClient,
   cwd: string,
+  selectors: Selectors,
 ): Promise<EmailPlanned | undefined> {
-  const all = emailSpecsOf(files);
+  const all = selectEmail(emailSpecsOf(files), selectors.targets, selectors.excludes).specs;
   if (all.lists.length === 0 && all.campaigns.length === 0) return undefined;
   const { specs, diagnostics: repeated } = repeatedLists(all);
   const diagnostics: Diagnostic[] = [...repeated];
@@ -48,6 +59,7 @@ export async function planEmail(
     lists.push({
       ...check,
       state,
+      sha256: check.readable ? await csvSha256(resolve(cwd, list.csvPath)) : null,
       diagnostics: state === "skipped" ? [...check.diagnostics, earlyAccessList(list)] : check.diagnostics,
     });
   }
@@ -68,6 +80,17 @@ export async function planEmail(
     campaigns.push(checkEmailCampaign(spec, read.campaigns, listIds, domain));
   }
   return { specs, plan: { available, lists, campaigns, diagnostics } };
+}
+
+/** The sha256 (hex) of a file, read as a stream (memory does not grow with the rows); null when unreadable. */
+export async function csvSha256(path: string): Promise<string | null> {
+  const hash = createHash("sha256");
+  try {
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    return hash.digest("hex");
+  } catch {
+    return null;
+  }
 }
 
 function earlyAccessList(list: EmailListSpec): Diagnostic {
@@ -122,16 +145,20 @@ async function readDomain(client: ApiClient, id: string): Promise<DomainRead> {
 }
 
 /**
- * `--target` names projects only: a targeted run leaves email out, and says so (never silently).
- * Returns the note to print, or undefined when the run is not targeted or the files have no email.
+ * What `--target`/`--exclude` leave out of the email part of the run, said once (never silently):
+ * the note to print, or undefined when nothing of the files' email is left out.
  */
-export function targetedNote(files: readonly CampaignFile[], targets: readonly string[]): string | undefined {
-  if (targets.length === 0 || !hasEmail(files)) return undefined;
-  return "note: --target names projects: the email lists and email campaigns of the files are left out of this run (run without --target to check and sync them)\n";
-}
-
-/** Whether the files describe any email list or email campaign. */
-export function hasEmail(files: readonly CampaignFile[]): boolean {
-  const specs = emailSpecsOf(files);
-  return specs.lists.length > 0 || specs.campaigns.length > 0;
+export function emailLeftOutNote(files: readonly CampaignFile[], selectors: Selectors): string | undefined {
+  if (selectors.targets.length === 0 && selectors.excludes.length === 0) return undefined;
+  const { leftOut } = selectEmail(emailSpecsOf(files), selectors.targets, selectors.excludes);
+  const parts = [
+    ...(leftOut.lists.length === 0 ? [] : [`the email lists ${leftOut.lists.join(", ")}`]),
+    ...(leftOut.campaigns.length === 0 ? [] : [`the email campaigns ${leftOut.campaigns.join(", ")}`]),
+  ];
+  if (parts.length === 0) return undefined;
+  const how =
+    selectors.targets.length === 0
+      ? ""
+      : " (name an email list's address with --target to sync it; run without --target to check the email campaigns)";
+  return `note: --target/--exclude leave ${parts.join(" and ")} out of this run${how}\n`;
 }

@@ -32,7 +32,7 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
   addKeyScopeOption(command);
   addSelectionOptions(
     command,
-    "apply only this project (or every project of this template or organization) and what it is ordered after",
+    "apply only this project (or every project of this template or organization) and what it is ordered after, or only this email list (its address under email_lists:)",
   )
     .option("--json", "print the apply result document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the result as Markdown (a pull-request comment)")

@@ -24,7 +24,7 @@ export function registerPlan(program: Command, io: Io, report: ReportOutcome): v
   addKeyScopeOption(command);
   addSelectionOptions(
     command,
-    "plan only this project (or every project of this template or organization) and what it is ordered after",
+    "plan only this project (or every project of this template or organization) and what it is ordered after, or only this email list (its address under email_lists:)",
   )
     .option("--json", "print the plan document (JSON) on stdout instead of the report")
     .option("--markdown <file>", "also write the plan as Markdown (a pull-request comment)")

@@ -223,4 +223,9 @@ export interface Campaign {
   readonly projects: readonly ProjectSpec[];
   /** The files' templates (their instances are in `projects`, expanded). */
   readonly templates?: readonly TemplateSpec[];
+  /**
+   * The addresses of the files' email lists (keys under `email_lists:`), when the caller read them:
+   * `--target`/`--exclude` may name them, and they select no project (src/plan/select.ts).
+   */
+  readonly emailLists?: readonly string[];
 }

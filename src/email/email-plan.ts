@@ -14,6 +14,11 @@ import type { ListSyncResult } from "./sync.js";
  */
 export interface EmailListPlan extends ListCheck {
   readonly state: "sync" | "nothing" | "skipped" | "unreadable";
+  /**
+   * The CSV's sha256 (hex) as read for this plan; null when it could not be read. A saved plan
+   * carries it, and `apply PLANFILE` refuses the plan when the CSV's bytes differ (saved-lists.ts).
+   */
+  readonly sha256: string | null;
 }
 
 /**

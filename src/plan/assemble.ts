@@ -40,7 +40,7 @@ export interface AssembleInput {
 
 export function assemblePlan(input: AssembleInput): Plan {
   const { campaign, live, now } = input;
-  const selection = selectProjects(campaign.projects, input.targets, input.excludes);
+  const selection = selectProjects(campaign.projects, input.targets, input.excludes, campaign.emailLists);
   const covered = campaign.projects.filter((p) => selection.selected.has(p.address));
   const catalogs = buildCatalogs(live);
   const context = {

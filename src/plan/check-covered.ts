@@ -29,7 +29,7 @@ export function checkCovered(
   excludes: readonly string[],
   context: LintContext,
 ): CoveredCheck {
-  const selection = selectProjects(loaded.campaign.projects, targets, excludes);
+  const selection = selectProjects(loaded.campaign.projects, targets, excludes, loaded.campaign.emailLists);
   const covered: Campaign = {
     ...loaded.campaign,
     projects: loaded.campaign.projects.filter((p) => selection.selected.has(p.address)),

@@ -9,6 +9,8 @@
  * - A selector is a project address (an instance address is one), else a template name (every
  *   project expanded from it, `origin.template`), else an organization as the files write it (every
  *   project whose `organization` is that name or id, case aside) (issue 26).
+ * - An email list's address (`Campaign.emailLists`) is a known selector that selects no project:
+ *   targeting only email lists covers no project (src/email/select.ts narrows the lists).
  * - A selector that names none of these is an error with did-you-mean.
  */
 import type { ProjectSpec } from "../campaign/model.js";
@@ -27,24 +29,27 @@ export function selectProjects(
   projects: readonly ProjectSpec[],
   targets: readonly string[],
   excludes: readonly string[],
+  emailLists: readonly string[] = [],
 ): Selection {
   const { byAddress, groups } = indexOf(projects);
+  const lists = new Set(emailLists);
   const diagnostics: Diagnostic[] = [];
   const entries = () => [
     ...projects.map((p) => ({ id: p.address, labels: [p.address], display: p.address })),
     ...[...groups.keys()].map((name) => ({ id: `group:${name}`, labels: [name], display: name })),
+    ...[...lists].map((address) => ({ id: `email:${address}`, labels: [address], display: address })),
   ];
   const known = (flag: "--target" | "--exclude") => (address: string) => {
-    if (byAddress.has(address) || groupOf(groups, address) !== undefined) return true;
+    if (byAddress.has(address) || groupOf(groups, address) !== undefined || lists.has(address)) return true;
     const close = closeLabels(address, entries());
     diagnostics.push({
       severity: "error",
       code: "plan.unknown-address",
-      message: `${flag} ${address} names no project of the loaded files`,
+      message: `${flag} ${address} names no project or email list of the loaded files`,
       hint:
         close.length > 0
           ? `did you mean ${close.join(" or ")}?`
-          : "give a project (or instance) address, a template name or an organization of the files",
+          : "give a project (or instance) address, a template name, an organization or an email list's address of the files",
     });
     return false;
   };

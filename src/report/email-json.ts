@@ -13,6 +13,7 @@ export function emailPlanJson(plan: EmailPlan) {
       address: l.address,
       list_id: l.list_id,
       csv: l.csv,
+      sha256: l.sha256,
       state: l.state,
       rows: l.rows,
       to_send: l.to_send,

@@ -202,6 +202,8 @@ export interface CliOptions {
   readonly tty?: boolean;
   /** The answer to apply's question (default: an empty line). */
   readonly answer?: string;
+  /** Asks apply's question instead of `answer` (a test may change the world while the user reads). */
+  readonly ask?: (question: string) => Promise<string>;
   /** Ctrl-C as the first POST starts. */
   readonly interruptOnFirstPost?: boolean;
   /** The sleep of the session's client and of the loop (default: the bed's virtual clock). */
@@ -266,7 +268,7 @@ export async function runApply(
         interrupt = undefined;
       };
     },
-    ask: async () => options.answer ?? "",
+    ask: options.ask ?? (async () => options.answer ?? ""),
   });
   return { code: exitCodeOf(outcome), stdout, stderr };
 }

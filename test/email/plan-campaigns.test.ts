@@ -134,20 +134,4 @@ describe("plan: email campaigns checked against the files", () => {
   }, 60_000);
 });
 
-describe("a saved plan with email", () => {
-  test("plan --out keeps the email part (valid against the schema); apply PLANFILE says it does not sync email", async () => {
-    const { runApply } = await import("../apply/helpers.js");
-    const bed = await emailBed({ campaigns: false, donors: false, childRows: 3 });
-    beds.push(bed);
-    const saved = await plan(bed, { out: "plan.json" });
-    checkCliDocuments(["plan", "--out", "plan.json"], saved.stdout, bed.world.dir);
-    const doc = JSON.parse(readFileSync(join(bed.world.dir, "plan.json"), "utf8"));
-    expect(doc.email.lists[0]).toMatchObject({ address: "young-volunteers", state: "sync", to_send: 3 });
-    const run = await runApply(bed, ["plan.json"], {});
-    expect(run.stderr).toContain("note: a saved plan does not sync email lists");
-    expect(run.code, run.stderr).toBe(0);
-    expect(
-      (await requestLog(bed.sb)).filter((r) => r.method === "POST" && r.path.includes("/email/")),
-    ).toEqual([]);
-  }, 60_000);
-});
+// A saved plan with email lists: test/email/saved-plan.test.ts.

@@ -30,7 +30,7 @@ export const PLAN_CODES = {
   "plan.restart-not-supported": "a paused project is desired `scheduled`; restarting is a dashboard step",
   "plan.guard-paused":
     "a project desired `scheduled` was paused by its guard (`campaignctl watch`, pause reason `guard: ...`); fix the cause, then restart it in the dashboard, or set `state: paused`",
-  "plan.unknown-address": "a `--target` or `--exclude` address names no project",
+  "plan.unknown-address": "a `--target` or `--exclude` address names no project or email list",
   "plan.excluded-dependency": "`--exclude` removes a project that a planned project is ordered `after`",
   "plan.reference-other-organization":
     "a name or id in the file is a record of another organization than the project's own; consent does not transfer",

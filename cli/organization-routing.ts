@@ -183,6 +183,20 @@ export async function routeOrganizations(
     const entry = slug === undefined ? undefined : session.organizationKeys.get(slug);
     const own = slug === undefined ? undefined : connected.get(slug);
     if (own !== undefined) {
+      const written = spec.organization ?? "";
+      const named = known.get(written)?.display_name ?? written;
+      if (own.result.ok && written !== own.result.root.id && named !== own.result.root.display_name) {
+        // Another organization whose name gives the same variable (`A.B` and `A B`), or the name
+        // written another way: the key is not this organization's, whatever its variable says.
+        errors.push({
+          severity: "error",
+          code: "api.key-organization-mismatch",
+          message: `${spec.address}: the key in ${own.source} belongs to organization "${own.result.root.display_name}" (${own.result.root.id}), not to "${named}", whose name gives the same variable`,
+          ...(spec.locate === undefined ? {} : { range: spec.locate(["organization"]) }),
+          hint: `write the organization's name exactly as the API lists it; two organizations whose names give one variable cannot both have their own key: give "${named}" CAMPAIGNCTL_API_KEY (a parent's key reads; writes need --allow-cross-organization-key)`,
+        });
+        continue;
+      }
       if (own.result.ok) {
         routes.set(spec.id, { client: own.client });
         keyOrganizations.set(spec.id, own.result.root.id);

@@ -215,7 +215,9 @@ function expandOne(
     templateKeys,
     instanceKeys,
     { message: text },
-    schedule.kind === "at" ? { schedule: schedule.schedule } : {},
+    // Only `schedule.local` schedules an instance: the file's `defaults.schedule` (an absolute
+    // time) would ignore the instance's own timezone.
+    { schedule: schedule.kind === "at" ? schedule.schedule : undefined },
   );
   const built = buildProjectSpec(declaration.address, keys, raw, {
     source: input.source,

@@ -365,3 +365,33 @@ describe("robustness", () => {
     }
   });
 });
+
+describe("the file's defaults.schedule", () => {
+  it("never gives an instance an absolute time that ignores its own timezone", () => {
+    const text = `version: 1
+defaults:
+  channel: 10dlc
+  schedule: {at: "2026-12-03T10:00:00-06:00", timezone: America/Chicago}
+templates:
+  gotv:
+    message:
+      en: "Vote Tuesday. Reply STOP to opt out"
+    brand: County Democrats
+    contact_lists: [Likely Voters]
+    state: scheduled
+    instances:
+      adams-en:
+        organization: Adams County Democrats
+        id: 9a000000-0000-4000-8000-000000000001
+        language: en
+        timezone: America/Denver
+projects:
+  plain:
+    id: 9a000000-0000-4000-8000-000000000009
+    message: Thanks for voting. Reply STOP to opt out
+`;
+    const loaded = load(text);
+    expect(project(loaded.campaign.projects, "adams-en").schedule).toBeUndefined();
+    expect(project(loaded.campaign.projects, "plain").schedule?.at).toBe("2026-12-03T10:00:00-06:00");
+  });
+});

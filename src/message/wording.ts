@@ -18,7 +18,8 @@ export function foldWording(text: string): string {
 export function holdsPhrase(text: string, phrase: string): boolean {
   const folded = foldWording(text);
   const wanted = foldWording(phrase);
-  if (wanted === "") return false;
+  // A phrase of punctuation alone ("." in a policy's list) is no wording: it would hold nearly anywhere.
+  if (!/[\p{L}\p{N}]/u.test(wanted)) return false;
   let from = 0;
   for (;;) {
     const at = folded.indexOf(wanted, from);

@@ -161,4 +161,14 @@ describe("opt-out wording per language", () => {
     ]);
     expect(findings(text, { es: ["Manda ALTO"] })).toEqual([]);
   });
+
+  it("a policy phrase without a letter or digit accepts nothing (it would switch the rule off)", () => {
+    const text = pair(EN, "Hola {{first_name|amigo}}, vote en {{polling_place}}. Gracias");
+    expect(hasOptOutWording("vote en {{polling_place}}. Gracias", "es", { es: ["."] })).toBe(false);
+    expect(hasOptOutWording("Gracias !", "en", { en: ["!"] })).toBe(false);
+    expect(findings(text, { es: ["."] }).map((f) => f.split("@")[0])).toEqual([
+      "campaign.variant-opt-out-missing",
+      "lint.opt-out-missing",
+    ]);
+  });
 });

@@ -92,7 +92,9 @@ export async function routeOrganizations(
         const entry = session.organizationKeys.get(slug);
         if (entry === undefined) return;
         const client = entry.client();
-        if (client === session.defaultClient) return;
+        // The default key pasted into an organization's variable is checked like any other (the
+        // embedded sandbox's keys come from its fixture: nothing to check).
+        if (client === session.defaultClient && session.sandbox !== null) return;
         const orgs = await client.listOrganizations();
         const root = orgs.ok ? rootOrganization(orgs.value) : undefined;
         connected.set(slug, {

@@ -314,6 +314,22 @@ test("a key in another organization's variable stops the run before anything is 
   expect(log.map((r) => r.route)).toEqual(["/organizations", "/organizations"]);
 });
 
+test("a key in an organization's variable that is the default key's is checked too", async () => {
+  const b = await bed(2, 1);
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  // The parent's key, pasted into Adams's variable as well as CAMPAIGNCTL_API_KEY.
+  const env = { CAMPAIGNCTL_API_KEY: PARENT_KEY, [adams.variable]: PARENT_KEY, [baker.variable]: baker.key };
+  const run = await plan(b, env, { json: true });
+  expect(run.code).toBe(1);
+  const d = JSON.parse(run.stdout).diagnostics.find(
+    (x: { code: string }) => x.code === "api.key-organization-mismatch",
+  );
+  expect(d?.message).toContain(adams.variable);
+  expect(run.stdout).not.toContain(PARENT_KEY);
+  expect((await requests(b.sb)).filter((r) => projectOf(r.path) !== null)).toEqual([]);
+});
+
 test("a refused key fails only its own organization; the others apply", async () => {
   const b = await bed(3, 1);
   const [, , clark] = b.world.orgs;

@@ -31,7 +31,8 @@ export function selectProjects(
   excludes: readonly string[],
   emailLists: readonly string[] = [],
 ): Selection {
-  const { byAddress, groups } = indexOf(projects);
+  const index = indexOf(projects);
+  const { byAddress, groups } = index;
   const lists = new Set(emailLists);
   const diagnostics: Diagnostic[] = [];
   const entries = () => [
@@ -40,6 +41,16 @@ export function selectProjects(
     ...[...lists].map((address) => ({ id: `email:${address}`, labels: [address], display: address })),
   ];
   const known = (flag: "--target" | "--exclude") => (address: string) => {
+    const meanings = meaningsOf(index, address);
+    if (meanings.length > 1) {
+      diagnostics.push({
+        severity: "error",
+        code: "plan.ambiguous-selector",
+        message: `${flag} ${address} names ${meanings.join(" and ")}, which cover different projects`,
+        hint: "rename the template or the project so that no name means two things, or select the projects by their addresses",
+      });
+      return false;
+    }
     if (byAddress.has(address) || groupOf(groups, address) !== undefined || lists.has(address)) return true;
     const close = closeLabels(address, entries());
     diagnostics.push({
@@ -90,6 +101,26 @@ export function selectProjects(
 interface SelectorIndex {
   readonly byAddress: ReadonlyMap<string, ProjectSpec>;
   readonly groups: ReadonlyMap<string, readonly string[]>;
+  readonly templates: ReadonlyMap<string, readonly string[]>;
+  readonly organizations: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * What `selector` names when it names more than one thing covering different projects (an address
+ * and a template of other instances, a template and an organization): the selector is then refused,
+ * since `--exclude` taking one meaning would leave the other's projects in. Empty otherwise.
+ */
+function meaningsOf(index: SelectorIndex, selector: string): string[] {
+  const sets: [string, readonly string[]][] = [];
+  if (index.byAddress.has(selector)) sets.push([`project ${selector}`, [selector]]);
+  const template = index.templates.get(selector);
+  if (template !== undefined) sets.push([`template ${selector}`, template]);
+  const organization = index.organizations.get(selector.toLowerCase());
+  if (organization !== undefined) sets.push([`organization ${selector}`, organization]);
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((x) => b.includes(x));
+  const [first] = sets;
+  return first !== undefined && sets.some(([, s]) => !same(s, first[1])) ? sets.map(([m]) => m) : [];
 }
 
 /**
@@ -102,7 +133,7 @@ const indexes = new WeakMap<readonly ProjectSpec[], SelectorIndex>();
 function indexOf(projects: readonly ProjectSpec[]): SelectorIndex {
   let index = indexes.get(projects);
   if (index === undefined) {
-    index = { byAddress: new Map(projects.map((p) => [p.address, p])), groups: selectorGroups(projects) };
+    index = { byAddress: new Map(projects.map((p) => [p.address, p])), ...selectorGroups(projects) };
     indexes.set(projects, index);
   }
   return index;
@@ -110,9 +141,10 @@ function indexOf(projects: readonly ProjectSpec[]): SelectorIndex {
 
 /**
  * The names that select several projects: template names first, then organizations as written
- * (keyed in lower case). A name that is both selects the template's projects.
+ * (keyed in lower case). A name that means two things covering different projects is refused
+ * (`plan.ambiguous-selector`, meaningsOf).
  */
-function selectorGroups(projects: readonly ProjectSpec[]): Map<string, string[]> {
+function selectorGroups(projects: readonly ProjectSpec[]): Omit<SelectorIndex, "byAddress"> {
   const templates = new Map<string, string[]>();
   const organizations = new Map<string, string[]>();
   const add = (map: Map<string, string[]>, key: string, address: string): void => {
@@ -126,7 +158,7 @@ function selectorGroups(projects: readonly ProjectSpec[]): Map<string, string[]>
   }
   const groups = new Map<string, string[]>(templates);
   for (const [name, addresses] of organizations) if (!groups.has(name)) groups.set(name, addresses);
-  return groups;
+  return { groups, templates, organizations };
 }
 
 function groupOf(

@@ -85,6 +85,20 @@ describe("--target and --exclude by template or organization", () => {
     expect(selected(["gotv"], ["Baker County Democrats"])).toEqual(["adams-en", "adams-es"]);
   });
 
+  test("a selector that names an address and a template (or an organization) is an error, never one of them", () => {
+    const clash = [
+      spec({ address: "adams-en", id: "p1", organization: "Adams", origin: origin("adams-en", "adams-en") }),
+      spec({ address: "adams-es", id: "p2", organization: "Adams", origin: origin("adams-en", "adams-es") }),
+      spec({ address: "baker-en", id: "p3", organization: "Baker", origin: origin("adams", "baker-en") }),
+    ];
+    const excluded = selectProjects(clash, [], ["adams-en"]);
+    expect(excluded.diagnostics.map((d) => d.code)).toEqual(["plan.ambiguous-selector"]);
+    expect(excluded.diagnostics[0]?.message).toContain("adams-en");
+    const targeted = selectProjects(clash, ["adams"], []);
+    expect(targeted.diagnostics.map((d) => d.code)).toEqual(["plan.ambiguous-selector"]);
+    expect([...targeted.selected]).toEqual([]);
+  });
+
   test("a near miss is an error with did-you-mean", () => {
     const { diagnostics } = selectProjects(projects, ["Adams County Democrat"], []);
     expect(diagnostics.map((d) => d.code)).toEqual(["plan.unknown-address"]);

@@ -32,6 +32,8 @@ export const PLAN_CODES = {
     "a project desired `scheduled` was paused by its guard (`campaignctl watch`, pause reason `guard: ...`); fix the cause, then restart it in the dashboard, or set `state: paused`",
   "plan.unknown-address": "a `--target` or `--exclude` address names no project or email list",
   "plan.excluded-dependency": "`--exclude` removes a project that a planned project is ordered `after`",
+  "plan.ambiguous-selector":
+    "a `--target` or `--exclude` name means two things covering different projects (an address and a template, a template and an organization)",
   "plan.reference-other-organization":
     "a name or id in the file is a record of another organization than the project's own; consent does not transfer",
 } as const;

@@ -124,6 +124,16 @@ function patternFindings(
 ): Diagnostic[] {
   const range = project.locate(["replies", "rules", i, "pattern"]);
   const compiled = compilePattern(rule.pattern ?? "");
+  if (!compiled.ok && compiled.unsafe)
+    return [
+      {
+        severity: "error",
+        code: "replies.pattern-unsafe",
+        message: `project \`${project.address}\`: reply rule \`${rule.name}\` pattern could hang the worker: ${compiled.message}`,
+        range,
+        hint: "remove the nested repetition (write `a+$` for `(a+)+$`), or use `keywords`",
+      },
+    ];
   if (!compiled.ok)
     return [
       {

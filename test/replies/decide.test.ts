@@ -62,6 +62,13 @@ describe("words", () => {
     expect(revocationIn("please STOP.", words)).toBe("stop");
   });
 
+  it("sees a revocation word through zero-width and format characters", () => {
+    for (const t of ["S\u200dTOP", "ST\u200bOP", "S\u00adTOP", "\ufeffSTOP", "AL\u200cTO"])
+      expect(revocationIn(`${t} who is this`, words), JSON.stringify(t)).not.toBeNull();
+    const thread = [inbound("m1", "S\u200dTOP who is this", "2026-11-03T12:00:00Z")];
+    expect(decide(thread, "m1").kind).toBe("opt-out");
+  });
+
   it("takes the first rule in file order", () => {
     expect(matchRule(RULES, "who is this? where do I vote")?.rule.name).toBe("where");
     expect(matchRule(RULES, "WHO IS THIS")?.by).toEqual({ pattern: "\\bwho is this\\b" });

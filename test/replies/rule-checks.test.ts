@@ -1,6 +1,8 @@
 /** Validate's checks of `replies:` rules: codes and the line and column they point at. */
 import { describe, expect, it } from "vitest";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
+import type { RepliesSpec } from "../../src/campaign/model.js";
+import { matchRule } from "../../src/campaign/reply-match.js";
 import { campaignFile, where } from "../campaign/helpers.js";
 
 function check(replies: string, defaults = ""): string[] {
@@ -88,5 +90,22 @@ describe("reply rules in campaign files", () => {
 `,
       ),
     ).toEqual(["replies.rule-matches-opt-out@6:20"]);
+  });
+
+  it("refuses a pattern with catastrophic backtracking, and the worker never runs it", () => {
+    expect(
+      check(`    replies:
+      rules:
+        - name: redos
+          pattern: "(a+)+$"
+          answer: hi
+`),
+    ).toEqual(["replies.pattern-unsafe@8:20"]);
+    const spec: RepliesSpec = {
+      rules: [{ name: "redos", pattern: "(a+)+$", answer: "hi", maxPerConversation: 1 }],
+      maxPerConversationPerDay: 1,
+    };
+    // Would backtrack for minutes if compiled: the matcher refuses it instead.
+    expect(matchRule(spec, `${"a".repeat(40)}!`)).toBeNull();
   });
 });

@@ -108,4 +108,17 @@ describe("reply rules in campaign files", () => {
     // Would backtrack for minutes if compiled: the matcher refuses it instead.
     expect(matchRule(spec, `${"a".repeat(40)}!`)).toBeNull();
   });
+
+  it("refuses a pattern that matches a revocation word in a short sentence or with more punctuation", () => {
+    const rules = ["unsubscribe me", "^stop!!$", "please stop", "stop texting", "^Stop now$"]
+      .map((p, i) => `        - name: r${i}\n          pattern: ${JSON.stringify(p)}\n          answer: hi\n`)
+      .join("");
+    expect(check(`    replies:\n      rules:\n${rules}`)).toEqual([
+      "replies.rule-matches-opt-out@8:20",
+      "replies.rule-matches-opt-out@11:20",
+      "replies.rule-matches-opt-out@14:20",
+      "replies.rule-matches-opt-out@17:20",
+      "replies.rule-matches-opt-out@20:20",
+    ]);
+  });
 });

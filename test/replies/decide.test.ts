@@ -123,6 +123,50 @@ describe("decideInbound", () => {
     expect(decide(old, "m5")).toMatchObject({ kind: "answer" });
   });
 
+  it("counts the record's answers toward the limits when the answer text was edited since", () => {
+    const earlier = "2026-11-30T15:00:00.000Z";
+    // a1 went out with the rule's answer as it read then; the file now says "At the school."
+    const thread = [
+      inbound("m3", "where do I vote", t0),
+      outbound("a1", "At the old school.", earlier),
+      inbound("m1", "where do I vote", earlier),
+    ];
+    expect(decide(thread, "m3")).toMatchObject({ kind: "answer" });
+    const recorded = [{ rule: "where", answerId: "a1", at: earlier }];
+    expect(
+      decideInbound({
+        thread,
+        inboundId: "m3",
+        replies: RULES,
+        revocation: words,
+        conversationOptedOut: false,
+        eventOptOut: false,
+        recorded,
+      }),
+    ).toMatchObject({ kind: "limit", limit: "rule", count: 1 });
+    // Recorded within 24 hours, of any rule: counted toward the day's limit (2), with the thread's.
+    const day = [
+      inbound("m5", "who is this", t0),
+      outbound("a2", "Jane's old campaign.", "2026-12-01T14:00:00.000Z"),
+      outbound("a1", "At the school.", "2026-12-01T13:00:00.000Z"),
+      inbound("m1", "where do I vote", earlier),
+    ];
+    expect(
+      decideInbound({
+        thread: day,
+        inboundId: "m5",
+        replies: { ...RULES, rules: RULES.rules.map((r) => ({ ...r, maxPerConversation: 5 })) },
+        revocation: words,
+        conversationOptedOut: false,
+        eventOptOut: false,
+        recorded: [
+          { rule: "who", answerId: "a2", at: "2026-12-01T14:00:00.000Z" },
+          { rule: "where", answerId: "a1", at: "2026-12-01T13:00:00.000Z" },
+        ],
+      }),
+    ).toMatchObject({ kind: "limit", limit: "day", count: 2 });
+  });
+
   it("says when the inbound is not in the thread, and when nothing matches", () => {
     expect(decide([], "m1")).toEqual({ kind: "missing" });
     expect(decide([inbound("m1", "thanks!", t0)], "m1")).toEqual({ kind: "unmatched" });

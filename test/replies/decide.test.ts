@@ -62,6 +62,14 @@ describe("words", () => {
     expect(revocationIn("please STOP.", words)).toBe("stop");
   });
 
+  it("reads a revocation word written with an apostrophe", () => {
+    for (const t of ["Don't text me", "DON’T TEXT ME!", "dont text me"])
+      expect(revocationIn(`${t} who is this`, words), t).toBe("dont text");
+    expect(decide([inbound("m1", "Don't text me. Who is this?", "2026-11-03T12:00:00Z")], "m1").kind).toBe(
+      "opt-out",
+    );
+  });
+
   it("sees a revocation word through zero-width and format characters", () => {
     for (const t of ["S\u200dTOP", "ST\u200bOP", "S\u00adTOP", "\ufeffSTOP", "AL\u200cTO"])
       expect(revocationIn(`${t} who is this`, words), JSON.stringify(t)).not.toBeNull();

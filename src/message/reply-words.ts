@@ -26,6 +26,8 @@ export const DEFAULT_REVOCATION_WORDS: Readonly<Record<string, readonly string[]
     "remove me",
     "do not text",
     "dont text",
+    // an apostrophe is punctuation (a space once folded), as the API's GSM normalization keeps it
+    "don't text",
   ],
   es: [
     "no mas",
@@ -42,15 +44,15 @@ export const DEFAULT_REVOCATION_WORDS: Readonly<Record<string, readonly string[]
 
 /**
  * Folds a text for matching: NFKD, combining marks and invisible format characters (zero-width
- * joiners and spaces, soft hyphens: `S\u200dTOP` is STOP) and apostrophes (`don't` is `dont`) removed
- * (á -> a, ñ -> n), lower case, and every
+ * joiners and spaces, soft hyphens: `S\u200dTOP` is STOP; the API's GSM normalization drops them
+ * too) removed (á -> a, ñ -> n), lower case, and every
  * run of characters that are neither letters nor digits (punctuation, emoji, spaces, ¿ ¡) made one
  * space; no leading or trailing space. Invariant: `foldText(foldText(t)) === foldText(t)`.
  */
 export function foldText(text: string): string {
   return text
     .normalize("NFKD")
-    .replace(/[\p{M}\p{Cf}'\u2018\u2019\u02bc]+/gu, "")
+    .replace(/[\p{M}\p{Cf}]+/gu, "")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();

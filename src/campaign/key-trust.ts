@@ -215,6 +215,7 @@ export const FINDING_READS: Partial<Readonly<Record<DiagnosticCode, readonly str
   "replies.rule-matches-opt-out": ["replies"],
   "replies.rule-needs-one-match": ["replies"],
   "replies.pattern-invalid": ["replies"],
+  "replies.pattern-unsafe": ["replies"],
   "replies.keyword-empty": ["replies"],
   "replies.rule-name-repeated": ["replies"],
   "replies.rule-unreachable": ["replies"],

@@ -124,6 +124,16 @@ function patternFindings(
 ): Diagnostic[] {
   const range = project.locate(["replies", "rules", i, "pattern"]);
   const compiled = compilePattern(rule.pattern ?? "");
+  if (!compiled.ok && compiled.unsafe)
+    return [
+      {
+        severity: "error",
+        code: "replies.pattern-unsafe",
+        message: `project \`${project.address}\`: reply rule \`${rule.name}\` pattern could hang the worker: ${compiled.message}`,
+        range,
+        hint: "remove the nested repetition (write `a+$` for `(a+)+$`), or use `keywords`",
+      },
+    ];
   if (!compiled.ok)
     return [
       {
@@ -134,12 +144,9 @@ function patternFindings(
         hint: "write a JavaScript regular expression without slashes or flags, such as `\\bwho (is|'s) this\\b`",
       },
     ];
-  // The texts a contact who opts out sends: each word alone, in capitals, with punctuation.
-  const probe = words.find((w) =>
-    [w.word, w.word.toUpperCase(), `${w.word.toUpperCase()}.`, `${w.word}!`].some((t) =>
-      compiled.regex.test(foldAccents(t)),
-    ),
-  );
+  // The texts a contact who opts out sends: each word alone, in capitals, with punctuation, and in
+  // the short sentences opt-outs come in ("unsubscribe me", "please stop", "stop texting").
+  const probe = words.find((w) => optOutTexts(w.word).some((t) => compiled.regex.test(foldAccents(t))));
   if (probe === undefined) return [];
   return [
     {
@@ -150,6 +157,21 @@ function patternFindings(
       hint: "narrow the pattern (anchor it, name the words it is for) so that no opt-out text matches it",
     },
   ];
+}
+
+/** Texts a contact who opts out with `word` sends (probes for a pattern; not exhaustive). */
+function optOutTexts(word: string): string[] {
+  const up = word.toUpperCase();
+  const cap = `${up.slice(0, 1)}${word.slice(1)}`;
+  return [word, up, cap, `${up}.`, `${cap}.`, `${word}!`, `${word}!!`, `${up}!!!`].flatMap((t) => [
+    t,
+    `${t} me`,
+    `please ${t}`,
+    `${t} please`,
+    `${t} now`,
+    `${t} texting`,
+    `${t} texting me`,
+  ]);
 }
 
 function answerFindings(project: ProjectSpec, rule: ReplyRuleSpec, i: number): Diagnostic[] {

@@ -4,6 +4,7 @@
  * that make an inbound an opt-out. Shared by the campaign files' checks (a rule that could match an
  * opt-out is an error), the policy (which may add words) and the replies worker. Pure.
  */
+import safeRegex from "safe-regex2";
 
 /**
  * Revocation words and phrases per language, as data: an inbound that contains one as a whole word
@@ -25,6 +26,8 @@ export const DEFAULT_REVOCATION_WORDS: Readonly<Record<string, readonly string[]
     "remove me",
     "do not text",
     "dont text",
+    // an apostrophe is punctuation (a space once folded), as the API's GSM normalization keeps it
+    "don't text",
   ],
   es: [
     "no mas",
@@ -40,14 +43,16 @@ export const DEFAULT_REVOCATION_WORDS: Readonly<Record<string, readonly string[]
 };
 
 /**
- * Folds a text for matching: NFKD, combining marks removed (á -> a, ñ -> n), lower case, and every
+ * Folds a text for matching: NFKD, combining marks and invisible format characters (zero-width
+ * joiners and spaces, soft hyphens: `S\u200dTOP` is STOP; the API's GSM normalization drops them
+ * too) removed (á -> a, ñ -> n), lower case, and every
  * run of characters that are neither letters nor digits (punctuation, emoji, spaces, ¿ ¡) made one
  * space; no leading or trailing space. Invariant: `foldText(foldText(t)) === foldText(t)`.
  */
 export function foldText(text: string): string {
   return text
     .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
+    .replace(/[\p{M}\p{Cf}]+/gu, "")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
@@ -89,16 +94,26 @@ export function revocationIn(text: string, words: readonly { readonly word: stri
 
 /**
  * A rule's `pattern` as a regular expression (Unicode, case-insensitive), tested against the text
- * with accents removed (`foldAccents`); a message when it does not compile.
+ * with accents removed (`foldAccents`); a message when it does not compile, and `unsafe` when it
+ * could backtrack catastrophically (nested quantifiers such as `(a+)+$`, per safe-regex2's star
+ * height check), which would hang the worker on one inbound: such a pattern is never run.
  */
 export function compilePattern(
   pattern: string,
-): { ok: true; regex: RegExp } | { ok: false; message: string } {
+): { ok: true; regex: RegExp } | { ok: false; message: string; unsafe?: true } {
+  let regex: RegExp;
   try {
-    return { ok: true, regex: new RegExp(pattern, "iu") };
+    regex = new RegExp(pattern, "iu");
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
+  if (!safeRegex(regex))
+    return {
+      ok: false,
+      unsafe: true,
+      message: "it nests repetitions (such as `(a+)+`), which can take exponential time on a crafted text",
+    };
+  return { ok: true, regex };
 }
 
 /** The text with accents removed (NFKD, combining marks dropped), case and punctuation kept. */

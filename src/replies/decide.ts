@@ -48,6 +48,20 @@ export interface DecideInput {
   readonly conversationOptedOut: boolean;
   /** The event's `is_opt_out` (false when the inbound came from polling). */
   readonly eventOptOut: boolean;
+  /**
+   * Answers the worker's record holds in this conversation (rule name, answer id, when settled):
+   * counted toward the limits with the thread's, so an answer sent before its text was edited in the
+   * file still counts. Empty without a record.
+   */
+  readonly recorded?: readonly RecordedAnswer[];
+}
+
+/** An answer of the worker's record (answered.jsonl) in one conversation. */
+export interface RecordedAnswer {
+  readonly rule: string;
+  readonly answerId: string;
+  /** When it was settled (ISO 8601). */
+  readonly at: string;
 }
 
 export function decideInbound(input: DecideInput): Decision {
@@ -65,17 +79,43 @@ export function decideInbound(input: DecideInput): Decision {
   const after = input.thread.slice(0, at);
   const answer = after.find((m) => mine(m, match.rule));
   if (answer !== undefined) return { kind: "answered", match, answerId: answer.message_id };
-  const ofRule = input.thread.filter((m) => mine(m, match.rule)).length;
+  const recorded = input.recorded ?? [];
+  // Answer ids, from the thread (by text) and from the record (by rule), each counted once.
+  const count = (thread: readonly ThreadMessage[], fromRecord: readonly RecordedAnswer[]) =>
+    new Set([...thread.map((m) => m.message_id), ...fromRecord.map((r) => r.answerId)]).size;
+  const ofRule = count(
+    input.thread.filter((m) => mine(m, match.rule)),
+    recorded.filter((r) => r.rule === match.rule.name),
+  );
   if (ofRule >= match.rule.maxPerConversation) return { kind: "limit", match, limit: "rule", count: ofRule };
   const since = Date.parse(inbound.received_at ?? "") - DAY_MS;
-  const today = input.thread.filter(
-    (m, i) =>
-      input.replies.rules.some((r) => mine(m, r)) &&
-      (i < at || m.sent_at === null || !(Date.parse(m.sent_at) < since)),
-  ).length;
+  const today = count(
+    input.thread.filter(
+      (m, i) =>
+        input.replies.rules.some((r) => mine(m, r)) &&
+        (i < at || m.sent_at === null || !(Date.parse(m.sent_at) < since)),
+    ),
+    recorded.filter((r) => !(Date.parse(r.at) < since)),
+  );
   if (today >= input.replies.maxPerConversationPerDay)
     return { kind: "limit", match, limit: "day", count: today };
   return { kind: "answer", match };
+}
+
+/** The record's answers as {@link RecordedAnswer}s (lines without an answer id are left out). */
+export function recordedAnswers(
+  lines: Iterable<{
+    readonly t: string;
+    readonly rule: string;
+    readonly answer_message_id: string | null;
+    readonly at: string;
+  }>,
+): RecordedAnswer[] {
+  const out: RecordedAnswer[] = [];
+  for (const l of lines)
+    if (l.t === "answered" && l.answer_message_id !== null)
+      out.push({ rule: l.rule, answerId: l.answer_message_id, at: l.at });
+  return out;
 }
 
 /** Whether `thread` shows an answer with `text` after the inbound `inboundId` (the re-read after an unknown outcome). */

@@ -8,7 +8,7 @@
 import type { ApiError } from "../api/index.js";
 import type { Conversation, ThreadMessage } from "../contract/resources.js";
 import { analyzeSegments } from "../message/segments.js";
-import { decideInbound } from "./decide.js";
+import { decideInbound, recordedAnswers } from "./decide.js";
 import { PAGE_LIMIT, type RepliesPort, type ReplyProject, readThread } from "./port.js";
 import type { AnsweredLine } from "./state-file.js";
 
@@ -150,6 +150,9 @@ function judgeConversation(
   input: PlanInput,
 ): PlannedInbound[] {
   const out: PlannedInbound[] = [];
+  const answersOfRecord = recordedAnswers(
+    [...input.answered.values()].filter((l) => l.conversation_id === c.conversation_id),
+  );
   const inbounds = thread
     .filter((m) => m.direction === "inbound" && (m.received_at ?? "") >= since)
     .reverse();
@@ -194,6 +197,7 @@ function judgeConversation(
       revocation: input.revocation,
       conversationOptedOut: c.opted_out,
       eventOptOut: false,
+      recorded: answersOfRecord,
     });
     const matched = (by: { keyword: string; language: string } | { pattern: string }) =>
       "keyword" in by ? `keyword "${by.keyword}" (${by.language})` : `pattern ${by.pattern}`;

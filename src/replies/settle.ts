@@ -9,7 +9,7 @@ import type { ApiError, Sleep } from "../api/index.js";
 import { executeWrite, type Reread } from "../api/write-executor.js";
 import type { ThreadMessage } from "../contract/resources.js";
 import { analyzeSegments } from "../message/segments.js";
-import { answerFollows, type Decision, decideInbound } from "./decide.js";
+import { answerFollows, type Decision, decideInbound, recordedAnswers } from "./decide.js";
 import { type RepliesPort, type ReplyProject, readThread } from "./port.js";
 import { replyKey } from "./reply-key.js";
 import type { AnsweredLine, RepliesState } from "./state-file.js";
@@ -78,6 +78,7 @@ export async function settleInbound(
     revocation: ctx.revocation,
     conversationOptedOut: job.conversationOptedOut,
     eventOptOut: job.eventOptOut,
+    recorded: recordedAnswers(ctx.state.answersIn(job.conversationId)),
   });
   const line = (
     fields: Pick<AnsweredLine, "t" | "rule" | "answer_message_id" | "segments" | "code" | "via">,

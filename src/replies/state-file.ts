@@ -59,6 +59,8 @@ export interface RepliesState {
   readonly answered: ReadonlyMap<string, AnsweredLine>;
   /** 402s met per inbound message id (see `replyKey`). */
   readonly unpaid: ReadonlyMap<string, number>;
+  /** The `answered` lines of one conversation (for the limits; see decide.ts). */
+  answersIn(conversationId: string): readonly AnsweredLine[];
   readonly cursor: PollCursor;
   /** Bytes of a torn last line cut off on open (0: none). */
   readonly torn: number;
@@ -101,10 +103,13 @@ export async function openRepliesState(dir: string): Promise<RepliesState> {
   const path = join(dir, ANSWERED_FILE_NAME);
   const answered = new Map<string, AnsweredLine>();
   const unpaid = new Map<string, number>();
+  const byConversation = new Map<string, AnsweredLine[]>();
   const take = (line: AnsweredLine): void => {
     if (line.t === "unpaid")
       unpaid.set(line.inbound_message_id, (unpaid.get(line.inbound_message_id) ?? 0) + 1);
     else answered.set(line.inbound_message_id, line);
+    if (line.t === "answered" && typeof line.conversation_id === "string")
+      byConversation.set(line.conversation_id, [...(byConversation.get(line.conversation_id) ?? []), line]);
   };
   let bytes = "";
   try {
@@ -146,6 +151,7 @@ export async function openRepliesState(dir: string): Promise<RepliesState> {
   return {
     answered,
     unpaid,
+    answersIn: (conversationId) => byConversation.get(conversationId) ?? [],
     cursor,
     torn,
     append(line) {

@@ -62,6 +62,30 @@ describe("words", () => {
     expect(revocationIn("please STOP.", words)).toBe("stop");
   });
 
+  it("reads a revocation word written with an apostrophe", () => {
+    for (const t of ["Don't text me", "DON’T TEXT ME!", "dont text me"])
+      expect(revocationIn(`${t} who is this`, words), t).not.toBeNull();
+    expect(decide([inbound("m1", "Don't text me. Who is this?", "2026-11-03T12:00:00Z")], "m1").kind).toBe(
+      "opt-out",
+    );
+  });
+
+  it("finds its answer after the API's GSM normalization (zero-width dropped, look-alike apostrophes)", () => {
+    const thread = [
+      outbound("a1", "Don't wait: vote at the school", "2026-11-03T12:01:00Z"),
+      inbound("m1", "where?", "2026-11-03T12:00:00Z"),
+    ];
+    expect(answerFollows(thread, "m1", "Don`t wait: vo\u200dte at the school")?.message_id).toBe("a1");
+    expect(answerFollows(thread, "m1", "Don\u201at wait: vote at the school")?.message_id).toBe("a1");
+  });
+
+  it("sees a revocation word through zero-width and format characters", () => {
+    for (const t of ["S\u200dTOP", "ST\u200bOP", "S\u00adTOP", "\ufeffSTOP", "AL\u200cTO"])
+      expect(revocationIn(`${t} who is this`, words), JSON.stringify(t)).not.toBeNull();
+    const thread = [inbound("m1", "S\u200dTOP who is this", "2026-11-03T12:00:00Z")];
+    expect(decide(thread, "m1").kind).toBe("opt-out");
+  });
+
   it("takes the first rule in file order", () => {
     expect(matchRule(RULES, "who is this? where do I vote")?.rule.name).toBe("where");
     expect(matchRule(RULES, "WHO IS THIS")?.by).toEqual({ pattern: "\\bwho is this\\b" });
@@ -114,6 +138,50 @@ describe("decideInbound", () => {
     expect(decide(day, "m5")).toMatchObject({ kind: "limit", limit: "day", count: 2 });
     const old = day.map((m) => (m.message_id === "a1" ? { ...m, sent_at: "2026-11-29T13:00:00.000Z" } : m));
     expect(decide(old, "m5")).toMatchObject({ kind: "answer" });
+  });
+
+  it("counts the record's answers toward the limits when the answer text was edited since", () => {
+    const earlier = "2026-11-30T15:00:00.000Z";
+    // a1 went out with the rule's answer as it read then; the file now says "At the school."
+    const thread = [
+      inbound("m3", "where do I vote", t0),
+      outbound("a1", "At the old school.", earlier),
+      inbound("m1", "where do I vote", earlier),
+    ];
+    expect(decide(thread, "m3")).toMatchObject({ kind: "answer" });
+    const recorded = [{ rule: "where", answerId: "a1", at: earlier }];
+    expect(
+      decideInbound({
+        thread,
+        inboundId: "m3",
+        replies: RULES,
+        revocation: words,
+        conversationOptedOut: false,
+        eventOptOut: false,
+        recorded,
+      }),
+    ).toMatchObject({ kind: "limit", limit: "rule", count: 1 });
+    // Recorded within 24 hours, of any rule: counted toward the day's limit (2), with the thread's.
+    const day = [
+      inbound("m5", "who is this", t0),
+      outbound("a2", "Jane's old campaign.", "2026-12-01T14:00:00.000Z"),
+      outbound("a1", "At the school.", "2026-12-01T13:00:00.000Z"),
+      inbound("m1", "where do I vote", earlier),
+    ];
+    expect(
+      decideInbound({
+        thread: day,
+        inboundId: "m5",
+        replies: { ...RULES, rules: RULES.rules.map((r) => ({ ...r, maxPerConversation: 5 })) },
+        revocation: words,
+        conversationOptedOut: false,
+        eventOptOut: false,
+        recorded: [
+          { rule: "who", answerId: "a2", at: "2026-12-01T14:00:00.000Z" },
+          { rule: "where", answerId: "a1", at: "2026-12-01T13:00:00.000Z" },
+        ],
+      }),
+    ).toMatchObject({ kind: "limit", limit: "day", count: 2 });
   });
 
   it("says when the inbound is not in the thread, and when nothing matches", () => {

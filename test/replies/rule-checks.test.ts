@@ -1,6 +1,8 @@
 /** Validate's checks of `replies:` rules: codes and the line and column they point at. */
 import { describe, expect, it } from "vitest";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
+import type { RepliesSpec } from "../../src/campaign/model.js";
+import { matchRule } from "../../src/campaign/reply-match.js";
 import { campaignFile, where } from "../campaign/helpers.js";
 
 function check(replies: string, defaults = ""): string[] {
@@ -88,5 +90,35 @@ describe("reply rules in campaign files", () => {
 `,
       ),
     ).toEqual(["replies.rule-matches-opt-out@6:20"]);
+  });
+
+  it("refuses a pattern with catastrophic backtracking, and the worker never runs it", () => {
+    expect(
+      check(`    replies:
+      rules:
+        - name: redos
+          pattern: "(a+)+$"
+          answer: hi
+`),
+    ).toEqual(["replies.pattern-unsafe@8:20"]);
+    const spec: RepliesSpec = {
+      rules: [{ name: "redos", pattern: "(a+)+$", answer: "hi", maxPerConversation: 1 }],
+      maxPerConversationPerDay: 1,
+    };
+    // Would backtrack for minutes if compiled: the matcher refuses it instead.
+    expect(matchRule(spec, `${"a".repeat(40)}!`)).toBeNull();
+  });
+
+  it("refuses a pattern that matches a revocation word in a short sentence or with more punctuation", () => {
+    const rules = ["unsubscribe me", "^stop!!$", "please stop", "stop texting", "^Stop now$"]
+      .map((p, i) => `        - name: r${i}\n          pattern: ${JSON.stringify(p)}\n          answer: hi\n`)
+      .join("");
+    expect(check(`    replies:\n      rules:\n${rules}`)).toEqual([
+      "replies.rule-matches-opt-out@8:20",
+      "replies.rule-matches-opt-out@11:20",
+      "replies.rule-matches-opt-out@14:20",
+      "replies.rule-matches-opt-out@17:20",
+      "replies.rule-matches-opt-out@20:20",
+    ]);
   });
 });

@@ -8,6 +8,8 @@ export const REPLIES_CODES = {
   "replies.rule-needs-one-match":
     "a reply rule has both `keywords` and `pattern`, or neither: it needs exactly one",
   "replies.pattern-invalid": "a reply rule's `pattern` is not a valid regular expression",
+  "replies.pattern-unsafe":
+    "a reply rule's `pattern` nests repetitions (such as `(a+)+$`) and could backtrack catastrophically: it is refused and never run",
   "replies.keyword-empty": "a reply rule's keyword has no letter or digit, so it can never match",
   "replies.rule-name-repeated": "two reply rules of one project have the same `name`",
   "replies.rule-unreachable":

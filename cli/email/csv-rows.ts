@@ -49,13 +49,16 @@ export async function* csvVerdicts(
   let plan: HeaderPlan | undefined;
   let width = 0;
   const seen = new DuplicateIndex();
+  let crlfInQuotes = 0;
   try {
     for await (const chunk of parser as AsyncIterable<ParsedRecord>) {
       const { record, raw, info } = chunk;
       const lead = raw.length - raw.replace(/^[\r\n]+/, "").length;
       const body = raw.slice(lead).replace(/\r?\n$|\r$/, "");
-      const lastLine = info.lines;
-      const firstLine = lastLine - (body.match(/\n/g)?.length ?? 0);
+      // csv-parse counts the CR and the LF of a CRLF inside a quoted field as two lines: one each.
+      for (const cell of record) crlfInQuotes += cell.split("\r\n").length - 1;
+      const lastLine = info.lines - crlfInQuotes;
+      const firstLine = lastLine - (body.match(/\r\n|\r|\n/g)?.length ?? 0);
       const offset = Math.max(0, info.bytes - Buffer.byteLength(raw) + lead);
       const place = { firstLine, lastLine, offset };
       if (plan === undefined) {

@@ -96,6 +96,27 @@ describe("validate: email list CSV files", () => {
     expect((await validate(doubled)).found.map((d) => d.code)).toEqual(["email.csv-column-missing"]);
   });
 
+  test("a CRLF file with a quoted line break: each CRLF is one line, in the row and after it", async () => {
+    const dir = repo(
+      [
+        "\uFEFFemail,consent_source,consent_at",
+        'a@example.org,"multi',
+        'line",2026-03-01T09:30:00',
+        '"b@example.org","two',
+        "more",
+        'breaks",2026-03-01T09:30:00Z',
+        "bad,form,2026-03-01T09:30:00Z",
+        "",
+      ].join("\r\n"),
+    );
+    const { code, found } = await validate(dir);
+    expect(code).toBe(1);
+    expect(at(found)).toEqual([
+      "campaign/lists/people.csv:2 email.invalid-consent-at",
+      "campaign/lists/people.csv:7 email.invalid-address",
+    ]);
+  });
+
   test("two entries naming one list: the second is an error at its key", async () => {
     const dir = repo("email\na@example.org\n");
     writeFileSync(

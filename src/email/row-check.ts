@@ -11,7 +11,7 @@ import type { EmailContactInput } from "../contract/requests.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { isEmailAddress } from "./address.js";
 import type { DuplicateIndex } from "./duplicate-index.js";
-import type { EmailListSpec } from "./model.js";
+import { DEFAULT_COLUMNS, type EmailListSpec } from "./model.js";
 
 /** Where a record sits in its CSV file. Invariant: 1-based lines, `firstLine <= lastLine`; `offset` is the byte offset of its start. */
 export interface CsvPlace {
@@ -80,8 +80,15 @@ export function readHeader(
       hint: "email, consent_source and consent_at each need their own column",
     });
   const email = need(list.columns.email, "the address");
-  const consentSource = at(list.columns.consent_source);
-  const consentAt = at(list.columns.consent_at);
+  // A consent column the file's columns: names must be there (a missing one would drop consent).
+  const consentSource =
+    list.columns.consent_source === DEFAULT_COLUMNS.consent_source
+      ? at(list.columns.consent_source)
+      : need(list.columns.consent_source, "consent_source, named under columns");
+  const consentAt =
+    list.columns.consent_at === DEFAULT_COLUMNS.consent_at
+      ? at(list.columns.consent_at)
+      : need(list.columns.consent_at, "consent_at, named under columns");
   const standard = new Set([list.columns.email, list.columns.consent_source, list.columns.consent_at]);
   const fields: (readonly [string, number])[] = [];
   if (list.fields !== undefined) {

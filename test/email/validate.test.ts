@@ -117,6 +117,15 @@ describe("validate: email list CSV files", () => {
     ]);
   });
 
+  test("a consent column named under columns: that the header lacks is an error, not consent dropped", async () => {
+    const csv = "email,consent_source,consent_at\na@example.org,form,2026-03-01T09:30:00Z\n";
+    const { code, found } = await validate(repo(csv, { columns: { consent_source: "Source" } }));
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/lists/people.csv:1 email.csv-column-missing"]);
+    const when = await validate(repo(csv, { columns: { consent_at: "Opted In" } }));
+    expect(at(when.found)).toEqual(["campaign/lists/people.csv:1 email.csv-column-missing"]);
+  });
+
   test("two entries naming one list: the second is an error at its key", async () => {
     const dir = repo("email\na@example.org\n");
     writeFileSync(

@@ -79,6 +79,17 @@ export function readHeader(
       range: list.range,
       hint: "email, consent_source and consent_at each need their own column",
     });
+  const read = new Set([...mapped, ...(list.fields ?? names)]);
+  for (const name of new Set(names))
+    if (name !== "" && read.has(name) && names.indexOf(name) !== names.lastIndexOf(name))
+      // Two columns of one name: which one holds the address (or the consent) would be a guess.
+      missing.push({
+        severity: "error",
+        code: "email.csv-malformed",
+        message: `${list.csvPath}: the header names the column "${name}" ${names.filter((n) => n === name).length} times`,
+        range: csvRange(list.csvPath, { firstLine: 1, lastLine: 1, offset: 0 }),
+        hint: "give each column its own header",
+      });
   const email = need(list.columns.email, "the address");
   // A consent column the file's columns: names must be there (a missing one would drop consent).
   const consentSource =

@@ -126,6 +126,18 @@ describe("validate: email list CSV files", () => {
     expect(at(when.found)).toEqual(["campaign/lists/people.csv:1 email.csv-column-missing"]);
   });
 
+  test("a header naming a standard column twice is an error, not the first one read silently", async () => {
+    const csv =
+      "email,email,consent_source,consent_at\na@example.org,b@example.org,form,2026-03-01T09:30:00Z\n";
+    const { code, found } = await validate(repo(csv));
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/lists/people.csv:1 email.csv-malformed"]);
+    const consent = "email,consent_at,consent_source,consent_at\na@example.org,,form,2026-03-01T09:30:00Z\n";
+    expect(at((await validate(repo(consent))).found)).toEqual([
+      "campaign/lists/people.csv:1 email.csv-malformed",
+    ]);
+  });
+
   test("two entries naming one list: the second is an error at its key", async () => {
     const dir = repo("email\na@example.org\n");
     writeFileSync(

@@ -4,8 +4,8 @@
  * with its lines in the file. Problems of the file as a whole (unreadable, unclosed quote, missing
  * column) go to `onFileProblem`, and the rows stop there.
  */
-import { createReadStream } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { createReadStream, existsSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { parse } from "csv-parse";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { DuplicateIndex } from "../../src/email/duplicate-index.js";
@@ -32,6 +32,19 @@ export async function* csvVerdicts(
   onFileProblem: (diagnostics: readonly Diagnostic[]) => void,
 ): AsyncGenerator<RowVerdict, void, void> {
   const path = isAbsolute(list.csvPath) ? list.csvPath : join(cwd, list.csvPath);
+  const outside = outsideRepository(path, isAbsolute(list.file) ? list.file : join(cwd, list.file), cwd);
+  if (outside !== undefined) {
+    onFileProblem([
+      {
+        severity: "error",
+        code: "email.csv-unreadable",
+        message: `${list.csvPath} (email list ${list.address}) lies outside the repository ${outside}: it is not read`,
+        range: list.csvRange,
+        hint: "keep the CSV inside the repository, beside the campaign file",
+      },
+    ]);
+    return;
+  }
   const parser = parse({
     info: true,
     raw: true,
@@ -103,6 +116,33 @@ export async function* csvVerdicts(
         range: list.csvRange,
       },
     ]);
+}
+
+/**
+ * The repository root when the CSV's real path (symlinks followed) lies outside it, else undefined.
+ * The root is the nearest directory above the campaign file that holds .git, or else the working
+ * directory (the campaign file's own when it lies outside that). A file that cannot be resolved is left to the read (which reports it).
+ */
+function outsideRepository(csv: string, campaignFile: string, cwd: string): string | undefined {
+  const inCwd = !relative(cwd, campaignFile).startsWith("..");
+  let root = inCwd ? cwd : dirname(campaignFile);
+  for (let dir = dirname(campaignFile); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) {
+      root = dir;
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  let real: string;
+  let realRoot: string;
+  try {
+    real = realpathSync(csv);
+    realRoot = realpathSync(root);
+  } catch {
+    return undefined;
+  }
+  const rel = relative(realRoot, real);
+  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? root : undefined;
 }
 
 function fileProblem(list: EmailListSpec, error: unknown, opened: boolean): Diagnostic {

@@ -3,9 +3,9 @@
  * 255 limits, date-times, duplicates within the file, missing consent under the policy, a missing
  * column, a column mapping, an unclosed quote, a missing file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative as relativePath } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { stringify } from "yaml";
 import { runCli } from "../helpers/run-cli.js";
@@ -136,6 +136,31 @@ describe("validate: email list CSV files", () => {
     expect(at((await validate(repo(consent))).found)).toEqual([
       "campaign/lists/people.csv:1 email.csv-malformed",
     ]);
+  });
+
+  test("a CSV outside the repository (a ../ path, an absolute one, a symlink) is not read", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "campaignctl-email-outside-"));
+    dirs.push(outside);
+    writeFileSync(join(outside, "secret.csv"), "email\nleak@example.org\nTOKEN=s3cret\n");
+    const dir = repo("email\na@example.org\n");
+    const relative = relativePath(join(dir, "campaign"), join(outside, "secret.csv"));
+    for (const csv of [relative, join(outside, "secret.csv")]) {
+      const { code, found } = await validate(repo("email\n", { csv }));
+      expect(code).toBe(1);
+      expect(found.map((d) => d.code)).toEqual(["email.csv-unreadable"]);
+      expect(JSON.stringify(found)).not.toContain("s3cret");
+    }
+    const viaLink = repo("email\n", { csv: "lists/link.csv" });
+    symlinkSync(join(outside, "secret.csv"), join(viaLink, "campaign", "lists", "link.csv"));
+    const { code, found } = await validate(viaLink);
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/email.yaml:5 email.csv-unreadable"]);
+    // Inside the repository (the directory holding .git), a ../ path is fine.
+    const git = repo("email\n", { csv: "../shared/people.csv" });
+    mkdirSync(join(git, ".git"));
+    mkdirSync(join(git, "shared"));
+    writeFileSync(join(git, "shared", "people.csv"), "email\nok@example.org\n");
+    expect(await validate(git)).toEqual({ code: 0, found: [] });
   });
 
   test("two entries naming one list: the second is an error at its key", async () => {

@@ -13,6 +13,12 @@ import { isEmailAddress } from "./address.js";
 import type { DuplicateIndex } from "./duplicate-index.js";
 import { DEFAULT_COLUMNS, type EmailListSpec } from "./model.js";
 
+/**
+ * consent_at as the contract's `date-time` (RFC 3339) reads it: seconds required, the offset `Z` or
+ * `±HH:MM`. instantMs alone reads more (no seconds, `+0530`), which the API rejects.
+ */
+const SENT_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
 /** Where a record sits in its CSV file. Invariant: 1-based lines, `firstLine <= lastLine`; `offset` is the byte offset of its start. */
 export interface CsvPlace {
   readonly firstLine: number;
@@ -161,7 +167,7 @@ export function checkRow(
       `consent_source is ${source.length} characters, over ${CONSENT_SOURCE_MAX}`,
       "shorten it",
     );
-  if (consentAt !== "" && instantMs(consentAt) === undefined)
+  if (consentAt !== "" && (!SENT_DATE_TIME.test(consentAt) || instantMs(consentAt) === undefined))
     problem(
       "email.invalid-consent-at",
       `consent_at "${consentAt}" is not a date-time with an offset`,

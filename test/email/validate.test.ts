@@ -163,6 +163,26 @@ describe("validate: email list CSV files", () => {
     expect(await validate(git)).toEqual({ code: 0, found: [] });
   });
 
+  test("consent_at must be an RFC 3339 date-time as the API reads it (seconds, offset with a colon)", async () => {
+    const dir = repo(
+      [
+        "email,consent_source,consent_at",
+        "a@example.org,form,2026-03-01T09:30:00Z",
+        "b@example.org,form,2026-03-01T09:30:00.250-05:00",
+        "c@example.org,form,2026-03-01T09:30Z",
+        "d@example.org,form,2026-03-01T09:30:00+0530",
+        "e@example.org,form,2026-03-01T09:30:00",
+        "",
+      ].join("\n"),
+    );
+    const { found } = await validate(dir);
+    expect(at(found)).toEqual([
+      "campaign/lists/people.csv:4 email.invalid-consent-at",
+      "campaign/lists/people.csv:5 email.invalid-consent-at",
+      "campaign/lists/people.csv:6 email.invalid-consent-at",
+    ]);
+  });
+
   test("two entries naming one list: the second is an error at its key", async () => {
     const dir = repo("email\na@example.org\n");
     writeFileSync(

@@ -97,15 +97,15 @@ export function readHeader(
         hint: "give each column its own header",
       });
   const email = need(list.columns.email, "the address");
-  // A consent column the file's columns: names must be there (a missing one would drop consent).
-  const consentSource =
-    list.columns.consent_source === DEFAULT_COLUMNS.consent_source
-      ? at(list.columns.consent_source)
-      : need(list.columns.consent_source, "consent_source, named under columns");
-  const consentAt =
-    list.columns.consent_at === DEFAULT_COLUMNS.consent_at
-      ? at(list.columns.consent_at)
-      : need(list.columns.consent_at, "consent_at, named under columns");
+  // A consent column the file's columns: names must be there (a missing one would drop consent),
+  // and so must a default one the header spells nearly so (`Consent Source`): else it went as a merge field.
+  const squash = (n: string): string => n.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const consent = (name: string, fallback: string): number =>
+    name !== fallback || names.some((n) => n !== name && squash(n) === squash(name))
+      ? need(name, `${fallback}${name === fallback ? "" : ", named under columns"}`)
+      : at(name);
+  const consentSource = consent(list.columns.consent_source, DEFAULT_COLUMNS.consent_source);
+  const consentAt = consent(list.columns.consent_at, DEFAULT_COLUMNS.consent_at);
   const standard = new Set([list.columns.email, list.columns.consent_source, list.columns.consent_at]);
   const fields: (readonly [string, number])[] = [];
   if (list.fields !== undefined) {

@@ -183,6 +183,14 @@ describe("validate: email list CSV files", () => {
     ]);
   });
 
+  test("a consent header spelt nearly right is an error, not the consent sent as a merge field", async () => {
+    for (const header of ["email,Consent Source,consent_at", "email,consent_source,CONSENT-AT"]) {
+      const { code, found } = await validate(repo(`${header}\na@example.org,form,2026-03-01T09:30:00Z\n`));
+      expect(code).toBe(1);
+      expect(at(found)).toEqual(["campaign/lists/people.csv:1 email.csv-column-missing"]);
+    }
+  });
+
   test("two entries naming one list: the second is an error at its key", async () => {
     const dir = repo("email\na@example.org\n");
     writeFileSync(

@@ -191,6 +191,17 @@ describe("validate: email list CSV files", () => {
     }
   });
 
+  test("a quoted email_lists key (JSON style) is read, not skipped", async () => {
+    const dir = repo("email\nbad\n");
+    writeFileSync(
+      join(dir, "campaign", "email.yaml"),
+      '{"version": 1, "email_lists": {"people": {"id": "el_1", "csv": "lists/people.csv"}}}\n',
+    );
+    const { code, found } = await validate(dir);
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/lists/people.csv:2 email.invalid-address"]);
+  });
+
   test("two entries naming one list: the second is an error at its key", async () => {
     const dir = repo("email\na@example.org\n");
     writeFileSync(

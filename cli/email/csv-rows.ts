@@ -72,7 +72,11 @@ export async function* csvVerdicts(
       for (const cell of record) crlfInQuotes += cell.split("\r\n").length - 1;
       const lastLine = info.lines - crlfInQuotes;
       const firstLine = lastLine - (body.match(/\r\n|\r|\n/g)?.length ?? 0);
-      const offset = Math.max(0, info.bytes - Buffer.byteLength(raw) + lead);
+      // With CRLF records csv-parse's raw keeps the CR of each record break, not its LF.
+      const crlf = (parser.options.record_delimiter as Buffer[] | undefined)?.[0]?.toString() === "\r\n";
+      const fileBytes = (text: string): number =>
+        Buffer.byteLength(text) + (crlf ? (text.match(/\r(?!\n)/g)?.length ?? 0) : 0);
+      const offset = Math.max(0, info.bytes - fileBytes(raw) + fileBytes(raw.slice(0, lead)));
       const place = { firstLine, lastLine, offset };
       if (plan === undefined) {
         const header = readHeader(record, list);

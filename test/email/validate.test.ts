@@ -202,6 +202,13 @@ describe("validate: email list CSV files", () => {
     expect(at(found)).toEqual(["campaign/lists/people.csv:2 email.invalid-address"]);
   });
 
+  test("in a CRLF file a row's range starts at its first byte, after blank lines and quoted breaks", async () => {
+    const csv = ["email", "bad1", "", '"bad', '2"', "bad3", ""].join("\r\n");
+    const { found } = await validate(repo(csv));
+    const offsets = found.map((d) => (d.range?.start as { offset?: number } | undefined)?.offset);
+    expect(offsets).toEqual(["bad1", '"bad', "bad3"].map((row) => csv.indexOf(row)));
+  });
+
   test("two entries naming one list: the second is an error at its key", async () => {
     const dir = repo("email\na@example.org\n");
     writeFileSync(

@@ -63,6 +63,7 @@ export async function* csvVerdicts(
   let width = 0;
   const seen = new DuplicateIndex();
   let crlfInQuotes = 0;
+  let lastRecordLine = 0;
   try {
     for await (const chunk of parser as AsyncIterable<ParsedRecord>) {
       const { record, raw, info } = chunk;
@@ -78,6 +79,7 @@ export async function* csvVerdicts(
         Buffer.byteLength(text) + (crlf ? (text.match(/\r(?!\n)/g)?.length ?? 0) : 0);
       const offset = Math.max(0, info.bytes - fileBytes(raw) + fileBytes(raw.slice(0, lead)));
       const place = { firstLine, lastLine, offset };
+      lastRecordLine = lastLine;
       if (plan === undefined) {
         const header = readHeader(record, list);
         if (!header.ok) {
@@ -108,7 +110,7 @@ export async function* csvVerdicts(
       yield checkRow(record, place, plan, list, requireConsent, seen);
     }
   } catch (error) {
-    onFileProblem([fileProblem(list, error, opened)]);
+    onFileProblem([fileProblem(list, error, opened, lastRecordLine + 1)]);
     return;
   }
   if (plan === undefined)
@@ -149,7 +151,8 @@ function outsideRepository(csv: string, campaignFile: string, cwd: string): stri
   return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? root : undefined;
 }
 
-function fileProblem(list: EmailListSpec, error: unknown, opened: boolean): Diagnostic {
+/** `nextLine`: the line after the last record read, where an unclosed quote's row starts (blank lines aside). */
+function fileProblem(list: EmailListSpec, error: unknown, opened: boolean, nextLine: number): Diagnostic {
   const e = error as { code?: string; message?: string; lines?: number };
   if (!opened || (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)))
     return {
@@ -159,11 +162,13 @@ function fileProblem(list: EmailListSpec, error: unknown, opened: boolean): Diag
       range: list.csvRange,
       hint: "the path under csv: is relative to the campaign file",
     };
-  const line = typeof e.lines === "number" ? e.lines : 1;
+  // csv-parse reports an unclosed quote at the file's end; the row it opens is the next one.
+  const unclosed = e.code === "CSV_QUOTE_NOT_CLOSED";
+  const line = unclosed ? nextLine : typeof e.lines === "number" ? e.lines : 1;
   return {
     severity: "error",
     code: "email.csv-malformed",
-    message: `${list.csvPath} line ${line}: ${e.message ?? String(error)}`,
+    message: `${list.csvPath} line ${line}: ${unclosed ? "a quote opened in this row is never closed" : (e.message ?? String(error))}`,
     range: csvRange(list.csvPath, { firstLine: line, lastLine: line, offset: 0 }),
     hint: "fix the CSV (quotes must be closed); the list is not synced until it parses",
   };

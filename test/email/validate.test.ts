@@ -209,6 +209,13 @@ describe("validate: email list CSV files", () => {
     expect(offsets).toEqual(["bad1", '"bad', "bad3"].map((row) => csv.indexOf(row)));
   });
 
+  test("an unclosed quote is reported at the line where the quoted row starts, not the file's end", async () => {
+    const csv = 'email\na@example.org\n"b@example.org\nc@example.org\nd@example.org\n';
+    const { code, found } = await validate(repo(csv));
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/lists/people.csv:3 email.csv-malformed"]);
+  });
+
   test("two entries naming one list: the second is an error at its key", async () => {
     const dir = repo("email\na@example.org\n");
     writeFileSync(

@@ -4,8 +4,8 @@
  * with its lines in the file. Problems of the file as a whole (unreadable, unclosed quote, missing
  * column) go to `onFileProblem`, and the rows stop there.
  */
-import { createReadStream } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { createReadStream, existsSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { parse } from "csv-parse";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { DuplicateIndex } from "../../src/email/duplicate-index.js";
@@ -32,6 +32,19 @@ export async function* csvVerdicts(
   onFileProblem: (diagnostics: readonly Diagnostic[]) => void,
 ): AsyncGenerator<RowVerdict, void, void> {
   const path = isAbsolute(list.csvPath) ? list.csvPath : join(cwd, list.csvPath);
+  const outside = outsideRepository(path, isAbsolute(list.file) ? list.file : join(cwd, list.file), cwd);
+  if (outside !== undefined) {
+    onFileProblem([
+      {
+        severity: "error",
+        code: "email.csv-unreadable",
+        message: `${list.csvPath} (email list ${list.address}) lies outside the repository ${outside}: it is not read`,
+        range: list.csvRange,
+        hint: "keep the CSV inside the repository, beside the campaign file",
+      },
+    ]);
+    return;
+  }
   const parser = parse({
     info: true,
     raw: true,
@@ -49,15 +62,24 @@ export async function* csvVerdicts(
   let plan: HeaderPlan | undefined;
   let width = 0;
   const seen = new DuplicateIndex();
+  let crlfInQuotes = 0;
+  let lastRecordLine = 0;
   try {
     for await (const chunk of parser as AsyncIterable<ParsedRecord>) {
       const { record, raw, info } = chunk;
       const lead = raw.length - raw.replace(/^[\r\n]+/, "").length;
       const body = raw.slice(lead).replace(/\r?\n$|\r$/, "");
-      const lastLine = info.lines;
-      const firstLine = lastLine - (body.match(/\n/g)?.length ?? 0);
-      const offset = Math.max(0, info.bytes - Buffer.byteLength(raw) + lead);
+      // csv-parse counts the CR and the LF of a CRLF inside a quoted field as two lines: one each.
+      for (const cell of record) crlfInQuotes += cell.split("\r\n").length - 1;
+      const lastLine = info.lines - crlfInQuotes;
+      const firstLine = lastLine - (body.match(/\r\n|\r|\n/g)?.length ?? 0);
+      // With CRLF records csv-parse's raw keeps the CR of each record break, not its LF.
+      const crlf = (parser.options.record_delimiter as Buffer[] | undefined)?.[0]?.toString() === "\r\n";
+      const fileBytes = (text: string): number =>
+        Buffer.byteLength(text) + (crlf ? (text.match(/\r(?!\n)/g)?.length ?? 0) : 0);
+      const offset = Math.max(0, info.bytes - fileBytes(raw) + fileBytes(raw.slice(0, lead)));
       const place = { firstLine, lastLine, offset };
+      lastRecordLine = lastLine;
       if (plan === undefined) {
         const header = readHeader(record, list);
         if (!header.ok) {
@@ -88,7 +110,7 @@ export async function* csvVerdicts(
       yield checkRow(record, place, plan, list, requireConsent, seen);
     }
   } catch (error) {
-    onFileProblem([fileProblem(list, error, opened)]);
+    onFileProblem([fileProblem(list, error, opened, lastRecordLine + 1)]);
     return;
   }
   if (plan === undefined)
@@ -102,7 +124,35 @@ export async function* csvVerdicts(
     ]);
 }
 
-function fileProblem(list: EmailListSpec, error: unknown, opened: boolean): Diagnostic {
+/**
+ * The repository root when the CSV's real path (symlinks followed) lies outside it, else undefined.
+ * The root is the nearest directory above the campaign file that holds .git, or else the working
+ * directory (the campaign file's own when it lies outside that). A file that cannot be resolved is left to the read (which reports it).
+ */
+function outsideRepository(csv: string, campaignFile: string, cwd: string): string | undefined {
+  const inCwd = !relative(cwd, campaignFile).startsWith("..");
+  let root = inCwd ? cwd : dirname(campaignFile);
+  for (let dir = dirname(campaignFile); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) {
+      root = dir;
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  let real: string;
+  let realRoot: string;
+  try {
+    real = realpathSync(csv);
+    realRoot = realpathSync(root);
+  } catch {
+    return undefined;
+  }
+  const rel = relative(realRoot, real);
+  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? root : undefined;
+}
+
+/** `nextLine`: the line after the last record read, where an unclosed quote's row starts (blank lines aside). */
+function fileProblem(list: EmailListSpec, error: unknown, opened: boolean, nextLine: number): Diagnostic {
   const e = error as { code?: string; message?: string; lines?: number };
   if (!opened || (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)))
     return {
@@ -112,11 +162,13 @@ function fileProblem(list: EmailListSpec, error: unknown, opened: boolean): Diag
       range: list.csvRange,
       hint: "the path under csv: is relative to the campaign file",
     };
-  const line = typeof e.lines === "number" ? e.lines : 1;
+  // csv-parse reports an unclosed quote at the file's end; the row it opens is the next one.
+  const unclosed = e.code === "CSV_QUOTE_NOT_CLOSED";
+  const line = unclosed ? nextLine : typeof e.lines === "number" ? e.lines : 1;
   return {
     severity: "error",
     code: "email.csv-malformed",
-    message: `${list.csvPath} line ${line}: ${e.message ?? String(error)}`,
+    message: `${list.csvPath} line ${line}: ${unclosed ? "a quote opened in this row is never closed" : (e.message ?? String(error))}`,
     range: csvRange(list.csvPath, { firstLine: line, lastLine: line, offset: 0 }),
     hint: "fix the CSV (quotes must be closed); the list is not synced until it parses",
   };

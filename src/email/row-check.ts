@@ -11,7 +11,13 @@ import type { EmailContactInput } from "../contract/requests.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { isEmailAddress } from "./address.js";
 import type { DuplicateIndex } from "./duplicate-index.js";
-import type { EmailListSpec } from "./model.js";
+import { DEFAULT_COLUMNS, type EmailListSpec } from "./model.js";
+
+/**
+ * consent_at as the contract's `date-time` (RFC 3339) reads it: seconds required, the offset `Z` or
+ * `±HH:MM`. instantMs alone reads more (no seconds, `+0530`), which the API rejects.
+ */
+const SENT_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Where a record sits in its CSV file. Invariant: 1-based lines, `firstLine <= lastLine`; `offset` is the byte offset of its start. */
 export interface CsvPlace {
@@ -79,9 +85,27 @@ export function readHeader(
       range: list.range,
       hint: "email, consent_source and consent_at each need their own column",
     });
+  const read = new Set([...mapped, ...(list.fields ?? names)]);
+  for (const name of new Set(names))
+    if (name !== "" && read.has(name) && names.indexOf(name) !== names.lastIndexOf(name))
+      // Two columns of one name: which one holds the address (or the consent) would be a guess.
+      missing.push({
+        severity: "error",
+        code: "email.csv-malformed",
+        message: `${list.csvPath}: the header names the column "${name}" ${names.filter((n) => n === name).length} times`,
+        range: csvRange(list.csvPath, { firstLine: 1, lastLine: 1, offset: 0 }),
+        hint: "give each column its own header",
+      });
   const email = need(list.columns.email, "the address");
-  const consentSource = at(list.columns.consent_source);
-  const consentAt = at(list.columns.consent_at);
+  // A consent column the file's columns: names must be there (a missing one would drop consent),
+  // and so must a default one the header spells nearly so (`Consent Source`): else it went as a merge field.
+  const squash = (n: string): string => n.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const consent = (name: string, fallback: string): number =>
+    name !== fallback || names.some((n) => n !== name && squash(n) === squash(name))
+      ? need(name, `${fallback}${name === fallback ? "" : ", named under columns"}`)
+      : at(name);
+  const consentSource = consent(list.columns.consent_source, DEFAULT_COLUMNS.consent_source);
+  const consentAt = consent(list.columns.consent_at, DEFAULT_COLUMNS.consent_at);
   const standard = new Set([list.columns.email, list.columns.consent_source, list.columns.consent_at]);
   const fields: (readonly [string, number])[] = [];
   if (list.fields !== undefined) {
@@ -143,7 +167,7 @@ export function checkRow(
       `consent_source is ${source.length} characters, over ${CONSENT_SOURCE_MAX}`,
       "shorten it",
     );
-  if (consentAt !== "" && instantMs(consentAt) === undefined)
+  if (consentAt !== "" && (!SENT_DATE_TIME.test(consentAt) || instantMs(consentAt) === undefined))
     problem(
       "email.invalid-consent-at",
       `consent_at "${consentAt}" is not a date-time with an offset`,

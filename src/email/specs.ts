@@ -32,7 +32,8 @@ export function emailSpecsOf(files: readonly CampaignFile[]): EmailSpecs {
   const lists: EmailListSpec[] = [];
   const campaigns: EmailCampaignSpec[] = [];
   for (const file of files) {
-    if (!/email_(lists|campaigns)\s*:/.test(file.text)) continue;
+    // A cheap filter only: the key may be quoted ("email_lists": ...), so no colon is required here.
+    if (!/email_(lists|campaigns)/.test(file.text)) continue;
     const parsed = parseCampaignFile(file);
     const doc = parsed.doc;
     if (doc === undefined || !parsed.usable || !isMap(doc.contents)) continue;

@@ -3,9 +3,9 @@
  * 255 limits, date-times, duplicates within the file, missing consent under the policy, a missing
  * column, a column mapping, an unclosed quote, a missing file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative as relativePath } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { stringify } from "yaml";
 import { runCli } from "../helpers/run-cli.js";
@@ -94,6 +94,126 @@ describe("validate: email list CSV files", () => {
       columns: { email: "Email Address", consent_source: "Email Address", consent_at: "Opted In" },
     });
     expect((await validate(doubled)).found.map((d) => d.code)).toEqual(["email.csv-column-missing"]);
+  });
+
+  test("a CRLF file with a quoted line break: each CRLF is one line, in the row and after it", async () => {
+    const dir = repo(
+      [
+        "\uFEFFemail,consent_source,consent_at",
+        'a@example.org,"multi',
+        'line",2026-03-01T09:30:00',
+        '"b@example.org","two',
+        "more",
+        'breaks",2026-03-01T09:30:00Z',
+        "bad,form,2026-03-01T09:30:00Z",
+        "",
+      ].join("\r\n"),
+    );
+    const { code, found } = await validate(dir);
+    expect(code).toBe(1);
+    expect(at(found)).toEqual([
+      "campaign/lists/people.csv:2 email.invalid-consent-at",
+      "campaign/lists/people.csv:7 email.invalid-address",
+    ]);
+  });
+
+  test("a consent column named under columns: that the header lacks is an error, not consent dropped", async () => {
+    const csv = "email,consent_source,consent_at\na@example.org,form,2026-03-01T09:30:00Z\n";
+    const { code, found } = await validate(repo(csv, { columns: { consent_source: "Source" } }));
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/lists/people.csv:1 email.csv-column-missing"]);
+    const when = await validate(repo(csv, { columns: { consent_at: "Opted In" } }));
+    expect(at(when.found)).toEqual(["campaign/lists/people.csv:1 email.csv-column-missing"]);
+  });
+
+  test("a header naming a standard column twice is an error, not the first one read silently", async () => {
+    const csv =
+      "email,email,consent_source,consent_at\na@example.org,b@example.org,form,2026-03-01T09:30:00Z\n";
+    const { code, found } = await validate(repo(csv));
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/lists/people.csv:1 email.csv-malformed"]);
+    const consent = "email,consent_at,consent_source,consent_at\na@example.org,,form,2026-03-01T09:30:00Z\n";
+    expect(at((await validate(repo(consent))).found)).toEqual([
+      "campaign/lists/people.csv:1 email.csv-malformed",
+    ]);
+  });
+
+  test("a CSV outside the repository (a ../ path, an absolute one, a symlink) is not read", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "campaignctl-email-outside-"));
+    dirs.push(outside);
+    writeFileSync(join(outside, "secret.csv"), "email\nleak@example.org\nTOKEN=s3cret\n");
+    const dir = repo("email\na@example.org\n");
+    const relative = relativePath(join(dir, "campaign"), join(outside, "secret.csv"));
+    for (const csv of [relative, join(outside, "secret.csv")]) {
+      const { code, found } = await validate(repo("email\n", { csv }));
+      expect(code).toBe(1);
+      expect(found.map((d) => d.code)).toEqual(["email.csv-unreadable"]);
+      expect(JSON.stringify(found)).not.toContain("s3cret");
+    }
+    const viaLink = repo("email\n", { csv: "lists/link.csv" });
+    symlinkSync(join(outside, "secret.csv"), join(viaLink, "campaign", "lists", "link.csv"));
+    const { code, found } = await validate(viaLink);
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/email.yaml:5 email.csv-unreadable"]);
+    // Inside the repository (the directory holding .git), a ../ path is fine.
+    const git = repo("email\n", { csv: "../shared/people.csv" });
+    mkdirSync(join(git, ".git"));
+    mkdirSync(join(git, "shared"));
+    writeFileSync(join(git, "shared", "people.csv"), "email\nok@example.org\n");
+    expect(await validate(git)).toEqual({ code: 0, found: [] });
+  });
+
+  test("consent_at must be an RFC 3339 date-time as the API reads it (seconds, offset with a colon)", async () => {
+    const dir = repo(
+      [
+        "email,consent_source,consent_at",
+        "a@example.org,form,2026-03-01T09:30:00Z",
+        "b@example.org,form,2026-03-01T09:30:00.250-05:00",
+        "c@example.org,form,2026-03-01T09:30Z",
+        "d@example.org,form,2026-03-01T09:30:00+0530",
+        "e@example.org,form,2026-03-01T09:30:00",
+        "",
+      ].join("\n"),
+    );
+    const { found } = await validate(dir);
+    expect(at(found)).toEqual([
+      "campaign/lists/people.csv:4 email.invalid-consent-at",
+      "campaign/lists/people.csv:5 email.invalid-consent-at",
+      "campaign/lists/people.csv:6 email.invalid-consent-at",
+    ]);
+  });
+
+  test("a consent header spelt nearly right is an error, not the consent sent as a merge field", async () => {
+    for (const header of ["email,Consent Source,consent_at", "email,consent_source,CONSENT-AT"]) {
+      const { code, found } = await validate(repo(`${header}\na@example.org,form,2026-03-01T09:30:00Z\n`));
+      expect(code).toBe(1);
+      expect(at(found)).toEqual(["campaign/lists/people.csv:1 email.csv-column-missing"]);
+    }
+  });
+
+  test("a quoted email_lists key (JSON style) is read, not skipped", async () => {
+    const dir = repo("email\nbad\n");
+    writeFileSync(
+      join(dir, "campaign", "email.yaml"),
+      '{"version": 1, "email_lists": {"people": {"id": "el_1", "csv": "lists/people.csv"}}}\n',
+    );
+    const { code, found } = await validate(dir);
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/lists/people.csv:2 email.invalid-address"]);
+  });
+
+  test("in a CRLF file a row's range starts at its first byte, after blank lines and quoted breaks", async () => {
+    const csv = ["email", "bad1", "", '"bad', '2"', "bad3", ""].join("\r\n");
+    const { found } = await validate(repo(csv));
+    const offsets = found.map((d) => (d.range?.start as { offset?: number } | undefined)?.offset);
+    expect(offsets).toEqual(["bad1", '"bad', "bad3"].map((row) => csv.indexOf(row)));
+  });
+
+  test("an unclosed quote is reported at the line where the quoted row starts, not the file's end", async () => {
+    const csv = 'email\na@example.org\n"b@example.org\nc@example.org\nd@example.org\n';
+    const { code, found } = await validate(repo(csv));
+    expect(code).toBe(1);
+    expect(at(found)).toEqual(["campaign/lists/people.csv:3 email.csv-malformed"]);
   });
 
   test("two entries naming one list: the second is an error at its key", async () => {

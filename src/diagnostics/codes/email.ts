@@ -1,14 +1,16 @@
 /** Diagnostic codes of the `email` area (email lists, their CSV files, email campaigns). Each entry: a stable code and what it means. */
 export const EMAIL_CODES = {
-  "email.csv-unreadable": "an email list's CSV file cannot be read (missing, a directory, no permission)",
+  "email.csv-unreadable":
+    "an email list's CSV file cannot be read (missing, a directory, no permission), or its path leads outside the repository (symlinks followed)",
   "email.csv-malformed":
-    "an email list's CSV file is not well-formed CSV (unclosed quote, a row with more or fewer columns than the header)",
+    "an email list's CSV file is not well-formed CSV (unclosed quote, a row with more or fewer columns than the header, a header naming a column it reads twice)",
   "email.csv-column-missing":
-    "the CSV header lacks a column the list needs (`email`, or a column named in `columns:`)",
+    "the CSV header lacks a column the list needs (`email`, or a column named in `columns:`), or spells a consent column nearly right (`Consent Source`)",
   "email.invalid-address": "a row's email address is not a valid address (dot-atom local part @ a DNS name)",
   "email.address-too-long": "a row's email address is longer than the API's 320 characters",
   "email.consent-source-too-long": "a row's consent_source is longer than the API's 255 characters",
-  "email.invalid-consent-at": "a row's consent_at is not an ISO 8601 date-time with an offset",
+  "email.invalid-consent-at":
+    "a row's consent_at is not an RFC 3339 date-time with seconds and an offset, as the API reads it",
   "email.duplicate-row": "a row repeats an address (case-insensitive) of an earlier row of the same CSV file",
   "email.early-access":
     "the API answered 403 EMAIL_EARLY_ACCESS: email is not yet available to the organization; its email items are skipped (not an error: the same files work once email is available)",

@@ -32,8 +32,12 @@ export function secretEnvNames(argv: readonly string[]): string[] {
 export function redactorFor(argv: readonly string[], env: Io["env"]): Redactor {
   return createRedactor([
     ...secretEnvNames(argv).map((name) => env[name]),
-    // Keys per organization (CAMPAIGNCTL_API_KEY_<SLUG>) are secrets too.
+    // Keys per organization (CAMPAIGNCTL_API_KEY_<SLUG>) are secrets too, and so is any value of a
+    // variable that only looks like one (`CAMPAIGNCTL_API_KEY_adams`, never used as a key).
     ...[...organizationKeys(env).values()].map((k) => k.key),
+    ...Object.keys(env)
+      .filter((name) => name.toUpperCase().startsWith(API_KEY_ENV))
+      .map((name) => env[name]),
   ]);
 }
 

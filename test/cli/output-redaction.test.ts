@@ -1,0 +1,28 @@
+/**
+ * The output redactor masks every key the environment holds under the API key's prefix: the
+ * default key, keys per organization, and a variable that only looks like one (a lower-case suffix
+ * is never used as a key, and its value is still masked).
+ */
+import { expect, test } from "vitest";
+import { redactorFor } from "../../cli/output-redaction.js";
+
+test("every CAMPAIGNCTL_API_KEY* value is masked, whatever the case of the variable's suffix", () => {
+  const env = {
+    CAMPAIGNCTL_API_KEY: "pc_live_default_Q1w2E3r4T5",
+    CAMPAIGNCTL_API_KEY_ADAMS: "pc_live_adams_Z9x8C7v6B5",
+    CAMPAIGNCTL_API_KEY_baker: "pc_live_baker_M1n2B3v4C5",
+    campaignctl_api_key_clark: "pc_live_clark_L0k9J8h7G6",
+    UNRELATED: "an ordinary value",
+  };
+  const redact = redactorFor([], env);
+  const text = Object.values(env).join(" | ");
+  const out = redact(text);
+  for (const name of [
+    "CAMPAIGNCTL_API_KEY",
+    "CAMPAIGNCTL_API_KEY_ADAMS",
+    "CAMPAIGNCTL_API_KEY_baker",
+    "campaignctl_api_key_clark",
+  ] as const)
+    expect(out).not.toContain(env[name].slice(-10));
+  expect(out).toContain(env.UNRELATED);
+});

@@ -51,6 +51,9 @@ export async function* csvVerdicts(
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
+    // A row that never ends (a quote never closed, a file without line breaks) would otherwise be
+    // held in memory whole: past this size it is an error of the file, at the row where it starts.
+    max_record_size: MAX_ROW_CHARACTERS,
   });
   const stream = createReadStream(path);
   let opened = true;
@@ -151,6 +154,9 @@ function outsideRepository(csv: string, campaignFile: string, cwd: string): stri
   return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? root : undefined;
 }
 
+/** The longest row read, in characters: far above any real contact (320 + 255 + a date + fields). */
+export const MAX_ROW_CHARACTERS = 1_048_576;
+
 /** `nextLine`: the line after the last record read, where an unclosed quote's row starts (blank lines aside). */
 function fileProblem(list: EmailListSpec, error: unknown, opened: boolean, nextLine: number): Diagnostic {
   const e = error as { code?: string; message?: string; lines?: number };
@@ -162,13 +168,20 @@ function fileProblem(list: EmailListSpec, error: unknown, opened: boolean, nextL
       range: list.csvRange,
       hint: "the path under csv: is relative to the campaign file",
     };
-  // csv-parse reports an unclosed quote at the file's end; the row it opens is the next one.
+  // csv-parse reports an unclosed quote at the file's end, and a row past the size limit where the
+  // limit is crossed; the row it concerns is the next one after the last record read.
   const unclosed = e.code === "CSV_QUOTE_NOT_CLOSED";
-  const line = unclosed ? nextLine : typeof e.lines === "number" ? e.lines : 1;
+  const oversized = e.code === "CSV_MAX_RECORD_SIZE";
+  const line = unclosed || oversized ? nextLine : typeof e.lines === "number" ? e.lines : 1;
+  const what = unclosed
+    ? "a quote opened in this row is never closed"
+    : oversized
+      ? `this row is longer than ${MAX_ROW_CHARACTERS.toLocaleString("en-US")} characters (a quote never closed, or no line breaks)`
+      : (e.message ?? String(error));
   return {
     severity: "error",
     code: "email.csv-malformed",
-    message: `${list.csvPath} line ${line}: ${unclosed ? "a quote opened in this row is never closed" : (e.message ?? String(error))}`,
+    message: `${list.csvPath} line ${line}: ${what}`,
     range: csvRange(list.csvPath, { firstLine: line, lastLine: line, offset: 0 }),
     hint: "fix the CSV (quotes must be closed); the list is not synced until it parses",
   };

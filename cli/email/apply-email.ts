@@ -35,38 +35,14 @@ export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): P
     const planList = planned.plan.lists.find((l) => l.address === spec.address);
     if (planList === undefined) continue;
     if (planList.state === "skipped" || planList.state === "unreadable" || deps.signal.aborted) {
-      lists.push({
-        address: spec.address,
-        list_id: spec.id,
-        state: planList.state === "skipped" ? "skipped" : "failed",
-        rows: planList.rows,
-        accepted: 0,
-        rejected: 0,
-        duplicates: 0,
-        refused: planList.refused,
-        skipped: planList.state === "skipped" ? planList.to_send : 0,
-        not_sent: planList.state === "skipped" ? 0 : planList.to_send,
-        batches: [],
-        diagnostics: [],
-      });
+      lists.push(nothingSent(spec, planList, planList.state === "skipped" ? "skipped" : "failed", []));
       continue;
     }
     // The CSV must still be the one the plan read (and was approved or saved): else nothing is sent.
     const digest = planList.sha256 === null ? null : await csvSha256(resolve(deps.cwd, spec.csvPath));
     if (planList.sha256 !== null && digest !== planList.sha256) {
-      lists.push({
-        address: spec.address,
-        list_id: spec.id,
-        state: "failed",
-        rows: planList.rows,
-        accepted: 0,
-        rejected: 0,
-        duplicates: 0,
-        refused: planList.refused,
-        skipped: 0,
-        not_sent: planList.to_send,
-        batches: [],
-        diagnostics: [
+      lists.push(
+        nothingSent(spec, planList, "failed", [
           {
             severity: "error",
             code: "apply.files-changed",
@@ -74,8 +50,8 @@ export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): P
             range: spec.csvRange,
             hint: "plan again, review the rows, and apply",
           },
-        ],
-      });
+        ]),
+      );
       continue;
     }
     const dir = join(deps.cwd, JOURNAL_DIR);
@@ -85,19 +61,8 @@ export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): P
       opened = openNew(join(dir, `email-${journalStamp(deps.startedAt)}-${deps.pid}-${spec.address}`));
     } catch (error) {
       // No row is sent whose result could not be kept.
-      lists.push({
-        address: spec.address,
-        list_id: spec.id,
-        state: "failed",
-        rows: planList.rows,
-        accepted: 0,
-        rejected: 0,
-        duplicates: 0,
-        refused: planList.refused,
-        skipped: 0,
-        not_sent: planList.to_send,
-        batches: [],
-        diagnostics: [
+      lists.push(
+        nothingSent(spec, planList, "failed", [
           {
             severity: "error",
             code: "email.batch-failed",
@@ -105,8 +70,8 @@ export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): P
             range: spec.range,
             hint: "make the directory writable and run apply again",
           },
-        ],
-      });
+        ]),
+      );
       continue;
     }
     const { path, fd } = opened;
@@ -174,4 +139,27 @@ function openNew(base: string): { readonly path: string; readonly fd: number } {
       if ((error as { code?: string }).code !== "EEXIST" || n >= 1000) throw error;
     }
   }
+}
+
+/** A list's result when no row of it was sent: `skipped` counts its rows to send as skipped, else not sent. */
+function nothingSent(
+  spec: EmailPlanned["specs"]["lists"][number],
+  planList: EmailPlanned["plan"]["lists"][number],
+  state: "skipped" | "failed",
+  diagnostics: ListSyncResult["diagnostics"],
+): ListSyncResult {
+  return {
+    address: spec.address,
+    list_id: spec.id,
+    state,
+    rows: planList.rows,
+    accepted: 0,
+    rejected: 0,
+    duplicates: 0,
+    refused: planList.refused,
+    skipped: state === "skipped" ? planList.to_send : 0,
+    not_sent: state === "skipped" ? 0 : planList.to_send,
+    batches: [],
+    diagnostics,
+  };
 }

@@ -5,123 +5,31 @@
  * hold up the others, a list of another organization is refused before any write, and a parent key
  * without per-organization keys still reads.
  */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
-import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/io.js";
+import { applyCommand } from "../../cli/commands/apply.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { checkCliDocuments, checkJournals } from "../helpers/documents.js";
+import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
-import { buildOrgWorld, type OrgWorld, PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";
+import {
+  adopt,
+  apply,
+  type Bed,
+  bed,
+  closeBeds,
+  io,
+  type LogEntry,
+  orgKeys,
+  plan,
+  type Run,
+  type Section,
+  virtual,
+} from "./harness.js";
+import { PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";
 
-interface Bed {
-  readonly world: OrgWorld;
-  readonly sb: SandboxHandle;
-}
-
-let open: Bed[] = [];
-afterEach(async () => {
-  for (const b of open) {
-    await b.sb.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  open = [];
-});
-
-async function bed(orgs: number, projects: number): Promise<Bed> {
-  const world = buildOrgWorld(orgs, projects);
-  const sb = await startSandbox({ fixture: world.fixture, rateLimits: true });
-  const b = { world, sb };
-  open.push(b);
-  return b;
-}
-
-/** Every organization's own key, as the naming rule wants it. */
-function orgKeys(b: Bed): Record<string, string> {
-  return Object.fromEntries(b.world.orgs.map((o) => [o.variable, o.key]));
-}
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function io(b: Bed, env: Record<string, string>, out: { stdout: string; stderr: string }): Io {
-  return {
-    stdout: (t) => {
-      out.stdout += t;
-    },
-    stderr: (t) => {
-      out.stderr += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env: { NO_COLOR: "1", ...env },
-    cwd: b.world.dir,
-    clock: () => b.sb.clock.nowMs(),
-  };
-}
-
-const virtual = (b: Bed) => ({
-  clock: { now: () => b.sb.clock.nowMs() },
-  sleep: (ms: number) => b.sb.clock.advance(ms),
-});
-
-async function plan(b: Bed, env: Record<string, string>, flags: Partial<PlanFlags> = {}): Promise<Run> {
-  const out = { stdout: "", stderr: "" };
-  const outcome = await planCommand(
-    ["campaign"],
-    { target: [], exclude: [], color: false, baseUrl: b.sb.baseUrl, refresh: true, ...flags },
-    io(b, env, out),
-    virtual(b),
-  );
-  if (flags.json === true) checkCliDocuments(["plan", "--json"], out.stdout, b.world.dir);
-  return { code: exitCodeOf(outcome), ...out };
-}
-
-async function apply(b: Bed, env: Record<string, string>, flags: Partial<ApplyFlags> = {}): Promise<Run> {
-  const out = { stdout: "", stderr: "" };
-  const v = virtual(b);
-  const outcome = await applyCommand(
-    ["campaign"],
-    {
-      parallelism: 4,
-      target: [],
-      exclude: [],
-      color: false,
-      baseUrl: b.sb.baseUrl,
-      autoApprove: true,
-      refresh: true,
-      ...flags,
-    },
-    io(b, env, out),
-    { session: v, clock: v.clock, sleep: v.sleep, ask: async () => "" },
-  );
-  if (flags.json === true) checkCliDocuments(["apply", "--json"], out.stdout, b.world.dir);
-  checkJournals(b.world.dir);
-  return { code: exitCodeOf(outcome), ...out };
-}
-
-interface Section {
-  readonly organization: { readonly id: string; readonly name: string | null } | null;
-  readonly state: string;
-  readonly projects: readonly string[];
-}
-
-interface LogEntry {
-  readonly seq: number;
-  readonly method: string;
-  readonly path: string;
-  readonly route: string | null;
-  readonly key_id: string | null;
-  readonly key_organization_id: string | null;
-  readonly status: number;
-}
+afterEach(closeBeds);
 
 async function requests(sb: SandboxHandle): Promise<LogEntry[]> {
   return (await admin(sb, "GET", "/requests")).body.data.requests as LogEntry[];
@@ -239,8 +147,7 @@ test("a list or number of another organization is refused before any write, what
   } as never);
   await b.sb.close();
   const sb = await startSandbox({ fixture: b.world.fixture, rateLimits: true });
-  const b2 = { world: b.world, sb };
-  open.push(b2);
+  const b2 = adopt({ world: b.world, sb });
   writeCampaignFile(b.world.dir, adams, (doc) => {
     const defaults = doc.defaults as Record<string, unknown>;
     defaults.contact_lists = ["Baker Volunteers"];

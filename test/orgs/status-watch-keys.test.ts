@@ -8,12 +8,12 @@ import { rmSync } from "node:fs";
 import { afterEach, expect, test } from "vitest";
 import { type StatusFlags, statusCommand } from "../../cli/commands/status.js";
 import { type WatchFlags, watchCommand } from "../../cli/commands/watch.js";
-import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import type { FixtureProject } from "../../src/sandbox/fixture/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
+import { io, orgKeys, type Run, virtual } from "./harness.js";
 import { buildOrgWorld, type OrgWorld, PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";
 
 interface Bed {
@@ -66,38 +66,6 @@ async function bed(orgs: number): Promise<Bed> {
   open.push(b);
   return b;
 }
-
-function orgKeys(b: Bed): Record<string, string> {
-  return Object.fromEntries(b.world.orgs.map((o) => [o.variable, o.key]));
-}
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function io(b: Bed, env: Record<string, string>, out: { stdout: string; stderr: string }): Io {
-  return {
-    stdout: (t) => {
-      out.stdout += t;
-    },
-    stderr: (t) => {
-      out.stderr += t;
-    },
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env: { NO_COLOR: "1", ...env },
-    cwd: b.world.dir,
-    clock: () => b.sb.clock.nowMs(),
-  };
-}
-
-const virtual = (b: Bed) => ({
-  clock: { now: () => b.sb.clock.nowMs() },
-  sleep: (ms: number) => b.sb.clock.advance(ms),
-});
 
 async function status(b: Bed, env: Record<string, string>, flags: Partial<StatusFlags> = {}): Promise<Run> {
   const out = { stdout: "", stderr: "" };

@@ -8,14 +8,7 @@ import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
-import {
-  findingTrusted,
-  type KeyTrust,
-  keyTrust,
-  projectKeys,
-  projectUntrusted,
-  type Untrusted,
-} from "./key-trust.js";
+import { findingTrusted, keyTrust, projectUntrusted } from "./key-trust.js";
 import type { Campaign, CampaignFile, ProjectSpec, TemplateSpec } from "./model.js";
 import { parseCampaignFile } from "./parse-yaml.js";
 import { checkProject } from "./project-checks.js";
@@ -27,6 +20,7 @@ import { fileStart, rangeAt, type SourceText } from "./source-range.js";
 import { instanceDeclarations } from "./template-declarations.js";
 import { expandTemplates } from "./template-expand.js";
 import { relateToOrigin } from "./template-origin.js";
+import { propertyNameOf, trustedData } from "./trusted-data.js";
 import { MAX_NESTING, tooDeep } from "./yaml-depth.js";
 import { findPath, resolveAlias } from "./yaml-path.js";
 
@@ -177,65 +171,6 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   return { ...done(), partial, templates: expansion.templates };
 }
 
-/** A copy of a map without `untrusted` keys and keys the schema does not know; undefined for "all". */
-function withoutKeys(value: unknown, untrusted: Untrusted, known: readonly string[]): object | undefined {
-  if (untrusted === "all" || typeof value !== "object" || value === null || Array.isArray(value))
-    return undefined;
-  return Object.fromEntries(
-    Object.entries(value).filter(([key]) => known.includes(key) && !untrusted.has(key)),
-  );
-}
-
-/**
- * The file's data without the keys its schema errors make untrusted: each project without its own,
- * `defaults` without its, the top level without its. Checked again: projects that are still not
- * schema-valid are left out, and undefined when the top level is not.
- */
-function trustedData(data: unknown, trust: KeyTrust): RawCampaignDocument | undefined {
-  const top = data as Record<string, unknown>;
-  const projects: Record<string, object> = {};
-  const rawProjects = top.projects;
-  if (typeof rawProjects === "object" && rawProjects !== null)
-    for (const [address, value] of Object.entries(rawProjects)) {
-      const project = withoutKeys(value, trust.projects.get(address) ?? new Set(), projectKeys());
-      if (project !== undefined && "id" in project) projects[address] = project;
-    }
-  const kept: Record<string, unknown> = { version: top.version, projects };
-  for (const key of ["organization", "merge_defaults", "fields", "capacity"])
-    if (key in top && !trust.file.has(key)) kept[key] = top[key];
-  const defaults = withoutKeys(top.defaults, trust.defaults, projectKeys());
-  if (defaults !== undefined) kept.defaults = defaults;
-  const templates = trustedTemplates(top.templates, trust);
-  if (templates !== undefined) kept.templates = templates;
-  const again = keyTrust(validateCampaignData(kept).map((e) => ({ ...e, propertyName: propertyNameOf(e) })));
-  if (again.outsideProjects || again.fileWide) return undefined;
-  for (const address of again.projects.keys()) delete projects[address];
-  // A template still in error after its untrusted parts were left out is left out whole.
-  if (templates !== undefined)
-    for (const name of again.templates.keys())
-      if (name === "*") delete kept.templates;
-      else delete templates[name];
-  return kept as unknown as RawCampaignDocument;
-}
-
-/** The templates without those (and the instances) with schema errors; undefined for none. */
-function trustedTemplates(value: unknown, trust: KeyTrust): Record<string, unknown> | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value) || trust.templates.has("*"))
-    return undefined;
-  const out: Record<string, unknown> = {};
-  for (const [name, template] of Object.entries(value)) {
-    const untrusted = trust.templates.get(name);
-    if (untrusted === "all" || typeof template !== "object" || template === null) continue;
-    const instances = Object.fromEntries(
-      Object.entries((template as { instances?: object }).instances ?? {}).filter(
-        ([address]) => untrusted?.has(address) !== true,
-      ),
-    );
-    if (Object.keys(instances).length > 0) out[name] = { ...template, instances };
-  }
-  return out;
-}
-
 /**
  * The checks across files, over the files' own results in load order: an address declared again
  * (the first declaration wins, later projects with it are dropped), ids used twice or differing
@@ -360,8 +295,4 @@ function idsDifferInCase(first: CrossProject, project: CrossProject): Diagnostic
     hint: "ids name live projects and letter case does not tell them apart: write the id as the dashboard shows it, once",
     related: [{ message: `\`${first.address}\` has the id ${first.id}`, range: first.locate(["id"]) }],
   };
-}
-
-function propertyNameOf(error: object): string | undefined {
-  return "propertyName" in error && typeof error.propertyName === "string" ? error.propertyName : undefined;
 }

@@ -7,7 +7,7 @@ import type { Document } from "yaml";
 import type { CampaignCode } from "../diagnostics/codes/campaign.js";
 import type { Diagnostic, DiagnosticFix, SourceRange } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../text/did-you-mean.js";
-import { e164Suggestion } from "./phone-suggestion.js";
+import { isPhonePath, phoneFixes, phoneHint } from "./schema-phone.js";
 import { rangeAt, type SourceText } from "./source-range.js";
 import { MESSAGE_BLOCK_HINT } from "./yaml-message-structure.js";
 import { findPath, type PathHit, pointerSegments, type Span } from "./yaml-path.js";
@@ -340,35 +340,6 @@ function isProjectIdPath(segments: readonly string[]): boolean {
   return segments.length === 3 && segments[0] === "projects" && segments[2] === "id";
 }
 
-/** A test contact's `phone` or an entry of `phone_numbers`: where a phone number is written. */
-function isPhonePath(segments: readonly string[]): boolean {
-  const last = segments[segments.length - 1];
-  return last === "phone" || (segments[segments.length - 2] === "phone_numbers" && /^\d+$/.test(last ?? ""));
-}
-
-/** Says how to write a phone number so that it passes: in quotes, in E.164 form (`+15035550101`). */
-/** The fix that writes `value` in place of a misspelt key or value. */
-function changeTo(value: string): DiagnosticFix {
-  return { title: `Change to \`${value}\``, edit: "replace-text", text: value };
-}
-
-/** A phone's E.164 form in quotes and, for one written without quotes, the same digits quoted. */
-function phoneFixes(written: string, unquoted: boolean): DiagnosticFix[] {
-  const e164 = e164Suggestion(written);
-  const fixes: DiagnosticFix[] = [];
-  if (e164 !== undefined) fixes.push({ title: `Write "${e164}"`, edit: "replace-value", text: e164 });
-  if (unquoted && e164 !== written.trim())
-    fixes.push({ title: `Quote it: "${written.trim()}"`, edit: "replace-value", text: written.trim() });
-  return fixes;
-}
-
-function phoneHint(written: string): string {
-  const e164 = e164Suggestion(written);
-  return e164 === undefined
-    ? 'write it in quotes, in E.164 form: + and country code, area code and number, like "+15035550123"'
-    : `write it in quotes, in E.164 form: "${e164}"`;
-}
-
 /** `project \`gotv\` at test.contacts[0].phone`, `defaults at schedule.at`, `the file at fields`. */
 export function describePath(segments: readonly string[]): string {
   if (segments[0] === "projects" && segments.length >= 2) {
@@ -420,4 +391,9 @@ function article(type: string): string {
 function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The fix that writes `value` in place of a misspelt key or value. */
+function changeTo(value: string): DiagnosticFix {
+  return { title: `Change to \`${value}\``, edit: "replace-text", text: value };
 }

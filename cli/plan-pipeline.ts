@@ -13,18 +13,21 @@ import { loadCampaign } from "../src/campaign/load.js";
 import type { Campaign } from "../src/campaign/model.js";
 import type { Project } from "../src/contract/resources.js";
 import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
-import { emailSpecsOf } from "../src/email/specs.js";
 import { capacityOfProjects } from "../src/forecast/from-spec.js";
 import type { Forecast } from "../src/forecast/types.js";
 import type { CacheStore } from "../src/plan/cache.js";
 import { checkCovered } from "../src/plan/check-covered.js";
 import { clockSkewDiagnostic } from "../src/plan/clock-skew.js";
+import { coveredEmail } from "../src/plan/email-items.js";
+import { emailLeftOutNote } from "../src/plan/email-select.js";
 import { forecasts, type JudgeInput, judge, rejudge } from "../src/plan/judge.js";
 import type { LiveRead, LiveState } from "../src/plan/live.js";
 import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { refreshLive } from "../src/plan/refresh.js";
-import type { Plan } from "../src/plan/types.js";
+import { addRequests, requestDelta } from "../src/plan/refresh-requests.js";
+import type { Plan, PlanFile } from "../src/plan/types.js";
 import { capacityLoosened } from "../src/policy/capacity.js";
+import { readEmail } from "./email/plan-email.js";
 import { createFileCache } from "./file-cache.js";
 import { readLiveSends } from "./forecast-sent.js";
 import type { Io } from "./io.js";
@@ -50,6 +53,11 @@ export interface PlanPipelineArgs extends PolicyFlags, KeyScopeFlags {
    * whatever this says, so that no flag leaves its errors unjudged.
    */
   readonly forecast?: boolean;
+  /**
+   * Read the email lists' CSVs and the email campaigns the run covers, for the plan's email items
+   * (default true); the gallery, which shows no email, passes false.
+   */
+  readonly email?: boolean;
 }
 
 /**
@@ -79,6 +87,11 @@ export type PlanPipelineResult =
        * the plan then carries it as `forecast` (its JSON form) and its findings as diagnostics.
        */
       readonly forecast?: Forecast;
+      /**
+       * What `--target`/`--exclude` leave out of the files' email, to say once on stderr; absent
+       * when nothing is left out.
+       */
+      readonly emailLeftOut?: string;
     }
   | {
       readonly ok: false;
@@ -99,13 +112,9 @@ export async function runPlanPipeline(
   io: Io,
   now: Date | (() => Date) = () => session.now(),
 ): Promise<PlanPipelineResult> {
-  const loadedFiles = loadCampaign(args.paths, io.cwd);
-  // `--target`/`--exclude` may name an email list's address: it selects no project (docs/email.md).
-  const campaign = {
-    ...loadedFiles.campaign,
-    emailLists: emailSpecsOf(loadedFiles.campaign.files).lists.map((l) => l.address),
-  };
-  const loaded = { ...loadedFiles, campaign };
+  // One loader for every item: projects, templates, email lists and campaigns, reply rules.
+  const loaded = loadCampaign(args.paths, io.cwd);
+  const campaign = loaded.campaign;
   const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
   // The policy is found from the files read (a saved plan's named files lead to the same one), and
   // read before any request: a broken or ambiguous policy stops the run like a broken campaign file.
@@ -179,6 +188,29 @@ export async function runPlanPipeline(
         refresh: args.refresh,
       })
     : { sends: NO_LIVE_SENDS, diagnostics: [] };
+  // The email lists and campaigns the run covers: each CSV read to its end and hashed, GET
+  // /email/campaigns and the sending domains; the judge makes the plan's email items from them.
+  const requireConsent = policy.policy?.rules.require_email_consent === true;
+  const emailBefore = session.client.stats();
+  const email =
+    args.email === false
+      ? undefined
+      : await readEmail(
+          coveredEmail(campaign, args.targets, args.excludes),
+          requireConsent,
+          session.client,
+          io.cwd,
+        );
+  // The email reads are what a naive refresh would make as well.
+  const emailRequests = requestDelta(emailBefore, session.client.stats(), 0);
+  const requests = addRequests(refreshed.requests, { ...emailRequests, naive: emailRequests.total });
+  const allEmail = { lists: campaign.emailLists ?? [], campaigns: campaign.emailCampaigns ?? [] };
+  const leftOut = args.email === false ? undefined : emailLeftOutNote(allEmail, args.targets, args.excludes);
+  const policyFiles: PlanFile[] = [...policy.digests].map(([path, sha256]) => ({
+    path,
+    sha256,
+    kind: "policy",
+  }));
   // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
   const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
   const input: JudgeInput = {
@@ -195,7 +227,9 @@ export async function runPlanPipeline(
     toolVersion: VERSION,
     organizationId: refreshed.organizationId,
     allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
-    requests: refreshed.requests,
+    requests,
+    ...(email === undefined ? {} : { email }),
+    policyFiles,
     diagnostics: [
       ...fileProblems,
       ...sending.diagnostics,
@@ -206,6 +240,7 @@ export async function runPlanPipeline(
   };
   const { plan, forecast } = judge(input);
   return {
+    ...(leftOut === undefined ? {} : { emailLeftOut: leftOut }),
     ok: true,
     campaign,
     plan,

@@ -110,7 +110,7 @@ export async function watchCommand(
     color,
     width: terminalWidth(io),
   });
-  const alsoPoll = emailWatch(loaded.campaign.files, session.client);
+  const alsoPoll = emailWatch(loaded.campaign.emailCampaigns ?? [], session.client);
   try {
     const summary = await runWatch({
       port: session.client,

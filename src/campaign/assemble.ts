@@ -8,6 +8,8 @@ import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
+import { type EmailSpecs, NO_EMAIL } from "./email-model.js";
+import { decodeEmail, repeatedLists } from "./email-spec.js";
 import { findingTrusted, keyTrust, projectUntrusted } from "./key-trust.js";
 import type { Campaign, CampaignFile, ProjectSpec, TemplateSpec } from "./model.js";
 import { parseCampaignFile } from "./parse-yaml.js";
@@ -69,6 +71,8 @@ export interface FileAssembly<P extends CrossProject = ProjectSpec> {
   readonly partial?: readonly PartialProject[];
   /** The file's templates, for the checks between their variants. Same thread only. */
   readonly templates?: readonly TemplateSpec[];
+  /** The file's email lists and email campaigns (plain data); absent: none. */
+  readonly email?: EmailSpecs;
 }
 
 /** A project checked without the keys it cannot trust (src/campaign/key-trust.ts). */
@@ -81,8 +85,15 @@ export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult
   const assembled = files.map(assembleFile);
   const combined = combineFiles(assembled);
   const templates = assembled.flatMap((file) => file.templates ?? []);
+  const { email } = combined;
   return {
-    campaign: { files, projects: combined.projects, ...(templates.length === 0 ? {} : { templates }) },
+    campaign: {
+      files,
+      projects: combined.projects,
+      ...(templates.length === 0 ? {} : { templates }),
+      ...(email.lists.length === 0 ? {} : { emailLists: email.lists }),
+      ...(email.campaigns.length === 0 ? {} : { emailCampaigns: email.campaigns }),
+    },
     diagnostics: combined.diagnostics,
     addresses: combined.addresses,
   };
@@ -102,12 +113,23 @@ export function assembleFile(file: CampaignFile): FileAssembly {
     ...declarations.map((d) => ({ address: d.address, range: rangeAt(d.source, d.span[0], d.span[1]) })),
     ...instances.map((d) => ({ address: d.address, range: rangeAt(parsed.source, d.span[0], d.span[1]) })),
   ];
-  const done = () => ({ diagnostics, declarations: declared, projects });
+  let email: EmailSpecs = NO_EMAIL;
+  const done = () => ({
+    diagnostics,
+    declarations: declared,
+    projects,
+    ...(email.lists.length === 0 && email.campaigns.length === 0 ? {} : { email }),
+  });
   if (!parsed.usable) return done();
   const data = toData(doc, parsed.source, diagnostics);
   if (data === undefined) return done();
   const errors = validateCampaignData(data);
   diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));
+  email = decodeEmail(
+    data,
+    errors.map((e) => e.instancePath),
+    { doc, source: parsed.source },
+  );
   const trust = keyTrust(
     errors.map((e) => ({ ...e, propertyName: propertyNameOf(e) })),
     data,
@@ -177,8 +199,14 @@ export function assembleFile(file: CampaignFile): FileAssembly {
  * only in case, and `after` entries (unknown names, cycles). Pure.
  */
 export function combineFiles<P extends CrossProject>(
-  files: readonly FileAssembly<P>[],
-): { readonly projects: P[]; readonly diagnostics: Diagnostic[]; readonly addresses: string[] } {
+  files: readonly Pick<FileAssembly<P>, "diagnostics" | "declarations" | "projects" | "email">[],
+): {
+  readonly projects: P[];
+  readonly diagnostics: Diagnostic[];
+  readonly addresses: string[];
+  /** Every file's email entries, in load order, a list naming a live list named before left out. */
+  readonly email: EmailSpecs;
+} {
   const diagnostics: Diagnostic[] = [];
   const declared = new Map<string, { readonly file: number; readonly declaration: FileDeclaration }>();
   files.forEach((file, index) => {
@@ -194,7 +222,12 @@ export function combineFiles<P extends CrossProject>(
   );
   diagnostics.push(...duplicateIds(projects));
   diagnostics.push(...checkAfter(projects, new Set(declared.keys())));
-  return { projects, diagnostics, addresses: [...declared.keys()] };
+  const email = repeatedLists({
+    lists: files.flatMap((f) => f.email?.lists ?? []),
+    campaigns: files.flatMap((f) => f.email?.campaigns ?? []),
+  });
+  diagnostics.push(...email.diagnostics);
+  return { projects, diagnostics, addresses: [...declared.keys()], email: email.specs };
 }
 
 /** The file's data as plain values, or undefined (with a diagnostic) when building it is refused. */

@@ -5,8 +5,8 @@
  */
 import type { ProjectSpec } from "../campaign/model.js";
 import type { Organization } from "../contract/resources.js";
-import { summarize } from "./summary.js";
-import type { NamedRecord, PlanSummary, ProjectPlan } from "./types.js";
+import { projectsSummary, summarize } from "./summary.js";
+import type { NamedRecord, ProjectPlan, ProjectsSummary } from "./types.js";
 
 /**
  * What one organization's part of the plan comes to, worst first: `failed` a project of it could
@@ -28,7 +28,7 @@ export interface OrganizationPlan {
   readonly organization: NamedRecord | null;
   readonly state: OrganizationPlanState;
   readonly projects: readonly string[];
-  readonly summary: PlanSummary;
+  readonly summary: ProjectsSummary;
 }
 
 /**
@@ -56,7 +56,7 @@ export function organizationSections(
       organization: g.organization,
       state: stateOf(g.projects),
       projects: g.projects.map((p) => p.address),
-      summary: summarize(g.projects, []),
+      summary: projectsSummary(summarize(g.projects, [])),
     }),
   );
   return [

@@ -41,3 +41,10 @@ export function requestDelta(before: ApiClientStats, after: ApiClientStats, naiv
   }
   return { total: after.requests - before.requests, by_endpoint: byEndpoint, naive };
 }
+
+/** Two request counts of one run added up (the refresh's and the email reads'), naive ones too. */
+export function addRequests(a: RequestCount, b: RequestCount): RequestCount {
+  const byEndpoint: Record<string, number> = { ...a.by_endpoint };
+  for (const [route, n] of Object.entries(b.by_endpoint)) byEndpoint[route] = (byEndpoint[route] ?? 0) + n;
+  return { total: a.total + b.total, by_endpoint: byEndpoint, naive: a.naive + b.naive };
+}

@@ -16,16 +16,16 @@ import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
 import { capacityOfProjects } from "../src/forecast/from-spec.js";
 import type { Forecast } from "../src/forecast/types.js";
 import type { CacheStore } from "../src/plan/cache.js";
-import { checkCovered } from "../src/plan/check-covered.js";
+import { type CoveredCheck, checkCovered } from "../src/plan/check-covered.js";
 import { clockSkewDiagnostic } from "../src/plan/clock-skew.js";
-import { coveredEmail } from "../src/plan/email-items.js";
+import { coveredEmail, type EmailReads } from "../src/plan/email-items.js";
 import { emailLeftOutNote } from "../src/plan/email-select.js";
 import { forecasts, type JudgeInput, judge, rejudge } from "../src/plan/judge.js";
 import type { LiveRead, LiveState } from "../src/plan/live.js";
 import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { refreshLive } from "../src/plan/refresh.js";
 import { addRequests, requestDelta } from "../src/plan/refresh-requests.js";
-import type { Plan, PlanFile } from "../src/plan/types.js";
+import type { Plan, RequestCount } from "../src/plan/types.js";
 import { capacityLoosened } from "../src/policy/capacity.js";
 import { readEmail } from "./email/plan-email.js";
 import { createFileCache } from "./file-cache.js";
@@ -33,7 +33,7 @@ import { readLiveSends } from "./forecast-sent.js";
 import type { Io } from "./io.js";
 import type { KeyScopeFlags } from "./key-scope-flag.js";
 import { routeOrganizations } from "./organization-routing.js";
-import { loadPolicy, type PolicyFlags } from "./policy-file.js";
+import { type LoadedPolicy, loadPolicy, type PolicyFlags } from "./policy-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
 
@@ -112,37 +112,9 @@ export async function runPlanPipeline(
   io: Io,
   now: Date | (() => Date) = () => session.now(),
 ): Promise<PlanPipelineResult> {
-  // One loader for every item: projects, templates, email lists and campaigns, reply rules.
-  const loaded = loadCampaign(args.paths, io.cwd);
-  const campaign = loaded.campaign;
-  const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
-  // The policy is found from the files read (a saved plan's named files lead to the same one), and
-  // read before any request: a broken or ambiguous policy stops the run like a broken campaign file.
-  const policy = loadPolicy(
-    args,
-    campaign.files.map((f) => f.path),
-    io.cwd,
-  );
-  if (!policy.ok) return { ok: false, diagnostics: policy.diagnostics, sources };
-  for (const [file, text] of policy.texts) sources.set(file, text);
-  // Lints only the covered projects: another project's lint error does not stop a targeted plan.
-  const wording = policy.policy?.rules.opt_out_wording;
-  const checked = checkCovered(loaded, args.targets, args.excludes, {
-    now: null,
-    ...(wording === undefined ? {} : { optOutWording: wording }),
-  });
-  // Capacity belongs to the policy: a file that loosens it is wrong before any request is made.
-  const fileDiagnostics = [
-    ...checked.diagnostics,
-    ...capacityLoosened(
-      policy.policy,
-      campaign.projects.map((p) => p.capacity),
-    ),
-  ];
-  if (hasErrors(fileDiagnostics)) return { ok: false, diagnostics: fileDiagnostics, sources };
-  const selection = checked.selection;
-  if (hasErrors(selection.diagnostics))
-    return { ok: false, diagnostics: [...fileDiagnostics, ...selection.diagnostics], sources };
+  const files = loadFiles(args, io);
+  if (!files.ok) return files;
+  const { campaign, policy, checked, fileDiagnostics, sources } = files;
 
   const forecasting = forecasts({ forecast: args.forecast === true, policy: policy.policy });
   // A forecast reads every project of the files: projects of a brand share its cap, so a project
@@ -188,29 +160,7 @@ export async function runPlanPipeline(
         refresh: args.refresh,
       })
     : { sends: NO_LIVE_SENDS, diagnostics: [] };
-  // The email lists and campaigns the run covers: each CSV read to its end and hashed, GET
-  // /email/campaigns and the sending domains; the judge makes the plan's email items from them.
-  const requireConsent = policy.policy?.rules.require_email_consent === true;
-  const emailBefore = session.client.stats();
-  const email =
-    args.email === false
-      ? undefined
-      : await readEmail(
-          coveredEmail(campaign, args.targets, args.excludes),
-          requireConsent,
-          session.client,
-          io.cwd,
-        );
-  // The email reads are what a naive refresh would make as well.
-  const emailRequests = requestDelta(emailBefore, session.client.stats(), 0);
-  const requests = addRequests(refreshed.requests, { ...emailRequests, naive: emailRequests.total });
-  const allEmail = { lists: campaign.emailLists ?? [], campaigns: campaign.emailCampaigns ?? [] };
-  const leftOut = args.email === false ? undefined : emailLeftOutNote(allEmail, args.targets, args.excludes);
-  const policyFiles: PlanFile[] = [...policy.digests].map(([path, sha256]) => ({
-    path,
-    sha256,
-    kind: "policy",
-  }));
+  const email = await gatherEmail(args, campaign, policy, session, io);
   // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
   const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
   const input: JudgeInput = {
@@ -227,9 +177,9 @@ export async function runPlanPipeline(
     toolVersion: VERSION,
     organizationId: refreshed.organizationId,
     allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
-    requests,
-    ...(email === undefined ? {} : { email }),
-    policyFiles,
+    requests: addRequests(refreshed.requests, email.requests),
+    ...(email.reads === undefined ? {} : { email: email.reads }),
+    policyFiles: [...policy.digests].map(([path, sha256]) => ({ path, sha256, kind: "policy" })),
     diagnostics: [
       ...fileProblems,
       ...sending.diagnostics,
@@ -240,7 +190,7 @@ export async function runPlanPipeline(
   };
   const { plan, forecast } = judge(input);
   return {
-    ...(leftOut === undefined ? {} : { emailLeftOut: leftOut }),
+    ...(email.leftOut === undefined ? {} : { emailLeftOut: email.leftOut }),
     ok: true,
     campaign,
     plan,
@@ -251,5 +201,87 @@ export async function runPlanPipeline(
     readAt: refreshed.now,
     judge: rejudge(input),
     ...(forecast === undefined ? {} : { forecast }),
+  };
+}
+
+/** The campaign files loaded and checked, with the policy in force, before any request. */
+type LoadedFiles =
+  | {
+      readonly ok: true;
+      readonly campaign: Campaign;
+      readonly policy: Extract<LoadedPolicy, { ok: true }>;
+      readonly checked: CoveredCheck;
+      /** The files' findings (lint of the covered projects, capacity); no error among them. */
+      readonly fileDiagnostics: readonly Diagnostic[];
+      readonly sources: Map<string, string>;
+    }
+  | {
+      readonly ok: false;
+      readonly diagnostics: readonly Diagnostic[];
+      readonly sources: Map<string, string>;
+    };
+
+/**
+ * One loader for every item (projects, templates, email lists and campaigns, reply rules), the
+ * policy found from the files read (a saved plan's named files lead to the same one), the covered
+ * projects' lint and `--target`/`--exclude`: any error stops the run before the first request.
+ */
+function loadFiles(args: PlanPipelineArgs, io: Io): LoadedFiles {
+  const loaded = loadCampaign(args.paths, io.cwd);
+  const campaign = loaded.campaign;
+  const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
+  const policy = loadPolicy(
+    args,
+    campaign.files.map((f) => f.path),
+    io.cwd,
+  );
+  if (!policy.ok) return { ok: false, diagnostics: policy.diagnostics, sources };
+  for (const [file, text] of policy.texts) sources.set(file, text);
+  // Lints only the covered projects: another project's lint error does not stop a targeted plan.
+  const wording = policy.policy?.rules.opt_out_wording;
+  const checked = checkCovered(loaded, args.targets, args.excludes, {
+    now: null,
+    ...(wording === undefined ? {} : { optOutWording: wording }),
+  });
+  // Capacity belongs to the policy: a file that loosens it is wrong before any request is made.
+  const fileDiagnostics = [
+    ...checked.diagnostics,
+    ...capacityLoosened(
+      policy.policy,
+      campaign.projects.map((p) => p.capacity),
+    ),
+  ];
+  if (hasErrors(fileDiagnostics)) return { ok: false, diagnostics: fileDiagnostics, sources };
+  if (hasErrors(checked.selection.diagnostics))
+    return { ok: false, diagnostics: [...fileDiagnostics, ...checked.selection.diagnostics], sources };
+  return { ok: true, campaign, policy, checked, fileDiagnostics, sources };
+}
+
+/**
+ * The email reads of the lists and campaigns the run covers (each CSV read to its end and hashed,
+ * GET /email/campaigns, the sending domains), the requests they took (which a naive refresh would
+ * make as well), and what `--target`/`--exclude` leave out of the files' email. Nothing with
+ * `args.email === false`.
+ */
+async function gatherEmail(
+  args: PlanPipelineArgs,
+  campaign: Campaign,
+  policy: Extract<LoadedPolicy, { ok: true }>,
+  session: Session,
+  io: Io,
+): Promise<{ readonly reads?: EmailReads; readonly requests: RequestCount; readonly leftOut?: string }> {
+  const none: RequestCount = { total: 0, by_endpoint: {}, naive: 0 };
+  if (args.email === false) return { requests: none };
+  const before = session.client.stats();
+  const covered = coveredEmail(campaign, args.targets, args.excludes);
+  const requireConsent = policy.policy?.rules.require_email_consent === true;
+  const reads = await readEmail(covered, requireConsent, session.client, io.cwd);
+  const delta = requestDelta(before, session.client.stats(), 0);
+  const all = { lists: campaign.emailLists ?? [], campaigns: campaign.emailCampaigns ?? [] };
+  const leftOut = emailLeftOutNote(all, args.targets, args.excludes);
+  return {
+    ...(reads === undefined ? {} : { reads }),
+    requests: { ...delta, naive: delta.total },
+    ...(leftOut === undefined ? {} : { leftOut }),
   };
 }

@@ -23,7 +23,7 @@ import { emailLeftOutNote } from "../src/plan/email-select.js";
 import { forecasts, type JudgeInput, judge, rejudge } from "../src/plan/judge.js";
 import type { LiveRead, LiveState } from "../src/plan/live.js";
 import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
-import { refreshLive } from "../src/plan/refresh.js";
+import { type RefreshResult, refreshLive } from "../src/plan/refresh.js";
 import { addRequests, requestDelta } from "../src/plan/refresh-requests.js";
 import type { Plan, RequestCount } from "../src/plan/types.js";
 import { capacityLoosened } from "../src/policy/capacity.js";
@@ -152,56 +152,7 @@ export async function runPlanPipeline(
       sources,
     };
 
-  // The judge's input: everything it rests on, gathered here; the judgement itself is pure.
-  const sending = forecasting
-    ? await readLiveSends(session, refreshed.live.projects, refreshed.now, {
-        store: cache,
-        organizationId: refreshed.organizationId,
-        refresh: args.refresh,
-      })
-    : { sends: NO_LIVE_SENDS, diagnostics: [] };
-  const email = await gatherEmail(args, campaign, policy, session, io);
-  // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
-  const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
-  const input: JudgeInput = {
-    campaign,
-    policy: policy.policy,
-    live: refreshed.live,
-    now: refreshed.now,
-    targets: args.targets,
-    excludes: args.excludes,
-    forecast: args.forecast === true,
-    capacity: capacityOfProjects(campaign.projects, policy.policy?.capacity),
-    liveSends: sending.sends,
-    baseUrl: session.apiId,
-    toolVersion: VERSION,
-    organizationId: refreshed.organizationId,
-    allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
-    requests: addRequests(refreshed.requests, email.requests),
-    ...(email.reads === undefined ? {} : { email: email.reads }),
-    policyFiles: [...policy.digests].map(([path, sha256]) => ({ path, sha256, kind: "policy" })),
-    diagnostics: [
-      ...fileProblems,
-      ...sending.diagnostics,
-      ...policy.diagnostics,
-      ...clockDiagnostics,
-      ...refreshed.diagnostics,
-    ],
-  };
-  const { plan, forecast } = judge(input);
-  return {
-    ...(email.leftOut === undefined ? {} : { emailLeftOut: email.leftOut }),
-    ok: true,
-    campaign,
-    plan,
-    organizationId: refreshed.organizationId,
-    sources,
-    live: refreshed.live.projects,
-    liveState: refreshed.live,
-    readAt: refreshed.now,
-    judge: rejudge(input),
-    ...(forecast === undefined ? {} : { forecast }),
-  };
+  return judgeGathered(args, session, io, files, { refreshed, cache, forecasting, clockDiagnostics });
 }
 
 /** The campaign files loaded and checked, with the policy in force, before any request. */
@@ -283,5 +234,77 @@ async function gatherEmail(
     ...(reads === undefined ? {} : { reads }),
     requests: { ...delta, naive: delta.total },
     ...(leftOut === undefined ? {} : { leftOut }),
+  };
+}
+
+/** What the live reads gathered for the judge (after the refresh succeeded). */
+interface Gathered {
+  readonly refreshed: Extract<RefreshResult, { ok: true }>;
+  readonly cache: CacheStore;
+  readonly forecasting: boolean;
+  readonly clockDiagnostics: readonly Diagnostic[];
+}
+
+/**
+ * The last reads (the brand's live sends when forecasting, the email reads), then the judge's input:
+ * everything it rests on, gathered here; the judgement itself is pure.
+ */
+async function judgeGathered(
+  args: PlanPipelineArgs,
+  session: Session,
+  io: Io,
+  files: Extract<LoadedFiles, { ok: true }>,
+  gathered: Gathered,
+): Promise<PlanPipelineResult> {
+  const { campaign, policy, fileDiagnostics, sources } = files;
+  const { refreshed, cache, forecasting, clockDiagnostics } = gathered;
+  const sending = forecasting
+    ? await readLiveSends(session, refreshed.live.projects, refreshed.now, {
+        store: cache,
+        organizationId: refreshed.organizationId,
+        refresh: args.refresh,
+      })
+    : { sends: NO_LIVE_SENDS, diagnostics: [] };
+  const email = await gatherEmail(args, campaign, policy, session, io);
+  // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
+  const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
+  const input: JudgeInput = {
+    campaign,
+    policy: policy.policy,
+    live: refreshed.live,
+    now: refreshed.now,
+    targets: args.targets,
+    excludes: args.excludes,
+    forecast: args.forecast === true,
+    capacity: capacityOfProjects(campaign.projects, policy.policy?.capacity),
+    liveSends: sending.sends,
+    baseUrl: session.apiId,
+    toolVersion: VERSION,
+    organizationId: refreshed.organizationId,
+    allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
+    requests: addRequests(refreshed.requests, email.requests),
+    ...(email.reads === undefined ? {} : { email: email.reads }),
+    policyFiles: [...policy.digests].map(([path, sha256]) => ({ path, sha256, kind: "policy" })),
+    diagnostics: [
+      ...fileProblems,
+      ...sending.diagnostics,
+      ...policy.diagnostics,
+      ...clockDiagnostics,
+      ...refreshed.diagnostics,
+    ],
+  };
+  const { plan, forecast } = judge(input);
+  return {
+    ...(email.leftOut === undefined ? {} : { emailLeftOut: email.leftOut }),
+    ok: true,
+    campaign,
+    plan,
+    organizationId: refreshed.organizationId,
+    sources,
+    live: refreshed.live.projects,
+    liveState: refreshed.live,
+    readAt: refreshed.now,
+    judge: rejudge(input),
+    ...(forecast === undefined ? {} : { forecast }),
   };
 }

@@ -84,59 +84,63 @@ export async function applyEmail(
       );
       continue;
     }
-    const { path, fd } = opened;
-    files[spec.address] = relative(deps.cwd, path);
-    let buffer: string[] = [];
-    const flush = (): void => {
-      if (buffer.length === 0) return;
-      writeSync(fd, buffer.join(""));
-      buffer = [];
-    };
-    try {
-      const onRow = (row: RowResult): void => {
-        buffer.push(`${JSON.stringify(row)}\n`);
-        if (buffer.length >= FLUSH_LINES) flush();
-      };
-      const problems: string[] = [];
-      const result = await syncList(
-        spec,
-        csvVerdicts(spec, deps.cwd, deps.requireConsent, (d) => problems.push(...d.map((x) => x.message))),
-        {
-          upsert: async (listId, contacts, key) => {
-            flush(); // every row settled so far is on disk before the next request
-            return deps.client.upsertEmailContacts(listId, contacts, key);
-          },
-          executor: {
-            maxAttempts: WRITE_MAX_ATTEMPTS,
-            firstBackoffMs: WRITE_FIRST_BACKOFF_MS,
-            sleep: deps.sleep,
-            signal: deps.signal,
-          },
-          onRow,
-        },
-      );
-      flush();
-      lists.push(
-        problems.length === 0
-          ? result
-          : {
-              ...result,
-              state: "failed",
-              diagnostics: [
-                ...result.diagnostics,
-                ...problems.map((message) => ({
-                  severity: "error" as const,
-                  code: "email.csv-malformed" as const,
-                  message: `${message} (the CSV changed after the plan read it?)`,
-                })),
-              ],
-            },
-      );
-    } finally {
-      closeSync(fd);
-    }
+    files[spec.address] = relative(deps.cwd, opened.path);
+    lists.push(await syncToFile(spec, opened.fd, deps));
   }
   return { plan, lists, results_files: files };
+}
+
+/**
+ * One list's sync, each row's result written to the open result file `fd` (closed at the end):
+ * buffered, and flushed before every request, so every row settled so far is on disk.
+ */
+async function syncToFile(spec: EmailListSpec, fd: number, deps: EmailApplyDeps): Promise<ListSyncResult> {
+  let buffer: string[] = [];
+  const flush = (): void => {
+    if (buffer.length === 0) return;
+    writeSync(fd, buffer.join(""));
+    buffer = [];
+  };
+  try {
+    const onRow = (row: RowResult): void => {
+      buffer.push(`${JSON.stringify(row)}\n`);
+      if (buffer.length >= FLUSH_LINES) flush();
+    };
+    const problems: string[] = [];
+    const result = await syncList(
+      spec,
+      csvVerdicts(spec, deps.cwd, deps.requireConsent, (d) => problems.push(...d.map((x) => x.message))),
+      {
+        upsert: async (listId, contacts, key) => {
+          flush(); // every row settled so far is on disk before the next request
+          return deps.client.upsertEmailContacts(listId, contacts, key);
+        },
+        executor: {
+          maxAttempts: WRITE_MAX_ATTEMPTS,
+          firstBackoffMs: WRITE_FIRST_BACKOFF_MS,
+          sleep: deps.sleep,
+          signal: deps.signal,
+        },
+        onRow,
+      },
+    );
+    flush();
+    if (problems.length === 0) return result;
+    return {
+      ...result,
+      state: "failed",
+      diagnostics: [
+        ...result.diagnostics,
+        ...problems.map((message) => ({
+          severity: "error" as const,
+          code: "email.csv-malformed" as const,
+          message: `${message} (the CSV changed after the plan read it?)`,
+        })),
+      ],
+    };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A new file `<base>.jsonl` (or `<base>-2.jsonl`, ...): two runs never share a result file. */

@@ -10,7 +10,7 @@ import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
 import { type EmailSpecs, NO_EMAIL } from "./email-model.js";
 import { decodeEmail, repeatedLists } from "./email-spec.js";
-import { findingTrusted, keyTrust, projectUntrusted } from "./key-trust.js";
+import { findingTrusted, type KeyTrust, keyTrust, projectUntrusted } from "./key-trust.js";
 import type { Campaign, CampaignFile, ProjectSpec, TemplateSpec } from "./model.js";
 import { parseCampaignFile } from "./parse-yaml.js";
 import { checkProject } from "./project-checks.js";
@@ -19,7 +19,7 @@ import type { RawCampaignDocument } from "./raw.js";
 import { validateCampaignData } from "./schema.js";
 import { schemaDiagnostics } from "./schema-diagnostics.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
-import { instanceDeclarations } from "./template-declarations.js";
+import { type InstanceDeclaration, instanceDeclarations } from "./template-declarations.js";
 import { expandTemplates } from "./template-expand.js";
 import { relateToOrigin } from "./template-origin.js";
 import { propertyNameOf, trustedData } from "./trusted-data.js";
@@ -162,20 +162,7 @@ export function assembleFile(file: CampaignFile): FileAssembly {
       diagnostics.push(...checkProject(project).filter((d) => findingTrusted(d.code, untrusted)));
     }
   }
-  // Template instances: an address already declared in this file (by a project or an earlier
-  // instance) is reported across files (combineFiles) and not expanded; an untrusted one is skipped.
-  const skip = new Set<string>();
-  const seen = new Set(declarations.map((d) => d.address));
-  for (const instance of instances) {
-    const untrustedTemplate = trust.templates.get(instance.template) ?? trust.templates.get("*");
-    if (
-      seen.has(instance.address) ||
-      untrustedTemplate === "all" ||
-      untrustedTemplate?.has(instance.address) === true
-    )
-      skip.add(instance.address);
-    seen.add(instance.address);
-  }
+  const skip = instancesToSkip(instances, declarations, trust);
   const expansion = expandTemplates(raw, { source: parsed.source, doc, defaultsNode }, instances, skip);
   diagnostics.push(...expansion.diagnostics);
   for (const project of expansion.projects) {
@@ -191,6 +178,30 @@ export function assembleFile(file: CampaignFile): FileAssembly {
     }
   }
   return { ...done(), partial, templates: expansion.templates };
+}
+
+/**
+ * Template instances not to expand: an address already declared in the file (by a project or an
+ * earlier instance), which combineFiles reports across files, and an untrusted one.
+ */
+function instancesToSkip(
+  instances: readonly InstanceDeclaration[],
+  declarations: readonly Declaration[],
+  trust: KeyTrust,
+): Set<string> {
+  const skip = new Set<string>();
+  const seen = new Set(declarations.map((d) => d.address));
+  for (const instance of instances) {
+    const untrustedTemplate = trust.templates.get(instance.template) ?? trust.templates.get("*");
+    if (
+      seen.has(instance.address) ||
+      untrustedTemplate === "all" ||
+      untrustedTemplate?.has(instance.address) === true
+    )
+      skip.add(instance.address);
+    seen.add(instance.address);
+  }
+  return skip;
 }
 
 /**

@@ -9,8 +9,6 @@ import type { ListCheck } from "../plan/items.js";
 import type { EmailListSpec } from "./model.js";
 import type { RowVerdict } from "./row-check.js";
 
-export type { ListCheck } from "../plan/items.js";
-
 /** Refusals shown in full per list; the rest are counted by code. */
 export const SHOWN_PER_LIST = 50;
 

@@ -22,8 +22,6 @@ import { isEarlyAccess } from "./early-access.js";
 import type { EmailListSpec } from "./model.js";
 import type { RowVerdict } from "./row-check.js";
 
-export type { BatchOutcome, BatchResult, ListSyncResult, ListSyncState } from "../plan/items.js";
-
 /** What became of one CSV row. */
 export type RowStatus = "accepted" | "rejected" | "duplicate" | "refused" | "skipped" | "not-sent";
 

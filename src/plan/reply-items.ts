@@ -4,15 +4,14 @@
  * made only of files without errors, so every set is `ready`: apply sends nothing for it.
  */
 import type { ProjectSpec } from "../campaign/model.js";
+import { replyNumbers } from "../campaign/replies-spec.js";
 import type { ReplyRuleSetItem } from "./items.js";
-
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 export function replyRuleSets(projects: readonly ProjectSpec[]): ReplyRuleSetItem[] {
   return projects.flatMap((p) => {
     const replies = p.replies;
     if (replies === undefined) return [];
-    const numbers = (p.phoneNumbers ?? []).filter((n) => E164.test(n));
+    const numbers = replyNumbers(p);
     const names = replies.rules.map((r) => r.name);
     return [
       {

@@ -167,13 +167,26 @@ describe("one plan of every item", () => {
     expect((await plan(bed, { ...flags, detailedExitcode: true })).code).toBe(2);
 
     // apply then syncs it, and says so: its result and summary line include the list.
-    const run = await runApply(bed, ["campaign"], { ...flags, autoApprove: true, policy: "policy.yaml" });
+    const run = await runApply(bed, ["campaign"], {
+      ...flags,
+      autoApprove: true,
+      policy: "policy.yaml",
+      markdown: "apply.md",
+      junit: "apply.xml",
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain("No actions: the plan had nothing to do");
     expect(run.stdout).toContain("No texting actions: the plan's projects had nothing to do.");
     expect(run.stdout).toMatch(/young-volunteers \(e2[^)]*\): synced; 3 rows: 3 accepted/);
     const applied = run.stdout.split("\n").find((l) => l.startsWith("Apply complete")) ?? "";
     expect(applied).toMatch(/; email lists: 1 synced, 0 failed\. 1 API request,/);
+    // The report files are views of the same result: they show the sync too.
+    const md = readFileSync(join(bed.world.dir, "apply.md"), "utf8");
+    expect(md).toContain("; email lists: 1 synced, 0 failed.");
+    expect(md).toContain("| `young-volunteers` | synced | 3 | 3 | 0 | 0 | 0 | 0 | 1 |");
+    const junit = readFileSync(join(bed.world.dir, "apply.xml"), "utf8");
+    expect(junit).toContain('<testsuite name="campaignctl apply" tests="1" failures="0"');
+    expect(junit).toContain('<testcase classname="email" name="young-volunteers"');
     const posts = (await requestLog(bed.sb)).filter((r) => r.method === "POST");
     expect(posts.map((r) => r.path)).toEqual(["/email/lists/e2000000-0000-4000-8000-0000000000c1/contacts"]);
   }, 60_000);

@@ -72,6 +72,21 @@ describe("replies in a template", () => {
     expect(gotv?.locate(["replies", "rules", 0, "name"]).start.line).toBe(line);
   });
 
+  it("a finding on a template's rule is at the rule in the template and names the instance", () => {
+    const broken = structuredClone(TEMPLATED);
+    broken.templates.outreach.replies.rules[0] = { ...WHERE, keywords: { en: ["where do i vote", "stop"] } };
+    const text = stringify(broken);
+    const decoded = decodeCampaignFile("t.yaml", new TextEncoder().encode(text));
+    if (decoded.file === undefined) throw new Error("bug: not decoded");
+    const { diagnostics } = assembleCampaign([decoded.file]);
+    expect(diagnostics.map((d) => d.code)).toEqual(["replies.rule-matches-opt-out"]);
+    const [finding] = diagnostics;
+    const stopLine = text.split("\n").findIndex((l) => l.includes("- stop")) + 1;
+    expect(finding?.range?.start.line).toBe(stopLine);
+    // The instance it affects is named beside it (its wording is relateToOrigin's).
+    expect(finding?.related?.map((r) => r.message)).toEqual([expect.stringContaining("`gotv-reminder`")]);
+  });
+
   describe("against the sandbox", () => {
     let sb: SandboxHandle;
     beforeEach(async () => {

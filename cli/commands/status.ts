@@ -9,9 +9,12 @@
  */
 
 import { resolve } from "node:path";
+import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
+import { routeOwners } from "../../src/api/routing/route-owners.js";
 import { loadCampaign } from "../../src/campaign/load.js";
 import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { emailSpecsOf } from "../../src/email/specs.js";
 import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
 import { ANSWERED_FILE_NAME, readAnsweredRecord } from "../../src/replies/state-file.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
@@ -32,7 +35,6 @@ import { failWith, type JsonFailure } from "../fail.js";
 import { createFileCache } from "../file-cache.js";
 import { saveFile } from "../files.js";
 import type { Io } from "../io.js";
-import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { DEFAULT_REPLIES_STATE } from "../register/replies.js";
@@ -106,7 +108,14 @@ export async function statusCommand(
   try {
     // Keys per organization: each project's reads go with its own organization's key; a listing
     // (--all, --organization) reads what every key sees.
-    const routing = await routeOrganizations(session, specs, { everyKey: listing });
+    const routing = await routeOwners(
+      session.router,
+      [
+        ...projectOwners(specs),
+        ...emailOwners({ lists: [], campaigns: emailSpecsOf(campaignFiles).campaigns }),
+      ],
+      { everyKey: listing },
+    );
     if (!routing.ok) {
       progress.finish();
       return failWith(routing.diagnostics, sources, io, json);

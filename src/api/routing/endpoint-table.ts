@@ -1,0 +1,254 @@
+/**
+ * Which key each endpoint's request goes with: the one table (issue 33). Every endpoint of the
+ * client is here, typed as `Endpoints`, so a new endpoint does not compile until it is given an
+ * owner; nothing falls through to a key chosen by default.
+ *
+ * | endpoint | owner | key |
+ * |---|---|---|
+ * | project read, test, schedule, pause | the project | its organization's (its route); unrouted: the key that sees it |
+ * | conversations listed for a project | the project | its organization's |
+ * | conversations listed for no project | every key in use | all read, merged by id |
+ * | thread messages, reply | the conversation's project | its organization's |
+ * | email list upsert | the email list | the organization its file names |
+ * | organizations, 10DLC campaigns, lists, numbers, statistics, email campaigns | every key in use | all read, merged |
+ * | media, toll-free verification, sending domain by id | (not routed) | the first key in use that sees it |
+ *
+ * Writes pass the write guard (the cross-organization rule) before any request.
+ */
+
+import type { Conversation, CursorPage, EmailCampaign, ProjectStats } from "../../contract/resources.js";
+import type { ApiClient } from "../client.js";
+import type { ConversationQuery, EmailCampaignQuery, Endpoints, ProjectStatsParams } from "../endpoints.js";
+import { seg } from "../endpoints.js";
+import { collectPages, pages } from "../paging.js";
+import type { ApiResult, RequestIdentity } from "../result.js";
+import { allPages, firstVisible, gather, mergeItems } from "./bulk.js";
+import type { Dispatch } from "./dispatch.js";
+
+const get = (route: string, path: string): RequestIdentity => ({
+  method: "GET",
+  route: `GET ${route}`,
+  path,
+});
+const post = (route: string, path: string): RequestIdentity => ({
+  method: "POST",
+  route: `POST ${route}`,
+  path,
+});
+const CONVERSATIONS = get("/conversations", "/conversations");
+const EMAIL_CAMPAIGNS = get("/email/campaigns", "/email/campaigns");
+
+export function endpointTable(d: Dispatch): Endpoints {
+  const merged = <T>(
+    endpoint: string,
+    identity: RequestIdentity,
+    call: (c: ApiClient) => Promise<ApiResult<T[]>>,
+    idOf: (item: T) => string,
+  ) =>
+    gather(d.inUse(), d.defaultClient, d.marks, endpoint, call).then((kept) =>
+      mergeItems(
+        kept.map((k) => k.result),
+        idOf,
+        d.none(identity),
+      ),
+    );
+  const byId = <T>(identity: RequestIdentity, call: (c: ApiClient) => Promise<ApiResult<T>>) =>
+    firstVisible(d.inUse(), call, d.none(identity)).then((seen) => seen.result);
+  const conversations = (query: ConversationQuery | undefined, cursor: string | null | undefined) =>
+    listConversations(d, query, cursor ?? null);
+  return {
+    // The project's own key.
+    getProject: (id) =>
+      d.readProject(id, get("/projects/{id}", `/projects/${seg(id)}`), (c) => c.getProject(id)),
+    testProject: (id, body, key) =>
+      d.writeProject(
+        "test",
+        id,
+        `project ${id}`,
+        post("/projects/{id}/test", `/projects/${seg(id)}/test`),
+        (c) => c.testProject(id, body, key),
+      ),
+    scheduleProject: (id, body, key) =>
+      d.writeProject(
+        "schedule",
+        id,
+        `project ${id}`,
+        post("/projects/{id}/schedule", `/projects/${seg(id)}/schedule`),
+        (c) => c.scheduleProject(id, body, key),
+      ),
+    pauseProject: (id, body, key) =>
+      d.writeProject(
+        "pause",
+        id,
+        `project ${id}`,
+        post("/projects/{id}/pause", `/projects/${seg(id)}/pause`),
+        (c) => c.pauseProject(id, body, key),
+      ),
+    // Every key in use, merged.
+    listOrganizations: () => listOrganizations(d),
+    listTenDlcCampaigns: (filters) =>
+      merged(
+        "listTenDlcCampaigns",
+        get("/campaigns", "/campaigns"),
+        (c) => c.listTenDlcCampaigns(filters),
+        (t) => t.id,
+      ),
+    listContactLists: (filters) =>
+      merged(
+        "listContactLists",
+        get("/contact-lists", "/contact-lists"),
+        (c) => c.listContactLists(filters),
+        (l) => l.id,
+      ),
+    listPhoneNumbers: (filters) =>
+      merged(
+        "listPhoneNumbers",
+        get("/phone-numbers", "/phone-numbers"),
+        (c) => c.listPhoneNumbers(filters),
+        (n) => `${n.id} ${n.org_id}`,
+      ),
+    getProjectStats: (params) => projectStats(d, params),
+    listEmailCampaigns: (query) => listEmailCampaigns(d, query),
+    // Records by id no file routes: the first key in use that sees them.
+    getMedia: (id) => byId(get("/media/{id}", `/media/${seg(id)}`), (c) => c.getMedia(id)),
+    getTollFreeVerification: (id) =>
+      byId(get("/toll-free-verifications/{id}", `/toll-free-verifications/${seg(id)}`), (c) =>
+        c.getTollFreeVerification(id),
+      ),
+    getSendingDomain: (id) =>
+      byId(get("/email/domains/{id}", `/email/domains/${seg(id)}`), (c) => c.getSendingDomain(id)),
+    // Conversations: by project (the query's, or the conversation's).
+    listConversations: conversations,
+    conversationPages: (query) => pages(CONVERSATIONS, (cursor) => conversations(query, cursor)),
+    listAllConversations: (query) => collectPages(CONVERSATIONS, (cursor) => conversations(query, cursor)),
+    getConversationMessages: (id, query) =>
+      d.readConversation(id, get("/conversations/{id}/messages", `/conversations/${seg(id)}/messages`), (c) =>
+        c.getConversationMessages(id, query),
+      ),
+    replyToConversation: (id, text, key) =>
+      d.writeConversation(
+        id,
+        post("/conversations/{id}/messages", `/conversations/${seg(id)}/messages`),
+        (c) => c.replyToConversation(id, text, key),
+      ),
+    // The email list's organization, as its file names it.
+    upsertEmailContacts: (listId, contacts, key) =>
+      d.writeEmailList(
+        listId,
+        post("/email/lists/{id}/contacts", `/email/lists/${seg(listId)}/contacts`),
+        (c) => c.upsertEmailContacts(listId, contacts, key),
+      ),
+  };
+}
+
+/** GET /organizations over every key in use, merged; each key's own answer is its identity. */
+async function listOrganizations(d: Dispatch) {
+  const kept = await gather(d.inUse(), d.defaultClient, d.marks, "listOrganizations", (c) =>
+    c.listOrganizations(),
+  );
+  for (const k of kept) d.identities.learn(k.client, k.result);
+  return mergeItems(
+    kept.map((k) => k.result),
+    (o) => o.id,
+    d.none(get("/organizations", "/organizations")),
+  );
+}
+
+/** GET /projects/stats over every key in use: rows merged by id, counts added. */
+async function projectStats(
+  d: Dispatch,
+  params: ProjectStatsParams | undefined,
+): Promise<ApiResult<ProjectStats>> {
+  const kept = await gather(d.inUse(), d.defaultClient, d.marks, "getProjectStats", (c) =>
+    c.getProjectStats(params),
+  );
+  const [head] = kept;
+  if (head === undefined) return { ok: false, error: d.none(get("/projects/stats", "/projects/stats")) };
+  if (!head.result.ok) return head.result;
+  const rows = new Map<string, ProjectStats["projects"][number]>();
+  let hasMore = false;
+  let totalCount = 0;
+  for (const { result } of kept) {
+    if (!result.ok) return result;
+    for (const row of result.value.projects) if (!rows.has(row.id)) rows.set(row.id, row);
+    hasMore ||= result.value.pagination.hasMore;
+    totalCount += result.value.pagination.totalCount;
+  }
+  d.learnStatsRows([...rows.values()]);
+  const value = head.result.value;
+  return {
+    ...head.result,
+    value: {
+      ...value,
+      projects: [...rows.values()],
+      pagination: { ...value.pagination, hasMore, totalCount },
+    },
+  };
+}
+
+/**
+ * GET /conversations: for one project, with its key (paging as asked); for no project, with the one
+ * key in use (paging as asked), or every key in use, each read to its last page and merged into one page.
+ */
+async function listConversations(
+  d: Dispatch,
+  query: ConversationQuery | undefined,
+  cursor: string | null,
+): Promise<ApiResult<CursorPage<Conversation>>> {
+  const one = (c: ApiClient) => c.listConversations(query, cursor);
+  const project = query?.project_id;
+  const route = project === undefined ? undefined : d.projectRoute(project);
+  const clients = d.inUse();
+  let result: ApiResult<CursorPage<Conversation>>;
+  if (route !== undefined) result = await d.via(route, one);
+  else if (clients.length <= 1)
+    result = clients[0] === undefined ? { ok: false, error: d.none(CONVERSATIONS) } : await one(clients[0]);
+  else {
+    if (cursor !== null)
+      throw new Error("listConversations: a merged listing is one page; no cursor follows it");
+    result = await mergedPages(
+      d,
+      CONVERSATIONS,
+      (c) => allPages((at) => c.listConversations(query, at)),
+      (x) => x.conversation_id,
+    );
+  }
+  d.learnConversations(result);
+  return result;
+}
+
+/** GET /email/campaigns: the one key in use (paging as asked), or every key in use, merged into one page. */
+async function listEmailCampaigns(
+  d: Dispatch,
+  query: EmailCampaignQuery | undefined,
+): Promise<ApiResult<CursorPage<EmailCampaign>>> {
+  const clients = d.inUse();
+  if (clients.length <= 1)
+    return clients[0] === undefined
+      ? { ok: false, error: d.none(EMAIL_CAMPAIGNS) }
+      : clients[0].listEmailCampaigns(query);
+  if (query?.cursor !== undefined)
+    throw new Error("listEmailCampaigns: a merged listing is one page; no cursor follows it");
+  return mergedPages(
+    d,
+    EMAIL_CAMPAIGNS,
+    (c) => allPages((at) => c.listEmailCampaigns({ ...query, ...(at === null ? {} : { cursor: at }) })),
+    (x) => x.id,
+  );
+}
+
+/** One cursor listing of every key in use, each read to its end, merged by id into one last page. */
+async function mergedPages<T>(
+  d: Dispatch,
+  identity: RequestIdentity,
+  call: (c: ApiClient) => Promise<ApiResult<CursorPage<T>>>,
+  idOf: (item: T) => string,
+): Promise<ApiResult<CursorPage<T>>> {
+  const kept = await gather(d.inUse(), d.defaultClient, d.marks, identity.route, call);
+  const items = mergeItems(
+    kept.map((k) => (k.result.ok ? { ...k.result, value: k.result.value.data } : k.result)),
+    idOf,
+    d.none(identity),
+  );
+  return items.ok ? { ...items, value: { data: items.value, has_more: false, next_cursor: null } } : items;
+}

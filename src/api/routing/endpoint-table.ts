@@ -7,10 +7,11 @@
  * |---|---|---|
  * | project read, test, schedule, pause | the project | its organization's (its route); unrouted: the key that sees it |
  * | conversations listed for a project | the project | its organization's |
- * | conversations listed for no project | every key in use | all read, merged by id |
+ * | conversations listed for no project | every key in use | all read to the end, merged by id; one failure fails it |
  * | thread messages, reply | the conversation's project | its organization's |
  * | email list upsert | the email list | the organization its file names |
- * | organizations, 10DLC campaigns, lists, numbers, statistics, email campaigns | every key in use | all read, merged |
+ * | organizations, 10DLC campaigns, lists, numbers, statistics | every key in use | all read, merged; a key that fails fails its organization |
+ * | email campaigns | every key in use | all read to the end, merged; early access of a key is no campaigns |
  * | media, toll-free verification, sending domain by id | (not routed) | the first key in use that sees it |
  *
  * Writes pass the write guard (the cross-organization rule) before any request.
@@ -21,7 +22,8 @@ import type { ApiClient } from "../client.js";
 import type { ConversationQuery, EmailCampaignQuery, Endpoints, ProjectStatsParams } from "../endpoints.js";
 import { seg } from "../endpoints.js";
 import { collectPages, pages } from "../paging.js";
-import type { ApiResult, RequestIdentity } from "../result.js";
+import { isEarlyAccess } from "../early-access.js";
+import type { ApiError, ApiResult, RequestIdentity } from "../result.js";
 import { allPages, firstVisible, gather, mergeItems } from "./bulk.js";
 import type { Dispatch } from "./dispatch.js";
 
@@ -188,7 +190,9 @@ async function projectStats(
 
 /**
  * GET /conversations: for one project, with its key (paging as asked); for no project, with the one
- * key in use (paging as asked), or every key in use, each read to its last page and merged into one page.
+ * key in use (paging as asked), or every key in use, each read to its last page and merged into one
+ * page. One key's failure fails the listing: a listing missing a key's conversations would move the
+ * replies worker's cursor past inbounds it never saw.
  */
 async function listConversations(
   d: Dispatch,
@@ -206,18 +210,18 @@ async function listConversations(
   else {
     if (cursor !== null)
       throw new Error("listConversations: a merged listing is one page; no cursor follows it");
-    result = await mergedPages(
-      d,
-      CONVERSATIONS,
-      (c) => allPages((at) => c.listConversations(query, at)),
-      (x) => x.conversation_id,
-    );
+    const all = await Promise.all(clients.map((c) => allPages((at) => c.listConversations(query, at))));
+    result = mergedPages(all, (x) => x.conversation_id, d.none(CONVERSATIONS));
   }
   d.learnConversations(result);
   return result;
 }
 
-/** GET /email/campaigns: the one key in use (paging as asked), or every key in use, merged into one page. */
+/**
+ * GET /email/campaigns: the one key in use (paging as asked), or every key in use, merged into one
+ * page. Email is in early access per organization: a key whose organization has none (403
+ * EMAIL_EARLY_ACCESS) lists no campaign, unless every key says so (then that is the answer).
+ */
 async function listEmailCampaigns(
   d: Dispatch,
   query: EmailCampaignQuery | undefined,
@@ -229,26 +233,28 @@ async function listEmailCampaigns(
       : clients[0].listEmailCampaigns(query);
   if (query?.cursor !== undefined)
     throw new Error("listEmailCampaigns: a merged listing is one page; no cursor follows it");
-  return mergedPages(
-    d,
-    EMAIL_CAMPAIGNS,
-    (c) => allPages((at) => c.listEmailCampaigns({ ...query, ...(at === null ? {} : { cursor: at }) })),
-    (x) => x.id,
+  const results = await Promise.all(
+    clients.map((c) =>
+      allPages((at) => c.listEmailCampaigns({ ...query, ...(at === null ? {} : { cursor: at }) })),
+    ),
   );
+  const available = results.filter((r) => !(!r.ok && isEarlyAccess(r.error)));
+  return mergedPages(available.length === 0 ? results : available, (x) => x.id, d.none(EMAIL_CAMPAIGNS));
 }
 
-/** One cursor listing of every key in use, each read to its end, merged by id into one last page. */
-async function mergedPages<T>(
-  d: Dispatch,
-  identity: RequestIdentity,
-  call: (c: ApiClient) => Promise<ApiResult<CursorPage<T>>>,
+/**
+ * Cursor listings of several keys, each read to its end, merged by id into one last page; any
+ * failure is the answer (a listing missing one key's items would read as complete).
+ */
+function mergedPages<T>(
+  results: readonly ApiResult<CursorPage<T>>[],
   idOf: (item: T) => string,
-): Promise<ApiResult<CursorPage<T>>> {
-  const kept = await gather(d.inUse(), d.defaultClient, d.marks, identity.route, call);
+  none: ApiError,
+): ApiResult<CursorPage<T>> {
   const items = mergeItems(
-    kept.map((k) => (k.result.ok ? { ...k.result, value: k.result.value.data } : k.result)),
+    results.map((r) => (r.ok ? { ...r, value: r.value.data } : r)),
     idOf,
-    d.none(identity),
+    none,
   );
   return items.ok ? { ...items, value: { data: items.value, has_more: false, next_cursor: null } } : items;
 }

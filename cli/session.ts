@@ -37,7 +37,7 @@ import {
   type Sleep,
 } from "../src/api/index.js";
 import { organizationKeys, organizationSlug } from "../src/api/organization-keys.js";
-import { createKeyRing } from "../src/api/routing/key-ring.js";
+import { createKeyRing, type KeyRing } from "../src/api/routing/key-ring.js";
 import { createOwnerRouter, type OwnerRouter } from "../src/api/routing/router.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import type { SandboxHandle, SandboxOptions } from "../src/sandbox/index.js";
@@ -285,20 +285,7 @@ async function openEmbedded(
       ],
     };
   }
-  const defaultClient = clientFor(handle.baseUrl, key);
-  // Every organization of the fixture with a usable read-write key gets that key, as if exported
-  // as CAMPAIGNCTL_API_KEY_<SLUG>: a project of a child organization then acts with its own key.
-  const ring = createKeyRing(
-    { source: "the embedded sandbox", client: defaultClient },
-    [...sandboxOrganizationKeys(handle)].map(([slug, orgKey]) => ({
-      slug,
-      source: `the embedded sandbox (${orgKey.organization})`,
-      make: () => clientFor(handle.baseUrl, orgKey.key),
-      sameAsDefault: orgKey.key === key,
-    })),
-    true,
-  );
-  const client = createOwnerRouter(ring);
+  const client = createOwnerRouter(sandboxRing(handle, key, clientFor));
   let closed: Promise<void> | undefined;
   return {
     ok: true,
@@ -317,6 +304,28 @@ async function openEmbedded(
       },
     },
   };
+}
+
+/**
+ * The embedded sandbox's keys: `key` (its root organization's) as the default, and every
+ * organization of the fixture with a usable read-write key gets that key, as if exported as
+ * CAMPAIGNCTL_API_KEY_<SLUG>: a project of a child organization then acts with its own key.
+ */
+function sandboxRing(
+  handle: SandboxHandle,
+  key: string,
+  clientFor: (baseUrl: string, apiKey: string) => ApiClient,
+): KeyRing {
+  return createKeyRing(
+    { source: "the embedded sandbox", client: clientFor(handle.baseUrl, key) },
+    [...sandboxOrganizationKeys(handle)].map(([slug, orgKey]) => ({
+      slug,
+      source: `the embedded sandbox (${orgKey.organization})`,
+      make: () => clientFor(handle.baseUrl, orgKey.key),
+      sameAsDefault: orgKey.key === key,
+    })),
+    true,
+  );
 }
 
 /** The first usable read-write key of a root organization (one without a parent), in fixture order. */

@@ -102,6 +102,27 @@ export type WriteOutcome<T, R> = { readonly sends: number; readonly httpAttempts
     }
 );
 
+/**
+ * The write port refused send `n` (the cross-organization rule): no request was made, so nothing
+ * can have happened and nothing is re-read; like a `before` refusal, it blocks the write.
+ */
+function portRefused<T, R>(
+  error: ApiError,
+  n: number,
+  so: { readonly uncertain: boolean; readonly lastError: ApiError | null; readonly httpAttempts: number },
+): WriteOutcome<T, R> {
+  const refusal = error.message;
+  if (n === 1) return { kind: "blocked", refusal, refusedBy: error, sends: 0, httpAttempts: so.httpAttempts };
+  return {
+    kind: "stopped",
+    refusal,
+    uncertain: so.uncertain,
+    error: so.lastError,
+    sends: n - 1,
+    httpAttempts: so.httpAttempts,
+  };
+}
+
 function retryAfterOf(e: ApiError): number | null {
   return e.kind === "http" ? e.retryAfterSeconds : null;
 }
@@ -126,13 +147,8 @@ export async function executeWrite<T, R>(
     }
     spec.onSend?.(n);
     const res = await spec.send();
-    if (!res.ok && isPortRefusal(res.error)) {
-      // The write port refused it (the cross-organization rule): no request was made, so nothing
-      // can have happened and nothing is re-read; like `before`, it blocks the write.
-      const refusal = res.error.message;
-      if (n === 1) return { kind: "blocked", refusal, refusedBy: res.error, sends: 0, httpAttempts };
-      return { kind: "stopped", refusal, uncertain, error: lastError, sends: n - 1, httpAttempts };
-    }
+    if (!res.ok && isPortRefusal(res.error))
+      return portRefused(res.error, n, { uncertain, lastError, httpAttempts });
     spec.onAnswer?.(n, res);
     if (res.ok) {
       httpAttempts += res.meta.attempts;

@@ -175,6 +175,36 @@ describe("only keys per organization (no default key)", () => {
       b.world.orgs.map((o) => [`/email/lists/${listId(o.index)}/contacts`, o.id, 200]).sort(),
     );
   });
+
+  test("a county without its key: replies and apply name the variable to set, before any request with it", async () => {
+    const b = await ownerBed();
+    const clark = b.world.orgs[2];
+    if (clark === undefined) throw new Error("world");
+    const env = orgKeys(b);
+    delete env[clark.variable];
+    const run = await repliesRun(b, env);
+    expect(run.code).toBe(1);
+    const [doc] = run.lines;
+    expect(doc.diagnostics.map((d: Json) => d.code)).toEqual(["api.no-organization-key"]);
+    expect(doc.diagnostics[0].message).toContain(`${clark.variable} is not set`);
+    expect(doc.diagnostics[0].range.file).toBe(clark.file);
+    expect(run.out).not.toContain("(none)");
+
+    const applied = await apply(b, env, { json: true });
+    expect(applied.code).toBe(1);
+    const failed = JSON.parse(applied.stdout);
+    expect(failed.error).toBe(true);
+    // Its project and its email list, each at its line.
+    expect(failed.diagnostics.map((d: Json) => [d.code, d.range?.file])).toEqual([
+      ["api.no-organization-key", clark.file],
+      ["api.no-organization-key", clark.file],
+    ]);
+    expect(failed.diagnostics.map((d: Json) => d.message.split(":")[0]).sort()).toEqual([
+      "email list o3-volunteers",
+      clark.projects[0]?.address,
+    ]);
+    expect((await log(b)).filter((r) => r.method === "POST")).toEqual([]);
+  });
 });
 
 describe("only a parent's key", () => {

@@ -19,10 +19,10 @@
 
 import type { Conversation, CursorPage, EmailCampaign, ProjectStats } from "../../contract/resources.js";
 import type { ApiClient } from "../client.js";
+import { isEarlyAccess } from "../early-access.js";
 import type { ConversationQuery, EmailCampaignQuery, Endpoints, ProjectStatsParams } from "../endpoints.js";
 import { seg } from "../endpoints.js";
 import { collectPages, pages } from "../paging.js";
-import { isEarlyAccess } from "../early-access.js";
 import type { ApiError, ApiResult, RequestIdentity } from "../result.js";
 import { allPages, firstVisible, gather, mergeItems } from "./bulk.js";
 import type { Dispatch } from "./dispatch.js";
@@ -41,77 +41,102 @@ const CONVERSATIONS = get("/conversations", "/conversations");
 const EMAIL_CAMPAIGNS = get("/email/campaigns", "/email/campaigns");
 
 export function endpointTable(d: Dispatch): Endpoints {
+  return {
+    ...projectEndpoints(d),
+    ...everyKeyEndpoints(d),
+    ...byIdEndpoints(d),
+    ...conversationEndpoints(d),
+    // The email list's organization, as its file names it.
+    upsertEmailContacts: (listId, contacts, key) =>
+      d.writeEmailList(
+        listId,
+        post("/email/lists/{id}/contacts", `/email/lists/${seg(listId)}/contacts`),
+        (c) => c.upsertEmailContacts(listId, contacts, key),
+      ),
+  };
+}
+
+/** The project's own key: its reads, test, schedule and pause. */
+function projectEndpoints(
+  d: Dispatch,
+): Pick<Endpoints, "getProject" | "testProject" | "scheduleProject" | "pauseProject"> {
+  const write = <T>(
+    kind: "test" | "schedule" | "pause",
+    id: string,
+    call: (c: ApiClient) => Promise<ApiResult<T>>,
+  ) =>
+    d.writeProject(
+      kind,
+      id,
+      `project ${id}`,
+      post(`/projects/{id}/${kind}`, `/projects/${seg(id)}/${kind}`),
+      call,
+    );
+  return {
+    getProject: (id) =>
+      d.readProject(id, get("/projects/{id}", `/projects/${seg(id)}`), (c) => c.getProject(id)),
+    testProject: (id, body, key) => write("test", id, (c) => c.testProject(id, body, key)),
+    scheduleProject: (id, body, key) => write("schedule", id, (c) => c.scheduleProject(id, body, key)),
+    pauseProject: (id, body, key) => write("pause", id, (c) => c.pauseProject(id, body, key)),
+  };
+}
+
+/** Every key in use, merged. */
+function everyKeyEndpoints(
+  d: Dispatch,
+): Pick<
+  Endpoints,
+  | "listOrganizations"
+  | "listTenDlcCampaigns"
+  | "listContactLists"
+  | "listPhoneNumbers"
+  | "getProjectStats"
+  | "listEmailCampaigns"
+> {
   const merged = <T>(
-    endpoint: string,
     identity: RequestIdentity,
     call: (c: ApiClient) => Promise<ApiResult<T[]>>,
     idOf: (item: T) => string,
   ) =>
-    gather(d.inUse(), d.defaultClient, d.marks, endpoint, call).then((kept) =>
+    gather(d.inUse(), d.defaultClient, d.marks, identity.route, call).then((kept) =>
       mergeItems(
         kept.map((k) => k.result),
         idOf,
         d.none(identity),
       ),
     );
-  const byId = <T>(identity: RequestIdentity, call: (c: ApiClient) => Promise<ApiResult<T>>) =>
-    firstVisible(d.inUse(), call, d.none(identity)).then((seen) => seen.result);
-  const conversations = (query: ConversationQuery | undefined, cursor: string | null | undefined) =>
-    listConversations(d, query, cursor ?? null);
   return {
-    // The project's own key.
-    getProject: (id) =>
-      d.readProject(id, get("/projects/{id}", `/projects/${seg(id)}`), (c) => c.getProject(id)),
-    testProject: (id, body, key) =>
-      d.writeProject(
-        "test",
-        id,
-        `project ${id}`,
-        post("/projects/{id}/test", `/projects/${seg(id)}/test`),
-        (c) => c.testProject(id, body, key),
-      ),
-    scheduleProject: (id, body, key) =>
-      d.writeProject(
-        "schedule",
-        id,
-        `project ${id}`,
-        post("/projects/{id}/schedule", `/projects/${seg(id)}/schedule`),
-        (c) => c.scheduleProject(id, body, key),
-      ),
-    pauseProject: (id, body, key) =>
-      d.writeProject(
-        "pause",
-        id,
-        `project ${id}`,
-        post("/projects/{id}/pause", `/projects/${seg(id)}/pause`),
-        (c) => c.pauseProject(id, body, key),
-      ),
-    // Every key in use, merged.
     listOrganizations: () => listOrganizations(d),
     listTenDlcCampaigns: (filters) =>
       merged(
-        "listTenDlcCampaigns",
         get("/campaigns", "/campaigns"),
         (c) => c.listTenDlcCampaigns(filters),
         (t) => t.id,
       ),
     listContactLists: (filters) =>
       merged(
-        "listContactLists",
         get("/contact-lists", "/contact-lists"),
         (c) => c.listContactLists(filters),
         (l) => l.id,
       ),
     listPhoneNumbers: (filters) =>
       merged(
-        "listPhoneNumbers",
         get("/phone-numbers", "/phone-numbers"),
         (c) => c.listPhoneNumbers(filters),
         (n) => `${n.id} ${n.org_id}`,
       ),
     getProjectStats: (params) => projectStats(d, params),
     listEmailCampaigns: (query) => listEmailCampaigns(d, query),
-    // Records by id no file routes: the first key in use that sees them.
+  };
+}
+
+/** Records by id no file routes: the first key in use that sees them. */
+function byIdEndpoints(
+  d: Dispatch,
+): Pick<Endpoints, "getMedia" | "getTollFreeVerification" | "getSendingDomain"> {
+  const byId = <T>(identity: RequestIdentity, call: (c: ApiClient) => Promise<ApiResult<T>>) =>
+    firstVisible(d.inUse(), call, d.none(identity)).then((seen) => seen.result);
+  return {
     getMedia: (id) => byId(get("/media/{id}", `/media/${seg(id)}`), (c) => c.getMedia(id)),
     getTollFreeVerification: (id) =>
       byId(get("/toll-free-verifications/{id}", `/toll-free-verifications/${seg(id)}`), (c) =>
@@ -119,26 +144,34 @@ export function endpointTable(d: Dispatch): Endpoints {
       ),
     getSendingDomain: (id) =>
       byId(get("/email/domains/{id}", `/email/domains/${seg(id)}`), (c) => c.getSendingDomain(id)),
-    // Conversations: by project (the query's, or the conversation's).
+  };
+}
+
+/** Conversations: by project (the query's, or the conversation's). */
+function conversationEndpoints(
+  d: Dispatch,
+): Pick<
+  Endpoints,
+  | "listConversations"
+  | "conversationPages"
+  | "listAllConversations"
+  | "getConversationMessages"
+  | "replyToConversation"
+> {
+  const conversations = (query: ConversationQuery | undefined, cursor: string | null | undefined) =>
+    listConversations(d, query, cursor ?? null);
+  const thread = (id: string) => `/conversations/${seg(id)}/messages`;
+  return {
     listConversations: conversations,
     conversationPages: (query) => pages(CONVERSATIONS, (cursor) => conversations(query, cursor)),
     listAllConversations: (query) => collectPages(CONVERSATIONS, (cursor) => conversations(query, cursor)),
     getConversationMessages: (id, query) =>
-      d.readConversation(id, get("/conversations/{id}/messages", `/conversations/${seg(id)}/messages`), (c) =>
+      d.readConversation(id, get("/conversations/{id}/messages", thread(id)), (c) =>
         c.getConversationMessages(id, query),
       ),
     replyToConversation: (id, text, key) =>
-      d.writeConversation(
-        id,
-        post("/conversations/{id}/messages", `/conversations/${seg(id)}/messages`),
-        (c) => c.replyToConversation(id, text, key),
-      ),
-    // The email list's organization, as its file names it.
-    upsertEmailContacts: (listId, contacts, key) =>
-      d.writeEmailList(
-        listId,
-        post("/email/lists/{id}/contacts", `/email/lists/${seg(listId)}/contacts`),
-        (c) => c.upsertEmailContacts(listId, contacts, key),
+      d.writeConversation(id, post("/conversations/{id}/messages", thread(id)), (c) =>
+        c.replyToConversation(id, text, key),
       ),
   };
 }

@@ -117,7 +117,7 @@ export async function repliesPlanCommand(
     }
     const now = session.now().getTime();
     const result = await planReplies({
-      port: session.client,
+      port: session.router,
       projects,
       revocation,
       now,

@@ -188,7 +188,8 @@ export async function repliesRunCommand(
     deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
   const now = deps.now ?? (() => s.now().getTime());
   const worker = new RepliesWorker({
-    port: s.client,
+    // The router: it routes each read and answer by the conversation's project (placeConversation).
+    port: s.router,
     state,
     revocation,
     now,

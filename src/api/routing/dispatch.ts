@@ -126,14 +126,15 @@ export class Dispatch {
     return this.writeProject("reply", project, `conversation ${id} of project ${project}`, identity, call);
   }
 
-  /** An upsert into email list `id`: the key of the organization its file names, past the guard. */
+  /**
+   * An upsert into email list `id`: the key of the organization its file names, past the guard. A
+   * list no route names (its file's organization unknown here) is written with no key: sent nowhere.
+   */
   writeEmailList<T>(id: string, identity: RequestIdentity, call: Call<T>): Promise<ApiResult<T>> {
     const entry = this.routes?.emailLists.get(id);
-    const route: Route | undefined =
-      entry?.route ?? (this.defaultClient === null ? undefined : { client: this.defaultClient });
-    if (route === undefined) return Promise.resolve({ ok: false, error: this.none(identity) });
-    const subject = `email list ${entry?.address ?? id}`;
-    return this.via(route, async (client) => {
+    if (entry === undefined) return Promise.resolve({ ok: false, error: this.none(identity) });
+    const subject = `email list ${entry.address}`;
+    return this.via(entry.route, async (client) => {
       const refusal = await guardWrite(
         {
           write: "email-upsert",
@@ -141,7 +142,7 @@ export class Dispatch {
           identity,
           subject,
           ownerNoun: OWNER_NOUN["email-list"],
-          owner: async (key) => namedOrganization(entry?.organization, key),
+          owner: async (key) => namedOrganization(entry.organization, key),
         },
         this.identities,
         this.routes?.allowCrossOrganizationKey === true,
@@ -156,8 +157,7 @@ export class Dispatch {
       owner.kind === "project"
         ? this.projectRoute(owner.id)
         : owner.kind === "email-list"
-          ? (this.routes?.emailLists.get(owner.id)?.route ??
-            (this.defaultClient === null ? undefined : { client: this.defaultClient }))
+          ? this.routes?.emailLists.get(owner.id)?.route
           : undefined;
     return route !== undefined && "client" in route && this.marks.of(route.client) === undefined
       ? route.client

@@ -5,11 +5,11 @@
  *
  * | endpoint | owner | key |
  * |---|---|---|
- * | project read, test, schedule, pause | the project | its organization's (its route); unrouted: the key that sees it |
+ * | project read, test, schedule, pause | the project | its organization's (its route); unrouted: the first key in use that sees it, else the default key |
  * | conversations listed for a project | the project | its organization's |
  * | conversations listed for no project | every key in use | all read to the end, merged by id; one failure fails it |
  * | thread messages, reply | the conversation's project | its organization's |
- * | email list upsert | the email list | the organization its file names |
+ * | email list upsert | the email list | the organization its file names; unrouted: none (sent nowhere) |
  * | organizations, 10DLC campaigns, lists, numbers, statistics | every key in use | all read, merged; a key that fails fails its organization |
  * | email campaigns | every key in use | all read to the end, merged; early access of a key is no campaigns |
  * | media, toll-free verification, sending domain by id | (not routed) | the first key in use that sees it |

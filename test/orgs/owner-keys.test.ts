@@ -10,13 +10,15 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { type RepliesPlanFlags, repliesPlanCommand } from "../../cli/commands/replies-plan.js";
 import { type RepliesRunFlags, repliesRunCommand } from "../../cli/commands/replies-run.js";
+import { watchCommand } from "../../cli/commands/watch.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
 import { startSandbox } from "../../src/sandbox/index.js";
+import { checkCliDocuments } from "../helpers/documents.js";
 import { captureIo } from "../helpers/run-cli.js";
 import { schemaErrors } from "../helpers/schemas.js";
 import { admin } from "../sandbox/helpers.js";
-import { adopt, apply, type Bed, closeBeds, type LogEntry, orgKeys, plan, virtual } from "./harness.js";
+import { adopt, apply, type Bed, closeBeds, io, type LogEntry, orgKeys, plan, virtual } from "./harness.js";
 import { buildOrgWorld, PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";
 
 afterEach(closeBeds);
@@ -338,4 +340,19 @@ test("a faulted run's summaries count every request and every 429 the sandbox lo
   const replies = await repliesPlan(b, orgKeys(b));
   expect(replies.code, replies.stderr).toBe(0);
   expect(replies.doc.requests).toBe((await counted()).total);
+
+  // watch's summary too: the keys' checks before its first poll included.
+  const out = { stdout: "", stderr: "" };
+  const v = virtual(b);
+  const watched = await watchCommand(
+    ["campaign"],
+    { baseUrl: b.sb.baseUrl, once: true, json: true, color: false },
+    io(b, orgKeys(b), out),
+    { session: v, sleep: v.sleep, onInterrupt: () => () => {} },
+  );
+  checkCliDocuments(["watch", "--json"], out.stdout, b.world.dir);
+  expect(exitCodeOf(watched), out.stderr).toBe(0);
+  const stop = JSON.parse(out.stdout.trim().split("\n").at(-1) ?? "{}");
+  expect(stop.type).toBe("stop");
+  expect(stop.requests).toBe((await counted()).total);
 });

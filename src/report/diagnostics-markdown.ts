@@ -33,7 +33,7 @@ function related(places: readonly RelatedInformation[]): string {
     if (listed !== undefined && r.instance !== undefined) {
       if (!done)
         for (const f of listed)
-          out += `\n  - for ${instanceCount(listed)}, in ${codeSpan(f.file)}: ${f.entries.map((e) => codeSpan(e)).join(", ")}`;
+          out += `\n  - for ${instanceCount(listed)} in ${codeSpan(f.file)}: ${f.entries.map((e) => codeSpan(e)).join(", ")}`;
       done = true;
       continue;
     }

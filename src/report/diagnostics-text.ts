@@ -62,12 +62,12 @@ function notes(related: readonly RelatedInformation[], style: Style): string {
   return out;
 }
 
-/** `note: for 3 instances, in c.yaml: adams-es 15:7, boone-es 19:7, ...`, wrapped between entries. */
+/** `note: for 3 instances in c.yaml: adams-es, boone-es, clay-es`, wrapped between entries. */
 function instancesNote(listed: InstancesInFile, count: string, style: Style): string {
-  const lead = `  ${style.dim("note:")} for ${count}, in ${listed.file}:`;
+  const lead = `  ${style.dim("note:")} for ${count} in ${listed.file}:`;
   const lines: string[] = [];
   let line = lead;
-  let width = `  note: for ${count}, in ${listed.file}:`.length;
+  let width = `  note: for ${count} in ${listed.file}:`.length;
   listed.entries.forEach((entry, i) => {
     const word = ` ${entry}${i < listed.entries.length - 1 ? "," : ""}`;
     if (width + word.length > NOTE_WIDTH && line !== lead) {

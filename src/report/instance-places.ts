@@ -1,14 +1,15 @@
 /**
  * The template instances a finding is for, as reports list them (issue 33: one finding at a
- * template's value for 60 instances): by file, each instance as its address and `line:column`
- * (`adams-es 15:7`), in one note instead of a note each. Pure.
+ * template's value for 60 instances): by file, each instance by its address (searchable in the
+ * file; `--json` and the language server have each one's place), in one note instead of a note
+ * each. Pure.
  */
 import type { RelatedInformation } from "../diagnostics/diagnostic.js";
 
 /** The instances of one file, in the order the finding names them. */
 export interface InstancesInFile {
   readonly file: string;
-  /** `adams-es 15:7`: the instance's address and where it is declared. */
+  /** The instances' addresses. */
   readonly entries: readonly string[];
 }
 
@@ -22,7 +23,7 @@ export function instancesByFile(related: readonly RelatedInformation[]): Instanc
   for (const r of related) {
     if (r.instance === undefined) continue;
     count += 1;
-    const entry = `${r.instance.address} ${r.range.start.line}:${r.range.start.column}`;
+    const entry = r.instance.address;
     const list = byFile.get(r.range.file);
     if (list === undefined) byFile.set(r.range.file, [entry]);
     else list.push(entry);

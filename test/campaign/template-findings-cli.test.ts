@@ -3,7 +3,8 @@
  * instances gives one `lint.non-gsm-character` per character with the 60 instances related, in
  * `--json` (schema-checked by runCli) and in the terminal (one excerpt per finding, the instances
  * in one note); the same document whether the files are checked on this thread or on worker
- * threads (the instances' marks cross them); the summary counts each finding once.
+ * threads (the instances' marks cross them); the summary counts each finding once. `preview`
+ * says the same; one bad reply keyword every instance inherits is one error.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -111,5 +112,40 @@ describe("validate: 60 instances of a template with an accented Spanish variant"
       ["b.yaml", 10],
     ]);
     expect(await run("2", ["a.yaml", "b.yaml"])).toBe(both);
+  });
+
+  it("preview --json: the same findings, one per character", async () => {
+    const dir = folder({ "c.yaml": TEXT });
+    const result = await runCli(["preview", "c.yaml", "--json"], { cwd: dir });
+    const doc = JSON.parse(result.stdout) as ValidateDoc;
+    expect(
+      doc.diagnostics.filter((d) => d.code === "lint.non-gsm-character").map((d) => d.related.length),
+    ).toEqual([60, 60, 60]);
+  });
+});
+
+describe("validate: one bad reply keyword every instance inherits", () => {
+  it("is one error, the instances related, and the summary says 1 error", async () => {
+    const text = countyTemplate(counties(6), {
+      before:
+        "defaults:\n  replies:\n    rules:\n      - name: stopper\n        keywords: [stop please]\n        answer: We hear you\n",
+    });
+    const dir = folder({ "c.yaml": text });
+    const json = await runCli(["validate", "c.yaml", "--json"], { cwd: dir });
+    const doc = JSON.parse(json.stdout) as ValidateDoc;
+    const errors = doc.diagnostics.filter((d) => d.severity === "error");
+    expect(errors.map((d) => [d.code, `${d.range?.start.line}:${d.range?.start.column}`])).toEqual([
+      ["replies.rule-matches-opt-out", lineColumn(text, "stop please")],
+    ]);
+    expect(errors[0]?.related.map((r) => r.message)).toEqual(
+      counties(6).map((c) => `for instance \`${c.address}\` (${c.organization}, es)`),
+    );
+    expect(doc.summary.errors).toBe(1);
+    const terminal = await runCli(["validate", "c.yaml"], { cwd: dir });
+    expect(terminal.code).toBe(1);
+    expect(terminal.stdout).toContain(
+      "  note: for 6 instances in c.yaml: county-01, county-02, county-03, county-04, county-05, county-06\n",
+    );
+    expect(terminal.stdout).toContain(": 1 error, ");
   });
 });

@@ -135,6 +135,27 @@ describe("one bad reply keyword for every instance", () => {
     );
   });
 
+  it("is one error per template when two templates inherit it", () => {
+    const first = countyTemplate(counties(3), { before: replies });
+    const second = counties(5)
+      .slice(3)
+      .map(
+        (c) =>
+          `      ${c.address}:\n        organization: ${c.organization}\n        id: ${c.id}\n        language: en\n`,
+      )
+      .join("");
+    const text = `${first}  reminder:\n    message:\n      en: "Vote Tuesday. Reply STOP to opt out"\n    contact_lists: [Likely Voters]\n    instances:\n${second}`;
+    const found = load(text).diagnostics.filter((d) => d.severity === "error");
+    expect(found.map((d) => [d.message.split(":")[0], at(d), instancesOf(d)])).toEqual([
+      [
+        "template `gotv` (3 instances)",
+        lineColumn(text, "stop please"),
+        ["county-01", "county-02", "county-03"],
+      ],
+      ["template `reminder` (2 instances)", lineColumn(text, "stop please"), ["county-04", "county-05"]],
+    ]);
+  });
+
   it("stays one error per plain project: only instances are grouped", () => {
     const text = `version: 1
 ${replies}projects:

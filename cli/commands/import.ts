@@ -8,6 +8,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
@@ -184,7 +185,7 @@ function readExisting(target: ImportTarget, io: Io): Existing {
     return {
       ok: false,
       diagnostics: [
-        ...loaded.diagnostics.filter((d) => d.severity === "error"),
+        ...groupInstanceFindings(loaded.diagnostics.filter((d) => d.severity === "error")),
         {
           severity: "error",
           code: "import.existing-file-invalid",

@@ -5,9 +5,13 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type AssembleResult, assembleCampaign } from "./assemble.js";
 import { readCampaignFiles } from "./read-files.js";
+import { groupInstanceFindings } from "./template-findings.js";
 
 export interface LoadResult extends AssembleResult {
-  /** Every file problem, then every assembly problem, unsorted. */
+  /**
+   * Every file problem, then every assembly problem, unsorted; a finding at a template's value for
+   * several instances is one (template-findings.ts).
+   */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -15,5 +19,8 @@ export interface LoadResult extends AssembleResult {
 export function loadCampaign(paths: readonly string[], cwd: string): LoadResult {
   const read = readCampaignFiles(paths, cwd);
   const assembled = assembleCampaign(read.files);
-  return { ...assembled, diagnostics: [...read.diagnostics, ...assembled.diagnostics] };
+  return {
+    ...assembled,
+    diagnostics: groupInstanceFindings([...read.diagnostics, ...assembled.diagnostics]),
+  };
 }

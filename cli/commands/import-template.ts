@@ -24,7 +24,7 @@ import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { diskProbe, schemaReference } from "../schema-reference.js";
 import { openSession, type SessionOptions } from "../session.js";
-import type { ImportFlags } from "./import.js";
+import type { ImportFlags } from "./import-flags.js";
 
 export async function importTemplateCommand(
   template: string,

@@ -23,24 +23,9 @@ import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { diskProbe, schemaReference } from "../schema-reference.js";
-import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+import { openSession, type SessionOptions } from "../session.js";
 import { writeSnapshot } from "../snapshot-file.js";
-
-/** The flags of `import`, as commander parses them. */
-export interface ImportFlags extends SessionFlags {
-  readonly out: string;
-  readonly all?: boolean;
-  readonly status?: string;
-  readonly organization?: string;
-  readonly check?: boolean;
-  readonly json?: boolean;
-  /** `--template NAME`: one template and its instances (`import-template.ts`). */
-  readonly template?: string;
-  /** `--language ID=TAG`, repeatable (with `--template`). */
-  readonly language?: readonly string[];
-  /** False with `--no-color`. */
-  readonly color: boolean;
-}
+import type { ImportFlags } from "./import-flags.js";
 
 /** Runs `import`. Exported so tests can inject the client's clock and sleep. */
 export async function importCommand(

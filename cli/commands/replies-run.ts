@@ -30,10 +30,10 @@ import type { RecordedEvent } from "../../src/webhooks/record.js";
 import { openRecordFile } from "../../src/webhooks/record-file.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
 import { failWith, type JsonFailure } from "../fail.js";
+import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../flag-defaults.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
-import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../register/replies.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 

@@ -7,7 +7,6 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
-import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
@@ -16,6 +15,7 @@ import { readLiveForImport, type Selection, selects } from "../../src/import/rea
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { snapshotOf } from "../../src/plan/snapshot.js";
+import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
 import { importRouting } from "../import-routing.js";

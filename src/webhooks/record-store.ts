@@ -58,7 +58,7 @@ export interface RecordFile {
 export type OpenedRecord = { ok: true; file: RecordFile } | { ok: false; diagnostic: Diagnostic };
 
 /**
- * Opens the record in `logs`, naming it `shown` (the `--state` directory as the user gave it) in a
+ * Opens the record in `logs`, naming it `shown` (its path as the user gave the `--state` directory) in a
  * problem: reads it, cuts a torn last line, rebuilds the dedupe index and the outbox.
  */
 export function openRecordStore(

@@ -1,8 +1,8 @@
 /**
  * The layout of campaignctl as data (design.md "Layout"), for checker.ts: the layers, the imports
  * allowed between folders of one layer, the sandbox's isolation, the places of src/ that do IO (all
- * others are pure) and the Node modules pure code may use. Every exception says why. A new folder under src/ fails
- * until it is given a layer here (and in design.md).
+ * others are pure) and the Node modules pure code may use. Every exception says why. A new folder
+ * under src/ fails until it is given a layer here (and in design.md).
  */
 import type { ArchitectureRules } from "./checker.js";
 
@@ -41,7 +41,7 @@ const SAME_LAYER: ArchitectureRules["sameLayer"] = [
   {
     from: "replies",
     to: "webhooks",
-    why: "the replies worker takes message.replied events from the listener's core (issue 28: reuse, do not copy)",
+    why: "the replies worker takes message.replied events from the listener's core, and its record writes through the listener's durable-log port (issue 28: reuse, do not copy)",
   },
 ];
 
@@ -98,7 +98,7 @@ const ALLOWED_IO: ArchitectureRules["allowedIo"] = [
   {
     file: "src/report/plan-schema.ts",
     module: "fs",
-    why: "reads the shipped plan schema to compile it with ajv at run time (saved plans, tests); to become a generated validator like the campaign's (issue 33, the one-plan work)",
+    why: "reads the shipped plan schema to compile it with ajv at run time (saved plans, tests); to become a generated validator like the campaign's (scripts/gen-validators.mjs), or move to cli/adapters/",
   },
   {
     file: "src/report/apply-schema.ts",

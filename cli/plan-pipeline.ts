@@ -9,7 +9,6 @@
  */
 
 import type { Judge } from "../src/apply/index.js";
-import { loadCampaign } from "../src/campaign/load.js";
 import type { Campaign } from "../src/campaign/model.js";
 import type { Project } from "../src/contract/resources.js";
 import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
@@ -25,6 +24,7 @@ import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { refreshLive } from "../src/plan/refresh.js";
 import type { Plan } from "../src/plan/types.js";
 import { capacityLoosened } from "../src/policy/capacity.js";
+import { loadCampaign } from "./adapters/load-campaign.js";
 import { createFileCache } from "./file-cache.js";
 import { readLiveSends } from "./forecast-sent.js";
 import type { Io } from "./io.js";

@@ -3,10 +3,10 @@
  * lint rules, and prints every problem. Offline: no API key, no network.
  */
 import { combineFileChecks } from "../../src/campaign/file-check.js";
-import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { policyLine, summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics } from "../../src/diagnostics/diagnostic.js";
+import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { validateEmail } from "../email/validate-email.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";

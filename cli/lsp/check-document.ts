@@ -19,10 +19,10 @@ import {
 } from "../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { isPolicyFileName } from "../../src/campaign/policy-file-name.js";
-import { type ReadCache, readCampaignFiles } from "../../src/campaign/read-files.js";
 import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { type ReadCache, readCampaignFiles } from "../adapters/campaign-files.js";
 import type { LookCache } from "../policy-discovery/discover.js";
 import { loadPolicy, type PolicyFlags } from "../policy-file.js";
 import type { ValidateJob } from "../validate-check.js";

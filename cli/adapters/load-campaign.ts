@@ -2,10 +2,11 @@
  * Loading campaign files in one call, for commands: reads the paths (IO) and assembles the Campaign
  * (pure). Commands that need the files' text for rendering take it from `campaign.files`.
  */
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type AssembleResult, assembleCampaign } from "./assemble.js";
-import { readCampaignFiles } from "./read-files.js";
-import { groupInstanceFindings } from "./template-findings.js";
+
+import { type AssembleResult, assembleCampaign } from "../../src/campaign/assemble.js";
+import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { readCampaignFiles } from "./campaign-files.js";
 
 export interface LoadResult extends AssembleResult {
   /**

@@ -8,7 +8,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { importRouting } from "../../src/api/routing/import-routes.js";
-import { readCampaignFiles } from "../../src/campaign/read-files.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { ADDRESS_PATTERN } from "../../src/import/addresses.js";
 import { lintImported } from "../../src/import/lint-result.js";
@@ -17,6 +16,7 @@ import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { declaredBy } from "../../src/import/template-existing.js";
 import { importTemplate, LANGUAGE_TAG } from "../../src/import/template-import.js";
+import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
 import type { Io } from "../io.js";
@@ -24,7 +24,7 @@ import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { diskProbe, schemaReference } from "../schema-reference.js";
 import { openSession, type SessionOptions } from "../session.js";
-import type { ImportFlags } from "./import.js";
+import type { ImportFlags } from "./import-flags.js";
 
 export async function importTemplateCommand(
   template: string,

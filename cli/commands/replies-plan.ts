@@ -8,13 +8,14 @@
 import { resolve } from "node:path";
 import { apiErrorDiagnostic } from "../../src/api/index.js";
 import { routeReplies } from "../../src/api/routing/route-replies.js";
-import { loadCampaign } from "../../src/campaign/load.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { revocationWords } from "../../src/message/reply-words.js";
 import { planReplies, REPLIES_PLAN_FORMAT_VERSION } from "../../src/replies/plan.js";
 import { replyProjects } from "../../src/replies/projects.js";
-import { ANSWERED_FILE_NAME, type AnsweredLine, readAnsweredRecord } from "../../src/replies/state-file.js";
+import { ANSWERED_FILE_NAME, type AnsweredLine } from "../../src/replies/state-file.js";
 import { renderRepliesPlan } from "../../src/report/replies-plan-view.js";
+import { loadCampaign } from "../adapters/load-campaign.js";
+import { readAnsweredRecord } from "../adapters/replies-state.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import type { Io } from "../io.js";
 import type { KeyScopeFlags } from "../key-scope-flag.js";

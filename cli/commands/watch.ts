@@ -19,7 +19,6 @@ import type { Sleep } from "../../src/api/index.js";
 import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
 import { busiestKeyRequests } from "../../src/api/routing/sum-stats.js";
-import { loadCampaign } from "../../src/campaign/load.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { emailSpecsOf } from "../../src/email/specs.js";
 import { createWatchView } from "../../src/report/watch-view.js";
@@ -28,6 +27,7 @@ import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/watch/watch-eve
 import { runWatch } from "../../src/watch/watch-loop.js";
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
 import type { WatchTarget } from "../../src/watch/watch-state.js";
+import { loadCampaign } from "../adapters/load-campaign.js";
 import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";

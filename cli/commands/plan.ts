@@ -6,6 +6,7 @@
 import { instancePlaces } from "../../src/campaign/template-findings.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type EmailPlan, emailPlanBlocked } from "../../src/email/email-plan.js";
+import { sessionRequests } from "../../src/plan/refresh-requests.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { renderEmailPlanHuman } from "../../src/report/email-human.js";
 import { renderEmailPlanMarkdown } from "../../src/report/email-markdown.js";
@@ -88,19 +89,24 @@ export async function planCommand(
       progress.finish();
       return failWith(result.diagnostics, result.sources, io, json);
     }
-    const { sources, plan, forecast: forecasted } = result;
+    const { sources, forecast: forecasted } = result;
     // Email (docs/email.md): absent when the files describe none.
     const selectors = { targets: flags.target, excludes: flags.exclude };
     const narrowed = emailLeftOutNote(result.campaign.files, selectors);
     if (narrowed !== undefined) io.stderr(narrowed);
     const email = await planEmail(
       result.campaign.files,
-      plan.policy?.rules.require_email_consent === true,
+      result.plan.policy?.rules.require_email_consent === true,
       session.client,
       io.cwd,
       selectors,
     );
     progress.finish();
+    // Every request of the run counts, whatever made it (key checks, email reads, live sends).
+    const plan = {
+      ...result.plan,
+      requests: sessionRequests(session.client.stats(), result.plan.requests.naive),
+    };
     if (flags.json === true) io.stdout(renderPlanJson(plan, email?.plan));
     else {
       io.stdout(

@@ -9,8 +9,11 @@
  */
 
 import { resolve } from "node:path";
+import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
+import { routeOwners } from "../../src/api/routing/route-owners.js";
 import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { emailSpecsOf } from "../../src/email/specs.js";
 import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
 import { ANSWERED_FILE_NAME } from "../../src/replies/state-file.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
@@ -34,7 +37,6 @@ import { createFileCache } from "../file-cache.js";
 import { saveFile } from "../files.js";
 import { DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
 import type { Io } from "../io.js";
-import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { checkReportPaths } from "../report-paths.js";
@@ -107,7 +109,14 @@ export async function statusCommand(
   try {
     // Keys per organization: each project's reads go with its own organization's key; a listing
     // (--all, --organization) reads what every key sees.
-    const routing = await routeOrganizations(session, specs, { everyKey: listing });
+    const routing = await routeOwners(
+      session.router,
+      [
+        ...projectOwners(specs),
+        ...emailOwners({ lists: [], campaigns: emailSpecsOf(campaignFiles).campaigns }),
+      ],
+      { everyKey: listing },
+    );
     if (!routing.ok) {
       progress.finish();
       return failWith(routing.diagnostics, sources, io, json);

@@ -8,11 +8,14 @@
  * saved plan tells the whole story.
  */
 
+import { emailOwners, projectOwners } from "../src/api/routing/owners.js";
+import type { RoutingResult } from "../src/api/routing/route-owners.js";
+import { routeAndCheckWrites } from "../src/api/routing/write-check.js";
 import type { Judge } from "../src/apply/index.js";
-import { loadCampaign } from "../src/campaign/load.js";
-import type { Campaign } from "../src/campaign/model.js";
+import type { Campaign, ProjectSpec } from "../src/campaign/model.js";
 import type { Project } from "../src/contract/resources.js";
 import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
+import type { EmailSpecs } from "../src/email/model.js";
 import { capacityOfProjects } from "../src/forecast/from-spec.js";
 import type { Forecast } from "../src/forecast/types.js";
 import type { CacheStore } from "../src/plan/cache.js";
@@ -24,15 +27,15 @@ import { forecasts, type JudgeInput, judge, rejudge } from "../src/plan/judge.js
 import type { LiveRead, LiveState } from "../src/plan/live.js";
 import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { type RefreshResult, refreshLive } from "../src/plan/refresh.js";
-import { addRequests, requestDelta } from "../src/plan/refresh-requests.js";
-import type { Plan, RequestCount } from "../src/plan/types.js";
+import { requestDelta, sessionRequests } from "../src/plan/refresh-requests.js";
+import type { Plan } from "../src/plan/types.js";
 import { capacityLoosened } from "../src/policy/capacity.js";
+import { loadCampaign } from "./adapters/load-campaign.js";
 import { readEmail } from "./email/plan-email.js";
 import { createFileCache } from "./file-cache.js";
 import { readLiveSends } from "./forecast-sent.js";
 import type { Io } from "./io.js";
 import type { KeyScopeFlags } from "./key-scope-flag.js";
-import { routeOrganizations } from "./organization-routing.js";
 import { type LoadedPolicy, loadPolicy, type PolicyFlags } from "./policy-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
@@ -120,8 +123,13 @@ export async function runPlanPipeline(
   // A forecast reads every project of the files: projects of a brand share its cap, so a project
   // left out by --target or --exclude still counts against it.
   const read = forecasting ? campaign : checked.covered;
-  // Keys per organization: each project's requests go with its own organization's key.
-  const routing = await routeOrganizations(session, read.projects);
+  // Keys per organization: each project's and email list's requests go with its own organization's key.
+  const routing = await routePlan(
+    session,
+    read.projects,
+    coveredEmail(campaign, args.targets, args.excludes),
+    args,
+  );
   if (!routing.ok) return { ok: false, diagnostics: [...fileDiagnostics, ...routing.diagnostics], sources };
   const cache = args.cache ?? createFileCache(io.cwd, session.apiId);
   const refreshedRaw = await refreshLive({
@@ -211,7 +219,7 @@ function loadFiles(args: PlanPipelineArgs, io: Io): LoadedFiles {
 /**
  * The email reads of the lists and campaigns the run covers (each CSV read to its end and hashed,
  * GET /email/campaigns, the sending domains), the requests they took (which a naive refresh would
- * make as well), and what `--target`/`--exclude` leave out of the files' email. Nothing with
+ * make as well: `naive`), and what `--target`/`--exclude` leave out of the files' email. Nothing with
  * `args.email === false`.
  */
 async function gatherEmail(
@@ -220,9 +228,8 @@ async function gatherEmail(
   policy: Extract<LoadedPolicy, { ok: true }>,
   session: Session,
   io: Io,
-): Promise<{ readonly reads?: EmailReads; readonly requests: RequestCount; readonly leftOut?: string }> {
-  const none: RequestCount = { total: 0, by_endpoint: {}, naive: 0 };
-  if (args.email === false) return { requests: none };
+): Promise<{ readonly reads?: EmailReads; readonly naive: number; readonly leftOut?: string }> {
+  if (args.email === false) return { naive: 0 };
   const before = session.client.stats();
   const covered = coveredEmail(campaign, args.targets, args.excludes);
   const requireConsent = policy.policy?.rules.require_email_consent === true;
@@ -232,7 +239,7 @@ async function gatherEmail(
   const leftOut = emailLeftOutNote(all, args.targets, args.excludes);
   return {
     ...(reads === undefined ? {} : { reads }),
-    requests: { ...delta, naive: delta.total },
+    naive: delta.total,
     ...(leftOut === undefined ? {} : { leftOut }),
   };
 }
@@ -282,7 +289,8 @@ async function judgeGathered(
     toolVersion: VERSION,
     organizationId: refreshed.organizationId,
     allowCrossOrganizationKey: args.allowCrossOrganizationKey === true,
-    requests: addRequests(refreshed.requests, email.requests),
+    // Every request of the run counts, whatever made it (key checks, reads, live sends, email).
+    requests: sessionRequests(session.client.stats(), refreshed.requests.naive + email.naive),
     ...(email.reads === undefined ? {} : { email: email.reads }),
     policyFiles: [...policy.digests].map(([path, sha256]) => ({ path, sha256, kind: "policy" })),
     diagnostics: [
@@ -307,4 +315,24 @@ async function judgeGathered(
     judge: rejudge(input),
     ...(forecast === undefined ? {} : { forecast }),
   };
+}
+
+/**
+ * Routes the run's projects and email lists to their organizations' keys (src/api/routing); the
+ * email lists' upserts the cross-organization rule refuses are said now, before any request (the
+ * write port refuses them again at apply).
+ */
+function routePlan(
+  session: Session,
+  projects: readonly ProjectSpec[],
+  email: EmailSpecs,
+  flags: KeyScopeFlags,
+): Promise<RoutingResult> {
+  const lists = emailOwners({ lists: email.lists, campaigns: [] });
+  return routeAndCheckWrites(
+    session.router,
+    [...projectOwners(projects), ...emailOwners(email)],
+    { write: "email-upsert", owners: lists },
+    { allowCrossOrganizationKey: flags.allowCrossOrganizationKey === true },
+  );
 }

@@ -141,8 +141,6 @@ export async function execute(
     } else hardAbort(unsubscribe);
   });
   let result: ApplyResult;
-  // Requests are counted from here (or from before the saved plan's checks), email syncs included.
-  const before = extras.baseline ?? session.client.stats();
   const options = {
     parallelism: flags.parallelism,
     clock,
@@ -151,7 +149,7 @@ export async function execute(
     signal: controller.signal,
     onEvent,
     toolVersion: VERSION,
-    baseline: before,
+    baseline: extras.baseline,
   };
   try {
     result = await reconcile(
@@ -178,10 +176,13 @@ export async function execute(
         pid: process.pid,
         requireConsent: plan.policy?.rules.require_email_consent === true,
       });
-      result = { ...withEmail(result, email), requests: requestsBetween(before, session.client.stats()) };
+      result = withEmail(result, email);
       // Ctrl-C while the lists synced: the run was interrupted (exit 130), whatever the loop saw.
       if (controller.signal.aborted && !result.interrupted) result = { ...result, interrupted: true };
     }
+    // Every request of the run counts, whatever made it: the plan's reads and key checks, the
+    // loop's, the email sync's (the session opened with this command).
+    result = { ...result, requests: requestsBetween(null, session.client.stats()) };
   } finally {
     unsubscribe();
     relay.listener = undefined;

@@ -90,8 +90,9 @@ export async function applySaved(
 
   // The first request: can this key see the plan's organization? (With keys per organization and
   // no default key, each key is checked against its own organization by the pipeline instead.)
-  if (session.defaultClient !== null) {
-    const orgs = await session.defaultClient.listOrganizations();
+  const defaultClient = session.router.keys.defaultKey?.client;
+  if (defaultClient !== undefined) {
+    const orgs = await defaultClient.listOrganizations();
     if (!orgs.ok) return fail([apiErrorDiagnostic(orgs.error)]);
     const scope = compareScope(
       reviewed,
@@ -131,29 +132,29 @@ export async function applySaved(
     io.stderr(
       `The saved plan ${planFile} (made ${reviewed.created_at}) is already applied: every action it holds is in effect in the live projects, so nothing is sent.\n`,
     );
+    const at = session.now().toISOString();
+    // The projects are in effect; the lists sync again as `apply` syncs them (their batches replay).
+    const email = fresh.plan.email;
+    const synced =
+      email === undefined
+        ? undefined
+        : await applyEmail(fresh.campaign.emailLists ?? [], email, {
+            client: session.client,
+            cwd: io.cwd,
+            sleep: deps.sleep ?? ((ms) => delay(ms)),
+            signal: new AbortController().signal,
+            startedAt: new Date(io.clock()),
+            pid: process.pid,
+            requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
+          });
+    // Every request of the run counts, the email sync's too.
     const result = alreadyAppliedResult(reviewed, applied.actions, {
       toolVersion: VERSION,
       baseUrl: session.baseUrl,
-      at: session.now().toISOString(),
+      at,
       requests: requestsBetween(before, session.client.stats()),
     });
-    // The projects are in effect; the lists sync again as `apply` syncs them (their batches replay).
-    const email = fresh.plan.email;
-    if (email === undefined) return report(result, flags, io, fresh.sources);
-    const synced = await applyEmail(fresh.campaign.emailLists ?? [], email, {
-      client: session.client,
-      cwd: io.cwd,
-      sleep: deps.sleep ?? ((ms) => delay(ms)),
-      signal: new AbortController().signal,
-      startedAt: new Date(io.clock()),
-      pid: process.pid,
-      requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
-    });
-    const withSyncs = {
-      ...withEmail(result, synced),
-      requests: requestsBetween(before, session.client.stats()),
-    };
-    return report(withSyncs, flags, io, fresh.sources);
+    return report(synced === undefined ? result : withEmail(result, synced), flags, io, fresh.sources);
   }
   if (emailDifferences.length > 0) return fail(emailDifferences);
 

@@ -3,6 +3,7 @@
  * sandbox), prints the plan, and saves the `--out`/`--markdown` files. Registered in `../register/plan.ts`.
  */
 
+import { instancePlaces } from "../../src/campaign/template-findings.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Judgement } from "../../src/plan/judge.js";
 import { summaryTotals } from "../../src/plan/summary.js";
@@ -135,13 +136,15 @@ export async function planCommand(
  * never disagree with what the views printed. An error is a plan-level error (API, selection) or a
  * project that could not be read; blocked covers blocked actions and items, drift and any other
  * error finding (an unresolved reference, a refused email row, email drift: each needs a person);
- * pending covers planned actions and email lists to sync. Deferred actions alone, and items skipped
- * for early access, are nothing to do.
+ * pending covers planned actions and email lists to sync. A finding that several template instances
+ * share is listed once among the plan's and counts as blocked, not as an error of the plan
+ * (src/plan/instance-findings.ts). Deferred actions alone, and items skipped for early access, are
+ * nothing to do.
  */
 export function planOutcome(plan: Plan, detailed: boolean): Outcome {
   const isError = (d: Diagnostic): boolean => d.severity === "error";
   const error =
-    plan.diagnostics.some(isError) ||
+    plan.diagnostics.some((d) => isError(d) && instancePlaces(d).length === 0) ||
     plan.projects.some((p) => p.live === null && p.diagnostics.some(isError));
   const s = plan.summary;
   const totals = summaryTotals(s);

@@ -17,6 +17,7 @@ import { assemblePlan, respread } from "./assemble.js";
 import { type EmailReads, judgeEmail } from "./email-items.js";
 import { withForecastFindings } from "./forecast-hold.js";
 import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
+import { liftInstanceFindings } from "./instance-findings.js";
 import type { LiveRead, LiveState } from "./live.js";
 import type { LiveSends } from "./live-sends.js";
 import { organizationSections } from "./organizations.js";
@@ -86,7 +87,8 @@ export function forecasts(input: Pick<JudgeInput, "forecast" | "policy">): boole
 }
 
 export function judge(input: JudgeInput): Judgement {
-  const judged = judgeScoped(input, input.live.projects, input.now, input.targets, input.excludes);
+  const scoped = judgeScoped(input, input.live.projects, input.now, input.targets, input.excludes);
+  const judged = { ...scoped, plan: liftInstanceFindings(scoped.plan) };
   const diagnostics = [...input.diagnostics, ...judged.plan.diagnostics];
   const organizations = organizationSections(
     judged.plan.projects,
@@ -132,7 +134,7 @@ export type Rejudge = (
  */
 export function rejudge(input: JudgeInput): Rejudge {
   return (projects, now, only) =>
-    judgeScoped(input, projects, now, only ?? input.targets, input.excludes).plan;
+    liftInstanceFindings(judgeScoped(input, projects, now, only ?? input.targets, input.excludes).plan);
 }
 
 function judgeScoped(

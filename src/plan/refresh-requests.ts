@@ -32,6 +32,11 @@ export function naiveRequestCount(campaign: Campaign): number {
   return projects.size + references.size;
 }
 
+/** Every request a session made (its statistics since it opened), against `naive`. */
+export function sessionRequests(stats: ApiClientStats, naive: number): RequestCount {
+  return { total: stats.requests, by_endpoint: { ...stats.byEndpoint }, naive };
+}
+
 /** Requests made between two snapshots of the same client's statistics (retries included). */
 export function requestDelta(before: ApiClientStats, after: ApiClientStats, naive: number): RequestCount {
   const byEndpoint: Record<string, number> = {};
@@ -40,11 +45,4 @@ export function requestDelta(before: ApiClientStats, after: ApiClientStats, naiv
     if (delta > 0) byEndpoint[route] = delta;
   }
   return { total: after.requests - before.requests, by_endpoint: byEndpoint, naive };
-}
-
-/** Two request counts of one run added up (the refresh's and the email reads'), naive ones too. */
-export function addRequests(a: RequestCount, b: RequestCount): RequestCount {
-  const byEndpoint: Record<string, number> = { ...a.by_endpoint };
-  for (const [route, n] of Object.entries(b.by_endpoint)) byEndpoint[route] = (byEndpoint[route] ?? 0) + n;
-  return { total: a.total + b.total, by_endpoint: byEndpoint, naive: a.naive + b.naive };
 }

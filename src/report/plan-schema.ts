@@ -4,12 +4,14 @@
  * document against `schemas/plan.schema.json` (compiled once per process) and the invariants the
  * schema cannot express. Pure apart from reading the schema file that ships with the package.
  */
+
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 // ajv-formats is CommonJS: under NodeNext its default import is the module object (see campaign/schema.ts).
 import formats from "ajv-formats";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnosticFromJson } from "../diagnostics/json.js";
+import type { PlanEmail } from "../plan/items.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../plan/types.js";
 import type { PlanJson } from "./plan-json.js";
 
@@ -138,9 +140,25 @@ export function validatePlanDocument(json: unknown, options: ValidatePlanOptions
 
 /** The plan a document that passed the schema describes: its diagnostics read back from JSON. */
 function planFromJson(written: PlanJson): Plan {
+  const { email, ...rest } = written;
+  return {
+    ...rest,
+    projects: written.projects.map((p) => ({ ...p, diagnostics: p.diagnostics.map(diagnosticFromJson) })),
+    ...(email === undefined ? {} : { email: emailFromJson(email) }),
+    diagnostics: written.diagnostics.map(diagnosticFromJson),
+  };
+}
+
+/** The email part of a plan (or of an apply report) a schema-valid document describes. */
+export function emailFromJson(written: NonNullable<PlanJson["email"]>): PlanEmail {
   return {
     ...written,
-    projects: written.projects.map((p) => ({ ...p, diagnostics: p.diagnostics.map(diagnosticFromJson) })),
+    lists: written.lists.map((l) => ({
+      ...l,
+      readable: l.state !== "unreadable",
+      diagnostics: l.diagnostics.map(diagnosticFromJson),
+    })),
+    campaigns: written.campaigns.map((c) => ({ ...c, diagnostics: c.diagnostics.map(diagnosticFromJson) })),
     diagnostics: written.diagnostics.map(diagnosticFromJson),
   };
 }

@@ -52,7 +52,7 @@ describe("plan.schema.json", () => {
 describe("validatePlanDocument", () => {
   it("refuses another format version with one diagnostic", () => {
     const result = validatePlanDocument(
-      { ...doc(), format_version: 3, surprise: true },
+      { ...doc(), format_version: 2, surprise: true },
       { file: "plan.json" },
     );
     expect(result).toEqual({
@@ -61,7 +61,7 @@ describe("validatePlanDocument", () => {
         {
           severity: "error",
           code: "report.plan-version",
-          message: "plan.json has format_version 3; this campaignctl reads plan format version 2",
+          message: "plan.json has format_version 2; this campaignctl reads plan format version 3",
           hint: "make the plan again with this version of campaignctl (`campaignctl plan --out FILE`)",
         },
       ],

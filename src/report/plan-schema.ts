@@ -18,9 +18,10 @@ import type { PlanJson } from "./plan-json.js";
 export const PLAN_SCHEMA_URL = new URL("../../schemas/plan.schema.json", import.meta.url);
 
 /**
- * Schemas that other report schemas refer to by `$id`: the one diagnostic shape and code pattern
- * (every report), the apply report's definitions (the journal's lines) and the policy file's rules
- * (the plan's policy in force).
+ * Schemas that other report schemas refer to, by file name (`diagnostic.schema.json#/$defs/...`):
+ * the one diagnostic shape and code pattern (every report), the apply report's definitions (the
+ * journal's lines) and the policy file's rules (the plan's policy in force). No schema has an `$id`:
+ * a reference resolves beside the schema that makes it, here as in any validator reading the files.
  */
 const SHARED_SCHEMA_URLS: readonly URL[] = [
   new URL("../../schemas/diagnostic.schema.json", import.meta.url),
@@ -53,7 +54,7 @@ export function planSchema(): Record<string, unknown> {
 
 /**
  * Compiles a report schema (JSON Schema 2020-12) the way every report schema is checked: all errors,
- * strict, with the `date-time` and `uri` formats, and the shared schemas known by their `$id`.
+ * strict, with the `date-time` and `uri` formats, and the shared schemas known by their file names.
  */
 export function compileReportSchema(schema: Record<string, unknown>): ValidateFunction {
   // strictRequired off: the if/then invariants (`block` iff blocked) require keys that the
@@ -62,7 +63,7 @@ export function compileReportSchema(schema: Record<string, unknown>): ValidateFu
   formats.default(ajv, ["date-time", "uri"]);
   for (const url of SHARED_SCHEMA_URLS) {
     const shared = JSON.parse(readFileSync(url, "utf8")) as Record<string, unknown>;
-    if (shared.$id !== schema.$id) ajv.addSchema(shared);
+    ajv.addSchema(shared, url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
   }
   return ajv.compile(schema);
 }

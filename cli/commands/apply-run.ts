@@ -127,7 +127,10 @@ export async function execute(
       `campaignctl: warning: apply.journal-unwritable: ${journal.message}; applying without a journal\n`,
     );
   // Progress lines show elapsed time on this machine's clock, never the API's (which `clock` is).
-  const progress = createProgress(io, io.clock, false);
+  // The estimate of the time left reads the rate budget of the keys in use (their limits added up).
+  const progress = createProgress(io, io.clock, false, {
+    perMinute: () => session.client.stats().rateLimiter.limit,
+  });
   const onEvent = (event: ApplyEvent) => {
     if (journal.ok) journal.journal.write(event);
     progress.onEvent(event);

@@ -33,7 +33,9 @@ else
         vim.lsp.start({ name = "campaignctl", cmd = cmd, root_dir = root }, { bufnr = args.buf })
       else -- 0.7
         local key = root or ""
-        clients[key] = clients[key] or vim.lsp.start_client({ name = "campaignctl", cmd = cmd, root_dir = root })
+        if not (clients[key] and vim.lsp.get_client_by_id(clients[key])) then
+          clients[key] = vim.lsp.start_client({ name = "campaignctl", cmd = cmd, root_dir = root })
+        end
         vim.lsp.buf_attach_client(args.buf, clients[key])
       end
     end,

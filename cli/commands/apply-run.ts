@@ -37,6 +37,7 @@ import { failure, type Outcome, success } from "../outcome.js";
 import type { PolicyFlags } from "../policy-file.js";
 import { createProgress } from "../progress.js";
 import type { Session, SessionOptions } from "../session.js";
+import { requestsPerMinute } from "../session-progress.js";
 import { VERSION } from "../version.js";
 
 /** The flags of `apply`, as commander parses them. */
@@ -128,9 +129,7 @@ export async function execute(
     );
   // Progress lines show elapsed time on this machine's clock, never the API's (which `clock` is).
   // The estimate of the time left reads the rate budget of the keys in use (their limits added up).
-  const progress = createProgress(io, io.clock, false, {
-    perMinute: () => session.client.stats().rateLimiter.limit,
-  });
+  const progress = createProgress(io, io.clock, false, { perMinute: () => requestsPerMinute(session) });
   const onEvent = (event: ApplyEvent) => {
     if (journal.ok) journal.journal.write(event);
     progress.onEvent(event);

@@ -7,6 +7,9 @@
  * the rate budget on the injected clock; the redraws for the elapsed time come from an injected
  * ticker, never a real timer.
  */
+import { cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createProgress, type Ticker } from "../../cli/progress.js";
 import { createRequestProgress } from "../../cli/request-progress.js";
@@ -14,7 +17,7 @@ import type { ApiEvent } from "../../src/api/index.js";
 import type { ApplyEvent } from "../../src/apply/index.js";
 import { displayWidth } from "../../src/report/status-cells.js";
 import { TEST_NOW } from "../helpers/clock.js";
-import { captureIo } from "../helpers/run-cli.js";
+import { captureIo, runCli } from "../helpers/run-cli.js";
 import { terminalScreen } from "./terminal-screen.js";
 
 const AT = "2036-03-01T15:00:00.000Z";
@@ -198,4 +201,25 @@ describe("plan's request line fits the terminal", () => {
     expect(io.err()).toBe(`\r\x1b[2K${line}\r\x1b[2K`);
     expect(displayWidth(line)).toBeLessThanOrEqual(columns - 1);
   });
+});
+
+describe("apply --sandbox on a terminal", () => {
+  it("draws the live view fitted to $COLUMNS, the estimate at the sandbox key's 100 requests a minute", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "campaignctl-progress-"));
+    cpSync("examples", join(cwd, "campaigns"), { recursive: true });
+    const run = await runCli(["apply", "--sandbox", "--auto-approve", "campaigns/"], {
+      cwd,
+      tty: true,
+      env: { COLUMNS: "60" },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const drawn = frames(run.stderr);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const frame of drawn)
+      for (const line of frame.lines) expect(displayWidth(line)).toBeLessThanOrEqual(59);
+    expect(run.stderr).toMatch(/left at 100 requests\/min/);
+    expect(terminalScreen(60, run.stderr.slice(run.stderr.indexOf(`\r${ESC}[J`))).rows()).toEqual(
+      drawn.at(-1)?.lines,
+    );
+  }, 60_000);
 });

@@ -34,6 +34,7 @@ import { failure, type Outcome, success } from "../outcome.js";
 import type { PolicyFlags } from "../policy-file.js";
 import { createProgress } from "../progress.js";
 import type { Session, SessionOptions } from "../session.js";
+import { requestsPerMinute } from "../session-progress.js";
 import { VERSION } from "../version.js";
 
 /** The flags of `apply`, as commander parses them. */
@@ -124,7 +125,8 @@ export async function execute(
       `campaignctl: warning: apply.journal-unwritable: ${journal.message}; applying without a journal\n`,
     );
   // Progress lines show elapsed time on this machine's clock, never the API's (which `clock` is).
-  const progress = createProgress(io, io.clock, false);
+  // The estimate of the time left reads the rate budget of the keys in use (their limits added up).
+  const progress = createProgress(io, io.clock, false, { perMinute: () => requestsPerMinute(session) });
   const onEvent = (event: ApplyEvent) => {
     if (journal.ok) journal.journal.write(event);
     progress.onEvent(event);

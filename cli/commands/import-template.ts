@@ -117,7 +117,9 @@ export async function importTemplateCommand(
         hint: "run campaignctl import without --check to write it, and review it",
       });
     if (!check && result.file.changed) {
-      const written = await saveFiles(io, [{ path, text: result.file.text, what: "campaign file" }]);
+      const written = await saveFiles(io, [{ path, text: result.file.text, what: "campaign file" }], {
+        announce: false, // the summary (or the JSON document) names the file written
+      });
       if (written.length > 0) return fail(written);
     }
     if (flags.json === true)

@@ -124,6 +124,7 @@ export async function importCommand(
       const written = await saveFiles(
         io,
         changed.map((f) => ({ path: f.path, text: f.text, what: "campaign file" })),
+        { announce: false }, // the summary (or the JSON document) names each file written
       );
       if (written.length > 0) return fail(written);
       // The names read, for the editor's completion offline, beside the files written.

@@ -34,9 +34,12 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
       durationIn("24h, 90m or 2h"),
     )
     .option("--segment-price <usd>", "the price of one SMS segment, to show the cost in dollars", price)
-    .option("--state <dir>", "a worker's state directory: inbounds its record settled count as settled")
+    .option(
+      "--state <dir>",
+      "a worker's state directory (replies run --state): the inbounds it records as settled count as settled",
+    )
     .option("--json", "print the plan as JSON (schemas/replies-plan.schema.json)");
-  addKeyScopeOption(addConnectionOptions(plan, "plan replies"))
+  addKeyScopeOption(addConnectionOptions(plan, "plan replies against"))
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",
@@ -89,7 +92,7 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
       price,
     )
     .option("--json", "print one JSON line per event (schemas/replies-run-line.schema.json)");
-  addKeyScopeOption(addConnectionOptions(run, "run replies"))
+  addKeyScopeOption(addConnectionOptions(run, "answer inbounds on"))
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",

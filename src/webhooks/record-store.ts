@@ -2,12 +2,13 @@
  * The listener's record (see record.ts) kept in a directory of durable logs (durable-log.ts):
  * `dedupe.jsonl`, and the dead-letter file `dead-letter.jsonl`. Events are appended a batch at a
  * time and synced (off the event loop) before the listener answers 2xx for any of them (group
- * commit: one sync covers every delivery that arrived while the previous one ran). Markers (printed, forward attempts) are
- * appended right after what they mark, without a sync, so a SIGKILL between the two can only repeat,
- * never lose. On open, a torn last line (a write cut short by a crash) is cut off and reported, and
- * the state is rebuilt. Bounded: past twice the dedupe capacity in lines, the log is replaced by its
- * compaction (atomically: a crash leaves one or the other). No IO of its own: the directory is
- * handed in (cli/adapters/record-file.ts on disk; tests hand in one in memory).
+ * commit: one sync covers every delivery that arrived while the previous one ran). Markers
+ * (printed, forward attempts) are appended right after what they mark, without a sync, so a
+ * SIGKILL between the two can only repeat, never lose. On open, a torn last line (a write cut short
+ * by a crash) is cut off and reported, and the state is rebuilt. Bounded: past twice the dedupe
+ * capacity in lines, the log is replaced by its compaction (atomically: a crash leaves one or the
+ * other). No IO of its own: the directory is handed in (cli/adapters/record-file.ts on disk; tests
+ * hand in one in memory).
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { DEDUPE_CAPACITY, DedupeRecord } from "./dedupe.js";

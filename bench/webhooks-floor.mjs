@@ -15,6 +15,7 @@
  *
  *   node bench/webhooks-floor.mjs                 # 5000 deliveries, 8 and 32 connections, 5 pairs each
  *   node bench/webhooks-floor.mjs 20000 32 3      # deliveries, connections (comma-separated), pairs
+ *   BENCH_CLI_BEFORE=/other/dist/cli/main.js node bench/webhooks-floor.mjs   # also a build before a change
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -29,18 +30,25 @@ const pairs = Number(process.argv[4] ?? 5);
 const MIN_EVENTS_RATIO = 0.8;
 const MAX_P99_RATIO = 1.2;
 
-/** The built CLI (BENCH_CLI: another build's dist/cli/main.js, to measure a version before a change). */
+/** The built CLI (BENCH_CLI: another build's dist/cli/main.js). */
 const cli = process.env.BENCH_CLI ?? fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+/** BENCH_CLI_BEFORE: a build before a change, run in each round too (triples), to compare under the same load. */
+const before = process.env.BENCH_CLI_BEFORE;
 const floor = fileURLToPath(new URL("./webhooks-floor-server.mjs", import.meta.url));
 
-/** One run of `who` ("listener" or "floor") with `concurrency` connections, on a fresh state directory. */
+/** One run of `who` ("listener", "before" or "floor") with `concurrency` connections, on a fresh state directory. */
 async function runOnce(who, concurrency, round) {
   const state = mkdtempSync(join(tmpdir(), `campaignctl-bench-${who}-`));
   try {
     const args =
-      who === "listener"
-        ? [cli, "webhooks", "listen", ...listenFlags(state, "BENCH_WEBHOOK_SECRET")]
-        : [floor, state, "BENCH_WEBHOOK_SECRET"];
+      who === "floor"
+        ? [floor, state, "BENCH_WEBHOOK_SECRET"]
+        : [
+            who === "before" ? before : cli,
+            "webhooks",
+            "listen",
+            ...listenFlags(state, "BENCH_WEBHOOK_SECRET"),
+          ];
     const receiver = await startReceiver(args);
     const cpuBefore = receiver.cpuMs();
     const sent = await sendAll(receiver.url, signedDeliveries(total, `evt_${round}_`), concurrency);
@@ -81,44 +89,47 @@ console.log(
 let allOk = true;
 const summary = [];
 for (const concurrency of connections) {
-  const ratios = [];
-  const p99Ratios = [];
-  const cpuRatios = [];
+  const ratios = { listener: [], before: [] };
+  const p99Ratios = { listener: [], before: [] };
+  const cpuRatios = { listener: [], before: [] };
+  const kinds = before === undefined ? ["listener"] : ["listener", "before"];
   for (let pair = 0; pair < pairs; pair++) {
-    const before = load();
-    const order = pair % 2 === 0 ? ["listener", "floor"] : ["floor", "listener"];
+    const loadBefore = load();
+    // Which goes first rotates, so no build always runs right after another.
+    const cycle = ["floor", ...kinds];
+    const order = [...cycle.slice(pair % cycle.length), ...cycle.slice(0, pair % cycle.length)];
     const runs = {};
     for (const who of order) runs[who] = await runOnce(who, concurrency, `${concurrency}_${pair}_${who}`);
-    const { listener, floor: base } = runs;
-    allOk &&= listener.ok && base.ok;
-    ratios.push(listener.eventsPerSecond / base.eventsPerSecond);
-    p99Ratios.push(listener.p99 / base.p99);
-    cpuRatios.push(listener.cpuUsPerEvent / base.cpuUsPerEvent);
-    console.log(
-      JSON.stringify({
-        connections: concurrency,
-        pair: pair + 1,
-        first: order[0],
-        listener: view(listener),
-        floor: view(base),
-        ratio: f(ratios.at(-1), 2),
-        p99_ratio: f(p99Ratios.at(-1), 2),
-        cpu_ratio: f(cpuRatios.at(-1), 2),
-        load_before: before,
-        load_after: load(),
-      }),
-    );
+    const line = { connections: concurrency, pair: pair + 1, order, floor: view(runs.floor) };
+    for (const kind of kinds) {
+      const run = runs[kind];
+      allOk &&= run.ok && runs.floor.ok;
+      ratios[kind].push(run.eventsPerSecond / runs.floor.eventsPerSecond);
+      p99Ratios[kind].push(run.p99 / runs.floor.p99);
+      cpuRatios[kind].push(run.cpuUsPerEvent / runs.floor.cpuUsPerEvent);
+      line[kind] = {
+        ...view(run),
+        ratio: f(ratios[kind].at(-1), 2),
+        p99_ratio: f(p99Ratios[kind].at(-1), 2),
+        cpu_ratio: f(cpuRatios[kind].at(-1), 2),
+      };
+    }
+    console.log(JSON.stringify({ ...line, load_before: loadBefore, load_after: load() }));
   }
-  summary.push({
-    connections: concurrency,
-    ratio_median: f(median(ratios), 2),
-    ratio_range: [f(Math.min(...ratios), 2), f(Math.max(...ratios), 2)],
-    p99_ratio_median: f(median(p99Ratios), 2),
-    p99_ratio_range: [f(Math.min(...p99Ratios), 2), f(Math.max(...p99Ratios), 2)],
-    cpu_per_event_ratio_median: f(median(cpuRatios), 2),
-  });
+  for (const kind of kinds)
+    summary.push({
+      connections: concurrency,
+      build: kind === "listener" ? "this" : "before",
+      ratio_median: f(median(ratios[kind]), 2),
+      ratio_range: [f(Math.min(...ratios[kind]), 2), f(Math.max(...ratios[kind]), 2)],
+      p99_ratio_median: f(median(p99Ratios[kind]), 2),
+      p99_ratio_range: [f(Math.min(...p99Ratios[kind]), 2), f(Math.max(...p99Ratios[kind]), 2)],
+      cpu_per_event_ratio_median: f(median(cpuRatios[kind]), 2),
+    });
 }
 console.log(JSON.stringify({ bench: "webhooks-floor", deliveries: total, pairs, summary }));
-const met = summary.every((s) => s.ratio_median >= MIN_EVENTS_RATIO && s.p99_ratio_median <= MAX_P99_RATIO);
+const met = summary
+  .filter((s) => s.build === "this")
+  .every((s) => s.ratio_median >= MIN_EVENTS_RATIO && s.p99_ratio_median <= MAX_P99_RATIO);
 if (!allOk) console.error("a run did not answer and accept every delivery exactly once");
 if (!allOk || !met) process.exitCode = 1;

@@ -76,12 +76,12 @@ process.on("exit", () => appendFileSync(${JSON.stringify(log)}, Object.keys(cach
         .filter((line) => line !== "")
         .map((line) => (line.startsWith("file:") ? fileURLToPath(line) : line)),
     );
+    // By package or folder, relative to the build's own root (dist/cli/main.js three levels down).
+    const buildRoot = join(cli, "../../..");
     const groups = {};
     for (const path of paths) {
-      const rel = relative(root, path);
-      const group = rel.startsWith("node_modules/")
-        ? rel.split("/").slice(0, 2).join("/")
-        : rel.split("/").slice(0, 2).join("/");
+      const rel = relative(path.includes("/node_modules/") ? root : buildRoot, path);
+      const group = rel.split("/").slice(0, 2).join("/"); // node_modules/yaml, dist/src, dist/cli
       groups[group] = (groups[group] ?? 0) + 1;
     }
     return {

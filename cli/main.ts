@@ -17,9 +17,13 @@ import { UsageError } from "./strict-command.js";
 export async function run(argv: readonly string[], given: Io): Promise<number> {
   const io = redactingIo(given, redactorFor(argv, given.env));
   let outcome: Outcome | undefined;
-  const program = buildProgram(io, (o) => {
-    outcome = o;
-  });
+  const program = await buildProgram(
+    io,
+    (o) => {
+      outcome = o;
+    },
+    argv,
+  );
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {

@@ -10,6 +10,7 @@ import type { ApiClient, Sleep } from "../../src/api/index.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
 import type { EmailApplyResult } from "../../src/email/email-plan.js";
 import { type ListSyncResult, type RowResult, syncList } from "../../src/email/sync.js";
+import { nameMap } from "../../src/text/names.js";
 import { JOURNAL_DIR, journalStamp } from "../journal-file.js";
 import { csvVerdicts } from "./csv-rows.js";
 import { csvSha256, type EmailPlanned } from "./plan-email.js";
@@ -30,7 +31,7 @@ const FLUSH_LINES = 1000;
 
 export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): Promise<EmailApplyResult> {
   const lists: ListSyncResult[] = [];
-  const files: Record<string, string> = {};
+  const files = nameMap<string>();
   for (const spec of planned.specs.lists) {
     const planList = planned.plan.lists.find((l) => l.address === spec.address);
     if (planList === undefined) continue;

@@ -9,6 +9,7 @@ import { instantMs } from "../contract/instant.js";
 import { CONSENT_SOURCE_MAX, EMAIL_MAX } from "../contract/limits.js";
 import type { EmailContactInput } from "../contract/requests.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { nameMap } from "../text/names.js";
 import { isEmailAddress } from "./address.js";
 import type { DuplicateIndex } from "./duplicate-index.js";
 import { DEFAULT_COLUMNS, type EmailListSpec } from "./model.js";
@@ -180,7 +181,7 @@ export function checkRow(
       "record where and when this person consented, or remove the row; it is not sent",
     );
   if (problems.length > 0) return { kind: "refuse", line, email, diagnostics: problems };
-  const fields: Record<string, string> = {};
+  const fields = nameMap<string>();
   for (const [name, i] of plan.fields) {
     const v = record[i];
     if (v !== undefined && v !== "") fields[name] = v;

@@ -135,7 +135,8 @@ describe("the language server", () => {
           ).not.toContain("lsp.internal-error");
           // validateAsLsp gives the findings in this file; those about another file (the policy
           // file) are published at the document's start, their message led by their place.
-          const here = (d: { message: string }) => !d.message.startsWith(`${dir}/campaignctl.policy.yaml:`);
+          const here = (d: { message: unknown }) =>
+            !String(d.message).startsWith(`${dir}/campaignctl.policy.yaml:`);
           expect(essentials(published.diagnostics.filter(here)), said).toEqual(
             await validateAsLsp(path, text),
           );

@@ -4,7 +4,6 @@
  * pure checks of src/email. Returns undefined when the files describe no email.
  */
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { resolve } from "node:path";
 import type { ApiClient } from "../../src/api/index.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
@@ -17,6 +16,7 @@ import type { EmailListSpec, EmailSpecs } from "../../src/email/model.js";
 import { selectEmail } from "../../src/email/select.js";
 import { emailSpecsOf, repeatedLists } from "../../src/email/specs.js";
 import { checkList } from "./check-list.js";
+import { openRegularFile } from "./csv-rows.js";
 
 /** Pages of GET /email/campaigns read at most (200 campaigns each). */
 const MAX_PAGES = 50;
@@ -82,11 +82,16 @@ export async function planEmail(
   return { specs, plan: { available, lists, campaigns, diagnostics } };
 }
 
-/** The sha256 (hex) of a file, read as a stream (memory does not grow with the rows); null when unreadable. */
+/**
+ * The sha256 (hex) of a file, read as a stream (memory does not grow with the rows); null when
+ * unreadable or not a regular file (a named pipe is never waited on).
+ */
 export async function csvSha256(path: string): Promise<string | null> {
   const hash = createHash("sha256");
+  const opened = await openRegularFile(path);
+  if (!opened.ok) return null;
   try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    for await (const chunk of opened.handle.createReadStream()) hash.update(chunk as Buffer);
     return hash.digest("hex");
   } catch {
     return null;

@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
-import { exampleFixture } from "../sandbox/helpers.js";
+import type { SandboxHandle } from "../../src/sandbox/index.js";
+import { admin, exampleFixture } from "../sandbox/helpers.js";
 
 /** Every name `Object.prototype` answers for (and `prototype`), each a key of some user's map. */
 export const RESERVED_NAMES = [
@@ -47,6 +48,10 @@ export interface ReservedWorld {
   readonly select?: readonly string[];
   /** Also run the commands that name it on the command line or read only the live world (import). */
   readonly live?: boolean;
+  /** Also plan to a file and apply that saved plan (the name is in a request body or a plan's map). */
+  readonly saved?: boolean;
+  /** What the live world holds after the commands ran (the name kept as data), in words; checked equal. */
+  readonly outcome?: { readonly read: (sb: SandboxHandle) => Promise<unknown>; readonly expected: unknown };
 }
 
 const gotvText = readFileSync(fileURLToPath(new URL("../../examples/gotv.yaml", import.meta.url)), "utf8");
@@ -65,12 +70,58 @@ function renamedProject(name: string): ReservedWorld {
   const g = gotv();
   const { "gotv-reminder": reminder, "gotv-followup": followup } = g.projects;
   g.projects = { ...entry(name, reminder), "gotv-followup": { ...followup, after: [name] } };
-  return { files: { "campaign/gotv.yaml": g } };
+  return { files: { "campaign/gotv.yaml": g }, saved: true };
 }
 
-function template(name: string): ReservedWorld {
+/**
+ * A template under the name, with the example projects as its instances and their live texts as
+ * its variants (so no drift): it plans and applies, a test send each.
+ */
+function templateName(name: string): ReservedWorld {
+  return {
+    saved: true,
+    files: {
+      "campaign/template.yaml": {
+        version: 1,
+        fields: ["polling_place"],
+        templates: entry(name, {
+          message: {
+            en: "Hi {{first_name|friend}}, the Ward 3 runoff is tomorrow, Tue Dec 8. Polls are open 7am-7pm at {{polling_place|your polling place}}. Reply STOP to opt out",
+            "en-US":
+              "{{first_name|friend}}, polls close at 7pm tonight! There is still time to vote at {{polling_place|your polling place}}. Reply STOP to opt out",
+          },
+          channel: "10dlc",
+          brand: "Riverside Democrats",
+          campaign: "GOTV 2026",
+          phone_numbers: ["+15035550101", "+15035550102"],
+          contact_lists: ["Ward 3 Likely Voters"],
+          suppression_lists: ["Do Not Text"],
+          state: "tested",
+          test: { contacts: [{ phone: "+15035550150" }] },
+          instances: {
+            "reminder-en": { organization: "Riverside Democrats", id: REMINDER, language: "en" },
+            "followup-us": { organization: "Riverside Democrats", id: FOLLOWUP, language: "en-US" },
+          },
+        }),
+      },
+    },
+  };
+}
+
+/**
+ * The name as a language: a template's message variant, an instance's language, a reply rule's
+ * keyword language (the schema refuses each: a language tag is 2 or 3 letters).
+ */
+function languages(name: string): ReservedWorld {
+  const g = gotv();
+  (g.projects["gotv-reminder"] as Json).replies = {
+    rules: [
+      { name: "where", keywords: { en: ["where"], ...entry(name, ["donde"]) }, answer: "At the library." },
+    ],
+  };
   return {
     files: {
+      "campaign/gotv.yaml": g,
       "campaign/template.yaml": {
         version: 1,
         merge_defaults: { first_name: "friend" },
@@ -114,17 +165,21 @@ function instance(name: string): ReservedWorld {
   };
 }
 
+/**
+ * The name as a merge field: declared, with a default, a test contact's value (the reminder sends
+ * its test with it); in the follow-up's message and link tracking too (drift there: blocked).
+ */
 function mergeField(name: string): ReservedWorld {
   const g = gotv();
   g.fields = [...(g.fields as string[]), name];
   g.merge_defaults = { ...(g.merge_defaults as Json), ...entry(name, "everyone") };
-  const reminder = g.projects["gotv-reminder"] as Json;
-  reminder.message = `${reminder.message} {{${name}}} {{${name}|you}}`;
-  reminder.link_tracking = { destination_url: "https://riversidedems.org/vote", param_field: name };
-  reminder.test = {
+  const followup = g.projects["gotv-followup"] as Json;
+  followup.message = `${followup.message} {{${name}}} {{${name}|you}}`;
+  followup.link_tracking = { destination_url: "https://riversidedems.org/vote", param_field: name };
+  (g.projects["gotv-reminder"] as Json).test = {
     contacts: [{ phone: "+15035550150", merge_values: { first_name: "Maria", ...entry(name, "Ward 3") } }],
   };
-  return { files: { "campaign/gotv.yaml": g } };
+  return { files: { "campaign/gotv.yaml": g }, saved: true };
 }
 
 function references(name: string): ReservedWorld {
@@ -149,6 +204,7 @@ function capacity(name: string): ReservedWorld {
   g.capacity = { brands: { ...entry(name, { daily_cap: 5 }), "Riverside Democrats": { daily_cap: 20 } } };
   return {
     files: { "campaign/gotv.yaml": g },
+    saved: true,
     policy: {
       ...examplePolicy(),
       capacity: { brands: { ...entry(name, { daily_cap: 10 }), "Riverside Democrats": { daily_cap: 30 } } },
@@ -164,6 +220,42 @@ function policyLanguages(name: string): ReservedWorld {
     replies: { opt_out_words: entry(name, ["halt"]) },
   };
   return { files: { "campaign/gotv.yaml": gotv() }, policy };
+}
+
+/** The name as a CSV column: a merge field sent with each row, and the consent column's header. */
+function csvColumn(name: string): ReservedWorld {
+  return {
+    files: {
+      "campaign/email.yaml": {
+        version: 1,
+        organization: "Riverside Democrats",
+        email_lists: {
+          volunteers: {
+            id: EMAIL_LIST,
+            csv: "lists/volunteers.csv",
+            columns: { consent_source: `${name} source` },
+          },
+        },
+      },
+      "campaign/lists/volunteers.csv": `email,${name},city,${name} source,consent_at\nann@example.org,a,Riverside,web,2026-03-01T09:30:00Z\nbob@example.org,b,Lakeview,door,2026-03-02T09:30:00Z\n`,
+    },
+    saved: true,
+    policy: {
+      ...examplePolicy(),
+      rules: { ...(examplePolicy().rules as Json), require_email_consent: true },
+    },
+    // Every row sent once, its column under the name, whatever the name is.
+    outcome: {
+      read: async (sb) =>
+        ((await admin(sb, "GET", `/email/lists/${EMAIL_LIST}`)).body.data.contacts as { fields: Json }[]).map(
+          (c) => JSON.stringify(c.fields),
+        ),
+      expected: [
+        JSON.stringify({ ...entry(name, "a"), city: "Riverside" }),
+        JSON.stringify({ ...entry(name, "b"), city: "Lakeview" }),
+      ],
+    },
+  };
 }
 
 function email(name: string): ReservedWorld {
@@ -185,6 +277,7 @@ function email(name: string): ReservedWorld {
       },
       "campaign/lists/volunteers.csv": `email,${name},city,consent_at\nann@example.org,web form,Riverside,2026-03-01T09:30:00Z\nbob@example.org,door,Lakeview,2026-03-02T09:30:00Z\n`,
     },
+    saved: true,
     policy: {
       ...examplePolicy(),
       rules: { ...(examplePolicy().rules as Json), require_email_consent: true },
@@ -196,7 +289,7 @@ function replyRules(name: string): ReservedWorld {
   const g = gotv();
   (g.projects["gotv-reminder"] as Json).replies = {
     rules: [
-      { name, keywords: { en: [name, "where"], ...entry(name, ["donde"]) }, answer: "Vote at the library." },
+      { name, keywords: { en: [name, "where"], es: ["donde"] }, answer: "Vote at the library." },
       { name: "who", pattern: `\\b${name}\\b`, answer: "This is the Riverside Democrats' GOTV team." },
     ],
   };
@@ -228,8 +321,10 @@ function liveRecords(name: string): ReservedWorld {
         org.email_available = true;
       }
       for (const p of f.projects ?? []) if (p.project_id !== REMINDER) p.name = name;
-      const brand = f.brands?.[0];
-      if (brand !== undefined) brand.name = name;
+      const line = f.toll_free_verifications?.[0];
+      if (line !== undefined) line.name = name;
+      const prospects = f.contact_lists?.find((l) => l.name === "Volunteer Prospects");
+      if (prospects !== undefined) prospects.name = name;
       for (const l of f.contact_lists ?? [])
         for (const c of l.contacts ?? [])
           c.fields = { ...c.fields, ...entry(name, "x") } as Record<string, string>;
@@ -253,14 +348,16 @@ function selectors(name: string): ReservedWorld {
 /** Every kind of key a user names, as the test's table: the kind, in words, and its world. */
 export const KINDS: readonly (readonly [string, (name: string) => ReservedWorld])[] = [
   ["project address (and `after:`)", renamedProject],
-  ["template name and message language", template],
+  ["template name", templateName],
+  ["language (template message variant, instance language, reply keywords)", languages],
   ["template instance address and organization", instance],
   ["merge field (fields, merge_defaults, tags, merge_values, param_field)", mergeField],
   ["names written in a file (organization, brand, lists, numbers, media, domain, label)", references],
   ["capacity brand (campaign file and policy)", capacity],
   ["policy languages (opt_out_wording, replies.opt_out_words)", policyLanguages],
-  ["email list, CSV column, email campaign", email],
-  ["reply rule name and keyword language", replyRules],
+  ["email list and email campaign address (and their CSV column)", email],
+  ["CSV column", csvColumn],
+  ["reply rule name and keyword", replyRules],
   ["project id", projectId],
   ["live records (names, ids, merge defaults, contact fields)", liveRecords],
   ["--target and --exclude", selectors],

@@ -75,6 +75,12 @@ function commands(world: ReservedWorld, name: string, sb: SandboxHandle): readon
     ["validate", "campaign", "--json"],
     ["preview", "campaign", "--json"],
     ["plan", "campaign", ...api, ...select, "--json"],
+    ...(world.saved === true
+      ? [
+          ["plan", "campaign", ...api, ...select, "--out", "plan.json"],
+          ["apply", "plan.json", ...api, "--auto-approve", "--json"],
+        ]
+      : []),
     ["apply", "campaign", ...api, ...select, "--auto-approve", "--json"],
     ["status", "campaign", ...api, "--json"],
     ["replies", "plan", "campaign", ...api, "--json"],

@@ -103,6 +103,9 @@ describe.each(RESERVED_NAMES)("the name %s", (name) => {
       expect(run.stderr, said).not.toMatch(/internal error/);
       expect([0, 1, 2, 3], said).toContain(run.code);
     }
+    if (world.outcome !== undefined) expect(await world.outcome.read(sb)).toEqual(world.outcome.expected);
+    // Nor in the sandbox, whose fixture records and request bodies held the name.
+    expect(sb.bugs).toEqual([]);
   });
 });
 

@@ -90,7 +90,7 @@ function commands(world: ReservedWorld, name: string, sb: SandboxHandle): readon
 }
 
 describe.each(RESERVED_NAMES)("the name %s", (name) => {
-  test.each(KINDS)("as %s: no internal error in any command", async (_kind, build) => {
+  test.each(KINDS)("as %s: no internal error in any command", { timeout: 60_000 }, async (_kind, build) => {
     const world = build(name);
     const { dir, sb } = await open(world);
     for (const argv of commands(world, name, sb)) {
@@ -120,10 +120,12 @@ describe("the language server", () => {
     const world = build("constructor");
     return world.live !== true && world.select === undefined;
   });
-  test("publishes validate's findings for every reserved name as every kind of key", async () => {
-    const server = await start(undefined, [], []);
-    let version = 0;
-    for (const name of RESERVED_NAMES)
+  test.each(RESERVED_NAMES)(
+    "publishes validate's findings for %s as every kind of key",
+    { timeout: 120_000 },
+    async (name) => {
+      const server = await start(undefined, [], []);
+      let version = 0;
       for (const [kind, build] of offline) {
         const world = build(name);
         const dir = writeWorld(world);
@@ -155,7 +157,8 @@ describe("the language server", () => {
           await server.published(uri);
         }
       }
-    expect(await stop(server)).toBe(0);
-    expect(server.stderr()).toBe("");
-  });
+      expect(await stop(server)).toBe(0);
+      expect(server.stderr()).toBe("");
+    },
+  );
 });

@@ -23,6 +23,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -170,13 +171,23 @@ describe("only regular files are read", () => {
     expect(at((await validate(linked)).found)).toEqual(["campaign/email.yaml:5 email.csv-unreadable"]);
   });
 
-  test("a directory, and devices named directly or through a symlink: unreadable at once", {
+  test("a directory, a socket, and devices named directly or through a symlink: unreadable at once", {
     timeout: 10_000,
   }, async () => {
     const directory = repo((path) => mkdirSync(path));
     const found = (await validate(directory)).found;
     expect(at(found)).toEqual(["campaign/email.yaml:5 email.csv-unreadable"]);
     expect(found[0]?.message).toContain("a directory, not a regular file");
+    // A socket: a listening Unix socket at the CSV's path.
+    let socket: Server | undefined;
+    const listening = repo((path) => {
+      socket = createServer();
+      socket.listen(path);
+    });
+    await new Promise<void>((resolve) => socket?.once("listening", () => resolve()));
+    const bySocket = (await validate(listening)).found;
+    socket?.close();
+    expect(at(bySocket)).toEqual(["campaign/email.yaml:5 email.csv-unreadable"]);
     for (const device of ["/dev/zero", "/dev/urandom"]) {
       const linked = repo((path) => symlinkSync(device, path));
       expect(at((await validate(linked)).found)).toEqual(["campaign/email.yaml:5 email.csv-unreadable"]);

@@ -11,6 +11,7 @@ import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-
 import type { EmailListSpec } from "../../src/email/model.js";
 import { type RowResult, syncList } from "../../src/email/sync.js";
 import type { EmailApplyResult, EmailListItem, ListSyncResult, PlanEmail } from "../../src/plan/items.js";
+import { nameMap } from "../../src/text/names.js";
 import { JOURNAL_DIR, journalStamp } from "../journal-file.js";
 import { csvVerdicts } from "./csv-rows.js";
 import { csvSha256 } from "./plan-email.js";
@@ -39,7 +40,7 @@ export async function applyEmail(
   deps: EmailApplyDeps,
 ): Promise<EmailApplyResult> {
   const lists: ListSyncResult[] = [];
-  const files: Record<string, string> = {};
+  const files = nameMap<string>();
   const byAddress = new Map(specs.map((s) => [s.address, s]));
   for (const planList of plan.lists) {
     const spec = byAddress.get(planList.address);

@@ -4,7 +4,6 @@
  * (src/plan/email-items.ts), which makes the plan's email items from them.
  */
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { resolve } from "node:path";
 import type { ApiClient } from "../../src/api/index.js";
 import type { EmailCampaign } from "../../src/contract/resources.js";
@@ -13,6 +12,7 @@ import type { EmailSpecs } from "../../src/email/model.js";
 import type { DomainRead } from "../../src/plan/email-campaign.js";
 import type { CampaignsRead, EmailReads, ListRead } from "../../src/plan/email-items.js";
 import { checkList } from "./check-list.js";
+import { openRegularFile } from "./csv-rows.js";
 
 /** Pages of GET /email/campaigns read at most (200 campaigns each). */
 const MAX_PAGES = 50;
@@ -47,11 +47,16 @@ export async function readEmail(
   return { lists, campaigns, domains };
 }
 
-/** The sha256 (hex) of a file, read as a stream (memory does not grow with the rows); null when unreadable. */
+/**
+ * The sha256 (hex) of a file, read as a stream (memory does not grow with the rows); null when
+ * unreadable or not a regular file (a named pipe is never waited on).
+ */
 export async function csvSha256(path: string): Promise<string | null> {
   const hash = createHash("sha256");
+  const opened = await openRegularFile(path);
+  if (!opened.ok) return null;
   try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    for await (const chunk of opened.handle.createReadStream()) hash.update(chunk as Buffer);
     return hash.digest("hex");
   } catch {
     return null;

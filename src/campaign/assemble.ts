@@ -6,6 +6,7 @@
  */
 import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { own } from "../text/names.js";
 import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
 import { type EmailSpecs, NO_EMAIL } from "./email-model.js";
@@ -141,7 +142,7 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   const defaultsNode = findPath(doc, doc.contents, ["defaults"]).node;
   const partial: PartialProject[] = [];
   for (const declaration of declarations) {
-    const rawProject = raw.projects?.[declaration.address];
+    const rawProject = own(raw.projects, declaration.address);
     if (rawProject === undefined) continue;
     // Without schema errors every key is trusted (the common case: no per-project work).
     const untrusted =

@@ -7,6 +7,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { EmailCampaignFigures } from "../email/figures.js";
 import { type EmailApplyResult, type EmailCampaignItem, planEmailDiagnostics } from "../plan/items.js";
 import type { Plan } from "../plan/types.js";
+import { own } from "../text/names.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
 import { styleFor } from "./style.js";
 
@@ -73,7 +74,7 @@ export function renderEmailApplyHuman(result: EmailApplyResult, options: EmailVi
   const s = styleFor(options.color);
   const out: string[] = [s.bold("Email lists:")];
   for (const l of result.lists) {
-    const file = result.results_files[l.address];
+    const file = own(result.results_files, l.address);
     out.push(
       `  ${s.bold(l.address)} (${l.list_id}): ${l.state}; ${n(l.rows)} rows: ${n(l.accepted)} accepted, ${n(l.rejected)} rejected by the API, ${n(l.duplicates)} duplicates, ${n(l.refused)} refused before sending${l.skipped > 0 ? `, ${n(l.skipped)} skipped` : ""}${l.not_sent > 0 ? `, ${n(l.not_sent)} not sent` : ""}; ${l.batches.length} batches (${l.batches.filter((b) => b.outcome === "replayed").length} replayed)`,
     );

@@ -26,6 +26,7 @@ import { type CacheStore, emptySnapshot, mergeSnapshot, sameVersion } from "../p
 import type { LiveRead } from "../plan/live.js";
 import { readAll } from "../plan/refresh-records.js";
 import { listStatsWindow, statsWindows } from "../plan/refresh-stats.js";
+import { own } from "../text/names.js";
 import { type StatusRange, statusRange } from "./range.js";
 
 /** The endpoint functions a status reads through. */
@@ -144,7 +145,7 @@ export async function readStatusLive(input: StatusReadInput): Promise<StatusLive
     const row = rows.get(id);
     if (row === undefined) toRead.push(id);
     else if (input.estimates) {
-      const entry = cached.projects[id];
+      const entry = own(cached.projects, id);
       if (entry !== undefined && sameVersion(entry.value, row))
         details.set(id, { kind: "found", value: entry.value });
       else toRead.push(id);

@@ -11,11 +11,15 @@
  *   the events missed are settled here. Events that arrive during a pass are settled between two
  *   of its conversations, not after the pass.
  *
- * Clock, sleep, API and state are handed in; the loop never reads the wall clock.
+ * Clock, sleep, API and state are handed in; the loop never reads the wall clock. A stop (`signal`)
+ * is answered at once, whatever is in flight: every wait and every API call ends on it
+ * (abortable-port.ts), and what it cut short is left for the next run (an event stays in the
+ * listener's record, a reply whose outcome is unknown is settled from the thread and its key).
  */
 import { apiErrorDiagnostic } from "../api/index.js";
 import type { Conversation } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { abortablePort } from "./abortable-port.js";
 import { emptyTotals, type InboundOutcome, type RunEvent, type RunTotals } from "./events.js";
 import { PAGE_LIMIT, type ReplyProject, readThread } from "./port.js";
 import { type InboundJob, type SettleContext, type Settled, settleInbound } from "./settle.js";
@@ -66,7 +70,11 @@ export class RepliesWorker {
   private cursor: PollCursor;
   private stopReason: WorkerSummary["reason"] | null = null;
 
-  constructor(private readonly o: WorkerOptions) {
+  private readonly o: WorkerOptions;
+
+  constructor(options: WorkerOptions) {
+    const o: WorkerOptions = { ...options, port: abortablePort(options.port, options.signal) };
+    this.o = o;
     this.byId = new Map(o.projects.map((p) => [p.id, p]));
     for (const p of o.projects)
       for (const n of p.numbers) this.byNumber.set(n, [...(this.byNumber.get(n) ?? []), p]);
@@ -169,6 +177,8 @@ export class RepliesWorker {
       return;
     }
     const thread = await readThread(this.o.port, job.conversationId, job.inboundId);
+    // Stopped meanwhile: the event stays in the listener's record, first in line for the next run.
+    if (this.o.signal.aborted && !thread.ok) return;
     if (!thread.ok) {
       this.report(job, project, "unreadable", null, { detail: thread.error.message });
       job.done();
@@ -176,6 +186,7 @@ export class RepliesWorker {
     }
     const settled = await settleInbound(this.o, project, job, thread.value);
     this.count(job, project, settled);
+    if (this.o.signal.aborted && settled.kind === "unknown") return;
     job.done();
   }
 
@@ -190,6 +201,8 @@ export class RepliesWorker {
     let page: string | null = null;
     do {
       const res = await this.o.port.listConversations({ updated_since: since, limit: PAGE_LIMIT }, page);
+      // Stopped meanwhile: not a failed pass; the next run reads from the same cursor.
+      if (!res.ok && this.o.signal.aborted) return;
       if (!res.ok) {
         this.failedPasses++;
         this.problem({ ...apiErrorDiagnostic(res.error), code: "replies.poll-failed" });
@@ -240,6 +253,7 @@ export class RepliesWorker {
   private async settleConversation(c: Conversation, since: string): Promise<boolean> {
     const project = this.byId.get(c.project_id);
     const thread = await readThread(this.o.port, c.conversation_id, null);
+    if (!thread.ok && this.o.signal.aborted) return false;
     if (!thread.ok) {
       this.problem({ ...apiErrorDiagnostic(thread.error), code: "replies.poll-failed" });
       return false;

@@ -332,7 +332,7 @@ export class RepliesWorker {
         return;
       case "unmatched":
         this.totals.unmatched++;
-        this.report(job, project, "unmatched", null, {});
+        this.report(job, project, "unmatched", null, { detail: s.reason ?? null });
         return;
       case "limit":
         this.totals.limit++;

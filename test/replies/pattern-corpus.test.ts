@@ -132,6 +132,36 @@ describe("the backtracking corpus", () => {
         judgements++;
       }
     }
+    // The rest of a judgement reads every text too: revocations in disguise (look-alikes, letters
+    // set apart, digits), keywords. Texts shaped against those readings, at the same length.
+    for (const unit of ["-", "a ", "a1", "a.", "\u{1D412}", "\u0455 \u0442 ", "s t o ", "1$@", "\u200d"]) {
+      const text = unit.repeat(Math.ceil(ATTACK_LENGTH / unit.length)).slice(0, ATTACK_LENGTH);
+      const decision = decideInbound({
+        thread: [
+          {
+            message_id: "m1",
+            direction: "inbound",
+            text,
+            media_urls: [],
+            status: "received",
+            sent_at: null,
+            delivered_at: null,
+            received_at: "2026-11-03T12:00:00.000Z",
+            error_code: null,
+          },
+        ],
+        inboundId: "m1",
+        replies: {
+          rules: [{ name: "k", keywords: { en: ["where do i vote"] }, answer: "hi", maxPerConversation: 1 }],
+          maxPerConversationPerDay: 3,
+        },
+        revocation: revocationWords(),
+        conversationOptedOut: false,
+        eventOptOut: false,
+      });
+      expect(["unmatched", "opt-out"]).toContain(decision.kind);
+      judgements++;
+    }
     const elapsed = performance.now() - started;
     expect(judgements).toBeGreaterThanOrEqual(50);
     // 50 ms a judgement, for all of them together: robust on a loaded machine (bench/README.md has the

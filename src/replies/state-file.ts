@@ -7,9 +7,10 @@
  *   A line cut short by a kill is cut off on start: that inbound is settled again by reading its
  *   thread (the answer, if it went out, follows the inbound there) and by its Idempotency-Key.
  * - `cursor.json`: the poll's `updated_since` (the newest `last_inbound_at` whose conversation was
- *   settled, with every older one), when the last `GET /conversations` pass started (so that no
- *   minute holds two passes, across restarts), and the conversations settled at the cursor. Written
- *   to a temporary file, flushed and renamed over the old one.
+ *   settled, with every older one; a pass reads back from it less an overlap, poll-window.ts), when
+ *   the last `GET /conversations` pass started (so that no minute holds two passes, across
+ *   restarts), and the conversations settled since the floor. Written to a temporary file, flushed
+ *   and renamed over the old one.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
@@ -45,7 +46,10 @@ export interface AnsweredLine {
   readonly via: "accepted" | "thread";
 }
 
-/** The poll's position. Invariant: every conversation in `settled` has `last_inbound_at >= updatedSince`. */
+/**
+ * The poll's position (poll-window.ts). Invariant: every conversation in `settled` was settled up
+ * to its mark (`last_inbound_at#inbound count`), which is no older than the last pass's floor.
+ */
 export interface PollCursor {
   readonly updatedSince: string | null;
   /** When the last pass started (ISO 8601, the API's clock); null before the first. */
@@ -98,6 +102,24 @@ export function readAnsweredRecord(dir: string): AnsweredLine[] | null {
   return lines;
 }
 
+/**
+ * Reads `dir`'s poll cursor without taking the lock (for `replies plan --state`): the empty cursor
+ * when there is none or it is not understood. Throws on IO errors other than a missing file.
+ */
+export function readPollCursor(dir: string): PollCursor {
+  try {
+    const saved = JSON.parse(readFileSync(join(dir, CURSOR_FILE_NAME), "utf8")) as Partial<PollCursor>;
+    return {
+      updatedSince: typeof saved.updatedSince === "string" ? saved.updatedSince : null,
+      lastPassAt: typeof saved.lastPassAt === "string" ? saved.lastPassAt : null,
+      settled: typeof saved.settled === "object" && saved.settled !== null ? saved.settled : {},
+    };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT" && !(error instanceof SyntaxError)) throw error;
+    return EMPTY_CURSOR;
+  }
+}
+
 /** Opens (creating) the files in `dir`, which must exist. Throws on IO errors (the caller reports them). */
 export async function openRepliesState(dir: string): Promise<RepliesState> {
   const path = join(dir, ANSWERED_FILE_NAME);
@@ -135,17 +157,7 @@ export async function openRepliesState(dir: string): Promise<RepliesState> {
       // not understood: skipped (only a torn last line can be cut, and that was cut above)
     }
   }
-  let cursor = EMPTY_CURSOR;
-  try {
-    const saved = JSON.parse(readFileSync(join(dir, CURSOR_FILE_NAME), "utf8")) as Partial<PollCursor>;
-    cursor = {
-      updatedSince: typeof saved.updatedSince === "string" ? saved.updatedSince : null,
-      lastPassAt: typeof saved.lastPassAt === "string" ? saved.lastPassAt : null,
-      settled: typeof saved.settled === "object" && saved.settled !== null ? saved.settled : {},
-    };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT" && !(error instanceof SyntaxError)) throw error;
-  }
+  const cursor = readPollCursor(dir);
   const fd = openSync(path, "a", 0o600);
   let closed = false;
   return {

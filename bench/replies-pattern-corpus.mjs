@@ -67,12 +67,12 @@ export const PATTERN_CORPUS = [
   { pattern: "\\u0061+b", family: "javascript-only", unit: "a", tail: "" },
   { pattern: "[^]*x", family: "javascript-only", unit: "a", tail: "" },
   // Programs just under the budget: the slowest RE2 gets (where it falls back from its DFA).
-  { pattern: "(.*a){59}", family: "near-budget", unit: "a", tail: "" },
-  { pattern: "(\\p{L}|\\p{N}){99}z", family: "near-budget", unit: "a", tail: "" },
-  { pattern: "(\\w+\\s*){0,42}x", family: "near-budget", unit: "a ", tail: "" },
-  { pattern: "(a|aa){0,42}b", family: "near-budget", unit: "a", tail: "" },
-  { pattern: "((a?){59}a{59})", family: "near-budget", unit: "a", tail: "" },
-  { pattern: "[\\p{L}\\p{N}]{297}q", family: "near-budget", unit: "a", tail: "" },
+  { pattern: "(.*a){39}", family: "near-budget", unit: "a", tail: "" },
+  { pattern: "(\\p{L}|\\p{N}){65}z", family: "near-budget", unit: "a", tail: "" },
+  { pattern: "(\\w+\\s*){0,28}x", family: "near-budget", unit: "a ", tail: "" },
+  { pattern: "(a|aa){0,28}b", family: "near-budget", unit: "a", tail: "" },
+  { pattern: "((a?){39}a{39})", family: "near-budget", unit: "a", tail: "" },
+  { pattern: "[\\p{L}\\p{N}]{197}q", family: "near-budget", unit: "a", tail: "" },
   // Programs over the budget (linear, but with a large constant).
   { pattern: "(\\w+\\s*){0,100}x", family: "large", unit: "a ", tail: "" },
   { pattern: "[\\p{L}\\p{N}]{600}q", family: "large", unit: "a", tail: "" },

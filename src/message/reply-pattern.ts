@@ -5,16 +5,17 @@
  * with the place it starts at; so is a pattern whose compiled program is over the budget
  * ({@link PATTERN_PROGRAM_BUDGET}), which bounds the time of one match at the API's 1,600
  * characters. Case-insensitive (Unicode case folding), tested against the text with accents
- * removed (`foldAccents`). Pure (a small cache of compiled patterns).
+ * removed (`foldAccents`). Pure (compiled patterns are remembered).
  */
 import { RE2JS, RE2JSException } from "re2js";
+import { itself, memoize } from "./memo.js";
 
 /**
  * The most RE2 program instructions the patterns of one project may take together. RE2 matches in
  * time proportional to the text's length times the program's size: at this budget a 1,600-character
  * text is judged in milliseconds even where RE2 falls back from its DFA (bench/replies-patterns.mjs).
  */
-export const PATTERN_PROGRAM_BUDGET = 300;
+export const PATTERN_PROGRAM_BUDGET = 200;
 
 /** Why a pattern is not run. */
 export type PatternRefusal = "invalid" | "unsupported" | "too-large";
@@ -33,22 +34,13 @@ export type CompiledPattern =
       readonly end: number;
     };
 
-const CACHE_MAX = 256;
-const cache = new Map<string, CompiledPattern>();
-
 /**
  * `pattern` compiled for RE2 (case-insensitive), or refused: `invalid` when it is no regular
  * expression at all, `unsupported` when JavaScript would accept it but RE2 cannot run it in linear
- * time, `too-large` when its program alone is over {@link PATTERN_PROGRAM_BUDGET}.
+ * time, `too-large` when its program alone is over {@link PATTERN_PROGRAM_BUDGET}. Remembered
+ * (memo.ts): the worker compiles each rule's pattern once, and RE2's DFA cache lives with it.
  */
-export function compilePattern(pattern: string): CompiledPattern {
-  const cached = cache.get(pattern);
-  if (cached !== undefined) return cached;
-  const compiled = compileUncached(pattern);
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(pattern, compiled);
-  return compiled;
-}
+export const compilePattern: (pattern: string) => CompiledPattern = memoize(compileUncached, itself);
 
 function compileUncached(pattern: string): CompiledPattern {
   let re: RE2JS;

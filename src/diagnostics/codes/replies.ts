@@ -11,7 +11,7 @@ export const REPLIES_CODES = {
   "replies.pattern-unsupported":
     "a reply rule's `pattern` uses what the linear-time engine (RE2) cannot run: a look-ahead or look-behind, a back-reference, a JavaScript-only escape; refused at the construct, never run",
   "replies.pattern-too-large":
-    "a reply rule's `pattern` compiles to more RE2 instructions than a project's patterns may take together (300): judging one inbound could take too long",
+    "a reply rule's `pattern` compiles to more RE2 instructions than a project's patterns may take together (200): judging one inbound could take too long",
   "replies.keyword-empty": "a reply rule's keyword has no letter or digit, so it can never match",
   "replies.rule-name-repeated": "two reply rules of one project have the same `name`",
   "replies.rule-unreachable":

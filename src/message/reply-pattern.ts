@@ -108,8 +108,14 @@ function acceptedByJavaScript(pattern: string): boolean {
  */
 function placeOf(pattern: string, fragment: string, description: string): { start: number; end: number } {
   if (fragment === "") return { start: 0, end: pattern.length };
+  // At most a few places are tried (each compiles a prefix): a long pattern stays quick to check.
   const places: number[] = [];
-  for (let i = pattern.indexOf(fragment); i >= 0; i = pattern.indexOf(fragment, i + 1)) places.push(i);
+  for (
+    let i = pattern.indexOf(fragment);
+    i >= 0 && places.length < PLACES_TRIED;
+    i = pattern.indexOf(fragment, i + 1)
+  )
+    places.push(i);
   if (places.length === 0) return { start: 0, end: pattern.length };
   for (const start of places) {
     const prefix = pattern.slice(0, start + fragment.length);
@@ -118,6 +124,8 @@ function placeOf(pattern: string, fragment: string, description: string): { star
   const start = places[0] ?? 0;
   return { start, end: start + fragment.length };
 }
+
+const PLACES_TRIED = 16;
 
 function failsAlike(prefix: string, fragment: string, description: string): boolean {
   const open = Math.max(

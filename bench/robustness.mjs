@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadCampaign } from "../dist/cli/adapters/load-campaign.js";
 import { assembleCampaign } from "../dist/src/campaign/assemble.js";
-import { loadCampaign } from "../dist/src/campaign/load.js";
 import { renderDiagnosticsText } from "../dist/src/report/diagnostics-text.js";
 import { inTempDir, median, printMachine } from "./lib.mjs";
 

@@ -21,6 +21,9 @@ export type Outcome =
   /** `watch`: a guard tripped and its project was paused (and no error). */
   | { readonly kind: "guard-paused" };
 
+/** Where a command hands its Outcome (main.ts turns it into the exit code). */
+export type ReportOutcome = (outcome: Outcome) => void;
+
 export const success: Outcome = { kind: "success" };
 export const failure: Outcome = { kind: "failure" };
 

@@ -8,11 +8,15 @@
  * saved plan tells the whole story.
  */
 
+import { emailOwners, projectOwners } from "../src/api/routing/owners.js";
+import type { RoutingResult } from "../src/api/routing/route-owners.js";
+import { routeAndCheckWrites } from "../src/api/routing/write-check.js";
 import type { Judge } from "../src/apply/index.js";
-import { loadCampaign } from "../src/campaign/load.js";
-import type { Campaign } from "../src/campaign/model.js";
+import type { Campaign, ProjectSpec } from "../src/campaign/model.js";
 import type { Project } from "../src/contract/resources.js";
 import { type Diagnostic, hasErrors } from "../src/diagnostics/diagnostic.js";
+import type { EmailSpecs } from "../src/email/model.js";
+import { selectEmail } from "../src/email/select.js";
 import { emailSpecsOf } from "../src/email/specs.js";
 import { capacityOfProjects } from "../src/forecast/from-spec.js";
 import type { Forecast } from "../src/forecast/types.js";
@@ -25,11 +29,11 @@ import { NO_LIVE_SENDS } from "../src/plan/live-sends.js";
 import { refreshLive } from "../src/plan/refresh.js";
 import type { Plan } from "../src/plan/types.js";
 import { capacityLoosened } from "../src/policy/capacity.js";
+import { loadCampaign } from "./adapters/load-campaign.js";
 import { createFileCache } from "./file-cache.js";
 import { readLiveSends } from "./forecast-sent.js";
 import type { Io } from "./io.js";
 import type { KeyScopeFlags } from "./key-scope-flag.js";
-import { routeOrganizations } from "./organization-routing.js";
 import { loadPolicy, type PolicyFlags } from "./policy-file.js";
 import type { Session } from "./session.js";
 import { VERSION } from "./version.js";
@@ -100,11 +104,9 @@ export async function runPlanPipeline(
   now: Date | (() => Date) = () => session.now(),
 ): Promise<PlanPipelineResult> {
   const loadedFiles = loadCampaign(args.paths, io.cwd);
+  const email = emailSpecsOf(loadedFiles.campaign.files);
   // `--target`/`--exclude` may name an email list's address: it selects no project (docs/email.md).
-  const campaign = {
-    ...loadedFiles.campaign,
-    emailLists: emailSpecsOf(loadedFiles.campaign.files).lists.map((l) => l.address),
-  };
+  const campaign = { ...loadedFiles.campaign, emailLists: email.lists.map((l) => l.address) };
   const loaded = { ...loadedFiles, campaign };
   const sources = new Map(campaign.files.map((f) => [f.path, f.text]));
   // The policy is found from the files read (a saved plan's named files lead to the same one), and
@@ -139,8 +141,13 @@ export async function runPlanPipeline(
   // A forecast reads every project of the files: projects of a brand share its cap, so a project
   // left out by --target or --exclude still counts against it.
   const read = forecasting ? campaign : checked.covered;
-  // Keys per organization: each project's requests go with its own organization's key.
-  const routing = await routeOrganizations(session, read.projects);
+  // Keys per organization: each project's and email list's requests go with its own organization's key.
+  const routing = await routePlan(
+    session,
+    read.projects,
+    selectEmail(email, args.targets, args.excludes).specs,
+    args,
+  );
   if (!routing.ok) return { ok: false, diagnostics: [...fileDiagnostics, ...routing.diagnostics], sources };
   const cache = args.cache ?? createFileCache(io.cwd, session.apiId);
   const refreshedRaw = await refreshLive({
@@ -217,4 +224,24 @@ export async function runPlanPipeline(
     judge: rejudge(input),
     ...(forecast === undefined ? {} : { forecast }),
   };
+}
+
+/**
+ * Routes the run's projects and email lists to their organizations' keys (src/api/routing); the
+ * email lists' upserts the cross-organization rule refuses are said now, before any request (the
+ * write port refuses them again at apply).
+ */
+function routePlan(
+  session: Session,
+  projects: readonly ProjectSpec[],
+  email: EmailSpecs,
+  flags: KeyScopeFlags,
+): Promise<RoutingResult> {
+  const lists = emailOwners({ lists: email.lists, campaigns: [] });
+  return routeAndCheckWrites(
+    session.router,
+    [...projectOwners(projects), ...emailOwners(email)],
+    { write: "email-upsert", owners: lists },
+    { allowCrossOrganizationKey: flags.allowCrossOrganizationKey === true },
+  );
 }

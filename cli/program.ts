@@ -7,7 +7,7 @@
  */
 import { type Command, CommanderError, Option } from "commander";
 import type { Io } from "./io.js";
-import type { Outcome } from "./outcome.js";
+import type { ReportOutcome } from "./outcome.js";
 import { registerApply } from "./register/apply.js";
 import { registerCompletion } from "./register/completion.js";
 import { registerHelp } from "./register/help.js";
@@ -25,8 +25,6 @@ import { registerWatch } from "./register/watch.js";
 import { registerWebhooks } from "./register/webhooks.js";
 import { StrictCommand } from "./strict-command.js";
 import { VERSION } from "./version.js";
-
-export type ReportOutcome = (outcome: Outcome) => void;
 
 export function buildProgram(io: Io, report: ReportOutcome): Command {
   // Positional options: `-v`/`--version` (and `-V`) are the root's, so they count only before a

@@ -185,6 +185,9 @@ export async function execute(
     // Ctrl-C while the lists synced: the run was interrupted (exit 130), whatever the loop saw.
     if (emailResult !== undefined && controller.signal.aborted && !result.interrupted)
       result = { ...result, interrupted: true };
+    // Every request of the run counts, whatever made it: the plan's reads and key checks, the
+    // loop's, the email sync's (the session opened with this command).
+    result = { ...result, requests: requestsBetween(null, session.client.stats()) };
   } finally {
     unsubscribe();
     relay.listener = undefined;

@@ -103,8 +103,9 @@ export async function applySaved(
 
   // The first request: can this key see the plan's organization? (With keys per organization and
   // no default key, each key is checked against its own organization by the pipeline instead.)
-  if (session.defaultClient !== null) {
-    const orgs = await session.defaultClient.listOrganizations();
+  const defaultClient = session.router.keys.defaultKey?.client;
+  if (defaultClient !== undefined) {
+    const orgs = await defaultClient.listOrganizations();
     if (!orgs.ok) return fail([apiErrorDiagnostic(orgs.error)]);
     const scope = compareScope(
       reviewed,
@@ -153,12 +154,7 @@ export async function applySaved(
     io.stderr(
       `The saved plan ${planFile} (made ${reviewed.created_at}) is already applied: every action it holds is in effect in the live projects, so nothing is sent.\n`,
     );
-    const result = alreadyAppliedResult(reviewed, applied.actions, {
-      toolVersion: VERSION,
-      baseUrl: session.baseUrl,
-      at: session.now().toISOString(),
-      requests: requestsBetween(before, session.client.stats()),
-    });
+    const at = session.now().toISOString();
     // The projects are in effect; the lists sync again as `apply` syncs them (their batches replay).
     const emailResult: EmailApplyResult | undefined =
       email === undefined
@@ -172,6 +168,13 @@ export async function applySaved(
             pid: process.pid,
             requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
           });
+    // Every request of the run counts, the email sync's too.
+    const result = alreadyAppliedResult(reviewed, applied.actions, {
+      toolVersion: VERSION,
+      baseUrl: session.baseUrl,
+      at,
+      requests: requestsBetween(before, session.client.stats()),
+    });
     return report(result, flags, io, fresh.sources, emailResult);
   }
   if (emailDifferences.length > 0) return fail(emailDifferences);

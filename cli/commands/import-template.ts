@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { importRouting } from "../../src/api/routing/import-routes.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { ADDRESS_PATTERN } from "../../src/import/addresses.js";
 import { lintImported } from "../../src/import/lint-result.js";
@@ -16,15 +16,15 @@ import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { declaredBy } from "../../src/import/template-existing.js";
 import { importTemplate, LANGUAGE_TAG } from "../../src/import/template-import.js";
+import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
-import { importRouting } from "../import-routing.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { diskProbe, schemaReference } from "../schema-reference.js";
 import { openSession, type SessionOptions } from "../session.js";
-import type { ImportFlags } from "./import.js";
+import type { ImportFlags } from "./import-flags.js";
 
 export async function importTemplateCommand(
   template: string,
@@ -79,7 +79,7 @@ export async function importTemplateCommand(
   const session = opened.session;
   try {
     // Keys per organization: each project read with its own organization's key, as `import` does.
-    const routing = await importRouting(session);
+    const routing = await importRouting(session.router);
     if (!routing.ok) return fail(routing.diagnostics);
     const live = await readLiveForImport(session.client, selection, session.now(), routing.beforeReads);
     if (!live.ok) return fail(live.diagnostics);

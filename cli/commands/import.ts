@@ -6,8 +6,9 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { importRouting } from "../../src/api/routing/import-routes.js";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
-import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
@@ -16,31 +17,16 @@ import { readLiveForImport, type Selection, selects } from "../../src/import/rea
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { snapshotOf } from "../../src/plan/snapshot.js";
+import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
-import { importRouting } from "../import-routing.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { diskProbe, schemaReference } from "../schema-reference.js";
-import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+import { openSession, type SessionOptions } from "../session.js";
 import { writeSnapshot } from "../snapshot-file.js";
-
-/** The flags of `import`, as commander parses them. */
-export interface ImportFlags extends SessionFlags {
-  readonly out: string;
-  readonly all?: boolean;
-  readonly status?: string;
-  readonly organization?: string;
-  readonly check?: boolean;
-  readonly json?: boolean;
-  /** `--template NAME`: one template and its instances (`import-template.ts`). */
-  readonly template?: string;
-  /** `--language ID=TAG`, repeatable (with `--template`). */
-  readonly language?: readonly string[];
-  /** False with `--no-color`. */
-  readonly color: boolean;
-}
+import type { ImportFlags } from "./import-flags.js";
 
 /** Runs `import`. Exported so tests can inject the client's clock and sleep. */
 export async function importCommand(
@@ -101,8 +87,8 @@ export async function importCommand(
   const session = opened.session;
   try {
     const now = session.now();
-    // Keys per organization: each project read with its own organization's key (cli/import-routing.ts).
-    const routing = await importRouting(session);
+    // Keys per organization: each project read with its own organization's key (src/api/routing/import-routes.ts).
+    const routing = await importRouting(session.router);
     if (!routing.ok) return fail(routing.diagnostics);
     const live = await readLiveForImport(session.client, selection, now, routing.beforeReads);
     if (!live.ok) return fail(live.diagnostics);
@@ -184,7 +170,7 @@ function readExisting(target: ImportTarget, io: Io): Existing {
     return {
       ok: false,
       diagnostics: [
-        ...loaded.diagnostics.filter((d) => d.severity === "error"),
+        ...groupInstanceFindings(loaded.diagnostics.filter((d) => d.severity === "error")),
         {
           severity: "error",
           code: "import.existing-file-invalid",

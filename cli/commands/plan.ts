@@ -3,8 +3,10 @@
  * sandbox), prints the plan, and saves the `--out`/`--markdown` files. Registered in `../register/plan.ts`.
  */
 
+import { instancePlaces } from "../../src/campaign/template-findings.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type EmailPlan, emailPlanBlocked } from "../../src/email/email-plan.js";
+import { sessionRequests } from "../../src/plan/refresh-requests.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { renderEmailPlanHuman } from "../../src/report/email-human.js";
 import { renderEmailPlanMarkdown } from "../../src/report/email-markdown.js";
@@ -87,19 +89,24 @@ export async function planCommand(
       progress.finish();
       return failWith(result.diagnostics, result.sources, io, json);
     }
-    const { sources, plan, forecast: forecasted } = result;
+    const { sources, forecast: forecasted } = result;
     // Email (docs/email.md): absent when the files describe none.
     const selectors = { targets: flags.target, excludes: flags.exclude };
     const narrowed = emailLeftOutNote(result.campaign.files, selectors);
     if (narrowed !== undefined) io.stderr(narrowed);
     const email = await planEmail(
       result.campaign.files,
-      plan.policy?.rules.require_email_consent === true,
+      result.plan.policy?.rules.require_email_consent === true,
       session.client,
       io.cwd,
       selectors,
     );
     progress.finish();
+    // Every request of the run counts, whatever made it (key checks, email reads, live sends).
+    const plan = {
+      ...result.plan,
+      requests: sessionRequests(session.client.stats(), result.plan.requests.naive),
+    };
     if (flags.json === true) io.stdout(renderPlanJson(plan, email?.plan));
     else {
       io.stdout(
@@ -152,13 +159,14 @@ export async function planCommand(
 /**
  * The outcome of a plan (design.md "Exit codes of plan"). An error is a plan-level error (API,
  * selection) or a project that could not be read; blocked covers blocked actions, drift and any
- * other error of a project (an unresolved reference needs a person just the same). Deferred
- * actions alone are nothing to do.
+ * other error of a project (an unresolved reference needs a person just the same), also one that
+ * several template instances share, listed once among the plan's (src/plan/instance-findings.ts).
+ * Deferred actions alone are nothing to do.
  */
 export function planOutcome(plan: Plan, detailed: boolean, email?: EmailPlan): Outcome {
   const isError = (d: Diagnostic): boolean => d.severity === "error";
   const error =
-    plan.diagnostics.some(isError) ||
+    plan.diagnostics.some((d) => isError(d) && instancePlaces(d).length === 0) ||
     plan.projects.some((p) => p.live === null && p.diagnostics.some(isError));
   const s = plan.summary;
   // Email: refused rows, drift and blockers need a person as a blocked project does; items skipped

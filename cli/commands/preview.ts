@@ -4,7 +4,6 @@
  * Offline (no API key, no network) unless `--html` is given with a connection (`preview-html.ts`).
  */
 import { lintCampaign } from "../../src/campaign/lint/index.js";
-import { loadCampaign } from "../../src/campaign/load.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { summarize, summaryLine } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics, type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
@@ -12,6 +11,7 @@ import { diagnosticJson } from "../../src/diagnostics/json.js";
 import { PREVIEW_FORMAT_VERSION, type ProjectPreview, previewProject } from "../../src/message/preview.js";
 import { renderPreviewText } from "../../src/report/preview-text.js";
 import { didYouMean } from "../../src/text/did-you-mean.js";
+import { loadCampaign } from "../adapters/load-campaign.js";
 import { type Io, useColor } from "../io.js";
 import type { NowFlags } from "../now-option.js";
 import { failure, type Outcome, success } from "../outcome.js";

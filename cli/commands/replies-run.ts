@@ -14,31 +14,34 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { apiErrorDiagnostic, type Sleep } from "../../src/api/index.js";
+import { routeReplies } from "../../src/api/routing/route-replies.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
-import { loadCampaign } from "../../src/campaign/load.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { revocationWords } from "../../src/message/reply-words.js";
 import { REPLIES_RUN_FORMAT_VERSION } from "../../src/replies/events.js";
 import { inboundOfEvent } from "../../src/replies/intake.js";
 import { replyProjects } from "../../src/replies/projects.js";
-import { openRepliesState, type RepliesState } from "../../src/replies/state-file.js";
+import type { RepliesState } from "../../src/replies/state-file.js";
 import { DEFAULT_FIRST_WINDOW_MS, POLL_INTERVAL_MS, RepliesWorker } from "../../src/replies/worker.js";
 import { createRepliesRunView } from "../../src/report/replies-run-view.js";
 import { createRedactor } from "../../src/text/redact.js";
 import { Receiver } from "../../src/webhooks/receiver.js";
 import type { RecordedEvent } from "../../src/webhooks/record.js";
-import { openRecordFile } from "../../src/webhooks/record-file.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
+import { loadCampaign } from "../adapters/load-campaign.js";
+import { openRecordFile } from "../adapters/record-file.js";
+import { openRepliesState } from "../adapters/replies-state.js";
 import { failWith, type JsonFailure } from "../fail.js";
+import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../flag-defaults.js";
 import type { Io } from "../io.js";
+import type { KeyScopeFlags } from "../key-scope-flag.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
-import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../register/replies.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 
 /** The flags of `replies run`, as commander parses them. */
-export interface RepliesRunFlags extends SessionFlags {
+export interface RepliesRunFlags extends SessionFlags, KeyScopeFlags {
   readonly once?: boolean;
   readonly json?: boolean;
   /** False with `--no-webhooks`. */
@@ -163,6 +166,18 @@ export async function repliesRunCommand(
     return failWith(session.diagnostics, new Map(), io, json);
   }
   const s = session.session;
+  // Keys per organization: each reply project's reads and answers go with its own organization's
+  // key; answers the cross-organization rule refuses stop the worker before it starts.
+  const routing = await routeReplies(s.router, loaded.campaign.projects, flags);
+  const refused = routing.ok
+    ? routing.diagnostics.filter((d) => d.severity === "error")
+    : routing.diagnostics;
+  if (refused.length > 0) {
+    state.close();
+    await file.close();
+    await s.close();
+    return failWith(refused, sources, io, json);
+  }
   // The worker's clock is the API's (the window, the cursor, the pace of passes): learn it first.
   if (deps.now === undefined && s.sandbox === null && s.clockReading() === null) {
     const probe = await s.client.listOrganizations();
@@ -182,7 +197,8 @@ export async function repliesRunCommand(
   const sleep: Sleep = deps.sleep ?? stoppable;
   const now = deps.now ?? (() => s.now().getTime());
   const worker = new RepliesWorker({
-    port: s.client,
+    // The router: it routes each read and answer by the conversation's project (placeConversation).
+    port: s.router,
     state,
     revocation,
     now,
@@ -272,6 +288,8 @@ export async function repliesRunCommand(
     answered_before: state.answered.size,
     projects: projects.map((p) => p.address),
   });
+  for (const diagnostic of routing.diagnostics)
+    view({ type: "problem", at: new Date(now()).toISOString(), diagnostic });
   // --since only sets where the first pass reads from: with a cursor it cannot take effect.
   if (flags.since !== undefined && state.cursor.updatedSince !== null)
     view({

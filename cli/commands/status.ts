@@ -9,11 +9,13 @@
  */
 
 import { resolve } from "node:path";
-import { loadCampaign } from "../../src/campaign/load.js";
+import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
+import { routeOwners } from "../../src/api/routing/route-owners.js";
 import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { emailSpecsOf } from "../../src/email/specs.js";
 import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
-import { ANSWERED_FILE_NAME, readAnsweredRecord } from "../../src/replies/state-file.js";
+import { ANSWERED_FILE_NAME } from "../../src/replies/state-file.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
 import { renderStatusCsv } from "../../src/report/status-csv.js";
 import { renderStatusJson, STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
@@ -27,15 +29,16 @@ import { renderStatusTable } from "../../src/report/status-table.js";
 import { isDay } from "../../src/status/range.js";
 import { type FileProject, readStatusLive } from "../../src/status/read-live.js";
 import { buildStatusReport } from "../../src/status/report.js";
+import { loadCampaign } from "../adapters/load-campaign.js";
+import { readAnsweredRecord } from "../adapters/replies-state.js";
 import { statusEmail } from "../email/status-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { createFileCache } from "../file-cache.js";
 import { saveFile } from "../files.js";
+import { DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
 import type { Io } from "../io.js";
-import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
-import { DEFAULT_REPLIES_STATE } from "../register/replies.js";
 import { checkReportPaths } from "../report-paths.js";
 import type { SessionFlags, SessionOptions } from "../session.js";
 import { openSessionWithProgress } from "../session-progress.js";
@@ -106,7 +109,14 @@ export async function statusCommand(
   try {
     // Keys per organization: each project's reads go with its own organization's key; a listing
     // (--all, --organization) reads what every key sees.
-    const routing = await routeOrganizations(session, specs, { everyKey: listing });
+    const routing = await routeOwners(
+      session.router,
+      [
+        ...projectOwners(specs),
+        ...emailOwners({ lists: [], campaigns: emailSpecsOf(campaignFiles).campaigns }),
+      ],
+      { everyKey: listing },
+    );
     if (!routing.ok) {
       progress.finish();
       return failWith(routing.diagnostics, sources, io, json);

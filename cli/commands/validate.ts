@@ -3,9 +3,10 @@
  * lint rules, and prints every problem. Offline: no API key, no network.
  */
 import { combineFileChecks } from "../../src/campaign/file-check.js";
-import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { policyLine, summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics } from "../../src/diagnostics/diagnostic.js";
+import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { validateEmail } from "../email/validate-email.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -52,9 +53,13 @@ export async function validateCommand(
     policy.ok && policy.policy?.rules.require_email_consent === true,
     io.cwd,
   );
-  const diagnostics = [...read.diagnostics, ...checked.diagnostics, ...policy.diagnostics, ...email].sort(
-    compareDiagnostics,
-  );
+  // Gathered from every thread: a finding at a template's value for several instances is one.
+  const diagnostics = groupInstanceFindings([
+    ...read.diagnostics,
+    ...checked.diagnostics,
+    ...policy.diagnostics,
+    ...email,
+  ]).sort(compareDiagnostics);
   const files = read.files;
   // The policy files in force are named in every output (`policy: none` when none applies).
   const policyFiles = policy.ok ? (policy.policy?.files ?? []) : [];

@@ -16,19 +16,21 @@
 
 import { setTimeout as delay } from "node:timers/promises";
 import type { Sleep } from "../../src/api/index.js";
-import { busiestKeyRequests } from "../../src/api/key-router.js";
-import { loadCampaign } from "../../src/campaign/load.js";
+import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
+import { routeOwners } from "../../src/api/routing/route-owners.js";
+import { busiestKeyRequests } from "../../src/api/routing/sum-stats.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { emailSpecsOf } from "../../src/email/specs.js";
 import { createWatchView } from "../../src/report/watch-view.js";
 import { formatDuration } from "../../src/text/duration.js";
 import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/watch/watch-events.js";
 import { runWatch } from "../../src/watch/watch-loop.js";
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
 import type { WatchTarget } from "../../src/watch/watch-state.js";
+import { loadCampaign } from "../adapters/load-campaign.js";
 import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
-import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { stopwatch } from "../progress-clock.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
@@ -83,8 +85,12 @@ export async function watchCommand(
   const opened = await openSession(flags, io, deps.session);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const session = opened.session;
-  // Keys per organization: each project's reads and pauses go with its own organization's key.
-  const routing = await routeOrganizations(session, loaded.campaign.projects);
+  // Keys per organization: each project's reads and pauses (and each email campaign's reads) go with
+  // its own organization's key.
+  const routing = await routeOwners(session.router, [
+    ...projectOwners(loaded.campaign.projects),
+    ...emailOwners({ lists: [], campaigns: emailSpecsOf(loaded.campaign.files).campaigns }),
+  ]);
   if (!routing.ok) {
     await session.close();
     return failWith(routing.diagnostics, sources, io, json);
@@ -123,7 +129,7 @@ export async function watchCommand(
       signal: controller.signal,
       requests: () => session.client.stats().requests,
       // The 40 a minute hold per key: the busiest key's requests.
-      ...(session.router === null ? {} : { budgetRequests: busiestKeyRequests(session.router.inUse) }),
+      budgetRequests: busiestKeyRequests(session.router.inUse),
       onEvent: view.onEvent,
       ...(deps.maxSends === undefined ? {} : { maxSends: deps.maxSends }),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),

@@ -16,9 +16,10 @@ import { checkForwardUrl, createForwarder, type Forwarder } from "../../src/webh
 import { ForwardLoop, type Sleep } from "../../src/webhooks/forward-loop.js";
 import { DEFAULT_FORWARD_LIMITS, type ForwardLimits } from "../../src/webhooks/outbox.js";
 import { type ListenerCounts, type ListenerNote, Receiver } from "../../src/webhooks/receiver.js";
-import { DEAD_LETTER_FILE_NAME, DEDUPE_FILE_NAME, openRecordFile } from "../../src/webhooks/record-file.js";
+import { DEAD_LETTER_FILE_NAME, DEDUPE_FILE_NAME } from "../../src/webhooks/record-store.js";
 import { recoveredEvent } from "../../src/webhooks/recover.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
+import { openRecordFile } from "../adapters/record-file.js";
 import { failWith } from "../fail.js";
 import type { Io } from "../io.js";
 import { type Outcome, success } from "../outcome.js";

@@ -19,9 +19,10 @@ import {
 } from "../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { isPolicyFileName } from "../../src/campaign/policy-file-name.js";
-import { type ReadCache, readCampaignFiles } from "../../src/campaign/read-files.js";
 import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
+import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { type ReadCache, readCampaignFiles } from "../adapters/campaign-files.js";
 import type { LookCache } from "../policy-discovery/discover.js";
 import { loadPolicy, type PolicyFlags } from "../policy-file.js";
 import type { ValidateJob } from "../validate-check.js";
@@ -149,9 +150,13 @@ export function checkDocument(
   }
   cross ??= crossFindings(file, own.check, job, others?.checks);
   memory?.documents.set(path, { own, othersKey, cross });
-  return [...decoded.diagnostics, ...own.check.diagnostics, ...cross, ...policy.diagnostics].sort(
-    compareDiagnostics,
-  );
+  // As validate gathers them: a finding at a template's value for several instances is one.
+  return groupInstanceFindings([
+    ...decoded.diagnostics,
+    ...own.check.diagnostics,
+    ...cross,
+    ...policy.diagnostics,
+  ]).sort(compareDiagnostics);
 }
 
 function reuse<T>(items: readonly T[], one: (item: T) => T | undefined): T[] | undefined {

@@ -28,9 +28,9 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileCheck } from "../../src/campaign/file-check.js";
-import type { ReadCache } from "../../src/campaign/read-files.js";
 import { campaignSchema } from "../../src/campaign/schema.js";
 import { organizationIn } from "../../src/plan/snapshot.js";
+import type { ReadCache } from "../adapters/campaign-files.js";
 import { VERSION } from "../version.js";
 import {
   addressesAround,

@@ -11,8 +11,8 @@ import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import { addKeyScopeOption } from "../key-scope-flag.js";
 import { durationIn, integerIn } from "../option-parsers.js";
+import type { ReportOutcome } from "../outcome.js";
 import { addPolicyOptions } from "../policy-flags.js";
-import type { ReportOutcome } from "../program.js";
 import { addSelectionOptions } from "../selection-flags.js";
 
 export function registerApply(program: Command, io: Io, report: ReportOutcome): void {

@@ -5,7 +5,7 @@
 import { Argument, type Command } from "commander";
 import { type CompletionShell, SHELLS } from "../completion/shells.js";
 import type { Io } from "../io.js";
-import type { ReportOutcome } from "../program.js";
+import type { ReportOutcome } from "../outcome.js";
 
 export function registerCompletion(program: Command, io: Io, report: ReportOutcome): void {
   program

@@ -3,10 +3,10 @@
  * (`../commands/import.ts`, with `src/import/`) loads when it runs.
  */
 import type { Command } from "commander";
-import type { ImportFlags } from "../commands/import.js";
+import type { ImportFlags } from "../commands/import-flags.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
-import type { ReportOutcome } from "../program.js";
+import type { ReportOutcome } from "../outcome.js";
 
 export function registerImport(program: Command, io: Io, report: ReportOutcome): void {
   const command = program

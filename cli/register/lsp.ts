@@ -4,13 +4,11 @@
  */
 import { type Command, InvalidArgumentError } from "commander";
 import type { LspOptions } from "../commands/lsp.js";
+import { DEFAULT_DEBOUNCE_MS } from "../flag-defaults.js";
 import type { Io } from "../io.js";
 import { addNowOption } from "../now-option.js";
+import type { ReportOutcome } from "../outcome.js";
 import { addPolicyOptions } from "../policy-flags.js";
-import type { ReportOutcome } from "../program.js";
-
-/** The default quiet time after an edit, in milliseconds. */
-export const DEFAULT_DEBOUNCE_MS = 200;
 
 function debounceArgument(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 60_000)

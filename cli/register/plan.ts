@@ -7,8 +7,8 @@ import type { PlanFlags } from "../commands/plan.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import { addKeyScopeOption } from "../key-scope-flag.js";
+import type { ReportOutcome } from "../outcome.js";
 import { addPolicyOptions } from "../policy-flags.js";
-import type { ReportOutcome } from "../program.js";
 import { addSelectionOptions } from "../selection-flags.js";
 
 export function registerPlan(program: Command, io: Io, report: ReportOutcome): void {

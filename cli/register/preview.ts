@@ -8,8 +8,8 @@ import type { PreviewFlags } from "../commands/preview.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import { addNowOption } from "../now-option.js";
+import type { ReportOutcome } from "../outcome.js";
 import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
-import type { ReportOutcome } from "../program.js";
 import {
   addProjectAlias,
   addSelectionOptions,

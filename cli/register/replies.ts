@@ -6,16 +6,11 @@ import { type Command, InvalidArgumentError } from "commander";
 import type { RepliesPlanFlags } from "../commands/replies-plan.js";
 import type { RepliesRunFlags } from "../commands/replies-run.js";
 import { addConnectionOptions } from "../connection-flags.js";
+import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT, DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
 import type { Io } from "../io.js";
+import { addKeyScopeOption } from "../key-scope-flag.js";
 import { collect, durationIn, integerIn } from "../option-parsers.js";
-import type { ReportOutcome } from "../program.js";
-
-/** Where `replies run` keeps its state without `--state` (relative to the working directory). */
-export const DEFAULT_REPLIES_STATE = ".campaignctl/replies";
-/** The port `replies run` listens for events on without `--port`. */
-export const DEFAULT_REPLIES_PORT = 8788;
-/** The address `replies run` listens on without `--host`. */
-export const DEFAULT_REPLIES_HOST = "127.0.0.1";
+import type { ReportOutcome } from "../outcome.js";
 
 /** A price in US dollars: a positive decimal number. */
 function price(value: string): number {
@@ -41,7 +36,7 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
     .option("--segment-price <usd>", "the price of one SMS segment, to show the cost in dollars", price)
     .option("--state <dir>", "a worker's state directory: inbounds its record settled count as settled")
     .option("--json", "print the plan as JSON (schemas/replies-plan.schema.json)");
-  addConnectionOptions(plan, "plan replies")
+  addKeyScopeOption(addConnectionOptions(plan, "plan replies"))
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",
@@ -94,7 +89,7 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
       price,
     )
     .option("--json", "print one JSON line per event (schemas/replies-run-line.schema.json)");
-  addConnectionOptions(run, "run replies")
+  addKeyScopeOption(addConnectionOptions(run, "run replies"))
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",

@@ -5,9 +5,9 @@
 import { type Command, Option } from "commander";
 import type { StatusFlags } from "../commands/status.js";
 import { addConnectionOptions } from "../connection-flags.js";
+import { DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
 import type { Io } from "../io.js";
-import type { ReportOutcome } from "../program.js";
-import { DEFAULT_REPLIES_STATE } from "./replies.js";
+import type { ReportOutcome } from "../outcome.js";
 
 export function registerStatus(program: Command, io: Io, report: ReportOutcome): void {
   const command = program

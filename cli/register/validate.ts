@@ -6,9 +6,9 @@ import type { Command } from "commander";
 import type { ValidateOptions } from "../commands/validate.js";
 import type { Io } from "../io.js";
 import { addNowOption } from "../now-option.js";
+import type { ReportOutcome } from "../outcome.js";
 import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
 import { addPolicyOptions } from "../policy-flags.js";
-import type { ReportOutcome } from "../program.js";
 
 export function registerValidate(program: Command, io: Io, report: ReportOutcome): void {
   const command = program

@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import type { VersionFlags } from "../commands/version.js";
 import type { Io } from "../io.js";
-import type { ReportOutcome } from "../program.js";
+import type { ReportOutcome } from "../outcome.js";
 
 export function registerVersion(program: Command, io: Io, report: ReportOutcome): void {
   program

@@ -7,7 +7,7 @@ import type { WatchFlags } from "../commands/watch.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import { durationIn } from "../option-parsers.js";
-import type { ReportOutcome } from "../program.js";
+import type { ReportOutcome } from "../outcome.js";
 
 export function registerWatch(program: Command, io: Io, report: ReportOutcome): void {
   const command = program

@@ -6,16 +6,10 @@
 import type { Command } from "commander";
 import type { WebhooksListenFlags } from "../commands/webhooks-listen.js";
 import type { WebhooksVerifyFlags } from "../commands/webhooks-verify.js";
+import { DEFAULT_SECRET_ENV, DEFAULT_WEBHOOKS_PORT, DEFAULT_WEBHOOKS_STATE } from "../flag-defaults.js";
 import type { Io } from "../io.js";
 import { collect, durationIn, instantArgument, integerIn } from "../option-parsers.js";
-import type { ReportOutcome } from "../program.js";
-
-/** The port `webhooks listen` listens on without `--port`. */
-export const DEFAULT_WEBHOOKS_PORT = 8787;
-/** The environment variable the signing secret is read from without `--secret-env`. */
-export const DEFAULT_SECRET_ENV = "CAMPAIGNCTL_WEBHOOK_SECRET";
-/** Where the dedupe record is kept without `--state` (relative to the working directory). */
-export const DEFAULT_WEBHOOKS_STATE = ".campaignctl/webhooks";
+import type { ReportOutcome } from "../outcome.js";
 
 export function registerWebhooks(program: Command, io: Io, report: ReportOutcome): void {
   const webhooks = program

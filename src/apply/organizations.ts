@@ -3,33 +3,8 @@
  * organizations are done, pending, blocked or failed, from the plan's organization sections and the
  * actions' results. Pure.
  */
-import type { OrganizationPlan } from "../plan/organizations.js";
-import type { NamedRecord } from "../plan/types.js";
-import type { ActionResult, UnreadableProject } from "./types.js";
-
-/**
- * What one organization's part of the run came to, worst first: `failed` an action failed, its
- * outcome is unknown, it was skipped after a failure, or a project could not be read; `blocked` an
- * action was blocked (nothing of it was sent); `interrupted` the run stopped before an action of it
- * started; `pending` deferred actions wait for approval; `done` every action is in effect.
- */
-export type OrganizationApplyState = "failed" | "blocked" | "interrupted" | "pending" | "done";
-
-/** Invariant: `projects` are the addresses of the organization's section of the plan. */
-export interface OrganizationApply {
-  readonly organization: NamedRecord | null;
-  readonly state: OrganizationApplyState;
-  readonly projects: readonly string[];
-  readonly counts: {
-    /** Done or replayed (in effect). */
-    readonly done: number;
-    readonly deferred: number;
-    readonly blocked: number;
-    /** Failed, unknown or skipped actions, and unreadable projects. */
-    readonly failed: number;
-    readonly not_started: number;
-  };
-}
+import type { OrganizationPlan } from "../plan/types.js";
+import type { ActionResult, OrganizationApply, OrganizationApplyState, UnreadableProject } from "./types.js";
 
 export function organizationResults(
   sections: readonly OrganizationPlan[],

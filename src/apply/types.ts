@@ -9,8 +9,7 @@ import type { ContractErrorCode } from "../contract/errors.js";
 import type { ProjectStatus } from "../contract/limits.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { ActionKind } from "../plan/types.js";
-import type { OrganizationApply } from "./organizations.js";
+import type { ActionKind, NamedRecord } from "../plan/types.js";
 
 export const APPLY_FORMAT_VERSION = 1;
 
@@ -186,4 +185,28 @@ export interface ApplyResult {
   readonly organizations?: readonly OrganizationApply[];
   /** Path of this run's journal (JSON lines), when one was written. */
   readonly journal: string | null;
+}
+
+/**
+ * What one organization's part of the run came to, worst first: `failed` an action failed, its
+ * outcome is unknown, it was skipped after a failure, or a project could not be read; `blocked` an
+ * action was blocked (nothing of it was sent); `interrupted` the run stopped before an action of it
+ * started; `pending` deferred actions wait for approval; `done` every action is in effect.
+ */
+export type OrganizationApplyState = "failed" | "blocked" | "interrupted" | "pending" | "done";
+
+/** Invariant: `projects` are the addresses of the organization's section of the plan. */
+export interface OrganizationApply {
+  readonly organization: NamedRecord | null;
+  readonly state: OrganizationApplyState;
+  readonly projects: readonly string[];
+  readonly counts: {
+    /** Done or replayed (in effect). */
+    readonly done: number;
+    readonly deferred: number;
+    readonly blocked: number;
+    /** Failed, unknown or skipped actions, and unreadable projects. */
+    readonly failed: number;
+    readonly not_started: number;
+  };
 }

@@ -3,7 +3,9 @@
  * places: its `range` stays where the value was written, and `related` gains the other place: the
  * instance's key when the value was written in the template (or the file's defaults), the template's
  * key when it was written in the instance. Applied where project findings are produced (the loader's
- * checks, the lint, a pipeline's ProjectCheck); rules themselves know nothing of templates. Pure.
+ * checks, the lint, a pipeline's ProjectCheck); rules themselves know nothing of templates. The
+ * instance's place is marked (`RelatedInformation.instance`), so that where findings are gathered,
+ * one finding at a template's value for many instances is reported once (template-findings.ts). Pure.
  */
 import type { Diagnostic, RelatedInformation } from "../diagnostics/diagnostic.js";
 import type { ProjectSpec } from "./model.js";
@@ -48,6 +50,7 @@ function otherPlace(project: OriginCarrier, diagnostic: Diagnostic): RelatedInfo
     : {
         message: `for instance \`${origin.instance}\` (${project.organization ?? "its organization"}, ${origin.language})`,
         range: origin.instanceRange,
+        instance: { address: origin.instance, template: origin.template },
       };
 }
 

@@ -4,7 +4,8 @@
  * which a policy may extend), the paid-for-by disclaimer in every variant when any has one, and a
  * variant that costs more segments per recipient than another because of characters GSM-7 cannot
  * carry (named, with the GSM-7 spelling where one exists). Each finding is at the variant; `related`
- * names the variant that has what it lacks and the instances that send it. Pure.
+ * names the variant that has what it lacks and every instance that sends it (marked as instances,
+ * so that reports list them in one note). Pure.
  */
 import type { Diagnostic, RelatedInformation } from "../diagnostics/diagnostic.js";
 import { codePointLabel } from "../message/code-point.js";
@@ -24,8 +25,8 @@ import { analyzeSegments, type SegmentInfo } from "../message/segments.js";
 import { inGsm7 } from "./lint/non-gsm.js";
 import type { MessageVariant, TemplateSpec } from "./model.js";
 
-/** At most this many instances of a variant are named in `related`. */
-const MAX_INSTANCES = 10;
+/** At most this many further non-GSM characters of a variant are named in `related`. */
+const MAX_CHARACTERS = 10;
 
 export function checkTemplateVariants(
   templates: readonly TemplateSpec[],
@@ -41,15 +42,13 @@ export function checkTemplateVariants(
 
 /** The instances that send `variant`, as related places. */
 function sentBy(template: TemplateSpec, variant: MessageVariant): RelatedInformation[] {
-  const instances = template.instances.filter((i) => i.language === variant.language);
-  return instances.slice(0, MAX_INSTANCES).map((i, index) => ({
-    message:
-      `sent by instance \`${i.address}\` (${i.organization})` +
-      (index === MAX_INSTANCES - 1 && instances.length > MAX_INSTANCES
-        ? ` and ${instances.length - MAX_INSTANCES} more`
-        : ""),
-    range: i.range,
-  }));
+  return template.instances
+    .filter((i) => i.language === variant.language)
+    .map((i) => ({
+      message: `sent by instance \`${i.address}\` (${i.organization})`,
+      range: i.range,
+      instance: { address: i.address, template: template.name },
+    }));
 }
 
 function tagMismatches(template: TemplateSpec): Diagnostic[] {
@@ -182,7 +181,7 @@ function segmentsDiffer(template: TemplateSpec): Diagnostic[] {
           : `write ${spellings.join(", ")} if the plain spelling is acceptable (GSM-7 lacks these), or shorten the variant`,
       related: [
         { message: `the ${cheapest.variant.language} variant`, range: cheapest.variant.range },
-        ...places.slice(1, MAX_INSTANCES).map(({ char, start }) => ({
+        ...places.slice(1, MAX_CHARACTERS).map(({ char, start }) => ({
           message: `${char} (${codePointLabel(char)})`,
           range: cost.variant.locateInMessage(start, start + char.length),
         })),

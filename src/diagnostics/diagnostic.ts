@@ -20,10 +20,25 @@ export interface SourceRange {
   readonly end: SourcePosition;
 }
 
+/**
+ * A template instance a finding is for (src/campaign/template-origin.ts): its address and its
+ * template's name. Invariant: set only on the related place that is the instance's declaration.
+ */
+export interface InstanceRef {
+  readonly address: string;
+  readonly template: string;
+}
+
 /** A second place that explains a diagnostic (the other half of a duplicate, a cycle member). */
 export interface RelatedInformation {
   readonly message: string;
   readonly range: SourceRange;
+  /**
+   * Set when this place is a template instance the finding, at a template's value, is for: reports
+   * list such places compactly, and one finding at a value for many instances is reported once
+   * (src/campaign/template-findings.ts). Not part of the JSON document (`message` names the instance).
+   */
+  readonly instance?: InstanceRef;
 }
 
 /**

@@ -10,6 +10,7 @@
  * through the injected `upsert` and `sleep`.
  */
 
+import { apiErrorDiagnostic } from "../api/diagnostics.js";
 import type { ApiResult } from "../api/result.js";
 import { executeWrite, type WriteExecutorOptions, type WriteOutcome } from "../api/write-executor.js";
 import { BULK_UPSERT_MAX } from "../contract/limits.js";
@@ -226,6 +227,9 @@ function batchDiagnostic(
       hint: "correct the id (Email > Lists in the dashboard shows it), or use a key of the list's organization; the API has no read of email lists, so a wrong id shows only at the first batch. The other lists and the texting work are not affected",
     };
   }
+  // Refused by the write port before any request (the cross-organization rule): said as it is.
+  if (outcome.kind === "blocked" && outcome.refusedBy !== undefined)
+    return { ...apiErrorDiagnostic(outcome.refusedBy), range: list.range };
   if (outcome.kind === "refused" && isEarlyAccess(outcome.error))
     return {
       severity: "warning",

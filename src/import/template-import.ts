@@ -23,6 +23,7 @@ import { type ImportedProject, importProject } from "./project-to-yaml.js";
 import { renderPair } from "./render.js";
 import { organizationCatalogs } from "./template-catalogs.js";
 import { detectLanguage } from "./template-language.js";
+import type { Member } from "./template-member.js";
 import { localScheduleOf } from "./template-schedule.js";
 import { verifyTemplateFile } from "./template-verify.js";
 import { MANAGED_KEYS, type ManagedKey, scalar, type YamlOut } from "./yaml-out.js";
@@ -57,16 +58,6 @@ export interface InstanceResult extends ProjectResult {
 export type TemplateImportOutput =
   | { readonly ok: true; readonly file: FileResult; readonly instances: readonly InstanceResult[] }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
-
-/** One selected project on its way to an instance. */
-export interface Member {
-  readonly project: Project;
-  readonly imported: ImportedProject;
-  readonly language: string;
-  readonly catalogs: Catalogs;
-  readonly address: string;
-  readonly organization: string;
-}
 
 /** Keys the template and its instances share by the grouping rule (message, schedule and pause aside). */
 const GROUPED_KEYS: readonly ManagedKey[] = MANAGED_KEYS.filter(

@@ -12,7 +12,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Catalogs } from "../plan/catalogs.js";
 import { equivalent } from "./equivalence.js";
 import { resolvedId } from "./names.js";
-import type { Member } from "./template-import.js";
+import type { Member } from "./template-member.js";
 import { MANAGED_KEYS } from "./yaml-out.js";
 
 type Raw = Record<string, unknown>;

@@ -16,7 +16,7 @@
  * letters that only contains one ("a t t e n d" holds "end") is not certain: the worker does not
  * answer such an inbound and lists it as `unmatched`, for a person. Pure; linear in the text.
  */
-import { createRequire } from "node:module";
+import confusables from "unhomoglyph/data.json" with { type: "json" };
 import { foldText, revocationIn } from "./reply-words.js";
 import { SMALL_CAPITALS } from "./small-capitals.js";
 
@@ -46,9 +46,8 @@ const STAND_INS: Readonly<Record<string, string>> = {
   "@": "a",
 };
 
-const require = createRequire(import.meta.url);
 /** Unicode's confusables (confusables.txt), one source code point to its prototype. */
-const CONFUSABLES = require("unhomoglyph/data.json") as Readonly<Record<string, string>>;
+const CONFUSABLES: Readonly<Record<string, string>> = confusables;
 
 /** Where the text, read some way, contains a revocation word; null when no reading does. */
 export function revocationDisguised(

@@ -16,6 +16,7 @@ import type { Policy } from "../policy/model.js";
 import { assemblePlan, respread } from "./assemble.js";
 import { withForecastFindings } from "./forecast-hold.js";
 import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
+import { liftInstanceFindings } from "./instance-findings.js";
 import type { LiveRead, LiveState } from "./live.js";
 import type { LiveSends } from "./live-sends.js";
 import { organizationSections } from "./organizations.js";
@@ -77,7 +78,8 @@ export function forecasts(input: Pick<JudgeInput, "forecast" | "policy">): boole
 }
 
 export function judge(input: JudgeInput): Judgement {
-  const judged = judgeScoped(input, input.live.projects, input.now, input.targets, input.excludes);
+  const scoped = judgeScoped(input, input.live.projects, input.now, input.targets, input.excludes);
+  const judged = { ...scoped, plan: liftInstanceFindings(scoped.plan) };
   const diagnostics = [...input.diagnostics, ...judged.plan.diagnostics];
   const organizations = organizationSections(
     judged.plan.projects,
@@ -116,7 +118,7 @@ export type Rejudge = (
  */
 export function rejudge(input: JudgeInput): Rejudge {
   return (projects, now, only) =>
-    judgeScoped(input, projects, now, only ?? input.targets, input.excludes).plan;
+    liftInstanceFindings(judgeScoped(input, projects, now, only ?? input.targets, input.excludes).plan);
 }
 
 function judgeScoped(

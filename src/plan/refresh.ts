@@ -17,8 +17,9 @@
  */
 import type { ApiClientStats, ApiError, ApiResult, Endpoints } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
+import { rootOrganization } from "../api/routing/key-identity.js";
 import type { Campaign } from "../campaign/model.js";
-import type { MediaFile, Organization, Project, TollFreeVerification } from "../contract/resources.js";
+import type { MediaFile, Project, TollFreeVerification } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import {
   type CachedRecord,
@@ -193,11 +194,6 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
     diagnostics,
     now,
   };
-}
-
-/** The key's root organization: the one whose `parent_org_name` is null, else the first listed. */
-export function rootOrganization(orgs: readonly Organization[]): Organization | undefined {
-  return orgs.find((o) => o.parent_org_name === null) ?? orgs[0];
 }
 
 /**

@@ -12,7 +12,6 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ForecastJson } from "../forecast/json.js";
 import type { Loosening, PolicyRules } from "../policy/model.js";
-import type { OrganizationPlan } from "./organizations.js";
 
 /** Bump on any incompatible change of the plan document; `apply` refuses other versions. */
 export const PLAN_FORMAT_VERSION = 2;
@@ -305,4 +304,27 @@ export interface Plan {
   readonly summary: PlanSummary;
   /** What the sends add up to: recipients, messages and estimated cost. */
   readonly totals: PlanTotals;
+}
+
+/**
+ * What one organization's part of the plan comes to, worst first: `failed` a project of it could
+ * not be read (its key refused, the project unreadable); `blocked` a project of it is drifted,
+ * blocked or has an error (the others' go ahead all the same); `ready` it has actions to send;
+ * `no-changes` nothing to do (deferred actions wait for approval).
+ */
+export type OrganizationPlanState = "failed" | "blocked" | "ready" | "no-changes";
+
+/**
+ * One organization's section. Invariants: `projects` are addresses in the plan's order, each in
+ * exactly one section; `summary` counts those projects' actions and diagnostics only.
+ */
+export interface OrganizationPlan {
+  /**
+   * Null when the organization of the projects could not be told (unread, no `organization:`); the
+   * file's `organization` as both id and name when no key could list it.
+   */
+  readonly organization: NamedRecord | null;
+  readonly state: OrganizationPlanState;
+  readonly projects: readonly string[];
+  readonly summary: PlanSummary;
 }

@@ -14,7 +14,10 @@ import type { RepliesPort } from "./port.js";
 export const STOPPED_CODE = "REPLIES_STOPPED";
 
 export function abortablePort(port: RepliesPort, signal: AbortSignal): RepliesPort {
+  const place = port.placeConversation?.bind(port);
   return {
+    // The routing port learns each conversation's project before its answer: passed through.
+    ...(place === undefined ? {} : { placeConversation: place }),
     listConversations: (query, cursor) =>
       race(
         () => port.listConversations(query, cursor),

@@ -11,10 +11,12 @@
  *   the last `GET /conversations` pass started (so that no minute holds two passes, across
  *   restarts), and the conversations settled since the floor. Written to a temporary file, flushed
  *   and renamed over the old one.
+ *
+ * Both are durable logs (src/webhooks/durable-log.ts): an inbound is settled once its line was
+ * appended and synced. No IO of its own: the directory is handed in (cli/adapters/replies-state.ts
+ * on disk; tests hand in one in memory that records the order of operations).
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
-import { open } from "node:fs/promises";
-import { join } from "node:path";
+import { type DurableLog, type LogDirectory, wholeLines } from "../webhooks/durable-log.js";
 
 export const ANSWERED_FILE_NAME = "answered.jsonl";
 export const CURSOR_FILE_NAME = "cursor.json";
@@ -68,7 +70,7 @@ export interface RepliesState {
   readonly cursor: PollCursor;
   /** Bytes of a torn last line cut off on open (0: none). */
   readonly torn: number;
-  /** Appends and flushes one line; the inbound is settled once this returns. */
+  /** Appends and syncs one line; the inbound is settled once this returns. */
   append(line: AnsweredLine): void;
   saveCursor(cursor: PollCursor): void;
   close(): void;
@@ -76,20 +78,10 @@ export interface RepliesState {
 
 const EMPTY_CURSOR: PollCursor = { updatedSince: null, lastPassAt: null, settled: {} };
 
-/**
- * Reads `dir`'s record without opening it for writing and without taking the lock (for `status`):
- * null when there is no record; a torn last line and lines not understood are skipped.
- */
-export function readAnsweredRecord(dir: string): AnsweredLine[] | null {
-  let bytes: string;
-  try {
-    bytes = readFileSync(join(dir, ANSWERED_FILE_NAME), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+/** The lines of a record's bytes that are understood; a torn last line and other lines are skipped. */
+export function answeredLinesOf(bytes: Buffer): AnsweredLine[] {
   const lines: AnsweredLine[] = [];
-  for (const text of bytes.slice(0, bytes.lastIndexOf("\n") + 1).split("\n")) {
+  for (const text of wholeLines(bytes).text.split("\n")) {
     if (text.trim() === "") continue;
     try {
       const line = JSON.parse(text) as AnsweredLine;
@@ -103,26 +95,10 @@ export function readAnsweredRecord(dir: string): AnsweredLine[] | null {
 }
 
 /**
- * Reads `dir`'s poll cursor without taking the lock (for `replies plan --state`): the empty cursor
- * when there is none or it is not understood. Throws on IO errors other than a missing file.
+ * Opens (creating) the record in `logs`: cuts a torn last line, rebuilds what was settled and reads
+ * the cursor. Throws on IO errors (the caller reports them).
  */
-export function readPollCursor(dir: string): PollCursor {
-  try {
-    const saved = JSON.parse(readFileSync(join(dir, CURSOR_FILE_NAME), "utf8")) as Partial<PollCursor>;
-    return {
-      updatedSince: typeof saved.updatedSince === "string" ? saved.updatedSince : null,
-      lastPassAt: typeof saved.lastPassAt === "string" ? saved.lastPassAt : null,
-      settled: typeof saved.settled === "object" && saved.settled !== null ? saved.settled : {},
-    };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT" && !(error instanceof SyntaxError)) throw error;
-    return EMPTY_CURSOR;
-  }
-}
-
-/** Opens (creating) the files in `dir`, which must exist. Throws on IO errors (the caller reports them). */
-export async function openRepliesState(dir: string): Promise<RepliesState> {
-  const path = join(dir, ANSWERED_FILE_NAME);
+export function openRepliesStore(logs: LogDirectory): RepliesState {
   const answered = new Map<string, AnsweredLine>();
   const unpaid = new Map<string, number>();
   const byConversation = new Map<string, AnsweredLine[]>();
@@ -133,20 +109,11 @@ export async function openRepliesState(dir: string): Promise<RepliesState> {
     if (line.t === "answered" && typeof line.conversation_id === "string")
       byConversation.set(line.conversation_id, [...(byConversation.get(line.conversation_id) ?? []), line]);
   };
-  let bytes = "";
-  try {
-    bytes = readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  const lastNewline = bytes.lastIndexOf("\n");
-  const whole = bytes.slice(0, lastNewline + 1);
-  const torn = Buffer.byteLength(bytes) - Buffer.byteLength(whole);
+  const { text: whole, wholeBytes, torn } = wholeLines(logs.read(ANSWERED_FILE_NAME));
+  const log = logs.open(ANSWERED_FILE_NAME);
   if (torn > 0) {
-    const handle = await open(path, "r+");
-    await handle.truncate(Buffer.byteLength(whole));
-    await handle.sync();
-    await handle.close();
+    log.truncate(wholeBytes);
+    log.sync();
   }
   for (const text of whole.split("\n")) {
     if (text.trim() === "") continue;
@@ -157,33 +124,45 @@ export async function openRepliesState(dir: string): Promise<RepliesState> {
       // not understood: skipped (only a torn last line can be cut, and that was cut above)
     }
   }
-  const cursor = readPollCursor(dir);
-  const fd = openSync(path, "a", 0o600);
+  let cursorLog: DurableLog | null = null;
   let closed = false;
   return {
     answered,
     unpaid,
     answersIn: (conversationId) => byConversation.get(conversationId) ?? [],
-    cursor,
+    cursor: cursorOf(logs.read(CURSOR_FILE_NAME)),
     torn,
     append(line) {
-      writeSync(fd, `${JSON.stringify(line)}\n`);
-      fsyncSync(fd);
+      log.append(`${JSON.stringify(line)}\n`);
+      log.sync();
       take(line);
     },
     saveCursor(next) {
-      const target = join(dir, CURSOR_FILE_NAME);
-      const temporary = `${target}.${process.pid}.tmp`;
-      const tfd = openSync(temporary, "w", 0o600);
-      writeSync(tfd, `${JSON.stringify(next)}\n`);
-      fsyncSync(tfd);
-      closeSync(tfd);
-      renameSync(temporary, target);
+      cursorLog ??= logs.open(CURSOR_FILE_NAME);
+      cursorLog.replace(`${JSON.stringify(next)}\n`);
     },
     close() {
       if (closed) return;
       closed = true;
-      closeSync(fd);
+      log.close();
+      cursorLog?.close();
     },
+  };
+}
+
+/** The saved cursor; none (an empty, missing or unreadable file) is the start. */
+export function cursorOf(bytes: Buffer): PollCursor {
+  let saved: Partial<PollCursor>;
+  try {
+    saved = JSON.parse(bytes.toString("utf8")) as Partial<PollCursor>;
+  } catch (error) {
+    if (error instanceof SyntaxError) return EMPTY_CURSOR;
+    throw error;
+  }
+  if (saved === null || typeof saved !== "object") return EMPTY_CURSOR;
+  return {
+    updatedSince: typeof saved.updatedSince === "string" ? saved.updatedSince : null,
+    lastPassAt: typeof saved.lastPassAt === "string" ? saved.lastPassAt : null,
+    settled: typeof saved.settled === "object" && saved.settled !== null ? saved.settled : {},
   };
 }

@@ -1,9 +1,15 @@
 /**
  * Renders diagnostics compiler-style: `file:line:col: severity[code]: message`, the source line with
- * carets under the range, related places, and the hint. Pure: sources are passed in by file name.
+ * carets under the range, related places, and the hint. The template instances a finding is for, when
+ * it names two or more, are one note listing them (instance-places.ts), wrapped. Pure: sources are
+ * passed in by file name.
  */
-import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
+import { type InstancesInFile, instanceCount, instancesByFile } from "./instance-places.js";
 import { type Style, styleFor } from "./style.js";
+
+/** A note listing instances wraps before this column. */
+const NOTE_WIDTH = 100;
 
 export interface DiagnosticsTextOptions {
   /** File name to file text, for the source excerpt; a file not in it is rendered without one. */
@@ -35,11 +41,45 @@ function renderOne(d: Diagnostic, sources: LineIndex, style: Style): string {
   const where = d.range ? `${d.range.file}:${d.range.start.line}:${d.range.start.column}: ` : "";
   let out = `${style.bold(where)}${severityLabel(d.severity, style)}[${d.code}]: ${d.message}\n`;
   if (d.range) out += excerpt(sources.line(d.range.file, d.range.start.line), d.range, style);
-  for (const r of d.related ?? []) {
-    out += `  ${style.dim("note:")} ${r.message} at ${r.range.file}:${r.range.start.line}:${r.range.start.column}\n`;
-  }
+  out += notes(d.related ?? [], style);
   if (d.hint) out += `  ${style.cyan("hint:")} ${d.hint}\n`;
   return out;
+}
+
+/** The related places, one note each, but the instances listed in one note where the first is. */
+function notes(related: readonly RelatedInformation[], style: Style): string {
+  const listed = instancesByFile(related);
+  let out = "";
+  let done = false;
+  for (const r of related) {
+    if (listed !== undefined && r.instance !== undefined) {
+      if (!done) out += listed.map((f) => instancesNote(f, instanceCount(listed), style)).join("");
+      done = true;
+      continue;
+    }
+    out += `  ${style.dim("note:")} ${r.message} at ${r.range.file}:${r.range.start.line}:${r.range.start.column}\n`;
+  }
+  return out;
+}
+
+/** `note: for 3 instances in c.yaml: adams-es, boone-es, clay-es`, wrapped between entries. */
+function instancesNote(listed: InstancesInFile, count: string, style: Style): string {
+  const lead = `  ${style.dim("note:")} for ${count} in ${listed.file}:`;
+  const lines: string[] = [];
+  let line = lead;
+  let width = `  note: for ${count} in ${listed.file}:`.length;
+  listed.entries.forEach((entry, i) => {
+    const word = ` ${entry}${i < listed.entries.length - 1 ? "," : ""}`;
+    if (width + word.length > NOTE_WIDTH && line !== lead) {
+      lines.push(line);
+      line = "       ";
+      width = line.length;
+    }
+    line += word;
+    width += word.length;
+  });
+  lines.push(line);
+  return `${lines.join("\n")}\n`;
 }
 
 function excerpt(lines: string | undefined, range: NonNullable<Diagnostic["range"]>, style: Style): string {

@@ -2,8 +2,9 @@
  * Words for the per-organization sections of plans and apply results (issue 26): one line per
  * organization saying what its part comes to. Pure; shared by the terminal and Markdown views.
  */
-import type { OrganizationApply } from "../apply/organizations.js";
-import { type OrganizationPlan, organizationLabel } from "../plan/organizations.js";
+import type { OrganizationApply } from "../apply/types.js";
+import { organizationLabel } from "../plan/organizations.js";
+import type { OrganizationPlan } from "../plan/types.js";
 
 const PLAN_STATE_WORDS: Readonly<Record<OrganizationPlan["state"], string>> = {
   failed: "FAILED (a project could not be read; nothing is sent for it)",

@@ -18,12 +18,12 @@
 
 import type { ApiError, Endpoints } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
+import { rootOrganization } from "../api/routing/key-identity.js";
 import { organizationNamed } from "../contract/organization-named.js";
 import type { Organization, Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type CacheStore, emptySnapshot, mergeSnapshot, sameVersion } from "../plan/cache.js";
 import type { LiveRead } from "../plan/live.js";
-import { rootOrganization } from "../plan/refresh.js";
 import { readAll } from "../plan/refresh-records.js";
 import { listStatsWindow, statsWindows } from "../plan/refresh-stats.js";
 import { type StatusRange, statusRange } from "./range.js";

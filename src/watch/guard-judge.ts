@@ -85,3 +85,10 @@ export function decimalOf(value: number): { readonly numerator: bigint; readonly
     ? { numerator: BigInt(digits) * 10n ** BigInt(exponent), denominator: 1n }
     : { numerator: BigInt(digits), denominator: 10n ** BigInt(-exponent) };
 }
+
+/**
+ * How a project's guard judges its figures now: `no-guard` (it has none), `unknown`, `below-sample`,
+ * `within`; `tripped`: it tripped in this run (and is judged no more); `above`: its figures are above
+ * a threshold, but it was not sending, so nothing was done (a project paused before the run).
+ */
+export type Judged = "no-guard" | Exclude<GuardVerdict["kind"], "tripped"> | "tripped" | "above";

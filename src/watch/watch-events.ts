@@ -13,7 +13,7 @@ import type { GuardSpec } from "../campaign/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { FigureSource, ProjectFigures } from "../status/figures.js";
 import { rounded } from "../status/fraction.js";
-import type { GuardName, GuardVerdict } from "./guard-judge.js";
+import type { GuardName, Judged } from "./guard-judge.js";
 import type { PauseState } from "./watch-state.js";
 
 /** The version of the JSON lines; bumped on any incompatible change. */
@@ -24,13 +24,6 @@ export type WatchUntil = "once" | "done" | "interrupted";
 
 /** Why a run stopped. */
 export type StopReason = "once" | "done" | "interrupted" | "error";
-
-/**
- * How a project's guard judges its figures now: `no-guard` (it has none), `unknown`, `below-sample`,
- * `within`; `tripped`: it tripped in this run (and is judged no more); `above`: its figures are above
- * a threshold, but it was not sending, so nothing was done (a project paused before the run).
- */
-export type Judged = "no-guard" | Exclude<GuardVerdict["kind"], "tripped"> | "tripped" | "above";
 
 /** A guard's thresholds as the file gave them (rates as fractions); null for a threshold not set. */
 export interface GuardLine {

@@ -18,9 +18,8 @@
 import type { GuardSpec } from "../campaign/model.js";
 import type { ProjectFigures } from "../status/figures.js";
 import { isSending } from "../status/sending.js";
-import { type GuardName, type GuardTrip, judgeGuard } from "./guard-judge.js";
+import { type GuardName, type GuardTrip, type Judged, judgeGuard } from "./guard-judge.js";
 import { guardPauseReason } from "./guard-reason.js";
-import type { Judged } from "./watch-events.js";
 
 /**
  * Where a tripped guard's pause stands. Invariants: `key` is null only while no read of the project

@@ -2,7 +2,7 @@
  * The dedupe record: which events the listener has taken on, by event id (X-Event-ID, the same on
  * every retry of a delivery) and by body key (from the signed body, see body-key.ts, the same for a
  * replay under a fresh event id). Bounded: it keeps the newest `capacity` events and forgets the
- * oldest first. Pure; kept on disk as part of the record (record.ts, record-file.ts) and rebuilt
+ * oldest first. Pure; kept on disk as part of the record (record.ts, record-store.ts) and rebuilt
  * from it on start, so a restart does not handle an event twice.
  */
 

@@ -17,7 +17,7 @@ export const FORWARD_CONCURRENCY = 8;
 /** Sleeps `ms` (of the clock handed in) or until `signal` aborts, whichever comes first; never rejects. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
-/** The record as the forwarder uses it (record-file.ts). */
+/** The record as the forwarder uses it (record-store.ts). */
 export interface OutboxStore {
   readonly outbox: Map<string, OutboxItem>;
   mark(markers: readonly Marker[]): void;

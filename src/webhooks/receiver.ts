@@ -84,7 +84,7 @@ export interface ListenerCounts {
   deadLettered: number;
 }
 
-/** The record as the receiver uses it (record-file.ts; tests may hand in their own). */
+/** The record as the receiver uses it (record-store.ts; tests may hand in their own). */
 export interface ReceiverStore {
   readonly record: DedupeRecord;
   /** Writes and flushes the events; rejects when that fails. */

@@ -15,6 +15,7 @@
  * - `{"t":"dead","event_id","attempt","at","reason"}`: moved to the dead-letter file.
  */
 import type { DedupeEntry } from "./dedupe.js";
+import { wholeLines } from "./durable-log.js";
 
 /** The headers of a delivery that are kept and forwarded (lower case). */
 export const KEPT_HEADERS = [
@@ -117,10 +118,7 @@ export interface RecordState {
 }
 
 export function foldRecord(bytes: Buffer): RecordState {
-  const lastNewline = bytes.lastIndexOf(0x0a);
-  const wholeBytes = lastNewline + 1;
-  const torn = bytes.length - wholeBytes;
-  const text = bytes.subarray(0, wholeBytes).toString("utf8");
+  const { text, wholeBytes, torn } = wholeLines(bytes);
   const events: RecordedEvent[] = [];
   const index = new Map<string, number>();
   const outbox = new Map<string, OutboxItem>();

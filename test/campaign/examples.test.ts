@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { loadCampaign } from "../../cli/adapters/load-campaign.js";
 import { lintCampaign } from "../../src/campaign/lint/index.js";
-import { loadCampaign } from "../../src/campaign/load.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const examples = new URL("../../examples/", import.meta.url).pathname;

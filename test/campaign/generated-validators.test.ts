@@ -10,8 +10,8 @@ import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, test } from "vitest";
 // @ts-expect-error: a plain ES module script without type declarations
-import { renderValidator, VALIDATORS } from "../../scripts/gen-validators.mjs";
-import { validateCampaignData } from "../../src/campaign/schema.js";
+import * as generator from "../../scripts/gen-validators.mjs";
+import { campaignSchema, validateCampaignData } from "../../src/campaign/schema.js";
 import { validatePolicyData } from "../../src/policy/schema.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -21,8 +21,20 @@ interface Spec {
   readonly options: Record<string, unknown>;
   readonly formats: string[];
 }
-const specs = VALIDATORS as Spec[];
-const render = renderValidator as (spec: Spec) => string;
+interface SchemaModule {
+  readonly schema: string;
+  readonly out: string;
+}
+const { renderSchemaModule, renderValidator, SCHEMA_MODULES, VALIDATORS } = generator as {
+  renderSchemaModule: (spec: SchemaModule) => string;
+  renderValidator: (spec: Spec) => string;
+  SCHEMA_MODULES: SchemaModule[];
+  VALIDATORS: Spec[];
+};
+const specs = VALIDATORS;
+const render = renderValidator;
+const schemaModules = SCHEMA_MODULES;
+const renderSchema = renderSchemaModule;
 
 function compiledAtRunTime(spec: Spec) {
   const ajv = new Ajv2020(spec.options);
@@ -39,6 +51,18 @@ describe("generated schema validators", () => {
   test.each(specs.map((s) => [s.out, s] as const))("%s is up to date", (out, spec) => {
     const current = readFileSync(join(ROOT, out), "utf8");
     expect(current === render(spec), `${out} is out of date: run npm run build`).toBe(true);
+  });
+
+  test.each(schemaModules.map((s) => [s.out, s] as const))("%s is up to date", (out, spec) => {
+    const current = readFileSync(join(ROOT, out), "utf8");
+    expect(current === renderSchema(spec), `${out} is out of date: run npm run build`).toBe(true);
+  });
+
+  test("the campaign schema read as data is schemas/campaign.schema.json", () => {
+    const file = JSON.parse(readFileSync(join(ROOT, "schemas/campaign.schema.json"), "utf8"));
+    expect(campaignSchema()).toEqual(file);
+    // A copy of its own: a caller that changes it changes nobody else's.
+    expect(campaignSchema()).not.toBe(campaignSchema());
   });
 
   const campaign = specs.find((s) => s.out.includes("campaign")) as Spec;

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadCampaign } from "../../src/campaign/load.js";
-import { readCampaignFiles } from "../../src/campaign/read-files.js";
+import { readCampaignFiles } from "../../cli/adapters/campaign-files.js";
+import { loadCampaign } from "../../cli/adapters/load-campaign.js";
 import { where } from "./helpers.js";
 
 function tree(files: Record<string, string>): string {

@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadCampaign } from "../../src/campaign/load.js";
+import { loadCampaign } from "../../cli/adapters/load-campaign.js";
 import { runCli } from "../helpers/run-cli.js";
 import { UCS2_YAML, workspace } from "./fixtures.js";
 

@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadCampaign } from "../../src/campaign/load.js";
+import { loadCampaign } from "../../cli/adapters/load-campaign.js";
 import type { ProjectSpec } from "../../src/campaign/model.js";
 
 export const UCS2_YAML = `version: 1

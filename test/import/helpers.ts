@@ -7,7 +7,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ImportFlags, importCommand } from "../../cli/commands/import.js";
+import { importCommand } from "../../cli/commands/import.js";
+import type { ImportFlags } from "../../cli/commands/import-flags.js";
 import { planCommand } from "../../cli/commands/plan.js";
 import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";

@@ -6,7 +6,8 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { type ImportFlags, importCommand } from "../../cli/commands/import.js";
+import { importCommand } from "../../cli/commands/import.js";
+import type { ImportFlags } from "../../cli/commands/import-flags.js";
 import { planCommand } from "../../cli/commands/plan.js";
 import type { Io } from "../../cli/io.js";
 import { exitCodeOf } from "../../cli/outcome.js";

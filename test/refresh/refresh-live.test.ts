@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { loadCampaign } from "../../cli/adapters/load-campaign.js";
 import { createApiClient } from "../../src/api/index.js";
-import { loadCampaign } from "../../src/campaign/load.js";
 import { type CacheSnapshot, type CacheStore, emptySnapshot } from "../../src/plan/cache.js";
 import { refreshLive } from "../../src/plan/refresh.js";
 import { statsWindows } from "../../src/plan/refresh-stats.js";

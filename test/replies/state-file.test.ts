@@ -3,7 +3,8 @@ import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ANSWERED_FILE_NAME, type AnsweredLine, openRepliesState } from "../../src/replies/state-file.js";
+import { openRepliesState } from "../../cli/adapters/replies-state.js";
+import { ANSWERED_FILE_NAME, type AnsweredLine } from "../../src/replies/state-file.js";
 
 const line = (id: string, t: AnsweredLine["t"] = "answered"): AnsweredLine => ({
   t,

@@ -1,6 +1,6 @@
 /**
  * The dedupe record (src/webhooks/dedupe.ts) and the record file it lives in (record.ts,
- * record-file.ts): by event id and by body key, bounded (the oldest forgotten first), a torn last
+ * record-store.ts): by event id and by body key, bounded (the oldest forgotten first), a torn last
  * line cut off, the file rewritten to the newest entries once it holds twice the capacity, and
  * read back after a restart with what was not yet printed.
  */
@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { openRecordFile } from "../../cli/adapters/record-file.js";
 import { type DedupeEntry, DedupeRecord } from "../../src/webhooks/dedupe.js";
 import { WorkQueue } from "../../src/webhooks/queue.js";
 import { eventLine, foldRecord, markerLine, type RecordedEvent } from "../../src/webhooks/record.js";
-import { openRecordFile } from "../../src/webhooks/record-file.js";
 
 const entry = (n: number): DedupeEntry => ({
   event_id: `evt_${n}`,

@@ -6,12 +6,10 @@
  * 503. The store is a stand-in whose flushes the test releases, so no timing is involved.
  */
 import { describe, expect, test } from "vitest";
-import { signBody } from "../../src/sandbox/webhooks/signature.js";
 import { DedupeRecord } from "../../src/webhooks/dedupe.js";
 import { type Answer, type ListenerNote, Receiver, type ReceiverStore } from "../../src/webhooks/receiver.js";
 import type { Marker, RecordedEvent } from "../../src/webhooks/record.js";
-import type { Delivery } from "../../src/webhooks/types.js";
-import { SECRET, START_MS, unixSeconds } from "./harness.js";
+import { signedDelivery as delivery, SECRET, START_MS } from "./harness.js";
 
 /** A store whose flushes wait until the test settles them, in order. */
 function gatedStore() {
@@ -46,20 +44,6 @@ function receiverOn(store: ReceiverStore, queueLimit = 100) {
     queueLimit,
   });
   return { receiver, notes };
-}
-
-function delivery(n: number): Delivery {
-  const body = Buffer.from(JSON.stringify({ message_id: `m-${n}`, status: "sent" }));
-  return {
-    headers: {
-      "content-type": "application/json",
-      "x-webhook-signature": signBody(SECRET, body),
-      "x-event-type": "message.sent",
-      "x-event-id": `evt_${n}`,
-      "x-timestamp": unixSeconds(START_MS),
-    },
-    body,
-  };
 }
 
 /** Lets every pending promise callback run. */

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { compileReportSchema } from "../../src/report/plan-schema.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
+import { signBody } from "../../src/sandbox/webhooks/signature.js";
+import type { Delivery } from "../../src/webhooks/types.js";
 import { admin, GOTV_REMINDER, ORG, sandbox } from "../sandbox/helpers.js";
 import { advance, fixtureWith, type Received, scheduleProject, WARD3 } from "../sandbox/sending-fixture.js";
 
@@ -86,6 +88,21 @@ export async function post(
 
 /** Unix seconds of `ms`, as X-Timestamp carries them. */
 export const unixSeconds = (ms: number): string => String(Math.floor(ms / 1000));
+
+/** Delivery `n` (`evt_n`, a message.sent event), signed with {@link SECRET} at {@link START_MS}. */
+export function signedDelivery(n: number): Delivery {
+  const body = Buffer.from(JSON.stringify({ message_id: `m-${n}`, status: "sent" }));
+  return {
+    headers: {
+      "content-type": "application/json",
+      "x-webhook-signature": signBody(SECRET, body),
+      "x-event-type": "message.sent",
+      "x-event-id": `evt_${n}`,
+      "x-timestamp": unixSeconds(START_MS),
+    },
+    body,
+  };
+}
 
 const validators = new Map<string, ValidateFunction>();
 

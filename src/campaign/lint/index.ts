@@ -8,6 +8,7 @@
 import { compareDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { CrossProject } from "../cross-project.js";
 import type { Campaign, ProjectSpec } from "../model.js";
+import { groupInstanceFindings } from "../template-findings.js";
 import { relateToOrigin } from "../template-origin.js";
 import { checkTemplateVariants } from "../template-variants.js";
 import { afterOrderRule } from "./after-order.js";
@@ -42,13 +43,16 @@ export const LINT_RULES: readonly LintRule[] = [
   deadlineBeforeScheduleRule,
 ];
 
-/** Runs every rule on every project, then the rules across projects; sorted by file and position. */
+/**
+ * Runs every rule on every project, then the rules across projects; sorted by file and position.
+ * A finding at a template's value for several instances is one (template-findings.ts).
+ */
 export function lintCampaign(campaign: Campaign, context: LintContext): Diagnostic[] {
-  return [
+  return groupInstanceFindings([
     ...lintProjects(campaign.projects, context),
     ...lintAcross(campaign.projects, context),
     ...checkTemplateVariants(campaign.templates ?? [], context.optOutWording),
-  ].sort(compareDiagnostics);
+  ]).sort(compareDiagnostics);
 }
 
 /** The rules of one project at a time (safe per file, on a worker thread); unsorted. */

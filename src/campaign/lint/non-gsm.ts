@@ -10,6 +10,12 @@
  * segments either way (a cost fact, as `lint.segment-growth`). Invisible and bidi characters are
  * `lint.invisible-character` / `lint.bidi-control`'s; a non-GSM character in a contact's merge value
  * (not in the file) is `lint.segment-growth`'s. Skipped for MMS (a project with media).
+ *
+ * On a template, each instance is a project with the variant as its message, so each finds every
+ * character again, in words that differ only by its address: where findings are gathered they are
+ * one per character of the variant, with the instances related (../template-findings.ts). The
+ * figures use the instance's `merge_defaults`, so an instance whose own defaults change the segments
+ * keeps a finding of its own.
  */
 import type { Diagnostic, RelatedInformation } from "../../diagnostics/diagnostic.js";
 import { codePointLabel } from "../../message/code-point.js";

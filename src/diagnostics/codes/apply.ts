@@ -33,7 +33,7 @@ export const APPLY_CODES = {
     "an action ended on an internal error of campaignctl (a bug: please report it); the message says what failed",
   "apply.journal-unwritable": "the run's journal file could not be written",
   "apply.cross-organization-key":
-    "the API key belongs to another organization than the project; the API deduplicates idempotency keys per organization, so its test and schedule are blocked (error), unless --allow-cross-organization-key lets them send (warning)",
+    "the API key belongs to another organization than what it would write in (a project's test or schedule, a reply in a project's conversation, an email list's upsert); the API deduplicates idempotency keys per organization and consent does not transfer between senders, so the write is refused before any request (error), unless --allow-cross-organization-key lets it through (warning); a pause needs no flag",
 } as const;
 
 export type ApplyCode = keyof typeof APPLY_CODES;

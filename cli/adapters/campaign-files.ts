@@ -4,12 +4,17 @@
  */
 import { type Dirent, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type DecodedFile, decodeCampaignFile, fileTooLarge, MAX_CAMPAIGN_FILE_BYTES } from "./decode.js";
-import type { CampaignFile } from "./model.js";
-import { isPolicyFileName, policyNearMiss } from "./policy-file-name.js";
-import { mayBeCampaignFile } from "./schema-modeline.js";
-import { fileStart } from "./source-range.js";
+import {
+  type DecodedFile,
+  decodeCampaignFile,
+  fileTooLarge,
+  MAX_CAMPAIGN_FILE_BYTES,
+} from "../../src/campaign/decode.js";
+import type { CampaignFile } from "../../src/campaign/model.js";
+import { isPolicyFileName, policyNearMiss } from "../../src/campaign/policy-file-name.js";
+import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
+import { fileStart } from "../../src/campaign/source-range.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 
 export interface ReadResult {
   /** In the order given; within a directory sorted by relative path (code-unit order). */

@@ -1,0 +1,68 @@
+/**
+ * The durable-log port (src/webhooks/durable-log.ts) on disk: one file per log in a directory,
+ * opened for appending (mode 0600), `sync` is fdatasync, `replace` writes a temporary file, syncs it
+ * and renames it over the log (a crash leaves the old file or the new). Synchronous calls, on the
+ * event loop's thread: see record-store.ts's commit for why.
+ */
+import {
+  closeSync,
+  fdatasyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { join } from "node:path";
+import type { DurableLog, LogDirectory } from "../../src/webhooks/durable-log.js";
+
+/** The logs of directory `dir` (which must exist). */
+export function fileLogDirectory(dir: string): LogDirectory {
+  return {
+    read(name) {
+      try {
+        return readFileSync(join(dir, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return Buffer.alloc(0);
+        throw error;
+      }
+    },
+    open: (name) => openFileLog(join(dir, name)),
+  };
+}
+
+/** The log at `path`, opened for appending (created when missing). */
+export function openFileLog(path: string): DurableLog {
+  let fd = openSync(path, "a", 0o600);
+  let closed = false;
+  return {
+    append(text) {
+      writeSync(fd, text);
+    },
+    sync() {
+      fdatasyncSync(fd);
+    },
+    truncate(length) {
+      ftruncateSync(fd, length);
+    },
+    replace(text) {
+      const next = `${path}.${process.pid}.tmp`;
+      const tmp = openSync(next, "w", 0o600);
+      try {
+        writeFileSync(tmp, text);
+        fdatasyncSync(tmp);
+      } finally {
+        closeSync(tmp);
+      }
+      renameSync(next, path);
+      closeSync(fd);
+      fd = openSync(path, "a", 0o600);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      closeSync(fd);
+    },
+  };
+}

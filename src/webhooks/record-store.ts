@@ -1,0 +1,187 @@
+/**
+ * The listener's record (see record.ts) kept in a directory of durable logs (durable-log.ts):
+ * `dedupe.jsonl`, and the dead-letter file `dead-letter.jsonl`. Events are appended a batch at a
+ * time and synced before the listener answers 2xx for any of them (group commit: one sync covers
+ * every delivery that arrived while the previous one ran). Markers (printed, forward attempts) are
+ * appended right after what they mark, without a sync, so a SIGKILL between the two can only repeat,
+ * never lose. On open, a torn last line (a write cut short by a crash) is cut off and reported, and
+ * the state is rebuilt. Bounded: past twice the dedupe capacity in lines, the log is replaced by its
+ * compaction (atomically: a crash leaves one or the other). No IO of its own: the directory is
+ * handed in (cli/adapters/record-file.ts on disk; tests hand in one in memory).
+ */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { DEDUPE_CAPACITY, DedupeRecord } from "./dedupe.js";
+import type { DurableLog, LogDirectory } from "./durable-log.js";
+import {
+  compactedLines,
+  type DeadReason,
+  eventLine,
+  foldRecord,
+  type Marker,
+  markerLine,
+  type OutboxItem,
+  type RecordedEvent,
+} from "./record.js";
+
+/** The record file's name inside `--state DIR`. */
+export const DEDUPE_FILE_NAME = "dedupe.jsonl";
+/** The dead-letter file's name inside `--state DIR`. */
+export const DEAD_LETTER_FILE_NAME = "dead-letter.jsonl";
+
+/** What opening the record found. Invariant: `torn > 0` means the file was cut back to its last whole line. */
+export interface Recovery {
+  readonly torn: number;
+  readonly skipped: number;
+  readonly unprinted: readonly RecordedEvent[];
+  readonly deadLetters: number;
+}
+
+/**
+ * An open record. Invariants: an event is in `record` (the dedupe index) once `commit` was called
+ * for it and stays there unless the commit failed; `outbox` holds the events to forward.
+ */
+export interface RecordFile {
+  readonly record: DedupeRecord;
+  readonly outbox: Map<string, OutboxItem>;
+  readonly recovery: Recovery;
+  /** Appends the events and syncs them; rejects when either fails (nothing was acknowledged). */
+  commit(events: readonly RecordedEvent[]): Promise<void>;
+  /** Appends markers (no sync). */
+  mark(markers: readonly Marker[]): void;
+  /** Appends a dead-letter line and syncs it, then marks the event dead in the record. */
+  deadLetter(item: OutboxItem, reason: DeadReason, at: number, line: Record<string, unknown>): void;
+  /** Replaces the record by its compaction when it has grown past twice its capacity (call when every event was printed). */
+  compactIfDue(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type OpenedRecord = { ok: true; file: RecordFile } | { ok: false; diagnostic: Diagnostic };
+
+/**
+ * Opens the record in `logs`, naming it `shown` (its path as the user gave the `--state` directory) in a
+ * problem: reads it, cuts a torn last line, rebuilds the dedupe index and the outbox.
+ */
+export function openRecordStore(
+  logs: LogDirectory,
+  shown: string,
+  capacity: number = DEDUPE_CAPACITY,
+): OpenedRecord {
+  const unusable = (what: string, error: unknown): OpenedRecord => ({
+    ok: false,
+    diagnostic: recordUnusable(shown, what, error),
+  });
+  let bytes: Buffer;
+  let deadLetters: number;
+  try {
+    bytes = logs.read(DEDUPE_FILE_NAME);
+    deadLetters = logs
+      .read(DEAD_LETTER_FILE_NAME)
+      .toString("utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "").length;
+  } catch (error) {
+    return unusable("read", error);
+  }
+  const state = foldRecord(bytes);
+  let log: DurableLog;
+  try {
+    log = logs.open(DEDUPE_FILE_NAME);
+    if (state.torn > 0) {
+      log.truncate(state.wholeBytes);
+      log.sync();
+    }
+  } catch (error) {
+    return unusable("write", error);
+  }
+  const record = new DedupeRecord(capacity, [
+    ...[...state.outbox.values()].map((item) => item.event.entry),
+    ...state.events.map((e) => e.entry),
+  ]);
+  const recovery = { torn: state.torn, skipped: state.skipped, unprinted: state.unprinted, deadLetters };
+  return {
+    ok: true,
+    file: recordOn(logs, log, record, state.outbox, recovery, state.events.length + state.skipped, capacity),
+  };
+}
+
+/** `webhooks.state-unusable`: the record `shown` cannot be `what` (read, written, locked). */
+export function recordUnusable(shown: string, what: string, error: unknown): Diagnostic {
+  return {
+    severity: "error",
+    code: "webhooks.state-unusable",
+    message: `Cannot ${what} the record ${shown}: ${error instanceof Error ? error.message : String(error)}`,
+    hint: "Give a writable directory with --state",
+  };
+}
+
+function recordOn(
+  logs: LogDirectory,
+  log: DurableLog,
+  record: DedupeRecord,
+  outbox: Map<string, OutboxItem>,
+  recovery: Recovery,
+  linesAtOpen: number,
+  capacity: number,
+): RecordFile {
+  let lines = linesAtOpen;
+  let deadLog: DurableLog | null = null;
+  let afterFailure = false;
+  const file: RecordFile = {
+    record,
+    outbox,
+    recovery,
+    async commit(events) {
+      if (events.length === 0) return;
+      // A write that failed may have left part of a line: end it, so the next line stands alone.
+      const text = `${afterFailure ? "\n" : ""}${events.map(eventLine).join("")}`;
+      try {
+        // Synchronous, on this thread: a sync costs the event loop its time (a fraction of a
+        // millisecond on a quiet disk), but no hop to and from libuv's thread pool, whose scheduling
+        // delays dominate on a busy machine; the deliveries that arrive meanwhile wait in the kernel
+        // and form the next batch (group commit).
+        log.append(text);
+        log.sync();
+        afterFailure = false;
+      } catch (error) {
+        afterFailure = true;
+        throw error;
+      }
+      lines += events.length;
+    },
+    mark(markers) {
+      if (markers.length === 0) return;
+      log.append(markers.map(markerLine).join(""));
+      lines += markers.length;
+    },
+    deadLetter(item, reason, at, line) {
+      deadLog ??= logs.open(DEAD_LETTER_FILE_NAME);
+      deadLog.append(`${JSON.stringify(line)}\n`);
+      deadLog.sync();
+      file.mark([
+        {
+          t: "dead",
+          event_id: item.event.entry.event_id,
+          attempt: item.attempts,
+          at: new Date(at).toISOString(),
+          reason,
+        },
+      ]);
+      outbox.delete(item.event.entry.event_id);
+    },
+    async compactIfDue() {
+      if (lines <= 2 * Math.max(capacity, outbox.size)) return;
+      // Synchronous, so no marker is appended between the old content and the new.
+      log.replace(compactedLines(record.entries(), outbox));
+      lines = record.size + outbox.size;
+    },
+    async close() {
+      try {
+        log.close();
+      } catch {
+        // already closed
+      }
+      deadLog?.close();
+    },
+  };
+  return file;
+}

@@ -1,0 +1,118 @@
+/**
+ * The layout of campaignctl as data (design.md "Layout"), for checker.ts: the layers, the imports
+ * allowed between folders of one layer, the sandbox's isolation, the places of src/ that do IO (all
+ * others are pure) and the Node modules pure code may use. Every exception says why. A new folder
+ * under src/ fails until it is given a layer here (and in design.md).
+ */
+import type { ArchitectureRules } from "./checker.js";
+
+/**
+ * design.md "Layout", top first: cli -> report -> (apply, import, status, watch, replies, email,
+ * webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> (text, contract,
+ * diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli.
+ */
+const LAYERS: ArchitectureRules["layers"] = [
+  ["cli"],
+  ["report", "sandbox"],
+  ["apply", "import", "status", "watch", "replies", "email", "webhooks"],
+  ["forecast", "plan"],
+  ["policy"],
+  ["api", "campaign"],
+  ["message"],
+  ["text", "contract", "diagnostics"],
+];
+
+const SAME_LAYER: ArchitectureRules["sameLayer"] = [
+  {
+    from: "plan",
+    to: "forecast",
+    why: "the judge forecasts its plan, and the plan carries its typed forecast (design principle 11)",
+  },
+  {
+    from: "watch",
+    to: "status",
+    why: "watch judges status's per-project figures (design: status = statistics rows -> figures)",
+  },
+  {
+    from: "email",
+    to: "status",
+    why: "email campaigns' rates use status's exact fractions (one rounding rule for every rate)",
+  },
+  {
+    from: "replies",
+    to: "webhooks",
+    why: "the replies worker takes message.replied events from the listener's core, and its record writes through the listener's durable-log port (issue 28: reuse, do not copy)",
+  },
+];
+
+const ONLY: ArchitectureRules["only"] = {
+  // design: the sandbox shares only the contract's types (and the leaf helpers) with the client
+  sandbox: ["contract", "text", "diagnostics"],
+};
+
+/**
+ * The places of src/ that do IO of their own; everything else in src/ is pure (design principle 5:
+ * "only the API client and the CLI touch the network, disk and terminal"): plan, campaign, message,
+ * text, forecast, policy, status, import, report, diagnostics, contract, email, and apply, watch,
+ * replies and webhooks, whose loops do their IO through the ports they are handed (apply/port.ts,
+ * replies/port.ts, webhooks/durable-log.ts) around pure decide steps (apply/decide.ts,
+ * watch/watch-decide.ts and guard-judge.ts, replies/decide.ts and plan.ts, webhooks/verify.ts).
+ */
+const IO_PLACES: ArchitectureRules["ioPlaces"] = [
+  {
+    place: "src/api/",
+    why: "the HTTP client (undici) and its default sleep: the one place that talks to the API",
+  },
+  { place: "src/sandbox/", why: "the API emulator, a server program of its own (HTTP, fixture files)" },
+  {
+    place: "src/webhooks/server.ts",
+    why: "the listener's HTTP server; the receiver behind it is handed its record and clock",
+  },
+];
+
+/**
+ * The Node modules a pure place may import. Everything else is IO, or an input that must be passed
+ * in: fs, net, http(s/2), tls, dgram, dns, child_process, worker_threads, cluster, readline (disk,
+ * network, processes, the terminal); os and process (the machine and its environment); timers and
+ * perf_hooks (sleep and the clock: design "Clock, sleep and HTTP are passed in").
+ */
+const PURE_NODE_MODULES: ArchitectureRules["pureNodeModules"] = [
+  { module: "path", why: "arithmetic on path strings (pure code joins the paths it is given)" },
+  { module: "url", why: "arithmetic on URLs" },
+  { module: "crypto", why: "hashes of bytes in hand (sha256 of a file, idempotency keys)" },
+  { module: "buffer", why: "bytes in memory" },
+  {
+    module: "module",
+    why: "createRequire in the generated schema validators: loading code, as an import does",
+  },
+  {
+    module: "util",
+    why: "formatting helpers (report/style.ts: styleText with validateStream false reads no stream)",
+  },
+];
+
+const ALLOWED_UP: ArchitectureRules["allowedUp"] = [];
+
+/** IO that pure files still do: each entry is debt, with who pays it. */
+const ALLOWED_IO: ArchitectureRules["allowedIo"] = [
+  {
+    file: "src/report/plan-schema.ts",
+    module: "fs",
+    why: "reads the shipped plan schema to compile it with ajv at run time (saved plans, tests); to become a generated validator like the campaign's (scripts/gen-validators.mjs), or move to cli/adapters/",
+  },
+  {
+    file: "src/report/apply-schema.ts",
+    module: "fs",
+    why: "reads the shipped apply-result schema to compile it with ajv at run time (tests, tools); as plan-schema.ts",
+  },
+];
+
+export const RULES: ArchitectureRules = {
+  layers: LAYERS,
+  sameLayer: SAME_LAYER,
+  only: ONLY,
+  allowedUp: ALLOWED_UP,
+  ioPlaces: IO_PLACES,
+  pureNodeModules: PURE_NODE_MODULES,
+  allowedIo: ALLOWED_IO,
+};

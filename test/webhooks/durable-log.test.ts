@@ -1,0 +1,151 @@
+/**
+ * "A receiver acknowledges only what is on disk" (design principle 12; issue 33, point 6), made
+ * observable: the listener's record writes through the durable-log port, here an in-memory log that
+ * records every operation in order and keeps apart what a sync made durable. An acknowledgement (the
+ * sender seeing the listener's 200 over HTTP) that comes before the sync covering its event fails
+ * these tests, and so does one whose event a crash at that moment would lose. The last test shows
+ * that the check fails when the sync is lost.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import { Receiver } from "../../src/webhooks/receiver.js";
+import { DEDUPE_FILE_NAME, openRecordStore, type RecordFile } from "../../src/webhooks/record-store.js";
+import { type ListenerServer, startListenerServer } from "../../src/webhooks/server.js";
+import type { Delivery } from "../../src/webhooks/types.js";
+import { acknowledgedBeforeSync, type LogOp, MemoryLogs } from "../support/memory-log.js";
+import { SECRET, START_MS, signedDelivery } from "./harness.js";
+
+const holds = (what: string, text: string) => text.includes(`"event_id":"${what}"`);
+
+function recordIn(logs: MemoryLogs): RecordFile {
+  const opened = openRecordStore(logs, "state/dedupe.jsonl");
+  if (!opened.ok) throw new Error(opened.diagnostic.message);
+  return opened.file;
+}
+
+function receiverOn(file: RecordFile): Receiver {
+  return new Receiver({
+    secrets: [{ name: "WH_SECRET", value: SECRET }],
+    clock: () => START_MS,
+    events: null,
+    store: file,
+    outbox: null,
+    note: () => {},
+    onBug: (error) => {
+      throw error;
+    },
+  });
+}
+
+/** The operations in short: `append evt_1,evt_2`, `append printed`, `sync`, `ack evt_1`. */
+function brief(ops: readonly LogOp[]): string[] {
+  return ops.map((o) => {
+    switch (o.op) {
+      case "append": {
+        const ids = [...o.text.matchAll(/"event_id":"([^"]+)"/g)].map((m) => m[1]);
+        return o.text.includes('"t":"printed"') ? "append printed" : `append ${ids.join(",")}`;
+      }
+      case "ack":
+        return `ack ${o.what}`;
+      default:
+        return o.op;
+    }
+  });
+}
+
+let server: ListenerServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function post(url: string, delivery: Delivery): Promise<number> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: delivery.headers as Record<string, string>,
+    body: new Uint8Array(delivery.body),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe("the listener acknowledges only what a sync made durable", () => {
+  test("over HTTP: every 200 reaches the sender after the sync that covers its event, and a crash then keeps it", async () => {
+    const logs = new MemoryLogs();
+    const started = await startListenerServer(receiverOn(recordIn(logs)), "127.0.0.1", 0);
+    if (!started.ok) throw new Error(started.failure.message);
+    server = started.server;
+    const url = started.server.url;
+    const seen: { id: string; status: number; durable: boolean }[] = [];
+    const send = async (n: number) => {
+      const status = await post(url, signedDelivery(n));
+      // The moment the sender holds the answer: is the event durable now?
+      logs.ack(`evt_${n}`);
+      seen.push({ id: `evt_${n}`, status, durable: holds(`evt_${n}`, logs.durable(DEDUPE_FILE_NAME)) });
+    };
+    await Promise.all([1, 2, 3, 4, 5, 6].map(send));
+    await send(7);
+    expect(seen.filter((s) => s.status !== 200 || !s.durable)).toEqual([]);
+    expect(seen).toHaveLength(7);
+    expect(acknowledgedBeforeSync(logs.ops, holds)).toEqual([]);
+    // A power cut now: the restarted listener knows every event it answered, and takes none again.
+    logs.crash();
+    const again = recordIn(logs);
+    for (let n = 1; n <= 7; n++) expect(again.record.seen(`evt_${n}`, "other").kind).toBe("duplicate-event");
+  });
+
+  test("the order, in the receiver: the events of one turn appended together, one sync, printed, then answered", async () => {
+    const logs = new MemoryLogs();
+    const receiver = receiverOn(recordIn(logs));
+    const answers = [1, 2, 3].map((n) =>
+      receiver.receive(signedDelivery(n)).then((answer) => {
+        logs.ack(`evt_${n}`);
+        return answer.status;
+      }),
+    );
+    expect(await Promise.all(answers)).toEqual([200, 200, 200]);
+    const later = await receiver.receive(signedDelivery(4));
+    logs.ack("evt_4");
+    expect(later.status).toBe(200);
+    expect(brief(logs.ops)).toEqual([
+      "append evt_1,evt_2,evt_3",
+      "sync",
+      "append printed",
+      "ack evt_1",
+      "ack evt_2",
+      "ack evt_3",
+      "append evt_4",
+      "sync",
+      "append printed",
+      "ack evt_4",
+    ]);
+  });
+
+  test("a torn last line is cut and synced before anything is appended", () => {
+    const logs = new MemoryLogs();
+    logs.put(
+      DEDUPE_FILE_NAME,
+      '{"event_id":"evt_1","body_key":"k","kind":"message.sent","at":"x"}\n{"event_id":"ev',
+    );
+    const file = recordIn(logs);
+    expect(file.recovery.torn).toBeGreaterThan(0);
+    expect(brief(logs.ops)).toEqual(["truncate", "sync"]);
+    expect(logs.durable(DEDUPE_FILE_NAME).endsWith("\n")).toBe(true);
+  });
+
+  test("the check fails when the sync is lost: answered before the sync, and lost by a crash", async () => {
+    const logs = new MemoryLogs();
+    // The record as it would be with its sync removed: appends reach the log, syncs do not.
+    const withoutSync = {
+      read: (name: string) => logs.read(name),
+      open: (name: string) => ({ ...logs.open(name), sync: () => {} }),
+    };
+    const opened = openRecordStore(withoutSync, "state/dedupe.jsonl");
+    if (!opened.ok) throw new Error(opened.diagnostic.message);
+    const receiver = receiverOn(opened.file);
+    const answer = await receiver.receive(signedDelivery(1));
+    logs.ack("evt_1");
+    expect(answer.status).toBe(200);
+    expect(acknowledgedBeforeSync(logs.ops, holds)).toEqual(["evt_1"]);
+    expect(holds("evt_1", logs.durable(DEDUPE_FILE_NAME))).toBe(false);
+  });
+});

@@ -215,7 +215,12 @@ export class RepliesWorker {
     this.saveCursor({ ...this.cursor, lastPassAt: iso(startedAt) });
     this.totals.passes++;
     const conversations = await this.listSince(since);
-    if (conversations === null) return;
+    if (conversations === "failed") return;
+    // Stopped while listing: the pass ends here, reported as every pass is; the cursor stays.
+    if (conversations === "stopped") {
+      this.emitPass(startedAt, since, 0, 0, this.cursor.updatedSince ?? since);
+      return;
+    }
     let settledUpTo: string | null = null;
     let firstOpen: string | null = null;
     let unchanged = 0;
@@ -243,29 +248,41 @@ export class RepliesWorker {
     for (const [id, at] of this.judged) if (at < floor) this.judged.delete(id);
     const cursor = cursorAfterPass(this.cursor.updatedSince ?? since, settledUpTo, firstOpen) ?? since;
     this.saveCursor({ updatedSince: cursor, lastPassAt: iso(startedAt), settled });
+    this.emitPass(startedAt, since, conversations.length, unchanged, cursor);
+  }
+
+  private emitPass(
+    startedAt: number,
+    since: string,
+    conversations: number,
+    unchanged: number,
+    cursor: string,
+  ) {
     this.emit({
       type: "pass",
       at: iso(this.o.now()),
       updated_since: since,
-      conversations: conversations.length,
+      conversations,
       unchanged,
       cursor,
       next_pass_at: iso(startedAt + this.o.pollIntervalMs),
     });
   }
 
-  /** Every conversation with an inbound since `since`, or null when a page could not be read. */
-  private async listSince(since: string): Promise<Conversation[] | null> {
+  /**
+   * Every conversation with an inbound since `since`; `failed` when a page could not be read (a
+   * problem reported), `stopped` when the run was stopped meanwhile (not a failed pass).
+   */
+  private async listSince(since: string): Promise<Conversation[] | "failed" | "stopped"> {
     const conversations: Conversation[] = [];
     let page: string | null = null;
     do {
       const res = await this.o.port.listConversations({ updated_since: since, limit: PAGE_LIMIT }, page);
-      // Stopped meanwhile: not a failed pass; the next run reads from the same cursor.
-      if (!res.ok && this.o.signal.aborted) return null;
+      if (!res.ok && this.o.signal.aborted) return "stopped";
       if (!res.ok) {
         this.failedPasses++;
         this.problem({ ...apiErrorDiagnostic(res.error), code: "replies.poll-failed" });
-        return null;
+        return "failed";
       }
       conversations.push(...res.value.data);
       page = res.value.has_more ? res.value.next_cursor : null;

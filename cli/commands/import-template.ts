@@ -81,7 +81,7 @@ export async function importTemplateCommand(
     // Keys per organization: each project read with its own organization's key, as `import` does.
     const routing = await importRouting(session.router);
     if (!routing.ok) return fail(routing.diagnostics);
-    const live = await readLiveForImport(session.client, selection, session.now(), routing.beforeReads);
+    const live = await readLiveForImport(session.client, selection, () => session.now(), routing.beforeReads);
     if (!live.ok) return fail(live.diagnostics);
     const twice = live.projects.filter((p) => declared.ids.has(p.project_id));
     if (twice.length > 0)

@@ -86,12 +86,13 @@ export async function importCommand(
   if (!opened.ok) return fail(opened.diagnostics);
   const session = opened.session;
   try {
-    const now = session.now();
     // Keys per organization: each project read with its own organization's key (src/api/routing/import-routes.ts).
     const routing = await importRouting(session.router);
     if (!routing.ok) return fail(routing.diagnostics);
-    const live = await readLiveForImport(session.client, selection, now, routing.beforeReads);
+    // The API's clock, read after its first responses: stats windows, lint and snapshot use it.
+    const live = await readLiveForImport(session.client, selection, () => session.now(), routing.beforeReads);
     if (!live.ok) return fail(live.diagnostics);
+    const now = session.now();
     const result = importFiles({
       projects: live.projects,
       organizations: live.organizations,

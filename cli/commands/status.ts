@@ -11,9 +11,9 @@
 import { resolve } from "node:path";
 import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
-import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
+import type { ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
-import { emailSpecsOf } from "../../src/email/specs.js";
+import type { EmailCampaignSpec } from "../../src/email/model.js";
 import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
 import { ANSWERED_FILE_NAME } from "../../src/replies/state-file.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
@@ -90,12 +90,12 @@ export async function statusCommand(
   const listing = flags.all === true || flags.organization !== undefined;
   const filePaths = paths.length === 0 && !listing ? ["."] : [...paths];
   const files: FileProject[] = [];
-  let campaignFiles: readonly CampaignFile[] = [];
+  let emailCampaigns: readonly EmailCampaignSpec[] = [];
   let specs: readonly ProjectSpec[] = [];
   let sources = new Map<string, string>();
   if (filePaths.length > 0) {
     const loaded = loadCampaign(filePaths, io.cwd);
-    campaignFiles = loaded.campaign.files;
+    emailCampaigns = loaded.campaign.emailCampaigns ?? [];
     sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return failWith(errors, sources, io, json);
@@ -111,10 +111,7 @@ export async function statusCommand(
     // (--all, --organization) reads what every key sees.
     const routing = await routeOwners(
       session.router,
-      [
-        ...projectOwners(specs),
-        ...emailOwners({ lists: [], campaigns: emailSpecsOf(campaignFiles).campaigns }),
-      ],
+      [...projectOwners(specs), ...emailOwners({ lists: [], campaigns: emailCampaigns })],
       { everyKey: listing },
     );
     if (!routing.ok) {
@@ -136,7 +133,7 @@ export async function statusCommand(
       refresh: flags.refresh === true,
     });
     // Email campaigns the files describe (docs/email.md): counts, rates, guard alerts.
-    const email = live.ok ? await statusEmail(campaignFiles, session.client) : undefined;
+    const email = live.ok ? await statusEmail(emailCampaigns, session.client) : undefined;
     progress.finish();
     if (!live.ok) return failWith(live.diagnostics, new Map(), io, json);
     const replies = readReplies(flags, io);

@@ -20,7 +20,6 @@ import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
 import { busiestKeyRequests } from "../../src/api/routing/sum-stats.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { emailSpecsOf } from "../../src/email/specs.js";
 import { createWatchView } from "../../src/report/watch-view.js";
 import { formatDuration } from "../../src/text/duration.js";
 import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/watch/watch-events.js";
@@ -89,7 +88,7 @@ export async function watchCommand(
   // its own organization's key.
   const routing = await routeOwners(session.router, [
     ...projectOwners(loaded.campaign.projects),
-    ...emailOwners({ lists: [], campaigns: emailSpecsOf(loaded.campaign.files).campaigns }),
+    ...emailOwners({ lists: [], campaigns: loaded.campaign.emailCampaigns ?? [] }),
   ]);
   if (!routing.ok) {
     await session.close();
@@ -116,7 +115,7 @@ export async function watchCommand(
     color,
     width: terminalWidth(io),
   });
-  const alsoPoll = emailWatch(loaded.campaign.files, session.client);
+  const alsoPoll = emailWatch(loaded.campaign.emailCampaigns ?? [], session.client);
   try {
     const summary = await runWatch({
       port: session.client,

@@ -101,8 +101,8 @@ describe("checkEffect", () => {
 describe("stale checks", () => {
   const plan = {
     files: [
-      { path: "a.yaml", sha256: "aa".repeat(32) },
-      { path: "b.yaml", sha256: "bb".repeat(32) },
+      { path: "a.yaml", sha256: "aa".repeat(32), kind: "campaign" },
+      { path: "b.yaml", sha256: "bb".repeat(32), kind: "campaign" },
     ],
     projects: [
       { address: "p", project_id: "id-p", live: basis, actions: [{ status: "planned" }] },

@@ -5,8 +5,9 @@ export const APPLY_CODES = {
   "apply.project-unreadable":
     "a saved plan's project could not be re-read before applying, so staleness cannot be ruled out; the plan is refused",
   "apply.files-changed":
-    "a campaign file changed since the saved plan was made (sha256 differs); the plan is refused",
-  "apply.file-missing": "a campaign file the saved plan was made from is missing; the plan is refused",
+    "a file the saved plan was made from (a campaign file, a policy file, an email list's CSV) changed since (sha256 differs); the plan is refused",
+  "apply.file-missing":
+    "a file the saved plan was made from (a campaign file, a policy file, an email list's CSV) is missing or unreadable; the plan is refused",
   "apply.plan-unreadable": "the saved plan file cannot be read",
   "apply.base-url-mismatch": "the saved plan was made against another API base URL than this apply talks to",
   "apply.plan-differs":

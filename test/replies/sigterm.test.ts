@@ -15,8 +15,24 @@ import { BUILT_CLI } from "../helpers/run-cli.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { ANSWERS, answersAfter, CAMPAIGN, campaignDir, TEXTS, textIn } from "./world.js";
 
-/** The bound of the acceptance. */
+/**
+ * The bound of the acceptance: a second beyond what a Node process that does nothing but exit on
+ * SIGTERM takes, killed at the same instant (the control). On a quiet machine the control exits in
+ * a few milliseconds; on one whose cores are shared many times over (the suite beside other runs)
+ * both wait as long for the CPU, so the bound measures the worker, not the machine's load.
+ */
 const STOP_WITHIN_MS = 1000;
+
+/** The control: a Node process that exits at SIGTERM, and when it is ready to. */
+function control(): { readonly child: ChildProcess; readonly ready: Promise<void> } {
+  const child = spawn(
+    process.execPath,
+    ["-e", "process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000); console.log('ready')"],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
+  live.add(child);
+  return { child, ready: new Promise<void>((resolve) => child.stdout?.once("data", () => resolve())) };
+}
 
 let sb: SandboxHandle;
 let cwd: string;
@@ -85,6 +101,8 @@ async function textInMany(count: number): Promise<void> {
 
 interface Run {
   readonly child: ChildProcess;
+  /** Started with it, killed with it (see STOP_WITHIN_MS). */
+  readonly control: ReturnType<typeof control>;
   readonly exited: Promise<{ code: number | null; signal: string | null }>;
   lines(): { type: string; outcome?: string; message_id?: string }[];
   stderr(): string;
@@ -114,6 +132,7 @@ function start(args: readonly string[]): Run {
   );
   return {
     child,
+    control: control(),
     exited,
     lines: () =>
       out
@@ -144,16 +163,33 @@ async function until(what: string, ready: () => boolean, run: Run, limitMs = 60_
 }
 
 /** Sends SIGTERM; the milliseconds until the process is gone, and how it ended. */
-async function terminate(run: Run): Promise<{ ms: number; code: number | null; signal: string | null }> {
+async function terminate(
+  run: Run,
+): Promise<{ ms: number; controlMs: number; code: number | null; signal: string | null }> {
+  await run.control.ready;
+  const other = run.control.child;
+  const otherExited = new Promise<number>((resolve) => other.on("exit", () => resolve(performance.now())));
   const sentAt = performance.now();
   run.child.kill("SIGTERM");
+  other.kill("SIGTERM");
   const end = await run.exited;
-  return { ms: performance.now() - sentAt, ...end };
+  const ms = performance.now() - sentAt;
+  return { ms, controlMs: (await otherExited) - sentAt, ...end };
+}
+
+function expectWithinBound(stop: { ms: number; controlMs: number }, what: string): void {
+  expect(stop.ms, `${what} (the control exited after ${stop.controlMs.toFixed(0)} ms)`).toBeLessThan(
+    STOP_WITHIN_MS + stop.controlMs,
+  );
 }
 
 /** A clean stop: exit 0 and the `stopped` line, within the bound. */
-function expectCleanStop(stop: { ms: number; code: number | null }, run: Run, moment: string): void {
-  expect(stop.ms, `${moment}: ${run.stderr()}`).toBeLessThan(STOP_WITHIN_MS);
+function expectCleanStop(
+  stop: { ms: number; controlMs: number; code: number | null },
+  run: Run,
+  moment: string,
+): void {
+  expectWithinBound(stop, `${moment}: ${run.stderr()}`);
   expect(stop.code, `${moment}: ${run.stderr()}`).toBe(0);
   expect(run.lines().at(-1)?.type, moment).toBe("stopped");
 }
@@ -269,7 +305,7 @@ describe("SIGTERM ends replies run within a second", () => {
       const run = start(["--no-webhooks"]);
       await pause(Math.floor(next() * 300));
       const stop = await terminate(run);
-      expect(stop.ms, `start ${round}: ${run.stderr()}`).toBeLessThan(STOP_WITHIN_MS);
+      expectWithinBound(stop, `start ${round}: ${run.stderr()}`);
       // Before the handler: SIGTERM's default; after it: a clean stop.
       if (stop.signal === null) expect(stop.code, run.stderr()).toBe(0);
       else expect(stop.signal).toBe("SIGTERM");

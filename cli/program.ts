@@ -9,6 +9,7 @@ import { type Command, CommanderError, Option } from "commander";
 import type { Io } from "./io.js";
 import type { ReportOutcome } from "./outcome.js";
 import { registerApply } from "./register/apply.js";
+import { registerApprove } from "./register/approve.js";
 import { registerCompletion } from "./register/completion.js";
 import { registerHelp } from "./register/help.js";
 import { registerImport } from "./register/import.js";
@@ -58,6 +59,7 @@ const commands: Register[] = [
   registerPreview,
   registerPlan,
   registerApply,
+  registerApprove,
   registerImport,
   registerStatus,
   registerWatch,

@@ -72,7 +72,9 @@ export async function approvalsWorld(rule: string = TWO_APPROVALS): Promise<Appr
   };
 }
 
-/** The sandbox's effects that change something: what was sent. */
+/** What was sent (tests, schedules, pauses that changed something), as `<project id>:<kind>`. */
 export async function sent(sb: SandboxHandle): Promise<string[]> {
-  return (await effects(sb)).filter((e) => e.changed).map((e) => `${e.project_id}:${e.kind}`);
+  return (await effects(sb))
+    .filter((e) => e.changed && ["test", "schedule", "pause"].includes(e.kind))
+    .map((e) => `${e.project_id}:${e.kind}`);
 }

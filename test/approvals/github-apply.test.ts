@@ -153,8 +153,9 @@ describe("approvals from GitHub reviews", () => {
       jobs: { apply: { steps: { run?: string; env?: Record<string, string> }[] } };
     };
     const step = workflow.jobs.apply.steps.find((s) => s.run?.startsWith("campaignctl apply"));
-    expect(step?.env?.GITHUB_TOKEN).toBe("${{ github.token }}");
-    expect(step?.env?.PULL_REQUEST).toBe("${{ steps.find.outputs.pr }}");
+    const expr = (e: string) => `\${{ ${e} }}`;
+    expect(step?.env?.GITHUB_TOKEN).toBe(expr("github.token"));
+    expect(step?.env?.PULL_REQUEST).toBe(expr("steps.find.outputs.pr"));
     const argv = (step?.run ?? "")
       .split(" ")
       .slice(1)

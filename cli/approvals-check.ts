@@ -121,8 +121,13 @@ async function fromSignatures(
   const dir = approvalsDirectory(resolve(io.cwd, input.planFile), hash);
   const shownDir = relative(io.cwd, dir) || ".";
   const names = await signatureFiles(dir);
+  if (!names.ok)
+    return unavailable(
+      `the approvals directory ${shownDir}/ cannot be read (${names.code})`,
+      "make it readable, then apply again",
+    );
   const checks: SignatureCheck[] = [];
-  for (const name of names) {
+  for (const name of names.files) {
     const checked = await checkSignatureFile(
       { path: join(dir, name), shown: name },
       allowed,
@@ -146,17 +151,23 @@ function unavailable(message: string, hint: string): Gathered {
   return { ok: false, diagnostic: { severity: "error", code: "apply.approvals-unavailable", message, hint } };
 }
 
-/** The `*.sig` files of the directory, sorted; none when it does not exist. */
-async function signatureFiles(dir: string): Promise<readonly string[]> {
+/** The `*.sig` files of the directory (regular files, not links), sorted; none when it does not exist. */
+async function signatureFiles(
+  dir: string,
+): Promise<
+  { readonly ok: true; readonly files: readonly string[] } | { readonly ok: false; readonly code: string }
+> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
-    return entries
+    const files = entries
       .filter((e) => e.isFile() && e.name.endsWith(SIGNATURE_SUFFIX))
       .map((e) => e.name)
       .sort()
       .slice(0, MAX_SIGNATURE_FILES);
-  } catch {
-    return [];
+    return { ok: true, files };
+  } catch (error) {
+    const code = errnoCode(error);
+    return code === "ENOENT" ? { ok: true, files: [] } : { ok: false, code };
   }
 }
 

@@ -7,11 +7,14 @@
  * GitHub token of this process.
  */
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { namespaceOf, roleOfNamespace } from "../../src/approvals/payload.js";
 import type { SignatureCheck } from "../../src/approvals/signed.js";
 import { readSshSignature } from "../../src/approvals/sshsig.js";
 import { errnoCode } from "../files.js";
+
+/** Larger than any SSH signature file (an RSA-16384 one is under 5 KB). */
+const MAX_SIGNATURE_BYTES = 64 * 1024;
 
 /** What one ssh-keygen run gave; `missing` when ssh-keygen cannot be run at all. */
 export type KeygenRun =
@@ -99,6 +102,8 @@ export async function checkSignatureFile(
   const { path, shown } = file;
   let text: string;
   try {
+    if ((await stat(path)).size > MAX_SIGNATURE_BYTES)
+      return { kind: "rejected", file: shown, who: "unknown", why: "too large to be an SSH signature" };
     text = await readFile(path, "utf8");
   } catch (error) {
     return { kind: "rejected", file: shown, who: "unknown", why: `cannot be read (${errnoCode(error)})` };
@@ -116,6 +121,11 @@ export async function checkSignatureFile(
     };
   const found = await runKeygen(["-Y", "find-principals", "-s", path, "-f", allowed.path], "");
   if (found.kind === "missing") return found;
+  if (found.code !== 0 && /usage:|illegal option|unknown option|invalid option/i.test(found.stderr))
+    return {
+      kind: "missing",
+      message: `this ssh-keygen cannot check signatures (-Y find-principals): it needs OpenSSH 8.2 or newer (${lastLine(found.stderr)})`,
+    };
   const principals = found.stdout.split("\n").filter((l) => l.trim() !== "");
   if (found.code !== 0 || principals.length === 0)
     return {

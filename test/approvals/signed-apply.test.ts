@@ -164,9 +164,24 @@ describe("two approvals, signed with SSH keys", () => {
     );
     expect((await approve(w, erin)).code).toBe(0);
     expect((await approve(w, frank)).code).toBe(0);
+    // Neither a file that is no signature nor erin's signature of the hash for git (namespace git) counts.
+    const hash = planSha256(JSON.parse(readFileSync(join(w.dir, "plan.json"), "utf8")));
+    const dir = join(w.dir, "approvals", hash);
+    writeFileSync(join(dir, "notes.sig"), "looks good to me\n");
+    writeFileSync(
+      join(dir, "erin-git.sig"),
+      execFileSync("ssh-keygen", ["-Y", "sign", "-f", erin, "-n", "git"], {
+        input: `campaignctl-plan sha256:${hash}\n`,
+        stdio: ["pipe", "pipe", "ignore"],
+      }),
+    );
     const refused = await applyRefused(w);
     expect(refused.message).toContain("nobody has signed the saved plan as its author");
     expect(refused.message).toContain("approved by erin@example.org");
+    expect(refused.message).toContain("unknown (notes.sig): not an SSH signature (no BEGIN SSH SIGNATURE)");
+    expect(refused.message).toMatch(
+      /key SHA256:\S+ \(erin-git\.sig\): signed for namespace "git", not as an approval \(campaignctl-approval\)/,
+    );
     expect(await sent(w.sb)).toEqual([]);
   }, 60_000);
 

@@ -23,12 +23,12 @@ import { planSha256, shortHash } from "../../src/approvals/plan-hash.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
-import { checkSignatureFile, signMessage } from "../adapters/ssh-signatures.js";
+import { checkSignatureFile, type FilePlace, signMessage } from "../adapters/ssh-signatures.js";
 import { approvalActions } from "../approvals-check.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { errnoCode, saveFile } from "../files.js";
 import type { Io } from "../io.js";
-import { failure, type Outcome, success } from "../outcome.js";
+import { type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
 
 /** The flags of `approve`, as commander parses them. */
@@ -48,80 +48,20 @@ const APPROVAL_FORMAT_VERSION = 1;
 export async function approveCommand(planFile: string, flags: ApproveFlags, io: Io): Promise<Outcome> {
   const json: JsonFailure = { json: flags.json === true, formatVersion: APPROVAL_FORMAT_VERSION };
   const fail = (diagnostics: readonly Diagnostic[]) => failWith(diagnostics, new Map(), io, json);
-  let text: string;
-  try {
-    text = await readFile(resolve(io.cwd, planFile), "utf8");
-  } catch (error) {
-    return fail([
-      {
-        severity: "error",
-        code: "apply.plan-unreadable",
-        message: `cannot read ${planFile} (${errnoCode(error)})`,
-        hint: "pass the file `campaignctl plan --out FILE` wrote",
-      },
-    ]);
-  }
-  const parsed = parsePlanDocument(text, { file: planFile });
-  if (!parsed.ok) return fail(parsed.diagnostics);
-  const plan = parsed.plan;
-  const hash = planSha256(JSON.parse(text));
+  const loaded = await loadSavedPlan(planFile, io);
+  if (!loaded.ok) return fail(loaded.diagnostics);
+  const { plan, hash } = loaded;
   const role: SignatureRole = flags.author === true ? "author" : "approver";
-  // The policy of the plan's files, found as apply finds it: it names the allowed signers.
-  const campaignFiles = plan.files.filter((f) => f.kind === "campaign").map((f) => f.path);
-  const policy = loadPolicy(
-    { ...(flags.policy === undefined ? {} : { policy: flags.policy }) },
-    campaignFiles,
-    io.cwd,
-  );
-  if (!policy.ok) return fail(policy.diagnostics);
-  const allowedSigners = policy.policy?.rules.require_approvals?.allowed_signers;
-  if (allowedSigners === undefined)
-    return fail([
-      {
-        severity: "error",
-        code: "approve.no-allowed-signers",
-        message: `the policy in force for ${planFile}'s files names no allowed_signers file under require_approvals, so a signed approval of it could not count`,
-        hint: "add `require_approvals: {count: N, allowed_signers: <file>}` to the policy (docs/policy.md#require_approvals), or approve the pull request in GitHub",
-      },
-    ]);
+  const allowedSigners = allowedSignersOf(plan, planFile, flags, io);
+  if (!allowedSigners.ok) return fail(allowedSigners.diagnostics);
+  const allowed = { path: resolve(io.cwd, allowedSigners.file), shown: allowedSigners.file };
   io.stderr(describePlan(plan, planFile, hash, role));
-
-  const message = signedMessage(hash);
-  const signed = await signMessage(resolve(io.cwd, flags.key), namespaceOf(role), message);
-  if (!signed.ok)
-    return fail([
-      {
-        severity: "error",
-        code: "approve.sign-failed",
-        message: `${flags.key}: ${signed.message}`,
-        hint: "pass --key with your SSH private key (or its .pub with the key in ssh-agent)",
-      },
-    ]);
-  const checked = await checkStaged(
-    signed.signature,
-    { path: resolve(io.cwd, allowedSigners), shown: allowedSigners },
-    message,
-  );
-  if (checked.kind !== "verified")
-    return fail([
-      {
-        severity: "error",
-        code: checked.kind === "missing" ? "approve.sign-failed" : "approve.not-allowed-signer",
-        message:
-          checked.kind === "missing"
-            ? checked.message
-            : `the signature with ${flags.key} would not count: ${checked.why}`,
-        hint: `ask whoever keeps ${allowedSigners} to add your public key (a line: your principal, then the .pub file's key), then approve again`,
-      },
-    ]);
+  const signed = await signAndCheck(flags.key, role, hash, allowed, io);
+  if (!signed.ok) return fail(signed.diagnostics);
   const dir = approvalsDirectory(resolve(io.cwd, planFile), hash);
-  const file = relative(io.cwd, join(dir, signatureFileName(checked.principals[0] ?? "_", role)));
-  const written = await saveFile(
-    io,
-    file,
-    signed.signature,
-    role === "author" ? "author's signature" : "approval",
-  );
+  const file = relative(io.cwd, join(dir, signatureFileName(signed.principals[0] ?? "_", role)));
+  const what = role === "author" ? "author's signature" : "approval";
+  const written = await saveFile(io, file, signed.signature, what);
   if (written.length > 0) return fail(written);
   const document = {
     format_version: APPROVAL_FORMAT_VERSION,
@@ -129,25 +69,105 @@ export async function approveCommand(planFile: string, flags: ApproveFlags, io: 
     plan_sha256: hash,
     role,
     namespace: namespaceOf(role),
-    message,
-    principals: checked.principals,
-    key_fingerprint: checked.fingerprint,
-    allowed_signers: allowedSigners,
+    message: signedMessage(hash),
+    principals: signed.principals,
+    key_fingerprint: signed.fingerprint,
+    allowed_signers: allowed.shown,
     signature_file: file,
     needs_approval: approvalActions(plan).map((a) => a.id),
   };
   io.stdout(
     flags.json === true
       ? `${JSON.stringify(document, null, 2)}\n`
-      : `Signed ${planFile} (${shortHash(hash)}) as ${role === "author" ? "its author" : "an approver"}: ${checked.principals.join(", ")} (key ${checked.fingerprint}), verified against ${allowedSigners}.\n  ${file}\n`,
+      : `Signed ${planFile} (${shortHash(hash)}) as ${role === "author" ? "its author" : "an approver"}: ${signed.principals.join(", ")} (key ${signed.fingerprint}), verified against ${allowed.shown}.\n  ${file}\n`,
   );
-  return written.length === 0 ? success : failure;
+  return success;
+}
+
+type Step<T> =
+  | ({ readonly ok: true } & T)
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** The saved plan, checked as apply checks it, and its hash. */
+async function loadSavedPlan(planFile: string, io: Io): Promise<Step<{ plan: Plan; hash: string }>> {
+  let text: string;
+  try {
+    text = await readFile(resolve(io.cwd, planFile), "utf8");
+  } catch (error) {
+    const unreadable: Diagnostic = {
+      severity: "error",
+      code: "apply.plan-unreadable",
+      message: `cannot read ${planFile} (${errnoCode(error)})`,
+      hint: "pass the file `campaignctl plan --out FILE` wrote",
+    };
+    return { ok: false, diagnostics: [unreadable] };
+  }
+  const parsed = parsePlanDocument(text, { file: planFile });
+  if (!parsed.ok) return parsed;
+  return { ok: true, plan: parsed.plan, hash: planSha256(JSON.parse(text)) };
+}
+
+/** The allowed signers file of the policy of the plan's files, found as apply finds it. */
+function allowedSignersOf(plan: Plan, planFile: string, flags: ApproveFlags, io: Io): Step<{ file: string }> {
+  const campaignFiles = plan.files.filter((f) => f.kind === "campaign").map((f) => f.path);
+  const policyFlags = flags.policy === undefined ? {} : { policy: flags.policy };
+  const policy = loadPolicy(policyFlags, campaignFiles, io.cwd);
+  if (!policy.ok) return policy;
+  const file = policy.policy?.rules.require_approvals?.allowed_signers;
+  if (file !== undefined) return { ok: true, file };
+  const none: Diagnostic = {
+    severity: "error",
+    code: "approve.no-allowed-signers",
+    message: `the policy in force for ${planFile}'s files names no allowed_signers file under require_approvals, so a signed approval of it could not count`,
+    hint: "add `require_approvals: {count: N, allowed_signers: <file>}` to the policy (docs/policy.md#require_approvals), or approve the pull request in GitHub",
+  };
+  return { ok: false, diagnostics: [none] };
+}
+
+/** Signs the plan's message for `role` with `key`, and checks the signature as apply will. */
+async function signAndCheck(
+  key: string,
+  role: SignatureRole,
+  hash: string,
+  allowed: FilePlace,
+  io: Io,
+): Promise<Step<{ signature: string; principals: readonly string[]; fingerprint: string }>> {
+  const message = signedMessage(hash);
+  const refuse = (
+    code: "approve.sign-failed" | "approve.not-allowed-signer",
+    text: string,
+    hint: string,
+  ) => ({
+    ok: false as const,
+    diagnostics: [{ severity: "error" as const, code, message: text, hint }],
+  });
+  const signed = await signMessage(resolve(io.cwd, key), namespaceOf(role), message);
+  if (!signed.ok)
+    return refuse(
+      "approve.sign-failed",
+      `${key}: ${signed.message}`,
+      "pass --key with your SSH private key (or its .pub with the key in ssh-agent)",
+    );
+  const checked = await checkStaged(signed.signature, allowed, message);
+  if (checked.kind === "missing") return refuse("approve.sign-failed", checked.message, "then approve again");
+  if (checked.kind === "rejected")
+    return refuse(
+      "approve.not-allowed-signer",
+      `the signature with ${key} would not count: ${checked.why}`,
+      `ask whoever keeps ${allowed.shown} to add your public key (a line: your principal, then the .pub file's key), then approve again`,
+    );
+  return {
+    ok: true,
+    signature: signed.signature,
+    principals: checked.principals,
+    fingerprint: checked.fingerprint,
+  };
 }
 
 /** Checks the signature as apply will, from a private temporary file, before it is written anywhere. */
 async function checkStaged(
   signature: string,
-  allowed: { readonly path: string; readonly shown: string },
+  allowed: FilePlace,
   message: string,
 ): ReturnType<typeof checkSignatureFile> {
   const dir = await mkdtemp(join(tmpdir(), "campaignctl-approve-"));

@@ -122,7 +122,8 @@ export async function planCommand(
       const document = planView("json", viewOptions)(judgement);
       const saved = await saveFile(io, flags.out, document, "plan");
       written.push(...saved);
-      if (saved.length === 0) io.stderr(approvalsNote(plan, flags.out, document));
+      // The hash of the bytes written (the redacted text, were a secret ever in it).
+      if (saved.length === 0) io.stderr(approvalsNote(plan, flags.out, io.redact?.(document) ?? document));
     }
     if (flags.markdown !== undefined)
       written.push(

@@ -209,3 +209,12 @@ describe("the plan hash and names", () => {
     expect(signatureFileName(".hidden", "approver")).toBe("_hidden.sig");
   });
 });
+
+describe("the GitHub token in output", () => {
+  test("is one of the run's secrets: any output that held it would show it masked", async () => {
+    const { redactorFor } = await import("../../cli/output-redaction.js");
+    const token = "ghs_FakeWorkflowTokenNotARealOneXyzQw";
+    const redact = redactorFor(["apply", "plan.json"], { GITHUB_TOKEN: token });
+    expect(redact(`Authorization: Bearer ${token}`)).toBe("Authorization: Bearer [redacted]");
+  });
+});

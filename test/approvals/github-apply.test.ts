@@ -19,7 +19,7 @@ import { GOTV_FOLLOWUP, GOTV_REMINDER } from "../sandbox/helpers.js";
 import { type FakeGithub, fakeGithub } from "./fake-github.js";
 import { type ApprovalsWorld, approvalsWorld, sent } from "./world.js";
 
-const TOKEN = "ghs_fakeWorkflowToken0123456789abcdef";
+const TOKEN = "ghs_FakeWorkflowTokenNotARealOneXyzQw";
 const HEAD = "1234567890abcdef1234567890abcdef12345678";
 const MERGE = "fedcba0987654321fedcba0987654321fedcba09";
 const OLD = "0000000000aaaaaaaaaa0000000000aaaaaaaaaa";
@@ -73,7 +73,9 @@ async function setUp() {
 
 async function applyPlan(w: ApprovalsWorld, env: Record<string, string>, ...flags: string[]) {
   const run = await runCli(["apply", "plan.json", "--json", ...flags], { cwd: w.dir, env });
+  // Not printed, and not even masked by the output's redactor: it never reached the output.
   expect(run.stdout + run.stderr).not.toContain(TOKEN);
+  expect(run.stdout + run.stderr).not.toContain("[redacted]");
   return { run, result: JSON.parse(run.stdout) as ApplyResult };
 }
 

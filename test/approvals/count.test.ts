@@ -4,6 +4,7 @@
  * into evidence; the plan hash; the allowed signers' names. Pure functions, on hand-made facts.
  */
 import { describe, expect, test } from "vitest";
+import { redactorFor } from "../../cli/output-redaction.js";
 import { allowedPrincipals } from "../../src/approvals/allowed-signers.js";
 import { countApprovals, enoughApprovals, type Person } from "../../src/approvals/count.js";
 import { type GithubUser, type ReviewFacts, reviewApprovals } from "../../src/approvals/github.js";
@@ -211,8 +212,7 @@ describe("the plan hash and names", () => {
 });
 
 describe("the GitHub token in output", () => {
-  test("is one of the run's secrets: any output that held it would show it masked", async () => {
-    const { redactorFor } = await import("../../cli/output-redaction.js");
+  test("is one of the run's secrets: any output that held it would show it masked", () => {
     const token = "ghs_FakeWorkflowTokenNotARealOneXyzQw";
     const redact = redactorFor(["apply", "plan.json"], { GITHUB_TOKEN: token });
     expect(redact(`Authorization: Bearer ${token}`)).toBe("Authorization: Bearer [redacted]");

@@ -1,7 +1,8 @@
 /**
  * Every byte the CLI puts out goes through the one redactor (src/text/redact.ts) of the secrets
  * this run can know: the API key (`CAMPAIGNCTL_API_KEY`, or the variable `--api-key-env` names) and
- * the webhook signing secrets (`CAMPAIGNCTL_WEBHOOK_SECRET`, or those `--secret-env` names). So no
+ * the webhook signing secrets (`CAMPAIGNCTL_WEBHOOK_SECRET`, or those `--secret-env` names), and
+ * the GitHub token apply reads pull request reviews with (`GITHUB_TOKEN`). So no
  * output (stdout, stderr, files written through `saveFiles`, the journal) shows a trace of them,
  * whatever a server echoed back: any case, only a part, split over lines.
  */
@@ -13,12 +14,15 @@ import type { Io } from "./io.js";
 /** The webhook secret's default variable (cli/register/webhooks.ts says the same; kept here to load nothing). */
 const WEBHOOK_SECRET_ENV = "CAMPAIGNCTL_WEBHOOK_SECRET";
 
+/** The workflow's token, read by `apply PLANFILE` in GitHub Actions (cli/adapters/github-reviews.ts). */
+const GITHUB_TOKEN_ENV = "GITHUB_TOKEN";
+
 /** The flags whose value names an environment variable holding a secret. */
 const SECRET_ENV_FLAGS = ["--api-key-env", "--secret-env"] as const;
 
 /** The environment variables `argv` reads secrets from (the defaults included). */
 export function secretEnvNames(argv: readonly string[]): string[] {
-  const names = new Set<string>([API_KEY_ENV, WEBHOOK_SECRET_ENV]);
+  const names = new Set<string>([API_KEY_ENV, WEBHOOK_SECRET_ENV, GITHUB_TOKEN_ENV]);
   argv.forEach((arg, i) => {
     for (const flag of SECRET_ENV_FLAGS) {
       if (arg === flag && argv[i + 1] !== undefined) names.add(argv[i + 1] as string);

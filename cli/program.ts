@@ -70,6 +70,7 @@ const COMMANDS: readonly { name: string; needsTree?: true; load: () => Promise<R
   { name: "preview", load: () => import("./register/preview.js").then((m) => m.registerPreview) },
   { name: "plan", load: () => import("./register/plan.js").then((m) => m.registerPlan) },
   { name: "apply", load: () => import("./register/apply.js").then((m) => m.registerApply) },
+  { name: "approve", load: () => import("./register/approve.js").then((m) => m.registerApprove) },
   { name: "import", load: () => import("./register/import.js").then((m) => m.registerImport) },
   { name: "status", load: () => import("./register/status.js").then((m) => m.registerStatus) },
   { name: "watch", load: () => import("./register/watch.js").then((m) => m.registerWatch) },

@@ -4,6 +4,7 @@
  */
 import { API_CODES } from "./codes/api.js";
 import { APPLY_CODES } from "./codes/apply.js";
+import { APPROVE_CODES } from "./codes/approve.js";
 import { CAMPAIGN_CODES } from "./codes/campaign.js";
 import { CLI_CODES } from "./codes/cli.js";
 import { EMAIL_CODES } from "./codes/email.js";
@@ -23,6 +24,7 @@ import { WEBHOOKS_CODES } from "./codes/webhooks.js";
 const MEANINGS: Readonly<Record<string, string>> = {
   ...API_CODES,
   ...APPLY_CODES,
+  ...APPROVE_CODES,
   ...CAMPAIGN_CODES,
   ...CLI_CODES,
   ...FORECAST_CODES,

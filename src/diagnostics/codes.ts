@@ -1,5 +1,6 @@
 import type { ApiCode } from "./codes/api.js";
 import type { ApplyCode } from "./codes/apply.js";
+import type { ApproveCode } from "./codes/approve.js";
 import type { CampaignCode } from "./codes/campaign.js";
 import type { CliCode } from "./codes/cli.js";
 import type { EmailCode } from "./codes/email.js";
@@ -29,6 +30,7 @@ export type DiagnosticCode =
   | ForecastCode
   | PolicyCode
   | ApplyCode
+  | ApproveCode
   | CliCode
   | LspCode
   | ImportCode

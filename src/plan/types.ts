@@ -309,6 +309,13 @@ export interface Plan {
    */
   readonly organization_id?: string;
   /**
+   * The git commit the plan was made from, when the run knows it (in GitHub Actions: the pull
+   * request's head commit, which its reviews approve; cli/adapters/github-event.ts): what binds a
+   * pull request's approving reviews to this plan under the policy's `require_approvals`. Lower-case
+   * hex. Absent elsewhere; never compared by apply.
+   */
+  readonly commit?: string;
+  /**
    * Every file the plan was made from, with the sha256 of its bytes, so a saved plan notices any
    * input edited since (one check, src/apply/stale.ts): the campaign files, then the policy files
    * in force, then the CSV of each email list read. Invariant: paths unique; campaign files first.

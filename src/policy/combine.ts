@@ -11,6 +11,7 @@
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { own } from "../text/names.js";
 import { windowCoversMinute } from "../text/send-window.js";
+import { approvalsAtLeastAsStrict } from "./approvals-rule.js";
 import { combinePolicyCapacity } from "./capacity.js";
 import {
   type DailyCapBypassRule,
@@ -91,6 +92,8 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
       const nr = required(n);
       return [...words(c)].every((w) => nw.has(w)) && [...required(c)].every((q) => nr.has(q));
     }
+    case "require_approvals":
+      return approvalsAtLeastAsStrict(next.require_approvals, current.require_approvals);
   }
 }
 

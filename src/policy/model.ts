@@ -6,6 +6,7 @@
 import type { ChannelSpec } from "../campaign/model.js";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 import type { OptOutWording } from "../message/opt-out-wording.js";
+import type { ApprovalsRule } from "./approvals-rule.js";
 
 export type DailyCapBypassRule = "forbid" | "allow" | "require_label";
 
@@ -34,6 +35,8 @@ export interface PolicyRules {
   readonly opt_out_wording?: OptOutWording;
   /** Reply rules: more revocation words, and answers projects with reply rules must have. */
   readonly replies?: PolicyReplies;
+  /** Approvals a saved plan's schedules need before `apply PLANFILE` sends anything (src/approvals). */
+  readonly require_approvals?: ApprovalsRule;
 }
 
 /** The policy's `replies` rule. Invariant: at least one of the two is set (the schema's minProperties). */
@@ -62,6 +65,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "forecast_errors",
   "opt_out_wording",
   "replies",
+  "require_approvals",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */

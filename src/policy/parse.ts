@@ -8,6 +8,7 @@ import { fileStart, rangeAt, type SourceText } from "../campaign/source-range.js
 import { findPath, pointerSegments } from "../campaign/yaml-path.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { nameMap } from "../text/names.js";
+import { resolveAllowedSigners } from "./approvals-rule.js";
 import {
   type CapacityEntry,
   POLICY_RULE_NAMES,
@@ -63,7 +64,12 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
         };
       }),
     };
-  const rules = ((data as { rules?: PolicyRules }).rules ?? {}) as PolicyRules;
+  const written = ((data as { rules?: PolicyRules }).rules ?? {}) as PolicyRules;
+  // The allowed-signers file is written relative to this file: spelled from the run's directory.
+  const rules: PolicyRules =
+    written.require_approvals === undefined
+      ? written
+      : { ...written, require_approvals: resolveAllowedSigners(written.require_approvals, file) };
   const ranges: Partial<Record<PolicyRuleName, ReturnType<typeof rangeAt>>> = {};
   const rulesNode = findPath(doc, doc.contents, ["rules"]).node;
   if (isMap(rulesNode))

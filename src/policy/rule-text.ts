@@ -1,4 +1,5 @@
 /** A rule's value as people read it in messages and reports (`09:00-20:00`, `$500`, `on`). Pure. */
+import { approvalsRuleText } from "./approvals-rule.js";
 import type { PolicyRuleName, PolicyRules } from "./model.js";
 
 /** `rules[rule]` in words; `off` when it is not set. */
@@ -39,5 +40,7 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
       const required = r.require?.length ?? 0;
       return `${words} more opt-out word${words === 1 ? "" : "s"}, ${required} required answer${required === 1 ? "" : "s"}`;
     }
+    case "require_approvals":
+      return approvalsRuleText(rules.require_approvals);
   }
 }

@@ -33,9 +33,12 @@ const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]
 
 /**
  * A rule these files judge. `forecast_errors` is judged with the forecast (src/forecast/policy-hold.ts):
- * its errors keep their `forecast.*` codes.
+ * its errors keep their `forecast.*` codes; `require_approvals` by `apply PLANFILE` (src/approvals).
  */
-export type FileRuleName = Exclude<PolicyRuleName, "forecast_errors" | "opt_out_wording">;
+export type FileRuleName = Exclude<
+  PolicyRuleName,
+  "forecast_errors" | "opt_out_wording" | "require_approvals"
+>;
 
 /** The diagnostic code of a rule: its name with hyphens (`daily_cap_bypass` -> `policy.daily-cap-bypass`). */
 export function policyCode(rule: FileRuleName): PolicyCode {

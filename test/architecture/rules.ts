@@ -7,14 +7,16 @@
 import type { ArchitectureRules } from "./checker.js";
 
 /**
- * design.md "Layout", top first: cli -> report -> (apply, import, status, watch, replies, email,
- * webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> (text, contract,
- * diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli.
+ * design.md "Layout", top first: cli -> report -> (apply, approvals, import, status, watch, replies,
+ * email, webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> (text, contract,
+ * diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli. approvals (issue
+ * 37: who approved a saved plan, counted; the files-mode hold) sits beside apply: it reads plans
+ * and the policy's rule, and only the CLI calls it.
  */
 const LAYERS: ArchitectureRules["layers"] = [
   ["cli"],
   ["report", "sandbox"],
-  ["apply", "import", "status", "watch", "replies", "email", "webhooks"],
+  ["apply", "approvals", "import", "status", "watch", "replies", "email", "webhooks"],
   ["forecast", "plan"],
   ["policy"],
   ["api", "campaign"],

@@ -5,6 +5,7 @@ export const COMMAND_NAMES: readonly string[] = [
   "preview",
   "plan",
   "apply",
+  "approve",
   "import",
   "status",
   "watch",

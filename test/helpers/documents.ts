@@ -17,6 +17,7 @@ const STDOUT_SCHEMA: Readonly<Record<string, SchemaName>> = {
   preview: "preview-result",
   plan: "plan",
   apply: "apply-result",
+  approve: "approval",
   import: "import-result",
   sandbox: "sandbox-info",
   status: "status-result",

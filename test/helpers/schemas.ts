@@ -12,6 +12,7 @@ export type SchemaName =
   | "preview-result"
   | "plan"
   | "apply-result"
+  | "approval"
   | "import-result"
   | "sandbox-info"
   | "status-result"

@@ -8,17 +8,21 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { type RepliesPlanFlags, repliesPlanCommand } from "../../cli/commands/replies-plan.js";
-import { type RepliesRunFlags, repliesRunCommand } from "../../cli/commands/replies-run.js";
 import { watchCommand } from "../../cli/commands/watch.js";
 import { exitCodeOf } from "../../cli/outcome.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";
-import { captureIo } from "../helpers/run-cli.js";
-import { schemaErrors } from "../helpers/schemas.js";
-import { admin } from "../sandbox/helpers.js";
 import { adopt, apply, type Bed, closeBeds, io, type LogEntry, orgKeys, plan, virtual } from "./harness.js";
+import {
+  clearLog,
+  type Json,
+  log,
+  replyPosts,
+  repliesPlan,
+  repliesRun,
+  textIn as textFrom,
+} from "./replies-harness.js";
 import { buildOrgWorld, PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";
 
 afterEach(closeBeds);
@@ -59,86 +63,9 @@ async function ownerBed(faults?: string): Promise<Bed> {
   return adopt({ world, sb });
 }
 
-async function log(b: Bed): Promise<(LogEntry & { route: string | null })[]> {
-  return (await admin(b.sb, "GET", "/requests")).body.data.requests;
-}
-
-async function clearLog(b: Bed): Promise<void> {
-  await admin(b.sb, "DELETE", "/requests");
-}
-
 /** Contact `n` of county `i` texts its project's number. */
-async function textIn(b: Bed, i: number, n: number, text: string): Promise<void> {
-  const org = b.world.orgs[i - 1];
-  const reply = await admin(b.sb, "POST", "/inbound", {
-    project_id: org?.projects[0]?.id,
-    contact_phone: `+1971555${String(100 * i + n).padStart(4, "0")}`,
-    phone_number: number(i),
-    text,
-  });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-}
+const textIn = (b: Bed, i: number, n: number, text: string) => textFrom(b, i, n, number(i), text);
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON documents are checked against their schemas
-type Json = any;
-
-async function repliesRun(
-  b: Bed,
-  env: Record<string, string>,
-  flags: Partial<RepliesRunFlags> = {},
-): Promise<{ code: number; lines: Json[]; out: string; stderr: string }> {
-  const io = captureIo({ env: { NO_COLOR: "1", ...env }, cwd: b.world.dir, clock: () => b.sb.clock.nowMs() });
-  const v = virtual(b);
-  const outcome = await repliesRunCommand(
-    ["campaign"],
-    {
-      baseUrl: b.sb.baseUrl,
-      json: true,
-      once: true,
-      webhooks: false,
-      state: ".campaignctl/replies",
-      ...flags,
-    },
-    io,
-    {
-      session: v,
-      sleep: v.sleep,
-      now: () => b.sb.clock.nowMs(),
-      onInterrupt: () => () => {},
-      backoffMs: 1000,
-    },
-  );
-  // One JSON line per event, or one error document (indented) when the run stops before it starts.
-  const out = io.out();
-  const lines = out.startsWith("{\n")
-    ? [JSON.parse(out) as Json]
-    : out
-        .split("\n")
-        .filter((l) => l !== "")
-        .map((l) => JSON.parse(l) as Json);
-  for (const line of lines) if (line.error === true) expect(schemaErrors("error-result", line)).toEqual([]);
-  return { code: exitCodeOf(outcome), lines, out: io.out(), stderr: io.err() };
-}
-
-async function repliesPlan(
-  b: Bed,
-  env: Record<string, string>,
-  flags: Partial<RepliesPlanFlags> = {},
-): Promise<{ code: number; doc: Json; stderr: string }> {
-  const io = captureIo({ env: { NO_COLOR: "1", ...env }, cwd: b.world.dir, clock: () => b.sb.clock.nowMs() });
-  const outcome = await repliesPlanCommand(
-    ["campaign"],
-    { baseUrl: b.sb.baseUrl, json: true, ...flags },
-    io,
-    { session: virtual(b) },
-  );
-  const doc = JSON.parse(io.out());
-  expect(schemaErrors(doc.error === true ? "error-result" : "replies-plan", doc)).toEqual([]);
-  return { code: exitCodeOf(outcome), doc, stderr: io.err() };
-}
-
-const replyPosts = (entries: readonly LogEntry[]) =>
-  entries.filter((r) => r.method === "POST" && r.route === "/conversations/{conversation_id}/messages");
 const upserts = (entries: readonly LogEntry[]) =>
   entries.filter((r) => r.method === "POST" && r.route === "/email/lists/{id}/contacts");
 

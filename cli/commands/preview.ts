@@ -70,13 +70,14 @@ export async function previewCommand(
   );
   // Offline, the system clock is the only clock there is, unless --now pins it; a past schedule is a
   // warning naming the clock. (With --html and a connection, the plan judges by the API's clock.)
-  // The policy's opt-out wording (templates in other languages); its other rules are validate's and plan's.
+  // The policy's opt-out wording (templates in other languages) and places (quiet hours in every zone of a list); its rules are validate's and plan's.
   const policy = loadPolicy(
     {},
     files.map((f) => f.path),
     io.cwd,
   );
   const wording = policy.ok ? policy.policy?.rules.opt_out_wording : undefined;
+  const places = policy.ok ? (policy.policy?.places ?? []) : [];
   const selected = new Set(projects.map((p) => p.address));
   const templates = (loaded.campaign.templates ?? []).filter((t) =>
     t.instances.some((i) => selected.has(i.address)),
@@ -86,6 +87,7 @@ export async function previewCommand(
     {
       ...(flags.now === undefined ? { now: new Date(io.clock()) } : { now: flags.now, clock: "--now" }),
       ...(wording === undefined ? {} : { optOutWording: wording }),
+      ...(places.length === 0 ? {} : { places }),
     },
   );
   const galleryProblems =

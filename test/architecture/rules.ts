@@ -8,8 +8,10 @@ import type { ArchitectureRules } from "./checker.js";
 
 /**
  * design.md "Layout", top first: cli -> report -> (apply, import, status, watch, replies, email,
- * webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> (text, contract,
- * diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli.
+ * webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> jurisdictions -> (text,
+ * contract, diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli.
+ * jurisdictions (where recipients are, the state rule packs, the one send window over a send) sits
+ * under every reader of the send window: lint (campaign), policy, forecast and the gallery (report).
  */
 const LAYERS: ArchitectureRules["layers"] = [
   ["cli"],
@@ -19,6 +21,7 @@ const LAYERS: ArchitectureRules["layers"] = [
   ["policy"],
   ["api", "campaign"],
   ["message"],
+  ["jurisdictions"],
   ["text", "contract", "diagnostics"],
 ];
 

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { runCli } from "../helpers/run-cli.js";
-import { schemaErrors } from "../helpers/schemas.js";
+import { documentOf, schemaErrors } from "../helpers/schemas.js";
 import { PARENT_KEY, sandbox } from "../sandbox/helpers.js";
 
 interface Finding {
@@ -220,5 +220,26 @@ describe("require_places", () => {
     );
     const ok = await plan(placed);
     expect((reminder(ok.plan)?.diagnostics ?? []).map((d) => d.code)).not.toContain("policy.require-places");
+  });
+});
+
+describe("validate reads the places too (offline, every worker)", () => {
+  test("lint judges the federal hours in the list's zones, the policy its state rule at the start", async () => {
+    const losAngeles = "  Riverside Democrats:\n    Ward 3 Likely Voters: {zones: [America/Los_Angeles]}\n";
+    const early = examples("2026-12-07T08:30:00-05:00", "America/New_York", losAngeles);
+    const r = await runCli(["validate", "examples/", "--json"], { cwd: early, env: {} });
+    const doc = documentOf("validate-result", r.stdout) as { diagnostics: Finding[] };
+    const quiet = doc.diagnostics.filter((d) => d.code === "lint.quiet-hours");
+    expect(quiet.map((d) => d.message)).toEqual([
+      "gotv-reminder: sends at Mon 2026-12-07 05:30 PST in America/Los_Angeles (where recipients of its lists live: the policy's places), outside 08:00-21:00 (21:00 itself is quiet)",
+    ]);
+    const late = examples("2026-12-07T20:30:00-05:00", "America/New_York", FLORIDA);
+    const v = await runCli(["validate", "examples/", "--json"], { cwd: late, env: {} });
+    expect(v.code).toBe(1);
+    const errors = (documentOf("validate-result", v.stdout) as { diagnostics: Finding[] }).diagnostics.filter(
+      (d) => d.severity === "error",
+    );
+    expect(errors.map((d) => d.code)).toEqual(["policy.jurisdictions"]);
+    expect(errors[0]?.message).toContain("starts at Mon 2026-12-07 20:30 EST");
   });
 });

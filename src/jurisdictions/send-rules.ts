@@ -102,26 +102,74 @@ export interface SendJudgement {
   readonly outside: readonly (readonly [number, number])[];
 }
 
-const DAY_CACHE = new Map<string, readonly (readonly [number, number])[]>();
+/**
+ * One local day of a zone: its date, its first instant and the next day's (23 or 25 hours apart on
+ * a DST change), its day of the week.
+ */
+interface LocalDay {
+  readonly date: string;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly weekday: Weekday;
+}
 
-/** The allowed stretches of one local day of `zone` (its midnight `day`) under `constraint`, as instants. */
+const SLOT_MS = 15 * 60_000;
+const OFFSETS = new Map<string, number>();
+const DAYS = new Map<string, LocalDay>();
+const STRETCHES = new Map<string, readonly (readonly [number, number])[]>();
+
+/**
+ * The zone's offset at `ms`, in minutes: read with luxon once per zone and quarter hour of UTC
+ * (offsets change only on a quarter hour, and a judge of thousands of sends asks for a few zones).
+ */
+function offsetAt(zone: string, ms: number): number {
+  const key = `${zone}|${Math.floor(ms / SLOT_MS)}`;
+  let offset = OFFSETS.get(key);
+  if (offset === undefined) {
+    offset = DateTime.fromMillis(ms, { zone }).offset;
+    if (OFFSETS.size > 100_000) OFFSETS.clear();
+    OFFSETS.set(key, offset);
+  }
+  return offset;
+}
+
+/** The local day of `zone` holding `ms` (luxon once per zone and date). */
+function localDayOf(zone: string, ms: number): LocalDay {
+  const date = new Date(ms + offsetAt(zone, ms) * 60_000).toISOString().slice(0, 10);
+  const key = `${zone}|${date}`;
+  let day = DAYS.get(key);
+  if (day === undefined) {
+    const start = DateTime.fromISO(date, { zone }).startOf("day");
+    day = {
+      date,
+      startMs: start.toMillis(),
+      endMs: start.plus({ days: 1 }).toMillis(),
+      weekday: WEEKDAYS[start.weekday - 1] as Weekday,
+    };
+    if (DAYS.size > 20_000) DAYS.clear();
+    DAYS.set(key, day);
+  }
+  return day;
+}
+
+/** The allowed stretches of one local day of `zone` under `constraint`, as instants. */
 function allowedOnDay(
   constraint: SendConstraint,
   zone: string,
-  day: DateTime,
+  day: LocalDay,
 ): readonly (readonly [number, number])[] {
-  const window = constraint.windowOn(WEEKDAYS[day.weekday - 1] as Weekday);
-  const next = day.plus({ days: 1 }).toMillis();
-  if (window === undefined) return [[day.toMillis(), next]];
+  const window = constraint.windowOn(day.weekday);
+  if (window === undefined) return [[day.startMs, day.endMs]];
   if (window === null) return [];
-  const key = `${zone}|${day.toISODate()}|${window.from}-${window.to}`;
-  let stretches = DAY_CACHE.get(key);
+  const key = `${zone}|${day.date}|${window.from}-${window.to}`;
+  let stretches = STRETCHES.get(key);
   if (stretches === undefined) {
+    const midnight = DateTime.fromMillis(day.startMs, { zone });
     const at = (m: number) =>
-      m >= 24 * 60 ? next : day.set({ hour: Math.floor(m / 60), minute: m % 60 }).toMillis();
+      m >= 24 * 60 ? day.endMs : midnight.set({ hour: Math.floor(m / 60), minute: m % 60 }).toMillis();
     stretches = windowMinutes(window).map(([a, b]) => [at(a), at(b)] as const);
-    if (DAY_CACHE.size > 20_000) DAY_CACHE.clear();
-    DAY_CACHE.set(key, stretches);
+    if (STRETCHES.size > 20_000) STRETCHES.clear();
+    STRETCHES.set(key, stretches);
   }
   return stretches;
 }
@@ -134,11 +182,7 @@ function outsideIn(
   endMs: number,
 ): [number, number][] {
   const inside: [number, number][] = [];
-  for (
-    let day = DateTime.fromMillis(startMs, { zone }).startOf("day");
-    day.toMillis() < endMs;
-    day = day.plus({ days: 1 })
-  )
+  for (let day = localDayOf(zone, startMs); day.startMs < endMs; day = localDayOf(zone, day.endMs))
     for (const [from, to] of allowedOnDay(constraint, zone, day)) {
       const lo = Math.max(from, startMs);
       const hi = Math.min(to, endMs);
@@ -157,8 +201,9 @@ function outsideIn(
 
 /** Is the instant `atMs` inside `constraint` in `zone`? (The half-open rule, to the millisecond.) */
 function insideAt(constraint: SendConstraint, zone: string, atMs: number): boolean {
-  const day = DateTime.fromMillis(atMs, { zone }).startOf("day");
-  return allowedOnDay(constraint, zone, day).some(([from, to]) => from <= atMs && atMs < to);
+  return allowedOnDay(constraint, zone, localDayOf(zone, atMs)).some(
+    ([from, to]) => from <= atMs && atMs < to,
+  );
 }
 
 /** The union of stretches, in order. */
@@ -223,9 +268,9 @@ export function startsThatFit(
   durationMs: number,
   dayZone: string,
 ): StartsThatFit | null {
-  const day = DateTime.fromMillis(startMs, { zone: dayZone }).startOf("day");
-  const dayStart = day.toMillis();
-  const dayEnd = day.plus({ days: 1 }).toMillis();
+  const day = localDayOf(dayZone, startMs);
+  const dayStart = day.startMs;
+  const dayEnd = day.endMs;
   const d = Math.max(0, durationMs);
   const rangeEnd = dayEnd + d + MINUTE;
   const outside = judgeSend(rules, dayStart, rangeEnd).outside;
@@ -280,12 +325,26 @@ export function sourceName(source: WindowSource): string {
   return source.kind === "state" ? source.rule.state : source.kind;
 }
 
-/** `Mon 2026-12-07 20:00 EST` (`20:00:01` when the seconds matter) in `zone`. */
+const ABBREVIATIONS = new Map<string, string>();
+
+/**
+ * `Mon 2026-12-07 20:00 EST` (`20:00:01` when the seconds matter) in `zone`: from the memoized
+ * offset and day, the zone's abbreviation read with luxon once per zone and offset (a forecast's
+ * JSON names thousands of instants).
+ */
 export function localText(atMs: number, zone: string): string {
-  const t = DateTime.fromMillis(atMs, { zone }).setLocale("en-US");
-  return t.toFormat(
-    t.second === 0 && t.millisecond === 0 ? "ccc yyyy-MM-dd HH:mm ZZZZ" : "ccc yyyy-MM-dd HH:mm:ss ZZZZ",
-  );
+  const offset = offsetAt(zone, atMs);
+  const wall = new Date(atMs + offset * 60_000).toISOString();
+  const key = `${zone}|${offset}`;
+  let abbreviation = ABBREVIATIONS.get(key);
+  if (abbreviation === undefined) {
+    abbreviation = DateTime.fromMillis(atMs, { zone }).setLocale("en-US").toFormat("ZZZZ");
+    ABBREVIATIONS.set(key, abbreviation);
+  }
+  const day = localDayOf(zone, atMs).weekday;
+  const weekday = `${day.slice(0, 1).toUpperCase()}${day.slice(1)}`;
+  const time = wall.slice(17, 23) === "00.000" ? wall.slice(11, 16) : wall.slice(11, 19);
+  return `${weekday} ${wall.slice(0, 10)} ${time} ${abbreviation}`;
 }
 
 /** `19:20` (`HH:mm`) in `zone`, and the ISO instant with that zone's offset (`2026-12-07T19:20:00-05:00`). */

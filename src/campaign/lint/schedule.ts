@@ -14,6 +14,7 @@ import {
   startsThatFit,
   startText,
 } from "../../jurisdictions/index.js";
+import { memoize } from "../../message/memo.js";
 import { DEFAULT_SEND_WINDOW, insideSendWindow, localClock, windowText } from "../../text/send-window.js";
 import type { ProjectSpec } from "../model.js";
 import type { LintContext, LintRule } from "./rule.js";
@@ -63,20 +64,34 @@ export const quietHoursRule: LintRule = (project, context) => {
     if (insideSendWindow(DEFAULT_SEND_WINDOW, times.local)) return [];
     return [quietHours(project, `${localClock(times.local)} ${schedule.timezone} local time`, [])];
   }
-  const atMs = times.at.toMillis();
-  const breaches = judgeSend(sendRules({ zones }), atMs, atMs).breaches;
-  const first = breaches[0];
+  const judged = judgeStart({ atMs: times.at.toMillis(), zones, scheduleZone: schedule.timezone });
+  const first = judged.breaches[0];
   if (first === undefined) return [];
-  const others = breaches.slice(1).map((b) => b.zone);
+  const others = judged.breaches.slice(1).map((b) => b.zone);
   return [
     quietHours(
       project,
       `${localText(first.fromMs, first.zone)} in ${first.zone}${first.zone === schedule.timezone ? "" : " (where recipients of its lists live: the policy's places)"}`,
       others,
-      startsThatFit(sendRules({ zones }), atMs, 0, schedule.timezone),
+      judged.fits,
     ),
   ];
 };
+
+/**
+ * The start instant judged by the federal hours in `zones`, and the starts of its day that fit:
+ * once per distinct start and zones (a campaign of thousands of projects shares a few of each).
+ */
+const judgeStart = memoize(
+  (input: { readonly atMs: number; readonly zones: readonly string[]; readonly scheduleZone: string }) => {
+    const rules = sendRules({ zones: input.zones });
+    return {
+      breaches: judgeSend(rules, input.atMs, input.atMs).breaches,
+      fits: startsThatFit(rules, input.atMs, 0, input.scheduleZone),
+    };
+  },
+  (input) => `${input.atMs}|${input.scheduleZone}|${input.zones.join(",")}`,
+);
 
 /** The zones a project's recipients live in by the policy's places; undefined when none is declared. */
 function recipientZones(project: ProjectSpec, context: LintContext): readonly string[] | undefined {

@@ -8,10 +8,12 @@ import type { ArchitectureRules } from "./checker.js";
 
 /**
  * design.md "Layout", top first: cli -> report -> (apply, approvals, import, status, watch, replies,
- * email, webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> (text, contract,
- * diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli. approvals (issue
- * 37: who approved a saved plan, counted; the files-mode hold) sits beside apply: it reads plans
- * and the policy's rule, and only the CLI calls it.
+ * email, webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> jurisdictions ->
+ * (text, contract, diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli.
+ * approvals (issue 37: who approved a saved plan, counted; the files-mode hold) sits beside apply:
+ * it reads plans and the policy's rule, and only the CLI calls it. jurisdictions (where recipients
+ * are, the state rule packs, the one send window over a send) sits under every reader of the send
+ * window: lint (campaign), policy, forecast and the gallery (report).
  */
 const LAYERS: ArchitectureRules["layers"] = [
   ["cli"],
@@ -21,6 +23,7 @@ const LAYERS: ArchitectureRules["layers"] = [
   ["policy"],
   ["api", "campaign"],
   ["message"],
+  ["jurisdictions"],
   ["text", "contract", "diagnostics"],
 ];
 

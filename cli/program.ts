@@ -17,6 +17,7 @@ import { registerLsp } from "./register/lsp.js";
 import { registerPlan } from "./register/plan.js";
 import { registerPreview } from "./register/preview.js";
 import { registerReplies } from "./register/replies.js";
+import { registerResults } from "./register/results.js";
 import { registerSandbox } from "./register/sandbox.js";
 import { registerStatus } from "./register/status.js";
 import { registerValidate } from "./register/validate.js";
@@ -61,6 +62,7 @@ const commands: Register[] = [
   registerImport,
   registerStatus,
   registerWatch,
+  registerResults,
   registerWebhooks,
   registerReplies,
   registerSandbox,

@@ -8,13 +8,13 @@ import type { ArchitectureRules } from "./checker.js";
 
 /**
  * design.md "Layout", top first: cli -> report -> (apply, import, status, watch, replies, email,
- * webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> (text, contract,
+ * webhooks, results) -> (forecast, plan) -> policy -> (api, campaign) -> message -> (text, contract,
  * diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli.
  */
 const LAYERS: ArchitectureRules["layers"] = [
   ["cli"],
   ["report", "sandbox"],
-  ["apply", "import", "status", "watch", "replies", "email", "webhooks"],
+  ["apply", "import", "status", "watch", "replies", "email", "webhooks", "results"],
   ["forecast", "plan"],
   ["policy"],
   ["api", "campaign"],
@@ -37,6 +37,11 @@ const SAME_LAYER: ArchitectureRules["sameLayer"] = [
     from: "email",
     to: "status",
     why: "email campaigns' rates use status's exact fractions (one rounding rule for every rate)",
+  },
+  {
+    from: "results",
+    to: "status",
+    why: "results count money and rates with status's exact e4 sums and fractions (one rounding rule for every figure)",
   },
   {
     from: "replies",

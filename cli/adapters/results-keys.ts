@@ -1,0 +1,37 @@
+/**
+ * The keys a recording reads with: the one place `results record` (and `status`/`watch --record`)
+ * meets the routing of keys per organization (docs/api-connection.md), so moving that routing
+ * changes only this file. Every key set is checked (one `GET /organizations` each, as `status --all`
+ * does) and lists the statistics on its own, through its own client and rate limiter.
+ */
+import type { ApiClient } from "../../src/api/index.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { KeyReader } from "../../src/results/record.js";
+import { routeOrganizations } from "../organization-routing.js";
+import type { Session } from "../session.js";
+
+/** Routes every key of the session (as `status --all`), then names each key in use. */
+export async function recordingKeys(
+  session: Session,
+): Promise<
+  | { ok: true; readers: KeyReader[]; diagnostics: readonly Diagnostic[] }
+  | { ok: false; diagnostics: readonly Diagnostic[] }
+> {
+  const routing = await routeOrganizations(session, [], { everyKey: true });
+  if (!routing.ok) return routing;
+  return { ok: true, readers: keysInUse(session), diagnostics: routing.diagnostics };
+}
+
+/** The keys already routed (a session routed with `everyKey`), each with where it came from. */
+export function keysInUse(session: Session): KeyReader[] {
+  const clients: readonly ApiClient[] = session.router?.inUse() ?? [session.client];
+  const sourceOf = (client: ApiClient): string => {
+    if (client === session.defaultClient || session.router === null) return session.keySource;
+    for (const entry of session.organizationKeys.values()) if (entry.client() === client) return entry.source;
+    return "a key of the session";
+  };
+  return clients.map((client) => ({
+    source: sourceOf(client),
+    read: (params) => client.getProjectStats(params),
+  }));
+}

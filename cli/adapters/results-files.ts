@@ -5,14 +5,27 @@
  * reviewer reads it.
  *
  * Writing takes `<dir>/.record.lock` (two recordings at once would each miss the other's lines when
- * applying the write rule), then, per file: cuts a torn last line (a recording killed mid-write)
- * with a warning, checks every line, applies the write rule (src/results/write-rule.ts) against the
- * file and the organization's previous month, appends the batch in one write and syncs it (and the
- * directory, for a new file). A kill leaves each file with whole lines, or whole lines and a torn
- * tail that the next recording cuts, loudly; never a line that reads as a wrong snapshot.
+ * applying the write rule), then, per file (one batch): checks every line, applies the write rule
+ * (src/results/write-rule.ts) against the file and the organization's previous month, and writes
+ * the file's lines followed by the batch's through a synced temporary file renamed over it. The
+ * content only ever grows by whole lines at its end (append-only, as git shows it), and a kill at
+ * any moment leaves each file as it was or with its whole batch: never a torn line. A torn last
+ * line found anyway (a copy cut short, a hand edit) is cut, loudly, and `results` skips it.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, join } from "node:path";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import {
   monthOf,
@@ -25,7 +38,6 @@ import type { ReadOutcome, ResultsStore, WriteOutcome } from "../../src/results/
 import { chooseWrites, latestByProject } from "../../src/results/write-rule.js";
 import { wholeLines } from "../../src/webhooks/durable-log.js";
 import { errnoCode } from "../files.js";
-import { openFileLog } from "./durable-file.js";
 import { takeLock } from "./record-file.js";
 
 /** The lock file's name inside the store's directory. */
@@ -45,9 +57,10 @@ export function openFileStore(dir: string, shown: string): ResultsStore {
 
 /** One file's lines as read: the snapshots, the problems, and the torn tail's length. */
 interface FileLines {
+  /** The file's whole lines (up to and with its last newline). */
+  readonly text: string;
   readonly snapshots: ResultsSnapshot[];
   readonly problems: Diagnostic[];
-  readonly wholeBytes: number;
   readonly torn: number;
 }
 
@@ -61,15 +74,15 @@ function readLines(path: string, shownPath: string): FileLines {
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    if (errnoCode(error) === "ENOENT") return { snapshots: [], problems: [], wholeBytes: 0, torn: 0 };
+    if (errnoCode(error) === "ENOENT") return { text: "", snapshots: [], problems: [], torn: 0 };
     return {
+      text: "",
       snapshots: [],
       problems: [unusable(shownPath, `cannot be read (${errnoCode(error)})`)],
-      wholeBytes: 0,
       torn: 0,
     };
   }
-  const { text, wholeBytes, torn } = wholeLines(bytes);
+  const { text, torn } = wholeLines(bytes);
   const snapshots: ResultsSnapshot[] = [];
   const problems: Diagnostic[] = [];
   text.split("\n").forEach((line, i) => {
@@ -85,7 +98,7 @@ function readLines(path: string, shownPath: string): FileLines {
         hint: "the results files are written by `campaignctl results record` only: restore the file from git (`git checkout -- <file>`), then record again",
       });
   });
-  return { snapshots, problems, wholeBytes, torn };
+  return { text, snapshots, problems, torn };
 }
 
 function unusable(shownPath: string, why: string): Diagnostic {
@@ -158,7 +171,18 @@ function writeBatches(dir: string, shown: string, snapshots: readonly ResultsSna
   let unchanged = 0;
   let failed = false;
   for (const file of [...groups.keys()].sort()) {
-    const batch = groups.get(file) ?? [];
+    // In a stable order, whatever order the keys answered in: a file's lines diff cleanly in review.
+    const batch = (groups.get(file) ?? []).sort((a, b) =>
+      a.hour !== b.hour
+        ? a.hour < b.hour
+          ? -1
+          : 1
+        : a.project_id < b.project_id
+          ? -1
+          : a.project_id > b.project_id
+            ? 1
+            : 0,
+    );
     const done = writeBatch(dir, shown, file, batch);
     diagnostics.push(...done.diagnostics);
     if (!done.ok) {
@@ -174,7 +198,12 @@ function writeBatches(dir: string, shown: string, snapshots: readonly ResultsSna
   return { ok: true, written, sameHour, unchanged, places, diagnostics };
 }
 
-/** Applies the write rule to one file and appends its batch: one write, one sync. */
+/**
+ * Applies the write rule to one file and writes its batch: the file's whole lines and the batch's
+ * lines to a temporary file beside it, synced, renamed over it, the directory synced. A kill at any
+ * moment leaves the old file or the new one, each of whole lines (a stray temporary file is removed
+ * by the next recording and never read).
+ */
 function writeBatch(
   dir: string,
   shown: string,
@@ -195,30 +224,20 @@ function writeBatch(
     keys: new Set(current.snapshots.map(snapshotKey)),
     latest: latestByProject([...before.snapshots, ...current.snapshots]),
   });
+  if (current.torn > 0)
+    diagnostics.push({
+      severity: "warning",
+      code: "results.torn-line-cut",
+      message: `${shownPath}: its last line was cut short (${current.torn} bytes without a newline: a write interrupted, or a copy cut short); it was cut off, and this recording writes its snapshots again`,
+      range: lineRange(shownPath, current.snapshots.length + 1),
+      hint: "nothing to do: no whole line was lost; commit the file as it is now",
+    });
   try {
-    const fresh = !existsSync(path);
-    mkdirSync(join(dir, file, ".."), { recursive: true });
-    const log = openFileLog(path);
-    try {
-      if (current.torn > 0) {
-        log.truncate(current.wholeBytes);
-        log.sync();
-        diagnostics.push({
-          severity: "warning",
-          code: "results.torn-line-cut",
-          message: `${shownPath}: its last line was cut short (${current.torn} bytes without a newline: a recording killed mid-write); it was cut off, and this recording writes its snapshots again`,
-          range: lineRange(shownPath, current.snapshots.length + 1),
-          hint: "nothing to do: no whole line was lost; commit the file as it is now",
-        });
-      }
-      if (chosen.write.length > 0) {
-        log.append(chosen.write.map((s) => `${JSON.stringify(s)}\n`).join(""));
-        log.sync();
-      }
-    } finally {
-      log.close();
-    }
-    if (fresh) syncDirectory(join(dir, file, ".."));
+    const folder = join(dir, file, "..");
+    mkdirSync(folder, { recursive: true });
+    removeStrayTemporaries(folder, basename(path));
+    if (chosen.write.length > 0 || current.torn > 0)
+      replaceFile(path, current.text + chosen.write.map((s) => `${JSON.stringify(s)}\n`).join(""));
   } catch (error) {
     return {
       ok: false,
@@ -233,6 +252,29 @@ function writeBatch(
     places: [],
     diagnostics,
   };
+}
+
+/** The temporary file a recording writes `name` through: `<name>.<pid>.tmp` (never read as a month). */
+const temporaryOf = (name: string): string => `${name}.${process.pid}.tmp`;
+
+/** Removes temporary files of `name` left by a killed recording (the lock says none is running). */
+function removeStrayTemporaries(folder: string, name: string): void {
+  for (const entry of readdirSync(folder))
+    if (entry.startsWith(`${name}.`) && entry.endsWith(".tmp")) rmSync(join(folder, entry), { force: true });
+}
+
+/** Replaces `path` by `text` atomically and durably: temporary file, fdatasync, rename, directory fsync. */
+function replaceFile(path: string, text: string): void {
+  const temporary = join(path, "..", temporaryOf(basename(path)));
+  const fd = openSync(temporary, "w", 0o644);
+  try {
+    writeFileSync(fd, text);
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+  syncDirectory(join(path, ".."));
 }
 
 /** Makes a new file's name durable: fsync of its directory. */
@@ -285,7 +327,7 @@ async function readFiles(dir: string, shown: string, untilMs: number): Promise<R
         diagnostics.push({
           severity: "warning",
           code: "results.torn-line-cut",
-          message: `${shownPath}: its last line is cut short (${lines.torn} bytes without a newline: a recording killed mid-write); it is not read`,
+          message: `${shownPath}: its last line is cut short (${lines.torn} bytes without a newline: a write interrupted, or a copy cut short); it is not read`,
           range: lineRange(shownPath, lines.snapshots.length + 1),
           hint: "the next `campaignctl results record` cuts it off and records that hour again",
         });

@@ -4,7 +4,7 @@
  * changes only this file. Every key set is checked (one `GET /organizations` each, as `status --all`
  * does) and lists the statistics on its own, through its own client and rate limiter.
  */
-import type { ApiClient } from "../../src/api/index.js";
+import type { ApiClient, ProjectStatsParams } from "../../src/api/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { KeyReader } from "../../src/results/record.js";
 import { routeOrganizations } from "../organization-routing.js";
@@ -30,8 +30,15 @@ export function keysInUse(session: Session): KeyReader[] {
     for (const entry of session.organizationKeys.values()) if (entry.client() === client) return entry.source;
     return "a key of the session";
   };
-  return clients.map((client) => ({
-    source: sourceOf(client),
-    read: (params) => client.getProjectStats(params),
-  }));
+  // By source, the default key first: the same order whichever key answered its check first.
+  return clients
+    .map((client) => ({
+      source: sourceOf(client),
+      read: (params: ProjectStatsParams) => client.getProjectStats(params),
+      first: client === session.defaultClient,
+    }))
+    .sort((a, b) =>
+      a.first !== b.first ? (a.first ? -1 : 1) : a.source < b.source ? -1 : a.source > b.source ? 1 : 0,
+    )
+    .map(({ source, read }) => ({ source, read }));
 }

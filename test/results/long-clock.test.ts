@@ -36,7 +36,8 @@ let database: { url: string; drop: () => Promise<void> } | undefined;
 let onDay30: Row[];
 let recordings = 0;
 
-const pgEnv = () => (database === undefined ? {} : { CAMPAIGNCTL_RESULTS_DATABASE_URL: database.url });
+const pgEnv = (): Record<string, string> =>
+  database === undefined ? {} : { CAMPAIGNCTL_RESULTS_DATABASE_URL: database.url };
 
 /** Records into both stores at the clock's now. */
 async function recordBoth(): Promise<void> {

@@ -12,7 +12,7 @@ export const RESULTS_CODES = {
   "results.store-locked":
     "another recording is writing the results files now (their lock file names its process)",
   "results.torn-line-cut":
-    "a results file ended in a line cut short (a recording killed mid-write): `results` skips it, and the next recording cuts it off and records that hour again",
+    "a results file ends in a line cut short (a copy cut short, a hand edit, an interrupted write of another tool): `results` skips it, and the next recording cuts it off and records that hour again",
   "results.database-url-missing":
     "--store postgres, but the variable holding the connection string is not set",
   "results.database-url-in-flag":

@@ -32,6 +32,14 @@ export interface RecordFlags extends SessionFlags, StoreFlags {
 
 const DAY_MS = 86_400_000;
 
+/** The store flags of `status --record` and `watch --record` (`--store`, `--results-dir`). */
+export function storeFlagsOf(flags: { readonly store?: string; readonly resultsDir?: string }): StoreFlags {
+  return {
+    ...(flags.store === undefined ? {} : { store: flags.store }),
+    ...(flags.resultsDir === undefined ? {} : { dir: flags.resultsDir }),
+  };
+}
+
 /** The problems of the recording flags, before any request. */
 export function recordProblems(flags: StoreFlags & { readonly since?: string }): Diagnostic[] {
   const problems = storeProblems(flags);
@@ -107,6 +115,30 @@ export async function recordResults(
   } finally {
     await opened.store.close();
   }
+}
+
+/**
+ * `watch --record`: a check of every poll (`AlsoPolled`) that records once per hour of the API's
+ * clock: on the first poll, then on the first poll of each new hour. Its summary is an info note.
+ */
+export function hourlyRecorder(
+  session: Session,
+  flags: StoreFlags,
+  io: Io,
+): () => Promise<{ readonly diagnostics: readonly Diagnostic[]; readonly sending: number }> {
+  let lastHour: string | null = null;
+  return async () => {
+    const hour = hourOf(session.now());
+    if (hour === lastHour) return { diagnostics: [], sending: 0 };
+    lastHour = hour;
+    const summary = await recordResults(session, flags, io, true);
+    const note: Diagnostic = {
+      severity: "info",
+      code: "results.recorded",
+      message: renderRecordText(summary).trim().split("\n")[0] ?? "",
+    };
+    return { diagnostics: [note, ...summary.diagnostics], sending: 0 };
+  };
 }
 
 /** Runs `results record`. Exported so tests and the benchmark can inject the client's clock and sleep. */

@@ -19,6 +19,17 @@ function addStoreOptions(command: Command): Command {
     .option("--dir <dir>", "the file store's directory (default: results)");
 }
 
+/** `--record` and its store, for `status` and `watch` (docs/results.md "Recording from status and watch"). */
+export function addRecordOptions(command: Command): Command {
+  return command
+    .option("--record", "also record every project the keys see into the results store (docs/results.md)")
+    .option(
+      "--store <store>",
+      "with --record: files (default) or postgres ($CAMPAIGNCTL_RESULTS_DATABASE_URL)",
+    )
+    .option("--results-dir <dir>", "with --record: the file store's directory (default: results)");
+}
+
 export function registerResults(program: Command, io: Io, report: ReportOutcome): void {
   const results = program
     .command("results")

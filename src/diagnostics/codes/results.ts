@@ -25,6 +25,8 @@ export const RESULTS_CODES = {
     "--by template, language or label needs the campaign files (paths) that map projects to them",
   "results.before-period-included":
     "projects created before the period have no snapshot before it: their figures up to their first snapshot are counted in the period",
+  "results.recorded":
+    "`watch --record` recorded the hour's snapshots into the results store (the summary line)",
   "results.not-recorded":
     "projects of the campaign files have no snapshot in the store up to the period's end",
 } as const;

@@ -244,3 +244,26 @@ export function recordedDays(
   }
   return { first: first.slice(0, 10), last: last.slice(0, 10) };
 }
+
+/**
+ * The figures of a set of projects over `[startMs, endMs)` from the store's snapshots: an
+ * experiment's arm (its projects' ids) read the way a period is (each project's movement in it),
+ * with its rates as exact fractions. `projects` counts the arm's projects that have a snapshot.
+ */
+export function armFigures(
+  snapshots: readonly ResultsSnapshot[],
+  projectIds: readonly string[],
+  startMs: number,
+  endMs: number,
+): { readonly projects: number; readonly figures: ResultsFigures; readonly rates: ResultsRates } {
+  const all = histories(snapshots.filter((s) => Date.parse(s.at) < endMs));
+  let figures = ZERO;
+  let projects = 0;
+  for (const id of new Set(projectIds)) {
+    const h = all.get(id);
+    if (h === undefined) continue;
+    projects++;
+    figures = add(figures, movement(h, startMs, endMs));
+  }
+  return { projects, figures, rates: ratesOf(figures) };
+}

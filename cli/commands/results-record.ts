@@ -81,7 +81,9 @@ export async function recordResults(
       diagnostics: keys.diagnostics,
     };
   // Today on the API's clock: one response must have carried its Date header (the key check did, with keys per organization).
-  if (session.clockReading() === null && session.sandbox === null) await session.client.listOrganizations();
+  if (session.clockReading() === null && session.sandbox === null) {
+    await session.client.listOrganizations();
+  }
   const now = session.now();
   const since =
     flags.since ??

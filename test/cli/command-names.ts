@@ -8,6 +8,7 @@ export const COMMAND_NAMES: readonly string[] = [
   "import",
   "status",
   "watch",
+  "results",
   "webhooks",
   "replies",
   "sandbox",

@@ -53,3 +53,31 @@ describe("--record", () => {
     expect(result.stderr).toContain("--store sqlite is not a store");
   });
 });
+
+describe("requests per key", () => {
+  it("each key makes one GET /organizations and ceil(N/1000) statistics pages, nothing else", async () => {
+    const { generateOrgWorld, startOrgWorld, worldKeyEnvironment } = await import("../support/org-world.js");
+    const { record } = await import("./harness.js");
+    const world = generateOrgWorld({ orgs: 3, projects: 4 });
+    const sb = await startOrgWorld(world, { timeScale: 0, rateLimits: true });
+    try {
+      const cwd = mkdtempSync(join(tmpdir(), "campaignctl-results-keys-"));
+      const env = worldKeyEnvironment(world);
+      const result = await record(sb, cwd, ["--json"], { json: true }, {}, env);
+      expect(result.code, result.stderr).toBe(0);
+      const log = (await (await fetch(`${sb.rootUrl}/_sandbox/requests`)).json()).data.requests as {
+        method: string;
+        route: string;
+        key_organization_id: string;
+      }[];
+      for (const org of world.organizations) {
+        const mine = log.filter((e) => e.key_organization_id === org.id).map((e) => `${e.method} ${e.route}`);
+        expect(mine.sort()).toEqual(["GET /organizations", "GET /projects/stats"]);
+      }
+      expect(log).toHaveLength(6);
+      expect(JSON.parse(result.stdout)).toMatchObject({ projects: 12, written: 12 });
+    } finally {
+      await sb.close();
+    }
+  });
+});

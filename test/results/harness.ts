@@ -32,9 +32,10 @@ export async function record(
   argv: readonly string[],
   flags: Partial<RecordFlags> = {},
   env: Readonly<Record<string, string>> = {},
+  keys: Readonly<Record<string, string>> = ORGANIZATION_KEYS,
 ): Promise<CliResult> {
   const io = captureIo({
-    env: { NO_COLOR: "1", ...ORGANIZATION_KEYS, ...env },
+    env: { NO_COLOR: "1", ...keys, ...env },
     cwd,
     clock: () => sb.clock.nowMs(),
   });

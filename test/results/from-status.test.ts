@@ -65,11 +65,10 @@ describe("requests per key", () => {
       const env = worldKeyEnvironment(world);
       const result = await record(sb, cwd, ["--json"], { json: true }, {}, env);
       expect(result.code, result.stderr).toBe(0);
-      const log = (await (await fetch(`${sb.rootUrl}/_sandbox/requests`)).json()).data.requests as {
-        method: string;
-        route: string;
-        key_organization_id: string;
-      }[];
+      const body = (await (await fetch(`${sb.rootUrl}/_sandbox/requests`)).json()) as {
+        data: { requests: { method: string; route: string; key_organization_id: string }[] };
+      };
+      const log = body.data.requests;
       for (const org of world.organizations) {
         const mine = log.filter((e) => e.key_organization_id === org.id).map((e) => `${e.method} ${e.route}`);
         expect(mine.sort()).toEqual(["GET /organizations", "GET /projects/stats"]);

@@ -25,6 +25,8 @@ export const RECORD_FORMAT_VERSION = 1;
 export interface RecordFlags extends SessionFlags, StoreFlags {
   /** `--since DAY`: the first UTC day of the range read (default: 30 days before today). */
   readonly since?: string;
+  /** `--days N`: the range is the last N days on the API's clock, today included (1 to 90; default 31). */
+  readonly days?: string;
   readonly json?: boolean;
   /** False with `--no-color`. */
   readonly color?: boolean;
@@ -41,8 +43,27 @@ export function storeFlagsOf(flags: { readonly store?: string; readonly resultsD
 }
 
 /** The problems of the recording flags, before any request. */
-export function recordProblems(flags: StoreFlags & { readonly since?: string }): Diagnostic[] {
+export function recordProblems(
+  flags: StoreFlags & { readonly since?: string; readonly days?: string },
+): Diagnostic[] {
   const problems = storeProblems(flags);
+  if (
+    flags.days !== undefined &&
+    !(/^\d+$/.test(flags.days) && Number(flags.days) >= 1 && Number(flags.days) <= 90)
+  )
+    problems.push({
+      severity: "error",
+      code: "cli.usage",
+      message: `--days ${flags.days} is not a number of days from 1 to 90`,
+      hint: "--days 31 (the default: the newest statistics window) or --days 90 (every window the API allows)",
+    });
+  if (flags.days !== undefined && flags.since !== undefined)
+    problems.push({
+      severity: "error",
+      code: "cli.usage",
+      message: "--days and --since disagree: give one",
+      hint: "--days N counts back from today on the API's clock; --since DAY names the first day",
+    });
   if (flags.since !== undefined && !isDay(flags.since))
     problems.push({
       severity: "error",
@@ -59,7 +80,7 @@ export function recordProblems(flags: StoreFlags & { readonly since?: string }):
  */
 export async function recordResults(
   session: Session,
-  flags: StoreFlags & { readonly since?: string },
+  flags: StoreFlags & { readonly since?: string; readonly days?: string },
   io: Io,
   routed = false,
 ): Promise<RecordSummary> {
@@ -85,9 +106,10 @@ export async function recordResults(
     await session.client.listOrganizations();
   }
   const now = session.now();
+  const back = Number(flags.days ?? "31") - 1;
   const since =
     flags.since ??
-    new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 30 * DAY_MS).toISOString().slice(0, 10);
+    new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - back * DAY_MS).toISOString().slice(0, 10);
   const range = statusRange(now, since);
   const stamp = { at: now.toISOString(), hour: hourOf(now) };
   if (!range.ok)

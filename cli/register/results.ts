@@ -77,10 +77,8 @@ export function registerResults(program: Command, io: Io, report: ReportOutcome)
   const record = results
     .command("record")
     .description("Append a snapshot of every project the keys see to the results store (run it every hour)")
-    .option(
-      "--since <day>",
-      "first UTC day of the statistics read, YYYY-MM-DD (default: 30 days ago; oldest: 89)",
-    )
+    .option("--days <n>", "read the last N days on the API's clock, today included: 1 to 90 (default 31)")
+    .option("--since <day>", "or: the first UTC day of the statistics read, YYYY-MM-DD (oldest: 89 days ago)")
     .option("--json", "print what was recorded as JSON (schemas/results-record-result.schema.json)");
   addConnectionOptions(addStoreOptions(record), "record from")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")

@@ -51,6 +51,12 @@ describe("results-record.yml", () => {
       `#!/bin/sh\nexec "${process.execPath}" "${BUILT_CLI}" "$@" --sandbox\n`,
     );
     chmodSync(join(bin, "campaignctl"), 0o755);
+    // `date -u +%H` says the hour the test chooses (FAKE_HOUR): the 03:xx run reads 90 days.
+    writeFileSync(
+      join(bin, "date"),
+      `#!/bin/sh\nfor a in "$@"; do [ "$a" = "+%H" ] && { echo "$FAKE_HOUR"; exit 0; }; done\nexec /bin/date "$@"\n`,
+    );
+    chmodSync(join(bin, "date"), 0o755);
     const env = {
       PATH: `${bin}:${process.env.PATH ?? ""}`,
       HOME: root,
@@ -61,8 +67,12 @@ describe("results-record.yml", () => {
       GIT_COMMITTER_NAME: "t",
       GIT_COMMITTER_EMAIL: "t@example.invalid",
     };
-    const run = (name: string) =>
-      spawnSync("bash", ["-e", "-c", step(name)], { cwd: work, env, encoding: "utf8" });
+    const run = (name: string, hour = "11") =>
+      spawnSync("bash", ["-e", "-c", step(name)], {
+        cwd: work,
+        env: { ...env, FAKE_HOUR: hour },
+        encoding: "utf8",
+      });
     const recorded = run("Record the statistics");
     expect(recorded.status, recorded.stderr).toBe(0);
     expect(recorded.stdout).toContain("Recorded 4 snapshots");
@@ -74,7 +84,10 @@ describe("results-record.yml", () => {
     expect(git(remote, "ls-tree", "-r", "--name-only", "HEAD")).toContain(
       "results/riverside-democrats/2026-12.jsonl",
     );
-    expect(run("Record the statistics").stdout).toContain("Recorded 0 snapshots");
+    const deep = run("Record the statistics", "03");
+    expect(deep.status, deep.stderr).toBe(0);
+    expect(deep.stdout).toContain("Recorded 0 snapshots");
+    expect(deep.stdout).toContain(", 2026-09-03..2026-09-30;"); // down to the oldest day the API allows
     const again = run("Commit the new snapshots");
     expect(again.status).toBe(0);
     expect(again.stdout).toContain("Nothing moved since the last recording");

@@ -19,47 +19,11 @@ import { judgeFindings } from "../dist/src/forecast/policy-hold.js";
 import { withForecastFindings } from "../dist/src/plan/forecast-hold.js";
 import { forecastMarkdown } from "../dist/src/report/forecast-markdown.js";
 import { forecastText } from "../dist/src/report/forecast-text.js";
+import { forecastInput, NOW, RULE } from "./forecast-input.mjs";
 
 const N = Number(process.argv[2] ?? 1000);
 const RUNS = Number(process.argv[3] ?? 9);
-const NOW = Date.parse("2026-11-02T16:00:00Z");
-const ZONES = ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"];
-
-const brands = Object.fromEntries(Array.from({ length: 20 }, (_, b) => [`brand-${b}`, 20_000 + b * 5_000]));
-const projects = Array.from({ length: N }, (_, i) => ({
-  address: `project-${i}`,
-  organization: `org-${i % 7}`,
-  brand: `brand-${i % 20}`,
-  channel: i % 9 === 0 ? "toll-free" : "10dlc",
-  recipients: 500 + ((i * 7919) % 19_500),
-  segmentsPerMessage: 2,
-  startMs: NOW + ((i * 104_729) % (3 * 86_400_000)),
-  timezone: ZONES[i % 4],
-  dailyCapBypass: i % 10 === 0,
-  ...(i % 2 === 0 && { deadlineMs: NOW + 3 * 86_400_000 }),
-  estimatedCostCents: 1000 + i,
-}));
-const capacity = { ...DEFAULT_CAPACITY, brands, throughput: { "10dlc": 4500, "toll-free": 180 } };
-
-/** A plan of the projects, one planned schedule each (only what withForecastFindings reads). */
-const plan = {
-  diagnostics: [],
-  projects: projects.map((p) => ({
-    address: p.address,
-    diagnostics: [],
-    drift: [],
-    actions: [
-      {
-        id: `${p.address}.schedule`,
-        address: p.address,
-        kind: "schedule",
-        status: "planned",
-        depends_on: [],
-      },
-    ],
-  })),
-};
-const RULE = { names: ["cap-pause", "past-deadline", "quiet-hours", "over-cap"] };
+const { projects, capacity, plan } = forecastInput(N, DEFAULT_CAPACITY);
 
 function once() {
   const t0 = performance.now();

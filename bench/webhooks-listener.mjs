@@ -33,15 +33,14 @@
  * Ctrl-C) through a one-line entry; the `via` field of the result says which ran.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { Agent, request } from "undici";
 import { listenFlags } from "./lib.mjs";
+import { BENCH_SECRET, sendAll, signedDeliveries } from "./webhooks-load.mjs";
 
 const total = Math.min(Number(process.argv[2] ?? 20_000), 200_000);
 const concurrency = Number(process.argv[3] ?? 32);
@@ -73,7 +72,7 @@ function flushLatency() {
   return { p50: at(0.5), p99: at(0.99) };
 }
 const fsyncMs = flushLatency();
-const SECRET = "whsec_bench_0123456789abcdef0123";
+const SECRET = BENCH_SECRET;
 
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const command = fileURLToPath(new URL("../dist/cli/commands/webhooks-listen.js", import.meta.url));
@@ -161,72 +160,13 @@ if (url === undefined) {
   process.exit(1);
 }
 
-/** N deliveries, signed in advance so the client's own HMAC time is not measured. */
-const deliveries = Array.from({ length: total }, (_, i) => {
-  const body = JSON.stringify({
-    message_id: `bench-${i}`,
-    project_id: "9a000000-0000-4000-8000-000000000001",
-    conversation_id: null,
-    from: "+15035550101",
-    to: `+1503555${String(i % 10000).padStart(4, "0")}`,
-    status: "sent",
-    error_code: null,
-    segments: 1,
-    sent_at: "2026-12-01T15:00:00.000Z",
-    delivered_at: null,
-    failed_at: null,
-  });
-  return {
-    id: `evt_bench_${i}`,
-    body,
-    signature: `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
-  };
-});
-
-const dispatcher = new Agent({ connections: concurrency, pipelining: 1 });
-const latencies = new Float64Array(total);
-let next = 0;
-let failed = 0;
-let retries = 0;
-/** A 503 (the listener's queue is full) is retried as the API's sender would, after a pause (bounded). */
-const RETRY_PAUSE_MS = 20;
-const MAX_ATTEMPTS = 500;
+const deliveries = signedDeliveries(total);
 const started = performance.now();
-async function worker() {
-  for (let i = next++; i < total; i = next++) {
-    const d = deliveries[i];
-    for (let attempt = 1; ; attempt++) {
-      const t0 = performance.now();
-      const res = await request(url, {
-        method: "POST",
-        dispatcher,
-        headers: {
-          "content-type": "application/json",
-          "x-webhook-signature": d.signature,
-          "x-event-type": "message.sent",
-          "x-event-id": d.id,
-          "x-timestamp": String(Math.floor(Date.now() / 1000)),
-        },
-        body: d.body,
-      });
-      await res.body.dump();
-      latencies[i] = performance.now() - t0;
-      if (res.statusCode === 503 && attempt < MAX_ATTEMPTS) {
-        retries += 1;
-        await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
-        continue;
-      }
-      if (res.statusCode !== 200) failed += 1;
-      break;
-    }
-  }
-}
-await Promise.all(Array.from({ length: concurrency }, worker));
+const { latencies, failed, retries } = await sendAll(url, deliveries, concurrency);
 const answeredAt = performance.now();
 // The queued work finishes after the answers: wait for the last line (bounded: 120 s).
 for (let waited = 0; lastAt === 0 && waited < 120_000; waited += 20)
   await new Promise((r) => setTimeout(r, 20));
-await dispatcher.close();
 child.kill("SIGINT");
 const code = await exited;
 if (forward) handler.close();

@@ -36,8 +36,14 @@ export async function saveFile(io: Io, file: string, text: string, what: string)
  * On a failure every temp file and every directory it created is removed, and the result is one
  * `cli.file-unwritable` naming the file. (A rename within a directory just written to does not
  * fail in practice; if one did, the files renamed before it would stay.) Never throws.
+ * `announce: false`: no "Wrote" line, for a command whose own output names each file written
+ * (`import`), so that a file is announced in one place only.
  */
-export async function saveFiles(io: Io, files: readonly FileToSave[]): Promise<Diagnostic[]> {
+export async function saveFiles(
+  io: Io,
+  files: readonly FileToSave[],
+  options: { readonly announce?: boolean } = {},
+): Promise<Diagnostic[]> {
   const made: string[] = [];
   const staged: Staged[] = [];
   let current: FileToSave | undefined;
@@ -60,7 +66,8 @@ export async function saveFiles(io: Io, files: readonly FileToSave[]): Promise<D
     for (const dir of made.sort((a, b) => b.length - a.length)) await quietly(() => rmdir(dir));
     return current === undefined ? [] : [unwritable(current, error)];
   }
-  for (const s of staged) io.stderr(`Wrote the ${s.file.what} to ${s.file.path}\n`);
+  if (options.announce !== false)
+    for (const s of staged) io.stderr(`Wrote the ${s.file.what} to ${s.file.path}\n`);
   return [];
 }
 

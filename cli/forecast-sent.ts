@@ -12,6 +12,7 @@ import { readAll } from "../src/plan/refresh-records.js";
 import { statsWindows } from "../src/plan/refresh-stats.js";
 import { statusRange } from "../src/status/range.js";
 import { listRows } from "../src/status/read-live.js";
+import { own } from "../src/text/names.js";
 import type { Session } from "./session.js";
 
 const SENDING: ReadonlySet<string> = new Set(["scheduled", "active"]);
@@ -60,7 +61,7 @@ export async function readLiveSends(
       : await cache.store.read(cache.organizationId);
   const read = new Map<string, LiveRead<Project>>();
   for (const row of cache.refresh ? [] : others) {
-    const entry = cacheRead.snapshot.projects[row.id];
+    const entry = own(cacheRead.snapshot.projects, row.id);
     if (entry !== undefined && sameVersion(entry.value, row))
       read.set(row.id, { kind: "found", value: entry.value });
   }

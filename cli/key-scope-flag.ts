@@ -1,9 +1,10 @@
 /**
- * `--allow-cross-organization-key` of plan and apply, declared once. By default a key whose
- * organization is not the project's own sends no test or schedule for it (the API scopes
- * idempotency keys per calling organization, so a run with the parent's key and one with the
- * child's would both send); the flag allows it, with a warning, for teams that run one key on
- * purpose (see docs/apply-and-safety.md).
+ * `--allow-cross-organization-key` of `plan`, `apply`, `replies plan` and `replies run`, declared
+ * once. By default a key whose organization is not the owner's sends no write there (test, schedule,
+ * reply, email list upsert: the rule of src/api/cross-organization.ts, enforced at the write port);
+ * the API scopes idempotency keys per calling organization, so a run with the parent's key and one
+ * with the child's would both send. The flag allows it, for teams that run one key on purpose (see
+ * docs/api-connection.md). A pause needs no flag.
  */
 import type { Command } from "commander";
 
@@ -16,6 +17,6 @@ export interface KeyScopeFlags {
 export function addKeyScopeOption(command: Command): Command {
   return command.option(
     "--allow-cross-organization-key",
-    "let a key of another organization than a project's own send its test and schedule (every pipeline of that project must then use this same key)",
+    "let a key of another organization than the owner's write there: tests, schedules, replies, email list upserts (every pipeline that writes there must then use this same key)",
   );
 }

@@ -12,25 +12,31 @@ import { type Io, processIo } from "./io.js";
 import { exitCodeOf, type Outcome } from "./outcome.js";
 import { redactingIo, redactorFor } from "./output-redaction.js";
 import { buildProgram } from "./program.js";
+import { UsageError } from "./strict-command.js";
 
 export async function run(argv: readonly string[], given: Io): Promise<number> {
   const io = redactingIo(given, redactorFor(argv, given.env));
   let outcome: Outcome | undefined;
-  const program = buildProgram(io, (o) => {
-    outcome = o;
-  });
+  const program = await buildProgram(
+    io,
+    (o) => {
+      outcome = o;
+    },
+    argv,
+  );
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
-      // --help and --version end here with exit code 0; everything else is a usage error.
+      // --help and --version end here with exit code 0; everything else is a usage error, shown
+      // here, once, as every other error is (strict-command.ts keeps commander from writing it).
       if (error.exitCode === 0) return 0;
-      // Commander has said why on stderr; a script that asked for JSON still gets one document.
-      if (asksForJson(argv)) {
-        // Loaded only here: `--version` and `--help` do not load the diagnostics renderers.
-        const { renderErrorDocument } = await import("./fail.js");
-        io.stdout(renderErrorDocument(USAGE_FORMAT_VERSION, [usageDiagnostic(error)]));
-      }
+      // Loaded only here: `--version` and `--help` do not load the diagnostics renderers.
+      const { failWith } = await import("./fail.js");
+      failWith([usageDiagnostic(error)], new Map(), io, {
+        json: asksForJson(argv),
+        formatVersion: USAGE_FORMAT_VERSION,
+      });
       return exitCodeOf({ kind: "usage" });
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -55,14 +61,17 @@ export function asksForJson(argv: readonly string[]): boolean {
 }
 
 /**
- * The usage error as a diagnostic. Commander's suggestion (`\n(Did you mean plan?)`, also given for
- * an unknown command by register/help.ts) or our hint for an unknown flag (strict-command.ts), the
- * parenthesised line after the message, becomes the hint.
+ * The usage error as a diagnostic (`cli.usage`). Commander's suggestion (`\n(Did you mean plan?)`,
+ * also given for an unknown command by register/help.ts) or our hint for an unknown flag
+ * (strict-command.ts), the parenthesised line after the message, becomes the hint; without one,
+ * the hint says where the command's usage is.
  */
 export function usageDiagnostic(error: CommanderError): Diagnostic {
   const message = error.message.replace(/^error: /, "");
+  const command = error instanceof UsageError ? error.command : "campaignctl";
   const hinted = /\n\((.+)\)$/s.exec(message);
-  if (hinted === null || hinted[1] === undefined) return { severity: "error", code: "cli.usage", message };
+  if (hinted === null || hinted[1] === undefined)
+    return { severity: "error", code: "cli.usage", message, hint: `${command} --help shows the usage` };
   const hint = hinted[1].replace(/^Did you mean /, "did you mean ");
   return { severity: "error", code: "cli.usage", message: message.slice(0, hinted.index), hint };
 }

@@ -14,6 +14,7 @@
  * is cli/policy-discovery/discover.ts, the errors about the files found
  * cli/policy-discovery/diagnostics.ts); the texts are parsed by the pure `parsePolicy`.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { POLICY_FILE_NAME, POLICY_FILE_NAMES } from "../src/campaign/policy-file-name.js";
@@ -37,6 +38,8 @@ export type LoadedPolicy =
       readonly ok: true;
       readonly policy: Policy | null;
       readonly texts: ReadonlyMap<string, string>;
+      /** The sha256 (hex) of each policy file's bytes as read, by the same names as `texts`. */
+      readonly digests: ReadonlyMap<string, string>;
       readonly diagnostics: readonly Diagnostic[];
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
@@ -85,12 +88,15 @@ export function loadPolicy(
   if (flags.requirePolicy === true && shown.length === 0)
     return { ok: false, diagnostics: [requiredDiagnostic(files.length)] };
   const texts = new Map<string, string>();
+  const digests = new Map<string, string>();
   const layers: Policy[] = [];
   const problems: Diagnostic[] = [];
   for (const file of shown) {
     let text: string;
     try {
-      text = readFileSync(resolve(cwd, file), "utf8");
+      const bytes = readFileSync(resolve(cwd, file));
+      digests.set(file, createHash("sha256").update(bytes).digest("hex"));
+      text = bytes.toString("utf8");
     } catch (error) {
       problems.push({
         severity: "error",
@@ -109,7 +115,7 @@ export function loadPolicy(
   const combined = combinePolicies(layers, flags.loosenPolicy ?? []);
   if (combined.diagnostics.some((d) => d.severity === "error"))
     return { ok: false, diagnostics: combined.diagnostics };
-  return { ok: true, policy: combined.policy, texts, diagnostics: combined.diagnostics };
+  return { ok: true, policy: combined.policy, texts, digests, diagnostics: combined.diagnostics };
 }
 
 function requiredDiagnostic(fileCount: number): Diagnostic {

@@ -1,33 +1,28 @@
 /**
  * The command tree. Each command is registered (name, arguments, flags, help) in
- * `register/<name>.ts`, which loads only light modules; its implementation, `commands/<name>.ts`,
- * is imported when the command runs and reports its Outcome. So `--version`, `--help` and each
- * command load only what they use. `help [command]` and the answer to an unknown command (with the
- * nearest command's name) are `register/help.ts`.
+ * `register/<name>.ts`; its implementation, `commands/<name>.ts`, is imported when the command
+ * runs and reports its Outcome. The registrations load lazily too: a run of one command (`validate
+ * x.yaml`) loads that command's registration only; the whole tree is built for what lists or
+ * completes every command (no command, `--help`, `help [command]`, `completion`, an unknown
+ * command). `help [command]` and the answer to an unknown command (with the nearest command's
+ * name) are `register/help.ts`.
  */
 import { type Command, CommanderError, Option } from "commander";
 import type { Io } from "./io.js";
 import type { ReportOutcome } from "./outcome.js";
-import { registerApply } from "./register/apply.js";
-import { registerCompletion } from "./register/completion.js";
 import { registerHelp } from "./register/help.js";
-import { registerImport } from "./register/import.js";
-import { registerInit } from "./register/init.js";
-import { registerLsp } from "./register/lsp.js";
-import { registerPlan } from "./register/plan.js";
-import { registerPreview } from "./register/preview.js";
-import { registerReplies } from "./register/replies.js";
-import { registerResults } from "./register/results.js";
-import { registerSandbox } from "./register/sandbox.js";
-import { registerStatus } from "./register/status.js";
-import { registerValidate } from "./register/validate.js";
-import { registerVersion } from "./register/version.js";
-import { registerWatch } from "./register/watch.js";
-import { registerWebhooks } from "./register/webhooks.js";
 import { StrictCommand } from "./strict-command.js";
 import { VERSION } from "./version.js";
 
-export function buildProgram(io: Io, report: ReportOutcome): Command {
+/**
+ * The command tree of a run of `argv` (the whole tree when `argv` is not given): the command
+ * `argv` names, alone, or every command (see the file comment).
+ */
+export async function buildProgram(
+  io: Io,
+  report: ReportOutcome,
+  argv?: readonly string[],
+): Promise<Command> {
   // Positional options: `-v`/`--version` (and `-V`) are the root's, so they count only before a
   // command; within one they are unknown options (strict-command.ts says what was meant).
   const program = new StrictCommand("campaignctl")
@@ -45,28 +40,48 @@ export function buildProgram(io: Io, report: ReportOutcome): Command {
     io.stdout(`${VERSION}\n`);
     throw new CommanderError(0, "commander.version", VERSION);
   });
-  for (const register of commands) register(program, io, report);
+  const named = argv === undefined ? undefined : COMMANDS.find((c) => c.name === commandWord(argv));
+  const registers = await Promise.all(
+    (named === undefined || named.needsTree ? COMMANDS : [named]).map((c) => c.load()),
+  );
+  for (const register of registers) register(program, io, report);
   registerHelp(program);
   return program;
 }
 
+/** The command `argv` runs: its first word that is not an option (the root's options take no value). */
+export function commandWord(argv: readonly string[]): string | undefined {
+  for (const word of argv) {
+    if (word === "--") return undefined;
+    if (!word.startsWith("-")) return word;
+  }
+  return undefined;
+}
+
 type Register = (program: Command, io: Io, report: ReportOutcome) => void;
 
-/** In the order `campaignctl --help` lists them: the workflow first, then the tools around it. */
-const commands: Register[] = [
-  registerInit,
-  registerValidate,
-  registerPreview,
-  registerPlan,
-  registerApply,
-  registerImport,
-  registerStatus,
-  registerWatch,
-  registerResults,
-  registerWebhooks,
-  registerReplies,
-  registerSandbox,
-  registerLsp,
-  registerCompletion,
-  registerVersion,
+/**
+ * Every command, in the order `campaignctl --help` lists them: the workflow first, then the tools
+ * around it. `needsTree`: the command reads the whole tree (completion scripts list every command).
+ */
+const COMMANDS: readonly { name: string; needsTree?: true; load: () => Promise<Register> }[] = [
+  { name: "init", load: () => import("./register/init.js").then((m) => m.registerInit) },
+  { name: "validate", load: () => import("./register/validate.js").then((m) => m.registerValidate) },
+  { name: "preview", load: () => import("./register/preview.js").then((m) => m.registerPreview) },
+  { name: "plan", load: () => import("./register/plan.js").then((m) => m.registerPlan) },
+  { name: "apply", load: () => import("./register/apply.js").then((m) => m.registerApply) },
+  { name: "import", load: () => import("./register/import.js").then((m) => m.registerImport) },
+  { name: "status", load: () => import("./register/status.js").then((m) => m.registerStatus) },
+  { name: "watch", load: () => import("./register/watch.js").then((m) => m.registerWatch) },
+  { name: "results", load: () => import("./register/results.js").then((m) => m.registerResults) },
+  { name: "webhooks", load: () => import("./register/webhooks.js").then((m) => m.registerWebhooks) },
+  { name: "replies", load: () => import("./register/replies.js").then((m) => m.registerReplies) },
+  { name: "sandbox", load: () => import("./register/sandbox.js").then((m) => m.registerSandbox) },
+  { name: "lsp", load: () => import("./register/lsp.js").then((m) => m.registerLsp) },
+  {
+    name: "completion",
+    needsTree: true,
+    load: () => import("./register/completion.js").then((m) => m.registerCompletion),
+  },
+  { name: "version", load: () => import("./register/version.js").then((m) => m.registerVersion) },
 ];

@@ -1,9 +1,10 @@
 /**
  * Pure formatters of apply progress: one line per event (for logs and CI, on stderr), each headed by
  * the time since the run started, and a live view (running, waiting, retried, the count of each
- * outcome, elapsed, rate-limit wait) folded from the events for a terminal. Elapsed times come from
- * the caller's stopwatch (`progress-clock.ts`), never from the events' `at` (the API's clock, for
- * the journal). No IO here; `progress.ts` writes.
+ * outcome, elapsed, the time left by the rate budget, rate-limit wait) folded from the events for a
+ * terminal, every line of it fitted to the terminal's width (`progress-fit.ts`). Elapsed times come
+ * from the caller's stopwatch (`progress-clock.ts`), never from the events' `at` (the API's clock,
+ * for the journal). No IO here; `progress.ts` writes.
  */
 import {
   type ActionResultStatus,
@@ -15,6 +16,8 @@ import {
 import { APPLY_STATUS_WORD, APPLY_STATUSES } from "../src/report/apply-describe.js";
 import { formatDuration } from "../src/text/duration.js";
 import { elapsedPrefix } from "./progress-clock.js";
+import { estimateText, estimateTimeLeft } from "./progress-estimate.js";
+import { fitLine, fitList } from "./progress-fit.js";
 
 /** The counts line: every outcome, zeros included, so the counts add up to the actions ended. */
 export function formatCounts(counts: ApplySummary): string {
@@ -80,6 +83,8 @@ export interface ProgressState {
   /** The outcome each ended action ended with, by action id. */
   readonly ended: ReadonlyMap<string, ActionResultStatus>;
   readonly retried: number;
+  /** API requests started since the run started (for the estimate of the time left). */
+  readonly requests: number;
   readonly rateLimitWaitMs: number;
   readonly interrupted: boolean;
   /** What the last line said of the last action that ended (without its time). */
@@ -93,6 +98,7 @@ export const INITIAL_PROGRESS: ProgressState = {
   finished: 0,
   ended: new Map(),
   retried: 0,
+  requests: 0,
   rateLimitWaitMs: 0,
   interrupted: false,
   last: null,
@@ -107,7 +113,7 @@ function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
 export function foldProgress(state: ProgressState, event: ApplyEvent): ProgressState {
   switch (event.type) {
     case "run-start":
-      return { ...state, total: event.actions };
+      return { ...state, total: event.actions, requests: 0 };
     case "action-start":
       return {
         ...state,
@@ -135,6 +141,7 @@ export function foldProgress(state: ProgressState, event: ApplyEvent): ProgressS
       if (event.event.type === "wait")
         return { ...state, rateLimitWaitMs: state.rateLimitWaitMs + event.event.ms };
       if (event.event.type === "retry") return { ...state, retried: state.retried + 1 };
+      if (event.event.type === "request-start") return { ...state, requests: state.requests + 1 };
       return state;
     case "send":
     case "response":
@@ -144,14 +151,41 @@ export function foldProgress(state: ProgressState, event: ApplyEvent): ProgressS
   }
 }
 
-/** The live view's lines, `elapsedMs` after the run started. */
-export function renderLive(state: ProgressState, elapsedMs: number): readonly string[] {
-  const running = [...state.running];
-  const lines = [
-    `Applying: ${state.finished}/${state.total} finished, ${running.length} running, ${state.waiting.size} waiting for approval, ${state.retried} retried   ${formatDuration(Math.max(0, elapsedMs))} elapsed, ${formatDuration(state.rateLimitWaitMs)} rate-limit wait${state.interrupted ? "   INTERRUPTED: finishing requests in flight" : ""}`,
-    `  finished: ${formatCounts(countOutcomes(state.ended.values()))}`,
-    `  running: ${running.length === 0 ? "-" : running.slice(0, 6).join(", ") + (running.length > 6 ? `, +${running.length - 6}` : "")}`,
+/** What the live view is drawn for: the terminal's width, and the rate budget of the keys in use. */
+export interface LiveView {
+  readonly columns: number;
+  /** Requests a minute the keys in use may make (0: none used yet, no estimate). */
+  readonly perMinute: number;
+}
+
+/** The counts of the outcomes that happened (`-` for none), for the live view's narrow rows. */
+function liveCounts(ended: ProgressState["ended"]): string {
+  const counts = countOutcomes(ended.values());
+  const shown = APPLY_STATUSES.filter((s) => counts[outcomeCountKey(s)] > 0).map(
+    (s) => `${counts[outcomeCountKey(s)]} ${APPLY_STATUS_WORD[s]}`,
+  );
+  return shown.length === 0 ? "-" : shown.join(", ");
+}
+
+/**
+ * The live view's lines, `elapsedMs` after the run started. Invariant: each fits one row of a
+ * terminal `view.columns` wide (so redrawing moves up exactly the rows drawn), and the lines only
+ * grow in number during a run.
+ */
+export function renderLive(state: ProgressState, elapsedMs: number, view: LiveView): readonly string[] {
+  const estimate = estimateTimeLeft({ ...state, perMinute: view.perMinute });
+  const time = [
+    `${formatDuration(Math.max(0, elapsedMs))} elapsed`,
+    ...(estimate === undefined ? [] : [estimateText(estimate, view.perMinute)]),
+    `${formatDuration(state.rateLimitWaitMs)} rate-limit wait`,
   ];
-  if (state.last !== null) lines.push(`  last: ${state.last}`);
+  const lines = [
+    `Applying: ${state.finished}/${state.total} finished, ${state.running.size} running, ${state.waiting.size} waiting for approval, ${state.retried} retried`,
+    ...(state.interrupted ? ["  INTERRUPTED: requests in flight finish, nothing new starts"] : []),
+    `  time: ${time.join(", ")}`,
+    `  finished: ${liveCounts(state.ended)}`,
+  ].map((line) => fitLine(line, view.columns));
+  lines.push(fitList("  running: ", [...state.running], view.columns));
+  if (state.last !== null) lines.push(fitLine(`  last: ${state.last}`, view.columns));
   return lines;
 }

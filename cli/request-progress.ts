@@ -3,13 +3,15 @@
  * about ten minutes waiting for the rate limit; this says so on stderr instead of sitting silent.
  * On a terminal, one line redrawn in place; otherwise a line whenever a wait of 10 s or more ends,
  * headed like apply's progress lines by the time since the reads started, on the one stopwatch of
- * progress lines (`progress-clock.ts`, this machine's clock). Pure formatting
- * (`requestProgressLine`) and a thin writer.
+ * progress lines (`progress-clock.ts`, this machine's clock). The terminal line is cut to the
+ * terminal's width (`progress-fit.ts`): a line that wrapped would leave a row behind that `\r` and
+ * clearing the line cannot reach. Pure formatting (`requestProgressLine`) and a thin writer.
  */
 import type { ApiEvent } from "../src/api/index.js";
 import { formatDuration } from "../src/text/duration.js";
 import type { Io } from "./io.js";
 import { elapsedPrefix, stopwatch } from "./progress-clock.js";
+import { fitLine, terminalColumns } from "./progress-fit.js";
 
 /** What the reads have cost so far. */
 export interface RequestProgress {
@@ -31,8 +33,16 @@ export interface RequestProgressWriter {
   finish(): void;
 }
 
-/** `clock`: this machine's clock (`io.clock`), in milliseconds; elapsed time counts from here. */
-export function createRequestProgress(io: Io, what: string, clock: () => number): RequestProgressWriter {
+/**
+ * `clock`: this machine's clock (`io.clock`), in milliseconds; elapsed time counts from here.
+ * `columns`: the terminal's width, read at each redraw.
+ */
+export function createRequestProgress(
+  io: Io,
+  what: string,
+  clock: () => number,
+  columns: () => number = () => terminalColumns(io),
+): RequestProgressWriter {
   const watch = stopwatch(clock);
   let progress: RequestProgress = { requests: 0, waitedMs: 0 };
   let drawn = false;
@@ -52,7 +62,7 @@ export function createRequestProgress(io: Io, what: string, clock: () => number)
           return;
       }
       if (io.stderrIsTTY) {
-        io.stderr(`\r\x1b[2K${requestProgressLine(progress, what)}`);
+        io.stderr(`\r\x1b[2K${fitLine(requestProgressLine(progress, what), columns())}`);
         drawn = true;
       }
     },

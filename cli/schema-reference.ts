@@ -3,7 +3,7 @@
  * writes (`import` for new campaign files, `init` for the scaffold), so that an editor finds the
  * schema on the user's machine and on every clone of the repository:
  *
- * 1. the nearest `schemas/<name>.schema.json` that is campaignctl's (its `$id`), in the file's
+ * 1. the nearest `schemas/<name>.schema.json` that is campaignctl's (its `title`), in the file's
  *    directory or above it, up to the repository root (the first directory holding `.git`): the copy
  *    `campaignctl init` writes and the repository commits;
  * 2. else the nearest `node_modules/campaignctl/schemas/<name>.schema.json` in those directories
@@ -26,7 +26,7 @@ export const SCHEMAS_DIR = "schemas";
 
 /** What the walk asks of the file system. */
 export interface SchemaProbe {
-  /** Whether `absolute` is campaignctl's schema `name` (a JSON file with its `$id`). */
+  /** Whether `absolute` is campaignctl's schema `name` (a JSON file with its `title`). */
   readonly isSchema: (absolute: string, name: SchemaName) => boolean;
   /** Whether `absolute` exists (a file or a directory); used for `.git`. */
   readonly exists: (absolute: string) => boolean;
@@ -37,9 +37,13 @@ export function packageSchemaPath(name: SchemaName): string {
   return fileURLToPath(new URL(`../${SCHEMAS_DIR}/${name}.schema.json`, import.meta.url));
 }
 
-/** The `$id` campaignctl's schema `name` carries. */
-export function schemaId(name: SchemaName): string {
-  return `https://campaignctl.dev/schemas/${name}.schema.json`;
+/**
+ * The `title` campaignctl's schema `name` carries, which tells it from another schema of that file
+ * name. Schemas have no `$id`: one would name a URL (and a validator resolving references against
+ * it would fetch it); without one, a schema is known by where it is and refers to its siblings there.
+ */
+export function schemaTitle(name: SchemaName): string {
+  return `campaignctl ${name} file`;
 }
 
 /** The `$schema` value for a file written at `file` (absolute). See the module comment. */
@@ -68,13 +72,13 @@ export function modelineText(reference: string): string {
   return `yaml-language-server: $schema=${reference}`;
 }
 
-/** The probe of the disk: a schema is ours when its `$id` is. */
+/** The probe of the disk: a schema is ours when its `title` is. */
 export const diskProbe: SchemaProbe = {
   exists: existsSync,
   isSchema: (absolute, name) => {
     try {
-      const document = JSON.parse(readFileSync(absolute, "utf8")) as { $id?: unknown };
-      return document.$id === schemaId(name);
+      const document = JSON.parse(readFileSync(absolute, "utf8")) as { title?: unknown };
+      return document.title === schemaTitle(name);
     } catch {
       return false;
     }

@@ -34,3 +34,14 @@ export async function openSessionWithProgress(
   });
   return opened.ok ? { ok: true, session: opened.session, progress } : opened;
 }
+
+/**
+ * The requests a minute the session's keys in use may make: each key's rate limit (its
+ * `X-RateLimit-Limit` once a response said it, the contract's 100 before), added up over the keys
+ * the routes use (or the one key). The contract's window is one minute. For the estimate of the
+ * time left in apply's live view.
+ */
+export function requestsPerMinute(session: Session): number {
+  const clients = session.router?.inUse() ?? [session.client];
+  return clients.reduce((sum, client) => sum + client.stats().rateLimiter.limit, 0);
+}

@@ -36,8 +36,9 @@ import {
   resolveBaseUrl,
   type Sleep,
 } from "../src/api/index.js";
-import { createKeyRouter, type KeyRouter } from "../src/api/key-router.js";
 import { organizationKeys, organizationSlug } from "../src/api/organization-keys.js";
+import { createKeyRing, type KeyRing } from "../src/api/routing/key-ring.js";
+import { createOwnerRouter, type OwnerRouter } from "../src/api/routing/router.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import type { SandboxHandle, SandboxOptions } from "../src/sandbox/index.js";
 import type { Io } from "./io.js";
@@ -101,9 +102,10 @@ export interface SessionOptions {
 }
 
 /**
- * An open connection. Invariants: the API key lives only inside `client` (never on this object);
- * `client` is the only client of the process, so its limiter sees every request; `close` is
- * idempotent and closes the client, then the embedded sandbox (flushing its state).
+ * An open connection. Invariants: the API keys live only inside the clients beneath `client` (never
+ * on this object); every request of the process goes through `client` (one client and rate limiter
+ * per key beneath it), so its statistics count every request; `close` is idempotent and closes the
+ * clients, then the embedded sandbox (flushing its state).
  */
 export interface Session {
   readonly client: ApiClient;
@@ -123,15 +125,12 @@ export interface Session {
   /** The embedded sandbox with `--sandbox`, else null. */
   readonly sandbox: SandboxHandle | null;
   /**
-   * Keys per organization (docs/api-connection.md): by organization slug, where each key came from
-   * and its client (made on first use). Empty with `CAMPAIGNCTL_API_KEY` alone; then `router` is
-   * null and `client` is the one key's client, exactly as before issue 26.
+   * `client` itself: it routes every request by the organization that owns what it reads or writes
+   * (src/api/routing), over the session's keys (`router.keys`: the default key, and each
+   * organization's own key, `CAMPAIGNCTL_API_KEY_<SLUG>`). With `CAMPAIGNCTL_API_KEY` alone, every
+   * request goes with it.
    */
-  readonly organizationKeys: ReadonlyMap<string, OrganizationKeyClient>;
-  /** The client of the default key (`CAMPAIGNCTL_API_KEY`, the sandbox's root key); null without one. */
-  readonly defaultClient: ApiClient | null;
-  /** `client` itself when it routes by organization (see src/api/key-router.ts), else null. */
-  readonly router: KeyRouter | null;
+  readonly router: OwnerRouter;
   /**
    * The time of the API's world: the sandbox's virtual clock with `--sandbox`; else the API's
    * `Date` header carried forward (this machine's clock before the first response).
@@ -143,14 +142,6 @@ export interface Session {
    */
   clockReading(): { readonly api: Date; readonly local: Date } | null;
   close(): Promise<void>;
-}
-
-/** One organization's key: where it came from (never the key) and its client, made on first use. */
-export interface OrganizationKeyClient {
-  /** The environment variable's name, or "the embedded sandbox (<organization>)". */
-  readonly source: string;
-  /** The client of this key; the default client itself when the key is the default key. */
-  client(): ApiClient;
 }
 
 export type SessionResult =
@@ -199,18 +190,17 @@ export async function openSession(
     diagnostics.push(key.diagnostic);
   if (!baseUrl.ok || diagnostics.length > 0) return { ok: false, diagnostics };
   const defaultClient = key.ok ? clientFor(baseUrl.value, key.value) : null;
-  const keys = new Map<string, OrganizationKeyClient>();
-  for (const [slug, found] of perOrganization)
-    keys.set(
-      slug,
-      key.ok && found.key === key.value && defaultClient !== null
-        ? { source: found.variable, client: () => defaultClient }
-        : lazyClient(found.variable, () => clientFor(baseUrl.value, found.key)),
-    );
-  const router = keys.size === 0 ? null : createKeyRouter(defaultClient);
-  const client = router ?? defaultClient;
-  if (client === null) throw new Error("openSession: neither a default key nor a key per organization");
-  let closed: Promise<void> | undefined;
+  const ring = createKeyRing(
+    defaultClient === null ? null : { source: keyEnv, client: defaultClient },
+    [...perOrganization.values()].map((found) => ({
+      slug: found.slug,
+      source: found.variable,
+      make: () => clientFor(baseUrl.value, found.key),
+      sameAsDefault: key.ok && found.key === key.value,
+    })),
+    false,
+  );
+  const client = createOwnerRouter(ring);
   return {
     ok: true,
     session: {
@@ -219,18 +209,13 @@ export async function openSession(
       apiId: baseUrl.value,
       keySource: key.ok ? keyEnv : [...perOrganization.values()].map((k) => k.variable).join(", "),
       sandbox: null,
-      organizationKeys: keys,
-      defaultClient,
-      router,
+      router: client,
       now: () => client.serverTime() ?? new Date(clock.now()),
       clockReading: () => {
         const api = client.serverTime();
         return api === null ? null : { api, local: new Date(clock.now()) };
       },
-      close: () => {
-        closed ??= client.close();
-        return closed;
-      },
+      close: () => client.close(),
     },
   };
 }
@@ -300,21 +285,7 @@ async function openEmbedded(
       ],
     };
   }
-  const defaultClient = clientFor(handle.baseUrl, key);
-  // Every organization of the fixture with a usable read-write key gets that key, as if exported
-  // as CAMPAIGNCTL_API_KEY_<SLUG>: a project of a child organization then acts with its own key.
-  const keys = new Map<string, OrganizationKeyClient>();
-  for (const [slug, orgKey] of sandboxOrganizationKeys(handle)) {
-    const source = `the embedded sandbox (${orgKey.organization})`;
-    keys.set(
-      slug,
-      orgKey.key === key
-        ? { source, client: () => defaultClient }
-        : lazyClient(source, () => clientFor(handle.baseUrl, orgKey.key)),
-    );
-  }
-  const router = keys.size === 0 ? null : createKeyRouter(defaultClient);
-  const client = router ?? defaultClient;
+  const client = createOwnerRouter(sandboxRing(handle, key, clientFor));
   let closed: Promise<void> | undefined;
   return {
     ok: true,
@@ -324,9 +295,7 @@ async function openEmbedded(
       apiId: embeddedSandboxId(fixture),
       keySource: "the embedded sandbox",
       sandbox: handle,
-      organizationKeys: keys,
-      defaultClient,
-      router,
+      router: client,
       now: () => handle.clock.now(),
       clockReading: () => null,
       close: () => {
@@ -335,6 +304,28 @@ async function openEmbedded(
       },
     },
   };
+}
+
+/**
+ * The embedded sandbox's keys: `key` (its root organization's) as the default, and every
+ * organization of the fixture with a usable read-write key gets that key, as if exported as
+ * CAMPAIGNCTL_API_KEY_<SLUG>: a project of a child organization then acts with its own key.
+ */
+function sandboxRing(
+  handle: SandboxHandle,
+  key: string,
+  clientFor: (baseUrl: string, apiKey: string) => ApiClient,
+): KeyRing {
+  return createKeyRing(
+    { source: "the embedded sandbox", client: clientFor(handle.baseUrl, key) },
+    [...sandboxOrganizationKeys(handle)].map(([slug, orgKey]) => ({
+      slug,
+      source: `the embedded sandbox (${orgKey.organization})`,
+      make: () => clientFor(handle.baseUrl, orgKey.key),
+      sameAsDefault: orgKey.key === key,
+    })),
+    true,
+  );
 }
 
 /** The first usable read-write key of a root organization (one without a parent), in fixture order. */
@@ -358,18 +349,6 @@ function sandboxOrganizationKeys(
     if (slug !== "" && !out.has(slug)) out.set(slug, { organization, key: k.key });
   }
   return out;
-}
-
-/** A key whose client is made on first use (a key the campaign never needs costs nothing). */
-function lazyClient(source: string, make: () => ApiClient): OrganizationKeyClient {
-  let made: ApiClient | undefined;
-  return {
-    source,
-    client: () => {
-      made ??= make();
-      return made;
-    },
-  };
 }
 
 function errorCode(error: unknown): string {

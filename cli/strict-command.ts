@@ -8,12 +8,40 @@
  * with what was meant (`flag-spelling.ts`). Together with positional options (program.ts: the root's
  * `-v`/`--version` count only before the command), `-v` prints the version only with no command.
  */
-import { Command, type Option } from "commander";
+import { Command, CommanderError, type Option } from "commander";
 import { unknownFlag } from "./flag-spelling.js";
+
+/**
+ * A usage error of a command of the tree, not yet shown: commander's message (`error: …`, with a
+ * parenthesised suggestion line when there is one) and the command it is about (`campaignctl
+ * replies plan`), so that main.ts shows it as every other error is shown (`error[cli.usage]: …`).
+ */
+export class UsageError extends CommanderError {
+  constructor(
+    message: string,
+    code: string,
+    /** The command's words from the root: `campaignctl replies plan`. */
+    readonly command: string,
+  ) {
+    super(1, code, message);
+  }
+}
 
 export class StrictCommand extends Command {
   override createCommand(name?: string): StrictCommand {
     return new StrictCommand(name);
+  }
+
+  /**
+   * Every usage error of commander's (unknown option, missing argument, invalid value) and ours
+   * passes here: thrown as a UsageError without writing anything, so that main.ts writes it once,
+   * as a diagnostic with its code (commander would write `error: …` with no code).
+   */
+  override error(message: string, options?: { code?: string; exitCode?: number }): never {
+    const words: string[] = [];
+    for (let command: Command | null = this; command !== null; command = command.parent)
+      words.unshift(command.name());
+    throw new UsageError(message, options?.code ?? "commander.error", words.join(" "));
   }
 
   /**

@@ -34,6 +34,7 @@ const AREA_ORDER = [
   "api",
   "report",
   "cli",
+  "lsp",
 ];
 
 /** Unescapes a TypeScript string literal body (double-quoted). */
@@ -160,6 +161,7 @@ const AREA_NOTES = {
   api: "; configuration and API answers (see [api-connection.md](api-connection.md))",
   report: "; reading a saved plan back, checking an apply report (see [reports.md](reports.md))",
   cli: "; the command line itself (see [commands.md](commands.md))",
+  lsp: "; `campaignctl lsp`, the language server (see [lsp.md](lsp.md))",
 };
 
 function rank(area) {

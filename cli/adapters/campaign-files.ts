@@ -108,7 +108,15 @@ function readOne(
     return;
   }
   try {
-    const { size, mtimeMs } = statSync(absolute);
+    const stats = statSync(absolute);
+    // A named pipe or a device named on the command line would be waited on for ever: not read.
+    if (!stats.isFile()) {
+      diagnostics.push(
+        unreadable(shown, stats.isFIFO() ? "a named pipe, not a regular file" : "not a regular file"),
+      );
+      return;
+    }
+    const { size, mtimeMs } = stats;
     if (size > MAX_CAMPAIGN_FILE_BYTES) {
       diagnostics.push(fileTooLarge(shown, size));
       return;

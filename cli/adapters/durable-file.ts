@@ -1,11 +1,13 @@
 /**
  * The durable-log port (src/webhooks/durable-log.ts) on disk: one file per log in a directory,
- * opened for appending (mode 0600), `sync` is fdatasync, `replace` writes a temporary file, syncs it
- * and renames it over the log (a crash leaves the old file or the new). Synchronous calls, on the
- * event loop's thread: see record-store.ts's commit for why.
+ * opened for appending (mode 0600), `sync` is fdatasync on this thread and `syncAsync` the same on
+ * libuv's thread pool, `replace` writes a temporary file, syncs it and renames it over the log (a
+ * crash leaves the old file or the new). Appends are synchronous writes (to the page cache: cheap,
+ * and in order with the markers that follow them).
  */
 import {
   closeSync,
+  fdatasync,
   fdatasyncSync,
   ftruncateSync,
   openSync,
@@ -36,6 +38,13 @@ export function fileLogDirectory(dir: string): LogDirectory {
 export function openFileLog(path: string): DurableLog {
   let fd = openSync(path, "a", 0o600);
   let closed = false;
+  /** fdatasyncs running on the thread pool: the descriptor stays open (and the same) until they settle. */
+  let syncing = 0;
+  let closeWhenSynced = false;
+  const closeNow = (): void => {
+    closeWhenSynced = false;
+    closeSync(fd);
+  };
   return {
     append(text) {
       writeSync(fd, text);
@@ -43,10 +52,22 @@ export function openFileLog(path: string): DurableLog {
     sync() {
       fdatasyncSync(fd);
     },
+    syncAsync() {
+      syncing += 1;
+      return new Promise<void>((resolve, reject) => {
+        fdatasync(fd, (error) => {
+          syncing -= 1;
+          if (syncing === 0 && closeWhenSynced) closeNow();
+          if (error === null) resolve();
+          else reject(error);
+        });
+      });
+    },
     truncate(length) {
       ftruncateSync(fd, length);
     },
     replace(text) {
+      if (syncing > 0) throw new Error(`${path}: replaced while a sync of it runs`);
       const next = `${path}.${process.pid}.tmp`;
       const tmp = openSync(next, "w", 0o600);
       try {
@@ -62,7 +83,8 @@ export function openFileLog(path: string): DurableLog {
     close() {
       if (closed) return;
       closed = true;
-      closeSync(fd);
+      if (syncing > 0) closeWhenSynced = true;
+      else closeNow();
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type Sleep,
 } from "../../src/api/index.js";
 import { organizationKeys } from "../../src/api/organization-keys.js";
+import { withEmail } from "../../src/apply/email-result.js";
 import {
   type ApplyEvent,
   type ApplyResult,
@@ -19,16 +20,12 @@ import {
 } from "../../src/apply/index.js";
 import { organizationResults, partlyApplied } from "../../src/apply/organizations.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { type EmailApplyResult, emailApplySucceeded } from "../../src/email/email-plan.js";
+import type { EmailListSpec } from "../../src/email/model.js";
+import type { EmailApplyResult, PlanEmail } from "../../src/plan/items.js";
 import type { Plan } from "../../src/plan/types.js";
-import { renderApplyHuman } from "../../src/report/apply-human.js";
-import { renderApplyJson } from "../../src/report/apply-json.js";
-import { renderApplyJunit } from "../../src/report/apply-junit.js";
-import { renderApplyMarkdown } from "../../src/report/apply-markdown.js";
+import { applyView } from "../../src/report/apply-view.js";
 import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
-import { renderEmailApplyHuman } from "../../src/report/email-human.js";
 import { applyEmail } from "../email/apply-email.js";
-import type { EmailPlanned } from "../email/plan-email.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import { openJournal } from "../journal-file.js";
@@ -37,6 +34,7 @@ import { failure, type Outcome, success } from "../outcome.js";
 import type { PolicyFlags } from "../policy-file.js";
 import { createProgress } from "../progress.js";
 import type { Session, SessionOptions } from "../session.js";
+import { requestsPerMinute } from "../session-progress.js";
 import { VERSION } from "../version.js";
 
 /** The flags of `apply`, as commander parses them. */
@@ -92,8 +90,8 @@ export interface ExecuteExtras {
   readonly reportOnly?: boolean;
   /** Statistics before the saved plan's checks; absent: count from the start of the loop. */
   readonly baseline?: ApiClientStats;
-  /** The email plan (files with `email_lists:`/`email_campaigns:`): its lists sync after the projects. */
-  readonly email?: EmailPlanned;
+  /** The campaign's email lists: the plan's lists (`plan.email`) sync after the projects, from these. */
+  readonly emailLists?: readonly EmailListSpec[];
 }
 
 export async function execute(
@@ -127,7 +125,8 @@ export async function execute(
       `campaignctl: warning: apply.journal-unwritable: ${journal.message}; applying without a journal\n`,
     );
   // Progress lines show elapsed time on this machine's clock, never the API's (which `clock` is).
-  const progress = createProgress(io, io.clock, false);
+  // The estimate of the time left reads the rate budget of the keys in use (their limits added up).
+  const progress = createProgress(io, io.clock, false, { perMinute: () => requestsPerMinute(session) });
   const onEvent = (event: ApplyEvent) => {
     if (journal.ok) journal.journal.write(event);
     progress.onEvent(event);
@@ -144,7 +143,6 @@ export async function execute(
     } else hardAbort(unsubscribe);
   });
   let result: ApplyResult;
-  let emailResult: EmailApplyResult | undefined;
   const options = {
     parallelism: flags.parallelism,
     clock,
@@ -168,23 +166,25 @@ export async function execute(
       options,
     );
     // Email lists sync after the texting work, through the same client (one rate budget) and the
-    // one write executor; nothing of it is sent when nothing was approved (reportOnly).
-    if (extras.email !== undefined)
-      emailResult =
-        extras.reportOnly === true
-          ? { plan: extras.email.plan, lists: [], results_files: {} }
-          : await applyEmail(extras.email, {
-              client: session.client,
-              cwd: io.cwd,
-              sleep,
-              signal: controller.signal,
-              startedAt: new Date(io.clock()),
-              pid: process.pid,
-              requireConsent: plan.policy?.rules.require_email_consent === true,
-            });
-    // Ctrl-C while the lists synced: the run was interrupted (exit 130), whatever the loop saw.
-    if (emailResult !== undefined && controller.signal.aborted && !result.interrupted)
-      result = { ...result, interrupted: true };
+    // one write executor; nothing of it is sent when nothing was approved (reportOnly). They are
+    // part of the one result: its summary counts them, its requests include theirs.
+    if (plan.email !== undefined) {
+      const email = await syncEmail(plan.email, extras, {
+        client: session.client,
+        cwd: io.cwd,
+        sleep,
+        signal: controller.signal,
+        startedAt: new Date(io.clock()),
+        pid: process.pid,
+        requireConsent: plan.policy?.rules.require_email_consent === true,
+      });
+      result = withEmail(result, email);
+      // Ctrl-C while the lists synced: the run was interrupted (exit 130), whatever the loop saw.
+      if (controller.signal.aborted && !result.interrupted) result = { ...result, interrupted: true };
+    }
+    // Every request of the run counts, whatever made it: the plan's reads and key checks, the
+    // loop's, the email sync's (the session opened with this command).
+    result = { ...result, requests: requestsBetween(null, session.client.stats()) };
   } finally {
     unsubscribe();
     relay.listener = undefined;
@@ -198,7 +198,17 @@ export async function execute(
       ...result,
       organizations: organizationResults(plan.organizations, result.actions, result.unreadable),
     };
-  return report(result, flags, io, extras.sources, emailResult);
+  return report(result, flags, io, extras.sources);
+}
+
+/** The plan's email lists synced (or, when nothing was approved, reported as not sent). */
+function syncEmail(
+  email: PlanEmail,
+  extras: ExecuteExtras,
+  deps: Parameters<typeof applyEmail>[2],
+): Promise<EmailApplyResult> {
+  if (extras.reportOnly === true) return Promise.resolve({ plan: email, lists: [], results_files: {} });
+  return applyEmail(extras.emailLists ?? [], email, deps);
 }
 
 /** Forwards the client's events (attempts, statuses, retries, waits) into the run's stream while it executes. */
@@ -231,27 +241,21 @@ export async function report(
   flags: ApplyFlags,
   io: Io,
   sources: ReadonlyMap<string, string>,
-  email?: EmailApplyResult,
 ): Promise<Outcome> {
-  if (flags.json === true) io.stdout(renderApplyJson(result, email));
-  else {
-    io.stdout(
-      renderApplyHuman(result, {
-        color: flags.color && useColor(io, "stdout"),
-        sources,
-        requestTable: flags.verbose === true,
-      }),
-    );
-    if (email !== undefined && email.lists.length > 0)
-      io.stdout(
-        `\n${renderEmailApplyHuman(email, { color: flags.color && useColor(io, "stdout"), sources })}`,
-      );
-  }
+  // One view for stdout, chosen once; the report files have their own.
+  const options = {
+    color: flags.color && useColor(io, "stdout"),
+    sources,
+    requestTable: flags.verbose === true,
+  };
+  io.stdout(applyView(flags.json === true ? "json" : "human", options)(result));
   const problems: Diagnostic[] = [];
   if (flags.markdown !== undefined)
-    problems.push(...(await saveFile(io, flags.markdown, renderApplyMarkdown(result), "Markdown report")));
+    problems.push(
+      ...(await saveFile(io, flags.markdown, applyView("markdown", options)(result), "Markdown report")),
+    );
   if (flags.junit !== undefined)
-    problems.push(...(await saveFile(io, flags.junit, renderApplyJunit(result), "JUnit report")));
+    problems.push(...(await saveFile(io, flags.junit, applyView("junit", options)(result), "JUnit report")));
   // The human report names the journal itself; with --json, stdout carries only the document.
   if (result.journal !== null && flags.json === true) io.stderr(`Journal: ${result.journal}\n`);
   if (problems.length > 0) {
@@ -259,9 +263,8 @@ export async function report(
     return failure;
   }
   if (result.interrupted) return { kind: "interrupted" };
-  // Email items skipped for early access do not fail the run (docs/email.md "Exit codes").
-  const emailOk = email === undefined || emailApplySucceeded(email);
-  if (applySucceeded(result) && emailOk) return success;
+  // The email lists are part of the result: items skipped for early access alone do not fail it.
+  if (applySucceeded(result)) return success;
   // Several organizations, some done and others blocked or failed: the summary names which.
   return partlyApplied(result.organizations) ? { kind: "partial" } : failure;
 }

@@ -6,7 +6,8 @@
  *    project comes from one of them. No request yet.
  * 2. The base URL: the plan's must be the one this run talks to (`Session.apiId`: with `--sandbox`,
  *    the embedded sandbox's identity, one per fixture). No request yet.
- * 3. The files' sha256: a quick check that they are the ones reviewed. No request yet.
+ * 3. Every input's sha256 (campaign files, policy files, the email lists' CSVs alike): the one
+ *    staleness check of the inputs (`compareFiles`). No request yet.
  * 4. Key scope: `GET /organizations` (the first request) must list the plan's organization.
  * 5. The plan is made again from those files with fresh live reads (a stats read confirms each
  *    cached detail's `updated_at`, else the project is read by id; `--refresh`: all by id), and
@@ -22,16 +23,18 @@
  */
 
 import { createHash } from "node:crypto";
-import { constants } from "node:fs";
-import { access, readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { apiErrorDiagnostic } from "../../src/api/index.js";
+import { withEmail } from "../../src/apply/email-result.js";
 import {
   alreadyApplied,
   alreadyAppliedResult,
   checkPlanSources,
   compareBaseUrl,
+  compareEmailLists,
   compareFiles,
   compareSavedWithFresh,
   compareScope,
@@ -39,16 +42,8 @@ import {
   requestsBetween,
 } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import type { EmailApplyResult } from "../../src/email/email-plan.js";
-import {
-  type CsvNow,
-  compareCsvDigests,
-  compareEmailLists,
-  savedEmailLists,
-} from "../../src/email/saved-lists.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { applyEmail } from "../email/apply-email.js";
-import { csvSha256, emailLeftOutNote, planEmail } from "../email/plan-email.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
@@ -81,30 +76,23 @@ export async function applySaved(
   const parsed = parsePlanDocument(text, { file: planFile });
   if (!parsed.ok) return refuse(null, parsed.diagnostics, flags, io, session, before);
   const reviewed = parsed.plan;
-  // The email lists the plan recorded (id, CSV, its sha256, row counts); the document is valid.
-  const savedLists = savedEmailLists(JSON.parse(text));
   const fail = (diagnostics: readonly Diagnostic[]) =>
     refuse(reviewed, diagnostics, flags, io, session, before);
 
-  // Before any request: the document's own sources, the API, the files' bytes.
+  // Before any request: the document's own sources, the API, and every input's bytes (campaign
+  // files, policy files, CSVs alike: one check, the whole plan refused on any difference).
   const offline = [...checkPlanSources(reviewed, planFile), ...compareBaseUrl(reviewed, session.apiId)];
   if (offline.length > 0) return fail(offline);
   const files = new Map<string, FileNow>();
   for (const f of reviewed.files) files.set(f.path, await hashFile(resolve(io.cwd, f.path)));
   const changedFiles = compareFiles(reviewed, files, planFile);
   if (changedFiles.length > 0) return fail(changedFiles);
-  // The email lists' CSVs: the bytes reviewed, else the whole plan is refused (as for the files).
-  if (savedLists !== undefined) {
-    const csvs = new Map<string, CsvNow>();
-    for (const l of savedLists) csvs.set(l.csv, await hashCsv(resolve(io.cwd, l.csv)));
-    const changedCsvs = compareCsvDigests(savedLists, csvs, planFile);
-    if (changedCsvs.length > 0) return fail(changedCsvs);
-  }
 
   // The first request: can this key see the plan's organization? (With keys per organization and
   // no default key, each key is checked against its own organization by the pipeline instead.)
-  if (session.defaultClient !== null) {
-    const orgs = await session.defaultClient.listOrganizations();
+  const defaultClient = session.router.keys.defaultKey?.client;
+  if (defaultClient !== undefined) {
+    const orgs = await defaultClient.listOrganizations();
     if (!orgs.ok) return fail([apiErrorDiagnostic(orgs.error)]);
     const scope = compareScope(
       reviewed,
@@ -116,7 +104,7 @@ export async function applySaved(
 
   // The authority: the plan made again from the same files and fresh live state.
   const args = {
-    paths: reviewed.files.map((f) => f.path),
+    paths: reviewed.files.filter((f) => f.kind === "campaign").map((f) => f.path),
     targets: reviewed.targets,
     excludes: reviewed.excludes,
     // The cache spares only details whose `updated_at` a fresh stats read confirms (as for `apply
@@ -131,18 +119,9 @@ export async function applySaved(
   };
   const fresh = await runPlanPipeline(args, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
-  // Email (docs/email.md): made again as `apply FILES` makes it, narrowed as the plan was.
-  const selectors = { targets: reviewed.targets, excludes: reviewed.excludes };
-  const narrowed = emailLeftOutNote(fresh.campaign.files, selectors);
-  if (narrowed !== undefined) io.stderr(narrowed);
-  const email = await planEmail(
-    fresh.campaign.files,
-    fresh.plan.policy?.rules.require_email_consent === true,
-    session.client,
-    io.cwd,
-    selectors,
-  );
-  const emailDifferences = compareEmailLists(savedLists ?? [], email?.plan, planFile);
+  // Made again as `apply FILES` makes it (email included), narrowed as the plan was.
+  if (fresh.emailLeftOut !== undefined) io.stderr(fresh.emailLeftOut);
+  const emailDifferences = compareEmailLists(reviewed, fresh.plan, planFile);
   // A project whose live state moved is named once, as stale; the rest is compared action by action.
   const differences = compareSavedWithFresh(reviewed, fresh.plan, planFile);
   if (differences.length > 0) {
@@ -153,17 +132,13 @@ export async function applySaved(
     io.stderr(
       `The saved plan ${planFile} (made ${reviewed.created_at}) is already applied: every action it holds is in effect in the live projects, so nothing is sent.\n`,
     );
-    const result = alreadyAppliedResult(reviewed, applied.actions, {
-      toolVersion: VERSION,
-      baseUrl: session.baseUrl,
-      at: session.now().toISOString(),
-      requests: requestsBetween(before, session.client.stats()),
-    });
+    const at = session.now().toISOString();
     // The projects are in effect; the lists sync again as `apply` syncs them (their batches replay).
-    const emailResult: EmailApplyResult | undefined =
+    const email = fresh.plan.email;
+    const synced =
       email === undefined
         ? undefined
-        : await applyEmail(email, {
+        : await applyEmail(fresh.campaign.emailLists ?? [], email, {
             client: session.client,
             cwd: io.cwd,
             sleep: deps.sleep ?? ((ms) => delay(ms)),
@@ -172,7 +147,14 @@ export async function applySaved(
             pid: process.pid,
             requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
           });
-    return report(result, flags, io, fresh.sources, emailResult);
+    // Every request of the run counts, the email sync's too.
+    const result = alreadyAppliedResult(reviewed, applied.actions, {
+      toolVersion: VERSION,
+      baseUrl: session.baseUrl,
+      at,
+      requests: requestsBetween(before, session.client.stats()),
+    });
+    return report(synced === undefined ? result : withEmail(result, synced), flags, io, fresh.sources);
   }
   if (emailDifferences.length > 0) return fail(emailDifferences);
 
@@ -184,29 +166,16 @@ export async function applySaved(
     sources: fresh.sources,
     reviewed,
     loop: { live: fresh.live, judge: fresh.judge },
-    ...(email === undefined ? {} : { email }),
+    emailLists: fresh.campaign.emailLists ?? [],
   });
 }
 
-async function hashCsv(path: string): Promise<CsvNow> {
-  try {
-    await access(path, constants.R_OK);
-  } catch (error) {
-    const code = errnoCode(error);
-    return code === "ENOENT" ? { kind: "missing" } : { kind: "unreadable", message: code };
-  }
-  const sha256 = await csvSha256(path);
-  return sha256 === null ? { kind: "unreadable", message: "read failed" } : { kind: "found", sha256 };
-}
-
+/** The sha256 of a file's bytes, read as a stream (a CSV of any size), or why it cannot be read. */
 async function hashFile(path: string): Promise<FileNow> {
+  const hash = createHash("sha256");
   try {
-    return {
-      kind: "found",
-      sha256: createHash("sha256")
-        .update(await readFile(path))
-        .digest("hex"),
-    };
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    return { kind: "found", sha256: hash.digest("hex") };
   } catch (error) {
     const code = errnoCode(error);
     return code === "ENOENT" ? { kind: "missing" } : { kind: "unreadable", message: code };

@@ -14,11 +14,8 @@
 import { createInterface } from "node:readline";
 import { APPLY_FORMAT_VERSION } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { emailPlanBlocked } from "../../src/email/email-plan.js";
-import { renderEmailPlanHuman } from "../../src/report/email-human.js";
-import { forecastText } from "../../src/report/forecast-text.js";
-import { renderPlanHuman } from "../../src/report/plan-human.js";
-import { emailLeftOutNote, planEmail } from "../email/plan-email.js";
+import { summaryTotals } from "../../src/plan/summary.js";
+import { planView } from "../../src/report/plan-view.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
@@ -98,39 +95,22 @@ async function applyFiles(
   const planned = await runPlanPipeline(args, session, io);
   if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io, applyJson(flags));
   const { plan, sources } = planned;
-  // The forecast (with --forecast, or always under a policy's forecast_errors) is part of what is approved.
-  const shown =
-    renderPlanHuman(plan, {
-      color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"),
-      sources,
-      requestTable: flags.verbose === true,
-    }) + (planned.forecast === undefined ? "" : `\n${forecastText(planned.forecast)}`);
-  // Email (docs/email.md): the lists' CSVs checked to the end and the campaigns judged, before the question.
-  const selectors = { targets: flags.target, excludes: flags.exclude };
-  const narrowed = emailLeftOutNote(planned.campaign.files, selectors);
-  if (narrowed !== undefined) io.stderr(narrowed);
-  const email = await planEmail(
-    planned.campaign.files,
-    plan.policy?.rules.require_email_consent === true,
-    session.client,
-    io.cwd,
-    selectors,
-  );
-  const emailShown =
-    email === undefined
-      ? ""
-      : `\n${renderEmailPlanHuman(email.plan, { color: flags.color && useColor(io, flags.json ? "stderr" : "stdout"), sources })}`;
-  if (flags.json === true) io.stderr(shown + emailShown);
-  else io.stdout(shown + emailShown);
+  if (planned.emailLeftOut !== undefined) io.stderr(planned.emailLeftOut);
+  // The plan shown before the question: every item (email lists and campaigns, reply rules) and,
+  // with --forecast or under a policy's forecast_errors, the forecast; on stderr with --json.
+  const stream = flags.json === true ? "stderr" : "stdout";
+  const shown = planView("human", {
+    color: flags.color && useColor(io, stream),
+    sources,
+    requestTable: flags.verbose === true,
+  })({ plan, ...(planned.forecast === undefined ? {} : { forecast: planned.forecast }) });
+  io[stream](shown);
   const waiting = flags.waitForApproval !== undefined;
-  const emailSendable = email?.plan.lists.filter((l) => l.state === "sync").length ?? 0;
-  const sendable = plan.summary.planned + (waiting ? plan.summary.deferred : 0) + emailSendable;
+  // What apply would send: planned actions and email lists to sync (the summary counts both).
+  const totals = summaryTotals(plan.summary);
+  const sendable = totals.toDo + (waiting ? plan.summary.deferred : 0);
   if (sendable <= 0) {
-    const blocked =
-      plan.summary.blocked > 0 ||
-      plan.summary.drifted > 0 ||
-      plan.summary.errors > 0 ||
-      (email !== undefined && emailPlanBlocked(email.plan));
+    const blocked = totals.blocked > 0 || plan.summary.drifted > 0 || plan.summary.errors > 0;
     io.stderr(
       blocked
         ? "\nNothing to apply, but the plan has blocked actions or errors: fix them and plan again.\n"
@@ -167,7 +147,7 @@ async function applyFiles(
     loop: { live: planned.live, judge: planned.judge },
     // No question was asked when there was nothing to send: the run then only reports.
     reportOnly: sendable <= 0,
-    ...(email === undefined ? {} : { email }),
+    emailLists: planned.campaign.emailLists ?? [],
   });
 }
 

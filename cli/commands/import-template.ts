@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { importRouting } from "../../src/api/routing/import-routes.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { ADDRESS_PATTERN } from "../../src/import/addresses.js";
 import { lintImported } from "../../src/import/lint-result.js";
@@ -18,7 +19,6 @@ import { importTemplate, LANGUAGE_TAG } from "../../src/import/template-import.j
 import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
-import { importRouting } from "../import-routing.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
@@ -79,9 +79,9 @@ export async function importTemplateCommand(
   const session = opened.session;
   try {
     // Keys per organization: each project read with its own organization's key, as `import` does.
-    const routing = await importRouting(session);
+    const routing = await importRouting(session.router);
     if (!routing.ok) return fail(routing.diagnostics);
-    const live = await readLiveForImport(session.client, selection, session.now(), routing.beforeReads);
+    const live = await readLiveForImport(session.client, selection, () => session.now(), routing.beforeReads);
     if (!live.ok) return fail(live.diagnostics);
     const twice = live.projects.filter((p) => declared.ids.has(p.project_id));
     if (twice.length > 0)
@@ -117,7 +117,9 @@ export async function importTemplateCommand(
         hint: "run campaignctl import without --check to write it, and review it",
       });
     if (!check && result.file.changed) {
-      const written = await saveFiles(io, [{ path, text: result.file.text, what: "campaign file" }]);
+      const written = await saveFiles(io, [{ path, text: result.file.text, what: "campaign file" }], {
+        announce: false, // the summary (or the JSON document) names the file written
+      });
       if (written.length > 0) return fail(written);
     }
     if (flags.json === true)

@@ -6,6 +6,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { importRouting } from "../../src/api/routing/import-routes.js";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { PROJECT_STATUSES } from "../../src/contract/limits.js";
@@ -19,7 +20,6 @@ import { snapshotOf } from "../../src/plan/snapshot.js";
 import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { failWith } from "../fail.js";
 import { saveFiles } from "../files.js";
-import { importRouting } from "../import-routing.js";
 import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
@@ -86,12 +86,13 @@ export async function importCommand(
   if (!opened.ok) return fail(opened.diagnostics);
   const session = opened.session;
   try {
-    const now = session.now();
-    // Keys per organization: each project read with its own organization's key (cli/import-routing.ts).
-    const routing = await importRouting(session);
+    // Keys per organization: each project read with its own organization's key (src/api/routing/import-routes.ts).
+    const routing = await importRouting(session.router);
     if (!routing.ok) return fail(routing.diagnostics);
-    const live = await readLiveForImport(session.client, selection, now, routing.beforeReads);
+    // The API's clock, read after its first responses: stats windows, lint and snapshot use it.
+    const live = await readLiveForImport(session.client, selection, () => session.now(), routing.beforeReads);
     if (!live.ok) return fail(live.diagnostics);
+    const now = session.now();
     const result = importFiles({
       projects: live.projects,
       organizations: live.organizations,
@@ -123,6 +124,7 @@ export async function importCommand(
       const written = await saveFiles(
         io,
         changed.map((f) => ({ path: f.path, text: f.text, what: "campaign file" })),
+        { announce: false }, // the summary (or the JSON document) names each file written
       );
       if (written.length > 0) return fail(written);
       // The names read, for the editor's completion offline, beside the files written.

@@ -5,16 +5,10 @@
 
 import { instancePlaces } from "../../src/campaign/template-findings.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { type EmailPlan, emailPlanBlocked } from "../../src/email/email-plan.js";
+import type { Judgement } from "../../src/plan/judge.js";
+import { summaryTotals } from "../../src/plan/summary.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
-import { renderEmailPlanHuman } from "../../src/report/email-human.js";
-import { renderEmailPlanMarkdown } from "../../src/report/email-markdown.js";
-import { forecastMarkdown } from "../../src/report/forecast-markdown.js";
-import { forecastText } from "../../src/report/forecast-text.js";
-import { renderPlanHuman } from "../../src/report/plan-human.js";
-import { renderPlanJson } from "../../src/report/plan-json.js";
-import { renderPlanMarkdown } from "../../src/report/plan-markdown.js";
-import { emailLeftOutNote, planEmail } from "../email/plan-email.js";
+import { planView } from "../../src/report/plan-view.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
@@ -88,34 +82,21 @@ export async function planCommand(
       progress.finish();
       return failWith(result.diagnostics, result.sources, io, json);
     }
-    const { sources, plan, forecast: forecasted } = result;
-    // Email (docs/email.md): absent when the files describe none.
-    const selectors = { targets: flags.target, excludes: flags.exclude };
-    const narrowed = emailLeftOutNote(result.campaign.files, selectors);
-    if (narrowed !== undefined) io.stderr(narrowed);
-    const email = await planEmail(
-      result.campaign.files,
-      plan.policy?.rules.require_email_consent === true,
-      session.client,
-      io.cwd,
-      selectors,
-    );
+    const { sources, plan } = result;
+    const judgement: Judgement = {
+      plan,
+      ...(result.forecast === undefined ? {} : { forecast: result.forecast }),
+    };
+    if (result.emailLeftOut !== undefined) io.stderr(result.emailLeftOut);
     progress.finish();
-    if (flags.json === true) io.stdout(renderPlanJson(plan, email?.plan));
-    else {
-      io.stdout(
-        renderPlanHuman(plan, {
-          color: flags.color && useColor(io, "stdout"),
-          sources,
-          requestTable: flags.verbose === true,
-        }),
-      );
-      if (forecasted !== undefined) io.stdout(`\n${forecastText(forecasted)}`);
-      if (email !== undefined)
-        io.stdout(
-          `\n${renderEmailPlanHuman(email.plan, { color: flags.color && useColor(io, "stdout"), sources })}`,
-        );
-    }
+    // One view for stdout, chosen once; the saved plan and the PR comment have their own.
+    const viewOptions = {
+      color: flags.color && useColor(io, "stdout"),
+      sources,
+      requestTable: flags.verbose === true,
+      ...(flags.galleryUrl === undefined ? {} : { galleryUrl: flags.galleryUrl }),
+    };
+    io.stdout(planView(flags.json === true ? "json" : "human", viewOptions)(judgement));
     // The names read, for the editor's completion offline (a failure is a warning on stderr).
     printDiagnostics(
       io,
@@ -133,42 +114,42 @@ export async function planCommand(
     );
     const written: Diagnostic[] = [];
     if (flags.out !== undefined)
-      written.push(...(await saveFile(io, flags.out, renderPlanJson(plan, email?.plan), "plan")));
-    if (flags.markdown !== undefined) {
-      const gallery = flags.galleryUrl !== undefined ? { galleryUrl: flags.galleryUrl } : {};
-      const markdown =
-        (forecasted === undefined
-          ? renderPlanMarkdown(plan, gallery)
-          : `${renderPlanMarkdown(plan, gallery)}\n${forecastMarkdown(forecasted)}`) +
-        (email === undefined ? "" : `\n${renderEmailPlanMarkdown(email.plan)}`);
-      written.push(...(await saveFile(io, flags.markdown, markdown, "Markdown report")));
-    }
+      written.push(...(await saveFile(io, flags.out, planView("json", viewOptions)(judgement), "plan")));
+    if (flags.markdown !== undefined)
+      written.push(
+        ...(await saveFile(
+          io,
+          flags.markdown,
+          planView("markdown", viewOptions)(judgement),
+          "Markdown report",
+        )),
+      );
     if (written.length > 0) return failWith(written, sources, io);
-    return planOutcome(plan, flags.detailedExitcode === true, email?.plan);
+    return planOutcome(plan, flags.detailedExitcode === true);
   } finally {
     await session.close();
   }
 }
 
 /**
- * The outcome of a plan (design.md "Exit codes of plan"). An error is a plan-level error (API,
- * selection) or a project that could not be read; blocked covers blocked actions, drift and any
- * other error of a project (an unresolved reference needs a person just the same), also one that
- * several template instances share, listed once among the plan's (src/plan/instance-findings.ts).
- * Deferred actions alone are nothing to do.
+ * The outcome of a plan (design.md "Exit codes of plan"), from the plan's own summary, so it can
+ * never disagree with what the views printed. An error is a plan-level error (API, selection) or a
+ * project that could not be read; blocked covers blocked actions and items, drift and any other
+ * error finding (an unresolved reference, a refused email row, email drift: each needs a person);
+ * pending covers planned actions and email lists to sync. A finding that several template instances
+ * share is listed once among the plan's and counts as blocked, not as an error of the plan
+ * (src/plan/instance-findings.ts). Deferred actions alone, and items skipped for early access, are
+ * nothing to do.
  */
-export function planOutcome(plan: Plan, detailed: boolean, email?: EmailPlan): Outcome {
+export function planOutcome(plan: Plan, detailed: boolean): Outcome {
   const isError = (d: Diagnostic): boolean => d.severity === "error";
   const error =
     plan.diagnostics.some((d) => isError(d) && instancePlaces(d).length === 0) ||
     plan.projects.some((p) => p.live === null && p.diagnostics.some(isError));
   const s = plan.summary;
-  // Email: refused rows, drift and blockers need a person as a blocked project does; items skipped
-  // for early access do not (docs/email.md "Exit codes"). Rows to sync are pending work.
-  const blocked =
-    s.blocked > 0 || s.drifted > 0 || s.errors > 0 || (email !== undefined && emailPlanBlocked(email));
-  const emailPending = email?.lists.some((l) => l.state === "sync") === true;
+  const totals = summaryTotals(s);
+  const blocked = totals.blocked > 0 || s.drifted > 0 || s.errors > 0;
   if (!detailed) return error || blocked ? failure : success;
   if (error) return failure;
-  return { kind: "plan-detailed", pending: s.planned > 0 || emailPending, blocked };
+  return { kind: "plan-detailed", pending: totals.toDo > 0, blocked };
 }

@@ -146,6 +146,8 @@ async function planFor(io: Io, args: GalleryArgs, options: SessionOptions): Prom
         refresh: false,
         // The pipeline forecasts as for `plan --forecast`; the plan then carries it as `forecast`.
         forecast: args.forecast === true,
+        // The gallery shows the texting projects: no email read.
+        email: false,
       },
       opened.session,
       io,

@@ -7,7 +7,8 @@
  */
 import { resolve } from "node:path";
 import { apiErrorDiagnostic } from "../../src/api/index.js";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { routeReplies } from "../../src/api/routing/route-replies.js";
+import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { revocationWords } from "../../src/message/reply-words.js";
 import { planReplies, REPLIES_PLAN_FORMAT_VERSION } from "../../src/replies/plan.js";
 import { replyProjects } from "../../src/replies/projects.js";
@@ -17,12 +18,13 @@ import { loadCampaign } from "../adapters/load-campaign.js";
 import { readAnsweredRecord } from "../adapters/replies-state.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import type { Io } from "../io.js";
-import { type Outcome, success } from "../outcome.js";
+import type { KeyScopeFlags } from "../key-scope-flag.js";
+import { failure, type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 
-export interface RepliesPlanFlags extends SessionFlags {
+export interface RepliesPlanFlags extends SessionFlags, KeyScopeFlags {
   readonly json?: boolean;
   /** `--since DURATION` in ms (default a day). */
   readonly since?: number;
@@ -104,6 +106,11 @@ export async function repliesPlanCommand(
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const session = opened.session;
   try {
+    // Keys per organization: each reply project's reads go with its own organization's key; the
+    // answers the cross-organization rule would refuse are said (and fail the plan).
+    const routing = await routeReplies(session.router, loaded.campaign.projects, flags);
+    if (!routing.ok) return failWith(routing.diagnostics, sources, io, json);
+    notes.push(...routing.diagnostics);
     // The window is the API's clock's: learn it first (one light read) unless a response told it.
     if (session.sandbox === null && session.clockReading() === null) {
       const probe = await session.client.listOrganizations();
@@ -111,7 +118,7 @@ export async function repliesPlanCommand(
     }
     const now = session.now().getTime();
     const result = await planReplies({
-      port: session.client,
+      port: session.router,
       projects,
       revocation,
       now,
@@ -120,9 +127,11 @@ export async function repliesPlanCommand(
       segmentPriceUsd: flags.segmentPrice ?? null,
     });
     if (!result.ok) return failWith([apiErrorDiagnostic(result.error)], new Map(), io, json);
-    io.stdout(renderRepliesPlan(result.plan, flags.json === true));
-    printDiagnostics(io, "stderr", notes, new Map(), { verbose: false, color: flags.color !== false });
-    return success;
+    // Every request of the run counts, whatever made it (key checks, the clock's probe, retries).
+    const plan = { ...result.plan, requests: session.client.stats().requests };
+    io.stdout(renderRepliesPlan(plan, flags.json === true));
+    printDiagnostics(io, "stderr", notes, sources, { verbose: false, color: flags.color !== false });
+    return hasErrors(notes) ? failure : success;
   } finally {
     await session.close();
   }

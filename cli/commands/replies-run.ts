@@ -14,6 +14,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { apiErrorDiagnostic, type Sleep } from "../../src/api/index.js";
+import { routeReplies } from "../../src/api/routing/route-replies.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { revocationWords } from "../../src/message/reply-words.js";
@@ -33,13 +34,14 @@ import { openRepliesState } from "../adapters/replies-state.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../flag-defaults.js";
 import type { Io } from "../io.js";
+import type { KeyScopeFlags } from "../key-scope-flag.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 
 /** The flags of `replies run`, as commander parses them. */
-export interface RepliesRunFlags extends SessionFlags {
+export interface RepliesRunFlags extends SessionFlags, KeyScopeFlags {
   readonly once?: boolean;
   readonly json?: boolean;
   /** False with `--no-webhooks`. */
@@ -156,6 +158,18 @@ export async function repliesRunCommand(
     return failWith(session.diagnostics, new Map(), io, json);
   }
   const s = session.session;
+  // Keys per organization: each reply project's reads and answers go with its own organization's
+  // key; answers the cross-organization rule refuses stop the worker before it starts.
+  const routing = await routeReplies(s.router, loaded.campaign.projects, flags);
+  const refused = routing.ok
+    ? routing.diagnostics.filter((d) => d.severity === "error")
+    : routing.diagnostics;
+  if (refused.length > 0) {
+    state.close();
+    await file.close();
+    await s.close();
+    return failWith(refused, sources, io, json);
+  }
   // The worker's clock is the API's (the window, the cursor, the pace of passes): learn it first.
   if (deps.now === undefined && s.sandbox === null && s.clockReading() === null) {
     const probe = await s.client.listOrganizations();
@@ -175,7 +189,8 @@ export async function repliesRunCommand(
     deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
   const now = deps.now ?? (() => s.now().getTime());
   const worker = new RepliesWorker({
-    port: s.client,
+    // The router: it routes each read and answer by the conversation's project (placeConversation).
+    port: s.router,
     state,
     revocation,
     now,
@@ -265,6 +280,8 @@ export async function repliesRunCommand(
     answered_before: state.answered.size,
     projects: projects.map((p) => p.address),
   });
+  for (const diagnostic of routing.diagnostics)
+    view({ type: "problem", at: new Date(now()).toISOString(), diagnostic });
   // --since only sets where the first pass reads from: with a cursor it cannot take effect.
   if (flags.since !== undefined && state.cursor.updatedSince !== null)
     view({

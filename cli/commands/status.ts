@@ -9,8 +9,11 @@
  */
 
 import { resolve } from "node:path";
-import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
+import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
+import { routeOwners } from "../../src/api/routing/route-owners.js";
+import type { ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import type { EmailCampaignSpec } from "../../src/email/model.js";
 import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
 import { ANSWERED_FILE_NAME } from "../../src/replies/state-file.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
@@ -35,7 +38,6 @@ import { createFileCache } from "../file-cache.js";
 import { saveFile } from "../files.js";
 import { DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
 import type { Io } from "../io.js";
-import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { checkReportPaths } from "../report-paths.js";
@@ -98,12 +100,12 @@ export async function statusCommand(
   const listing = flags.all === true || flags.organization !== undefined;
   const filePaths = paths.length === 0 && !listing ? ["."] : [...paths];
   const files: FileProject[] = [];
-  let campaignFiles: readonly CampaignFile[] = [];
+  let emailCampaigns: readonly EmailCampaignSpec[] = [];
   let specs: readonly ProjectSpec[] = [];
   let sources = new Map<string, string>();
   if (filePaths.length > 0) {
     const loaded = loadCampaign(filePaths, io.cwd);
-    campaignFiles = loaded.campaign.files;
+    emailCampaigns = loaded.campaign.emailCampaigns ?? [];
     sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return failWith(errors, sources, io, json);
@@ -117,7 +119,12 @@ export async function statusCommand(
   try {
     // Keys per organization: each project's reads go with its own organization's key; a listing
     // (--all, --organization) reads what every key sees.
-    const routing = await routeOrganizations(session, specs, { everyKey: listing || flags.record === true });
+    const routing = await routeOwners(
+      session.router,
+      [...projectOwners(specs), ...emailOwners({ lists: [], campaigns: emailCampaigns })],
+      // --record reads what every key sees, as a listing does.
+      { everyKey: listing || flags.record === true },
+    );
     if (!routing.ok) {
       progress.finish();
       return failWith(routing.diagnostics, sources, io, json);
@@ -137,7 +144,7 @@ export async function statusCommand(
       refresh: flags.refresh === true,
     });
     // Email campaigns the files describe (docs/email.md): counts, rates, guard alerts.
-    const email = live.ok ? await statusEmail(campaignFiles, session.client) : undefined;
+    const email = live.ok ? await statusEmail(emailCampaigns, session.client) : undefined;
     progress.finish();
     if (!live.ok) return failWith(live.diagnostics, new Map(), io, json);
     const replies = readReplies(flags, io);

@@ -49,7 +49,7 @@ export async function validateCommand(
   const checked = combineFileChecks(await checkFiles(read.files, job, io.env), job);
   // Email lists' CSV files (docs/email.md), streamed to their end.
   const email = await validateEmail(
-    read.files,
+    checked.email.lists,
     policy.ok && policy.policy?.rules.require_email_consent === true,
     io.cwd,
   );

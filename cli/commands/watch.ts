@@ -16,7 +16,9 @@
 
 import { setTimeout as delay } from "node:timers/promises";
 import type { Sleep } from "../../src/api/index.js";
-import { busiestKeyRequests } from "../../src/api/key-router.js";
+import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
+import { routeOwners } from "../../src/api/routing/route-owners.js";
+import { busiestKeyRequests } from "../../src/api/routing/sum-stats.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { createWatchView } from "../../src/report/watch-view.js";
 import { formatDuration } from "../../src/text/duration.js";
@@ -28,7 +30,6 @@ import { loadCampaign } from "../adapters/load-campaign.js";
 import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
-import { routeOrganizations } from "../organization-routing.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { stopwatch } from "../progress-clock.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
@@ -91,10 +92,17 @@ export async function watchCommand(
   const opened = await openSession(flags, io, deps.session);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const session = opened.session;
-  // Keys per organization: each project's reads and pauses go with its own organization's key.
-  const routing = await routeOrganizations(session, loaded.campaign.projects, {
-    everyKey: flags.record === true,
-  });
+  // Keys per organization: each project's reads and pauses (and each email campaign's reads) go with
+  // its own organization's key.
+  // --record reads what every key sees (the bulk reads go to every key).
+  const routing = await routeOwners(
+    session.router,
+    [
+      ...projectOwners(loaded.campaign.projects),
+      ...emailOwners({ lists: [], campaigns: loaded.campaign.emailCampaigns ?? [] }),
+    ],
+    { everyKey: flags.record === true },
+  );
   if (!routing.ok) {
     await session.close();
     return failWith(routing.diagnostics, sources, io, json);
@@ -120,7 +128,7 @@ export async function watchCommand(
     color,
     width: terminalWidth(io),
   });
-  const email = emailWatch(loaded.campaign.files, session.client);
+  const email = emailWatch(loaded.campaign.emailCampaigns ?? [], session.client);
   // --record: every project the keys see, into the results store, once per hour of the API's clock.
   const recorder = flags.record === true ? hourlyRecorder(session, storeFlagsOf(flags), io) : undefined;
   const alsoPoll = bothPolls(email, recorder);
@@ -136,7 +144,7 @@ export async function watchCommand(
       signal: controller.signal,
       requests: () => session.client.stats().requests,
       // The 40 a minute hold per key: the busiest key's requests.
-      ...(session.router === null ? {} : { budgetRequests: busiestKeyRequests(session.router.inUse) }),
+      budgetRequests: busiestKeyRequests(session.router.inUse),
       onEvent: view.onEvent,
       ...(deps.maxSends === undefined ? {} : { maxSends: deps.maxSends }),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),

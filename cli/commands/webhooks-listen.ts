@@ -11,7 +11,7 @@
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { listenView } from "../../src/report/webhooks-listen-view.js";
-import { createRedactor } from "../../src/text/redact.js";
+import { createRedactor, MASK, type Redactor } from "../../src/text/redact.js";
 import { checkForwardUrl, createForwarder, type Forwarder } from "../../src/webhooks/forward.js";
 import { ForwardLoop, type Sleep } from "../../src/webhooks/forward-loop.js";
 import { DEFAULT_FORWARD_LIMITS, type ForwardLimits } from "../../src/webhooks/outbox.js";
@@ -19,6 +19,7 @@ import { type ListenerCounts, type ListenerNote, Receiver } from "../../src/webh
 import { DEAD_LETTER_FILE_NAME, DEDUPE_FILE_NAME } from "../../src/webhooks/record-store.js";
 import { recoveredEvent } from "../../src/webhooks/recover.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
+import type { WebhookSecret } from "../../src/webhooks/types.js";
 import { openRecordFile } from "../adapters/record-file.js";
 import { failWith } from "../fail.js";
 import type { Io } from "../io.js";
@@ -127,7 +128,7 @@ export async function startWebhooksListener(
   if (!secrets.ok || !kinds.ok || forwardUrl?.ok === false || limitAlone) return fail(problems);
 
   // Whatever a delivery or a handler sends back, no trace of a signing secret is printed.
-  const redact = createRedactor(secrets.secrets.map((s) => s.value));
+  const redact = listenerRedactor(io, secrets.secrets);
   const view = listenView(flags.json === true, (text) => io.stdout(redact(text)));
   const opened = await openRecordFile(resolve(io.cwd, flags.state), flags.state, tuning.dedupeCapacity);
   if (!opened.ok) return fail([opened.diagnostic]);
@@ -267,6 +268,19 @@ export async function startWebhooksListener(
       },
     },
   };
+}
+
+/**
+ * What the listener passes its output through before `io` prints it, so that each line is redacted
+ * once (issue 36: twice was a tenth of the listener's time). The CLI's io already masks the signing
+ * secrets in everything it prints (cli/output-redaction.ts reads the same `--secret-env` variables):
+ * when its redactor masks each secret whole, nothing more; otherwise (an io without a redactor, as a
+ * test or a bench may hand in) the listener's own redactor.
+ */
+export function listenerRedactor(io: Io, secrets: readonly WebhookSecret[]): Redactor {
+  const { redact } = io;
+  if (redact !== undefined && secrets.every((s) => redact(s.value) === MASK)) return (text) => text;
+  return createRedactor(secrets.map((s) => s.value));
 }
 
 /** Serves until `stop` resolves (Ctrl-C in the CLI; tests pass their own). */

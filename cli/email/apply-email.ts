@@ -8,11 +8,13 @@ import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { ApiClient, Sleep } from "../../src/api/index.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
-import type { EmailApplyResult } from "../../src/email/email-plan.js";
-import { type ListSyncResult, type RowResult, syncList } from "../../src/email/sync.js";
+import type { EmailListSpec } from "../../src/email/model.js";
+import { type RowResult, syncList } from "../../src/email/sync.js";
+import type { EmailApplyResult, EmailListItem, ListSyncResult, PlanEmail } from "../../src/plan/items.js";
+import { nameMap } from "../../src/text/names.js";
 import { JOURNAL_DIR, journalStamp } from "../journal-file.js";
 import { csvVerdicts } from "./csv-rows.js";
-import { csvSha256, type EmailPlanned } from "./plan-email.js";
+import { csvSha256 } from "./plan-email.js";
 
 export interface EmailApplyDeps {
   readonly client: ApiClient;
@@ -28,12 +30,21 @@ export interface EmailApplyDeps {
 /** Lines kept in memory before they are written (and always at the end of each batch). */
 const FLUSH_LINES = 1000;
 
-export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): Promise<EmailApplyResult> {
+/**
+ * Syncs the plan's email lists (`plan.lists`, each with its spec among `specs`, the campaign's
+ * email lists): those the plan says to sync, in plan order; the others are reported as not sent.
+ */
+export async function applyEmail(
+  specs: readonly EmailListSpec[],
+  plan: PlanEmail,
+  deps: EmailApplyDeps,
+): Promise<EmailApplyResult> {
   const lists: ListSyncResult[] = [];
-  const files: Record<string, string> = {};
-  for (const spec of planned.specs.lists) {
-    const planList = planned.plan.lists.find((l) => l.address === spec.address);
-    if (planList === undefined) continue;
+  const files = nameMap<string>();
+  const byAddress = new Map(specs.map((s) => [s.address, s]));
+  for (const planList of plan.lists) {
+    const spec = byAddress.get(planList.address);
+    if (spec === undefined) continue;
     if (planList.state === "skipped" || planList.state === "unreadable" || deps.signal.aborted) {
       lists.push(nothingSent(spec, planList, planList.state === "skipped" ? "skipped" : "failed", []));
       continue;
@@ -74,59 +85,63 @@ export async function applyEmail(planned: EmailPlanned, deps: EmailApplyDeps): P
       );
       continue;
     }
-    const { path, fd } = opened;
-    files[spec.address] = relative(deps.cwd, path);
-    let buffer: string[] = [];
-    const flush = (): void => {
-      if (buffer.length === 0) return;
-      writeSync(fd, buffer.join(""));
-      buffer = [];
-    };
-    try {
-      const onRow = (row: RowResult): void => {
-        buffer.push(`${JSON.stringify(row)}\n`);
-        if (buffer.length >= FLUSH_LINES) flush();
-      };
-      const problems: string[] = [];
-      const result = await syncList(
-        spec,
-        csvVerdicts(spec, deps.cwd, deps.requireConsent, (d) => problems.push(...d.map((x) => x.message))),
-        {
-          upsert: async (listId, contacts, key) => {
-            flush(); // every row settled so far is on disk before the next request
-            return deps.client.upsertEmailContacts(listId, contacts, key);
-          },
-          executor: {
-            maxAttempts: WRITE_MAX_ATTEMPTS,
-            firstBackoffMs: WRITE_FIRST_BACKOFF_MS,
-            sleep: deps.sleep,
-            signal: deps.signal,
-          },
-          onRow,
-        },
-      );
-      flush();
-      lists.push(
-        problems.length === 0
-          ? result
-          : {
-              ...result,
-              state: "failed",
-              diagnostics: [
-                ...result.diagnostics,
-                ...problems.map((message) => ({
-                  severity: "error" as const,
-                  code: "email.csv-malformed" as const,
-                  message: `${message} (the CSV changed after the plan read it?)`,
-                })),
-              ],
-            },
-      );
-    } finally {
-      closeSync(fd);
-    }
+    files[spec.address] = relative(deps.cwd, opened.path);
+    lists.push(await syncToFile(spec, opened.fd, deps));
   }
-  return { plan: planned.plan, lists, results_files: files };
+  return { plan, lists, results_files: files };
+}
+
+/**
+ * One list's sync, each row's result written to the open result file `fd` (closed at the end):
+ * buffered, and flushed before every request, so every row settled so far is on disk.
+ */
+async function syncToFile(spec: EmailListSpec, fd: number, deps: EmailApplyDeps): Promise<ListSyncResult> {
+  let buffer: string[] = [];
+  const flush = (): void => {
+    if (buffer.length === 0) return;
+    writeSync(fd, buffer.join(""));
+    buffer = [];
+  };
+  try {
+    const onRow = (row: RowResult): void => {
+      buffer.push(`${JSON.stringify(row)}\n`);
+      if (buffer.length >= FLUSH_LINES) flush();
+    };
+    const problems: string[] = [];
+    const result = await syncList(
+      spec,
+      csvVerdicts(spec, deps.cwd, deps.requireConsent, (d) => problems.push(...d.map((x) => x.message))),
+      {
+        upsert: async (listId, contacts, key) => {
+          flush(); // every row settled so far is on disk before the next request
+          return deps.client.upsertEmailContacts(listId, contacts, key);
+        },
+        executor: {
+          maxAttempts: WRITE_MAX_ATTEMPTS,
+          firstBackoffMs: WRITE_FIRST_BACKOFF_MS,
+          sleep: deps.sleep,
+          signal: deps.signal,
+        },
+        onRow,
+      },
+    );
+    flush();
+    if (problems.length === 0) return result;
+    return {
+      ...result,
+      state: "failed",
+      diagnostics: [
+        ...result.diagnostics,
+        ...problems.map((message) => ({
+          severity: "error" as const,
+          code: "email.csv-malformed" as const,
+          message: `${message} (the CSV changed after the plan read it?)`,
+        })),
+      ],
+    };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A new file `<base>.jsonl` (or `<base>-2.jsonl`, ...): two runs never share a result file. */
@@ -143,8 +158,8 @@ function openNew(base: string): { readonly path: string; readonly fd: number } {
 
 /** A list's result when no row of it was sent: `skipped` counts its rows to send as skipped, else not sent. */
 function nothingSent(
-  spec: EmailPlanned["specs"]["lists"][number],
-  planList: EmailPlanned["plan"]["lists"][number],
+  spec: EmailListSpec,
+  planList: EmailListItem,
   state: "skipped" | "failed",
   diagnostics: ListSyncResult["diagnostics"],
 ): ListSyncResult {

@@ -1,23 +1,33 @@
 /**
  * Reads an email list's CSV file as a stream (csv-parse over a file stream, with backpressure:
  * memory does not grow with the number of rows) and yields each record's verdict (src/email/row-check.ts)
- * with its lines in the file. Problems of the file as a whole (unreadable, unclosed quote, missing
- * column) go to `onFileProblem`, and the rows stop there.
+ * with its lines in the file. Only a regular file is read (a named pipe, a device, a socket or a
+ * directory is refused at once, never waited on), and only as UTF-8 text: a UTF-16 file is refused
+ * whole, a row with invalid UTF-8 or a NUL byte is refused (src/email/csv-text.ts). Problems of the
+ * file as a whole (unreadable, UTF-16, unclosed quote, missing column) go to `onFileProblem`, and the
+ * rows stop there.
  */
-import { createReadStream, existsSync, realpathSync } from "node:fs";
+import { constants, existsSync, realpathSync } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { parse } from "csv-parse";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { decodeCells, sniffCsvEncoding } from "../../src/email/csv-text.js";
 import { DuplicateIndex } from "../../src/email/duplicate-index.js";
 import type { EmailListSpec } from "../../src/email/model.js";
 import {
+  type CsvPlace,
   checkRow,
   csvRange,
+  encodingRefusal,
   type HeaderPlan,
+  headerEncoding,
   type RowVerdict,
   readHeader,
+  utf16File,
 } from "../../src/email/row-check.js";
 
+/** A record as csv-parse gives it, read as Latin-1: one character per byte of the file. */
 interface ParsedRecord {
   readonly record: string[];
   readonly raw: string;
@@ -31,90 +41,58 @@ export async function* csvVerdicts(
   requireConsent: boolean,
   onFileProblem: (diagnostics: readonly Diagnostic[]) => void,
 ): AsyncGenerator<RowVerdict, void, void> {
-  const path = isAbsolute(list.csvPath) ? list.csvPath : join(cwd, list.csvPath);
-  const outside = outsideRepository(path, isAbsolute(list.file) ? list.file : join(cwd, list.file), cwd);
-  if (outside !== undefined) {
-    onFileProblem([
-      {
-        severity: "error",
-        code: "email.csv-unreadable",
-        message: `${list.csvPath} (email list ${list.address}) lies outside the repository ${outside}: it is not read`,
-        range: list.csvRange,
-        hint: "keep the CSV inside the repository, beside the campaign file",
-      },
-    ]);
+  const opened = await openCsv(list, cwd);
+  if (!opened.ok) {
+    onFileProblem([opened.diagnostic]);
     return;
   }
   const parser = parse({
     info: true,
     raw: true,
-    bom: true,
+    // Bytes, not text: Latin-1 maps each byte to one character and back, so each cell is decoded
+    // as UTF-8 strictly here (csv-parse's UTF-8 would put U+FFFD in silence), and lengths and
+    // offsets count bytes. The UTF-8 byte-order mark is skipped by the read (csv-parse's own
+    // would switch it to UTF-8).
+    encoding: "latin1",
+    bom: false,
     relax_column_count: true,
     skip_empty_lines: true,
     // A row that never ends (a quote never closed, a file without line breaks) would otherwise be
     // held in memory whole: past this size it is an error of the file, at the row where it starts.
-    max_record_size: MAX_ROW_CHARACTERS,
+    max_record_size: MAX_ROW_BYTES,
   });
-  const stream = createReadStream(path);
-  let opened = true;
-  stream.on("error", (error) => {
-    opened = false;
-    parser.destroy(error);
-  });
+  const stream = opened.handle.createReadStream({ start: opened.bomBytes });
+  stream.on("error", (error) => parser.destroy(error));
   stream.pipe(parser);
+  const places = recordPlaces(parser, opened.bomBytes);
   let plan: HeaderPlan | undefined;
   let width = 0;
   const seen = new DuplicateIndex();
-  let crlfInQuotes = 0;
-  let lastRecordLine = 0;
   try {
     for await (const chunk of parser as AsyncIterable<ParsedRecord>) {
-      const { record, raw, info } = chunk;
-      const lead = raw.length - raw.replace(/^[\r\n]+/, "").length;
-      const body = raw.slice(lead).replace(/\r?\n$|\r$/, "");
-      // csv-parse counts the CR and the LF of a CRLF inside a quoted field as two lines: one each.
-      for (const cell of record) crlfInQuotes += cell.split("\r\n").length - 1;
-      const lastLine = info.lines - crlfInQuotes;
-      const firstLine = lastLine - (body.match(/\r\n|\r|\n/g)?.length ?? 0);
-      // With CRLF records csv-parse's raw keeps the CR of each record break, not its LF.
-      const crlf = (parser.options.record_delimiter as Buffer[] | undefined)?.[0]?.toString() === "\r\n";
-      const fileBytes = (text: string): number =>
-        Buffer.byteLength(text) + (crlf ? (text.match(/\r(?!\n)/g)?.length ?? 0) : 0);
-      const offset = Math.max(0, info.bytes - fileBytes(raw) + fileBytes(raw.slice(0, lead)));
-      const place = { firstLine, lastLine, offset };
-      lastRecordLine = lastLine;
+      const { text, problem } = decodeCells(chunk.record);
+      const place = places.next(chunk);
       if (plan === undefined) {
-        const header = readHeader(record, list);
-        if (!header.ok) {
-          onFileProblem(header.diagnostics);
+        const header = problem === undefined ? readHeader(text, list) : undefined;
+        if (header?.ok !== true) {
+          onFileProblem(
+            problem === undefined ? (header?.diagnostics ?? []) : [headerEncoding(problem, list, place)],
+          );
           return;
         }
         plan = header.plan;
-        width = record.length;
+        width = text.length;
         continue;
       }
-      if (record.length !== width) {
-        yield {
-          kind: "refuse",
-          line: firstLine,
-          email: record[plan.email] ?? "",
-          diagnostics: [
-            {
-              severity: "error",
-              code: "email.csv-malformed",
-              message: `line ${firstLine}: ${record.length} columns where the header has ${width}`,
-              range: csvRange(list.csvPath, place),
-              hint: "quote values that contain commas, or fix the row",
-            },
-          ],
-        };
-        continue;
-      }
-      yield checkRow(record, place, plan, list, requireConsent, seen);
+      if (text.length !== width) yield widthRefusal(text, width, place, plan, list);
+      else if (problem !== undefined) yield encodingRefusal(problem, text, place, plan, list);
+      else yield checkRow(text, place, plan, list, requireConsent, seen);
     }
   } catch (error) {
-    onFileProblem([fileProblem(list, error, opened, lastRecordLine + 1)]);
+    onFileProblem([fileProblem(list, error, places.nextLine())]);
     return;
+  } finally {
+    stream.destroy();
   }
   if (plan === undefined)
     onFileProblem([
@@ -125,6 +103,149 @@ export async function* csvVerdicts(
         range: list.csvRange,
       },
     ]);
+}
+
+/** A row with more or fewer cells than the header: refused whole. */
+function widthRefusal(
+  text: readonly string[],
+  width: number,
+  place: CsvPlace,
+  plan: HeaderPlan,
+  list: EmailListSpec,
+): RowVerdict {
+  return {
+    kind: "refuse",
+    line: place.firstLine,
+    email: text[plan.email] ?? "",
+    diagnostics: [
+      {
+        severity: "error",
+        code: "email.csv-malformed",
+        message: `line ${place.firstLine}: ${text.length} columns where the header has ${width}`,
+        range: csvRange(list.csvPath, place),
+        hint: "quote values that contain commas, or fix the row",
+      },
+    ],
+  };
+}
+
+/**
+ * Where each record sits in the file (lines and byte offset), from csv-parse's counts; the records
+ * must be given in order. `bomBytes`: bytes skipped before the parser's first byte.
+ */
+function recordPlaces(parser: ReturnType<typeof parse>, bomBytes: number) {
+  let crlfInQuotes = 0;
+  let lastRecordLine = 0;
+  return {
+    next(chunk: ParsedRecord): CsvPlace {
+      const { raw } = chunk;
+      const lead = raw.length - raw.replace(/^[\r\n]+/, "").length;
+      const body = raw.slice(lead).replace(/\r?\n$|\r$/, "");
+      // csv-parse counts the CR and the LF of a CRLF inside a quoted field as two lines: one each.
+      for (const cell of chunk.record) crlfInQuotes += cell.split("\r\n").length - 1;
+      const lastLine = chunk.info.lines - crlfInQuotes;
+      const firstLine = lastLine - (body.match(/\r\n|\r|\n/g)?.length ?? 0);
+      // With CRLF records csv-parse's raw keeps the CR of each record break, not its LF.
+      const crlf = (parser.options.record_delimiter as Buffer[] | undefined)?.[0]?.toString() === "\r\n";
+      const lost = (text: string): number => (crlf ? (text.match(/\r(?!\n)/g)?.length ?? 0) : 0);
+      const rawBytes = raw.length + lost(raw);
+      const leadBytes = lead + lost(raw.slice(0, lead));
+      const offset = bomBytes + Math.max(0, chunk.info.bytes - rawBytes + leadBytes);
+      lastRecordLine = lastLine;
+      return { firstLine, lastLine, offset };
+    },
+    /** The line after the last record read, where an unclosed quote's row starts (blank lines aside). */
+    nextLine: (): number => lastRecordLine + 1,
+  };
+}
+
+/** The CSV opened for reading, or why it is not read (outside the repository, not a regular file, UTF-16). */
+async function openCsv(
+  list: EmailListSpec,
+  cwd: string,
+): Promise<
+  | { readonly ok: true; readonly handle: FileHandle; readonly bomBytes: number }
+  | { readonly ok: false; readonly diagnostic: Diagnostic }
+> {
+  const path = isAbsolute(list.csvPath) ? list.csvPath : join(cwd, list.csvPath);
+  const unreadable = (message: string, hint: string) => ({
+    ok: false as const,
+    diagnostic: {
+      severity: "error" as const,
+      code: "email.csv-unreadable" as const,
+      message,
+      range: list.csvRange,
+      hint,
+    },
+  });
+  const outside = outsideRepository(path, isAbsolute(list.file) ? list.file : join(cwd, list.file), cwd);
+  if (outside !== undefined)
+    return unreadable(
+      `${list.csvPath} (email list ${list.address}) lies outside the repository ${outside}: it is not read`,
+      "keep the CSV inside the repository, beside the campaign file",
+    );
+  const opened = await openRegularFile(path);
+  if (!opened.ok)
+    return unreadable(
+      `cannot read ${list.csvPath} (email list ${list.address}): ${opened.reason}`,
+      opened.kind === "not-regular"
+        ? "name a CSV file under csv: (only regular files are read; a pipe or a device would never end)"
+        : "the path under csv: is relative to the campaign file",
+    );
+  const head = new Uint8Array(4);
+  const { bytesRead } = await opened.handle.read(head, 0, 4, 0);
+  const encoding = sniffCsvEncoding(head.subarray(0, bytesRead));
+  if (encoding.kind === "utf-16") {
+    await opened.handle.close();
+    return { ok: false, diagnostic: utf16File(encoding, list) };
+  }
+  return { ok: true, handle: opened.handle, bomBytes: encoding.bomBytes };
+}
+
+/** What a path that is not a regular file is, in words. */
+function kindOf(stats: {
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}): string {
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isFIFO()) return "a named pipe (FIFO)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  return "not a regular file";
+}
+
+/**
+ * Opens `path` (symlinks followed) for reading when it is a regular file; else says why not. The
+ * open does not block (O_NONBLOCK: a named pipe with no writer would wait forever) and the kind is
+ * read from the open descriptor, so nothing can swap the file between the check and the read.
+ */
+export async function openRegularFile(
+  path: string,
+): Promise<
+  | { readonly ok: true; readonly handle: FileHandle }
+  | { readonly ok: false; readonly kind: "not-regular" | "error"; readonly reason: string }
+> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    return { ok: false, kind: "error", reason: e.code ?? e.message ?? String(error) };
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) return { ok: true, handle };
+    await handle.close();
+    return { ok: false, kind: "not-regular", reason: `it is ${kindOf(stats)}, not a regular file` };
+  } catch (error) {
+    await handle.close();
+    const e = error as { code?: string; message?: string };
+    return { ok: false, kind: "error", reason: e.code ?? e.message ?? String(error) };
+  }
 }
 
 /**
@@ -154,13 +275,13 @@ function outsideRepository(csv: string, campaignFile: string, cwd: string): stri
   return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? root : undefined;
 }
 
-/** The longest row read, in characters: far above any real contact (320 + 255 + a date + fields). */
-export const MAX_ROW_CHARACTERS = 1_048_576;
+/** The longest row read, in bytes: far above any real contact (320 + 255 + a date + fields). */
+export const MAX_ROW_BYTES = 1_048_576;
 
 /** `nextLine`: the line after the last record read, where an unclosed quote's row starts (blank lines aside). */
-function fileProblem(list: EmailListSpec, error: unknown, opened: boolean, nextLine: number): Diagnostic {
+function fileProblem(list: EmailListSpec, error: unknown, nextLine: number): Diagnostic {
   const e = error as { code?: string; message?: string; lines?: number };
-  if (!opened || (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)))
+  if (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code))
     return {
       severity: "error",
       code: "email.csv-unreadable",
@@ -176,7 +297,7 @@ function fileProblem(list: EmailListSpec, error: unknown, opened: boolean, nextL
   const what = unclosed
     ? "a quote opened in this row is never closed"
     : oversized
-      ? `this row is longer than ${MAX_ROW_CHARACTERS.toLocaleString("en-US")} characters (a quote never closed, or no line breaks)`
+      ? `this row is longer than ${MAX_ROW_BYTES.toLocaleString("en-US")} bytes (a quote never closed, or no line breaks)`
       : (e.message ?? String(error));
   return {
     severity: "error",

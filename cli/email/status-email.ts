@@ -4,11 +4,10 @@
  * when the files describe no email campaign.
  */
 import type { ApiClient } from "../../src/api/index.js";
-import type { CampaignFile } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { findCampaign, skippedCampaign } from "../../src/email/campaign-check.js";
 import { type EmailCampaignFigures, emailFigures, guardAlert } from "../../src/email/figures.js";
-import { emailSpecsOf } from "../../src/email/specs.js";
+import type { EmailCampaignSpec } from "../../src/email/model.js";
+import { findCampaign, skippedCampaign } from "../../src/plan/email-campaign.js";
 import { readCampaigns } from "./plan-email.js";
 
 export interface EmailStatus {
@@ -19,10 +18,9 @@ export interface EmailStatus {
 }
 
 export async function statusEmail(
-  files: readonly CampaignFile[],
+  specs: readonly EmailCampaignSpec[],
   client: ApiClient,
 ): Promise<EmailStatus | undefined> {
-  const specs = emailSpecsOf(files).campaigns;
   if (specs.length === 0) return undefined;
   const read = await readCampaigns(client);
   if (read.kind === "early-access")

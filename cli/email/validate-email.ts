@@ -1,19 +1,20 @@
 /**
  * The email part of `validate` (offline): every email list's CSV checked to its end, streaming,
- * each problem with its file and line (src/email/row-check.ts).
+ * each problem with its file and line (src/email/row-check.ts). The lists are the campaign model's
+ * (decoded by the loader; a list naming a live list named before is already reported there).
  */
-import type { CampaignFile } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { emailSpecsOf, repeatedLists } from "../../src/email/specs.js";
-import { checkList } from "./check-list.js";
+import type { EmailListSpec } from "../../src/email/model.js";
 
 export async function validateEmail(
-  files: readonly CampaignFile[],
+  lists: readonly EmailListSpec[],
   requireConsent: boolean,
   cwd: string,
 ): Promise<Diagnostic[]> {
-  const { specs, diagnostics } = repeatedLists(emailSpecsOf(files));
-  const out: Diagnostic[] = [...diagnostics];
-  for (const list of specs.lists) out.push(...(await checkList(list, cwd, requireConsent)).diagnostics);
+  const out: Diagnostic[] = [];
+  if (lists.length === 0) return out;
+  // Loaded only for a file with email lists: the CSV reader is a tenth of validate's modules.
+  const { checkList } = await import("./check-list.js");
+  for (const list of lists) out.push(...(await checkList(list, cwd, requireConsent)).diagnostics);
   return out;
 }

@@ -7,22 +7,21 @@
  * them, the last count read stands (a failed read does not end the watch of a campaign seen sending).
  */
 import type { ApiClient } from "../../src/api/index.js";
-import type { CampaignFile } from "../../src/campaign/model.js";
 import { emailStillSending } from "../../src/email/figures.js";
-import { emailSpecsOf } from "../../src/email/specs.js";
+import type { EmailCampaignSpec } from "../../src/email/model.js";
 import type { AlsoPolled } from "../../src/watch/watch-loop.js";
 import { statusEmail } from "./status-email.js";
 
 /** The per-poll check, or undefined when the files describe no email campaign. */
 export function emailWatch(
-  files: readonly CampaignFile[],
+  specs: readonly EmailCampaignSpec[],
   client: ApiClient,
 ): (() => Promise<AlsoPolled>) | undefined {
-  if (emailSpecsOf(files).campaigns.length === 0) return undefined;
+  if (specs.length === 0) return undefined;
   const said = new Set<string>();
   let sending = 0;
   return async () => {
-    const status = await statusEmail(files, client);
+    const status = await statusEmail(specs, client);
     const diagnostics = [];
     for (const d of status?.diagnostics ?? []) {
       const key = `${d.code} ${d.range?.file ?? ""}:${d.range?.start.offset ?? -1}`;

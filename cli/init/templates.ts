@@ -56,20 +56,21 @@ projects:
 `;
 }
 
-/** campaigns/campaignctl.policy.yaml; `schema` is its modeline's `$schema`. */
-export function policyFile(schema: string): string {
-  return `# ${modelineText(schema)}
-#
-# Your organization's texting policy, enforced by campaignctl on every validate, plan and apply of
-# the campaign files in this directory and below it. A violation blocks the project's test and
-# schedule; a pause is never blocked. Edit the rules to yours; every rule: docs/policy.md.
-version: 1
+/**
+ * The starter policy's rules: the safe defaults docs/policy.md documents ("A starter policy"),
+ * each with what it keeps from happening. Green on a campaign just imported once its reviewers'
+ * phones are under `defaults: test:` (the README's walkthrough), so the shipped pipelines, which
+ * pass `--require-policy`, pass from their first run. docs/policy.md shows this text; a test
+ * keeps the two equal.
+ */
+export const STARTER_POLICY = `version: 1
 rules:
   # Never run past a brand's daily carrier cap: over-cap messages may fail and are still billed.
   daily_cap_bypass: forbid
-  # Every test goes to at least one reviewer's phone (raise it to require a second reviewer).
+  # Every sending project's test goes to at least one reviewer's phone (2: a second reviewer).
+  # A project imported already scheduled needs one too: list your reviewers under defaults: test:.
   min_test_contacts: 1
-  # No single project may cost more than this (the live estimate, checked at plan time).
+  # No single project may cost more than this (the API's estimate, checked by plan and apply).
   max_estimated_cost_usd: 500
   # Sends start between 9am and 8pm in the schedule's own timezone.
   send_window: { from: "09:00", to: "20:00" }
@@ -77,7 +78,22 @@ rules:
   require_opt_out_language: true
   # Every send time is reviewed: no \`at: now\`.
   forbid_at_now: true
+  # Every email list row names where and when its consent was given (consent_source, consent_at).
+  require_email_consent: true
+  # Stricter, once your files are ready for them:
+  # require_guards: true                          # every scheduled project has a guard (watch)
+  # forecast_errors: [cap-pause, past-deadline]   # these forecast findings block the send
 `;
+
+/** campaigns/campaignctl.policy.yaml; `schema` is its modeline's `$schema`. */
+export function policyFile(schema: string): string {
+  return `# ${modelineText(schema)}
+#
+# Your organization's texting policy, enforced by campaignctl on every validate, plan and apply of
+# the campaign files in this directory and below it. A violation blocks the project's test and
+# schedule; a pause is never blocked. The shipped pipelines pass --require-policy: keep this file.
+# These are campaignctl's safe defaults; edit the rules to yours (every rule: docs/policy.md).
+${STARTER_POLICY}`;
 }
 
 /** .gitignore: what campaignctl writes that is not reviewed in git. */

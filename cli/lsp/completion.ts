@@ -49,7 +49,7 @@ function schemaAt(root: Schema, path: readonly string[]): Schema[] {
         continue;
       }
       const properties = node.properties;
-      const own = isSchema(properties) ? properties[step] : undefined;
+      const own = isSchema(properties) && Object.hasOwn(properties, step) ? properties[step] : undefined;
       if (isSchema(own)) next.push(own);
       else if (own === undefined && isSchema(node.additionalProperties)) next.push(node.additionalProperties);
     }

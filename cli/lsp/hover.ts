@@ -9,10 +9,13 @@
  * - On a name (list, number, brand, registration, tracking domain): what it resolves to in the
  *   snapshot's organization.
  * The project under the cursor is found through the places the checks use (`locate`), so a value
- * written in `defaults` explains itself for the first project that takes it.
+ * written in `defaults` explains itself for the first project that takes it. A file with schema
+ * errors still explains every value that can be read, as validate still judges it (issue 35): its
+ * projects are the assembly's `partial` ones too, built without the keys the errors make
+ * untrusted, and a value is explained only when every key its explanation reads is trusted.
  */
 
-import { assembleFile } from "../../src/campaign/assemble.js";
+import { assembleFile, type FileAssembly } from "../../src/campaign/assemble.js";
 import { decodeCampaignFile } from "../../src/campaign/decode.js";
 import { scheduleTimes } from "../../src/campaign/lint/schedule-times.js";
 import type { ProjectSpec, SpecPath } from "../../src/campaign/model.js";
@@ -82,6 +85,27 @@ function valueAt(p: ProjectSpec, path: SpecPath): string | undefined {
   }
 }
 
+/** A project hover may explain, with the keys it cannot trust (none in a schema-valid file). */
+interface ReadableProject {
+  readonly project: ProjectSpec;
+  readonly untrusted: ReadonlySet<string>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Every project of the file that can be read, in the file's order: the schema-valid ones and those
+ * built without their untrusted keys (a broken phone in `defaults` leaves every message readable).
+ */
+export function readableProjects(assembly: FileAssembly): ReadableProject[] {
+  const order = new Map(assembly.declarations.map((d, i) => [d.address, i]));
+  const at = (r: ReadableProject): number => order.get(r.project.address) ?? order.size;
+  return [
+    ...assembly.projects.map((project) => ({ project, untrusted: NONE })),
+    ...(assembly.partial ?? []),
+  ].sort((a, b) => at(a) - at(b));
+}
+
 export function hoverAt(
   path: string,
   text: string,
@@ -90,24 +114,41 @@ export function hoverAt(
 ): HoverText | undefined {
   const file = decodeCampaignFile(path, Buffer.from(text, "utf8")).file;
   if (file === undefined) return undefined;
-  for (const project of assembleFile(file).projects) {
-    if (project.message !== undefined) {
-      const range = project.locate(["message"]);
-      if (contains(range, offset))
-        return { markdown: messageHover(project, project.message, sources), range };
-    }
-    if (project.schedule !== undefined) {
-      const range = project.locate(["schedule", "at"]);
-      if (contains(range, offset)) return { markdown: scheduleHover(project), range };
-    }
-    for (const named of NAMED)
-      for (const where of named.path(project)) {
-        const range = project.locate(where);
-        const value = valueAt(project, where);
-        if (value !== undefined && contains(range, offset))
-          return { markdown: nameHover(named.key, value, sources), range };
-      }
+  for (const readable of readableProjects(assembleFile(file))) {
+    const found = hoverOnProject(readable, offset, sources);
+    if (found !== undefined) return found;
   }
+  return undefined;
+}
+
+function hoverOnProject(
+  { project, untrusted }: ReadableProject,
+  offset: number,
+  sources: HoverSources,
+): HoverText | undefined {
+  if (project.message !== undefined && !untrusted.has("message")) {
+    const range = project.locate(["message"]);
+    if (contains(range, offset)) {
+      const markdown = messageHover(project, project.message, sources);
+      return {
+        markdown: untrusted.has("merge_defaults")
+          ? `${markdown}\n\n\`merge_defaults\` has an error, so its values are not shown here.`
+          : markdown,
+        range,
+      };
+    }
+  }
+  if (project.schedule !== undefined && !untrusted.has("schedule")) {
+    const range = project.locate(["schedule", "at"]);
+    if (contains(range, offset)) return { markdown: scheduleHover(project), range };
+  }
+  for (const named of NAMED)
+    for (const where of named.path(project)) {
+      const range = project.locate(where);
+      const value = valueAt(project, where);
+      if (value !== undefined && !untrusted.has(String(where[0])) && contains(range, offset))
+        return { markdown: nameHover(named.key, value, sources), range };
+    }
   return undefined;
 }
 

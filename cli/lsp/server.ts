@@ -6,7 +6,9 @@
  * (open ones as their buffers stand); on close it clears them. It makes no network request: the
  * only IO is the connection and reading policy files. The library's node entry point would end the
  * process itself on `exit`; this server is built on its common core with a watchdog that resolves
- * the returned promise instead, so cli/main.ts stays the only place that exits.
+ * the returned promise instead, so cli/main.ts stays the only place that exits. A bug met while
+ * checking, completing or hovering is published on the document as `lsp.internal-error`, never
+ * swallowed.
  */
 import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +18,7 @@ import {
   type InitializeResult,
   MarkupKind,
   MessageType,
+  type Position,
   ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
@@ -45,6 +48,7 @@ import { debouncer, type Schedule } from "./debounce.js";
 import { documentFacts } from "./document-facts.js";
 import { fixEdits, scalarsOf } from "./fix-edits.js";
 import { hoverAt } from "./hover.js";
+import { internalErrorDiagnostic, type ServerTask } from "./internal-error.js";
 import { lspRange, toLspDiagnostic } from "./lsp-diagnostic.js";
 import { mergeFieldsOf, namesOf } from "./snapshot-names.js";
 import { snapshotCache } from "./snapshot-source.js";
@@ -57,7 +61,7 @@ export interface ServerOptions {
   readonly context: () => DocumentCheckContext;
   readonly debounceMs: number;
   readonly schedule: Schedule;
-  /** Where the server logs a check that threw (a bug), instead of crashing. */
+  /** Where the server logs a check that threw (a bug), beside the `lsp.internal-error` it publishes. */
   readonly log: (text: string) => void;
 }
 
@@ -153,12 +157,28 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
           },
         }));
       } catch (error) {
-        options.log(`campaignctl lsp: checking ${path} failed: ${String(error)}\n`);
+        failed(document, path, "checking", error);
         return;
       }
-      published.set(document.uri, { version: document.version, entries });
-      const diagnostics = entries.map((e) => e.lsp);
-      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics }).catch(gone);
+      send(document.uri, document.version, entries);
+    };
+    const send = (uri: string, version: number, entries: PublishedDiagnostic[]): void => {
+      published.set(uri, { version, entries });
+      connection.sendDiagnostics({ uri, version, diagnostics: entries.map((e) => e.lsp) }).catch(gone);
+    };
+    /**
+     * A bug met on `document` is never silent: logged, and shown on the document as
+     * `lsp.internal-error` (with the findings last published for it, when a completion or a hover
+     * failed: they still stand).
+     */
+    const failed = (document: TextDocument, path: string, task: ServerTask, error: unknown): void => {
+      options.log(`campaignctl lsp: ${task} ${path} failed: ${String(error)}\n`);
+      const failure = {
+        lsp: toLspDiagnostic(internalErrorDiagnostic(path, task, error), path),
+        fixes: () => [],
+      };
+      const last = task === "checking" ? undefined : published.get(document.uri);
+      send(document.uri, last?.version ?? document.version, [...(last?.entries ?? []), failure]);
     };
 
     /** Every open file document, checked against the others' buffers (an edit in one may change another's). */
@@ -186,6 +206,14 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
       const document = documents.get(textDocument.uri);
       if (document === undefined || !document.uri.startsWith("file:")) return [];
       const path = fileURLToPath(document.uri);
+      try {
+        return completionsOf(document, path, position);
+      } catch (error) {
+        failed(document, path, "completing", error);
+        return [];
+      }
+    });
+    const completionsOf = (document: TextDocument, path: string, position: Position) => {
       const text = document.getText();
       if (!isCampaignDocument(path, text)) return [];
       const folder = folderOf(path);
@@ -213,7 +241,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
         },
       };
       return completionsAt(text, position.line, position.character, sources);
-    });
+    };
     // Opening or editing any document re-checks every open one, once the edits have been quiet.
     // Only file: documents have a path to find policies from; an untitled buffer is not checked.
     documents.onDidChangeContent(({ document }) => {
@@ -223,6 +251,14 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
       const document = documents.get(textDocument.uri);
       if (document === undefined || !document.uri.startsWith("file:")) return null;
       const path = fileURLToPath(document.uri);
+      try {
+        return hoverOf(document, path, position);
+      } catch (error) {
+        failed(document, path, "hovering over", error);
+        return null;
+      }
+    });
+    const hoverOf = (document: TextDocument, path: string, position: Position) => {
       const text = document.getText();
       if (!isCampaignDocument(path, text)) return null;
       const found = snapshotFor(path, folderOf(path));
@@ -240,7 +276,7 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
       });
       if (hover === undefined) return null;
       return { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: lspRange(hover.range) };
-    });
+    };
     connection.onCodeAction(({ textDocument, range, context }) => {
       const document = documents.get(textDocument.uri);
       const last = published.get(textDocument.uri);

@@ -10,9 +10,8 @@ import { didYouMean } from "../../src/text/did-you-mean.js";
 export function registerHelp(program: Command): void {
   program
     .command("help")
-    .description("display help for command")
+    .description("Print the help of a command, or the list of commands")
     .argument("[command]", "the command to show the help of")
-    .helpOption(false)
     // Accepted so that `help typo --json` answers with the error document, like every command.
     .addOption(new Option("--json", "an error as the error document on stdout").hideHelp())
     .action((name: string | undefined) => {

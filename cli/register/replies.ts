@@ -8,6 +8,7 @@ import type { RepliesRunFlags } from "../commands/replies-run.js";
 import { addConnectionOptions } from "../connection-flags.js";
 import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT, DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
 import type { Io } from "../io.js";
+import { addKeyScopeOption } from "../key-scope-flag.js";
 import { collect, durationIn, integerIn } from "../option-parsers.js";
 import type { ReportOutcome } from "../outcome.js";
 
@@ -33,9 +34,12 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
       durationIn("24h, 90m or 2h"),
     )
     .option("--segment-price <usd>", "the price of one SMS segment, to show the cost in dollars", price)
-    .option("--state <dir>", "a worker's state directory: inbounds its record settled count as settled")
+    .option(
+      "--state <dir>",
+      "a worker's state directory (replies run --state): the inbounds it records as settled count as settled",
+    )
     .option("--json", "print the plan as JSON (schemas/replies-plan.schema.json)");
-  addConnectionOptions(plan, "plan replies")
+  addKeyScopeOption(addConnectionOptions(plan, "plan replies against"))
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",
@@ -88,7 +92,7 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
       price,
     )
     .option("--json", "print one JSON line per event (schemas/replies-run-line.schema.json)");
-  addConnectionOptions(run, "run replies")
+  addKeyScopeOption(addConnectionOptions(run, "answer inbounds on"))
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(
       "after",

@@ -7,7 +7,9 @@
 
 import type { ApiCode } from "../diagnostics/codes/api.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { CROSS_ORGANIZATION_FLAG, crossOrganizationHint } from "./cross-organization.js";
 import type { ApiError } from "./result.js";
+import { isPortRefusal, refusedOwnerOrganization } from "./routing/write-guard.js";
 
 function codeFor(error: ApiError): ApiCode {
   if (error.outcome === "unknown") return "api.unknown-outcome";
@@ -115,6 +117,19 @@ function missingScope(error: ApiError, said: string): string {
 
 /** A Diagnostic (severity error) describing `error`. */
 export function apiErrorDiagnostic(error: ApiError): Diagnostic {
+  if (isPortRefusal(error)) {
+    // Refused by the write port before any request (the cross-organization rule): one code for every kind of write.
+    const owner = refusedOwnerOrganization(error);
+    return {
+      severity: "error",
+      code: "apply.cross-organization-key",
+      message: error.message,
+      hint:
+        owner === null
+          ? `check the key and the owner's organization, or pass ${CROSS_ORGANIZATION_FLAG} if every pipeline that writes there uses this same key`
+          : crossOrganizationHint(owner),
+    };
+  }
   const code = codeFor(error);
   const said = error.message.trim().replace(/\.+$/, "");
   const correlation =

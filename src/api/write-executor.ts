@@ -12,6 +12,8 @@
  *   so the caller's `reread` decides (happened -> done; not happened -> send again with the same key;
  *   changed or unreadable -> stop); any other 4xx: **refused**, stop at once (one rule for every
  *   caller: the same payload is never sent again, and nothing is re-read here).
+ * - A write the write port refuses (the cross-organization rule, routing/write-guard.ts) makes no
+ *   request: it ends `blocked` (or `stopped` after earlier sends), as a `before` refusal does.
  * - Ctrl-C (`signal`) cuts a wait short and no new send starts; a request in flight finishes.
  * - When the budget is spent (or Ctrl-C) after an answer that left the outcome open (an unknown, or
  *   a 409 still running), the caller's `reread` is asked once more before giving up: never a blind
@@ -22,6 +24,7 @@
 import type { Sleep } from "./rate-limiter.js";
 import type { ApiError, ApiResult } from "./result.js";
 import { writeFailureOf } from "./retry-policy.js";
+import { isPortRefusal } from "./routing/write-guard.js";
 import { resendDelayMs, sleepUnlessAborted } from "./write-retry.js";
 
 /** What a re-read after an uncertain answer says of the write. */
@@ -67,7 +70,7 @@ export interface WriteExecutorOptions {
  * - `refused`: another 4xx.
  * - `not-taken`: the budget was spent (or Ctrl-C) and no send can have taken effect.
  * - `unknown`: the budget was spent (or Ctrl-C) and a re-read showed no effect yet, but a send may still take it.
- * - `blocked` / `stopped`: `before` refused the first send / a later one.
+ * - `blocked` / `stopped`: `before` (or the write port) refused the first send / a later one.
  */
 export type WriteOutcome<T, R> = { readonly sends: number; readonly httpAttempts: number } & (
   | {
@@ -85,7 +88,12 @@ export type WriteOutcome<T, R> = { readonly sends: number; readonly httpAttempts
     }
   | { readonly kind: "refused"; readonly error: ApiError }
   | { readonly kind: "not-taken"; readonly error: ApiError; readonly interrupted: boolean }
-  | { readonly kind: "blocked"; readonly refusal: string }
+  | {
+      readonly kind: "blocked";
+      readonly refusal: string;
+      /** The write port's refusal (routing/write-guard.ts), when the port refused it rather than `before`. */
+      readonly refusedBy?: ApiError;
+    }
   | {
       readonly kind: "stopped";
       readonly refusal: string;
@@ -93,6 +101,27 @@ export type WriteOutcome<T, R> = { readonly sends: number; readonly httpAttempts
       readonly error: ApiError | null;
     }
 );
+
+/**
+ * The write port refused send `n` (the cross-organization rule): no request was made, so nothing
+ * can have happened and nothing is re-read; like a `before` refusal, it blocks the write.
+ */
+function portRefused<T, R>(
+  error: ApiError,
+  n: number,
+  so: { readonly uncertain: boolean; readonly lastError: ApiError | null; readonly httpAttempts: number },
+): WriteOutcome<T, R> {
+  const refusal = error.message;
+  if (n === 1) return { kind: "blocked", refusal, refusedBy: error, sends: 0, httpAttempts: so.httpAttempts };
+  return {
+    kind: "stopped",
+    refusal,
+    uncertain: so.uncertain,
+    error: so.lastError,
+    sends: n - 1,
+    httpAttempts: so.httpAttempts,
+  };
+}
 
 function retryAfterOf(e: ApiError): number | null {
   return e.kind === "http" ? e.retryAfterSeconds : null;
@@ -118,6 +147,8 @@ export async function executeWrite<T, R>(
     }
     spec.onSend?.(n);
     const res = await spec.send();
+    if (!res.ok && isPortRefusal(res.error))
+      return portRefused(res.error, n, { uncertain, lastError, httpAttempts });
     spec.onAnswer?.(n, res);
     if (res.ok) {
       httpAttempts += res.meta.attempts;

@@ -49,6 +49,7 @@ export {
   summarizeResults,
   unsentResult,
 } from "./result.js";
+export { compareEmailLists } from "./saved-email.js";
 export { compareSavedWithFresh, compareWithReviewed, type JudgedAt, sameAsReviewed } from "./saved-plan.js";
 export { type Judge, sendable } from "./sendable.js";
 export { settleResults, unreadableProjects } from "./settle.js";

@@ -1,7 +1,9 @@
 /** Building the apply result: per-action results, the summary and request accounting. Pure. */
+
 import type { ApiClientStats } from "../api/index.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Plan } from "../plan/types.js";
+import { emailSucceeded } from "./email-result.js";
 import {
   type ActionResult,
   type ActionResultStatus,
@@ -33,7 +35,10 @@ export function unsentResult(action: Action, status: ActionResultStatus, reason:
 }
 
 /** Every count at zero, in the reports' order. */
-export const NO_OUTCOMES: ApplySummary = {
+/** The counts of the summary that count actions (all but the email lists). */
+export type ActionCountKey = Exclude<keyof ApplySummary, "email_lists">;
+
+export const NO_OUTCOMES: Record<ActionCountKey, number> = {
   done: 0,
   replayed: 0,
   failed: 0,
@@ -45,7 +50,7 @@ export const NO_OUTCOMES: ApplySummary = {
 };
 
 /** The summary count a status adds to. Exhaustive: a new status fails to compile here. */
-export function outcomeCountKey(status: ActionResultStatus): keyof ApplySummary {
+export function outcomeCountKey(status: ActionResultStatus): ActionCountKey {
   switch (status) {
     case "done":
     case "replayed":
@@ -62,7 +67,7 @@ export function outcomeCountKey(status: ActionResultStatus): keyof ApplySummary 
 
 /** The count of each status among `statuses`. */
 export function countOutcomes(statuses: Iterable<ActionResultStatus>): ApplySummary {
-  const counts: Record<keyof ApplySummary, number> = { ...NO_OUTCOMES };
+  const counts: Record<ActionCountKey, number> = { ...NO_OUTCOMES };
   for (const status of statuses) counts[outcomeCountKey(status)]++;
   return counts;
 }
@@ -145,6 +150,7 @@ export function unsentRunResult(
  */
 export function applySucceeded(result: ApplyResult): boolean {
   return (
+    emailSucceeded(result) &&
     result.refused.length === 0 &&
     result.unreadable.length === 0 &&
     !result.interrupted &&

@@ -228,8 +228,9 @@ function bodyDifferences(
     if (isRecord(a) && isRecord(b)) {
       for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
         const child = `${path}.${key}`;
-        if (!(key in b)) differences.push({ field: child, saved: show(a[key]), fresh: "absent" });
-        else if (!(key in a)) differences.push({ field: child, saved: "absent", fresh: show(b[key]) });
+        if (!Object.hasOwn(b, key)) differences.push({ field: child, saved: show(a[key]), fresh: "absent" });
+        else if (!Object.hasOwn(a, key))
+          differences.push({ field: child, saved: "absent", fresh: show(b[key]) });
         else walk(a[key], b[key], child);
       }
       return;

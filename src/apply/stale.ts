@@ -5,9 +5,9 @@
  */
 import { sameInstant } from "../contract/instant.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { LiveBasis, Plan, ProjectPlan } from "../plan/types.js";
+import type { LiveBasis, Plan, PlanFile, ProjectPlan } from "../plan/types.js";
 
-/** What reading one campaign file found now: its sha256, or that it is missing or unreadable. */
+/** What reading one input file of a plan found now: its sha256, or that it is missing or unreadable. */
 export type FileNow =
   | { readonly kind: "found"; readonly sha256: string }
   | { readonly kind: "missing" }
@@ -23,23 +23,30 @@ function affectedProjects(plan: Plan): readonly ProjectPlan[] {
   return plan.projects.filter((p) => p.live !== null && p.actions.some((a) => a.status === "planned"));
 }
 
-/** One diagnostic per campaign file whose content changed or that is gone since the plan. */
+/**
+ * The one staleness check of a saved plan's inputs, before any request: every file it lists
+ * (campaign files, policy files, each email list's CSV alike) against its bytes now, by sha256.
+ * One diagnostic per file changed (`apply.files-changed`), gone or unreadable (`apply.file-missing`);
+ * any of them refuses the whole plan. `now` is keyed by the path as the plan records it.
+ */
 export function compareFiles(
   plan: Plan,
   now: ReadonlyMap<string, FileNow>,
   planFile: string,
 ): readonly Diagnostic[] {
   const out: Diagnostic[] = [];
+  const hint = `make the plan again (\`campaignctl plan --out ${planFile} ...\`), review it, and apply that`;
+  const lists = new Map((plan.email?.lists ?? []).map((l) => [l.csv, l.address]));
   for (const file of plan.files) {
     const found = now.get(file.path) ?? { kind: "missing" };
-    const hint = `make the plan again (\`campaignctl plan --out ${planFile} ...\`), review it, and apply that`;
+    const what = describeInput(file, lists);
     switch (found.kind) {
       case "found":
         if (found.sha256 !== file.sha256)
           out.push({
             severity: "error",
             code: "apply.files-changed",
-            message: `${file.path} changed since the plan was made (sha256 ${short(file.sha256)} in the plan, ${short(found.sha256)} now)`,
+            message: `${what} changed since the plan was made (sha256 ${short(file.sha256)} in the plan, ${short(found.sha256)} now)`,
             hint,
           });
         break;
@@ -47,7 +54,7 @@ export function compareFiles(
         out.push({
           severity: "error",
           code: "apply.file-missing",
-          message: `${file.path}, from which the plan was made, is missing`,
+          message: `${what}, ${readWhen(file)}, is missing`,
           hint,
         });
         break;
@@ -55,13 +62,31 @@ export function compareFiles(
         out.push({
           severity: "error",
           code: "apply.file-missing",
-          message: `${file.path}, from which the plan was made, cannot be read (${found.message})`,
+          message: `${what}, ${readWhen(file)}, cannot be read (${found.message})`,
           hint,
         });
         break;
     }
   }
   return out;
+}
+
+/** How a message names a plan input: the path, and for a CSV the list it fills. */
+function describeInput(file: PlanFile, lists: ReadonlyMap<string, string>): string {
+  switch (file.kind) {
+    case "campaign":
+      return file.path;
+    case "policy":
+      return `the policy file ${file.path}`;
+    case "csv": {
+      const list = lists.get(file.path);
+      return list === undefined ? `the CSV ${file.path}` : `email list ${list}: its CSV ${file.path}`;
+    }
+  }
+}
+
+function readWhen(file: PlanFile): string {
+  return file.kind === "campaign" ? "from which the plan was made" : "read when the plan was made";
 }
 
 /**
@@ -139,7 +164,8 @@ export function compareBaseUrl(plan: Plan, baseUrl: string): readonly Diagnostic
  */
 export function checkPlanSources(plan: Plan, planFile: string): readonly Diagnostic[] {
   const hint = `make the plan again (\`campaignctl plan --out ${planFile} ...\`), review it, and apply that`;
-  if (plan.files.length === 0)
+  const campaignFiles = plan.files.filter((f) => f.kind === "campaign");
+  if (campaignFiles.length === 0)
     return [
       {
         severity: "error",
@@ -148,7 +174,7 @@ export function checkPlanSources(plan: Plan, planFile: string): readonly Diagnos
         hint,
       },
     ];
-  const files = new Set(plan.files.map((f) => f.path));
+  const files = new Set(campaignFiles.map((f) => f.path));
   return plan.projects
     .filter((p) => !files.has(p.file))
     .map((p) => ({

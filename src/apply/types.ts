@@ -9,6 +9,7 @@ import type { ContractErrorCode } from "../contract/errors.js";
 import type { ProjectStatus } from "../contract/limits.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { EmailApplyResult } from "../plan/items.js";
 import type { ActionKind, NamedRecord } from "../plan/types.js";
 
 export const APPLY_FORMAT_VERSION = 1;
@@ -140,6 +141,20 @@ export interface ApplySummary {
   readonly deferred: number;
   readonly not_started: number;
   readonly unknown: number;
+  /**
+   * The email lists of the run by how their sync ended (present exactly when `email` is): synced,
+   * skipped for early access, failed; `not_sent` counts the lists the run did not sync (nothing was
+   * approved, or the plan was refused).
+   */
+  readonly email_lists?: EmailListCounts;
+}
+
+/** Email lists of an apply run by outcome. */
+export interface EmailListCounts {
+  readonly synced: number;
+  readonly skipped: number;
+  readonly failed: number;
+  readonly not_sent: number;
 }
 
 /**
@@ -183,6 +198,12 @@ export interface ApplyResult {
    * organizations: which are done, pending, blocked or failed (src/apply/organizations.ts).
    */
   readonly organizations?: readonly OrganizationApply[];
+  /**
+   * The email lists the plan held and what their sync came to (src/apply/email-result.ts); absent
+   * when the plan holds no email. Part of the run: its failures fail the run, its syncs count in
+   * the summary (`summary.email_lists`) and its requests in `requests`.
+   */
+  readonly email?: EmailApplyResult;
   /** Path of this run's journal (JSON lines), when one was written. */
   readonly journal: string | null;
 }

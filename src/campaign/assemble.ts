@@ -6,9 +6,12 @@
  */
 import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { own } from "../text/names.js";
 import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
-import { findingTrusted, keyTrust, projectUntrusted } from "./key-trust.js";
+import { type EmailSpecs, NO_EMAIL } from "./email-model.js";
+import { decodeEmail, repeatedLists } from "./email-spec.js";
+import { findingTrusted, type KeyTrust, keyTrust, projectUntrusted } from "./key-trust.js";
 import type { Campaign, CampaignFile, ProjectSpec, TemplateSpec } from "./model.js";
 import { parseCampaignFile } from "./parse-yaml.js";
 import { checkProject } from "./project-checks.js";
@@ -17,7 +20,7 @@ import type { RawCampaignDocument } from "./raw.js";
 import { validateCampaignData } from "./schema.js";
 import { schemaDiagnostics } from "./schema-diagnostics.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
-import { instanceDeclarations } from "./template-declarations.js";
+import { type InstanceDeclaration, instanceDeclarations } from "./template-declarations.js";
 import { expandTemplates } from "./template-expand.js";
 import { relateToOrigin } from "./template-origin.js";
 import { propertyNameOf, trustedData } from "./trusted-data.js";
@@ -69,6 +72,8 @@ export interface FileAssembly<P extends CrossProject = ProjectSpec> {
   readonly partial?: readonly PartialProject[];
   /** The file's templates, for the checks between their variants. Same thread only. */
   readonly templates?: readonly TemplateSpec[];
+  /** The file's email lists and email campaigns (plain data); absent: none. */
+  readonly email?: EmailSpecs;
 }
 
 /** A project checked without the keys it cannot trust (src/campaign/key-trust.ts). */
@@ -81,8 +86,15 @@ export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult
   const assembled = files.map(assembleFile);
   const combined = combineFiles(assembled);
   const templates = assembled.flatMap((file) => file.templates ?? []);
+  const { email } = combined;
   return {
-    campaign: { files, projects: combined.projects, ...(templates.length === 0 ? {} : { templates }) },
+    campaign: {
+      files,
+      projects: combined.projects,
+      ...(templates.length === 0 ? {} : { templates }),
+      ...(email.lists.length === 0 ? {} : { emailLists: email.lists }),
+      ...(email.campaigns.length === 0 ? {} : { emailCampaigns: email.campaigns }),
+    },
     diagnostics: combined.diagnostics,
     addresses: combined.addresses,
   };
@@ -102,12 +114,23 @@ export function assembleFile(file: CampaignFile): FileAssembly {
     ...declarations.map((d) => ({ address: d.address, range: rangeAt(d.source, d.span[0], d.span[1]) })),
     ...instances.map((d) => ({ address: d.address, range: rangeAt(parsed.source, d.span[0], d.span[1]) })),
   ];
-  const done = () => ({ diagnostics, declarations: declared, projects });
+  let email: EmailSpecs = NO_EMAIL;
+  const done = () => ({
+    diagnostics,
+    declarations: declared,
+    projects,
+    ...(email.lists.length === 0 && email.campaigns.length === 0 ? {} : { email }),
+  });
   if (!parsed.usable) return done();
   const data = toData(doc, parsed.source, diagnostics);
   if (data === undefined) return done();
   const errors = validateCampaignData(data);
   diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));
+  email = decodeEmail(
+    data,
+    errors.map((e) => e.instancePath),
+    { doc, source: parsed.source },
+  );
   const trust = keyTrust(
     errors.map((e) => ({ ...e, propertyName: propertyNameOf(e) })),
     data,
@@ -119,7 +142,7 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   const defaultsNode = findPath(doc, doc.contents, ["defaults"]).node;
   const partial: PartialProject[] = [];
   for (const declaration of declarations) {
-    const rawProject = raw.projects?.[declaration.address];
+    const rawProject = own(raw.projects, declaration.address);
     if (rawProject === undefined) continue;
     // Without schema errors every key is trusted (the common case: no per-project work).
     const untrusted =
@@ -140,20 +163,7 @@ export function assembleFile(file: CampaignFile): FileAssembly {
       diagnostics.push(...checkProject(project).filter((d) => findingTrusted(d.code, untrusted)));
     }
   }
-  // Template instances: an address already declared in this file (by a project or an earlier
-  // instance) is reported across files (combineFiles) and not expanded; an untrusted one is skipped.
-  const skip = new Set<string>();
-  const seen = new Set(declarations.map((d) => d.address));
-  for (const instance of instances) {
-    const untrustedTemplate = trust.templates.get(instance.template) ?? trust.templates.get("*");
-    if (
-      seen.has(instance.address) ||
-      untrustedTemplate === "all" ||
-      untrustedTemplate?.has(instance.address) === true
-    )
-      skip.add(instance.address);
-    seen.add(instance.address);
-  }
+  const skip = instancesToSkip(instances, declarations, trust);
   const expansion = expandTemplates(raw, { source: parsed.source, doc, defaultsNode }, instances, skip);
   diagnostics.push(...expansion.diagnostics);
   for (const project of expansion.projects) {
@@ -172,13 +182,43 @@ export function assembleFile(file: CampaignFile): FileAssembly {
 }
 
 /**
+ * Template instances not to expand: an address already declared in the file (by a project or an
+ * earlier instance), which combineFiles reports across files, and an untrusted one.
+ */
+function instancesToSkip(
+  instances: readonly InstanceDeclaration[],
+  declarations: readonly Declaration[],
+  trust: KeyTrust,
+): Set<string> {
+  const skip = new Set<string>();
+  const seen = new Set(declarations.map((d) => d.address));
+  for (const instance of instances) {
+    const untrustedTemplate = trust.templates.get(instance.template) ?? trust.templates.get("*");
+    if (
+      seen.has(instance.address) ||
+      untrustedTemplate === "all" ||
+      untrustedTemplate?.has(instance.address) === true
+    )
+      skip.add(instance.address);
+    seen.add(instance.address);
+  }
+  return skip;
+}
+
+/**
  * The checks across files, over the files' own results in load order: an address declared again
  * (the first declaration wins, later projects with it are dropped), ids used twice or differing
  * only in case, and `after` entries (unknown names, cycles). Pure.
  */
 export function combineFiles<P extends CrossProject>(
-  files: readonly FileAssembly<P>[],
-): { readonly projects: P[]; readonly diagnostics: Diagnostic[]; readonly addresses: string[] } {
+  files: readonly Pick<FileAssembly<P>, "diagnostics" | "declarations" | "projects" | "email">[],
+): {
+  readonly projects: P[];
+  readonly diagnostics: Diagnostic[];
+  readonly addresses: string[];
+  /** Every file's email entries, in load order, a list naming a live list named before left out. */
+  readonly email: EmailSpecs;
+} {
   const diagnostics: Diagnostic[] = [];
   const declared = new Map<string, { readonly file: number; readonly declaration: FileDeclaration }>();
   files.forEach((file, index) => {
@@ -194,7 +234,12 @@ export function combineFiles<P extends CrossProject>(
   );
   diagnostics.push(...duplicateIds(projects));
   diagnostics.push(...checkAfter(projects, new Set(declared.keys())));
-  return { projects, diagnostics, addresses: [...declared.keys()] };
+  const email = repeatedLists({
+    lists: files.flatMap((f) => f.email?.lists ?? []),
+    campaigns: files.flatMap((f) => f.email?.campaigns ?? []),
+  });
+  diagnostics.push(...email.diagnostics);
+  return { projects, diagnostics, addresses: [...declared.keys()], email: email.specs };
 }
 
 /** The file's data as plain values, or undefined (with a diagnostic) when building it is refused. */

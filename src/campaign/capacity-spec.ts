@@ -4,6 +4,7 @@
  */
 import type { Document } from "yaml";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
+import { nameMapFrom } from "../text/names.js";
 import type { CapacitySpec, SpecPath } from "./model.js";
 import type { RawCampaignDocument } from "./raw.js";
 import { rangeAt, type SourceText } from "./source-range.js";
@@ -31,7 +32,7 @@ export function capacityOf(
     return rangeAt(source, span[0], span[1]);
   };
   const spec: CapacitySpec = {
-    brands: Object.fromEntries(
+    brands: nameMapFrom(
       Object.entries(raw.brands ?? {}).map(([brand, b]) => [
         brand,
         { dailyCap: b.daily_cap === "none" ? null : b.daily_cap },

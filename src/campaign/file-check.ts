@@ -9,6 +9,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { OptOutWording } from "../message/opt-out-wording.js";
 import { assembleFile, combineFiles, type FileAssembly } from "./assemble.js";
 import { type CrossProject, type CrossProjectData, fromCrossData, toCrossData } from "./cross-project.js";
+import { type EmailSpecs, NO_EMAIL } from "./email-model.js";
 import { FINDING_READS, findingTrusted } from "./key-trust.js";
 import { type LintContext, lintAcross, lintProjects } from "./lint/index.js";
 import type { CampaignFile, ProjectSpec } from "./model.js";
@@ -41,6 +42,8 @@ export interface FileCheck {
   readonly diagnostics: readonly Diagnostic[];
   readonly declarations: FileAssembly["declarations"];
   readonly projects: readonly CrossProjectData[];
+  /** The file's email entries (plain data already); absent: none. */
+  readonly email?: EmailSpecs;
 }
 
 function lintContext(job: FileCheckJob): LintContext {
@@ -79,6 +82,7 @@ export function checkFileInPlace(
     ],
     declarations: assembled.declarations,
     projects: assembled.projects,
+    ...(assembled.email === undefined ? {} : { email: assembled.email }),
   };
 }
 
@@ -96,6 +100,7 @@ export function checkFileAlone(
     diagnostics: checked.diagnostics,
     declarations: checked.declarations,
     projects: checked.projects.map(toCrossData),
+    ...(checked.email === undefined ? {} : { email: checked.email }),
   };
 }
 
@@ -109,6 +114,7 @@ export interface LoneFileCheck {
   readonly lone: true;
   readonly diagnostics: readonly Diagnostic[];
   readonly addresses: readonly string[];
+  readonly email: EmailSpecs;
 }
 
 /** `file` checked as the only file of a run (see LoneFileCheck). */
@@ -135,19 +141,30 @@ function isPlain(checked: FileAssembly<CrossProject> | FileCheck): checked is Fi
 export function combineFileChecks(
   checks: readonly CheckedFile[],
   job: FileCheckJob,
-): { readonly diagnostics: Diagnostic[]; readonly addresses: readonly string[] } {
+): {
+  readonly diagnostics: Diagnostic[];
+  readonly addresses: readonly string[];
+  /** Every file's email entries (one per live list: the loader's check across files). */
+  readonly email: EmailSpecs;
+} {
   const only = checks.length === 1 ? checks[0] : undefined;
   if (only !== undefined && "lone" in only)
-    return { diagnostics: [...only.diagnostics], addresses: only.addresses };
+    return { diagnostics: [...only.diagnostics], addresses: only.addresses, email: only.email };
   const files: FileAssembly<CrossProject>[] = checks.map((c) => {
     if ("lone" in c) throw new Error("bug: a lone file's check among several files");
     return isPlain(c)
-      ? { diagnostics: c.diagnostics, declarations: c.declarations, projects: c.projects.map(fromCrossData) }
+      ? {
+          diagnostics: c.diagnostics,
+          declarations: c.declarations,
+          projects: c.projects.map(fromCrossData),
+          email: c.email ?? NO_EMAIL,
+        }
       : c;
   });
   const combined = combineFiles(files);
   return {
     diagnostics: [...combined.diagnostics, ...lintAcross(combined.projects, lintContext(job))],
     addresses: combined.addresses,
+    email: combined.email,
   };
 }

@@ -6,6 +6,7 @@
 
 import type { ScheduleTimezone } from "../contract/limits.js";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
+import type { EmailCampaignSpec, EmailListSpec } from "./email-model.js";
 
 /** A campaign file as read from disk. Invariant: `sha256` is the hex digest of the file's bytes. */
 export interface CampaignFile {
@@ -224,8 +225,11 @@ export interface Campaign {
   /** The files' templates (their instances are in `projects`, expanded). */
   readonly templates?: readonly TemplateSpec[];
   /**
-   * The addresses of the files' email lists (keys under `email_lists:`), when the caller read them:
-   * `--target`/`--exclude` may name them, and they select no project (src/plan/select.ts).
+   * The files' email lists (`email_lists:`), decoded by the loader with positions; absent: none.
+   * `--target`/`--exclude` may name their addresses, which select no project (src/plan/select.ts).
+   * Invariant: no two name one live list (the loader keeps the first, `email.list-repeated`).
    */
-  readonly emailLists?: readonly string[];
+  readonly emailLists?: readonly EmailListSpec[];
+  /** The files' email campaigns (`email_campaigns:`), decoded by the loader; absent: none. */
+  readonly emailCampaigns?: readonly EmailCampaignSpec[];
 }

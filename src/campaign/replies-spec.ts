@@ -1,5 +1,10 @@
 /** A project's `replies:` as written -> {@link RepliesSpec}, with the documented defaults. Pure. */
-import { DEFAULT_REPLY_MAX_PER_CONVERSATION, DEFAULT_REPLY_MAX_PER_DAY, type RepliesSpec } from "./model.js";
+import {
+  DEFAULT_REPLY_MAX_PER_CONVERSATION,
+  DEFAULT_REPLY_MAX_PER_DAY,
+  type ProjectSpec,
+  type RepliesSpec,
+} from "./model.js";
 import type { RawReplies } from "./raw.js";
 
 /** The language of keywords written as a plain list. */
@@ -27,4 +32,14 @@ function byLanguage(
 
 function isList(value: unknown): value is readonly string[] {
   return Array.isArray(value);
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * The project's phone numbers written in E.164 (`+15035550102`): those a `message.replied` event's
+ * `to` number maps to the project by (a number written by id or nickname cannot be).
+ */
+export function replyNumbers(project: Pick<ProjectSpec, "phoneNumbers">): string[] {
+  return (project.phoneNumbers ?? []).filter((n) => E164.test(n));
 }

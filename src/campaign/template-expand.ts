@@ -9,6 +9,7 @@
 import type { Document, Node } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { didYouMean } from "../text/did-you-mean.js";
+import { own } from "../text/names.js";
 import type { MessageVariant, ProjectSpec, TemplateSpec } from "./model.js";
 import { buildProjectSpec } from "./project-spec.js";
 import type { RawCampaignDocument, RawInstance, RawProjectKeys, RawTemplate } from "./raw.js";
@@ -72,15 +73,15 @@ export function expandTemplates(
     return { spec, instances };
   };
   for (const declaration of declarations) {
-    const template = raw.templates?.[declaration.template];
-    const instance = template?.instances[declaration.address];
+    const template = own(raw.templates, declaration.template);
+    const instance = own(template?.instances, declaration.address);
     if (template === undefined) continue;
     const { instances } = specOf(declaration.template, template, declaration);
     if (instance === undefined || skip.has(declaration.address)) continue;
     const keyRange = rangeOf(declaration.span);
     const templateRange = rangeOf(declaration.templateSpan);
     const related = [{ message: `template \`${declaration.template}\``, range: templateRange }];
-    const text = template.message[instance.language];
+    const text = own(template.message, instance.language);
     if (text === undefined) {
       const languages = Object.keys(template.message);
       const near = didYouMean(instance.language, languages);

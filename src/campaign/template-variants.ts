@@ -22,6 +22,7 @@ import {
 } from "../message/opt-out-wording.js";
 import { render } from "../message/render.js";
 import { analyzeSegments, type SegmentInfo } from "../message/segments.js";
+import { own } from "../text/names.js";
 import { inGsm7 } from "./lint/non-gsm.js";
 import type { MessageVariant, TemplateSpec } from "./model.js";
 
@@ -122,7 +123,8 @@ function disclaimerMissing(template: TemplateSpec): Diagnostic[] {
   return template.variants
     .filter((v) => disclaimerIn(v.text) === undefined)
     .map((variant) => {
-      const suggestions = DISCLAIMER_PHRASES[baseLanguage(variant.language)] ?? DISCLAIMER_PHRASES.en ?? [];
+      const suggestions =
+        own(DISCLAIMER_PHRASES, baseLanguage(variant.language)) ?? DISCLAIMER_PHRASES.en ?? [];
       return {
         severity: "error" as const,
         code: "campaign.variant-disclaimer-missing" as const,

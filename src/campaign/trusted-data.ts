@@ -2,6 +2,8 @@
  * What of a campaign file can still be trusted when its schema check failed: the data without the
  * keys the errors make untrusted, checked again. Pure.
  */
+
+import { hasName, nameMap, nameMapFrom } from "../text/names.js";
 import { type KeyTrust, keyTrust, projectKeys, type Untrusted } from "./key-trust.js";
 import type { RawCampaignDocument } from "./raw.js";
 import { validateCampaignData } from "./schema.js";
@@ -10,9 +12,7 @@ import { validateCampaignData } from "./schema.js";
 function withoutKeys(value: unknown, untrusted: Untrusted, known: readonly string[]): object | undefined {
   if (untrusted === "all" || typeof value !== "object" || value === null || Array.isArray(value))
     return undefined;
-  return Object.fromEntries(
-    Object.entries(value).filter(([key]) => known.includes(key) && !untrusted.has(key)),
-  );
+  return nameMapFrom(Object.entries(value).filter(([key]) => known.includes(key) && !untrusted.has(key)));
 }
 
 /**
@@ -22,16 +22,16 @@ function withoutKeys(value: unknown, untrusted: Untrusted, known: readonly strin
  */
 export function trustedData(data: unknown, trust: KeyTrust): RawCampaignDocument | undefined {
   const top = data as Record<string, unknown>;
-  const projects: Record<string, object> = {};
+  const projects = nameMap<object>();
   const rawProjects = top.projects;
   if (typeof rawProjects === "object" && rawProjects !== null)
     for (const [address, value] of Object.entries(rawProjects)) {
       const project = withoutKeys(value, trust.projects.get(address) ?? new Set(), projectKeys());
-      if (project !== undefined && "id" in project) projects[address] = project;
+      if (project !== undefined && hasName(project, "id")) projects[address] = project;
     }
   const kept: Record<string, unknown> = { version: top.version, projects };
   for (const key of ["organization", "merge_defaults", "fields", "capacity"])
-    if (key in top && !trust.file.has(key)) kept[key] = top[key];
+    if (hasName(top, key) && !trust.file.has(key)) kept[key] = top[key];
   const defaults = withoutKeys(top.defaults, trust.defaults, projectKeys());
   if (defaults !== undefined) kept.defaults = defaults;
   const templates = trustedTemplates(top.templates, trust);
@@ -51,11 +51,11 @@ export function trustedData(data: unknown, trust: KeyTrust): RawCampaignDocument
 function trustedTemplates(value: unknown, trust: KeyTrust): Record<string, unknown> | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value) || trust.templates.has("*"))
     return undefined;
-  const out: Record<string, unknown> = {};
+  const out = nameMap<unknown>();
   for (const [name, template] of Object.entries(value)) {
     const untrusted = trust.templates.get(name);
     if (untrusted === "all" || typeof template !== "object" || template === null) continue;
-    const instances = Object.fromEntries(
+    const instances = nameMapFrom(
       Object.entries((template as { instances?: object }).instances ?? {}).filter(
         ([address]) => untrusted?.has(address) !== true,
       ),

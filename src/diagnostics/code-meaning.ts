@@ -10,6 +10,7 @@ import { EMAIL_CODES } from "./codes/email.js";
 import { FORECAST_CODES } from "./codes/forecast.js";
 import { IMPORT_CODES } from "./codes/import.js";
 import { LINT_CODES } from "./codes/lint.js";
+import { LSP_CODES } from "./codes/lsp.js";
 import { MESSAGE_CODES } from "./codes/message.js";
 import { PLAN_CODES } from "./codes/plan.js";
 import { POLICY_CODES } from "./codes/policy.js";
@@ -28,6 +29,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   ...FORECAST_CODES,
   ...IMPORT_CODES,
   ...LINT_CODES,
+  ...LSP_CODES,
   ...MESSAGE_CODES,
   ...PLAN_CODES,
   ...POLICY_CODES,

@@ -6,6 +6,7 @@ import type { EmailCode } from "./codes/email.js";
 import type { ForecastCode } from "./codes/forecast.js";
 import type { ImportCode } from "./codes/import.js";
 import type { LintCode } from "./codes/lint.js";
+import type { LspCode } from "./codes/lsp.js";
 import type { MessageCode } from "./codes/message.js";
 import type { PlanCode } from "./codes/plan.js";
 import type { PolicyCode } from "./codes/policy.js";
@@ -30,6 +31,7 @@ export type DiagnosticCode =
   | PolicyCode
   | ApplyCode
   | CliCode
+  | LspCode
   | ImportCode
   | ReportCode
   | StatusCode

@@ -7,7 +7,7 @@
 import type { EmailCampaign } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { fraction, rounded } from "../status/fraction.js";
-import type { EmailCampaignSpec } from "./model.js";
+import { type EmailCampaignSpec, emailCampaignRange } from "./model.js";
 
 export type EmailRateName = "delivery" | "bounce" | "complaint" | "unsubscribe" | "open" | "click";
 
@@ -74,7 +74,7 @@ export function guardAlert(spec: EmailCampaignSpec, f: EmailCampaignFigures): Di
     severity: "error",
     code: "email.guard-tripped",
     message: `email campaign ${spec.address} (${f.id} "${f.name}", ${f.status}): ${what}`,
-    range: spec.locate("guard"),
+    range: emailCampaignRange(spec, "guard"),
     hint: stoppable
       ? `pause it in the dashboard now (Email > Campaigns > "${f.name}" > Pause): the API cannot pause email campaigns`
       : "it is no longer sending; review the list before the next send",

@@ -5,31 +5,12 @@
  */
 import { BULK_UPSERT_MAX } from "../contract/limits.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ListCheck } from "../plan/items.js";
 import type { EmailListSpec } from "./model.js";
 import type { RowVerdict } from "./row-check.js";
 
 /** Refusals shown in full per list; the rest are counted by code. */
 export const SHOWN_PER_LIST = 50;
-
-/**
- * One list as checked. Invariants: `rows = to_send + refused`; `batches = ceil(to_send / 1000)`;
- * `diagnostics` holds every file problem and the first refusals; `more` counts refusal diagnostics
- * not shown.
- */
-export interface ListCheck {
-  readonly address: string;
-  readonly list_id: string;
-  readonly csv: string;
-  /** The CSV could be read to its end (no file or header problem). */
-  readonly readable: boolean;
-  readonly rows: number;
-  readonly to_send: number;
-  readonly refused: number;
-  readonly batches: number;
-  readonly refused_by_code: Readonly<Record<string, number>>;
-  readonly diagnostics: readonly Diagnostic[];
-  readonly more: number;
-}
 
 export class ListTally {
   private rows = 0;

@@ -1,82 +1,14 @@
 /**
- * Email as described by campaign files (`email_lists:`, `email_campaigns:`): what the email core
- * (src/email) judges. Produced only by `emailSpecsOf` from a schema-checked file; references are as
- * written (ids, or list addresses of the files).
+ * The email core's names for the email part of the campaign model: defined once, in
+ * src/campaign/email-model.ts (decoded by the one loader), and re-exported here for src/email.
  */
-import type { SourceRange } from "../diagnostics/diagnostic.js";
-
-/** The CSV headers of the standard columns. Invariant: three distinct non-empty headers. */
-export interface ColumnMapping {
-  readonly email: string;
-  readonly consent_source: string;
-  readonly consent_at: string;
-}
-
-export const DEFAULT_COLUMNS: ColumnMapping = {
-  email: "email",
-  consent_source: "consent_source",
-  consent_at: "consent_at",
-};
-
-/**
- * One `email_lists:` entry. Invariants: `address` is unique among the email lists loaded; `csv` is
- * the path as written (relative to the campaign file), `csvPath` the path to read, relative to the
- * working directory as the campaign file's own path is.
- */
-export interface EmailListSpec {
-  readonly address: string;
-  readonly file: string;
-  readonly id: string;
-  readonly name?: string;
-  readonly csv: string;
-  readonly csvPath: string;
-  readonly columns: ColumnMapping;
-  /** The merge field columns; undefined: every non-standard column. */
-  readonly fields?: readonly string[];
-  /** The file's `organization:`, as written. */
-  readonly organization?: string;
-  /** Where the list's key is written. */
-  readonly range: SourceRange;
-  /** Where `csv:` is written (for problems of the file as a whole). */
-  readonly csvRange: SourceRange;
-  /** Where `id:` is written (a list the API does not know: 404 at its first batch). */
-  readonly idRange: SourceRange;
-}
-
-/** An email campaign's guard (watch alerts; the API cannot pause). Rates are fractions in [0, 1]. */
-export interface EmailGuardSpec {
-  readonly maxBounceRate?: number;
-  readonly maxComplaintRate?: number;
-  readonly maxUnsubscribeRate?: number;
-  /** Delivered (bounce: sent) messages before a rate is judged; default 100. */
-  readonly minSample: number;
-}
-
-/** One `email_campaigns:` entry. Invariant: `id` or `name` is set. */
-export interface EmailCampaignSpec {
-  readonly address: string;
-  readonly file: string;
-  readonly id?: string;
-  readonly name?: string;
-  /** List addresses of `email_lists:` or live list ids. */
-  readonly lists?: readonly string[];
-  readonly suppressionLists?: readonly string[];
-  readonly sender?: string;
-  readonly sendingDomain?: string;
-  readonly timezone?: string;
-  readonly requireApproval?: boolean;
-  readonly schedule?: { readonly at: string };
-  readonly guard?: EmailGuardSpec;
-  readonly organization?: string;
-  readonly range: SourceRange;
-  /** Where the value of a key of the entry is written (the entry's key when absent). */
-  readonly locate: (key: string) => SourceRange;
-}
-
-/** Everything the files say about email. Invariant: file order, then key order. */
-export interface EmailSpecs {
-  readonly lists: readonly EmailListSpec[];
-  readonly campaigns: readonly EmailCampaignSpec[];
-}
-
-export const NO_EMAIL: EmailSpecs = { lists: [], campaigns: [] };
+export {
+  type ColumnMapping,
+  DEFAULT_COLUMNS,
+  type EmailCampaignSpec,
+  type EmailGuardSpec,
+  type EmailListSpec,
+  type EmailSpecs,
+  emailCampaignRange,
+  NO_EMAIL,
+} from "../campaign/email-model.js";

@@ -9,7 +9,9 @@ import { instantMs } from "../contract/instant.js";
 import { CONSENT_SOURCE_MAX, EMAIL_MAX } from "../contract/limits.js";
 import type { EmailContactInput } from "../contract/requests.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { nameMap } from "../text/names.js";
 import { isEmailAddress } from "./address.js";
+import type { CellProblem, CsvEncoding } from "./csv-text.js";
 import type { DuplicateIndex } from "./duplicate-index.js";
 import { DEFAULT_COLUMNS, type EmailListSpec } from "./model.js";
 
@@ -33,6 +35,8 @@ export interface HeaderPlan {
   readonly consentAt: number;
   /** Merge field name -> column index. */
   readonly fields: readonly (readonly [string, number])[];
+  /** The header's names, by column (trimmed), to name a column in a finding. */
+  readonly names: readonly string[];
 }
 
 /** A row that will be sent, or one refused before any request with its reasons. */
@@ -118,7 +122,7 @@ export function readHeader(
       if (!standard.has(n) && n !== "") fields.push([n, i]);
     });
   if (missing.length > 0) return { ok: false, diagnostics: missing };
-  return { ok: true, plan: { email, consentSource, consentAt, fields } };
+  return { ok: true, plan: { email, consentSource, consentAt, fields, names } };
 }
 
 /** The judgement of one record. `seen` remembers every address of the file so far. */
@@ -180,7 +184,7 @@ export function checkRow(
       "record where and when this person consented, or remove the row; it is not sent",
     );
   if (problems.length > 0) return { kind: "refuse", line, email, diagnostics: problems };
-  const fields: Record<string, string> = {};
+  const fields = nameMap<string>();
   for (const [name, i] of plan.fields) {
     const v = record[i];
     if (v !== undefined && v !== "") fields[name] = v;
@@ -194,5 +198,75 @@ export function checkRow(
       ...(source === "" ? {} : { consent_source: source }),
       ...(consentAt === "" ? {} : { consent_at: consentAt }),
     },
+  };
+}
+
+/** The hint of every encoding finding: how to get UTF-8 out of the tools that write CSV files. */
+const TO_UTF8 =
+  'campaignctl reads CSV files as UTF-8: export the list as "CSV UTF-8" (Excel: Save As > CSV UTF-8 (Comma delimited); Google Sheets writes UTF-8), or convert it';
+
+/** The command that converts `path` from `encoding` to UTF-8, into a file beside it. */
+function iconv(encoding: string, path: string): string {
+  const out = path.replace(/(\.csv)?$/i, "-utf8.csv");
+  return `iconv -f ${encoding} -t UTF-8 ${path} > ${out}, then name ${out} under csv: (or move it over the original)`;
+}
+
+/** The refusal of a row a cell of which is not UTF-8 text (invalid bytes, a NUL byte). */
+export function encodingRefusal(
+  problem: CellProblem,
+  text: readonly string[],
+  place: CsvPlace,
+  plan: HeaderPlan,
+  list: EmailListSpec,
+): RowVerdict {
+  const line = place.firstLine;
+  const column = plan.names[problem.column] ?? `${problem.column + 1}`;
+  const byte = `0x${problem.byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  const what =
+    problem.kind === "nul"
+      ? `holds a NUL byte (at byte ${problem.at + 1} of the value)`
+      : `is not valid UTF-8 (byte ${byte} at byte ${problem.at + 1} of the value)`;
+  return {
+    kind: "refuse",
+    line,
+    email: (text[plan.email] ?? "").trim(),
+    diagnostics: [
+      {
+        severity: "error",
+        code: "email.csv-encoding",
+        message: `line ${line}, column "${column}": the value ${what}; the row is not sent`,
+        range: csvRange(list.csvPath, place),
+        hint:
+          problem.kind === "nul"
+            ? "remove the NUL byte (a CSV holds text only; a NUL often means a UTF-16 or binary file)"
+            : `${TO_UTF8} (a file saved as Windows-1252 or Latin-1: ${iconv("WINDOWS-1252", list.csvPath)})`,
+      },
+    ],
+  };
+}
+
+/** The header row holds a cell that is not UTF-8 text: the file's columns cannot be known. */
+export function headerEncoding(problem: CellProblem, list: EmailListSpec, place: CsvPlace): Diagnostic {
+  return {
+    severity: "error",
+    code: "email.csv-encoding",
+    message: `${list.csvPath}: the header's column ${problem.column + 1} ${problem.kind === "nul" ? "holds a NUL byte" : "is not valid UTF-8"}: the list is not read`,
+    range: csvRange(list.csvPath, place),
+    hint: TO_UTF8,
+  };
+}
+
+/** The file is UTF-16 (found from its first bytes): it is not read. */
+export function utf16File(
+  encoding: Extract<CsvEncoding, { kind: "utf-16" }>,
+  list: EmailListSpec,
+): Diagnostic {
+  const from = encoding.bom ? "UTF-16" : encoding.order === "little-endian" ? "UTF-16LE" : "UTF-16BE";
+  return {
+    severity: "error",
+    code: "email.csv-encoding",
+    message: `${list.csvPath} (email list ${list.address}) is UTF-16 (${encoding.order}, ${encoding.bom ? "with" : "without"} a byte-order mark): campaignctl reads CSV files as UTF-8, so the list is not read`,
+    range: list.csvRange,
+    hint: `${TO_UTF8}: ${iconv(from, list.csvPath)} (Excel's "Unicode Text" is UTF-16)`,
   };
 }

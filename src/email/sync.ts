@@ -10,12 +10,14 @@
  * through the injected `upsert` and `sleep`.
  */
 
+import { apiErrorDiagnostic } from "../api/diagnostics.js";
 import type { ApiResult } from "../api/result.js";
 import { executeWrite, type WriteExecutorOptions, type WriteOutcome } from "../api/write-executor.js";
 import { BULK_UPSERT_MAX } from "../contract/limits.js";
 import type { EmailContactInput } from "../contract/requests.js";
 import type { BulkUpsertResult } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { BatchOutcome, BatchResult, ListSyncResult, ListSyncState } from "../plan/items.js";
 import { batchKey } from "./batch-key.js";
 import { isEarlyAccess } from "./early-access.js";
 import type { EmailListSpec } from "./model.js";
@@ -36,36 +38,6 @@ export interface RowResult {
   readonly status: RowStatus;
   readonly reason: string | null;
   readonly batch: number | null;
-}
-
-/** How a batch ended. */
-export type BatchOutcome = "written" | "replayed" | "early-access" | "failed";
-
-export interface BatchResult {
-  readonly index: number;
-  readonly rows: number;
-  readonly idempotency_key: string;
-  readonly outcome: BatchOutcome;
-  readonly sends: number;
-}
-
-/** How a list's sync ended. `skipped`: early access; `failed`: a file problem or a failed batch. */
-export type ListSyncState = "synced" | "skipped" | "failed";
-
-/** One list's sync. Invariant: the row counts add up to the rows of the CSV read. */
-export interface ListSyncResult {
-  readonly address: string;
-  readonly list_id: string;
-  readonly state: ListSyncState;
-  readonly rows: number;
-  readonly accepted: number;
-  readonly rejected: number;
-  readonly duplicates: number;
-  readonly refused: number;
-  readonly skipped: number;
-  readonly not_sent: number;
-  readonly batches: readonly BatchResult[];
-  readonly diagnostics: readonly Diagnostic[];
 }
 
 export interface SyncPorts {
@@ -226,6 +198,9 @@ function batchDiagnostic(
       hint: "correct the id (Email > Lists in the dashboard shows it), or use a key of the list's organization; the API has no read of email lists, so a wrong id shows only at the first batch. The other lists and the texting work are not affected",
     };
   }
+  // Refused by the write port before any request (the cross-organization rule): said as it is.
+  if (outcome.kind === "blocked" && outcome.refusedBy !== undefined)
+    return { ...apiErrorDiagnostic(outcome.refusedBy), range: list.range };
   if (outcome.kind === "refused" && isEarlyAccess(outcome.error))
     return {
       severity: "warning",

@@ -43,6 +43,8 @@ const EPSILON = 1e-9;
 
 interface State {
   readonly lane: Lane;
+  /** The lane's place in the input: lanes send in this order within a round. */
+  readonly index: number;
   phase: "waiting" | "sending" | "done";
   remaining: number;
   began: number;
@@ -58,8 +60,9 @@ export function runBrand(
   cap: number | null,
   nowMs: number,
 ): { readonly results: readonly LaneResult[]; readonly days: readonly DayShare[] } {
-  const states: State[] = lanes.map((lane) => ({
+  const states: State[] = lanes.map((lane, index) => ({
     lane,
+    index,
     phase: lane.remaining <= EPSILON ? "done" : "waiting",
     remaining: lane.remaining,
     began: Math.max(lane.startMs, nowMs),
@@ -68,35 +71,35 @@ export function runBrand(
     sent: 0,
     overCap: 0,
   }));
+  // The lanes still to start, by start (then input order); the lanes sending, in input order. Each
+  // round looks only at these, not at every lane.
+  const waiting = states
+    .filter((s) => s.phase === "waiting")
+    .sort((a, b) => a.began - b.began || a.index - b.index);
+  let next = 0;
+  let sending: State[] = [];
   // The days by their Pacific date: a send spread over thousands of days opens each in one look.
   const days = new Map<string, DayShare>();
-  let t = states.reduce((min, s) => (s.phase === "waiting" ? Math.min(min, s.began) : min), Infinity);
+  let t = waiting[0]?.began ?? Infinity;
   if (t === Infinity) return { results: states.map(result), days: [] };
   let day = openDay(t, days);
-  let count = 0;
-  // Live messages already sent today count against today's cap.
-  const today = pacificDayOf(nowMs);
-  const liveToday = lanes.reduce((sum, l) => sum + l.sentToday, 0);
-  if (liveToday > 0) {
-    if (day.day === today.day) count = liveToday;
-    const liveDay = day.day === today.day ? day : openDay(nowMs, days);
-    for (const l of lanes) if (l.sentToday > 0) add(liveDay.messages, l.address, l.sentToday);
-  }
+  let count = liveToday(lanes, day, nowMs, days);
 
   // Every round moves to the next event (a start, a finish, the cap, a midnight): bounded by them.
   for (let round = 0; round < 10_000_000; round++) {
     // Start every lane whose time has come; pause enforced starters when the cap is already reached.
-    for (const s of states)
-      if (s.phase === "waiting" && s.began <= t) {
-        s.phase = "sending";
-        s.began = t;
-        if (cap !== null && count >= cap && !s.lane.bypass) pause(s, t);
+    let started = false;
+    for (let s = waiting[next]; s !== undefined && s.began <= t; s = waiting[++next]) {
+      s.phase = "sending";
+      s.began = t;
+      if (cap !== null && count >= cap && !s.lane.bypass) pause(s, t);
+      else {
+        sending.push(s);
+        started = true;
       }
-    const sending = states.filter((s) => s.phase === "sending");
-    const nextStart = states.reduce(
-      (min, s) => (s.phase === "waiting" ? Math.min(min, s.began) : min),
-      Infinity,
-    );
+    }
+    if (started) sending.sort((a, b) => a.index - b.index);
+    const nextStart = waiting[next]?.began ?? Infinity;
     if (sending.length === 0) {
       if (nextStart === Infinity) break;
       t = nextStart;
@@ -106,27 +109,15 @@ export function runBrand(
       }
       continue;
     }
-    const rate = sending.reduce((sum, s) => sum + s.lane.ratePerMs, 0);
+    let rate = 0;
+    for (const s of sending) rate += s.lane.ratePerMs;
     // The next event as a step from t (absolute instants are too coarse for tiny steps): a start,
     // the Pacific midnight, a finish, or the cap. Whatever it is gets snapped exactly.
     const toCap = cap !== null && count < cap ? (cap - count) / rate : Infinity;
     let dt = Math.min(nextStart - t, day.endMs - t, toCap);
     for (const s of sending) dt = Math.min(dt, s.remaining / s.lane.ratePerMs);
     dt = Math.max(0, dt);
-    const over = cap !== null && count >= cap;
-    for (const s of sending) {
-      const finishes = s.remaining / s.lane.ratePerMs <= dt * (1 + EPSILON);
-      const n = finishes ? s.remaining : Math.min(s.remaining, s.lane.ratePerMs * dt);
-      s.remaining -= n;
-      s.sent += n;
-      add(day.messages, s.lane.address, n);
-      if (over) {
-        s.overCap += n;
-        add(day.overCap, s.lane.address, n);
-      }
-      count += n;
-      if (finishes) s.remaining = 0;
-    }
+    count = sendFor(sending, dt, day, cap !== null && count >= cap, count);
     if (toCap <= dt * (1 + EPSILON)) count = cap as number;
     t = dt === day.endMs - t ? day.endMs : dt === nextStart - t ? nextStart : t + dt;
     for (const s of sending)
@@ -136,7 +127,8 @@ export function runBrand(
       }
     if (cap !== null && count >= cap)
       for (const s of sending) if (s.phase === "sending" && !s.lane.bypass) pause(s, t);
-    if (t >= day.endMs && states.some((s) => s.phase !== "done")) {
+    sending = sending.filter((s) => s.phase === "sending");
+    if (t >= day.endMs && (sending.length > 0 || next < waiting.length)) {
       t = day.endMs;
       day = openDay(t, days);
       count = 0;
@@ -144,6 +136,46 @@ export function runBrand(
   }
   const used = [...days.values()].filter((d) => d.messages.size > 0).sort((a, b) => a.startMs - b.startMs);
   return { results: states.map(result), days: used };
+}
+
+/**
+ * Live messages already sent today: in today's share, and against today's cap. The count the first
+ * day starts at (`day`: the timeline's first).
+ */
+function liveToday(
+  lanes: readonly Lane[],
+  day: DayShare,
+  nowMs: number,
+  days: Map<string, DayShare>,
+): number {
+  const live = lanes.reduce((sum, l) => sum + l.sentToday, 0);
+  if (live <= 0) return 0;
+  const today = pacificDayOf(nowMs);
+  const liveDay = day.day === today.day ? day : openDay(nowMs, days);
+  for (const l of lanes) if (l.sentToday > 0) add(liveDay.messages, l.address, l.sentToday);
+  return day.day === today.day ? live : 0;
+}
+
+/**
+ * Every sending lane sends for `dt` ms into `day` (over the cap: `over`); a lane that finishes in
+ * it has nothing left. The day's count, `count` before, after.
+ */
+function sendFor(sending: readonly State[], dt: number, day: DayShare, over: boolean, count: number): number {
+  let sent = count;
+  for (const s of sending) {
+    const finishes = s.remaining / s.lane.ratePerMs <= dt * (1 + EPSILON);
+    const n = finishes ? s.remaining : Math.min(s.remaining, s.lane.ratePerMs * dt);
+    s.remaining -= n;
+    s.sent += n;
+    add(day.messages, s.lane.address, n);
+    if (over) {
+      s.overCap += n;
+      add(day.overCap, s.lane.address, n);
+    }
+    sent += n;
+    if (finishes) s.remaining = 0;
+  }
+  return sent;
 }
 
 function pause(s: State, t: number): void {

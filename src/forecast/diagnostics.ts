@@ -9,8 +9,17 @@ import type { SendWindow } from "../text/send-window.js";
 import { localTime } from "./local-hours.js";
 import type { ForecastFinding, ForecastProject, ProjectForecast } from "./types.js";
 
-/** `12,345` (Intl number formatting costs about 10 µs a call). */
-export const count = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+/** `12,345` (Intl number formatting costs about 10 µs a call, a regular expression more in a cold process). */
+export function count(n: number): string {
+  const text = String(n);
+  const dot = text.indexOf(".");
+  const end = dot < 0 ? text.length : dot;
+  const sign = text.startsWith("-") ? 1 : 0;
+  let grouped = text.slice(end);
+  let at = end;
+  for (; at - sign > 3; at -= 3) grouped = `,${text.slice(at - 3, at)}${grouped}`;
+  return text.slice(0, at) + grouped;
+}
 
 /** The findings of every project, in project order, each as a warning at its file position. */
 export function forecastFindings(

@@ -10,7 +10,7 @@ import { type DayShare, type Lane, type LaneResult, runBrand } from "./brand-tim
 import { dailyCapOf } from "./capacity.js";
 import { costLines } from "./costs.js";
 import { forecastFindings } from "./diagnostics.js";
-import { localTime, outsideWindow, outsideWindowSpans } from "./local-hours.js";
+import { localTime, quietHours } from "./local-hours.js";
 import { pacificDayOf } from "./pacific.js";
 import type { BrandDay, Forecast, ForecastInput, ForecastProject, ProjectForecast } from "./types.js";
 
@@ -85,7 +85,7 @@ function projectForecast(
   const sent = Math.min(p.recipients, Math.round((p.sent ?? 0) + r.sent));
   const left = p.recipients - sent;
   const paused = r.paused && left > 0;
-  const quiet = outsideWindow(r.beganMs, r.endMs, p.timezone, window);
+  const quiet = quietHours(r.beganMs, r.endMs, p.timezone, window);
   const rate = messagesPerMinute(p, input);
   const estimate = p.estimatedCostCents ?? null;
   const finishMs = paused ? null : r.endMs;
@@ -116,7 +116,7 @@ function projectForecast(
     quietHours: quiet && {
       fromMs: quiet.fromMs,
       messages: Math.ceil((quiet.ms / 60_000) * rate),
-      spans: quietSpans(r.beganMs, r.endMs, p.timezone, window, quiet.fromMs),
+      spans: quiet.spans.map(([fromMs, toMs]) => ({ fromMs, toMs })),
     },
     deadlineMs: deadline,
     meetsDeadline: deadline === null ? null : finishMs !== null && finishMs <= deadline,
@@ -141,16 +141,4 @@ function brandDay(brand: string, cap: number | null, d: DayShare): BrandDay {
     total: shares.reduce((sum, s) => sum + s.messages, 0),
     shares,
   };
-}
-
-/** The stretches outside the window (one instant for a send of no length that starts outside it). */
-function quietSpans(
-  startMs: number,
-  endMs: number,
-  zone: string,
-  window: ForecastInput["sendWindow"] & object,
-  fromMs: number,
-): { readonly fromMs: number; readonly toMs: number }[] {
-  const spans = outsideWindowSpans(startMs, endMs, zone, window).map(([a, b]) => ({ fromMs: a, toMs: b }));
-  return spans.length === 0 ? [{ fromMs, toMs: fromMs }] : spans;
 }

@@ -5,8 +5,8 @@
  * Pure (luxon through zone-clock.ts, DST-aware).
  */
 
-import { inSendWindow, type SendWindow, windowMinutes } from "../text/send-window.js";
-import { dayWindows, localDate, nextDate } from "./zone-clock.js";
+import { insideSendWindow, type SendWindow } from "../text/send-window.js";
+import { dayWindows, localDay, localTimeOfDay } from "./zone-clock.js";
 
 export { localTime } from "./zone-clock.js";
 
@@ -21,12 +21,11 @@ export function outsideWindowSpans(
   window: SendWindow,
 ): [number, number][] {
   if (endMs <= startMs) return [];
-  const allowed = windowMinutes(window);
   // The window's intervals that meet [startMs, endMs], clipped, in order.
   const inside: [number, number][] = [];
-  const last = localDate(zone, endMs);
-  for (let date = localDate(zone, startMs); date <= last; date = nextDate(date))
-    for (const [from, to] of dayWindows(zone, date, allowed)) {
+  const last = localDay(zone, endMs);
+  for (let day = localDay(zone, startMs); day <= last; day++)
+    for (const [from, to] of dayWindows(zone, day, window)) {
       const lo = Math.max(from, startMs);
       const hi = Math.min(to, endMs);
       if (hi > lo) inside.push([lo, hi]);
@@ -52,10 +51,26 @@ export function outsideWindow(
   zone: string,
   window: SendWindow,
 ): { readonly fromMs: number; readonly ms: number } | null {
+  const quiet = quietHours(startMs, endMs, zone, window);
+  return quiet && { fromMs: quiet.fromMs, ms: quiet.ms };
+}
+
+/**
+ * {@link outsideWindow} with its spans (each `[from, to)`, in order; one of no length at the
+ * instant for a zero-length send that starts outside): the spans are laid out once.
+ */
+export function quietHours(
+  startMs: number,
+  endMs: number,
+  zone: string,
+  window: SendWindow,
+): { readonly fromMs: number; readonly ms: number; readonly spans: readonly [number, number][] } | null {
   if (startMs === endMs)
-    return inSendWindow(startMs, zone, window).inside ? null : { fromMs: startMs, ms: 0 };
+    return insideSendWindow(window, localTimeOfDay(zone, startMs))
+      ? null
+      : { fromMs: startMs, ms: 0, spans: [[startMs, startMs]] };
   const spans = outsideWindowSpans(startMs, endMs, zone, window);
   const first = spans[0];
   if (first === undefined) return null;
-  return { fromMs: first[0], ms: spans.reduce((sum, [lo, hi]) => sum + hi - lo, 0) };
+  return { fromMs: first[0], ms: spans.reduce((sum, [lo, hi]) => sum + hi - lo, 0), spans };
 }

@@ -13,11 +13,11 @@ import { renderDocument } from "./render.js";
 import { GROUPABLE_KEYS, type YamlOut } from "./yaml-out.js";
 
 /**
- * The `$schema` a new file names when its writer gives none: the campaign schema's `$id`, which
- * identifies the schema but is served nowhere. The CLI always gives one that resolves on the user's
- * machine (cli/schema-reference.ts).
+ * The `$schema` a new file names when its writer gives none: the schema where `campaignctl init`
+ * puts it for a file under `campaigns/` (a path, resolved beside the file; never a URL). The CLI
+ * always gives the one that resolves on the user's machine (cli/schema-reference.ts).
  */
-export const CAMPAIGN_SCHEMA_ID = "https://campaignctl.dev/schemas/campaign.schema.json";
+export const CAMPAIGN_SCHEMA_DEFAULT = "../schemas/campaign.schema.json";
 
 /** The first comment lines of a file import creates; `schema` is the modeline's `$schema`. */
 function newFileHeader(schema: string): readonly string[] {
@@ -36,7 +36,7 @@ export function renderNewFile(
   organization: Wanted,
   fields: readonly string[],
   catalogs: Catalogs,
-  schema: string = CAMPAIGN_SCHEMA_ID,
+  schema: string = CAMPAIGN_SCHEMA_DEFAULT,
 ): string {
   const defaults: [string, YamlOut][] = [];
   const defaultValues: Record<string, unknown> = {};

@@ -72,10 +72,15 @@ export type BeforeReads = (
   organizations: readonly Organization[],
 ) => Promise<readonly Diagnostic[]>;
 
+/**
+ * Reads what an import needs. `now` is the API's clock (`Session.now()`): it is read once the first
+ * responses arrived (their `Date` header set it), so the statistics windows are the API's days
+ * whatever this machine's clock says (design.md, "One clock, the API's").
+ */
 export async function readLiveForImport(
   reader: ImportReader,
   selection: Selection,
-  now: Date,
+  now: () => Date,
   beforeReads?: BeforeReads,
 ): Promise<LiveForImport> {
   const [orgs, tenDlc, lists, numbers] = await Promise.all([
@@ -109,7 +114,7 @@ export async function readLiveForImport(
   const ids: string[] = [...new Set(selection.ids)];
   const owners = new Map<string, string>();
   if (selection.all || selection.status !== undefined || organizationId !== undefined) {
-    const rows = await listProjects(reader, now);
+    const rows = await listProjects(reader, now());
     if (!rows.ok) return { ok: false, diagnostics: [apiErrorDiagnostic(rows.error)] };
     for (const row of rows.rows) {
       if (

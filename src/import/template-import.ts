@@ -17,6 +17,7 @@ import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Catalogs } from "../plan/catalogs.js";
 import { ADDRESS_PATTERN, deriveAddresses } from "./addresses.js";
+import { equivalent } from "./equivalence.js";
 import type { FileResult, ProjectResult } from "./import-files.js";
 import { writtenRef } from "./names.js";
 import { type ImportedProject, importProject } from "./project-to-yaml.js";
@@ -246,9 +247,14 @@ function hasComment(out: YamlOut): boolean {
   }
 }
 
+/**
+ * What a member writes for `key`: nothing when the key is not set, or when writing nothing means
+ * the same (`type: broadcast`, the default), as a project import writes it (`equivalence.ts`).
+ */
 function setOut(member: Member, key: ManagedKey): YamlOut | undefined {
   const wanted = member.imported.wanted.get(key);
-  return wanted?.kind === "set" ? wanted.out : undefined;
+  if (wanted?.kind !== "set" || equivalent(key, undefined, wanted, member.catalogs)) return undefined;
+  return wanted.out;
 }
 
 function renderTemplateFile(

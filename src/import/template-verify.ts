@@ -10,6 +10,7 @@ import { localToAt } from "../campaign/template-schedule.js";
 import { SCHEDULE_TIMEZONES, type ScheduleTimezone } from "../contract/limits.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Catalogs } from "../plan/catalogs.js";
+import { own as ownName } from "../text/names.js";
 import { equivalent } from "./equivalence.js";
 import { resolvedId } from "./names.js";
 import type { Member } from "./template-member.js";
@@ -38,7 +39,7 @@ export function verifyTemplateFile(
     return [bug(`the template file does not parse: ${String(error)}`)];
   }
   const templates = isRecord(doc) ? doc.templates : undefined;
-  const raw = isRecord(templates) ? templates[template] : undefined;
+  const raw = isRecord(templates) ? ownName(templates, template) : undefined;
   if (!isRecord(raw) || !isRecord(raw.instances) || !isRecord(raw.message))
     return [bug(`the file has no template ${template} with message and instances`)];
   const { instances, message, ...shared } = raw;
@@ -48,13 +49,13 @@ export function verifyTemplateFile(
       bug(`${template} has ${Object.keys(instances).length} instances for ${members.length} projects`),
     );
   for (const m of members) {
-    const own = instances[m.address];
+    const own = ownName(instances, m.address);
     if (!isRecord(own)) {
       out.push(bug(`${template}: instance ${m.address} is missing`));
       continue;
     }
     const { organization, id, language, timezone, ...overrides } = own;
-    const merged: Raw = { ...shared, ...overrides, message: message[String(language)] };
+    const merged: Raw = { ...shared, ...overrides, message: ownName(message, String(language)) };
     const wrong: string[] = [];
     if (id !== m.project.project_id) wrong.push("id");
     if (language !== m.language) wrong.push("language");

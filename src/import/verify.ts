@@ -9,6 +9,7 @@ import { assembleCampaign } from "../campaign/assemble.js";
 import { sha256Hex } from "../campaign/decode.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Catalogs } from "../plan/catalogs.js";
+import { own } from "../text/names.js";
 import { equivalent } from "./equivalence.js";
 import type { Placement } from "./merge-into-document.js";
 import { MANAGED_KEYS } from "./yaml-out.js";
@@ -53,7 +54,7 @@ function verifyProjects(
   };
   const out: Diagnostic[] = [];
   for (const { address, project } of placements) {
-    const merged = { ...(raw.defaults ?? {}), ...(raw.projects?.[address] ?? {}) };
+    const merged = { ...(raw.defaults ?? {}), ...(own(raw.projects, address) ?? {}) };
     const wrong = MANAGED_KEYS.filter(
       (key) => !equivalent(key, merged[key], project.wanted.get(key) ?? { kind: "keep" }, catalogs),
     );

@@ -4,6 +4,8 @@
  * its language's phrases as whole words, whatever the case and accents (wording.ts). A language with
  * no entry accepts English's: carriers honour the keyword STOP in every language. Pure.
  */
+
+import { own } from "../text/names.js";
 import { holdsPhrase } from "./wording.js";
 
 /** Language tag -> phrases. Invariant: every phrase is non-empty. */
@@ -36,13 +38,13 @@ export function baseLanguage(language: string): string {
  */
 export function acceptedOptOutWording(language: string, extra: OptOutWording = {}): readonly string[] {
   const base = baseLanguage(language);
-  const own = [
-    ...(OPT_OUT_WORDING[language] ?? []),
-    ...(language === base ? [] : (OPT_OUT_WORDING[base] ?? [])),
-    ...(extra[language] ?? []),
-    ...(language === base ? [] : (extra[base] ?? [])),
+  const phrases = [
+    ...(own(OPT_OUT_WORDING, language) ?? []),
+    ...(language === base ? [] : (own(OPT_OUT_WORDING, base) ?? [])),
+    ...(own(extra, language) ?? []),
+    ...(language === base ? [] : (own(extra, base) ?? [])),
   ];
-  return own.length > 0 ? own : [...(OPT_OUT_WORDING.en ?? []), ...(extra.en ?? [])];
+  return phrases.length > 0 ? phrases : [...(OPT_OUT_WORDING.en ?? []), ...(own(extra, "en") ?? [])];
 }
 
 /** Does `text` carry opt-out language in `language`? */

@@ -43,7 +43,12 @@ export interface SegmentInfo {
   readonly segmentTexts: readonly string[];
 }
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+/** Made on first use: loading ICU's break rules costs about 10 ms, which most runs never need. */
+let graphemes: Intl.Segmenter | undefined;
+function graphemeSegmenter(): Intl.Segmenter {
+  graphemes ??= new Intl.Segmenter("en", { granularity: "grapheme" });
+  return graphemes;
+}
 
 /**
  * Grapheme clusters of `text`. GSM-7 text, and text in scripts without combining characters
@@ -56,7 +61,7 @@ function clustersOf(text: string, encoding: Encoding): string[] {
     case "UCS-2":
       return SIMPLE_SCRIPT.test(text)
         ? codePointClusters(text)
-        : Array.from(graphemes.segment(text), (s) => s.segment);
+        : Array.from(graphemeSegmenter().segment(text), (s) => s.segment);
     case "GSM-7":
       return codePointClusters(text);
   }

@@ -40,7 +40,12 @@ export interface AssembleInput {
 
 export function assemblePlan(input: AssembleInput): Plan {
   const { campaign, live, now } = input;
-  const selection = selectProjects(campaign.projects, input.targets, input.excludes, campaign.emailLists);
+  const selection = selectProjects(
+    campaign.projects,
+    input.targets,
+    input.excludes,
+    campaign.emailLists?.map((l) => l.address),
+  );
   const covered = campaign.projects.filter((p) => selection.selected.has(p.address));
   const catalogs = buildCatalogs(live);
   const context = {
@@ -81,7 +86,7 @@ export function assemblePlan(input: AssembleInput): Plan {
     tool_version: input.toolVersion,
     created_at: now.toISOString(),
     base_url: input.baseUrl,
-    files: campaign.files.map((f) => ({ path: f.path, sha256: f.sha256 })),
+    files: campaign.files.map((f) => ({ path: f.path, sha256: f.sha256, kind: "campaign" })),
     targets: input.targets,
     excludes: input.excludes,
     policy:

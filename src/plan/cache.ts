@@ -20,6 +20,7 @@
 import { instantMs, sameInstant } from "../contract/instant.js";
 import type { MediaFile, Project, TollFreeVerification } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { nameMap } from "../text/names.js";
 
 /** Bump on any incompatible change of the cached document; other versions are ignored. */
 export const CACHE_FORMAT_VERSION = 1;
@@ -148,17 +149,17 @@ export function mergeSnapshot(
 ): CacheSnapshot {
   const nowMs = now.getTime();
   const stamp = now.toISOString();
-  const projects: Record<string, CachedRecord<Project>> = {};
+  const projects = nameMap<CachedRecord<Project>>();
   for (const [id, entry] of Object.entries(previous.projects)) {
     const fetched = instant(entry.fetched_at);
     if (!Number.isNaN(fetched) && fetched >= prunedBeforeMs) projects[id] = entry;
   }
   for (const [id, value] of reads.projects) projects[id] = { value, fetched_at: stamp };
-  const media: Record<string, CachedRecord<MediaFile>> = {};
+  const media = nameMap<CachedRecord<MediaFile>>();
   for (const [id, entry] of Object.entries(previous.media)) if (mediaValid(entry, nowMs)) media[id] = entry;
   for (const [id, value] of reads.media)
     if (value.status === "ready") media[id] = { value, fetched_at: stamp };
-  const tollFree: Record<string, CachedRecord<TollFreeVerification>> = {};
+  const tollFree = nameMap<CachedRecord<TollFreeVerification>>();
   for (const [id, entry] of Object.entries(previous.toll_free_verifications))
     if (tollFreeValid(entry, nowMs)) tollFree[id] = entry;
   for (const [id, value] of reads.tollFreeVerifications)

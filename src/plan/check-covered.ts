@@ -29,7 +29,12 @@ export function checkCovered(
   excludes: readonly string[],
   context: LintContext,
 ): CoveredCheck {
-  const selection = selectProjects(loaded.campaign.projects, targets, excludes, loaded.campaign.emailLists);
+  const selection = selectProjects(
+    loaded.campaign.projects,
+    targets,
+    excludes,
+    loaded.campaign.emailLists?.map((l) => l.address),
+  );
   const covered: Campaign = {
     ...loaded.campaign,
     projects: loaded.campaign.projects.filter((p) => selection.selected.has(p.address)),

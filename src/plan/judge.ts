@@ -14,6 +14,7 @@ import { judgeFindings } from "../forecast/policy-hold.js";
 import type { Forecast } from "../forecast/types.js";
 import type { Policy } from "../policy/model.js";
 import { assemblePlan, respread } from "./assemble.js";
+import { type EmailReads, judgeEmail } from "./email-items.js";
 import { withForecastFindings } from "./forecast-hold.js";
 import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
 import { liftInstanceFindings } from "./instance-findings.js";
@@ -21,8 +22,9 @@ import type { LiveRead, LiveState } from "./live.js";
 import type { LiveSends } from "./live-sends.js";
 import { organizationSections } from "./organizations.js";
 import { holdForPolicy } from "./policy-hold.js";
+import { replyRuleSets } from "./reply-items.js";
 import { summarize } from "./summary.js";
-import type { Plan, RequestCount } from "./types.js";
+import type { Plan, PlanFile, RequestCount } from "./types.js";
 
 /** Everything the judgement rests on. Nothing else is read: the same input gives the same plan. */
 export interface JudgeInput {
@@ -56,6 +58,13 @@ export interface JudgeInput {
   /** The requests the reads took, as the plan reports them. */
   readonly requests: RequestCount;
   /**
+   * The email reads of the lists and campaigns the run covers (each CSV's tally and sha256, GET
+   * /email/campaigns, the sending domains); absent when the run reads no email.
+   */
+  readonly email?: EmailReads;
+  /** The policy files in force, with the sha256 of their bytes as read (plan `files`, kind `policy`). */
+  readonly policyFiles?: readonly PlanFile[];
+  /**
    * What gathering the input said (files' warnings, the policy's, the clock's skew, the refresh's
    * and the live sends' reads): the plan's diagnostics, before its own.
    */
@@ -86,14 +95,21 @@ export function judge(input: JudgeInput): Judgement {
     input.campaign.projects,
     input.live.organizations,
   );
+  // Every item of the run, beside the projects' actions: email lists and campaigns, reply rules.
+  const email = judgeEmail(input.campaign, input.email, input.targets, input.excludes);
+  const covered = new Set(judged.plan.projects.map((p) => p.address));
+  const replies = replyRuleSets(input.campaign.projects.filter((p) => covered.has(p.address)));
+  const items = { ...(email === undefined ? {} : { email }), ...(replies.length === 0 ? {} : { replies }) };
   return {
     plan: {
       ...judged.plan,
+      files: planFiles(judged.plan.files, input.policyFiles ?? [], email?.lists ?? []),
       ...(judged.forecast === undefined ? {} : { forecast: forecastJson(judged.forecast) }),
       organization_id: input.organizationId,
       ...(organizations.length >= 2 ? { organizations } : {}),
+      ...items,
       diagnostics,
-      summary: summarize(judged.plan.projects, diagnostics),
+      summary: summarize(judged.plan.projects, diagnostics, items),
     },
     ...(judged.forecast === undefined ? {} : { forecast: judged.forecast }),
   };
@@ -172,6 +188,28 @@ function judgeScoped(
   if (rules?.forecast_errors === undefined || input.liveSends.complete) return { plan: judged, forecast };
   const ranges = new Map(input.campaign.projects.map((spec) => [spec.address, spec.range]));
   return { plan: holdUnseen(judged, forecast, ranges, input.policy?.ranges.forecast_errors), forecast };
+}
+
+/**
+ * Every input of the plan with its digest: the campaign files, the policy files, then each email
+ * list's CSV read (one entry per path, the first kept).
+ */
+function planFiles(
+  campaign: readonly PlanFile[],
+  policy: readonly PlanFile[],
+  lists: readonly { readonly csv: string; readonly sha256: string | null }[],
+): PlanFile[] {
+  const csv = lists.flatMap((l) =>
+    l.sha256 === null ? [] : [{ path: l.csv, sha256: l.sha256, kind: "csv" as const }],
+  );
+  const seen = new Set<string>();
+  const out: PlanFile[] = [];
+  for (const f of [...campaign, ...policy, ...csv]) {
+    if (seen.has(f.path)) continue;
+    seen.add(f.path);
+    out.push(f);
+  }
+  return out;
 }
 
 /** The live brands' names by id, from the references read (brands have no endpoint of their own). */

@@ -5,7 +5,7 @@
  */
 import type { ProjectSpec } from "../campaign/model.js";
 import type { Organization } from "../contract/resources.js";
-import { summarize } from "./summary.js";
+import { projectsSummary, summarize } from "./summary.js";
 import type { NamedRecord, OrganizationPlan, OrganizationPlanState, ProjectPlan } from "./types.js";
 
 /**
@@ -33,7 +33,7 @@ export function organizationSections(
       organization: g.organization,
       state: stateOf(g.projects),
       projects: g.projects.map((p) => p.address),
-      summary: summarize(g.projects, []),
+      summary: projectsSummary(summarize(g.projects, [])),
     }),
   );
   return [

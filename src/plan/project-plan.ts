@@ -10,6 +10,14 @@
  * - excluding a project this one is ordered `after`: test and schedule (a pause waits for nothing).
  */
 
+import {
+  CROSS_ORGANIZATION_ALLOWED_HINT,
+  CROSS_ORGANIZATION_FLAG,
+  type CrossOrganizationVerdict,
+  crossOrganizationHint,
+  crossOrganizationReason,
+  crossOrganizationVerdict,
+} from "../api/cross-organization.js";
 import { idempotencyKey } from "../api/idempotency-key.js";
 import type { ProjectSpec } from "../campaign/model.js";
 import { relateToOrigin } from "../campaign/template-origin.js";
@@ -102,16 +110,20 @@ export function planProject(
       codes: ["plan.excluded-dependency"],
     });
   const driftBlock = blockOfDrift(drift.drift);
-  // A key of another organization sends no test or schedule unless allowed (a pause sends nothing).
+  // The cross-organization rule (src/api/cross-organization.ts): what the write port will refuse.
   const keyOrganization = keyOrganizationOf(spec, context);
-  const crossKeyBlock: Block | undefined =
-    project.organization_id === keyOrganization || context.allowCrossOrganizationKey
-      ? undefined
-      : {
-          reason: `the API key belongs to organization ${keyOrganization}, not the project's own (${project.organization_id}); idempotency keys are not shared across organizations`,
-          fix: "apply with a key of the project's own organization, or pass --allow-cross-organization-key",
-          codes: ["apply.cross-organization-key"],
-        };
+  const crossKey = (kind: ActionKind) =>
+    crossOrganizationVerdict({
+      write: kind,
+      keyOrganization,
+      ownerOrganization: project.organization_id,
+      allowed: context.allowCrossOrganizationKey,
+    });
+  const crossKeyBlock: Block = {
+    reason: `the API key belongs to organization ${keyOrganization}, not the project's own (${project.organization_id}); idempotency keys are not shared across organizations`,
+    fix: `apply with a key of the project's own organization, or pass ${CROSS_ORGANIZATION_FLAG}`,
+    codes: ["apply.cross-organization-key"],
+  };
 
   const actions = transitions.drafts.map((draft): Action => {
     const blocks = [...(draft.block === undefined ? [] : [draft.block]), ...everything];
@@ -130,11 +142,11 @@ export function planProject(
       draft.kind === "pause" && drift.drift.length > 0
         ? `${draft.reason}; ${PAUSE_DESPITE_DRIFT}`
         : draft.reason;
-    if (draft.kind !== "pause" && crossKeyBlock !== undefined) blocks.push(crossKeyBlock);
+    if (crossKey(draft.kind) === "refused") blocks.push(crossKeyBlock);
     // Keys are scoped to the project's own organization, the same in every mode of apply.
     return toAction(spec, project, project.organization_id, { ...draft, reason }, combineBlocks(blocks));
   });
-  const crossKey = crossOrganizationKey(spec, project, context, actions);
+  const crossKeyFinding = crossOrganizationKey(spec, project, keyOrganization, actions, crossKey);
 
   return {
     ...base,
@@ -152,7 +164,7 @@ export function planProject(
       ...referenceDiagnostics,
       ...drift.diagnostics,
       ...transitions.diagnostics,
-      ...(crossKey === undefined ? [] : [crossKey]),
+      ...(crossKeyFinding === undefined ? [] : [crossKeyFinding]),
       ...preconditions.map((f) => f.diagnostic),
     ]),
     notes: [...drift.notes, ...transitions.notes],
@@ -227,34 +239,30 @@ function keyOrganizationOf(spec: ProjectSpec, context: ProjectPlanContext): stri
 }
 
 /**
- * The API scopes idempotency keys per organization: a key of another organization than the
- * project's (a parent organization's key acting on a child's project) cannot be deduplicated against
- * a pipeline using the project's own organization's key. Said when such a key would send something.
+ * What the cross-organization rule says of the project's actions (`verdict` of each kind), said
+ * once: an error when it refuses one, a warning when the flag lets a write through that goes.
  */
 function crossOrganizationKey(
   spec: ProjectSpec,
   project: Project,
-  context: ProjectPlanContext,
+  keyOrganization: string,
   actions: readonly Action[],
+  verdict: (kind: ActionKind) => CrossOrganizationVerdict,
 ): Diagnostic | undefined {
-  const keyOrganization = keyOrganizationOf(spec, context);
-  if (project.organization_id === keyOrganization) return undefined;
-  const why = `the API key belongs to organization ${keyOrganization}, the project to ${project.organization_id}; the API deduplicates idempotency keys per organization, so a run with a key of another organization is not deduplicated against a run with the project's own key`;
-  if (!context.allowCrossOrganizationKey) {
-    if (!actions.some((a) => a.kind !== "pause")) return undefined;
+  const why = crossOrganizationReason(keyOrganization, project.organization_id, "the project");
+  if (actions.some((a) => verdict(a.kind) === "refused"))
     return {
       severity: "error",
       code: "apply.cross-organization-key",
       message: `${spec.address}: ${why}: its test and schedule are not sent with this key`,
-      hint: `apply with a key of the project's own organization (${project.organization_id}); if every pipeline of this project uses this same key on purpose, pass --allow-cross-organization-key`,
+      hint: crossOrganizationHint(project.organization_id),
     };
-  }
-  if (!actions.some((a) => a.status !== "blocked")) return undefined;
+  if (!actions.some((a) => a.status !== "blocked" && verdict(a.kind) === "allowed")) return undefined;
   return {
     severity: "warning",
     code: "apply.cross-organization-key",
-    message: `${spec.address}: ${why} (allowed by --allow-cross-organization-key)`,
-    hint: "run every pipeline that applies this project with this same key",
+    message: `${spec.address}: ${why} (allowed by ${CROSS_ORGANIZATION_FLAG})`,
+    hint: CROSS_ORGANIZATION_ALLOWED_HINT,
   };
 }
 

@@ -32,6 +32,11 @@ export function naiveRequestCount(campaign: Campaign): number {
   return projects.size + references.size;
 }
 
+/** Every request a session made (its statistics since it opened), against `naive`. */
+export function sessionRequests(stats: ApiClientStats, naive: number): RequestCount {
+  return { total: stats.requests, by_endpoint: { ...stats.byEndpoint }, naive };
+}
+
 /** Requests made between two snapshots of the same client's statistics (retries included). */
 export function requestDelta(before: ApiClientStats, after: ApiClientStats, naive: number): RequestCount {
   const byEndpoint: Record<string, number> = {};

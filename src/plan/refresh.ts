@@ -17,9 +17,11 @@
  */
 import type { ApiClientStats, ApiError, ApiResult, Endpoints } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
+import { rootOrganization } from "../api/routing/key-identity.js";
 import type { Campaign } from "../campaign/model.js";
-import type { MediaFile, Organization, Project, TollFreeVerification } from "../contract/resources.js";
+import type { MediaFile, Project, TollFreeVerification } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { own } from "../text/names.js";
 import {
   type CachedRecord,
   type CacheSnapshot,
@@ -124,7 +126,7 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
   const projects = new Map<string, LiveRead<Project>>();
   const toRead: string[] = [];
   for (const id of projectIds) {
-    const entry = cached.projects[id];
+    const entry = own(cached.projects, id);
     const valid = stats.ok && projectDetailValid(entry, stats.facts.get(id), stats.coveredSinceMs);
     if (valid && entry !== undefined) projects.set(id, { kind: "found", value: entry.value });
     else toRead.push(id);
@@ -144,7 +146,7 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
   const media = await readReferences(
     found.flatMap((p) => p.media_ids),
     campaign.projects.flatMap((p) => p.media ?? []),
-    (id) => cached.media[id],
+    (id) => own(cached.media, id),
     (entry) => mediaValid(entry, nowMs),
     (id) => reader.getMedia(id),
     (m: MediaFile) => [m.media_id, m.name],
@@ -163,7 +165,7 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
         ? []
         : [knownTollFree.get(p.tollFreeVerification) ?? p.tollFreeVerification],
     ),
-    (id) => cached.toll_free_verifications[id],
+    (id) => own(cached.toll_free_verifications, id),
     (entry) => tollFreeValid(entry, nowMs),
     (id) => reader.getTollFreeVerification(id),
     (t: TollFreeVerification) => [t.id, t.name],
@@ -193,11 +195,6 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
     diagnostics,
     now,
   };
-}
-
-/** The key's root organization: the one whose `parent_org_name` is null, else the first listed. */
-export function rootOrganization(orgs: readonly Organization[]): Organization | undefined {
-  return orgs.find((o) => o.parent_org_name === null) ?? orgs[0];
 }
 
 /**

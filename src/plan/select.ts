@@ -10,7 +10,7 @@
  *   project expanded from it, `origin.template`), else an organization as the files write it (every
  *   project whose `organization` is that name or id, case aside) (issue 26).
  * - An email list's address (`Campaign.emailLists`) is a known selector that selects no project:
- *   targeting only email lists covers no project (src/email/select.ts narrows the lists).
+ *   targeting only email lists covers no project (src/plan/email-select.ts narrows the lists).
  * - A selector that names none of these is an error with did-you-mean.
  */
 import type { ProjectSpec } from "../campaign/model.js";

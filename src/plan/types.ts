@@ -12,9 +12,14 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ForecastJson } from "../forecast/json.js";
 import type { Loosening, PolicyRules } from "../policy/model.js";
+import type { ItemCounts, PlanEmail, ReplyRuleSetItem } from "./items.js";
 
-/** Bump on any incompatible change of the plan document; `apply` refuses other versions. */
-export const PLAN_FORMAT_VERSION = 2;
+/**
+ * Bump on any incompatible change of the plan document; `apply` refuses other versions. 3: every
+ * item in one plan (issue 33): `email` and `replies` are the judge's, the summary counts them, and
+ * `files` lists every input by kind (campaign, policy and CSV files alike).
+ */
+export const PLAN_FORMAT_VERSION = 3;
 
 export type ActionKind = "test" | "schedule" | "pause";
 
@@ -207,12 +212,28 @@ export interface RequestCount {
   readonly naive: number;
 }
 
+/** The counts of some projects alone (an organization's section of a plan): actions and findings. */
+export type ProjectsSummary = Pick<
+  PlanSummary,
+  "projects" | "planned" | "deferred" | "blocked" | "drifted" | "errors" | "warnings"
+>;
+
+/**
+ * The counts of a plan: of every item and every finding it holds (summary.ts). Invariants:
+ * `planned`, `deferred` and `blocked` count the projects' actions by status; the item counts count
+ * the items of `email` and `replies` by verdict; `errors` and `warnings` count every diagnostic of
+ * the plan (its own, each project's, and the email part's), so that what a view prints and what the
+ * summary line and the exit code say can never disagree.
+ */
 export interface PlanSummary {
   readonly projects: number;
   readonly planned: number;
   readonly deferred: number;
   readonly blocked: number;
   readonly drifted: number;
+  readonly email_lists: ItemCounts;
+  readonly email_campaigns: ItemCounts;
+  readonly reply_rule_sets: ItemCounts;
   readonly errors: number;
   readonly warnings: number;
 }
@@ -260,6 +281,16 @@ export interface PlanPolicy {
   readonly loosened: readonly Loosening[];
 }
 
+/** What a plan input is: a campaign file, a policy file, or an email list's CSV. */
+export type PlanFileKind = "campaign" | "policy" | "csv";
+
+/** One input of a plan. Invariant: `sha256` is the lower-case hex digest of the bytes read. */
+export interface PlanFile {
+  readonly path: string;
+  readonly sha256: string;
+  readonly kind: PlanFileKind;
+}
+
 /** The plan document. Invariant: `projects` is in the campaign's order; ids of actions are unique. */
 export interface Plan {
   readonly format_version: typeof PLAN_FORMAT_VERSION;
@@ -277,8 +308,12 @@ export interface Plan {
    * refuses, before any other request, a key that cannot see it. Absent only in hand-built plans.
    */
   readonly organization_id?: string;
-  /** Campaign files and their sha256, so a saved plan notices edited files. */
-  readonly files: readonly { readonly path: string; readonly sha256: string }[];
+  /**
+   * Every file the plan was made from, with the sha256 of its bytes, so a saved plan notices any
+   * input edited since (one check, src/apply/stale.ts): the campaign files, then the policy files
+   * in force, then the CSV of each email list read. Invariant: paths unique; campaign files first.
+   */
+  readonly files: readonly PlanFile[];
   /** `--target`/`--exclude` as given. */
   readonly targets: readonly string[];
   readonly excludes: readonly string[];
@@ -298,6 +333,13 @@ export interface Plan {
    * Derived from `projects`; never compared or acted on by apply.
    */
   readonly organizations?: readonly OrganizationPlan[];
+  /**
+   * The email lists and email campaigns the run covers, judged (src/plan/email-items.ts); absent
+   * when it covers none. Its lists with verdict `planned` are what apply syncs.
+   */
+  readonly email?: PlanEmail;
+  /** The reply rule sets of the covered projects (src/plan/reply-items.ts); absent when none has rules. */
+  readonly replies?: readonly ReplyRuleSetItem[];
   /** Problems not tied to one project (API unreachable, ambiguous organization). */
   readonly diagnostics: readonly Diagnostic[];
   readonly requests: RequestCount;
@@ -326,5 +368,5 @@ export interface OrganizationPlan {
   readonly organization: NamedRecord | null;
   readonly state: OrganizationPlanState;
   readonly projects: readonly string[];
-  readonly summary: PlanSummary;
+  readonly summary: ProjectsSummary;
 }

@@ -7,6 +7,7 @@
  */
 import type { CapacitySpec, ChannelSpec } from "../campaign/model.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { nameMap, own } from "../text/names.js";
 import { type CapacityEntry, NO_POLICY_CAPACITY, type PolicyCapacity } from "./model.js";
 
 const CHANNELS: readonly ChannelSpec[] = ["10dlc", "toll-free"];
@@ -42,12 +43,12 @@ export function combinePolicyCapacity(layers: readonly PolicyCapacity[]): {
   readonly capacity: PolicyCapacity;
   readonly diagnostics: readonly Diagnostic[];
 } {
-  const brands: Record<string, CapacityEntry<number | null>> = {};
+  const brands = nameMap<CapacityEntry<number | null>>();
   const throughput: Partial<Record<ChannelSpec, CapacityEntry<number>>> = {};
   const diagnostics: Diagnostic[] = [];
   for (const layer of layers) {
     for (const [brand, entry] of Object.entries(layer.brands)) {
-      const before = brands[brand];
+      const before = own(brands, brand);
       if (before === undefined || capAtMost(entry.value, before.value)) brands[brand] = entry;
       else
         diagnostics.push(
@@ -88,13 +89,13 @@ export function capacityInForce(
   policy: PolicyCapacity | undefined,
   files: readonly (CapacitySpec | undefined)[],
 ): { readonly capacity: CapacityInForce; readonly diagnostics: readonly Diagnostic[] } {
-  const own = policy ?? NO_POLICY_CAPACITY;
-  const brands: Record<string, number | null> = {};
+  const policyCapacity = policy ?? NO_POLICY_CAPACITY;
+  const brands = nameMap<number | null>();
   const throughput: Partial<Record<ChannelSpec, number>> = {};
   const policyThroughput: Partial<Record<ChannelSpec, number>> = {};
-  for (const [brand, entry] of Object.entries(own.brands)) brands[brand] = entry.value;
+  for (const [brand, entry] of Object.entries(policyCapacity.brands)) brands[brand] = entry.value;
   for (const channel of CHANNELS) {
-    const entry = own.throughput[channel];
+    const entry = policyCapacity.throughput[channel];
     if (entry === undefined) continue;
     throughput[channel] = entry.value;
     policyThroughput[channel] = entry.value;
@@ -107,7 +108,7 @@ export function capacityInForce(
     seen.add(spec);
     for (const [brand, { dailyCap }] of Object.entries(spec.brands)) {
       const range = spec.locate(["brands", brand, "daily_cap"]);
-      const ruled = own.brands[brand];
+      const ruled = own(policyCapacity.brands, brand);
       if (ruled !== undefined && !capAtMost(dailyCap, ruled.value)) {
         diagnostics.push(
           loosened(
@@ -119,7 +120,7 @@ export function capacityInForce(
         );
         continue;
       }
-      const before = Object.hasOwn(brands, brand) ? (brands[brand] ?? null) : undefined;
+      const before = own(brands, brand);
       if (before !== undefined && fromFiles.has(brand) && before !== dailyCap)
         diagnostics.push(conflict(range, `brand \`${brand}\``, before, dailyCap));
       brands[brand] = before === undefined || capAtMost(dailyCap, before) ? dailyCap : before;
@@ -129,7 +130,7 @@ export function capacityInForce(
       const value = spec.throughput[channel];
       if (value === undefined) continue;
       const range = spec.locate(["throughput", channel]);
-      const ruled = own.throughput[channel];
+      const ruled = policyCapacity.throughput[channel];
       if (ruled !== undefined && value > ruled.value) {
         diagnostics.push(
           loosened(

@@ -9,6 +9,7 @@
  */
 
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { own } from "../text/names.js";
 import { windowCoversMinute } from "../text/send-window.js";
 import { combinePolicyCapacity } from "./capacity.js";
 import {
@@ -73,7 +74,7 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
       // Accepting more wording loosens the opt-out check: a nearer file may only accept less.
       const c = current.opt_out_wording ?? {};
       return Object.entries(next.opt_out_wording ?? {}).every(([language, phrases]) =>
-        phrases.every((p) => c[language]?.includes(p) === true),
+        phrases.every((p) => own(c, language)?.includes(p) === true),
       );
     }
     case "replies": {

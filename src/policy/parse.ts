@@ -7,6 +7,7 @@ import type { ChannelSpec } from "../campaign/model.js";
 import { fileStart, rangeAt, type SourceText } from "../campaign/source-range.js";
 import { findPath, pointerSegments } from "../campaign/yaml-path.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { nameMap } from "../text/names.js";
 import {
   type CapacityEntry,
   POLICY_RULE_NAMES,
@@ -112,7 +113,7 @@ function capacityOf(
   file: string,
 ): PolicyCapacity {
   const raw = data.capacity ?? {};
-  const brands: Record<string, CapacityEntry<number | null>> = {};
+  const brands = nameMap<CapacityEntry<number | null>>();
   for (const [brand, b] of Object.entries(raw.brands ?? {}))
     brands[brand] = {
       value: b.daily_cap === "none" ? null : b.daily_cap,

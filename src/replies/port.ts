@@ -21,6 +21,11 @@ export interface RepliesPort {
     text: string,
     idempotencyKey: string,
   ): Promise<ApiResult<ReplyResult>>;
+  /**
+   * Tells a port that routes by owner (src/api/routing) which project a conversation belongs to,
+   * before its answer: the key and the cross-organization rule go by the project's organization.
+   */
+  placeConversation?(conversationId: string, projectId: string): void;
 }
 
 /** A project of the files with reply rules. Invariant: `id` is the live project's id. */

@@ -1,8 +1,7 @@
 /** The projects of the loaded files that have reply rules, as the worker and the plan use them. Pure. */
 import type { ProjectSpec } from "../campaign/model.js";
+import { replyNumbers } from "../campaign/replies-spec.js";
 import type { ReplyProject } from "./port.js";
-
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 export function replyProjects(projects: readonly ProjectSpec[]): ReplyProject[] {
   return projects.flatMap((p) =>
@@ -14,7 +13,7 @@ export function replyProjects(projects: readonly ProjectSpec[]): ReplyProject[] 
             id: p.id,
             file: p.file,
             replies: p.replies,
-            numbers: (p.phoneNumbers ?? []).filter((n) => E164.test(n)),
+            numbers: replyNumbers(p),
           },
         ],
   );

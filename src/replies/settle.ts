@@ -124,6 +124,8 @@ export async function settleInbound(
     rule.name,
     ctx.state.unpaid.get(job.inboundId) ?? 0,
   );
+  // The answer goes with the key of the project's organization (an event may name no project).
+  ctx.port.placeConversation?.(job.conversationId, project.id);
   const outcome = await executeWrite<{ message_id: string; text: string }, ThreadMessage>(
     {
       send: () => ctx.port.replyToConversation(job.conversationId, rule.answer, key),

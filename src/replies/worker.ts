@@ -16,6 +16,7 @@
 import { apiErrorDiagnostic } from "../api/index.js";
 import type { Conversation } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { nameMapFrom, own } from "../text/names.js";
 import { emptyTotals, type InboundOutcome, type RunEvent, type RunTotals } from "./events.js";
 import { PAGE_LIMIT, type ReplyProject, readThread } from "./port.js";
 import { type InboundJob, type SettleContext, type Settled, settleInbound } from "./settle.js";
@@ -206,7 +207,7 @@ export class RepliesWorker {
     let cursor = since;
     let blocked = false;
     let unchanged = 0;
-    const settled: Record<string, string> = { ...this.cursor.settled };
+    const settled = nameMapFrom(Object.entries(this.cursor.settled));
     for (const c of conversations) {
       // Events that came in meanwhile go first: a long pass does not hold up a fresh inbound's
       // answer for more than one conversation. Still one loop: no two settle a conversation at once.
@@ -215,7 +216,7 @@ export class RepliesWorker {
       if (this.stopReason !== null || this.o.signal.aborted) break;
       const last = c.last_inbound_at ?? since;
       this.conversationProject.set(c.conversation_id, c.project_id);
-      let done = settled[c.conversation_id] === last;
+      let done = own(settled, c.conversation_id) === last;
       if (done) unchanged++;
       else done = await this.settleConversation(c, since);
       if (done) settled[c.conversation_id] = last;

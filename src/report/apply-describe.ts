@@ -3,7 +3,9 @@
  * status, each action's details, durations and the summary line. Pure; tolerant of timestamps it
  * cannot parse (it prints them as given).
  */
+
 import { DateTime } from "luxon";
+import { emailSucceeded } from "../apply/email-result.js";
 import type {
   ActionError,
   ActionResult,
@@ -76,12 +78,25 @@ export type ApplyOutcome = "refused" | "interrupted" | "failed" | "incomplete" |
 export function applyOutcome(result: ApplyResult): ApplyOutcome {
   if (result.refused.length > 0) return "refused";
   if (result.interrupted) return "interrupted";
-  if (result.summary.failed > 0 || result.unreadable.length > 0) return "failed";
   const s = result.summary;
-  if (s.blocked > 0 || s.skipped > 0 || s.not_started > 0 || s.unknown > 0) {
+  if (s.failed > 0 || result.unreadable.length > 0 || (s.email_lists?.failed ?? 0) > 0) return "failed";
+  if (s.blocked > 0 || s.skipped > 0 || s.not_started > 0 || s.unknown > 0 || !emailSucceeded(result)) {
     return "incomplete";
   }
   return "complete";
+}
+
+/** `; email lists: 1 synced, 0 failed` (skipped and not synced when any), or "" without email. */
+function emailCounts(result: ApplyResult): string {
+  const e = result.summary.email_lists;
+  if (e === undefined) return "";
+  const parts = [
+    `${formatCount(e.synced)} synced`,
+    `${formatCount(e.failed)} failed`,
+    ...(e.skipped > 0 ? [`${formatCount(e.skipped)} skipped (email not available)`] : []),
+    ...(e.not_sent > 0 ? [`${formatCount(e.not_sent)} not synced`] : []),
+  ];
+  return `; email lists: ${parts.join(", ")}`;
 }
 
 /** How a detail's label is shown: `bad` (error, blocked) red, `wait` (deferred) cyan, `note` yellow, `plain`. */
@@ -262,7 +277,7 @@ export function applySummaryLine(result: ApplyResult): string {
                 `${formatCount(result.unreadable.length)} unreadable project${result.unreadable.length === 1 ? "" : "s"}`,
               ]
             : []),
-        ].join(", ");
+        ].join(", ") + emailCounts(result);
   const r = result.requests;
   return (
     `${outcomeTitle(outcome)}: ${counts}. ${plural(r.total, "API request")}, ` +

@@ -25,6 +25,7 @@ import {
   UNREADABLE_TITLE,
 } from "./apply-describe.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
+import { renderEmailApplyHuman } from "./email-human.js";
 import { describeOrganizationApply } from "./organizations-describe.js";
 import { endpointCounts, formatCount, plural } from "./plan-describe.js";
 import { DEFAULT_WIDTH } from "./plan-human.js";
@@ -82,8 +83,15 @@ function body(result: ApplyResult, ctx: Ctx): string[] {
     case "failed":
     case "incomplete":
     case "complete":
-      return [actionList(result, ctx), ...unreadable(result, ctx)];
+      return [actionList(result, ctx), ...emailSyncs(result, ctx), ...unreadable(result, ctx)];
   }
+}
+
+/** The email lists' syncs of the run, part of the one result (issue 33). */
+function emailSyncs(result: ApplyResult, ctx: Ctx): string[] {
+  if (result.email === undefined) return [];
+  const text = renderEmailApplyHuman(result.email, { color: ctx.color, sources: ctx.sources });
+  return text === "" ? [] : [text];
 }
 
 /** One line per organization when the run spans several (issue 26). */
@@ -135,7 +143,10 @@ function refusal(result: ApplyResult, ctx: Ctx): string {
 }
 
 function actionList(result: ApplyResult, ctx: Ctx): string {
-  if (result.actions.length === 0) return "No actions: the plan had nothing to do.";
+  if (result.actions.length === 0)
+    return result.email === undefined || result.email.plan.lists.length === 0
+      ? "No actions: the plan had nothing to do."
+      : "No texting actions: the plan's projects had nothing to do.";
   return result.actions.map((a) => action(a, ctx)).join("\n");
 }
 

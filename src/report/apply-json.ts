@@ -6,20 +6,18 @@
 
 import type { ActionError, ActionResult, ApplyResult } from "../apply/types.js";
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
-import type { EmailApplyResult } from "../email/email-plan.js";
 import { emailApplyJson } from "./email-json.js";
 import { sortKeys } from "./plan-json.js";
 
 /** The apply report as written: the result with its refusals in the one JSON shape of a diagnostic. */
-export type ApplyResultJson = Omit<ApplyResult, "refused"> & { readonly refused: readonly DiagnosticJson[] };
+export type ApplyResultJson = Omit<ApplyResult, "refused" | "email"> & {
+  readonly refused: readonly DiagnosticJson[];
+  readonly email?: ReturnType<typeof emailApplyJson>;
+};
 
-/** Renders the apply report document (`schemas/apply-result.schema.json`). */
-export function renderApplyJson(result: ApplyResult, email?: EmailApplyResult): string {
-  const doc =
-    email === undefined
-      ? orderApplyResult(result)
-      : { ...orderApplyResult(result), email: emailApplyJson(email) };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+/** Renders the apply report document (`schemas/apply-result.schema.json`): the whole result, email included. */
+export function renderApplyJson(result: ApplyResult): string {
+  return `${JSON.stringify(orderApplyResult(result), null, 2)}\n`;
 }
 
 /** The result with keys in document order (what {@link renderApplyJson} serialises). */
@@ -57,6 +55,16 @@ export function orderApplyResult(result: ApplyResult): ApplyResultJson {
       deferred: result.summary.deferred,
       not_started: result.summary.not_started,
       unknown: result.summary.unknown,
+      ...(result.summary.email_lists === undefined
+        ? {}
+        : {
+            email_lists: {
+              synced: result.summary.email_lists.synced,
+              skipped: result.summary.email_lists.skipped,
+              failed: result.summary.email_lists.failed,
+              not_sent: result.summary.email_lists.not_sent,
+            },
+          }),
     },
     ...(result.organizations === undefined
       ? {}
@@ -75,6 +83,7 @@ export function orderApplyResult(result: ApplyResult): ApplyResultJson {
             },
           })),
         }),
+    ...(result.email === undefined ? {} : { email: emailApplyJson(result.email) }),
     journal: result.journal,
   };
 }

@@ -7,9 +7,11 @@
  * characters XML 1.0 cannot hold at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are
  * written as visible `\uXXXX` text.
  */
+
 import { Duration } from "luxon";
 import type { ActionResult, ApplyResult } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ListSyncResult } from "../plan/items.js";
 import {
   APPLY_STATUS_WORD,
   actionDetails,
@@ -30,7 +32,11 @@ export function renderApplyJunit(result: ApplyResult): string {
   const cases =
     result.refused.length > 0
       ? [refusedCase(result)]
-      : [...result.actions.map(actionCase), ...result.unreadable.map(unreadableCase)];
+      : [
+          ...result.actions.map(actionCase),
+          ...(result.email?.lists ?? []).map(emailListCase),
+          ...result.unreadable.map(unreadableCase),
+        ];
   const failures = cases.filter((c) => c.outcome === "failure").length;
   const skipped = cases.filter((c) => c.outcome === "skipped").length;
   const suiteAttributes = attributes([
@@ -94,6 +100,40 @@ function refusedCase(result: ApplyResult): Case {
       "  </testcase>",
     ].join("\n"),
   };
+}
+
+/** One email list's sync as a test case (classname `email`): synced passes, failed fails, skipped skips. */
+function emailListCase(l: ListSyncResult): Case {
+  const open = `  <testcase${attributes([
+    ["classname", "email"],
+    ["name", l.address],
+    ["time", "0.000"],
+  ])}`;
+  const out = `${l.address} (${l.list_id}): ${l.state}; ${l.rows} rows: ${l.accepted} accepted, ${l.rejected} rejected, ${l.refused} refused, ${l.not_sent} not sent`;
+  const body = [out, ...l.diagnostics.map(diagnosticText)].join("\n");
+  switch (l.state) {
+    case "synced":
+      return {
+        outcome: "pass",
+        xml: [`${open}>`, `    <system-out>${escapeText(body)}</system-out>`, "  </testcase>"].join("\n"),
+      };
+    case "skipped":
+      return {
+        outcome: "skipped",
+        xml: [
+          `${open}>`,
+          `    <skipped${attributes([["message", "email is not available yet (EMAIL_EARLY_ACCESS)"]])}/>`,
+          "  </testcase>",
+        ].join("\n"),
+      };
+    case "failed": {
+      const failure = `    <failure${attributes([
+        ["message", `email list ${l.address} failed`],
+        ["type", l.diagnostics[0]?.code ?? "email.batch-failed"],
+      ])}>${escapeText(body)}</failure>`;
+      return { outcome: "failure", xml: [`${open}>`, failure, "  </testcase>"].join("\n") };
+    }
+  }
 }
 
 function diagnosticText(d: Diagnostic): string {

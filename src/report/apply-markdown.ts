@@ -51,7 +51,8 @@ interface Part {
 export function renderApplyMarkdown(result: ApplyResult, options: ApplyMarkdownOptions = {}): string {
   const maxChars = options.maxChars ?? GITHUB_COMMENT_MAX_CHARS;
   const head = headBlock(result);
-  const tail = requestsBlock(result);
+  // The email lists' syncs are part of the run: never left out, as the summary line counts them.
+  const tail = emailBlock(result) + requestsBlock(result);
   const parts = bodyParts(result);
 
   const full = assemble(head, parts, [parts[0].pieces.length, parts[1].pieces.length], tail, "");
@@ -206,6 +207,28 @@ function tableRow(a: ActionResult): string {
   for (const d of actionDetails(a)) details.push(detailText(d));
   const cells = [status, codeSpan(a.address, true), a.kind, details.length === 0 ? "" : details.join("; ")];
   return `| ${cells.join(" | ")} |`;
+}
+
+/** The email lists' syncs: a table, then their findings; "" without email. */
+function emailBlock(result: ApplyResult): string {
+  const email = result.email;
+  if (email === undefined || email.lists.length === 0) return "";
+  const lines = [
+    "### Email lists",
+    "",
+    "| List | Sync | Rows | Accepted | Rejected | Duplicates | Refused | Not sent | Batches |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...email.lists.map(
+      (l) =>
+        `| ${codeSpan(l.address)} | ${l.state} | ${formatCount(l.rows)} | ${formatCount(l.accepted)} | ` +
+        `${formatCount(l.rejected)} | ${formatCount(l.duplicates)} | ${formatCount(l.refused)} | ` +
+        `${formatCount(l.not_sent + l.skipped)} | ${formatCount(l.batches.length)} |`,
+    ),
+    "",
+  ];
+  const findings = email.lists.flatMap((l) => l.diagnostics);
+  if (findings.length > 0) lines.push(renderDiagnosticsMarkdown(findings), "");
+  return `${lines.join("\n")}\n`;
 }
 
 function requestsBlock(result: ApplyResult): string {

@@ -11,7 +11,7 @@ import type { ApplyResult, ApplySummary } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnosticFromJson } from "../diagnostics/json.js";
 import type { ApplyResultJson } from "./apply-json.js";
-import { compileReportSchema, schemaDiagnostics } from "./plan-schema.js";
+import { compileReportSchema, emailFromJson, schemaDiagnostics } from "./plan-schema.js";
 
 export const APPLY_RESULT_SCHEMA_URL = new URL("../../schemas/apply-result.schema.json", import.meta.url);
 
@@ -54,7 +54,20 @@ export function validateApplyResult(json: unknown, options: ValidateApplyOptions
   }
   // The schema has checked the shape; the refusals come back as diagnostics.
   const written = json as unknown as ApplyResultJson;
-  const result: ApplyResult = { ...written, refused: written.refused.map(diagnosticFromJson) };
+  const { email, ...rest } = written;
+  const result: ApplyResult = {
+    ...rest,
+    refused: written.refused.map(diagnosticFromJson),
+    ...(email === undefined
+      ? {}
+      : {
+          email: {
+            ...email,
+            plan: emailFromJson(email.plan),
+            lists: email.lists.map((l) => ({ ...l, diagnostics: l.diagnostics.map(diagnosticFromJson) })),
+          },
+        }),
+  };
   const problems = checkInvariants(name, result);
   return problems.length > 0 ? { ok: false, diagnostics: problems } : { ok: true, result };
 }

@@ -1,12 +1,13 @@
 /**
- * The email part of the human plan and apply views: per list the rows to send and refused, per
- * campaign its state, drift, blockers with their fix and the dashboard steps; then the diagnostics,
- * compiler-style. Pure.
+ * The email and reply items of the human plan and apply views: per list the rows to send and
+ * refused, per campaign its state, drift, blockers with their fix and the dashboard steps, per
+ * project its reply rules; then the diagnostics, compiler-style. Pure.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { EmailCampaignCheck } from "../email/campaign-check.js";
-import type { EmailApplyResult, EmailPlan } from "../email/email-plan.js";
 import type { EmailCampaignFigures } from "../email/figures.js";
+import { type EmailApplyResult, type EmailCampaignItem, planEmailDiagnostics } from "../plan/items.js";
+import type { Plan } from "../plan/types.js";
+import { own } from "../text/names.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
 import { styleFor } from "./style.js";
 
@@ -17,59 +18,49 @@ export interface EmailViewOptions {
 
 const n = (x: number): string => x.toLocaleString("en-US");
 
-function listState(state: EmailPlan["lists"][number]["state"]): string {
-  switch (state) {
-    case "sync":
-      return "will sync";
-    case "nothing":
-      return "nothing to send";
-    case "skipped":
-      return "skipped: EMAIL_EARLY_ACCESS (email not available yet)";
-    case "unreadable":
-      return "cannot be read";
-  }
-}
-
-export function renderEmailPlanHuman(plan: EmailPlan, options: EmailViewOptions): string {
+/**
+ * The plan's items beside its projects for the terminal (part of the one plan view): the email
+ * lists with their verdict, the email campaigns with drift, blockers and dashboard steps, the reply
+ * rule sets, then every finding of the email part (each one the summary line counts; a dashboard
+ * step is shown on its campaign's lines). "" when the plan has none. No trailing newline.
+ */
+export function renderItemsHuman(plan: Plan, options: EmailViewOptions): string {
   const s = styleFor(options.color);
   const out: string[] = [];
-  if (plan.lists.length > 0) {
+  const email = plan.email;
+  if (email !== undefined && email.lists.length > 0) {
     out.push(s.bold("Email lists:"));
-    for (const l of plan.lists)
+    for (const l of email.lists)
       out.push(
-        `  ${s.bold(l.address)} (${l.list_id}) ${l.csv}: ${listState(l.state)}; ${n(l.rows)} rows, ${n(l.to_send)} to send in ${n(l.batches)} batch${l.batches === 1 ? "" : "es"}, ${n(l.refused)} refused by validation`,
+        `  ${s.bold(l.address)} (${l.list_id}${l.organization === null ? "" : `, ${l.organization}`}) ${l.csv}: ${l.verdict}: ${l.reason}; ${n(l.rows)} rows, ${n(l.to_send)} to send in ${n(l.batches)} batch${l.batches === 1 ? "" : "es"}, ${n(l.refused)} refused by validation`,
       );
   }
-  if (plan.campaigns.length > 0) {
+  if (email !== undefined && email.campaigns.length > 0) {
     out.push(s.bold("Email campaigns:"));
-    for (const c of plan.campaigns) out.push(...campaignLines(c));
+    for (const c of email.campaigns) out.push(...campaignLines(c));
   }
-  const diagnostics: Diagnostic[] = [
-    ...plan.diagnostics,
-    ...plan.lists.flatMap((l) => l.diagnostics),
-    ...plan.campaigns.flatMap((c) => c.diagnostics.filter((d) => d.code !== "email.dashboard-step")),
-  ];
-  const text = `${out.join("\n")}\n`;
+  if (plan.replies !== undefined) {
+    out.push(s.bold("Reply rules:"));
+    for (const r of plan.replies)
+      out.push(
+        `  ${s.bold(r.address)}${r.organization === null ? "" : ` (${r.organization})`}: ${r.verdict}: ${r.reason}`,
+      );
+  }
+  if (out.length === 0) return "";
+  const diagnostics: Diagnostic[] =
+    email === undefined ? [] : planEmailDiagnostics(email).filter((d) => d.code !== "email.dashboard-step");
+  const text = out.join("\n");
   return diagnostics.length === 0
     ? text
-    : `${text}\n${renderDiagnosticsText(diagnostics, { sources: options.sources, color: options.color })}`;
+    : `${text}\n\n${renderDiagnosticsText(diagnostics, { sources: options.sources, color: options.color }).replace(/\n$/, "")}`;
 }
 
-function campaignLines(c: EmailCampaignCheck): string[] {
+function campaignLines(c: EmailCampaignItem): string[] {
   const name = c.name === null ? "" : ` "${c.name}"`;
-  const head = `  ${c.address} (${c.id ?? "?"}${name})`;
-  switch (c.state) {
-    case "not-found":
-      return [`${head}: not found among the live email campaigns`];
-    case "ambiguous":
-      return [`${head}: the name matches several live email campaigns`];
-    case "skipped":
-      return [`${head}: skipped: EMAIL_EARLY_ACCESS (email not available yet)`];
-    case "checked":
-      break;
-  }
+  const head = `  ${c.address} (${c.id ?? "?"}${name}${c.organization === null ? "" : `, ${c.organization}`}): ${c.verdict}: ${c.reason}`;
+  if (c.state !== "checked") return [head];
   const lines = [
-    `${head}: ${c.status}${c.approval === null ? "" : `, approval ${c.approval.status}${c.approval.required ? " (required)" : ""}`}`,
+    `${head}; ${c.status}${c.approval === null ? "" : `, approval ${c.approval.status}${c.approval.required ? " (required)" : ""}`}`,
   ];
   for (const d of c.drift) lines.push(`    drift ${d.field}: file ${d.file}, live ${d.live}`);
   for (const b of c.blockers) lines.push(`    blocked: ${b.message}`, `      fix: ${b.fix}`);
@@ -77,21 +68,23 @@ function campaignLines(c: EmailCampaignCheck): string[] {
   return lines;
 }
 
+/** The email lists' syncs of an apply run (part of the one apply view); "" when it synced none. */
 export function renderEmailApplyHuman(result: EmailApplyResult, options: EmailViewOptions): string {
+  if (result.lists.length === 0) return "";
   const s = styleFor(options.color);
   const out: string[] = [s.bold("Email lists:")];
   for (const l of result.lists) {
-    const file = result.results_files[l.address];
+    const file = own(result.results_files, l.address);
     out.push(
       `  ${s.bold(l.address)} (${l.list_id}): ${l.state}; ${n(l.rows)} rows: ${n(l.accepted)} accepted, ${n(l.rejected)} rejected by the API, ${n(l.duplicates)} duplicates, ${n(l.refused)} refused before sending${l.skipped > 0 ? `, ${n(l.skipped)} skipped` : ""}${l.not_sent > 0 ? `, ${n(l.not_sent)} not sent` : ""}; ${l.batches.length} batches (${l.batches.filter((b) => b.outcome === "replayed").length} replayed)`,
     );
     if (file !== undefined) out.push(`    per-row results: ${file}`);
   }
   const diagnostics = result.lists.flatMap((l) => l.diagnostics);
-  const text = `${out.join("\n")}\n`;
+  const text = out.join("\n");
   return diagnostics.length === 0
     ? text
-    : `${text}\n${renderDiagnosticsText(diagnostics, { sources: options.sources, color: options.color })}`;
+    : `${text}\n\n${renderDiagnosticsText(diagnostics, { sources: options.sources, color: options.color }).replace(/\n$/, "")}`;
 }
 
 /** The email campaigns' figures under `status`'s table: counts and rates, one line each. */

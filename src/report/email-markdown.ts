@@ -1,56 +1,75 @@
 /**
- * The email part of the Markdown plan report (`plan --markdown`, the pull-request comment): per
- * list the rows to send and refused, per campaign its state, drift, blockers with their fix and the
- * dashboard steps. Pure.
+ * The email lists, email campaigns and reply rule sets of the Markdown plan report (`plan
+ * --markdown`, the pull-request comment), part of the one plan view: per list the rows to send and
+ * refused with its verdict, per campaign its state, drift, blockers with their fix and the
+ * dashboard steps, per project with reply rules its rules; then every finding of the email part,
+ * by severity (each one the summary line counts). Pure.
  */
-import type { EmailPlan } from "../email/email-plan.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { type PlanEmail, planEmailDiagnostics, type ReplyRuleSetItem } from "../plan/items.js";
+import type { Plan } from "../plan/types.js";
+import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
 import { escapeMarkdown } from "./markdown-escape.js";
+import { bySeverity, severityHeading } from "./severity-heading.js";
 
 const n = (x: number): string => x.toLocaleString("en-US");
 const code = (s: string): string => `\`${s.replaceAll("`", "'")}\``;
 
-export function renderEmailPlanMarkdown(plan: EmailPlan): string {
+/** The plan's items beside its projects, as Markdown blocks ending with a blank line; "" for none. */
+export function renderItemsMarkdown(plan: Plan): string {
+  const out: string[] = [];
+  if (plan.email !== undefined) out.push(...emailBlock(plan.email));
+  if (plan.replies !== undefined) out.push(...repliesBlock(plan.replies));
+  return out.length === 0 ? "" : `${out.join("\n")}\n`;
+}
+
+function emailBlock(email: PlanEmail): string[] {
   const out: string[] = ["### Email", ""];
-  if (plan.lists.length > 0) {
+  if (email.lists.length > 0) {
     out.push(
-      "| list | CSV | state | rows | to send | batches | refused |",
-      "| --- | --- | --- | ---: | ---: | ---: | ---: |",
+      "| list | organization | CSV | verdict | rows | to send | batches | refused |",
+      "| --- | --- | --- | --- | ---: | ---: | ---: | ---: |",
     );
-    for (const l of plan.lists)
+    for (const l of email.lists)
       out.push(
-        `| ${code(l.address)} | ${code(l.csv)} | ${l.state === "skipped" ? "skipped (EMAIL_EARLY_ACCESS)" : l.state} | ${n(l.rows)} | ${n(l.to_send)} | ${n(l.batches)} | ${n(l.refused)} |`,
+        `| ${code(l.address)} | ${escapeMarkdown(l.organization ?? "")} | ${code(l.csv)} | ${l.verdict}: ${escapeMarkdown(l.reason)} | ${n(l.rows)} | ${n(l.to_send)} | ${n(l.batches)} | ${n(l.refused)} |`,
       );
     out.push("");
-    const refusals = plan.lists.flatMap((l) => l.diagnostics).filter((d) => d.severity === "error");
-    for (const d of refusals.slice(0, 20))
-      out.push(
-        `- ${code(d.code)} ${escapeMarkdown(d.range ? `${d.range.file}:${d.range.start.line}: ` : "")}${escapeMarkdown(d.message)}`,
-      );
-    if (refusals.length > 20)
-      out.push(`- and ${n(refusals.length - 20)} more (see \`campaignctl validate\`)`);
-    if (refusals.length > 0) out.push("");
   }
-  for (const c of plan.campaigns) {
+  for (const c of email.campaigns) {
     const title = `**${escapeMarkdown(c.address)}**${c.name === null ? "" : ` (${escapeMarkdown(c.name)})`}`;
-    switch (c.state) {
-      case "not-found":
-        out.push(`- ${title}: not found among the live email campaigns`);
-        continue;
-      case "ambiguous":
-        out.push(`- ${title}: the name matches several live email campaigns: name it by id`);
-        continue;
-      case "skipped":
-        out.push(`- ${title}: skipped (EMAIL_EARLY_ACCESS: email not available yet)`);
-        continue;
-      case "checked":
-        break;
-    }
-    out.push(`- ${title}: ${c.status ?? ""}${c.approval === null ? "" : `, approval ${c.approval.status}`}`);
+    out.push(
+      `- ${title}: ${c.verdict}: ${escapeMarkdown(c.reason)}${c.status === null ? "" : `; ${c.status}`}`,
+    );
+    if (c.approval !== null) out.push(`  - approval: ${escapeMarkdown(c.approval.status)}`);
     for (const d of c.drift)
       out.push(`  - drift ${code(d.field)}: file ${code(d.file)}, live ${code(d.live)}`);
     for (const b of c.blockers)
       out.push(`  - blocked: ${escapeMarkdown(b.message)}. Fix: ${escapeMarkdown(b.fix)}`);
     for (const s of c.dashboard_steps) out.push(`  - dashboard step: ${escapeMarkdown(s)}`);
   }
-  return `${out.join("\n")}\n`;
+  if (email.campaigns.length > 0) out.push("");
+  // Dashboard steps are the campaigns' lines above; every other finding is listed, as counted.
+  const findings = planEmailDiagnostics(email).filter((d) => d.code !== "email.dashboard-step");
+  out.push(...diagnosticsBlocks(findings, " (email)"));
+  return out;
+}
+
+function repliesBlock(replies: readonly ReplyRuleSetItem[]): string[] {
+  const out = ["### Reply rules", ""];
+  for (const r of replies)
+    out.push(
+      `- ${code(r.address)}${r.organization === null ? "" : ` (${escapeMarkdown(r.organization)})`}: ${r.verdict}: ${escapeMarkdown(r.reason)}`,
+    );
+  out.push("");
+  return out;
+}
+
+function diagnosticsBlocks(diagnostics: readonly Diagnostic[], about: string): string[] {
+  return bySeverity(diagnostics).flatMap((g) => [
+    `**${severityHeading(g.severity)}${about}**`,
+    "",
+    renderDiagnosticsMarkdown(g.diagnostics),
+    "",
+  ]);
 }

@@ -4,6 +4,7 @@
  * them as JSON rather than failing).
  */
 import { DateTime } from "luxon";
+import { itemTotal, summaryTotals } from "../plan/summary.js";
 import type { Action, ActionKind, ActionStatus, Plan, ProjectPlan, SendEstimate } from "../plan/types.js";
 
 /** ASCII symbol per action status (legend in the report header and docs/reports.md). */
@@ -160,16 +161,34 @@ export function describeKinds(byKind: Readonly<Record<ActionKind, number>>): str
 }
 
 /**
- * The closing line, from the plan's own summary (the breakdown by kind counts planned actions):
+ * The closing line, from the plan's own summary, so it says what the views printed: to do counts
+ * planned actions and email list syncs (broken down by kind), blocked counts blocked actions and
+ * blocked items, the findings every diagnostic of the plan, then the items beside the projects:
  * `Plan: 3 to do (2 test, 1 schedule), 1 deferred, 1 blocked, 1 drifted; 2 errors, 0 warnings. 7 API requests.`
+ * `Plan: 2 to do (1 test, 1 email list sync), 0 deferred, 2 blocked, 0 drifted; 5 errors, 1 warning;
+ * 2 email lists, 1 email campaign, 2 reply rule sets. 9 API requests.`
  */
 export function summaryLine(plan: Plan): string {
   const s = plan.summary;
-  const kinds = describeKinds(tallyActions(plan.projects).plannedByKind);
+  const totals = summaryTotals(s);
+  const kinds = [
+    describeKinds(tallyActions(plan.projects).plannedByKind),
+    s.email_lists.planned > 0 ? plural(s.email_lists.planned, "email list sync") : "",
+  ]
+    .filter((k) => k !== "")
+    .join(", ");
+  const skipped = s.email_lists.skipped + s.email_campaigns.skipped + s.reply_rule_sets.skipped;
+  const items = [
+    plural(itemTotal(s.email_lists), "email list"),
+    plural(itemTotal(s.email_campaigns), "email campaign"),
+    plural(itemTotal(s.reply_rule_sets), "reply rule set"),
+  ].filter((phrase) => !phrase.startsWith("0 "));
   return (
-    `Plan: ${formatCount(s.planned)} to do${kinds === "" ? "" : ` (${kinds})`}, ` +
-    `${formatCount(s.deferred)} deferred, ${formatCount(s.blocked)} blocked, ${formatCount(s.drifted)} drifted; ` +
-    `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")}. ${plural(plan.requests.total, "API request")}.`
+    `Plan: ${formatCount(totals.toDo)} to do${kinds === "" ? "" : ` (${kinds})`}, ` +
+    `${formatCount(s.deferred)} deferred, ${formatCount(totals.blocked)} blocked, ${formatCount(s.drifted)} drifted` +
+    `${skipped > 0 ? `, ${formatCount(skipped)} skipped (email not available)` : ""}; ` +
+    `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")}` +
+    `${items.length === 0 ? "" : `; ${items.join(", ")}`}. ${plural(plan.requests.total, "API request")}.`
   );
 }
 

@@ -8,6 +8,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsText } from "./diagnostics-text.js";
+import { renderItemsHuman } from "./email-human.js";
 import { describeGuard } from "./guard-describe.js";
 import { describeOrganizationPlan } from "./organizations-describe.js";
 import {
@@ -77,6 +78,9 @@ export function renderPlanHuman(plan: Plan, options: PlanHumanOptions): string {
   }
   if (plan.projects.length === 0) projects = "No projects.";
   parts.push(projects);
+  // Every other item of the plan and its findings, above the summary line that counts them.
+  const items = renderItemsHuman(plan, { color: ctx.color, sources: ctx.sources });
+  if (items !== "") parts.push(items);
   if (plan.projects.length > 0) parts.push(totals(plan, ctx));
   if (plan.organizations !== undefined) parts.push(organizations(plan, ctx));
   parts.push(footer(plan, ctx, options.requestTable ?? true));

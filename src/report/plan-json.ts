@@ -5,7 +5,6 @@
  * the same plan always gives the same bytes, whatever order the planner built its objects in.
  */
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
-import type { EmailPlan } from "../email/email-plan.js";
 import type {
   Action,
   Drift,
@@ -17,7 +16,7 @@ import type {
   SendTotals,
 } from "../plan/types.js";
 import type { Loosening, PolicyRules } from "../policy/model.js";
-import { emailPlanJson } from "./email-json.js";
+import { emailPlanJson, itemCountsJson, replyRuleSetsJson } from "./email-json.js";
 
 /** A project of the plan document: its diagnostics in their JSON shape. */
 export type ProjectPlanJson = Omit<ProjectPlan, "diagnostics"> & {
@@ -28,15 +27,19 @@ export type ProjectPlanJson = Omit<ProjectPlan, "diagnostics"> & {
  * The plan document as written (`schemas/plan.schema.json`): the plan with every diagnostic in the
  * one JSON shape of `src/diagnostics/json.ts`.
  */
-export type PlanJson = Omit<Plan, "projects" | "diagnostics"> & {
+export type PlanJson = Omit<Plan, "projects" | "diagnostics" | "email" | "replies"> & {
   readonly projects: readonly ProjectPlanJson[];
   readonly diagnostics: readonly DiagnosticJson[];
+  readonly email?: ReturnType<typeof emailPlanJson>;
+  readonly replies?: ReturnType<typeof replyRuleSetsJson>;
 };
 
-/** Renders the plan document. Optional keys that are absent stay absent (`email`: files with no email). */
-export function renderPlanJson(plan: Plan, email?: EmailPlan): string {
-  const doc = email === undefined ? orderPlan(plan) : { ...orderPlan(plan), email: emailPlanJson(email) };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+/**
+ * Renders the plan document: every item of the plan. Optional keys that are absent stay absent
+ * (`email`: a run covering no email; `replies`: no covered project with reply rules).
+ */
+export function renderPlanJson(plan: Plan): string {
+  return `${JSON.stringify(orderPlan(plan), null, 2)}\n`;
 }
 
 /** The plan with keys in document order (what {@link renderPlanJson} serialises). */
@@ -47,7 +50,7 @@ export function orderPlan(plan: Plan): PlanJson {
     created_at: plan.created_at,
     base_url: plan.base_url,
     ...(plan.organization_id === undefined ? {} : { organization_id: plan.organization_id }),
-    files: plan.files.map((f) => ({ path: f.path, sha256: f.sha256 })),
+    files: plan.files.map((f) => ({ path: f.path, sha256: f.sha256, kind: f.kind })),
     targets: [...plan.targets],
     excludes: [...plan.excludes],
     policy:
@@ -84,6 +87,8 @@ export function orderPlan(plan: Plan): PlanJson {
             },
           })),
         }),
+    ...(plan.email === undefined ? {} : { email: emailPlanJson(plan.email) }),
+    ...(plan.replies === undefined ? {} : { replies: replyRuleSetsJson(plan.replies) }),
     diagnostics: plan.diagnostics.map(diagnosticJson),
     requests: {
       total: plan.requests.total,
@@ -96,6 +101,9 @@ export function orderPlan(plan: Plan): PlanJson {
       deferred: plan.summary.deferred,
       blocked: plan.summary.blocked,
       drifted: plan.summary.drifted,
+      email_lists: itemCountsJson(plan.summary.email_lists),
+      email_campaigns: itemCountsJson(plan.summary.email_campaigns),
+      reply_rule_sets: itemCountsJson(plan.summary.reply_rule_sets),
       errors: plan.summary.errors,
       warnings: plan.summary.warnings,
     },

@@ -10,6 +10,7 @@ import { diffLines } from "diff";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Action, Drift, Plan, ProjectPlan } from "../plan/types.js";
 import { renderDiagnosticsMarkdown } from "./diagnostics-markdown.js";
+import { renderItemsMarkdown } from "./email-markdown.js";
 import { describeGuard, describeGuardShort } from "./guard-describe.js";
 import { codeSpan, escapeMarkdown, escapeSummaryHtml, fencedBlock } from "./markdown-escape.js";
 import { describeOrganizationPlan } from "./organizations-describe.js";
@@ -64,7 +65,8 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
     .map((line) => `${line}\n`)
     .join("");
   const sections = plan.projects.filter((p) => !isQuiet(p)).map(section);
-  const tail = requestsBlock(plan);
+  // The plan's other items (email, reply rules) and their findings: never left out, as counted.
+  const tail = renderItemsMarkdown(plan) + requestsBlock(plan);
 
   const full = assemble(head, rows, planDiagnostics, sections, tail, "");
   if (full.length <= maxChars) return full;

@@ -4,21 +4,24 @@
  * document against `schemas/plan.schema.json` (compiled once per process) and the invariants the
  * schema cannot express. Pure apart from reading the schema file that ships with the package.
  */
+
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 // ajv-formats is CommonJS: under NodeNext its default import is the module object (see campaign/schema.ts).
 import formats from "ajv-formats";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnosticFromJson } from "../diagnostics/json.js";
+import type { PlanEmail } from "../plan/items.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../plan/types.js";
 import type { PlanJson } from "./plan-json.js";
 
 export const PLAN_SCHEMA_URL = new URL("../../schemas/plan.schema.json", import.meta.url);
 
 /**
- * Schemas that other report schemas refer to by `$id`: the one diagnostic shape and code pattern
- * (every report), the apply report's definitions (the journal's lines) and the policy file's rules
- * (the plan's policy in force).
+ * Schemas that other report schemas refer to, by file name (`diagnostic.schema.json#/$defs/...`):
+ * the one diagnostic shape and code pattern (every report), the apply report's definitions (the
+ * journal's lines) and the policy file's rules (the plan's policy in force). No schema has an `$id`:
+ * a reference resolves beside the schema that makes it, here as in any validator reading the files.
  */
 const SHARED_SCHEMA_URLS: readonly URL[] = [
   new URL("../../schemas/diagnostic.schema.json", import.meta.url),
@@ -51,7 +54,7 @@ export function planSchema(): Record<string, unknown> {
 
 /**
  * Compiles a report schema (JSON Schema 2020-12) the way every report schema is checked: all errors,
- * strict, with the `date-time` and `uri` formats, and the shared schemas known by their `$id`.
+ * strict, with the `date-time` and `uri` formats, and the shared schemas known by their file names.
  */
 export function compileReportSchema(schema: Record<string, unknown>): ValidateFunction {
   // strictRequired off: the if/then invariants (`block` iff blocked) require keys that the
@@ -60,7 +63,7 @@ export function compileReportSchema(schema: Record<string, unknown>): ValidateFu
   formats.default(ajv, ["date-time", "uri"]);
   for (const url of SHARED_SCHEMA_URLS) {
     const shared = JSON.parse(readFileSync(url, "utf8")) as Record<string, unknown>;
-    if (shared.$id !== schema.$id) ajv.addSchema(shared);
+    ajv.addSchema(shared, url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
   }
   return ajv.compile(schema);
 }
@@ -138,9 +141,25 @@ export function validatePlanDocument(json: unknown, options: ValidatePlanOptions
 
 /** The plan a document that passed the schema describes: its diagnostics read back from JSON. */
 function planFromJson(written: PlanJson): Plan {
+  const { email, ...rest } = written;
+  return {
+    ...rest,
+    projects: written.projects.map((p) => ({ ...p, diagnostics: p.diagnostics.map(diagnosticFromJson) })),
+    ...(email === undefined ? {} : { email: emailFromJson(email) }),
+    diagnostics: written.diagnostics.map(diagnosticFromJson),
+  };
+}
+
+/** The email part of a plan (or of an apply report) a schema-valid document describes. */
+export function emailFromJson(written: NonNullable<PlanJson["email"]>): PlanEmail {
   return {
     ...written,
-    projects: written.projects.map((p) => ({ ...p, diagnostics: p.diagnostics.map(diagnosticFromJson) })),
+    lists: written.lists.map((l) => ({
+      ...l,
+      readable: l.state !== "unreadable",
+      diagnostics: l.diagnostics.map(diagnosticFromJson),
+    })),
+    campaigns: written.campaigns.map((c) => ({ ...c, diagnostics: c.diagnostics.map(diagnosticFromJson) })),
     diagnostics: written.diagnostics.map(diagnosticFromJson),
   };
 }

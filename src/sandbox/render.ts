@@ -4,7 +4,7 @@
  * contact's non-empty value, else the inline fallback, else the organization default (nearest
  * organization up the tree that declares one), else the platform default: the empty string.
  */
-import { own } from "./dict.js";
+import { dict, own } from "./dict.js";
 import type { World } from "./state/world.js";
 
 const TAG = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\|([^}]*))?\}\}/g;
@@ -33,5 +33,6 @@ export function mergeDefaultsFor(world: World, orgId: string): Record<string, st
     chain.push(org.merge_defaults);
     id = org.parent_id;
   }
-  return Object.assign({}, ...chain.reverse()) as Record<string, string>;
+  // Into a record with no prototype: a default named `__proto__` is a default like any other.
+  return Object.assign(dict<string>(), ...chain.reverse());
 }

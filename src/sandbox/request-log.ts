@@ -1,6 +1,7 @@
 /**
  * The request log of `/v1` traffic (`GET /_sandbox/requests`): what was asked, by which key id
- * and that key's organization (never the key itself), and what was answered. Keeps the newest `capacity` entries; the counts
+ * and that key's organization (never the key itself), and what was answered. Keeps the newest
+ * `capacity` entries in a ring (a request costs the same however many came before); the counts
  * cover every request since the last clear.
  */
 
@@ -21,17 +22,24 @@ export interface RequestLogEntry {
 }
 
 export class RequestLog {
-  private entries: RequestLogEntry[] = [];
+  /** A ring: the newest `capacity` entries, the oldest at `start`. */
+  private ring: RequestLogEntry[] = [];
+  private start = 0;
   private seq = 0;
   private perRoute = new Map<string, number>();
   private perKey = new Map<string, number>();
 
   constructor(private readonly capacity = 20_000) {}
 
+  /** O(1): overwrites the oldest entry once the log holds `capacity`. */
   add(entry: Omit<RequestLogEntry, "seq">): void {
     this.seq += 1;
-    this.entries.push({ seq: this.seq, ...entry });
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    const stored = { seq: this.seq, ...entry };
+    if (this.ring.length < this.capacity) this.ring.push(stored);
+    else {
+      this.ring[this.start] = stored;
+      this.start = (this.start + 1) % this.capacity;
+    }
     const route = `${entry.method} ${entry.route ?? "(unknown)"}`;
     this.perRoute.set(route, (this.perRoute.get(route) ?? 0) + 1);
     const key = entry.key_id ?? "(none)";
@@ -46,12 +54,13 @@ export class RequestLog {
     return {
       total: [...this.perRoute.values()].reduce((a, b) => a + b, 0),
       counts: { per_route: Object.fromEntries(this.perRoute), per_key: Object.fromEntries(this.perKey) },
-      requests: [...this.entries],
+      requests: [...this.ring.slice(this.start), ...this.ring.slice(0, this.start)],
     };
   }
 
   clear(): void {
-    this.entries = [];
+    this.ring = [];
+    this.start = 0;
     this.perRoute.clear();
     this.perKey.clear();
   }

@@ -8,6 +8,12 @@
  * - failure rate = failed / sent
  * - opt-out rate = opted out / delivered (only a delivered message can be answered with STOP)
  * - cost per delivered message = actual cost / delivered
+ *
+ * Sends are the project's messages to its recipients. A statistics row may count more (the sandbox
+ * counts the answers sent in the project's conversations in `messages_sent`, and the contract does
+ * not say whether the API does): a project that has not started sending ({@link NOT_STARTED}) has
+ * sent, delivered and failed nothing of its own, whatever its row counts. Once it has started, the
+ * row's counts are the only ones there are.
  */
 import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -21,6 +27,14 @@ import { E4_PER_CENT, parseCostE4 } from "./money.js";
  * counter null); `unreadable` neither (everything but the id unknown).
  */
 export type FigureSource = "statistics" | "detail" | "unreadable";
+
+/**
+ * The live statuses of a project that has not started sending to its recipients (the contract's
+ * lifecycle: draft, then a test, then ready, then scheduled until audience compilation finishes and
+ * sending starts). Messages a row counts for such a project are not its sends: answers to inbound
+ * texts in its conversations.
+ */
+export const NOT_STARTED: readonly string[] = ["draft", "awaiting_test", "ready", "scheduled"];
 
 /** The counters a statistics row carries. `null` = unknown (never 0 standing in for unknown). */
 export interface Counters {
@@ -109,10 +123,11 @@ export function projectFigures(reads: ProjectReads): {
   const estimatedCostE4 = detail === undefined ? null : detail.estimated_cost_cents * E4_PER_CENT;
   if (row !== undefined) {
     const cost = parseCostE4(row.actual_cost);
+    const started = !NOT_STARTED.includes(row.status);
     const counters: Counters = {
-      sent: row.messages_sent,
-      delivered: row.messages_delivered,
-      failed: row.messages_failed,
+      sent: started ? row.messages_sent : 0,
+      delivered: started ? row.messages_delivered : 0,
+      failed: started ? row.messages_failed : 0,
       optedOut: row.messages_opted_out,
       replies: row.replies_received,
       clicks: row.total_url_clicks,

@@ -18,14 +18,15 @@
 
 import type { ApiError, Endpoints } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
+import { rootOrganization } from "../api/routing/key-identity.js";
 import { organizationNamed } from "../contract/organization-named.js";
 import type { Organization, Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type CacheStore, emptySnapshot, mergeSnapshot, sameVersion } from "../plan/cache.js";
 import type { LiveRead } from "../plan/live.js";
-import { rootOrganization } from "../plan/refresh.js";
 import { readAll } from "../plan/refresh-records.js";
 import { listStatsWindow, statsWindows } from "../plan/refresh-stats.js";
+import { own } from "../text/names.js";
 import { type StatusRange, statusRange } from "./range.js";
 
 /** The endpoint functions a status reads through. */
@@ -144,7 +145,7 @@ export async function readStatusLive(input: StatusReadInput): Promise<StatusLive
     const row = rows.get(id);
     if (row === undefined) toRead.push(id);
     else if (input.estimates) {
-      const entry = cached.projects[id];
+      const entry = own(cached.projects, id);
       if (entry !== undefined && sameVersion(entry.value, row))
         details.set(id, { kind: "found", value: entry.value });
       else toRead.push(id);

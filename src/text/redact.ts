@@ -3,10 +3,14 @@
  * that leaves the program (API errors, the listener's output, reports, the journal, files). A trace
  * is any run of {@link MIN_RUN} or more consecutive characters of a secret, compared without regard
  * to case and across line breaks and other whitespace (`abcd\nefgh` is the run `abcdefgh`) and the
- * escapes `\n`, `\r`, `\t` that JSON puts in their place. So a server that echoes the key
- * upper-cased, only its tail, split over two lines, or inside JSON or HTML, still shows none of it.
- * Pure.
+ * escapes `\n`, `\r`, `\t` that JSON puts in their place; a percent-encoded character (`%5F`) is
+ * compared as the character it encodes. The secret's common encodings are traces too: its base64
+ * and base64url (at each of the three alignments, so the key embedded in a longer encoded text is
+ * found), of the secret as given, upper- and lower-cased, and its hex (either case). So a server
+ * that echoes the key upper-cased, only its tail, split over two lines, inside JSON or HTML, in
+ * base64, hex or percent-encoded, still shows none of it. Pure.
  */
+import { Buffer } from "node:buffer";
 
 /** The shortest run of a secret that is masked. */
 export const MIN_RUN = 8;
@@ -32,19 +36,44 @@ const BUILT_MAX = 64;
  * secret it returns text unchanged. The same secrets give the same redactor, built once.
  */
 export function createRedactor(secrets: readonly (string | undefined | null)[]): Redactor {
-  const normalized: string[] = [];
+  const given: string[] = [];
   for (const raw of secrets) {
     if (raw === undefined || raw === null) continue;
-    const secret = [...raw.toLowerCase()].filter((c) => !WHITESPACE.test(c)).join("");
-    if (secret !== "") normalized.push(secret);
+    const secret = [...raw].filter((c) => !WHITESPACE.test(c)).join("");
+    if (secret !== "") given.push(secret);
   }
-  const cacheKey = normalized.join("\u0000");
+  // Keyed by the secrets as given: their encodings depend on their case.
+  const cacheKey = given.join("\u0000");
   const cached = built.get(cacheKey);
   if (cached !== undefined) return cached;
+  const normalized = given.flatMap((secret) => [secret, ...encodedForms(secret)].map((s) => s.toLowerCase()));
   const redactor = buildRedactor(normalized);
   if (built.size >= BUILT_MAX) built.clear();
   built.set(cacheKey, redactor);
   return redactor;
+}
+
+/**
+ * The forms a secret of at least {@link MIN_RUN} characters takes when encoded: hex of its UTF-8
+ * bytes, and base64 and base64url of the secret, upper- and lower-cased. Base64 writes 3 bytes as
+ * 4 characters, so the characters of a secret inside a longer encoded text depend on where it
+ * starts among the groups of 3: for each start (skipping 0, 1 or 2 of its bytes), the encoding of
+ * its whole groups, which is the same wherever it is embedded. Shorter secrets (no real key) have
+ * none: 4 characters of base64 would mask ordinary words.
+ */
+export function encodedForms(secret: string): string[] {
+  if (secret.length < MIN_RUN) return [];
+  const forms = new Set<string>();
+  for (const variant of new Set([secret, secret.toUpperCase(), secret.toLowerCase()])) {
+    const bytes = Buffer.from(variant, "utf8");
+    forms.add(bytes.toString("hex"));
+    for (const skip of [0, 1, 2]) {
+      const whole = bytes.subarray(skip, skip + Math.floor((bytes.length - skip) / 3) * 3);
+      forms.add(whole.toString("base64"));
+      forms.add(whole.toString("base64url"));
+    }
+  }
+  return [...forms].filter((form) => form.length >= MIN_RUN);
 }
 
 function buildRedactor(secrets: readonly string[]): Redactor {
@@ -94,6 +123,26 @@ function isSpace(code: number): boolean {
   return WHITESPACE.test(String.fromCharCode(code));
 }
 
+/** The value of a hex digit's UTF-16 unit, or -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 0x20;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/**
+ * The ASCII character a `%HH` at `i` encodes (lower-cased), or -1 when there is none there. A byte
+ * of 0x80 and above is part of a multi-byte character and is compared as written.
+ */
+function percentAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 37 /* % */) return -1;
+  const high = hexValue(text.charCodeAt(i + 1));
+  const low = hexValue(text.charCodeAt(i + 2));
+  if (high < 0 || low < 0 || high > 7) return -1;
+  const code = high * 16 + low;
+  return code >= 65 && code <= 90 ? code + 32 : code;
+}
+
 function holdsGramHash(text: string, hashes: ReadonlySet<number>): boolean {
   const window = new Array<number>(MIN_RUN).fill(0);
   let hash = 0;
@@ -116,6 +165,13 @@ function holdsGramHash(text: string, hashes: ReadonlySet<number>): boolean {
         i += 1;
         continue;
       }
+    }
+    const decoded = percentAt(text, i);
+    if (decoded >= 0) {
+      i += 2;
+      if (isSpace(decoded)) continue;
+      if (push(decoded)) return true;
+      continue;
     }
     if (code < 128) {
       if (push(code >= 65 && code <= 90 ? code + 32 : code)) return true;
@@ -143,10 +199,14 @@ function quickTest(runs: readonly string[]): RegExp | null {
   return new RegExp(pattern.join("|"), "i");
 }
 
-function redactWith(text: string, grams: ReadonlySet<string>, wholes: readonly string[]): string {
-  // The text without whitespace and escapes, lower-cased, with each kept character's index in `text`.
+/**
+ * The text as the scan compares it: without whitespace and escapes, `%HH` decoded, lower-cased;
+ * with where each kept character starts in `text` and where it ends (after its `%HH`).
+ */
+function flatten(text: string): { flat: string; origin: number[]; originEnd: number[] } {
   const kept: string[] = [];
   const origin: number[] = [];
+  const originEnd: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
     if (WHITESPACE.test(c)) continue;
@@ -154,10 +214,27 @@ function redactWith(text: string, grams: ReadonlySet<string>, wholes: readonly s
       i += 1;
       continue;
     }
-    kept.push(c.toLowerCase());
-    origin.push(i);
+    const decoded = percentAt(text, i);
+    if (decoded >= 0) {
+      i += 2;
+      if (isSpace(decoded)) continue;
+      kept.push(String.fromCharCode(decoded));
+      origin.push(i - 2);
+      originEnd.push(i + 1);
+      continue;
+    }
+    // Lower-casing may lengthen a character (İ): each unit of it keeps the character's place.
+    for (const unit of c.toLowerCase()) {
+      kept.push(unit);
+      origin.push(i);
+      originEnd.push(i + 1);
+    }
   }
-  const flat = kept.join("");
+  return { flat: kept.join(""), origin, originEnd };
+}
+
+function redactWith(text: string, grams: ReadonlySet<string>, wholes: readonly string[]): string {
+  const { flat, origin, originEnd } = flatten(text);
   const masked = new Uint8Array(flat.length);
   let any = false;
   const mark = (from: number, length: number): void => {
@@ -171,7 +248,7 @@ function redactWith(text: string, grams: ReadonlySet<string>, wholes: readonly s
   const word = /[A-Za-z0-9_-]/;
   const alone = (at: number, length: number): boolean =>
     !word.test(text[(origin[at] as number) - 1] ?? "") &&
-    !word.test(text[(origin[at + length - 1] as number) + 1] ?? "");
+    !word.test(text[originEnd[at + length - 1] as number] ?? "");
   for (const whole of wholes)
     for (let at = flat.indexOf(whole); at !== -1; at = flat.indexOf(whole, at + 1))
       if (alone(at, whole.length)) mark(at, whole.length);
@@ -185,7 +262,7 @@ function redactWith(text: string, grams: ReadonlySet<string>, wholes: readonly s
     let end = k;
     while (end + 1 < flat.length && masked[end + 1] === 1) end += 1;
     const start = origin[k] as number;
-    const stop = (origin[end] as number) + 1;
+    const stop = originEnd[end] as number;
     out += text.slice(from, start) + MASK;
     from = stop;
     k = end;

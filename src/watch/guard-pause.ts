@@ -10,11 +10,13 @@
  *    the guard (not the figures of the moment), and `based_on` = the `updated_at` of the first read
  *    that succeeded after the trip. Later tries reuse it, so every try of the run, and a racing watch
  *    that read the same version, replay one pause. The body is `{reason}` (the figures of whoever
- *    came first; a racing watch whose figures differ gets 422 IDEMPOTENCY_MISMATCH, stays pending, and
- *    sees the project `paused` on its next try).
+ *    came first; a racing watch whose figures differ gets 422 IDEMPOTENCY_MISMATCH, and its re-read
+ *    finds the project `paused`: landed, as for the first).
  * 3. **The executor's rules**: attempt budget, backoff with `Retry-After`, retry classes; an unknown
  *    outcome is settled by re-reading the project (`paused` -> happened, still sending -> send again
- *    with the same key, anything else -> it ended); a refused 4xx stops this try (pending).
+ *    with the same key, anything else -> it ended). A refused 4xx stops the attempts, and is
+ *    settled by re-reading too (design.md, Principle 3): `paused` -> landed (a racing watch's or a
+ *    person's pause), no longer sending -> ended, still sending (or the read fails) -> pending.
  * 4. **Re-read after** an accepted pause: only a live `paused` confirms it; otherwise still pending.
  */
 
@@ -135,7 +137,11 @@ export async function tryPause(t: PauseTry, deps: PauseDeps): Promise<PauseTryRe
     case "unreadable":
     case "unknown":
       return pending(`${describe(outcome.error)}; ${outcome.reread.text}`);
-    case "refused":
+    case "refused": {
+      const after = await reread(t.id, deps.port);
+      const settled = after.value === null ? null : settledBy(after.value, key, sends, false);
+      return settled ?? pending(`${describe(outcome.error)}; ${after.text}`);
+    }
     case "not-taken":
       return pending(
         `${describe(outcome.error)}${outcome.kind === "not-taken" && outcome.interrupted ? "; interrupted" : ""}`,

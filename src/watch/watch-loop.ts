@@ -61,7 +61,10 @@ export interface WatchInput {
   readonly sleep: Sleep;
   /** Ctrl-C: the current poll (and a pause in flight) ends, nothing new starts. */
   readonly signal: AbortSignal;
-  /** HTTP requests the client has sent so far (its statistics), to count each poll's. */
+  /**
+   * HTTP requests the session has sent so far (its statistics, every key's), to count each poll's;
+   * the run's summary counts them all, the keys' checks before the first poll included.
+   */
   readonly requests: () => number;
   /**
    * The count the budget is kept on (40 a minute per key): the busiest key's requests so far when
@@ -117,7 +120,6 @@ interface Carried {
 
 export async function runWatch(input: WatchInput): Promise<WatchSummary> {
   const { port, signal } = input;
-  const firstRequest = input.requests();
   const budgetRequests = input.budgetRequests ?? input.requests;
   const maxSends = input.maxSends ?? WRITE_MAX_ATTEMPTS;
   const backoffMs = input.backoffMs ?? WRITE_FIRST_BACKOFF_MS;
@@ -134,7 +136,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     const summary: WatchSummary = {
       reason,
       polls,
-      requests: input.requests() - firstRequest,
+      requests: input.requests(),
       tripped: all.filter((f) => f.pause !== null).length,
       paused: all.filter((f) => f.pause?.phase === "landed").length,
       pending: all.filter((f) => f.pause?.phase === "pending").length,

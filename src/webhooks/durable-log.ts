@@ -1,9 +1,12 @@
 /**
  * The durable-log port (design principle 12, "a receiver acknowledges only what is on disk"; issue
  * 33): the one way the listener's record (record-store.ts) and the replies record
- * (src/replies/state-file.ts) write. Appending is not yet durable; `sync` makes every byte appended
+ * (src/replies/state-file.ts) write. Appending is not yet durable; a sync makes every byte appended
  * before it durable, so an acknowledgement waits for the sync that covers its bytes (group commit:
- * one sync may cover many appends). Pure code holds only this interface: the file-backed
+ * one sync may cover many appends). Two ways to sync, one meaning: `sync` blocks the thread (rare
+ * paths: a torn line cut on open, a dead letter, the replies worker's one line at a time);
+ * `syncAsync` runs on another thread and lets the event loop read more deliveries meanwhile (the
+ * listener's hot path, issue 36). Pure code holds only this interface: the file-backed
  * implementation is at the edge (cli/adapters/durable-file.ts), and tests hand in one that records
  * the order of operations (test/support/memory-log.ts).
  */
@@ -16,8 +19,15 @@
 export interface DurableLog {
   /** Appends `text` at the end (not yet durable). */
   append(text: string): void;
-  /** Makes every byte appended so far durable (fdatasync). */
+  /** Makes every byte appended so far durable (fdatasync), blocking the thread until it is. */
   sync(): void;
+  /**
+   * Makes every byte appended before the call durable without blocking the thread (fdatasync on
+   * another thread): resolves once it is, rejects on an IO failure. Until it settles, `replace`
+   * must not be called (a bug: it would swap the file under the sync), and `close` closes only once
+   * it settled. Bytes appended meanwhile may or may not be covered: only a later sync says they are.
+   */
+  syncAsync(): Promise<void>;
   /** Cuts the log to its first `length` bytes (a torn last line); durable after the next `sync`. */
   truncate(length: number): void;
   /** Replaces the whole content with `text`, atomically and durably (a compaction, a cursor). */

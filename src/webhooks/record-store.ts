@@ -1,13 +1,14 @@
 /**
  * The listener's record (see record.ts) kept in a directory of durable logs (durable-log.ts):
  * `dedupe.jsonl`, and the dead-letter file `dead-letter.jsonl`. Events are appended a batch at a
- * time and synced before the listener answers 2xx for any of them (group commit: one sync covers
- * every delivery that arrived while the previous one ran). Markers (printed, forward attempts) are
- * appended right after what they mark, without a sync, so a SIGKILL between the two can only repeat,
- * never lose. On open, a torn last line (a write cut short by a crash) is cut off and reported, and
- * the state is rebuilt. Bounded: past twice the dedupe capacity in lines, the log is replaced by its
- * compaction (atomically: a crash leaves one or the other). No IO of its own: the directory is
- * handed in (cli/adapters/record-file.ts on disk; tests hand in one in memory).
+ * time and synced (off the event loop) before the listener answers 2xx for any of them (group
+ * commit: one sync covers every delivery that arrived while the previous one ran). Markers
+ * (printed, forward attempts) are appended right after what they mark, without a sync, so a
+ * SIGKILL between the two can only repeat, never lose. On open, a torn last line (a write cut short
+ * by a crash) is cut off and reported, and the state is rebuilt. Bounded: past twice the dedupe
+ * capacity in lines, the log is replaced by its compaction (atomically: a crash leaves one or the
+ * other). No IO of its own: the directory is handed in (cli/adapters/record-file.ts on disk; tests
+ * hand in one in memory).
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { DEDUPE_CAPACITY, DedupeRecord } from "./dedupe.js";
@@ -135,12 +136,11 @@ function recordOn(
       // A write that failed may have left part of a line: end it, so the next line stands alone.
       const text = `${afterFailure ? "\n" : ""}${events.map(eventLine).join("")}`;
       try {
-        // Synchronous, on this thread: a sync costs the event loop its time (a fraction of a
-        // millisecond on a quiet disk), but no hop to and from libuv's thread pool, whose scheduling
-        // delays dominate on a busy machine; the deliveries that arrive meanwhile wait in the kernel
-        // and form the next batch (group commit).
+        // The sync runs off the event loop (issue 36: on this thread it was a third of the
+        // listener's time, and no delivery was read while it ran): the deliveries read meanwhile
+        // form the next batch, appended and synced once this one settled (group commit).
         log.append(text);
-        log.sync();
+        await log.syncAsync();
         afterFailure = false;
       } catch (error) {
         afterFailure = true;

@@ -7,6 +7,7 @@ import { unsentResult } from "../../src/apply/result.js";
 import { settleResults, unreadableProjects } from "../../src/apply/settle.js";
 import type { ActionResult, ActionResultStatus } from "../../src/apply/types.js";
 import type { Project } from "../../src/contract/resources.js";
+import { NO_ITEMS } from "../../src/plan/summary.js";
 import type { Action, ActionKind, ActionStatus, Plan, ProjectPlan } from "../../src/plan/types.js";
 
 const AT = "2026-11-25T10:00:00.000Z";
@@ -70,7 +71,7 @@ function plan(actions: Action[], unreadable: string[] = []): Plan {
     notes: [],
   }));
   return {
-    format_version: 2,
+    format_version: 3,
     tool_version: "test",
     created_at: AT,
     base_url: "http://x/v1",
@@ -81,7 +82,16 @@ function plan(actions: Action[], unreadable: string[] = []): Plan {
     projects,
     diagnostics: [],
     requests: { total: 0, by_endpoint: {}, naive: 0 },
-    summary: { projects: 0, planned: 0, deferred: 0, blocked: 0, drifted: 0, errors: 0, warnings: 0 },
+    summary: {
+      ...NO_ITEMS,
+      projects: 0,
+      planned: 0,
+      deferred: 0,
+      blocked: 0,
+      drifted: 0,
+      errors: 0,
+      warnings: 0,
+    },
     totals: { overall: NO_SENDS, by_organization: [] },
   };
 }

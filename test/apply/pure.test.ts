@@ -101,8 +101,8 @@ describe("checkEffect", () => {
 describe("stale checks", () => {
   const plan = {
     files: [
-      { path: "a.yaml", sha256: "aa".repeat(32) },
-      { path: "b.yaml", sha256: "bb".repeat(32) },
+      { path: "a.yaml", sha256: "aa".repeat(32), kind: "campaign" },
+      { path: "b.yaml", sha256: "bb".repeat(32), kind: "campaign" },
     ],
     projects: [
       { address: "p", project_id: "id-p", live: basis, actions: [{ status: "planned" }] },
@@ -218,5 +218,5 @@ test("progress lines and the live view fold from events", () => {
   expect(events.map(formatEventLine)[2]).toContain("outcome unknown");
   const state = events.reduce(foldProgress, INITIAL_PROGRESS);
   expect(state.finished).toBe(1);
-  expect(renderLive(state, Date.parse("2026-12-01T15:00:02.000Z"))[0]).toContain("1/2 finished");
+  expect(renderLive(state, 2_000, { columns: 80, perMinute: 0 })[0]).toContain("1/2 finished");
 });

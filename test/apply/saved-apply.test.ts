@@ -130,7 +130,7 @@ describe("an edited saved plan is refused whole: exit 1, nothing sent (issue 9 i
     {
       name: "a file's sha256 edited (as if the file had changed since)",
       edit: (doc) => {
-        const [file] = doc.files as { path: string; sha256: string }[];
+        const [file] = doc.files as { path: string; sha256: string; kind: string }[];
         if (file) file.sha256 = "b".repeat(64);
       },
       code: "apply.files-changed",

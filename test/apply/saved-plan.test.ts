@@ -5,6 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { compareWithReviewed, sameAsReviewed } from "../../src/apply/saved-plan.js";
 import { checkPlanSources, compareFiles, compareScope } from "../../src/apply/stale.js";
+import { NO_ITEMS } from "../../src/plan/summary.js";
 import type { Action, Plan, ProjectPlan } from "../../src/plan/types.js";
 import { looksLikePlanDocument } from "../../src/report/plan-schema.js";
 
@@ -76,19 +77,28 @@ function project(actions: readonly Action[], overrides: Partial<ProjectPlan> = {
 
 function plan(projects: readonly ProjectPlan[], overrides: Partial<Plan> = {}): Plan {
   return {
-    format_version: 2,
+    format_version: 3,
     tool_version: "test",
     created_at: MADE,
     base_url: "https://api.example.test/v1",
     organization_id: "org-1",
-    files: [{ path: "campaign.yaml", sha256: SHA }],
+    files: [{ path: "campaign.yaml", sha256: SHA, kind: "campaign" }],
     targets: [],
     excludes: [],
     policy: null,
     projects,
     diagnostics: [],
     requests: { total: 0, by_endpoint: {}, naive: 0 },
-    summary: { projects: 1, planned: 1, deferred: 1, blocked: 0, drifted: 0, errors: 0, warnings: 0 },
+    summary: {
+      ...NO_ITEMS,
+      projects: 1,
+      planned: 1,
+      deferred: 1,
+      blocked: 0,
+      drifted: 0,
+      errors: 0,
+      warnings: 0,
+    },
     totals: {
       overall: {
         projects: 0,
@@ -294,7 +304,7 @@ describe("compareWithReviewed", () => {
     },
     {
       name: "files are not compared here: checkPlanSources and compareFiles decide them before any request",
-      saved: { ...reviewed, files: [{ path: "campaign.yaml", sha256: "b".repeat(64) }] },
+      saved: { ...reviewed, files: [{ path: "campaign.yaml", sha256: "b".repeat(64), kind: "campaign" }] },
       fresh: reviewed,
       expected: [],
     },
@@ -468,7 +478,10 @@ describe("checks before any request", () => {
   });
   test("compareFiles: a file with another sha256, and a file that is gone", () => {
     // The one check of the files' bytes (compareWithReviewed does not look at files).
-    const saved = { ...reviewed, files: [{ path: "campaign.yaml", sha256: "b".repeat(64) }] };
+    const saved = {
+      ...reviewed,
+      files: [{ path: "campaign.yaml", sha256: "b".repeat(64), kind: "campaign" as const }],
+    };
     const now = new Map([["campaign.yaml", { kind: "found", sha256: SHA } as const]]);
     expect(compareFiles(saved, now, "plan.json").map((d) => `${d.code}: ${d.message}`)).toEqual([
       "apply.files-changed: campaign.yaml changed since the plan was made (sha256 bbbbbbbbbbbb in the plan, aaaaaaaaaaaa now)",

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +18,17 @@ function tree(files: Record<string, string>): string {
 }
 
 describe("reading campaign files", () => {
+  it("a named pipe or a device named on the command line is unreadable at once, never waited on", () => {
+    const dir = tree({ "camp/good.yaml": "version: 1\n" });
+    execFileSync("mkfifo", [join(dir, "camp/pipe.yaml")]);
+    const result = readCampaignFiles(["camp/pipe.yaml", "/dev/zero"], dir);
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["cli.file-unreadable", "cannot read camp/pipe.yaml (a named pipe, not a regular file)"],
+      ["cli.file-unreadable", "cannot read /dev/zero (not a regular file)"],
+    ]);
+  });
+
   it("reports a dangling or looping symbolic link as an error with the reason, never skips it", () => {
     const dir = tree({ "camp/good.yaml": "version: 1\n" });
     symlinkSync(join(dir, "camp/missing.yaml"), join(dir, "camp/dangling.yaml"));

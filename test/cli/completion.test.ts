@@ -22,8 +22,8 @@ const files = {} as Record<Shell, string>;
 let dir = "";
 
 /** Every command `--help` lists, with its visible long flags, read from the program itself. */
-function commandsAndFlags(): { name: string; flags: string[] }[] {
-  const program = buildProgram(captureIo(), () => {});
+async function commandsAndFlags(): Promise<{ name: string; flags: string[] }[]> {
+  const program = await buildProgram(captureIo(), () => {});
   const help = program.createHelp();
   return help.visibleCommands(program).map((c) => ({
     name: c.name(),
@@ -51,8 +51,8 @@ describe("completion scripts", () => {
     expect(spawnSync("bash", ["-n", files.bash], { encoding: "utf8" }).stderr).toBe("");
   });
 
-  test.each(SHELLS)("the %s script names every command and every visible flag", (shell) => {
-    const commands = commandsAndFlags();
+  test.each(SHELLS)("the %s script names every command and every visible flag", async (shell) => {
+    const commands = await commandsAndFlags();
     expect(commands.map((c) => c.name)).toEqual(
       expect.arrayContaining(["init", "plan", "completion", "help"]),
     );

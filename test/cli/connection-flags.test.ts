@@ -26,7 +26,9 @@ describe("--sandbox with --base-url", () => {
     const run = await runCli(argv, { cwd });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toBe(`error: ${message}\n(run with --help for usage)\n`);
+    expect(run.stderr).toBe(
+      `error[cli.usage]: ${message}\n  hint: campaignctl ${argv[0]} --help shows the usage\n`,
+    );
     const json = await runCli([...argv, "--json"], { cwd });
     expect(json.code).toBe(1);
     expect(documentOf("error-result", json.stdout).diagnostics).toMatchObject([

@@ -39,8 +39,7 @@ beforeAll(() => {
 
 /** The long flags `<command> --help` lists. */
 async function longFlagsOf(command: readonly string[]): Promise<string[]> {
-  // `help` has no --help: `help help` prints its help.
-  const help = await runCli(command[0] === "help" ? ["help", "help"] : [...command, "--help"], { cwd });
+  const help = await runCli([...command, "--help"], { cwd });
   expect(help.code).toBe(0);
   return [...help.stdout.matchAll(/^ {2}(?:-\w, )?(--[a-z][a-z-]*)/gm)].map((m) => m[1] ?? "");
 }
@@ -51,7 +50,7 @@ async function usageError(argv: readonly string[]): Promise<string> {
   expect(run.code, argv.join(" ")).toBe(1);
   expect(run.stdout).toBe("");
   expect(run.stderr).not.toContain(PKG.version);
-  expect(run.stderr).toMatch(/^error: unknown option '/);
+  expect(run.stderr).toMatch(/^error\[cli\.usage\]: unknown option '/);
   expect(readdirSync(cwd)).toEqual([]);
   return run.stderr;
 }
@@ -60,16 +59,16 @@ describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, comm
   let longFlags: string[] = [];
   beforeAll(async () => {
     longFlags = await longFlagsOf(command);
-    if (command[0] !== "help") expect(longFlags).toContain("--help");
+    expect(longFlags).toContain("--help");
   });
 
   test.each([["-v"], ["-V"], ["--version"], ["-version"], ["-vv"]])(
     "%s is a usage error, not the version",
     async (flag) => {
       const stderr = await usageError([...command, flag]);
-      expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
+      expect(stderr.split("\n")[0]).toBe(`error[cli.usage]: unknown option '${flag}'`);
       if (flag === "-v" && longFlags.includes("--verbose"))
-        expect(stderr).toContain(`(Did you mean --verbose? ${TWO_DASHES} ${VERSION_NOTE})`);
+        expect(stderr).toContain(`\n  hint: did you mean --verbose? ${TWO_DASHES} ${VERSION_NOTE}\n`);
       else expect(stderr).toContain(VERSION_NOTE);
     },
   );
@@ -77,10 +76,10 @@ describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, comm
   test("-verbose is a usage error: --verbose where the command has it, else the version note", async () => {
     const stderr = await usageError([...command, "-verbose"]);
     if (longFlags.includes("--verbose"))
-      expect(stderr).toContain(`\n(Did you mean --verbose? ${TWO_DASHES})\n`);
+      expect(stderr).toContain(`\n  hint: did you mean --verbose? ${TWO_DASHES}\n`);
     else
       expect(stderr).toContain(
-        `\n(Flags take two dashes, and this command has no --verbose. ${VERSION_NOTE})\n`,
+        `\n  hint: Flags take two dashes, and this command has no --verbose. ${VERSION_NOTE}\n`,
       );
   });
 
@@ -95,21 +94,22 @@ describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, comm
     ["-no-color", "--no-color"],
   ])("%s suggests %s where the command has it", async (flag, meant) => {
     const stderr = await usageError([...command, flag]);
-    expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
+    expect(stderr.split("\n")[0]).toBe(`error[cli.usage]: unknown option '${flag.replace(/=.*/, "")}'`);
     const long = meant.replace(/=.*/, "");
-    if (longFlags.includes(long)) expect(stderr).toContain(`\n(Did you mean ${meant}? ${TWO_DASHES})\n`);
-    else expect(stderr).toContain(`\n(Flags take two dashes, and this command has no ${long}.`);
+    if (longFlags.includes(long))
+      expect(stderr).toContain(`\n  hint: did you mean ${meant}? ${TWO_DASHES}\n`);
+    else expect(stderr).toContain(`\n  hint: Flags take two dashes, and this command has no ${long}.`);
   });
 
   test.each([["-var"], ["-var-file=prod.tfvars"], ["--var-file"], ["--var"]])(
     "%s says how values are given here",
     async (flag) => {
       const stderr = await usageError([...command, flag, "region=us"]);
-      expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
+      expect(stderr.split("\n")[0]).toBe(`error[cli.usage]: unknown option '${flag.replace(/=.*/, "")}'`);
       expect(stderr).toContain(
-        "(campaignctl has no input variables: every value is written in the campaign files",
+        "\n  hint: campaignctl has no input variables: every value is written in the campaign files",
       );
-      expect(stderr).toContain("See docs/campaign-files.md.)");
+      expect(stderr).toContain("See docs/campaign-files.md.\n");
     },
   );
 
@@ -117,12 +117,12 @@ describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, comm
     "%s points to CAMPAIGNCTL_API_KEY, says why, and never prints the value",
     async (flag) => {
       const stderr = await usageError([...command, flag, "sk_live_DO_NOT_PRINT"]);
-      expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
+      expect(stderr.split("\n")[0]).toBe(`error[cli.usage]: unknown option '${flag.replace(/=.*/, "")}'`);
       expect(stderr).toContain(
-        "(The API key is read from the environment only: export CAMPAIGNCTL_API_KEY=<key> (in CI, from a secret)",
+        "\n  hint: The API key is read from the environment only: export CAMPAIGNCTL_API_KEY=<key> (in CI, from a secret)",
       );
       expect(stderr).toContain(
-        "A key is never a flag: a flag's value stays in the shell history, shows in the process list to every user of the machine, and is printed in CI logs.)",
+        "A key is never a flag: a flag's value stays in the shell history, shows in the process list to every user of the machine, and is printed in CI logs.\n",
       );
       expect(stderr.includes("--api-key-env <name>")).toBe(longFlags.includes("--api-key-env"));
       expect(stderr).not.toContain("DO_NOT_PRINT");
@@ -163,7 +163,7 @@ describe("the issue's command lines", () => {
     async (flag, hint) => {
       for (const command of [["validate", "."], ["plan"], ["webhooks", "verify"]]) {
         const stderr = await usageError([...command, flag]);
-        expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag.replace(/=.*/, "")}'`);
+        expect(stderr.split("\n")[0]).toBe(`error[cli.usage]: unknown option '${flag.replace(/=.*/, "")}'`);
         expect(stderr).not.toContain("DO_NOT_PRINT");
         if (hint !== undefined) expect(stderr).toContain(hint);
         const json = await runCli([...command, flag, "--json"], { cwd });
@@ -182,7 +182,7 @@ describe("the issue's command lines", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `error: option '${flag}' takes no value\n(Give ${flag} alone to turn it on; leave it out to keep it off.)\n(run with --help for usage)\n`,
+      `error[cli.usage]: option '${flag}' takes no value\n  hint: Give ${flag} alone to turn it on; leave it out to keep it off.\n`,
     );
     expect(readdirSync(cwd)).toEqual([]);
   });
@@ -196,7 +196,7 @@ describe("the issue's command lines", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr.split("\n")[0]).toBe(
-      `error: option '${flags}' argument missing (the value given is empty)`,
+      `error[cli.usage]: option '${flags}' argument missing (the value given is empty)`,
     );
     expect(readdirSync(cwd)).toEqual([]);
   });
@@ -208,7 +208,7 @@ describe("the issue's command lines", () => {
     const run = await runCli(argv, { cwd });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `error: option '${flag}' takes no value\n(Write ${flag} alone.)\n(run with --help for usage)\n`,
+      `error[cli.usage]: option '${flag}' takes no value\n  hint: Write ${flag} alone.\n`,
     );
   });
 
@@ -217,12 +217,12 @@ describe("the issue's command lines", () => {
     [["plan", "--Target=web"], "--target"],
     [["apply", "-Auto-Approve"], "--auto-approve"],
   ])("%j: a flag in capitals suggests it in lower case", async (argv, meant) => {
-    expect(await usageError(argv)).toContain(`(Did you mean ${meant}`);
+    expect(await usageError(argv)).toContain(`\n  hint: did you mean ${meant}`);
   });
 
   test("--api-key-en is a near miss of --api-key-env, not of a key", async () => {
     const stderr = await usageError(["plan", "--api-key-en=X"]);
-    expect(stderr).toContain("(Did you mean --api-key-env?)");
+    expect(stderr).toContain("\n  hint: did you mean --api-key-env?\n");
   });
 
   test("--api-key=KEY with --json: the document names the flag, not the key", async () => {
@@ -244,7 +244,7 @@ describe("with no command", () => {
 
   test.each([["-verbose"], ["-version"], ["-vx"], ["-hv"]])("%s is a usage error", async (flag) => {
     const stderr = await usageError([flag]);
-    expect(stderr.split("\n")[0]).toBe(`error: unknown option '${flag}'`);
+    expect(stderr.split("\n")[0]).toBe(`error[cli.usage]: unknown option '${flag}'`);
   });
 
   test.each([
@@ -259,7 +259,7 @@ describe("with no command", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).not.toContain(PKG.version);
     expect(run.stderr.split("\n")[0]).toBe(
-      `error: ${argv[0]} prints the version only with no command, and '${command}' is given`,
+      `error[cli.usage]: ${argv[0]} prints the version only with no command, and '${command}' is given`,
     );
     expect(run.stderr).toContain("campaignctl --version prints the version, on its own");
     expect(readdirSync(cwd)).toEqual([]);
@@ -281,7 +281,7 @@ describe("with no command", () => {
   );
 
   test("-version suggests --version", async () => {
-    expect(await usageError(["-version"])).toContain(`(Did you mean --version? ${TWO_DASHES})`);
+    expect(await usageError(["-version"])).toContain(`\n  hint: did you mean --version? ${TWO_DASHES}\n`);
   });
 
   test("a flag's value that begins with a dash is a value, not a flag", async () => {

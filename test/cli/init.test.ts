@@ -119,7 +119,7 @@ describe("campaignctl init", () => {
       const schema = declaredSchema(read(path));
       expect(schema).toBe(`../schemas/${name}.schema.json`);
       const target = resolve(dirname(path), schema ?? "");
-      expect(JSON.parse(read(target)).$id).toBe(`https://campaignctl.dev/schemas/${name}.schema.json`);
+      expect(JSON.parse(read(target)).title).toBe(`campaignctl ${name} file`);
     }
   });
 

@@ -139,5 +139,27 @@ describe("the built CLI loads only the command being run", () => {
     expect(run.dist.filter((p) => p.startsWith("src/api/") && !keyConfig.includes(p))).toEqual([]);
     // Generated validators may use ajv's small runtime helpers; the compiler must not load.
     expect(run.all.filter((p) => /node_modules\/ajv\/(?!dist\/runtime\/)/.test(p))).toEqual([]);
+    // Only its own registration (and help's), and no CSV reader for a file without email lists.
+    expect(run.dist.filter((p) => p.startsWith("cli/register/")).sort()).toEqual([
+      "cli/register/help.js",
+      "cli/register/validate.js",
+    ]);
+    expect(run.all.filter((p) => /node_modules\/csv-parse\//.test(p))).toEqual([]);
+    expect(run.dist.filter((p) => p.startsWith("cli/email/") && p !== "cli/email/validate-email.js")).toEqual(
+      [],
+    );
   });
+
+  test.each([[["--help"]], [["help", "validate"]], [["completion", "bash"]], [["plna"]]])(
+    "%j builds the whole tree: every command's registration loads",
+    async (argv) => {
+      const run = await runLogged(argv);
+      expect(run.code === 0).toBe(argv[0] !== "plna"); // an unknown command is a usage error, with the nearest name
+      const registered = run.dist.filter((p) => p.startsWith("cli/register/"));
+      expect(registered).toEqual(
+        expect.arrayContaining(["cli/register/plan.js", "cli/register/webhooks.js"]),
+      );
+      expect(registered.length).toBeGreaterThanOrEqual(15);
+    },
+  );
 });

@@ -110,10 +110,13 @@ describe("preview's connection flags", () => {
   });
 
   test.each([
-    [["--sandbox"], "error: --sandbox goes only with --html DIR"],
-    [["--base-url", "http://127.0.0.1:9/v1"], "error: --base-url goes only with --html DIR"],
-    [["--sandbox", "--fixture", "w.yaml"], "error: --sandbox and --fixture go only with --html DIR"],
-    [["--html", "gallery", "--fixture", "w.yaml"], "error: --fixture needs --sandbox"],
+    [["--sandbox"], "error[cli.usage]: --sandbox goes only with --html DIR"],
+    [["--base-url", "http://127.0.0.1:9/v1"], "error[cli.usage]: --base-url goes only with --html DIR"],
+    [
+      ["--sandbox", "--fixture", "w.yaml"],
+      "error[cli.usage]: --sandbox and --fixture go only with --html DIR",
+    ],
+    [["--html", "gallery", "--fixture", "w.yaml"], "error[cli.usage]: --fixture needs --sandbox"],
   ])("%j is a usage error, before anything is read or written", async (flags, message) => {
     const cwd = workspace({ "summer.yaml": SCHEDULED_2030 });
     const result = await runCli(["preview", "summer.yaml", ...flags], { cwd });

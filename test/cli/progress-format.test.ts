@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.js";
 import { createProgress } from "../../cli/progress.js";
 import { elapsedPrefix, stopwatch } from "../../cli/progress-clock.js";
-import { foldProgress, formatEventLine, INITIAL_PROGRESS, renderLive } from "../../cli/progress-format.js";
+import {
+  foldProgress,
+  formatEventLine,
+  INITIAL_PROGRESS,
+  type LiveView,
+  renderLive,
+} from "../../cli/progress-format.js";
 import {
   type ActionResultStatus,
   type ApplyEvent,
@@ -10,10 +16,14 @@ import {
   NO_OUTCOMES,
   outcomeCountKey,
 } from "../../src/apply/index.js";
+import { APPLY_STATUS_WORD } from "../../src/report/apply-describe.js";
 import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo } from "../helpers/run-cli.js";
 
 const AT = "2036-03-01T15:00:00.000Z";
+
+/** A terminal wide enough for every line, with no rate budget known (no estimate). */
+const WIDE: LiveView = { columns: 200, perMinute: 0 };
 
 const runStart = (actions: number): ApplyEvent => ({
   type: "run-start",
@@ -51,11 +61,11 @@ const OUTCOMES = Object.keys(ONE_OF) as ActionResultStatus[];
 describe("apply progress counts every outcome", () => {
   it.each(OUTCOMES)("an action ended %s is counted in the live view and the run-end line", (status) => {
     const state = [runStart(1), actionEnd("a.test", status)].reduce(foldProgress, INITIAL_PROGRESS);
-    const lines = renderLive(state, 2_000);
-    expect(lines[0]).toBe(
-      "Applying: 1/1 finished, 0 running, 0 waiting for approval, 0 retried   2s elapsed, 0s rate-limit wait",
-    );
-    expect(lines[1]).toBe(`  finished: ${ONE_OF[status]}`);
+    const lines = renderLive(state, 2_000, WIDE);
+    expect(lines[0]).toBe("Applying: 1/1 finished, 0 running, 0 waiting for approval, 0 retried");
+    expect(lines[1]).toBe("  time: 2s elapsed, 0s rate-limit wait");
+    // The live view counts the outcomes that happened; the run-end line counts every outcome.
+    expect(lines[2]).toBe(`  finished: 1 ${APPLY_STATUS_WORD[status]}`);
 
     const summary = { ...NO_OUTCOMES, [outcomeCountKey(status)]: 1 };
     const end: ApplyEvent = { type: "run-end", at: "2036-03-01T15:00:03.000Z", interrupted: false, summary };
@@ -74,7 +84,7 @@ describe("apply progress counts every outcome", () => {
       INITIAL_PROGRESS,
     );
     expect(state.finished).toBe(1);
-    expect(renderLive(state, 0)[1]).toBe(`  finished: ${ONE_OF.done}`);
+    expect(renderLive(state, 0, WIDE)[2]).toBe("  finished: 1 done");
   });
 
   it("without a terminal, prints one line per event; the run-end line counts unknown", () => {
@@ -102,18 +112,19 @@ describe("apply progress counts every outcome", () => {
   it("on a terminal, the last frame drawn counts unknown", () => {
     const io = captureIo({ env: {}, cwd: "/", tty: true });
     const clock = manualClock();
-    const progress = createProgress(io, clock.read, false);
+    const progress = createProgress(io, clock.read, false, { columns: () => 200, ticker: () => () => {} });
     progress.onEvent(runStart(2));
     progress.onEvent(actionEnd("a.test", "unknown"));
     progress.onEvent(actionEnd("b.test", "done"));
     clock.advance(3_000);
     progress.finish();
-    const frame = io.err().slice(io.err().lastIndexOf("\r\x1b[2KApplying:"));
+    const frame = io.err().slice(io.err().lastIndexOf("\r\x1b[JApplying:"));
     expect(frame).toBe(
-      "\r\x1b[2KApplying: 2/2 finished, 0 running, 0 waiting for approval, 0 retried   3s elapsed, 0s rate-limit wait\n" +
-        "\r\x1b[2K  finished: 1 done, 0 replayed, 0 failed, 0 skipped, 0 blocked, 0 deferred, 0 not started, 1 unknown\n" +
-        "\r\x1b[2K  running: -\n" +
-        "\r\x1b[2K  last: b.test: done\n",
+      "\r\x1b[JApplying: 2/2 finished, 0 running, 0 waiting for approval, 0 retried\n" +
+        "  time: 3s elapsed, 0s rate-limit wait\n" +
+        "  finished: 1 done, 1 unknown\n" +
+        "  running: -\n" +
+        "  last: b.test: done\n",
     );
   });
 });

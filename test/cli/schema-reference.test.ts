@@ -78,10 +78,10 @@ describe("the $schema of a file campaignctl writes", () => {
     expect(schemaReference(file, "campaign", fakeDisk(disk))).toBe(expected);
   });
 
-  test("a schemas/ folder of someone else's (another $id) is not named", () => {
+  test("a schemas/ folder of someone else's (another title) is not named", () => {
     const cwd = mkdtempSync(join(tmpdir(), "campaignctl-schema-"));
     mkdirSync(join(cwd, "schemas"));
-    writeFileSync(join(cwd, "schemas/campaign.schema.json"), '{"$id": "https://example.com/other"}');
+    writeFileSync(join(cwd, "schemas/campaign.schema.json"), '{"title": "someone else\'s campaign file"}');
     expect(schemaReference(join(cwd, "campaigns/a.yaml"), "campaign", diskProbe)).toBe(FILE_URL);
   });
 });

@@ -75,7 +75,7 @@ describe("help", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `error: unknown command '${word}'\n(Did you mean ${nearest}?)\n(run with --help for usage)\n`,
+      `error[cli.usage]: unknown command '${word}'\n  hint: did you mean ${nearest}?\n`,
     );
     const json = await runCli([...argv, "--json"]);
     expect(json.code).toBe(1);
@@ -94,7 +94,9 @@ describe("help", () => {
   test("a word far from every command gets no suggestion", async () => {
     const run = await runCli(["help", "frobnicate"]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("error: unknown command 'frobnicate'\n(run with --help for usage)\n");
+    expect(run.stderr).toBe(
+      "error[cli.usage]: unknown command 'frobnicate'\n  hint: campaignctl --help shows the usage\n",
+    );
   });
 
   test.each([

@@ -12,6 +12,7 @@ import { CLI_CODES } from "../../src/diagnostics/codes/cli.js";
 import { FORECAST_CODES } from "../../src/diagnostics/codes/forecast.js";
 import { IMPORT_CODES } from "../../src/diagnostics/codes/import.js";
 import { LINT_CODES } from "../../src/diagnostics/codes/lint.js";
+import { LSP_CODES } from "../../src/diagnostics/codes/lsp.js";
 import { MESSAGE_CODES } from "../../src/diagnostics/codes/message.js";
 import { PLAN_CODES } from "../../src/diagnostics/codes/plan.js";
 import { POLICY_CODES } from "../../src/diagnostics/codes/policy.js";
@@ -31,6 +32,7 @@ const AREAS: readonly (readonly [string, Record<string, string>])[] = [
   ["forecast", FORECAST_CODES],
   ["import", IMPORT_CODES],
   ["lint", LINT_CODES],
+  ["lsp", LSP_CODES],
   ["message", MESSAGE_CODES],
   ["plan", PLAN_CODES],
   ["policy", POLICY_CODES],

@@ -1,12 +1,12 @@
 /** The pure email core: CSV row verdicts, the duplicate index, batch keys, email campaign judgement. */
 import { describe, expect, test } from "vitest";
+import { csvPathOf } from "../../src/campaign/email-spec.js";
 import type { EmailCampaign, SendingDomain } from "../../src/contract/resources.js";
 import { batchKey } from "../../src/email/batch-key.js";
-import { checkEmailCampaign } from "../../src/email/campaign-check.js";
 import { DuplicateIndex } from "../../src/email/duplicate-index.js";
 import { DEFAULT_COLUMNS, type EmailCampaignSpec, type EmailListSpec } from "../../src/email/model.js";
 import { checkRow, readHeader } from "../../src/email/row-check.js";
-import { csvPathOf } from "../../src/email/specs.js";
+import { checkEmailCampaign } from "../../src/plan/email-campaign.js";
 
 const origin = { line: 1, column: 1, offset: 0 };
 const range = { file: "c.yaml", start: origin, end: origin };
@@ -159,7 +159,7 @@ describe("email campaign judgement", () => {
     sender: "snd_2",
     schedule: { at: "2026-12-05T09:00:00-06:00" },
     range,
-    locate: () => range,
+    keyRanges: {},
   };
   const domain: SendingDomain = {
     id: "dom_1",

@@ -108,13 +108,15 @@ describe("plan: email campaigns checked against the files", () => {
     expect(run.stdout).toContain("dashboard step: send a test in the dashboard");
   }, 60_000);
 
-  test("the Markdown report ends with the email section: lists, drift, the blocker's fix", async () => {
+  test("the Markdown report has the email section: lists with their verdict, drift, the blocker's fix", async () => {
     const bed = await emailBed({ childRows: 3 });
     beds.push(bed);
     await plan(bed, { markdown: "plan.md" });
     const md = readFileSync(join(bed.world.dir, "plan.md"), "utf8");
     const email = md.slice(md.indexOf("### Email"));
-    expect(email).toContain("| `young-volunteers` | `campaign/lists/young.csv` | sync | 3 | 3 | 1 | 0 |");
+    expect(email).toContain(
+      "| `young-volunteers` | Riverside Young Democrats | `campaign/lists/young.csv` | planned: apply upserts 3 rows in 1 batch | 3 | 3 | 1 | 0 |",
+    );
     expect(email).toContain(
       `  - drift \`lists\`: file \`[${CHILD_LIST}, ${OTHER_LIST}]\`, live \`[${CHILD_LIST}]\``,
     );

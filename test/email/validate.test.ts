@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, relative as relativePath } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { stringify } from "yaml";
-import { MAX_ROW_CHARACTERS } from "../../cli/email/csv-rows.js";
+import { MAX_ROW_BYTES } from "../../cli/email/csv-rows.js";
 import { runCli } from "../helpers/run-cli.js";
 
 let dirs: string[] = [];
@@ -219,12 +219,12 @@ describe("validate: email list CSV files", () => {
   });
 
   test("a row that never ends (a quote never closed before a long tail) is an error at its row, not a memory hog", async () => {
-    const tail = "x".repeat(MAX_ROW_CHARACTERS + 10);
+    const tail = "x".repeat(MAX_ROW_BYTES + 10);
     const csv = `email\na@example.org\n"b@example.org,${tail}\nc@example.org\n`;
     const { code, found } = await validate(repo(csv));
     expect(code).toBe(1);
     expect(at(found)).toEqual(["campaign/lists/people.csv:3 email.csv-malformed"]);
-    expect(found[0]?.message).toContain("longer than 1,048,576 characters");
+    expect(found[0]?.message).toContain("longer than 1,048,576 bytes");
   });
 
   test("two entries naming one list: the second is an error at its key", async () => {

@@ -11,7 +11,7 @@ import { stringify } from "yaml";
 import { startSandbox } from "../../src/sandbox/index.js";
 import type { TestBed } from "../apply/helpers.js";
 import { buildWorld, type Role } from "../apply/world.js";
-import { CHILD_ORG, ORG, PARENT_KEY } from "../sandbox/helpers.js";
+import { CHILD_KEY, CHILD_ORG, ORG, PARENT_KEY } from "../sandbox/helpers.js";
 
 export const CHILD_LIST = "e2000000-0000-4000-8000-0000000000c1";
 export const PARENT_LIST = "e2000000-0000-4000-8000-0000000000a1";
@@ -165,7 +165,13 @@ export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
       stdoutIsTTY: false,
       stderrIsTTY: false,
       stdinIsTTY: false,
-      env: { CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" },
+      // Each organization's list goes with its own key (the child's in its variable): a parent's key
+      // may not upsert into the child's list (the cross-organization rule).
+      env: {
+        CAMPAIGNCTL_API_KEY: PARENT_KEY,
+        CAMPAIGNCTL_API_KEY_RIVERSIDE_YOUNG_DEMOCRATS: CHILD_KEY,
+        NO_COLOR: "1",
+      },
       cwd: world.dir,
       clock: () => sb.clock.nowMs(),
     },

@@ -12,7 +12,7 @@ describe("import: the example world round-trips", () => {
   test("import --sandbox --all, then plan --detailed-exitcode exits 0", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "cc-import-"));
     const imported = await runCli(["import", "--sandbox", "--all", "--out", "campaigns"], { cwd });
-    expect(imported.stderr).toContain("Wrote the campaign file to campaigns/riverside-democrats.yaml");
+    expect(imported.stdout).toMatch(/^created campaigns\/riverside-democrats\.yaml \(/m);
     expect(imported.code).toBe(0);
     const text = readFileSync(join(cwd, "campaigns/riverside-democrats.yaml"), "utf8");
     expect(text).toContain("organization: Riverside Democrats\n");

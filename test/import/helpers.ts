@@ -3,6 +3,7 @@
  * on, frozen virtual clock at the fixed instant `TEST_NOW`), an empty temp directory, and `import` / `plan` run
  * in-process against it on the sandbox's virtual clock (every client wait, such as the rate
  * limiter's, advances that clock instead of the wall clock, so a case may run import many times).
+ * A case may put the machine's clock a fixed distance from the API's (`machineAheadMs`).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,23 +30,35 @@ export interface ImportCase {
   planning(args: readonly string[]): Promise<CliResult>;
 }
 
+/** How a case's machine clock stands to the API's. */
+export interface CaseOptions {
+  /**
+   * This machine's clock minus the API's (the sandbox's virtual clock), in ms: the command's
+   * `io.clock` and its client's clock run that far from the API's, moving with it. Default 0.
+   */
+  readonly machineAheadMs?: number;
+}
+
 export async function withSandbox<T>(
   fixtureFor: (now: Date) => Fixture,
   fn: (c: ImportCase) => Promise<T>,
+  caseOptions: CaseOptions = {},
 ): Promise<T> {
   const now = TEST_NOW;
   const sandbox = await startSandbox({ fixture: fixtureFor(now), timeScale: 0, rateLimits: true });
   const dir = mkdtempSync(join(tmpdir(), "cc-import-"));
   const env = { NO_COLOR: "1", CAMPAIGNCTL_API_KEY: KEY, CAMPAIGNCTL_BASE_URL: sandbox.baseUrl };
+  const ahead = caseOptions.machineAheadMs ?? 0;
+  const machine = () => sandbox.clock.nowMs() + ahead;
   const options = {
-    clock: { now: () => sandbox.clock.nowMs() },
+    clock: { now: machine },
     sleep: async (ms: number) => sandbox.clock.advance(ms),
   };
   const captured = async (
     argv: readonly string[],
     go: (io: Io) => Promise<Parameters<typeof exitCodeOf>[0]>,
   ): Promise<CliResult> => {
-    const io = captureIo({ env, cwd: dir, clock: () => sandbox.clock.nowMs() });
+    const io = captureIo({ env, cwd: dir, clock: machine });
     const code = exitCodeOf(await go(io));
     checkCliDocuments(argv, io.out(), dir);
     return { code, stdout: io.out(), stderr: io.err() };

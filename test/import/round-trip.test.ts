@@ -13,7 +13,7 @@ describe("import: a rich generated world round-trips", () => {
   test("every project, every field: plan shows nothing to do", async () => {
     await withSandbox(richWorld, async (c) => {
       const imported = await c.importing(["--all", "--out", "campaigns"]);
-      expect(imported.stderr).toContain("Wrote the campaign file to campaigns/test-democrats.yaml\n");
+      expect(imported.stdout).toMatch(/^created campaigns\/test-democrats\.yaml \(/m);
       expect(imported.code).toBe(0);
       const text = readFileSync(join(c.dir, "campaigns/test-democrats.yaml"), "utf8");
       for (const line of [

@@ -28,7 +28,8 @@ describe("import --template", () => {
     const r = await runCli(["import", ...SANDBOX, "--all", "--template", "gotv", "--out", "campaign"], {
       cwd,
     });
-    expect(r.stderr).toBe("Wrote the campaign file to campaign/gotv.yaml\n");
+    // The file is named once, on stdout (issue 35: it was also on stderr).
+    expect(r.stderr).toBe("");
     expect(r.stdout).toBe("created campaign/gotv.yaml (6 projects)\n");
     expect(r.code).toBe(0);
     const doc = parse(readFileSync(join(cwd, "campaign/gotv.yaml"), "utf8"));

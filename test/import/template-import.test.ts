@@ -165,6 +165,33 @@ describe("import --template: one template from several organizations", () => {
     expect(names).not.toContain("adams-county-democrats-en");
     expect(names.filter((n) => n.startsWith("adams-county-democrats-en-"))).toHaveLength(1);
   });
+
+  test("type is written only for surveys, as import writes a project (docs/import.md)", () => {
+    const broadcasts = run(everyCounty());
+    if (!broadcasts.ok) throw new Error(JSON.stringify(broadcasts.diagnostics));
+    expect(broadcasts.file.text).not.toMatch(/^\s*type:/m);
+    const t = templateOf(broadcasts.file.text);
+    expect(t.type).toBeUndefined();
+    for (const instance of Object.values(t.instances)) expect(instance).not.toHaveProperty("type");
+
+    const surveys = run(COUNTIES.map((c) => countyProject(c, "en", { type: "survey" })));
+    if (!surveys.ok) throw new Error(JSON.stringify(surveys.diagnostics));
+    expect(templateOf(surveys.file.text).type).toBe("survey");
+
+    const [first, ...rest] = COUNTIES;
+    const mixed = run([
+      countyProject(first as (typeof COUNTIES)[number], "en", { type: "survey" }),
+      ...rest.map((c) => countyProject(c, "en")),
+    ]);
+    if (!mixed.ok) throw new Error(JSON.stringify(mixed.diagnostics));
+    const m = templateOf(mixed.file.text);
+    expect(m.type).toBeUndefined();
+    expect(Object.values(m.instances).map((i) => (i as { type?: string }).type)).toEqual([
+      "survey",
+      undefined,
+      undefined,
+    ]);
+  });
 });
 
 describe("import --template: refusals", () => {

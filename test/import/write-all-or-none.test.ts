@@ -53,8 +53,10 @@ describe("import: all files or none", () => {
       rmdirSync(join(c.dir, "campaigns/youth-wing.yaml"));
       const again = await c.importing(["--all", "--out", "campaigns"]);
       expect(again.code).toBe(0);
-      expect(again.stderr).toContain("Wrote the campaign file to campaigns/test-democrats.yaml\n");
-      expect(again.stderr).toContain("Wrote the campaign file to campaigns/youth-wing.yaml\n");
+      // Each file is named once, in the summary on stdout (issue 35: not again on stderr).
+      expect(again.stdout).toMatch(/^created campaigns\/test-democrats\.yaml \(/m);
+      expect(again.stdout).toMatch(/^created campaigns\/youth-wing\.yaml \(/m);
+      expect(again.stderr).not.toContain("campaigns/");
       // The offline snapshot is written beside the files, once they are (src/plan/snapshot.ts).
       expect(listing(c.dir)).toEqual([
         "campaigns/",

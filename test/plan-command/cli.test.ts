@@ -133,7 +133,7 @@ describe("plan: the command line", () => {
         error: boolean;
         diagnostics: { code: string }[];
       };
-      expect(doc.format_version).toBe(2);
+      expect(doc.format_version).toBe(3);
       expect(doc.error).toBe(true);
       expect(doc.diagnostics.map((d) => d.code)).toContain("api.unauthorized");
       expect(r.stdout).not.toContain(wrong);

@@ -109,11 +109,11 @@ describe("the plan document", () => {
       input(campaign, live, { requests: { total: 5, by_endpoint: { "GET /projects/{id}": 2 }, naive: 9 } }),
     );
     expect(plan).toMatchObject({
-      format_version: 2,
+      format_version: 3,
       tool_version: "0.1.0-test",
       created_at: NOW.toISOString(),
       base_url: "http://127.0.0.1:4010/v1",
-      files: [{ path: FILE, sha256: "0".repeat(64) }],
+      files: [{ path: FILE, sha256: "0".repeat(64), kind: "campaign" }],
       requests: { total: 5, naive: 9 },
       summary: { projects: 2, planned: 1, deferred: 1, blocked: 1, drifted: 1, errors: 1, warnings: 0 },
     });

@@ -12,6 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Diagnostic, SourceRange } from "../../src/diagnostics/diagnostic.js";
+import { NO_ITEMS } from "../../src/plan/summary.js";
 import { totalSends } from "../../src/plan/totals.js";
 import type {
   Action,
@@ -452,17 +453,17 @@ const newsletter = project({
 /** The plan with every kind of entry (see the module comment). */
 export function fullPlan(): Plan {
   return {
-    format_version: 2,
+    format_version: 3,
     tool_version: "0.1.0",
     created_at: "2026-11-20T14:00:00Z",
     base_url: "https://api.politicalcomms.com/v1",
     files: [
-      { path: "campaigns/early-vote.yaml", sha256: sha256("early-vote") },
-      { path: "campaigns/flyer.yaml", sha256: sha256(FLYER_YAML) },
-      { path: "campaigns/gotv.yaml", sha256: sha256("gotv") },
-      { path: "campaigns/rally.yaml", sha256: sha256("rally") },
-      { path: "campaigns/survey.yaml", sha256: sha256("survey") },
-      { path: "campaigns/volunteers.yaml", sha256: sha256("volunteers") },
+      { path: "campaigns/early-vote.yaml", sha256: sha256("early-vote"), kind: "campaign" },
+      { path: "campaigns/flyer.yaml", sha256: sha256(FLYER_YAML), kind: "campaign" },
+      { path: "campaigns/gotv.yaml", sha256: sha256("gotv"), kind: "campaign" },
+      { path: "campaigns/rally.yaml", sha256: sha256("rally"), kind: "campaign" },
+      { path: "campaigns/survey.yaml", sha256: sha256("survey"), kind: "campaign" },
+      { path: "campaigns/volunteers.yaml", sha256: sha256("volunteers"), kind: "campaign" },
     ],
     targets: [],
     excludes: ["old-mailer"],
@@ -516,7 +517,16 @@ export function fullPlan(): Plan {
       },
       naive: 31,
     },
-    summary: { projects: 10, planned: 4, deferred: 1, blocked: 2, drifted: 1, errors: 4, warnings: 1 },
+    summary: {
+      ...NO_ITEMS,
+      projects: 10,
+      planned: 4,
+      deferred: 1,
+      blocked: 2,
+      drifted: 1,
+      errors: 4,
+      warnings: 1,
+    },
     totals: {
       overall: {
         projects: 4,
@@ -590,6 +600,7 @@ export function hugePlan(count: number): Plan {
     ...base,
     projects,
     summary: {
+      ...NO_ITEMS,
       projects: count,
       planned: 0,
       deferred: 0,

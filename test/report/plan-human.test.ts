@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_ITEMS } from "../../src/plan/summary.js";
 import { totalSends } from "../../src/plan/totals.js";
 import type { Plan } from "../../src/plan/types.js";
 import { renderPlanHuman } from "../../src/report/plan-human.js";
@@ -80,7 +81,16 @@ describe("renderPlanHuman", () => {
       projects: [],
       diagnostics: [],
       requests: { total: 0, by_endpoint: {}, naive: 0 },
-      summary: { projects: 0, planned: 0, deferred: 0, blocked: 0, drifted: 0, errors: 0, warnings: 0 },
+      summary: {
+        ...NO_ITEMS,
+        projects: 0,
+        planned: 0,
+        deferred: 0,
+        blocked: 0,
+        drifted: 0,
+        errors: 0,
+        warnings: 0,
+      },
       totals: totalSends([]),
     };
     expectGolden("plan-human-empty.txt", renderPlanHuman(empty, { color: false }));

@@ -48,7 +48,7 @@ describe("renderPlanJson", () => {
 
   it("uses a 2-space indent, starts with format_version and ends with one newline", () => {
     const text = renderPlanJson(fullPlan());
-    expect(text.startsWith('{\n  "format_version": 2,\n  "tool_version": "0.1.0",\n')).toBe(true);
+    expect(text.startsWith('{\n  "format_version": 3,\n  "tool_version": "0.1.0",\n')).toBe(true);
     expect(text.endsWith("}\n")).toBe(true);
     expect(text.endsWith("}\n\n")).toBe(false);
   });

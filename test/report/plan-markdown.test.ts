@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_ITEMS } from "../../src/plan/summary.js";
 import { totalSends } from "../../src/plan/totals.js";
 import type { Plan } from "../../src/plan/types.js";
 import { GITHUB_COMMENT_MAX_CHARS, lineDiff, renderPlanMarkdown } from "../../src/report/plan-markdown.js";
@@ -162,7 +163,16 @@ describe("renderPlanMarkdown", () => {
         { severity: "error", code: "api.network", message: "connect ECONNREFUSED 127.0.0.1:4010" },
       ],
       requests: { total: 1, by_endpoint: {}, naive: 1 },
-      summary: { projects: 0, planned: 0, deferred: 0, blocked: 0, drifted: 0, errors: 1, warnings: 0 },
+      summary: {
+        ...NO_ITEMS,
+        projects: 0,
+        planned: 0,
+        deferred: 0,
+        blocked: 0,
+        drifted: 0,
+        errors: 1,
+        warnings: 0,
+      },
       totals: totalSends([]),
     };
     expectGolden("plan-api-down.md", renderPlanMarkdown(plan));

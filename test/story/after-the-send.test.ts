@@ -118,7 +118,7 @@ async function parsedFlags<F>(
   path: readonly string[],
 ): Promise<{ args: string[]; flags: F }> {
   const io = captureIo();
-  const program = buildProgram(io, () => {});
+  const program = await buildProgram(io, () => {});
   let command: Command = program;
   for (const name of path) {
     const next = command.commands.find((c) => c.name() === name);

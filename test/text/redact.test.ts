@@ -67,6 +67,61 @@ describe("createRedactor", () => {
     expect(many(plain)).toBe(plain);
   });
 
+  /** The key inside a longer text, so that it starts at each of base64's three alignments. */
+  const embedded = (lead: string) => Buffer.from(`{"authorization":"${lead}${KEY}","seen":true}`);
+  test.each([
+    ["base64", (b: Buffer) => b.toString("base64")],
+    ["base64url", (b: Buffer) => b.toString("base64url")],
+    ["hex", (b: Buffer) => b.toString("hex")],
+    ["HEX", (b: Buffer) => b.toString("hex").toUpperCase()],
+    [
+      "percent-encoded, every byte",
+      (b: Buffer) => [...b].map((x) => `%${x.toString(16).padStart(2, "0")}`).join(""),
+    ],
+    [
+      "percent-encoded, upper-case digits",
+      (b: Buffer) => [...b].map((x) => `%${x.toString(16).toUpperCase()}`).join(""),
+    ],
+  ] as const)("masks the key in %s, embedded at each alignment", (_name, encode) => {
+    for (const lead of ["", "x", "xy"]) {
+      const encoded = encode(embedded(lead));
+      const out = redact(`echo: ${encoded}`);
+      expect(out).toContain(MASK);
+      // What is left around the mask is no trace: its decoding holds no run of 8 of the key.
+      for (const part of out.slice("echo: ".length).split(MASK)) {
+        const kinds = [
+          Buffer.from(part, "base64").toString("latin1"),
+          Buffer.from(part, "base64url").toString("latin1"),
+          Buffer.from(part.length % 2 === 0 ? part : part.slice(1), "hex").toString("latin1"),
+          decodeURIComponent(part.replace(/%(?![0-9a-f]{2})/gi, "")),
+        ];
+        for (const decoded of kinds)
+          for (let i = 0; i + 8 <= KEY.length; i++) expect(decoded).not.toContain(KEY.slice(i, i + 8));
+      }
+    }
+  });
+
+  test("masks base64 of the key upper- and lower-cased, split over lines as MIME writes it", () => {
+    for (const variant of [KEY.toUpperCase(), KEY.toLowerCase()]) {
+      const b64 = Buffer.from(`Bearer ${variant}`).toString("base64");
+      expect(redact(b64)).toContain(MASK);
+      expect(redact(`${b64.slice(0, 10)}\r\n${b64.slice(10)}`)).toContain(MASK);
+    }
+    const mixed = KEY.replace(/_/g, "%5F");
+    expect(redact(`key=${mixed}&x=1`)).toBe(`key=${MASK}&x=1`);
+  });
+
+  test("encoded forms leave other encoded text alone", () => {
+    const other = Buffer.from("sk_test_ZZZZZZZZZZZZZZZZZZZZZ another key entirely");
+    for (const text of [
+      other.toString("base64"),
+      other.toString("hex"),
+      "9a000001-0000-4000-8000-000000000001 a1b2c3d4e5f60718293a4b5c6d7e8f90",
+      "https://example.org/?q=hello%20world&next=%2Fprojects%2F123",
+    ])
+      expect(redact(text)).toBe(text);
+  });
+
   test("a secret that is not ASCII is masked in any case", () => {
     const r = createRedactor(["clé-secrète-très-longue"]);
     expect(r("echo CLÉ-SECRÈTE-TRÈS")).toBe(`echo ${MASK}`);

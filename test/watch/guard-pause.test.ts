@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { type ApiClient, createApiClient, idempotencyKey } from "../../src/api/index.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { guardPauseKey, tryPause } from "../../src/watch/guard-pause.js";
+import { guardPauseKey, type PausePort, tryPause } from "../../src/watch/guard-pause.js";
 import { admin, PARENT_KEY } from "../sandbox/helpers.js";
 import { clearRequests, liveProject, requestLog } from "./harness.js";
 import { SEND_AT, watchWorld } from "./world.js";
@@ -143,31 +143,61 @@ describe("tryPause", () => {
     expect(new Set((await pauses(s)).map((r) => r.idempotency_key))).toEqual(new Set([result.key]));
   });
 
-  test("two watches racing with different figures: one key, one pause effect; the loser lands on its next try", async () => {
+  test("two watches racing with different figures: one key, one pause effect; the loser's 422 is settled by a re-read: landed", async () => {
     const { s, world, client: c, sleep } = await setUp();
     const id = world.senders[0] as string;
     const t = (reason: string) => ({ id, guard: "failure-rate" as const, reason, key: null });
+    // The race that loses: both read the same version (one key), the first pause lands, then the
+    // second arrives with its own figures. Each step is a real request to the sandbox; the ports
+    // only hold a request back until the other watch's step is done.
+    let secondRead = (): void => {};
+    const secondHasRead = new Promise<void>((resolve) => (secondRead = resolve));
+    let firstDone = (): void => {};
+    const firstHasLanded = new Promise<void>((resolve) => (firstDone = resolve));
+    const first: PausePort = {
+      getProject: (project) => c.getProject(project),
+      pauseProject: async (...args) => {
+        await secondHasRead;
+        return c.pauseProject(...args);
+      },
+    };
+    const second: PausePort = {
+      getProject: async (project) => {
+        const read = await c.getProject(project);
+        secondRead();
+        return read;
+      },
+      pauseProject: async (...args) => {
+        await firstHasLanded;
+        return c.pauseProject(...args);
+      },
+    };
     const [a, b] = await Promise.all([
-      tryPause(t("guard: failure rate 58.3% > 20% (7 of 12 sent)"), deps(c, sleep)),
-      tryPause(t("guard: failure rate 53.3% > 20% (8 of 15 sent)"), deps(c, sleep)),
+      tryPause(t("guard: failure rate 58.3% > 20% (7 of 12 sent)"), {
+        ...deps(c, sleep),
+        port: first,
+      }).finally(() => firstDone()),
+      tryPause(t("guard: failure rate 53.3% > 20% (8 of 15 sent)"), { ...deps(c, sleep), port: second }),
     ]);
-    expect(a.key).not.toBeNull();
-    expect(b.key).toBe(a.key);
-    const outcomes = [a, b].map((r) => r.outcome).sort();
-    // The second body under the same key is 422 IDEMPOTENCY_MISMATCH (pending), or it read the pause.
-    expect(["landed,landed", "landed,pending"]).toContain(outcomes.join(","));
-    const loser = [a, b].find((r) => r.outcome === "pending");
-    if (loser !== undefined) {
-      expect(loser.outcome === "pending" && loser.error).toMatch(/422|IDEMPOTENCY_MISMATCH/);
-      const again = await tryPause(
-        { ...t("guard: failure rate 53.3% > 20% (8 of 15 sent)"), key: loser.key },
-        deps(c, sleep),
-      );
-      expect(again).toMatchObject({ outcome: "landed", sends: 0 });
-    }
+    expect(a).toMatchObject({ outcome: "landed", sends: 1 });
+    expect(b).toMatchObject({ outcome: "landed", key: a.key, sends: 1 });
+    const sent = await pauses(s);
+    expect(sent.map((r) => [r.status, r.idempotency_key])).toEqual([
+      [200, a.key],
+      [422, a.key],
+    ]);
     const pausesMade = (await admin(s, "GET", "/effects?kind=pause")).body.data.effects;
     expect(pausesMade).toHaveLength(1);
-    expect(new Set((await pauses(s)).map((r) => r.idempotency_key))).toEqual(new Set([a.key]));
+    expect((await liveProject(s, id)).pause_reason).toBe("guard: failure rate 58.3% > 20% (7 of 12 sent)");
+  });
+
+  test("a refused pause of a project still sending stays pending, with the API's words and the re-read's", async () => {
+    const { s, world, client: c, sleep } = await setUp("POST /projects/{id}/pause: status(400) n=1");
+    const id = world.senders[0] as string;
+    const result = await tryPause({ id, guard: "failure-rate", reason: REASON, key: null }, deps(c, sleep));
+    expect(result).toMatchObject({ outcome: "pending", sends: 1 });
+    expect(result.outcome === "pending" && result.error).toMatch(/400.*the project still reads active/);
+    expect((await liveProject(s, id)).status).toBe("active");
   });
 
   test("Ctrl-C between attempts: nothing more is sent, pending", async () => {

@@ -282,6 +282,50 @@ describe("two watches racing on the same files", () => {
   }, 120_000);
 });
 
+describe("two `watch --once` racing, each judging with its own limit", () => {
+  test("the loser's 422 is settled by reading the project: both count the pause as landed (exit 2), one pause effect", async () => {
+    let mismatches = 0;
+    for (let i = 0; i < 5; i++) {
+      // A fresh world each time (the simulation does not rewind with /_sandbox/reset).
+      const { sb: s, world, failing } = await startFailingWorld();
+      try {
+        const [a, b, c] = world.senders as [string, string, string];
+        // The same project under two guards: one key (the same version read), two reasons (limits).
+        const strict = workDir({ "campaign.yaml": campaignFile({ alpha: a, bravo: b, charlie: c }, GUARD) });
+        const loose = workDir({
+          "campaign.yaml": campaignFile(
+            { alpha: a, bravo: b, charlie: c },
+            { ...GUARD, max_failure_rate: 0.25 },
+          ),
+        });
+        await admin(s, "POST", "/clock/advance", { ms: SEND_AT.getTime() - s.clock.nowMs() + 14_000 });
+        await clearRequests(s);
+        const runs = await Promise.all(
+          [strict, loose].map((cwd) => runWatch(s, cwd, [], { flags: { json: true, once: true } })),
+        );
+        const pauses = (await requestLog(s)).filter((r) => r.route === "/projects/{id}/pause");
+        mismatches += pauses.filter((r) => r.status === 422).length;
+        expect(await effects(s, "pause"), `run ${i + 1}`).toHaveLength(1);
+        for (const run of runs) {
+          expect(run.code, `run ${i + 1}: ${run.stdout}`).toBe(2);
+          expect(run.lines.at(-1)).toMatchObject({ type: "stop", pending: 0, errors: 0 });
+          const pending = run.lines.filter(
+            (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.pause-pending",
+          );
+          expect(pending).toEqual([]);
+        }
+        expect((await liveProject(s, failing)).status).toBe("paused");
+        expect(s.bugs).toEqual([]);
+      } finally {
+        await s.close();
+      }
+    }
+    // The race this is about happened: a pause answered 422 IDEMPOTENCY_MISMATCH, and still landed.
+    expect(mismatches).toBeGreaterThan(0);
+    figures.mismatches = mismatches;
+  }, 120_000);
+});
+
 describe("the polls' budget on the first poll", () => {
   test("150 projects no row lists and one sending: no 60 s window over the budget; the sender judged every poll", async () => {
     const world: WatchWorld = watchWorld(1);

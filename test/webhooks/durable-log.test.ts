@@ -120,6 +120,59 @@ describe("the listener acknowledges only what a sync made durable", () => {
     ]);
   });
 
+  test("off the event loop: deliveries read while a sync runs are appended together after it, and each is answered only once a sync covers it", async () => {
+    const logs = new MemoryLogs();
+    // A slow disk: each sync settles when the test releases it (what it covers is fixed when it starts).
+    const held: (() => void)[] = [];
+    const slow = {
+      read: (name: string) => logs.read(name),
+      open: (name: string) => {
+        const log = logs.open(name);
+        return {
+          ...log,
+          syncAsync: () => {
+            const done = log.syncAsync();
+            return new Promise<void>((resolve) => held.push(() => void done.then(resolve)));
+          },
+        };
+      },
+    };
+    const opened = openRecordStore(slow, "state/dedupe.jsonl");
+    if (!opened.ok) throw new Error(opened.diagnostic.message);
+    const receiver = receiverOn(opened.file);
+    const answered = (n: number) =>
+      receiver.receive(signedDelivery(n)).then((answer) => {
+        logs.ack(`evt_${n}`);
+        return answer.status;
+      });
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const first = answered(1);
+    await turn();
+    await turn();
+    // The sync of evt_1 runs; the loop is free: two more deliveries are read and verified meanwhile.
+    const more = [answered(2), answered(3)];
+    await turn();
+    expect(held).toHaveLength(1);
+    expect(brief(logs.ops)).toEqual(["append evt_1", "sync"]);
+    held[0]?.();
+    expect(await first).toBe(200);
+    await turn();
+    held[1]?.();
+    expect(await Promise.all(more)).toEqual([200, 200]);
+    expect(brief(logs.ops)).toEqual([
+      "append evt_1",
+      "sync",
+      "append printed",
+      "ack evt_1",
+      "append evt_2,evt_3",
+      "sync",
+      "append printed",
+      "ack evt_2",
+      "ack evt_3",
+    ]);
+    expect(acknowledgedBeforeSync(logs.ops, holds)).toEqual([]);
+  });
+
   test("a torn last line is cut and synced before anything is appended", () => {
     const logs = new MemoryLogs();
     logs.put(
@@ -137,7 +190,7 @@ describe("the listener acknowledges only what a sync made durable", () => {
     // The record as it would be with its sync removed: appends reach the log, syncs do not.
     const withoutSync = {
       read: (name: string) => logs.read(name),
-      open: (name: string) => ({ ...logs.open(name), sync: () => {} }),
+      open: (name: string) => ({ ...logs.open(name), sync: () => {}, syncAsync: async () => {} }),
     };
     const opened = openRecordStore(withoutSync, "state/dedupe.jsonl");
     if (!opened.ok) throw new Error(opened.diagnostic.message);

@@ -19,7 +19,7 @@ export const API_CODES = {
   "api.network": "the request failed in transport (connection, timeout, TLS, unreadable body)",
   "api.unknown-outcome": "a write failed in a way that leaves unknown whether it took effect; re-read state",
   "api.no-organization-key":
-    "a project's organization has no key (`CAMPAIGNCTL_API_KEY_<SLUG>`) and there is no default key to read for it",
+    "a project's (or email list's, or email campaign's) organization has no key (`CAMPAIGNCTL_API_KEY_<SLUG>`) and there is no default key to read for it; the message names the variable to set",
   "api.key-organization-mismatch":
     "the key in `CAMPAIGNCTL_API_KEY_<SLUG>` belongs to another organization than the one its name says",
 } as const;

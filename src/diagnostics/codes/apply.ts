@@ -5,8 +5,9 @@ export const APPLY_CODES = {
   "apply.project-unreadable":
     "a saved plan's project could not be re-read before applying, so staleness cannot be ruled out; the plan is refused",
   "apply.files-changed":
-    "a campaign file changed since the saved plan was made (sha256 differs); the plan is refused",
-  "apply.file-missing": "a campaign file the saved plan was made from is missing; the plan is refused",
+    "a file the saved plan was made from (a campaign file, a policy file, an email list's CSV) changed since (sha256 differs); the plan is refused",
+  "apply.file-missing":
+    "a file the saved plan was made from (a campaign file, a policy file, an email list's CSV) is missing or unreadable; the plan is refused",
   "apply.plan-unreadable": "the saved plan file cannot be read",
   "apply.base-url-mismatch": "the saved plan was made against another API base URL than this apply talks to",
   "apply.plan-differs":
@@ -33,7 +34,7 @@ export const APPLY_CODES = {
     "an action ended on an internal error of campaignctl (a bug: please report it); the message says what failed",
   "apply.journal-unwritable": "the run's journal file could not be written",
   "apply.cross-organization-key":
-    "the API key belongs to another organization than the project; the API deduplicates idempotency keys per organization, so its test and schedule are blocked (error), unless --allow-cross-organization-key lets them send (warning)",
+    "the API key belongs to another organization than what it would write in (a project's test or schedule, a reply in a project's conversation, an email list's upsert); the API deduplicates idempotency keys per organization and consent does not transfer between senders, so the write is refused before any request (error), unless --allow-cross-organization-key lets it through (warning); a pause needs no flag",
 } as const;
 
 export type ApplyCode = keyof typeof APPLY_CODES;

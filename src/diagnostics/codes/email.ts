@@ -1,9 +1,11 @@
 /** Diagnostic codes of the `email` area (email lists, their CSV files, email campaigns). Each entry: a stable code and what it means. */
 export const EMAIL_CODES = {
   "email.csv-unreadable":
-    "an email list's CSV file cannot be read (missing, a directory, no permission), or its path leads outside the repository (symlinks followed)",
+    "an email list's CSV file cannot be read (missing, no permission), is not a regular file (a directory, a named pipe, a device, a socket), or its path leads outside the repository (symlinks followed)",
   "email.csv-malformed":
     "an email list's CSV file is not well-formed CSV (unclosed quote, a row with more or fewer columns than the header, a header naming a column it reads twice)",
+  "email.csv-encoding":
+    "an email list's CSV is not UTF-8 text: a UTF-16 file (with or without a byte-order mark; the file is not read), or a row whose cell holds invalid UTF-8 or a NUL byte (that row is refused, never sent)",
   "email.csv-column-missing":
     "the CSV header lacks a column the list needs (`email`, or a column named in `columns:`), or spells a consent column nearly right (`Consent Source`)",
   "email.invalid-address": "a row's email address is not a valid address (dot-atom local part @ a DNS name)",

@@ -9,6 +9,7 @@ import { setTimeout as realSleep } from "node:timers/promises";
 import type { ApiRoute, SandboxContext } from "../context.js";
 import { authenticate, checkPermission, isAuth } from "./auth.js";
 import { checkBody, parseJson, readBody } from "./body.js";
+import { dateHeader } from "./date-header.js";
 import { beginIdempotent, checkIdempotencyKey, finishIdempotent } from "./idempotency.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { type ApiResponse, bodyForStatus, rateLimited, standardError } from "./responses.js";
@@ -32,6 +33,9 @@ interface Outcome {
   idempotencyKey: string | null;
   rateHeaders: Record<string, string>;
 }
+
+/** The outcome's answer until a step gives one (every path does; never sent as it is). */
+const UNANSWERED = standardError(500, "INTERNAL_ERROR", "Internal server error");
 
 export async function handleApi(
   p: ApiPipeline,
@@ -59,7 +63,7 @@ export async function handleApi(
     res.destroy();
     return;
   }
-  send(res, outcome.response, { ...outcome.rateHeaders, date: p.sandbox.clock.now().toUTCString() });
+  send(res, outcome.response, { ...outcome.rateHeaders, date: dateHeader(p.sandbox.clock.nowMs()) });
 }
 
 async function run(
@@ -74,7 +78,7 @@ async function run(
   const now = sandbox.clock.nowMs();
   const idemHeader = header(req, "idempotency-key");
   const out: Outcome = {
-    response: standardError(500, "INTERNAL_ERROR", "Internal server error"),
+    response: UNANSWERED,
     route: null,
     keyId: null,
     keyOrganizationId: null,

@@ -6,7 +6,18 @@ import { type ApiResponse, invalid, validationError } from "./responses.js";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * The request body, at most 1 MiB. A request that declares none (no Transfer-Encoding, no
+ * Content-Length or 0: HTTP/1.1 has no body then) is answered at once, without a stream iterator.
+ */
 export async function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
+  const length = req.headers["content-length"];
+  if (req.headers["transfer-encoding"] === undefined && (length === undefined || length === "0")) {
+    req.resume();
+    return EMPTY;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import canonicalizeModule from "canonicalize";
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, IDEMPOTENCY_WINDOW_MS } from "../../contract/limits.js";
 import type { Store } from "../state/store.js";
+import type { IdempotencyRecord } from "../state/world.js";
 import { type ApiResponse, invalid, standardError } from "./responses.js";
 
 /** RFC 8785 canonical JSON (the CJS module's export is the function itself under Node ESM). */
@@ -55,9 +56,9 @@ export function beginIdempotent(
     .update(canonicalize(body ?? null) ?? "null")
     .digest("hex");
   return store.mutate((world) => {
-    for (const [k, r] of Object.entries(world.idempotency))
-      if (r.state === "done" && r.created_at_ms + IDEMPOTENCY_WINDOW_MS <= nowMs) delete world.idempotency[k];
-    const existing = world.idempotency[recordKey];
+    sweepNow(world.idempotency, nowMs);
+    const found = world.idempotency[recordKey];
+    const existing = found !== undefined && expired(found, nowMs) ? undefined : found;
     if (existing !== undefined) {
       if (existing.fingerprint !== fingerprint)
         return respond(
@@ -89,6 +90,7 @@ export function beginIdempotent(
         },
       };
     }
+    noteInsert(world.idempotency);
     world.idempotency[recordKey] = {
       scope: scopeText,
       fingerprint,
@@ -115,6 +117,40 @@ export function finishIdempotent(store: Store, recordKey: string, response: ApiR
         body: response.body,
       };
   });
+}
+
+/** A stored response whose 24 hours have passed: as if absent (running records never expire). */
+function expired(record: IdempotencyRecord, nowMs: number): boolean {
+  return record.state === "done" && record.created_at_ms + IDEMPOTENCY_WINDOW_MS <= nowMs;
+}
+
+/**
+ * When to sweep expired records out of a world's idempotency map: once as many records were added
+ * since the last sweep as that sweep left (at least SWEEP_MIN), so the O(records) sweep costs O(1)
+ * per request amortized and the map holds at most about twice its live records. Lookups treat an
+ * expired record as absent, so when the sweep runs never changes an answer. Kept beside the map
+ * (not in the persisted world): a world loaded or reset starts with a fresh count.
+ */
+const SWEEP_MIN = 1024;
+const sweeps = new WeakMap<object, { added: number; kept: number }>();
+
+function noteInsert(records: Record<string, IdempotencyRecord>): void {
+  const state = sweeps.get(records) ?? { added: 0, kept: 0 };
+  state.added += 1;
+  sweeps.set(records, state);
+}
+
+function sweepNow(records: Record<string, IdempotencyRecord>, nowMs: number): void {
+  const state = sweeps.get(records) ?? { added: 0, kept: 0 };
+  sweeps.set(records, state);
+  if (state.added < Math.max(SWEEP_MIN, state.kept)) return;
+  let kept = 0;
+  for (const [k, r] of Object.entries(records)) {
+    if (expired(r, nowMs)) delete records[k];
+    else kept += 1;
+  }
+  state.added = 0;
+  state.kept = kept;
 }
 
 function respond(response: ApiResponse): IdempotencyStart {

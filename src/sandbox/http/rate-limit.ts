@@ -3,6 +3,12 @@
  * by key type. Every admitted request counts; rejected (429) requests do not. Headers report the
  * key's exact limit, what remains after this request, and the Unix second at which the oldest
  * counted request leaves the window.
+ *
+ * Cost: each key's window is a queue of (millisecond, count) runs, oldest first, so a request costs
+ * O(1) amortized and a key holds at most one run per millisecond of the window (60,000), whatever
+ * the traffic; with limits enforced it holds at most the key's limit. The window stays exact to the
+ * millisecond. A request made after the clock was set back is stamped at the key's newest stamp,
+ * so the queue stays in order and the clock's jump back frees nothing.
  */
 import { RATE_LIMITS, RATE_WINDOW_MS } from "../../contract/limits.js";
 import type { ApiKeyRecord } from "../state/world.js";
@@ -13,18 +19,66 @@ export interface RateVerdict {
   readonly headers: Record<string, string>;
 }
 
+/** Compact a queue once this many runs at its head have left the window. */
+const COMPACT_AFTER = 1024;
+
+/**
+ * One key's window. Invariants: `stamps` ascending from `head`; `counts[i] >= 1` for `i >= head`;
+ * `total` is the sum of `counts` from `head`.
+ */
+class KeyWindow {
+  private stamps: number[] = [];
+  private counts: number[] = [];
+  private head = 0;
+  total = 0;
+
+  /** Drops the runs stamped at or before `nowMs - RATE_WINDOW_MS`. */
+  expire(nowMs: number): void {
+    const cutoff = nowMs - RATE_WINDOW_MS;
+    while (this.head < this.stamps.length && (this.stamps[this.head] as number) <= cutoff) {
+      this.total -= this.counts[this.head] as number;
+      this.head += 1;
+    }
+    if (this.head >= COMPACT_AFTER && this.head * 2 >= this.stamps.length) {
+      this.stamps = this.stamps.slice(this.head);
+      this.counts = this.counts.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** The stamp of the oldest counted request (undefined when none is counted). */
+  oldest(): number | undefined {
+    return this.head < this.stamps.length ? this.stamps[this.head] : undefined;
+  }
+
+  add(nowMs: number): void {
+    const last = this.stamps.length - 1;
+    const newest = last >= this.head ? (this.stamps[last] as number) : Number.NEGATIVE_INFINITY;
+    if (nowMs <= newest) this.counts[last] = (this.counts[last] as number) + 1;
+    else {
+      this.stamps.push(nowMs);
+      this.counts.push(1);
+    }
+    this.total += 1;
+  }
+}
+
 export class RateLimiter {
-  private windows = new Map<string, number[]>();
+  private windows = new Map<string, KeyWindow>();
 
   constructor(private readonly enforce: boolean) {}
 
   /** Counts the request (unless limited) and returns the verdict with its headers. */
   take(key: ApiKeyRecord, nowMs: number): RateVerdict {
     const limit = RATE_LIMITS[key.type];
-    const window = (this.windows.get(key.id) ?? []).filter((t) => t > nowMs - RATE_WINDOW_MS);
-    this.windows.set(key.id, window);
-    const oldest = window[0];
-    if (this.enforce && window.length >= limit && oldest !== undefined) {
+    let window = this.windows.get(key.id);
+    if (window === undefined) {
+      window = new KeyWindow();
+      this.windows.set(key.id, window);
+    }
+    window.expire(nowMs);
+    const oldest = window.oldest();
+    if (this.enforce && window.total >= limit && oldest !== undefined) {
       const freeAt = oldest + RATE_WINDOW_MS;
       return {
         limited: true,
@@ -32,12 +86,12 @@ export class RateLimiter {
         headers: headers(limit, 0, freeAt),
       };
     }
-    window.push(nowMs);
-    const first = window[0] ?? nowMs;
+    window.add(nowMs);
+    const first = window.oldest() ?? nowMs;
     return {
       limited: false,
       retryAfter: 0,
-      headers: headers(limit, Math.max(0, limit - window.length), first + RATE_WINDOW_MS),
+      headers: headers(limit, Math.max(0, limit - window.total), first + RATE_WINDOW_MS),
     };
   }
 

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AdminRoute, ApiRoute, SandboxContext } from "../context.js";
 import { type ApiPipeline, handleApi } from "./api-pipeline.js";
 import { checkBody, parseJson, readBody } from "./body.js";
+import { dateHeader } from "./date-header.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { parseRequestPath } from "./request-path.js";
 import { invalid, standardError } from "./responses.js";
@@ -30,7 +31,7 @@ export function createSandboxServer(parts: ServerParts): Server {
   return createServer((req, res) => {
     // The sandbox's clock is the API's clock: every response is dated by virtual time (the API
     // pipeline dates its answer again when it sends, after any virtual latency).
-    res.setHeader("date", parts.sandbox.clock.now().toUTCString());
+    res.setHeader("date", dateHeader(parts.sandbox.clock.nowMs()));
     dispatch(parts, pipeline, req, res).catch((error: unknown) => {
       parts.onBug(error);
       if (!res.headersSent) send(res, standardError(500, "INTERNAL_ERROR", "Internal server error"));

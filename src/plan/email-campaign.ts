@@ -4,10 +4,11 @@
  * approval, the domain's DNS records still to add per signal, each with its fix, and the dashboard
  * steps (test, schedule, resume) the API cannot take. Pure: the reads are handed in.
  */
+
+import { type EmailCampaignSpec, emailCampaignRange } from "../campaign/email-model.js";
 import { sameInstant } from "../contract/instant.js";
 import type { EmailCampaign, SendingDomain } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { EmailCampaignSpec } from "./model.js";
 
 /** One described field whose live value differs. Values as shown to people. */
 export interface EmailDrift {
@@ -178,7 +179,7 @@ export function checkEmailCampaign(
       severity: "error",
       code: "email.campaign-drift",
       message: `email campaign ${spec.address}: ${d.field} differs: the file says ${d.file}, the live campaign has ${d.live}`,
-      range: spec.locate(fileKey(d.field)),
+      range: emailCampaignRange(spec, fileKey(d.field)),
       hint: "edit the file to match, or change the campaign in the dashboard (the API cannot edit email campaigns)",
     });
   for (const b of blockers)
@@ -186,7 +187,7 @@ export function checkEmailCampaign(
       severity: "error",
       code: b.code,
       message: `email campaign ${spec.address}: ${b.message}`,
-      range: b.code === "email.domain-not-ready" ? spec.locate("sending_domain") : spec.range,
+      range: b.code === "email.domain-not-ready" ? emailCampaignRange(spec, "sending_domain") : spec.range,
       hint: b.fix,
     });
   if (domain?.kind === "failed")
@@ -194,7 +195,7 @@ export function checkEmailCampaign(
       severity: "error",
       code: "email.domain-not-ready",
       message: `email campaign ${spec.address}: the sending domain ${spec.sendingDomain} could not be read: ${domain.message}`,
-      range: spec.locate("sending_domain"),
+      range: emailCampaignRange(spec, "sending_domain"),
       hint: "check the id under sending_domain",
     });
   const steps = dashboardSteps(spec, c);

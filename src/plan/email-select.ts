@@ -9,7 +9,7 @@
  *   (they are checks, not syncs: run without `--target` to check them).
  * - `leftOut` names what the run leaves out, so the caller says so once (never silently).
  */
-import type { EmailSpecs } from "./model.js";
+import type { EmailSpecs } from "../campaign/email-model.js";
 
 export interface EmailSelection {
   readonly specs: EmailSpecs;
@@ -37,4 +37,27 @@ export function selectEmail(
       campaigns: all.campaigns.filter((c) => !keptCampaigns.has(c.address)).map((c) => c.address),
     },
   };
+}
+
+/**
+ * What `--target`/`--exclude` leave out of the email part of the run, said once (never silently):
+ * the note to print, or undefined when nothing of the files' email is left out.
+ */
+export function emailLeftOutNote(
+  all: EmailSpecs,
+  targets: readonly string[],
+  excludes: readonly string[],
+): string | undefined {
+  if (targets.length === 0 && excludes.length === 0) return undefined;
+  const { leftOut } = selectEmail(all, targets, excludes);
+  const parts = [
+    ...(leftOut.lists.length === 0 ? [] : [`the email lists ${leftOut.lists.join(", ")}`]),
+    ...(leftOut.campaigns.length === 0 ? [] : [`the email campaigns ${leftOut.campaigns.join(", ")}`]),
+  ];
+  if (parts.length === 0) return undefined;
+  const how =
+    targets.length === 0
+      ? ""
+      : " (name an email list's address with --target to sync it; run without --target to check the email campaigns)";
+  return `note: --target/--exclude leave ${parts.join(" and ")} out of this run${how}\n`;
 }

@@ -1,14 +1,12 @@
 /**
- * Reads `email_lists:` and `email_campaigns:` out of campaign files, with where each value is
- * written. Pure: the CSV files are only named here (cli/email reads them). The schema has already
- * judged the files (validate reports its errors); an entry of the wrong shape is left out here.
+ * Decodes a campaign file's `email_lists:` and `email_campaigns:` into the campaign model, with where
+ * each value is written: part of the one loader (assemble.ts), from the same parsed document and
+ * data as the file's projects. Pure: the CSV files are only named here. An entry with a schema error
+ * (which validate reports) is left out; so is every entry when the section itself is not a map.
+ * Across files, two entries naming one live list keep the first (`repeatedLists`).
  */
 import { posix } from "node:path";
-import { isMap } from "yaml";
-import type { CampaignFile } from "../campaign/model.js";
-import { parseCampaignFile } from "../campaign/parse-yaml.js";
-import { rangeAt, type SourceText } from "../campaign/source-range.js";
-import { findPath } from "../campaign/yaml-path.js";
+import type { Document } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import {
   type ColumnMapping,
@@ -17,7 +15,9 @@ import {
   type EmailGuardSpec,
   type EmailListSpec,
   type EmailSpecs,
-} from "./model.js";
+} from "./email-model.js";
+import { rangeAt, type SourceText } from "./source-range.js";
+import { findPath, pointerSegments } from "./yaml-path.js";
 
 type Obj = Record<string, unknown>;
 
@@ -27,52 +27,60 @@ const strings = (v: unknown): readonly string[] | undefined =>
   Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
 const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
 
-/** The email parts of every file, in file order. */
-export function emailSpecsOf(files: readonly CampaignFile[]): EmailSpecs {
+/** Where the file's values are: its document and text. */
+export interface EmailSource {
+  readonly doc: Document;
+  readonly source: SourceText;
+}
+
+/**
+ * The email entries of one file. `data` is the file's data (`doc.toJS()`); `errorPaths` the
+ * `instancePath` of each schema error of the file: entries under one are left out.
+ */
+export function decodeEmail(data: unknown, errorPaths: readonly string[], where: EmailSource): EmailSpecs {
+  if (!isObj(data) || (data.email_lists === undefined && data.email_campaigns === undefined))
+    return { lists: [], campaigns: [] };
+  const broken = new Set<string>();
+  for (const path of errorPaths) {
+    const [section, address] = pointerSegments(path).map(String);
+    if (section === "email_lists" || section === "email_campaigns")
+      broken.add(`${section}/${address ?? "*"}`);
+  }
+  const kept = (section: string, address: string) =>
+    !broken.has(`${section}/*`) && !broken.has(`${section}/${address}`);
+  const { doc, source } = where;
+  const file = source.file;
+  const at = (path: readonly (string | number)[], key: boolean): SourceRange => {
+    const hit = findPath(doc, doc.contents, path);
+    const span = (key ? (hit.key ?? hit.value) : (hit.value ?? hit.key)) ?? [0, 0];
+    return rangeAt(source, span[0], span[1]);
+  };
+  const organization = str(data.organization);
   const lists: EmailListSpec[] = [];
   const campaigns: EmailCampaignSpec[] = [];
-  for (const file of files) {
-    // A cheap filter only: the key may be quoted ("email_lists": ...), so no colon is required here.
-    if (!/email_(lists|campaigns)/.test(file.text)) continue;
-    const parsed = parseCampaignFile(file);
-    const doc = parsed.doc;
-    if (doc === undefined || !parsed.usable || !isMap(doc.contents)) continue;
-    const data: unknown = doc.toJS({ maxAliasCount: 100 });
-    if (!isObj(data)) continue;
-    const source = parsed.source;
-    const where = (path: readonly (string | number)[]): SourceRange => {
-      const hit = findPath(doc, doc.contents, path);
-      const span = hit.value ?? hit.key ?? [0, 0];
-      return rangeAt(source, span[0], span[1]);
-    };
-    const keyOf = (path: readonly (string | number)[]): SourceRange => {
-      const hit = findPath(doc, doc.contents, path);
-      const span = hit.key ?? hit.value ?? [0, 0];
-      return rangeAt(source, span[0], span[1]);
-    };
-    const organization = str(data.organization);
-    if (isObj(data.email_lists))
-      for (const [address, raw] of Object.entries(data.email_lists)) {
-        const spec = listSpec(file, source, address, raw, organization, where, keyOf);
-        if (spec !== undefined) lists.push(spec);
-      }
-    if (isObj(data.email_campaigns))
-      for (const [address, raw] of Object.entries(data.email_campaigns)) {
-        const spec = campaignSpec(file, address, raw, organization, where, keyOf);
-        if (spec !== undefined) campaigns.push(spec);
-      }
-  }
+  if (isObj(data.email_lists))
+    for (const [address, raw] of Object.entries(data.email_lists)) {
+      if (!kept("email_lists", address)) continue;
+      const spec = listSpec(file, address, raw, organization, at);
+      if (spec !== undefined) lists.push(spec);
+    }
+  if (isObj(data.email_campaigns))
+    for (const [address, raw] of Object.entries(data.email_campaigns)) {
+      if (!kept("email_campaigns", address)) continue;
+      const spec = campaignSpec(file, address, raw, organization, at);
+      if (spec !== undefined) campaigns.push(spec);
+    }
   return { lists, campaigns };
 }
 
+type At = (path: readonly (string | number)[], key: boolean) => SourceRange;
+
 function listSpec(
-  file: CampaignFile,
-  _source: SourceText,
+  file: string,
   address: string,
   raw: unknown,
   organization: string | undefined,
-  where: (path: readonly (string | number)[]) => SourceRange,
-  keyOf: (path: readonly (string | number)[]) => SourceRange,
+  at: At,
 ): EmailListSpec | undefined {
   if (!isObj(raw)) return undefined;
   const id = str(raw.id);
@@ -89,17 +97,17 @@ function listSpec(
   const name = str(raw.name);
   return {
     address,
-    file: file.path,
+    file,
     id,
     ...(name === undefined ? {} : { name }),
     csv,
-    csvPath: csvPathOf(file.path, csv),
+    csvPath: csvPathOf(file, csv),
     columns,
     ...(fields === undefined ? {} : { fields }),
     ...(organization === undefined ? {} : { organization }),
-    range: keyOf(["email_lists", address]),
-    csvRange: where(["email_lists", address, "csv"]),
-    idRange: where(["email_lists", address, "id"]),
+    range: at(["email_lists", address], true),
+    csvRange: at(["email_lists", address, "csv"], false),
+    idRange: at(["email_lists", address, "id"], false),
   };
 }
 
@@ -111,12 +119,11 @@ export function csvPathOf(campaignFile: string, csv: string): string {
 }
 
 function campaignSpec(
-  file: CampaignFile,
+  file: string,
   address: string,
   raw: unknown,
   organization: string | undefined,
-  where: (path: readonly (string | number)[]) => SourceRange,
-  keyOf: (path: readonly (string | number)[]) => SourceRange,
+  at: At,
 ): EmailCampaignSpec | undefined {
   if (!isObj(raw)) return undefined;
   const id = str(raw.id);
@@ -124,12 +131,14 @@ function campaignSpec(
   if (id === undefined && name === undefined) return undefined;
   const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
     (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
-  const at = isObj(raw.schedule) ? str(raw.schedule.at) : undefined;
+  const scheduled = isObj(raw.schedule) ? str(raw.schedule.at) : undefined;
   const guard = isObj(raw.guard) ? guardSpec(raw.guard) : undefined;
-  const range = keyOf(["email_campaigns", address]);
+  const keyRanges = Object.fromEntries(
+    Object.keys(raw).map((key) => [key, at(["email_campaigns", address, key], false)]),
+  );
   return {
     address,
-    file: file.path,
+    file,
     ...optional("id", id),
     ...optional("name", name),
     ...optional("lists", strings(raw.lists)),
@@ -141,11 +150,11 @@ function campaignSpec(
       "requireApproval",
       typeof raw.require_approval === "boolean" ? raw.require_approval : undefined,
     ),
-    ...optional("schedule", at === undefined ? undefined : { at }),
+    ...optional("schedule", scheduled === undefined ? undefined : { at: scheduled }),
     ...optional("guard", guard),
     ...optional("organization", organization),
-    range,
-    locate: (key) => (key in raw ? where(["email_campaigns", address, key]) : range),
+    range: at(["email_campaigns", address], true),
+    keyRanges,
   };
 }
 
@@ -162,7 +171,7 @@ function guardSpec(raw: Obj): EmailGuardSpec {
 
 /**
  * Two entries naming one live list: the later one is left out (one CSV per list, else two files
- * would overwrite each other's rows), with an error at its key.
+ * would overwrite each other's rows), with an error at its key. The check across files.
  */
 export function repeatedLists(specs: EmailSpecs): {
   readonly specs: EmailSpecs;

@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+/**
+ * Forecast of N scheduled projects in a cold process (issue 36; not a test; run after `npm run
+ * build`): what the forecast adds to a `plan` run, which starts a fresh process each time. Each run
+ * is a new `node` process that imports the forecast modules (the core, the JSON, Markdown and text
+ * views, the policy findings and their holds in the plan) and runs them once on the input of
+ * bench/forecast.mjs (forecast-input.mjs). Timed in the child: the imports plus the one run (the
+ * input's own construction is left out), wall and CPU (process.cpuUsage: user + system, which a
+ * loaded machine distorts far less). The floor is the goal itself, 100 ms; the ratio is the median
+ * over it. Exit 1 when the median wall time is 100 ms or more.
+ *
+ *   node bench/forecast-cold.mjs              # 1000 projects, 15 processes
+ *   node bench/forecast-cold.mjs 1000 31
+ *   node bench/forecast-cold.mjs --with-plan  # the plan's own modules timed too
+ */
+import { spawnSync } from "node:child_process";
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const numbers = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const N = Number(numbers[0] ?? 1000);
+const RUNS = Number(numbers[1] ?? 15);
+const FLOOR_MS = 100;
+/** A module of the build (BENCH_DIST: another build's dist/ directory, to measure a version before a change). */
+const distDir =
+  process.env.BENCH_DIST === undefined
+    ? new URL("../dist/", import.meta.url)
+    : pathToFileURL(`${process.env.BENCH_DIST}/`);
+const dist = (path) => JSON.stringify(new URL(path, distDir).href);
+const input = JSON.stringify(new URL("./forecast-input.mjs", import.meta.url).href);
+
+/**
+ * The child: imports, builds the input (not timed), runs once, prints its timings. The plan's own
+ * module that the findings join (src/plan/forecast-hold.js, with the plan assembler it imports) is
+ * loaded by every `plan` run with or without a forecast: imported before the clock starts, unless
+ * WITH_PLAN (then timed too, the whole cost of a process that only forecasts).
+ */
+const withPlan = process.argv.includes("--with-plan");
+const planImport = `import(${dist("src/plan/forecast-hold.js")})`;
+const child = `
+${withPlan ? "" : `await ${planImport};`}
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const [{ DEFAULT_CAPACITY, forecast }, { forecastJson }, { judgeFindings }, { withForecastFindings }, { forecastMarkdown }, { forecastText }] = await Promise.all([
+  import(${dist("src/forecast/index.js")}),
+  import(${dist("src/forecast/json.js")}),
+  import(${dist("src/forecast/policy-hold.js")}),
+  ${planImport},
+  import(${dist("src/report/forecast-markdown.js")}),
+  import(${dist("src/report/forecast-text.js")}),
+]);
+const t1 = performance.now();
+const cpu1 = process.cpuUsage();
+const { forecastInput, NOW, RULE } = await import(${input});
+const { projects, capacity, plan } = forecastInput(${N}, DEFAULT_CAPACITY);
+const cpu2 = process.cpuUsage();
+const t2 = performance.now();
+const f = forecast({ projects, capacity, nowMs: NOW });
+const t3 = performance.now();
+JSON.stringify(forecastJson(f));
+forecastMarkdown(f);
+forecastText(f);
+const held = withForecastFindings(plan, judgeFindings(f, RULE));
+const t4 = performance.now();
+const cpu3 = process.cpuUsage();
+console.log(JSON.stringify({
+  import_ms: t1 - t0,
+  core_ms: t3 - t2,
+  run_ms: t4 - t2,
+  total_ms: t1 - t0 + (t4 - t2),
+  cpu_import_ms: (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1000,
+  cpu_run_ms: (cpu3.user + cpu3.system - cpu2.user - cpu2.system) / 1000,
+  paused: f.projects.filter((p) => p.pause !== null).length,
+  held: held.projects.filter((p) => p.actions.some((a) => a.status === "blocked")).length,
+}));
+`;
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+const loadBefore = load();
+const runs = [];
+for (let i = 0; i < RUNS; i++) {
+  const out = spawnSync(process.execPath, ["--input-type=module", "-e", child], {
+    encoding: "utf8",
+    cwd: fileURLToPath(new URL(".", import.meta.url)),
+  });
+  if (out.status !== 0) {
+    console.error(out.stderr);
+    process.exit(1);
+  }
+  const run = JSON.parse(out.stdout);
+  run.cpu_ms = run.cpu_import_ms + run.cpu_run_ms;
+  runs.push(run);
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const f = (x) => Number(x.toFixed(1));
+const stat = (key) => ({
+  median: f(median(runs.map((r) => r[key]))),
+  max: f(Math.max(...runs.map((r) => r[key]))),
+});
+const total = stat("total_ms");
+const result = {
+  bench: "forecast-cold",
+  projects: N,
+  processes: RUNS,
+  plan_modules_timed: withPlan,
+  total_ms: total,
+  import_ms: stat("import_ms"),
+  run_ms: stat("run_ms"),
+  core_ms: stat("core_ms"),
+  cpu_ms: stat("cpu_ms"),
+  cpu_import_ms: stat("cpu_import_ms"),
+  cpu_run_ms: stat("cpu_run_ms"),
+  floor_ms: FLOOR_MS,
+  ratio: Number((total.median / FLOOR_MS).toFixed(2)),
+  cpu_ratio: Number((median(runs.map((r) => r.cpu_ms)) / FLOOR_MS).toFixed(2)),
+  paused: runs[0].paused,
+  held: runs[0].held,
+  machine: `${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, node ${process.version}`,
+  load_before: loadBefore,
+  load_after: load(),
+};
+console.log(JSON.stringify(result, null, 2));
+if (total.median >= FLOOR_MS) process.exitCode = 1;

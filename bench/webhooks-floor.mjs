@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+/**
+ * `webhooks listen` against its floor, in interleaved pairs (issue 36; not a test; run after `npm
+ * run build`). The floor (bench/webhooks-floor-server.mjs) is a node:http receiver doing the same
+ * durable work at its least: HMAC check, timestamp, JSON parse, dedupe by event id, one fdatasync
+ * per batch (group commit) before answering. Each pair runs the built listener (`dist/cli/main.js
+ * webhooks listen --port 0 --json`, a temp `--state`) and the floor, one after the other (which goes
+ * first alternates), on N signed deliveries from C concurrent connections over loopback
+ * (webhooks-load.mjs); both print their first line to this process and the listener's other lines
+ * are only counted. Per run: events a second (N over the first request to the last answer) and
+ * ack p99 (a request's start to the end of its answer). Per pair: the ratio of events a second
+ * (listener / floor) and of p99s. Targets: median ratio of events >= 0.8 and of p99 <= 1.2 for
+ * every C; exit 1 otherwise, or when a delivery is not answered 200 or the listener's totals
+ * disagree. The machine's load (`os.loadavg`) before and after each pair is printed.
+ *
+ *   node bench/webhooks-floor.mjs                 # 5000 deliveries, 8 and 32 connections, 5 pairs each
+ *   node bench/webhooks-floor.mjs 20000 32 3      # deliveries, connections (comma-separated), pairs
+ *   BENCH_CLI_BEFORE=/other/dist/cli/main.js node bench/webhooks-floor.mjs   # also a build before a change
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { listenFlags } from "./lib.mjs";
+import { load, quantile, sendAll, signedDeliveries, startReceiver } from "./webhooks-load.mjs";
+
+const total = Math.min(Number(process.argv[2] ?? 5000), 200_000);
+const connections = (process.argv[3] ?? "8,32").split(",").map(Number);
+const pairs = Number(process.argv[4] ?? 5);
+const MIN_EVENTS_RATIO = 0.8;
+const MAX_P99_RATIO = 1.2;
+
+/** The built CLI (BENCH_CLI: another build's dist/cli/main.js). */
+const cli = process.env.BENCH_CLI ?? fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+/** BENCH_CLI_BEFORE: a build before a change, run in each round too (triples), to compare under the same load. */
+const before = process.env.BENCH_CLI_BEFORE;
+const floor = fileURLToPath(new URL("./webhooks-floor-server.mjs", import.meta.url));
+
+/** One run of `who` ("listener", "before" or "floor") with `concurrency` connections, on a fresh state directory. */
+async function runOnce(who, concurrency, round) {
+  const state = mkdtempSync(join(tmpdir(), `campaignctl-bench-${who}-`));
+  try {
+    const args =
+      who === "floor"
+        ? [floor, state, "BENCH_WEBHOOK_SECRET"]
+        : [
+            who === "before" ? before : cli,
+            "webhooks",
+            "listen",
+            ...listenFlags(state, "BENCH_WEBHOOK_SECRET"),
+          ];
+    const receiver = await startReceiver(args);
+    const cpuBefore = receiver.cpuMs();
+    const sent = await sendAll(receiver.url, signedDeliveries(total, `evt_${round}_`), concurrency);
+    const cpu = receiver.cpuMs() - cpuBefore;
+    const stopped = await receiver.stop();
+    const totals = JSON.parse(stopped.last);
+    const ok = sent.failed === 0 && stopped.code === 0 && totals.accepted === total;
+    if (!ok)
+      console.error(
+        `${who}: ${sent.failed} not answered 200, exit ${stopped.code}, last line ${stopped.last}`,
+      );
+    return {
+      ok,
+      eventsPerSecond: total / ((sent.answeredAt - sent.started) / 1000),
+      p50: quantile(sent.latencies, 0.5),
+      p99: quantile(sent.latencies, 0.99),
+      retries: sent.retries,
+      cpuUsPerEvent: (cpu * 1000) / total,
+    };
+  } finally {
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+/** One run as printed. */
+const view = (run) => ({
+  events_per_s: Math.round(run.eventsPerSecond),
+  p50_ms: f(run.p50),
+  p99_ms: f(run.p99),
+  cpu_us_per_event: Math.round(run.cpuUsPerEvent),
+  retries: run.retries,
+});
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const f = (x, d = 1) => Number(x.toFixed(d));
+console.log(
+  `machine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, node ${process.version}; ${total} deliveries a run, ${pairs} pairs per connection count`,
+);
+let allOk = true;
+const summary = [];
+for (const concurrency of connections) {
+  const ratios = { listener: [], before: [] };
+  const p99Ratios = { listener: [], before: [] };
+  const cpuRatios = { listener: [], before: [] };
+  const kinds = before === undefined ? ["listener"] : ["listener", "before"];
+  for (let pair = 0; pair < pairs; pair++) {
+    const loadBefore = load();
+    // Which goes first rotates, so no build always runs right after another.
+    const cycle = ["floor", ...kinds];
+    const order = [...cycle.slice(pair % cycle.length), ...cycle.slice(0, pair % cycle.length)];
+    const runs = {};
+    for (const who of order) runs[who] = await runOnce(who, concurrency, `${concurrency}_${pair}_${who}`);
+    const line = { connections: concurrency, pair: pair + 1, order, floor: view(runs.floor) };
+    for (const kind of kinds) {
+      const run = runs[kind];
+      allOk &&= run.ok && runs.floor.ok;
+      ratios[kind].push(run.eventsPerSecond / runs.floor.eventsPerSecond);
+      p99Ratios[kind].push(run.p99 / runs.floor.p99);
+      cpuRatios[kind].push(run.cpuUsPerEvent / runs.floor.cpuUsPerEvent);
+      line[kind] = {
+        ...view(run),
+        ratio: f(ratios[kind].at(-1), 2),
+        p99_ratio: f(p99Ratios[kind].at(-1), 2),
+        cpu_ratio: f(cpuRatios[kind].at(-1), 2),
+      };
+    }
+    console.log(JSON.stringify({ ...line, load_before: loadBefore, load_after: load() }));
+  }
+  for (const kind of kinds)
+    summary.push({
+      connections: concurrency,
+      build: kind === "listener" ? "this" : "before",
+      ratio_median: f(median(ratios[kind]), 2),
+      ratio_range: [f(Math.min(...ratios[kind]), 2), f(Math.max(...ratios[kind]), 2)],
+      p99_ratio_median: f(median(p99Ratios[kind]), 2),
+      p99_ratio_range: [f(Math.min(...p99Ratios[kind]), 2), f(Math.max(...p99Ratios[kind]), 2)],
+      cpu_per_event_ratio_median: f(median(cpuRatios[kind]), 2),
+    });
+}
+console.log(JSON.stringify({ bench: "webhooks-floor", deliveries: total, pairs, summary }));
+const met = summary
+  .filter((s) => s.build === "this")
+  .every((s) => s.ratio_median >= MIN_EVENTS_RATIO && s.p99_ratio_median <= MAX_P99_RATIO);
+if (!allOk) console.error("a run did not answer and accept every delivery exactly once");
+if (!allOk || !met) process.exitCode = 1;

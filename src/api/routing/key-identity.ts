@@ -1,0 +1,67 @@
+/**
+ * Which organization each key belongs to: its `GET /organizations` (the key's own organization and
+ * its descendants), read once per key and session and kept, or learned from a listing made anyway
+ * (the refresh's). Routing checks each key against its variable with it, and the write port judges
+ * the cross-organization rule with it (write-guard.ts).
+ */
+
+import type { Organization } from "../../contract/resources.js";
+import type { ApiClient } from "../client.js";
+import type { ApiError, ApiResult } from "../result.js";
+
+/** What a key's listing says: its root organization and everything it sees, or why it could not be read. */
+export type KeyIdentity =
+  | { readonly ok: true; readonly root: Organization; readonly orgs: readonly Organization[] }
+  | { readonly ok: false; readonly error: ApiError };
+
+/** The organization a key belongs to: the root of its listing (the one without a parent), else the first. */
+export function rootOrganization(orgs: readonly Organization[]): Organization | undefined {
+  return orgs.find((o) => o.parent_org_name === null) ?? orgs[0];
+}
+
+/** The identities of a session's keys, by client. */
+export class KeyIdentities {
+  private readonly known = new Map<ApiClient, Promise<KeyIdentity>>();
+
+  /** The key's identity: its first `GET /organizations` (or a listing learned), read at most once. */
+  of(client: ApiClient): Promise<KeyIdentity> {
+    let identity = this.known.get(client);
+    if (identity === undefined) {
+      identity = client.listOrganizations().then(identityOf);
+      this.known.set(client, identity);
+    }
+    return identity;
+  }
+
+  /** Learns a key's identity from a successful listing of its own (the latest one wins). */
+  learn(client: ApiClient, listed: ApiResult<readonly Organization[]>): void {
+    if (listed.ok) this.known.set(client, Promise.resolve(identityOf(listed)));
+  }
+}
+
+function identityOf(listed: ApiResult<readonly Organization[]>): KeyIdentity {
+  if (!listed.ok) return { ok: false, error: listed.error };
+  const root = rootOrganization(listed.value);
+  return root === undefined
+    ? { ok: false, error: emptyListing(listed.value.length) }
+    : { ok: true, root, orgs: listed.value };
+}
+
+/** A listing without any organization: the key may act for none. */
+function emptyListing(count: number): ApiError {
+  return {
+    kind: "http",
+    status: 403,
+    code: "ORG_ACCESS_DENIED",
+    message: `GET /organizations listed ${count} organizations for the key`,
+    shape: "standard",
+    correlationId: null,
+    details: null,
+    retryAfterSeconds: null,
+    outcome: "none",
+    attempts: 1,
+    method: "GET",
+    route: "GET /organizations",
+    path: "/organizations",
+  };
+}

@@ -1,0 +1,358 @@
+/**
+ * Every request with its owner's key (issue 33 point 3) and every request counted (issue 34 point
+ * 8), over the sandbox on loopback: three county organizations under a state party, each county with
+ * a project that has a reply rule and an email list of its own, each county's key in its own
+ * `CAMPAIGNCTL_API_KEY_<SLUG>` variable and no default key. What went with which key is read from
+ * the sandbox's request log (`key_organization_id`), never from our own client.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { type RepliesPlanFlags, repliesPlanCommand } from "../../cli/commands/replies-plan.js";
+import { type RepliesRunFlags, repliesRunCommand } from "../../cli/commands/replies-run.js";
+import { watchCommand } from "../../cli/commands/watch.js";
+import { exitCodeOf } from "../../cli/outcome.js";
+import type { Fixture } from "../../src/sandbox/fixture/types.js";
+import { startSandbox } from "../../src/sandbox/index.js";
+import { checkCliDocuments } from "../helpers/documents.js";
+import { captureIo } from "../helpers/run-cli.js";
+import { schemaErrors } from "../helpers/schemas.js";
+import { admin } from "../sandbox/helpers.js";
+import { adopt, apply, type Bed, closeBeds, io, type LogEntry, orgKeys, plan, virtual } from "./harness.js";
+import { buildOrgWorld, PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";
+
+afterEach(closeBeds);
+
+const ANSWER = "Vote at City Hall, 7am to 7pm. Reply STOP to opt out";
+const FLAG = "--allow-cross-organization-key";
+const listId = (i: number) => `e2000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+const number = (i: number) => `+1503555${String(i).padStart(4, "0")}`;
+
+/** Three counties, each project with a reply rule, each county with an email list (email available). */
+async function ownerBed(faults?: string): Promise<Bed> {
+  const world = buildOrgWorld(3, 1);
+  const f = world.fixture as Fixture;
+  for (const org of f.organizations ?? []) if (org.id !== PARENT_ORG) org.email_available = true;
+  f.email = {
+    lists: world.orgs.map((o) => ({ id: listId(o.index), name: "Volunteers", organization_id: o.id })),
+  };
+  mkdirSync(join(world.dir, "campaign", "lists"));
+  for (const org of world.orgs) {
+    writeFileSync(
+      join(world.dir, "campaign", "lists", `o${org.index}.csv`),
+      `email,consent_source,consent_at\nann${org.index}@example.org,signup form,2026-03-01T09:30:00Z\nben${org.index}@example.org,signup form,2026-03-01T09:30:00Z\n`,
+    );
+    writeCampaignFile(world.dir, org, (doc) => {
+      const projects = doc.projects as Record<string, Record<string, unknown>>;
+      for (const p of Object.values(projects))
+        p.replies = { rules: [{ name: "where", keywords: ["where do i vote"], answer: ANSWER }] };
+      doc.email_lists = {
+        [`o${org.index}-volunteers`]: { id: listId(org.index), csv: `lists/o${org.index}.csv` },
+      };
+    });
+  }
+  const sb = await startSandbox({
+    fixture: f,
+    rateLimits: true,
+    ...(faults === undefined ? {} : { faults }),
+  });
+  return adopt({ world, sb });
+}
+
+async function log(b: Bed): Promise<(LogEntry & { route: string | null })[]> {
+  return (await admin(b.sb, "GET", "/requests")).body.data.requests;
+}
+
+async function clearLog(b: Bed): Promise<void> {
+  await admin(b.sb, "DELETE", "/requests");
+}
+
+/** Contact `n` of county `i` texts its project's number. */
+async function textIn(b: Bed, i: number, n: number, text: string): Promise<void> {
+  const org = b.world.orgs[i - 1];
+  const reply = await admin(b.sb, "POST", "/inbound", {
+    project_id: org?.projects[0]?.id,
+    contact_phone: `+1971555${String(100 * i + n).padStart(4, "0")}`,
+    phone_number: number(i),
+    text,
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON documents are checked against their schemas
+type Json = any;
+
+async function repliesRun(
+  b: Bed,
+  env: Record<string, string>,
+  flags: Partial<RepliesRunFlags> = {},
+): Promise<{ code: number; lines: Json[]; out: string; stderr: string }> {
+  const io = captureIo({ env: { NO_COLOR: "1", ...env }, cwd: b.world.dir, clock: () => b.sb.clock.nowMs() });
+  const v = virtual(b);
+  const outcome = await repliesRunCommand(
+    ["campaign"],
+    {
+      baseUrl: b.sb.baseUrl,
+      json: true,
+      once: true,
+      webhooks: false,
+      state: ".campaignctl/replies",
+      ...flags,
+    },
+    io,
+    {
+      session: v,
+      sleep: v.sleep,
+      now: () => b.sb.clock.nowMs(),
+      onInterrupt: () => () => {},
+      backoffMs: 1000,
+    },
+  );
+  // One JSON line per event, or one error document (indented) when the run stops before it starts.
+  const out = io.out();
+  const lines = out.startsWith("{\n")
+    ? [JSON.parse(out) as Json]
+    : out
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => JSON.parse(l) as Json);
+  for (const line of lines) if (line.error === true) expect(schemaErrors("error-result", line)).toEqual([]);
+  return { code: exitCodeOf(outcome), lines, out: io.out(), stderr: io.err() };
+}
+
+async function repliesPlan(
+  b: Bed,
+  env: Record<string, string>,
+  flags: Partial<RepliesPlanFlags> = {},
+): Promise<{ code: number; doc: Json; stderr: string }> {
+  const io = captureIo({ env: { NO_COLOR: "1", ...env }, cwd: b.world.dir, clock: () => b.sb.clock.nowMs() });
+  const outcome = await repliesPlanCommand(
+    ["campaign"],
+    { baseUrl: b.sb.baseUrl, json: true, ...flags },
+    io,
+    { session: virtual(b) },
+  );
+  const doc = JSON.parse(io.out());
+  expect(schemaErrors(doc.error === true ? "error-result" : "replies-plan", doc)).toEqual([]);
+  return { code: exitCodeOf(outcome), doc, stderr: io.err() };
+}
+
+const replyPosts = (entries: readonly LogEntry[]) =>
+  entries.filter((r) => r.method === "POST" && r.route === "/conversations/{conversation_id}/messages");
+const upserts = (entries: readonly LogEntry[]) =>
+  entries.filter((r) => r.method === "POST" && r.route === "/email/lists/{id}/contacts");
+
+describe("only keys per organization (no default key)", () => {
+  test("a reply on a county's project goes with that county's key; replies plan agrees", async () => {
+    const b = await ownerBed();
+    const baker = b.world.orgs[1];
+    await textIn(b, 2, 1, "Where do I vote?");
+    const planned = await repliesPlan(b, orgKeys(b));
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.doc.totals.answer).toBe(1);
+
+    const run = await repliesRun(b, orgKeys(b));
+    expect(run.code, run.out + run.stderr).toBe(0);
+    expect(run.lines.filter((l) => l.type === "inbound" && l.outcome === "answered")).toHaveLength(1);
+    const entries = await log(b);
+    expect(replyPosts(entries).map((r) => [r.key_organization_id, r.status])).toEqual([[baker?.id, 202]]);
+    // Each county lists its own conversations with its own key; the parent's key is never used.
+    expect(entries.every((r) => r.key_organization_id !== PARENT_ORG)).toBe(true);
+    const listers = new Set(
+      entries.filter((r) => r.route === "/conversations").map((r) => r.key_organization_id),
+    );
+    expect(listers).toEqual(new Set(b.world.orgs.map((o) => o.id)));
+  });
+
+  test("each county's email list syncs with that county's key", async () => {
+    const b = await ownerBed();
+    const run = await apply(b, orgKeys(b), { json: true });
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.email.lists.map((l: Json) => [l.address, l.state, l.accepted])).toEqual(
+      b.world.orgs.map((o) => [`o${o.index}-volunteers`, "synced", 2]),
+    );
+    const posts = upserts(await log(b));
+    expect(posts.map((r) => [r.path, r.key_organization_id, r.status]).sort()).toEqual(
+      b.world.orgs.map((o) => [`/email/lists/${listId(o.index)}/contacts`, o.id, 200]).sort(),
+    );
+  });
+
+  test("a county without its key: replies and apply name the variable to set, before any request with it", async () => {
+    const b = await ownerBed();
+    const clark = b.world.orgs[2];
+    if (clark === undefined) throw new Error("world");
+    const env = orgKeys(b);
+    delete env[clark.variable];
+    const run = await repliesRun(b, env);
+    expect(run.code).toBe(1);
+    const [doc] = run.lines;
+    expect(doc.diagnostics.map((d: Json) => d.code)).toEqual(["api.no-organization-key"]);
+    expect(doc.diagnostics[0].message).toContain(`${clark.variable} is not set`);
+    expect(doc.diagnostics[0].range.file).toBe(clark.file);
+    expect(run.out).not.toContain("(none)");
+
+    const applied = await apply(b, env, { json: true });
+    expect(applied.code).toBe(1);
+    const failed = JSON.parse(applied.stdout);
+    expect(failed.error).toBe(true);
+    // Its project and its email list, each at its line.
+    expect(failed.diagnostics.map((d: Json) => [d.code, d.range?.file])).toEqual([
+      ["api.no-organization-key", clark.file],
+      ["api.no-organization-key", clark.file],
+    ]);
+    expect(failed.diagnostics.map((d: Json) => d.message.split(":")[0]).sort()).toEqual([
+      "email list o3-volunteers",
+      clark.projects[0]?.address,
+    ]);
+    expect((await log(b)).filter((r) => r.method === "POST")).toEqual([]);
+  });
+});
+
+describe("only a parent's key", () => {
+  const parent = { CAMPAIGNCTL_API_KEY: PARENT_KEY };
+
+  test("replies run refuses to answer in a county's conversations before any write; the flag lets it", async () => {
+    const b = await ownerBed();
+    await textIn(b, 1, 1, "where do i vote");
+    const planned = await repliesPlan(b, parent);
+    expect(planned.code).toBe(1);
+    expect(planned.stderr).toContain("apply.cross-organization-key");
+    expect(planned.stderr).toContain(FLAG);
+
+    const refused = await repliesRun(b, parent);
+    expect(refused.code).toBe(1);
+    const error = refused.lines[0];
+    expect(error.error).toBe(true);
+    expect(error.diagnostics.map((d: Json) => d.code)).toEqual(Array(3).fill("apply.cross-organization-key"));
+    expect(error.diagnostics[0].hint).toContain(FLAG);
+    expect(error.diagnostics[0].range.file).toBe(b.world.orgs[0]?.file);
+    expect(replyPosts(await log(b))).toEqual([]);
+
+    const allowed = await repliesRun(b, parent, { allowCrossOrganizationKey: true });
+    expect(allowed.code, allowed.out).toBe(0);
+    expect(replyPosts(await log(b)).map((r) => [r.key_organization_id, r.status])).toEqual([
+      [PARENT_ORG, 202],
+    ]);
+  });
+
+  test("a file that names no organization: the write port refuses the answer (the project read says whose it is); the inbound stays open", async () => {
+    const b = await ownerBed();
+    for (const org of b.world.orgs)
+      writeCampaignFile(b.world.dir, org, (d) => {
+        delete d.organization;
+        for (const p of Object.values(d.projects as Record<string, Record<string, unknown>>))
+          p.replies = { rules: [{ name: "where", keywords: ["where do i vote"], answer: ANSWER }] };
+      });
+    await textIn(b, 1, 1, "where do i vote");
+    const run = await repliesRun(b, parent);
+    expect(run.code).toBe(1);
+    const inbound = run.lines.find((l) => l.type === "inbound");
+    expect(inbound).toMatchObject({ outcome: "unknown" });
+    expect(inbound.detail).toContain(FLAG);
+    expect(replyPosts(await log(b))).toEqual([]);
+    // Not recorded as refused: with the flag, the next run answers it.
+    await b.sb.clock.advance(61_000);
+    const allowed = await repliesRun(b, parent, { allowCrossOrganizationKey: true });
+    expect(allowed.code, allowed.out).toBe(0);
+    expect(replyPosts(await log(b)).map((r) => [r.key_organization_id, r.status])).toEqual([
+      [PARENT_ORG, 202],
+    ]);
+  });
+
+  test("apply refuses the counties' email lists (and texts) before any write; the flag lets them; a pause needs no flag", async () => {
+    const b = await ownerBed();
+    const planned = await plan(b, parent, { json: true });
+    expect(planned.code).toBe(1);
+    const planDoc = JSON.parse(planned.stdout);
+    const said = (planDoc.diagnostics as Json[]).filter((d) => d.code === "apply.cross-organization-key");
+    expect(said.map((d) => d.severity)).toEqual(["error", "error", "error"]);
+
+    const refused = await apply(b, parent, { json: true });
+    expect(refused.code).toBe(1);
+    const doc = JSON.parse(refused.stdout);
+    expect(doc.actions.map((a: Json) => a.status)).toEqual(["blocked", "blocked", "blocked"]);
+    for (const list of doc.email.lists) {
+      expect(list.state).toBe("failed");
+      expect(list.diagnostics.map((d: Json) => d.code)).toEqual(["apply.cross-organization-key"]);
+      expect(list.diagnostics[0].message).toContain(FLAG);
+    }
+    expect((await log(b)).filter((r) => r.method === "POST")).toEqual([]);
+
+    const allowed = await apply(b, parent, { json: true, allowCrossOrganizationKey: true });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    const posts = (await log(b)).filter((r) => r.method === "POST");
+    expect(upserts(posts).map((r) => [r.key_organization_id, r.status])).toEqual(
+      Array(3).fill([PARENT_ORG, 200]),
+    );
+    expect(posts.filter((r) => r.route === "/projects/{id}/schedule")).toHaveLength(3);
+
+    // A pause sends nothing: the parent's key pauses a county's project without the flag.
+    const baker = b.world.orgs[1];
+    if (baker === undefined) throw new Error("world");
+    writeCampaignFile(b.world.dir, baker, (d) => {
+      for (const p of Object.values(d.projects as Record<string, Record<string, unknown>>)) {
+        p.state = "paused";
+        p.replies = { rules: [{ name: "where", keywords: ["where do i vote"], answer: ANSWER }] };
+      }
+      d.email_lists = { "o2-volunteers": { id: listId(2), csv: "lists/o2.csv" } };
+    });
+    await clearLog(b);
+    const paused = await apply(b, parent, { json: true, target: [baker.projects[0]?.address ?? ""] });
+    expect(paused.code, paused.stdout).toBe(0);
+    const pauses = (await log(b)).filter((r) => r.method === "POST");
+    expect(pauses.map((r) => [r.route, r.key_organization_id, r.status])).toEqual([
+      ["/projects/{id}/pause", PARENT_ORG, 200],
+    ]);
+  });
+});
+
+test("a faulted run's summaries count every request and every 429 the sandbox logged", async () => {
+  const faults = [
+    "GET /organizations: status(429, retry-after=1) n=2",
+    "GET /projects/{id}: status(429, retry-after=1) n=2",
+    "GET /email/campaigns: status(429, retry-after=1) n=1",
+    "POST /email/lists/{id}/contacts: status(429, retry-after=1) n=2",
+    "GET /conversations: status(429, retry-after=1) n=1",
+  ].join("; ");
+  const b = await ownerBed(faults);
+  await textIn(b, 3, 1, "where do I vote");
+  const counted = async () => {
+    const entries = await log(b);
+    await clearLog(b);
+    return { total: entries.length, throttled: entries.filter((r) => r.status === 429).length };
+  };
+
+  const planned = await plan(b, orgKeys(b), { json: true });
+  expect(planned.code, planned.stderr).toBe(0);
+  const planLog = await counted();
+  expect(planLog.throttled).toBeGreaterThan(0);
+  expect(JSON.parse(planned.stdout).requests.total).toBe(planLog.total);
+
+  const run = await apply(b, orgKeys(b), { json: true });
+  expect(run.code, run.stderr).toBe(0);
+  const applyLog = await counted();
+  const requests = JSON.parse(run.stdout).requests;
+  expect(applyLog.throttled).toBeGreaterThan(0);
+  expect([requests.total, requests.rate_limited_429]).toEqual([applyLog.total, applyLog.throttled]);
+  expect(run.stderr).not.toContain(" 0 API requests");
+
+  const replies = await repliesPlan(b, orgKeys(b));
+  expect(replies.code, replies.stderr).toBe(0);
+  expect(replies.doc.requests).toBe((await counted()).total);
+
+  // watch's summary too: the keys' checks before its first poll included.
+  const out = { stdout: "", stderr: "" };
+  const v = virtual(b);
+  const watched = await watchCommand(
+    ["campaign"],
+    { baseUrl: b.sb.baseUrl, once: true, json: true, color: false },
+    io(b, orgKeys(b), out),
+    { session: v, sleep: v.sleep, onInterrupt: () => () => {} },
+  );
+  checkCliDocuments(["watch", "--json"], out.stdout, b.world.dir);
+  expect(exitCodeOf(watched), out.stderr).toBe(0);
+  const stop = JSON.parse(out.stdout.trim().split("\n").at(-1) ?? "{}");
+  expect(stop.type).toBe("stop");
+  expect(stop.requests).toBe((await counted()).total);
+});

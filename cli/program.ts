@@ -74,6 +74,7 @@ const COMMANDS: readonly { name: string; needsTree?: true; load: () => Promise<R
   { name: "import", load: () => import("./register/import.js").then((m) => m.registerImport) },
   { name: "status", load: () => import("./register/status.js").then((m) => m.registerStatus) },
   { name: "watch", load: () => import("./register/watch.js").then((m) => m.registerWatch) },
+  { name: "results", load: () => import("./register/results.js").then((m) => m.registerResults) },
   { name: "webhooks", load: () => import("./register/webhooks.js").then((m) => m.registerWebhooks) },
   { name: "replies", load: () => import("./register/replies.js").then((m) => m.registerReplies) },
   { name: "sandbox", load: () => import("./register/sandbox.js").then((m) => m.registerSandbox) },

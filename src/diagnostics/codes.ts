@@ -13,6 +13,7 @@ import type { PlanCode } from "./codes/plan.js";
 import type { PolicyCode } from "./codes/policy.js";
 import type { RepliesCode } from "./codes/replies.js";
 import type { ReportCode } from "./codes/report.js";
+import type { ResultsCode } from "./codes/results.js";
 import type { StatusCode } from "./codes/status.js";
 import type { WatchCode } from "./codes/watch.js";
 import type { WebhooksCode } from "./codes/webhooks.js";
@@ -39,4 +40,5 @@ export type DiagnosticCode =
   | WatchCode
   | WebhooksCode
   | RepliesCode
-  | EmailCode;
+  | EmailCode
+  | ResultsCode;

@@ -137,6 +137,24 @@ export interface PlanAudience {
   readonly organization: NamedRecord;
   readonly contact_lists: readonly NamedRecord[];
   readonly suppression_lists: readonly NamedRecord[];
+  /** Where the lists' recipients live, as the policy's `places` declares; absent when it declares none. */
+  readonly places?: PlanPlaces;
+}
+
+/**
+ * Where a send's recipients live (the policy's `places`, docs/places.md). Invariants:
+ * `contact_lists` follows the audience's contact lists, one entry each; an entry not `declared` has
+ * no states and no zones (its recipients are taken to be in the schedule's zone); `zones` is every
+ * zone the send window is judged in (empty when the project has no schedule zone).
+ */
+export interface PlanPlaces {
+  readonly contact_lists: readonly {
+    readonly id: string;
+    readonly declared: boolean;
+    readonly states: readonly string[];
+    readonly zones: readonly string[];
+  }[];
+  readonly zones: readonly string[];
 }
 
 /**

@@ -13,9 +13,20 @@ export type DailyCapBypassRule = "forbid" | "allow" | "require_label";
 /** The label a project must carry to set `daily_cap_bypass` under `require_label`. */
 export const DAILY_CAP_BYPASS_LABEL = "daily-cap-bypass-approved";
 
+import type { ListPlaces, PolicyMessages } from "../jurisdictions/index.js";
 import type { SendWindow } from "../text/send-window.js";
 
 export type { SendWindow } from "../text/send-window.js";
+
+/**
+ * The policy's `jurisdictions` rule: the shipped rule packs it puts in force (by name, `@VERSION`
+ * pinned; checked against the shipped packs when the file is read) and the kind of its messages.
+ * Invariant: `packs` is non-empty and names shipped packs.
+ */
+export interface JurisdictionsRule {
+  readonly packs: readonly string[];
+  readonly messages: PolicyMessages;
+}
 
 /** The rules, as the schema allows them; an absent rule is not enforced. */
 export interface PolicyRules {
@@ -23,6 +34,10 @@ export interface PolicyRules {
   readonly min_test_contacts?: number;
   readonly max_estimated_cost_usd?: number;
   readonly send_window?: SendWindow;
+  /** State rules from shipped packs, part of the one send window (docs/places.md). */
+  readonly jurisdictions?: JurisdictionsRule;
+  /** Every contact list a scheduled project sends to is declared under `places`. */
+  readonly require_places?: boolean;
   readonly require_opt_out_language?: boolean;
   readonly forbid_at_now?: boolean;
   /** Every `scheduled` project must declare a `guard:` with at least one rate. */
@@ -58,6 +73,8 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "min_test_contacts",
   "max_estimated_cost_usd",
   "send_window",
+  "jurisdictions",
+  "require_places",
   "require_opt_out_language",
   "forbid_at_now",
   "require_guards",
@@ -126,4 +143,10 @@ export interface Policy {
   readonly loosened: readonly Loosening[];
   /** The capacity declared (combined: the strictest of every file's; see src/policy/capacity.ts). */
   readonly capacity: PolicyCapacity;
+  /**
+   * Where each contact list's recipients live (its `places:`; combined: every file's, farthest
+   * first, so a nearer file can add places to a list but never remove any). Absent or empty: none
+   * declared.
+   */
+  readonly places?: readonly ListPlaces[];
 }

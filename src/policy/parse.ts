@@ -17,6 +17,7 @@ import {
   type PolicyRuleName,
   type PolicyRules,
 } from "./model.js";
+import { packProblems, placesOf } from "./places.js";
 import { validatePolicyData } from "./schema.js";
 
 export type ParsedPolicy =
@@ -88,6 +89,14 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
     },
     file,
   );
+  const locateKey = (path: readonly (string | number)[]) => {
+    const hit = findPath(doc, doc.contents, path);
+    const span = hit.key ?? hit.value;
+    return span ? rangeAt(source, span[0], span[1]) : fileStart(file);
+  };
+  const places = placesOf(data as Parameters<typeof placesOf>[0], locateKey, file);
+  const problems = [...places.diagnostics, ...packProblems(rules.jurisdictions, locateKey)];
+  if (problems.length > 0) return { ok: false, diagnostics: problems };
   const named = (key: "loosens" | "locked") => [
     ...new Set((data as Record<string, PolicyRuleName[] | undefined>)[key] ?? []),
   ];
@@ -102,6 +111,7 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
       locked: named("locked"),
       loosened: [],
       capacity,
+      ...(places.places.length === 0 ? {} : { places: places.places }),
     },
   };
 }

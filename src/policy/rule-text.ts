@@ -13,6 +13,14 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
       return rules.max_estimated_cost_usd === undefined ? "off" : `$${rules.max_estimated_cost_usd}`;
     case "send_window":
       return rules.send_window === undefined ? "off" : `${rules.send_window.from}-${rules.send_window.to}`;
+    case "jurisdictions": {
+      const j = rules.jurisdictions;
+      return j === undefined
+        ? "off"
+        : `${j.packs.join(", ")} (${j.messages === "all" ? "every rule" : `${j.messages} messages`})`;
+    }
+    case "require_places":
+      return rules.require_places === true ? "on" : "off";
     case "require_opt_out_language":
       return rules.require_opt_out_language === undefined
         ? "off"

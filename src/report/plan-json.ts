@@ -138,6 +138,7 @@ function orderAudience(a: PlanAudience): PlanAudience {
     organization: named(a.organization),
     contact_lists: a.contact_lists.map(named),
     suppression_lists: a.suppression_lists.map(named),
+    ...(a.places === undefined ? {} : { places: a.places }),
   };
 }
 

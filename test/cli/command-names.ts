@@ -9,6 +9,7 @@ export const COMMAND_NAMES: readonly string[] = [
   "import",
   "status",
   "watch",
+  "results",
   "webhooks",
   "replies",
   "sandbox",

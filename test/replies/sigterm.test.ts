@@ -27,7 +27,10 @@ const STOP_WITHIN_MS = 1000;
 function control(): { readonly child: ChildProcess; readonly ready: Promise<void> } {
   const child = spawn(
     process.execPath,
-    ["-e", "process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000); console.log('ready')"],
+    [
+      "-e",
+      "const t = setInterval(() => {}, 1000); process.on('SIGTERM', () => clearInterval(t)); console.log('ready')",
+    ],
     { stdio: ["ignore", "pipe", "ignore"] },
   );
   live.add(child);

@@ -18,9 +18,9 @@ import {
   clearLog,
   type Json,
   log,
-  replyPosts,
   repliesPlan,
   repliesRun,
+  replyPosts,
   textIn as textFrom,
 } from "./replies-harness.js";
 import { buildOrgWorld, PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";

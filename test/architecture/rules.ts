@@ -5,6 +5,7 @@
  * under src/ fails until it is given a layer here (and in design.md).
  */
 import type { ArchitectureRules } from "./checker.js";
+import type { FunctionLengthRules } from "./function-length.js";
 
 /**
  * design.md "Layout", top first: cli -> report -> (apply, approvals, import, status, watch, replies,
@@ -125,4 +126,84 @@ export const RULES: ArchitectureRules = {
   ioPlaces: IO_PLACES,
   pureNodeModules: PURE_NODE_MODULES,
   allowedIo: ALLOWED_IO,
+};
+
+/**
+ * No function in cli/ over 80 lines (issue 33 point 5). The allowances are debt: each names the
+ * function, the length it may not grow past, and why it is still long.
+ */
+export const FUNCTION_LENGTH: FunctionLengthRules = {
+  places: ["cli/"],
+  max: 80,
+  allowed: [
+    {
+      file: "cli/lsp/server.ts",
+      name: "runServer",
+      lines: 225,
+      why: "the language server's connection wiring; its split belongs to the language-server work (cli/lsp)",
+    },
+    { file: "cli/lsp/server.ts", name: "<anon>", lines: 223, why: "runServer's body (above)" },
+    {
+      file: "cli/lsp/incremental-check.ts",
+      name: "checkIncrementally",
+      lines: 105,
+      why: "the language server's incremental check; its split belongs to the language-server work (cli/lsp)",
+    },
+    { file: "cli/commands/apply-run.ts", name: "execute", lines: 106, why: "to split (issue 33 point 5)" },
+    {
+      file: "cli/commands/apply-saved.ts",
+      name: "applySaved",
+      lines: 124,
+      why: "to split (issue 33 point 5)",
+    },
+    {
+      file: "cli/commands/import-template.ts",
+      name: "importTemplateCommand",
+      lines: 105,
+      why: "to split (issue 33 point 5)",
+    },
+    { file: "cli/commands/import.ts", name: "importCommand", lines: 114, why: "to split (issue 33 point 5)" },
+    { file: "cli/commands/plan.ts", name: "planCommand", lines: 91, why: "to split (issue 33 point 5)" },
+    {
+      file: "cli/commands/preview.ts",
+      name: "previewCommand",
+      lines: 81,
+      why: "to split (issue 33 point 5)",
+    },
+    {
+      file: "cli/commands/replies-plan.ts",
+      name: "repliesPlanCommand",
+      lines: 103,
+      why: "to split (issue 33 point 5)",
+    },
+    {
+      file: "cli/commands/replies-run.ts",
+      name: "repliesRunCommand",
+      lines: 254,
+      why: "to split (issue 33 point 5)",
+    },
+    { file: "cli/commands/status.ts", name: "statusCommand", lines: 124, why: "to split (issue 33 point 5)" },
+    { file: "cli/commands/watch.ts", name: "watchCommand", lines: 95, why: "to split (issue 33 point 5)" },
+    {
+      file: "cli/commands/webhooks-listen.ts",
+      name: "startWebhooksListener",
+      lines: 175,
+      why: "to split (issue 33 point 5)",
+    },
+    { file: "cli/forecast-sent.ts", name: "readLiveSends", lines: 89, why: "to split (issue 33 point 5)" },
+    {
+      file: "cli/register/replies.ts",
+      name: "registerReplies",
+      lines: 109,
+      why: "to split (issue 33 point 5)",
+    },
+    {
+      file: "cli/register/webhooks.ts",
+      name: "registerWebhooks",
+      lines: 93,
+      why: "to split (issue 33 point 5)",
+    },
+    { file: "cli/session.ts", name: "openEmbedded", lines: 85, why: "to split (issue 33 point 5)" },
+    { file: "cli/validate-workers.ts", name: "checkFiles", lines: 86, why: "to split (issue 33 point 5)" },
+  ],
 };

@@ -10,34 +10,43 @@
  * flags, the state or the connection are unusable, 402 INSUFFICIENT_BALANCE stopped the worker, or
  * (with `--once`) an answer's outcome is still unknown or a pass could not read.
  */
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
+import { join } from "node:path";
 import { apiErrorDiagnostic, type Sleep } from "../../src/api/index.js";
+import type { RoutingResult } from "../../src/api/routing/route-owners.js";
 import { routeReplies } from "../../src/api/routing/route-replies.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
+import type { Campaign } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { revocationWords } from "../../src/message/reply-words.js";
-import { REPLIES_RUN_FORMAT_VERSION } from "../../src/replies/events.js";
-import { inboundOfEvent } from "../../src/replies/intake.js";
+import { REPLIES_RUN_FORMAT_VERSION, type RunEvent } from "../../src/replies/events.js";
+import type { ReplyProject } from "../../src/replies/port.js";
 import { replyProjects } from "../../src/replies/projects.js";
+import {
+  listenerFlagsUnused,
+  listens,
+  noRules,
+  runSucceeded,
+  startWarnings,
+  withPollOnlyHint,
+} from "../../src/replies/run-checks.js";
 import type { RepliesState } from "../../src/replies/state-file.js";
 import { DEFAULT_FIRST_WINDOW_MS, POLL_INTERVAL_MS, RepliesWorker } from "../../src/replies/worker.js";
 import { createRepliesRunView } from "../../src/report/replies-run-view.js";
-import { createRedactor } from "../../src/text/redact.js";
-import { Receiver } from "../../src/webhooks/receiver.js";
-import type { RecordedEvent } from "../../src/webhooks/record.js";
-import { startListenerServer } from "../../src/webhooks/server.js";
+import { createRedactor, type Redactor } from "../../src/text/redact.js";
+import type { RecordFile } from "../../src/webhooks/record-store.js";
+import type { WebhookSecret } from "../../src/webhooks/types.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
-import { openRecordFile } from "../adapters/record-file.js";
-import { openRepliesState } from "../adapters/replies-state.js";
+import { openRepliesStateDir } from "../adapters/replies-state-dir.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../flag-defaults.js";
 import type { Io } from "../io.js";
 import type { KeyScopeFlags } from "../key-scope-flag.js";
+import { Closers } from "../lifecycle/closers.js";
+import { abortableSleeps, onStopSignal } from "../lifecycle/stop-signals.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
-import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+import { eventIntake, startRepliesListener } from "../replies/event-listener.js";
+import { openSession, type Session, type SessionFlags, type SessionOptions } from "../session.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 
 /** The flags of `replies run`, as commander parses them. */
@@ -80,292 +89,204 @@ export async function repliesRunCommand(
   deps: RepliesRunDeps = {},
 ): Promise<Outcome> {
   const json: JsonFailure = { json: flags.json === true, formatVersion: REPLIES_RUN_FORMAT_VERSION };
-  const webhooks = flags.webhooks !== false && flags.once !== true;
+  const inputs = gatherInputs(paths, flags, io);
+  if (!inputs.ok) return failWith(inputs.diagnostics, inputs.sources, io, json);
+  const closers = new Closers();
+  try {
+    const ready = await prepareRun(inputs, flags, io, deps, closers);
+    if (!ready.ok) return failWith(ready.diagnostics, ready.sources, io, json);
+    const summary = await ready.worker.run();
+    return runSucceeded(summary, flags.once === true) ? success : failure;
+  } finally {
+    await closers.closeAll();
+  }
+}
+
+/** What the files, the policies above them and the environment give a run, read before anything opens. */
+interface RunInputs {
+  readonly ok: true;
+  readonly sources: ReadonlyMap<string, string>;
+  readonly campaign: Campaign;
+  readonly projects: readonly ReplyProject[];
+  readonly revocation: ReturnType<typeof revocationWords>;
+  readonly secrets: readonly WebhookSecret[];
+  readonly redact: Redactor;
+}
+
+type Refusal = {
+  readonly ok: false;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly sources: ReadonlyMap<string, string>;
+};
+
+function gatherInputs(paths: readonly string[], flags: RepliesRunFlags, io: Io): RunInputs | Refusal {
+  const none = new Map<string, string>();
   const usage = listenerFlagsUnused(flags);
-  if (usage.length > 0) return failWith(usage, new Map(), io, json);
-  const host = flags.host ?? DEFAULT_REPLIES_HOST;
-  const port = flags.port ?? DEFAULT_REPLIES_PORT;
+  if (usage.length > 0) return { ok: false, diagnostics: usage, sources: none };
   const loaded = loadCampaign(paths.length === 0 ? ["."] : paths, io.cwd);
   const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
   const errors = loaded.diagnostics.filter((d) => d.severity === "error");
-  if (errors.length > 0) return failWith(errors, sources, io, json);
+  if (errors.length > 0) return { ok: false, diagnostics: errors, sources };
   // The policies above the files may add revocation words (their `replies` rule).
-  const policy = loadPolicy(
-    {},
-    loaded.campaign.files.map((f) => f.path),
-    io.cwd,
-  );
-  if (!policy.ok) return failWith(policy.diagnostics, sources, io, json);
-  const revocation = revocationWords(policy.policy?.rules.replies?.opt_out_words);
+  const files = loaded.campaign.files.map((f) => f.path);
+  const policy = loadPolicy({}, files, io.cwd);
+  if (!policy.ok) return { ok: false, diagnostics: policy.diagnostics, sources };
   const projects = replyProjects(loaded.campaign.projects);
-  if (projects.length === 0) return failWith([noRules(paths)], sources, io, json);
-  const secrets = webhooks ? secretsFromEnv(flags.secretEnv, io) : { ok: true as const, secrets: [] };
-  if (!secrets.ok)
-    return failWith(
-      secrets.diagnostics.map((d) => ({
-        ...d,
-        hint: `${d.hint ?? ""}; or poll only with --no-webhooks (inbounds are then answered within a minute or two)`,
-      })),
-      new Map(),
-      io,
-      json,
-    );
-  const redact = createRedactor(secrets.secrets.map((s) => s.value));
+  if (projects.length === 0) return { ok: false, diagnostics: [noRules(paths)], sources };
+  const secrets = listens(flags) ? secretsFromEnv(flags.secretEnv, io) : { ok: true as const, secrets: [] };
+  if (!secrets.ok) return { ok: false, diagnostics: withPollOnlyHint(secrets.diagnostics), sources: none };
+  return {
+    ok: true,
+    sources,
+    campaign: loaded.campaign,
+    projects,
+    revocation: revocationWords(policy.policy?.rules.replies?.opt_out_words),
+    secrets: secrets.secrets,
+    redact: createRedactor(secrets.secrets.map((s) => s.value)),
+  };
+}
+
+/** What a run holds open once it may start: its record and state, its session, and the routes. */
+interface Opened {
+  readonly file: RecordFile;
+  readonly state: RepliesState;
+  readonly session: Session;
+  readonly routing: RoutingResult;
+  readonly controller: AbortController;
+  readonly stoppable: Sleep;
+}
+
+/**
+ * Opens the state directory and the session (each registered with `closers`), routes the reply
+ * projects by their owners' keys and learns the API's clock; refuses when any of it fails, or when
+ * the cross-organization rule refuses an answer (before the worker starts).
+ */
+async function openRun(
+  inputs: RunInputs,
+  flags: RepliesRunFlags,
+  io: Io,
+  deps: RepliesRunDeps,
+  closers: Closers,
+): Promise<({ ok: true } & Opened) | Refusal> {
+  const none = new Map<string, string>();
+  const dir = await openRepliesStateDir(io.cwd, flags.state);
+  if (!dir.ok) return { ok: false, diagnostics: [dir.diagnostic], sources: none };
+  const { file, state } = dir;
+  closers.add(() => file.close());
+  closers.add(() => state.close());
+  // Ctrl-C and SIGTERM stop the run within a second, whatever is in flight (lifecycle/stop-signals.ts).
+  const controller = new AbortController();
+  const { stoppable, abandoned } = abortableSleeps(controller.signal);
+  const opened = await openSession(flags, io, { sleep: abandoned, ...deps.session });
+  if (!opened.ok) return { ok: false, diagnostics: opened.diagnostics, sources: none };
+  const session = opened.session;
+  closers.add(() => session.close());
+  // Keys per organization: each reply project's reads and answers go with its own organization's
+  // key; answers the cross-organization rule refuses stop the worker before it starts.
+  const routing = await routeReplies(session.router, inputs.campaign.projects, flags);
+  const refused = routing.ok
+    ? routing.diagnostics.filter((d) => d.severity === "error")
+    : routing.diagnostics;
+  if (refused.length > 0) return { ok: false, diagnostics: refused, sources: inputs.sources };
+  // The worker's clock is the API's (the window, the cursor, the pace of passes): learn it first.
+  if (deps.now === undefined && session.sandbox === null && session.clockReading() === null) {
+    const probe = await session.client.listOrganizations();
+    if (!probe.ok) return { ok: false, diagnostics: [apiErrorDiagnostic(probe.error)], sources: none };
+  }
+  return { ok: true, file, state, session, routing, controller, stoppable };
+}
+
+/** Opens the run, then sets its worker up: the events recorded earlier first in line, the listener, the first lines. */
+async function prepareRun(
+  inputs: RunInputs,
+  flags: RepliesRunFlags,
+  io: Io,
+  deps: RepliesRunDeps,
+  closers: Closers,
+): Promise<{ ok: true; worker: RepliesWorker } | Refusal> {
+  const opened = await openRun(inputs, flags, io, deps, closers);
+  if (!opened.ok) return opened;
+  const { file, state, session, controller } = opened;
+  const { redact } = inputs;
   const view = createRepliesRunView(
     { stdout: (t) => io.stdout(redact(t)), stderr: (t) => io.stderr(redact(t)) },
     flags.json === true,
   );
-
-  const stateDir = resolve(io.cwd, flags.state);
-  const unusable = (error: unknown): Diagnostic => ({
-    severity: "error",
-    code: "replies.state-unusable",
-    message: `Cannot use the state directory ${flags.state}: ${error instanceof Error ? error.message : String(error)}`,
-    hint: "give a writable directory with --state",
-  });
-  try {
-    mkdirSync(stateDir, { recursive: true });
-  } catch (error) {
-    return failWith([unusable(error)], new Map(), io, json);
-  }
-  // The listener's record (and its lock, which guards the whole state directory: one worker each).
-  const opened = await openRecordFile(join(stateDir, "webhooks"), join(flags.state, "webhooks"));
-  if (!opened.ok) {
-    const d = opened.diagnostic;
-    return failWith(
-      [
-        d.code === "webhooks.state-locked"
-          ? { ...d, code: "replies.state-locked" }
-          : { ...d, code: "replies.state-unusable" },
-      ],
-      new Map(),
-      io,
-      json,
-    );
-  }
-  const file = opened.file;
-  let state: RepliesState;
-  try {
-    state = await openRepliesState(stateDir);
-  } catch (error) {
-    await file.close();
-    return failWith([unusable(error)], new Map(), io, json);
-  }
-  // Ctrl-C and SIGTERM stop the run within a second, whatever is in flight: the worker's calls and
-  // waits end on `controller` (its waits return, its calls fail as stopped), and the client's own
-  // waits (retries, a 429's Retry-After) are dropped: abandoned, they hold no timer that would keep
-  // the process alive once it has stopped, and never resume (a retry loop would spin).
-  const controller = new AbortController();
-  const stoppable: Sleep = (ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined);
-  const abandoned: Sleep = (ms) =>
-    delay(ms, undefined, { signal: controller.signal }).catch(() => new Promise<void>(() => {}));
-  const session = await openSession(flags, io, { sleep: abandoned, ...deps.session });
-  if (!session.ok) {
-    state.close();
-    await file.close();
-    return failWith(session.diagnostics, new Map(), io, json);
-  }
-  const s = session.session;
-  // Keys per organization: each reply project's reads and answers go with its own organization's
-  // key; answers the cross-organization rule refuses stop the worker before it starts.
-  const routing = await routeReplies(s.router, loaded.campaign.projects, flags);
-  const refused = routing.ok
-    ? routing.diagnostics.filter((d) => d.severity === "error")
-    : routing.diagnostics;
-  if (refused.length > 0) {
-    state.close();
-    await file.close();
-    await s.close();
-    return failWith(refused, sources, io, json);
-  }
-  // The worker's clock is the API's (the window, the cursor, the pace of passes): learn it first.
-  if (deps.now === undefined && s.sandbox === null && s.clockReading() === null) {
-    const probe = await s.client.listOrganizations();
-    if (!probe.ok) {
-      state.close();
-      await file.close();
-      await s.close();
-      return failWith([apiErrorDiagnostic(probe.error)], new Map(), io, json);
-    }
-  }
-  const unsubscribe = (deps.onInterrupt ?? onStopSignal)(() => {
-    io.stderr(
-      "\nInterrupt received: replies run stops now (an answer cut short in flight is settled by the next run).\n",
-    );
-    controller.abort();
-  });
-  const sleep: Sleep = deps.sleep ?? stoppable;
-  const now = deps.now ?? (() => s.now().getTime());
+  closers.add(
+    (deps.onInterrupt ?? onStopSignal)(() => {
+      io.stderr(
+        "\nInterrupt received: replies run stops now (an answer cut short in flight is settled by the next run).\n",
+      );
+      controller.abort();
+    }),
+  );
+  const now = deps.now ?? (() => session.now().getTime());
   const worker = new RepliesWorker({
     // The router: it routes each read and answer by the conversation's project (placeConversation).
-    port: s.router,
+    port: session.router,
     state,
-    revocation,
+    revocation: inputs.revocation,
     now,
-    sleep,
+    sleep: deps.sleep ?? opened.stoppable,
     signal: controller.signal,
     maxSends: deps.maxSends ?? WRITE_MAX_ATTEMPTS,
     backoffMs: deps.backoffMs ?? WRITE_FIRST_BACKOFF_MS,
     segmentPriceUsd: flags.segmentPrice ?? null,
-    projects,
+    projects: inputs.projects,
     firstWindowMs: flags.since ?? DEFAULT_FIRST_WINDOW_MS,
     pollIntervalMs: POLL_INTERVAL_MS,
     until: flags.once === true ? "once" : "interrupted",
     onEvent: view,
   });
-  const take = (events: readonly RecordedEvent[]): void => {
-    for (const event of events) {
-      const id = event.entry.event_id;
-      if (!file.outbox.has(id))
-        file.outbox.set(id, { event, attempts: 0, nextAt: 0, lastStatus: null, lastError: null });
-      const handled = () => {
-        if (!file.outbox.delete(id)) return;
-        file.mark([
-          { t: "forwarded", event_id: id, attempt: 1, at: new Date(now()).toISOString(), status: 200 },
-        ]);
-      };
-      const job = inboundOfEvent(event);
-      if (job === null) handled();
-      else worker.enqueue({ ...job, done: handled });
-    }
-  };
+  const take = eventIntake(file, (job) => worker.enqueue(job), now);
   // Events recorded by an earlier run and not yet settled: first in line.
   take([...file.outbox.values()].map((item) => item.event));
-
-  let server: { url: string; close(): Promise<void> } | null = null;
-  let receiver: Receiver | null = null;
-  if (webhooks) {
-    receiver = new Receiver({
-      secrets: secrets.secrets,
-      clock: io.clock,
-      events: new Set(["message.replied"]),
-      store: file,
-      outbox: { add: take },
-      note: (note) => {
-        if (note.type === "rejected" && note.rejection.diagnostic.severity !== "info")
-          view({ type: "problem", at: new Date(now()).toISOString(), diagnostic: note.rejection.diagnostic });
-        if (note.type === "problem")
-          view({ type: "problem", at: new Date(now()).toISOString(), diagnostic: note.diagnostic });
-      },
-      onBug: (error) =>
-        io.stderr(
-          redact(
-            `campaignctl replies: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
-          ),
-        ),
-    });
-    const started = await startListenerServer(receiver, host, port);
-    if (!started.ok) {
-      unsubscribe();
-      state.close();
-      await file.close();
-      await s.close();
-      return failWith(
-        [
-          {
-            severity: "error",
-            code: "webhooks.listen-failed",
-            message: `Cannot listen on ${host}:${port}: ${started.failure.message}`,
-            hint: "pick another --port (0: any free port), or poll only with --no-webhooks",
-          },
-        ],
-        new Map(),
-        io,
-        json,
-      );
-    }
-    server = started.server;
-    const serving = server;
-    deps.onListening?.(serving.url, () => serving.close());
+  let listening: string | null = null;
+  if (listens(flags)) {
+    const host = flags.host ?? DEFAULT_REPLIES_HOST;
+    const port = flags.port ?? DEFAULT_REPLIES_PORT;
+    const started = await startRepliesListener({ ...inputs, file, take, view, now, io, host, port });
+    if (!started.ok) return { ok: false, diagnostics: [started.diagnostic], sources: new Map() };
+    const { listener } = started;
+    closers.add(() => listener.close());
+    listening = listener.url;
+    deps.onListening?.(listener.url, () => listener.close());
   }
+  announce(view, { flags, state, listening, projects: inputs.projects, routing: opened.routing, at: now() });
+  return { ok: true, worker };
+}
+
+/** The run's first lines: `started`, then the routes' warnings and the start's own. */
+function announce(
+  view: (event: RunEvent) => void,
+  run: {
+    readonly flags: RepliesRunFlags;
+    readonly state: RepliesState;
+    readonly listening: string | null;
+    readonly projects: readonly ReplyProject[];
+    readonly routing: RoutingResult;
+    readonly at: number;
+  },
+): void {
+  const at = new Date(run.at).toISOString();
+  const { flags, state } = run;
   view({
     type: "started",
     format_version: REPLIES_RUN_FORMAT_VERSION,
-    at: new Date(now()).toISOString(),
+    at,
     state: flags.state,
-    listening: server?.url ?? null,
+    listening: run.listening,
     updated_since: state.cursor.updatedSince,
     answered_before: state.answered.size,
-    projects: projects.map((p) => p.address),
+    projects: run.projects.map((p) => p.address),
   });
-  for (const diagnostic of routing.diagnostics)
-    view({ type: "problem", at: new Date(now()).toISOString(), diagnostic });
-  // --since only sets where the first pass reads from: with a cursor it cannot take effect.
-  if (flags.since !== undefined && state.cursor.updatedSince !== null)
-    view({
-      type: "problem",
-      at: new Date(now()).toISOString(),
-      diagnostic: {
-        severity: "warning",
-        code: "replies.since-unused",
-        message: `--since is not used: ${join(flags.state, "cursor.json")} already reads from ${state.cursor.updatedSince}`,
-        hint: "--since sets only the first pass's window; to read further back, run `replies plan --since` to see the inbounds, or start with a new --state directory",
-      },
-    });
-  if (state.torn > 0)
-    view({
-      type: "problem",
-      at: new Date(now()).toISOString(),
-      diagnostic: {
-        severity: "warning",
-        code: "replies.record-torn",
-        message: `The last line of ${join(flags.state, "answered.jsonl")} was cut short (${state.torn} bytes) by a kill: cut off`,
-        hint: "that inbound is settled again from its thread: its answer, if it went out, is found there",
-      },
-    });
-  try {
-    const summary = await worker.run();
-    if (summary.reason === "insufficient-balance") return failure;
-    if (flags.once === true && (summary.pending > 0 || summary.failedPasses > 0)) return failure;
-    return success;
-  } finally {
-    unsubscribe();
-    await server?.close();
-    await receiver?.drained();
-    state.close();
-    await file.close();
-    await s.close();
-  }
-}
-
-/**
- * `--port`, `--host` and `--secret-env` configure the event listener: with `--once` or
- * `--no-webhooks` there is none, and a flag that cannot take effect is a usage error.
- */
-function listenerFlagsUnused(flags: RepliesRunFlags): Diagnostic[] {
-  const why = flags.once === true ? "--once" : flags.webhooks === false ? "--no-webhooks" : null;
-  if (why === null) return [];
-  const typed = [
-    flags.port === undefined ? null : "--port",
-    flags.host === undefined ? null : "--host",
-    flags.secretEnv === undefined ? null : "--secret-env",
-  ].filter((f): f is string => f !== null);
-  return typed.map((flag) => ({
-    severity: "error",
-    code: "cli.usage",
-    message: `${flag} configures the event listener, and ${why} runs none`,
-    hint:
-      why === "--once"
-        ? `drop ${flag}: --once settles recorded events and polls (events need the long-running worker, without --once)`
-        : `drop ${flag}, or drop --no-webhooks to listen for message.replied events`,
-  }));
-}
-
-function noRules(paths: readonly string[]): Diagnostic {
-  return {
-    severity: "error",
-    code: "replies.no-rules",
-    message: `No project in ${paths.length === 0 ? "." : paths.join(", ")} has reply rules`,
-    hint: "add `replies:` with rules to a project (or to `defaults`); docs/replies.md",
-  };
-}
-
-/** SIGINT (Ctrl-C) and SIGTERM. */
-function onStopSignal(handler: () => void): () => void {
-  process.on("SIGINT", handler);
-  process.on("SIGTERM", handler);
-  return () => {
-    process.off("SIGINT", handler);
-    process.off("SIGTERM", handler);
-  };
+  const warnings = startWarnings({
+    since: flags.since,
+    cursor: state.cursor,
+    torn: state.torn,
+    cursorFile: join(flags.state, "cursor.json"),
+    answeredFile: join(flags.state, "answered.jsonl"),
+  });
+  for (const diagnostic of [...run.routing.diagnostics, ...warnings])
+    view({ type: "problem", at, diagnostic });
 }

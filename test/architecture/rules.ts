@@ -176,12 +176,6 @@ export const FUNCTION_LENGTH: FunctionLengthRules = {
       lines: 103,
       why: "to split (issue 33 point 5)",
     },
-    {
-      file: "cli/commands/replies-run.ts",
-      name: "repliesRunCommand",
-      lines: 254,
-      why: "to split (issue 33 point 5)",
-    },
     { file: "cli/commands/status.ts", name: "statusCommand", lines: 124, why: "to split (issue 33 point 5)" },
     { file: "cli/commands/watch.ts", name: "watchCommand", lines: 95, why: "to split (issue 33 point 5)" },
     {

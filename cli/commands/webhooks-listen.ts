@@ -10,14 +10,19 @@
  */
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { listenView } from "../../src/report/webhooks-listen-view.js";
+import { type ListenView, listenView } from "../../src/report/webhooks-listen-view.js";
 import { createRedactor, MASK, type Redactor } from "../../src/text/redact.js";
 import { checkForwardUrl, createForwarder, type Forwarder } from "../../src/webhooks/forward.js";
 import { ForwardLoop, type Sleep } from "../../src/webhooks/forward-loop.js";
-import { DEFAULT_FORWARD_LIMITS, type ForwardLimits } from "../../src/webhooks/outbox.js";
-import { type ListenerCounts, type ListenerNote, Receiver } from "../../src/webhooks/receiver.js";
-import { DEAD_LETTER_FILE_NAME, DEDUPE_FILE_NAME } from "../../src/webhooks/record-store.js";
-import { recoveredEvent } from "../../src/webhooks/recover.js";
+import {
+  forwardLimitAlone,
+  forwardLimits,
+  listenerBindFailed,
+  recoveryNotes,
+} from "../../src/webhooks/listen-checks.js";
+import type { DEFAULT_FORWARD_LIMITS, ForwardLimits } from "../../src/webhooks/outbox.js";
+import { type ListenerCounts, Receiver } from "../../src/webhooks/receiver.js";
+import { DEAD_LETTER_FILE_NAME, DEDUPE_FILE_NAME, type RecordFile } from "../../src/webhooks/record-store.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
 import type { WebhookSecret } from "../../src/webhooks/types.js";
 import { openRecordFile } from "../adapters/record-file.js";
@@ -104,57 +109,88 @@ export async function startWebhooksListener(
     ok: false as const,
     outcome: failWith(diagnostics, new Map(), io, json),
   });
-  const secrets = secretsFromEnv(flags.secretEnv, io);
-  const kinds = eventKinds(flags.events);
-  const forwardUrl = flags.forwardTo === undefined ? undefined : checkForwardUrl(flags.forwardTo);
-  const limitAlone =
-    flags.forwardTo === undefined &&
-    (flags.forwardMaxAttempts !== undefined || flags.forwardMaxAge !== undefined);
-  const problems: Diagnostic[] = [
-    ...(secrets.ok ? [] : secrets.diagnostics),
-    ...(kinds.ok ? [] : kinds.diagnostics),
-    ...(forwardUrl === undefined || forwardUrl.ok ? [] : [forwardUrl.diagnostic]),
-    ...(limitAlone
-      ? [
-          {
-            severity: "error" as const,
-            code: "webhooks.forward-flag-alone" as const,
-            message: `${flags.forwardMaxAttempts !== undefined ? "--forward-max-attempts" : "--forward-max-age"} limits the outbox of --forward-to, which is not given`,
-            hint: "Add --forward-to URL, or leave the limit out",
-          },
-        ]
-      : []),
-  ];
-  if (!secrets.ok || !kinds.ok || forwardUrl?.ok === false || limitAlone) return fail(problems);
-
+  const inputs = listenInputs(flags, io);
+  if (!inputs.ok) return fail(inputs.diagnostics);
   // Whatever a delivery or a handler sends back, no trace of a signing secret is printed.
-  const redact = listenerRedactor(io, secrets.secrets);
+  const redact = listenerRedactor(io, inputs.secrets);
   const view = listenView(flags.json === true, (text) => io.stdout(redact(text)));
   const opened = await openRecordFile(resolve(io.cwd, flags.state), flags.state, tuning.dedupeCapacity);
   if (!opened.ok) return fail([opened.diagnostic]);
-  const file = opened.file;
-  const forwarder: Forwarder | null =
-    forwardUrl === undefined
+  const parts = wireListener(flags, io, tuning, inputs, { file: opened.file, view, redact });
+  const started = await startListenerServer(parts.receiver, flags.host, flags.port);
+  if (!started.ok) {
+    await parts.file.close();
+    await parts.forwarder?.close();
+    return fail([listenerBindFailed(flags.host, flags.port, started.failure)]);
+  }
+  announce(flags, io, inputs, parts, started.server.url);
+  parts.loop?.start();
+  return { ok: true, listener: runningListener(started.server, parts, io) };
+}
+
+/** What the flags and the environment give the listener: its secrets, the kinds it takes, where it forwards. */
+interface ListenInputs {
+  readonly ok: true;
+  readonly secrets: readonly WebhookSecret[];
+  readonly kinds: ReadonlySet<string> | null;
+  readonly forwardUrl: string | null;
+}
+
+function listenInputs(
+  flags: WebhooksListenFlags,
+  io: Io,
+): ListenInputs | { ok: false; diagnostics: readonly Diagnostic[] } {
+  const secrets = secretsFromEnv(flags.secretEnv, io);
+  const kinds = eventKinds(flags.events);
+  const forwardUrl = flags.forwardTo === undefined ? undefined : checkForwardUrl(flags.forwardTo);
+  const alone = forwardLimitAlone(flags);
+  if (!secrets.ok || !kinds.ok || forwardUrl?.ok === false || alone !== null)
+    return {
+      ok: false,
+      diagnostics: [
+        ...(secrets.ok ? [] : secrets.diagnostics),
+        ...(kinds.ok ? [] : kinds.diagnostics),
+        ...(forwardUrl === undefined || forwardUrl.ok ? [] : [forwardUrl.diagnostic]),
+        ...(alone === null ? [] : [alone]),
+      ],
+    };
+  return { ok: true, secrets: secrets.secrets, kinds: kinds.kinds, forwardUrl: forwardUrl?.url ?? null };
+}
+
+/** The listener's parts around its open record: the receiver, and with `--forward-to` the forwarder and its loop. */
+interface ListenerParts {
+  readonly file: RecordFile;
+  readonly view: ListenView;
+  readonly receiver: Receiver;
+  readonly forwarder: Forwarder | null;
+  readonly loop: ForwardLoop | null;
+  readonly deadLetterFile: string;
+}
+
+function wireListener(
+  flags: WebhooksListenFlags,
+  io: Io,
+  tuning: ListenTuning,
+  inputs: ListenInputs,
+  out: { readonly file: RecordFile; readonly view: ListenView; readonly redact: Redactor },
+): ListenerParts {
+  const { file, view, redact } = out;
+  const forwarder =
+    inputs.forwardUrl === null
       ? null
-      : createForwarder(forwardUrl.url, { timeoutMs: tuning.forwardTimeoutMs, clock: io.clock });
+      : createForwarder(inputs.forwardUrl, { timeoutMs: tuning.forwardTimeoutMs, clock: io.clock });
   const onBug = (error: unknown): void =>
     io.stderr(
       redact(
         `campaignctl webhooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
       ),
     );
-  const limits: ForwardLimits = {
-    ...DEFAULT_FORWARD_LIMITS,
-    ...tuning.forwardDelays,
-    ...(flags.forwardMaxAttempts === undefined ? {} : { maxAttempts: flags.forwardMaxAttempts }),
-    ...(flags.forwardMaxAge === undefined ? {} : { maxAgeMs: flags.forwardMaxAge }),
-  };
   const deadLetterFile = join(flags.state, DEAD_LETTER_FILE_NAME);
   let loop: ForwardLoop | null = null;
   const receiver = new Receiver({
-    secrets: secrets.secrets,
+    secrets: inputs.secrets,
     clock: io.clock,
-    events: kinds.kinds,
+    events: inputs.kinds,
     store: file,
     outbox: forwarder === null ? null : { add: (events) => loop?.add(events) },
     note: (note) => view.note(note),
@@ -166,7 +202,7 @@ export async function startWebhooksListener(
     loop = new ForwardLoop({
       forwarder,
       store: file,
-      limits,
+      limits: forwardLimits(flags, tuning.forwardDelays),
       clock: io.clock,
       sleep: tuning.sleep ?? realSleep,
       note: (note) => view.note(note),
@@ -174,70 +210,39 @@ export async function startWebhooksListener(
       deadLetterFile,
       onBug,
     });
-  const started = await startListenerServer(receiver, flags.host, flags.port);
-  if (!started.ok) {
-    await file.close();
-    await forwarder?.close();
-    return fail([
-      {
-        severity: "error",
-        code: "webhooks.listen-failed",
-        message: `Cannot listen on ${flags.host}:${flags.port}: ${started.failure.message}`,
-        hint:
-          started.failure.code === "EADDRINUSE"
-            ? "Another process uses that port: pick another with --port (0: any free port)"
-            : "Check --host (an address of this machine) and --port",
-      },
-    ]);
-  }
-  const { server } = started;
+  return { file, view, receiver, forwarder, loop, deadLetterFile };
+}
+
+/**
+ * The first line, then the notes about the record reopened. Events the previous run flushed but did
+ * not live to print are printed now, once, after the first line, in one write right before their
+ * printed marker. Not in the first line's write: a supervisor that reacts to the first line (and a
+ * pipe's reader is woken by it, often before this process runs on) should find them not yet
+ * printed, so that a kill then repeats nothing.
+ */
+function announce(
+  flags: WebhooksListenFlags,
+  io: Io,
+  inputs: ListenInputs,
+  parts: ListenerParts,
+  url: string,
+): void {
+  const { file, view, receiver } = parts;
   const { recovery } = file;
   const shown = join(flags.state, DEDUPE_FILE_NAME);
   const at = io.clock();
-  const startNotes: ListenerNote[] = [];
-  if (recovery.torn > 0)
-    startNotes.push({
-      type: "problem",
-      at,
-      diagnostic: {
-        severity: "warning",
-        code: "webhooks.record-torn",
-        message: `The last line of ${shown} was cut short (${recovery.torn} bytes, a write the previous run did not finish): cut off`,
-        hint: "Its event was never acknowledged: the sender delivers it again",
-      },
-    });
-  if (recovery.skipped > 0)
-    startNotes.push({
-      type: "problem",
-      at,
-      diagnostic: {
-        severity: "warning",
-        code: "webhooks.record-skipped",
-        message: `${recovery.skipped} line${recovery.skipped === 1 ? "" : "s"} of ${shown} not understood: skipped`,
-      },
-    });
-  // Events the previous run flushed but did not live to print: printed now, once, after the first
-  // line, in one write right before their printed marker. Not in the first line's write: a
-  // supervisor that reacts to the first line (and a pipe's reader is woken by it, often before
-  // this process runs on) should find them not yet printed, so that a kill then repeats nothing.
-  for (const recorded of recovery.unprinted)
-    startNotes.push({
-      type: "accepted",
-      at,
-      event: recoveredEvent(recorded, secrets.secrets),
-      recovered: true,
-    });
+  const startNotes = recoveryNotes(recovery, shown, inputs.secrets, at);
   receiver.counts.accepted += recovery.unprinted.length;
   view.listening(
     {
-      url: server.url,
-      secrets: secrets.secrets.map((s) => s.name),
-      events: kinds.kinds === null ? null : [...kinds.kinds],
-      forwardTo: forwarder?.url ?? null,
+      url,
+      secrets: inputs.secrets.map((s) => s.name),
+      events: inputs.kinds === null ? null : [...inputs.kinds],
+      forwardTo: parts.forwarder?.url ?? null,
       stateFile: shown,
       remembered: file.record.size,
       outbox: file.outbox.size,
-      deadLetterFile,
+      deadLetterFile: parts.deadLetterFile,
       deadLetters: recovery.deadLetters,
     },
     at,
@@ -245,27 +250,31 @@ export async function startWebhooksListener(
   view.notes(startNotes);
   const lastUnprinted = recovery.unprinted.at(-1);
   if (lastUnprinted !== undefined) file.mark([{ t: "printed", event_id: lastUnprinted.entry.event_id }]);
-  loop?.start();
+}
+
+function runningListener(
+  server: { readonly url: string; close(): Promise<void> },
+  parts: ListenerParts,
+  io: Io,
+): RunningListener {
+  const { file, view, receiver, loop, forwarder } = parts;
   let stopping: Promise<void> | undefined;
   return {
-    ok: true,
-    listener: {
-      url: server.url,
-      counts: receiver.counts,
-      drained: () => receiver.drained(),
-      forwardIdle: () => loop?.idle() ?? Promise.resolve(),
-      outboxSize: () => file.outbox.size,
-      stop() {
-        stopping ??= (async () => {
-          await server.close();
-          await receiver.drained();
-          await loop?.stop();
-          await forwarder?.close();
-          await file.close();
-          view.stopped(receiver.counts, file.outbox.size, io.clock());
-        })();
-        return stopping;
-      },
+    url: server.url,
+    counts: receiver.counts,
+    drained: () => receiver.drained(),
+    forwardIdle: () => loop?.idle() ?? Promise.resolve(),
+    outboxSize: () => file.outbox.size,
+    stop() {
+      stopping ??= (async () => {
+        await server.close();
+        await receiver.drained();
+        await loop?.stop();
+        await forwarder?.close();
+        await file.close();
+        view.stopped(receiver.counts, file.outbox.size, io.clock());
+      })();
+      return stopping;
     },
   };
 }

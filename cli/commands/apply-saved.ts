@@ -27,11 +27,8 @@
  * live state give now, which is what was reviewed.
  */
 
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import type { ApiClientStats } from "../../src/api/index.js";
 import { apiErrorDiagnostic } from "../../src/api/index.js";
 import { withEmail } from "../../src/apply/email-result.js";
 import {
@@ -43,17 +40,16 @@ import {
   compareFiles,
   compareSavedWithFresh,
   compareScope,
-  type FileNow,
   requestsBetween,
 } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { parsePlanDocument } from "../../src/report/plan-schema.js";
+import type { Plan } from "../../src/plan/types.js";
+import { inputsNow, readSavedPlan } from "../adapters/saved-plan.js";
 import { checkApprovals } from "../approvals-check.js";
 import { applyEmail } from "../email/apply-email.js";
-import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
 import type { Outcome } from "../outcome.js";
-import { runPlanPipeline } from "../plan-pipeline.js";
+import { type PlanPipelineResult, runPlanPipeline } from "../plan-pipeline.js";
 import type { Session } from "../session.js";
 import { VERSION } from "../version.js";
 import { type ApplyDeps, type ApplyFlags, execute, type Relay, refuse, report } from "./apply-run.js";
@@ -67,63 +63,14 @@ export async function applySaved(
   relay: Relay,
 ): Promise<Outcome> {
   const before = session.client.stats();
-  let text: string;
-  try {
-    text = await readFile(resolve(io.cwd, planFile), "utf8");
-  } catch (error) {
-    const unreadable: Diagnostic = {
-      severity: "error",
-      code: "apply.plan-unreadable",
-      message: `cannot read ${planFile} (${errnoCode(error)})`,
-      hint: "pass the file `campaignctl plan --out FILE` wrote",
-    };
-    return refuse(null, [unreadable], flags, io, session, before);
-  }
-  const parsed = parsePlanDocument(text, { file: planFile });
-  if (!parsed.ok) return refuse(null, parsed.diagnostics, flags, io, session, before);
-  const reviewed = parsed.plan;
+  const read = await readSavedPlan(io.cwd, planFile);
+  if (!read.ok) return refuse(null, read.diagnostics, flags, io, session, before);
+  const { text, plan: reviewed } = read;
   const fail = (diagnostics: readonly Diagnostic[]) =>
     refuse(reviewed, diagnostics, flags, io, session, before);
-
-  // Before any request: the document's own sources, the API, and every input's bytes (campaign
-  // files, policy files, CSVs alike: one check, the whole plan refused on any difference).
-  const offline = [...checkPlanSources(reviewed, planFile), ...compareBaseUrl(reviewed, session.apiId)];
-  if (offline.length > 0) return fail(offline);
-  const files = new Map<string, FileNow>();
-  for (const f of reviewed.files) files.set(f.path, await hashFile(resolve(io.cwd, f.path)));
-  const changedFiles = compareFiles(reviewed, files, planFile);
-  if (changedFiles.length > 0) return fail(changedFiles);
-
-  // The first request: can this key see the plan's organization? (With keys per organization and
-  // no default key, each key is checked against its own organization by the pipeline instead.)
-  const defaultClient = session.router.keys.defaultKey?.client;
-  if (defaultClient !== undefined) {
-    const orgs = await defaultClient.listOrganizations();
-    if (!orgs.ok) return fail([apiErrorDiagnostic(orgs.error)]);
-    const scope = compareScope(
-      reviewed,
-      orgs.value.map((o) => o.id),
-      session.keySource,
-    );
-    if (scope.length > 0) return fail(scope);
-  }
-
-  // The authority: the plan made again from the same files and fresh live state.
-  const args = {
-    paths: reviewed.files.filter((f) => f.kind === "campaign").map((f) => f.path),
-    targets: reviewed.targets,
-    excludes: reviewed.excludes,
-    // The cache spares only details whose `updated_at` a fresh stats read confirms (as for `apply
-    // DIR`); every send still rests on the loop's own fresh read. `--refresh` reads every project by id.
-    refresh: flags.refresh === true,
-    policy: flags.policy,
-    loosenPolicy: flags.loosenPolicy,
-    requirePolicy: flags.requirePolicy,
-    allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
-    // Made again as it was made: with the forecast when the reviewed plan carries one.
-    forecast: reviewed.forecast !== undefined,
-  };
-  const fresh = await runPlanPipeline(args, session, io);
+  const unchecked = await checkBeforeRemaking(reviewed, planFile, session, io);
+  if (unchecked.length > 0) return fail(unchecked);
+  const fresh = await remake(reviewed, flags, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
   // Made again as `apply FILES` makes it (email included), narrowed as the plan was.
   if (fresh.emailLeftOut !== undefined) io.stderr(fresh.emailLeftOut);
@@ -135,32 +82,13 @@ export async function applySaved(
     const applied = alreadyApplied({ reviewed, fresh: fresh.plan, live: fresh.live, judge: fresh.judge });
     if (applied.kind === "not-applied") return fail([...differences, ...emailDifferences]);
     if (emailDifferences.length > 0) return fail(emailDifferences);
-    io.stderr(
-      `The saved plan ${planFile} (made ${reviewed.created_at}) is already applied: every action it holds is in effect in the live projects, so nothing is sent.\n`,
+    return replayApplied(
+      { planFile, reviewed, fresh, actions: applied.actions, before },
+      flags,
+      io,
+      deps,
+      session,
     );
-    const at = session.now().toISOString();
-    // The projects are in effect; the lists sync again as `apply` syncs them (their batches replay).
-    const email = fresh.plan.email;
-    const synced =
-      email === undefined
-        ? undefined
-        : await applyEmail(fresh.campaign.emailLists ?? [], email, {
-            client: session.client,
-            cwd: io.cwd,
-            sleep: deps.sleep ?? ((ms) => delay(ms)),
-            signal: new AbortController().signal,
-            startedAt: new Date(io.clock()),
-            pid: process.pid,
-            requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
-          });
-    // Every request of the run counts, the email sync's too.
-    const result = alreadyAppliedResult(reviewed, applied.actions, {
-      toolVersion: VERSION,
-      baseUrl: session.baseUrl,
-      at,
-      requests: requestsBetween(before, session.client.stats()),
-    });
-    return report(synced === undefined ? result : withEmail(result, synced), flags, io, fresh.sources);
   }
   if (emailDifferences.length > 0) return fail(emailDifferences);
   // Two people to send: the approvals the policy in force requires of this saved plan, or nothing.
@@ -183,14 +111,94 @@ export async function applySaved(
   });
 }
 
-/** The sha256 of a file's bytes, read as a stream (a CSV of any size), or why it cannot be read. */
-async function hashFile(path: string): Promise<FileNow> {
-  const hash = createHash("sha256");
-  try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-    return { kind: "found", sha256: hash.digest("hex") };
-  } catch (error) {
-    const code = errnoCode(error);
-    return code === "ENOENT" ? { kind: "missing" } : { kind: "unreadable", message: code };
-  }
+/**
+ * What refuses a saved plan before it is made again. Before any request: the document's own
+ * sources, the API, and every input's bytes (campaign files, policy files, CSVs alike: one check,
+ * the whole plan refused on any difference). Then the first request: can this key see the plan's
+ * organization? (With keys per organization and no default key, each key is checked against its
+ * own organization by the pipeline instead.)
+ */
+async function checkBeforeRemaking(
+  reviewed: Plan,
+  planFile: string,
+  session: Session,
+  io: Io,
+): Promise<readonly Diagnostic[]> {
+  const offline = [...checkPlanSources(reviewed, planFile), ...compareBaseUrl(reviewed, session.apiId)];
+  if (offline.length > 0) return offline;
+  const changedFiles = compareFiles(reviewed, await inputsNow(io.cwd, reviewed), planFile);
+  if (changedFiles.length > 0) return changedFiles;
+  const defaultClient = session.router.keys.defaultKey?.client;
+  if (defaultClient === undefined) return [];
+  const orgs = await defaultClient.listOrganizations();
+  if (!orgs.ok) return [apiErrorDiagnostic(orgs.error)];
+  return compareScope(
+    reviewed,
+    orgs.value.map((o) => o.id),
+    session.keySource,
+  );
+}
+
+/** The authority: the plan made again from the same files and fresh live state. */
+function remake(reviewed: Plan, flags: ApplyFlags, session: Session, io: Io): Promise<PlanPipelineResult> {
+  const args = {
+    paths: reviewed.files.filter((f) => f.kind === "campaign").map((f) => f.path),
+    targets: reviewed.targets,
+    excludes: reviewed.excludes,
+    // The cache spares only details whose `updated_at` a fresh stats read confirms (as for `apply
+    // DIR`); every send still rests on the loop's own fresh read. `--refresh` reads every project by id.
+    refresh: flags.refresh === true,
+    policy: flags.policy,
+    loosenPolicy: flags.loosenPolicy,
+    requirePolicy: flags.requirePolicy,
+    allowCrossOrganizationKey: flags.allowCrossOrganizationKey,
+    // Made again as it was made: with the forecast when the reviewed plan carries one.
+    forecast: reviewed.forecast !== undefined,
+  };
+  return runPlanPipeline(args, session, io);
+}
+
+/**
+ * A saved plan already applied: nothing is sent for its projects (every action is reported
+ * `replayed`); its email lists sync again as `apply` syncs them (their batches replay).
+ */
+async function replayApplied(
+  run: {
+    readonly planFile: string;
+    readonly reviewed: Plan;
+    readonly fresh: Extract<PlanPipelineResult, { ok: true }>;
+    readonly actions: Parameters<typeof alreadyAppliedResult>[1];
+    readonly before: ApiClientStats;
+  },
+  flags: ApplyFlags,
+  io: Io,
+  deps: ApplyDeps,
+  session: Session,
+): Promise<Outcome> {
+  const { reviewed, fresh } = run;
+  io.stderr(
+    `The saved plan ${run.planFile} (made ${reviewed.created_at}) is already applied: every action it holds is in effect in the live projects, so nothing is sent.\n`,
+  );
+  const at = session.now().toISOString();
+  const email = fresh.plan.email;
+  const synced =
+    email === undefined
+      ? undefined
+      : await applyEmail(fresh.campaign.emailLists ?? [], email, {
+          client: session.client,
+          cwd: io.cwd,
+          sleep: deps.sleep ?? ((ms) => delay(ms)),
+          signal: new AbortController().signal,
+          startedAt: new Date(io.clock()),
+          pid: process.pid,
+          requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
+        });
+  // Every request of the run counts, the email sync's too.
+  const result = alreadyAppliedResult(reviewed, run.actions, {
+    toolVersion: VERSION,
+    baseUrl: session.baseUrl,
+    at,
+    requests: requestsBetween(run.before, session.client.stats()),
+  });
+  return report(synced === undefined ? result : withEmail(result, synced), flags, io, fresh.sources);
 }

@@ -151,12 +151,6 @@ export const FUNCTION_LENGTH: FunctionLengthRules = {
     },
     { file: "cli/commands/apply-run.ts", name: "execute", lines: 106, why: "to split (issue 33 point 5)" },
     {
-      file: "cli/commands/apply-saved.ts",
-      name: "applySaved",
-      lines: 124,
-      why: "to split (issue 33 point 5)",
-    },
-    {
       file: "cli/commands/import-template.ts",
       name: "importTemplateCommand",
       lines: 105,

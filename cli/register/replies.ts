@@ -24,6 +24,11 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
   const replies = program
     .command("replies")
     .description("Answer inbound texts with the reply rules of the campaign files, exactly once");
+  registerRepliesPlan(replies, io, report);
+  registerRepliesRun(replies, io, report);
+}
+
+function registerRepliesPlan(replies: Command, io: Io, report: ReportOutcome): void {
   const plan = replies
     .command("plan")
     .description("Show what `replies run` would do with the inbounds of a window (sends nothing)")
@@ -58,6 +63,9 @@ export function registerReplies(program: Command, io: Io, report: ReportOutcome)
       const { repliesPlanCommand } = await import("../commands/replies-plan.js");
       report(await repliesPlanCommand(paths, flags, io));
     });
+}
+
+function registerRepliesRun(replies: Command, io: Io, report: ReportOutcome): void {
   const run = replies
     .command("run")
     .description("Answer inbounds as they come (events and polling), each at most once, until Ctrl-C")

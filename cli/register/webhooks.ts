@@ -15,6 +15,11 @@ export function registerWebhooks(program: Command, io: Io, report: ReportOutcome
   const webhooks = program
     .command("webhooks")
     .description("Receive the API's signed webhook deliveries on this machine, or check a stored one");
+  registerListen(webhooks, io, report);
+  registerVerify(webhooks, io, report);
+}
+
+function registerListen(webhooks: Command, io: Io, report: ReportOutcome): void {
   webhooks
     .command("listen")
     .description(
@@ -73,6 +78,9 @@ export function registerWebhooks(program: Command, io: Io, report: ReportOutcome
       const { stopSignal } = await import("../commands/sandbox.js");
       report(await runWebhooksListen(flags, io, stopSignal()));
     });
+}
+
+function registerVerify(webhooks: Command, io: Io, report: ReportOutcome): void {
   webhooks
     .command("verify")
     .description("Check a stored delivery (headers file and raw body file): exit 0 valid, 1 invalid")

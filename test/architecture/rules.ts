@@ -173,18 +173,6 @@ export const FUNCTION_LENGTH: FunctionLengthRules = {
     { file: "cli/commands/status.ts", name: "statusCommand", lines: 124, why: "to split (issue 33 point 5)" },
     { file: "cli/commands/watch.ts", name: "watchCommand", lines: 95, why: "to split (issue 33 point 5)" },
     { file: "cli/forecast-sent.ts", name: "readLiveSends", lines: 89, why: "to split (issue 33 point 5)" },
-    {
-      file: "cli/register/replies.ts",
-      name: "registerReplies",
-      lines: 109,
-      why: "to split (issue 33 point 5)",
-    },
-    {
-      file: "cli/register/webhooks.ts",
-      name: "registerWebhooks",
-      lines: 93,
-      why: "to split (issue 33 point 5)",
-    },
     { file: "cli/session.ts", name: "openEmbedded", lines: 85, why: "to split (issue 33 point 5)" },
     { file: "cli/validate-workers.ts", name: "checkFiles", lines: 86, why: "to split (issue 33 point 5)" },
   ],

@@ -9,11 +9,11 @@ import { dirname, resolve } from "node:path";
 import { importRouting } from "../../src/api/routing/import-routes.js";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
-import { PROJECT_STATUSES } from "../../src/contract/limits.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
+import { importSelection, importUsage, wouldChange } from "../../src/import/import-usage.js";
 import { lintImported } from "../../src/import/lint-result.js";
-import { readLiveForImport, type Selection, selects } from "../../src/import/read-live.js";
+import { readLiveForImport, type Selection } from "../../src/import/read-live.js";
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { snapshotOf } from "../../src/plan/snapshot.js";
@@ -24,7 +24,7 @@ import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { diskProbe, schemaReference } from "../schema-reference.js";
-import { openSession, type SessionOptions } from "../session.js";
+import { openSession, type Session, type SessionOptions } from "../session.js";
 import { writeSnapshot } from "../snapshot-file.js";
 import type { ImportFlags } from "./import-flags.js";
 
@@ -35,49 +35,14 @@ export async function importCommand(
   io: Io,
   options: SessionOptions = {},
 ): Promise<Outcome> {
-  const check = flags.check === true;
-  const fail = (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string> = new Map()) => {
-    if (flags.json === true) io.stdout(renderImportJson(importJson([], [], diagnostics, check)));
-    return failWith(diagnostics, sources, io);
-  };
-  const selection: Selection = {
-    ids,
-    all: flags.all === true,
-    ...(flags.status === undefined ? {} : { status: flags.status }),
-    ...(flags.organization === undefined ? {} : { organization: flags.organization }),
-  };
-  if (!selects(selection))
-    return fail([
-      {
-        severity: "error",
-        code: "import.no-selection",
-        message: "no project was selected",
-        hint: "give project ids, or --all, --status STATUS or --organization ORG",
-      },
-    ]);
-
-  if (flags.status !== undefined && !(PROJECT_STATUSES as readonly string[]).includes(flags.status))
-    return fail([
-      {
-        severity: "error",
-        code: "cli.usage",
-        message: `--status ${flags.status} is not a project status`,
-        hint: `use one of ${PROJECT_STATUSES.join(", ")}`,
-      },
-    ]);
+  const fail = failing(flags, io);
+  const selection = importSelection(ids, flags);
+  const usage = importUsage(selection, flags);
+  if (usage.length > 0) return fail(usage);
   if (flags.template !== undefined) {
     const { importTemplateCommand } = await import("./import-template.js");
     return importTemplateCommand(flags.template, selection, flags, io, options);
   }
-  if (flags.language !== undefined && flags.language.length > 0)
-    return fail([
-      {
-        severity: "error",
-        code: "cli.usage",
-        message: "--language is for --template only",
-        hint: "add --template NAME, or leave --language out",
-      },
-    ]);
   const target = targetOf(flags.out, io);
   const existing = readExisting(target, io);
   if (!existing.ok) return fail(existing.diagnostics, existing.sources);
@@ -86,62 +51,87 @@ export async function importCommand(
   if (!opened.ok) return fail(opened.diagnostics);
   const session = opened.session;
   try {
-    // Keys per organization: each project read with its own organization's key (src/api/routing/import-routes.ts).
-    const routing = await importRouting(session.router);
-    if (!routing.ok) return fail(routing.diagnostics);
-    // The API's clock, read after its first responses: stats windows, lint and snapshot use it.
-    const live = await readLiveForImport(session.client, selection, () => session.now(), routing.beforeReads);
-    if (!live.ok) return fail(live.diagnostics);
-    const now = session.now();
-    const result = importFiles({
-      projects: live.projects,
-      organizations: live.organizations,
-      catalogs: live.catalogs,
-      existing: existing.files,
-      target,
-      now,
-      schemaFor: (path) => schemaReference(resolve(io.cwd, path), "campaign", diskProbe),
-    });
-    if (!result.ok) return fail(result.diagnostics);
-    const changed = result.files.filter((f) => f.changed);
-    const after = [
-      ...result.files.map((f) => ({ path: f.path, text: f.text })),
-      ...existing.files.filter((e) => !result.files.some((f) => f.path === e.path)),
-    ];
-    const sources = new Map(after.map((f) => [f.path, f.text]));
-    const diagnostics: Diagnostic[] = [
-      ...routing.diagnostics,
-      ...lintImported(after, new Set(result.projects.map((p) => p.file)), now),
-    ];
-    if (check && changed.length > 0)
-      diagnostics.push({
-        severity: "error",
-        code: "import.would-change",
-        message: `${changed.length} file${changed.length === 1 ? "" : "s"} would change: ${changed.map((f) => f.path).join(", ")}`,
-        hint: "run campaignctl import without --check to update them, and review the diff",
-      });
-    if (!check) {
-      const written = await saveFiles(
-        io,
-        changed.map((f) => ({ path: f.path, text: f.text, what: "campaign file" })),
-        { announce: false }, // the summary (or the JSON document) names each file written
-      );
-      if (written.length > 0) return fail(written);
-      // The names read, for the editor's completion offline, beside the files written.
-      const dir = resolve(io.cwd, target.kind === "file" ? dirname(target.path) : target.dir);
-      diagnostics.push(...(await writeSnapshot(dir, snapshotOf(live.read, "import", now), io.cwd)));
-    }
-    if (flags.json === true) {
-      io.stdout(renderImportJson(importJson(result.files, result.projects, diagnostics, check)));
-    } else {
-      const text = renderImportText(result.files, result.projects, check);
-      if (text !== "") io.stdout(text);
-    }
-    printDiagnostics(io, "stderr", diagnostics, sources, { verbose: false });
-    return hasErrors(diagnostics) ? failure : success;
+    return await importWith(session, { selection, target, existing: existing.files }, flags, io);
   } finally {
     await session.close();
   }
+}
+
+/** The end of a run that cannot go on: the JSON document too with `--json`. */
+function failing(flags: ImportFlags, io: Io) {
+  return (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string> = new Map()): Outcome => {
+    if (flags.json === true)
+      io.stdout(renderImportJson(importJson([], [], diagnostics, flags.check === true)));
+    return failWith(diagnostics, sources, io);
+  };
+}
+
+/** Reads the selected projects with the session, makes the files, writes them (unless `--check`) and reports. */
+async function importWith(
+  session: Session,
+  input: {
+    readonly selection: Selection;
+    readonly target: ImportTarget;
+    readonly existing: readonly ExistingFile[];
+  },
+  flags: ImportFlags,
+  io: Io,
+): Promise<Outcome> {
+  const fail = failing(flags, io);
+  const check = flags.check === true;
+  const { target, existing } = input;
+  // Keys per organization: each project read with its own organization's key (src/api/routing/import-routes.ts).
+  const routing = await importRouting(session.router);
+  if (!routing.ok) return fail(routing.diagnostics);
+  // The API's clock, read after its first responses: stats windows, lint and snapshot use it.
+  const live = await readLiveForImport(
+    session.client,
+    input.selection,
+    () => session.now(),
+    routing.beforeReads,
+  );
+  if (!live.ok) return fail(live.diagnostics);
+  const now = session.now();
+  const result = importFiles({
+    projects: live.projects,
+    organizations: live.organizations,
+    catalogs: live.catalogs,
+    existing,
+    target,
+    now,
+    schemaFor: (path) => schemaReference(resolve(io.cwd, path), "campaign", diskProbe),
+  });
+  if (!result.ok) return fail(result.diagnostics);
+  const changed = result.files.filter((f) => f.changed);
+  const after = [
+    ...result.files.map((f) => ({ path: f.path, text: f.text })),
+    ...existing.filter((e) => !result.files.some((f) => f.path === e.path)),
+  ];
+  const diagnostics: Diagnostic[] = [
+    ...routing.diagnostics,
+    ...lintImported(after, new Set(result.projects.map((p) => p.file)), now),
+    ...(check ? wouldChange(changed) : []),
+  ];
+  if (!check) {
+    const written = await saveFiles(
+      io,
+      changed.map((f) => ({ path: f.path, text: f.text, what: "campaign file" })),
+      { announce: false }, // the summary (or the JSON document) names each file written
+    );
+    if (written.length > 0) return fail(written);
+    // The names read, for the editor's completion offline, beside the files written.
+    const dir = resolve(io.cwd, target.kind === "file" ? dirname(target.path) : target.dir);
+    diagnostics.push(...(await writeSnapshot(dir, snapshotOf(live.read, "import", now), io.cwd)));
+  }
+  if (flags.json === true) {
+    io.stdout(renderImportJson(importJson(result.files, result.projects, diagnostics, check)));
+  } else {
+    const text = renderImportText(result.files, result.projects, check);
+    if (text !== "") io.stdout(text);
+  }
+  const sources = new Map(after.map((f) => [f.path, f.text]));
+  printDiagnostics(io, "stderr", diagnostics, sources, { verbose: false });
+  return hasErrors(diagnostics) ? failure : success;
 }
 
 /** `--out x.yaml`/`.yml`, or an existing file: one file; anything else: a directory. */

@@ -15,16 +15,11 @@ import { apiErrorDiagnostic, type Sleep } from "../../src/api/index.js";
 import type { RoutingResult } from "../../src/api/routing/route-owners.js";
 import { routeReplies } from "../../src/api/routing/route-replies.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
-import type { Campaign } from "../../src/campaign/model.js";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { revocationWords } from "../../src/message/reply-words.js";
 import { REPLIES_RUN_FORMAT_VERSION, type RunEvent } from "../../src/replies/events.js";
 import type { ReplyProject } from "../../src/replies/port.js";
-import { replyProjects } from "../../src/replies/projects.js";
 import {
   listenerFlagsUnused,
   listens,
-  noRules,
   runSucceeded,
   startWarnings,
   withPollOnlyHint,
@@ -35,7 +30,6 @@ import { createRepliesRunView } from "../../src/report/replies-run-view.js";
 import { createRedactor, type Redactor } from "../../src/text/redact.js";
 import type { RecordFile } from "../../src/webhooks/record-store.js";
 import type { WebhookSecret } from "../../src/webhooks/types.js";
-import { loadCampaign } from "../adapters/load-campaign.js";
 import { openRepliesStateDir } from "../adapters/replies-state-dir.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../flag-defaults.js";
@@ -44,8 +38,8 @@ import type { KeyScopeFlags } from "../key-scope-flag.js";
 import { Closers } from "../lifecycle/closers.js";
 import { abortableSleeps, onStopSignal } from "../lifecycle/stop-signals.js";
 import { failure, type Outcome, success } from "../outcome.js";
-import { loadPolicy } from "../policy-file.js";
 import { eventIntake, startRepliesListener } from "../replies/event-listener.js";
+import { type ReplyInputs, type ReplyInputsRefused, readReplyInputs } from "../replies/inputs.js";
 import { openSession, type Session, type SessionFlags, type SessionOptions } from "../session.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 
@@ -103,44 +97,23 @@ export async function repliesRunCommand(
 }
 
 /** What the files, the policies above them and the environment give a run, read before anything opens. */
-interface RunInputs {
-  readonly ok: true;
-  readonly sources: ReadonlyMap<string, string>;
-  readonly campaign: Campaign;
-  readonly projects: readonly ReplyProject[];
-  readonly revocation: ReturnType<typeof revocationWords>;
+interface RunInputs extends ReplyInputs {
   readonly secrets: readonly WebhookSecret[];
   readonly redact: Redactor;
 }
 
-type Refusal = {
-  readonly ok: false;
-  readonly diagnostics: readonly Diagnostic[];
-  readonly sources: ReadonlyMap<string, string>;
-};
+type Refusal = ReplyInputsRefused;
 
 function gatherInputs(paths: readonly string[], flags: RepliesRunFlags, io: Io): RunInputs | Refusal {
   const none = new Map<string, string>();
   const usage = listenerFlagsUnused(flags);
   if (usage.length > 0) return { ok: false, diagnostics: usage, sources: none };
-  const loaded = loadCampaign(paths.length === 0 ? ["."] : paths, io.cwd);
-  const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
-  const errors = loaded.diagnostics.filter((d) => d.severity === "error");
-  if (errors.length > 0) return { ok: false, diagnostics: errors, sources };
-  // The policies above the files may add revocation words (their `replies` rule).
-  const files = loaded.campaign.files.map((f) => f.path);
-  const policy = loadPolicy({}, files, io.cwd);
-  if (!policy.ok) return { ok: false, diagnostics: policy.diagnostics, sources };
-  const projects = replyProjects(loaded.campaign.projects);
-  if (projects.length === 0) return { ok: false, diagnostics: [noRules(paths)], sources };
+  const inputs = readReplyInputs(paths, io);
+  if (!inputs.ok) return inputs;
   const secrets = listens(flags) ? secretsFromEnv(flags.secretEnv, io) : { ok: true as const, secrets: [] };
   if (!secrets.ok) return { ok: false, diagnostics: withPollOnlyHint(secrets.diagnostics), sources: none };
   return {
-    ok: true,
-    sources,
-    campaign: loaded.campaign,
-    projects,
-    revocation: revocationWords(policy.policy?.rules.replies?.opt_out_words),
+    ...inputs,
     secrets: secrets.secrets,
     redact: createRedactor(secrets.secrets.map((s) => s.value)),
   };

@@ -130,3 +130,22 @@ export function runSucceeded(
   if (summary.reason === "insufficient-balance") return false;
   return !(once && (summary.pending > 0 || summary.failedPasses > 0));
 }
+
+/** `replies plan --state`: the worker's state directory cannot be read. */
+export function stateUnreadable(shown: string, error: unknown): Diagnostic {
+  return {
+    severity: "error",
+    code: "replies.state-unusable",
+    message: `Cannot read the state directory ${shown}: ${error instanceof Error ? error.message : String(error)}`,
+  };
+}
+
+/** `replies plan --state`: the directory holds no answered record (`file`), so threads alone judge. */
+export function recordMissing(shown: string, file: string): Diagnostic {
+  return {
+    severity: "warning",
+    code: "replies.record-missing",
+    message: `--state ${shown}: there is no ${file}: the plan judges every inbound by its thread alone`,
+    hint: "give the --state directory of `replies run` (it writes answered.jsonl there once it has settled an inbound)",
+  };
+}

@@ -7,9 +7,11 @@ import { describe, expect, test } from "vitest";
 import {
   listenerFlagsUnused,
   listens,
+  recordMissing,
   recordOpenFailure,
   runSucceeded,
   startWarnings,
+  stateUnreadable,
 } from "../../src/replies/run-checks.js";
 
 describe("replies run's checks", () => {
@@ -54,5 +56,18 @@ describe("replies run's checks", () => {
     expect(runSucceeded({ ...clean, pending: 1 }, true)).toBe(false);
     expect(runSucceeded({ ...clean, failedPasses: 1 }, true)).toBe(false);
     expect(runSucceeded({ ...clean, reason: "interrupted", pending: 1 }, false)).toBe(true);
+  });
+
+  test("replies plan --state: a directory it cannot read is an error; one without a record, a warning", () => {
+    expect(stateUnreadable("s", new Error("EACCES"))).toMatchObject({
+      severity: "error",
+      code: "replies.state-unusable",
+      message: "Cannot read the state directory s: EACCES",
+    });
+    expect(recordMissing("s", "answered.jsonl")).toMatchObject({
+      severity: "warning",
+      code: "replies.record-missing",
+      message: "--state s: there is no answered.jsonl: the plan judges every inbound by its thread alone",
+    });
   });
 });

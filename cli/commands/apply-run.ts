@@ -111,6 +111,47 @@ export async function execute(
   const controller = new AbortController();
   const sleep: Sleep =
     deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
+  const journal = openRunJournal(flags, io);
+  // Progress lines show elapsed time on this machine's clock, never the API's (which `clock` is).
+  // The estimate of the time left reads the rate budget of the keys in use (their limits added up).
+  const progress = createProgress(io, io.clock, false, { perMinute: () => requestsPerMinute(session) });
+  const onEvent = (event: ApplyEvent) => {
+    if (journal.ok) journal.journal.write(event);
+    progress.onEvent(event);
+  };
+  relay.listener = (event) => onEvent({ type: "api", at: new Date(clock.now()).toISOString(), event });
+  const unsubscribe = stopOnInterrupt(deps, io, controller);
+  let result: ApplyResult;
+  try {
+    const options = {
+      parallelism: flags.parallelism,
+      clock,
+      sleep,
+      waitForApproval: flags.waitForApproval ?? null,
+      signal: controller.signal,
+      onEvent,
+      toolVersion: VERSION,
+      baseline: extras.baseline,
+    };
+    result = await runLoop(plan, extras, session, io, options);
+  } finally {
+    unsubscribe();
+    relay.listener = undefined;
+    progress.finish();
+    if (journal.ok) journal.journal.close();
+  }
+  if (journal.ok) result = { ...result, journal: journal.journal.path };
+  // One summary per organization when the plan spans several (issue 26).
+  if (plan.organizations !== undefined)
+    result = {
+      ...result,
+      organizations: organizationResults(plan.organizations, result.actions, result.unreadable),
+    };
+  return report(result, flags, io, extras.sources);
+}
+
+/** The run's journal; a journal that cannot be opened is a warning, and the run goes on without one. */
+function openRunJournal(flags: ApplyFlags, io: Io): ReturnType<typeof openJournal> {
   // Every key of the run is redacted from the journal: the default one and each organization's.
   const secret = [
     io.env[flags.apiKeyEnv ?? API_KEY_ENV] ?? null,
@@ -126,14 +167,11 @@ export async function execute(
     io.stderr(
       `campaignctl: warning: apply.journal-unwritable: ${journal.message}; applying without a journal\n`,
     );
-  // Progress lines show elapsed time on this machine's clock, never the API's (which `clock` is).
-  // The estimate of the time left reads the rate budget of the keys in use (their limits added up).
-  const progress = createProgress(io, io.clock, false, { perMinute: () => requestsPerMinute(session) });
-  const onEvent = (event: ApplyEvent) => {
-    if (journal.ok) journal.journal.write(event);
-    progress.onEvent(event);
-  };
-  relay.listener = (event) => onEvent({ type: "api", at: new Date(clock.now()).toISOString(), event });
+  return journal;
+}
+
+/** First Ctrl-C: nothing new starts (`controller` aborts); the second aborts at once. Returns the unsubscribe. */
+function stopOnInterrupt(deps: ApplyDeps, io: Io, controller: AbortController): () => void {
   let interrupts = 0;
   const unsubscribe = (deps.onInterrupt ?? onSigint)(() => {
     interrupts++;
@@ -144,63 +182,48 @@ export async function execute(
       controller.abort();
     } else hardAbort(unsubscribe);
   });
-  let result: ApplyResult;
-  const options = {
-    parallelism: flags.parallelism,
-    clock,
-    sleep,
-    waitForApproval: flags.waitForApproval ?? null,
-    signal: controller.signal,
-    onEvent,
-    toolVersion: VERSION,
-    baseline: extras.baseline,
-  };
-  try {
-    result = await reconcile(
-      {
-        plan,
-        live: extras.loop.live,
-        judge: extras.loop.judge,
-        ...(extras.reviewed === undefined ? {} : { reviewed: extras.reviewed }),
-        ...(extras.reportOnly === true ? { reportOnly: true } : {}),
-      },
-      session.client,
-      options,
-    );
-    // Email lists sync after the texting work, through the same client (one rate budget) and the
-    // one write executor; nothing of it is sent when nothing was approved (reportOnly). They are
-    // part of the one result: its summary counts them, its requests include theirs.
-    if (plan.email !== undefined) {
-      const email = await syncEmail(plan.email, extras, {
-        client: session.client,
-        cwd: io.cwd,
-        sleep,
-        signal: controller.signal,
-        startedAt: new Date(io.clock()),
-        pid: process.pid,
-        requireConsent: plan.policy?.rules.require_email_consent === true,
-      });
-      result = withEmail(result, email);
-      // Ctrl-C while the lists synced: the run was interrupted (exit 130), whatever the loop saw.
-      if (controller.signal.aborted && !result.interrupted) result = { ...result, interrupted: true };
-    }
-    // Every request of the run counts, whatever made it: the plan's reads and key checks, the
-    // loop's, the email sync's (the session opened with this command).
-    result = { ...result, requests: requestsBetween(null, session.client.stats()) };
-  } finally {
-    unsubscribe();
-    relay.listener = undefined;
-    progress.finish();
-    if (journal.ok) journal.journal.close();
+  return unsubscribe;
+}
+
+/** The reconciliation loop, then the email lists; every request of the run counted. */
+async function runLoop(
+  plan: Plan,
+  extras: ExecuteExtras,
+  session: Session,
+  io: Io,
+  options: Parameters<typeof reconcile>[2] & { readonly sleep: Sleep; readonly signal: AbortSignal },
+): Promise<ApplyResult> {
+  let result = await reconcile(
+    {
+      plan,
+      live: extras.loop.live,
+      judge: extras.loop.judge,
+      ...(extras.reviewed === undefined ? {} : { reviewed: extras.reviewed }),
+      ...(extras.reportOnly === true ? { reportOnly: true } : {}),
+    },
+    session.client,
+    options,
+  );
+  // Email lists sync after the texting work, through the same client (one rate budget) and the
+  // one write executor; nothing of it is sent when nothing was approved (reportOnly). They are
+  // part of the one result: its summary counts them, its requests include theirs.
+  if (plan.email !== undefined) {
+    const email = await syncEmail(plan.email, extras, {
+      client: session.client,
+      cwd: io.cwd,
+      sleep: options.sleep,
+      signal: options.signal,
+      startedAt: new Date(io.clock()),
+      pid: process.pid,
+      requireConsent: plan.policy?.rules.require_email_consent === true,
+    });
+    result = withEmail(result, email);
+    // Ctrl-C while the lists synced: the run was interrupted (exit 130), whatever the loop saw.
+    if (options.signal.aborted && !result.interrupted) result = { ...result, interrupted: true };
   }
-  if (journal.ok) result = { ...result, journal: journal.journal.path };
-  // One summary per organization when the plan spans several (issue 26).
-  if (plan.organizations !== undefined)
-    result = {
-      ...result,
-      organizations: organizationResults(plan.organizations, result.actions, result.unreadable),
-    };
-  return report(result, flags, io, extras.sources);
+  // Every request of the run counts, whatever made it: the plan's reads and key checks, the
+  // loop's, the email sync's (the session opened with this command).
+  return { ...result, requests: requestsBetween(null, session.client.stats()) };
 }
 
 /** The plan's email lists synced (or, when nothing was approved, reported as not sent). */

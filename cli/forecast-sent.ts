@@ -7,15 +7,14 @@ import type { Project, ProjectStatsRow } from "../src/contract/resources.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { type CacheStore, emptySnapshot, mergeSnapshot, sameVersion } from "../src/plan/cache.js";
 import type { LiveRead, LiveState } from "../src/plan/live.js";
-import { type LiveSend, type LiveSends, NO_LIVE_SENDS } from "../src/plan/live-sends.js";
+import { type LiveSends, NO_LIVE_SENDS } from "../src/plan/live-sends.js";
+import { liveSendsOf, SENDING } from "../src/plan/live-sends-of.js";
 import { readAll } from "../src/plan/refresh-records.js";
 import { statsWindows } from "../src/plan/refresh-stats.js";
 import { statusRange } from "../src/status/range.js";
 import { listRows } from "../src/status/read-live.js";
 import { own } from "../src/text/names.js";
 import type { Session } from "./session.js";
-
-const SENDING: ReadonlySet<string> = new Set(["scheduled", "active"]);
 
 /**
  * The live sends of the brands of the files' projects: one statistics listing over every window the
@@ -85,33 +84,7 @@ export async function readLiveSends(
     );
     cacheDiagnostics.push(...(await cache.store.write(cache.organizationId, snapshot)));
   }
-  const sends: LiveSend[] = [];
-  const unread: string[] = [];
-  for (const row of others) {
-    const got = read.get(row.id);
-    const project: Project | undefined = got?.kind === "found" ? got.value : undefined;
-    if (project === undefined || !SENDING.has(project.status)) {
-      if (project === undefined) unread.push(`${row.name} (${row.id})`);
-      continue;
-    }
-    sends.push({
-      project,
-      sent: row.messages_sent,
-      brandName: row.brand_name,
-      organizationName: row.organization_name,
-    });
-  }
-  const diagnostics: Diagnostic[] =
-    unread.length === 0
-      ? cacheDiagnostics
-      : [
-          ...cacheDiagnostics,
-          {
-            severity: "warning",
-            code: "forecast.sent-unknown",
-            message: `${unread.length} live send(s) of the brand could not be read (${unread.join(", ")}): the forecast leaves them out`,
-            hint: "plan again; until then the forecast may put the brand's cap later than it is",
-          },
-        ];
-  return { sends: { sent, others: sends, complete: unread.length === 0 }, diagnostics };
+  const judged = liveSendsOf(others, read);
+  const diagnostics = [...cacheDiagnostics, ...judged.diagnostics];
+  return { sends: { sent, others: judged.sends, complete: judged.diagnostics.length === 0 }, diagnostics };
 }

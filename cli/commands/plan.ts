@@ -16,7 +16,7 @@ import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
 import type { KeyScopeFlags } from "../key-scope-flag.js";
 import { failure, type Outcome, success } from "../outcome.js";
-import { runPlanPipeline } from "../plan-pipeline.js";
+import { type PlanPipelineResult, runPlanPipeline } from "../plan-pipeline.js";
 import type { PolicyFlags } from "../policy-file.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { checkReportPaths } from "../report-paths.js";
@@ -84,61 +84,70 @@ export async function planCommand(
       progress.finish();
       return failWith(result.diagnostics, result.sources, io, json);
     }
-    const { sources } = result;
-    // The commit it is made from (GitHub Actions), which binds a pull request's reviews to it.
-    const commit = planCommit(io.env);
-    const plan = commit === undefined ? result.plan : { ...result.plan, commit };
-    const judgement: Judgement = {
-      plan,
-      ...(result.forecast === undefined ? {} : { forecast: result.forecast }),
-    };
     if (result.emailLeftOut !== undefined) io.stderr(result.emailLeftOut);
     progress.finish();
-    // One view for stdout, chosen once; the saved plan and the PR comment have their own.
-    const viewOptions = {
-      color: flags.color && useColor(io, "stdout"),
-      sources,
-      requestTable: flags.verbose === true,
-      ...(flags.galleryUrl === undefined ? {} : { galleryUrl: flags.galleryUrl }),
-    };
-    io.stdout(planView(flags.json === true ? "json" : "human", viewOptions)(judgement));
-    // The names read, for the editor's completion offline (a failure is a warning on stderr).
-    printDiagnostics(
-      io,
-      "stderr",
-      await writeSnapshot(
-        commonDirectory(
-          result.campaign.files.map((f) => f.path),
-          io.cwd,
-        ),
-        snapshotOfLive(result.liveState, "plan", result.readAt),
-        io.cwd,
-      ),
-      sources,
-      { verbose: false },
-    );
-    const written: Diagnostic[] = [];
-    if (flags.out !== undefined) {
-      const document = planView("json", viewOptions)(judgement);
-      const saved = await saveFile(io, flags.out, document, "plan");
-      written.push(...saved);
-      // The hash of the bytes written (the redacted text, were a secret ever in it).
-      if (saved.length === 0) io.stderr(approvalsNote(plan, flags.out, io.redact?.(document) ?? document));
-    }
-    if (flags.markdown !== undefined)
-      written.push(
-        ...(await saveFile(
-          io,
-          flags.markdown,
-          planView("markdown", viewOptions)(judgement),
-          "Markdown report",
-        )),
-      );
-    if (written.length > 0) return failWith(written, sources, io);
-    return planOutcome(plan, flags.detailedExitcode === true);
+    return await printPlan(result, flags, io);
   } finally {
     await session.close();
   }
+}
+
+/** Prints the plan (one view for stdout, chosen once), writes the snapshot and the `--out`/`--markdown` files, and gives the outcome. */
+async function printPlan(
+  result: Extract<PlanPipelineResult, { ok: true }>,
+  flags: PlanFlags,
+  io: Io,
+): Promise<Outcome> {
+  const { sources } = result;
+  // The commit it is made from (GitHub Actions), which binds a pull request's reviews to it.
+  const commit = planCommit(io.env);
+  const plan = commit === undefined ? result.plan : { ...result.plan, commit };
+  const judgement: Judgement = {
+    plan,
+    ...(result.forecast === undefined ? {} : { forecast: result.forecast }),
+  };
+  // One view for stdout, chosen once; the saved plan and the PR comment have their own.
+  const viewOptions = {
+    color: flags.color && useColor(io, "stdout"),
+    sources,
+    requestTable: flags.verbose === true,
+    ...(flags.galleryUrl === undefined ? {} : { galleryUrl: flags.galleryUrl }),
+  };
+  io.stdout(planView(flags.json === true ? "json" : "human", viewOptions)(judgement));
+  // The names read, for the editor's completion offline (a failure is a warning on stderr).
+  printDiagnostics(
+    io,
+    "stderr",
+    await writeSnapshot(
+      commonDirectory(
+        result.campaign.files.map((f) => f.path),
+        io.cwd,
+      ),
+      snapshotOfLive(result.liveState, "plan", result.readAt),
+      io.cwd,
+    ),
+    sources,
+    { verbose: false },
+  );
+  const written: Diagnostic[] = [];
+  if (flags.out !== undefined) {
+    const document = planView("json", viewOptions)(judgement);
+    const saved = await saveFile(io, flags.out, document, "plan");
+    written.push(...saved);
+    // The hash of the bytes written (the redacted text, were a secret ever in it).
+    if (saved.length === 0) io.stderr(approvalsNote(plan, flags.out, io.redact?.(document) ?? document));
+  }
+  if (flags.markdown !== undefined)
+    written.push(
+      ...(await saveFile(
+        io,
+        flags.markdown,
+        planView("markdown", viewOptions)(judgement),
+        "Markdown report",
+      )),
+    );
+  if (written.length > 0) return failWith(written, sources, io);
+  return planOutcome(plan, flags.detailedExitcode === true);
 }
 
 /**

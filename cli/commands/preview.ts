@@ -4,7 +4,7 @@
  * Offline (no API key, no network) unless `--html` is given with a connection (`preview-html.ts`).
  */
 import { lintCampaign } from "../../src/campaign/lint/index.js";
-import type { CampaignFile } from "../../src/campaign/model.js";
+import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import { summarize, summaryLine } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics, type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { diagnosticJson } from "../../src/diagnostics/json.js";
@@ -83,13 +83,7 @@ export async function previewCommand(
   const templates = (loaded.campaign.templates ?? []).filter((t) =>
     t.instances.some((i) => selected.has(i.address)),
   );
-  // Where each project's lists are, as the policy declares them: a note of its preview.
-  const placed = previews.map((preview, i) => {
-    const spec = projects[i];
-    const where =
-      spec === undefined ? null : describeFilePlaces(places, spec.organization, spec.contactLists ?? []);
-    return where === null ? preview : { ...preview, notes: [...preview.notes, `recipients in: ${where}`] };
-  });
+  const placed = withPlaces(previews, projects, places);
   const lint = lintCampaign(
     { files, projects, templates },
     {
@@ -119,6 +113,20 @@ export async function previewCommand(
   const shown = flags.html !== undefined && flags.format === "text" ? [] : placed;
   emit(io, flags, files, projects.length, shown, diagnostics);
   return hasErrors(diagnostics) ? failure : success;
+}
+
+/** Where each project's lists are, as the policy declares them: a note of its preview. */
+function withPlaces(
+  previews: readonly ProjectPreview[],
+  projects: readonly ProjectSpec[],
+  places: Parameters<typeof describeFilePlaces>[0],
+): ProjectPreview[] {
+  return previews.map((preview, i) => {
+    const spec = projects[i];
+    const where =
+      spec === undefined ? null : describeFilePlaces(places, spec.organization, spec.contactLists ?? []);
+    return where === null ? preview : { ...preview, notes: [...preview.notes, `recipients in: ${where}`] };
+  });
 }
 
 /** A usage error for each `--target` or `--exclude` that names no project of the files. */

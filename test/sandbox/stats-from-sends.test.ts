@@ -62,15 +62,15 @@ describe("GET /projects/stats from real sends", () => {
     const seeded = data.projects.filter(
       (p: { id: string }) => p.id !== GOTV_REMINDER && p.id !== GOTV_FOLLOWUP,
     );
-    const before = (k: string) =>
+    const seededSum = (k: string) =>
       seeded.reduce((a: number, p: Record<string, unknown>) => a + Number(p[k] ?? 0), 0);
     const stats = data.summary.messageStats;
     expect(stats).toMatchObject({
-      totalSent: sent.length + before("messages_sent"),
-      totalDelivered: sent.filter((m) => m.status === "delivered").length + before("messages_delivered"),
-      totalFailed: sent.filter((m) => m.status === "failed").length + before("messages_failed"),
-      totalReplies: sent.filter((m) => m.conversation_id !== null).length + before("replies_received"),
-      totalActualCost: (totalCost + Math.round(before("actual_cost") * 10_000)) / 10_000,
+      totalSent: sent.length + seededSum("messages_sent"),
+      totalDelivered: sent.filter((m) => m.status === "delivered").length + seededSum("messages_delivered"),
+      totalFailed: sent.filter((m) => m.status === "failed").length + seededSum("messages_failed"),
+      totalReplies: sent.filter((m) => m.conversation_id !== null).length + seededSum("replies_received"),
+      totalActualCost: (totalCost + Math.round(seededSum("actual_cost") * 10_000)) / 10_000,
     });
     expect(stats.totalRecipients).toBe(
       data.projects.reduce((a: number, p: { total_recipients: number }) => a + p.total_recipients, 0),

@@ -2,9 +2,9 @@
  * Every `campaignctl` command the documentation shows runs as written against the embedded sandbox
  * (issue 35: "every command in README and docs/ runs as written ... email and replies included").
  *
- * What is run: each command of a shell block (```sh, ```bash, ```shell) of README.md and docs/*.md,
- * and each line of the help's `Examples:` (docs/commands.md, generated from `--help`); see
- * ./doc-commands.ts for how lines are split. A synopsis goes in a plain ``` block, which is not run.
+ * What is run: each command of a shell block (```sh, ```bash, ```shell) of README.md, docs/*.md and
+ * examples/README.md, and each line of the `Examples:` of every command's and subcommand's `--help`
+ * (docs/commands.md shows the top-level ones); see ./doc-commands.ts for how lines are split. A synopsis goes in a plain ``` block, which is not run.
  * The commands of one file run in order in one fresh workspace (as a reader follows a page): a
  * temporary directory holding a copy of `examples/` and, as `campaigns/` (the reader's own
  * directory in the docs), another copy of the example campaign. Each line of a help text's
@@ -289,6 +289,7 @@ describe("every campaignctl command of README.md and docs/ runs as written again
     const run = toRun.map((c) => c.text);
     expect(run).toContain("campaignctl replies plan --sandbox examples/");
     expect(run).toContain("campaignctl plan --sandbox examples/ --target volunteers-email");
+    expect(run).toContain("campaignctl replies run --sandbox examples/ --once --no-webhooks");
   });
 
   for (const [name, group] of groups())

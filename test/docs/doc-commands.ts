@@ -35,13 +35,13 @@ export interface DocCommand {
   readonly kind: "shell" | "help";
 }
 
-/** The Markdown files whose commands are run: README.md, then docs/*.md in name order. */
+/** The Markdown files whose commands are run: README.md, docs/*.md in name order, examples/README.md. */
 export function docFiles(root: string): string[] {
   const docs = readdirSync(join(root, "docs"))
     .filter((f) => f.endsWith(".md"))
     .sort()
     .map((f) => `docs/${f}`);
-  return ["README.md", ...docs];
+  return ["README.md", ...docs, "examples/README.md"];
 }
 
 /** The text before an unquoted ` #`, and the comment after it. */

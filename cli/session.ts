@@ -220,6 +220,38 @@ export async function openSession(
   };
 }
 
+/** Starts the embedded sandbox (loaded only with --sandbox: the emulator is no part of talking to a real API). */
+async function startEmbedded(
+  io: Io,
+  fixture: string | undefined,
+  statePath: string,
+  options: SessionOptions,
+): Promise<{ ok: true; handle: SandboxHandle } | { ok: false; diagnostics: Diagnostic[] }> {
+  const { formatProblem, openSandbox } = await import("../src/sandbox/index.js");
+  const started = await openSandbox({
+    host: "127.0.0.1",
+    port: 0,
+    timeScale: 1,
+    autoApproveTests: true,
+    ...(fixture === undefined ? {} : { fixture }),
+    ...options.sandboxOptions,
+    statePath,
+  });
+  if (started.ok) return { ok: true, handle: started.handle };
+  return {
+    ok: false,
+    diagnostics: started.problems.map((p) => ({
+      severity: "error",
+      code: "cli.file-unreadable",
+      message: `the embedded sandbox did not start: ${formatProblem(p)}`,
+      hint:
+        p.where === statePath
+          ? `delete ${relative(io.cwd, statePath)} to start the sandbox afresh from its fixture`
+          : "fix the fixture file, then run again",
+    })),
+  };
+}
+
 async function openEmbedded(
   io: Io,
   flags: SessionFlags,
@@ -244,31 +276,8 @@ async function openEmbedded(
       ],
     };
   }
-  // Loaded only with --sandbox: the emulator is no part of talking to a real API.
-  const { formatProblem, openSandbox } = await import("../src/sandbox/index.js");
-  const started = await openSandbox({
-    host: "127.0.0.1",
-    port: 0,
-    timeScale: 1,
-    autoApproveTests: true,
-    ...(fixture === undefined ? {} : { fixture }),
-    ...options.sandboxOptions,
-    statePath,
-  });
-  if (!started.ok) {
-    return {
-      ok: false,
-      diagnostics: started.problems.map((p) => ({
-        severity: "error",
-        code: "cli.file-unreadable",
-        message: `the embedded sandbox did not start: ${formatProblem(p)}`,
-        hint:
-          p.where === statePath
-            ? `delete ${relative(io.cwd, statePath)} to start the sandbox afresh from its fixture`
-            : "fix the fixture file, then run again",
-      })),
-    };
-  }
+  const started = await startEmbedded(io, fixture, statePath, options);
+  if (!started.ok) return started;
   const handle = started.handle;
   const key = sandboxKey(handle);
   if (key === undefined) {

@@ -161,84 +161,113 @@ export async function checkFiles(
   job: ValidateJob,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<CheckedFile[]> {
-  const results: (CheckedFile | undefined)[] = new Array(files.length);
   const lone = files.length === 1 ? files[0] : undefined;
   if (lone !== undefined && loneOnWorker(lone, env)) return [await checkLoneOnWorker(lone, job)];
   const wanted = await workerCount(files, env);
   if (wanted <= 0 || !hasCompiledWorker()) {
     return files.map((file) => validateFileAlone(file, job));
   }
-  // Largest files first, so the last pieces of work are small and the threads finish together.
-  const queue = files
-    .map((_, index) => index)
-    .sort((a, b) => (files[b]?.text.length ?? 0) - (files[a]?.text.length ?? 0));
-  const threads = wanted + 1;
-  let outstanding = 0;
-  const workers: Worker[] = [];
+  const pool = new FilePool(files, job, wanted + 1);
+  for (let i = 0; i < wanted; i++) pool.addWorker();
+  try {
+    await pool.checkOnMainThread();
+  } finally {
+    await pool.terminate();
+  }
+  return pool.results.map((check, index) => check ?? validateFileAlone(files[index] as CampaignFile, job));
+}
+
+/**
+ * The files of one validation shared between worker threads and the main thread: batches handed to
+ * each worker as it asks, the rest checked on the main thread, the batch of a worker that dies
+ * checked again there.
+ */
+class FilePool {
+  readonly results: (CheckedFile | undefined)[];
+  /** File indexes still to check, largest files first (so the last pieces of work are small and the threads finish together). */
+  private readonly queue: number[];
+  private outstanding = 0;
+  private readonly workers: Worker[] = [];
   /** The file indexes each worker is checking now. */
-  const pending = new Map<Worker, number[]>();
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    const w = wake;
-    wake = undefined;
-    w?.();
-  };
+  private readonly pending = new Map<Worker, number[]>();
+  private wake: (() => void) | undefined;
 
-  const dispatch = (worker: Worker, post: (batch: WorkerBatch) => boolean): boolean => {
-    const size = Math.max(1, Math.ceil(queue.length / (3 * threads)));
-    const indexes = queue.splice(0, size);
-    if (indexes.length === 0) return false;
-    if (!post({ job, files: indexes.map((index) => ({ index, file: files[index] as CampaignFile })) })) {
-      queue.unshift(...indexes);
-      return false;
-    }
-    outstanding++;
-    pending.set(worker, indexes);
-    return true;
-  };
-  const retire = (worker: Worker) => {
-    const lost = pending.get(worker);
-    if (lost !== undefined) {
-      pending.delete(worker);
-      outstanding--;
-      queue.unshift(...lost); // the main thread checks them
-    }
-    void worker.terminate();
-  };
-
-  for (let i = 0; i < wanted; i++) {
-    const { worker, post } = startWorker(
-      (answer) => {
-        for (const { index, check } of answer.results) results[index] = check;
-        pending.delete(worker);
-        outstanding--;
-        dispatch(worker, post);
-        notify();
-      },
-      () => {
-        retire(worker);
-        notify();
-      },
-    );
-    workers.push(worker);
-    dispatch(worker, post);
+  constructor(
+    private readonly files: readonly CampaignFile[],
+    private readonly job: ValidateJob,
+    private readonly threads: number,
+  ) {
+    this.results = new Array(files.length);
+    this.queue = files
+      .map((_, index) => index)
+      .sort((a, b) => (files[b]?.text.length ?? 0) - (files[a]?.text.length ?? 0));
   }
 
-  try {
+  addWorker(): void {
+    const { worker, post } = startWorker(
+      (answer) => {
+        for (const { index, check } of answer.results) this.results[index] = check;
+        this.pending.delete(worker);
+        this.outstanding--;
+        this.dispatch(worker, post);
+        this.notify();
+      },
+      () => {
+        this.retire(worker);
+        this.notify();
+      },
+    );
+    this.workers.push(worker);
+    this.dispatch(worker, post);
+  }
+
+  /** Checks files on the main thread until none is left to check nor out on a worker. */
+  async checkOnMainThread(): Promise<void> {
     for (;;) {
-      const index = queue.shift();
+      const index = this.queue.shift();
       if (index !== undefined) {
-        results[index] = validateFileAlone(files[index] as CampaignFile, job);
+        this.results[index] = validateFileAlone(this.files[index] as CampaignFile, this.job);
         await yieldToEvents();
         continue;
       }
-      if (outstanding === 0) break;
+      if (this.outstanding === 0) return;
       await new Promise<void>((resolve) => {
-        wake = resolve;
+        this.wake = resolve;
       });
     }
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
   }
-  return results.map((check, index) => check ?? validateFileAlone(files[index] as CampaignFile, job));
+
+  async terminate(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private notify(): void {
+    const w = this.wake;
+    this.wake = undefined;
+    w?.();
+  }
+
+  private dispatch(worker: Worker, post: (batch: WorkerBatch) => boolean): boolean {
+    const size = Math.max(1, Math.ceil(this.queue.length / (3 * this.threads)));
+    const indexes = this.queue.splice(0, size);
+    if (indexes.length === 0) return false;
+    const batch = indexes.map((index) => ({ index, file: this.files[index] as CampaignFile }));
+    if (!post({ job: this.job, files: batch })) {
+      this.queue.unshift(...indexes);
+      return false;
+    }
+    this.outstanding++;
+    this.pending.set(worker, indexes);
+    return true;
+  }
+
+  private retire(worker: Worker): void {
+    const lost = this.pending.get(worker);
+    if (lost !== undefined) {
+      this.pending.delete(worker);
+      this.outstanding--;
+      this.queue.unshift(...lost); // the main thread checks them
+    }
+    void worker.terminate();
+  }
 }

@@ -25,6 +25,7 @@ import {
   type SendWindow,
 } from "./model.js";
 import { policyRuleText } from "./rule-text.js";
+import { suppressionAtLeastAsStrict } from "./suppression-rule.js";
 
 /** The flag that turns a rule off for one run. */
 export const LOOSEN_FLAG = "--loosen-policy";
@@ -100,6 +101,8 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
     }
     case "require_approvals":
       return approvalsAtLeastAsStrict(next.require_approvals, current.require_approvals);
+    case "require_suppression_lists":
+      return suppressionAtLeastAsStrict(next.require_suppression_lists, current.require_suppression_lists);
   }
 }
 

@@ -1,6 +1,7 @@
 /** A rule's value as people read it in messages and reports (`09:00-20:00`, `$500`, `on`). Pure. */
 import { approvalsRuleText } from "./approvals-rule.js";
 import type { PolicyRuleName, PolicyRules } from "./model.js";
+import { suppressionRuleText } from "./suppression-rule.js";
 
 /** `rules[rule]` in words; `off` when it is not set. */
 export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string {
@@ -50,5 +51,7 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
     }
     case "require_approvals":
       return approvalsRuleText(rules.require_approvals);
+    case "require_suppression_lists":
+      return suppressionRuleText(rules.require_suppression_lists);
   }
 }

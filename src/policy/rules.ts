@@ -15,6 +15,7 @@ import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
+import { missingSuppressionLists } from "./suppression-rule.js";
 import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
 
 /** What a rule may know beyond the files. */
@@ -72,6 +73,8 @@ export function policyCode(rule: FileRuleName): PolicyCode {
       return "policy.replies";
     case "require_email_consent":
       return "policy.require-email-consent";
+    case "require_suppression_lists":
+      return "policy.require-suppression-lists";
   }
 }
 
@@ -91,6 +94,7 @@ export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly 
   require_guards: ["state", "guard"],
   replies: ["replies"],
   require_email_consent: ["email_lists"],
+  require_suppression_lists: ["state", "organization", "suppression_lists"],
 });
 
 function readsByCode(
@@ -207,6 +211,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   const facts = context.facts ?? offlineFacts(project);
   if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
   judgeRequirePlaces(policy, project, facts, violation);
+  judgeSuppression(policy, project, facts, violation);
 
   if (
     rules.require_opt_out_language === true &&
@@ -291,4 +296,26 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     }
   }
   return out;
+}
+
+/** `require_suppression_lists`: every list the rule names for the send's organization, carried. */
+function judgeSuppression(
+  policy: Policy,
+  project: ProjectSpec,
+  facts: SendFacts,
+  violation: ViolationOf,
+): void {
+  const rule = policy.rules.require_suppression_lists;
+  if (rule === undefined) return;
+  const carried = facts.suppressionLists ?? (project.suppressionLists ?? []).map((l) => [l]);
+  const missing = missingSuppressionLists(rule, project, facts.organization, carried);
+  if (missing.length === 0) return;
+  const names = missing.map((m) => JSON.stringify(m)).join(", ");
+  const written = project.suppressionLists ?? [];
+  violation(
+    "require_suppression_lists",
+    ["suppression_lists"],
+    `the project ${project.state === "tested" ? "tests" : "sends"} without the suppression list${missing.length === 1 ? "" : "s"} ${names}, which the policy requires on every test and send${facts.organization.length === 0 ? "" : ` of organization ${JSON.stringify(facts.organization[0])}`}${written.length === 0 ? " (it carries none)" : ` (it carries ${written.map((l) => JSON.stringify(l)).join(", ")})`}`,
+    `add ${names} to the project's suppression_lists (or to defaults), by the name or id the policy uses`,
+  );
 }

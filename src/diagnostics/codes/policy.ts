@@ -39,6 +39,8 @@ export const POLICY_CODES = {
     "a scheduled project declares no `guard:` with a rate (max_failure_rate or max_opt_out_rate), which the policy requires",
   "policy.replies":
     "a project's reply rules break the policy's `replies` rule: an inbound it requires an answer to has none, the answer lacks the words it requires, or a rule could match one of its revocation words",
+  "policy.require-suppression-lists":
+    "a project that sends (state tested or scheduled) does not carry a suppression list the policy's require_suppression_lists names for every organization or for its own: its test and schedule are blocked before any write",
 } as const;
 
 export type PolicyCode = keyof typeof POLICY_CODES;

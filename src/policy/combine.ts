@@ -14,6 +14,7 @@ import { own } from "../text/names.js";
 import { windowCoversMinute } from "../text/send-window.js";
 import { approvalsAtLeastAsStrict } from "./approvals-rule.js";
 import { combinePolicyCapacity } from "./capacity.js";
+import { helpAtLeastAsStrict } from "./help-rule.js";
 import {
   type DailyCapBypassRule,
   type JurisdictionsRule,
@@ -101,6 +102,8 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
     }
     case "require_approvals":
       return approvalsAtLeastAsStrict(next.require_approvals, current.require_approvals);
+    case "require_help":
+      return helpAtLeastAsStrict(next.require_help, current.require_help);
     case "require_suppression_lists":
       return suppressionAtLeastAsStrict(next.require_suppression_lists, current.require_suppression_lists);
   }

@@ -7,6 +7,7 @@ import type { ChannelSpec } from "../campaign/model.js";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 import type { OptOutWording } from "../message/opt-out-wording.js";
 import type { ApprovalsRule } from "./approvals-rule.js";
+import type { HelpRule } from "./help-rule.js";
 import type { SuppressionRule } from "./suppression-rule.js";
 
 export type DailyCapBypassRule = "forbid" | "allow" | "require_label";
@@ -55,6 +56,8 @@ export interface PolicyRules {
   readonly require_approvals?: ApprovalsRule;
   /** Suppression lists every test and send must carry (src/policy/suppression-rule.ts). */
   readonly require_suppression_lists?: SuppressionRule;
+  /** Every project with reply rules (or that sends) answers HELP and INFO (src/policy/help-rule.ts). */
+  readonly require_help?: HelpRule;
 }
 
 /** The policy's `replies` rule. Invariant: at least one of the two is set (the schema's minProperties). */
@@ -87,6 +90,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "replies",
   "require_approvals",
   "require_suppression_lists",
+  "require_help",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */

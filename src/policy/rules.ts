@@ -14,6 +14,7 @@ import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
+import { helpFindings } from "./help-rule.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
 import { missingSuppressionLists } from "./suppression-rule.js";
 import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
@@ -75,6 +76,8 @@ export function policyCode(rule: FileRuleName): PolicyCode {
       return "policy.require-email-consent";
     case "require_suppression_lists":
       return "policy.require-suppression-lists";
+    case "require_help":
+      return "policy.require-help";
   }
 }
 
@@ -95,6 +98,7 @@ export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly 
   replies: ["replies"],
   require_email_consent: ["email_lists"],
   require_suppression_lists: ["state", "organization", "suppression_lists"],
+  require_help: ["state", "organization", "brand", "replies"],
 });
 
 function readsByCode(
@@ -212,6 +216,10 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
   judgeRequirePlaces(policy, project, facts, violation);
   judgeSuppression(policy, project, facts, violation);
+  const help = policy.rules.require_help;
+  if (help !== undefined)
+    for (const f of helpFindings(help, project, facts.organization))
+      violation("require_help", f.path, f.message, f.hint);
 
   if (
     rules.require_opt_out_language === true &&

@@ -13,6 +13,7 @@ import { parsePackReference } from "../jurisdictions/index.js";
 import { own } from "../text/names.js";
 import { windowCoversMinute } from "../text/send-window.js";
 import { approvalsAtLeastAsStrict } from "./approvals-rule.js";
+import { budgetsAtLeastAsStrict } from "./budget-rule.js";
 import { combinePolicyCapacity } from "./capacity.js";
 import { helpAtLeastAsStrict } from "./help-rule.js";
 import {
@@ -102,6 +103,8 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
     }
     case "require_approvals":
       return approvalsAtLeastAsStrict(next.require_approvals, current.require_approvals);
+    case "budgets":
+      return budgetsAtLeastAsStrict(next.budgets, current.budgets);
     case "require_help":
       return helpAtLeastAsStrict(next.require_help, current.require_help);
     case "require_suppression_lists":

@@ -7,6 +7,7 @@ import type { ChannelSpec } from "../campaign/model.js";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 import type { OptOutWording } from "../message/opt-out-wording.js";
 import type { ApprovalsRule } from "./approvals-rule.js";
+import type { Budget } from "./budget-rule.js";
 import type { HelpRule } from "./help-rule.js";
 import type { SuppressionRule } from "./suppression-rule.js";
 
@@ -58,6 +59,8 @@ export interface PolicyRules {
   readonly require_suppression_lists?: SuppressionRule;
   /** Every project with reply rules (or that sends) answers HELP and INFO (src/policy/help-rule.ts). */
   readonly require_help?: HelpRule;
+  /** Spending caps per organization (or all) per day, week or month, judged by plan and apply (src/plan/budget-hold.ts). */
+  readonly budgets?: readonly Budget[];
 }
 
 /** The policy's `replies` rule. Invariant: at least one of the two is set (the schema's minProperties). */
@@ -91,6 +94,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "require_approvals",
   "require_suppression_lists",
   "require_help",
+  "budgets",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */

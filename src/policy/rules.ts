@@ -42,11 +42,12 @@ const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]
 
 /**
  * A rule these files judge. `forecast_errors` is judged with the forecast (src/forecast/policy-hold.ts):
- * its errors keep their `forecast.*` codes; `require_approvals` by `apply PLANFILE` (src/approvals).
+ * its errors keep their `forecast.*` codes; `require_approvals` by `apply PLANFILE` (src/approvals);
+ * `budgets` by the plan over all its sends together (src/plan/budget-hold.ts).
  */
 export type FileRuleName = Exclude<
   PolicyRuleName,
-  "forecast_errors" | "opt_out_wording" | "require_approvals"
+  "forecast_errors" | "opt_out_wording" | "require_approvals" | "budgets"
 >;
 
 /** The diagnostic code of a rule: its name with hyphens (`daily_cap_bypass` -> `policy.daily-cap-bypass`). */

@@ -26,6 +26,7 @@ import {
   PARENT_KEY,
   sandbox,
 } from "../sandbox/helpers.js";
+import { type Line, runWatch } from "../watch/harness.js";
 
 /** The example fixture with a completed project of Riverside Democrats that cost `spent` this month. */
 function fixtureSpent(spent: string): string {
@@ -133,6 +134,44 @@ describe("a budget of $5 a month with $4.00 spent", () => {
       kind: string;
     }[];
     expect(effects.filter((e) => e.kind === "schedule")).toEqual([]);
+  });
+});
+
+describe("watch alerts once when the month's spending crosses the budget", () => {
+  it("$4.00 spent: no alert; then $6.00: one alert, and none on the polls after", async () => {
+    const cwd = await world("4.0000", MONTHLY, 200);
+    const handle = sb as SandboxHandle;
+    let interrupt: () => void = () => {};
+    const run = await runWatch(handle, join(cwd, "examples"), [], {
+      flags: { json: true, interval: 5000 },
+      deps: {
+        onInterrupt: (handler) => {
+          interrupt = handler;
+          return () => {};
+        },
+      },
+      beforeWait: (n) => {
+        // After the first poll, the month's sends have cost $6.00 (the completed project's counter).
+        if (n === 1)
+          handle.store.mutate((w) => {
+            const rally = w.projects["9a000000-0000-4000-8000-0000000000aa"];
+            if (rally !== undefined) rally.counters.actual_cost_e4 = 60_000;
+          });
+        if (n === 4) interrupt();
+      },
+    });
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "interrupted", polls: 4 });
+    const alerts = run.lines.filter(
+      (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.budget-crossed",
+    );
+    expect(alerts.map((l: Line) => l.diagnostic.message)).toEqual([
+      'the budget "monthly $5 for Riverside Democrats" is crossed: spent $6.00 this month (since 2026-12-01 00:00 UTC, the API\'s clock), over its $5.00 by $1.00',
+    ]);
+    // It came on the second poll: the first saw $4.00.
+    const second = run.lines.findIndex((l: Line) => l.type === "poll" && l.poll === 2);
+    const first = run.lines.findIndex((l: Line) => l.type === "poll" && l.poll === 1);
+    const at = run.lines.indexOf(alerts[0]);
+    expect(at > first && at < second).toBe(true);
   });
 });
 

@@ -18,25 +18,13 @@ import { respread } from "./assemble.js";
 import type { LiveRead } from "./live.js";
 import { holdForPolicy } from "./policy-hold.js";
 import { summarize } from "./summary.js";
-import type { Plan, ProjectPlan } from "./types.js";
+import type { BudgetFigures, Plan, ProjectPlan } from "./types.js";
 
 /**
  * What each budget's period has spent, in the order of the policy's `budgets`: cents, or why it
  * could not be read. Invariant: one entry per budget.
  */
 export type BudgetSpend = readonly ({ readonly cents: number } | { readonly unreadable: string })[];
-
-/** The figures of one budget as the plan judged them (shown, and carried by a saved plan). */
-export interface BudgetFigures {
-  readonly budget: string;
-  readonly period_start: string;
-  readonly cap_cents: number;
-  /** Null when the period's spending could not be read. */
-  readonly spent_cents: number | null;
-  readonly scheduled_cents: number;
-  readonly planned_cents: number;
-  readonly held: readonly string[];
-}
 
 /** The organization names and ids of a judged project (its live audience's). */
 function organizationOf(project: ProjectPlan): string[] {

@@ -166,7 +166,7 @@ function judgeScoped(
     targets.length === 0 && excludes.length === 0
       ? judged.plan
       : judgeSends(input, projects, now, [], []).plan;
-  const { plan } = withBudgets(
+  const { plan, figures } = withBudgets(
     judged.plan,
     whole,
     input.policy,
@@ -175,7 +175,7 @@ function judgeScoped(
     projects,
     now,
   );
-  return { ...judged, plan };
+  return { ...judged, plan: { ...plan, budgets: figures } };
 }
 
 function judgeSends(

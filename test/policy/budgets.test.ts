@@ -105,6 +105,18 @@ describe("a budget of $5 a month with $4.00 spent", () => {
     expect(reminder?.actions.find((a) => a.id === "gotv-reminder.test")?.status).not.toBe("blocked");
     const followup = plan.projects.find((p) => p.address === "gotv-followup");
     expect(followup?.actions.every((a) => a.status === "blocked")).toBe(true);
+    // The plan (and a saved plan) carries the figures.
+    expect((plan as unknown as { budgets: unknown }).budgets).toEqual([
+      {
+        budget: "monthly $5 for Riverside Democrats",
+        period_start: "2026-12-01",
+        cap_cents: 500,
+        spent_cents: 400,
+        scheduled_cents: 0,
+        planned_cents: 10,
+        held: ["gotv-reminder"],
+      },
+    ]);
     // "since 2026-12-01": the sandbox's month (its clock), not the machine's, whatever today is.
   });
 

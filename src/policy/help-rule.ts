@@ -24,8 +24,11 @@ export interface HelpRule {
 /** The inbounds a HELP answer must answer, as contacts text them. */
 export const HELP_WORDS = ["HELP", "INFO"] as const;
 
-/** An instruction to stop: "Reply STOP", "Text STOP", "txt stop". */
-const STOP_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]?stop\b/i;
+/**
+ * An instruction to opt out: "Reply STOP", "Text STOP", "txt stop" (not just the word "stop", which
+ * "Stop by our office" has too). One definition for a HELP answer and `require_opt_out_language`.
+ */
+export const STOP_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]?stop\b/i;
 
 const SCOPE_RANK: Readonly<Record<HelpScope, number>> = { replies: 0, sends: 1 };
 

@@ -14,7 +14,7 @@ import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
-import { helpFindings } from "./help-rule.js";
+import { helpFindings, STOP_INSTRUCTION } from "./help-rule.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
 import { missingSuppressionLists } from "./suppression-rule.js";
 import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
@@ -33,12 +33,6 @@ export interface PolicyContext {
    */
   readonly windowsLater?: boolean;
 }
-
-/**
- * An instruction to opt out: "Reply STOP", "Text STOP", "txt stop" (not just the word "stop", which
- * "Stop by our office" has too). The platform's footer counts as one.
- */
-const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]?stop\b/i;
 
 /**
  * A rule these files judge. `forecast_errors` is judged with the forecast (src/forecast/policy-hold.ts):
@@ -233,7 +227,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     const language = project.origin?.language ?? "en";
     const missing = renderingWithout(project.message, project.mergeDefaults, (t) =>
       baseLanguage(language) === "en"
-        ? OPT_OUT_INSTRUCTION.test(t)
+        ? STOP_INSTRUCTION.test(t)
         : hasOptOutWording(t, language, rules.opt_out_wording),
     );
     if (missing !== undefined)

@@ -27,7 +27,7 @@ import { type AlsoPolled, runWatch } from "../../src/watch/watch-loop.js";
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
 import type { WatchTarget } from "../../src/watch/watch-state.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
-import { budgetWatch } from "../budget-watch.js";
+import { budgetWatchOf } from "../budget-watch.js";
 import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
@@ -139,7 +139,7 @@ export async function watchCommand(
     loaded.campaign.files.map((f) => f.path),
     io.cwd,
   );
-  const budgets = policy.ok ? budgetWatch(session, policy.policy) : undefined;
+  const budgets = budgetWatchOf(session, policy);
   const alsoPoll = bothPolls(bothPolls(email, recorder), budgets);
   try {
     const summary = await runWatch({

@@ -9,17 +9,8 @@
  * (Bonferroni): when it beats every one, "B wins (p < 0.05)"; else "no difference". The sequential
  * test keeps a false winner under 5 % however often the verdict is read.
  */
+import type { ExperimentMetric } from "../campaign/model.js";
 import { ALPHA, type Count, type Interval, requiredPerArm, sequentialTest, wilson } from "./statistics.js";
-
-/** What an experiment compares (the file's `metric:`). */
-export type ExperimentMetric = "reply_rate" | "click_rate" | "opt_out_rate" | "delivery_rate";
-
-export const EXPERIMENT_METRICS: readonly ExperimentMetric[] = [
-  "reply_rate",
-  "click_rate",
-  "opt_out_rate",
-  "delivery_rate",
-];
 
 /** The counters of one arm (summed over its projects) the metrics are computed from. */
 export interface ArmCounters {

@@ -111,6 +111,14 @@ describe("an experiment of 4 % against 8 % on the sandbox", () => {
       words: "early-vote-b wins (p < 0.05)",
     });
 
+    // The same verdict from the results store (recorded now, read without the API).
+    expect((await cli(s, dir, ["results", "record", "--json"])).code).toBe(0);
+    const stored = await cli(s, dir, ["results", "campaign.yaml", "--json"]);
+    expect(JSON.parse(stored.stdout).experiments[0]).toEqual(decided);
+    const table = await cli(s, dir, ["results", "campaign.yaml"]);
+    expect(table.stdout).toContain("early-vote-wording: reply rate, at least 1,500 deliveries per arm");
+    expect(table.stdout).toContain("    early-vote-b wins (p < 0.05)\n");
+
     // The holdout's live text is the losing arm's: drift blocks its schedule.
     const drifted = await holdoutPlan(s, dir);
     expect(drifted.actions.map((a) => `${a.kind}:${a.status}`)).toEqual(["schedule:blocked"]);

@@ -47,9 +47,10 @@ export function higherIsBetter(metric: ExperimentMetric): boolean {
   }
 }
 
-/** What the metric's trials are called in words ("deliveries", "sends"). */
-export function trialsNoun(metric: ExperimentMetric): string {
-  return metric === "delivery_rate" ? "sends" : "deliveries";
+/** What the metric's trials are called in words ("deliveries", "sends"; one: "delivery", "send"). */
+export function trialsNoun(metric: ExperimentMetric, count = 2): string {
+  if (metric === "delivery_rate") return count === 1 ? "send" : "sends";
+  return count === 1 ? "delivery" : "deliveries";
 }
 
 /** One arm as the verdict shows it. Invariant: `rate` and `interval` are null exactly when `count.trials` is 0. */
@@ -101,7 +102,7 @@ export function decideVerdict(
   const runnerUp = bestArm(others, higherIsBetter(metric)) ?? others[0];
   const required =
     best?.rate != null && runnerUp?.rate != null ? requiredPerArm(runnerUp.rate, best.rate, minSample) : null;
-  const noun = trialsNoun(metric);
+  const noun = trialsNoun(metric, minSample - fewest);
   if (fewest < minSample || best === undefined) {
     const more = minSample - fewest;
     const lead = leader === undefined ? "not yet decided" : `${leader.name} leads, not yet decided`;

@@ -18,17 +18,28 @@ import type { Action, Plan, ProjectPlan } from "./types.js";
 
 const NO_COUNTS: ArmCounters = { sent: 0, delivered: 0, replies: 0, optedOut: 0, uniqueClicks: 0 };
 
-/** The verdict of `experiment` on the live statistics (an arm without statistics counts nothing). */
-export function liveVerdict(experiment: ExperimentSpec, campaign: Campaign, live: LiveState): Verdict {
+/**
+ * The verdict of `experiment` on the live statistics, and the arms without statistics (not listed
+ * by the stats windows, or left out of the plan's reads by `--target`/`--exclude`): they count nothing.
+ */
+export function liveVerdict(
+  experiment: ExperimentSpec,
+  campaign: Campaign,
+  live: LiveState,
+): { readonly verdict: Verdict; readonly unread: readonly string[] } {
   const ids = new Map(campaign.projects.map((p) => [p.address, p.id]));
-  return decideVerdict(
+  const unread: string[] = [];
+  const verdict = decideVerdict(
     experiment.metric,
     experiment.minSample,
     experiment.arms.map((arm) => {
       const id = ids.get(arm);
-      return { name: arm, counters: (id === undefined ? undefined : live.statistics?.get(id)) ?? NO_COUNTS };
+      const counters = id === undefined ? undefined : live.statistics?.get(id);
+      if (counters === undefined) unread.push(arm);
+      return { name: arm, counters: counters ?? NO_COUNTS };
     }),
   );
+  return { verdict, unread };
 }
 
 /** The plan with every holdout judged against its experiment's verdict. */
@@ -51,14 +62,19 @@ export function holdForExperiments(plan: Plan, campaign: Campaign, live: LiveSta
 function judgeHoldout(
   project: ProjectPlan,
   experiment: ExperimentSpec,
-  verdict: Verdict,
+  judged: { readonly verdict: Verdict; readonly unread: readonly string[] },
   campaign: Campaign,
   live: LiveState,
 ): ProjectPlan {
+  const { verdict, unread } = judged;
   const range = experiment.holdoutRange ?? experiment.range;
   const sending = project.live?.status === "scheduled" || project.live?.status === "active";
   if (verdict.kind !== "wins") {
-    const waitsFor = `the verdict of experiment ${experiment.name} (now: ${verdict.words})`;
+    const missing =
+      unread.length === 0
+        ? ""
+        : `; no statistics were read for ${unread.join(", ")} (plan without --target/--exclude, or include the arms)`;
+    const waitsFor = `the verdict of experiment ${experiment.name} (now: ${verdict.words}${missing})`;
     const finding: Diagnostic = sending
       ? {
           severity: "warning",

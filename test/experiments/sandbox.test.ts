@@ -143,4 +143,25 @@ describe("an experiment of 4 % against 8 % on the sandbox", () => {
     const after = (await admin(s, "GET", "/requests")).body.data.requests as { method: string }[];
     expect(after.filter((r) => r.method === "POST")).toHaveLength(1);
   }, 120_000);
+
+  test("a holdout planned alone says its arms were not read; one already scheduled live is a warning", async () => {
+    const s = await world();
+    const dir = campaignDir(campaignText());
+    const alone = await cli(s, dir, ["plan", "--json", "--target", "early-vote-rest"]);
+    const rest = (JSON.parse(alone.stdout) as Plan).projects.find((p) => p.address === "early-vote-rest");
+    expect(rest?.actions.map((a) => `${a.kind}:${a.status}`)).toEqual(["schedule:deferred"]);
+    expect(rest?.actions[0]?.waits_for).toContain(
+      "no statistics were read for early-vote-a, early-vote-b (plan without --target/--exclude, or include the arms)",
+    );
+    await admin(s, "PATCH", `/projects/${HOLDOUT}`, {
+      status: "scheduled",
+      scheduled_at: "2026-12-02T15:00:00Z",
+    });
+    const early = await holdoutPlan(s, dir);
+    expect(early.diagnostics.map((d) => [d.code, d.severity])).toContainEqual([
+      "experiment.holdout-sending-early",
+      "warning",
+    ]);
+    expect(early.actions.every((a) => a.status !== "planned")).toBe(true);
+  }, 120_000);
 });

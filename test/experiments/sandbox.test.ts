@@ -5,7 +5,7 @@
  * holdout, whose live text is the losing arm's, is then blocked as drift, and once it carries the
  * winner's wording its schedule is planned, and `apply` sends it, once.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { Plan } from "../../src/plan/types.js";
@@ -110,6 +110,13 @@ describe("an experiment of 4 % against 8 % on the sandbox", () => {
       leader: "early-vote-b",
       words: "early-vote-b wins (p < 0.05)",
     });
+
+    // The same section in the Markdown status for a pull request.
+    const markdown = await cli(s, dir, ["status", "--no-estimate", "--markdown", "status.md"]);
+    expect(markdown.code).toBe(0);
+    const md = readFileSync(join(dir, "status.md"), "utf8");
+    expect(md).toContain("### Experiments");
+    expect(md).toContain("| early-vote-b | 8.0% | 6.8% to 9.5% | 126 of 1,566 |");
 
     // The same verdict from the results store (recorded now, read without the API).
     expect((await cli(s, dir, ["results", "record", "--json"])).code).toBe(0);

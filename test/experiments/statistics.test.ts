@@ -5,7 +5,14 @@
  * seeds; 4 % against 8 % names the 8 % arm.
  */
 import { describe, expect, test } from "vitest";
-import { requiredPerArm, sequentialTest, twoProportionZ, wilson } from "../../src/experiments/statistics.js";
+import {
+  type Count,
+  requiredPerArm,
+  sequentialTest,
+  twoProportionZ,
+  wilson,
+  Z_95,
+} from "../../src/experiments/statistics.js";
 import { type ArmCounters, about, decideVerdict } from "../../src/experiments/verdict.js";
 import { drawOutcome } from "../../src/sandbox/simulation/outcomes.js";
 import { DEFAULT_SETTINGS } from "../../src/sandbox/simulation/settings.js";
@@ -164,6 +171,24 @@ describe("the rule's error rates on the sandbox's draws", () => {
       if (seen.every((v) => v.kind !== "wins") && seen.at(-1)?.kind === "no-difference") noDifference++;
     }
     expect(noDifference).toBeGreaterThanOrEqual(95);
+  });
+
+  test("why sequential: the same A/A read with a fixed-horizon z-test at each look names a false winner in more than 5 of 100 seeds", () => {
+    let falseWinners = 0;
+    for (const seed of SEEDS) {
+      const arms = [drawnArm(seed, "arm-a", 0.06, 3100), drawnArm(seed, "arm-b", 0.06, 3100)];
+      const countAt = (draws: ReturnType<typeof drawnArm>, n: number) => ({
+        successes: draws.slice(0, n).filter((d) => d.replied).length,
+        trials: draws.slice(0, n).filter((d) => d.delivered).length,
+      });
+      let named = false;
+      for (let n = 1000; n <= 3100 && !named; n += 100) {
+        const [a, b] = arms.map((draws) => countAt(draws, n)) as [Count, Count];
+        named = Math.abs(twoProportionZ(a, b) ?? 0) > Z_95;
+      }
+      if (named) falseWinners++;
+    }
+    expect(falseWinners).toBeGreaterThan(5);
   });
 
   test("4 % against 8 %: never decided before the minimum sample; the 8 % arm wins, and no seed names the 4 % arm", () => {

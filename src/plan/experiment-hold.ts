@@ -5,7 +5,8 @@
  * deferred, waiting for the verdict (`experiment.holdout-deferred`); a holdout already scheduled or
  * sending live is a warning (`experiment.holdout-sending-early`). Once there is a winner, its
  * live text must be the winning arm's live text: otherwise its test and schedule are blocked
- * (`experiment.holdout-drift`), as drift blocks them. A pause always goes ahead. Pure.
+ * (`experiment.holdout-drift`, an error; a warning when it has neither), as drift blocks them. A
+ * pause always goes ahead. Pure.
  */
 import type { Campaign, ExperimentSpec } from "../campaign/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -99,8 +100,10 @@ function judgeHoldout(
   const winnerText = winnerRead?.kind === "found" ? winnerRead.value.message_text : null;
   const holdoutText = holdoutRead?.kind === "found" ? holdoutRead.value.message_text : null;
   if (winnerText !== null && winnerText === holdoutText) return project;
+  // An error where it blocks a test or schedule; a warning on a holdout that sends nothing now.
+  const blocks = project.actions.some((a) => a.kind !== "pause");
   const finding: Diagnostic = {
-    severity: "error",
+    severity: blocks ? "error" : "warning",
     code: "experiment.holdout-drift",
     message: `${project.address}: ${verdict.words} in experiment ${experiment.name}, but the holdout's live text is not ${verdict.leader}'s${holdoutText === null || winnerText === null ? " (one of them could not be read)" : `: it sends "${clip(holdoutText)}", the winner "${clip(winnerText)}"`}`,
     range,

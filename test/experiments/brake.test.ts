@@ -62,4 +62,16 @@ describe("the brake", () => {
     const notes = run.lines.filter((l) => l.type === "diagnostic").map((l) => l.diagnostic.code);
     expect(notes.filter((c) => c === "watch.no-guard")).toHaveLength(2);
   }, 120_000);
+
+  test("the sandbox's knobs per project are checked like every knob, and a new map replaces the old", async () => {
+    sb = await startSandbox({ fixture: experimentFixture(10), rateLimits: false, timeScale: 0 });
+    const bad = await admin(sb, "PATCH", "/simulation", { project_reply_rates: { [ARM_A]: 1.5 } });
+    expect(bad.status).toBe(400);
+    const badShare = await admin(sb, "PATCH", "/simulation", { project_opt_out_shares: { [ARM_A]: -0.1 } });
+    expect(badShare.status).toBe(400);
+    await admin(sb, "PATCH", "/simulation", { project_reply_rates: { [ARM_A]: 0.5 } });
+    const replaced = await admin(sb, "PATCH", "/simulation", { project_reply_rates: { [ARM_B]: 0.2 } });
+    expect(replaced.body.data.project_reply_rates).toEqual({ [ARM_B]: 0.2 });
+    expect(replaced.body.data.project_opt_out_shares).toEqual({});
+  });
 });

@@ -20,6 +20,7 @@ import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
 import { busiestKeyRequests } from "../../src/api/routing/sum-stats.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { brakedGuard } from "../../src/experiments/brake.js";
 import { createWatchView } from "../../src/report/watch-view.js";
 import { formatDuration } from "../../src/text/duration.js";
 import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/watch/watch-events.js";
@@ -88,7 +89,8 @@ export async function watchCommand(
   const targets: WatchTarget[] = loaded.campaign.projects.map((p) => ({
     id: p.id,
     address: p.address,
-    guard: p.guard ?? null,
+    // An experiment's brake tightens its arms' guards (docs/experiments.md).
+    guard: brakedGuard(p.address, p.guard ?? null, loaded.campaign.experiments ?? []),
   }));
 
   const opened = await openSession(flags, io, deps.session);

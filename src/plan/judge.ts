@@ -19,6 +19,7 @@ import { assemblePlan, respread } from "./assemble.js";
 import { type BudgetSpend, withBudgets } from "./budget-hold.js";
 import { buildCatalogs } from "./catalogs.js";
 import { type EmailReads, judgeEmail } from "./email-items.js";
+import { holdForExperiments } from "./experiment-hold.js";
 import { withForecastFindings } from "./forecast-hold.js";
 import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
 import { liftInstanceFindings } from "./instance-findings.js";
@@ -185,7 +186,10 @@ function judgeSends(
   targets: readonly string[],
   excludes: readonly string[],
 ): Judgement {
+  // An experiment's holdout waits for its verdict (experiment-hold.ts), in every judgement.
   const assembleFor = (t: readonly string[], e: readonly string[], windowsLater: boolean): Plan =>
+    holdForExperiments(assembleOnly(t, e, windowsLater), input.campaign, { ...input.live, projects });
+  const assembleOnly = (t: readonly string[], e: readonly string[], windowsLater: boolean): Plan =>
     assemblePlan({
       campaign: input.campaign,
       live: { ...input.live, projects },

@@ -159,6 +159,17 @@ function processCpuMs(pid) {
   }
 }
 
+/** The sandbox processes running: not left behind when this process ends early (an error, Ctrl-C). */
+const sandboxes = new Set();
+process.once("exit", () => {
+  for (const child of sandboxes) child.kill("SIGTERM");
+});
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.once(signal, () => {
+    for (const child of sandboxes) child.kill("SIGTERM");
+    process.kill(process.pid, signal);
+  });
+
 /**
  * The sandbox as its own process (`campaignctl sandbox`), the world's fixture in a file. Its clock
  * runs at real speed, so after one read it is followed here (`performance.now()`), and each jump
@@ -176,6 +187,8 @@ async function sandboxProcess(world, dir) {
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
+  sandboxes.add(child);
+  child.once("exit", () => sandboxes.delete(child));
   let stderr = "";
   child.stderr.on("data", (b) => {
     stderr += b;

@@ -27,10 +27,12 @@ import { type AlsoPolled, runWatch } from "../../src/watch/watch-loop.js";
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
 import type { WatchTarget } from "../../src/watch/watch-state.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
+import { budgetWatch } from "../budget-watch.js";
 import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
+import { loadPolicy } from "../policy-file.js";
 import { stopwatch } from "../progress-clock.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 import { hourlyRecorder, recordProblems, storeFlagsOf } from "./results-record.js";
@@ -131,7 +133,14 @@ export async function watchCommand(
   const email = emailWatch(loaded.campaign.emailCampaigns ?? [], session.client);
   // --record: every project the keys see, into the results store, once per hour of the API's clock.
   const recorder = flags.record === true ? hourlyRecorder(session, storeFlagsOf(flags), io) : undefined;
-  const alsoPoll = bothPolls(email, recorder);
+  // The policy's budgets (docs/policy.md#budgets): alerted once when a period's spending crosses one.
+  const policy = loadPolicy(
+    {},
+    loaded.campaign.files.map((f) => f.path),
+    io.cwd,
+  );
+  const budgets = policy.ok ? budgetWatch(session, policy.policy) : undefined;
+  const alsoPoll = bothPolls(bothPolls(email, recorder), budgets);
   try {
     const summary = await runWatch({
       port: session.client,

@@ -198,9 +198,11 @@ function loadFiles(args: PlanPipelineArgs, io: Io): LoadedFiles {
   for (const [file, text] of policy.texts) sources.set(file, text);
   // Lints only the covered projects: another project's lint error does not stop a targeted plan.
   const wording = policy.policy?.rules.opt_out_wording;
+  const places = policy.policy?.places ?? [];
   const checked = checkCovered(loaded, args.targets, args.excludes, {
     now: null,
     ...(wording === undefined ? {} : { optOutWording: wording }),
+    ...(places.length === 0 ? {} : { places }),
   });
   // Capacity belongs to the policy: a file that loosens it is wrong before any request is made.
   const fileDiagnostics = [

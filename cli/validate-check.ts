@@ -42,10 +42,18 @@ function policyCheck(job: ValidateJob): ProjectCheck | undefined {
   });
 }
 
-/** The job with the policy's opt-out wording, for the lint and the template variants' check. */
+/**
+ * The job with the policy's opt-out wording (for the lint and the template variants' check) and its
+ * places (where lists' recipients live: the lint's quiet hours are judged in their zones).
+ */
 function withWording(job: ValidateJob): ValidateJob {
   const wording = job.policy?.rules.opt_out_wording;
-  return wording === undefined ? job : { ...job, optOutWording: wording };
+  const places = job.policy?.places ?? [];
+  return {
+    ...job,
+    ...(wording === undefined ? {} : { optOutWording: wording }),
+    ...(places.length === 0 ? {} : { places }),
+  };
 }
 
 /** `checkFileInPlace` with the policy's check (see src/campaign/file-check.ts). */

@@ -28,6 +28,7 @@ const AREA_ORDER = [
   "plan",
   "forecast",
   "apply",
+  "approve",
   "status",
   "watch",
   "webhooks",

@@ -41,6 +41,14 @@ export const VALIDATORS = [
     options: { allErrors: true, strict: true },
     formats: [],
   },
+  {
+    // Every line `results record` writes and `results` reads (src/results/snapshot-check.ts).
+    schema: "schemas/results-snapshot.schema.json",
+    out: "src/results/generated/validate-snapshot.ts",
+    name: "validateResultsSnapshot",
+    options: { allErrors: true, strict: true },
+    formats: ["date-time"],
+  },
 ];
 
 /** The TypeScript module text of one validator. */

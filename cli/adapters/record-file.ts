@@ -66,7 +66,12 @@ export async function openRecordFile(
   };
 }
 
-function takeLock(path: string): { ok: true; release(): void } | { ok: false; pid: number } {
+/**
+ * Takes the lock file at `path` (its content: this process's id), or names the running process that
+ * holds it; a lock left by a process that is gone is taken over. Also the results store's lock
+ * (cli/adapters/results-files.ts).
+ */
+export function takeLock(path: string): { ok: true; release(): void } | { ok: false; pid: number } {
   for (let tries = 0; tries < 3; tries++) {
     try {
       const fd = openSync(path, "wx", 0o600);

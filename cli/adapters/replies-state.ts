@@ -8,7 +8,10 @@ import {
   ANSWERED_FILE_NAME,
   type AnsweredLine,
   answeredLinesOf,
+  CURSOR_FILE_NAME,
+  cursorOf,
   openRepliesStore,
+  type PollCursor,
   type RepliesState,
 } from "../../src/replies/state-file.js";
 import { fileLogDirectory } from "./durable-file.js";
@@ -26,6 +29,21 @@ export function readAnsweredRecord(dir: string): AnsweredLine[] | null {
     throw error;
   }
   return answeredLinesOf(bytes);
+}
+
+/**
+ * Reads `dir`'s poll cursor without taking the lock (for `replies plan --state`, which reads from
+ * the worker's next floor): the start when there is none.
+ */
+export function readPollCursor(dir: string): PollCursor {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(join(dir, CURSOR_FILE_NAME));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return cursorOf(Buffer.alloc(0));
+    throw error;
+  }
+  return cursorOf(bytes);
 }
 
 /** Opens (creating) the files in `dir`, which must exist. Throws on IO errors (the caller reports them). */

@@ -59,6 +59,8 @@ export interface ApplyFlags extends PolicyFlags, KeyScopeFlags {
   readonly verbose?: boolean;
   /** `--forecast`: the forecast is shown with the plan, before the question (docs/forecast.md). */
   readonly forecast?: boolean;
+  /** `--pull-request`: the pull request whose reviews approve a saved plan in GitHub Actions. */
+  readonly pullRequest?: number;
 }
 
 /** Injections for tests and benchmarks; the CLI passes none. */

@@ -18,6 +18,11 @@
  *    same actions and keys, and nothing else differs (`alreadyApplied`). Then every action is
  *    reported `replayed` ("already applied: ..."), nothing is sent, and the run succeeds.
  *
+ * 7. Under the policy's `require_approvals`, a plan with a schedule the rule covers needs that many
+ *    approvals by people other than its author (pull request reviews of the commit it was made
+ *    from, or signed files beside it; cli/approvals-check.ts), else `apply.approvals-missing` and
+ *    nothing is sent. Only reads come before it.
+ *
  * Only then does apply run, and it runs the re-derived plan: what goes out is what the files and the
  * live state give now, which is what was reviewed.
  */
@@ -43,6 +48,7 @@ import {
 } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
+import { checkApprovals } from "../approvals-check.js";
 import { applyEmail } from "../email/apply-email.js";
 import { errnoCode } from "../files.js";
 import type { Io } from "../io.js";
@@ -157,6 +163,13 @@ export async function applySaved(
     return report(synced === undefined ? result : withEmail(result, synced), flags, io, fresh.sources);
   }
   if (emailDifferences.length > 0) return fail(emailDifferences);
+  // Two people to send: the approvals the policy in force requires of this saved plan, or nothing.
+  const approvals = await checkApprovals(
+    { planFile, text, reviewed, fresh: fresh.plan, pullRequest: flags.pullRequest },
+    io,
+  );
+  if (!approvals.ok) return fail(approvals.diagnostics);
+  if (approvals.note !== undefined) io.stderr(approvals.note);
 
   io.stderr(
     `Applying the saved plan ${planFile} (made ${reviewed.created_at}): made again from its files and fresh live state, it is the same plan.\n`,

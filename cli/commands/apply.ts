@@ -13,8 +13,11 @@
  */
 import { createInterface } from "node:readline";
 import { APPLY_FORMAT_VERSION } from "../../src/apply/index.js";
+import { holdUnapproved } from "../../src/approvals/hold.js";
+import type { ProjectSpec } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { summaryTotals } from "../../src/plan/summary.js";
+import type { Plan } from "../../src/plan/types.js";
 import { planView } from "../../src/report/plan-view.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
@@ -94,7 +97,10 @@ async function applyFiles(
   };
   const planned = await runPlanPipeline(args, session, io);
   if (!planned.ok) return failWith(planned.diagnostics, planned.sources, io, applyJson(flags));
-  const { plan, sources } = planned;
+  const { sources } = planned;
+  // Under require_approvals the schedules it covers are held: nobody approved a plan made now.
+  const hold = unapprovedHold(planned.plan, planned.campaign.projects);
+  const plan = hold(planned.plan);
   if (planned.emailLeftOut !== undefined) io.stderr(planned.emailLeftOut);
   // The plan shown before the question: every item (email lists and campaigns, reply rules) and,
   // with --forecast or under a policy's forecast_errors, the forecast; on stderr with --json.
@@ -144,11 +150,19 @@ async function applyFiles(
   // The reconciliation loop: every send re-read and re-judged against the files in this run.
   return execute(plan, flags, io, deps, session, relay, {
     sources,
-    loop: { live: planned.live, judge: planned.judge },
+    loop: { live: planned.live, judge: (projects, now, only) => hold(planned.judge(projects, now, only)) },
     // No question was asked when there was nothing to send: the run then only reports.
     reportOnly: sendable <= 0,
     emailLists: planned.campaign.emailLists ?? [],
   });
+}
+
+/** The hold of `require_approvals` on a plan of these projects and each re-judgement (src/approvals/hold.ts). */
+function unapprovedHold(plan: Plan, specs: readonly ProjectSpec[]): (judged: Plan) => Plan {
+  const rule = plan.policy?.rules.require_approvals;
+  const byAddress = new Map(specs.map((s) => [s.address, s]));
+  const places = { schedule: (address: string) => byAddress.get(address)?.locate(["schedule"]) };
+  return (judged) => holdUnapproved(judged, rule, places);
 }
 
 /** With --json, a run that stops before applying still prints one document: the error document. */

@@ -3,12 +3,14 @@
  * sandbox), prints the plan, and saves the `--out`/`--markdown` files. Registered in `../register/plan.ts`.
  */
 
+import { approvalsNote } from "../../src/approvals/note.js";
 import { instancePlaces } from "../../src/campaign/template-findings.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Judgement } from "../../src/plan/judge.js";
 import { summaryTotals } from "../../src/plan/summary.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { planView } from "../../src/report/plan-view.js";
+import { planCommit } from "../adapters/github-event.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { saveFile } from "../files.js";
 import { type Io, useColor } from "../io.js";
@@ -82,7 +84,10 @@ export async function planCommand(
       progress.finish();
       return failWith(result.diagnostics, result.sources, io, json);
     }
-    const { sources, plan } = result;
+    const { sources } = result;
+    // The commit it is made from (GitHub Actions), which binds a pull request's reviews to it.
+    const commit = planCommit(io.env);
+    const plan = commit === undefined ? result.plan : { ...result.plan, commit };
     const judgement: Judgement = {
       plan,
       ...(result.forecast === undefined ? {} : { forecast: result.forecast }),
@@ -113,8 +118,13 @@ export async function planCommand(
       { verbose: false },
     );
     const written: Diagnostic[] = [];
-    if (flags.out !== undefined)
-      written.push(...(await saveFile(io, flags.out, planView("json", viewOptions)(judgement), "plan")));
+    if (flags.out !== undefined) {
+      const document = planView("json", viewOptions)(judgement);
+      const saved = await saveFile(io, flags.out, document, "plan");
+      written.push(...saved);
+      // The hash of the bytes written (the redacted text, were a secret ever in it).
+      if (saved.length === 0) io.stderr(approvalsNote(plan, flags.out, io.redact?.(document) ?? document));
+    }
     if (flags.markdown !== undefined)
       written.push(
         ...(await saveFile(

@@ -9,6 +9,7 @@ import { summarize, summaryLine } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics, type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { diagnosticJson } from "../../src/diagnostics/json.js";
 import { PREVIEW_FORMAT_VERSION, type ProjectPreview, previewProject } from "../../src/message/preview.js";
+import { describeFilePlaces } from "../../src/report/places-words.js";
 import { renderPreviewText } from "../../src/report/preview-text.js";
 import { didYouMean } from "../../src/text/did-you-mean.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
@@ -70,22 +71,31 @@ export async function previewCommand(
   );
   // Offline, the system clock is the only clock there is, unless --now pins it; a past schedule is a
   // warning naming the clock. (With --html and a connection, the plan judges by the API's clock.)
-  // The policy's opt-out wording (templates in other languages); its other rules are validate's and plan's.
+  // The policy's opt-out wording (templates in other languages) and places (quiet hours in every zone of a list); its rules are validate's and plan's.
   const policy = loadPolicy(
     {},
     files.map((f) => f.path),
     io.cwd,
   );
   const wording = policy.ok ? policy.policy?.rules.opt_out_wording : undefined;
+  const places = policy.ok ? (policy.policy?.places ?? []) : [];
   const selected = new Set(projects.map((p) => p.address));
   const templates = (loaded.campaign.templates ?? []).filter((t) =>
     t.instances.some((i) => selected.has(i.address)),
   );
+  // Where each project's lists are, as the policy declares them: a note of its preview.
+  const placed = previews.map((preview, i) => {
+    const spec = projects[i];
+    const where =
+      spec === undefined ? null : describeFilePlaces(places, spec.organization, spec.contactLists ?? []);
+    return where === null ? preview : { ...preview, notes: [...preview.notes, `recipients in: ${where}`] };
+  });
   const lint = lintCampaign(
     { files, projects, templates },
     {
       ...(flags.now === undefined ? { now: new Date(io.clock()) } : { now: flags.now, clock: "--now" }),
       ...(wording === undefined ? {} : { optOutWording: wording }),
+      ...(places.length === 0 ? {} : { places }),
     },
   );
   const galleryProblems =
@@ -106,7 +116,7 @@ export async function previewCommand(
         });
   const diagnostics = [...loaded.diagnostics, ...lint, ...galleryProblems].sort(compareDiagnostics);
   // With --html the gallery replaces the text previews (problems still go to stderr).
-  const shown = flags.html !== undefined && flags.format === "text" ? [] : previews;
+  const shown = flags.html !== undefined && flags.format === "text" ? [] : placed;
   emit(io, flags, files, projects.length, shown, diagnostics);
   return hasErrors(diagnostics) ? failure : success;
 }

@@ -2,7 +2,7 @@
  * `campaignctl replies plan [paths...]`: a dry run of `replies run` over the inbounds of a window
  * (default the last day of the API's clock): which inbound would be answered by which rule, which
  * were answered already, the opt-outs, the unmatched ones (for a person), the limits reached and
- * the cost (src/replies/plan.ts). Sends nothing. Exit codes: 0 the plan was made; 1 the files, the
+ * the cost (src/replies/plan.ts); with `--state`, from the worker's next pass's floor too. Sends nothing. Exit codes: 0 the plan was made; 1 the files, the
  * flags or the connection are unusable.
  */
 import { resolve } from "node:path";
@@ -11,11 +11,12 @@ import { routeReplies } from "../../src/api/routing/route-replies.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { revocationWords } from "../../src/message/reply-words.js";
 import { planReplies, REPLIES_PLAN_FORMAT_VERSION } from "../../src/replies/plan.js";
+import { passFloor } from "../../src/replies/poll-window.js";
 import { replyProjects } from "../../src/replies/projects.js";
-import { ANSWERED_FILE_NAME, type AnsweredLine } from "../../src/replies/state-file.js";
+import { ANSWERED_FILE_NAME, type AnsweredLine, type PollCursor } from "../../src/replies/state-file.js";
 import { renderRepliesPlan } from "../../src/report/replies-plan-view.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
-import { readAnsweredRecord } from "../adapters/replies-state.js";
+import { readAnsweredRecord, readPollCursor } from "../adapters/replies-state.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import type { Io } from "../io.js";
 import type { KeyScopeFlags } from "../key-scope-flag.js";
@@ -75,10 +76,12 @@ export async function repliesPlanCommand(
   // The worker's record, only read (no lock, nothing written): the worker may be running.
   const answered = new Map<string, AnsweredLine>();
   const notes: Diagnostic[] = [];
+  let cursor: PollCursor | null = null;
   if (flags.state !== undefined) {
     let lines: AnsweredLine[] | null;
     try {
       lines = readAnsweredRecord(resolve(io.cwd, flags.state));
+      cursor = readPollCursor(resolve(io.cwd, flags.state));
     } catch (error) {
       return failWith(
         [
@@ -117,12 +120,15 @@ export async function repliesPlanCommand(
       if (!probe.ok) return failWith([apiErrorDiagnostic(probe.error)], new Map(), io, json);
     }
     const now = session.now().getTime();
+    const window = flags.since ?? DEFAULT_PLAN_WINDOW_MS;
     const result = await planReplies({
       port: session.router,
       projects,
       revocation,
       now,
-      since: now - (flags.since ?? DEFAULT_PLAN_WINDOW_MS),
+      // With the worker's state: from its next pass's floor too, so that the plan judges every
+      // inbound that pass would (a late delivery, a clock step; poll-window.ts).
+      since: Math.min(now - window, cursor === null ? now - window : passFloor(cursor, now, window)),
       answered,
       segmentPriceUsd: flags.segmentPrice ?? null,
     });

@@ -151,7 +151,15 @@ export async function repliesRunCommand(
     await file.close();
     return failWith([unusable(error)], new Map(), io, json);
   }
-  const session = await openSession(flags, io, deps.session);
+  // Ctrl-C and SIGTERM stop the run within a second, whatever is in flight: the worker's calls and
+  // waits end on `controller` (its waits return, its calls fail as stopped), and the client's own
+  // waits (retries, a 429's Retry-After) are dropped: abandoned, they hold no timer that would keep
+  // the process alive once it has stopped, and never resume (a retry loop would spin).
+  const controller = new AbortController();
+  const stoppable: Sleep = (ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined);
+  const abandoned: Sleep = (ms) =>
+    delay(ms, undefined, { signal: controller.signal }).catch(() => new Promise<void>(() => {}));
+  const session = await openSession(flags, io, { sleep: abandoned, ...deps.session });
   if (!session.ok) {
     state.close();
     await file.close();
@@ -180,13 +188,13 @@ export async function repliesRunCommand(
       return failWith([apiErrorDiagnostic(probe.error)], new Map(), io, json);
     }
   }
-  const controller = new AbortController();
   const unsubscribe = (deps.onInterrupt ?? onStopSignal)(() => {
-    io.stderr("\nInterrupt received: replies run stops after the inbound in flight.\n");
+    io.stderr(
+      "\nInterrupt received: replies run stops now (an answer cut short in flight is settled by the next run).\n",
+    );
     controller.abort();
   });
-  const sleep: Sleep =
-    deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
+  const sleep: Sleep = deps.sleep ?? stoppable;
   const now = deps.now ?? (() => s.now().getTime());
   const worker = new RepliesWorker({
     // The router: it routes each read and answer by the conversation's project (placeConversation).

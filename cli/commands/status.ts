@@ -17,6 +17,7 @@ import type { EmailCampaignSpec } from "../../src/email/model.js";
 import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
 import { ANSWERED_FILE_NAME } from "../../src/replies/state-file.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
+import { renderRecordText } from "../../src/report/results-record-view.js";
 import { renderStatusCsv } from "../../src/report/status-csv.js";
 import { renderStatusJson, STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
 import { renderStatusMarkdown } from "../../src/report/status-markdown.js";
@@ -42,6 +43,7 @@ import { printDiagnostics } from "../print-diagnostics.js";
 import { checkReportPaths } from "../report-paths.js";
 import type { SessionFlags, SessionOptions } from "../session.js";
 import { openSessionWithProgress } from "../session-progress.js";
+import { recordProblems, recordResults, storeFlagsOf } from "./results-record.js";
 
 /** What `status` prints on stdout. */
 export type StatusFormat = "text" | "json" | "csv";
@@ -65,6 +67,11 @@ export interface StatusFlags extends SessionFlags {
   readonly color?: boolean;
   /** `--replies-state DIR`: the replies worker's state; undefined: its default, when it has a record. */
   readonly repliesState?: string;
+  /** `--record`: also record every project the keys see into the results store (docs/results.md). */
+  readonly record?: boolean;
+  /** `--store`, `--results-dir`: the results store `--record` writes to. */
+  readonly store?: string;
+  readonly resultsDir?: string;
 }
 
 /** The smallest `--width` a table can be drawn in (the project column and the status). */
@@ -79,7 +86,10 @@ export async function statusCommand(
 ): Promise<Outcome> {
   const wantsJson = flags.json === true || flags.format === "json";
   const json: JsonFailure = { json: wantsJson, formatVersion: STATUS_FORMAT_VERSION };
-  const usage = usageProblems(flags);
+  const usage = [
+    ...usageProblems(flags),
+    ...(flags.record === true ? recordProblems(storeFlagsOf(flags)) : []),
+  ];
   if (usage.length > 0) return failWith(usage, new Map(), io, json);
   const format: StatusFormat = flags.format ?? (flags.json === true ? "json" : "text");
   const width = tableWidth(flags, io);
@@ -112,7 +122,8 @@ export async function statusCommand(
     const routing = await routeOwners(
       session.router,
       [...projectOwners(specs), ...emailOwners({ lists: [], campaigns: emailCampaigns })],
-      { everyKey: listing },
+      // --record reads what every key sees, as a listing does.
+      { everyKey: listing || flags.record === true },
     );
     if (!routing.ok) {
       progress.finish();
@@ -179,6 +190,12 @@ export async function statusCommand(
           "Markdown status",
         )),
       );
+    // --record: every project the keys see, into the results store (after the status is shown).
+    if (flags.record === true) {
+      const recorded = await recordResults(session, storeFlagsOf(flags), io, true);
+      io.stderr(renderRecordText(recorded));
+      diagnostics.push(...recorded.diagnostics);
+    }
     printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false, color: flags.color !== false });
     return hasErrors(diagnostics) ? failure : success;
   } finally {

@@ -23,7 +23,7 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { createWatchView } from "../../src/report/watch-view.js";
 import { formatDuration } from "../../src/text/duration.js";
 import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/watch/watch-events.js";
-import { runWatch } from "../../src/watch/watch-loop.js";
+import { type AlsoPolled, runWatch } from "../../src/watch/watch-loop.js";
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
 import type { WatchTarget } from "../../src/watch/watch-state.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
@@ -33,6 +33,7 @@ import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { stopwatch } from "../progress-clock.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+import { hourlyRecorder, recordProblems, storeFlagsOf } from "./results-record.js";
 
 /** The flags of `watch`, as commander parses them. */
 export interface WatchFlags extends SessionFlags {
@@ -43,6 +44,10 @@ export interface WatchFlags extends SessionFlags {
   readonly interval?: number;
   /** False with `--no-color`. */
   readonly color?: boolean;
+  /** `--record`, `--store`, `--results-dir`: record into the results store every hour (docs/results.md). */
+  readonly record?: boolean;
+  readonly store?: string;
+  readonly resultsDir?: string;
 }
 
 /** Injections for tests and benchmarks; the CLI passes none. */
@@ -66,7 +71,10 @@ export async function watchCommand(
   deps: WatchDeps = {},
 ): Promise<Outcome> {
   const json: JsonFailure = { json: flags.json === true, formatVersion: WATCH_FORMAT_VERSION };
-  const usage = usageProblems(flags);
+  const usage = [
+    ...usageProblems(flags),
+    ...(flags.record === true ? recordProblems(storeFlagsOf(flags)) : []),
+  ];
   if (usage.length > 0) return failWith(usage, new Map(), io, json);
   const intervalMs = flags.interval ?? DEFAULT_INTERVAL_MS;
   const until: WatchUntil = flags.once === true ? "once" : flags.untilDone === true ? "done" : "interrupted";
@@ -86,10 +94,15 @@ export async function watchCommand(
   const session = opened.session;
   // Keys per organization: each project's reads and pauses (and each email campaign's reads) go with
   // its own organization's key.
-  const routing = await routeOwners(session.router, [
-    ...projectOwners(loaded.campaign.projects),
-    ...emailOwners({ lists: [], campaigns: loaded.campaign.emailCampaigns ?? [] }),
-  ]);
+  // --record reads what every key sees (the bulk reads go to every key).
+  const routing = await routeOwners(
+    session.router,
+    [
+      ...projectOwners(loaded.campaign.projects),
+      ...emailOwners({ lists: [], campaigns: loaded.campaign.emailCampaigns ?? [] }),
+    ],
+    { everyKey: flags.record === true },
+  );
   if (!routing.ok) {
     await session.close();
     return failWith(routing.diagnostics, sources, io, json);
@@ -115,7 +128,10 @@ export async function watchCommand(
     color,
     width: terminalWidth(io),
   });
-  const alsoPoll = emailWatch(loaded.campaign.emailCampaigns ?? [], session.client);
+  const email = emailWatch(loaded.campaign.emailCampaigns ?? [], session.client);
+  // --record: every project the keys see, into the results store, once per hour of the API's clock.
+  const recorder = flags.record === true ? hourlyRecorder(session, storeFlagsOf(flags), io) : undefined;
+  const alsoPoll = bothPolls(email, recorder);
   try {
     const summary = await runWatch({
       port: session.client,
@@ -142,6 +158,19 @@ export async function watchCommand(
     unsubscribe();
     await session.close();
   }
+}
+
+/** Two per-poll checks as one (either may be absent): their notes together, their sending counts summed. */
+function bothPolls(a: (() => Promise<AlsoPolled>) | undefined, b: (() => Promise<AlsoPolled>) | undefined) {
+  if (a === undefined || b === undefined) return a ?? b;
+  return async (): Promise<AlsoPolled> => {
+    const first = await a();
+    const second = await b();
+    return {
+      diagnostics: [...first.diagnostics, ...second.diagnostics],
+      sending: first.sending + second.sending,
+    };
+  };
 }
 
 /** The terminal's width for the live view: `$COLUMNS`, else the terminal's; null when unknown. */

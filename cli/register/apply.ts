@@ -42,6 +42,11 @@ export function registerApply(program: Command, io: Io, report: ReportOutcome): 
       "after test sends, wait this long (e.g. 10m, 90s) for approvals and schedule",
       durationIn("90s, 10m or 1h30m"),
     )
+    .option(
+      "--pull-request <n>",
+      "in GitHub Actions, the pull request whose approving reviews approve a saved plan (default: the event's)",
+      integerIn(1, Number.MAX_SAFE_INTEGER),
+    )
     .option("--refresh", "ignore the cache of live reads when planning (it is still updated)")
     .option(
       "--forecast",

@@ -8,6 +8,7 @@ import { addConnectionOptions } from "../connection-flags.js";
 import { DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
 import type { Io } from "../io.js";
 import type { ReportOutcome } from "../outcome.js";
+import { addRecordOptions } from "./results.js";
 
 export function registerStatus(program: Command, io: Io, report: ReportOutcome): void {
   const command = program
@@ -29,6 +30,7 @@ export function registerStatus(program: Command, io: Io, report: ReportOutcome):
       "--replies-state <dir>",
       `the state directory of \`replies run\`: show the answers it recorded per rule (default: ${DEFAULT_REPLIES_STATE}, when it has a record)`,
     );
+  addRecordOptions(command);
   addConnectionOptions(command, "read from")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(

@@ -8,6 +8,7 @@ import { addConnectionOptions } from "../connection-flags.js";
 import type { Io } from "../io.js";
 import { durationIn } from "../option-parsers.js";
 import type { ReportOutcome } from "../outcome.js";
+import { addRecordOptions } from "./results.js";
 
 export function registerWatch(program: Command, io: Io, report: ReportOutcome): void {
   const command = program
@@ -24,6 +25,7 @@ export function registerWatch(program: Command, io: Io, report: ReportOutcome): 
       durationIn("15s, 1m or 1m30s"),
     )
     .option("--json", "print one JSON line per event (schemas/watch-event.schema.json)");
+  addRecordOptions(command);
   addConnectionOptions(command, "watch")
     .option("--no-color", "no ANSI colour (also: NO_COLOR)")
     .addHelpText(

@@ -6,6 +6,7 @@
  * policy's check of each project as a ProjectCheck (cli/validate-check.ts).
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ListPlaces } from "../jurisdictions/index.js";
 import type { OptOutWording } from "../message/opt-out-wording.js";
 import { assembleFile, combineFiles, type FileAssembly } from "./assemble.js";
 import { type CrossProject, type CrossProjectData, fromCrossData, toCrossData } from "./cross-project.js";
@@ -23,6 +24,8 @@ export interface FileCheckJob {
   readonly clock?: string;
   /** Opt-out wording the policy accepts beyond the built-in (LintContext's). */
   readonly optOutWording?: OptOutWording;
+  /** Where contact lists' recipients live (the policy's `places:`; LintContext's). */
+  readonly places?: readonly ListPlaces[];
 }
 
 /**
@@ -51,6 +54,7 @@ function lintContext(job: FileCheckJob): LintContext {
     now: job.now === null ? null : new Date(job.now),
     ...(job.clock === undefined ? {} : { clock: job.clock }),
     ...(job.optOutWording === undefined ? {} : { optOutWording: job.optOutWording }),
+    ...(job.places === undefined || job.places.length === 0 ? {} : { places: job.places }),
   };
 }
 

@@ -164,6 +164,12 @@ export interface ProjectSpec {
    * whole scalar. Never throws.
    */
   readonly locateInMessage: (start: number, end: number) => SourceRange;
+  /**
+   * Where characters `start` to `end` of the string value at `path` were written (a reply rule's
+   * answer or pattern), as `locateInMessage` maps the message; absent in hand-built specs, where
+   * callers fall back to `locate(path)`. Never throws.
+   */
+  readonly locateInValue?: (path: SpecPath, start: number, end: number) => SourceRange;
   /** Set when the project was expanded from a template instance (src/campaign/template-expand.ts). */
   readonly origin?: ProjectOrigin;
 }

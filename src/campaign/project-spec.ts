@@ -1,6 +1,6 @@
 /**
  * Builds one ProjectSpec from a schema-valid project and its file's defaults, with `locate` and
- * `locateInMessage` pointing at where each value was written (in `defaults` when inherited). Pure.
+ * `locateInMessage` (and `locateInValue`) pointing at where each value was written (in `defaults` when inherited). Pure.
  */
 import { type Document, isScalar, type Node } from "yaml";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
@@ -62,6 +62,21 @@ export function buildProjectSpec(
     const [from, to] = mapMessage(start, end);
     return rangeAt(source, from, to);
   };
+  const valueMappers = new Map<string, ((start: number, end: number) => Span) | null>();
+  const locateInValue = (path: SpecPath, start: number, end: number): SourceRange => {
+    const key = JSON.stringify(path);
+    let mapper = valueMappers.get(key);
+    if (mapper === undefined) {
+      const top = path[0];
+      const base = top === undefined ? undefined : baseFor(String(top));
+      const node = base === undefined ? undefined : findPath(doc, base, path).node;
+      mapper = isScalar(node) ? scalarValueMapper(source.text, node) : null;
+      valueMappers.set(key, mapper);
+    }
+    if (mapper === null) return locate(path);
+    const [from, to] = mapper(start, end);
+    return rangeAt(source, from, to);
+  };
 
   const schedule = merged.schedule;
   const linkTracking = merged.link_tracking;
@@ -117,5 +132,6 @@ export function buildProjectSpec(
     range: keyRange,
     locate,
     locateInMessage,
+    locateInValue,
   };
 }

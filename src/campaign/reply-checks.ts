@@ -1,17 +1,22 @@
 /**
- * Validate's checks of a project's `replies:` (issue 28): each rule has exactly one of `keywords` and
- * `pattern`; a pattern compiles; no keyword is empty once folded; names are unique; a rule whose
- * every keyword an earlier rule already has can never answer; no rule could match a revocation word
- * (opt-outs are never answered); the answer is checked like a message (no merge tags, the API's
- * 1,600 characters, GSM-7, segments). Pure; positions point at the rule's values in the file (in
- * `defaults` when inherited).
+ * Validate's checks of a project's `replies:` (issues 28 and 34): each rule has exactly one of
+ * `keywords` and `pattern`; a pattern is one RE2 runs (no look-around, no back-references) within
+ * the program budget, counted over the project's patterns together; no keyword is empty once folded;
+ * names are unique; a rule whose every keyword an earlier rule already has can never answer; no
+ * rule could match a revocation word (opt-outs are never answered); the answer is a message: the
+ * message text rules (lint/text-rules.ts: invisible and bidi characters, non-GSM characters, URL
+ * shorteners, segments) apply to it with their codes, at its characters, plus the answer's own (no
+ * merge tags, the API's 1,600 characters, segments billed). Pure; positions point at the rule's
+ * values in the file (in `defaults` when inherited).
  */
 import { REPLY_TEXT_MAX } from "../contract/limits.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseMergeTags, tagsOf } from "../message/merge-tags.js";
-import { compilePattern, foldAccents, foldText, hasPhrase, revocationWords } from "../message/reply-words.js";
+import { type CompiledPattern, compilePattern, PATTERN_PROGRAM_BUDGET } from "../message/reply-pattern.js";
+import { foldAccents, foldText, hasPhrase, revocationWords } from "../message/reply-words.js";
 import { analyzeSegments } from "../message/segments.js";
-import type { ProjectSpec, ReplyRuleSpec } from "./model.js";
+import { TEXT_RULES } from "./lint/text-rules.js";
+import type { ProjectSpec, ReplyRuleSpec, SpecPath } from "./model.js";
 import { ANY_LANGUAGE } from "./replies-spec.js";
 
 /** The revocation words a rule's keywords or pattern are checked against (the policy may add more). */
@@ -27,6 +32,7 @@ export function checkReplyRules(
   const who = `project \`${project.address}\``;
   const firstByName = new Map<string, number>();
   const earlierKeywords = new Set<string>();
+  const budget = { used: 0 };
   replies.rules.forEach((rule, i) => {
     const at = (...path: (string | number)[]) => project.locate(["replies", "rules", i, ...path]);
     const earlier = firstByName.get(rule.name);
@@ -56,7 +62,7 @@ export function checkReplyRules(
         hint: "give a rule either `keywords` (whole words, any case and accents) or one `pattern`; split it in two rules for both",
       });
     out.push(...keywordFindings(project, rule, i, words, earlierKeywords));
-    if (rule.pattern !== undefined) out.push(...patternFindings(project, rule, i, words));
+    if (rule.pattern !== undefined) out.push(...patternFindings(project, rule, i, words, budget));
     out.push(...answerFindings(project, rule, i));
   });
   return out;
@@ -121,42 +127,78 @@ function patternFindings(
   rule: ReplyRuleSpec,
   i: number,
   words: RevocationList,
+  budget: { used: number },
 ): Diagnostic[] {
-  const range = project.locate(["replies", "rules", i, "pattern"]);
-  const compiled = compilePattern(rule.pattern ?? "");
-  if (!compiled.ok && compiled.unsafe)
+  const path = ["replies", "rules", i, "pattern"];
+  const pattern = rule.pattern ?? "";
+  const compiled = compilePattern(pattern);
+  const who = `project \`${project.address}\`: reply rule \`${rule.name}\` pattern`;
+  if (!compiled.ok) return [patternRefused(project, who, path, compiled)];
+  budget.used += compiled.programSize;
+  if (budget.used > PATTERN_PROGRAM_BUDGET)
     return [
       {
         severity: "error",
-        code: "replies.pattern-unsafe",
-        message: `project \`${project.address}\`: reply rule \`${rule.name}\` pattern could hang the worker: ${compiled.message}`,
-        range,
-        hint: "remove the nested repetition (write `a+$` for `(a+)+$`), or use `keywords`",
-      },
-    ];
-  if (!compiled.ok)
-    return [
-      {
-        severity: "error",
-        code: "replies.pattern-invalid",
-        message: `project \`${project.address}\`: reply rule \`${rule.name}\` pattern is not a valid regular expression: ${compiled.message}`,
-        range,
-        hint: "write a JavaScript regular expression without slashes or flags, such as `\\bwho (is|'s) this\\b`",
+        code: "replies.pattern-too-large",
+        message: `${who} takes ${compiled.programSize} RE2 instructions, which brings the project's patterns to ${budget.used}, over the ${PATTERN_PROGRAM_BUDGET} they may take together: judging one inbound could take too long`,
+        range: locateIn(project, path, 0, pattern.length),
+        hint: "shorten the pattern (fewer counted repetitions such as `{50}`, fewer alternatives), or use `keywords`",
       },
     ];
   // The texts a contact who opts out sends: each word alone, in capitals, with punctuation, and in
   // the short sentences opt-outs come in ("unsubscribe me", "please stop", "stop texting").
-  const probe = words.find((w) => optOutTexts(w.word).some((t) => compiled.regex.test(foldAccents(t))));
+  const probe = words.find((w) => optOutTexts(w.word).some((t) => compiled.test(foldAccents(t))));
   if (probe === undefined) return [];
   return [
     {
       severity: "error",
       code: "replies.rule-matches-opt-out",
-      message: `project \`${project.address}\`: reply rule \`${rule.name}\` pattern matches the revocation word "${probe.word}" (${probe.language}): a contact who texts it is opting out and must not be answered`,
-      range,
+      message: `${who} matches the revocation word "${probe.word}" (${probe.language}): a contact who texts it is opting out and must not be answered`,
+      range: project.locate(path),
       hint: "narrow the pattern (anchor it, name the words it is for) so that no opt-out text matches it",
     },
   ];
+}
+
+/** A pattern RE2 cannot run, at the characters at fault. */
+function patternRefused(
+  project: ProjectSpec,
+  who: string,
+  path: SpecPath,
+  refused: Extract<CompiledPattern, { ok: false }>,
+): Diagnostic {
+  const range = locateIn(project, path, refused.start, refused.end);
+  switch (refused.refusal) {
+    case "invalid":
+      return {
+        severity: "error",
+        code: "replies.pattern-invalid",
+        message: `${who} is not a valid regular expression: ${refused.message}`,
+        range,
+        hint: "write an RE2 regular expression without slashes or flags, such as `\\bwho (is|'s) this\\b`",
+      };
+    case "unsupported":
+      return {
+        severity: "error",
+        code: "replies.pattern-unsupported",
+        message: `${who} uses ${refused.message}`,
+        range,
+        hint: "patterns run on RE2, which matches in linear time and so has no look-around and no back-references: rewrite without them (match the words themselves), or use `keywords`",
+      };
+    case "too-large":
+      return {
+        severity: "error",
+        code: "replies.pattern-too-large",
+        message: `${who} is too large: ${refused.message}`,
+        range,
+        hint: "shorten the pattern (fewer counted repetitions such as `{50}`, fewer alternatives), or use `keywords`",
+      };
+  }
+}
+
+/** Where characters `start` to `end` of the value at `path` are written (the whole value when unknown). */
+function locateIn(project: ProjectSpec, path: SpecPath, start: number, end: number) {
+  return project.locateInValue?.(path, start, end) ?? project.locate(path);
 }
 
 /** Texts a contact who opts out with `word` sends (probes for a pattern; not exhaustive). */
@@ -194,15 +236,10 @@ function answerFindings(project: ProjectSpec, rule: ReplyRuleSpec, i: number): D
       range,
       hint: "shorten it; the API refuses a longer reply with 400",
     });
+  // An answer is a message: the message text rules, at the answer's characters.
+  const asMessage = answerAsMessage(project, rule, i);
+  for (const textRule of TEXT_RULES) out.push(...textRule(asMessage, { now: null }));
   const info = analyzeSegments(rule.answer);
-  if (info.encoding !== "GSM-7")
-    out.push({
-      severity: "warning",
-      code: "replies.answer-not-gsm",
-      message: `${who} has characters outside GSM-7 (${info.nonGsmCharacters.join(" ")}): ${info.segments} UCS-2 segment${info.segments === 1 ? "" : "s"}, or changed by the API's GSM normalization`,
-      range,
-      hint: "replace them with GSM-7 characters (straight quotes, plain dashes) to keep 160 characters a segment and the text as reviewed",
-    });
   if (info.segments > 1)
     out.push({
       severity: "info",
@@ -211,4 +248,22 @@ function answerFindings(project: ProjectSpec, rule: ReplyRuleSpec, i: number): D
       range,
     });
   return out;
+}
+
+/**
+ * The project as the text rules see an answer: its message is the answer, sent as SMS (no media)
+ * without the opt-out footer (the API adds none to a reply), found at the answer's characters;
+ * findings name the rule.
+ */
+function answerAsMessage(project: ProjectSpec, rule: ReplyRuleSpec, i: number): ProjectSpec {
+  const path: SpecPath = ["replies", "rules", i, "answer"];
+  return {
+    ...project,
+    address: `${project.address} (reply rule \`${rule.name}\`'s answer)`,
+    message: rule.answer,
+    media: undefined,
+    optOutFooter: false,
+    locate: (p) => project.locate(p[0] === "message" ? [...path, ...p.slice(1)] : p),
+    locateInMessage: (start, end) => locateIn(project, path, start, end),
+  };
 }

@@ -30,6 +30,7 @@ export interface TemplateSource {
 export interface TemplateLocators {
   readonly locate: (path: SpecPath) => SourceRange;
   readonly locateInMessage: (start: number, end: number) => SourceRange;
+  readonly locateInValue: (path: SpecPath, start: number, end: number) => SourceRange;
 }
 
 export function templateLocators(where: TemplateSource): TemplateLocators {
@@ -79,5 +80,24 @@ export function templateLocators(where: TemplateSource): TemplateLocators {
     const [from, to] = mapMessage(start, end);
     return rangeAt(source, from, to);
   };
-  return { locate, locateInMessage };
+  const valueMappers = new Map<string, ((start: number, end: number) => Span) | null>();
+  const locateInValue = (path: SpecPath, start: number, end: number): SourceRange => {
+    const key = JSON.stringify(path);
+    let mapper = valueMappers.get(key);
+    if (mapper === undefined) {
+      const [top, ...rest] = path;
+      // The message is the template's variant of the instance's language; any other value is in
+      // the layer that sets its key.
+      const base =
+        top === "message" ? where.templateNode : top === undefined ? undefined : layerOf(String(top));
+      const inBase = top === "message" ? ["message", where.language, ...rest] : path;
+      const node = base === undefined ? undefined : findPath(doc, base, inBase).node;
+      mapper = isScalar(node) ? scalarValueMapper(source.text, node) : null;
+      valueMappers.set(key, mapper);
+    }
+    if (mapper === null) return locate(path);
+    const [from, to] = mapper(start, end);
+    return rangeAt(source, from, to);
+  };
+  return { locate, locateInMessage, locateInValue };
 }

@@ -4,6 +4,7 @@
  */
 import { API_CODES } from "./codes/api.js";
 import { APPLY_CODES } from "./codes/apply.js";
+import { APPROVE_CODES } from "./codes/approve.js";
 import { CAMPAIGN_CODES } from "./codes/campaign.js";
 import { CLI_CODES } from "./codes/cli.js";
 import { EMAIL_CODES } from "./codes/email.js";
@@ -16,6 +17,7 @@ import { PLAN_CODES } from "./codes/plan.js";
 import { POLICY_CODES } from "./codes/policy.js";
 import { REPLIES_CODES } from "./codes/replies.js";
 import { REPORT_CODES } from "./codes/report.js";
+import { RESULTS_CODES } from "./codes/results.js";
 import { STATUS_CODES } from "./codes/status.js";
 import { WATCH_CODES } from "./codes/watch.js";
 import { WEBHOOKS_CODES } from "./codes/webhooks.js";
@@ -23,6 +25,7 @@ import { WEBHOOKS_CODES } from "./codes/webhooks.js";
 const MEANINGS: Readonly<Record<string, string>> = {
   ...API_CODES,
   ...APPLY_CODES,
+  ...APPROVE_CODES,
   ...CAMPAIGN_CODES,
   ...CLI_CODES,
   ...FORECAST_CODES,
@@ -38,6 +41,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   ...WEBHOOKS_CODES,
   ...REPLIES_CODES,
   ...EMAIL_CODES,
+  ...RESULTS_CODES,
 };
 
 /** What a code means, in words; undefined for a string that is no code of ours. */

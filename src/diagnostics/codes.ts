@@ -1,5 +1,6 @@
 import type { ApiCode } from "./codes/api.js";
 import type { ApplyCode } from "./codes/apply.js";
+import type { ApproveCode } from "./codes/approve.js";
 import type { CampaignCode } from "./codes/campaign.js";
 import type { CliCode } from "./codes/cli.js";
 import type { EmailCode } from "./codes/email.js";
@@ -12,6 +13,7 @@ import type { PlanCode } from "./codes/plan.js";
 import type { PolicyCode } from "./codes/policy.js";
 import type { RepliesCode } from "./codes/replies.js";
 import type { ReportCode } from "./codes/report.js";
+import type { ResultsCode } from "./codes/results.js";
 import type { StatusCode } from "./codes/status.js";
 import type { WatchCode } from "./codes/watch.js";
 import type { WebhooksCode } from "./codes/webhooks.js";
@@ -29,6 +31,7 @@ export type DiagnosticCode =
   | ForecastCode
   | PolicyCode
   | ApplyCode
+  | ApproveCode
   | CliCode
   | LspCode
   | ImportCode
@@ -37,4 +40,5 @@ export type DiagnosticCode =
   | WatchCode
   | WebhooksCode
   | RepliesCode
-  | EmailCode;
+  | EmailCode
+  | ResultsCode;

@@ -5,7 +5,8 @@
  * describes (`external`) draws none: it only takes its share of the brand's cap. Pure.
  */
 
-import type { SendWindow } from "../text/send-window.js";
+import { FEDERAL_WINDOW, sourceText, type WindowSource } from "../jurisdictions/index.js";
+import { windowText } from "../text/send-window.js";
 import { localTime } from "./local-hours.js";
 import type { ForecastFinding, ForecastProject, ProjectForecast } from "./types.js";
 
@@ -25,7 +26,6 @@ export function count(n: number): string {
 export function forecastFindings(
   inputs: readonly ForecastProject[],
   projects: readonly ProjectForecast[],
-  window: SendWindow,
   bypassForbidden: boolean,
 ): ForecastFinding[] {
   const findings: ForecastFinding[] = [];
@@ -58,12 +58,18 @@ export function forecastFindings(
       });
     }
     if (f.quietHours !== null) {
+      const q = f.quietHours;
+      const first = q.breaches[0];
+      const more = q.breaches.slice(1);
       out.push({
         severity: "warning",
         code: "forecast.quiet-hours",
-        message: `${f.address}: projected to send outside ${window.from}-${window.to} ${zone} from ${localTime(f.quietHours.fromMs, zone)} (about ${count(f.quietHours.messages)} messages; sending ${f.localStart} to ${f.localEnd})`,
+        message: `${f.address}: projected to send outside ${first === undefined ? "the send window" : `${windowName(first.source)} in ${first.zone} from ${localTime(first.fromMs, first.zone)}`} (about ${count(q.messages)} messages; sending ${f.localStart} to ${f.localEnd})${more.length === 0 ? "" : `; also outside ${more.map((b) => `${windowName(b.source, true)} in ${b.zone} from ${localTime(b.fromMs, b.zone)}`).join(", ")}`}`,
         ...(at && { range: at }),
-        hint: "start earlier, or split the list so each part finishes inside the window",
+        hint:
+          q.fits === null
+            ? `no start that day keeps the whole send inside the window in every zone (${f.zones.join(", ")}): split the list so each part finishes inside the window`
+            : `start between ${localTime(q.fits.earliestMs, zone).slice(11)} and ${localTime(q.fits.latestMs, zone).slice(11)} that day (the latest start that fits) so that the whole send stays inside the window in every zone (${f.zones.join(", ")}), or split the list so each part finishes inside it`,
       });
     }
     if (f.overCap > 0) {
@@ -78,4 +84,18 @@ export function forecastFindings(
     for (const diagnostic of out) findings.push({ address: f.address, diagnostic });
   });
   return findings;
+}
+
+/** A window of the one send window in a finding: `08:00-21:00`, the policy's, or a state's rule with its citation. */
+function windowName(source: WindowSource, short = false): string {
+  switch (source.kind) {
+    case "federal":
+      return `${windowText(FEDERAL_WINDOW)} (the federal quiet hours)`;
+    case "policy":
+      return `${windowText(source.window)} (the policy's send_window)`;
+    case "state":
+      return short
+        ? `${source.rule.state}'s rule ${source.rule.id} (${source.rule.citation})`
+        : sourceText(source);
+  }
 }

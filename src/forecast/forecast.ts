@@ -5,12 +5,13 @@
  * and the diagnostics (diagnostics.ts).
  */
 
+import { judgeSend, sendRules, startsThatFit } from "../jurisdictions/index.js";
 import { DEFAULT_SEND_WINDOW } from "../text/send-window.js";
 import { type DayShare, type Lane, type LaneResult, runBrand } from "./brand-timeline.js";
 import { dailyCapOf } from "./capacity.js";
 import { costLines } from "./costs.js";
 import { forecastFindings } from "./diagnostics.js";
-import { localTime, quietHours } from "./local-hours.js";
+import { localTime } from "./local-hours.js";
 import { pacificDayOf } from "./pacific.js";
 import type { BrandDay, Forecast, ForecastInput, ForecastProject, ProjectForecast } from "./types.js";
 
@@ -42,9 +43,9 @@ export function forecast(input: ForecastInput): Forecast {
     if (brand !== NO_BRAND) brandDays.push(...run.days.map((d) => brandDay(brand, cap, d)));
   }
   const projects = input.projects.map((p, i) =>
-    projectForecast(p, results[i] as LaneResult, caps[i] ?? null, input, window),
+    projectForecast(p, results[i] as LaneResult, caps[i] ?? null, input),
   );
-  const findings = forecastFindings(input.projects, projects, window, input.bypassForbidden === true);
+  const findings = forecastFindings(input.projects, projects, input.bypassForbidden === true);
   return {
     nowMs,
     capacity,
@@ -80,16 +81,15 @@ function projectForecast(
   r: LaneResult,
   cap: number | null,
   input: ForecastInput,
-  window: ForecastInput["sendWindow"] & object,
 ): ProjectForecast {
   const sent = Math.min(p.recipients, Math.round((p.sent ?? 0) + r.sent));
   const left = p.recipients - sent;
   const paused = r.paused && left > 0;
-  const quiet = quietHours(r.beganMs, r.endMs, p.timezone, window);
   const rate = messagesPerMinute(p, input);
   const estimate = p.estimatedCostCents ?? null;
   const finishMs = paused ? null : r.endMs;
   const deadline = p.deadlineMs ?? null;
+  const hours = quietHoursOf(p, r, input, rate);
   return {
     address: p.address,
     organization: p.organization,
@@ -113,16 +113,50 @@ function projectForecast(
     overCap: Math.round(r.overCap),
     localStart: localTime(r.beganMs, p.timezone),
     localEnd: localTime(r.endMs, p.timezone),
-    quietHours: quiet && {
-      fromMs: quiet.fromMs,
-      messages: Math.ceil((quiet.ms / 60_000) * rate),
-      spans: quiet.spans.map(([fromMs, toMs]) => ({ fromMs, toMs })),
-    },
+    zones: hours.zones,
+    quietHours: hours.quietHours,
     deadlineMs: deadline,
     meetsDeadline: deadline === null ? null : finishMs !== null && finishMs <= deadline,
     estimatedCostCents: estimate,
     projectedCostCents:
       estimate === null ? null : p.recipients === 0 ? estimate : Math.round((estimate * sent) / p.recipients),
+  };
+}
+
+/**
+ * The send from its start to its finish or cap pause judged by the one send window
+ * (src/jurisdictions/send-rules.ts) in every zone its recipients live in: the stretches outside it
+ * (one instant for a send of no length that starts outside), the windows it leaves, and the starts
+ * of its day that would keep it inside.
+ */
+function quietHoursOf(
+  p: ForecastProject,
+  r: LaneResult,
+  input: ForecastInput,
+  rate: number,
+): Pick<ProjectForecast, "zones" | "quietHours"> {
+  const rules = sendRules({
+    zones: p.recipientZones ?? [p.timezone],
+    ...(p.recipientStates === undefined ? {} : { states: p.recipientStates }),
+    ...(input.sendWindow === undefined ? {} : { policyWindow: input.sendWindow }),
+    ...(input.stateRules === undefined ? {} : { stateRules: input.stateRules }),
+  });
+  const judged = judgeSend(rules, r.beganMs, r.endMs);
+  const first = judged.breaches[0];
+  if (first === undefined) return { zones: rules.zones, quietHours: null };
+  const outsideMs = judged.outside.reduce((sum, [lo, hi]) => sum + hi - lo, 0);
+  return {
+    zones: rules.zones,
+    quietHours: {
+      fromMs: first.fromMs,
+      messages: Math.ceil((outsideMs / 60_000) * rate),
+      spans:
+        judged.outside.length === 0
+          ? [{ fromMs: first.fromMs, toMs: first.fromMs }]
+          : judged.outside.map(([a, b]) => ({ fromMs: a, toMs: b })),
+      breaches: judged.breaches,
+      fits: startsThatFit(rules, r.beganMs, r.endMs - r.beganMs, p.timezone),
+    },
   };
 }
 

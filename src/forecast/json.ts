@@ -5,6 +5,8 @@
  * and views read it as it is: nothing is parsed or computed again. Pure.
  */
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
+import { type Breach, FEDERAL_WINDOW, localText } from "../jurisdictions/index.js";
+import { windowText } from "../text/send-window.js";
 import type { Forecast, ProjectForecast } from "./types.js";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -61,6 +63,7 @@ function projectJson(p: ProjectForecast) {
     finish: isoOrNull(p.finishMs),
     local_start: p.localStart,
     local_end: p.localEnd,
+    zones: p.zones,
     pause:
       p.pause === null
         ? null
@@ -80,11 +83,37 @@ function projectJson(p: ProjectForecast) {
             from: iso(p.quietHours.fromMs),
             messages: p.quietHours.messages,
             spans: p.quietHours.spans.map((q) => ({ from: iso(q.fromMs), to: iso(q.toMs) })),
+            breaches: p.quietHours.breaches.map(breachJson),
+            earliest_start: p.quietHours.fits === null ? null : iso(p.quietHours.fits.earliestMs),
+            latest_start: p.quietHours.fits === null ? null : iso(p.quietHours.fits.latestMs),
           },
     deadline: isoOrNull(p.deadlineMs),
     meets_deadline: p.meetsDeadline,
     estimated_cost_cents: p.estimatedCostCents,
     projected_cost_cents: p.projectedCostCents,
+  };
+}
+
+/** A window the send leaves, in one zone: which window (and a state rule's citation), and from when. */
+function breachJson(b: Breach) {
+  const rule = b.source.kind === "state" ? b.source.rule : null;
+  return {
+    window: b.source.kind,
+    hours:
+      b.source.kind === "federal"
+        ? windowText(FEDERAL_WINDOW)
+        : b.source.kind === "policy"
+          ? windowText(b.source.window)
+          : rule?.hours === null || rule === null
+            ? null
+            : windowText(rule.hours),
+    state: rule?.state ?? null,
+    rule: rule?.id ?? null,
+    citation: rule?.citation ?? null,
+    link: rule?.link ?? null,
+    zone: b.zone,
+    from: iso(b.fromMs),
+    local: localText(b.fromMs, b.zone),
   };
 }
 

@@ -8,6 +8,7 @@ import type { ChannelSpec } from "../campaign/model.js";
 import type { ScheduleTimezone } from "../contract/limits.js";
 import type { ForecastCode } from "../diagnostics/codes/forecast.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import type { Breach, JurisdictionRule, StartsThatFit, StateCode } from "../jurisdictions/index.js";
 import type { SendWindow } from "../text/send-window.js";
 
 /**
@@ -28,8 +29,15 @@ export interface ForecastProject {
   readonly segmentsPerMessage: number;
   /** `scheduled_at` (for `at: now`, the clock). */
   readonly startMs: number;
-  /** The schedule's (recipients') zone: quiet hours and local hours are read in it. */
+  /** The schedule's zone: local hours are read in it, and quiet hours too unless `recipientZones` says more. */
   readonly timezone: ScheduleTimezone;
+  /**
+   * Every zone its recipients live in (its lists' declared places, src/jurisdictions/places.ts):
+   * the send window is judged in each. Default: the schedule's zone alone.
+   */
+  readonly recipientZones?: readonly string[];
+  /** The states its recipients live in (declared places): each one's rules in force judge the send. */
+  readonly recipientStates?: readonly StateCode[];
   readonly dailyCapBypass: boolean;
   readonly deadlineMs?: number;
   /** The API's `estimated_cost_cents` of the whole project; undefined when unknown. */
@@ -69,8 +77,14 @@ export interface ForecastInput {
   readonly capacity: Capacity;
   /** The plan's clock (the API's). */
   readonly nowMs: number;
-  /** Default `DEFAULT_SEND_WINDOW` (src/text/send-window.ts: TCPA quiet hours, 08:00-21:00, half-open). */
+  /**
+   * The policy's `send_window`. Quiet hours are outside the one send window
+   * (src/jurisdictions/send-rules.ts): the federal hours (08:00-21:00, half-open), this window, and
+   * `stateRules` of the states each project's recipients live in, judged in each of their zones.
+   */
   readonly sendWindow?: SendWindow;
+  /** The state rules the policy's `jurisdictions` puts in force; none by default. */
+  readonly stateRules?: readonly JurisdictionRule[];
   /** The policy forbids `daily_cap_bypass`: a finding's fix does not offer it. */
   readonly bypassForbidden?: boolean;
 }
@@ -110,15 +124,21 @@ export interface ProjectForecast {
   /** Local start and end of its sending in its zone (`yyyy-MM-dd HH:mm`, and the zone's abbreviation). */
   readonly localStart: string;
   readonly localEnd: string;
+  /** Every zone the send window was judged in (its recipients' zones). */
+  readonly zones: readonly string[];
   /**
-   * When it sends outside the send window: the first such instant, the messages sent then, and
+   * When it sends outside the one send window: the first such instant, the messages sent then,
    * every stretch of its sending outside the window, in order (what a timeline draws; one instant,
-   * from and to equal, for a send of no length). Null when it sends inside the window only.
+   * from and to equal, for a send of no length), every window it leaves in every zone (the first
+   * instant of each, in time order), and the starts of its day that would keep it inside (null:
+   * none). Null when it sends inside the window only.
    */
   readonly quietHours: {
     readonly fromMs: number;
     readonly messages: number;
     readonly spans: readonly { readonly fromMs: number; readonly toMs: number }[];
+    readonly breaches: readonly Breach[];
+    readonly fits: StartsThatFit | null;
   } | null;
   readonly deadlineMs: number | null;
   /** Whether it finishes by its deadline; null without a deadline. */
@@ -177,7 +197,7 @@ export type ForecastFindingCode = Extract<
 export interface Forecast {
   readonly nowMs: number;
   readonly capacity: Capacity;
-  /** The send window its quiet hours are judged by (the policy's, else the default). */
+  /** The policy's send window, else the federal hours (quiet hours are judged by the one window: see ForecastInput). */
   readonly sendWindow: SendWindow;
   readonly projects: readonly ProjectForecast[];
   readonly brandDays: readonly BrandDay[];

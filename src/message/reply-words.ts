@@ -2,9 +2,9 @@
  * The words of inbound texts, as reply rules read them (issue 28): folding (case- and
  * accent-insensitive, punctuation as spaces), whole-word phrase matching, and the revocation words
  * that make an inbound an opt-out. Shared by the campaign files' checks (a rule that could match an
- * opt-out is an error), the policy (which may add words) and the replies worker. Pure.
+ * opt-out is an error), the policy (which may add words) and the replies worker. A rule's pattern
+ * is reply-pattern.ts's. Pure.
  */
-import safeRegex from "safe-regex2";
 
 /**
  * Revocation words and phrases per language, as data: an inbound that contains one as a whole word
@@ -90,30 +90,6 @@ export function revocationIn(text: string, words: readonly { readonly word: stri
   const folded = ` ${foldText(text)} `;
   for (const { word } of words) if (folded.includes(` ${word} `)) return word;
   return null;
-}
-
-/**
- * A rule's `pattern` as a regular expression (Unicode, case-insensitive), tested against the text
- * with accents removed (`foldAccents`); a message when it does not compile, and `unsafe` when it
- * could backtrack catastrophically (nested quantifiers such as `(a+)+$`, per safe-regex2's star
- * height check), which would hang the worker on one inbound: such a pattern is never run.
- */
-export function compilePattern(
-  pattern: string,
-): { ok: true; regex: RegExp } | { ok: false; message: string; unsafe?: true } {
-  let regex: RegExp;
-  try {
-    regex = new RegExp(pattern, "iu");
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
-  if (!safeRegex(regex))
-    return {
-      ok: false,
-      unsafe: true,
-      message: "it nests repetitions (such as `(a+)+`), which can take exponential time on a crafted text",
-    };
-  return { ok: true, regex };
 }
 
 /** The text with accents removed (NFKD, combining marks dropped), case and punctuation kept. */

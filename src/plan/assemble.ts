@@ -13,6 +13,7 @@ import type { LiveState } from "./live.js";
 import { holdForPolicy } from "./policy-hold.js";
 import { planProject } from "./project-plan.js";
 import { selectProjects } from "./select.js";
+import { sendFactsOf, withPlaces } from "./send-facts.js";
 import { summarize } from "./summary.js";
 import { totalSends } from "./totals.js";
 import { type Action, PLAN_FORMAT_VERSION, type Plan, type ProjectPlan, type RequestCount } from "./types.js";
@@ -36,6 +37,11 @@ export interface AssembleInput {
    * blocked (before `after` ordering spreads the block to its dependants); pauses are never held.
    */
   readonly policy?: Policy;
+  /**
+   * The policy's `send_window` and `jurisdictions` are judged after the forecast, over each whole
+   * send (the judge forecasts: src/plan/window-hold.ts); default: at each send's start, here.
+   */
+  readonly windowsLater?: boolean;
 }
 
 export function assemblePlan(input: AssembleInput): Plan {
@@ -58,11 +64,19 @@ export function assemblePlan(input: AssembleInput): Plan {
   const local = covered.map((spec) => {
     const planned = planProject(spec, context, selection.excludedDependencies.get(spec.address) ?? []);
     if (input.policy === undefined) return planned;
+    const read = live.projects.get(spec.id);
+    const facts = sendFactsOf(spec, read?.kind === "found" ? read.value : null, catalogs);
     const violations = policyViolations(input.policy, spec, {
       now,
       estimatedCostCents: planned.estimate?.estimated_cost_cents ?? null,
+      facts,
+      windowsLater: input.windowsLater === true,
     });
-    return holdForPolicy(planned, relateToOrigin(spec, violations));
+    const audience =
+      planned.audience === null
+        ? null
+        : withPlaces(planned.audience, input.policy, facts.organization, planned.schedule?.timezone ?? null);
+    return holdForPolicy({ ...planned, audience }, relateToOrigin(spec, violations));
   });
 
   const byAddress = new Map(local.map((p) => [p.address, p]));

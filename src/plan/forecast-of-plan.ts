@@ -14,6 +14,7 @@ import { forecast } from "../forecast/forecast.js";
 import { forecastProjectOf } from "../forecast/from-spec.js";
 import { pacificDayOf } from "../forecast/pacific.js";
 import type { Capacity, Forecast, ForecastFinding, ForecastProject } from "../forecast/types.js";
+import type { JurisdictionRule, StateCode } from "../jurisdictions/index.js";
 import { withOptOutFooter } from "../message/footer.js";
 import { analyzeSegments } from "../message/segments.js";
 import type { SendWindow } from "../text/send-window.js";
@@ -51,6 +52,16 @@ export interface ForecastOfPlanOptions {
   readonly sendWindow?: SendWindow;
   /** The policy forbids `daily_cap_bypass`: no fix offers it. */
   readonly bypassForbidden?: boolean;
+  /** The state rules the policy's `jurisdictions` puts in force. */
+  readonly stateRules?: readonly JurisdictionRule[];
+  /**
+   * Where a project's recipients live (its lists' declared places: states and every zone);
+   * undefined: in its schedule's zone.
+   */
+  readonly recipientsOf?: (
+    spec: ProjectSpec,
+    project: Plan["projects"][number],
+  ) => { readonly zones: readonly string[]; readonly states: readonly StateCode[] } | undefined;
   /** The live sends of the brand (what the projects sending have sent, and the others). */
   readonly liveSends: LiveSends;
   /** The live brands' names by id (from the references read), to join a brand's spellings. */
@@ -81,7 +92,7 @@ export function forecastOfPlan(
     const scheduledAtMs =
       p.schedule?.utc === null || p.schedule === null ? undefined : Date.parse(p.schedule.utc);
     const read = options.projects.get(p.project_id);
-    const project = forecastProjectOf(
+    const planned = forecastProjectOf(
       spec,
       {
         recipients: p.estimate.recipients,
@@ -104,7 +115,12 @@ export function forecastOfPlan(
       },
       nowMs,
     );
-    if (project === undefined) continue;
+    if (planned === undefined) continue;
+    const recipients = options.recipientsOf?.(spec, p);
+    const project: ForecastProject =
+      recipients === undefined
+        ? planned
+        : { ...planned, recipientZones: recipients.zones, recipientStates: recipients.states };
     if (read?.kind !== "found" || read.value.brand_id === "") {
       projects.push(project);
       continue;
@@ -133,6 +149,7 @@ export function forecastOfPlan(
     nowMs,
     bypassForbidden: options.bypassForbidden === true,
     ...(options.sendWindow === undefined ? {} : { sendWindow: options.sendWindow }),
+    ...(options.stateRules === undefined ? {} : { stateRules: options.stateRules }),
   };
   const judged = forecast(input);
   // A file's slower throughput is the timeline shown, but it cannot hide a cap: the findings at the

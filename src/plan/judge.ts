@@ -6,14 +6,17 @@
  * against it, the gallery and `watch` read what it returned. No IO, no clock of its own: the caller
  * (cli/plan-pipeline.ts) gathers every input.
  */
-import type { Campaign } from "../campaign/model.js";
+import type { Campaign, ProjectSpec } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { forecastJson } from "../forecast/json.js";
 import { judgeFindings } from "../forecast/policy-hold.js";
 import type { Forecast } from "../forecast/types.js";
+import { sendPlaces } from "../jurisdictions/index.js";
 import type { Policy } from "../policy/model.js";
+import { listPlaces, rulesInForce, type SendFacts } from "../policy/window-rules.js";
 import { assemblePlan, respread } from "./assemble.js";
+import { buildCatalogs } from "./catalogs.js";
 import { type EmailReads, judgeEmail } from "./email-items.js";
 import { withForecastFindings } from "./forecast-hold.js";
 import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
@@ -23,8 +26,10 @@ import type { LiveSends } from "./live-sends.js";
 import { organizationSections } from "./organizations.js";
 import { holdForPolicy } from "./policy-hold.js";
 import { replyRuleSets } from "./reply-items.js";
+import { sendFactsOf } from "./send-facts.js";
 import { summarize } from "./summary.js";
 import type { Plan, PlanFile, RequestCount } from "./types.js";
+import { withWindowRules } from "./window-hold.js";
 
 /** Everything the judgement rests on. Nothing else is read: the same input gives the same plan. */
 export interface JudgeInput {
@@ -81,9 +86,13 @@ export interface Judgement {
   readonly forecast?: Forecast;
 }
 
-/** Whether the input is forecast: `--forecast`, or a policy whose `forecast_errors` must be judged. */
+/**
+ * Whether the input is forecast: `--forecast`, or a policy whose `forecast_errors` or
+ * `jurisdictions` (judged over each whole send) must be judged.
+ */
 export function forecasts(input: Pick<JudgeInput, "forecast" | "policy">): boolean {
-  return input.forecast || input.policy?.rules.forecast_errors !== undefined;
+  const rules = input.policy?.rules;
+  return input.forecast || rules?.forecast_errors !== undefined || rules?.jurisdictions !== undefined;
 }
 
 export function judge(input: JudgeInput): Judgement {
@@ -144,7 +153,7 @@ function judgeScoped(
   targets: readonly string[],
   excludes: readonly string[],
 ): Judgement {
-  const assembleFor = (t: readonly string[], e: readonly string[]): Plan =>
+  const assembleFor = (t: readonly string[], e: readonly string[], windowsLater: boolean): Plan =>
     assemblePlan({
       campaign: input.campaign,
       live: { ...input.live, projects },
@@ -157,12 +166,19 @@ function judgeScoped(
       excludes: e,
       requests: input.requests,
       ...(input.policy === null ? {} : { policy: input.policy }),
+      windowsLater,
     });
-  const plan = assembleFor(targets, excludes);
-  if (!forecasts(input)) return { plan };
+  const forecasting = forecasts(input);
+  const plan = assembleFor(targets, excludes, forecasting);
+  if (!forecasting) return { plan };
   const rules = input.policy?.rules;
+  const catalogs = buildCatalogs({ ...input.live, projects });
+  const factsOf = (spec: ProjectSpec, project: { readonly project_id: string }): SendFacts => {
+    const read = projects.get(project.project_id);
+    return sendFactsOf(spec, read?.kind === "found" ? read.value : null, catalogs);
+  };
   // Projects of a brand share its cap: the forecast always covers every project of the files.
-  const whole = targets.length === 0 && excludes.length === 0 ? plan : assembleFor([], []);
+  const whole = targets.length === 0 && excludes.length === 0 ? plan : assembleFor([], [], true);
   const forecastRule =
     rules?.forecast_errors === undefined
       ? undefined
@@ -181,10 +197,19 @@ function judgeScoped(
       projects,
       bypassForbidden: rules?.daily_cap_bypass === "forbid",
       ...(rules?.send_window === undefined ? {} : { sendWindow: rules.send_window }),
+      stateRules: rulesInForce(input.policy),
+      recipientsOf: (spec, project) =>
+        (input.policy?.places ?? []).length === 0 || spec.schedule === undefined
+          ? undefined
+          : sendPlaces(listPlaces(input.policy, factsOf(spec, project)), spec.schedule.timezone),
     }),
     forecastRule,
   );
-  const judged = withForecastFindings(plan, forecast);
+  const findings = withForecastFindings(plan, forecast);
+  const judged =
+    input.policy === null
+      ? findings
+      : withWindowRules(findings, forecast, input.policy, input.campaign.projects, factsOf, now);
   if (rules?.forecast_errors === undefined || input.liveSends.complete) return { plan: judged, forecast };
   const ranges = new Map(input.campaign.projects.map((spec) => [spec.address, spec.range]));
   return { plan: holdUnseen(judged, forecast, ranges, input.policy?.ranges.forecast_errors), forecast };

@@ -137,6 +137,24 @@ export interface PlanAudience {
   readonly organization: NamedRecord;
   readonly contact_lists: readonly NamedRecord[];
   readonly suppression_lists: readonly NamedRecord[];
+  /** Where the lists' recipients live, as the policy's `places` declares; absent when it declares none. */
+  readonly places?: PlanPlaces;
+}
+
+/**
+ * Where a send's recipients live (the policy's `places`, docs/places.md). Invariants:
+ * `contact_lists` follows the audience's contact lists, one entry each; an entry not `declared` has
+ * no states and no zones (its recipients are taken to be in the schedule's zone); `zones` is every
+ * zone the send window is judged in (empty when the project has no schedule zone).
+ */
+export interface PlanPlaces {
+  readonly contact_lists: readonly {
+    readonly id: string;
+    readonly declared: boolean;
+    readonly states: readonly string[];
+    readonly zones: readonly string[];
+  }[];
+  readonly zones: readonly string[];
 }
 
 /**
@@ -308,6 +326,13 @@ export interface Plan {
    * refuses, before any other request, a key that cannot see it. Absent only in hand-built plans.
    */
   readonly organization_id?: string;
+  /**
+   * The git commit the plan was made from, when the run knows it (in GitHub Actions: the pull
+   * request's head commit, which its reviews approve; cli/adapters/github-event.ts): what binds a
+   * pull request's approving reviews to this plan under the policy's `require_approvals`. Lower-case
+   * hex. Absent elsewhere; never compared by apply.
+   */
+  readonly commit?: string;
   /**
    * Every file the plan was made from, with the sha256 of its bytes, so a saved plan notices any
    * input edited since (one check, src/apply/stale.ts): the campaign files, then the policy files

@@ -9,11 +9,14 @@
  */
 
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import { parsePackReference } from "../jurisdictions/index.js";
 import { own } from "../text/names.js";
 import { windowCoversMinute } from "../text/send-window.js";
+import { approvalsAtLeastAsStrict } from "./approvals-rule.js";
 import { combinePolicyCapacity } from "./capacity.js";
 import {
   type DailyCapBypassRule,
+  type JurisdictionsRule,
   type Loosening,
   POLICY_RULE_NAMES,
   type Policy,
@@ -58,6 +61,10 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
       const c = current.send_window;
       return c === undefined || (n !== undefined && within(n, c));
     }
+    case "jurisdictions":
+      return jurisdictionsAtLeastAsStrict(next.jurisdictions, current.jurisdictions);
+    case "require_places":
+      return next.require_places === true || current.require_places !== true;
     case "require_opt_out_language":
       return next.require_opt_out_language === true || current.require_opt_out_language !== true;
     case "forbid_at_now":
@@ -91,7 +98,26 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
       const nr = required(n);
       return [...words(c)].every((w) => nw.has(w)) && [...required(c)].every((q) => nr.has(q));
     }
+    case "require_approvals":
+      return approvalsAtLeastAsStrict(next.require_approvals, current.require_approvals);
   }
+}
+
+/**
+ * A nearer `jurisdictions` is at least as strict when it keeps every pack the farther one names
+ * (pinned or not) and the same kind of messages, or `all` (every rule, whatever its kind).
+ */
+function jurisdictionsAtLeastAsStrict(
+  next: JurisdictionsRule | undefined,
+  current: JurisdictionsRule | undefined,
+): boolean {
+  if (current === undefined) return true;
+  if (next === undefined) return false;
+  const names = new Set(next.packs.map((p) => parsePackReference(p).name));
+  return (
+    current.packs.every((p) => names.has(parsePackReference(p).name)) &&
+    (next.messages === "all" || next.messages === current.messages)
+  );
 }
 
 type MutableRules = { -readonly [K in PolicyRuleName]?: PolicyRules[K] };
@@ -232,6 +258,8 @@ export function combinePolicies(
       locked: [...lockedBy.keys()],
       loosened,
       capacity: capacity.capacity,
+      // Places only add up: a nearer file may declare more of a list's places, never fewer.
+      places: layers.flatMap((l) => l.places ?? []),
     },
     diagnostics,
   };

@@ -6,15 +6,27 @@
 import type { ChannelSpec } from "../campaign/model.js";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 import type { OptOutWording } from "../message/opt-out-wording.js";
+import type { ApprovalsRule } from "./approvals-rule.js";
 
 export type DailyCapBypassRule = "forbid" | "allow" | "require_label";
 
 /** The label a project must carry to set `daily_cap_bypass` under `require_label`. */
 export const DAILY_CAP_BYPASS_LABEL = "daily-cap-bypass-approved";
 
+import type { ListPlaces, PolicyMessages } from "../jurisdictions/index.js";
 import type { SendWindow } from "../text/send-window.js";
 
 export type { SendWindow } from "../text/send-window.js";
+
+/**
+ * The policy's `jurisdictions` rule: the shipped rule packs it puts in force (by name, `@VERSION`
+ * pinned; checked against the shipped packs when the file is read) and the kind of its messages.
+ * Invariant: `packs` is non-empty and names shipped packs.
+ */
+export interface JurisdictionsRule {
+  readonly packs: readonly string[];
+  readonly messages: PolicyMessages;
+}
 
 /** The rules, as the schema allows them; an absent rule is not enforced. */
 export interface PolicyRules {
@@ -22,6 +34,10 @@ export interface PolicyRules {
   readonly min_test_contacts?: number;
   readonly max_estimated_cost_usd?: number;
   readonly send_window?: SendWindow;
+  /** State rules from shipped packs, part of the one send window (docs/places.md). */
+  readonly jurisdictions?: JurisdictionsRule;
+  /** Every contact list a scheduled project sends to is declared under `places`. */
+  readonly require_places?: boolean;
   readonly require_opt_out_language?: boolean;
   readonly forbid_at_now?: boolean;
   /** Every `scheduled` project must declare a `guard:` with at least one rate. */
@@ -34,6 +50,8 @@ export interface PolicyRules {
   readonly opt_out_wording?: OptOutWording;
   /** Reply rules: more revocation words, and answers projects with reply rules must have. */
   readonly replies?: PolicyReplies;
+  /** Approvals a saved plan's schedules need before `apply PLANFILE` sends anything (src/approvals). */
+  readonly require_approvals?: ApprovalsRule;
 }
 
 /** The policy's `replies` rule. Invariant: at least one of the two is set (the schema's minProperties). */
@@ -55,6 +73,8 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "min_test_contacts",
   "max_estimated_cost_usd",
   "send_window",
+  "jurisdictions",
+  "require_places",
   "require_opt_out_language",
   "forbid_at_now",
   "require_guards",
@@ -62,6 +82,7 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "forecast_errors",
   "opt_out_wording",
   "replies",
+  "require_approvals",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */
@@ -122,4 +143,10 @@ export interface Policy {
   readonly loosened: readonly Loosening[];
   /** The capacity declared (combined: the strictest of every file's; see src/policy/capacity.ts). */
   readonly capacity: PolicyCapacity;
+  /**
+   * Where each contact list's recipients live (its `places:`; combined: every file's, farthest
+   * first, so a nearer file can add places to a list but never remove any). Absent or empty: none
+   * declared.
+   */
+  readonly places?: readonly ListPlaces[];
 }

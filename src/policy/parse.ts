@@ -8,6 +8,7 @@ import { fileStart, rangeAt, type SourceText } from "../campaign/source-range.js
 import { findPath, pointerSegments } from "../campaign/yaml-path.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { nameMap } from "../text/names.js";
+import { resolveAllowedSigners } from "./approvals-rule.js";
 import {
   type CapacityEntry,
   POLICY_RULE_NAMES,
@@ -16,6 +17,7 @@ import {
   type PolicyRuleName,
   type PolicyRules,
 } from "./model.js";
+import { packProblems, placesOf } from "./places.js";
 import { validatePolicyData } from "./schema.js";
 
 export type ParsedPolicy =
@@ -63,7 +65,12 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
         };
       }),
     };
-  const rules = ((data as { rules?: PolicyRules }).rules ?? {}) as PolicyRules;
+  const written = ((data as { rules?: PolicyRules }).rules ?? {}) as PolicyRules;
+  // The allowed-signers file is written relative to this file: spelled from the run's directory.
+  const rules: PolicyRules =
+    written.require_approvals === undefined
+      ? written
+      : { ...written, require_approvals: resolveAllowedSigners(written.require_approvals, file) };
   const ranges: Partial<Record<PolicyRuleName, ReturnType<typeof rangeAt>>> = {};
   const rulesNode = findPath(doc, doc.contents, ["rules"]).node;
   if (isMap(rulesNode))
@@ -82,6 +89,14 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
     },
     file,
   );
+  const locateKey = (path: readonly (string | number)[]) => {
+    const hit = findPath(doc, doc.contents, path);
+    const span = hit.key ?? hit.value;
+    return span ? rangeAt(source, span[0], span[1]) : fileStart(file);
+  };
+  const places = placesOf(data as Parameters<typeof placesOf>[0], locateKey, file);
+  const problems = [...places.diagnostics, ...packProblems(rules.jurisdictions, locateKey)];
+  if (problems.length > 0) return { ok: false, diagnostics: problems };
   const named = (key: "loosens" | "locked") => [
     ...new Set((data as Record<string, PolicyRuleName[] | undefined>)[key] ?? []),
   ];
@@ -96,6 +111,7 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
       locked: named("locked"),
       loosened: [],
       capacity,
+      ...(places.places.length === 0 ? {} : { places: places.places }),
     },
   };
 }

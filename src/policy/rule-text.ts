@@ -1,4 +1,5 @@
 /** A rule's value as people read it in messages and reports (`09:00-20:00`, `$500`, `on`). Pure. */
+import { approvalsRuleText } from "./approvals-rule.js";
 import type { PolicyRuleName, PolicyRules } from "./model.js";
 
 /** `rules[rule]` in words; `off` when it is not set. */
@@ -12,6 +13,14 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
       return rules.max_estimated_cost_usd === undefined ? "off" : `$${rules.max_estimated_cost_usd}`;
     case "send_window":
       return rules.send_window === undefined ? "off" : `${rules.send_window.from}-${rules.send_window.to}`;
+    case "jurisdictions": {
+      const j = rules.jurisdictions;
+      return j === undefined
+        ? "off"
+        : `${j.packs.join(", ")} (${j.messages === "all" ? "every rule" : `${j.messages} messages`})`;
+    }
+    case "require_places":
+      return rules.require_places === true ? "on" : "off";
     case "require_opt_out_language":
       return rules.require_opt_out_language === undefined
         ? "off"
@@ -39,5 +48,7 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
       const required = r.require?.length ?? 0;
       return `${words} more opt-out word${words === 1 ? "" : "s"}, ${required} required answer${required === 1 ? "" : "s"}`;
     }
+    case "require_approvals":
+      return approvalsRuleText(rules.require_approvals);
   }
 }

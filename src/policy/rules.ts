@@ -14,8 +14,8 @@ import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
-import { inSendWindow, windowText } from "../text/send-window.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
+import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
 
 /** What a rule may know beyond the files. */
 export interface PolicyContext {
@@ -23,6 +23,13 @@ export interface PolicyContext {
   readonly now: Date | null;
   /** The live estimate of the project's send, in cents; null when not read (offline). */
   readonly estimatedCostCents: number | null;
+  /** What the send's organization and lists go by, and its course; default: as the file writes them, its start. */
+  readonly facts?: SendFacts;
+  /**
+   * `send_window` and `jurisdictions` are judged later, over the whole send the forecast sees
+   * (src/plan/window-hold.ts): skip them here. Default false.
+   */
+  readonly windowsLater?: boolean;
 }
 
 /**
@@ -33,9 +40,12 @@ const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]
 
 /**
  * A rule these files judge. `forecast_errors` is judged with the forecast (src/forecast/policy-hold.ts):
- * its errors keep their `forecast.*` codes.
+ * its errors keep their `forecast.*` codes; `require_approvals` by `apply PLANFILE` (src/approvals).
  */
-export type FileRuleName = Exclude<PolicyRuleName, "forecast_errors" | "opt_out_wording">;
+export type FileRuleName = Exclude<
+  PolicyRuleName,
+  "forecast_errors" | "opt_out_wording" | "require_approvals"
+>;
 
 /** The diagnostic code of a rule: its name with hyphens (`daily_cap_bypass` -> `policy.daily-cap-bypass`). */
 export function policyCode(rule: FileRuleName): PolicyCode {
@@ -48,6 +58,10 @@ export function policyCode(rule: FileRuleName): PolicyCode {
       return "policy.max-estimated-cost-usd";
     case "send_window":
       return "policy.send-window";
+    case "jurisdictions":
+      return "policy.jurisdictions";
+    case "require_places":
+      return "policy.require-places";
     case "require_opt_out_language":
       return "policy.require-opt-out-language";
     case "forbid_at_now":
@@ -69,7 +83,9 @@ export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly 
   daily_cap_bypass: ["state", "schedule", "labels"],
   min_test_contacts: ["state", "test"],
   max_estimated_cost_usd: ["state", "schedule"],
-  send_window: ["state", "schedule"],
+  send_window: ["state", "schedule", "organization", "contact_lists"],
+  jurisdictions: ["state", "schedule", "organization", "contact_lists"],
+  require_places: ["state", "organization", "contact_lists"],
   require_opt_out_language: ["state", "message", "opt_out_footer", "merge_defaults"],
   forbid_at_now: ["state", "schedule"],
   require_guards: ["state", "guard"],
@@ -85,21 +101,22 @@ function readsByCode(
   );
 }
 
-export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
-  const rules = policy.rules;
-  const out: Diagnostic[] = [];
-  const violation = (
-    rule: FileRuleName,
-    path: SpecPath,
-    message: string,
-    hint: string,
-    fixes: readonly DiagnosticFix[] = [],
-  ) => {
-    const code = policyCode(rule);
+/** A violation of `rule` by `project`, at `path` of its file, with the rule's place in `related`. */
+type ViolationOf = (
+  rule: FileRuleName,
+  path: SpecPath,
+  message: string,
+  hint: string,
+  fixes?: readonly DiagnosticFix[],
+) => void;
+
+/** The violation builder of `project` under `policy`, pushing onto `out`. */
+function violations(policy: Policy, project: ProjectSpec, out: Diagnostic[]): ViolationOf {
+  return (rule, path, message, hint, fixes = []) => {
     const ruleRange = policy.ranges[rule];
     out.push({
       severity: "error",
-      code,
+      code: policyCode(rule),
       message: `${project.address}: ${message}`,
       range: project.locate(path),
       hint,
@@ -109,6 +126,28 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
       ...(fixes.length === 0 ? {} : { fixes }),
     });
   };
+}
+
+/**
+ * The policy's `send_window` and `jurisdictions` over a send whose course is known (`facts.span`:
+ * the forecast's start and finish or cap pause), as the plan judges them after forecasting
+ * (src/plan/window-hold.ts; `windowsLater` in policyViolations).
+ */
+export function windowViolations(
+  policy: Policy,
+  project: ProjectSpec,
+  facts: SendFacts,
+  now: Date,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  judgeWindowRules(policy, project, facts, now, violations(policy, project, out));
+  return out;
+}
+
+export function policyViolations(policy: Policy, project: ProjectSpec, context: PolicyContext): Diagnostic[] {
+  const rules = policy.rules;
+  const out: Diagnostic[] = [];
+  const violation = violations(policy, project, out);
   const sends = project.state === "tested" || project.state === "scheduled";
   const schedule = project.state === "scheduled" ? project.schedule : undefined;
 
@@ -164,20 +203,10 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
       "narrow the contact lists or shorten the message, or raise the limit in the policy",
     );
 
-  const window = rules.send_window;
-  if (window !== undefined && schedule !== undefined) {
-    const at = schedule.at === "now" ? context.now : new Date(schedule.at);
-    if (at !== null && !Number.isNaN(at.getTime())) {
-      const judged = inSendWindow(at, schedule.timezone, window);
-      if (!judged.inside)
-        violation(
-          "send_window",
-          ["schedule", "at"],
-          `the schedule starts at ${judged.local} in ${schedule.timezone}${schedule.at === "now" ? " (at: now, by the plan's clock)" : ""}, outside the policy's send window ${windowText(window)} (${window.to} itself is outside)`,
-          `move at into ${windowText(window)} in ${schedule.timezone}: from ${window.from} up to, not including, ${window.to}`,
-        );
-    }
-  }
+  // Where and when the send reaches its recipients: the one send window, and declared places.
+  const facts = context.facts ?? offlineFacts(project);
+  if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
+  judgeRequirePlaces(policy, project, facts, violation);
 
   if (
     rules.require_opt_out_language === true &&

@@ -4,20 +4,26 @@
  *
  * 1. the inbound is not in the thread (yet): `missing`, settled on a later read;
  * 2. an opt-out (the event's `is_opt_out`, a conversation opted out, or a revocation word in the
- *    text as whole words): `opt-out`, never answered;
- * 3. no rule matches: `unmatched` (listed for a person to read);
- * 4. an answer of the matching rule follows the inbound in the thread: `answered` (by an earlier
+ *    text as whole words, written plainly or disguised: look-alike characters, letters set apart,
+ *    digits for letters, the stop sign; revocation-disguise.ts): `opt-out`, never answered;
+ * 3. possibly a revocation (a run of single letters holding one): `unmatched` with the reason, for
+ *    a person: when in doubt, no answer;
+ * 4. an inbound longer than the API's 1,600 characters: `unmatched` (never run through patterns);
+ * 5. no rule matches: `unmatched` (listed for a person to read);
+ * 6. an answer of the matching rule follows the inbound in the thread: `answered` (by an earlier
  *    run, or by this one before a crash);
- * 5. the rule's limit per conversation, or the conversation's limit per 24 hours, is reached: `limit`;
- * 6. else `answer` with the rule's text.
+ * 7. the rule's limit per conversation, or the conversation's limit per 24 hours, is reached: `limit`;
+ * 8. else `answer` with the rule's text.
  *
  * An answer "of a rule" is an outbound message whose folded text (`foldText`) equals the folded
  * answer: the API normalizes replies for GSM, which folding ignores.
  */
 import type { RepliesSpec, ReplyRuleSpec } from "../campaign/model.js";
 import { matchRule, type RuleMatch } from "../campaign/reply-match.js";
+import { REPLY_TEXT_MAX } from "../contract/limits.js";
 import type { ThreadMessage } from "../contract/resources.js";
-import { foldText, revocationIn } from "../message/reply-words.js";
+import { foldText } from "../message/reply-words.js";
+import { type RevocationFound, revocationDisguised } from "../message/revocation-disguise.js";
 
 /** 24 hours: the window of `max_per_conversation_per_day`. */
 export const DAY_MS = 86_400_000;
@@ -25,7 +31,8 @@ export const DAY_MS = 86_400_000;
 export type Decision =
   | { readonly kind: "missing" }
   | { readonly kind: "opt-out"; readonly reason: string }
-  | { readonly kind: "unmatched" }
+  /** `reason`: why a person should read it beyond "no rule matched" (a possible revocation). */
+  | { readonly kind: "unmatched"; readonly reason?: string }
   | { readonly kind: "answered"; readonly match: RuleMatch; readonly answerId: string }
   | {
       readonly kind: "limit";
@@ -70,8 +77,18 @@ export function decideInbound(input: DecideInput): Decision {
   if (inbound === undefined) return { kind: "missing" };
   if (input.eventOptOut) return { kind: "opt-out", reason: "is_opt_out" };
   if (input.conversationOptedOut) return { kind: "opt-out", reason: "conversation opted out" };
-  const word = revocationIn(inbound.text, input.revocation);
-  if (word !== null) return { kind: "opt-out", reason: `revocation word "${word}"` };
+  const found = revocationDisguised(inbound.text, input.revocation);
+  if (found?.certain === true) return { kind: "opt-out", reason: revocationReason(found) };
+  if (found !== null)
+    return {
+      kind: "unmatched",
+      reason: `may be the revocation word "${found.word}" with its letters set apart: not answered; read it, and opt the contact out if it is one`,
+    };
+  if (inbound.text.length > REPLY_TEXT_MAX)
+    return {
+      kind: "unmatched",
+      reason: `longer than the API's ${REPLY_TEXT_MAX} characters: not judged by the rules`,
+    };
   const match = matchRule(input.replies, inbound.text);
   if (match === null) return { kind: "unmatched" };
   const mine = (m: ThreadMessage, rule: ReplyRuleSpec) =>
@@ -128,4 +145,21 @@ export function answerFollows(
   if (at < 0) return null;
   const folded = foldText(text);
   return thread.slice(0, at).find((m) => m.direction === "outbound" && foldText(m.text) === folded) ?? null;
+}
+
+/** Why an inbound is an opt-out, naming how the revocation was written. */
+function revocationReason(found: RevocationFound): string {
+  const flagged = " (the API may not have opted the contact out)";
+  switch (found.how) {
+    case "plain":
+      return `revocation word "${found.word}"`;
+    case "emoji":
+      return `the stop sign ${found.word}${flagged}`;
+    case "look-alike":
+      return `revocation word "${found.word}" written with look-alike characters${flagged}`;
+    case "letters-apart":
+      return `revocation word "${found.word}" written with its letters set apart${flagged}`;
+    case "digits":
+      return `revocation word "${found.word}" written with digits or symbols for letters${flagged}`;
+  }
 }

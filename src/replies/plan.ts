@@ -208,7 +208,7 @@ function judgeConversation(
         out.push(line("opt-out", { detail: d.reason }));
         break;
       case "unmatched":
-        out.push(line("unmatched"));
+        out.push(line("unmatched", { detail: d.reason ?? null }));
         break;
       case "answered":
         out.push(

@@ -7,9 +7,10 @@
  *   A line cut short by a kill is cut off on start: that inbound is settled again by reading its
  *   thread (the answer, if it went out, follows the inbound there) and by its Idempotency-Key.
  * - `cursor.json`: the poll's `updated_since` (the newest `last_inbound_at` whose conversation was
- *   settled, with every older one), when the last `GET /conversations` pass started (so that no
- *   minute holds two passes, across restarts), and the conversations settled at the cursor. Written
- *   to a temporary file, flushed and renamed over the old one.
+ *   settled, with every older one; a pass reads back from it less an overlap, poll-window.ts), when
+ *   the last `GET /conversations` pass started (so that no minute holds two passes, across
+ *   restarts), and the conversations settled since the floor. Written to a temporary file, flushed
+ *   and renamed over the old one.
  *
  * Both are durable logs (src/webhooks/durable-log.ts): an inbound is settled once its line was
  * appended and synced. No IO of its own: the directory is handed in (cli/adapters/replies-state.ts
@@ -47,7 +48,10 @@ export interface AnsweredLine {
   readonly via: "accepted" | "thread";
 }
 
-/** The poll's position. Invariant: every conversation in `settled` has `last_inbound_at >= updatedSince`. */
+/**
+ * The poll's position (poll-window.ts). Invariant: every conversation in `settled` was settled up
+ * to its mark (`last_inbound_at#inbound count`), which is no older than the last pass's floor.
+ */
 export interface PollCursor {
   readonly updatedSince: string | null;
   /** When the last pass started (ISO 8601, the API's clock); null before the first. */
@@ -147,7 +151,7 @@ export function openRepliesStore(logs: LogDirectory): RepliesState {
 }
 
 /** The saved cursor; none (an empty, missing or unreadable file) is the start. */
-function cursorOf(bytes: Buffer): PollCursor {
+export function cursorOf(bytes: Buffer): PollCursor {
   let saved: Partial<PollCursor>;
   try {
     saved = JSON.parse(bytes.toString("utf8")) as Partial<PollCursor>;

@@ -11,13 +11,18 @@
  *   the events missed are settled here. Events that arrive during a pass are settled between two
  *   of its conversations, not after the pass.
  *
- * Clock, sleep, API and state are handed in; the loop never reads the wall clock.
+ * Clock, sleep, API and state are handed in; the loop never reads the wall clock. A stop (`signal`)
+ * is answered at once, whatever is in flight: every wait and every API call ends on it
+ * (abortable-port.ts), and what it cut short is left for the next run (an event stays in the
+ * listener's record, a reply whose outcome is unknown is settled from the thread and its key).
  */
 import { apiErrorDiagnostic } from "../api/index.js";
-import type { Conversation } from "../contract/resources.js";
+import type { Conversation, ThreadMessage } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { nameMapFrom, own } from "../text/names.js";
+import { abortablePort } from "./abortable-port.js";
 import { emptyTotals, type InboundOutcome, type RunEvent, type RunTotals } from "./events.js";
+import { cursorAfterPass, markedAt, nextPassAt, passFloor, passOrder, settledMark } from "./poll-window.js";
 import { PAGE_LIMIT, type ReplyProject, readThread } from "./port.js";
 import { type InboundJob, type SettleContext, type Settled, settleInbound } from "./settle.js";
 import type { PollCursor } from "./state-file.js";
@@ -53,6 +58,11 @@ export interface WorkerSummary {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** When an inbound was received (ms); before any floor when the thread does not say (not judged). */
+const receivedAt = (m: ThreadMessage): number => {
+  const at = Date.parse(m.received_at ?? "");
+  return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
+};
 
 export class RepliesWorker {
   private readonly queue: EventJob[] = [];
@@ -63,11 +73,20 @@ export class RepliesWorker {
   private readonly conversationProject = new Map<string, string>();
   private readonly totals = emptyTotals();
   private readonly unknown = new Set<string>();
+  /**
+   * Inbounds this run judged for good, by message id, with when they were received (ms): a pass that
+   * reads them again (the overlap) skips them instead of reporting them again. Pruned below the floor.
+   */
+  private readonly judged = new Map<string, number>();
   private failedPasses = 0;
   private cursor: PollCursor;
   private stopReason: WorkerSummary["reason"] | null = null;
 
-  constructor(private readonly o: WorkerOptions) {
+  private readonly o: WorkerOptions;
+
+  constructor(options: WorkerOptions) {
+    const o: WorkerOptions = { ...options, port: abortablePort(options.port, options.signal) };
+    this.o = o;
     this.byId = new Map(o.projects.map((p) => [p.id, p]));
     for (const p of o.projects)
       for (const n of p.numbers) this.byNumber.set(n, [...(this.byNumber.get(n) ?? []), p]);
@@ -126,11 +145,9 @@ export class RepliesWorker {
     };
   }
 
-  /** When the next pass may start: a minute after the last one started. */
+  /** When the next pass may start: a minute after the last one started (now, if the clock went back). */
   private nextPassAt(): number {
-    const last =
-      this.cursor.lastPassAt === null ? Number.NEGATIVE_INFINITY : Date.parse(this.cursor.lastPassAt);
-    return last + this.o.pollIntervalMs;
+    return nextPassAt(this.cursor, this.o.now(), this.o.pollIntervalMs);
   }
 
   private async idle(ms: number): Promise<void> {
@@ -170,6 +187,8 @@ export class RepliesWorker {
       return;
     }
     const thread = await readThread(this.o.port, job.conversationId, job.inboundId);
+    // Stopped meanwhile: the event stays in the listener's record, first in line for the next run.
+    if (this.o.signal.aborted && !thread.ok) return;
     if (!thread.ok) {
       this.report(job, project, "unreadable", null, { detail: thread.error.message });
       job.done();
@@ -177,76 +196,116 @@ export class RepliesWorker {
     }
     const settled = await settleInbound(this.o, project, job, thread.value);
     this.count(job, project, settled);
+    this.judgedFor(
+      thread.value.find((m) => m.message_id === job.inboundId && m.direction === "inbound"),
+      settled,
+    );
+    if (this.o.signal.aborted && settled.kind === "unknown") return;
     job.done();
   }
 
-  /** One `GET /conversations` pass. */
+  /**
+   * One `GET /conversations` pass, from the floor (poll-window.ts: the cursor less the overlap), its
+   * conversations oldest first; those whose mark did not move since they were settled are skipped.
+   */
   private async pass(): Promise<void> {
     const startedAt = this.o.now();
-    const since = this.cursor.updatedSince ?? iso(startedAt - this.o.firstWindowMs);
+    const floor = passFloor(this.cursor, startedAt, this.o.firstWindowMs);
+    const since = iso(floor);
     // On disk before the first request: a pass that a kill cut short still counts for the pace.
     this.saveCursor({ ...this.cursor, lastPassAt: iso(startedAt) });
     this.totals.passes++;
-    const conversations: Conversation[] = [];
-    let page: string | null = null;
-    do {
-      const res = await this.o.port.listConversations({ updated_since: since, limit: PAGE_LIMIT }, page);
-      if (!res.ok) {
-        this.failedPasses++;
-        this.problem({ ...apiErrorDiagnostic(res.error), code: "replies.poll-failed" });
-        return;
-      }
-      conversations.push(...res.value.data);
-      page = res.value.has_more ? res.value.next_cursor : null;
-    } while (page !== null);
-    conversations.sort(
-      (a, b) =>
-        (a.last_inbound_at ?? "").localeCompare(b.last_inbound_at ?? "") ||
-        a.conversation_id.localeCompare(b.conversation_id),
-    );
-    let cursor = since;
-    let blocked = false;
+    const conversations = await this.listSince(since);
+    if (conversations === "failed") return;
+    // Stopped while listing: the pass ends here, reported as every pass is; the cursor stays.
+    if (conversations === "stopped") {
+      this.emitPass(startedAt, since, 0, 0, this.cursor.updatedSince ?? since);
+      return;
+    }
+    let settledUpTo: string | null = null;
+    let firstOpen: string | null = null;
     let unchanged = 0;
     const settled = nameMapFrom(Object.entries(this.cursor.settled));
-    for (const c of conversations) {
+    for (const c of passOrder(conversations)) {
       // Events that came in meanwhile go first: a long pass does not hold up a fresh inbound's
       // answer for more than one conversation. Still one loop: no two settle a conversation at once.
       await this.settleQueuedEvents();
-      // Ctrl-C or 402: the rest waits for the next run (the cursor stays before it).
-      if (this.stopReason !== null || this.o.signal.aborted) break;
       const last = c.last_inbound_at ?? since;
+      // Ctrl-C or 402: the rest waits for the next run (the cursor stays before it).
+      if (this.stopReason !== null || this.o.signal.aborted) {
+        firstOpen ??= last;
+        break;
+      }
       this.conversationProject.set(c.conversation_id, c.project_id);
-      let done = own(settled, c.conversation_id) === last;
+      const mark = settledMark(c);
+      let done = own(settled, c.conversation_id) === mark;
       if (done) unchanged++;
-      else done = await this.settleConversation(c, since);
-      if (done) settled[c.conversation_id] = last;
-      else blocked = true;
-      if (!blocked && last > cursor) cursor = last;
+      else done = await this.settleConversation(c, floor);
+      if (done) settled[c.conversation_id] = mark;
+      else firstOpen ??= last;
+      if (done && firstOpen === null) settledUpTo = last;
     }
-    for (const [id, t] of Object.entries(settled)) if (t < cursor) delete settled[id];
-    const endedAt = iso(this.o.now());
+    for (const [id, mark] of Object.entries(settled)) if (!(markedAt(mark) >= floor)) delete settled[id];
+    for (const [id, at] of this.judged) if (at < floor) this.judged.delete(id);
+    const cursor = cursorAfterPass(this.cursor.updatedSince ?? since, settledUpTo, firstOpen) ?? since;
     this.saveCursor({ updatedSince: cursor, lastPassAt: iso(startedAt), settled });
+    this.emitPass(startedAt, since, conversations.length, unchanged, cursor);
+  }
+
+  private emitPass(
+    startedAt: number,
+    since: string,
+    conversations: number,
+    unchanged: number,
+    cursor: string,
+  ) {
     this.emit({
       type: "pass",
-      at: endedAt,
+      at: iso(this.o.now()),
       updated_since: since,
-      conversations: conversations.length,
+      conversations,
       unchanged,
       cursor,
       next_pass_at: iso(startedAt + this.o.pollIntervalMs),
     });
   }
 
-  /** Settles every inbound of `c` since `since`, oldest first; true when none is left open. */
-  private async settleConversation(c: Conversation, since: string): Promise<boolean> {
+  /**
+   * Every conversation with an inbound since `since`; `failed` when a page could not be read (a
+   * problem reported), `stopped` when the run was stopped meanwhile (not a failed pass).
+   */
+  private async listSince(since: string): Promise<Conversation[] | "failed" | "stopped"> {
+    const conversations: Conversation[] = [];
+    let page: string | null = null;
+    do {
+      const res = await this.o.port.listConversations({ updated_since: since, limit: PAGE_LIMIT }, page);
+      if (!res.ok && this.o.signal.aborted) return "stopped";
+      if (!res.ok) {
+        this.failedPasses++;
+        this.problem({ ...apiErrorDiagnostic(res.error), code: "replies.poll-failed" });
+        return "failed";
+      }
+      conversations.push(...res.value.data);
+      page = res.value.has_more ? res.value.next_cursor : null;
+    } while (page !== null);
+    return conversations;
+  }
+
+  /**
+   * Settles every inbound of `c` received since `floor` (ms), oldest first, but those this run
+   * already judged for good; true when none is left open. One in the record is `recorded`, never
+   * judged again.
+   */
+  private async settleConversation(c: Conversation, floor: number): Promise<boolean> {
     const project = this.byId.get(c.project_id);
     const thread = await readThread(this.o.port, c.conversation_id, null);
+    if (!thread.ok && this.o.signal.aborted) return false;
     if (!thread.ok) {
       this.problem({ ...apiErrorDiagnostic(thread.error), code: "replies.poll-failed" });
       return false;
     }
     const inbounds = thread.value
-      .filter((m) => m.direction === "inbound" && (m.received_at ?? "") >= since)
+      .filter((m) => m.direction === "inbound" && receivedAt(m) >= floor && !this.judged.has(m.message_id))
       .reverse();
     let open = false;
     for (const m of inbounds) {
@@ -263,10 +322,31 @@ export class RepliesWorker {
       }
       const settled = await settleInbound(this.o, project, job, thread.value);
       this.count(job, project, settled);
+      this.judgedFor(m, settled);
       if (settled.kind === "unknown" || settled.kind === "missing") open = true;
       if (this.stopReason !== null || this.o.signal.aborted) return false;
     }
     return !open;
+  }
+
+  /** Remembers an inbound judged for good (not `unknown`, `unreadable`, `missing`, `no-balance`). */
+  private judgedFor(m: ThreadMessage | undefined, s: Settled): void {
+    if (m === undefined) return;
+    switch (s.kind) {
+      case "unknown":
+      case "unreadable":
+      case "missing":
+      case "no-balance":
+        return;
+      case "recorded":
+      case "answered":
+      case "refused":
+      case "opt-out":
+      case "unmatched":
+      case "limit":
+        this.judged.set(m.message_id, receivedAt(m));
+        return;
+    }
   }
 
   private count(job: InboundJob, project: ReplyProject, s: Settled): void {
@@ -319,7 +399,7 @@ export class RepliesWorker {
         return;
       case "unmatched":
         this.totals.unmatched++;
-        this.report(job, project, "unmatched", null, {});
+        this.report(job, project, "unmatched", null, { detail: s.reason ?? null });
         return;
       case "limit":
         this.totals.limit++;

@@ -11,6 +11,7 @@ import { renderDiagnosticsText } from "./diagnostics-text.js";
 import { renderItemsHuman } from "./email-human.js";
 import { describeGuard } from "./guard-describe.js";
 import { describeOrganizationPlan } from "./organizations-describe.js";
+import { describePlaces } from "./places-words.js";
 import {
   DRIFT_SYMBOL,
   describeEstimate,
@@ -145,6 +146,8 @@ function projectBlock(project: ProjectPlan, ctx: Ctx): string {
     extra.push(prose("contact lists:     ", recordsWithIds(a.contact_lists), "  ", ctx));
     extra.push(prose("suppression lists: ", recordsWithIds(a.suppression_lists), "  ", ctx));
     extra.push(prose("organization:      ", recordWithId(a.organization), "  ", ctx));
+    if (a.places !== undefined)
+      extra.push(prose("recipients in:     ", describePlaces(a.places, a.contact_lists), "  ", ctx));
   }
   extra.push(prose("sends:             ", describeSendWithSchedule(project), "  ", ctx));
   if (project.estimate !== null)

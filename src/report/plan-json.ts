@@ -50,6 +50,7 @@ export function orderPlan(plan: Plan): PlanJson {
     created_at: plan.created_at,
     base_url: plan.base_url,
     ...(plan.organization_id === undefined ? {} : { organization_id: plan.organization_id }),
+    ...(plan.commit === undefined ? {} : { commit: plan.commit }),
     files: plan.files.map((f) => ({ path: f.path, sha256: f.sha256, kind: f.kind })),
     targets: [...plan.targets],
     excludes: [...plan.excludes],
@@ -137,6 +138,7 @@ function orderAudience(a: PlanAudience): PlanAudience {
     organization: named(a.organization),
     contact_lists: a.contact_lists.map(named),
     suppression_lists: a.suppression_lists.map(named),
+    ...(a.places === undefined ? {} : { places: a.places }),
   };
 }
 

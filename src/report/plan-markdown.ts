@@ -14,6 +14,7 @@ import { renderItemsMarkdown } from "./email-markdown.js";
 import { describeGuard, describeGuardShort } from "./guard-describe.js";
 import { codeSpan, escapeMarkdown, escapeSummaryHtml, fencedBlock } from "./markdown-escape.js";
 import { describeOrganizationPlan } from "./organizations-describe.js";
+import { describePlaces } from "./places-words.js";
 import {
   describeEstimate,
   describeRequest,
@@ -294,7 +295,10 @@ function section(p: ProjectPlan): string {
     out.push(
       `**Contact lists:** ${escapeMarkdown(recordsWithIds(a.contact_lists))}. ` +
         `**Suppression lists:** ${escapeMarkdown(recordsWithIds(a.suppression_lists))}. ` +
-        `**Organization:** ${escapeMarkdown(recordWithId(a.organization))}.`,
+        `**Organization:** ${escapeMarkdown(recordWithId(a.organization))}.` +
+        (a.places === undefined
+          ? ""
+          : ` **Recipients in:** ${escapeMarkdown(describePlaces(a.places, a.contact_lists))}.`),
       "",
     );
   }

@@ -7,18 +7,23 @@
 import type { ArchitectureRules } from "./checker.js";
 
 /**
- * design.md "Layout", top first: cli -> report -> (apply, import, status, watch, replies, email,
- * webhooks) -> (forecast, plan) -> policy -> (api, campaign) -> message -> (text, contract,
- * diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli.
+ * design.md "Layout", top first: cli -> report -> (apply, approvals, import, status, watch, replies,
+ * email, webhooks, results) -> (forecast, plan) -> policy -> (api, campaign) -> message -> jurisdictions ->
+ * (text, contract, diagnostics); sandbox -> (contract, text, diagnostics), beside report under cli.
+ * approvals (issue 37: who approved a saved plan, counted; the files-mode hold) sits beside apply:
+ * it reads plans and the policy's rule, and only the CLI calls it. jurisdictions (where recipients
+ * are, the state rule packs, the one send window over a send) sits under every reader of the send
+ * window: lint (campaign), policy, forecast and the gallery (report).
  */
 const LAYERS: ArchitectureRules["layers"] = [
   ["cli"],
   ["report", "sandbox"],
-  ["apply", "import", "status", "watch", "replies", "email", "webhooks"],
+  ["apply", "approvals", "import", "status", "watch", "replies", "email", "webhooks", "results"],
   ["forecast", "plan"],
   ["policy"],
   ["api", "campaign"],
   ["message"],
+  ["jurisdictions"],
   ["text", "contract", "diagnostics"],
 ];
 
@@ -37,6 +42,11 @@ const SAME_LAYER: ArchitectureRules["sameLayer"] = [
     from: "email",
     to: "status",
     why: "email campaigns' rates use status's exact fractions (one rounding rule for every rate)",
+  },
+  {
+    from: "results",
+    to: "status",
+    why: "results count money and rates with status's exact e4 sums and fractions (one rounding rule for every figure)",
   },
   {
     from: "replies",

@@ -1,6 +1,8 @@
 /**
  * The source tree the architecture test reads: every TypeScript file under src/ and cli/ (declaration
- * files aside), by its path from the repository root (posix), with its text.
+ * files aside), and the JSON data files code imports (src/jurisdictions/packs/*.json: they import
+ * nothing, but an import of one must resolve), by its path from the repository root (posix), with
+ * its text.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -15,7 +17,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts|cts)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : [];
+    return /\.(ts|mts|cts|json)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : [];
   });
 }
 

@@ -292,7 +292,13 @@ describe("GitHub Actions: campaign-apply.yml", () => {
       "run-id": expr("steps.find.outputs.run"),
     });
     const apply = steps.find((s) => typeof s.run === "string" && s.run.startsWith("campaignctl apply"));
-    expect(apply?.env).toEqual({ CAMPAIGNCTL_API_KEY: expr("secrets.CAMPAIGNCTL_API_KEY") });
+    // The token reads the pull request's reviews under require_approvals; only pull-requests: read.
+    expect(apply?.env).toEqual({
+      CAMPAIGNCTL_API_KEY: expr("secrets.CAMPAIGNCTL_API_KEY"),
+      GITHUB_TOKEN: expr("github.token"),
+      PULL_REQUEST: expr("steps.find.outputs.pr"),
+    });
+    expect(doc.permissions).toEqual({ contents: "read", actions: "read", "pull-requests": "read" });
     const upload = steps.find((s) => s.name === "Upload the apply reports");
     expect(String(at(upload, "with").path)).toContain("apply.xml");
     expect(String(at(upload, "with").path)).toContain("apply.md");
@@ -301,9 +307,9 @@ describe("GitHub Actions: campaign-apply.yml", () => {
   test("applies exactly the plan file the plan workflow saved", async () => {
     const lines = [...campaignctlLines(load(GH_PLAN)), ...campaignctlLines(doc)];
     expect(campaignctlLines(doc)).toEqual([
-      "campaignctl apply plan.json --require-policy --junit apply.xml --markdown apply.md",
+      'campaignctl apply plan.json --require-policy --pull-request "$PULL_REQUEST" --junit apply.xml --markdown apply.md',
     ]);
-    const { cwd } = await runPipeline(lines, { CAMPAIGN_DIR: "campaigns/" });
+    const { cwd } = await runPipeline(lines, { CAMPAIGN_DIR: "campaigns/", PULL_REQUEST: "7" });
     for (const file of ["apply.xml", "apply.md"]) expect(existsSync(join(cwd, file)), file).toBe(true);
   }, 90_000);
 });

@@ -87,7 +87,7 @@ describe("completion scripts", () => {
     ["campaignctl preview --format ", ["text", "json"]],
     ["campaignctl init --ci ", ["github", "gitlab", "none"]],
     ["campaignctl completion ", ["bash", "zsh", "fish"]],
-    ["campaignctl help ap", ["apply"]],
+    ["campaignctl help ap", ["apply", "approve"]],
     ["campaignctl --ver", ["--version"]],
     // Nothing follows the version (`campaignctl -v plan` is a usage error); a command follows -h.
     ["campaignctl -v ", []],

@@ -23,6 +23,7 @@ const COMMANDS: readonly (readonly string[])[] = [
   ["webhooks", "verify"],
   ["replies", "plan"],
   ["replies", "run"],
+  ["results", "record"],
 ];
 
 type Diagnostics = Record<string, unknown>[];

@@ -80,7 +80,7 @@ describe("campaignctl lsp over stdio", () => {
     // The emoji at column 15 is a surrogate pair: the tag after it starts at character 23, not 22.
     expect(tag?.range.start).toEqual({ line: 19, character: 23 });
     const window = opened.diagnostics.find((d) => d.code === "policy.send-window");
-    expect(window?.message).toContain("outside the policy's send window 09:00-20:00");
+    expect(window?.message).toContain("outside the policy's send_window 09:00-20:00");
 
     // Hover on the schedule: the time in the zone and in UTC, in the quiet hours.
     const lines = text.split("\n");

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { API_CODES } from "../../src/diagnostics/codes/api.js";
 import { APPLY_CODES } from "../../src/diagnostics/codes/apply.js";
+import { APPROVE_CODES } from "../../src/diagnostics/codes/approve.js";
 import { CAMPAIGN_CODES } from "../../src/diagnostics/codes/campaign.js";
 import { CLI_CODES } from "../../src/diagnostics/codes/cli.js";
 import { FORECAST_CODES } from "../../src/diagnostics/codes/forecast.js";
@@ -27,6 +28,7 @@ import { schemaErrors } from "../helpers/schemas.js";
 const AREAS: readonly (readonly [string, Record<string, string>])[] = [
   ["api", API_CODES],
   ["apply", APPLY_CODES],
+  ["approve", APPROVE_CODES],
   ["campaign", CAMPAIGN_CODES],
   ["cli", CLI_CODES],
   ["forecast", FORECAST_CODES],

@@ -191,6 +191,8 @@ describe("README walkthrough: your first campaign", () => {
     const vars = {
       CAMPAIGN_DIR: "campaigns/",
       GALLERY_URL: "https://github.com/o/r/actions/runs/1#artifacts",
+      // The pull request the apply workflow's find step names (approvals are read only in Actions).
+      PULL_REQUEST: "7",
     };
     expect(await runPipeline(pipelineLines(plan), github, vars)).toEqual(["validate", "plan", "preview"]);
     expect(await runPipeline(pipelineLines(apply), github, vars)).toEqual(["apply"]);

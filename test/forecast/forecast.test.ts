@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CAPACITY, type ForecastProject, forecast } from "../../src/forecast/index.js";
 import { outsideWindow } from "../../src/forecast/local-hours.js";
-import { SEND_WINDOW_BOUNDARIES } from "../fixtures/send-window-boundaries.js";
+import { SEND_WINDOW_BOUNDARIES, TCPA_BOUNDARIES } from "../fixtures/send-window-boundaries.js";
 
 const NOW = Date.parse("2026-11-03T16:00:00Z"); // 08:00 PST
 const MIN = 60_000;
@@ -142,10 +142,16 @@ describe("time outside the send window", () => {
 });
 
 describe("quiet hours at the send window's boundaries (the shared table)", () => {
-  it.each(SEND_WINDOW_BOUNDARIES)("$name", (row) => {
+  it.each(SEND_WINDOW_BOUNDARIES)("one window alone: $name", (row) => {
     const at = Date.parse(row.at);
-    // One instant, and a send of one recipient (a tenth of a second) starting there.
     expect(outsideWindow(at, at, row.zone, row.window)).toEqual(row.inside ? null : { fromMs: at, ms: 0 });
+  });
+
+  // The forecast judges the one send window, with the federal hours always in it: the table of
+  // test/fixtures/send-rules-boundaries.ts (test/jurisdictions) covers policy windows past midnight.
+  it.each(TCPA_BOUNDARIES)("$name", (row) => {
+    const at = Date.parse(row.at);
+    // A send of one recipient (a tenth of a second) starting at the row's instant.
     const f = forecast({
       projects: [project({ address: "edge", recipients: 1, startMs: at, timezone: row.zone })],
       capacity: { ...capacity, throughput: { "10dlc": 600, "toll-free": 600 } },

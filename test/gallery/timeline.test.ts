@@ -11,7 +11,7 @@ import { buildGalleryModel } from "../../src/report/gallery/model.js";
 import { renderGalleryHtml } from "../../src/report/gallery/page.js";
 import { forecastTimelineHtml } from "../../src/report/gallery/timeline.js";
 import { buildTimeline } from "../../src/report/gallery/timeline-model.js";
-import { SEND_WINDOW_BOUNDARIES } from "../fixtures/send-window-boundaries.js";
+import { TCPA_BOUNDARIES } from "../fixtures/send-window-boundaries.js";
 import { fullPlan } from "../report/fixtures.js";
 import { loadProjects, UCS2_YAML } from "./fixtures.js";
 
@@ -195,7 +195,9 @@ describe("the forecast timeline", () => {
 });
 
 describe("quiet hours at the send window's boundaries (the shared table)", () => {
-  it.each(SEND_WINDOW_BOUNDARIES)("$name", (row) => {
+  // The one send window always holds the federal hours: windows past midnight are the rows of
+  // test/fixtures/send-rules-boundaries.ts (test/jurisdictions/boundaries.test.ts).
+  it.each(TCPA_BOUNDARIES)("$name", (row) => {
     const at = Date.parse(row.at);
     // A send of one recipient (under a second) starting at the row's instant, drawn against its window.
     const f = forecastJson(
@@ -210,9 +212,7 @@ describe("quiet hours at the send window's boundaries (the shared table)", () =>
     expect(r?.quiet.length ?? -1).toBe(row.inside ? 0 : 1);
     expect(r?.quietHours?.from.iso ?? null).toBe(row.inside ? null : new Date(at).toISOString());
     const html = forecastTimelineHtml(f);
-    expect(html).toContain(
-      `quiet hours are outside ${row.window.from}-${row.window.to} in the recipients' zone`,
-    );
+    expect(html).toContain(`quiet hours are outside ${row.window.from}-${row.window.to} in every zone`);
     expect(html.includes(`<span class="tl-quiet"`)).toBe(!row.inside);
   });
 });
@@ -230,7 +230,9 @@ describe("the gallery page", () => {
     expect(timeline).toBeGreaterThan(overview);
     expect(timeline).toBeLessThan(html.indexOf(`<div id="messages">`));
     expect(fullPlan().policy?.rules.send_window).toEqual({ from: "09:00", to: "20:00" });
-    expect(html).toContain("quiet hours are outside 09:00-20:00 in the recipients' zone");
+    expect(html).toContain(
+      "quiet hours are outside 09:00-20:00 and the federal hours 08:00-21:00 in every zone the recipients live in",
+    );
   });
 
   it("has no timeline without a forecast", () => {

@@ -17,10 +17,13 @@ const STDOUT_SCHEMA: Readonly<Record<string, SchemaName>> = {
   preview: "preview-result",
   plan: "plan",
   apply: "apply-result",
+  approve: "approval",
   import: "import-result",
   sandbox: "sandbox-info",
   status: "status-result",
   version: "version-result",
+  results: "results-result",
+  "results record": "results-record-result",
 };
 
 /** The value of `--flag VALUE` or `--flag=VALUE` in argv, else undefined. */
@@ -73,8 +76,10 @@ export function checkJournals(cwd: string): void {
  * (without `campaignctl`), `cwd` the directory it ran in.
  */
 export function checkCliDocuments(argv: readonly string[], stdout: string, cwd: string): void {
-  const command = argv.find((w) => !w.startsWith("-"));
+  let command = argv.find((w) => !w.startsWith("-"));
   if (command === undefined) return;
+  // `results record` prints its own document.
+  if (command === "results" && argv[argv.indexOf("results") + 1] === "record") command = "results record";
   const json = argv.includes("--json") || flagValue(argv, "--format") === "json";
   const schema = STDOUT_SCHEMA[command];
   // `sandbox --json` prints one line and keeps serving: tests read that line themselves.

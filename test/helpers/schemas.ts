@@ -12,6 +12,7 @@ export type SchemaName =
   | "preview-result"
   | "plan"
   | "apply-result"
+  | "approval"
   | "import-result"
   | "sandbox-info"
   | "status-result"
@@ -21,7 +22,10 @@ export type SchemaName =
   | "replies-plan"
   | "replies-run-line"
   | "email-row-result"
-  | "snapshot";
+  | "snapshot"
+  | "results-result"
+  | "results-record-result"
+  | "results-snapshot";
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 

@@ -1,5 +1,6 @@
 /** The shape every lint rule has, and the context rules read. */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { ListPlaces } from "../../jurisdictions/index.js";
 import type { OptOutWording } from "../../message/opt-out-wording.js";
 import type { ProjectSpec } from "../model.js";
 
@@ -13,6 +14,11 @@ export interface LintContext {
   readonly clock?: string;
   /** Opt-out wording a policy accepts beyond the built-in per language (`opt_out_wording`). */
   readonly optOutWording?: OptOutWording;
+  /**
+   * Where contact lists' recipients live (the policy's `places:`): quiet hours are judged in every
+   * zone of a project's lists. Absent: each send is judged in its schedule's zone.
+   */
+  readonly places?: readonly ListPlaces[];
 }
 
 /**

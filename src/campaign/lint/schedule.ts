@@ -3,9 +3,21 @@
  * daily cap bypass, and an offset that is not the timezone's. Times are read with luxon (once per
  * distinct schedule, schedule-times.ts); the clock is `context.now`.
  */
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import {
+  judgeSend,
+  localText,
+  placesOfList,
+  type StartsThatFit,
+  sendPlaces,
+  sendRules,
+  startsThatFit,
+  startText,
+} from "../../jurisdictions/index.js";
+import { memoize } from "../../message/memo.js";
 import { DEFAULT_SEND_WINDOW, insideSendWindow, localClock, windowText } from "../../text/send-window.js";
 import type { ProjectSpec } from "../model.js";
-import type { LintRule } from "./rule.js";
+import type { LintContext, LintRule } from "./rule.js";
 import { scheduleTimes } from "./schedule-times.js";
 
 /**
@@ -34,27 +46,85 @@ export const schedulePastRule: LintRule = (project, context) => {
 };
 
 /**
- * A send that starts in TCPA quiet hours: outside `DEFAULT_SEND_WINDOW`, 08:00-21:00 in the schedule's
- * zone, half-open (21:00 itself is quiet; src/text/send-window.ts holds the one boundary rule). A
- * policy's own `send_window` is judged by the policy (`policy.send-window`), with the same rule.
+ * A send that starts in the federal quiet hours: outside 08:00-21:00 (half-open: 21:00 itself is
+ * quiet) in a zone its recipients live in: the schedule's zone, or, when the policy declares where
+ * its contact lists' recipients live (`context.places`), every zone of those places (the schedule's
+ * too for a list not declared). One implementation with the policy and the forecast
+ * (src/jurisdictions/send-rules.ts); the policy's own `send_window` and state rules are the
+ * policy's to judge (`policy.send-window`, `policy.jurisdictions`), the whole send the forecast's.
  */
-export const quietHoursRule: LintRule = (project) => {
+export const quietHoursRule: LintRule = (project, context) => {
   const schedule = project.schedule;
   if (schedule === undefined) return [];
-  const local = scheduleTimes(schedule)?.local;
-  if (local === undefined) return [];
+  const times = scheduleTimes(schedule);
+  if (times === undefined) return [];
+  const zones = recipientZones(project, context);
   // The zoned time's fields are read, not set: no further zone lookups for 10,000 projects.
-  if (insideSendWindow(DEFAULT_SEND_WINDOW, local)) return [];
+  if (zones === undefined) {
+    if (insideSendWindow(DEFAULT_SEND_WINDOW, times.local)) return [];
+    return [quietHours(project, `${localClock(times.local)} ${schedule.timezone} local time`, [])];
+  }
+  const judged = judgeStart({ atMs: times.at.toMillis(), zones, scheduleZone: schedule.timezone });
+  const first = judged.breaches[0];
+  if (first === undefined) return [];
+  const others = judged.breaches.slice(1).map((b) => b.zone);
   return [
-    {
-      severity: "warning",
-      code: "lint.quiet-hours",
-      message: `${project.address}: sends at ${localClock(local)} ${schedule.timezone} local time, outside ${windowText(DEFAULT_SEND_WINDOW)} (${DEFAULT_SEND_WINDOW.to} itself is quiet)`,
-      range: project.locate(["schedule", "at"]),
-      hint: "TCPA quiet hours forbid texts before 8 a.m. and from 9 p.m. local time (send by 20:59), and some states are stricter; contacts in other timezones may be earlier or later still",
-    },
+    quietHours(
+      project,
+      `${localText(first.fromMs, first.zone)} in ${first.zone}${first.zone === schedule.timezone ? "" : " (where recipients of its lists live: the policy's places)"}`,
+      others,
+      judged.fits,
+    ),
   ];
 };
+
+/**
+ * The start instant judged by the federal hours in `zones`, and the starts of its day that fit:
+ * once per distinct start and zones (a campaign of thousands of projects shares a few of each).
+ */
+const judgeStart = memoize(
+  (input: { readonly atMs: number; readonly zones: readonly string[]; readonly scheduleZone: string }) => {
+    const rules = sendRules({ zones: input.zones });
+    return {
+      breaches: judgeSend(rules, input.atMs, input.atMs).breaches,
+      fits: startsThatFit(rules, input.atMs, 0, input.scheduleZone),
+    };
+  },
+  (input) => `${input.atMs}|${input.scheduleZone}|${input.zones.join(",")}`,
+);
+
+/** The zones a project's recipients live in by the policy's places; undefined when none is declared. */
+function recipientZones(project: ProjectSpec, context: LintContext): readonly string[] | undefined {
+  const declared = context.places ?? [];
+  const schedule = project.schedule;
+  if (declared.length === 0 || schedule === undefined || project.organization === undefined) return undefined;
+  const organization = [project.organization];
+  const lists = (project.contactLists ?? []).map((l) => placesOfList(declared, organization, [l]));
+  return lists.some((l) => l !== null) ? sendPlaces(lists, schedule.timezone).zones : undefined;
+}
+
+function quietHours(
+  project: ProjectSpec,
+  when: string,
+  otherZones: readonly string[],
+  fits?: StartsThatFit | null,
+): Diagnostic {
+  const zone = project.schedule?.timezone ?? "";
+  const starts =
+    fits === undefined || fits === null
+      ? ""
+      : `; in every zone of its recipients, a start between ${startText(fits.earliestMs, zone).clock} and ${startText(fits.latestMs, zone).clock} that day is inside`;
+  return {
+    severity: "warning",
+    code: "lint.quiet-hours",
+    message: `${project.address}: sends at ${when}, outside ${windowText(DEFAULT_SEND_WINDOW)} (${DEFAULT_SEND_WINDOW.to} itself is quiet)${otherZones.length === 0 ? "" : `; also outside it in ${otherZones.join(", ")}`}`,
+    range: project.locate(["schedule", "at"]),
+    hint:
+      fits === undefined
+        ? "TCPA quiet hours forbid texts before 8 a.m. and from 9 p.m. local time (send by 20:59), and some states are stricter; contacts in other timezones may be earlier or later still: declare where each list's recipients live (the policy's places, docs/places.md)"
+        : `TCPA quiet hours forbid texts before 8 a.m. and from 9 p.m. local time (send by 20:59), and some states are stricter (the policy's jurisdictions, docs/places.md)${starts}`,
+  };
+}
 
 /**
  * The offset written in `at` must be the timezone's offset at that instant: `-05:00` with

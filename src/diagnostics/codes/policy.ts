@@ -27,7 +27,11 @@ export const POLICY_CODES = {
   "policy.max-estimated-cost-usd":
     "the scheduled send's estimated cost is over the policy's limit per project",
   "policy.send-window":
-    "the schedule starts outside the policy's send window, in the schedule's timezone (half-open: its `to` itself is outside)",
+    "the send goes out outside the policy's send window in a zone its recipients live in (the schedule's timezone for a list whose places are not declared): its start, and its whole course as the forecast sees it when the plan forecasts (half-open: the window's `to` itself is outside)",
+  "policy.jurisdictions":
+    "the send reaches recipients of a declared state outside the hours a state rule of the policy's `jurisdictions` allows that day, in that state's zones (over its whole course as the forecast sees it); the finding names the state, the rule, its citation and the local time, and the starts that fit",
+  "policy.require-places":
+    "a contact list a scheduled project sends to is not declared under the policy's `places` (where its recipients live), which the policy's require_places demands",
   "policy.require-opt-out-language":
     'the message has no opt-out instruction ("Reply STOP") and the opt-out footer is off',
   "policy.forbid-at-now": "the schedule says at: now, which the policy forbids",

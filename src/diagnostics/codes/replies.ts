@@ -7,9 +7,11 @@ export const REPLIES_CODES = {
     "a reply rule's keyword or pattern could match a revocation word (STOP, CANCEL, NO MÁS, ...): opt-outs are never answered",
   "replies.rule-needs-one-match":
     "a reply rule has both `keywords` and `pattern`, or neither: it needs exactly one",
-  "replies.pattern-invalid": "a reply rule's `pattern` is not a valid regular expression",
-  "replies.pattern-unsafe":
-    "a reply rule's `pattern` nests repetitions (such as `(a+)+$`) and could backtrack catastrophically: it is refused and never run",
+  "replies.pattern-invalid": "a reply rule's `pattern` is not a valid regular expression (RE2 syntax)",
+  "replies.pattern-unsupported":
+    "a reply rule's `pattern` uses what the linear-time engine (RE2) cannot run: a look-ahead or look-behind, a back-reference, a JavaScript-only escape; refused at the construct, never run",
+  "replies.pattern-too-large":
+    "a reply rule's `pattern` compiles to more RE2 instructions than a project's patterns may take together (200): judging one inbound could take too long",
   "replies.keyword-empty": "a reply rule's keyword has no letter or digit, so it can never match",
   "replies.rule-name-repeated": "two reply rules of one project have the same `name`",
   "replies.rule-unreachable":
@@ -17,8 +19,6 @@ export const REPLIES_CODES = {
   "replies.answer-has-merge-tag":
     "a reply rule's answer has a merge tag (`{{...}}`): answers go out as written, nothing is merged",
   "replies.answer-too-long": "a reply rule's answer is over the API's 1,600 characters",
-  "replies.answer-not-gsm":
-    "a reply rule's answer has characters outside GSM-7: it is sent as UCS-2 (70 characters a segment) or changed by the API's GSM normalization",
   "replies.answer-segments": "a reply rule's answer takes more than one SMS segment (each is billed)",
   "replies.no-rules": "none of the campaign files' projects has reply rules: there is nothing to answer with",
   "replies.pass-not-due":

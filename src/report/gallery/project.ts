@@ -6,6 +6,7 @@
 import type { NamedRecord, ProjectPlan } from "../../plan/types.js";
 import { describeGuard } from "../guard-describe.js";
 import { escapeHtml } from "../html-escape.js";
+import { describePlaces } from "../places-words.js";
 import { describeEstimate } from "../plan-describe.js";
 import { describePlanSchedule, describeSendWithSchedule } from "../send-describe.js";
 import { mediaKindLabel } from "./labels.js";
@@ -49,6 +50,9 @@ function audienceFacts(p: GalleryProject): string[] {
       fact("Contact lists", recordsHtml(audience.contact_lists)),
       fact("Suppression lists", recordsHtml(audience.suppression_lists)),
       fact("Organization", recordsHtml([audience.organization])),
+      ...(audience.places === undefined
+        ? []
+        : [fact("Recipients in", escapeHtml(describePlaces(audience.places, audience.contact_lists)))]),
     ];
   const written = (refs: readonly string[] | null): string =>
     refs === null

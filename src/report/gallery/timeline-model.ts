@@ -104,7 +104,19 @@ export interface TimelineRow {
   } | null;
   /** The parts of the bar outside the send window; empty when it sends in hours only. */
   readonly quiet: readonly TimelineSpan[];
-  readonly quietHours: { readonly from: TimelineTime; readonly messages: number } | null;
+  /**
+   * When it sends outside the one send window: from when, about how many messages, each window it
+   * leaves in words (the federal hours, the policy's window, a state's rule with its citation; the
+   * zone and the local time), and the latest start of its day that keeps it inside (null: none).
+   */
+  readonly quietHours: {
+    readonly from: TimelineTime;
+    readonly messages: number;
+    readonly windows: readonly string[];
+    readonly latestStart: TimelineTime | null;
+  } | null;
+  /** Every zone its send window was judged in (its recipients' zones). */
+  readonly zones: readonly string[];
   readonly overCap: number;
   /** The row in one sentence (the track's text equivalent). */
   readonly summary: string;
@@ -272,7 +284,13 @@ function rowOf(p: ProjectJson, place: (at: number) => number, cap: number | null
   const quietHours =
     p.quiet_hours === null
       ? null
-      : { from: timeOf(ms(p.quiet_hours.from), zone), messages: p.quiet_hours.messages };
+      : {
+          from: timeOf(ms(p.quiet_hours.from), zone),
+          messages: p.quiet_hours.messages,
+          windows: p.quiet_hours.breaches.map(windowWords),
+          latestStart:
+            p.quiet_hours.latest_start === null ? null : timeOf(ms(p.quiet_hours.latest_start), zone),
+        };
   const parts = [
     `${p.address}: ${count(p.recipients)} recipients at ${count(Math.round(p.messages_per_minute))} a minute`,
     `starts ${start.local} (${start.utc})`,
@@ -285,7 +303,7 @@ function rowOf(p: ProjectJson, place: (at: number) => number, cap: number | null
   if (p.over_cap > 0) parts.push(`${count(p.over_cap)} over the cap (daily_cap_bypass)`);
   if (quietHours !== null)
     parts.push(
-      `in quiet hours from ${quietHours.from.local} (${quietHours.from.utc}), about ${count(quietHours.messages)} messages`,
+      `in quiet hours from ${quietHours.from.local} (${quietHours.from.utc}), about ${count(quietHours.messages)} messages: outside ${quietHours.windows.join("; ")}; ${quietHours.latestStart === null ? "no start that day keeps it inside" : `the latest start that keeps it inside is ${quietHours.latestStart.local}`}`,
     );
   if (deadline !== null)
     parts.push(
@@ -303,9 +321,24 @@ function rowOf(p: ProjectJson, place: (at: number) => number, cap: number | null
     deadline,
     quiet: quietSpans.map(([a, b]) => span(a, b)),
     quietHours,
+    zones: p.zones,
     overCap: p.over_cap,
     summary: `${parts.join("; ")}.`,
   };
+}
+
+/**
+ * A window a send leaves, in words, from the forecast's breach: `Florida's rule FL-hours (08:00-20:00;
+ * Fla. Stat. § 501.616(6)(a)) in America/New_York from Mon 2026-12-07 20:00 EST`.
+ */
+export function windowWords(b: NonNullable<ProjectJson["quiet_hours"]>["breaches"][number]): string {
+  const what =
+    b.window === "federal"
+      ? `the federal hours ${b.hours ?? ""}`
+      : b.window === "policy"
+        ? `the policy's send_window ${b.hours ?? ""}`
+        : `${b.state ?? ""} rule ${b.rule ?? ""} (${b.hours ?? "no messages that day"}; ${b.citation ?? ""})`;
+  return `${what} in ${b.zone} from ${b.local}`;
 }
 
 /** The timeline of `f`, with the send window and quiet hours the forecast judged (`f.send_window`). */

@@ -116,7 +116,7 @@ function rowHtml(row: TimelineRow, columns: readonly TimelineColumn[]): string {
     );
   if (row.quietHours !== null)
     parts.push(
-      `about ${count(row.quietHours.messages)} in quiet hours from ${timeHtml(row.quietHours.from)}`,
+      `about ${count(row.quietHours.messages)} in quiet hours from ${timeHtml(row.quietHours.from)}: outside ${row.quietHours.windows.map(escapeHtml).join("; ")}; ${row.quietHours.latestStart === null ? "no start that day keeps it inside" : `latest start that fits ${timeHtml(row.quietHours.latestStart)}`}`,
     );
   if (row.deadline !== null) {
     const met =
@@ -172,7 +172,7 @@ function tableHtml(t: Timeline): string {
       const quiet =
         r.quietHours === null
           ? "none"
-          : `about ${count(r.quietHours.messages)} messages from ${timeHtml(r.quietHours.from)}`;
+          : `about ${count(r.quietHours.messages)} messages from ${timeHtml(r.quietHours.from)}: outside ${r.quietHours.windows.map(escapeHtml).join("; ")}`;
       return [
         "<tr>",
         `<th scope="row" data-label="${head[0]}"><code>${escapeHtml(r.address)}</code></th>`,
@@ -227,7 +227,7 @@ export function timelineHtml(t: Timeline): string {
   const gaps = t.columns.some((c) => c.kind === "gap")
     ? " Runs of days with nothing to draw are left out."
     : "";
-  const intro = `From the plan's forecast (<code>plan --forecast</code>). Each bar runs from a project's start to its finish, or to where its brand's daily cap pauses it (hatched after). The vertical lines are Pacific midnights (America/Los_Angeles; 23 or 25 hours on a DST day), where each brand's count of its cap starts again; each day says its count.${gaps} Times are in the recipients' zone and in UTC; quiet hours are outside ${escapeHtml(t.sendWindow.from)}-${escapeHtml(t.sendWindow.to)} in the recipients' zone. Throughput: 10DLC ${count(t.throughput["10dlc"])}, toll-free ${count(t.throughput["toll-free"])} message segments a minute per project.`;
+  const intro = `From the plan's forecast (<code>plan --forecast</code>). Each bar runs from a project's start to its finish, or to where its brand's daily cap pauses it (hatched after). The vertical lines are Pacific midnights (America/Los_Angeles; 23 or 25 hours on a DST day), where each brand's count of its cap starts again; each day says its count.${gaps} Times are in the schedule's zone and in UTC; quiet hours are outside ${escapeHtml(t.sendWindow.from)}-${escapeHtml(t.sendWindow.to)}${t.sendWindow.from === "08:00" && t.sendWindow.to === "21:00" ? "" : " and the federal hours 08:00-21:00"} in every zone the recipients live in, and outside each rule in force of each state they are declared in (docs/places.md); each row names the windows it leaves. Throughput: 10DLC ${count(t.throughput["10dlc"])}, toll-free ${count(t.throughput["toll-free"])} message segments a minute per project.`;
   return [
     ...open,
     `<p class="note">${intro}</p>`,

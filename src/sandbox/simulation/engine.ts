@@ -1,6 +1,6 @@
 /**
  * The send simulation on the virtual clock. It keeps an agenda of work (activations, batches,
- * receipts, replies) rebuilt from the World whenever the world is replaced (reset, state reload), and
+ * receipts, replies, link clicks) rebuilt from the World whenever the world is replaced (reset, state reload), and
  * one clock timer at the earliest due item. Each wake runs every due item inside one `store.mutate`
  * (touching each changed project once), then waits for the webhook deliveries it caused, so a clock
  * advance is deterministic end to end. Work due "now" (a project scheduled in the past, a resume)
@@ -12,7 +12,7 @@ import type { ProjectRecord, World } from "../state/world.js";
 import { DailySends } from "./daily-cap.js";
 import { activate, type ResumeOutcome, resume } from "./lifecycle.js";
 import type { ObservedStore } from "./observed-store.js";
-import { applyReceipt, applyReply } from "./receipts-and-replies.js";
+import { applyClick, applyReceipt, applyReply, nextClickAt } from "./receipts-and-replies.js";
 import { runBatch } from "./send-batch.js";
 import { DEFAULT_SETTINGS, type SimulationSettings } from "./settings.js";
 import { iso, type StepContext } from "./step.js";
@@ -79,6 +79,8 @@ export class SendSimulation {
         this.queue.push({ kind: "receipt", at: Date.parse(m.receipt_at), messageId: m.message_id });
       else if (m.status === "delivered" && m.reply !== null && !m.reply.done)
         this.queue.push({ kind: "reply", at: Date.parse(m.reply.at), messageId: m.message_id });
+      const click = nextClickAt(m);
+      if (click !== null) this.queue.push({ kind: "click", at: click, messageId: m.message_id });
     }
   }
 
@@ -139,6 +141,8 @@ export class SendSimulation {
       case "reply":
         applyReply(ctx, item.messageId);
         return [];
+      case "click":
+        return applyClick(ctx, item.messageId);
     }
   }
 

@@ -31,6 +31,8 @@ const OPT_OUTS = ["STOP", "Stop"] as const;
 export interface MessageDraw {
   readonly error_code: string | null;
   readonly reply: { readonly after_ms: number; readonly text: string } | null;
+  /** Clicks on the message's link after delivery (only for a delivered message with a link). */
+  readonly click: { readonly after_ms: number; readonly repeat_after_ms: number | null } | null;
 }
 
 export function drawOutcome(
@@ -39,31 +41,55 @@ export function drawOutcome(
   phone: string,
   overCap: boolean,
   settings: SimulationSettings,
+  hasLink = false,
 ): MessageDraw {
   const random = seededRandom(hash32(`${seed}|${projectId}|${phone}`));
   const [capDraw, failDraw, codeDraw, replyDraw, optOutDraw, textDraw, delayDraw] = Array.from(
     { length: 7 },
     random,
   ) as [number, number, number, number, number, number, number];
+  // Drawn after the first seven, so the fates drawn before clicks were simulated stay the same.
+  const [clickDraw, clickDelayDraw, repeatDraw, repeatDelayDraw] = Array.from({ length: 4 }, random) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const scripted = own(settings.outcomes, phone);
   if (scripted !== undefined) {
     const reply =
       scripted.reply !== undefined && scripted.fail === undefined
         ? { after_ms: scripted.reply_after_ms ?? settings.reply_delay_min_ms, text: scripted.reply }
         : null;
-    return { error_code: scripted.fail ?? null, reply };
+    return { error_code: scripted.fail ?? null, reply, click: null };
   }
   let error: string | null = null;
   if (overCap && capDraw < settings.over_cap_failure_rate) error = OVER_CAP_ERROR;
   else if (failDraw < (own(settings.project_failure_rates, projectId) ?? settings.failure_rate))
     error = pick(FAILURE_CODES, codeDraw);
-  if (error !== null || replyDraw >= settings.reply_rate) return { error_code: error, reply: null };
+  const click =
+    error === null && hasLink && clickDraw < settings.click_rate
+      ? {
+          after_ms: Math.floor(clickDelayDraw * (settings.click_delay_max_ms + 1)),
+          repeat_after_ms:
+            repeatDraw < settings.repeat_click_share
+              ? Math.floor(repeatDelayDraw * (settings.click_delay_max_ms + 1))
+              : null,
+        }
+      : null;
+  if (error !== null || replyDraw >= settings.reply_rate) return { error_code: error, reply: null, click };
   const text = optOutDraw < settings.opt_out_share ? pick(OPT_OUTS, textDraw) : pick(REPLIES, textDraw);
   const span = Math.max(0, settings.reply_delay_max_ms - settings.reply_delay_min_ms);
   return {
     error_code: null,
     reply: { after_ms: settings.reply_delay_min_ms + Math.floor(delayDraw * (span + 1)), text },
+    click,
   };
+}
+
+/** Whether a message's text holds a link a contact can click. */
+export function hasLink(text: string): boolean {
+  return /https?:\/\/\S/i.test(text);
 }
 
 function pick<T>(items: readonly [T, ...T[]], draw: number): T {

@@ -1,6 +1,6 @@
 /**
  * After a send: the carrier receipt (`message.delivered` or `message.failed`, the counters) and, for
- * a delivered message whose draw says so, the contact's reply. A reply opens a conversation (with
+ * a delivered message whose draw says so, the contact's reply and clicks on its link. A reply opens a conversation (with
  * the outbound message) and is then received exactly as an injected inbound text is
  * (`conversations/inbound.ts`: counters, keywords, the one opt-out rule, `message.replied`).
  */
@@ -32,9 +32,38 @@ export function applyReceipt(ctx: StepContext, messageId: string): WorkItem[] {
     payload: messageEventPayload(m),
     at: iso(nowMs),
   });
+  const next: WorkItem[] = [];
   if (m.status === "delivered" && m.reply !== null && !m.reply.done)
-    return [{ kind: "reply", at: Date.parse(m.reply.at), messageId }];
-  return [];
+    next.push({ kind: "reply", at: Date.parse(m.reply.at), messageId });
+  const click = nextClickAt(m);
+  if (click !== null) next.push({ kind: "click", at: click, messageId });
+  return next;
+}
+
+/** When the next drawn click of a delivered message is due, or null (none left). */
+export function nextClickAt(m: SentMessageRecord): number | null {
+  const click = m.click ?? null;
+  if (m.status !== "delivered" || click === null) return null;
+  if (click.done === 0) return Date.parse(click.at);
+  if (click.done === 1 && click.repeat_at !== null) return Date.parse(click.repeat_at);
+  return null;
+}
+
+/**
+ * A click on a delivered message's link: `total_url_clicks` +1, and `unique_url_clicks` +1 for its
+ * first. Counters only (no `updated_at` change), as for receipts and replies; the next click, if
+ * drawn, is returned.
+ */
+export function applyClick(ctx: StepContext, messageId: string): WorkItem[] {
+  const m = ctx.world.messages[messageId];
+  const p = m === undefined ? undefined : ctx.world.projects[m.project_id];
+  const due = m === undefined ? null : nextClickAt(m);
+  if (m?.click == null || p === undefined || due === null || due > ctx.nowMs) return [];
+  m.click.done += 1;
+  p.counters.total_url_clicks += 1;
+  if (m.click.done === 1) p.counters.unique_url_clicks += 1;
+  const again = nextClickAt(m);
+  return again === null ? [] : [{ kind: "click", at: again, messageId }];
 }
 
 export function applyReply(ctx: StepContext, messageId: string): void {

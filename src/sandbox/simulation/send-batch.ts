@@ -15,7 +15,7 @@ import type { ProjectRecord, SendPlanRecord, SentMessageRecord } from "../state/
 import { recipientContact } from "./audience.js";
 import { DAILY_CAP_REASON } from "./daily-cap.js";
 import { messageEventPayload } from "./event-payloads.js";
-import { drawOutcome, NO_NUMBER_ERROR } from "./outcomes.js";
+import { drawOutcome, hasLink, NO_NUMBER_ERROR } from "./outcomes.js";
 import { iso, type StepContext } from "./step.js";
 import type { WorkItem } from "./work-queue.js";
 
@@ -77,7 +77,7 @@ function sendOne(
   const mms = p.media_urls.length > 0;
   const channel = numberId === null ? undefined : w.phoneNumbers[numberId]?.channel;
   const cost = messagePriceE4(settings, channel, segments, mms);
-  const draw = drawOutcome(ctx.seed, p.project_id, phone, overCap, settings);
+  const draw = drawOutcome(ctx.seed, p.project_id, phone, overCap, settings, hasLink(text));
   const errorCode = from === "" ? NO_NUMBER_ERROR : draw.error_code;
   const receiptAt = nowMs + settings.receipt_delay_ms;
   const message: SentMessageRecord = {
@@ -103,6 +103,17 @@ function sendOne(
     reply:
       errorCode === null && draw.reply !== null
         ? { at: iso(receiptAt + draw.reply.after_ms), text: draw.reply.text, done: false }
+        : null,
+    click:
+      errorCode === null && draw.click !== null
+        ? {
+            at: iso(receiptAt + draw.click.after_ms),
+            repeat_at:
+              draw.click.repeat_after_ms === null
+                ? null
+                : iso(receiptAt + draw.click.after_ms + draw.click.repeat_after_ms),
+            done: 0,
+          }
         : null,
   };
   w.messages[message.message_id] = message;

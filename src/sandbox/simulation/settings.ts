@@ -36,6 +36,14 @@ export interface SimulationSettings extends PriceTable {
   readonly opt_out_share: number;
   readonly reply_delay_min_ms: number;
   readonly reply_delay_max_ms: number;
+  /**
+   * Share of delivered messages whose text holds a link (`http://` or `https://`) that the contact
+   * clicks (`total_url_clicks` and `unique_url_clicks` +1), within `click_delay_max_ms` of delivery.
+   */
+  readonly click_rate: number;
+  /** Share of those clicks followed by a second one (`total_url_clicks` +1 only), as long after. */
+  readonly repeat_click_share: number;
+  readonly click_delay_max_ms: number;
   /** Scripted outcomes by recipient phone (E.164). */
   readonly outcomes: Readonly<Record<string, ScriptedOutcome>>;
 }
@@ -51,6 +59,9 @@ export const DEFAULT_SETTINGS: SimulationSettings = {
   opt_out_share: 0.2,
   reply_delay_min_ms: 30_000,
   reply_delay_max_ms: 600_000,
+  click_rate: 0.1,
+  repeat_click_share: 0.25,
+  click_delay_max_ms: 3_600_000,
   sms_segment_price_e4: 100,
   toll_free_segment_price_e4: 200,
   mms_message_price_e4: 300,
@@ -75,6 +86,9 @@ export const settingsPatchSchema = {
     opt_out_share: rate,
     reply_delay_min_ms: duration,
     reply_delay_max_ms: duration,
+    click_rate: rate,
+    repeat_click_share: rate,
+    click_delay_max_ms: duration,
     sms_segment_price_e4: duration,
     toll_free_segment_price_e4: duration,
     mms_message_price_e4: duration,

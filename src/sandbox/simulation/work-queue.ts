@@ -9,7 +9,8 @@ export type WorkItem =
   | { readonly kind: "activate"; readonly at: number; readonly projectId: string }
   | { readonly kind: "batch"; readonly at: number; readonly projectId: string }
   | { readonly kind: "receipt"; readonly at: number; readonly messageId: string }
-  | { readonly kind: "reply"; readonly at: number; readonly messageId: string };
+  | { readonly kind: "reply"; readonly at: number; readonly messageId: string }
+  | { readonly kind: "click"; readonly at: number; readonly messageId: string };
 
 interface Entry {
   readonly item: WorkItem;

@@ -280,6 +280,16 @@ export interface EventRecord {
 }
 
 /** A reply the simulation drew for a sent message; `done` once the inbound was received. */
+/**
+ * The contact's clicks on the message's link, drawn at send time: the first at `at`, a second at
+ * `repeat_at` (null: none); `done` counts the clicks applied so far (0, 1 or 2).
+ */
+export interface SimulatedClick {
+  at: string;
+  repeat_at: string | null;
+  done: number;
+}
+
 export interface SimulatedReply {
   at: string;
   text: string;
@@ -315,6 +325,8 @@ export interface SentMessageRecord {
   /** Set when the contact replied (the conversation the reply opened). */
   conversation_id: string | null;
   reply: SimulatedReply | null;
+  /** The link clicks drawn for a delivered message with a link; absent in state saved before clicks were simulated. */
+  click?: SimulatedClick | null;
 }
 
 /** One recipient of a compiled audience: the phone and the contact list its fields come from. */

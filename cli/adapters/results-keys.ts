@@ -1,0 +1,46 @@
+/**
+ * The keys a recording reads with: the one place `results record` (and `status`/`watch --record`)
+ * meets the routing of keys per organization (src/api/routing; docs/api-connection.md). Every key
+ * set is checked (one `GET /organizations` each, as `status --all` does) and lists the statistics
+ * on its own, through its own client and rate limiter.
+ */
+import type { ApiClient, ProjectStatsParams } from "../../src/api/index.js";
+import { routeOwners } from "../../src/api/routing/route-owners.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { KeyReader } from "../../src/results/record.js";
+import type { Session } from "../session.js";
+
+/** Routes every key of the session (as `status --all`), then names each key in use. */
+export async function recordingKeys(
+  session: Session,
+): Promise<
+  | { ok: true; readers: KeyReader[]; diagnostics: readonly Diagnostic[] }
+  | { ok: false; diagnostics: readonly Diagnostic[] }
+> {
+  const routing = await routeOwners(session.router, [], { everyKey: true });
+  if (!routing.ok) return routing;
+  return { ok: true, readers: keysInUse(session), diagnostics: routing.diagnostics };
+}
+
+/** The keys already routed (a session routed with `everyKey`), each with where it came from. */
+export function keysInUse(session: Session): KeyReader[] {
+  const ring = session.router.keys;
+  const sourceOf = (client: ApiClient): string => {
+    if (ring.defaultKey !== null && client === ring.defaultKey.client) return ring.defaultKey.source;
+    for (const entry of ring.organizations.values()) if (entry.client() === client) return entry.source;
+    return session.keySource;
+  };
+  const defaultClient = ring.defaultKey?.client ?? null;
+  // By source, the default key first: the same order whichever key answered its check first.
+  return session.router
+    .inUse()
+    .map((client) => ({
+      source: sourceOf(client),
+      read: (params: ProjectStatsParams) => client.getProjectStats(params),
+      first: client === defaultClient,
+    }))
+    .sort((a, b) =>
+      a.first !== b.first ? (a.first ? -1 : 1) : a.source < b.source ? -1 : a.source > b.source ? 1 : 0,
+    )
+    .map(({ source, read }) => ({ source, read }));
+}

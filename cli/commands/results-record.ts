@@ -1,0 +1,190 @@
+/**
+ * `campaignctl results record`: reads the statistics of every project the keys see (each key on its
+ * own, `src/results/record.ts`) and appends their snapshots to the results store (docs/results.md
+ * "Recording"). `status --record` and `watch --record` record through `recordResults` with their own
+ * session. Registered in `../register/results.ts`.
+ */
+import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { renderRecordJson, renderRecordText } from "../../src/report/results-record-view.js";
+import { readForRecording } from "../../src/results/record.js";
+import type { RecordSummary } from "../../src/results/record-summary.js";
+import { hourOf } from "../../src/results/snapshot.js";
+import { isDay, statusRange } from "../../src/status/range.js";
+import { keysInUse, recordingKeys } from "../adapters/results-keys.js";
+import { openResultsStore, type StoreFlags, storeProblems } from "../adapters/results-store.js";
+import { failWith, type JsonFailure } from "../fail.js";
+import type { Io } from "../io.js";
+import { failure, type Outcome, success } from "../outcome.js";
+import { printDiagnostics } from "../print-diagnostics.js";
+import { openSession, type Session, type SessionFlags, type SessionOptions } from "../session.js";
+
+/** The version of `results record --json`'s document (schemas/results-record-result.schema.json). */
+export const RECORD_FORMAT_VERSION = 1;
+
+/** The flags of `results record`. */
+export interface RecordFlags extends SessionFlags, StoreFlags {
+  /** `--since DAY`: the first UTC day of the range read (default: 30 days before today). */
+  readonly since?: string;
+  /** `--days N`: the range is the last N days on the API's clock, today included (1 to 90; default 31). */
+  readonly days?: string;
+  readonly json?: boolean;
+  /** False with `--no-color`. */
+  readonly color?: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The store flags of `status --record` and `watch --record` (`--store`, `--results-dir`). */
+export function storeFlagsOf(flags: { readonly store?: string; readonly resultsDir?: string }): StoreFlags {
+  return {
+    ...(flags.store === undefined ? {} : { store: flags.store }),
+    ...(flags.resultsDir === undefined ? {} : { dir: flags.resultsDir }),
+  };
+}
+
+/** The problems of the recording flags, before any request. */
+export function recordProblems(
+  flags: StoreFlags & { readonly since?: string; readonly days?: string },
+): Diagnostic[] {
+  const problems = storeProblems(flags);
+  if (
+    flags.days !== undefined &&
+    !(/^\d+$/.test(flags.days) && Number(flags.days) >= 1 && Number(flags.days) <= 90)
+  )
+    problems.push({
+      severity: "error",
+      code: "cli.usage",
+      message: `--days ${flags.days} is not a number of days from 1 to 90`,
+      hint: "--days 31 (the default: the newest statistics window) or --days 90 (every window the API allows)",
+    });
+  if (flags.days !== undefined && flags.since !== undefined)
+    problems.push({
+      severity: "error",
+      code: "cli.usage",
+      message: "--days and --since disagree: give one",
+      hint: "--days N counts back from today on the API's clock; --since DAY names the first day",
+    });
+  if (flags.since !== undefined && !isDay(flags.since))
+    problems.push({
+      severity: "error",
+      code: "cli.usage",
+      message: `--since ${flags.since} is not a day written YYYY-MM-DD`,
+      hint: "for example --since 2026-11-01 (a UTC day, at most 89 days ago)",
+    });
+  return problems;
+}
+
+/**
+ * Records through `session`. With `routed`, the session's keys were already routed with every key in
+ * use (`status --record`, `watch --record`); otherwise every key is routed here.
+ */
+export async function recordResults(
+  session: Session,
+  flags: StoreFlags & { readonly since?: string; readonly days?: string },
+  io: Io,
+  routed = false,
+): Promise<RecordSummary> {
+  const keys = routed
+    ? { ok: true as const, readers: keysInUse(session), diagnostics: [] }
+    : await recordingKeys(session);
+  const base = {
+    store: flags.dir ?? (flags.store === "postgres" ? "PostgreSQL" : "results"),
+    keys: [],
+    projects: 0,
+    counts: null,
+  };
+  if (!keys.ok)
+    return {
+      ...base,
+      at: session.now().toISOString(),
+      hour: hourOf(session.now()),
+      windows: [],
+      diagnostics: keys.diagnostics,
+    };
+  // Today on the API's clock: one response must have carried its Date header (the key check did, with keys per organization).
+  if (session.clockReading() === null && session.sandbox === null) {
+    await session.client.listOrganizations();
+  }
+  const now = session.now();
+  const back = Number(flags.days ?? "31") - 1;
+  const since =
+    flags.since ??
+    new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - back * DAY_MS).toISOString().slice(0, 10);
+  const range = statusRange(now, since);
+  const stamp = { at: now.toISOString(), hour: hourOf(now) };
+  if (!range.ok)
+    return { ...base, ...stamp, windows: [], diagnostics: [...keys.diagnostics, range.diagnostic] };
+  const windows = range.range.windows.map((w) => ({ startDate: w.startDate, endDate: w.endDate }));
+  const reading = await readForRecording(keys.readers, range.range.windows, () => session.now());
+  const diagnostics: Diagnostic[] = [...keys.diagnostics, ...reading.diagnostics];
+  const common = { ...base, ...stamp, windows, keys: reading.keys };
+  if (!reading.ok) return { ...common, diagnostics };
+  const opened = await openResultsStore(flags, io);
+  if (!opened.ok)
+    return {
+      ...common,
+      projects: reading.snapshots.length,
+      diagnostics: [...diagnostics, ...opened.diagnostics],
+    };
+  try {
+    const written = await opened.store.write(reading.snapshots);
+    diagnostics.push(...written.diagnostics);
+    return {
+      ...common,
+      store: opened.store.name,
+      projects: reading.snapshots.length,
+      counts: written.ok ? written : null,
+      diagnostics,
+    };
+  } finally {
+    await opened.store.close();
+  }
+}
+
+/**
+ * `watch --record`: a check of every poll (`AlsoPolled`) that records once per hour of the API's
+ * clock: on the first poll, then on the first poll of each new hour. Its summary is an info note.
+ */
+export function hourlyRecorder(
+  session: Session,
+  flags: StoreFlags,
+  io: Io,
+): () => Promise<{ readonly diagnostics: readonly Diagnostic[]; readonly sending: number }> {
+  let lastHour: string | null = null;
+  return async () => {
+    const hour = hourOf(session.now());
+    if (hour === lastHour) return { diagnostics: [], sending: 0 };
+    lastHour = hour;
+    const summary = await recordResults(session, flags, io, true);
+    const note: Diagnostic = {
+      severity: "info",
+      code: "results.recorded",
+      message: renderRecordText(summary).trim().split("\n")[0] ?? "",
+    };
+    return { diagnostics: [note, ...summary.diagnostics], sending: 0 };
+  };
+}
+
+/** Runs `results record`. Exported so tests and the benchmark can inject the client's clock and sleep. */
+export async function resultsRecordCommand(
+  flags: RecordFlags,
+  io: Io,
+  options: SessionOptions = {},
+): Promise<Outcome> {
+  const json: JsonFailure = { json: flags.json === true, formatVersion: RECORD_FORMAT_VERSION };
+  const usage = recordProblems(flags);
+  if (usage.length > 0) return failWith(usage, new Map(), io, json);
+  const opened = await openSession(flags, io, options);
+  if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
+  try {
+    const summary = await recordResults(opened.session, flags, io);
+    io.stdout(flags.json === true ? renderRecordJson(summary) : renderRecordText(summary));
+    printDiagnostics(io, "stderr", summary.diagnostics, new Map(), {
+      verbose: false,
+      color: flags.color !== false,
+    });
+    return hasErrors(summary.diagnostics) || summary.counts === null ? failure : success;
+  } finally {
+    await opened.session.close();
+  }
+}

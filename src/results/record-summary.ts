@@ -1,0 +1,21 @@
+/** What one recording did (`results record`, `status --record`, `watch --record`), for the views. */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { KeyReads } from "./record.js";
+import type { WriteCounts } from "./store.js";
+
+/**
+ * Invariants: `counts` is null when nothing could be written (every key failed, the store could not
+ * be opened or written), and then `diagnostics` holds an error; `at` and `hour` are the API's clock.
+ */
+export interface RecordSummary {
+  readonly at: string;
+  readonly hour: string;
+  /** The store, as messages name it. */
+  readonly store: string;
+  readonly windows: readonly { readonly startDate: string; readonly endDate: string }[];
+  readonly keys: readonly KeyReads[];
+  /** Projects listed (once each, whatever the keys that listed them). */
+  readonly projects: number;
+  readonly counts: WriteCounts | null;
+  readonly diagnostics: readonly Diagnostic[];
+}

@@ -1,0 +1,177 @@
+/**
+ * The results charts (`campaignctl results --html DIR`) in a real browser, as the preview gallery's
+ * test does it (test/gallery/browser.test.ts): headless Chromium from Debian's packages driven by
+ * playwright-core, only the fonts of test/gallery/fonts.ts. A store of hand-made snapshots (two
+ * organizations, sends on known days of October 2026) is read into the page; the test asserts the
+ * rendered text, the charts' geometry (a column's height is its bucket's share of the largest), the
+ * charts' values in words, no console error, no request but the file itself, and a layout that fits
+ * a phone's width.
+ *
+ * Skipped, saying so, only when Chromium or `fonts-dejavu-core` is missing on a developer's machine;
+ * with CI=true a missing one fails (.ci/run installs both).
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { controlledFonts, missingFonts } from "../gallery/fonts.js";
+import { runCli } from "../helpers/run-cli.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CAN_RUN = existsSync(CHROMIUM) && missingFonts().length === 0;
+const IN_CI = process.env.CI === "true";
+const BROWSER_TIMEOUT = 120_000;
+
+if (!CAN_RUN && !IN_CI)
+  console.warn(`results browser test skipped: no Chromium at ${CHROMIUM} or no fonts-dejavu-core`);
+
+describe("with CI=true", () => {
+  it.runIf(IN_CI)("has Chromium and its fonts, so the results charts are tested in it", () => {
+    expect(CAN_RUN, `CI=true but Chromium (${CHROMIUM}) or fonts-dejavu-core is missing`).toBe(true);
+  });
+});
+
+/** A line of the store: project `id` of `org` at `at` with `sent` messages (and a tenth replied). */
+function line(id: string, org: string, at: string, sent: number): string {
+  return JSON.stringify({
+    format_version: 1,
+    project_id: id,
+    hour: `${at.slice(0, 13)}:00:00Z`,
+    at,
+    project_name: `GOTV ${id}`,
+    organization_id: `org-${org}`,
+    organization_name: `${org} County Democrats`,
+    status: "active",
+    type: "broadcast",
+    channel: "10dlc",
+    protocol: "sms",
+    brand_id: "b",
+    campaign_id: "c",
+    created_at: "2026-10-01T00:00:00.000Z",
+    updated_at: "2026-10-01T00:00:00.000Z",
+    completed_at: null,
+    total_recipients: 1000,
+    messages_sent: sent,
+    messages_delivered: sent,
+    messages_failed: 0,
+    messages_opted_out: 0,
+    replies_received: Math.floor(sent / 10),
+    survey_responses_count: 0,
+    survey_completion_count: 0,
+    total_url_clicks: 0,
+    unique_url_clicks: 0,
+    url_share_count: 0,
+    actual_cost: `${Math.floor(sent / 100)}.${String(sent % 100).padStart(2, "0")}00`,
+  });
+}
+
+describe.skipIf(!CAN_RUN)(`the results charts in headless Chromium (${CHROMIUM})`, () => {
+  let browser: Browser;
+  let url: string;
+
+  beforeAll(async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "campaignctl-results-html-"));
+    for (const [org, lines] of [
+      [
+        "Adams",
+        [
+          line("A1", "Adams", "2026-10-05T12:00:00.000Z", 200),
+          line("A1", "Adams", "2026-10-10T12:00:00.000Z", 400),
+        ],
+      ],
+      ["Baker <b>", [line("B1", "Baker <b>", "2026-10-10T18:00:00.000Z", 100)]],
+    ] as const) {
+      const dir = join(
+        cwd,
+        "results",
+        org
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/-$/, ""),
+      );
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "2026-10.jsonl"), `${lines.join("\n")}\n`);
+    }
+    const result = await runCli(["results", "--month", "2026-10", "--html", "charts"], { cwd });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain("Wrote the results charts to charts/index.html");
+    url = pathToFileURL(join(cwd, "charts", "index.html")).href;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--font-render-hinting=none"],
+      env: { ...process.env, ...controlledFonts(mkdtempSync(join(tmpdir(), "campaignctl-results-fonts-"))) },
+    });
+  }, BROWSER_TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(width: number) {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(url, { waitUntil: "load" });
+    return { page, errors, requests };
+  }
+
+  it(
+    "shows the table, the trend's columns in proportion and in words, and the groups' bars",
+    async () => {
+      const { page, errors, requests } = await open(1280);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Campaign results");
+      const table = page.getByRole("table", { name: "Results by organization" });
+      await expect(table.locator("tr").nth(1).locator("th").textContent()).resolves.toBe(
+        "Adams County Democrats",
+      );
+      await expect(table.locator("tr").nth(2).locator("th").textContent()).resolves.toBe(
+        "Baker <b> County Democrats",
+      );
+      const sent = page.locator('figure[data-metric="Sent"] .chart');
+      await expect(sent.getAttribute("aria-label")).resolves.toContain("2026-10-05: 200; ");
+      await expect(sent.getAttribute("aria-label")).resolves.toContain("2026-10-10: 300; ");
+      const chart = await sent.boundingBox();
+      const day5 = await sent.locator(".col").nth(4).boundingBox();
+      const day10 = await sent.locator(".col").nth(9).boundingBox();
+      const day6 = await sent.locator(".col").nth(5).boundingBox();
+      expect(chart && day5 && day10 && day6).toBeTruthy();
+      if (chart && day5 && day10 && day6) {
+        // The tallest column fills the chart; 200 of 300 fills two thirds; an empty day has none.
+        expect(day10.height).toBeGreaterThan(chart.height * 0.95);
+        expect(day5.height / day10.height).toBeCloseTo(2 / 3, 1);
+        expect(day6.height).toBe(0);
+        expect(day5.y + day5.height).toBeCloseTo(day10.y + day10.height, 0);
+      }
+      await expect(
+        page.getByRole("img", { name: "Adams County Democrats: 400 sent, 40 replies" }).count(),
+      ).resolves.toBe(1);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([url]);
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    "fits a phone's width: the wide table scrolls in its own box, the page does not",
+    async () => {
+      const { page } = await open(390);
+      const overflow = await page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+      );
+      expect(overflow).toBe(0);
+      const charts = await page
+        .locator("figure.trend")
+        .evaluateAll((figures) => figures.map((f) => f.getBoundingClientRect().width));
+      expect(charts).toHaveLength(4);
+      for (const width of charts) expect(width).toBeLessThanOrEqual(390);
+    },
+    BROWSER_TIMEOUT,
+  );
+});

@@ -91,9 +91,22 @@ try {
     `files: ${FILES} (${PER_FILE} projects each; the edited one ${(text.length / 1024).toFixed(0)} KiB), edits: ${EDITS}`,
   );
 
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), CLI, "lsp", "--stdio", "--debounce", "0", "--now", NOW], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+      CLI,
+      "lsp",
+      "--stdio",
+      "--debounce",
+      "0",
+      "--now",
+      NOW,
+    ],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   const connection = createProtocolConnection(
     new StreamMessageReader(child.stdout),
     new StreamMessageWriter(child.stdin),

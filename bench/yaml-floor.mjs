@@ -14,21 +14,23 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { LineCounter, parseAllDocuments } from "yaml";
 
-const files = process.argv
-  .slice(2)
-  .flatMap((path) =>
-    statSync(path).isDirectory()
-      ? readdirSync(path)
-          .filter((name) => name.endsWith(".yaml"))
-          .sort()
-          .map((name) => join(path, name))
-      : [path],
-  );
+const files = process.argv.slice(2).flatMap((path) =>
+  statSync(path).isDirectory()
+    ? readdirSync(path)
+        .filter((name) => name.endsWith(".yaml"))
+        .sort()
+        .map((name) => join(path, name))
+    : [path],
+);
 let documents = 0;
 let errors = 0;
 for (const file of files) {
   const text = readFileSync(file, "utf8");
-  const docs = parseAllDocuments(text, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: false });
+  const docs = parseAllDocuments(text, {
+    lineCounter: new LineCounter(),
+    prettyErrors: false,
+    uniqueKeys: false,
+  });
   const list = Array.isArray(docs) ? docs : [];
   documents += list.length;
   for (const doc of list) errors += doc.errors.length;

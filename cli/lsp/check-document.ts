@@ -73,6 +73,8 @@ export function isCampaignDocument(path: string, text: string): boolean {
  */
 export interface CheckMemory {
   readonly documents: Map<string, RememberedCheck>;
+  /** How the edits of remembered documents were checked: one entry alone, or the file whole. */
+  readonly counts: { incremental: number; whole: number };
   readonly minis: MiniCache;
   /** Directory listings of policy discovery, kept while each directory is unchanged. */
   readonly looks: LookCache;
@@ -87,7 +89,7 @@ interface RememberedCheck {
 
 /** An empty memory, for one server session. */
 export function checkMemory(): CheckMemory {
-  return { documents: new Map(), minis: new Map(), looks: new Map() };
+  return { documents: new Map(), minis: new Map(), looks: new Map(), counts: { incremental: 0, whole: 0 } };
 }
 
 /**
@@ -136,6 +138,7 @@ export function checkDocument(
       moved = done.moved;
     }
   }
+  if (previous !== undefined && memory !== undefined) memory.counts[own === undefined ? "whole" : "incremental"] += 1;
   own ??= checkWhole(file, job, jobKey);
   const others = workspace === undefined ? undefined : othersOf(file, job, workspace);
   const othersKey = others?.key ?? "";

@@ -245,6 +245,20 @@ function json(d: unknown): string {
 }
 
 /**
+ * What the checks across files read of the small file's projects, as JSON: everything but where
+ * an instance's value ends. That end only decides whether a finding at one of the ranges compared
+ * here lies in the instance (template-origin.ts), and with the ranges unchanged it does not move
+ * past one of them (they lie in the instance, or before it, in the template).
+ */
+function crossJson(projects: readonly CrossProjectData[]): string {
+  return JSON.stringify(
+    projects.map((p) =>
+      p.origin?.span === undefined ? p : { ...p, origin: { ...p.origin, span: p.origin.span[0] } },
+    ),
+  );
+}
+
+/**
  * The document's own check (validate's file check) for `file`, reusing `previous` when only one
  * project entry changed; undefined when that is not certain (the caller checks the file whole).
  */
@@ -352,7 +366,8 @@ export function checkIncrementally(
     moved: {
       move,
       crossSame:
-        json(old.projects) === json(fresh.projects) && json(old.declarations) === json(fresh.declarations),
+        crossJson(old.projects) === crossJson(fresh.projects) &&
+        json(old.declarations) === json(fresh.declarations),
     },
   };
 }

@@ -51,8 +51,22 @@ function withoutInstance(text: string, address: string): string {
 const place = (range: SourceRange | undefined) =>
   range === undefined ? null : [range.file, range.start.offset, range.end.offset];
 
+/**
+ * Group keys already made, by finding (findings are never changed; the language server hands the
+ * same finding objects to every check while their places do not move).
+ */
+const keys = new WeakMap<Diagnostic, string | null>();
+
 /** What findings at one value for different instances share when they say the same thing. */
 function groupKey(d: Diagnostic, own: InstancePlace): string | undefined {
+  const known = keys.get(d);
+  if (known !== undefined) return known ?? undefined;
+  const key = makeGroupKey(d, own);
+  keys.set(d, key ?? null);
+  return key;
+}
+
+function makeGroupKey(d: Diagnostic, own: InstancePlace): string | undefined {
   if (d.message.includes(SUBJECT) || d.hint?.includes(SUBJECT) === true) return undefined;
   const name = own.instance.address;
   return JSON.stringify([

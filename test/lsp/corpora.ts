@@ -136,6 +136,7 @@ export const INSTANCE_EDITS: readonly EntryEdit[] = [
   swap("language: es", "language: fr"),
   swap("Courthouse}", "Courthóuse}"),
   swap("Courthouse}", "Courthouse of the county seat, second floor, room 204, by the east doors}"),
+  swap("Courthouse}", "Courthouse on the second floor in room 204 by the east doors of the county seat}"),
   swap("Courthouse}", "Courthouse ☎}"),
   swap("County", "Countyy"),
   swap("merge_defaults:", "merge_default:"),

@@ -78,9 +78,10 @@ function input() {
 
 /** A project's message in the middle of the file: `first_name` misspelt, then put back. */
 function messageEdit(lines, e) {
-  const line = lines.findIndex((l, i) => i > lines.length / 2 && l.includes("{{first_name|friend}}"));
-  const character = (lines[line] ?? "").indexOf("first_name");
   const typo = e % 2 === 0;
+  const needle = typo ? "{{first_name|friend}}" : "{{frist_name|friend}}";
+  const line = lines.findIndex((l, i) => i > lines.length / 2 && l.includes(needle));
+  const character = (lines[line] ?? "").indexOf(needle) + 2;
   return {
     range: {
       start: { line, character },

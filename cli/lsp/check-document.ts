@@ -35,7 +35,7 @@ import {
   type OwnMove,
   type OwnState,
 } from "./incremental-check.js";
-import { splitProjects } from "./project-chunks.js";
+import { splitAfterEdit, splitProjects } from "./project-chunks.js";
 
 /** What a document's check needs besides its text. */
 export interface DocumentCheckContext {
@@ -128,7 +128,11 @@ export function checkDocument(
   let own: OwnState | undefined;
   let moved: OwnMove | undefined;
   if (previous !== undefined && memory !== undefined) {
-    const split = splitProjects(file.text);
+    const before = previous.own;
+    const split =
+      before.split === undefined
+        ? splitProjects(file.text)
+        : splitAfterEdit(before.text, before.split, file.text);
     const done =
       split === undefined
         ? undefined
@@ -138,7 +142,8 @@ export function checkDocument(
       moved = done.moved;
     }
   }
-  if (previous !== undefined && memory !== undefined) memory.counts[own === undefined ? "whole" : "incremental"] += 1;
+  if (previous !== undefined && memory !== undefined)
+    memory.counts[own === undefined ? "whole" : "incremental"] += 1;
   own ??= checkWhole(file, job, jobKey);
   const others = workspace === undefined ? undefined : othersOf(file, job, workspace);
   const othersKey = others?.key ?? "";

@@ -186,3 +186,75 @@ function cut(
     tailLine: i,
   };
 }
+
+/**
+ * `splitProjects(text)` for a text made from `before` (cut as `split`) by an edit, found from the
+ * edit's place: when the edit lies inside one entry and leaves it one entry, only that entry is cut
+ * again (the others are reused, moved); anything else cuts the text whole. Same result either way.
+ */
+export function splitAfterEdit(before: string, split: ProjectSplit, text: string): ProjectSplit | undefined {
+  const max = Math.min(before.length, text.length);
+  let prefix = 0;
+  while (prefix < max && before.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < max - prefix &&
+    before.charCodeAt(before.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)
+  )
+    suffix++;
+  const changedEnd = before.length - suffix;
+  const index = chunkAt(split, prefix);
+  const chunk = index < 0 ? undefined : split.chunks[index];
+  // The edit must end before the entry's last character (its line break), so the entry still ends
+  // where the next begins.
+  if (chunk === undefined || changedEnd >= chunk.offset + chunk.text.length) return splitProjects(text);
+  const grown = text.length - before.length;
+  const recut = recutEntry(split, index, text.slice(chunk.offset, chunk.offset + chunk.text.length + grown));
+  if (recut === undefined) return splitProjects(text);
+  const lines = recut.lines - chunk.lines;
+  const chunks = split.chunks.map((c, i) =>
+    i < index
+      ? c
+      : i === index
+        ? recut
+        : grown === 0 && lines === 0
+          ? c
+          : { ...c, offset: c.offset + grown, line: c.line + lines },
+  );
+  return { ...split, chunks, tailOffset: split.tailOffset + grown, tailLine: split.tailLine + lines };
+}
+
+/** The index of the chunk holding `offset`, or -1. */
+function chunkAt(split: ProjectSplit, offset: number): number {
+  let lo = 0;
+  let hi = split.chunks.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = split.chunks[mid] as ProjectChunk;
+    if (offset < c.offset) hi = mid - 1;
+    else if (offset >= c.offset + c.text.length) lo = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/** Entry `index` of `split` with its new text, cut as splitProjects would; undefined: cut whole. */
+function recutEntry(split: ProjectSplit, index: number, entry: string): ProjectChunk | undefined {
+  const old = split.chunks[index] as ProjectChunk;
+  if (entry.includes("\t") || entry.includes("\r")) return undefined;
+  if (NODE_PROPERTY.test(entry) || UNCERTAIN_LINE.test(entry)) return undefined;
+  const indent = split.kind === "projects" ? 2 : 6;
+  const lines = linesOf(entry);
+  const count = lines.starts.length - 1;
+  if (indentOf(lines, 0) !== indent) return undefined;
+  const key = ENTRY_KEY.exec(lineAt(lines, 0).slice(indent));
+  if (key === null) return undefined;
+  const address = key[1] as string;
+  if (address !== old.address && split.chunks.some((c) => c.address === address)) return undefined;
+  // Every further line blank, a comment, or under the entry's key.
+  for (let i = 1; i < count; i++) {
+    const at = indentOf(lines, i);
+    if (at !== -1 && at <= indent) return undefined;
+  }
+  return { address, text: entry, offset: old.offset, line: old.line, lines: count };
+}

@@ -7,13 +7,15 @@
  * incrementally where it can: cli/lsp/incremental-check.ts) equals the document checked whole at
  * every step, and at every EVERY-th step equals `validate FOLDER --json` for the document (every
  * finding in full: codes, messages, ranges, related places, hints, fixes). The series must reach
- * the incremental path most of the time, and the findings it is about.
+ * the incremental path often, and findings of many kinds. At every step the cut of the text into
+ * entries found from the edit's place (project-chunks.ts `splitAfterEdit`) is the text's own cut.
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { checkDocument, checkMemory, type DocumentCheckContext } from "../../cli/lsp/check-document.js";
+import { splitAfterEdit, splitProjects } from "../../cli/lsp/project-chunks.js";
 import { diagnosticJson } from "../../src/diagnostics/json.js";
 import { runCli } from "../helpers/run-cli.js";
 import { type EntryEdit, INSTANCE_EDITS, PROJECT_EDITS, projectsText, templatesText } from "./corpora.js";
@@ -122,9 +124,14 @@ describe("the language server's diagnostics equal validate's after every random 
       expect(check(true)).toEqual(check(false));
       for (let step = 1; step <= STEPS; step++) {
         const wholeBefore = memory.counts.whole;
+        const previous = text;
         const depth = history.length;
         text = edit(text, rng, indent, entryEdits, history, lastWhole);
         if (history.length === depth) history.push(text);
+        // The cut after an edit, found from the edit's place, is the text's own cut.
+        const cut = splitProjects(previous);
+        if (cut !== undefined)
+          expect(splitAfterEdit(previous, cut, text), `step ${step}`).toEqual(splitProjects(text));
         const whole = check(false);
         for (const d of whole) codes.add(d.code);
         expect(check(true), `step ${step}:\n${text}`).toEqual(whole);

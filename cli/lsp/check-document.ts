@@ -10,7 +10,7 @@
  */
 import { basename } from "node:path";
 import { assembleFile } from "../../src/campaign/assemble.js";
-import { decodeCampaignFile } from "../../src/campaign/decode.js";
+import { decodeCampaignFile, decodeEditorText } from "../../src/campaign/decode.js";
 import {
   type CheckedFile,
   checkFileAlone,
@@ -111,7 +111,7 @@ export function checkDocument(
     memory?.documents.delete(path);
     return [];
   }
-  const decoded = decodeCampaignFile(path, Buffer.from(text, "utf8"));
+  const decoded = decodeEditorText(path, text);
   const policy = loadPolicy(context.flags, [path], context.cwd, memory?.looks);
   const job: ValidateJob = {
     now: context.now.getTime(),

@@ -80,6 +80,12 @@ function mover(path: string, deltaOf: (start: number, end: number) => Delta | un
 
 /** The diagnostic with every range in the file moved, or undefined when one cannot be. */
 export function moveDiagnostic(d: Diagnostic, move: Mover): Diagnostic | undefined {
+  if (d.related === undefined && d.fixes === undefined) {
+    // The usual finding: one range (or none).
+    if (d.range === undefined) return d;
+    const range = move(d.range);
+    return range === undefined ? undefined : range === d.range ? d : { ...d, range };
+  }
   let failed = false;
   const m = (r: SourceRange): SourceRange => {
     const moved = move(r);

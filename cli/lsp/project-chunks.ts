@@ -193,49 +193,43 @@ function cut(
  * again (the others are reused, moved); anything else cuts the text whole. Same result either way.
  */
 export function splitAfterEdit(before: string, split: ProjectSplit, text: string): ProjectSplit | undefined {
-  const max = Math.min(before.length, text.length);
-  let prefix = 0;
-  while (prefix < max && before.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (
-    suffix < max - prefix &&
-    before.charCodeAt(before.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)
-  )
-    suffix++;
-  const changedEnd = before.length - suffix;
-  const index = chunkAt(split, prefix);
-  const chunk = index < 0 ? undefined : split.chunks[index];
-  // The edit must end before the entry's last character (its line break), so the entry still ends
-  // where the next begins.
-  if (chunk === undefined || changedEnd >= chunk.offset + chunk.text.length) return splitProjects(text);
   const grown = text.length - before.length;
-  const recut = recutEntry(split, index, text.slice(chunk.offset, chunk.offset + chunk.text.length + grown));
+  const { head, tail, chunks } = split;
+  if (!text.startsWith(head) || !text.endsWith(tail)) return splitProjects(text);
+  // The first entry from the front and the first from the back whose text is not where it was
+  // (compared natively, entry by entry): the edit lies inside one entry when they are the same.
+  let first = 0;
+  while (
+    first < chunks.length &&
+    text.startsWith((chunks[first] as ProjectChunk).text, (chunks[first] as ProjectChunk).offset)
+  )
+    first++;
+  let last = chunks.length - 1;
+  while (
+    last > first &&
+    text.startsWith((chunks[last] as ProjectChunk).text, (chunks[last] as ProjectChunk).offset + grown)
+  )
+    last--;
+  const chunk = chunks[first];
+  if (chunk === undefined || last !== first) return splitProjects(text);
+  const entry = text.slice(chunk.offset, chunk.offset + chunk.text.length + grown);
+  // The entry still ends with its line break (or the text's end), so it still ends where the next begins.
+  const end = chunk.text.endsWith("\n") ? "\n" : "";
+  if (end === "\n" ? !entry.endsWith("\n") : entry.includes("\n", entry.length - 1))
+    return splitProjects(text);
+  const recut = recutEntry(split, first, entry);
   if (recut === undefined) return splitProjects(text);
   const lines = recut.lines - chunk.lines;
-  const chunks = split.chunks.map((c, i) =>
-    i < index
+  const moved = chunks.map((c, i) =>
+    i < first
       ? c
-      : i === index
+      : i === first
         ? recut
         : grown === 0 && lines === 0
           ? c
           : { ...c, offset: c.offset + grown, line: c.line + lines },
   );
-  return { ...split, chunks, tailOffset: split.tailOffset + grown, tailLine: split.tailLine + lines };
-}
-
-/** The index of the chunk holding `offset`, or -1. */
-function chunkAt(split: ProjectSplit, offset: number): number {
-  let lo = 0;
-  let hi = split.chunks.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = split.chunks[mid] as ProjectChunk;
-    if (offset < c.offset) hi = mid - 1;
-    else if (offset >= c.offset + c.text.length) lo = mid + 1;
-    else return mid;
-  }
-  return -1;
+  return { ...split, chunks: moved, tailOffset: split.tailOffset + grown, tailLine: split.tailLine + lines };
 }
 
 /** Entry `index` of `split` with its new text, cut as splitProjects would; undefined: cut whole. */

@@ -265,6 +265,53 @@ function crossJson(projects: readonly CrossProjectData[]): string {
 }
 
 /**
+ * How positions of the previous text move to the edited one: `move` for anything (a place inside
+ * the entry keeps its offset), `outside` for what must lie outside the entry (undefined inside).
+ */
+function documentMovers(path: string, was: ProjectChunk, now: ProjectChunk): { move: Mover; outside: Mover } {
+  const wasEnd = was.offset + was.text.length;
+  // Positions after the entry move by the change in its length.
+  const after: Delta = { offset: now.text.length - was.text.length, line: now.lines - was.lines };
+  const move = mover(path, (start, stop) => {
+    if (stop < start) return undefined;
+    if (start < was.offset) return stop <= was.offset ? ZERO : undefined;
+    if (start < wasEnd) return stop <= wasEnd ? ZERO : undefined;
+    return after;
+  });
+  // The other findings point nowhere into the entry (one that did may have changed with it).
+  const outside = mover(path, (start, stop) => {
+    if (stop < start) return undefined;
+    if (start < was.offset) return stop <= was.offset ? ZERO : undefined;
+    return start >= wasEnd ? after : undefined;
+  });
+  return { move, outside };
+}
+
+/** The declarations and projects with entry `changed` (`address`) replaced by the fresh check's, the others moved. */
+function replaceEntry(
+  previous: FileCheck,
+  changed: number,
+  address: string,
+  fresh: FileCheck,
+  newMove: Mover,
+  move: Mover,
+): Pick<FileCheck, "declarations" | "projects"> | undefined {
+  const declarations = previous.declarations;
+  if (declarations[changed]?.address !== address) return undefined;
+  const newDeclaration = moveDeclaration(fresh.declarations[0] as FileDeclaration, newMove);
+  const movedDeclarations = moveAll(declarations, (d) =>
+    d === declarations[changed] ? newDeclaration : moveDeclaration(d, move),
+  );
+  const index = previous.projects.findIndex((p) => p.address === address);
+  const newProject = moveCross(fresh.projects[0] as CrossProjectData, newMove);
+  if (index < 0 || newProject === undefined || movedDeclarations === undefined) return undefined;
+  const projects = moveAll(previous.projects, (p) =>
+    p === previous.projects[index] ? newProject : moveCross(p, move),
+  );
+  return projects === undefined ? undefined : { declarations: movedDeclarations, projects };
+}
+
+/**
  * The document's own check (validate's file check) for `file`, reusing `previous` when only one
  * project entry changed; undefined when that is not certain (the caller checks the file whole).
  */
@@ -317,7 +364,6 @@ export function checkIncrementally(
   const oldMove = fromMini(path, before, was);
   const newMove = fromMini(path, split, now);
   // The entry's findings in the previous check must be exactly the old small file's.
-  const wasEnd = was.offset + was.text.length;
   const inWas = (d: Diagnostic): boolean => owned(path, split.kind, was, was.offset, d);
   const expected = moveAll(
     old.diagnostics.filter((d) => inEntry(path, before, was, d)),
@@ -329,20 +375,7 @@ export function checkIncrementally(
   const a = found.map(json).sort();
   const b = expected.map(json).sort();
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return undefined;
-  // Positions after the entry move by the change in its length.
-  const after: Delta = { offset: now.text.length - was.text.length, line: now.lines - was.lines };
-  const move = mover(path, (start, stop) => {
-    if (stop < start) return undefined;
-    if (start < was.offset) return stop <= was.offset ? ZERO : undefined;
-    if (start < wasEnd) return stop <= wasEnd ? ZERO : undefined;
-    return after;
-  });
-  // The other findings point nowhere into the entry (one that did may have changed with it).
-  const outside = mover(path, (start, stop) => {
-    if (stop < start) return undefined;
-    if (start < was.offset) return stop <= was.offset ? ZERO : undefined;
-    return start >= wasEnd ? after : undefined;
-  });
+  const { move, outside } = documentMovers(path, was, now);
   const kept = moveAll(
     previous.check.diagnostics.filter((d) => !inWas(d)),
     (d) => moveDiagnostic(d, outside),
@@ -352,23 +385,11 @@ export function checkIncrementally(
     (d) => moveDiagnostic(d, newMove),
   );
   if (kept === undefined || added === undefined) return undefined;
-  // Declarations and projects: the entry's replaced, the others moved.
-  const declarations = previous.check.declarations;
-  if (declarations.length !== split.chunks.length || declarations[changed]?.address !== was.address)
-    return undefined;
-  const newDeclaration = moveDeclaration(fresh.declarations[0] as FileDeclaration, newMove);
-  const movedDeclarations = moveAll(declarations, (d) =>
-    d === declarations[changed] ? newDeclaration : moveDeclaration(d, move),
-  );
-  const index = previous.check.projects.findIndex((p) => p.address === was.address);
-  const newProject = moveCross(fresh.projects[0] as CrossProjectData, newMove);
-  if (index < 0 || newProject === undefined || movedDeclarations === undefined) return undefined;
-  const projects = moveAll(previous.check.projects, (p) =>
-    p === previous.check.projects[index] ? newProject : moveCross(p, move),
-  );
-  if (projects === undefined) return undefined;
+  if (previous.check.declarations.length !== split.chunks.length) return undefined;
+  const entries = replaceEntry(previous.check, changed, was.address, fresh, newMove, move);
+  if (entries === undefined) return undefined;
   return {
-    check: { diagnostics: [...kept, ...added], declarations: movedDeclarations, projects },
+    check: { diagnostics: [...kept, ...added], ...entries },
     moved: {
       move,
       crossSame:

@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // The tests that run `node dist/cli/main.js` never see a missing or stale build.
-    globalSetup: ["test/support/fresh-dist.ts"],
+    globalSetup: ["test/support/fresh-dist.ts", "test/support/temp-root.ts"],
+    // Each file's temporary directories in one directory of the pass's own, removed after the file.
+    setupFiles: ["test/support/temp-per-file.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -31,6 +31,7 @@ import { requestDelta, sessionRequests } from "../src/plan/refresh-requests.js";
 import type { Plan } from "../src/plan/types.js";
 import { capacityLoosened } from "../src/policy/capacity.js";
 import { loadCampaign } from "./adapters/load-campaign.js";
+import { readBudgetSpend } from "./budget-spend.js";
 import { readEmail } from "./email/plan-email.js";
 import { createFileCache } from "./file-cache.js";
 import { readLiveSends } from "./forecast-sent.js";
@@ -275,6 +276,7 @@ async function judgeGathered(
       })
     : { sends: NO_LIVE_SENDS, diagnostics: [] };
   const email = await gatherEmail(args, campaign, policy, session, io);
+  const budgetSpend = await readBudgetSpend(session, policy.policy, refreshed.now);
   // The files' info notes (segment growth) are `validate`'s to show; the plan has its own estimate.
   const fileProblems = fileDiagnostics.filter((d) => d.severity !== "info");
   const input: JudgeInput = {
@@ -294,6 +296,7 @@ async function judgeGathered(
     // Every request of the run counts, whatever made it (key checks, reads, live sends, email).
     requests: sessionRequests(session.client.stats(), refreshed.requests.naive + email.naive),
     ...(email.reads === undefined ? {} : { email: email.reads }),
+    ...(budgetSpend === undefined ? {} : { budgetSpend }),
     policyFiles: [...policy.digests].map(([path, sha256]) => ({ path, sha256, kind: "policy" })),
     diagnostics: [
       ...fileProblems,

@@ -4,14 +4,17 @@
  * year's results come back after the API forgot them). docs/results.md. Registered in
  * `../register/results.ts`; `results record` is `./results-record.ts`.
  */
+
 import { join } from "node:path";
-import type { ProjectSpec } from "../../src/campaign/model.js";
+import type { ExperimentSpec, ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { renderExperimentsMarkdown, renderExperimentsText } from "../../src/report/experiments-view.js";
 import { renderResultsCsv } from "../../src/report/results-csv.js";
 import { renderResultsHtml } from "../../src/report/results-html.js";
 import { RESULTS_FORMAT_VERSION, renderResultsJson } from "../../src/report/results-json.js";
 import { renderResultsMarkdown } from "../../src/report/results-markdown.js";
 import { renderResultsTable } from "../../src/report/results-table.js";
+import { resultsExperiments } from "../../src/results/experiments.js";
 import { type PeriodFlags, periodOf, periodProblems } from "../../src/results/period.js";
 import {
   buildResultsReport,
@@ -126,12 +129,14 @@ export async function resultsCommand(
   if (bad.length > 0) return failWith(bad, new Map(), io, json);
 
   let files: FileProject[] | null = null;
+  let experiments: readonly ExperimentSpec[] = [];
   if (paths.length > 0) {
     const loaded = loadCampaign(paths, io.cwd);
     const sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return failWith(errors, sources, io, json);
     files = loaded.campaign.projects.map(fileProject);
+    experiments = loaded.campaign.experiments ?? [];
   }
   const opened = await openResultsStore(flags, io);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
@@ -150,8 +155,9 @@ export async function resultsCommand(
   if (!read.ok) return failWith(read.diagnostics, new Map(), io, json);
   const today = new Date(io.clock()).toISOString().slice(0, 10);
   const period = periodOf(flags, recordedDays(read.snapshots), today);
-  const report = buildResultsReport({
-    snapshots: read.snapshots.filter((s) => Date.parse(s.at) < period.endMs),
+  const inPeriod = read.snapshots.filter((s) => Date.parse(s.at) < period.endMs);
+  const built = buildResultsReport({
+    snapshots: inPeriod,
     period,
     by: parseGroupBy(flags.by) ?? { kind: "organization" },
     selection: {
@@ -161,6 +167,12 @@ export async function resultsCommand(
     },
     store: opened.store.name,
   });
+  // The experiments' verdicts over the period, from the store (docs/experiments.md).
+  const ids = new Map((files ?? []).map((f) => [f.address, f.id]));
+  const report =
+    experiments.length === 0
+      ? built
+      : { ...built, experiments: resultsExperiments(experiments, ids, inPeriod, period) };
   const format: ResultsFormat = wantsJson ? "json" : ((flags.format as ResultsFormat | undefined) ?? "text");
   const withRead = { ...report, diagnostics: [...read.diagnostics, ...report.diagnostics] };
   switch (format) {
@@ -171,14 +183,20 @@ export async function resultsCommand(
       io.stdout(renderResultsCsv(withRead));
       break;
     case "text":
-      io.stdout(renderResultsTable(withRead));
+      io.stdout(renderResultsTable(withRead) + renderExperimentsText(report.experiments ?? []));
       break;
   }
   const diagnostics: Diagnostic[] = [...withRead.diagnostics];
   const outputs = [
     ...(flags.markdown === undefined
       ? []
-      : [{ path: flags.markdown, text: renderResultsMarkdown(withRead), what: "Markdown results" }]),
+      : [
+          {
+            path: flags.markdown,
+            text: renderResultsMarkdown(withRead) + renderExperimentsMarkdown(report.experiments ?? []),
+            what: "Markdown results",
+          },
+        ]),
     ...(flags.html === undefined
       ? []
       : [

@@ -11,12 +11,13 @@
 import { resolve } from "node:path";
 import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
-import type { ProjectSpec } from "../../src/campaign/model.js";
+import type { ExperimentSpec, ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import type { EmailCampaignSpec } from "../../src/email/model.js";
 import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
 import { ANSWERED_FILE_NAME } from "../../src/replies/state-file.js";
 import { renderEmailStatusText } from "../../src/report/email-human.js";
+import { renderExperimentsMarkdown, renderExperimentsText } from "../../src/report/experiments-view.js";
 import { renderRecordText } from "../../src/report/results-record-view.js";
 import { renderStatusCsv } from "../../src/report/status-csv.js";
 import { renderStatusJson, STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
@@ -27,6 +28,7 @@ import {
   statusRepliesJson,
 } from "../../src/report/status-replies.js";
 import { renderStatusTable } from "../../src/report/status-table.js";
+import { statusExperiments } from "../../src/status/experiments.js";
 import { isDay } from "../../src/status/range.js";
 import { type FileProject, readStatusLive } from "../../src/status/read-live.js";
 import { buildStatusReport } from "../../src/status/report.js";
@@ -101,11 +103,13 @@ export async function statusCommand(
   const filePaths = paths.length === 0 && !listing ? ["."] : [...paths];
   const files: FileProject[] = [];
   let emailCampaigns: readonly EmailCampaignSpec[] = [];
+  let experiments: readonly ExperimentSpec[] = [];
   let specs: readonly ProjectSpec[] = [];
   let sources = new Map<string, string>();
   if (filePaths.length > 0) {
     const loaded = loadCampaign(filePaths, io.cwd);
     emailCampaigns = loaded.campaign.emailCampaigns ?? [];
+    experiments = loaded.campaign.experiments ?? [];
     sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return failWith(errors, sources, io, json);
@@ -148,11 +152,16 @@ export async function statusCommand(
     progress.finish();
     if (!live.ok) return failWith(live.diagnostics, new Map(), io, json);
     const replies = readReplies(flags, io);
-    const report = buildStatusReport(
+    const built = buildStatusReport(
       live,
       { paths: filePaths, all: flags.all === true, organization: flags.organization ?? null },
       estimates,
     );
+    // The experiments' verdicts on the live statistics (docs/experiments.md).
+    const report =
+      experiments.length === 0
+        ? built
+        : { ...built, experiments: statusExperiments(experiments, built.projects) };
     switch (format) {
       case "json":
         io.stdout(
@@ -170,6 +179,7 @@ export async function statusCommand(
         io.stdout(
           renderStatusTable(report, { width }) +
             (replies.summary === null ? "" : renderStatusRepliesText(report, replies.summary)) +
+            renderExperimentsText(report.experiments ?? []) +
             renderEmailStatusText(email?.campaigns ?? []),
         );
         break;
@@ -186,7 +196,8 @@ export async function statusCommand(
           io,
           flags.markdown,
           renderStatusMarkdown(report, email) +
-            (replies.summary === null ? "" : renderStatusRepliesMarkdown(report, replies.summary)),
+            (replies.summary === null ? "" : renderStatusRepliesMarkdown(report, replies.summary)) +
+            renderExperimentsMarkdown(report.experiments ?? []),
           "Markdown status",
         )),
       );

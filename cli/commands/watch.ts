@@ -20,6 +20,7 @@ import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
 import { busiestKeyRequests } from "../../src/api/routing/sum-stats.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { brakedGuard } from "../../src/experiments/brake.js";
 import { createWatchView } from "../../src/report/watch-view.js";
 import { formatDuration } from "../../src/text/duration.js";
 import { WATCH_FORMAT_VERSION, type WatchUntil } from "../../src/watch/watch-events.js";
@@ -27,10 +28,12 @@ import { type AlsoPolled, runWatch } from "../../src/watch/watch-loop.js";
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
 import type { WatchTarget } from "../../src/watch/watch-state.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
+import { budgetWatchOf } from "../budget-watch.js";
 import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
+import { loadPolicy } from "../policy-file.js";
 import { stopwatch } from "../progress-clock.js";
 import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
 import { hourlyRecorder, recordProblems, storeFlagsOf } from "./results-record.js";
@@ -86,7 +89,8 @@ export async function watchCommand(
   const targets: WatchTarget[] = loaded.campaign.projects.map((p) => ({
     id: p.id,
     address: p.address,
-    guard: p.guard ?? null,
+    // An experiment's brake tightens its arms' guards (docs/experiments.md).
+    guard: brakedGuard(p.address, p.guard ?? null, loaded.campaign.experiments ?? []),
   }));
 
   const opened = await openSession(flags, io, deps.session);
@@ -131,7 +135,14 @@ export async function watchCommand(
   const email = emailWatch(loaded.campaign.emailCampaigns ?? [], session.client);
   // --record: every project the keys see, into the results store, once per hour of the API's clock.
   const recorder = flags.record === true ? hourlyRecorder(session, storeFlagsOf(flags), io) : undefined;
-  const alsoPoll = bothPolls(email, recorder);
+  // The policy's budgets (docs/policy.md#budgets): alerted once when a period's spending crosses one.
+  const policy = loadPolicy(
+    {},
+    loaded.campaign.files.map((f) => f.path),
+    io.cwd,
+  );
+  const budgets = budgetWatchOf(session, policy);
+  const alsoPoll = bothPolls(bothPolls(email, recorder), budgets);
   try {
     const summary = await runWatch({
       port: session.client,

@@ -48,6 +48,8 @@ export function registerImport(program: Command, io: Io, report: ReportOutcome):
         "  campaignctl import 9a000000-0000-4000-8000-000000000004 --out campaigns/early-vote.yaml",
         "  campaignctl import --all --out campaigns/ --check",
         "  campaignctl import --all --template gotv --out campaigns/   # one template for every organization",
+        "  campaignctl import --sandbox 9a000000-0000-4000-8000-000000000005 9a000000-0000-4000-8000-000000000006 \\",
+        "    --template runoff-notice --language 9a000000-0000-4000-8000-000000000006=es --out runoff-notice.yaml",
         "",
       ].join("\n"),
     )

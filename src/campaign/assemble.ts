@@ -11,8 +11,9 @@ import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
 import { type EmailSpecs, NO_EMAIL } from "./email-model.js";
 import { decodeEmail, repeatedLists } from "./email-spec.js";
+import { checkExperiments, decodeExperiments } from "./experiment-spec.js";
 import { findingTrusted, type KeyTrust, keyTrust, projectUntrusted } from "./key-trust.js";
-import type { Campaign, CampaignFile, ProjectSpec, TemplateSpec } from "./model.js";
+import type { Campaign, CampaignFile, ExperimentSpec, ProjectSpec, TemplateSpec } from "./model.js";
 import { parseCampaignFile } from "./parse-yaml.js";
 import { checkProject } from "./project-checks.js";
 import { buildProjectSpec } from "./project-spec.js";
@@ -74,6 +75,8 @@ export interface FileAssembly<P extends CrossProject = ProjectSpec> {
   readonly templates?: readonly TemplateSpec[];
   /** The file's email lists and email campaigns (plain data); absent: none. */
   readonly email?: EmailSpecs;
+  /** The file's experiments that pass its own checks (plain data); absent: none. */
+  readonly experiments?: readonly ExperimentSpec[];
 }
 
 /** A project checked without the keys it cannot trust (src/campaign/key-trust.ts). */
@@ -86,7 +89,7 @@ export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult
   const assembled = files.map(assembleFile);
   const combined = combineFiles(assembled);
   const templates = assembled.flatMap((file) => file.templates ?? []);
-  const { email } = combined;
+  const { email, experiments } = combined;
   return {
     campaign: {
       files,
@@ -94,6 +97,7 @@ export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult
       ...(templates.length === 0 ? {} : { templates }),
       ...(email.lists.length === 0 ? {} : { emailLists: email.lists }),
       ...(email.campaigns.length === 0 ? {} : { emailCampaigns: email.campaigns }),
+      ...(experiments.length === 0 ? {} : { experiments }),
     },
     diagnostics: combined.diagnostics,
     addresses: combined.addresses,
@@ -115,11 +119,13 @@ export function assembleFile(file: CampaignFile): FileAssembly {
     ...instances.map((d) => ({ address: d.address, range: rangeAt(parsed.source, d.span[0], d.span[1]) })),
   ];
   let email: EmailSpecs = NO_EMAIL;
+  let experiments: readonly ExperimentSpec[] = [];
   const done = () => ({
     diagnostics,
     declarations: declared,
     projects,
     ...(email.lists.length === 0 && email.campaigns.length === 0 ? {} : { email }),
+    ...(experiments.length === 0 ? {} : { experiments }),
   });
   if (!parsed.usable) return done();
   const data = toData(doc, parsed.source, diagnostics);
@@ -131,6 +137,13 @@ export function assembleFile(file: CampaignFile): FileAssembly {
     errors.map((e) => e.instancePath),
     { doc, source: parsed.source },
   );
+  const decoded = decodeExperiments(
+    data,
+    errors.map((e) => e.instancePath),
+    { doc, source: parsed.source },
+  );
+  diagnostics.push(...decoded.diagnostics);
+  experiments = decoded.experiments;
   const trust = keyTrust(
     errors.map((e) => ({ ...e, propertyName: propertyNameOf(e) })),
     data,
@@ -211,13 +224,18 @@ function instancesToSkip(
  * only in case, and `after` entries (unknown names, cycles). Pure.
  */
 export function combineFiles<P extends CrossProject>(
-  files: readonly Pick<FileAssembly<P>, "diagnostics" | "declarations" | "projects" | "email">[],
+  files: readonly Pick<
+    FileAssembly<P>,
+    "diagnostics" | "declarations" | "projects" | "email" | "experiments"
+  >[],
 ): {
   readonly projects: P[];
   readonly diagnostics: Diagnostic[];
   readonly addresses: string[];
   /** Every file's email entries, in load order, a list naming a live list named before left out. */
   readonly email: EmailSpecs;
+  /** Every file's experiments whose arms and holdout name projects, a repeated name left out. */
+  readonly experiments: ExperimentSpec[];
 } {
   const diagnostics: Diagnostic[] = [];
   const declared = new Map<string, { readonly file: number; readonly declaration: FileDeclaration }>();
@@ -239,7 +257,18 @@ export function combineFiles<P extends CrossProject>(
     campaigns: files.flatMap((f) => f.email?.campaigns ?? []),
   });
   diagnostics.push(...email.diagnostics);
-  return { projects, diagnostics, addresses: [...declared.keys()], email: email.specs };
+  const experiments = checkExperiments(
+    files.flatMap((f) => f.experiments ?? []),
+    new Set(declared.keys()),
+  );
+  diagnostics.push(...experiments.diagnostics);
+  return {
+    projects,
+    diagnostics,
+    addresses: [...declared.keys()],
+    email: email.specs,
+    experiments: experiments.experiments,
+  };
 }
 
 /** The file's data as plain values, or undefined (with a diagnostic) when building it is refused. */

@@ -47,6 +47,8 @@ export interface FileCheck {
   readonly projects: readonly CrossProjectData[];
   /** The file's email entries (plain data already); absent: none. */
   readonly email?: EmailSpecs;
+  /** The file's experiments (plain data already); absent: none. */
+  readonly experiments?: FileAssembly["experiments"];
 }
 
 function lintContext(job: FileCheckJob): LintContext {
@@ -87,6 +89,7 @@ export function checkFileInPlace(
     declarations: assembled.declarations,
     projects: assembled.projects,
     ...(assembled.email === undefined ? {} : { email: assembled.email }),
+    ...(assembled.experiments === undefined ? {} : { experiments: assembled.experiments }),
   };
 }
 
@@ -105,6 +108,7 @@ export function checkFileAlone(
     declarations: checked.declarations,
     projects: checked.projects.map(toCrossData),
     ...(checked.email === undefined ? {} : { email: checked.email }),
+    ...(checked.experiments === undefined ? {} : { experiments: checked.experiments }),
   };
 }
 
@@ -162,6 +166,7 @@ export function combineFileChecks(
           declarations: c.declarations,
           projects: c.projects.map(fromCrossData),
           email: c.email ?? NO_EMAIL,
+          ...(c.experiments === undefined ? {} : { experiments: c.experiments }),
         }
       : c;
   });

@@ -224,6 +224,40 @@ export interface TemplateSpec {
   readonly optOutFooter: boolean;
 }
 
+/** What an experiment compares between its arms (the file's `metric:`; docs/experiments.md). */
+export type ExperimentMetric = "reply_rate" | "click_rate" | "opt_out_rate" | "delivery_rate";
+
+/** Every metric, in the order the docs list them. */
+export const EXPERIMENT_METRICS: readonly ExperimentMetric[] = [
+  "reply_rate",
+  "click_rate",
+  "opt_out_rate",
+  "delivery_rate",
+];
+
+/**
+ * An experiment (`experiments.<name>`), decoded by the loader with where each value is written.
+ * Plain data (it crosses worker threads). Invariants: `arms` are at least two distinct project
+ * addresses, `holdout` (absent: none) is none of them, `minSample` >= 1; the brake's rates are in
+ * [0, 1] and at least one is set. Whether the addresses name projects is checked across files.
+ */
+export interface ExperimentSpec {
+  readonly name: string;
+  readonly file: string;
+  readonly arms: readonly string[];
+  readonly metric: ExperimentMetric;
+  /** Trials per arm (deliveries; sends for the delivery rate) before any verdict. */
+  readonly minSample: number;
+  /** The rates at which `watch` pauses an arm: each arm's guard, tightened to them. */
+  readonly brake?: { readonly maxOptOutRate?: number; readonly maxFailureRate?: number };
+  /** The project that sends the winner's wording to the rest of the list. */
+  readonly holdout?: string;
+  /** Where the experiment's key, each arm and the holdout are written. */
+  readonly range: SourceRange;
+  readonly armRanges: readonly SourceRange[];
+  readonly holdoutRange?: SourceRange;
+}
+
 /** Everything loaded from the given paths. Invariant: `projects` are in file order, then key order. */
 export interface Campaign {
   readonly files: readonly CampaignFile[];
@@ -238,4 +272,10 @@ export interface Campaign {
   readonly emailLists?: readonly EmailListSpec[];
   /** The files' email campaigns (`email_campaigns:`), decoded by the loader; absent: none. */
   readonly emailCampaigns?: readonly EmailCampaignSpec[];
+  /**
+   * The files' experiments (`experiments:`), decoded by the loader; absent: none. Invariant: names
+   * unique, every arm and holdout names a project of `projects` (the others are left out with
+   * their diagnostics).
+   */
+  readonly experiments?: readonly ExperimentSpec[];
 }

@@ -8,6 +8,7 @@ import { APPROVE_CODES } from "./codes/approve.js";
 import { CAMPAIGN_CODES } from "./codes/campaign.js";
 import { CLI_CODES } from "./codes/cli.js";
 import { EMAIL_CODES } from "./codes/email.js";
+import { EXPERIMENT_CODES } from "./codes/experiment.js";
 import { FORECAST_CODES } from "./codes/forecast.js";
 import { IMPORT_CODES } from "./codes/import.js";
 import { LINT_CODES } from "./codes/lint.js";
@@ -41,6 +42,7 @@ const MEANINGS: Readonly<Record<string, string>> = {
   ...WEBHOOKS_CODES,
   ...REPLIES_CODES,
   ...EMAIL_CODES,
+  ...EXPERIMENT_CODES,
   ...RESULTS_CODES,
 };
 

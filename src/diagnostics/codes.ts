@@ -4,6 +4,7 @@ import type { ApproveCode } from "./codes/approve.js";
 import type { CampaignCode } from "./codes/campaign.js";
 import type { CliCode } from "./codes/cli.js";
 import type { EmailCode } from "./codes/email.js";
+import type { ExperimentCode } from "./codes/experiment.js";
 import type { ForecastCode } from "./codes/forecast.js";
 import type { ImportCode } from "./codes/import.js";
 import type { LintCode } from "./codes/lint.js";
@@ -41,4 +42,5 @@ export type DiagnosticCode =
   | WebhooksCode
   | RepliesCode
   | EmailCode
-  | ResultsCode;
+  | ResultsCode
+  | ExperimentCode;

@@ -17,9 +17,11 @@
  *
  * The cache holds only API records and times: never a key, never anything from the environment.
  */
+
 import { instantMs, sameInstant } from "../contract/instant.js";
 import type { MediaFile, Project, TollFreeVerification } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ArmCounters } from "../experiments/verdict.js";
 import { nameMap } from "../text/names.js";
 
 /** Bump on any incompatible change of the cached document; other versions are ignored. */
@@ -76,6 +78,8 @@ export const NO_CACHE: CacheStore = {
 export interface StatsFact {
   readonly status: string;
   readonly updated_at: string;
+  /** The row's counters an experiment's verdict reads (src/experiments/verdict.ts); absent in hand-built facts. */
+  readonly counters?: ArmCounters;
 }
 
 /** A stamp's moment in ms; NaN when unreadable (then it is never fresh). */

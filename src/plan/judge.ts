@@ -16,8 +16,10 @@ import { sendPlaces } from "../jurisdictions/index.js";
 import type { Policy } from "../policy/model.js";
 import { listPlaces, rulesInForce, type SendFacts } from "../policy/window-rules.js";
 import { assemblePlan, respread } from "./assemble.js";
+import { type BudgetSpend, withBudgets } from "./budget-hold.js";
 import { buildCatalogs } from "./catalogs.js";
 import { type EmailReads, judgeEmail } from "./email-items.js";
+import { holdForExperiments } from "./experiment-hold.js";
 import { withForecastFindings } from "./forecast-hold.js";
 import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
 import { liftInstanceFindings } from "./instance-findings.js";
@@ -67,6 +69,11 @@ export interface JudgeInput {
    * /email/campaigns, the sending domains); absent when the run reads no email.
    */
   readonly email?: EmailReads;
+  /**
+   * What each of the policy's `budgets` has spent in its period (src/plan/budget-hold.ts), read with
+   * each organization's key; absent without budgets (or not read: then every covered send is held).
+   */
+  readonly budgetSpend?: BudgetSpend;
   /** The policy files in force, with the sha256 of their bytes as read (plan `files`, kind `policy`). */
   readonly policyFiles?: readonly PlanFile[];
   /**
@@ -153,7 +160,36 @@ function judgeScoped(
   targets: readonly string[],
   excludes: readonly string[],
 ): Judgement {
+  const judged = judgeSends(input, projects, now, targets, excludes);
+  if ((input.policy?.rules.budgets ?? []).length === 0) return judged;
+  // Budgets are judged over every send of the files together, in order (budget-hold.ts).
+  const whole =
+    targets.length === 0 && excludes.length === 0
+      ? judged.plan
+      : judgeSends(input, projects, now, [], []).plan;
+  const { plan, figures } = withBudgets(
+    judged.plan,
+    whole,
+    input.policy,
+    input.budgetSpend,
+    input.campaign.projects,
+    projects,
+    now,
+  );
+  return { ...judged, plan: { ...plan, budgets: figures } };
+}
+
+function judgeSends(
+  input: JudgeInput,
+  projects: ReadonlyMap<string, LiveRead<Project>>,
+  now: Date,
+  targets: readonly string[],
+  excludes: readonly string[],
+): Judgement {
+  // An experiment's holdout waits for its verdict (experiment-hold.ts), in every judgement.
   const assembleFor = (t: readonly string[], e: readonly string[], windowsLater: boolean): Plan =>
+    holdForExperiments(assembleOnly(t, e, windowsLater), input.campaign, { ...input.live, projects });
+  const assembleOnly = (t: readonly string[], e: readonly string[], windowsLater: boolean): Plan =>
     assemblePlan({
       campaign: input.campaign,
       live: { ...input.live, projects },

@@ -2,6 +2,7 @@
  * Live state as the planner sees it: what a refresh read from the API, already fetched. The planner
  * is a pure function of (campaign, live state, clock); only `refresh` (handed an API reader) does IO.
  */
+
 import type {
   ContactList,
   MediaFile,
@@ -11,6 +12,7 @@ import type {
   TenDlcCampaign,
   TollFreeVerification,
 } from "../contract/resources.js";
+import type { ArmCounters } from "../experiments/verdict.js";
 
 /**
  * The outcome of reading one record by id. `not-found` is a 404; `forbidden` a 403 (outside the
@@ -41,4 +43,10 @@ export interface LiveState {
    * listed goes with the plan's key (`organization_id` of the plan).
    */
   readonly keyOrganizations?: ReadonlyMap<string, string>;
+  /**
+   * By project id, the counters of its statistics row (`GET /projects/stats`), for the experiments'
+   * verdicts (the holdout item, src/plan/experiment-hold.ts); a project no window listed, or a plan
+   * whose statistics could not be read, has none (its arm counts nothing).
+   */
+  readonly statistics?: ReadonlyMap<string, ArmCounters>;
 }

@@ -7,14 +7,24 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { combineBlocks } from "./blocks.js";
 import type { Action, Block, ProjectPlan } from "./types.js";
 
-export function holdForPolicy(project: ProjectPlan, violations: readonly Diagnostic[]): ProjectPlan {
+/**
+ * `schedulesOnly`: hold the schedule alone (a budget: the test reaches the test contacts only, and
+ * a reviewed test is what the send will need once the budget allows it).
+ */
+export function holdForPolicy(
+  project: ProjectPlan,
+  violations: readonly Diagnostic[],
+  schedulesOnly = false,
+): ProjectPlan {
   if (violations.length === 0) return project;
   const block: Block = {
     reason: `against the policy: ${violations.map((v) => shortCode(v.code)).join(", ")}`,
     fix: "change the campaign file to meet the policy (see the policy errors), or change the policy",
     codes: violations.map((v) => v.code),
   };
-  const actions = project.actions.map((action) => holdAction(action, block));
+  const actions = project.actions.map((action) =>
+    schedulesOnly && action.kind !== "schedule" ? action : holdAction(action, block),
+  );
   return { ...project, actions, diagnostics: [...project.diagnostics, ...violations] };
 }
 

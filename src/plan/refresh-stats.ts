@@ -16,6 +16,7 @@
 import type { ApiError, ApiResult, ProjectStatsParams } from "../api/index.js";
 import { STATS_LIMIT_MAX } from "../contract/limits.js";
 import type { ProjectStats } from "../contract/resources.js";
+import type { ArmCounters } from "../experiments/verdict.js";
 import type { StatsFact } from "./cache.js";
 
 const DAY_MS = 86_400_000;
@@ -103,11 +104,22 @@ export async function readStats(
         // Windows overlap in what they select; the newest listing of a project wins (rows of the
         // same read agree, and an older window can only repeat it).
         if (wanted.has(row.id) && !facts.has(row.id))
-          facts.set(row.id, { status: row.status, updated_at: row.updated_at });
+          facts.set(row.id, { status: row.status, updated_at: row.updated_at, counters: countersOf(row) });
       }
     });
     if (!listed.ok) return { ok: false, error: listed.error };
     coveredSinceMs = window.startMs;
   }
   return { ok: true, facts, coveredSinceMs };
+}
+
+/** The counters of a stats row an experiment's verdict reads. */
+export function countersOf(row: ProjectStats["projects"][number]): ArmCounters {
+  return {
+    sent: row.messages_sent,
+    delivered: row.messages_delivered,
+    replies: row.replies_received,
+    optedOut: row.messages_opted_out,
+    uniqueClicks: row.unique_url_clicks,
+  };
 }

@@ -21,6 +21,7 @@ import { rootOrganization } from "../api/routing/key-identity.js";
 import type { Campaign } from "../campaign/model.js";
 import type { MediaFile, Project, TollFreeVerification } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ArmCounters } from "../experiments/verdict.js";
 import { own } from "../text/names.js";
 import {
   type CachedRecord,
@@ -35,7 +36,7 @@ import {
 import type { LiveRead, LiveState } from "./live.js";
 import { readAll } from "./refresh-records.js";
 import { naiveRequestCount, requestDelta } from "./refresh-requests.js";
-import { readStats, statsWindows } from "./refresh-stats.js";
+import { readStats, type StatsOutcome, statsWindows } from "./refresh-stats.js";
 import type { RequestCount } from "./types.js";
 
 /** The endpoint functions a refresh reads through, plus the client's request accounting. */
@@ -189,6 +190,7 @@ export async function refreshLive(input: RefreshInput): Promise<RefreshResult> {
       projects,
       media: media.all,
       tollFreeVerifications: tollFree.all,
+      statistics: statisticsOf(stats),
     },
     organizationId: root.id,
     requests: count(),
@@ -250,4 +252,12 @@ function globalDiagnostic(error: ApiError, keySource?: string): Diagnostic {
       hint: "the key is missing, malformed, revoked or expired; create a new key in the dashboard (Admin, API)",
     };
   return base;
+}
+
+/** The counters of every project the statistics listed (none when they could not be read). */
+function statisticsOf(stats: StatsOutcome): Map<string, ArmCounters> {
+  const out = new Map<string, ArmCounters>();
+  if (stats.ok)
+    for (const [id, fact] of stats.facts) if (fact.counters !== undefined) out.set(id, fact.counters);
+  return out;
 }

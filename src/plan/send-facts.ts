@@ -35,9 +35,11 @@ export function sendFactsOf(spec: ProjectSpec, project: Project | null, catalogs
     project === null || e.organizations === undefined || e.organizations.includes(project.organization_id);
   const lists = catalogs.contact_lists.filter(owned);
   const references = spec.contactLists ?? project?.contact_list_ids ?? [];
+  const suppressions = spec.suppressionLists ?? project?.suppression_list_ids ?? [];
   return {
     organization: [...new Set(organization)],
     lists: references.map((r) => resolvedNames(lists, r)),
+    suppressionLists: suppressions.map((r) => resolvedNames(lists, r)),
     span: null,
   };
 }

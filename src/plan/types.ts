@@ -352,6 +352,8 @@ export interface Plan {
    * checked against the schema when read. For review only: apply never compares or acts on it.
    */
   readonly forecast?: ForecastJson;
+  /** The policy's budgets as judged, one entry each; absent without budgets. */
+  readonly budgets?: readonly BudgetFigures[];
   /**
    * The plan per organization (issue 26), present when its projects belong to two or more
    * organizations: each organization's projects, counts and state (src/plan/organizations.ts).
@@ -394,4 +396,19 @@ export interface OrganizationPlan {
   readonly state: OrganizationPlanState;
   readonly projects: readonly string[];
   readonly summary: ProjectsSummary;
+}
+
+/**
+ * The figures of one of the policy's budgets as the plan judged them (src/plan/budget-hold.ts),
+ * in cents. Carried by a saved plan for review; apply judges the budgets again from fresh reads.
+ */
+export interface BudgetFigures {
+  readonly budget: string;
+  readonly period_start: string;
+  readonly cap_cents: number;
+  /** Null when the period's spending could not be read. */
+  readonly spent_cents: number | null;
+  readonly scheduled_cents: number;
+  readonly planned_cents: number;
+  readonly held: readonly string[];
 }

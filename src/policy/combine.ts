@@ -13,7 +13,9 @@ import { parsePackReference } from "../jurisdictions/index.js";
 import { own } from "../text/names.js";
 import { windowCoversMinute } from "../text/send-window.js";
 import { approvalsAtLeastAsStrict } from "./approvals-rule.js";
+import { budgetsAtLeastAsStrict } from "./budget-rule.js";
 import { combinePolicyCapacity } from "./capacity.js";
+import { helpAtLeastAsStrict } from "./help-rule.js";
 import {
   type DailyCapBypassRule,
   type JurisdictionsRule,
@@ -25,6 +27,7 @@ import {
   type SendWindow,
 } from "./model.js";
 import { policyRuleText } from "./rule-text.js";
+import { suppressionAtLeastAsStrict } from "./suppression-rule.js";
 
 /** The flag that turns a rule off for one run. */
 export const LOOSEN_FLAG = "--loosen-policy";
@@ -100,6 +103,12 @@ export function atLeastAsStrict(rule: PolicyRuleName, next: PolicyRules, current
     }
     case "require_approvals":
       return approvalsAtLeastAsStrict(next.require_approvals, current.require_approvals);
+    case "budgets":
+      return budgetsAtLeastAsStrict(next.budgets, current.budgets);
+    case "require_help":
+      return helpAtLeastAsStrict(next.require_help, current.require_help);
+    case "require_suppression_lists":
+      return suppressionAtLeastAsStrict(next.require_suppression_lists, current.require_suppression_lists);
   }
 }
 

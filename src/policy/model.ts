@@ -7,6 +7,9 @@ import type { ChannelSpec } from "../campaign/model.js";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 import type { OptOutWording } from "../message/opt-out-wording.js";
 import type { ApprovalsRule } from "./approvals-rule.js";
+import type { Budget } from "./budget-rule.js";
+import type { HelpRule } from "./help-rule.js";
+import type { SuppressionRule } from "./suppression-rule.js";
 
 export type DailyCapBypassRule = "forbid" | "allow" | "require_label";
 
@@ -52,6 +55,12 @@ export interface PolicyRules {
   readonly replies?: PolicyReplies;
   /** Approvals a saved plan's schedules need before `apply PLANFILE` sends anything (src/approvals). */
   readonly require_approvals?: ApprovalsRule;
+  /** Suppression lists every test and send must carry (src/policy/suppression-rule.ts). */
+  readonly require_suppression_lists?: SuppressionRule;
+  /** Every project with reply rules (or that sends) answers HELP and INFO (src/policy/help-rule.ts). */
+  readonly require_help?: HelpRule;
+  /** Spending caps per organization (or all) per day, week or month, judged by plan and apply (src/plan/budget-hold.ts). */
+  readonly budgets?: readonly Budget[];
 }
 
 /** The policy's `replies` rule. Invariant: at least one of the two is set (the schema's minProperties). */
@@ -83,6 +92,9 @@ export const POLICY_RULE_NAMES: readonly PolicyRuleName[] = [
   "opt_out_wording",
   "replies",
   "require_approvals",
+  "require_suppression_lists",
+  "require_help",
+  "budgets",
 ];
 
 /** The value a rule has, or had before it was loosened; null when the loosening turned it off. */

@@ -1,6 +1,9 @@
 /** A rule's value as people read it in messages and reports (`09:00-20:00`, `$500`, `on`). Pure. */
 import { approvalsRuleText } from "./approvals-rule.js";
+import { budgetsText } from "./budget-rule.js";
+import { helpRuleText } from "./help-rule.js";
 import type { PolicyRuleName, PolicyRules } from "./model.js";
+import { suppressionRuleText } from "./suppression-rule.js";
 
 /** `rules[rule]` in words; `off` when it is not set. */
 export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string {
@@ -50,5 +53,11 @@ export function policyRuleText(rule: PolicyRuleName, rules: PolicyRules): string
     }
     case "require_approvals":
       return approvalsRuleText(rules.require_approvals);
+    case "budgets":
+      return budgetsText(rules.budgets);
+    case "require_help":
+      return helpRuleText(rules.require_help);
+    case "require_suppression_lists":
+      return suppressionRuleText(rules.require_suppression_lists);
   }
 }

@@ -14,7 +14,9 @@ import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
+import { helpFindings, STOP_INSTRUCTION } from "./help-rule.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
+import { missingSuppressionLists } from "./suppression-rule.js";
 import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
 
 /** What a rule may know beyond the files. */
@@ -33,18 +35,13 @@ export interface PolicyContext {
 }
 
 /**
- * An instruction to opt out: "Reply STOP", "Text STOP", "txt stop" (not just the word "stop", which
- * "Stop by our office" has too). The platform's footer counts as one.
- */
-const OPT_OUT_INSTRUCTION = /\b(reply|text|txt|send|respond)(\s+with)?\s+["'“]?stop\b/i;
-
-/**
  * A rule these files judge. `forecast_errors` is judged with the forecast (src/forecast/policy-hold.ts):
- * its errors keep their `forecast.*` codes; `require_approvals` by `apply PLANFILE` (src/approvals).
+ * its errors keep their `forecast.*` codes; `require_approvals` by `apply PLANFILE` (src/approvals);
+ * `budgets` by the plan over all its sends together (src/plan/budget-hold.ts).
  */
 export type FileRuleName = Exclude<
   PolicyRuleName,
-  "forecast_errors" | "opt_out_wording" | "require_approvals"
+  "forecast_errors" | "opt_out_wording" | "require_approvals" | "budgets"
 >;
 
 /** The diagnostic code of a rule: its name with hyphens (`daily_cap_bypass` -> `policy.daily-cap-bypass`). */
@@ -72,6 +69,10 @@ export function policyCode(rule: FileRuleName): PolicyCode {
       return "policy.replies";
     case "require_email_consent":
       return "policy.require-email-consent";
+    case "require_suppression_lists":
+      return "policy.require-suppression-lists";
+    case "require_help":
+      return "policy.require-help";
   }
 }
 
@@ -91,6 +92,8 @@ export const POLICY_FINDING_READS: Partial<Readonly<Record<PolicyCode, readonly 
   require_guards: ["state", "guard"],
   replies: ["replies"],
   require_email_consent: ["email_lists"],
+  require_suppression_lists: ["state", "organization", "suppression_lists"],
+  require_help: ["state", "organization", "brand", "replies"],
 });
 
 function readsByCode(
@@ -207,6 +210,11 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   const facts = context.facts ?? offlineFacts(project);
   if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
   judgeRequirePlaces(policy, project, facts, violation);
+  judgeSuppression(policy, project, facts, violation);
+  const help = policy.rules.require_help;
+  if (help !== undefined)
+    for (const f of helpFindings(help, project, facts.organization))
+      violation("require_help", f.path, f.message, f.hint);
 
   if (
     rules.require_opt_out_language === true &&
@@ -219,7 +227,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     const language = project.origin?.language ?? "en";
     const missing = renderingWithout(project.message, project.mergeDefaults, (t) =>
       baseLanguage(language) === "en"
-        ? OPT_OUT_INSTRUCTION.test(t)
+        ? STOP_INSTRUCTION.test(t)
         : hasOptOutWording(t, language, rules.opt_out_wording),
     );
     if (missing !== undefined)
@@ -291,4 +299,26 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     }
   }
   return out;
+}
+
+/** `require_suppression_lists`: every list the rule names for the send's organization, carried. */
+function judgeSuppression(
+  policy: Policy,
+  project: ProjectSpec,
+  facts: SendFacts,
+  violation: ViolationOf,
+): void {
+  const rule = policy.rules.require_suppression_lists;
+  if (rule === undefined) return;
+  const carried = facts.suppressionLists ?? (project.suppressionLists ?? []).map((l) => [l]);
+  const missing = missingSuppressionLists(rule, project, facts.organization, carried);
+  if (missing.length === 0) return;
+  const names = missing.map((m) => JSON.stringify(m)).join(", ");
+  const written = project.suppressionLists ?? [];
+  violation(
+    "require_suppression_lists",
+    ["suppression_lists"],
+    `the project ${project.state === "tested" ? "tests" : "sends"} without the suppression list${missing.length === 1 ? "" : "s"} ${names}, which the policy requires on every test and send${facts.organization.length === 0 ? "" : ` of organization ${JSON.stringify(facts.organization[0])}`}${written.length === 0 ? " (it carries none)" : ` (it carries ${written.map((l) => JSON.stringify(l)).join(", ")})`}`,
+    `add ${names} to the project's suppression_lists (or to defaults), by the name or id the policy uses`,
+  );
 }

@@ -37,6 +37,8 @@ export interface SendFacts {
   /** Empty when unknown (offline, a file that writes no `organization:`): no list can be matched. */
   readonly organization: readonly string[];
   readonly lists: readonly (readonly string[])[];
+  /** Each suppression list reference, by every name and id it goes by (as `lists`); default: as written. */
+  readonly suppressionLists?: readonly (readonly string[])[];
   /** From its first message to its last (the forecast's start and finish or cap pause); null: its start only. */
   readonly span: { readonly startMs: number; readonly endMs: number } | null;
 }
@@ -46,6 +48,7 @@ export function offlineFacts(project: ProjectSpec): SendFacts {
   return {
     organization: project.organization === undefined ? [] : [project.organization],
     lists: (project.contactLists ?? []).map((l) => [l]),
+    suppressionLists: (project.suppressionLists ?? []).map((l) => [l]),
     span: null,
   };
 }

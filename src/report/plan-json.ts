@@ -68,6 +68,19 @@ export function orderPlan(plan: Plan): PlanJson {
             })),
           },
     ...(plan.forecast === undefined ? {} : { forecast: plan.forecast }),
+    ...(plan.budgets === undefined
+      ? {}
+      : {
+          budgets: plan.budgets.map((b) => ({
+            budget: b.budget,
+            period_start: b.period_start,
+            cap_cents: b.cap_cents,
+            spent_cents: b.spent_cents,
+            scheduled_cents: b.scheduled_cents,
+            planned_cents: b.planned_cents,
+            held: [...b.held],
+          })),
+        }),
     projects: plan.projects.map(orderProject),
     ...(plan.organizations === undefined
       ? {}

@@ -29,6 +29,7 @@ const SHARED_SCHEMA_URLS: readonly URL[] = [
   new URL("../../schemas/policy.schema.json", import.meta.url),
   new URL("../../schemas/forecast.schema.json", import.meta.url),
   new URL("../../schemas/email.schema.json", import.meta.url),
+  new URL("../../schemas/experiment-result.schema.json", import.meta.url),
 ];
 
 /** At most this many schema violations are reported; the rest are summarised in one more diagnostic. */

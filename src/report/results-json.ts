@@ -4,12 +4,14 @@
  * half up to 4 decimals, null without a denominator; the cost per reply is dollars with 4 decimals.
  * Pure.
  */
+
 import { compareDiagnostics } from "../diagnostics/diagnostic.js";
 import { diagnosticJson } from "../diagnostics/json.js";
 import type { ResultsFigures } from "../results/movement.js";
 import type { ResultsGroup, ResultsRates, ResultsReport } from "../results/report.js";
 import { type Fraction, rounded, scaled } from "../status/fraction.js";
 import { e4ToDecimal } from "../status/money.js";
+import { experimentsJson } from "./experiments-view.js";
 
 /** The version of the document. */
 export const RESULTS_FORMAT_VERSION = 1;
@@ -70,6 +72,7 @@ export function renderResultsJson(r: ResultsReport): string {
     groups: r.groups.map((g) => groupJson(g, r)),
     total: groupJson(r.total, r),
     diagnostics: diagnostics.map(diagnosticJson),
+    ...(r.experiments === undefined ? {} : { experiments: experimentsJson(r.experiments) }),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -14,6 +14,7 @@ import { type Fraction, rounded, scaled } from "../status/fraction.js";
 import { e4ToDecimal } from "../status/money.js";
 import type { StatusReport } from "../status/report.js";
 import type { Totals } from "../status/totals.js";
+import { experimentsJson } from "./experiments-view.js";
 import type { statusRepliesJson } from "./status-replies.js";
 
 export const STATUS_FORMAT_VERSION = 1;
@@ -201,6 +202,7 @@ export function renderStatusJson(
 ): string {
   const doc = {
     ...statusJson(report),
+    ...(report.experiments === undefined ? {} : { experiments: experimentsJson(report.experiments) }),
     ...(email === undefined ? {} : { email: { campaigns: email.campaigns } }),
     ...(replies === undefined ? {} : { replies }),
   };

@@ -9,7 +9,9 @@
  * reply = cost / replies. A group's or the total's rates come from its summed counts, never an
  * average of rates.
  */
+
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ExperimentResult } from "../experiments/report.js";
 import { type Fraction, fraction } from "../status/fraction.js";
 import {
   add,
@@ -81,6 +83,8 @@ export interface ResultsReport {
   readonly groups: readonly ResultsGroup[];
   readonly total: ResultsGroup;
   readonly diagnostics: readonly Diagnostic[];
+  /** The campaign files' experiments over the period (results/experiments.ts); absent: none. */
+  readonly experiments?: readonly ExperimentResult[];
 }
 
 export function ratesOf(f: ResultsFigures): ResultsRates {

@@ -3,7 +3,9 @@
  * overall totals, from what `read-live.ts` read. Pure: the views in `src/report/status-*.ts` render
  * it as a terminal table, JSON, CSV and Markdown.
  */
+
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ExperimentResult } from "../experiments/report.js";
 import { type ProjectFigures, projectFigures } from "./figures.js";
 import type { StatusRange } from "./range.js";
 import type { ReadCounts, StatusLive } from "./read-live.js";
@@ -33,6 +35,8 @@ export interface StatusReport {
   readonly totals: Totals;
   readonly reads: ReadCounts;
   readonly diagnostics: readonly Diagnostic[];
+  /** The campaign files' experiments with their verdicts (status/experiments.ts); absent: none. */
+  readonly experiments?: readonly ExperimentResult[];
 }
 
 export function buildStatusReport(

@@ -48,6 +48,9 @@ function capture(cwd: string): { io: Io; out: () => string; err: () => string } 
 test("apply --sandbox --auto-approve examples/ converges in one run", async () => {
   dir = mkdtempSync(join(tmpdir(), "campaignctl-converge-"));
   cpSync(join(process.cwd(), "examples"), join(dir, "examples"), { recursive: true });
+  // Texting actions only: the example's email list is planned again on every run (the API has no
+  // read of email lists), which test/quick-start.test.ts and test/email/ cover.
+  rmSync(join(dir, "examples/email.yaml"));
 
   const applied = capture(dir);
   const code = exitCodeOf(

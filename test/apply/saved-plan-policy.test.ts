@@ -1,6 +1,6 @@
 /**
  * A saved plan with a policy finding applies what it may (issue 15 item 3), end to end through the
- * built CLI (`node dist/cli/main.js`) against a sandbox started in this process at the example
+ * CLI (run in-process with a captured terminal, a machine clock at the fixture's instant) against a sandbox started in this process at the example
  * fixture's fixed instant (frozen virtual clock, the API's clock for the plan): `plan --out`, then
  * `apply PLANFILE`. The project that breaks the examples' policy keeps its actions blocked, and so
  * does the project ordered `after:` it; every other reviewed action runs once (the sandbox's effects
@@ -14,7 +14,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { ApplyResult } from "../../src/apply/types.js";
 import type { Plan } from "../../src/plan/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { runBuiltCli } from "../helpers/run-cli.js";
+import { clockFrom } from "../helpers/clock.js";
+import { runCli } from "../helpers/run-cli.js";
 import { schemaErrors } from "../helpers/schemas.js";
 import { EARLY_VOTE, GOTV_FOLLOWUP, GOTV_REMINDER, PARENT_KEY, VOLUNTEERS } from "../sandbox/helpers.js";
 import { effectCounts, effects } from "./helpers.js";
@@ -82,7 +83,8 @@ describe("a saved plan with a policy finding applies what it may", () => {
       sb = await startSandbox({ start: FIXTURE_START, autoApproveTests: true, rateLimits: true });
       const env = { CAMPAIGNCTL_API_KEY: PARENT_KEY, CAMPAIGNCTL_BASE_URL: sb.baseUrl };
 
-      const planned = await runBuiltCli(["plan", "examples", "--out", "plan.json"], { cwd: dir, env });
+      const clock = clockFrom(FIXTURE_START);
+      const planned = await runCli(["plan", "examples", "--out", "plan.json"], { cwd: dir, env, clock });
       expect(planned.code, planned.stderr).toBe(1);
       expect(planned.stdout).toContain(`error[${code}]`);
       const saved = JSON.parse(readFileSync(join(dir, "plan.json"), "utf8")) as Plan;
@@ -101,9 +103,10 @@ describe("a saved plan with a policy finding applies what it may", () => {
       for (const a of followup?.actions ?? []) expect(a.block?.codes).toContain(code);
       expect(await effects(sb)).toEqual([]);
 
-      const applied = await runBuiltCli(["apply", "plan.json", "--auto-approve", "--json"], {
+      const applied = await runCli(["apply", "plan.json", "--auto-approve", "--json"], {
         cwd: dir,
         env,
+        clock,
       });
       expect(applied.code, applied.stderr).toBe(1);
       const result = JSON.parse(applied.stdout) as ApplyResult;

@@ -13,14 +13,16 @@ import type { ArchitectureRules } from "./checker.js";
  * approvals (issue 37: who approved a saved plan, counted; the files-mode hold) sits beside apply:
  * it reads plans and the policy's rule, and only the CLI calls it. jurisdictions (where recipients
  * are, the state rule packs, the one send window over a send) sits under every reader of the send
- * window: lint (campaign), policy, forecast and the gallery (report).
+ * window: lint (campaign), policy, forecast and the gallery (report). experiments (issue 38: the
+ * statistics and verdict of arms) sits beside policy: plan (the holdout), status, results and watch
+ * read its verdict; it reads only the campaign files' model.
  */
 const LAYERS: ArchitectureRules["layers"] = [
   ["cli"],
   ["report", "sandbox"],
   ["apply", "approvals", "import", "status", "watch", "replies", "email", "webhooks", "results"],
   ["forecast", "plan"],
-  ["policy"],
+  ["policy", "experiments"],
   ["api", "campaign"],
   ["message"],
   ["jurisdictions"],

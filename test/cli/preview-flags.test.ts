@@ -98,7 +98,7 @@ describe("preview's connection flags", () => {
     expect(result.code, result.stderr).toBe(0);
     const html = readFileSync(join(cwd, "gallery/index.html"), "utf8");
     expect(html).not.toContain("not planned");
-    expect(html.match(/data-testid="plan-status">Plan against <code>embedded-sandbox:/g)).toHaveLength(4);
+    expect(html.match(/data-testid="plan-status">Plan against <code>embedded-sandbox:/g)).toHaveLength(6);
     expect(html).not.toContain("pause: planned");
     expect(existsSync(join(cwd, fixtureStatePath(resolve(cwd, "world.yaml"))))).toBe(true);
     expect(existsSync(join(cwd, SANDBOX_STATE_PATH))).toBe(false);

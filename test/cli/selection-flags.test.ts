@@ -48,7 +48,7 @@ describe("--target and --exclude", () => {
     ],
     [
       ["--exclude", "gotv-followup"],
-      ["gotv-reminder", "volunteer-recruitment", "early-vote-push"],
+      ["gotv-reminder", "volunteer-recruitment", "early-vote-push", "runoff-notice-en", "runoff-notice-es"],
     ],
   ])("preview %j shows exactly %j", async (flags, addresses) => {
     expect((await previewed(...flags)).sort()).toEqual([...addresses].sort());

@@ -49,8 +49,11 @@ export interface EmailWorldOptions {
 export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
   const world = buildWorld(options.texts ?? { test: 1 });
   const f = world.fixture;
-  for (const org of f.organizations ?? [])
+  // Email for the child only (the example world gives it to the root organization, and so to all).
+  for (const org of f.organizations ?? []) {
+    delete org.email_available;
     if (org.id === CHILD_ORG) org.email_available = options.noEmail !== true;
+  }
   f.email = {
     lists: [
       { id: CHILD_LIST, name: "Youth volunteers", organization_id: CHILD_ORG },

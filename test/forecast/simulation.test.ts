@@ -165,6 +165,7 @@ function world(c: Case): Fixture {
     // Only the projects of the case, so nothing else of the brand sends.
     const ids = new Set(c.sends.map((s) => s.id));
     f.projects = (f.projects ?? []).filter((p: FixtureProject) => ids.has(p.project_id));
+    f.conversations = (f.conversations ?? []).filter((c) => ids.has(c.project_id));
   });
 }
 

@@ -23,9 +23,9 @@ describe("preview --html", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("Wrote the gallery to out/gallery/index.html");
     const html = readFileSync(join(dir, "out/gallery/index.html"), "utf8");
-    expect(html.match(/<article class="project"/g)).toHaveLength(5);
+    expect(html.match(/<article class="project"/g)).toHaveLength(7);
     // Once in the overview's facts, once per project.
-    expect(html.match(/not planned: run with <span class="flag">--sandbox<\/span>/g)).toHaveLength(6);
+    expect(html.match(/not planned: run with <span class="flag">--sandbox<\/span>/g)).toHaveLength(8);
     expect(html).toContain("Total: not known until planned");
   });
 
@@ -35,7 +35,7 @@ describe("preview --html", () => {
     expect(result.code).toBe(0);
     const html = readFileSync(join(dir, "gallery/index.html"), "utf8");
     expect(html).not.toContain("not planned");
-    expect(html.match(/data-testid="plan-status">Plan against <code>embedded-sandbox:/g)).toHaveLength(4);
+    expect(html.match(/data-testid="plan-status">Plan against <code>embedded-sandbox:/g)).toHaveLength(6);
     expect(html).toContain(
       `<span class="status-planned">pause: planned (done when the plan is applied)</span> (from scheduled: scheduled to send, to paused: paused, sends nothing until resumed)`,
     );

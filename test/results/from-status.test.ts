@@ -21,10 +21,10 @@ describe("--record", () => {
     const cwd = workspace();
     const result = await runCli(["status", "--sandbox", "--all", "--record", "--json"], { cwd });
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout).projects.length).toBe(4);
-    expect(result.stderr).toContain("Recorded 4 snapshots of 4 projects");
+    expect(JSON.parse(result.stdout).projects.length).toBe(6);
+    expect(result.stderr).toContain("Recorded 6 snapshots of 6 projects");
     expect(storeLines(join(cwd, "results")).map((l) => l.file)).toEqual(
-      Array(4).fill("riverside-democrats/2026-12.jsonl"),
+      Array(6).fill("riverside-democrats/2026-12.jsonl"),
     );
   });
 
@@ -34,7 +34,7 @@ describe("--record", () => {
       cwd,
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(storeLines(join(cwd, "store"))).toHaveLength(4);
+    expect(storeLines(join(cwd, "store"))).toHaveLength(6);
   });
 
   it("watch --once --record records the hour once", async () => {
@@ -42,7 +42,7 @@ describe("--record", () => {
     const result = await runCli(["watch", "--sandbox", "examples/", "--once", "--record", "--json"], { cwd });
     expect([0, 2]).toContain(result.code);
     expect(result.stdout).toContain("results.recorded");
-    expect(storeLines(join(cwd, "results"))).toHaveLength(4);
+    expect(storeLines(join(cwd, "results"))).toHaveLength(6);
   });
 
   it("a bad --store is refused before anything is read", async () => {

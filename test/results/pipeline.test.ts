@@ -75,7 +75,7 @@ describe("results-record.yml", () => {
       });
     const recorded = run("Record the statistics");
     expect(recorded.status, recorded.stderr).toBe(0);
-    expect(recorded.stdout).toContain("Recorded 4 snapshots");
+    expect(recorded.stdout).toContain("Recorded 6 snapshots");
     const committed = run("Commit the new snapshots");
     expect(committed.status, committed.stderr).toBe(0);
     expect(git(remote, "log", "--format=%s", "-1")).toMatch(

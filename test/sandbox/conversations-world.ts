@@ -56,6 +56,8 @@ const thread = (inboundDaysAgo: number | null, contactText = "Thanks, see you th
 export function conversationFixture(extraConversations = 0): Fixture {
   const f = exampleFixture();
   f.organizations.push({ id: POOR_ORG, name: "Riverside Precinct 9", parent_id: ORG, balance_cents: 0 });
+  // Email for the child organization only (the example world gives it to the root, and so to all).
+  for (const o of f.organizations) delete o.email_available;
   const child = f.organizations.find((o) => o.id === CHILD_ORG);
   if (child) child.email_available = true;
   f.phone_numbers?.push({

@@ -9,7 +9,7 @@ import {
   EMAIL_LIST_CHILD,
   EMAIL_LIST_PARENT,
 } from "./conversations-world.js";
-import { admin, api, CHILD_KEY, CHILD_ORG, sandbox } from "./helpers.js";
+import { admin, api, CHILD_KEY, CHILD_ORG, exampleFixture, sandbox } from "./helpers.js";
 
 let sb: SandboxHandle;
 beforeAll(async () => {
@@ -30,7 +30,9 @@ const rows = (n: number, prefix = "voter") =>
 
 describe("email early access", () => {
   it("every email endpoint is 403 EMAIL_EARLY_ACCESS without email_available", async () => {
-    const plain = await sandbox();
+    const world = exampleFixture();
+    for (const o of world.organizations) delete o.email_available;
+    const plain = await sandbox({ fixture: world });
     try {
       for (const [method, path, body] of [
         ["POST", `/email/lists/${EMAIL_LIST_CHILD}/contacts`, { contacts: [] }],

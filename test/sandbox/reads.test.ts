@@ -166,6 +166,7 @@ describe("registrations and assets", () => {
     expect(lists.body.data.map((l: { name: string }) => l.name)).toEqual([
       "Ward 3 Likely Voters",
       "Volunteer Prospects",
+      "Ward 3 Spanish Speakers",
       "Do Not Text",
     ]);
     const none = await api(sb, "GET", `/contact-lists?brand_id=nope`);

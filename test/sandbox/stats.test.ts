@@ -13,6 +13,10 @@ afterAll(async () => {
   await sb.close();
 });
 
+/** The runoff notice of the example world (runoff-notice.yaml), sent on 2026-11-30. */
+const RUNOFF_EN = "9a000000-0000-4000-8000-000000000005";
+const RUNOFF_ES = "9a000000-0000-4000-8000-000000000006";
+
 const stats = (q: string, key?: string) => api(sb, "GET", `/projects/stats?${q}`, key ? { key } : {});
 
 describe("GET /projects/stats bounds", () => {
@@ -42,31 +46,39 @@ describe("GET /projects/stats bounds", () => {
 describe("GET /projects/stats content", () => {
   test("rows cover the range, newest first, and updated_at equals GET /projects/{id}", async () => {
     const r = await stats("startDate=2026-11-15&endDate=2026-12-01");
-    expect(r.body.data.projects.map((p: { id: string }) => p.id.slice(-1))).toEqual(["2", "1", "3", "4"]);
+    // 5 and 6: the runoff notice, sent on 2026-11-30 (completed).
+    expect(r.body.data.projects.map((p: { id: string }) => p.id.slice(-1))).toEqual([
+      "5",
+      "6",
+      "2",
+      "1",
+      "3",
+      "4",
+    ]);
     for (const row of r.body.data.projects) {
       const live = await api(sb, "GET", `/projects/${row.id}`);
       expect(row.updated_at).toBe(live.body.data.updated_at);
     }
     expect(r.body.data.summary).toMatchObject({
-      totalProjects: 4,
+      totalProjects: 6,
       organizationCount: 1,
       brandCount: 1,
       campaignCount: 1,
-      statusBreakdown: { draft: 3, active: 0, completed: 0, paused: 0 },
-      dateRange: { earliestProject: "2026-11-16T19:00:00.000Z", latestProject: "2026-11-24T17:55:00.000Z" },
+      statusBreakdown: { draft: 3, active: 0, completed: 2, paused: 0 },
+      dateRange: { earliestProject: "2026-11-16T19:00:00.000Z", latestProject: "2026-11-25T17:00:00.000Z" },
     });
     expect(r.body.data.dateRange).toEqual({ startDate: "2026-11-15", endDate: "2026-12-01" });
     expect(r.body.data.projects[0]).toMatchObject({
       organization_name: "Riverside Democrats",
       brand_name: "Riverside Democrats",
       campaign_name: "GOTV 2026",
-      actual_cost: "0.0000",
+      actual_cost: "0.3800", // the English runoff notice, sent (the fixture's counters)
     });
   });
 
   test("a project is selected when its life overlaps the range", async () => {
     const r = await stats("startDate=2026-11-25&endDate=2026-11-30");
-    expect(r.body.data.projects.map((p: { id: string }) => p.id)).toEqual([EARLY_VOTE]);
+    expect(r.body.data.projects.map((p: { id: string }) => p.id)).toEqual([RUNOFF_EN, RUNOFF_ES, EARLY_VOTE]);
     const before = await stats("startDate=2026-11-01&endDate=2026-11-15");
     expect(before.body.data.projects).toEqual([]);
     expect(before.body.data.summary.dateRange).toEqual({ earliestProject: null, latestProject: null });
@@ -74,10 +86,10 @@ describe("GET /projects/stats content", () => {
 
   test("pagination and filters", async () => {
     const page = await stats("startDate=2026-11-15&endDate=2026-12-01&limit=3&offset=2");
-    expect(page.body.data.pagination).toEqual({ limit: 3, offset: 2, totalCount: 4, hasMore: false });
-    expect(page.body.data.projects).toHaveLength(2);
+    expect(page.body.data.pagination).toEqual({ limit: 3, offset: 2, totalCount: 6, hasMore: true });
+    expect(page.body.data.projects).toHaveLength(3);
     const first = await stats("startDate=2026-11-15&endDate=2026-12-01&limit=1");
-    expect(first.body.data.pagination).toEqual({ limit: 1, offset: 0, totalCount: 4, hasMore: true });
+    expect(first.body.data.pagination).toEqual({ limit: 1, offset: 0, totalCount: 6, hasMore: true });
     const drafts = await stats("startDate=2026-11-15&endDate=2026-12-01&status=draft");
     expect(drafts.body.data.summary.totalProjects).toBe(3);
     const orgFiltered = await stats(`startDate=2026-11-15&endDate=2026-12-01&organizationId=${CHILD_ORG}`);

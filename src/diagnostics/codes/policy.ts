@@ -39,6 +39,12 @@ export const POLICY_CODES = {
     "a scheduled project declares no `guard:` with a rate (max_failure_rate or max_opt_out_rate), which the policy requires",
   "policy.replies":
     "a project's reply rules break the policy's `replies` rule: an inbound it requires an answer to has none, the answer lacks the words it requires, or a rule could match one of its revocation words",
+  "policy.require-suppression-lists":
+    "a project that sends (state tested or scheduled) does not carry a suppression list the policy's require_suppression_lists names for every organization or for its own: its test and schedule are blocked before any write",
+  "policy.require-help":
+    'a project with reply rules (or, under `for: sends`, any project that sends) has no reply rule answering HELP and INFO, or its answer does not name the sender or say how to stop ("Reply STOP to opt out"), which the policy\'s require_help demands',
+  "policy.budget":
+    "a send would take its organization's spending past a budget of the policy (per day, week or month, on the API's clock): what the period spent (the statistics' actual cost), what is scheduled and not yet sent, and the plan's sends before it, plus its own live estimate, exceed the cap; or the spending or the estimate could not be read. The send and what is ordered after it are held",
 } as const;
 
 export type PolicyCode = keyof typeof POLICY_CODES;

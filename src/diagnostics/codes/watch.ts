@@ -15,6 +15,8 @@ export const WATCH_CODES = {
   "watch.sample-unreachable":
     "a sending project has fewer recipients than its guard's min_sample: the guard can never judge it",
   "watch.no-guard": "a sending project has no guard: watch shows its progress and never pauses it",
+  "watch.budget-crossed":
+    "what a budget's period has actually spent (the statistics' actual cost) is over the policy's cap: said once per budget and period",
 } as const;
 
 export type WatchCode = keyof typeof WATCH_CODES;

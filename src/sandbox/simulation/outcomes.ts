@@ -3,7 +3,8 @@
  * whether the contact replies, when and with what. Each message draws from its own generator seeded
  * by (sandbox seed, project id, recipient phone), so the outcome of a message never depends on the
  * order or timing of anything else. Scripted outcomes (`SimulationSettings.outcomes`) win; a
- * project's own failure rate (`project_failure_rates`) replaces `failure_rate` for its messages.
+ * project's own failure rate (`project_failure_rates`) replaces `failure_rate` for its messages, and
+ * so do its reply rate and opt-out share (`project_reply_rates`, `project_opt_out_shares`).
  */
 
 import { own } from "../dict.js";
@@ -77,8 +78,10 @@ export function drawOutcome(
               : null,
         }
       : null;
-  if (error !== null || replyDraw >= settings.reply_rate) return { error_code: error, reply: null, click };
-  const text = optOutDraw < settings.opt_out_share ? pick(OPT_OUTS, textDraw) : pick(REPLIES, textDraw);
+  const replyRate = own(settings.project_reply_rates, projectId) ?? settings.reply_rate;
+  if (error !== null || replyDraw >= replyRate) return { error_code: error, reply: null, click };
+  const optOutShare = own(settings.project_opt_out_shares, projectId) ?? settings.opt_out_share;
+  const text = optOutDraw < optOutShare ? pick(OPT_OUTS, textDraw) : pick(REPLIES, textDraw);
   const span = Math.max(0, settings.reply_delay_max_ms - settings.reply_delay_min_ms);
   return {
     error_code: null,

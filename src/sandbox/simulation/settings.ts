@@ -32,8 +32,15 @@ export interface SimulationSettings extends PriceTable {
   readonly over_cap_failure_rate: number;
   /** Share of delivered messages that get a reply. */
   readonly reply_rate: number;
+  /**
+   * Reply rates by project id, replacing `reply_rate` for that project's messages: the arms of an
+   * experiment, each drawing its own rate (docs/experiments.md).
+   */
+  readonly project_reply_rates: Readonly<Record<string, number>>;
   /** Share of replies that are an opt-out (`STOP`). */
   readonly opt_out_share: number;
+  /** Opt-out shares by project id, replacing `opt_out_share` for that project's replies. */
+  readonly project_opt_out_shares: Readonly<Record<string, number>>;
   readonly reply_delay_min_ms: number;
   readonly reply_delay_max_ms: number;
   /**
@@ -56,7 +63,9 @@ export const DEFAULT_SETTINGS: SimulationSettings = {
   project_failure_rates: {},
   over_cap_failure_rate: 0.5,
   reply_rate: 0.05,
+  project_reply_rates: {},
   opt_out_share: 0.2,
+  project_opt_out_shares: {},
   reply_delay_min_ms: 30_000,
   reply_delay_max_ms: 600_000,
   click_rate: 0.1,
@@ -71,7 +80,7 @@ export const DEFAULT_SETTINGS: SimulationSettings = {
 const rate = { type: "number", minimum: 0, maximum: 1 };
 const duration = { type: "integer", minimum: 0 };
 
-/** JSON Schema of `PATCH /_sandbox/simulation` (a partial update; `outcomes` and `project_failure_rates` replace their maps). */
+/** JSON Schema of `PATCH /_sandbox/simulation` (a partial update; `outcomes` and the `project_*` maps replace their maps). */
 export const settingsPatchSchema = {
   type: "object",
   additionalProperties: false,
@@ -83,7 +92,9 @@ export const settingsPatchSchema = {
     project_failure_rates: { type: "object", additionalProperties: rate },
     over_cap_failure_rate: rate,
     reply_rate: rate,
+    project_reply_rates: { type: "object", additionalProperties: rate },
     opt_out_share: rate,
+    project_opt_out_shares: { type: "object", additionalProperties: rate },
     reply_delay_min_ms: duration,
     reply_delay_max_ms: duration,
     click_rate: rate,

@@ -69,6 +69,7 @@ describe("completionsAt", () => {
       "fields",
       "email_lists",
       "email_campaigns",
+      "experiments",
       "capacity",
       "defaults",
       "projects",

@@ -1,26 +1,35 @@
 #!/usr/bin/env node
 /**
- * `campaignctl lsp`: diagnostics for a 1,000-project file within 100 ms of an edit (issue 27 item 7;
- * not a test; run after `npm run build`).
+ * `campaignctl lsp`: diagnostics within 100 ms of an edit (issue 27 item 7, issue 36; not a test;
+ * run after `npm run build`). The floor is that fixed 100 ms (what an editor's user feels as
+ * instant): the bench prints the ratio of the median edit to it.
  *
  * The built server is spawned as an editor spawns it and spoken to over stdio with
- * vscode-languageserver's protocol connection. A workspace folder holds the 1,000-project file and
- * nine other campaign files of 1,000 projects each (10,000 projects in all, as one campaign split
- * across files); the big file is opened, then edited EDITS times (each edit changes one project's
- * message, alternating a merge-tag typo in and out, so the findings change with every edit). The
- * figure is the time from sending `didChange` to receiving that version's `publishDiagnostics`,
- * with `--debounce 0` (an editor adds the debounce delay, default 200 ms, on top: it is a choice
- * of quiet time, not work). The other files are checked once and then served from the cache by
- * content; in the edited file only the edited project is checked again (the server's incremental
- * check), and the checks across all files are reused while what they read is unchanged.
+ * vscode-languageserver's protocol connection. Inputs (bench/lsp-input.mjs):
+ *
+ *   folder     a workspace folder of FILES files of PER_FILE projects (10 x 1,000: one campaign
+ *              split across files); the first is opened and edited
+ *   big        one file of 10,000 projects (issue 36: an edit < 100 ms, first diagnostics < 1 s)
+ *   templates  one file of a template with 1,000 instances (issue 36: an edit < 100 ms)
+ *
+ * The edited file is opened, then edited EDITS times, each edit changing the findings: in a
+ * project's message a merge tag misspelt and put back; in an instance its polling place made long
+ * (the message grows a segment for that instance) and put back. The figure is the time from
+ * sending `didChange` to receiving that version's `publishDiagnostics`, with `--debounce 0` (an
+ * editor adds the debounce delay, default 200 ms, on top: a choice of quiet time, not work), and
+ * the server's CPU time per edit (from /proc: what a shared machine distorts least). The
+ * workspace is made under node_modules/.cache, not the system's temp directory: the policy
+ * discovery lists every directory above the file, and a shared /tmp of thousands of entries that
+ * change every second is listed again at every check (a cost of that directory, not of the check).
  * Target (exit 1 otherwise): median and 90th percentile under 100 ms.
  *
- *   node bench/lsp.mjs              # 1000 projects a file, 10 files, 30 edits
- *   node bench/lsp.mjs 1000 1 30    # the one file alone
+ *   node bench/lsp.mjs templates 30     # input, edits
+ *   node bench/lsp.mjs big 30
+ *   node bench/lsp.mjs folder 30 1000 10
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
@@ -35,14 +44,17 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from "vscode-languageserver/node";
-import { CAMPAIGN_FILE_HEAD, median, printMachine } from "./lib.mjs";
+import { median, printMachine } from "./lib.mjs";
+import { projectsFile, templatesFile } from "./lsp-input.mjs";
 
-const PER_FILE = Number(process.argv[2] ?? 1000);
-const FILES = Math.max(1, Number(process.argv[3] ?? 10));
-const EDITS = Math.max(1, Number(process.argv[4] ?? 30));
+const INPUT = process.argv[2] ?? "templates";
+const EDITS = Math.max(1, Number(process.argv[3] ?? 30));
+const PER_FILE = Number(process.argv[4] ?? 1000);
+const FILES = Math.max(1, Number(process.argv[5] ?? 10));
 const TARGET_MS = 100;
 const NOW = "2027-01-15T12:00:00Z";
-const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const CACHE = fileURLToPath(new URL("../node_modules/.cache/", import.meta.url));
 
 /** The server's CPU time so far (user + system, ms), from /proc on Linux; NaN elsewhere. */
 function cpuMs(pid) {
@@ -54,46 +66,76 @@ function cpuMs(pid) {
   }
 }
 
-function projectYaml(n) {
-  const day = String(1 + (n % 20)).padStart(2, "0");
-  const hour = String(9 + (n % 10)).padStart(2, "0");
-  const after = n % 10 === 0 ? "" : `    after: [p-${n - 1}]\n`;
-  return `  p-${n}:
-    id: 9b${String(n).padStart(6, "0")}-0000-4000-8000-${String(n).padStart(12, "0")}
-    name: Ward ${n % 40} turnout ${n}
-    message: "Hi {{first_name|friend}}, Ward ${n % 40} votes Tuesday at {{polling_place|your polling place}}. Reply STOP to opt out"
-    contact_lists: [Ward ${n % 40} Likely Voters]
-    state: scheduled
-    schedule:
-      at: "2027-03-${day}T${hour}:00:00${Number(day) >= 14 ? "-05:00" : "-06:00"}"
-      timezone: America/Chicago
-${after}`;
+/** The edited file's text, the other files of the folder, and the edit number `e`'s change. */
+function input() {
+  if (INPUT === "templates") return { text: templatesFile(1000), others: [], edit: instanceEdit };
+  if (INPUT === "big") return { text: projectsFile(0, 10_000), others: [], edit: messageEdit };
+  if (INPUT !== "folder") throw new Error(`unknown input ${INPUT}: templates, big or folder`);
+  const others = [];
+  for (let f = 1; f < FILES; f++) others.push(projectsFile(f * PER_FILE, (f + 1) * PER_FILE));
+  return { text: projectsFile(0, PER_FILE), others, edit: messageEdit };
 }
 
-function fileYaml(from, to) {
-  let text = `${CAMPAIGN_FILE_HEAD}  contact_lists: [Ward 3 Likely Voters]
-projects:
-`;
-  for (let n = from; n < to; n++) text += projectYaml(n);
-  return text;
+/** A project's message in the middle of the file: `first_name` misspelt, then put back. */
+function messageEdit(lines, e) {
+  const typo = e % 2 === 0;
+  const needle = typo ? "{{first_name|friend}}" : "{{frist_name|friend}}";
+  const line = lines.findIndex((l, i) => i > lines.length / 2 && l.includes(needle));
+  const character = (lines[line] ?? "").indexOf(needle) + 2;
+  return {
+    range: {
+      start: { line, character },
+      end: { line, character: character + (typo ? "first_name".length : "frist_name".length) },
+    },
+    text: typo ? "frist_name" : "first_name",
+  };
 }
 
-const dir = mkdtempSync(join(tmpdir(), "campaignctl-bench-lsp-"));
+const LONG = " on the second floor in room 204 by the east doors of the county seat";
+
+/** An instance's polling place in the middle of the file made long, then put back. */
+function instanceEdit(lines, e) {
+  const grow = e % 2 === 0;
+  const needle = `Courthouse${grow ? "" : LONG}}`;
+  const line = lines.findIndex((l, i) => i > lines.length / 2 && l.includes(needle));
+  const character = (lines[line] ?? "").indexOf(needle) + "Courthouse".length;
+  return {
+    range: { start: { line, character }, end: { line, character: character + (grow ? 0 : LONG.length) } },
+    text: grow ? LONG : "",
+  };
+}
+
+mkdirSync(CACHE, { recursive: true });
+const dir = mkdtempSync(join(CACHE, "campaignctl-bench-lsp-"));
 try {
-  for (let f = 1; f < FILES; f++)
-    writeFileSync(join(dir, `other-${f}.yaml`), fileYaml(f * PER_FILE, (f + 1) * PER_FILE));
-  const big = join(dir, "big.yaml");
-  const text = fileYaml(0, PER_FILE);
+  const { text, others, edit } = input();
+  for (const [f, other] of others.entries()) writeFileSync(join(dir, `other-${f + 1}.yaml`), other);
+  const big = join(dir, "edited.yaml");
   writeFileSync(big, text);
   const uri = pathToFileURL(big).href;
   printMachine(1);
   console.log(
-    `files: ${FILES} (${PER_FILE} projects each; the edited one ${(text.length / 1024).toFixed(0)} KiB), edits: ${EDITS}`,
+    `input ${INPUT}: ${others.length + 1} file(s), the edited one ${(text.length / 1024).toFixed(0)} KiB; edits: ${EDITS}; load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
   );
 
-  const child = spawn(process.execPath, [CLI, "lsp", "--stdio", "--debounce", "0", "--now", NOW], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+      CLI,
+      "lsp",
+      "--stdio",
+      "--debounce",
+      "0",
+      "--now",
+      NOW,
+    ],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   const connection = createProtocolConnection(
     new StreamMessageReader(child.stdout),
     new StreamMessageWriter(child.stdin),
@@ -127,23 +169,18 @@ try {
     `open (every file read and checked once): ${openMs.toFixed(0)} ms, ${first.diagnostics.length} diagnostics`,
   );
 
-  const lines = text.split("\n");
+  let lines = text.split("\n");
   const times = [];
   const cpus = [];
   let counts = [];
   for (let e = 0; e < EDITS; e++) {
     const version = e + 2;
-    // A project's message in the middle of the file: `first_name` misspelt, then put back.
-    const line = lines.findIndex((l, i) => i > lines.length / 2 && l.includes("{{first_name|friend}}"));
-    const character = (lines[line] ?? "").indexOf("first_name");
-    const typo = e % 2 === 0;
-    const change = {
-      range: {
-        start: { line, character },
-        end: { line, character: character + (typo ? "first_name".length : "frist_name".length) },
-      },
-      text: typo ? "frist_name" : "first_name",
-    };
+    const change = edit(lines, e);
+    const { start, end } = change.range;
+    // The server's text after the change, for the next edit's lines (one line changed).
+    const old = lines[start.line] ?? "";
+    lines = [...lines];
+    lines[start.line] = old.slice(0, start.character) + change.text + old.slice(end.character);
     const published = publishedFor(version);
     const cpuBefore = cpuMs(child.pid);
     started = performance.now();
@@ -166,6 +203,11 @@ try {
   );
   console.log(
     `server CPU time per edit (user + system, 10 ms ticks; what a shared machine distorts least): median ${median(cpus).toFixed(0)} ms`,
+  );
+  console.log(
+    `ratio to the floor (${TARGET_MS} ms): median ${(median(times) / TARGET_MS).toFixed(2)}, p90 ${(p90 / TARGET_MS).toFixed(2)}, CPU ${(median(cpus) / TARGET_MS).toFixed(2)}; open ${(openMs / 1000).toFixed(2)} x 1 s; load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
   );
   const ok = median(times) < TARGET_MS && p90 < TARGET_MS && counts.length === 2;
   console.log(ok ? `target met (under ${TARGET_MS} ms)` : `TARGET MISSED (under ${TARGET_MS} ms)`);

@@ -10,7 +10,7 @@
  */
 import { basename } from "node:path";
 import { assembleFile } from "../../src/campaign/assemble.js";
-import { decodeCampaignFile } from "../../src/campaign/decode.js";
+import { decodeCampaignFile, decodeEditorText } from "../../src/campaign/decode.js";
 import {
   type CheckedFile,
   checkFileAlone,
@@ -35,7 +35,7 @@ import {
   type OwnMove,
   type OwnState,
 } from "./incremental-check.js";
-import { splitProjects } from "./project-chunks.js";
+import { splitAfterEdit, splitProjects } from "./project-chunks.js";
 
 /** What a document's check needs besides its text. */
 export interface DocumentCheckContext {
@@ -73,6 +73,8 @@ export function isCampaignDocument(path: string, text: string): boolean {
  */
 export interface CheckMemory {
   readonly documents: Map<string, RememberedCheck>;
+  /** How the edits of remembered documents were checked: one entry alone, or the file whole. */
+  readonly counts: { incremental: number; whole: number };
   readonly minis: MiniCache;
   /** Directory listings of policy discovery, kept while each directory is unchanged. */
   readonly looks: LookCache;
@@ -87,7 +89,7 @@ interface RememberedCheck {
 
 /** An empty memory, for one server session. */
 export function checkMemory(): CheckMemory {
-  return { documents: new Map(), minis: new Map(), looks: new Map() };
+  return { documents: new Map(), minis: new Map(), looks: new Map(), counts: { incremental: 0, whole: 0 } };
 }
 
 /**
@@ -109,7 +111,7 @@ export function checkDocument(
     memory?.documents.delete(path);
     return [];
   }
-  const decoded = decodeCampaignFile(path, Buffer.from(text, "utf8"));
+  const decoded = decodeEditorText(path, text);
   const policy = loadPolicy(context.flags, [path], context.cwd, memory?.looks);
   const job: ValidateJob = {
     now: context.now.getTime(),
@@ -126,7 +128,11 @@ export function checkDocument(
   let own: OwnState | undefined;
   let moved: OwnMove | undefined;
   if (previous !== undefined && memory !== undefined) {
-    const split = splitProjects(file.text);
+    const before = previous.own;
+    const split =
+      before.split === undefined
+        ? splitProjects(file.text)
+        : splitAfterEdit(before.text, before.split, file.text);
     const done =
       split === undefined
         ? undefined
@@ -136,6 +142,8 @@ export function checkDocument(
       moved = done.moved;
     }
   }
+  if (previous !== undefined && memory !== undefined)
+    memory.counts[own === undefined ? "whole" : "incremental"] += 1;
   own ??= checkWhole(file, job, jobKey);
   const others = workspace === undefined ? undefined : othersOf(file, job, workspace);
   const othersKey = others?.key ?? "";

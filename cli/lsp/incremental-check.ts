@@ -1,6 +1,7 @@
 /**
  * The language server's check of an edited document without checking it whole: when an edit
- * changes one `projects:` entry (project-chunks.ts), only that entry is checked again, by
+ * changes one `projects:` entry or one instance of a template (project-chunks.ts), only that entry
+ * is checked again, by
  * `validate`'s own file check (../validate-check.ts) run on a small file made of the document's
  * head, that entry and its tail; the findings are moved to the entry's place in the document. The
  * same small file with the entry as it was gives the findings to take out. Pure.
@@ -10,14 +11,18 @@
  * caller checks the file whole: a cut that is not certain (see splitProjects), an entry that is not
  * a schema-valid project in either version (schema errors change how a file's projects are built,
  * key-trust.ts), any YAML finding, shared findings (outside the entry) that differ between the two
- * versions, findings in the entry that are not exactly the old small file's, or a range that spans
- * the entry's edge. test/cli/lsp-incremental.test.ts compares the result with a whole check after
- * every edit of a series.
+ * versions, findings in the entry that are not exactly the old small file's, a range that spans
+ * the entry's edge, or another finding that points into the entry (a template's finding naming
+ * every instance that sends a variant). An instance's findings at the template's values (marked as
+ * for that instance, template-origin.ts) are the entry's. test/cli/lsp-incremental.test.ts compares
+ * the result with a whole check after every edit of a series, test/lsp/agreement.test.ts along
+ * seeded random edits of project and template files.
  */
 import type { FileDeclaration } from "../../src/campaign/assemble.js";
 import type { CrossProjectData } from "../../src/campaign/cross-project.js";
 import type { FileCheck } from "../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
+import { instancePlaces } from "../../src/campaign/template-findings.js";
 import type { Diagnostic, SourcePosition, SourceRange } from "../../src/diagnostics/diagnostic.js";
 import { type ValidateJob, validateFileAlone } from "../validate-check.js";
 import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-chunks.js";
@@ -75,6 +80,12 @@ function mover(path: string, deltaOf: (start: number, end: number) => Delta | un
 
 /** The diagnostic with every range in the file moved, or undefined when one cannot be. */
 export function moveDiagnostic(d: Diagnostic, move: Mover): Diagnostic | undefined {
+  if (d.related === undefined && d.fixes === undefined) {
+    // The usual finding: one range (or none).
+    if (d.range === undefined) return d;
+    const range = move(d.range);
+    return range === undefined ? undefined : range === d.range ? d : { ...d, range };
+  }
   let failed = false;
   const m = (r: SourceRange): SourceRange => {
     const moved = move(r);
@@ -82,9 +93,22 @@ export function moveDiagnostic(d: Diagnostic, move: Mover): Diagnostic | undefin
     return moved ?? r;
   };
   const range = d.range === undefined ? undefined : m(d.range);
-  const related = d.related?.map((r) => ({ ...r, range: m(r.range) }));
-  const fixes = d.fixes?.map((f) => (f.also === undefined ? f : { ...f, also: f.also.map(m) }));
+  let moved = range !== d.range;
+  const related = d.related?.map((r) => {
+    const to = m(r.range);
+    if (to === r.range) return r;
+    moved = true;
+    return { ...r, range: to };
+  });
+  const fixes = d.fixes?.map((f) => {
+    if (f.also === undefined) return f;
+    const also = f.also.map(m);
+    if (also.every((r, i) => r === f.also?.[i])) return f;
+    moved = true;
+    return { ...f, also };
+  });
   if (failed) return undefined;
+  if (!moved) return d;
   return {
     ...d,
     ...(range === undefined ? {} : { range }),
@@ -103,6 +127,10 @@ function moveAll<T>(items: readonly T[], one: (item: T) => T | undefined): T[] |
   return out;
 }
 
+/**
+ * The cross-project data with every range moved (its origin's too: where a template's instance and
+ * the template are written), the same object when none moved; undefined when one cannot be.
+ */
 function moveCross(p: CrossProjectData, move: Mover): CrossProjectData | undefined {
   const key = move(p.ranges.key);
   const id = move(p.ranges.id);
@@ -110,12 +138,38 @@ function moveCross(p: CrossProjectData, move: Mover): CrossProjectData | undefin
   const after = moveAll(p.ranges.after, move);
   if (key === undefined || id === undefined || scheduleAt === undefined || after === undefined)
     return undefined;
-  return { ...p, ranges: { key, id, scheduleAt, after } };
+  const origin = p.origin === undefined ? undefined : moveOrigin(p.origin, move);
+  if (p.origin !== undefined && origin === undefined) return undefined;
+  const same =
+    key === p.ranges.key &&
+    id === p.ranges.id &&
+    scheduleAt === p.ranges.scheduleAt &&
+    after.every((r, i) => r === p.ranges.after[i]) &&
+    origin === p.origin;
+  if (same) return p;
+  return { ...p, ...(origin === undefined ? {} : { origin }), ranges: { key, id, scheduleAt, after } };
+}
+
+type CrossOrigin = NonNullable<CrossProjectData["origin"]>;
+
+function moveOrigin(origin: CrossOrigin, move: Mover): CrossOrigin | undefined {
+  const { value, span } = origin;
+  const instanceRange = move(value.instanceRange);
+  const templateRange = move(value.templateRange);
+  if (instanceRange === undefined || templateRange === undefined) return undefined;
+  if (instanceRange === value.instanceRange && templateRange === value.templateRange) return origin;
+  // The instance's span moves with its key (the span starts at the key, both in the file).
+  const shift = instanceRange.start.offset - value.instanceRange.start.offset;
+  return {
+    ...origin,
+    value: { ...value, instanceRange, templateRange },
+    ...(span === undefined ? {} : { span: [span[0] + shift, span[1] + shift] as const }),
+  };
 }
 
 function moveDeclaration(d: FileDeclaration, move: Mover): FileDeclaration | undefined {
   const range = move(d.range);
-  return range === undefined ? undefined : { address: d.address, range };
+  return range === undefined ? undefined : range === d.range ? d : { address: d.address, range };
 }
 
 /** Moves ranges of the small file (head, entry, tail) to the entry's document. */
@@ -135,12 +189,28 @@ function fromMini(path: string, split: ProjectSplit, chunk: ProjectChunk): Mover
   });
 }
 
-/** True when the range (in the small file) lies in the entry. */
-function inEntry(path: string, split: ProjectSplit, chunk: ProjectChunk, d: Diagnostic): boolean {
+/**
+ * True when the finding is the entry's: its range starts in the entry at `[start, end)`, or, for a
+ * template's instance, it is a finding on that instance's project at a value the template (or the
+ * file) wrote, marked as for that instance alone (template-origin.ts).
+ */
+function owned(path: string, kind: ProjectSplit["kind"], chunk: ProjectChunk, start: number, d: Diagnostic) {
   const r = d.range;
-  if (r === undefined || r.file !== path) return false;
-  const head = split.head.length;
-  return r.start.offset >= head && r.start.offset < head + chunk.text.length;
+  if (
+    r !== undefined &&
+    r.file === path &&
+    r.start.offset >= start &&
+    r.start.offset < start + chunk.text.length
+  )
+    return true;
+  if (kind !== "instances") return false;
+  const marked = instancePlaces(d);
+  return marked.length === 1 && marked[0]?.instance.address === chunk.address;
+}
+
+/** True when the finding (in the small file) is the entry's. */
+function inEntry(path: string, split: ProjectSplit, chunk: ProjectChunk, d: Diagnostic): boolean {
+  return owned(path, split.kind, chunk, split.head.length, d);
 }
 
 function miniCheck(
@@ -181,6 +251,67 @@ function json(d: unknown): string {
 }
 
 /**
+ * What the checks across files read of the small file's projects, as JSON: everything but where
+ * an instance's value ends. That end only decides whether a finding at one of the ranges compared
+ * here lies in the instance (template-origin.ts), and with the ranges unchanged it does not move
+ * past one of them (they lie in the instance, or before it, in the template).
+ */
+function crossJson(projects: readonly CrossProjectData[]): string {
+  return JSON.stringify(
+    projects.map((p) =>
+      p.origin?.span === undefined ? p : { ...p, origin: { ...p.origin, span: p.origin.span[0] } },
+    ),
+  );
+}
+
+/**
+ * How positions of the previous text move to the edited one: `move` for anything (a place inside
+ * the entry keeps its offset), `outside` for what must lie outside the entry (undefined inside).
+ */
+function documentMovers(path: string, was: ProjectChunk, now: ProjectChunk): { move: Mover; outside: Mover } {
+  const wasEnd = was.offset + was.text.length;
+  // Positions after the entry move by the change in its length.
+  const after: Delta = { offset: now.text.length - was.text.length, line: now.lines - was.lines };
+  const move = mover(path, (start, stop) => {
+    if (stop < start) return undefined;
+    if (start < was.offset) return stop <= was.offset ? ZERO : undefined;
+    if (start < wasEnd) return stop <= wasEnd ? ZERO : undefined;
+    return after;
+  });
+  // The other findings point nowhere into the entry (one that did may have changed with it).
+  const outside = mover(path, (start, stop) => {
+    if (stop < start) return undefined;
+    if (start < was.offset) return stop <= was.offset ? ZERO : undefined;
+    return start >= wasEnd ? after : undefined;
+  });
+  return { move, outside };
+}
+
+/** The declarations and projects with entry `changed` (`address`) replaced by the fresh check's, the others moved. */
+function replaceEntry(
+  previous: FileCheck,
+  changed: number,
+  address: string,
+  fresh: FileCheck,
+  newMove: Mover,
+  move: Mover,
+): Pick<FileCheck, "declarations" | "projects"> | undefined {
+  const declarations = previous.declarations;
+  if (declarations[changed]?.address !== address) return undefined;
+  const newDeclaration = moveDeclaration(fresh.declarations[0] as FileDeclaration, newMove);
+  const movedDeclarations = moveAll(declarations, (d) =>
+    d === declarations[changed] ? newDeclaration : moveDeclaration(d, move),
+  );
+  const index = previous.projects.findIndex((p) => p.address === address);
+  const newProject = moveCross(fresh.projects[0] as CrossProjectData, newMove);
+  if (index < 0 || newProject === undefined || movedDeclarations === undefined) return undefined;
+  const projects = moveAll(previous.projects, (p) =>
+    p === previous.projects[index] ? newProject : moveCross(p, move),
+  );
+  return projects === undefined ? undefined : { declarations: movedDeclarations, projects };
+}
+
+/**
  * The document's own check (validate's file check) for `file`, reusing `previous` when only one
  * project entry changed; undefined when that is not certain (the caller checks the file whole).
  */
@@ -195,7 +326,8 @@ export function checkIncrementally(
   const before = previous.split;
   if (before === undefined || previous.jobKey !== jobKey) return undefined;
   if (previous.now !== job.now && !clockIndifferent(file.text, previous, job.now)) return undefined;
-  if (before.head !== split.head || before.tail !== split.tail) return undefined;
+  if (before.kind !== split.kind || before.head !== split.head || before.tail !== split.tail)
+    return undefined;
   if (before.chunks.length !== split.chunks.length) return undefined;
   // Every project valid: a schema error anywhere changes how the file's projects are built.
   if (previous.check.projects.length !== before.chunks.length) return undefined;
@@ -232,12 +364,7 @@ export function checkIncrementally(
   const oldMove = fromMini(path, before, was);
   const newMove = fromMini(path, split, now);
   // The entry's findings in the previous check must be exactly the old small file's.
-  const wasEnd = was.offset + was.text.length;
-  const inWas = (d: Diagnostic): boolean =>
-    d.range !== undefined &&
-    d.range.file === path &&
-    d.range.start.offset >= was.offset &&
-    d.range.start.offset < wasEnd;
+  const inWas = (d: Diagnostic): boolean => owned(path, split.kind, was, was.offset, d);
   const expected = moveAll(
     old.diagnostics.filter((d) => inEntry(path, before, was, d)),
     (d) => moveDiagnostic(d, oldMove),
@@ -248,44 +375,26 @@ export function checkIncrementally(
   const a = found.map(json).sort();
   const b = expected.map(json).sort();
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return undefined;
-  // Positions after the entry move by the change in its length.
-  const after: Delta = { offset: now.text.length - was.text.length, line: now.lines - was.lines };
-  const move = mover(path, (start, stop) => {
-    if (stop < start) return undefined;
-    if (start < was.offset) return stop <= was.offset ? ZERO : undefined;
-    if (start < wasEnd) return stop <= wasEnd ? ZERO : undefined;
-    return after;
-  });
+  const { move, outside } = documentMovers(path, was, now);
   const kept = moveAll(
     previous.check.diagnostics.filter((d) => !inWas(d)),
-    (d) => moveDiagnostic(d, move),
+    (d) => moveDiagnostic(d, outside),
   );
   const added = moveAll(
     fresh.diagnostics.filter((d) => inEntry(path, split, now, d)),
     (d) => moveDiagnostic(d, newMove),
   );
   if (kept === undefined || added === undefined) return undefined;
-  // Declarations and projects: the entry's replaced, the others moved.
-  const declarations = previous.check.declarations;
-  if (declarations.length !== split.chunks.length || declarations[changed]?.address !== was.address)
-    return undefined;
-  const newDeclaration = moveDeclaration(fresh.declarations[0] as FileDeclaration, newMove);
-  const movedDeclarations = moveAll(declarations, (d) =>
-    d === declarations[changed] ? newDeclaration : moveDeclaration(d, move),
-  );
-  const index = previous.check.projects.findIndex((p) => p.address === was.address);
-  const newProject = moveCross(fresh.projects[0] as CrossProjectData, newMove);
-  if (index < 0 || newProject === undefined || movedDeclarations === undefined) return undefined;
-  const projects = moveAll(previous.check.projects, (p) =>
-    p === previous.check.projects[index] ? newProject : moveCross(p, move),
-  );
-  if (projects === undefined) return undefined;
+  if (previous.check.declarations.length !== split.chunks.length) return undefined;
+  const entries = replaceEntry(previous.check, changed, was.address, fresh, newMove, move);
+  if (entries === undefined) return undefined;
   return {
-    check: { diagnostics: [...kept, ...added], declarations: movedDeclarations, projects },
+    check: { diagnostics: [...kept, ...added], ...entries },
     moved: {
       move,
       crossSame:
-        json(old.projects) === json(fresh.projects) && json(old.declarations) === json(fresh.declarations),
+        crossJson(old.projects) === crossJson(fresh.projects) &&
+        json(old.declarations) === json(fresh.declarations),
     },
   };
 }

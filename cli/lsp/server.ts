@@ -14,7 +14,9 @@ import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   CodeActionKind,
+  type Connection,
   createConnection,
+  type InitializeParams,
   type InitializeResult,
   MarkupKind,
   MessageType,
@@ -37,6 +39,7 @@ import type { ReadCache } from "../adapters/campaign-files.js";
 import { VERSION } from "../version.js";
 import {
   addressesAround,
+  type CheckMemory,
   checkDocument,
   checkMemory,
   type DocumentCheckContext,
@@ -44,7 +47,7 @@ import {
 } from "./check-document.js";
 import { codeActions, type PublishedDiagnostic } from "./code-actions.js";
 import { type CompletionSources, completionsAt } from "./completion.js";
-import { debouncer, type Schedule } from "./debounce.js";
+import { type Debouncer, debouncer, type Schedule } from "./debounce.js";
 import { documentFacts } from "./document-facts.js";
 import { fixEdits, scalarsOf } from "./fix-edits.js";
 import { hoverAt } from "./hover.js";
@@ -85,212 +88,282 @@ export function runServer(options: ServerOptions): Promise<ServerEnd> {
       initialize: () => {},
       exit: (code) => end(code === 0 ? "clean" : "unclean"),
     };
-    // A write that fails means the editor has gone: the input's end ends the session.
-    const gone = (): void => {};
-    const connection = createConnection(
-      (logger) =>
-        createProtocolConnection(
-          new StreamMessageReader(options.input),
-          new StreamMessageWriter(options.output),
-          logger,
-        ),
-      watchDog,
-    );
+    const connection = connect(options, watchDog);
     options.input.on("end", () => end(watchDog.shutdownReceived ? "clean" : "unclean"));
     options.input.on("close", () => end(watchDog.shutdownReceived ? "clean" : "unclean"));
-    const documents = new TextDocuments(TextDocument);
+    const state = sessionState(options, connection, () => ended);
+    listen(state, debounce);
+  });
+}
 
-    /** Workspace folders (absolute paths), from `initialize`. */
-    let folders: string[] = [];
-    const cache = new Map<string, FileCheck>();
-    const reads: ReadCache = new Map();
-    const memory = checkMemory();
-    const snapshotFor = snapshotCache();
-    /** Said once a session: completion of names needs a snapshot, and how to make one. */
-    let saidNoSnapshot = false;
-    const sayNoSnapshot = (path: string): void => {
-      if (saidNoSnapshot) return;
-      saidNoSnapshot = true;
-      // A notification (no answer awaited, no buttons): said once, then silence.
-      connection
-        .sendNotification(ShowMessageNotification.type, {
-          type: MessageType.Info,
-          message: `campaignctl: no offline snapshot (.campaignctl/snapshot.json) above ${path}, so names of lists, numbers, brands and registrations are not completed. Run \`campaignctl plan\` (or \`campaignctl import\`) on these files once to write it; editing never uses the network.`,
-        })
-        .catch(gone);
-    };
-    /** What was last published for each open document, with each diagnostic's fixes as edits. */
-    const published = new Map<string, { version: number; entries: PublishedDiagnostic[] }>();
-    let loadedSchema: Record<string, unknown> | undefined;
-    const schema = (): Record<string, unknown> => {
-      loadedSchema ??= campaignSchema();
-      return loadedSchema;
-    };
+/** A write that fails means the editor has gone: the input's end ends the session. */
+const gone = (): void => {};
 
-    /** The workspace folder holding `path` (the deepest), or undefined. */
-    const folderOf = (path: string): string | undefined =>
-      folders
-        .filter((f) => path === f || path.startsWith(f.endsWith(sep) ? f : `${f}${sep}`))
-        .sort((a, b) => b.length - a.length)[0];
+/** The protocol connection over the streams, on the library's common core with `watchDog`. */
+function connect(options: ServerOptions, watchDog: WatchDog): Connection {
+  return createConnection(
+    (logger) =>
+      createProtocolConnection(
+        new StreamMessageReader(options.input),
+        new StreamMessageWriter(options.output),
+        logger,
+      ),
+    watchDog,
+  );
+}
 
-    const publish = (document: TextDocument, buffers: ReadonlyMap<string, string>): void => {
-      const path = fileURLToPath(document.uri);
-      const folder = folderOf(path);
-      let entries: PublishedDiagnostic[];
-      try {
-        const text = document.getText();
-        const found = checkDocument(
-          path,
-          text,
-          options.context(),
-          folder === undefined ? undefined : { folder, buffers, cache, reads },
-          memory,
-        );
-        // The fixes' edits are made when the editor asks for them (a second parse of the text).
-        let scalars: ReturnType<typeof scalarsOf> | undefined;
-        entries = found.map((d) => ({
-          lsp: toLspDiagnostic(d, path),
-          fixes: () => {
-            if (d.range?.file !== path || d.fixes === undefined) return [];
-            scalars ??= scalarsOf(text);
-            return fixEdits(text, d, scalars);
-          },
-        }));
-      } catch (error) {
-        failed(document, path, "checking", error);
-        return;
-      }
-      send(document.uri, document.version, entries);
-    };
-    const send = (uri: string, version: number, entries: PublishedDiagnostic[]): void => {
-      published.set(uri, { version, entries });
-      connection.sendDiagnostics({ uri, version, diagnostics: entries.map((e) => e.lsp) }).catch(gone);
-    };
-    /**
-     * A bug met on `document` is never silent: logged, and shown on the document as
-     * `lsp.internal-error` (with the findings last published for it, when a completion or a hover
-     * failed: they still stand).
-     */
-    const failed = (document: TextDocument, path: string, task: ServerTask, error: unknown): void => {
-      options.log(`campaignctl lsp: ${task} ${path} failed: ${String(error)}\n`);
-      const failure = {
-        lsp: toLspDiagnostic(internalErrorDiagnostic(path, task, error), path),
-        fixes: () => [],
-      };
-      const last = task === "checking" ? undefined : published.get(document.uri);
-      send(document.uri, last?.version ?? document.version, [...(last?.entries ?? []), failure]);
-    };
+/** What one session keeps: its connection, open documents, workspace folders and memories. */
+interface SessionState {
+  readonly options: ServerOptions;
+  readonly connection: Connection;
+  readonly documents: TextDocuments<TextDocument>;
+  readonly ended: () => boolean;
+  /** Workspace folders (absolute paths), from `initialize`. */
+  folders: string[];
+  readonly cache: Map<string, FileCheck>;
+  readonly reads: ReadCache;
+  readonly memory: CheckMemory;
+  readonly snapshotFor: ReturnType<typeof snapshotCache>;
+  /** Said once a session: completion of names needs a snapshot, and how to make one. */
+  saidNoSnapshot: boolean;
+  /** What was last published for each open document, with each diagnostic's fixes as edits. */
+  readonly published: Map<string, { version: number; entries: PublishedDiagnostic[] }>;
+  loadedSchema: Record<string, unknown> | undefined;
+}
 
-    /** Every open file document, checked against the others' buffers (an edit in one may change another's). */
-    const publishAll = (): void => {
-      if (ended) return;
-      const open = documents.all().filter((d) => d.uri.startsWith("file:"));
-      const buffers = new Map(open.map((d) => [fileURLToPath(d.uri), d.getText()]));
-      for (const document of open) publish(document, buffers);
-    };
+function sessionState(options: ServerOptions, connection: Connection, ended: () => boolean): SessionState {
+  return {
+    options,
+    connection,
+    documents: new TextDocuments(TextDocument),
+    ended,
+    folders: [],
+    cache: new Map(),
+    reads: new Map(),
+    memory: checkMemory(),
+    snapshotFor: snapshotCache(),
+    saidNoSnapshot: false,
+    published: new Map(),
+    loadedSchema: undefined,
+  };
+}
 
-    connection.onInitialize((params): InitializeResult => {
-      const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-      folders = uris.filter((u) => u.startsWith("file:")).map((u) => fileURLToPath(u));
-      return {
-        capabilities: {
-          textDocumentSync: TextDocumentSyncKind.Incremental,
-          completionProvider: { triggerCharacters: ["[", ","] },
-          hoverProvider: true,
-          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        },
-        serverInfo: { name: "campaignctl", version: VERSION },
-      };
-    });
-    connection.onCompletion(({ textDocument, position }) => {
-      const document = documents.get(textDocument.uri);
-      if (document === undefined || !document.uri.startsWith("file:")) return [];
-      const path = fileURLToPath(document.uri);
-      try {
-        return completionsOf(document, path, position);
-      } catch (error) {
-        failed(document, path, "completing", error);
+/** The campaign schema, loaded on first use. */
+function schemaOf(state: SessionState): Record<string, unknown> {
+  state.loadedSchema ??= campaignSchema();
+  return state.loadedSchema;
+}
+
+/** Tells the editor once a session that names are not completed without a snapshot. */
+function sayNoSnapshot(state: SessionState, path: string): void {
+  if (state.saidNoSnapshot) return;
+  state.saidNoSnapshot = true;
+  // A notification (no answer awaited, no buttons): said once, then silence.
+  state.connection
+    .sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Info,
+      message: `campaignctl: no offline snapshot (.campaignctl/snapshot.json) above ${path}, so names of lists, numbers, brands and registrations are not completed. Run \`campaignctl plan\` (or \`campaignctl import\`) on these files once to write it; editing never uses the network.`,
+    })
+    .catch(gone);
+}
+
+/** The workspace folder holding `path` (the deepest), or undefined. */
+function folderOf(state: SessionState, path: string): string | undefined {
+  return state.folders
+    .filter((f) => path === f || path.startsWith(f.endsWith(sep) ? f : `${f}${sep}`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+/** The texts of the open file documents, by path. */
+function openBuffers(state: SessionState): Map<string, string> {
+  return new Map(
+    state.documents
+      .all()
+      .filter((d) => d.uri.startsWith("file:"))
+      .map((d) => [fileURLToPath(d.uri), d.getText()]),
+  );
+}
+
+/** Checks `document` and publishes its findings (or the bug met checking it). */
+function publish(state: SessionState, document: TextDocument, buffers: ReadonlyMap<string, string>): void {
+  const path = fileURLToPath(document.uri);
+  const folder = folderOf(state, path);
+  let entries: PublishedDiagnostic[];
+  try {
+    const text = document.getText();
+    const found = checkDocument(
+      path,
+      text,
+      state.options.context(),
+      folder === undefined ? undefined : { folder, buffers, cache: state.cache, reads: state.reads },
+      state.memory,
+    );
+    // The fixes' edits are made when the editor asks for them (a second parse of the text).
+    let scalars: ReturnType<typeof scalarsOf> | undefined;
+    entries = found.map((d) => ({
+      lsp: toLspDiagnostic(d, path),
+      fixes: () => {
+        if (d.range?.file !== path || d.fixes === undefined) return [];
+        scalars ??= scalarsOf(text);
+        return fixEdits(text, d, scalars);
+      },
+    }));
+  } catch (error) {
+    failed(state, document, path, "checking", error);
+    return;
+  }
+  send(state, document.uri, document.version, entries);
+}
+
+function send(state: SessionState, uri: string, version: number, entries: PublishedDiagnostic[]): void {
+  state.published.set(uri, { version, entries });
+  state.connection.sendDiagnostics({ uri, version, diagnostics: entries.map((e) => e.lsp) }).catch(gone);
+}
+
+/**
+ * A bug met on `document` is never silent: logged, and shown on the document as
+ * `lsp.internal-error` (with the findings last published for it, when a completion or a hover
+ * failed: they still stand).
+ */
+function failed(
+  state: SessionState,
+  document: TextDocument,
+  path: string,
+  task: ServerTask,
+  error: unknown,
+): void {
+  state.options.log(`campaignctl lsp: ${task} ${path} failed: ${String(error)}\n`);
+  const failure = {
+    lsp: toLspDiagnostic(internalErrorDiagnostic(path, task, error), path),
+    fixes: () => [],
+  };
+  const last = task === "checking" ? undefined : state.published.get(document.uri);
+  send(state, document.uri, last?.version ?? document.version, [...(last?.entries ?? []), failure]);
+}
+
+/** Every open file document, checked against the others' buffers (an edit in one may change another's). */
+function publishAll(state: SessionState): void {
+  if (state.ended()) return;
+  const open = state.documents.all().filter((d) => d.uri.startsWith("file:"));
+  const buffers = new Map(open.map((d) => [fileURLToPath(d.uri), d.getText()]));
+  for (const document of open) publish(state, document, buffers);
+}
+
+function initialize(state: SessionState, params: InitializeParams): InitializeResult {
+  const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  state.folders = uris.filter((u) => u.startsWith("file:")).map((u) => fileURLToPath(u));
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: ["[", ","] },
+      hoverProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    },
+    serverInfo: { name: "campaignctl", version: VERSION },
+  };
+}
+
+function completionsOf(state: SessionState, document: TextDocument, path: string, position: Position) {
+  const text = document.getText();
+  if (!isCampaignDocument(path, text)) return [];
+  const folder = folderOf(state, path);
+  const workspace =
+    folder === undefined
+      ? undefined
+      : { folder, buffers: openBuffers(state), cache: state.cache, reads: state.reads };
+  const addresses = addressesAround(path, text, workspace, state.memory);
+  const facts = documentFacts(text);
+  const found = state.snapshotFor(path, folder);
+  const org = found.kind === "found" ? organizationIn(found.snapshot, facts.organization) : undefined;
+  const sources: CompletionSources = {
+    schema: schemaOf(state),
+    addresses,
+    mergeFields: mergeFieldsOf(facts, org),
+    names: (key) => {
+      if (found.kind === "missing") {
+        sayNoSnapshot(state, path);
         return [];
       }
-    });
-    const completionsOf = (document: TextDocument, path: string, position: Position) => {
-      const text = document.getText();
-      if (!isCampaignDocument(path, text)) return [];
-      const folder = folderOf(path);
-      const buffers = new Map(
-        documents
-          .all()
-          .filter((d) => d.uri.startsWith("file:"))
-          .map((d) => [fileURLToPath(d.uri), d.getText()]),
-      );
-      const workspace = folder === undefined ? undefined : { folder, buffers, cache, reads };
-      const addresses = addressesAround(path, text, workspace, memory);
-      const facts = documentFacts(text);
-      const found = snapshotFor(path, folder);
-      const org = found.kind === "found" ? organizationIn(found.snapshot, facts.organization) : undefined;
-      const sources: CompletionSources = {
-        schema: schema(),
-        addresses,
-        mergeFields: mergeFieldsOf(facts, org),
-        names: (key) => {
-          if (found.kind === "missing") {
-            sayNoSnapshot(path);
-            return [];
-          }
-          return org === undefined ? [] : namesOf(org, key);
-        },
-      };
-      return completionsAt(text, position.line, position.character, sources);
-    };
-    // Opening or editing any document re-checks every open one, once the edits have been quiet.
-    // Only file: documents have a path to find policies from; an untitled buffer is not checked.
-    documents.onDidChangeContent(({ document }) => {
-      if (document.uri.startsWith("file:")) debounce.call("open documents", publishAll);
-    });
-    connection.onHover(({ textDocument, position }) => {
-      const document = documents.get(textDocument.uri);
-      if (document === undefined || !document.uri.startsWith("file:")) return null;
-      const path = fileURLToPath(document.uri);
-      try {
-        return hoverOf(document, path, position);
-      } catch (error) {
-        failed(document, path, "hovering over", error);
-        return null;
-      }
-    });
-    const hoverOf = (document: TextDocument, path: string, position: Position) => {
-      const text = document.getText();
-      if (!isCampaignDocument(path, text)) return null;
-      const found = snapshotFor(path, folderOf(path));
-      const named = documentFacts(text).organization;
-      const organization = found.kind === "found" ? organizationIn(found.snapshot, named) : undefined;
-      const missing =
-        found.kind === "missing"
-          ? "no offline snapshot; run `campaignctl plan` on these files once to write it"
-          : organization === undefined
-            ? `the offline snapshot has no organization ${named === undefined ? "for this file" : `\`${named}\``}`
-            : undefined;
-      const hover = hoverAt(path, text, document.offsetAt(position), {
-        ...(organization === undefined ? {} : { organization }),
-        ...(missing === undefined ? {} : { missing }),
-      });
-      if (hover === undefined) return null;
-      return { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: lspRange(hover.range) };
-    };
-    connection.onCodeAction(({ textDocument, range, context }) => {
-      const document = documents.get(textDocument.uri);
-      const last = published.get(textDocument.uri);
-      // Fixes are edits of the text they were computed on: none while a newer text awaits its check.
-      if (document === undefined || last === undefined || last.version !== document.version) return [];
-      return codeActions(textDocument.uri, last.entries, range, context.diagnostics);
-    });
-    documents.onDidClose(({ document }) => {
-      published.delete(document.uri);
-      if (document.uri.startsWith("file:")) memory.documents.delete(fileURLToPath(document.uri));
-      if (document.uri.startsWith("file:"))
-        connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);
-    });
-    documents.listen(connection);
-    connection.listen();
+      return org === undefined ? [] : namesOf(org, key);
+    },
+  };
+  return completionsAt(text, position.line, position.character, sources);
+}
+
+function hoverOf(state: SessionState, document: TextDocument, path: string, position: Position) {
+  const text = document.getText();
+  if (!isCampaignDocument(path, text)) return null;
+  const found = state.snapshotFor(path, folderOf(state, path));
+  const named = documentFacts(text).organization;
+  const organization = found.kind === "found" ? organizationIn(found.snapshot, named) : undefined;
+  const missing =
+    found.kind === "missing"
+      ? "no offline snapshot; run `campaignctl plan` on these files once to write it"
+      : organization === undefined
+        ? `the offline snapshot has no organization ${named === undefined ? "for this file" : `\`${named}\``}`
+        : undefined;
+  const hover = hoverAt(path, text, document.offsetAt(position), {
+    ...(organization === undefined ? {} : { organization }),
+    ...(missing === undefined ? {} : { missing }),
   });
+  if (hover === undefined) return null;
+  return { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: lspRange(hover.range) };
+}
+
+/**
+ * `run` on the open file document `uri` (an untitled buffer has no path to find policies from),
+ * a bug it meets published on the document; `none` when there is no such document or it failed.
+ */
+function onFileDocument<T>(
+  state: SessionState,
+  uri: string,
+  task: ServerTask,
+  none: T,
+  run: (document: TextDocument, path: string) => T,
+): T {
+  const document = state.documents.get(uri);
+  if (document === undefined || !document.uri.startsWith("file:")) return none;
+  const path = fileURLToPath(document.uri);
+  try {
+    return run(document, path);
+  } catch (error) {
+    failed(state, document, path, task, error);
+    return none;
+  }
+}
+
+/** The session's handlers, and listening. */
+function listen(state: SessionState, debounce: Debouncer): void {
+  const { connection, documents } = state;
+  connection.onInitialize((params) => initialize(state, params));
+  connection.onCompletion(({ textDocument, position }) =>
+    onFileDocument(state, textDocument.uri, "completing", [], (document, path) =>
+      completionsOf(state, document, path, position),
+    ),
+  );
+  // Opening or editing any document re-checks every open one, once the edits have been quiet.
+  // Only file: documents have a path to find policies from; an untitled buffer is not checked.
+  documents.onDidChangeContent(({ document }) => {
+    if (document.uri.startsWith("file:")) debounce.call("open documents", () => publishAll(state));
+  });
+  connection.onHover(({ textDocument, position }) =>
+    onFileDocument(state, textDocument.uri, "hovering over", null, (document, path) =>
+      hoverOf(state, document, path, position),
+    ),
+  );
+  connection.onCodeAction(({ textDocument, range, context }) => {
+    const document = documents.get(textDocument.uri);
+    const last = state.published.get(textDocument.uri);
+    // Fixes are edits of the text they were computed on: none while a newer text awaits its check.
+    if (document === undefined || last === undefined || last.version !== document.version) return [];
+    return codeActions(textDocument.uri, last.entries, range, context.diagnostics);
+  });
+  documents.onDidClose(({ document }) => {
+    state.published.delete(document.uri);
+    if (!document.uri.startsWith("file:")) return;
+    state.memory.documents.delete(fileURLToPath(document.uri));
+    connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);
+  });
+  documents.listen(connection);
+  connection.listen();
 }

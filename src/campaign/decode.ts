@@ -79,3 +79,26 @@ export function decodeCampaignFile(path: string, bytes: Uint8Array): DecodedFile
     };
   }
 }
+
+/** A UTF-16 surrogate without its pair (UTF-8 has no such character: it is written as U+FFFD). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * An editor's text of a campaign file, decoded as `decodeCampaignFile` decodes its UTF-8 bytes,
+ * without hashing it: `sha256` is empty (the language server keys nothing by the edited document's
+ * hash, and hashing megabytes at every keystroke is most of an edit's decoding). A text the bytes
+ * would change (a lone surrogate, a NUL, too large) goes through the bytes, hashed.
+ */
+export function decodeEditorText(path: string, text: string): DecodedFile {
+  if (
+    text.includes("\0") ||
+    LONE_SURROGATE.test(text) ||
+    Buffer.byteLength(text, "utf8") > MAX_CAMPAIGN_FILE_BYTES
+  )
+    return decodeCampaignFile(path, Buffer.from(text, "utf8"));
+  // The decoder drops a byte order mark; so does this.
+  return {
+    file: { path, text: text.startsWith("\uFEFF") ? text.slice(1) : text, sha256: "" },
+    diagnostics: [],
+  };
+}

@@ -3,7 +3,19 @@
  * inside a message (a bad merge tag) can be shown exactly where it is written. Pure.
  */
 import { Scalar } from "yaml";
+import { TextMemo } from "../message/memo.js";
 import type { Span } from "./yaml-path.js";
+
+/**
+ * Each scalar's offsets relative to its start, by its written text and style, with the value they
+ * were computed for (memo.ts): where each character sits follows from the written text and the
+ * value alone, and the projects of a file often write the same message (a lint finding in each
+ * locates it once, not once per project).
+ */
+const relativeOffsets = new TextMemo<{
+  readonly value: string;
+  readonly offsets: number[] | EscapedOffsets | undefined;
+}>();
 
 /**
  * Returns a function from a value range `[start, end)` to a source span. Non-whitespace characters
@@ -15,8 +27,16 @@ import type { Span } from "./yaml-path.js";
 export function scalarValueMapper(text: string, node: Scalar): (start: number, end: number) => Span {
   const range = node.range;
   if (!range) return () => [0, 0];
+  const base = range[0];
   const whole: Span = [range[0], range[1]];
-  const mapped = valueOffsets(text, node, range[0], range[1]);
+  const value = typeof node.value === "string" ? node.value : String(node.value);
+  const compute = () => {
+    const found = valueOffsets(text, node, range[0], range[1]);
+    return { value, offsets: found === undefined ? undefined : relativeTo(found, base) };
+  };
+  const known = relativeOffsets.get(text.slice(range[0], range[1]), String(node.type), compute);
+  // The same written text with another value (an indentation indicator read against another parent).
+  const mapped = (known.value === value ? known : compute()).offsets;
   if (mapped === undefined) return () => whole;
   const offsets = Array.isArray(mapped) ? mapped : mapped.starts;
   const ends = Array.isArray(mapped) ? undefined : mapped.ends;
@@ -24,10 +44,17 @@ export function scalarValueMapper(text: string, node: Scalar): (start: number, e
     const length = offsets.length;
     const s = clamp(start, 0, length);
     const e = clamp(end, s, length);
-    const from = s < length ? (offsets[s] ?? whole[0]) : whole[1];
-    const to = e > s ? (ends?.[e - 1] ?? (offsets[e - 1] ?? whole[1] - 1) + 1) : from;
+    const at = (relative: number | undefined) => (relative === undefined ? undefined : base + relative);
+    const from = s < length ? (at(offsets[s]) ?? whole[0]) : whole[1];
+    const to = e > s ? (at(ends?.[e - 1]) ?? (at(offsets[e - 1]) ?? whole[1] - 1) + 1) : from;
     return [from, to];
   };
+}
+
+/** Offsets made relative to `base` (the scalar's start). */
+function relativeTo(found: number[] | EscapedOffsets, base: number): number[] | EscapedOffsets {
+  if (Array.isArray(found)) return found.map((o) => o - base);
+  return { starts: found.starts.map((o) => o - base), ends: found.ends.map((o) => o - base) };
 }
 
 function clamp(n: number, lo: number, hi: number): number {

@@ -223,11 +223,11 @@ function structuralProblems(source: SourceText, doc: Document.Parsed): Diagnosti
         });
       }
       for (const pair of node.items) {
-        walk(pair.key);
-        walk(pair.value);
+        if (!isScalar(pair.key)) walk(pair.key);
+        if (!isScalar(pair.value)) walk(pair.value);
       }
     } else if (isSeq(node)) {
-      for (const item of node.items) walk(item);
+      for (const item of node.items) if (!isScalar(item)) walk(item);
     } else if (isAlias(node)) {
       if (resolveAlias(doc, node) !== undefined) return;
       const range = node.range ?? [0, 0];

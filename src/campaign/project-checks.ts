@@ -77,7 +77,8 @@ export function checkProject(project: ProjectSpec): Diagnostic[] {
       hint: "a toll-free project names its verification under `toll_free_verification`",
     });
   }
-  out.push(...checkReplyRules(project));
+  // Only a project with `replies:` has reply rules to check (the revocation words are built per call).
+  if (project.replies !== undefined) out.push(...checkReplyRules(project));
   return out;
 }
 

@@ -13,7 +13,10 @@
  * filled with one instance's own `merge_defaults`) stay apart, one per wording with its instances,
  * so no instance is listed under figures that are not its own; a lone finding is returned as it
  * was; grouping twice changes nothing (a finding with several instances is left as it is); each
- * group takes the place of its first finding. Pure.
+ * group takes the place of its first finding. The result does not depend on the order in which the
+ * instances' findings come (the language server puts an edited instance's findings last): a group
+ * lists its instances in the order they are written, and groups at one place with one code come in
+ * the order of their first instance. Pure.
  */
 import type { Diagnostic, InstanceRef, RelatedInformation, SourceRange } from "../diagnostics/diagnostic.js";
 
@@ -48,8 +51,22 @@ function withoutInstance(text: string, address: string): string {
 const place = (range: SourceRange | undefined) =>
   range === undefined ? null : [range.file, range.start.offset, range.end.offset];
 
+/**
+ * Group keys already made, by finding (findings are never changed; the language server hands the
+ * same finding objects to every check while their places do not move).
+ */
+const keys = new WeakMap<Diagnostic, string | null>();
+
 /** What findings at one value for different instances share when they say the same thing. */
 function groupKey(d: Diagnostic, own: InstancePlace): string | undefined {
+  const known = keys.get(d);
+  if (known !== undefined) return known ?? undefined;
+  const key = makeGroupKey(d, own);
+  keys.set(d, key ?? null);
+  return key;
+}
+
+function makeGroupKey(d: Diagnostic, own: InstancePlace): string | undefined {
   if (d.message.includes(SUBJECT) || d.hint?.includes(SUBJECT) === true) return undefined;
   const name = own.instance.address;
   return JSON.stringify([
@@ -79,6 +96,7 @@ function merged(group: Group): Diagnostic {
       seen.add(own.instance.address);
       instances.push(own);
     }
+  instances.sort(byPlace);
   if (instances.length === 1) return first.finding;
   const { finding, own } = first;
   const subject = `template \`${own.instance.template}\` (${instances.length} instances)`;
@@ -101,6 +119,44 @@ export interface FindingGroup {
   readonly members: readonly Diagnostic[];
 }
 
+/** Instance places in the order they are written. */
+function byPlace(a: InstancePlace, b: InstancePlace): number {
+  const fa = a.range.file;
+  const fb = b.range.file;
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  return a.range.start.offset - b.range.start.offset;
+}
+
+/** The first written instance of a group. */
+function firstPlace(group: Group): InstancePlace {
+  let first = (group.members[0] as Group["members"][number]).own;
+  for (const { own } of group.members) if (byPlace(own, first) < 0) first = own;
+  return first;
+}
+
+/**
+ * `out` with the groups at each place and code in the order of their first instance (each group
+ * keeps the slots the groups there took), so the order the findings came in does not show.
+ */
+function orderGroups(out: (Diagnostic | Group)[]): void {
+  const slots = new Map<string, number[]>();
+  out.forEach((item, index) => {
+    if (!("members" in item)) return;
+    const d = (item.members[0] as Group["members"][number]).finding;
+    const key = JSON.stringify([place(d.range), d.code]);
+    const list = slots.get(key);
+    if (list === undefined) slots.set(key, [index]);
+    else list.push(index);
+  });
+  for (const indexes of slots.values()) {
+    if (indexes.length < 2) continue;
+    const groups = indexes.map((i) => out[i] as Group).sort((a, b) => byPlace(firstPlace(a), firstPlace(b)));
+    indexes.forEach((slot, k) => {
+      out[slot] = groups[k] as Group;
+    });
+  }
+}
+
 /** The findings of `diagnostics` grouped (file comment): each in exactly one group's `members`. */
 export function instanceGroups(diagnostics: readonly Diagnostic[]): FindingGroup[] {
   const groups = new Map<string, Group>();
@@ -121,6 +177,7 @@ export function instanceGroups(diagnostics: readonly Diagnostic[]): FindingGroup
       out.push(fresh);
     }
   }
+  orderGroups(out);
   return out.map((item) =>
     "members" in item
       ? { finding: merged(item), members: item.members.map((m) => m.finding) }

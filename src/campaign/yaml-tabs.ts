@@ -80,10 +80,12 @@ export function collapseTabCascade(
   source: SourceText,
   errors: readonly YamlProblem[],
 ): TabCollapse | undefined {
+  // No error, nothing to explain: the lines are not even scanned (the usual case).
+  if (errors.length === 0) return undefined;
   const text = source.text;
   const lines = tabLines(text);
   const first = lines[0];
-  if (first === undefined || errors.length === 0) return undefined;
+  if (first === undefined) return undefined;
   let best: readonly YamlProblem[] | undefined;
   for (const layout of LAYOUTS) {
     const remaining = errorsWithLayout(text, layout);

@@ -1,8 +1,8 @@
 /**
- * A bounded memo of a pure function of a string: the projects of a large campaign mostly share a
- * few messages and schedules (often through `defaults`), and lint and the plan analyse them once per
- * project. Pure as long as `compute` is; results are shared, so they must be treated as immutable
- * (the types that go through it are all readonly).
+ * Bounded memos of pure functions of strings: the projects of a large campaign mostly share a few
+ * messages and schedules (often through `defaults`, always through a template's variants), and lint
+ * and the plan analyse them once per project. Pure as long as `compute` is; results are shared, so
+ * they must be treated as immutable (the types that go through them are all readonly).
  */
 
 /** Distinct keys remembered per memo; past it the memo starts again, so memory stays bounded. */
@@ -28,3 +28,36 @@ export function memoize<I, T>(compute: (input: I) => T, keyOf: (input: I) => str
 
 /** The key of a string input: the string itself. */
 export const itself = (text: string): string => text;
+
+/**
+ * A memo keyed by a text (a message) and a short key of what else the result depends on. The text
+ * is looked up as it is, not joined into a longer key: a string caches its hash, so a message read
+ * once from a file is hashed once however many rules look it up, and no key is built per lookup.
+ * Up to MAX_REMEMBERED results in all; past it the memo starts again.
+ */
+export class TextMemo<T> {
+  private readonly byText = new Map<string, Map<string, T>>();
+  private size = 0;
+
+  /** The result remembered for `text` and `rest`, or computed by `compute` and remembered. */
+  get(text: string, rest: string, compute: () => T): T {
+    let inner = this.byText.get(text);
+    if (inner !== undefined) {
+      const known = inner.get(rest);
+      if (known !== undefined || inner.has(rest)) return known as T;
+    }
+    const value = compute();
+    if (this.size >= MAX_REMEMBERED) {
+      this.byText.clear();
+      this.size = 0;
+      inner = undefined;
+    }
+    if (inner === undefined) {
+      inner = new Map();
+      this.byText.set(text, inner);
+    }
+    inner.set(rest, value);
+    this.size += 1;
+    return value;
+  }
+}

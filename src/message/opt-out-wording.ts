@@ -6,6 +6,7 @@
  */
 
 import { own } from "../text/names.js";
+import { TextMemo } from "./memo.js";
 import { holdsPhrase } from "./wording.js";
 
 /** Language tag -> phrases. Invariant: every phrase is non-empty. */
@@ -36,7 +37,7 @@ export function baseLanguage(language: string): string {
  * The phrases accepted for `language`: its own (by the full tag, then its base language), the
  * policy's `extra` for it, else English's.
  */
-export function acceptedOptOutWording(language: string, extra: OptOutWording = {}): readonly string[] {
+export function acceptedOptOutWording(language: string, extra: OptOutWording = NONE): readonly string[] {
   const base = baseLanguage(language);
   const phrases = [
     ...(own(OPT_OUT_WORDING, language) ?? []),
@@ -47,7 +48,22 @@ export function acceptedOptOutWording(language: string, extra: OptOutWording = {
   return phrases.length > 0 ? phrases : [...(OPT_OUT_WORDING.en ?? []), ...(own(extra, "en") ?? [])];
 }
 
-/** Does `text` carry opt-out language in `language`? */
-export function hasOptOutWording(text: string, language: string, extra?: OptOutWording): boolean {
-  return acceptedOptOutWording(language, extra).some((phrase) => holdsPhrase(text, phrase));
+const NONE: OptOutWording = {};
+
+/** Judgements already made, per policy wording (by identity: a run's policy is one object). */
+const judged = new WeakMap<OptOutWording, TextMemo<boolean>>();
+
+/**
+ * Does `text` carry opt-out language in `language`? Remembered per text (memo.ts): the projects of
+ * a campaign share a few messages (a template's variants above all), each judged once.
+ */
+export function hasOptOutWording(text: string, language: string, extra: OptOutWording = NONE): boolean {
+  let memo = judged.get(extra);
+  if (memo === undefined) {
+    memo = new TextMemo();
+    judged.set(extra, memo);
+  }
+  return memo.get(text, language, () =>
+    acceptedOptOutWording(language, extra).some((phrase) => holdsPhrase(text, phrase)),
+  );
 }

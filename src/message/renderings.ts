@@ -10,7 +10,9 @@
  * taking one. A rule whose wording sits in a tag's fallback fails the rendering where that tag has
  * a value; wording in the message's own text holds in all of them.
  */
-import { parseMergeTags, tagsOf } from "./merge-tags.js";
+import { TextMemo } from "./memo.js";
+import { parseMergeTags } from "./merge-tags.js";
+import { tagNames, tagValuesKey } from "./message-key.js";
 import { type MergeValues, render } from "./render.js";
 
 /** What stands for a contact's own value of a tag: a word, so it also joins a neighbouring word. */
@@ -25,10 +27,25 @@ export interface PossibleRendering {
   readonly valued: readonly string[];
 }
 
-/** Every rendering a contact can get, as described above; the no-values rendering first. */
-export function possibleRenderings(message: string, mergeDefaults: MergeValues): PossibleRendering[] {
+/**
+ * Every rendering a contact can get, as described above; the no-values rendering first. Remembered
+ * per message and the organization defaults of its tags (memo.ts): the projects of a campaign share
+ * a few messages, each rendered once. The result is shared: never change it.
+ */
+export function possibleRenderings(
+  message: string,
+  mergeDefaults: MergeValues,
+): readonly PossibleRendering[] {
+  return remembered.get(message, tagValuesKey(message, mergeDefaults), () =>
+    renderingsOf(message, mergeDefaults),
+  );
+}
+
+const remembered = new TextMemo<readonly PossibleRendering[]>();
+
+function renderingsOf(message: string, mergeDefaults: MergeValues): PossibleRendering[] {
   const parsed = parseMergeTags(message);
-  const names = [...new Set(tagsOf(parsed).map((t) => t.name))];
+  const names = tagNames(parsed);
   const rendered = (valued: readonly string[]): PossibleRendering => ({
     text: render(parsed, Object.fromEntries(valued.map((n) => [n, CONTACT_VALUE])), mergeDefaults).text,
     valued,

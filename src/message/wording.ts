@@ -3,9 +3,16 @@
  * not matter (`Responde STOP para no recibir mas`, written in GSM-7 without its accent, is
  * `Responde STOP para no recibir más`), and a phrase only counts as whole words. Pure.
  */
+import { itself, memoize } from "./memo.js";
 
-/** `text` lower-cased, without combining accents, with every run of blanks one space. */
-export function foldWording(text: string): string {
+/**
+ * `text` lower-cased, without combining accents, with every run of blanks one space; remembered per
+ * text (memo.ts): a campaign's projects share a few messages, and every rendering of one is folded
+ * once, not once per project and phrase.
+ */
+export const foldWording: (text: string) => string = memoize(fold, itself);
+
+function fold(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")

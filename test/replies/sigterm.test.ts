@@ -26,7 +26,7 @@ import { ANSWERS, answersAfter, CAMPAIGN, campaignDir, TEXTS, textIn } from "./w
  * cores it takes N times as long, so the second stretches by that factor (measured: 1.18 to 1.35 s
  * at load 16 on 2 cores, under 0.3 s quiet). A hung worker (the 226 s of issue 34) fails at any load.
  */
-const STOP_WITHIN_MS = 1000 * Math.max(1, loadavg()[0] / availableParallelism());
+const STOP_WITHIN_MS = 1000 * Math.max(1, (loadavg()[0] ?? 0) / availableParallelism());
 
 /** The control: a Node process that exits at SIGTERM, and when it is ready to. */
 function control(): { readonly child: ChildProcess; readonly ready: Promise<void> } {

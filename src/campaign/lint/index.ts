@@ -57,12 +57,19 @@ export function lintCampaign(campaign: Campaign, context: LintContext): Diagnost
 
 /** The rules of one project at a time (safe per file, on a worker thread); unsorted. */
 export function lintProjects(projects: readonly ProjectSpec[], context: LintContext): Diagnostic[] {
-  return projects.flatMap((project) =>
-    relateToOrigin(
-      project,
-      LINT_RULES.flatMap((rule) => rule(project, context)),
-    ),
-  );
+  // Loops rather than nested flatMaps: this runs every rule on every project of a run, and most
+  // rules find nothing (no array per rule and project to join).
+  const out: Diagnostic[] = [];
+  for (const project of projects) {
+    const found: Diagnostic[] = [];
+    for (const rule of LINT_RULES) {
+      const more = rule(project, context);
+      for (const d of more) found.push(d);
+    }
+    if (found.length === 0) continue;
+    for (const d of project.origin === undefined ? found : relateToOrigin(project, found)) out.push(d);
+  }
+  return out;
 }
 
 /** The rules across projects (they need every loaded file); unsorted. */

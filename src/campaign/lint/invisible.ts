@@ -6,6 +6,7 @@
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { codePointLabel } from "../../message/code-point.js";
+import { TextMemo } from "../../message/memo.js";
 import type { LintRule } from "./rule.js";
 
 /** Zero-width and otherwise invisible format characters (no glyph, no width). */
@@ -25,12 +26,25 @@ function codePoints(run: string): string {
   return [...run].map(codePointLabel).join(" ");
 }
 
+/** A run of invisible or bidi characters at `index` of a message. */
+interface Run {
+  readonly run: string;
+  readonly index: number;
+}
+
+/** The runs of each message, remembered (memo.ts): projects share messages. */
+const runsOf = new TextMemo<readonly Run[]>();
+
 export const invisibleCharactersRule: LintRule = (project) => {
   const message = project.message;
   if (message === undefined) return [];
+  const runs = runsOf.get(message, "", () =>
+    [...message.matchAll(RUN)].map((m) => ({ run: m[0], index: m.index })),
+  );
+  if (runs.length === 0) return [];
   const out: Diagnostic[] = [];
-  for (const match of message.matchAll(RUN)) {
-    const run = match[0];
+  for (const match of runs) {
+    const run = match.run;
     const bidi = [...run].some((c) => BIDI.includes(c));
     const range = project.locateInMessage(match.index, match.index + run.length);
     out.push(

@@ -8,9 +8,11 @@
  * merge tag trips it, and it is a cost fact rather than a mistake, so it must not fail `--strict`.
  */
 import { withOptOutFooter } from "../../message/footer.js";
+import { TextMemo } from "../../message/memo.js";
 import { parseMergeTags } from "../../message/merge-tags.js";
-import { render } from "../../message/render.js";
-import { segmentRisk } from "../../message/segment-risk.js";
+import { tagValuesKey } from "../../message/message-key.js";
+import { type MergeValues, render } from "../../message/render.js";
+import { type SegmentRisk, segmentRisk } from "../../message/segment-risk.js";
 import type { ProjectSpec } from "../model.js";
 import type { LintRule } from "./rule.js";
 
@@ -19,12 +21,29 @@ export function sampleValues(project: ProjectSpec): Readonly<Record<string, stri
   return project.test?.contacts.find((c) => c.mergeValues !== undefined)?.mergeValues ?? {};
 }
 
+/** Each message's risk with its sample values, remembered (memo.ts): projects share messages. */
+const risks = new TextMemo<SegmentRisk | null>();
+
+function riskOf(message: string, values: MergeValues, mergeDefaults: MergeValues, footer: boolean) {
+  return risks.get(
+    message,
+    `${footer ? "1" : "0"}${tagValuesKey(message, values, mergeDefaults)}`,
+    () =>
+      segmentRisk(render(parseMergeTags(message), values, mergeDefaults), (t) =>
+        withOptOutFooter(t, footer),
+      ) ?? null,
+  );
+}
+
 export const segmentGrowthRule: LintRule = (project) => {
   if (project.message === undefined || (project.media?.length ?? 0) > 0) return [];
-  const parsed = parseMergeTags(project.message);
-  const rendered = render(parsed, sampleValues(project), project.mergeDefaults);
-  const risk = segmentRisk(rendered, (t) => withOptOutFooter(t, project.optOutFooter === true));
-  if (risk === undefined) return [];
+  const risk = riskOf(
+    project.message,
+    sampleValues(project),
+    project.mergeDefaults,
+    project.optOutFooter === true,
+  );
+  if (risk === null) return [];
   const plural = (n: number) => `${n} segment${n === 1 ? "" : "s"}`;
   return [
     {

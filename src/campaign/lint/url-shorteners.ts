@@ -3,6 +3,7 @@
  * (they hide the destination and are used by spam); use the project's branded tracking domain.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { TextMemo } from "../../message/memo.js";
 import type { LintRule } from "./rule.js";
 
 /** Public shortener hosts we flag. Matched as a whole host name (or with a `www.` prefix). */
@@ -37,7 +38,17 @@ const SHORTENER = new RegExp(
   "gi",
 );
 
-export function findShortenedLinks(text: string): { host: string; start: number; end: number }[] {
+/** A link through a shortener, at `[start, end)` of the text. */
+export interface ShortenedLink {
+  readonly host: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The links of each message, remembered (memo.ts): projects share messages. */
+const linksOf = new TextMemo<readonly ShortenedLink[]>();
+
+export function findShortenedLinks(text: string): ShortenedLink[] {
   const found: { host: string; start: number; end: number }[] = [];
   for (const match of text.matchAll(SHORTENER)) {
     const host = (match[1] ?? "").toLowerCase();
@@ -49,8 +60,11 @@ export function findShortenedLinks(text: string): { host: string; start: number;
 }
 
 export const urlShortenersRule: LintRule = (project) => {
-  if (project.message === undefined) return [];
-  return findShortenedLinks(project.message).map(
+  const message = project.message;
+  if (message === undefined) return [];
+  const links = linksOf.get(message, "", () => findShortenedLinks(message));
+  if (links.length === 0) return [];
+  return links.map(
     (link): Diagnostic => ({
       severity: "warning",
       code: "lint.url-shortener",

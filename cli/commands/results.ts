@@ -175,25 +175,40 @@ export async function resultsCommand(
       : { ...built, experiments: resultsExperiments(experiments, ids, inPeriod, period) };
   const format: ResultsFormat = wantsJson ? "json" : ((flags.format as ResultsFormat | undefined) ?? "text");
   const withRead = { ...report, diagnostics: [...read.diagnostics, ...report.diagnostics] };
+  printResults(io, format, withRead);
+  const diagnostics: Diagnostic[] = [...withRead.diagnostics];
+  const outputs = resultsOutputs(flags, withRead);
+  if (outputs.length > 0) diagnostics.push(...(await saveFiles(io, outputs)));
+  printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false, color: flags.color !== false });
+  return hasErrors(diagnostics) ? failure : success;
+}
+
+type ResultsReportOf = Parameters<typeof renderResultsJson>[0];
+
+/** The results in the format chosen once (text, JSON or CSV) on stdout. */
+function printResults(io: Io, format: ResultsFormat, withRead: ResultsReportOf): void {
   switch (format) {
     case "json":
       io.stdout(renderResultsJson(withRead));
-      break;
+      return;
     case "csv":
       io.stdout(renderResultsCsv(withRead));
-      break;
+      return;
     case "text":
-      io.stdout(renderResultsTable(withRead) + renderExperimentsText(report.experiments ?? []));
-      break;
+      io.stdout(renderResultsTable(withRead) + renderExperimentsText(withRead.experiments ?? []));
+      return;
   }
-  const diagnostics: Diagnostic[] = [...withRead.diagnostics];
-  const outputs = [
+}
+
+/** The files `--markdown FILE` and `--html DIR` ask for. */
+function resultsOutputs(flags: ResultsFlags, withRead: ResultsReportOf) {
+  return [
     ...(flags.markdown === undefined
       ? []
       : [
           {
             path: flags.markdown,
-            text: renderResultsMarkdown(withRead) + renderExperimentsMarkdown(report.experiments ?? []),
+            text: renderResultsMarkdown(withRead) + renderExperimentsMarkdown(withRead.experiments ?? []),
             what: "Markdown results",
           },
         ]),
@@ -203,7 +218,4 @@ export async function resultsCommand(
           { path: join(flags.html, "index.html"), text: renderResultsHtml(withRead), what: "results charts" },
         ]),
   ];
-  if (outputs.length > 0) diagnostics.push(...(await saveFiles(io, outputs)));
-  printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false, color: flags.color !== false });
-  return hasErrors(diagnostics) ? failure : success;
 }

@@ -43,7 +43,7 @@ import type { Io } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { printDiagnostics } from "../print-diagnostics.js";
 import { checkReportPaths } from "../report-paths.js";
-import type { SessionFlags, SessionOptions } from "../session.js";
+import type { Session, SessionFlags, SessionOptions } from "../session.js";
 import { openSessionWithProgress } from "../session-progress.js";
 import { recordProblems, recordResults, storeFlagsOf } from "./results-record.js";
 
@@ -101,21 +101,9 @@ export async function statusCommand(
 
   const listing = flags.all === true || flags.organization !== undefined;
   const filePaths = paths.length === 0 && !listing ? ["."] : [...paths];
-  const files: FileProject[] = [];
-  let emailCampaigns: readonly EmailCampaignSpec[] = [];
-  let experiments: readonly ExperimentSpec[] = [];
-  let specs: readonly ProjectSpec[] = [];
-  let sources = new Map<string, string>();
-  if (filePaths.length > 0) {
-    const loaded = loadCampaign(filePaths, io.cwd);
-    emailCampaigns = loaded.campaign.emailCampaigns ?? [];
-    experiments = loaded.campaign.experiments ?? [];
-    sources = new Map(loaded.campaign.files.map((f) => [f.path, f.text]));
-    const errors = loaded.diagnostics.filter((d) => d.severity === "error");
-    if (errors.length > 0) return failWith(errors, sources, io, json);
-    specs = loaded.campaign.projects;
-    for (const p of specs) files.push({ id: p.id, address: p.address });
-  }
+  const read = readStatusFiles(filePaths, io.cwd);
+  if (read.errors.length > 0) return failWith(read.errors, read.sources, io, json);
+  const { files, emailCampaigns, experiments, specs, sources } = read;
 
   const opened = await openSessionWithProgress(flags, io, "status", options);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
@@ -134,19 +122,7 @@ export async function statusCommand(
       return failWith(routing.diagnostics, sources, io, json);
     }
     const estimates = flags.estimate !== false;
-    const live = await readStatusLive({
-      reader: session.client,
-      selection: {
-        files,
-        all: flags.all === true,
-        ...(flags.organization === undefined ? {} : { organization: flags.organization }),
-      },
-      since: flags.since,
-      now: () => session.now(),
-      estimates,
-      cache: createFileCache(io.cwd, session.apiId),
-      refresh: flags.refresh === true,
-    });
+    const live = await readLive(session, flags, files, io.cwd, estimates);
     // Email campaigns the files describe (docs/email.md): counts, rates, guard alerts.
     const email = live.ok ? await statusEmail(emailCampaigns, session.client) : undefined;
     progress.finish();
@@ -162,51 +138,18 @@ export async function statusCommand(
       experiments.length === 0
         ? built
         : { ...built, experiments: statusExperiments(experiments, built.projects) };
-    switch (format) {
-      case "json":
-        io.stdout(
-          renderStatusJson(
-            report,
-            email,
-            replies.summary === null ? undefined : statusRepliesJson(report, replies.summary),
-          ),
-        );
-        break;
-      case "csv":
-        io.stdout(renderStatusCsv(report, email?.campaigns));
-        break;
-      case "text":
-        io.stdout(
-          renderStatusTable(report, { width }) +
-            (replies.summary === null ? "" : renderStatusRepliesText(report, replies.summary)) +
-            renderExperimentsText(report.experiments ?? []) +
-            renderEmailStatusText(email?.campaigns ?? []),
-        );
-        break;
-    }
+    printStatus(io, format, width, report, email, replies.summary);
     const diagnostics: Diagnostic[] = [
       ...routing.diagnostics,
       ...report.diagnostics,
       ...replies.diagnostics,
       ...(email?.diagnostics ?? []),
     ];
-    if (flags.markdown !== undefined)
-      diagnostics.push(
-        ...(await saveFile(
-          io,
-          flags.markdown,
-          renderStatusMarkdown(report, email) +
-            (replies.summary === null ? "" : renderStatusRepliesMarkdown(report, replies.summary)) +
-            renderExperimentsMarkdown(report.experiments ?? []),
-          "Markdown status",
-        )),
-      );
+    diagnostics.push(
+      ...(await saveStatusMarkdown(io, flags, statusMarkdown(report, email, replies.summary))),
+    );
     // --record: every project the keys see, into the results store (after the status is shown).
-    if (flags.record === true) {
-      const recorded = await recordResults(session, storeFlagsOf(flags), io, true);
-      io.stderr(renderRecordText(recorded));
-      diagnostics.push(...recorded.diagnostics);
-    }
+    if (flags.record === true) diagnostics.push(...(await recordAfterStatus(session, flags, io)));
     printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false, color: flags.color !== false });
     return hasErrors(diagnostics) ? failure : success;
   } finally {
@@ -275,4 +218,112 @@ function tableWidth(flags: StatusFlags, io: Io): number | null {
     if (typeof terminal === "number" && terminal > 0) return Math.max(MIN_WIDTH, terminal);
   }
   return null;
+}
+
+/** The campaign files `status` reads (none for a listing): the projects, email campaigns, experiments. */
+function readStatusFiles(filePaths: readonly string[], cwd: string) {
+  const none = {
+    files: [] as FileProject[],
+    emailCampaigns: [] as readonly EmailCampaignSpec[],
+    experiments: [] as readonly ExperimentSpec[],
+    specs: [] as readonly ProjectSpec[],
+    sources: new Map<string, string>(),
+    errors: [] as Diagnostic[],
+  };
+  if (filePaths.length === 0) return none;
+  const loaded = loadCampaign(filePaths, cwd);
+  const specs = loaded.campaign.projects;
+  return {
+    files: specs.map((p) => ({ id: p.id, address: p.address })),
+    emailCampaigns: loaded.campaign.emailCampaigns ?? [],
+    experiments: loaded.campaign.experiments ?? [],
+    specs,
+    sources: new Map(loaded.campaign.files.map((f) => [f.path, f.text])),
+    errors: loaded.diagnostics.filter((d) => d.severity === "error"),
+  };
+}
+
+type StatusReportOf = ReturnType<typeof buildStatusReport>;
+type RepliesSummaryOf = ReturnType<typeof readReplies>["summary"];
+type EmailStatusOf = Awaited<ReturnType<typeof statusEmail>> | undefined;
+
+/** The status in the format chosen once (text, JSON or CSV) on stdout. */
+function printStatus(
+  io: Io,
+  format: StatusFormat,
+  width: number | null,
+  report: StatusReportOf,
+  email: EmailStatusOf,
+  replies: RepliesSummaryOf,
+): void {
+  switch (format) {
+    case "json":
+      io.stdout(
+        renderStatusJson(report, email, replies === null ? undefined : statusRepliesJson(report, replies)),
+      );
+      return;
+    case "csv":
+      io.stdout(renderStatusCsv(report, email?.campaigns));
+      return;
+    case "text":
+      io.stdout(
+        renderStatusTable(report, { width }) +
+          (replies === null ? "" : renderStatusRepliesText(report, replies)) +
+          renderExperimentsText(report.experiments ?? []) +
+          renderEmailStatusText(email?.campaigns ?? []),
+      );
+      return;
+  }
+}
+
+/** The Markdown status (`--markdown FILE`). */
+function statusMarkdown(report: StatusReportOf, email: EmailStatusOf, replies: RepliesSummaryOf): string {
+  return (
+    renderStatusMarkdown(report, email) +
+    (replies === null ? "" : renderStatusRepliesMarkdown(report, replies)) +
+    renderExperimentsMarkdown(report.experiments ?? [])
+  );
+}
+
+/** The live figures of the selection (files, `--all` or `--organization`), read in bulk and cached. */
+function readLive(
+  session: Session,
+  flags: StatusFlags,
+  files: FileProject[],
+  cwd: string,
+  estimates: boolean,
+) {
+  return readStatusLive({
+    reader: session.client,
+    selection: {
+      files,
+      all: flags.all === true,
+      ...(flags.organization === undefined ? {} : { organization: flags.organization }),
+    },
+    since: flags.since,
+    now: () => session.now(),
+    estimates,
+    cache: createFileCache(cwd, session.apiId),
+    refresh: flags.refresh === true,
+  });
+}
+
+/** `--markdown FILE`: the Markdown status written; nothing without the flag. */
+async function saveStatusMarkdown(
+  io: Io,
+  flags: StatusFlags,
+  markdown: string,
+): Promise<readonly Diagnostic[]> {
+  return flags.markdown === undefined ? [] : await saveFile(io, flags.markdown, markdown, "Markdown status");
+}
+
+/** `--record`: every project the keys see, into the results store, said on stderr. */
+async function recordAfterStatus(
+  session: Session,
+  flags: StatusFlags,
+  io: Io,
+): Promise<readonly Diagnostic[]> {
+  const recorded = await recordResults(session, storeFlagsOf(flags), io, true);
+  io.stderr(renderRecordText(recorded));
+  return recorded.diagnostics;
 }

@@ -35,7 +35,7 @@ import { type Io, useColor } from "../io.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
 import { stopwatch } from "../progress-clock.js";
-import { openSession, type SessionFlags, type SessionOptions } from "../session.js";
+import { openSession, type Session, type SessionFlags, type SessionOptions } from "../session.js";
 import { hourlyRecorder, recordProblems, storeFlagsOf } from "./results-record.js";
 
 /** The flags of `watch`, as commander parses them. */
@@ -96,9 +96,8 @@ export async function watchCommand(
   const opened = await openSession(flags, io, deps.session);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const session = opened.session;
-  // Keys per organization: each project's reads and pauses (and each email campaign's reads) go with
-  // its own organization's key.
-  // --record reads what every key sees (the bulk reads go to every key).
+  // Keys per organization: each project's (and email campaign's) reads and pauses go with its own
+  // organization's key; --record reads what every key sees.
   const routing = await routeOwners(
     session.router,
     [
@@ -111,19 +110,7 @@ export async function watchCommand(
     await session.close();
     return failWith(routing.diagnostics, sources, io, json);
   }
-  const controller = new AbortController();
-  const sleep: Sleep =
-    deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
-  let interrupts = 0;
-  const unsubscribe = (deps.onInterrupt ?? onStopSignal)(() => {
-    interrupts++;
-    if (interrupts === 1) {
-      io.stderr(
-        "\nInterrupt received: watch stops after the request in flight. Press Ctrl-C again to abort at once.\n",
-      );
-      controller.abort();
-    } else hardAbort(unsubscribe);
-  });
+  const { controller, sleep, unsubscribe } = interruptible(io, deps);
   const watch = stopwatch(io.clock);
   const color = flags.color !== false && useColor(io, "stderr");
   const view = createWatchView(io, {
@@ -132,17 +119,7 @@ export async function watchCommand(
     color,
     width: terminalWidth(io),
   });
-  const email = emailWatch(loaded.campaign.emailCampaigns ?? [], session.client);
-  // --record: every project the keys see, into the results store, once per hour of the API's clock.
-  const recorder = flags.record === true ? hourlyRecorder(session, storeFlagsOf(flags), io) : undefined;
-  // The policy's budgets (docs/policy.md#budgets): alerted once when a period's spending crosses one.
-  const policy = loadPolicy(
-    {},
-    loaded.campaign.files.map((f) => f.path),
-    io.cwd,
-  );
-  const budgets = budgetWatchOf(session, policy);
-  const alsoPoll = bothPolls(bothPolls(email, recorder), budgets);
+  const alsoPoll = otherPolls(loaded.campaign, session, flags, io);
   try {
     const summary = await runWatch({
       port: session.client,
@@ -227,4 +204,49 @@ function onStopSignal(handler: () => void): () => void {
 function hardAbort(unsubscribe: () => void): void {
   unsubscribe();
   process.kill(process.pid, "SIGINT");
+}
+
+/**
+ * Ctrl-C (or SIGTERM): the first stops watch after the request in flight (the sleep between polls
+ * ends at once), the second aborts at once.
+ */
+function interruptible(io: Io, deps: WatchDeps) {
+  const controller = new AbortController();
+  const sleep: Sleep =
+    deps.sleep ?? ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined));
+  let interrupts = 0;
+  const unsubscribe = (deps.onInterrupt ?? onStopSignal)(() => {
+    interrupts++;
+    if (interrupts === 1) {
+      io.stderr(
+        "\nInterrupt received: watch stops after the request in flight. Press Ctrl-C again to abort at once.\n",
+      );
+      controller.abort();
+    } else hardAbort(unsubscribe);
+  });
+  return { controller, sleep, unsubscribe };
+}
+
+/**
+ * The other checks of each poll: the email campaigns' guards (docs/email.md), `--record` (every
+ * project the keys see, into the results store, once per hour of the API's clock) and the policy's
+ * budgets (docs/policy.md#budgets: alerted once when a period's spending crosses one).
+ */
+function otherPolls(
+  campaign: ReturnType<typeof loadCampaign>["campaign"],
+  session: Session,
+  flags: WatchFlags,
+  io: Io,
+) {
+  const email = emailWatch(campaign.emailCampaigns ?? [], session.client);
+  // --record: every project the keys see, into the results store, once per hour of the API's clock.
+  const recorder = flags.record === true ? hourlyRecorder(session, storeFlagsOf(flags), io) : undefined;
+  // The policy's budgets (docs/policy.md#budgets): alerted once when a period's spending crosses one.
+  const policy = loadPolicy(
+    {},
+    campaign.files.map((f) => f.path),
+    io.cwd,
+  );
+  const budgets = budgetWatchOf(session, policy);
+  return bothPolls(bothPolls(email, recorder), budgets);
 }

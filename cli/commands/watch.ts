@@ -32,6 +32,7 @@ import { budgetWatchOf } from "../budget-watch.js";
 import { emailWatch } from "../email/watch-email.js";
 import { failWith, type JsonFailure } from "../fail.js";
 import { type Io, useColor } from "../io.js";
+import { onStopSignal } from "../lifecycle/stop-signals.js";
 import { failure, type Outcome, success } from "../outcome.js";
 import { loadPolicy } from "../policy-file.js";
 import { stopwatch } from "../progress-clock.js";
@@ -188,16 +189,6 @@ function usageProblems(flags: WatchFlags): Diagnostic[] {
       hint: `give --interval ${formatDuration(MIN_INTERVAL_MS)} or more: the polls must leave the key's 100 requests a minute room for pauses and other tools`,
     });
   return problems;
-}
-
-/** SIGINT (Ctrl-C) and SIGTERM, as `sandbox` and `webhooks listen` stop on either. */
-function onStopSignal(handler: () => void): () => void {
-  process.on("SIGINT", handler);
-  process.on("SIGTERM", handler);
-  return () => {
-    process.off("SIGINT", handler);
-    process.off("SIGTERM", handler);
-  };
 }
 
 /** Second Ctrl-C: drop our handler and re-raise SIGINT, whose default action ends the process at once. */

@@ -10,28 +10,23 @@
  * Skipped, saying so, only when Chromium or `fonts-dejavu-core` is missing on a developer's machine;
  * with CI=true a missing one fails (.ci/run installs both).
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { controlledFonts, missingFonts } from "../gallery/fonts.js";
+import {
+  BROWSER_TIMEOUT,
+  CAN_RUN_BROWSER,
+  CHROMIUM,
+  launchBrowser,
+  openPage,
+  requireBrowserInCi,
+} from "../helpers/browser.js";
 import { runCli } from "../helpers/run-cli.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CAN_RUN = existsSync(CHROMIUM) && missingFonts().length === 0;
-const IN_CI = process.env.CI === "true";
-const BROWSER_TIMEOUT = 120_000;
-
-if (!CAN_RUN && !IN_CI)
-  console.warn(`results browser test skipped: no Chromium at ${CHROMIUM} or no fonts-dejavu-core`);
-
-describe("with CI=true", () => {
-  it.runIf(IN_CI)("has Chromium and its fonts, so the results charts are tested in it", () => {
-    expect(CAN_RUN, `CI=true but Chromium (${CHROMIUM}) or fonts-dejavu-core is missing`).toBe(true);
-  });
-});
+requireBrowserInCi("results browser test");
 
 /** A line of the store: project `id` of `org` at `at` with `sent` messages (and a tenth replied). */
 function line(id: string, org: string, at: string, sent: number): string {
@@ -67,7 +62,7 @@ function line(id: string, org: string, at: string, sent: number): string {
   });
 }
 
-describe.skipIf(!CAN_RUN)(`the results charts in headless Chromium (${CHROMIUM})`, () => {
+describe.skipIf(!CAN_RUN_BROWSER)(`the results charts in headless Chromium (${CHROMIUM})`, () => {
   let browser: Browser;
   let url: string;
 
@@ -98,29 +93,15 @@ describe.skipIf(!CAN_RUN)(`the results charts in headless Chromium (${CHROMIUM})
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain("Wrote the results charts to charts/index.html");
     url = pathToFileURL(join(cwd, "charts", "index.html")).href;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--font-render-hinting=none"],
-      env: { ...process.env, ...controlledFonts(mkdtempSync(join(tmpdir(), "campaignctl-results-fonts-"))) },
-    });
+    browser = await launchBrowser("campaignctl-results-fonts-");
   }, BROWSER_TIMEOUT);
 
   afterAll(async () => {
     await browser?.close();
   });
 
-  async function open(width: number) {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
-    const errors: string[] = [];
-    const requests: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("request", (r) => requests.push(r.url()));
-    await page.goto(url, { waitUntil: "load" });
-    return { page, errors, requests };
-  }
+  /** Opens the charts at `width`, recording console errors and every request. */
+  const open = (width: number) => openPage(browser, url, width);
 
   it(
     "shows the table, the trend's columns in proportion and in words, and the groups' bars",

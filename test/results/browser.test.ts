@@ -25,41 +25,25 @@ import {
   requireBrowserInCi,
 } from "../helpers/browser.js";
 import { runCli } from "../helpers/run-cli.js";
+import { snap } from "./snapshots.js";
 
 requireBrowserInCi("results browser test");
 
 /** A line of the store: project `id` of `org` at `at` with `sent` messages (and a tenth replied). */
 function line(id: string, org: string, at: string, sent: number): string {
-  return JSON.stringify({
-    format_version: 1,
-    project_id: id,
-    hour: `${at.slice(0, 13)}:00:00Z`,
-    at,
-    project_name: `GOTV ${id}`,
-    organization_id: `org-${org}`,
-    organization_name: `${org} County Democrats`,
-    status: "active",
-    type: "broadcast",
-    channel: "10dlc",
-    protocol: "sms",
-    brand_id: "b",
-    campaign_id: "c",
-    created_at: "2026-10-01T00:00:00.000Z",
-    updated_at: "2026-10-01T00:00:00.000Z",
-    completed_at: null,
-    total_recipients: 1000,
-    messages_sent: sent,
-    messages_delivered: sent,
-    messages_failed: 0,
-    messages_opted_out: 0,
-    replies_received: Math.floor(sent / 10),
-    survey_responses_count: 0,
-    survey_completion_count: 0,
-    total_url_clicks: 0,
-    unique_url_clicks: 0,
-    url_share_count: 0,
-    actual_cost: `${Math.floor(sent / 100)}.${String(sent % 100).padStart(2, "0")}00`,
-  });
+  return JSON.stringify(
+    snap(
+      id,
+      at,
+      { sent, replies: Math.floor(sent / 10) },
+      {
+        project_name: `GOTV ${id}`,
+        organization_id: `org-${org}`,
+        organization_name: `${org} County Democrats`,
+        total_recipients: 1000,
+      },
+    ),
+  );
 }
 
 describe.skipIf(!CAN_RUN_BROWSER)(`the results charts in headless Chromium (${CHROMIUM})`, () => {

@@ -159,8 +159,8 @@ export const FILE_SIZE: FileSizeRules = {
   allowed: [
     {
       file: "cli/lsp/incremental-check.ts",
-      bytes: 19_483,
-      why: "the language server's incremental check; its split belongs to the language-server work (cli/lsp), with checkIncrementally's",
+      bytes: 20_000,
+      why: "the language server's incremental check (19.5 KB); its split belongs to the language-server work (cli/lsp), with checkIncrementally's. The ceiling leaves room for import rewrites only",
     },
   ],
 };

@@ -22,14 +22,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BROWSER_TIMEOUT,
   CAN_RUN_BROWSER,
   CHROMIUM,
-  launchBrowser,
-  openPage,
+  pageInBrowser,
   requireBrowserInCi,
 } from "../helpers/browser.js";
 import { clockFrom, TEST_NOW } from "../helpers/clock.js";
@@ -45,10 +43,8 @@ const MAX_DIFFERING = 0.01;
 requireBrowserInCi("gallery browser test");
 
 describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM})`, () => {
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
+  /** Opens the gallery at `width`, recording console errors and every request. */
+  const open = pageInBrowser("campaignctl-gallery-fonts-", async () => {
     const dir = galleryWorkspace();
     // The plan is blocked by drift (exit 1) and still saved, as in a CI job that reports it.
     const plan = await runCli(PLAN_ARGS, { cwd: dir, clock: clockFrom(TEST_NOW) });
@@ -60,16 +56,8 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM}
     });
     expect(result.stderr).toContain("Wrote the gallery to gallery/index.html");
     expect(result.code).toBe(0);
-    url = pathToFileURL(join(dir, "gallery", "index.html")).href;
-    browser = await launchBrowser("campaignctl-gallery-fonts-");
-  }, BROWSER_TIMEOUT);
-
-  afterAll(async () => {
-    await browser?.close();
+    return pathToFileURL(join(dir, "gallery", "index.html")).href;
   });
-
-  /** Opens the gallery at `width`, recording console errors and every request. */
-  const open = (width: number) => openPage(browser, url, width);
 
   it(
     "shows each message as it arrives, with the sources of its values and the UCS-2 characters",

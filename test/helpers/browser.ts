@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { controlledFonts, missingFonts } from "../gallery/fonts.js";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -54,6 +54,8 @@ export function launchBrowser(prefix: string): Promise<Browser> {
 
 /** A page opened at `url`, `width` pixels wide, with the console errors and every request it made. */
 export interface OpenedPage {
+  /** The file URL opened. */
+  readonly url: string;
   readonly page: Page;
   readonly errors: string[];
   readonly requests: string[];
@@ -70,5 +72,29 @@ export async function openPage(browser: Browser, url: string, width: number): Pr
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("request", (r) => requests.push(r.url()));
   await page.goto(url, { waitUntil: "load" });
-  return { page, errors, requests };
+  return { url, page, errors, requests };
+}
+
+/**
+ * In the enclosing describe: before its tests, `build()` makes the page (and returns its file URL)
+ * and Chromium is launched (fonts in a temp dir named `prefix…`); after them, it is closed. Returns
+ * how a test opens the page at a width.
+ */
+export function pageInBrowser(
+  prefix: string,
+  build: () => Promise<string>,
+): (width: number) => Promise<OpenedPage> {
+  let browser: Browser | undefined;
+  let url = "";
+  beforeAll(async () => {
+    url = await build();
+    browser = await launchBrowser(prefix);
+  }, BROWSER_TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return (width) => {
+    if (browser === undefined) throw new Error("the browser did not start (see beforeAll)");
+    return openPage(browser, url, width);
+  };
 }

@@ -14,14 +14,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BROWSER_TIMEOUT,
   CAN_RUN_BROWSER,
   CHROMIUM,
-  launchBrowser,
-  openPage,
+  pageInBrowser,
   requireBrowserInCi,
 } from "../helpers/browser.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -47,10 +45,8 @@ function line(id: string, org: string, at: string, sent: number): string {
 }
 
 describe.skipIf(!CAN_RUN_BROWSER)(`the results charts in headless Chromium (${CHROMIUM})`, () => {
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
+  /** Opens the charts at `width`, recording console errors and every request. */
+  const open = pageInBrowser("campaignctl-results-fonts-", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "campaignctl-results-html-"));
     for (const [org, lines] of [
       [
@@ -76,21 +72,13 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the results charts in headless Chromium (${CH
     const result = await runCli(["results", "--month", "2026-10", "--html", "charts"], { cwd });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain("Wrote the results charts to charts/index.html");
-    url = pathToFileURL(join(cwd, "charts", "index.html")).href;
-    browser = await launchBrowser("campaignctl-results-fonts-");
-  }, BROWSER_TIMEOUT);
-
-  afterAll(async () => {
-    await browser?.close();
+    return pathToFileURL(join(cwd, "charts", "index.html")).href;
   });
-
-  /** Opens the charts at `width`, recording console errors and every request. */
-  const open = (width: number) => openPage(browser, url, width);
 
   it(
     "shows the table, the trend's columns in proportion and in words, and the groups' bars",
     async () => {
-      const { page, errors, requests } = await open(1280);
+      const { page, errors, requests, url } = await open(1280);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Campaign results");
       const table = page.getByRole("table", { name: "Results by organization" });
       await expect(table.locator("tr").nth(1).locator("th").textContent()).resolves.toBe(

@@ -2,7 +2,9 @@
  * The built CLI loads only the command being run (cli/register/ at start-up, cli/commands/<name> when
  * it runs): `--version` loads no command implementation, and `validate` none of plan, apply, import,
  * the gallery or ajv's compiler. A module-load hook (ES modules) and `require.cache` on exit
- * (CommonJS) record what a run loaded.
+ * (CommonJS) record what a run loaded. The bin is a bundle split at every `import()`
+ * (scripts/after-build.mjs): a chunk loaded stands for the modules esbuild put in it
+ * (dist/bundle-meta.json), so the modules named here are those of the compiled tree, as before.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,7 +14,21 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { BUILT_CLI } from "../helpers/run-cli.js";
 
-const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const DIST = join(ROOT, "dist/");
+
+/** The modules each output file of the bundle holds (absolute paths), from esbuild's metafile. */
+function bundleInputs(): Map<string, string[]> {
+  const meta = JSON.parse(readFileSync(join(DIST, "bundle-meta.json"), "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  return new Map(
+    Object.entries(meta.outputs).map(([out, o]) => [
+      join(ROOT, out),
+      Object.keys(o.inputs).map((input) => join(ROOT, input)),
+    ]),
+  );
+}
 
 /** The small defining modules the registrations read defaults and flag parsers from. */
 const REGISTRATION_SRC = [
@@ -91,10 +107,12 @@ function runLogged(argv: readonly string[]): Promise<Loaded> {
       { cwd: dir, env: { ...process.env, NO_COLOR: "1" } },
       (error, stdout) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
+        const inputs = bundleInputs();
         const all = readFileSync(log, "utf8")
           .split("\n")
           .filter((line) => line !== "")
-          .map((line) => (line.startsWith("file:") ? fileURLToPath(line) : line));
+          .map((line) => (line.startsWith("file:") ? fileURLToPath(line) : line))
+          .flatMap((path) => inputs.get(path) ?? [path]);
         const dist = all.filter((p) => p.startsWith(DIST)).map((p) => relative(DIST, p));
         done({ code, stdout, dist, all });
       },

@@ -125,10 +125,10 @@ const LONE_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 1024, maxYo
 /**
  * The only file of a run is checked on the lone worker only when CAMPAIGNCTL_VALIDATE_WORKERS=N
  * (N >= 1) asks for it. Issue 10 sent every file of 4 MiB or more there, for memory; issue 36
- * measured the 10 MiB bench file (bench/README.md) at the same peak in-process (431 to 435 MiB
- * against 438 to 448 on the worker) and 0.5 s of CPU less (5.6 to 5.8 s against 6.1 to 6.2: the
- * worker's own start-up, its modules loaded again, and its smaller young generation), so it no
- * longer pays for itself.
+ * measured the 10 MiB bench file (bench/README.md) checked whole on this thread (`validateLoneFile`)
+ * at a lower peak (419 to 422 MiB against 438 to 448 on the worker) and about 1 s of CPU less (5.1
+ * to 5.3 s against 6.1 to 6.2: the worker's own start-up, its modules loaded again, its smaller
+ * young generation), so it no longer pays for itself.
  */
 function loneOnWorker(env: Readonly<Record<string, string | undefined>>): boolean {
   const given = givenWorkers(env);

@@ -57,13 +57,13 @@ export async function handleApi(
     replayed: outcome.replayed,
     fault: outcome.fault,
     idempotency_key: outcome.idempotencyKey,
-    at: p.sandbox.clock.now().toISOString(),
+    atMs: p.sandbox.clock.nowMs(),
   });
   if (outcome.response === "reset") {
     res.destroy();
     return;
   }
-  send(res, outcome.response, { ...outcome.rateHeaders, date: dateHeader(p.sandbox.clock.nowMs()) });
+  send(res, outcome.response, dateHeader(p.sandbox.clock.nowMs()), outcome.rateHeaders);
 }
 
 async function run(

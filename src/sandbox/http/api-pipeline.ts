@@ -85,10 +85,10 @@ async function run(
     replayed: false,
     fault: null,
     idempotencyKey: idemHeader ?? null,
-    rateHeaders: p.rateLimiter.anonymous(now),
+    rateHeaders: {},
   };
   const auth = authenticate(sandbox.store.world, header(req, "x-api-key"), now);
-  if (!isAuth(auth)) return { ...out, response: auth };
+  if (!isAuth(auth)) return { ...out, response: auth, rateHeaders: p.rateLimiter.anonymous(now) };
   out.keyId = auth.key.id;
   out.keyOrganizationId = auth.key.organization_id;
   const verdict = p.rateLimiter.take(auth.key, now);

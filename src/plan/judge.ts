@@ -2,8 +2,9 @@
  * The judge (design.md principle 11): the one pure function every send rests on. Files, the policy
  * in force, live reads, the clock, the capacity in force and what the brand already sends live in;
  * the plan with its verdicts (planned, blocked, deferred) and, when forecasting, its typed forecast
- * out. `plan` shows it, `apply` re-runs it before every send (`rejudge`), a saved plan is checked
- * against it, the gallery and `watch` read what it returned. No IO, no clock of its own: the caller
+ * out. `plan` shows it, `apply` re-runs it every round (`rejudge`) and judges each schedule's
+ * project alone against that round's context right before sending it (project-judgement.ts: the
+ * same per-project judgement), a saved plan is checked against it, the gallery and `watch` read what it returned. No IO, no clock of its own: the caller
  * (cli/gather/plan-pipeline.ts) gathers every input.
  */
 import type { Campaign, ProjectSpec } from "../campaign/model.js";

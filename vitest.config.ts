@@ -20,5 +20,12 @@ export default defineConfig({
     // (bench/README.md, "Test suite"). A file that changes process-wide state (the global fetch
     // dispatcher, fake timers) puts it back when it ends.
     isolate: false,
+    experimental: {
+      // The TypeScript of src/, cli/ and test/ transformed once and kept on disk
+      // (node_modules/.experimental-vitest-cache, keyed by each file's content and the config), so a
+      // pass after the first transforms only what changed: about a quarter of the CPU of a pass of
+      // the lighter files (bench/README.md, "Test suite"). `npx vitest --clearCache` empties it.
+      fsModuleCache: true,
+    },
   },
 });

@@ -23,8 +23,8 @@ export default defineConfig({
     experimental: {
       // The TypeScript of src/, cli/ and test/ transformed once and kept on disk
       // (node_modules/.experimental-vitest-cache, keyed by each file's content and the config), so a
-      // pass after the first transforms only what changed: about a quarter of the CPU of a pass of
-      // the lighter files (bench/README.md, "Test suite"). `npx vitest --clearCache` empties it.
+      // pass after the first transforms only what changed (test/report, plan, lint and message: 15.6 s
+      // of CPU cold, 11.7 s warm, on 2 cores at load 17). `npx vitest --clearCache` empties it.
       fsModuleCache: true,
     },
   },

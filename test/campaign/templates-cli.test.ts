@@ -1,15 +1,15 @@
 /**
- * `validate` end to end through the built CLI on templated campaign files (issue 26): instances
- * counted as projects, the policy's Spanish opt-out wording accepted, and every finding on an
- * expanded project in the JSON document (checked against its schema by runBuiltCli) with its
- * range where the value was written and the other place in `related`.
+ * `validate` end to end through the CLI (run in this process: nothing here is about the process) on
+ * templated campaign files (issue 26): instances counted as projects, the policy's Spanish opt-out
+ * wording accepted, and every finding on an expanded project in the JSON document (checked against
+ * its schema by runCli) with its range where the value was written and the other place in `related`.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runBuiltCli } from "../helpers/run-cli.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const DIR = "test/fixtures/templates";
@@ -26,9 +26,9 @@ interface JsonDiagnostic {
 
 const place = (r: JsonRange | null) => (r === null ? "none" : `${r.file}:${r.start.line}:${r.start.column}`);
 
-describe("validate on templated files (built CLI)", () => {
+describe("validate on templated files", () => {
   it("expands the instances and accepts the policy's Spanish opt-out wording", async () => {
-    const result = await runBuiltCli(["validate", `${DIR}/clean.yaml`], { cwd: ROOT });
+    const result = await runCli(["validate", `${DIR}/clean.yaml`], { cwd: ROOT });
     expect(result.stdout).toBe(
       `policy: ${DIR}/campaignctl.policy.yaml\n1 file, 3 projects: 0 errors, 0 warnings\n`,
     );
@@ -36,7 +36,7 @@ describe("validate on templated files (built CLI)", () => {
   });
 
   it("reports each finding at the variant or instance, with the other place related, in --json", async () => {
-    const result = await runBuiltCli(["validate", `${DIR}/broken.yaml`, "--json"], { cwd: ROOT });
+    const result = await runCli(["validate", `${DIR}/broken.yaml`, "--json"], { cwd: ROOT });
     expect(result.code).toBe(1);
     const doc = JSON.parse(result.stdout) as { projects: number; diagnostics: JsonDiagnostic[] };
     expect(doc.projects).toBe(2);
@@ -51,7 +51,7 @@ describe("validate on templated files (built CLI)", () => {
   });
 
   it("prints both places in the terminal", async () => {
-    const result = await runBuiltCli(["validate", `${DIR}/broken.yaml`], { cwd: ROOT });
+    const result = await runCli(["validate", `${DIR}/broken.yaml`], { cwd: ROOT });
     expect(result.stdout).toContain(
       `  note: sent by instance \`carr-es\` (Carroll County Democrats) at ${DIR}/broken.yaml:15:7\n`,
     );
@@ -61,7 +61,7 @@ describe("validate on templated files (built CLI)", () => {
   });
 
   it("previews each instance as its contacts get it: template, organization, language (text and --json)", async () => {
-    const json = await runBuiltCli(["preview", `${DIR}/clean.yaml`, "--json"], { cwd: ROOT });
+    const json = await runCli(["preview", `${DIR}/clean.yaml`, "--json"], { cwd: ROOT });
     expect(json.code).toBe(0);
     const doc = JSON.parse(json.stdout) as {
       projects: { address: string; instance?: unknown; renderings: { text: string }[] }[];
@@ -83,7 +83,7 @@ describe("validate on templated files (built CLI)", () => {
         "Hola amigo, vota en your polling place. Manda ALTO para salir",
       ],
     ]);
-    const text = await runBuiltCli(["preview", `${DIR}/clean.yaml`, "--target", "boone-es"], { cwd: ROOT });
+    const text = await runCli(["preview", `${DIR}/clean.yaml`, "--target", "boone-es"], { cwd: ROOT });
     expect(text.stdout.split("\n").slice(0, 2)).toEqual([
       `boone-es (${DIR}/clean.yaml): broadcast, SMS, opt-out footer off`,
       "  instance of template gotv, Boone County Democrats, language es",
@@ -107,7 +107,7 @@ templates:
 `;
     writeFileSync(join(dir, "t.yaml"), text);
     const fixture = join(ROOT, "examples/sandbox.yaml");
-    const result = await runBuiltCli(["plan", "--sandbox", "--fixture", fixture, "t.yaml", "--json"], {
+    const result = await runCli(["plan", "--sandbox", "--fixture", fixture, "t.yaml", "--json"], {
       cwd: dir,
     });
     expect(result.code).toBe(1);

@@ -124,7 +124,7 @@ describe("the language server", () => {
     "publishes validate's findings for %s as every kind of key",
     { timeout: 120_000 },
     async (name) => {
-      const server = await start(undefined, [], []);
+      const server = await start();
       let version = 0;
       for (const [kind, build] of offline) {
         const world = build(name);

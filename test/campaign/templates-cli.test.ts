@@ -1,15 +1,17 @@
 /**
- * `validate` end to end through the CLI (run in this process: nothing here is about the process) on
- * templated campaign files (issue 26): instances counted as projects, the policy's Spanish opt-out
- * wording accepted, and every finding on an expanded project in the JSON document (checked against
- * its schema by runCli) with its range where the value was written and the other place in `related`.
+ * `validate`, `preview` and `plan` end to end on templated campaign files (issue 26): instances
+ * counted as projects, the policy's Spanish opt-out wording accepted, and every finding on an
+ * expanded project in the JSON document (checked against its schema by runCli) with its range
+ * where the value was written and the other place in `related`. In-process (`run` of cli/main.ts:
+ * the bytes and exit code a user gets); the terminal preview runs as the built binary, the one
+ * run here that needs no more than the package's dist/.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/run-cli.js";
+import { runBuiltCli, runCli } from "../helpers/run-cli.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const DIR = "test/fixtures/templates";
@@ -26,7 +28,7 @@ interface JsonDiagnostic {
 
 const place = (r: JsonRange | null) => (r === null ? "none" : `${r.file}:${r.start.line}:${r.start.column}`);
 
-describe("validate on templated files", () => {
+describe("validate, preview and plan on templated files", () => {
   it("expands the instances and accepts the policy's Spanish opt-out wording", async () => {
     const result = await runCli(["validate", `${DIR}/clean.yaml`], { cwd: ROOT });
     expect(result.stdout).toBe(
@@ -83,7 +85,7 @@ describe("validate on templated files", () => {
         "Hola amigo, vota en your polling place. Manda ALTO para salir",
       ],
     ]);
-    const text = await runCli(["preview", `${DIR}/clean.yaml`, "--target", "boone-es"], { cwd: ROOT });
+    const text = await runBuiltCli(["preview", `${DIR}/clean.yaml`, "--target", "boone-es"], { cwd: ROOT });
     expect(text.stdout.split("\n").slice(0, 2)).toEqual([
       `boone-es (${DIR}/clean.yaml): broadcast, SMS, opt-out footer off`,
       "  instance of template gotv, Boone County Democrats, language es",

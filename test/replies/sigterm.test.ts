@@ -5,14 +5,16 @@
  * a thread read or a reply for seconds, while the client waits out a 429's Retry-After, while it
  * idles between passes, and right after it starts. Each stop is clean (exit 0, the `stopped` line)
  * unless it came before the handler was installed (then SIGTERM's default ends it); afterwards
- * `--once` settles the rest, and every matching inbound has exactly one answer.
+ * `--once` settles the rest, and every matching inbound has exactly one answer. The `--once` runs
+ * that no signal interrupts run in-process (`run` of cli/main.ts): the process is the point only
+ * where a signal is sent.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 import { setTimeout as pause } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { BUILT_CLI } from "../helpers/run-cli.js";
+import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { ANSWERS, answersAfter, CAMPAIGN, campaignDir, TEXTS, textIn } from "./world.js";
 
@@ -149,6 +151,15 @@ function start(args: readonly string[]): Run {
         .map((l) => JSON.parse(l)),
     stderr: () => err,
   };
+}
+
+/** `replies run --once` in-process, to its end (no signal: no process needed). */
+function once(): ReturnType<typeof runCli> {
+  return runCli(["replies", "run", "--json", "--base-url", sb.baseUrl, "--once"], {
+    cwd,
+    env: { CAMPAIGNCTL_API_KEY: PARENT_KEY },
+    clock: () => sb.clock.nowMs(),
+  });
 }
 
 interface Logged {
@@ -315,9 +326,8 @@ describe("SIGTERM ends replies run within a second", () => {
   it("while it idles between passes", async () => {
     // The backlog first (its pass is long), then a worker whose pass has nothing left to do.
     await sb.clock.advance(61_000);
-    const drain = start(["--once"]);
-    const drained = await drain.exited;
-    expect(drained.code, drain.stderr()).toBe(0);
+    const drained = await once();
+    expect(drained.code, drained.stderr).toBe(0);
     await sb.clock.advance(61_000);
     const run = start(["--no-webhooks"]);
     await until("a pass", () => run.lines().some((l) => l.type === "pass"), run);
@@ -340,9 +350,8 @@ describe("SIGTERM ends replies run within a second", () => {
 
   it("leaves nothing answered twice: --once settles the rest, one answer per matching inbound", async () => {
     await sb.clock.advance(61_000);
-    const run = start(["--once"]);
-    const end = await run.exited;
-    expect(end.code, run.stderr()).toBe(0);
+    const end = await once();
+    expect(end.code, end.stderr).toBe(0);
     for (const s of sent) {
       const answers = answersAfter(sb, s.conversationId, s.messageId);
       if (s.rule === null) expect(answers, s.messageId).toEqual([]);

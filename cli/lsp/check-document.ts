@@ -31,6 +31,7 @@ import {
   checkWhole,
   jobKeyOf,
   type MiniCache,
+  moveAll,
   moveDiagnostic,
   type OwnMove,
   type OwnState,
@@ -154,7 +155,7 @@ export function checkDocument(
     !(others?.checks ?? []).some((c) => c?.projects.some((p) => p.schedule?.at === "now") === true);
   if (previous !== undefined && moved?.crossSame === true && previous.othersKey === othersKey && clockFree) {
     const move = moved.move;
-    cross = reuse(previous.cross, (d) => moveDiagnostic(d, move));
+    cross = moveAll(previous.cross, (d) => moveDiagnostic(d, move));
   }
   cross ??= crossFindings(file, own.check, job, others?.checks);
   memory?.documents.set(path, { own, othersKey, cross });
@@ -165,16 +166,6 @@ export function checkDocument(
     ...cross,
     ...policy.diagnostics,
   ]).sort(compareDiagnostics);
-}
-
-function reuse<T>(items: readonly T[], one: (item: T) => T | undefined): T[] | undefined {
-  const out: T[] = [];
-  for (const item of items) {
-    const moved = one(item);
-    if (moved === undefined) return undefined;
-    out.push(moved);
-  }
-  return out;
 }
 
 /** The workspace's other campaign files' checks in the order `validate FOLDER` reads (this one's place as null). */

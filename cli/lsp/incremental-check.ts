@@ -78,13 +78,43 @@ function mover(path: string, deltaOf: (start: number, end: number) => Delta | un
   };
 }
 
+/**
+ * Moved copies whose every line and column is the original's (only offsets moved), to the first
+ * original: what is published for them (lines and columns) is the original's, and the server
+ * reuses its LSP form (lsp-forms.ts) instead of making it again.
+ */
+const samePlace = new WeakMap<Diagnostic, Diagnostic>();
+
+/** The finding `d` was moved from with every line and column kept (itself when none). */
+export function samePlaceOrigin(d: Diagnostic): Diagnostic {
+  return samePlace.get(d) ?? d;
+}
+
+function samePoint(a: SourcePosition, b: SourcePosition): boolean {
+  return a.line === b.line && a.column === b.column;
+}
+
+function sameLines(a: SourceRange | undefined, b: SourceRange | undefined): boolean {
+  return (
+    a === b || (a !== undefined && b !== undefined && samePoint(a.start, b.start) && samePoint(a.end, b.end))
+  );
+}
+
+/** `copy`, remembered as at `d`'s place when its ranges' lines and columns are `d`'s. */
+function remember(d: Diagnostic, copy: Diagnostic): Diagnostic {
+  const related = copy.related ?? [];
+  if (sameLines(d.range, copy.range) && related.every((r, i) => sameLines(r.range, d.related?.[i]?.range)))
+    samePlace.set(copy, samePlace.get(d) ?? d);
+  return copy;
+}
+
 /** The diagnostic with every range in the file moved, or undefined when one cannot be. */
 export function moveDiagnostic(d: Diagnostic, move: Mover): Diagnostic | undefined {
   if (d.related === undefined && d.fixes === undefined) {
     // The usual finding: one range (or none).
     if (d.range === undefined) return d;
     const range = move(d.range);
-    return range === undefined ? undefined : range === d.range ? d : { ...d, range };
+    return range === undefined ? undefined : range === d.range ? d : remember(d, { ...d, range });
   }
   let failed = false;
   const m = (r: SourceRange): SourceRange => {
@@ -109,22 +139,28 @@ export function moveDiagnostic(d: Diagnostic, move: Mover): Diagnostic | undefin
   });
   if (failed) return undefined;
   if (!moved) return d;
-  return {
+  return remember(d, {
     ...d,
     ...(range === undefined ? {} : { range }),
     ...(related === undefined ? {} : { related }),
     ...(fixes === undefined ? {} : { fixes }),
-  };
+  });
 }
 
-function moveAll<T>(items: readonly T[], one: (item: T) => T | undefined): T[] | undefined {
-  const out: T[] = [];
-  for (const item of items) {
+/**
+ * Each item moved by `one` (undefined when one cannot be); the same array when none moved, so what
+ * did not move is not copied (an edit of one entry leaves the ones before it where they were).
+ */
+export function moveAll<T>(items: readonly T[], one: (item: T) => T | undefined): readonly T[] | undefined {
+  let out: T[] | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as T;
     const moved = one(item);
     if (moved === undefined) return undefined;
-    out.push(moved);
+    if (out === undefined && moved !== item) out = items.slice(0, i);
+    out?.push(moved);
   }
-  return out;
+  return out ?? items;
 }
 
 /**
@@ -144,7 +180,7 @@ function moveCross(p: CrossProjectData, move: Mover): CrossProjectData | undefin
     key === p.ranges.key &&
     id === p.ranges.id &&
     scheduleAt === p.ranges.scheduleAt &&
-    after.every((r, i) => r === p.ranges.after[i]) &&
+    after === p.ranges.after &&
     origin === p.origin;
   if (same) return p;
   return { ...p, ...(origin === undefined ? {} : { origin }), ranges: { key, id, scheduleAt, after } };
@@ -312,6 +348,40 @@ function replaceEntry(
 }
 
 /**
+ * The index of the one entry whose text differs between the two cuts, -1 when none does, or
+ * undefined when more than one does.
+ */
+function changedEntry(before: ProjectSplit, split: ProjectSplit): number | undefined {
+  let changed = -1;
+  for (let i = 0; i < split.chunks.length; i++) {
+    if ((before.chunks[i] as ProjectChunk).text === (split.chunks[i] as ProjectChunk).text) continue;
+    if (changed >= 0) return undefined;
+    changed = i;
+  }
+  return changed;
+}
+
+/**
+ * True when the entry's findings in the previous check (`inWas`) are exactly the old small file's
+ * findings in the entry (`inOld`), moved to the document by `oldMove`.
+ */
+function sameEntryFindings(
+  previous: FileCheck,
+  inWas: (d: Diagnostic) => boolean,
+  old: FileCheck,
+  inOld: (d: Diagnostic) => boolean,
+  oldMove: Mover,
+): boolean {
+  const expected = moveAll(old.diagnostics.filter(inOld), (d) => moveDiagnostic(d, oldMove));
+  if (expected === undefined) return false;
+  const found = previous.diagnostics.filter(inWas);
+  if (found.length !== expected.length) return false;
+  const a = found.map(json).sort();
+  const b = expected.map(json).sort();
+  return a.every((x, i) => x === b[i]);
+}
+
+/**
  * The document's own check (validate's file check) for `file`, reusing `previous` when only one
  * project entry changed; undefined when that is not certain (the caller checks the file whole).
  */
@@ -331,13 +401,9 @@ export function checkIncrementally(
   if (before.chunks.length !== split.chunks.length) return undefined;
   // Every project valid: a schema error anywhere changes how the file's projects are built.
   if (previous.check.projects.length !== before.chunks.length) return undefined;
-  let changed = -1;
-  for (let i = 0; i < split.chunks.length; i++) {
-    if ((before.chunks[i] as ProjectChunk).text === (split.chunks[i] as ProjectChunk).text) continue;
-    if (changed >= 0) return undefined;
-    changed = i;
-  }
+  const changed = changedEntry(before, split);
   const path = file.path;
+  if (changed === undefined) return undefined;
   if (changed < 0) return { check: previous.check, moved: { move: (r) => r, crossSame: true } };
   const was = before.chunks[changed] as ProjectChunk;
   const now = split.chunks[changed] as ProjectChunk;
@@ -365,16 +431,8 @@ export function checkIncrementally(
   const newMove = fromMini(path, split, now);
   // The entry's findings in the previous check must be exactly the old small file's.
   const inWas = (d: Diagnostic): boolean => owned(path, split.kind, was, was.offset, d);
-  const expected = moveAll(
-    old.diagnostics.filter((d) => inEntry(path, before, was, d)),
-    (d) => moveDiagnostic(d, oldMove),
-  );
-  if (expected === undefined) return undefined;
-  const found = previous.check.diagnostics.filter(inWas);
-  if (found.length !== expected.length) return undefined;
-  const a = found.map(json).sort();
-  const b = expected.map(json).sort();
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return undefined;
+  if (!sameEntryFindings(previous.check, inWas, old, (d) => inEntry(path, before, was, d), oldMove))
+    return undefined;
   const { move, outside } = documentMovers(path, was, now);
   const kept = moveAll(
     previous.check.diagnostics.filter((d) => !inWas(d)),

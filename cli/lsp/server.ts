@@ -53,6 +53,8 @@ import { fixEdits, scalarsOf } from "./fix-edits.js";
 import { hoverAt } from "./hover.js";
 import { internalErrorDiagnostic, type ServerTask } from "./internal-error.js";
 import { lspRange, toLspDiagnostic } from "./lsp-diagnostic.js";
+import { type LspForms, lspForms } from "./lsp-forms.js";
+import { messageEncoder } from "./publish-encoder.js";
 import { mergeFieldsOf, namesOf } from "./snapshot-names.js";
 import { snapshotCache } from "./snapshot-source.js";
 
@@ -105,7 +107,7 @@ function connect(options: ServerOptions, watchDog: WatchDog): Connection {
     (logger) =>
       createProtocolConnection(
         new StreamMessageReader(options.input),
-        new StreamMessageWriter(options.output),
+        new StreamMessageWriter(options.output, { charset: "utf-8", contentTypeEncoder: messageEncoder }),
         logger,
       ),
     watchDog,
@@ -124,6 +126,8 @@ interface SessionState {
   readonly reads: ReadCache;
   readonly memory: CheckMemory;
   readonly snapshotFor: ReturnType<typeof snapshotCache>;
+  /** Each finding's LSP form, reused while the finding is unchanged. */
+  readonly forms: LspForms;
   /** Said once a session: completion of names needs a snapshot, and how to make one. */
   saidNoSnapshot: boolean;
   /** What was last published for each open document, with each diagnostic's fixes as edits. */
@@ -142,6 +146,7 @@ function sessionState(options: ServerOptions, connection: Connection, ended: () 
     reads: new Map(),
     memory: checkMemory(),
     snapshotFor: snapshotCache(),
+    forms: lspForms(),
     saidNoSnapshot: false,
     published: new Map(),
     loadedSchema: undefined,
@@ -201,7 +206,7 @@ function publish(state: SessionState, document: TextDocument, buffers: ReadonlyM
     // The fixes' edits are made when the editor asks for them (a second parse of the text).
     let scalars: ReturnType<typeof scalarsOf> | undefined;
     entries = found.map((d) => ({
-      lsp: toLspDiagnostic(d, path),
+      lsp: state.forms(d, path),
       fixes: () => {
         if (d.range?.file !== path || d.fixes === undefined) return [];
         scalars ??= scalarsOf(text);

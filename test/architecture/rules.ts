@@ -137,12 +137,5 @@ export const RULES: ArchitectureRules = {
 export const FUNCTION_LENGTH: FunctionLengthRules = {
   places: ["cli/"],
   max: 80,
-  allowed: [
-    {
-      file: "cli/lsp/incremental-check.ts",
-      name: "checkIncrementally",
-      lines: 83,
-      why: "the language server's incremental check; its split belongs to the language-server work (cli/lsp)",
-    },
-  ],
+  allowed: [],
 };

@@ -45,14 +45,15 @@ import {
   StreamMessageWriter,
 } from "vscode-languageserver/node";
 import { median, printMachine } from "./lib.mjs";
-import { projectsFile, templatesFile } from "./lsp-input.mjs";
+import { projectsText, templatesText } from "./lsp-input.mjs";
 
 const INPUT = process.argv[2] ?? "templates";
 const EDITS = Math.max(1, Number(process.argv[3] ?? 30));
 const PER_FILE = Number(process.argv[4] ?? 1000);
 const FILES = Math.max(1, Number(process.argv[5] ?? 10));
 const TARGET_MS = 100;
-const NOW = "2027-01-15T12:00:00Z";
+// The agreement test's instant (test/lsp/agreement.test.ts): the inputs' schedules lie after it.
+const NOW = "2026-11-01T00:00:00Z";
 const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const CACHE = fileURLToPath(new URL("../node_modules/.cache/", import.meta.url));
 
@@ -68,12 +69,12 @@ function cpuMs(pid) {
 
 /** The edited file's text, the other files of the folder, and the edit number `e`'s change. */
 function input() {
-  if (INPUT === "templates") return { text: templatesFile(1000), others: [], edit: instanceEdit };
-  if (INPUT === "big") return { text: projectsFile(0, 10_000), others: [], edit: messageEdit };
+  if (INPUT === "templates") return { text: templatesText(1000), others: [], edit: instanceEdit };
+  if (INPUT === "big") return { text: projectsText("p", 10_000), others: [], edit: messageEdit };
   if (INPUT !== "folder") throw new Error(`unknown input ${INPUT}: templates, big or folder`);
   const others = [];
-  for (let f = 1; f < FILES; f++) others.push(projectsFile(f * PER_FILE, (f + 1) * PER_FILE));
-  return { text: projectsFile(0, PER_FILE), others, edit: messageEdit };
+  for (let f = 1; f < FILES; f++) others.push(projectsText("p", PER_FILE, 1 + f * PER_FILE));
+  return { text: projectsText("p", PER_FILE), others, edit: messageEdit };
 }
 
 /** A project's message in the middle of the file: `first_name` misspelt, then put back. */

@@ -24,7 +24,7 @@ import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type ReadCache, readCampaignFiles } from "../adapters/campaign-files.js";
 import type { LookCache } from "../policy-discovery/discover.js";
-import { loadPolicy, type PolicyFlags } from "../policy-file.js";
+import { type LoadedPolicy, loadPolicy, type PolicyFlags } from "../policy-file.js";
 import type { ValidateJob } from "../validate-check.js";
 import {
   checkIncrementally,
@@ -93,6 +93,21 @@ export function checkMemory(): CheckMemory {
   return { documents: new Map(), minis: new Map(), looks: new Map(), counts: { incremental: 0, whole: 0 } };
 }
 
+/** The policy found for the document at `path` and the check's job (validate's, with `context`'s clock). */
+export function jobOf(
+  context: DocumentCheckContext,
+  path: string,
+  looks?: LookCache,
+): { readonly job: ValidateJob; readonly policy: LoadedPolicy } {
+  const policy = loadPolicy(context.flags, [path], context.cwd, looks);
+  const job: ValidateJob = {
+    now: context.now.getTime(),
+    ...(context.clock === undefined ? {} : { clock: context.clock }),
+    policy: policy.ok ? policy.policy : null,
+  };
+  return { job, policy };
+}
+
 /**
  * Validate's diagnostics for the document at `path` (absolute) holding `text`, sorted as validate
  * sorts them: alone, or with the findings across the files of `workspace`. A policy file, or a YAML
@@ -113,12 +128,7 @@ export function checkDocument(
     return [];
   }
   const decoded = decodeEditorText(path, text);
-  const policy = loadPolicy(context.flags, [path], context.cwd, memory?.looks);
-  const job: ValidateJob = {
-    now: context.now.getTime(),
-    ...(context.clock === undefined ? {} : { clock: context.clock }),
-    policy: policy.ok ? policy.policy : null,
-  };
+  const { job, policy } = jobOf(context, path, memory?.looks);
   const file = decoded.file;
   if (file === undefined) {
     memory?.documents.delete(path);

@@ -54,6 +54,11 @@ const MINI_CACHE_SIZE = 8;
 const STRUCTURAL =
   /^campaign\.(yaml-|duplicate-key|unclosed-|list-item-dash|multiple-documents|not-campaign-file|empty-file|message-not-text)/;
 
+/** True for a finding that puts the file's structure in question (never handled by small files). */
+export function isStructural(code: string): boolean {
+  return STRUCTURAL.test(code);
+}
+
 interface Delta {
   readonly offset: number;
   readonly line: number;

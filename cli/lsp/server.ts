@@ -34,6 +34,7 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileCheck } from "../../src/campaign/file-check.js";
 import { campaignSchema } from "../../src/campaign/schema.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { organizationIn } from "../../src/plan/snapshot.js";
 import type { ReadCache } from "../adapters/campaign-files.js";
 import { VERSION } from "../version.js";
@@ -49,6 +50,7 @@ import { codeActions, type PublishedDiagnostic } from "./code-actions.js";
 import { type CompletionSources, completionsAt } from "./completion.js";
 import { type Debouncer, debouncer, type Schedule } from "./debounce.js";
 import { documentFacts } from "./document-facts.js";
+import { firstLook } from "./first-look.js";
 import { fixEdits, scalarsOf } from "./fix-edits.js";
 import { hoverAt } from "./hover.js";
 import { internalErrorDiagnostic, type ServerTask } from "./internal-error.js";
@@ -130,6 +132,8 @@ interface SessionState {
   readonly forms: LspForms;
   /** Said once a session: completion of names needs a snapshot, and how to make one. */
   saidNoSnapshot: boolean;
+  /** Documents given a first look (first-look.ts) since they were opened. */
+  readonly looked: Set<string>;
   /** What was last published for each open document, with each diagnostic's fixes as edits. */
   readonly published: Map<string, { version: number; entries: PublishedDiagnostic[] }>;
   loadedSchema: Record<string, unknown> | undefined;
@@ -149,6 +153,7 @@ function sessionState(options: ServerOptions, connection: Connection, ended: () 
     forms: lspForms(),
     saidNoSnapshot: false,
     published: new Map(),
+    looked: new Set(),
     loadedSchema: undefined,
   };
 }
@@ -189,12 +194,47 @@ function openBuffers(state: SessionState): Map<string, string> {
   );
 }
 
+/** The findings of `text` as published, with each one's fixes as edits made when asked for. */
+function entriesOf(state: SessionState, path: string, text: string, found: readonly Diagnostic[]) {
+  // The fixes' edits are made when the editor asks for them (a second parse of the text).
+  let scalars: ReturnType<typeof scalarsOf> | undefined;
+  return found.map(
+    (d): PublishedDiagnostic => ({
+      lsp: state.forms(d, path),
+      fixes: () => {
+        if (d.range?.file !== path || d.fixes === undefined) return [];
+        scalars ??= scalarsOf(text);
+        return fixEdits(text, d, scalars);
+      },
+    }),
+  );
+}
+
+/**
+ * A large document's first check, published before its whole check (first-look.ts), which runs at
+ * the event loop's next turn (requests read meanwhile are answered first). True when published.
+ */
+function publishFirstLook(state: SessionState, document: TextDocument, path: string): boolean {
+  if (state.memory.documents.has(path) || state.looked.has(document.uri)) return false;
+  state.looked.add(document.uri);
+  const text = document.getText();
+  const found = firstLook(path, text, state.options.context(), state.memory.looks);
+  if (found === undefined) return false;
+  send(state, document.uri, document.version, entriesOf(state, path, text, found));
+  state.options.schedule(() => {
+    const now = state.documents.get(document.uri);
+    if (now !== undefined && !state.ended()) publish(state, now, openBuffers(state));
+  }, 0);
+  return true;
+}
+
 /** Checks `document` and publishes its findings (or the bug met checking it). */
 function publish(state: SessionState, document: TextDocument, buffers: ReadonlyMap<string, string>): void {
   const path = fileURLToPath(document.uri);
   const folder = folderOf(state, path);
   let entries: PublishedDiagnostic[];
   try {
+    if (publishFirstLook(state, document, path)) return;
     const text = document.getText();
     const found = checkDocument(
       path,
@@ -203,16 +243,7 @@ function publish(state: SessionState, document: TextDocument, buffers: ReadonlyM
       folder === undefined ? undefined : { folder, buffers, cache: state.cache, reads: state.reads },
       state.memory,
     );
-    // The fixes' edits are made when the editor asks for them (a second parse of the text).
-    let scalars: ReturnType<typeof scalarsOf> | undefined;
-    entries = found.map((d) => ({
-      lsp: state.forms(d, path),
-      fixes: () => {
-        if (d.range?.file !== path || d.fixes === undefined) return [];
-        scalars ??= scalarsOf(text);
-        return fixEdits(text, d, scalars);
-      },
-    }));
+    entries = entriesOf(state, path, text, found);
   } catch (error) {
     failed(state, document, path, "checking", error);
     return;
@@ -365,6 +396,7 @@ function listen(state: SessionState, debounce: Debouncer): void {
   });
   documents.onDidClose(({ document }) => {
     state.published.delete(document.uri);
+    state.looked.delete(document.uri);
     if (!document.uri.startsWith("file:")) return;
     state.memory.documents.delete(fileURLToPath(document.uri));
     connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);

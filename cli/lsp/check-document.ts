@@ -1,7 +1,7 @@
 /**
  * `validate`'s check of one open document, on the editor's text rather than the file on disk: the
  * same decoding (src/campaign/decode.ts), the same policy discovery from the document's path
- * (../policy-file.ts) and the same pure checks (../validate-check.ts, src/campaign/file-check.ts) as
+ * (../adapters/policy-file.ts) and the same pure checks (../validate/validate-check.ts, src/campaign/file-check.ts) as
  * `campaignctl validate`. Alone, the findings are `validate FILE`'s for the buffer. In a workspace
  * folder, the checks across files (duplicate addresses and ids, `after:`, the lint across projects)
  * run over every campaign file `validate FOLDER` would read, each open one as its buffer stands,
@@ -23,9 +23,9 @@ import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type ReadCache, readCampaignFiles } from "../adapters/campaign-files.js";
+import { type LoadedPolicy, loadPolicy, type PolicyFlags } from "../adapters/policy-file.js";
 import type { LookCache } from "../policy-discovery/discover.js";
-import { type LoadedPolicy, loadPolicy, type PolicyFlags } from "../policy-file.js";
-import type { ValidateJob } from "../validate-check.js";
+import type { ValidateJob } from "../validate/validate-check.js";
 import {
   checkIncrementally,
   checkWhole,

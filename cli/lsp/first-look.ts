@@ -1,6 +1,6 @@
 /**
  * The first diagnostics of a large document the server opens, before its whole check: `validate`'s
- * file check (../validate-check.ts) of a small file made of the document's head, its first
+ * file check (../validate/validate-check.ts) of a small file made of the document's head, its first
  * projects (about FIRST_LOOK_BYTES of them) and its tail, the findings that lie in the head and
  * those projects kept (at the same places in the document: the text before them is the same). A
  * 10,000-project file takes seconds to check whole (its YAML parse alone); its first screen's
@@ -19,7 +19,7 @@
 import { decodeEditorText } from "../../src/campaign/decode.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { LookCache } from "../policy-discovery/discover.js";
-import { validateFileAlone } from "../validate-check.js";
+import { validateFileAlone } from "../validate/validate-check.js";
 import { type DocumentCheckContext, isCampaignDocument, jobOf } from "./check-document.js";
 import { isStructural } from "./incremental-check.js";
 import { splitProjects } from "./project-chunks.js";

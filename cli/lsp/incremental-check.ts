@@ -2,7 +2,7 @@
  * The language server's check of an edited document without checking it whole: when an edit
  * changes one `projects:` entry or one instance of a template (project-chunks.ts), only that entry
  * is checked again, by
- * `validate`'s own file check (../validate-check.ts) run on a small file made of the document's
+ * `validate`'s own file check (../validate/validate-check.ts) run on a small file made of the document's
  * head, that entry and its tail; the findings are moved to the entry's place in the document. The
  * same small file with the entry as it was gives the findings to take out. Pure.
  *
@@ -24,7 +24,7 @@ import type { FileCheck } from "../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { instancePlaces } from "../../src/campaign/template-findings.js";
 import type { Diagnostic, SourcePosition, SourceRange } from "../../src/diagnostics/diagnostic.js";
-import { type ValidateJob, validateFileAlone } from "../validate-check.js";
+import { type ValidateJob, validateFileAlone } from "../validate/validate-check.js";
 import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-chunks.js";
 
 /** A document's own check as last made: the text, its cut, and its findings as plain data. */

@@ -30,31 +30,45 @@ export const FIRST_LOOK_BYTES = 8 * 1024;
 const PROJECTS_LINE = /^projects:[ ]*(?:#[^\n]*)?\n/m;
 /** A line at the top level (not blank, not a comment): where the `projects:` block ends. */
 const TOP_LINE = /^[^ \n#]/gm;
-/** An entry's key line (two spaces, then not a comment). */
-const ENTRY_LINE = /^ {2}[^ \n#]/gm;
+/** An entry's key line (two spaces, then not a comment), its key up to the colon. */
+const ENTRY_LINE = /^ {2}([^ \n#][^:\n]*)/gm;
+/** A key that is not plain (quoted, explicit, an alias or tag, a flow collection). */
+const NOT_PLAIN = /^["'?&*!{[]/;
+
+/** The document cut after its first projects: the small file's text and where the cut is. */
+interface FirstPart {
+  readonly small: string;
+  readonly end: number;
+  /** The keys of the projects left out. */
+  readonly later: ReadonlySet<string>;
+}
 
 /**
- * The document's text without the projects after its first `bytes` of them (at least one), and
- * where they were cut: found with a few scans of the text, not a cut of every project.
+ * The document's text without the projects after its first `bytes` of them (at least one), where
+ * they were cut, and the keys of those left out: found with a few scans of the text, not a cut of
+ * every project.
  */
-function firstPart(
-  text: string,
-  bytes: number,
-): { readonly small: string; readonly end: number } | undefined {
+function firstPart(text: string, bytes: number): FirstPart | undefined {
   const projects = PROJECTS_LINE.exec(text);
   if (projects === null) return undefined;
   const start = projects.index + projects[0].length;
   TOP_LINE.lastIndex = start;
   const blockEnd = TOP_LINE.exec(text)?.index ?? text.length;
-  // The last entry to start within `bytes` of the block, after its first entry: the cut.
+  // The first entry to start past `bytes` of the block (after its first entry) is the cut.
   ENTRY_LINE.lastIndex = start + 1;
   let end = blockEnd;
+  const later = new Set<string>();
   for (let m = ENTRY_LINE.exec(text); m !== null && m.index < blockEnd; m = ENTRY_LINE.exec(text)) {
-    end = m.index;
-    if (m.index > start + bytes) break;
-    end = blockEnd;
+    if (end === blockEnd && m.index > start + bytes) end = m.index;
+    if (end !== blockEnd) later.add((m[1] as string).trimEnd());
   }
-  return { small: `${text.slice(0, end)}${text.slice(blockEnd)}`, end };
+  return { small: `${text.slice(0, end)}${text.slice(blockEnd)}`, end, later };
+}
+
+/** True when no project left out may be one of the first (a key written twice is the file's). */
+function keysApart(part: FirstPart, addresses: readonly string[]): boolean {
+  for (const key of part.later) if (NOT_PLAIN.test(key)) return false;
+  return addresses.every((a) => !part.later.has(a));
 }
 
 /**
@@ -76,6 +90,13 @@ export function firstLook(
   if (part === undefined || split === undefined || split.kind !== "projects") return undefined;
   // The cut of the small text is certain and ends where the document's projects were cut.
   if (split.tailOffset !== part.end) return undefined;
+  if (
+    !keysApart(
+      part,
+      split.chunks.map((c) => c.address),
+    )
+  )
+    return undefined;
   const { job, policy } = jobOf(context, path, looks);
   const check = validateFileAlone({ path, text: part.small, sha256: "" }, job);
   const certain =

@@ -202,6 +202,22 @@ function expectCleanStop(
   expect(run.lines().at(-1)?.type, moment).toBe("stopped");
 }
 
+/** Waits until the injected fault has matched a request of `run` (that request is then held). */
+async function untilFaultFired(run: Run, limitMs = 60_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  const fired = async () =>
+    ((await admin(sb, "GET", "/faults")).body as { data: { fired: number }[] }).data.reduce(
+      (sum, f) => sum + f.fired,
+      0,
+    );
+  while ((await fired()) === 0) {
+    if (run.child.exitCode !== null)
+      throw new Error(`the worker exited before the held request: ${run.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`no held request within ${limitMs} ms: ${run.stderr()}`);
+    await pause(5);
+  }
+}
+
 describe("SIGTERM ends replies run within a second", () => {
   it("while it settles a backlog of inbounds, at seeded moments", async () => {
     // Each worker paces itself at the key's 100 requests a minute: a backlog a pass settles in seconds.
@@ -237,7 +253,8 @@ describe("SIGTERM ends replies run within a second", () => {
     });
     const run = start(["--no-webhooks"]);
     await until("the start", () => run.lines().length > 0, run);
-    await pause(300);
+    // Held once the sandbox has matched the read to its fault (not after a guessed delay).
+    await untilFaultFired(run);
     const stop = await terminate(run);
     await admin(sb, "DELETE", "/faults");
     expectCleanStop(stop, run, "held thread read");
@@ -274,7 +291,8 @@ describe("SIGTERM ends replies run within a second", () => {
     });
     const run = start(["--no-webhooks"]);
     await until("the start", () => run.lines().length > 0, run);
-    await pause(700);
+    // The reply is under way once the sandbox has matched it to its fault (any machine load).
+    await untilFaultFired(run);
     await admin(sb, "DELETE", "/requests");
     const stop = await terminate(run);
     await admin(sb, "DELETE", "/faults");

@@ -34,7 +34,6 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileCheck } from "../../src/campaign/file-check.js";
 import { campaignSchema } from "../../src/campaign/schema.js";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { organizationIn } from "../../src/plan/snapshot.js";
 import type { ReadCache } from "../adapters/campaign-files.js";
 import { VERSION } from "../version.js";
@@ -51,12 +50,12 @@ import { type CompletionSources, completionsAt } from "./completion.js";
 import { type Debouncer, debouncer, type Schedule } from "./debounce.js";
 import { documentFacts } from "./document-facts.js";
 import { firstLook } from "./first-look.js";
-import { fixEdits, scalarsOf } from "./fix-edits.js";
 import { hoverAt } from "./hover.js";
 import { internalErrorDiagnostic, type ServerTask } from "./internal-error.js";
 import { lspRange, toLspDiagnostic } from "./lsp-diagnostic.js";
 import { type LspForms, lspForms } from "./lsp-forms.js";
 import { messageEncoder } from "./publish-encoder.js";
+import { publishedEntries } from "./published-entries.js";
 import { mergeFieldsOf, namesOf } from "./snapshot-names.js";
 import { snapshotCache } from "./snapshot-source.js";
 
@@ -194,22 +193,6 @@ function openBuffers(state: SessionState): Map<string, string> {
   );
 }
 
-/** The findings of `text` as published, with each one's fixes as edits made when asked for. */
-function entriesOf(state: SessionState, path: string, text: string, found: readonly Diagnostic[]) {
-  // The fixes' edits are made when the editor asks for them (a second parse of the text).
-  let scalars: ReturnType<typeof scalarsOf> | undefined;
-  return found.map(
-    (d): PublishedDiagnostic => ({
-      lsp: state.forms(d, path),
-      fixes: () => {
-        if (d.range?.file !== path || d.fixes === undefined) return [];
-        scalars ??= scalarsOf(text);
-        return fixEdits(text, d, scalars);
-      },
-    }),
-  );
-}
-
 /**
  * A large document's first check, published before its whole check (first-look.ts), which runs at
  * the event loop's next turn (requests read meanwhile are answered first). True when published.
@@ -220,7 +203,7 @@ function publishFirstLook(state: SessionState, document: TextDocument, path: str
   const text = document.getText();
   const found = firstLook(path, text, state.options.context(), state.memory.looks);
   if (found === undefined) return false;
-  send(state, document.uri, document.version, entriesOf(state, path, text, found));
+  send(state, document.uri, document.version, publishedEntries(state.forms, path, text, found));
   state.options.schedule(() => {
     const now = state.documents.get(document.uri);
     if (now !== undefined && !state.ended()) publish(state, now, openBuffers(state));
@@ -243,7 +226,7 @@ function publish(state: SessionState, document: TextDocument, buffers: ReadonlyM
       folder === undefined ? undefined : { folder, buffers, cache: state.cache, reads: state.reads },
       state.memory,
     );
-    entries = entriesOf(state, path, text, found);
+    entries = publishedEntries(state.forms, path, text, found);
   } catch (error) {
     failed(state, document, path, "checking", error);
     return;

@@ -10,7 +10,7 @@ import { matchRule } from "../campaign/reply-match.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic, DiagnosticFix } from "../diagnostics/diagnostic.js";
 import { OPT_OUT_FIX } from "../message/opt-out-fix.js";
-import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
+import { baseLanguage, hasOptOutWording, optOutLanguage } from "../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
@@ -223,8 +223,9 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     project.optOutFooter !== true
   ) {
     // Judged on every text a contact can receive, not the message as written.
-    // A template instance in another language is judged by its language's wording (and the policy's).
-    const language = project.origin?.language ?? "en";
+    // A template instance in another language, or a plain project whose wording is in one, is
+    // judged by that language's wording (and the policy's); English by the instruction.
+    const language = optOutLanguage(project.message, project.origin?.language, rules.opt_out_wording);
     const missing = renderingWithout(project.message, project.mergeDefaults, (t) =>
       baseLanguage(language) === "en"
         ? STOP_INSTRUCTION.test(t)

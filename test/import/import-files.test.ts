@@ -2,6 +2,7 @@
 import { describe, expect, test } from "vitest";
 import type { Organization } from "../../src/contract/resources.js";
 import { importFiles } from "../../src/import/import-files.js";
+import { lintImported } from "../../src/import/lint-result.js";
 import { verifyFiles } from "../../src/import/verify.js";
 import { buildCatalogs } from "../../src/plan/catalogs.js";
 import { ORG, project } from "./records.js";
@@ -139,6 +140,27 @@ describe("importFiles", () => {
     );
     expect(found.map((d) => [d.code, d.range?.file])).toEqual([["import.verify-failed", "b.yaml"]]);
     expect(found[0]?.message).toContain("both describe live project shared");
+  });
+
+  test("a Spanish plain project is judged by Spanish opt-out wording, not English's STOP", () => {
+    const spanish = {
+      ...A1,
+      message_text: "Hola {{first_name|amigo}}, vota el martes. Envía BAJA para no recibir más",
+    };
+    const out = importFiles({
+      projects: [spanish, { ...A2, message_text: "Hola, vota el martes. Gracias" }],
+      organizations: [ORG, ORG2],
+      catalogs: CATALOGS,
+      existing: [],
+      target: { kind: "dir", dir: "campaigns" },
+      now: NOW,
+    });
+    if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
+    // Only the project with no opt-out wording in any language is said to break the rule.
+    const found = lintImported(out.files, new Set(out.files.map((f) => f.path)), NOW);
+    expect(found.map((d) => [d.code, d.severity, d.message.split(":")[0]])).toEqual([
+      ["lint.opt-out-missing", "warning", "alpha-a2"],
+    ]);
   });
 
   test("--out FILE of one organization and a project of another: import.organization-conflict", () => {

@@ -16,6 +16,7 @@ import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
 import { helpFindings, STOP_INSTRUCTION } from "./help-rule.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
+import { sendingOf } from "./sending.js";
 import { missingSuppressionLists } from "./suppression-rule.js";
 import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
 
@@ -151,8 +152,9 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   const rules = policy.rules;
   const out: Diagnostic[] = [];
   const violation = violations(policy, project, out);
-  const sends = project.state === "tested" || project.state === "scheduled";
-  const schedule = project.state === "scheduled" ? project.schedule : undefined;
+  // What the project's send is known by; the live state read in this run says whether it still sends.
+  const facts = context.facts ?? offlineFacts(project);
+  const { sends, toLists, schedule } = sendingOf(project, facts.completed === true);
 
   if (schedule?.dailyCapBypass === true) {
     const rule = rules.daily_cap_bypass;
@@ -207,13 +209,12 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     );
 
   // Where and when the send reaches its recipients: the one send window, and declared places.
-  const facts = context.facts ?? offlineFacts(project);
   if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
   judgeRequirePlaces(policy, project, facts, violation);
-  judgeSuppression(policy, project, facts, violation);
+  if (sends) judgeSuppression(policy, project, facts, violation);
   const help = policy.rules.require_help;
   if (help !== undefined)
-    for (const f of helpFindings(help, project, facts.organization))
+    for (const f of helpFindings(help, project, facts.organization, sends))
       violation("require_help", f.path, f.message, f.hint);
 
   if (
@@ -256,7 +257,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   const guard = project.guard;
   if (
     rules.require_guards === true &&
-    project.state === "scheduled" &&
+    toLists &&
     (guard === undefined || (guard.maxFailureRate === undefined && guard.maxOptOutRate === undefined))
   )
     violation(
@@ -302,7 +303,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   return out;
 }
 
-/** `require_suppression_lists`: every list the rule names for the send's organization, carried. */
+/** `require_suppression_lists`: every list the rule names for the send's organization, carried (a project that sends). */
 function judgeSuppression(
   policy: Policy,
   project: ProjectSpec,
@@ -312,7 +313,7 @@ function judgeSuppression(
   const rule = policy.rules.require_suppression_lists;
   if (rule === undefined) return;
   const carried = facts.suppressionLists ?? (project.suppressionLists ?? []).map((l) => [l]);
-  const missing = missingSuppressionLists(rule, project, facts.organization, carried);
+  const missing = missingSuppressionLists(rule, facts.organization, carried);
   if (missing.length === 0) return;
   const names = missing.map((m) => JSON.stringify(m)).join(", ");
   const written = project.suppressionLists ?? [];

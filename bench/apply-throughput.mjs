@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
 import { applyCommand } from "../dist/cli/commands/apply.js";
-import { runPlanPipeline } from "../dist/cli/plan-pipeline.js";
-import { openSession } from "../dist/cli/session.js";
+import { runPlanPipeline } from "../dist/cli/gather/plan-pipeline.js";
+import { openSession } from "../dist/cli/gather/session.js";
 import { renderPlanJson } from "../dist/src/report/plan-json.js";
 import { startSandbox } from "../dist/src/sandbox/index.js";
 /**

@@ -87,7 +87,7 @@ export function finish({ walls, cpuTimes, peaks, targetMs, targetBytes, cpuNote,
 }
 
 /**
- * A captured terminal for running a command in-process (`Io` of cli/io.ts): what it writes is kept
+ * A captured terminal for running a command in-process (`Io` of cli/output/io.ts): what it writes is kept
  * in `out`, the API key is `key`, and `clock` is its machine clock (default: the real one).
  */
 export function capturedIo(dir, key, clock = () => Date.now()) {

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const { planCommand } = await import("../dist/cli/commands/plan.js");
-const { exitCodeOf } = await import("../dist/cli/outcome.js");
+const { exitCodeOf } = await import("../dist/cli/output/outcome.js");
 
 const SIZES = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [1000, 10000];
 const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));

@@ -77,7 +77,7 @@ const SECRET = BENCH_SECRET;
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const command = fileURLToPath(new URL("../dist/cli/commands/webhooks-listen.js", import.meta.url));
 const sandboxCommand = fileURLToPath(new URL("../dist/cli/commands/sandbox.js", import.meta.url));
-const io = fileURLToPath(new URL("../dist/cli/io.js", import.meta.url));
+const io = fileURLToPath(new URL("../dist/cli/output/io.js", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "campaignctl-bench-webhooks-"));
 
 /** The forward handler: answers 200 to everything, counting. */

@@ -8,11 +8,11 @@
  */
 import { CommanderError } from "commander";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
-import { type Io, processIo } from "./io.js";
-import { exitCodeOf, type Outcome } from "./outcome.js";
-import { redactingIo, redactorFor } from "./output-redaction.js";
+import { UsageError } from "./flags/strict-command.js";
+import { type Io, processIo } from "./output/io.js";
+import { exitCodeOf, type Outcome } from "./output/outcome.js";
+import { redactingIo, redactorFor } from "./output/output-redaction.js";
 import { buildProgram } from "./program.js";
-import { UsageError } from "./strict-command.js";
 
 export async function run(argv: readonly string[], given: Io): Promise<number> {
   const io = redactingIo(given, redactorFor(argv, given.env));
@@ -32,7 +32,7 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
       // here, once, as every other error is (strict-command.ts keeps commander from writing it).
       if (error.exitCode === 0) return 0;
       // Loaded only here: `--version` and `--help` do not load the diagnostics renderers.
-      const { failWith } = await import("./fail.js");
+      const { failWith } = await import("./output/fail.js");
       failWith([usageDiagnostic(error)], new Map(), io, {
         json: asksForJson(argv),
         formatVersion: USAGE_FORMAT_VERSION,

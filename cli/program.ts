@@ -8,10 +8,10 @@
  * name) are `register/help.ts`.
  */
 import { type Command, CommanderError, Option } from "commander";
-import type { Io } from "./io.js";
-import type { ReportOutcome } from "./outcome.js";
+import { StrictCommand } from "./flags/strict-command.js";
+import type { Io } from "./output/io.js";
+import type { ReportOutcome } from "./output/outcome.js";
 import { registerHelp } from "./register/help.js";
-import { StrictCommand } from "./strict-command.js";
 import { VERSION } from "./version.js";
 
 /**

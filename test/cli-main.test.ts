@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { exitCodeOf } from "../cli/outcome.js";
+import { exitCodeOf } from "../cli/output/outcome.js";
 import { VERSION } from "../cli/version.js";
 import { runBuiltCli, runCli } from "./helpers/run-cli.js";
 

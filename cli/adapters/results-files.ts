@@ -37,7 +37,7 @@ import { checkSnapshotLine } from "../../src/results/snapshot-check.js";
 import type { ReadOutcome, ResultsStore, WriteOutcome } from "../../src/results/store.js";
 import { chooseWrites, latestByProject } from "../../src/results/write-rule.js";
 import { wholeLines } from "../../src/webhooks/durable-log.js";
-import { errnoCode } from "../files.js";
+import { errnoCode } from "./files.js";
 import { takeLock } from "./record-file.js";
 
 /** The lock file's name inside the store's directory. */

@@ -8,7 +8,7 @@ import type { ApiClient, ProjectStatsParams } from "../../src/api/index.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { KeyReader } from "../../src/results/record.js";
-import type { Session } from "../session.js";
+import type { Session } from "../gather/session.js";
 
 /** Routes every key of the session (as `status --all`), then names each key in use. */
 export async function recordingKeys(

@@ -1,7 +1,7 @@
 /**
  * The results store in PostgreSQL (docs/results.md "PostgreSQL"): the shared store of a data team.
  * The connection string comes from the environment only (`CAMPAIGNCTL_RESULTS_DATABASE_URL`), never a
- * file or a flag, and is never printed (cli/output-redaction.ts masks it and its password).
+ * file or a flag, and is never printed (cli/output/output-redaction.ts masks it and its password).
  *
  * Opening migrates: the versioned SQL of src/results/migrations.ts, in one transaction under an
  * advisory lock, each version's row in `campaignctl_migrations`. A database migrated by a newer

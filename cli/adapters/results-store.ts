@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { ResultsStore } from "../../src/results/store.js";
-import type { Io } from "../io.js";
+import type { Io } from "../output/io.js";
 import { openFileStore } from "./results-files.js";
 import { DATABASE_URL_ENV, openPostgresStore } from "./results-postgres.js";
 

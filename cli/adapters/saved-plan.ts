@@ -11,7 +11,7 @@ import type { FileNow } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
-import { errnoCode } from "../files.js";
+import { errnoCode } from "./files.js";
 
 /** The plan file read and parsed, or why not (its own diagnostics, or `apply.plan-unreadable`). */
 export async function readSavedPlan(

@@ -11,7 +11,7 @@ import { readFile, stat } from "node:fs/promises";
 import { namespaceOf, roleOfNamespace } from "../../src/approvals/payload.js";
 import type { SignatureCheck } from "../../src/approvals/signed.js";
 import { readSshSignature } from "../../src/approvals/sshsig.js";
-import { errnoCode } from "../files.js";
+import { errnoCode } from "./files.js";
 
 /** Larger than any SSH signature file (an RSA-16384 one is under 5 KB). */
 const MAX_SIGNATURE_BYTES = 64 * 1024;

@@ -25,16 +25,16 @@ import type { EmailApplyResult, PlanEmail } from "../../src/plan/items.js";
 import type { Plan } from "../../src/plan/types.js";
 import { applyView } from "../../src/report/apply-view.js";
 import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
+import { saveFile } from "../adapters/files.js";
+import { openJournal } from "../adapters/journal-file.js";
+import type { PolicyFlags } from "../adapters/policy-file.js";
 import { applyEmail } from "../email/apply-email.js";
-import { saveFile } from "../files.js";
-import { type Io, useColor } from "../io.js";
-import { openJournal } from "../journal-file.js";
-import type { KeyScopeFlags } from "../key-scope-flag.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import type { PolicyFlags } from "../policy-file.js";
-import { createProgress } from "../progress.js";
-import type { Session, SessionOptions } from "../session.js";
-import { requestsPerMinute } from "../session-progress.js";
+import type { KeyScopeFlags } from "../flags/key-scope-flag.js";
+import type { Session, SessionOptions } from "../gather/session.js";
+import { type Io, useColor } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { createProgress } from "../progress/progress.js";
+import { requestsPerMinute } from "../progress/session-progress.js";
 import { VERSION } from "../version.js";
 
 /** The flags of `apply`, as commander parses them. */

@@ -20,7 +20,7 @@
  *
  * 7. Under the policy's `require_approvals`, a plan with a schedule the rule covers needs that many
  *    approvals by people other than its author (pull request reviews of the commit it was made
- *    from, or signed files beside it; cli/approvals-check.ts), else `apply.approvals-missing` and
+ *    from, or signed files beside it; cli/gather/approvals-check.ts), else `apply.approvals-missing` and
  *    nothing is sent. Only reads come before it.
  *
  * Only then does apply run, and it runs the re-derived plan: what goes out is what the files and the
@@ -45,12 +45,12 @@ import {
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { inputsNow, readSavedPlan } from "../adapters/saved-plan.js";
-import { checkApprovals } from "../approvals-check.js";
 import { applyEmail } from "../email/apply-email.js";
-import type { Io } from "../io.js";
-import type { Outcome } from "../outcome.js";
-import { type PlanPipelineResult, runPlanPipeline } from "../plan-pipeline.js";
-import type { Session } from "../session.js";
+import { checkApprovals } from "../gather/approvals-check.js";
+import { type PlanPipelineResult, runPlanPipeline } from "../gather/plan-pipeline.js";
+import type { Session } from "../gather/session.js";
+import type { Io } from "../output/io.js";
+import type { Outcome } from "../output/outcome.js";
 import { VERSION } from "../version.js";
 import { type ApplyDeps, type ApplyFlags, execute, type Relay, refuse, report } from "./apply-run.js";
 

@@ -23,13 +23,13 @@ import { planSha256, shortHash } from "../../src/approvals/plan-hash.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
+import { errnoCode, saveFile } from "../adapters/files.js";
+import { loadPolicy } from "../adapters/policy-file.js";
 import { checkSignatureFile, type FilePlace, signMessage } from "../adapters/ssh-signatures.js";
-import { approvalActions } from "../approvals-check.js";
-import { failWith, type JsonFailure } from "../fail.js";
-import { errnoCode, saveFile } from "../files.js";
-import type { Io } from "../io.js";
-import { type Outcome, success } from "../outcome.js";
-import { loadPolicy } from "../policy-file.js";
+import { approvalActions } from "../gather/approvals-check.js";
+import { failWith, type JsonFailure } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { type Outcome, success } from "../output/outcome.js";
 
 /** The flags of `approve`, as commander parses them. */
 export interface ApproveFlags {

@@ -9,8 +9,8 @@ import { renderFishCompletion } from "../completion/fish.js";
 import { completionModel } from "../completion/model.js";
 import type { CompletionShell } from "../completion/shells.js";
 import { renderZshCompletion } from "../completion/zsh.js";
-import type { Io } from "../io.js";
-import { type Outcome, success } from "../outcome.js";
+import type { Io } from "../output/io.js";
+import { type Outcome, success } from "../output/outcome.js";
 
 /** The script of `shell` for `program`. Pure. */
 export function completionScript(shell: CompletionShell, program: Command): string {

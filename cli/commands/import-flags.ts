@@ -2,7 +2,7 @@
  * The flags of `campaignctl import`, read by its registration (`register/import.ts`), by `import`
  * (`import.ts`) and by `import --template` (`import-template.ts`).
  */
-import type { SessionFlags } from "../session.js";
+import type { SessionFlags } from "../gather/session.js";
 
 /** The flags of `import`, as commander parses them. */
 export interface ImportFlags extends SessionFlags {

@@ -17,13 +17,13 @@ import { declaredBy } from "../../src/import/template-existing.js";
 import { importTemplate } from "../../src/import/template-import.js";
 import { alreadyDescribed, templateUsage, templateWouldChange } from "../../src/import/template-usage.js";
 import { readCampaignFiles } from "../adapters/campaign-files.js";
-import { failWith } from "../fail.js";
-import { saveFiles } from "../files.js";
-import type { Io } from "../io.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import { printDiagnostics } from "../print-diagnostics.js";
-import { diskProbe, schemaReference } from "../schema-reference.js";
-import { openSession, type Session, type SessionOptions } from "../session.js";
+import { saveFiles } from "../adapters/files.js";
+import { openSession, type Session, type SessionOptions } from "../gather/session.js";
+import { failWith } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { printDiagnostics } from "../output/print-diagnostics.js";
+import { diskProbe, schemaReference } from "../output/schema-reference.js";
 import type { ImportFlags } from "./import-flags.js";
 
 export async function importTemplateCommand(

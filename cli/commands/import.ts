@@ -18,14 +18,14 @@ import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { snapshotOf } from "../../src/plan/snapshot.js";
 import { readCampaignFiles } from "../adapters/campaign-files.js";
-import { failWith } from "../fail.js";
-import { saveFiles } from "../files.js";
-import type { Io } from "../io.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import { printDiagnostics } from "../print-diagnostics.js";
-import { diskProbe, schemaReference } from "../schema-reference.js";
-import { openSession, type Session, type SessionOptions } from "../session.js";
-import { writeSnapshot } from "../snapshot-file.js";
+import { saveFiles } from "../adapters/files.js";
+import { writeSnapshot } from "../adapters/snapshot-file.js";
+import { openSession, type Session, type SessionOptions } from "../gather/session.js";
+import { failWith } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { printDiagnostics } from "../output/print-diagnostics.js";
+import { diskProbe, schemaReference } from "../output/schema-reference.js";
 import type { ImportFlags } from "./import-flags.js";
 
 /** Runs `import`. Exported so tests can inject the client's clock and sleep. */

@@ -11,8 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { packageRoot } from "../../src/sandbox/paths.js";
-import { failWith } from "../fail.js";
-import { saveFiles } from "../files.js";
+import { saveFiles } from "../adapters/files.js";
 import type { CiSystem } from "../init/ci-systems.js";
 import { mergeGitignore } from "../init/gitignore.js";
 import {
@@ -22,9 +21,10 @@ import {
   scaffoldFiles,
   schemaCopyPath,
 } from "../init/scaffold.js";
-import type { Io } from "../io.js";
-import { type Outcome, success } from "../outcome.js";
-import { diskProbe, type SchemaName, type SchemaProbe, schemaReference } from "../schema-reference.js";
+import { failWith } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { type Outcome, success } from "../output/outcome.js";
+import { diskProbe, type SchemaName, type SchemaProbe, schemaReference } from "../output/schema-reference.js";
 
 /** The flags of `init`, as commander parses them. */
 export interface InitFlags {

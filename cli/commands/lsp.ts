@@ -2,11 +2,12 @@
  * `campaignctl lsp`: the language server over stdio (cli/lsp/server.ts). Publishes validate's
  * diagnostics for each open campaign file as it is edited. Offline: no API key, no network.
  */
-import type { Io } from "../io.js";
+
+import type { PolicyFlags } from "../adapters/policy-file.js";
 import { systemSchedule } from "../lsp/debounce.js";
 import { runServer } from "../lsp/server.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import type { PolicyFlags } from "../policy-file.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
 
 /** The flags of `lsp`, as commander parses them. */
 export interface LspOptions extends PolicyFlags {

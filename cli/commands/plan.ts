@@ -10,19 +10,19 @@ import type { Judgement } from "../../src/plan/judge.js";
 import { summaryTotals } from "../../src/plan/summary.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../../src/plan/types.js";
 import { planView } from "../../src/report/plan-view.js";
+import { saveFile } from "../adapters/files.js";
 import { planCommit } from "../adapters/github-event.js";
-import { failWith, type JsonFailure } from "../fail.js";
-import { saveFile } from "../files.js";
-import { type Io, useColor } from "../io.js";
-import type { KeyScopeFlags } from "../key-scope-flag.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import { type PlanPipelineResult, runPlanPipeline } from "../plan-pipeline.js";
-import type { PolicyFlags } from "../policy-file.js";
-import { printDiagnostics } from "../print-diagnostics.js";
-import { checkReportPaths } from "../report-paths.js";
-import type { SessionOptions } from "../session.js";
-import { openSessionWithProgress } from "../session-progress.js";
-import { commonDirectory, snapshotOfLive, writeSnapshot } from "../snapshot-file.js";
+import type { PolicyFlags } from "../adapters/policy-file.js";
+import { commonDirectory, snapshotOfLive, writeSnapshot } from "../adapters/snapshot-file.js";
+import type { KeyScopeFlags } from "../flags/key-scope-flag.js";
+import { type PlanPipelineResult, runPlanPipeline } from "../gather/plan-pipeline.js";
+import type { SessionOptions } from "../gather/session.js";
+import { failWith, type JsonFailure } from "../output/fail.js";
+import { type Io, useColor } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { printDiagnostics } from "../output/print-diagnostics.js";
+import { checkReportPaths } from "../output/report-paths.js";
+import { openSessionWithProgress } from "../progress/session-progress.js";
 
 /** The flags of `plan`, as commander parses them. */
 export interface PlanFlags extends PolicyFlags, KeyScopeFlags {

@@ -15,11 +15,11 @@ import type { Plan } from "../../src/plan/types.js";
 import { buildGalleryModel, NOT_PLANNED } from "../../src/report/gallery/model.js";
 import { renderGalleryHtml } from "../../src/report/gallery/page.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
-import { saveFile } from "../files.js";
-import type { Io } from "../io.js";
-import { runPlanPipeline } from "../plan-pipeline.js";
-import type { SessionFlags, SessionOptions } from "../session.js";
-import { openSessionWithProgress } from "../session-progress.js";
+import { saveFile } from "../adapters/files.js";
+import { runPlanPipeline } from "../gather/plan-pipeline.js";
+import type { SessionFlags, SessionOptions } from "../gather/session.js";
+import type { Io } from "../output/io.js";
+import { openSessionWithProgress } from "../progress/session-progress.js";
 
 /** The file the gallery is written to inside `--html DIR`. */
 export const GALLERY_FILE = "index.html";

@@ -13,15 +13,15 @@ import { describeFilePlaces } from "../../src/report/places-words.js";
 import { renderPreviewText } from "../../src/report/preview-text.js";
 import { didYouMean } from "../../src/text/did-you-mean.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
-import { type Io, useColor } from "../io.js";
-import type { NowFlags } from "../now-option.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import type { Format, OutputFlags } from "../output-format.js";
-import { loadPolicy } from "../policy-file.js";
-import { hiddenInfos, hiddenNote, printDiagnostics, type ShowOptions } from "../print-diagnostics.js";
-import { checkReportDir } from "../report-paths.js";
-import type { SelectionFlags } from "../selection-flags.js";
-import type { SessionFlags } from "../session.js";
+import { loadPolicy } from "../adapters/policy-file.js";
+import type { NowFlags } from "../flags/now-option.js";
+import type { Format, OutputFlags } from "../flags/output-format.js";
+import type { SelectionFlags } from "../flags/selection-flags.js";
+import type { SessionFlags } from "../gather/session.js";
+import { type Io, useColor } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { hiddenInfos, hiddenNote, printDiagnostics, type ShowOptions } from "../output/print-diagnostics.js";
+import { checkReportDir } from "../output/report-paths.js";
 import { GALLERY_FILE, writeGallery } from "./preview-html.js";
 
 /**

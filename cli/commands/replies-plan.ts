@@ -15,13 +15,13 @@ import { recordMissing, stateUnreadable } from "../../src/replies/run-checks.js"
 import { ANSWERED_FILE_NAME, type AnsweredLine, type PollCursor } from "../../src/replies/state-file.js";
 import { renderRepliesPlan } from "../../src/report/replies-plan-view.js";
 import { readAnsweredRecord, readPollCursor } from "../adapters/replies-state.js";
-import { failWith, type JsonFailure } from "../fail.js";
-import type { Io } from "../io.js";
-import type { KeyScopeFlags } from "../key-scope-flag.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import { printDiagnostics } from "../print-diagnostics.js";
+import type { KeyScopeFlags } from "../flags/key-scope-flag.js";
+import { openSession, type Session, type SessionFlags, type SessionOptions } from "../gather/session.js";
+import { failWith, type JsonFailure } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { printDiagnostics } from "../output/print-diagnostics.js";
 import { type ReplyInputs, readReplyInputs } from "../replies/inputs.js";
-import { openSession, type Session, type SessionFlags, type SessionOptions } from "../session.js";
 
 export interface RepliesPlanFlags extends SessionFlags, KeyScopeFlags {
   readonly json?: boolean;

@@ -31,16 +31,16 @@ import { createRedactor, type Redactor } from "../../src/text/redact.js";
 import type { RecordFile } from "../../src/webhooks/record-store.js";
 import type { WebhookSecret } from "../../src/webhooks/types.js";
 import { openRepliesStateDir } from "../adapters/replies-state-dir.js";
-import { failWith, type JsonFailure } from "../fail.js";
-import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../flag-defaults.js";
-import type { Io } from "../io.js";
-import type { KeyScopeFlags } from "../key-scope-flag.js";
+import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT } from "../flags/flag-defaults.js";
+import type { KeyScopeFlags } from "../flags/key-scope-flag.js";
+import { openSession, type Session, type SessionFlags, type SessionOptions } from "../gather/session.js";
 import { Closers } from "../lifecycle/closers.js";
 import { abortableSleeps, onStopSignal } from "../lifecycle/stop-signals.js";
-import { failure, type Outcome, success } from "../outcome.js";
+import { failWith, type JsonFailure } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
 import { eventIntake, startRepliesListener } from "../replies/event-listener.js";
 import { type ReplyInputs, type ReplyInputsRefused, readReplyInputs } from "../replies/inputs.js";
-import { openSession, type Session, type SessionFlags, type SessionOptions } from "../session.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 
 /** The flags of `replies run`, as commander parses them. */

@@ -12,11 +12,11 @@ import { hourOf } from "../../src/results/snapshot.js";
 import { isDay, statusRange } from "../../src/status/range.js";
 import { keysInUse, recordingKeys } from "../adapters/results-keys.js";
 import { openResultsStore, type StoreFlags, storeProblems } from "../adapters/results-store.js";
-import { failWith, type JsonFailure } from "../fail.js";
-import type { Io } from "../io.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import { printDiagnostics } from "../print-diagnostics.js";
-import { openSession, type Session, type SessionFlags, type SessionOptions } from "../session.js";
+import { openSession, type Session, type SessionFlags, type SessionOptions } from "../gather/session.js";
+import { failWith, type JsonFailure } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { printDiagnostics } from "../output/print-diagnostics.js";
 
 /** The version of `results record --json`'s document (schemas/results-record-result.schema.json). */
 export const RECORD_FORMAT_VERSION = 1;

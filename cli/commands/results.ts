@@ -23,14 +23,14 @@ import {
   type GroupKind,
   recordedDays,
 } from "../../src/results/report.js";
+import { saveFiles } from "../adapters/files.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
 import { openResultsStore, type StoreFlags, storeProblems } from "../adapters/results-store.js";
-import { failWith, type JsonFailure } from "../fail.js";
-import { saveFiles } from "../files.js";
-import type { Io } from "../io.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import { printDiagnostics } from "../print-diagnostics.js";
-import { checkReportPaths } from "../report-paths.js";
+import { failWith, type JsonFailure } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { printDiagnostics } from "../output/print-diagnostics.js";
+import { checkReportPaths } from "../output/report-paths.js";
 
 /** What `results` prints on stdout. */
 export type ResultsFormat = "text" | "json" | "csv";

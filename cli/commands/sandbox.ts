@@ -20,10 +20,10 @@ import type {
   SandboxProblem,
   WebhookClock,
 } from "../../src/sandbox/index.js";
-import { failWith } from "../fail.js";
-import type { Io } from "../io.js";
-import { type Outcome, success } from "../outcome.js";
-import { renderSandboxInfo, SANDBOX_INFO_FORMAT_VERSION, sandboxInfo } from "../sandbox-info.js";
+import { failWith } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { type Outcome, success } from "../output/outcome.js";
+import { renderSandboxInfo, SANDBOX_INFO_FORMAT_VERSION, sandboxInfo } from "../output/sandbox-info.js";
 
 /** The flags of `sandbox`, as commander parses them. */
 export interface SandboxFlags {

@@ -7,14 +7,14 @@ import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { policyLine, summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics } from "../../src/diagnostics/diagnostic.js";
 import { readCampaignFiles } from "../adapters/campaign-files.js";
+import { loadPolicy, type PolicyFlags } from "../adapters/policy-file.js";
 import { validateEmail } from "../email/validate-email.js";
-import type { Io } from "../io.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import type { Format, OutputFlags } from "../output-format.js";
-import { loadPolicy, type PolicyFlags } from "../policy-file.js";
-import { hiddenInfos, hiddenNote, printDiagnostics } from "../print-diagnostics.js";
-import type { ValidateJob } from "../validate-check.js";
-import { checkFiles } from "../validate-workers.js";
+import type { Format, OutputFlags } from "../flags/output-format.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { hiddenInfos, hiddenNote, printDiagnostics } from "../output/print-diagnostics.js";
+import type { ValidateJob } from "../validate/validate-check.js";
+import { checkFiles } from "../validate/validate-workers.js";
 
 /** The flags of `validate`, as commander parses them. */
 export interface ValidateOptions extends OutputFlags, PolicyFlags {

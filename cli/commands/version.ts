@@ -4,8 +4,8 @@
  * `../register/version.ts`.
  */
 import { API_VERSION } from "../../src/contract/limits.js";
-import type { Io } from "../io.js";
-import { type Outcome, success } from "../outcome.js";
+import type { Io } from "../output/io.js";
+import { type Outcome, success } from "../output/outcome.js";
 import { VERSION } from "../version.js";
 
 /** The flags of `version`, as commander parses them. */

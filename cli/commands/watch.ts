@@ -28,15 +28,15 @@ import { type AlsoPolled, runWatch } from "../../src/watch/watch-loop.js";
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from "../../src/watch/watch-pace.js";
 import type { WatchTarget } from "../../src/watch/watch-state.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
-import { budgetWatchOf } from "../budget-watch.js";
+import { loadPolicy } from "../adapters/policy-file.js";
 import { emailWatch } from "../email/watch-email.js";
-import { failWith, type JsonFailure } from "../fail.js";
-import { type Io, useColor } from "../io.js";
+import { budgetWatchOf } from "../gather/budget-watch.js";
+import { openSession, type Session, type SessionFlags, type SessionOptions } from "../gather/session.js";
 import { onStopSignal } from "../lifecycle/stop-signals.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import { loadPolicy } from "../policy-file.js";
-import { stopwatch } from "../progress-clock.js";
-import { openSession, type Session, type SessionFlags, type SessionOptions } from "../session.js";
+import { failWith, type JsonFailure } from "../output/fail.js";
+import { type Io, useColor } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { stopwatch } from "../progress/progress-clock.js";
 import { hourlyRecorder, recordProblems, storeFlagsOf } from "./results-record.js";
 
 /** The flags of `watch`, as commander parses them. */

@@ -8,8 +8,8 @@ import { EVENT_KINDS } from "../../src/contract/limits.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { didYouMean } from "../../src/text/did-you-mean.js";
 import type { WebhookSecret } from "../../src/webhooks/types.js";
-import { DEFAULT_SECRET_ENV } from "../flag-defaults.js";
-import type { Io } from "../io.js";
+import { DEFAULT_SECRET_ENV } from "../flags/flag-defaults.js";
+import type { Io } from "../output/io.js";
 
 /**
  * The secrets of `names` (default: {@link DEFAULT_SECRET_ENV}), in the order given, duplicates

@@ -26,9 +26,9 @@ import { DEAD_LETTER_FILE_NAME, DEDUPE_FILE_NAME, type RecordFile } from "../../
 import { startListenerServer } from "../../src/webhooks/server.js";
 import type { WebhookSecret } from "../../src/webhooks/types.js";
 import { openRecordFile } from "../adapters/record-file.js";
-import { failWith } from "../fail.js";
-import type { Io } from "../io.js";
-import { type Outcome, success } from "../outcome.js";
+import { failWith } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { type Outcome, success } from "../output/outcome.js";
 import { eventKinds, secretsFromEnv } from "./webhooks-flags.js";
 
 /** The format_version of the `listening` line (the first line of a `--json` run). */
@@ -282,7 +282,7 @@ function runningListener(
 /**
  * What the listener passes its output through before `io` prints it, so that each line is redacted
  * once (issue 36: twice was a tenth of the listener's time). The CLI's io already masks the signing
- * secrets in everything it prints (cli/output-redaction.ts reads the same `--secret-env` variables):
+ * secrets in everything it prints (cli/output/output-redaction.ts reads the same `--secret-env` variables):
  * when its redactor masks each secret whole, nothing more; otherwise (an io without a redactor, as a
  * test or a bench may hand in) the listener's own redactor.
  */

@@ -14,10 +14,10 @@ import { printable } from "../../src/report/webhooks-listen-view.js";
 import { parseHeadersFile } from "../../src/webhooks/headers-file.js";
 import type { Delivery } from "../../src/webhooks/types.js";
 import { verifyDelivery } from "../../src/webhooks/verify.js";
-import { failWith } from "../fail.js";
-import type { Io } from "../io.js";
-import { failure, type Outcome, success } from "../outcome.js";
-import { printDiagnostics } from "../print-diagnostics.js";
+import { failWith } from "../output/fail.js";
+import type { Io } from "../output/io.js";
+import { failure, type Outcome, success } from "../output/outcome.js";
+import { printDiagnostics } from "../output/print-diagnostics.js";
 import { secretsFromEnv } from "./webhooks-flags.js";
 
 /** The format_version of the `webhooks verify --json` document. */

@@ -12,7 +12,7 @@ import type { EmailListSpec } from "../../src/email/model.js";
 import { type RowResult, syncList } from "../../src/email/sync.js";
 import type { EmailApplyResult, EmailListItem, ListSyncResult, PlanEmail } from "../../src/plan/items.js";
 import { nameMap } from "../../src/text/names.js";
-import { JOURNAL_DIR, journalStamp } from "../journal-file.js";
+import { JOURNAL_DIR, journalStamp } from "../adapters/journal-file.js";
 import { csvVerdicts } from "./csv-rows.js";
 import { csvSha256 } from "./plan-email.js";
 

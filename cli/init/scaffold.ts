@@ -1,6 +1,6 @@
 /**
  * What `campaignctl init` writes, and the next steps it prints. Pure: the package's schemas and CI
- * pipelines come in as texts, the modeline rule (cli/schema-reference.ts) as a function.
+ * pipelines come in as texts, the modeline rule (cli/output/schema-reference.ts) as a function.
  *
  * Layout (paths relative to the scaffolded directory):
  * - `campaigns/example.yaml`, `campaigns/campaignctl.policy.yaml` (templates.ts): the policy sits with
@@ -12,7 +12,7 @@
  *   and `scripts/*` into `.gitlab/scripts/` (where the pipelines' own headers say to copy them);
  * - `.gitignore`.
  */
-import type { SchemaName } from "../schema-reference.js";
+import type { SchemaName } from "../output/schema-reference.js";
 import type { CiSystem } from "./ci-systems.js";
 import { exampleCampaign, GITIGNORE, policyFile } from "./templates.js";
 

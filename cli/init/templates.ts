@@ -4,7 +4,7 @@
  * sandbox's example world (examples/sandbox.yaml, examples/README.md), exactly as it is live, so
  * `campaignctl plan --sandbox campaigns/` plans it clean: one test to send, nothing blocked.
  */
-import { modelineText } from "../schema-reference.js";
+import { modelineText } from "../output/schema-reference.js";
 
 /** campaigns/example.yaml; `schema` is its modeline's `$schema`. */
 export function exampleCampaign(schema: string): string {

@@ -23,9 +23,9 @@ import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type ReadCache, readCampaignFiles } from "../adapters/campaign-files.js";
+import { loadPolicy, type PolicyFlags } from "../adapters/policy-file.js";
 import type { LookCache } from "../policy-discovery/discover.js";
-import { loadPolicy, type PolicyFlags } from "../policy-file.js";
-import type { ValidateJob } from "../validate-check.js";
+import type { ValidateJob } from "../validate/validate-check.js";
 import {
   checkIncrementally,
   checkWhole,

@@ -24,7 +24,7 @@ import type { FileCheck } from "../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { instancePlaces } from "../../src/campaign/template-findings.js";
 import type { Diagnostic, SourcePosition, SourceRange } from "../../src/diagnostics/diagnostic.js";
-import { type ValidateJob, validateFileAlone } from "../validate-check.js";
+import { type ValidateJob, validateFileAlone } from "../validate/validate-check.js";
 import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-chunks.js";
 
 /** A document's own check as last made: the text, its cut, and its findings as plain data. */

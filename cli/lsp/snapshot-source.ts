@@ -1,11 +1,11 @@
 /**
- * The offline snapshot a document's completion and hover read (cli/snapshot-file.ts): the nearest
+ * The offline snapshot a document's completion and hover read (cli/adapters/snapshot-file.ts): the nearest
  * `.campaignctl/snapshot.json` above the document, no higher than its workspace folder, read from
  * disk and kept while its modification time stays the same. Never a network request.
  */
 import { statSync } from "node:fs";
 import type { Snapshot } from "../../src/plan/snapshot.js";
-import { readSnapshot, snapshotAbove } from "../snapshot-file.js";
+import { readSnapshot, snapshotAbove } from "../adapters/snapshot-file.js";
 
 export type SnapshotLookup =
   | { readonly kind: "found"; readonly file: string; readonly snapshot: Snapshot }

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { POLICY_FILE_NAMES, policyNearMiss } from "../../src/campaign/policy-file-name.js";
 import type { FoundPolicies } from "../../src/policy/choose-policies.js";
 import { type DirectoryLook, policyChain } from "../../src/policy/policy-chain.js";
-import { errnoCode } from "../files.js";
+import { errnoCode } from "../adapters/files.js";
 
 /**
  * The policy files above each campaign file, walked up from the file's directory as it was spelled

@@ -7,13 +7,13 @@ import type { Command } from "commander";
 // The defining module, not the src/apply barrel: that one loads the whole reconciliation loop.
 import { DEFAULT_PARALLELISM } from "../../src/apply/port.js";
 import type { ApplyFlags } from "../commands/apply.js";
-import { addConnectionOptions } from "../connection-flags.js";
-import type { Io } from "../io.js";
-import { addKeyScopeOption } from "../key-scope-flag.js";
-import { durationIn, integerIn } from "../option-parsers.js";
-import type { ReportOutcome } from "../outcome.js";
-import { addPolicyOptions } from "../policy-flags.js";
-import { addSelectionOptions } from "../selection-flags.js";
+import { addConnectionOptions } from "../flags/connection-flags.js";
+import { addKeyScopeOption } from "../flags/key-scope-flag.js";
+import { durationIn, integerIn } from "../flags/option-parsers.js";
+import { addPolicyOptions } from "../flags/policy-flags.js";
+import { addSelectionOptions } from "../flags/selection-flags.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerApply(program: Command, io: Io, report: ReportOutcome): void {
   const command = program

@@ -4,8 +4,8 @@
  */
 import type { Command } from "commander";
 import type { ApproveFlags } from "../commands/approve.js";
-import type { Io } from "../io.js";
-import type { ReportOutcome } from "../outcome.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerApprove(program: Command, io: Io, report: ReportOutcome): void {
   program

@@ -4,8 +4,8 @@
  */
 import { Argument, type Command } from "commander";
 import { type CompletionShell, SHELLS } from "../completion/shells.js";
-import type { Io } from "../io.js";
-import type { ReportOutcome } from "../outcome.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerCompletion(program: Command, io: Io, report: ReportOutcome): void {
   program

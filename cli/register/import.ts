@@ -4,9 +4,9 @@
  */
 import type { Command } from "commander";
 import type { ImportFlags } from "../commands/import-flags.js";
-import { addConnectionOptions } from "../connection-flags.js";
-import type { Io } from "../io.js";
-import type { ReportOutcome } from "../outcome.js";
+import { addConnectionOptions } from "../flags/connection-flags.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerImport(program: Command, io: Io, report: ReportOutcome): void {
   const command = program

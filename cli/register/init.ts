@@ -5,8 +5,8 @@
 import { type Command, Option } from "commander";
 import type { InitFlags } from "../commands/init.js";
 import { CI_SYSTEMS } from "../init/ci-systems.js";
-import type { Io } from "../io.js";
-import type { ReportOutcome } from "../outcome.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerInit(program: Command, io: Io, report: ReportOutcome): void {
   program

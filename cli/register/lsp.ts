@@ -4,11 +4,11 @@
  */
 import { type Command, InvalidArgumentError } from "commander";
 import type { LspOptions } from "../commands/lsp.js";
-import { DEFAULT_DEBOUNCE_MS } from "../flag-defaults.js";
-import type { Io } from "../io.js";
-import { addNowOption } from "../now-option.js";
-import type { ReportOutcome } from "../outcome.js";
-import { addPolicyOptions } from "../policy-flags.js";
+import { DEFAULT_DEBOUNCE_MS } from "../flags/flag-defaults.js";
+import { addNowOption } from "../flags/now-option.js";
+import { addPolicyOptions } from "../flags/policy-flags.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 function debounceArgument(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 60_000)

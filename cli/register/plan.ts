@@ -4,12 +4,12 @@
  */
 import type { Command } from "commander";
 import type { PlanFlags } from "../commands/plan.js";
-import { addConnectionOptions } from "../connection-flags.js";
-import type { Io } from "../io.js";
-import { addKeyScopeOption } from "../key-scope-flag.js";
-import type { ReportOutcome } from "../outcome.js";
-import { addPolicyOptions } from "../policy-flags.js";
-import { addSelectionOptions } from "../selection-flags.js";
+import { addConnectionOptions } from "../flags/connection-flags.js";
+import { addKeyScopeOption } from "../flags/key-scope-flag.js";
+import { addPolicyOptions } from "../flags/policy-flags.js";
+import { addSelectionOptions } from "../flags/selection-flags.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerPlan(program: Command, io: Io, report: ReportOutcome): void {
   const command = program

@@ -5,17 +5,17 @@
 import { type Command, InvalidArgumentError } from "commander";
 import { TAG_NAME_PATTERN } from "../../src/message/merge-tags.js";
 import type { PreviewFlags } from "../commands/preview.js";
-import { addConnectionOptions } from "../connection-flags.js";
-import type { Io } from "../io.js";
-import { addNowOption } from "../now-option.js";
-import type { ReportOutcome } from "../outcome.js";
-import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
+import { addConnectionOptions } from "../flags/connection-flags.js";
+import { addNowOption } from "../flags/now-option.js";
+import { addOutputOptions, formatGiven, formatOf } from "../flags/output-format.js";
 import {
   addProjectAlias,
   addSelectionOptions,
   foldProjectAlias,
   type WithProjectAlias,
-} from "../selection-flags.js";
+} from "../flags/selection-flags.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 function parseContactValue(raw: string, previous: readonly [string, string][]): [string, string][] {
   const eq = raw.indexOf("=");

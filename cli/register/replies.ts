@@ -5,12 +5,12 @@
 import { type Command, InvalidArgumentError } from "commander";
 import type { RepliesPlanFlags } from "../commands/replies-plan.js";
 import type { RepliesRunFlags } from "../commands/replies-run.js";
-import { addConnectionOptions } from "../connection-flags.js";
-import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT, DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
-import type { Io } from "../io.js";
-import { addKeyScopeOption } from "../key-scope-flag.js";
-import { collect, durationIn, integerIn } from "../option-parsers.js";
-import type { ReportOutcome } from "../outcome.js";
+import { addConnectionOptions } from "../flags/connection-flags.js";
+import { DEFAULT_REPLIES_HOST, DEFAULT_REPLIES_PORT, DEFAULT_REPLIES_STATE } from "../flags/flag-defaults.js";
+import { addKeyScopeOption } from "../flags/key-scope-flag.js";
+import { collect, durationIn, integerIn } from "../flags/option-parsers.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 /** A price in US dollars: a positive decimal number. */
 function price(value: string): number {

@@ -5,9 +5,9 @@
 import type { Command } from "commander";
 import type { ResultsFlags } from "../commands/results.js";
 import type { RecordFlags } from "../commands/results-record.js";
-import { addConnectionOptions } from "../connection-flags.js";
-import type { Io } from "../io.js";
-import type { ReportOutcome } from "../outcome.js";
+import { addConnectionOptions } from "../flags/connection-flags.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 /** The store flags of both commands. */
 function addStoreOptions(command: Command): Command {

@@ -5,11 +5,11 @@
 import { type Command, InvalidArgumentError } from "commander";
 import type { WebhookClock } from "../../src/sandbox/index.js";
 import type { SandboxFlags, StartFlag } from "../commands/sandbox.js";
-import { DEFAULT_SANDBOX_PORT } from "../flag-defaults.js";
-import { parseInstant } from "../instant.js";
-import type { Io } from "../io.js";
-import { integerIn } from "../option-parsers.js";
-import type { ReportOutcome } from "../outcome.js";
+import { DEFAULT_SANDBOX_PORT } from "../flags/flag-defaults.js";
+import { parseInstant } from "../flags/instant.js";
+import { integerIn } from "../flags/option-parsers.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerSandbox(program: Command, io: Io, report: ReportOutcome): void {
   program

@@ -4,10 +4,10 @@
  */
 import { type Command, Option } from "commander";
 import type { StatusFlags } from "../commands/status.js";
-import { addConnectionOptions } from "../connection-flags.js";
-import { DEFAULT_REPLIES_STATE } from "../flag-defaults.js";
-import type { Io } from "../io.js";
-import type { ReportOutcome } from "../outcome.js";
+import { addConnectionOptions } from "../flags/connection-flags.js";
+import { DEFAULT_REPLIES_STATE } from "../flags/flag-defaults.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 import { addRecordOptions } from "./results.js";
 
 export function registerStatus(program: Command, io: Io, report: ReportOutcome): void {

@@ -4,11 +4,11 @@
  */
 import type { Command } from "commander";
 import type { ValidateOptions } from "../commands/validate.js";
-import type { Io } from "../io.js";
-import { addNowOption } from "../now-option.js";
-import type { ReportOutcome } from "../outcome.js";
-import { addOutputOptions, formatGiven, formatOf } from "../output-format.js";
-import { addPolicyOptions } from "../policy-flags.js";
+import { addNowOption } from "../flags/now-option.js";
+import { addOutputOptions, formatGiven, formatOf } from "../flags/output-format.js";
+import { addPolicyOptions } from "../flags/policy-flags.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerValidate(program: Command, io: Io, report: ReportOutcome): void {
   const command = program

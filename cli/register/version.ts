@@ -5,8 +5,8 @@
  */
 import type { Command } from "commander";
 import type { VersionFlags } from "../commands/version.js";
-import type { Io } from "../io.js";
-import type { ReportOutcome } from "../outcome.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerVersion(program: Command, io: Io, report: ReportOutcome): void {
   program

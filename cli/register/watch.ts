@@ -4,10 +4,10 @@
  */
 import type { Command } from "commander";
 import type { WatchFlags } from "../commands/watch.js";
-import { addConnectionOptions } from "../connection-flags.js";
-import type { Io } from "../io.js";
-import { durationIn } from "../option-parsers.js";
-import type { ReportOutcome } from "../outcome.js";
+import { addConnectionOptions } from "../flags/connection-flags.js";
+import { durationIn } from "../flags/option-parsers.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 import { addRecordOptions } from "./results.js";
 
 export function registerWatch(program: Command, io: Io, report: ReportOutcome): void {

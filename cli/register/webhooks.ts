@@ -6,10 +6,10 @@
 import type { Command } from "commander";
 import type { WebhooksListenFlags } from "../commands/webhooks-listen.js";
 import type { WebhooksVerifyFlags } from "../commands/webhooks-verify.js";
-import { DEFAULT_SECRET_ENV, DEFAULT_WEBHOOKS_PORT, DEFAULT_WEBHOOKS_STATE } from "../flag-defaults.js";
-import type { Io } from "../io.js";
-import { collect, durationIn, instantArgument, integerIn } from "../option-parsers.js";
-import type { ReportOutcome } from "../outcome.js";
+import { DEFAULT_SECRET_ENV, DEFAULT_WEBHOOKS_PORT, DEFAULT_WEBHOOKS_STATE } from "../flags/flag-defaults.js";
+import { collect, durationIn, instantArgument, integerIn } from "../flags/option-parsers.js";
+import type { Io } from "../output/io.js";
+import type { ReportOutcome } from "../output/outcome.js";
 
 export function registerWebhooks(program: Command, io: Io, report: ReportOutcome): void {
   const webhooks = program

@@ -14,7 +14,7 @@ import type { RecordedEvent } from "../../src/webhooks/record.js";
 import type { RecordFile } from "../../src/webhooks/record-store.js";
 import { startListenerServer } from "../../src/webhooks/server.js";
 import type { WebhookSecret } from "../../src/webhooks/types.js";
-import type { Io } from "../io.js";
+import type { Io } from "../output/io.js";
 
 /**
  * Takes recorded events into the worker's queue (`enqueue`), each once: an event that is not an

@@ -10,8 +10,8 @@ import type { ReplyProject } from "../../src/replies/port.js";
 import { replyProjects } from "../../src/replies/projects.js";
 import { noRules } from "../../src/replies/run-checks.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
-import type { Io } from "../io.js";
-import { loadPolicy } from "../policy-file.js";
+import { loadPolicy } from "../adapters/policy-file.js";
+import type { Io } from "../output/io.js";
 
 export interface ReplyInputs {
   readonly ok: true;

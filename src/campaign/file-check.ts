@@ -3,7 +3,7 @@
  * of each project, and the checks a pipeline adds per project), which may run on a worker thread,
  * and what needs every file (duplicate addresses and ids, `after`, the lint rules across projects).
  * Pure: the clock is passed in, as plain data. Campaign files know no policy: `validate` adds the
- * policy's check of each project as a ProjectCheck (cli/validate-check.ts).
+ * policy's check of each project as a ProjectCheck (cli/validate/validate-check.ts).
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ListPlaces } from "../jurisdictions/index.js";

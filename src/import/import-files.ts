@@ -46,7 +46,7 @@ export interface ImportInput {
   readonly now: Date;
   /**
    * The `$schema` a new file at `path` (as reported) names in its modeline; default the campaign
-   * schema's `$id`. The CLI's rule is cli/schema-reference.ts.
+   * schema's `$id`. The CLI's rule is cli/output/schema-reference.ts.
    */
   readonly schemaFor?: (path: string) => string;
 }

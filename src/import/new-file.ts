@@ -15,7 +15,7 @@ import { GROUPABLE_KEYS, type YamlOut } from "./yaml-out.js";
 /**
  * The `$schema` a new file names when its writer gives none: the schema where `campaignctl init`
  * puts it for a file under `campaigns/` (a path, resolved beside the file; never a URL). The CLI
- * always gives the one that resolves on the user's machine (cli/schema-reference.ts).
+ * always gives the one that resolves on the user's machine (cli/output/schema-reference.ts).
  */
 export const CAMPAIGN_SCHEMA_DEFAULT = "../schemas/campaign.schema.json";
 

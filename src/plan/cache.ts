@@ -1,7 +1,7 @@
 /**
  * The refresh cache: project details, media files and toll-free verifications read by id, kept
  * between runs so that a warm plan reads only what changed (design.md principle 4). This module is
- * the interface and the pure rules; `cli/file-cache.ts` keeps it on disk.
+ * the interface and the pure rules; `cli/adapters/file-cache.ts` keeps it on disk.
  *
  * Validity rules (all pure, all given the clock):
  * - A project detail is valid while the stats row of the same project shows the same `updated_at`

@@ -2,7 +2,7 @@
  * The judge's email part (issue 33): the email lists and email campaigns the run covers, judged
  * from what the pipeline read (each list's CSV tally and sha256, GET /email/campaigns, each sending
  * domain) into plan items with their organization, verdict and reason. Pure: the reads are handed
- * in (cli/plan-pipeline.ts gathers them); the same reads give the same items.
+ * in (cli/gather/plan-pipeline.ts gathers them); the same reads give the same items.
  */
 import type { EmailCampaignSpec, EmailListSpec, EmailSpecs } from "../campaign/email-model.js";
 import type { Campaign } from "../campaign/model.js";

@@ -4,7 +4,7 @@
  * the plan with its verdicts (planned, blocked, deferred) and, when forecasting, its typed forecast
  * out. `plan` shows it, `apply` re-runs it before every send (`rejudge`), a saved plan is checked
  * against it, the gallery and `watch` read what it returned. No IO, no clock of its own: the caller
- * (cli/plan-pipeline.ts) gathers every input.
+ * (cli/gather/plan-pipeline.ts) gathers every input.
  */
 import type { Campaign, ProjectSpec } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";

@@ -2,7 +2,7 @@
  * What the live sends of a brand are, from what was read (pure): the statistics rows of the projects
  * no file describes, and each one's project read. A project still scheduled or sending counts with
  * what its row says it has sent; one that could not be read is left out, named in a warning, and
- * the sends are then incomplete. The reads themselves are cli/forecast-sent.ts's.
+ * the sends are then incomplete. The reads themselves are cli/gather/forecast-sent.ts's.
  */
 import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";

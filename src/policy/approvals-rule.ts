@@ -1,7 +1,7 @@
 /**
  * The policy's `require_approvals` rule (issue 37 point 6, "two people to send"): a saved plan whose
  * schedules (or only those that bypass the daily cap) go out only with N approvals by people other
- * than its author. Judged by `apply PLANFILE` (src/approvals, cli/approvals-check.ts), never by the
+ * than its author. Judged by `apply PLANFILE` (src/approvals, cli/gather/approvals-check.ts), never by the
  * files alone. This file holds the rule's value, what "tighter" means for it, and its words. Pure.
  */
 import { dirname, isAbsolute, join, normalize } from "node:path";

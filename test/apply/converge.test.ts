@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { applyCommand } from "../../cli/commands/apply.js";
 import { planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/io.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import type { Io } from "../../cli/output/io.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { ApplyResult } from "../../src/apply/types.js";
 import { clockFrom, TEST_NOW } from "../helpers/clock.js";
 

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { parse, stringify } from "yaml";
-import { runPlanPipeline } from "../../cli/plan-pipeline.js";
+import { runPlanPipeline } from "../../cli/gather/plan-pipeline.js";
 import { reconcile } from "../../src/apply/reconcile.js";
 import { CHILD_KEY, CHILD_ORG } from "../sandbox/helpers.js";
 import {

@@ -2,10 +2,10 @@
 import { rmSync } from "node:fs";
 import { afterEach } from "vitest";
 import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
-import type { Io } from "../../cli/io.js";
-import { exitCodeOf } from "../../cli/outcome.js";
-import { runPlanPipeline } from "../../cli/plan-pipeline.js";
-import { openSession, type Session } from "../../cli/session.js";
+import { runPlanPipeline } from "../../cli/gather/plan-pipeline.js";
+import { openSession, type Session } from "../../cli/gather/session.js";
+import type { Io } from "../../cli/output/io.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { ApiEvent, ApiEventListener, Sleep } from "../../src/api/index.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
 import type { ReconcileOptions } from "../../src/apply/port.js";

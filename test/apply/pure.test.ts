@@ -1,6 +1,11 @@
 /** Apply's pure parts: the effect check, stale checks, durations, progress lines. */
 import { describe, expect, test } from "vitest";
-import { foldProgress, formatEventLine, INITIAL_PROGRESS, renderLive } from "../../cli/progress-format.js";
+import {
+  foldProgress,
+  formatEventLine,
+  INITIAL_PROGRESS,
+  renderLive,
+} from "../../cli/progress/progress-format.js";
 import { checkEffect } from "../../src/apply/effect-check.js";
 import type { ApplyEvent } from "../../src/apply/events.js";
 import { pollInterval } from "../../src/apply/poll.js";

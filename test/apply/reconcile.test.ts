@@ -6,7 +6,7 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { parse, stringify } from "yaml";
-import { runPlanPipeline } from "../../cli/plan-pipeline.js";
+import { runPlanPipeline } from "../../cli/gather/plan-pipeline.js";
 import { idempotencyKey } from "../../src/api/idempotency-key.js";
 import { reconcile } from "../../src/apply/reconcile.js";
 import type { ApplyResult } from "../../src/apply/types.js";

@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runPlanPipeline } from "../../cli/plan-pipeline.js";
-import { openSession } from "../../cli/session.js";
+import { runPlanPipeline } from "../../cli/gather/plan-pipeline.js";
+import { openSession } from "../../cli/gather/session.js";
 import type { Sleep } from "../../src/api/index.js";
 import type { Plan } from "../../src/plan/types.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";

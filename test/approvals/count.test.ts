@@ -4,7 +4,7 @@
  * into evidence; the plan hash; the allowed signers' names. Pure functions, on hand-made facts.
  */
 import { describe, expect, test } from "vitest";
-import { redactorFor } from "../../cli/output-redaction.js";
+import { redactorFor } from "../../cli/output/output-redaction.js";
 import { allowedPrincipals } from "../../src/approvals/allowed-signers.js";
 import { countApprovals, enoughApprovals, type Person } from "../../src/approvals/count.js";
 import { type GithubUser, type ReviewFacts, reviewApprovals } from "../../src/approvals/github.js";

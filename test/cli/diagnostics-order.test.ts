@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { hiddenInfos, orderForTerminal } from "../../cli/print-diagnostics.js";
+import { hiddenInfos, orderForTerminal } from "../../cli/output/print-diagnostics.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { runCli } from "../helpers/run-cli.js";
 

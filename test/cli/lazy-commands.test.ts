@@ -17,7 +17,7 @@ const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 /** The small defining modules the registrations read defaults and flag parsers from. */
 const REGISTRATION_SRC = [
   "src/api/config.js",
-  "src/api/organization-keys.js", // the redactor redacts every key per organization (cli/output-redaction.ts)
+  "src/api/organization-keys.js", // the redactor redacts every key per organization (cli/output/output-redaction.ts)
   "src/apply/port.js",
   "src/contract/limits.js",
   "src/message/memo.js",
@@ -25,7 +25,7 @@ const REGISTRATION_SRC = [
   "src/policy/model.js",
   "src/text/did-you-mean.js", // the nearest command to an unknown one (register/help.ts)
   "src/text/parse-duration.js",
-  "src/text/redact.js", // every output goes through the redactor of the run's secrets (cli/output-redaction.ts)
+  "src/text/redact.js", // every output goes through the redactor of the run's secrets (cli/output/output-redaction.ts)
 ];
 
 const CAMPAIGN = `version: 1

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { classifyApplyPaths } from "../../cli/plan-file.js";
+import { classifyApplyPaths } from "../../cli/adapters/plan-file.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const GOTV = readFileSync("examples/gotv.yaml", "utf8");

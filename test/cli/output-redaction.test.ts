@@ -4,7 +4,7 @@
  * is never used as a key, and its value is still masked).
  */
 import { expect, test } from "vitest";
-import { redactorFor } from "../../cli/output-redaction.js";
+import { redactorFor } from "../../cli/output/output-redaction.js";
 
 test("every CAMPAIGNCTL_API_KEY* value is masked, whatever the case of the variable's suffix", () => {
   const env = {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { Io } from "../../cli/io.js";
-import { createProgress } from "../../cli/progress.js";
-import { elapsedPrefix, stopwatch } from "../../cli/progress-clock.js";
+import type { Io } from "../../cli/output/io.js";
+import { createProgress } from "../../cli/progress/progress.js";
+import { elapsedPrefix, stopwatch } from "../../cli/progress/progress-clock.js";
 import {
   foldProgress,
   formatEventLine,
   INITIAL_PROGRESS,
   type LiveView,
   renderLive,
-} from "../../cli/progress-format.js";
+} from "../../cli/progress/progress-format.js";
 import {
   type ActionResultStatus,
   type ApplyEvent,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Io } from "../../cli/io.js";
-import { createRequestProgress, requestProgressLine } from "../../cli/request-progress.js";
+import type { Io } from "../../cli/output/io.js";
+import { createRequestProgress, requestProgressLine } from "../../cli/progress/request-progress.js";
 import type { ApiEvent } from "../../src/api/index.js";
 import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo } from "../helpers/run-cli.js";

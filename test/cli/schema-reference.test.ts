@@ -1,5 +1,5 @@
 /**
- * The modeline rule of the files campaignctl writes (cli/schema-reference.ts): the nearest schema
+ * The modeline rule of the files campaignctl writes (cli/output/schema-reference.ts): the nearest schema
  * copy up to the repository root, else campaignctl in node_modules, else this machine's package by
  * file URL; and `import` writing new files by that rule.
  */
@@ -13,7 +13,7 @@ import {
   packageSchemaPath,
   type SchemaProbe,
   schemaReference,
-} from "../../cli/schema-reference.js";
+} from "../../cli/output/schema-reference.js";
 import { declaredSchema } from "../../src/campaign/schema-modeline.js";
 import { runCli } from "../helpers/run-cli.js";
 

@@ -4,8 +4,8 @@
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { Io } from "../../cli/io.js";
 import { run } from "../../cli/main.js";
+import type { Io } from "../../cli/output/io.js";
 import { clockFrom, TEST_NOW } from "./clock.js";
 import { checkCliDocuments } from "./documents.js";
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { stringify } from "yaml";
 import { planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/io.js";
+import type { Io } from "../../cli/output/io.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";

@@ -7,8 +7,8 @@
 import { rmSync } from "node:fs";
 import { type ApplyFlags, applyCommand } from "../../cli/commands/apply.js";
 import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/io.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import type { Io } from "../../cli/output/io.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments, checkJournals } from "../helpers/documents.js";
 import { buildOrgWorld, type OrgWorld } from "./world.js";

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { watchCommand } from "../../cli/commands/watch.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";

@@ -7,7 +7,7 @@
 import { expect } from "vitest";
 import { type RepliesPlanFlags, repliesPlanCommand } from "../../cli/commands/replies-plan.js";
 import { type RepliesRunFlags, repliesRunCommand } from "../../cli/commands/replies-run.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { captureIo } from "../helpers/run-cli.js";
 import { schemaErrors } from "../helpers/schemas.js";
 import { admin } from "../sandbox/helpers.js";

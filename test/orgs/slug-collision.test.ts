@@ -6,8 +6,8 @@
 import { rmSync } from "node:fs";
 import { afterEach, expect, test } from "vitest";
 import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/io.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import type { Io } from "../../cli/output/io.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { afterEach, expect, test } from "vitest";
 import { type StatusFlags, statusCommand } from "../../cli/commands/status.js";
 import { type WatchFlags, watchCommand } from "../../cli/commands/watch.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { FixtureProject } from "../../src/sandbox/fixture/types.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { planCommand } from "../../cli/commands/plan.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { captureIo } from "../helpers/run-cli.js";
 import {

@@ -15,7 +15,7 @@ import {
   type RepliesRunFlags,
   repliesRunCommand,
 } from "../../cli/commands/replies-run.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { compileReportSchema } from "../../src/report/plan-schema.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { captureIo } from "../helpers/run-cli.js";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { type ResultsFlags, resultsCommand } from "../../cli/commands/results.js";
 import { type RecordFlags, resultsRecordCommand } from "../../cli/commands/results-record.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { type CliResult, captureIo } from "../helpers/run-cli.js";

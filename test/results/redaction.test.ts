@@ -1,10 +1,10 @@
 /**
  * The results store's connection string is a secret: its password is masked in everything the CLI
- * prints (the one redactor, cli/output-redaction.ts), whatever a driver or server echoes back, and
+ * prints (the one redactor, cli/output/output-redaction.ts), whatever a driver or server echoes back, and
  * the rest of the string (a host or database named like the tool) is left alone.
  */
 import { describe, expect, it } from "vitest";
-import { redactorFor } from "../../cli/output-redaction.js";
+import { redactorFor } from "../../cli/output/output-redaction.js";
 
 describe("CAMPAIGNCTL_RESULTS_DATABASE_URL", () => {
   it("masks its password, in the userinfo and in the query", () => {

@@ -5,7 +5,7 @@
  * JSON document checked against its schema as the CLI helpers do.
  */
 import { type StatusFlags, statusCommand } from "../../cli/commands/status.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { type CliResult, captureIo } from "../helpers/run-cli.js";

@@ -5,7 +5,7 @@
  */
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { exitCodeOf, type Outcome } from "../../cli/outcome.js";
+import { exitCodeOf, type Outcome } from "../../cli/output/outcome.js";
 import { registerStatus } from "../../cli/register/status.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";

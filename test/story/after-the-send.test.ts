@@ -34,7 +34,7 @@ import {
   startWebhooksListener,
   type WebhooksListenFlags,
 } from "../../cli/commands/webhooks-listen.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { buildProgram } from "../../cli/program.js";
 import { openSandbox, type SandboxHandle } from "../../src/sandbox/index.js";
 import { clockFrom, TEST_NOW } from "../helpers/clock.js";

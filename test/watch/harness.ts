@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { expect } from "vitest";
 import { type WatchDeps, type WatchFlags, watchCommand } from "../../cli/commands/watch.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { compileReportSchema } from "../../src/report/plan-schema.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { type CliResult, captureIo } from "../helpers/run-cli.js";

@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { exitCodeOf, type Outcome } from "../../cli/outcome.js";
+import { exitCodeOf, type Outcome } from "../../cli/output/outcome.js";
 import { registerWatch } from "../../cli/register/watch.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { captureIo } from "../helpers/run-cli.js";

@@ -14,7 +14,7 @@ import {
   startWebhooksListener,
   type WebhooksListenFlags,
 } from "../../cli/commands/webhooks-listen.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { signBody } from "../../src/sandbox/webhooks/signature.js";
 import { type CapturedIo, captureIo } from "../helpers/run-cli.js";
 import { type Receiver, startReceiver } from "../sandbox/sending-fixture.js";

@@ -1,12 +1,12 @@
 /**
  * The listener redacts each printed line once (issue 36): through the CLI's io, which already masks
- * the signing secrets (cli/output-redaction.ts), it adds no redactor of its own; with an io that
+ * the signing secrets (cli/output/output-redaction.ts), it adds no redactor of its own; with an io that
  * masks nothing (a test's, a bench's) it brings its own. Either way no trace of a secret is printed.
  */
 import { describe, expect, test } from "vitest";
 import { listenerRedactor, startWebhooksListener } from "../../cli/commands/webhooks-listen.js";
-import type { Io } from "../../cli/io.js";
-import { redactingIo, redactorFor } from "../../cli/output-redaction.js";
+import type { Io } from "../../cli/output/io.js";
+import { redactingIo, redactorFor } from "../../cli/output/output-redaction.js";
 import { signBody } from "../../src/sandbox/webhooks/signature.js";
 import { createRedactor } from "../../src/text/redact.js";
 import { captureIo } from "../helpers/run-cli.js";

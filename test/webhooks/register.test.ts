@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { describe, expect, test } from "vitest";
-import type { Outcome } from "../../cli/outcome.js";
+import type { Outcome } from "../../cli/output/outcome.js";
 import { registerWebhooks } from "../../cli/register/webhooks.js";
 import { signBody } from "../../src/sandbox/webhooks/signature.js";
 import { type CapturedIo, captureIo } from "../helpers/run-cli.js";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runWebhooksVerify, type WebhooksVerifyFlags } from "../../cli/commands/webhooks-verify.js";
-import { exitCodeOf } from "../../cli/outcome.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { captureIo } from "../helpers/run-cli.js";
 import { type Received, type Receiver, startReceiver } from "../sandbox/sending-fixture.js";

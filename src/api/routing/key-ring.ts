@@ -3,7 +3,7 @@
  * (`CAMPAIGNCTL_API_KEY`, or the embedded sandbox's root key), and each organization's own key by
  * slug (`CAMPAIGNCTL_API_KEY_<SLUG>`, or the sandbox's key of that organization). Each key has one
  * client, made on first use (a key the campaign never needs costs nothing), so one rate limiter per
- * key and process. The CLI builds the ring from the environment (cli/session.ts); routing decides
+ * key and process. The CLI builds the ring from the environment (cli/gather/session.ts); routing decides
  * which key serves which request (route-owners.ts, router.ts).
  *
  * Invariant: no key is held here beyond the clients; `source` names where a key came from (a

@@ -11,6 +11,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { loadPolicy } from "../../../cli/adapters/policy-file.js";
 import {
   type CheckMemory,
   checkDocument,
@@ -20,8 +21,7 @@ import {
 } from "../../../cli/lsp/check-document.js";
 import { checkIncrementally, checkWhole, jobKeyOf } from "../../../cli/lsp/incremental-check.js";
 import { type ProjectSplit, splitProjects } from "../../../cli/lsp/project-chunks.js";
-import { loadPolicy } from "../../../cli/policy-file.js";
-import type { ValidateJob } from "../../../cli/validate-check.js";
+import type { ValidateJob } from "../../../cli/validate/validate-check.js";
 import { decodeCampaignFile } from "../../../src/campaign/decode.js";
 import type { FileCheck } from "../../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../../src/campaign/model.js";

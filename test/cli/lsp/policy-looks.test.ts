@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { loadPolicy } from "../../../cli/adapters/policy-file.js";
 import { checkDocument, checkMemory, type DocumentCheckContext } from "../../../cli/lsp/check-document.js";
 import type { LookCache } from "../../../cli/policy-discovery/discover.js";
-import { loadPolicy } from "../../../cli/policy-file.js";
 
 const folder = mkdtempSync(join(tmpdir(), "campaignctl-lsp-policy-cache-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,4 +1,6 @@
 /** Types of replies-pattern-corpus.mjs, for test/replies/pattern-corpus.test.ts. */
+import type { ThreadMessage } from "../src/contract/resources.js";
+
 export declare const ATTACK_LENGTH: number;
 
 export type PatternFamily =
@@ -21,3 +23,7 @@ export interface CorpusPattern {
 export declare const PATTERN_CORPUS: readonly CorpusPattern[];
 
 export declare function attackText(entry: CorpusPattern, length?: number): string;
+
+export declare const INBOUND_ID: string;
+
+export declare function inboundThread(text: string): ThreadMessage[];

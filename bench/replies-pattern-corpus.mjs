@@ -84,3 +84,26 @@ export function attackText(entry, length = ATTACK_LENGTH) {
   const body = length - entry.tail.length;
   return entry.unit.repeat(Math.ceil(body / entry.unit.length)).slice(0, body) + entry.tail;
 }
+
+/** The id of the one inbound of `inboundThread`: what a judgement is asked about. */
+export const INBOUND_ID = "m1";
+
+/**
+ * A conversation's thread holding one inbound, `text`, received (the contract's ThreadMessage):
+ * what `decideInbound` judges in the corpus's acceptance and figures alike.
+ */
+export function inboundThread(text) {
+  return [
+    {
+      message_id: INBOUND_ID,
+      direction: "inbound",
+      text,
+      media_urls: [],
+      status: "received",
+      sent_at: null,
+      delivered_at: null,
+      received_at: "2026-11-03T12:00:00.000Z",
+      error_code: null,
+    },
+  ];
+}

@@ -8,7 +8,13 @@
 // distorts. Target: no judgement over 50 ms. Runs the built modules: `npm run build` first.
 // Usage: node bench/replies-patterns.mjs [repeats=20]
 import { cpus, loadavg } from "node:os";
-import { ATTACK_LENGTH, attackText, PATTERN_CORPUS } from "./replies-pattern-corpus.mjs";
+import {
+  ATTACK_LENGTH,
+  attackText,
+  INBOUND_ID,
+  inboundThread,
+  PATTERN_CORPUS,
+} from "./replies-pattern-corpus.mjs";
 
 const { compilePattern, PATTERN_PROGRAM_BUDGET } = await import("../dist/src/message/reply-pattern.js");
 const { revocationWords } = await import("../dist/src/message/reply-words.js");
@@ -22,20 +28,8 @@ function judge(pattern, text) {
   const started = performance.now();
   const cpu = process.cpuUsage();
   decideInbound({
-    thread: [
-      {
-        message_id: "m1",
-        direction: "inbound",
-        text,
-        media_urls: [],
-        status: "received",
-        sent_at: null,
-        delivered_at: null,
-        received_at: "2026-11-03T12:00:00.000Z",
-        error_code: null,
-      },
-    ],
-    inboundId: "m1",
+    thread: inboundThread(text),
+    inboundId: INBOUND_ID,
     replies: {
       rules: [{ name: "p", pattern, answer: "hi", maxPerConversation: 1 }],
       maxPerConversationPerDay: 3,

@@ -5,7 +5,7 @@
  * session. Registered in `../register/results.ts`.
  */
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
-import { renderRecordJson, renderRecordText } from "../../src/report/results-record-view.js";
+import { recordView, renderRecordText } from "../../src/report/results-record-view.js";
 import { readForRecording } from "../../src/results/record.js";
 import type { RecordSummary } from "../../src/results/record-summary.js";
 import { hourOf } from "../../src/results/snapshot.js";
@@ -172,13 +172,15 @@ export async function resultsRecordCommand(
   options: SessionOptions = {},
 ): Promise<Outcome> {
   const json: JsonFailure = { json: flags.json === true, formatVersion: RECORD_FORMAT_VERSION };
+  // The view, chosen once: the command hands it the summary and never looks at the format again.
+  const view = recordView(flags.json === true ? "json" : "text");
   const usage = recordProblems(flags);
   if (usage.length > 0) return failWith(usage, new Map(), io, json);
   const opened = await openSession(flags, io, options);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   try {
     const summary = await recordResults(opened.session, flags, io);
-    io.stdout(flags.json === true ? renderRecordJson(summary) : renderRecordText(summary));
+    io.stdout(view(summary));
     printDiagnostics(io, "stderr", summary.diagnostics, new Map(), {
       verbose: false,
       color: flags.color !== false,

@@ -8,12 +8,8 @@
 import { join } from "node:path";
 import type { ExperimentSpec, ProjectSpec } from "../../src/campaign/model.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
-import { renderExperimentsMarkdown, renderExperimentsText } from "../../src/report/experiments-view.js";
-import { renderResultsCsv } from "../../src/report/results-csv.js";
-import { renderResultsHtml } from "../../src/report/results-html.js";
-import { RESULTS_FORMAT_VERSION, renderResultsJson } from "../../src/report/results-json.js";
-import { renderResultsMarkdown } from "../../src/report/results-markdown.js";
-import { renderResultsTable } from "../../src/report/results-table.js";
+import { RESULTS_FORMAT_VERSION } from "../../src/report/results-json.js";
+import { type ResultsFormat as ResultsViewFormat, resultsView } from "../../src/report/results-view.js";
 import { resultsExperiments } from "../../src/results/experiments.js";
 import { type PeriodFlags, periodOf, periodProblems } from "../../src/results/period.js";
 import {
@@ -21,6 +17,7 @@ import {
   type FileProject,
   type GroupBy,
   type GroupKind,
+  type ResultsReport,
   recordedDays,
 } from "../../src/results/report.js";
 import { saveFiles } from "../adapters/files.js";
@@ -32,8 +29,8 @@ import { failure, type Outcome, success } from "../output/outcome.js";
 import { printDiagnostics } from "../output/print-diagnostics.js";
 import { checkReportPaths } from "../output/report-paths.js";
 
-/** What `results` prints on stdout. */
-export type ResultsFormat = "text" | "json" | "csv";
+/** What `results` prints on stdout (`--format`); Markdown and HTML go to files (`--markdown`, `--html`). */
+export type ResultsFormat = Extract<ResultsViewFormat, "text" | "json" | "csv">;
 
 export interface ResultsFlags extends PeriodFlags, StoreFlags {
   readonly all?: boolean;
@@ -125,6 +122,8 @@ export async function resultsCommand(
   const json: JsonFailure = { json: wantsJson, formatVersion: RESULTS_FORMAT_VERSION };
   const usage = usageProblems(paths, flags);
   if (usage.length > 0) return failWith(usage, new Map(), io, json);
+  // The view, chosen once: the command hands it the report and never looks at the format again.
+  const view = resultsView(wantsJson ? "json" : ((flags.format as ResultsFormat | undefined) ?? "text"));
   const bad = await checkReportPaths(io, [{ flag: "--markdown", file: flags.markdown }]);
   if (bad.length > 0) return failWith(bad, new Map(), io, json);
 
@@ -173,9 +172,8 @@ export async function resultsCommand(
     experiments.length === 0
       ? built
       : { ...built, experiments: resultsExperiments(experiments, ids, inPeriod, period) };
-  const format: ResultsFormat = wantsJson ? "json" : ((flags.format as ResultsFormat | undefined) ?? "text");
   const withRead = { ...report, diagnostics: [...read.diagnostics, ...report.diagnostics] };
-  printResults(io, format, withRead);
+  io.stdout(view(withRead));
   const diagnostics: Diagnostic[] = [...withRead.diagnostics];
   const outputs = resultsOutputs(flags, withRead);
   if (outputs.length > 0) diagnostics.push(...(await saveFiles(io, outputs)));
@@ -183,39 +181,26 @@ export async function resultsCommand(
   return hasErrors(diagnostics) ? failure : success;
 }
 
-type ResultsReportOf = Parameters<typeof renderResultsJson>[0];
-
-/** The results in the format chosen once (text, JSON or CSV) on stdout. */
-function printResults(io: Io, format: ResultsFormat, withRead: ResultsReportOf): void {
-  switch (format) {
-    case "json":
-      io.stdout(renderResultsJson(withRead));
-      return;
-    case "csv":
-      io.stdout(renderResultsCsv(withRead));
-      return;
-    case "text":
-      io.stdout(renderResultsTable(withRead) + renderExperimentsText(withRead.experiments ?? []));
-      return;
-  }
-}
-
 /** The files `--markdown FILE` and `--html DIR` ask for. */
-function resultsOutputs(flags: ResultsFlags, withRead: ResultsReportOf) {
+function resultsOutputs(flags: ResultsFlags, withRead: ResultsReport) {
   return [
     ...(flags.markdown === undefined
       ? []
       : [
           {
             path: flags.markdown,
-            text: renderResultsMarkdown(withRead) + renderExperimentsMarkdown(withRead.experiments ?? []),
+            text: resultsView("markdown")(withRead),
             what: "Markdown results",
           },
         ]),
     ...(flags.html === undefined
       ? []
       : [
-          { path: join(flags.html, "index.html"), text: renderResultsHtml(withRead), what: "results charts" },
+          {
+            path: join(flags.html, "index.html"),
+            text: resultsView("html")(withRead),
+            what: "results charts",
+          },
         ]),
   ];
 }

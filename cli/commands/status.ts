@@ -16,18 +16,13 @@ import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js"
 import type { EmailCampaignSpec } from "../../src/email/model.js";
 import { type StatusReplies, summarizeAnswered } from "../../src/replies/answered-summary.js";
 import { ANSWERED_FILE_NAME } from "../../src/replies/state-file.js";
-import { renderEmailStatusText } from "../../src/report/email-human.js";
-import { renderExperimentsMarkdown, renderExperimentsText } from "../../src/report/experiments-view.js";
 import { renderRecordText } from "../../src/report/results-record-view.js";
-import { renderStatusCsv } from "../../src/report/status-csv.js";
-import { renderStatusJson, STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
-import { renderStatusMarkdown } from "../../src/report/status-markdown.js";
+import { STATUS_FORMAT_VERSION } from "../../src/report/status-json.js";
 import {
-  renderStatusRepliesMarkdown,
-  renderStatusRepliesText,
-  statusRepliesJson,
-} from "../../src/report/status-replies.js";
-import { renderStatusTable } from "../../src/report/status-table.js";
+  type StatusRead,
+  type StatusFormat as StatusViewFormat,
+  statusView,
+} from "../../src/report/status-view.js";
 import { statusExperiments } from "../../src/status/experiments.js";
 import { isDay } from "../../src/status/range.js";
 import { type FileProject, readStatusLive } from "../../src/status/read-live.js";
@@ -47,8 +42,8 @@ import { checkReportPaths } from "../output/report-paths.js";
 import { openSessionWithProgress } from "../progress/session-progress.js";
 import { recordProblems, recordResults, storeFlagsOf } from "./results-record.js";
 
-/** What `status` prints on stdout. */
-export type StatusFormat = "text" | "json" | "csv";
+/** What `status` prints on stdout (`--format`); the Markdown view goes to `--markdown FILE`. */
+export type StatusFormat = Exclude<StatusViewFormat, "markdown">;
 
 /** The flags of `status`, as commander parses them. */
 export interface StatusFlags extends SessionFlags {
@@ -93,8 +88,10 @@ export async function statusCommand(
     ...(flags.record === true ? recordProblems(storeFlagsOf(flags)) : []),
   ];
   if (usage.length > 0) return failWith(usage, new Map(), io, json);
-  const format: StatusFormat = flags.format ?? (flags.json === true ? "json" : "text");
-  const width = tableWidth(flags, io);
+  // The view, chosen once: the command hands it the status and never looks at the format again.
+  const view = statusView(flags.format ?? (flags.json === true ? "json" : "text"), {
+    width: tableWidth(flags, io),
+  });
 
   const badPaths = await checkReportPaths(io, [{ flag: "--markdown", file: flags.markdown }]);
   if (badPaths.length > 0) return failWith(badPaths, new Map(), io, json);
@@ -138,16 +135,15 @@ export async function statusCommand(
       experiments.length === 0
         ? built
         : { ...built, experiments: statusExperiments(experiments, built.projects) };
-    printStatus(io, format, width, report, email, replies.summary);
+    const status: StatusRead = { report, email, replies: replies.summary };
+    io.stdout(view(status));
     const diagnostics: Diagnostic[] = [
       ...routing.diagnostics,
       ...report.diagnostics,
       ...replies.diagnostics,
       ...(email?.diagnostics ?? []),
     ];
-    diagnostics.push(
-      ...(await saveStatusMarkdown(io, flags, statusMarkdown(report, email, replies.summary))),
-    );
+    diagnostics.push(...(await saveStatusMarkdown(io, flags, status)));
     // --record: every project the keys see, into the results store (after the status is shown).
     if (flags.record === true) diagnostics.push(...(await recordAfterStatus(session, flags, io)));
     printDiagnostics(io, "stderr", diagnostics, new Map(), { verbose: false, color: flags.color !== false });
@@ -243,48 +239,6 @@ function readStatusFiles(filePaths: readonly string[], cwd: string) {
   };
 }
 
-type StatusReportOf = ReturnType<typeof buildStatusReport>;
-type RepliesSummaryOf = ReturnType<typeof readReplies>["summary"];
-type EmailStatusOf = Awaited<ReturnType<typeof statusEmail>> | undefined;
-
-/** The status in the format chosen once (text, JSON or CSV) on stdout. */
-function printStatus(
-  io: Io,
-  format: StatusFormat,
-  width: number | null,
-  report: StatusReportOf,
-  email: EmailStatusOf,
-  replies: RepliesSummaryOf,
-): void {
-  switch (format) {
-    case "json":
-      io.stdout(
-        renderStatusJson(report, email, replies === null ? undefined : statusRepliesJson(report, replies)),
-      );
-      return;
-    case "csv":
-      io.stdout(renderStatusCsv(report, email?.campaigns));
-      return;
-    case "text":
-      io.stdout(
-        renderStatusTable(report, { width }) +
-          (replies === null ? "" : renderStatusRepliesText(report, replies)) +
-          renderExperimentsText(report.experiments ?? []) +
-          renderEmailStatusText(email?.campaigns ?? []),
-      );
-      return;
-  }
-}
-
-/** The Markdown status (`--markdown FILE`). */
-function statusMarkdown(report: StatusReportOf, email: EmailStatusOf, replies: RepliesSummaryOf): string {
-  return (
-    renderStatusMarkdown(report, email) +
-    (replies === null ? "" : renderStatusRepliesMarkdown(report, replies)) +
-    renderExperimentsMarkdown(report.experiments ?? [])
-  );
-}
-
 /** The live figures of the selection (files, `--all` or `--organization`), read in bulk and cached. */
 function readLive(
   session: Session,
@@ -308,13 +262,19 @@ function readLive(
   });
 }
 
-/** `--markdown FILE`: the Markdown status written; nothing without the flag. */
+/** `--markdown FILE`: the status in the Markdown view, written; nothing without the flag. */
 async function saveStatusMarkdown(
   io: Io,
   flags: StatusFlags,
-  markdown: string,
+  status: StatusRead,
 ): Promise<readonly Diagnostic[]> {
-  return flags.markdown === undefined ? [] : await saveFile(io, flags.markdown, markdown, "Markdown status");
+  if (flags.markdown === undefined) return [];
+  return await saveFile(
+    io,
+    flags.markdown,
+    statusView("markdown", { width: null })(status),
+    "Markdown status",
+  );
 }
 
 /** `--record`: every project the keys see, into the results store, said on stderr. */

@@ -51,3 +51,19 @@ export function renderRecordJson(s: RecordSummary): string {
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
+
+/** `text`: the lines above; `json`: the document (schemas/results-record-result.schema.json). */
+export type RecordFormat = "text" | "json";
+
+/** Renders a `results record` summary in one format. The result ends with a newline. */
+export type RecordView = (summary: RecordSummary) => string;
+
+/** The view of `results record`, chosen once by format. */
+export function recordView(format: RecordFormat): RecordView {
+  switch (format) {
+    case "text":
+      return renderRecordText;
+    case "json":
+      return renderRecordJson;
+  }
+}

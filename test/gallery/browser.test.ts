@@ -22,49 +22,29 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import {
+  BROWSER_TIMEOUT,
+  CAN_RUN_BROWSER,
+  CHROMIUM,
+  pageInBrowser,
+  requireBrowserInCi,
+} from "../helpers/browser.js";
 import { clockFrom, TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
 import { GALLERY_PLAN_ARGS, galleryWorkspace, PLAN_ARGS } from "./fixtures.js";
-import { controlledFonts, missingFonts } from "./fonts.js";
 import { comparePng, decodePng, encodePng } from "./png.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const MISSING_FONTS = missingFonts();
-const CAN_RUN = HAVE_CHROMIUM && MISSING_FONTS.length === 0;
-const IN_CI = process.env.CI === "true";
 const REFERENCES = fileURLToPath(new URL("./reference/", import.meta.url));
 /** A pixel differs when a channel moves by more than this; a screenshot fails past MAX_DIFFERING. */
 const CHANNEL_THRESHOLD = 48;
 const MAX_DIFFERING = 0.01;
-/** Chromium starts slowly on a busy 2-core machine running the whole suite. */
-const BROWSER_TIMEOUT = 120_000;
 
-if (!HAVE_CHROMIUM && !IN_CI)
-  console.warn(
-    `gallery browser test skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
-  );
-if (MISSING_FONTS.length > 0 && !IN_CI)
-  console.warn(
-    `gallery browser test skipped: no ${MISSING_FONTS.join(", ")} (apt-get install fonts-dejavu-core)`,
-  );
+requireBrowserInCi("gallery browser test");
 
-describe("with CI=true", () => {
-  it.runIf(IN_CI)("has Chromium and fonts-dejavu-core, so the browser test really runs", () => {
-    expect(HAVE_CHROMIUM, `CI=true but there is no Chromium at ${CHROMIUM}: .ci/run must install it`).toBe(
-      true,
-    );
-    expect(MISSING_FONTS, "CI=true but fonts-dejavu-core is missing: .ci/run must install it").toEqual([]);
-  });
-});
-
-describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () => {
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
+describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM})`, () => {
+  /** Opens the gallery at `width`, recording console errors and every request. */
+  const open = pageInBrowser("campaignctl-gallery-fonts-", async () => {
     const dir = galleryWorkspace();
     // The plan is blocked by drift (exit 1) and still saved, as in a CI job that reports it.
     const plan = await runCli(PLAN_ARGS, { cwd: dir, clock: clockFrom(TEST_NOW) });
@@ -76,32 +56,8 @@ describe.skipIf(!CAN_RUN)(`the gallery in headless Chromium (${CHROMIUM})`, () =
     });
     expect(result.stderr).toContain("Wrote the gallery to gallery/index.html");
     expect(result.code).toBe(0);
-    url = pathToFileURL(join(dir, "gallery", "index.html")).href;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--font-render-hinting=none"],
-      // Only the fonts of fonts.ts: fonts installed on the machine cannot change a screenshot.
-      env: { ...process.env, ...controlledFonts(mkdtempSync(join(tmpdir(), "campaignctl-gallery-fonts-"))) },
-    });
-  }, BROWSER_TIMEOUT);
-
-  afterAll(async () => {
-    await browser?.close();
+    return pathToFileURL(join(dir, "gallery", "index.html")).href;
   });
-
-  /** Opens the gallery at `width`, recording console errors and every request. */
-  async function open(width: number): Promise<{ page: Page; errors: string[]; requests: string[] }> {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
-    const errors: string[] = [];
-    const requests: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("request", (r) => requests.push(r.url()));
-    await page.goto(url, { waitUntil: "load" });
-    return { page, errors, requests };
-  }
 
   it(
     "shows each message as it arrives, with the sources of its values and the UCS-2 characters",

@@ -5,47 +5,41 @@
  * `CAMPAIGNCTL_API_KEY_<SLUG>` variable and no default key. What went with which key is read from
  * the sandbox's request log (`key_organization_id`), never from our own client.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { watchCommand } from "../../cli/commands/watch.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
-import type { Fixture } from "../../src/sandbox/fixture/types.js";
-import { startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";
-import { adopt, apply, type Bed, closeBeds, io, type LogEntry, orgKeys, plan, virtual } from "./harness.js";
+import { apply, type Bed, closeBeds, io, orgKeys, plan, virtual } from "./harness.js";
 import {
+  ANSWER,
   clearLog,
+  countiesWithLists,
+  countyNumber,
+  expectAnswerRefusedThenAllowed,
+  expectAnswerWithCountyKey,
+  expectListsRefused,
+  expectListsSyncedWithOwnKeys,
+  FLAG,
   type Json,
   log,
+  PARENT_ONLY,
   repliesPlan,
   repliesRun,
   replyPosts,
+  startBed,
   textIn as textFrom,
+  upserts,
 } from "./replies-harness.js";
-import { buildOrgWorld, PARENT_KEY, PARENT_ORG, writeCampaignFile } from "./world.js";
+import { PARENT_ORG, writeCampaignFile } from "./world.js";
 
 afterEach(closeBeds);
 
-const ANSWER = "Vote at City Hall, 7am to 7pm. Reply STOP to opt out";
-const FLAG = "--allow-cross-organization-key";
 const listId = (i: number) => `e2000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
-const number = (i: number) => `+1503555${String(i).padStart(4, "0")}`;
 
 /** Three counties, each project with a reply rule, each county with an email list (email available). */
 async function ownerBed(faults?: string): Promise<Bed> {
-  const world = buildOrgWorld(3, 1);
-  const f = world.fixture as Fixture;
-  for (const org of f.organizations ?? []) if (org.id !== PARENT_ORG) org.email_available = true;
-  f.email = {
-    lists: world.orgs.map((o) => ({ id: listId(o.index), name: "Volunteers", organization_id: o.id })),
-  };
-  mkdirSync(join(world.dir, "campaign", "lists"));
-  for (const org of world.orgs) {
-    writeFileSync(
-      join(world.dir, "campaign", "lists", `o${org.index}.csv`),
-      `email,consent_source,consent_at\nann${org.index}@example.org,signup form,2026-03-01T09:30:00Z\nben${org.index}@example.org,signup form,2026-03-01T09:30:00Z\n`,
-    );
+  const world = countiesWithLists(listId, 2);
+  for (const org of world.orgs)
     writeCampaignFile(world.dir, org, (doc) => {
       const projects = doc.projects as Record<string, Record<string, unknown>>;
       for (const p of Object.values(projects))
@@ -54,55 +48,21 @@ async function ownerBed(faults?: string): Promise<Bed> {
         [`o${org.index}-volunteers`]: { id: listId(org.index), csv: `lists/o${org.index}.csv` },
       };
     });
-  }
-  const sb = await startSandbox({
-    fixture: f,
-    rateLimits: true,
-    ...(faults === undefined ? {} : { faults }),
-  });
-  return adopt({ world, sb });
+  return startBed(world, faults);
 }
 
 /** Contact `n` of county `i` texts its project's number. */
-const textIn = (b: Bed, i: number, n: number, text: string) => textFrom(b, i, n, number(i), text);
-
-const upserts = (entries: readonly LogEntry[]) =>
-  entries.filter((r) => r.method === "POST" && r.route === "/email/lists/{id}/contacts");
+const textIn = (b: Bed, i: number, n: number, text: string) => textFrom(b, i, n, countyNumber(i), text);
 
 describe("only keys per organization (no default key)", () => {
   test("a reply on a county's project goes with that county's key; replies plan agrees", async () => {
     const b = await ownerBed();
-    const baker = b.world.orgs[1];
     await textIn(b, 2, 1, "Where do I vote?");
-    const planned = await repliesPlan(b, orgKeys(b));
-    expect(planned.code, planned.stderr).toBe(0);
-    expect(planned.doc.totals.answer).toBe(1);
-
-    const run = await repliesRun(b, orgKeys(b));
-    expect(run.code, run.out + run.stderr).toBe(0);
-    expect(run.lines.filter((l) => l.type === "inbound" && l.outcome === "answered")).toHaveLength(1);
-    const entries = await log(b);
-    expect(replyPosts(entries).map((r) => [r.key_organization_id, r.status])).toEqual([[baker?.id, 202]]);
-    // Each county lists its own conversations with its own key; the parent's key is never used.
-    expect(entries.every((r) => r.key_organization_id !== PARENT_ORG)).toBe(true);
-    const listers = new Set(
-      entries.filter((r) => r.route === "/conversations").map((r) => r.key_organization_id),
-    );
-    expect(listers).toEqual(new Set(b.world.orgs.map((o) => o.id)));
+    await expectAnswerWithCountyKey(b, 2);
   });
 
   test("each county's email list syncs with that county's key", async () => {
-    const b = await ownerBed();
-    const run = await apply(b, orgKeys(b), { json: true });
-    expect(run.code, run.stderr).toBe(0);
-    const doc = JSON.parse(run.stdout);
-    expect(doc.email.lists.map((l: Json) => [l.address, l.state, l.accepted])).toEqual(
-      b.world.orgs.map((o) => [`o${o.index}-volunteers`, "synced", 2]),
-    );
-    const posts = upserts(await log(b));
-    expect(posts.map((r) => [r.path, r.key_organization_id, r.status]).sort()).toEqual(
-      b.world.orgs.map((o) => [`/email/lists/${listId(o.index)}/contacts`, o.id, 200]).sort(),
-    );
+    await expectListsSyncedWithOwnKeys(await ownerBed(), listId, 2);
   });
 
   test("a county without its key: replies and apply name the variable to set, before any request with it", async () => {
@@ -137,30 +97,15 @@ describe("only keys per organization (no default key)", () => {
 });
 
 describe("only a parent's key", () => {
-  const parent = { CAMPAIGNCTL_API_KEY: PARENT_KEY };
+  const parent = PARENT_ONLY;
 
   test("replies run refuses to answer in a county's conversations before any write; the flag lets it", async () => {
     const b = await ownerBed();
     await textIn(b, 1, 1, "where do i vote");
-    const planned = await repliesPlan(b, parent);
-    expect(planned.code).toBe(1);
-    expect(planned.stderr).toContain("apply.cross-organization-key");
-    expect(planned.stderr).toContain(FLAG);
-
-    const refused = await repliesRun(b, parent);
-    expect(refused.code).toBe(1);
-    const error = refused.lines[0];
-    expect(error.error).toBe(true);
-    expect(error.diagnostics.map((d: Json) => d.code)).toEqual(Array(3).fill("apply.cross-organization-key"));
-    expect(error.diagnostics[0].hint).toContain(FLAG);
-    expect(error.diagnostics[0].range.file).toBe(b.world.orgs[0]?.file);
-    expect(replyPosts(await log(b))).toEqual([]);
-
-    const allowed = await repliesRun(b, parent, { allowCrossOrganizationKey: true });
-    expect(allowed.code, allowed.out).toBe(0);
-    expect(replyPosts(await log(b)).map((r) => [r.key_organization_id, r.status])).toEqual([
-      [PARENT_ORG, 202],
-    ]);
+    await expectAnswerRefusedThenAllowed(
+      b,
+      b.world.orgs.map((o) => o.file),
+    );
   });
 
   test("a file that names no organization: the write port refuses the answer (the project read says whose it is); the inbound stays open", async () => {
@@ -199,11 +144,7 @@ describe("only a parent's key", () => {
     expect(refused.code).toBe(1);
     const doc = JSON.parse(refused.stdout);
     expect(doc.actions.map((a: Json) => a.status)).toEqual(["blocked", "blocked", "blocked"]);
-    for (const list of doc.email.lists) {
-      expect(list.state).toBe("failed");
-      expect(list.diagnostics.map((d: Json) => d.code)).toEqual(["apply.cross-organization-key"]);
-      expect(list.diagnostics[0].message).toContain(FLAG);
-    }
+    expectListsRefused(doc);
     expect((await log(b)).filter((r) => r.method === "POST")).toEqual([]);
 
     const allowed = await apply(b, parent, { json: true, allowCrossOrganizationKey: true });

@@ -9,25 +9,35 @@
  * sandbox's request log (`key_organization_id`), never from our client: routing the answer or the
  * upserts by anything but the owner makes these tests fail.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { stringify } from "yaml";
-import type { Fixture } from "../../src/sandbox/fixture/types.js";
-import { startSandbox } from "../../src/sandbox/index.js";
-import { adopt, apply, type Bed, closeBeds, type LogEntry, orgKeys, plan } from "./harness.js";
-import { type Json, log, repliesPlan, repliesRun, replyPosts, textIn } from "./replies-harness.js";
-import { buildOrgWorld, PARENT_KEY, PARENT_ORG } from "./world.js";
+import { apply, type Bed, closeBeds, plan } from "./harness.js";
+import {
+  ANSWER,
+  countiesWithLists,
+  countyNumber,
+  expectAnswerRefusedThenAllowed,
+  expectAnswerWithCountyKey,
+  expectListsRefused,
+  expectListsSyncedWithOwnKeys,
+  type Json,
+  log,
+  PARENT_ONLY,
+  startBed,
+  textIn,
+  upserts,
+  writes,
+} from "./replies-harness.js";
+import { PARENT_ORG } from "./world.js";
 
 afterEach(closeBeds);
 
-const ANSWER = "Vote at City Hall, 7am to 7pm. Reply STOP to opt out";
-const FLAG = "--allow-cross-organization-key";
 /** world.ts's SCHEDULE_AT, 2026-12-07T10:00:00-06:00, as a template writes it. */
 const SCHEDULE_LOCAL = "2026-12-07T10:00";
 const TEMPLATE_FILE = join("campaign", "gotv.yaml");
 const listId = (i: number) => `e3000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
-const number = (i: number) => `+1503555${String(i).padStart(4, "0")}`;
 
 /**
  * The counties' projects as instances of template `gotv` (its reply rule inherited, no project of
@@ -35,13 +45,7 @@ const number = (i: number) => `+1503555${String(i).padStart(4, "0")}`;
  * whose `organization:` says whose it is.
  */
 async function templateBed(): Promise<Bed> {
-  const world = buildOrgWorld(3, 1);
-  const f = world.fixture as Fixture;
-  for (const org of f.organizations ?? []) if (org.id !== PARENT_ORG) org.email_available = true;
-  f.email = {
-    lists: world.orgs.map((o) => ({ id: listId(o.index), name: "Volunteers", organization_id: o.id })),
-  };
-  mkdirSync(join(world.dir, "campaign", "lists"));
+  const world = countiesWithLists(listId, 1);
   const instances: Record<string, unknown> = {};
   for (const org of world.orgs) {
     const project = org.projects[0];
@@ -52,12 +56,8 @@ async function templateBed(): Promise<Bed> {
       name: "GOTV 1",
       language: "en",
       brand: org.name,
-      phone_numbers: [number(org.index)],
+      phone_numbers: [countyNumber(org.index)],
     };
-    writeFileSync(
-      join(world.dir, "campaign", "lists", `o${org.index}.csv`),
-      `email,consent_source,consent_at\nann${org.index}@example.org,signup form,2026-03-01T09:30:00Z\n`,
-    );
     const listFile = {
       version: 1,
       organization: org.name,
@@ -86,84 +86,30 @@ async function templateBed(): Promise<Bed> {
     },
   };
   writeFileSync(join(world.dir, TEMPLATE_FILE), stringify(template));
-  const sb = await startSandbox({ fixture: f, rateLimits: true });
-  return adopt({ world, sb });
+  return startBed(world);
 }
-
-const upserts = (entries: readonly LogEntry[]) =>
-  entries.filter((r) => r.method === "POST" && r.route === "/email/lists/{id}/contacts");
-const writes = (entries: readonly LogEntry[]) => entries.filter((r) => r.method !== "GET");
 
 describe("three organizations, no default key, each key in its own variable", () => {
   test("the template's reply rule answers an inbound to Baker's project with Baker's key", async () => {
     const b = await templateBed();
-    const [adams, baker, clark] = b.world.orgs;
-    await textIn(b, 2, 1, number(2), "Where do I vote?");
-
-    // replies plan: each county's rule set, inherited from the template, and the one answer.
-    const planned = await repliesPlan(b, orgKeys(b));
-    expect(planned.code, planned.stderr).toBe(0);
-    expect(planned.doc.totals.answer).toBe(1);
-
-    const run = await repliesRun(b, orgKeys(b));
-    expect(run.code, run.out + run.stderr).toBe(0);
-    const answered = run.lines.filter((l) => l.type === "inbound" && l.outcome === "answered");
-    expect(answered.map((l) => l.rule)).toEqual(["where"]);
-    const entries = await log(b);
-    expect(replyPosts(entries).map((r) => [r.key_organization_id, r.status])).toEqual([[baker?.id, 202]]);
-    // The one write of the run; no request went with the parent's key (none is set).
-    expect(writes(entries)).toHaveLength(1);
-    expect(entries.every((r) => r.key_organization_id !== PARENT_ORG)).toBe(true);
-    // Each county read its own conversations with its own key.
-    const listers = new Set(
-      entries.filter((r) => r.route === "/conversations").map((r) => r.key_organization_id),
-    );
-    expect(listers).toEqual(new Set([adams?.id, baker?.id, clark?.id]));
+    await textIn(b, 2, 1, countyNumber(2), "Where do I vote?");
+    // replies plan: each county's rule set, inherited from the template, and the one answer; the
+    // answer the run's one write, with Baker's key.
+    await expectAnswerWithCountyKey(b, 2);
   });
 
   test("each county's email list syncs with that county's key", async () => {
-    const b = await templateBed();
-    const run = await apply(b, orgKeys(b), { json: true });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    const doc = JSON.parse(run.stdout);
-    expect(doc.email.lists.map((l: Json) => [l.address, l.state, l.accepted])).toEqual(
-      b.world.orgs.map((o) => [`o${o.index}-volunteers`, "synced", 1]),
-    );
-    const posts = upserts(await log(b));
-    expect(posts.map((r) => [r.path, r.key_organization_id, r.status]).sort()).toEqual(
-      b.world.orgs.map((o) => [`/email/lists/${listId(o.index)}/contacts`, o.id, 200]).sort(),
-    );
+    await expectListsSyncedWithOwnKeys(await templateBed(), listId, 1);
   });
 });
 
 describe("only the parent's key", () => {
-  const parent = { CAMPAIGNCTL_API_KEY: PARENT_KEY };
+  const parent = PARENT_ONLY;
 
   test("the answer is refused before any request, at the template, naming the flag; with the flag it goes", async () => {
     const b = await templateBed();
-    await textIn(b, 1, 1, number(1), "where do i vote");
-
-    const planned = await repliesPlan(b, parent);
-    expect(planned.code).toBe(1);
-    expect(planned.stderr).toContain("apply.cross-organization-key");
-    expect(planned.stderr).toContain(FLAG);
-
-    const refused = await repliesRun(b, parent);
-    expect(refused.code).toBe(1);
-    const error = refused.lines[0];
-    expect(error.error).toBe(true);
-    expect(error.diagnostics.map((d: Json) => d.code)).toEqual(Array(3).fill("apply.cross-organization-key"));
-    for (const d of error.diagnostics) {
-      expect(d.hint).toContain(FLAG);
-      expect(d.range.file).toBe(TEMPLATE_FILE);
-    }
-    expect(writes(await log(b))).toEqual([]);
-
-    const allowed = await repliesRun(b, parent, { allowCrossOrganizationKey: true });
-    expect(allowed.code, allowed.out).toBe(0);
-    expect(replyPosts(await log(b)).map((r) => [r.key_organization_id, r.status])).toEqual([
-      [PARENT_ORG, 202],
-    ]);
+    await textIn(b, 1, 1, countyNumber(1), "where do i vote");
+    await expectAnswerRefusedThenAllowed(b, Array(3).fill(TEMPLATE_FILE));
   });
 
   test("the counties' list upserts are refused before any request, naming the flag; with the flag they go", async () => {
@@ -177,12 +123,7 @@ describe("only the parent's key", () => {
 
     const refused = await apply(b, parent, { json: true });
     expect(refused.code).toBe(1);
-    const doc = JSON.parse(refused.stdout);
-    expect(doc.email.lists.map((l: Json) => l.state)).toEqual(["failed", "failed", "failed"]);
-    for (const list of doc.email.lists) {
-      expect(list.diagnostics.map((d: Json) => d.code)).toEqual(["apply.cross-organization-key"]);
-      expect(list.diagnostics[0].message).toContain(FLAG);
-    }
+    expectListsRefused(JSON.parse(refused.stdout));
     expect(writes(await log(b))).toEqual([]);
 
     const allowed = await apply(b, parent, { json: true, allowCrossOrganizationKey: true });

@@ -11,11 +11,12 @@ import {
   ATTACK_LENGTH,
   attackText,
   type CorpusPattern,
+  INBOUND_ID,
+  inboundThread,
   PATTERN_CORPUS,
 } from "../../bench/replies-pattern-corpus.mjs";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import type { RepliesSpec } from "../../src/campaign/model.js";
-import type { ThreadMessage } from "../../src/contract/resources.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { compilePattern, PATTERN_PROGRAM_BUDGET } from "../../src/message/reply-pattern.js";
 import { revocationWords } from "../../src/message/reply-words.js";
@@ -107,22 +108,9 @@ describe("the backtracking corpus", () => {
       };
       // The attack text, and the same text behind a question the rule could answer.
       for (const text of [attackText(entry), `where? ${attackText(entry, ATTACK_LENGTH - 7)}`]) {
-        const thread: ThreadMessage[] = [
-          {
-            message_id: "m1",
-            direction: "inbound",
-            text,
-            media_urls: [],
-            status: "received",
-            sent_at: null,
-            delivered_at: null,
-            received_at: "2026-11-03T12:00:00.000Z",
-            error_code: null,
-          },
-        ];
         const decision = decideInbound({
-          thread,
-          inboundId: "m1",
+          thread: inboundThread(text),
+          inboundId: INBOUND_ID,
           replies,
           revocation: revocationWords(),
           conversationOptedOut: false,
@@ -137,20 +125,8 @@ describe("the backtracking corpus", () => {
     for (const unit of ["-", "a ", "a1", "a.", "\u{1D412}", "\u0455 \u0442 ", "s t o ", "1$@", "\u200d"]) {
       const text = unit.repeat(Math.ceil(ATTACK_LENGTH / unit.length)).slice(0, ATTACK_LENGTH);
       const decision = decideInbound({
-        thread: [
-          {
-            message_id: "m1",
-            direction: "inbound",
-            text,
-            media_urls: [],
-            status: "received",
-            sent_at: null,
-            delivered_at: null,
-            received_at: "2026-11-03T12:00:00.000Z",
-            error_code: null,
-          },
-        ],
-        inboundId: "m1",
+        thread: inboundThread(text),
+        inboundId: INBOUND_ID,
         replies: {
           rules: [{ name: "k", keywords: { en: ["where do i vote"] }, answer: "hi", maxPerConversation: 1 }],
           maxPerConversationPerDay: 3,

@@ -10,68 +10,43 @@
  * Skipped, saying so, only when Chromium or `fonts-dejavu-core` is missing on a developer's machine;
  * with CI=true a missing one fails (.ci/run installs both).
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { controlledFonts, missingFonts } from "../gallery/fonts.js";
+import { describe, expect, it } from "vitest";
+import {
+  BROWSER_TIMEOUT,
+  CAN_RUN_BROWSER,
+  CHROMIUM,
+  pageInBrowser,
+  requireBrowserInCi,
+} from "../helpers/browser.js";
 import { runCli } from "../helpers/run-cli.js";
+import { snap } from "./snapshots.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CAN_RUN = existsSync(CHROMIUM) && missingFonts().length === 0;
-const IN_CI = process.env.CI === "true";
-const BROWSER_TIMEOUT = 120_000;
-
-if (!CAN_RUN && !IN_CI)
-  console.warn(`results browser test skipped: no Chromium at ${CHROMIUM} or no fonts-dejavu-core`);
-
-describe("with CI=true", () => {
-  it.runIf(IN_CI)("has Chromium and its fonts, so the results charts are tested in it", () => {
-    expect(CAN_RUN, `CI=true but Chromium (${CHROMIUM}) or fonts-dejavu-core is missing`).toBe(true);
-  });
-});
+requireBrowserInCi("results browser test");
 
 /** A line of the store: project `id` of `org` at `at` with `sent` messages (and a tenth replied). */
 function line(id: string, org: string, at: string, sent: number): string {
-  return JSON.stringify({
-    format_version: 1,
-    project_id: id,
-    hour: `${at.slice(0, 13)}:00:00Z`,
-    at,
-    project_name: `GOTV ${id}`,
-    organization_id: `org-${org}`,
-    organization_name: `${org} County Democrats`,
-    status: "active",
-    type: "broadcast",
-    channel: "10dlc",
-    protocol: "sms",
-    brand_id: "b",
-    campaign_id: "c",
-    created_at: "2026-10-01T00:00:00.000Z",
-    updated_at: "2026-10-01T00:00:00.000Z",
-    completed_at: null,
-    total_recipients: 1000,
-    messages_sent: sent,
-    messages_delivered: sent,
-    messages_failed: 0,
-    messages_opted_out: 0,
-    replies_received: Math.floor(sent / 10),
-    survey_responses_count: 0,
-    survey_completion_count: 0,
-    total_url_clicks: 0,
-    unique_url_clicks: 0,
-    url_share_count: 0,
-    actual_cost: `${Math.floor(sent / 100)}.${String(sent % 100).padStart(2, "0")}00`,
-  });
+  return JSON.stringify(
+    snap(
+      id,
+      at,
+      { sent, replies: Math.floor(sent / 10) },
+      {
+        project_name: `GOTV ${id}`,
+        organization_id: `org-${org}`,
+        organization_name: `${org} County Democrats`,
+        total_recipients: 1000,
+      },
+    ),
+  );
 }
 
-describe.skipIf(!CAN_RUN)(`the results charts in headless Chromium (${CHROMIUM})`, () => {
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
+describe.skipIf(!CAN_RUN_BROWSER)(`the results charts in headless Chromium (${CHROMIUM})`, () => {
+  /** Opens the charts at `width`, recording console errors and every request. */
+  const open = pageInBrowser("campaignctl-results-fonts-", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "campaignctl-results-html-"));
     for (const [org, lines] of [
       [
@@ -97,35 +72,13 @@ describe.skipIf(!CAN_RUN)(`the results charts in headless Chromium (${CHROMIUM})
     const result = await runCli(["results", "--month", "2026-10", "--html", "charts"], { cwd });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain("Wrote the results charts to charts/index.html");
-    url = pathToFileURL(join(cwd, "charts", "index.html")).href;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--font-render-hinting=none"],
-      env: { ...process.env, ...controlledFonts(mkdtempSync(join(tmpdir(), "campaignctl-results-fonts-"))) },
-    });
-  }, BROWSER_TIMEOUT);
-
-  afterAll(async () => {
-    await browser?.close();
+    return pathToFileURL(join(cwd, "charts", "index.html")).href;
   });
-
-  async function open(width: number) {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
-    const errors: string[] = [];
-    const requests: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("request", (r) => requests.push(r.url()));
-    await page.goto(url, { waitUntil: "load" });
-    return { page, errors, requests };
-  }
 
   it(
     "shows the table, the trend's columns in proportion and in words, and the groups' bars",
     async () => {
-      const { page, errors, requests } = await open(1280);
+      const { page, errors, requests, url } = await open(1280);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Campaign results");
       const table = page.getByRole("table", { name: "Results by organization" });
       await expect(table.locator("tr").nth(1).locator("th").textContent()).resolves.toBe(

@@ -12,57 +12,10 @@ import { renderResultsTable } from "../../src/report/results-table.js";
 import { bucketsOf, periodOf, periodProblems } from "../../src/results/period.js";
 import { armFigures, buildResultsReport, type FileProject, type GroupBy } from "../../src/results/report.js";
 import type { ResultsSnapshot } from "../../src/results/snapshot.js";
-import { hourOf, organizationDirectory } from "../../src/results/snapshot.js";
+import { organizationDirectory } from "../../src/results/snapshot.js";
 import { chooseWrites } from "../../src/results/write-rule.js";
 import { schemaErrors } from "../helpers/schemas.js";
-
-/** A snapshot of project `id` at `at` with these lifetime counts. */
-function snap(
-  id: string,
-  at: string,
-  c: {
-    sent: number;
-    delivered?: number;
-    replies?: number;
-    optedOut?: number;
-    clicks?: number;
-    costE4?: number;
-  },
-  more: Partial<ResultsSnapshot> = {},
-): ResultsSnapshot {
-  const cost = c.costE4 ?? c.sent * 100;
-  return {
-    format_version: 1,
-    project_id: id,
-    hour: hourOf(new Date(at)),
-    at,
-    project_name: `Project ${id}`,
-    organization_id: "org-1",
-    organization_name: "Adams County Democrats",
-    status: "active",
-    type: "broadcast",
-    channel: "10dlc",
-    protocol: "sms",
-    brand_id: "b",
-    campaign_id: "c",
-    created_at: "2026-10-01T00:00:00.000Z",
-    updated_at: "2026-10-01T00:00:00.000Z",
-    completed_at: null,
-    total_recipients: 100,
-    messages_sent: c.sent,
-    messages_delivered: c.delivered ?? c.sent,
-    messages_failed: c.sent - (c.delivered ?? c.sent),
-    messages_opted_out: c.optedOut ?? 0,
-    replies_received: c.replies ?? 0,
-    survey_responses_count: 0,
-    survey_completion_count: 0,
-    total_url_clicks: c.clicks ?? 0,
-    unique_url_clicks: c.clicks ?? 0,
-    url_share_count: 0,
-    actual_cost: `${Math.floor(cost / 10_000)}.${String(cost % 10_000).padStart(4, "0")}`,
-    ...more,
-  };
-}
+import { snap } from "./snapshots.js";
 
 const OCTOBER = periodOf({ month: "2026-10" }, null, "2026-11-28");
 

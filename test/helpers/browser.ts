@@ -1,0 +1,100 @@
+/**
+ * The real browser of the HTML tests (test/gallery/browser.test.ts, test/results/browser.test.ts):
+ * headless Chromium from Debian's packages (or `CHROMIUM_PATH`), driven by playwright-core, seeing
+ * only the fonts of test/gallery/fonts.ts (`FONTCONFIG_FILE`), never the system's. A test that needs
+ * it is skipped, saying so, only when Chromium or `fonts-dejavu-core` is missing on a developer's
+ * machine; with CI=true a missing one fails (`requireBrowserInCi`; .ci/run installs both).
+ */
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { controlledFonts, missingFonts } from "../gallery/fonts.js";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const MISSING_FONTS = missingFonts();
+/** Whether the browser tests can run here: Chromium and the fonts are installed. */
+export const CAN_RUN_BROWSER = HAVE_CHROMIUM && MISSING_FONTS.length === 0;
+const IN_CI = process.env.CI === "true";
+/** Chromium starts slowly on a busy 2-core machine running the whole suite. */
+export const BROWSER_TIMEOUT = 120_000;
+
+/**
+ * Says why `what` is skipped on this machine (nothing when it runs, or in CI, where it fails instead),
+ * and, with CI=true, adds the test that fails when Chromium or the fonts are missing.
+ */
+export function requireBrowserInCi(what: string): void {
+  if (!HAVE_CHROMIUM && !IN_CI)
+    console.warn(
+      `${what} skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+    );
+  if (MISSING_FONTS.length > 0 && !IN_CI)
+    console.warn(`${what} skipped: no ${MISSING_FONTS.join(", ")} (apt-get install fonts-dejavu-core)`);
+  describe("with CI=true", () => {
+    it.runIf(IN_CI)(`has Chromium and fonts-dejavu-core, so the ${what} really runs`, () => {
+      expect(HAVE_CHROMIUM, `CI=true but there is no Chromium at ${CHROMIUM}: .ci/run must install it`).toBe(
+        true,
+      );
+      expect(MISSING_FONTS, "CI=true but fonts-dejavu-core is missing: .ci/run must install it").toEqual([]);
+    });
+  });
+}
+
+/** Launches headless Chromium with only the controlled fonts (written to a temp dir named `prefix…`). */
+export function launchBrowser(prefix: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--font-render-hinting=none"],
+    // Only the fonts of fonts.ts: fonts installed on the machine cannot change what is rendered.
+    env: { ...process.env, ...controlledFonts(mkdtempSync(join(tmpdir(), prefix))) },
+  });
+}
+
+/** A page opened at `url`, `width` pixels wide, with the console errors and every request it made. */
+export interface OpenedPage {
+  /** The file URL opened. */
+  readonly url: string;
+  readonly page: Page;
+  readonly errors: string[];
+  readonly requests: string[];
+}
+
+/** Opens `url` at `width` (900 high, scale 1), recording console errors and every request. */
+export async function openPage(browser: Browser, url: string, width: number): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(url, { waitUntil: "load" });
+  return { url, page, errors, requests };
+}
+
+/**
+ * In the enclosing describe: before its tests, `build()` makes the page (and returns its file URL)
+ * and Chromium is launched (fonts in a temp dir named `prefix…`); after them, it is closed. Returns
+ * how a test opens the page at a width.
+ */
+export function pageInBrowser(
+  prefix: string,
+  build: () => Promise<string>,
+): (width: number) => Promise<OpenedPage> {
+  let browser: Browser | undefined;
+  let url = "";
+  beforeAll(async () => {
+    url = await build();
+    browser = await launchBrowser(prefix);
+  }, BROWSER_TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return (width) => {
+    if (browser === undefined) throw new Error("the browser did not start (see beforeAll)");
+    return openPage(browser, url, width);
+  };
+}

@@ -16,7 +16,7 @@ import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
 import { helpFindings, STOP_INSTRUCTION } from "./help-rule.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
-import { sendingOf } from "./sending.js";
+import { type Sending, sendingOf } from "./sending.js";
 import { missingSuppressionLists } from "./suppression-rule.js";
 import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
 
@@ -156,6 +156,39 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   const facts = context.facts ?? offlineFacts(project);
   const { sends, toLists, schedule } = sendingOf(project, facts.completed === true);
 
+  judgeTestAndSchedule(rules, project, { sends, schedule }, violation);
+  const maxUsd = rules.max_estimated_cost_usd;
+  const cents = context.estimatedCostCents;
+  if (maxUsd !== undefined && schedule !== undefined && cents !== null && cents > maxUsd * 100)
+    violation(
+      "max_estimated_cost_usd",
+      ["schedule"],
+      `the send is estimated at $${(cents / 100).toFixed(2)}, over the policy's $${maxUsd} per project`,
+      "narrow the contact lists or shorten the message, or raise the limit in the policy",
+    );
+
+  // Where and when the send reaches its recipients: the one send window, and declared places.
+  if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
+  judgeRequirePlaces(policy, project, facts, violation);
+  if (sends) judgeSuppression(policy, project, facts, violation);
+  const help = policy.rules.require_help;
+  if (help !== undefined)
+    for (const f of helpFindings(help, project, facts.organization, sends))
+      violation("require_help", f.path, f.message, f.hint);
+
+  judgeOptOutLanguage(rules, project, sends, violation);
+  judgeAtNowAndGuards(rules, project, { toLists, schedule }, violation);
+  judgeReplies(rules, project, violation);
+  return out;
+}
+
+/** `daily_cap_bypass` and `min_test_contacts`, over what the project still tests and sends. */
+function judgeTestAndSchedule(
+  rules: Policy["rules"],
+  project: ProjectSpec,
+  { sends, schedule }: Pick<Sending, "sends" | "schedule">,
+  violation: ViolationOf,
+): void {
   if (schedule?.dailyCapBypass === true) {
     const rule = rules.daily_cap_bypass;
     if (rule === "forbid")
@@ -197,26 +230,15 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         "add test contacts (people who will review the message on their phones)",
       );
   }
+}
 
-  const maxUsd = rules.max_estimated_cost_usd;
-  const cents = context.estimatedCostCents;
-  if (maxUsd !== undefined && schedule !== undefined && cents !== null && cents > maxUsd * 100)
-    violation(
-      "max_estimated_cost_usd",
-      ["schedule"],
-      `the send is estimated at $${(cents / 100).toFixed(2)}, over the policy's $${maxUsd} per project`,
-      "narrow the contact lists or shorten the message, or raise the limit in the policy",
-    );
-
-  // Where and when the send reaches its recipients: the one send window, and declared places.
-  if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
-  judgeRequirePlaces(policy, project, facts, violation);
-  if (sends) judgeSuppression(policy, project, facts, violation);
-  const help = policy.rules.require_help;
-  if (help !== undefined)
-    for (const f of helpFindings(help, project, facts.organization, sends))
-      violation("require_help", f.path, f.message, f.hint);
-
+/** `require_opt_out_language`: judged on every text a contact of a project that sends can receive. */
+function judgeOptOutLanguage(
+  rules: Policy["rules"],
+  project: ProjectSpec,
+  sends: boolean,
+  violation: ViolationOf,
+): void {
   if (
     rules.require_opt_out_language === true &&
     project.message !== undefined &&
@@ -245,7 +267,15 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         missing.valued.length === 0 ? [OPT_OUT_FIX] : [],
       );
   }
+}
 
+/** `forbid_at_now` and `require_guards`, over a send to the project's lists. */
+function judgeAtNowAndGuards(
+  rules: Policy["rules"],
+  project: ProjectSpec,
+  { toLists, schedule }: Pick<Sending, "toLists" | "schedule">,
+  violation: ViolationOf,
+): void {
   if (rules.forbid_at_now === true && schedule?.at === "now")
     violation(
       "forbid_at_now",
@@ -268,7 +298,10 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         : "the project is scheduled with a guard that sets no rate, and the policy requires one on every send",
       "add `guard: {max_failure_rate: 0.05, max_opt_out_rate: 0.02}` (or your own thresholds) to the project or to `defaults`, so that `campaignctl watch` pauses a failing send",
     );
+}
 
+/** `replies`: the answers the policy requires, and its own revocation words (a completed project still answers). */
+function judgeReplies(rules: Policy["rules"], project: ProjectSpec, violation: ViolationOf): void {
   const replies = rules.replies;
   if (replies !== undefined && project.replies !== undefined) {
     for (const required of replies.require ?? []) {
@@ -300,7 +333,6 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
           violation("replies", ["replies"], d.message.replace(/^project `[^`]*`: /, ""), d.hint ?? "");
     }
   }
-  return out;
 }
 
 /** `require_suppression_lists`: every list the rule names for the send's organization, carried (a project that sends). */

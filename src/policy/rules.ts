@@ -9,13 +9,11 @@ import { checkReplyRules } from "../campaign/reply-checks.js";
 import { matchRule } from "../campaign/reply-match.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic, DiagnosticFix } from "../diagnostics/diagnostic.js";
-import { OPT_OUT_FIX } from "../message/opt-out-fix.js";
-import { baseLanguage, hasOptOutWording, optOutLanguage } from "../message/opt-out-wording.js";
-import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
-import { helpFindings, STOP_INSTRUCTION } from "./help-rule.js";
+import { helpFindings } from "./help-rule.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
+import { optOutFinding } from "./opt-out-rule.js";
 import { type Sending, sendingOf } from "./sending.js";
 import { missingSuppressionLists } from "./suppression-rule.js";
 import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
@@ -176,7 +174,9 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
     for (const f of helpFindings(help, project, facts.organization, sends))
       violation("require_help", f.path, f.message, f.hint);
 
-  judgeOptOutLanguage(rules, project, sends, violation);
+  const optOut = sends ? optOutFinding(rules, project) : undefined;
+  if (optOut !== undefined)
+    violation("require_opt_out_language", ["message"], optOut.message, optOut.hint, optOut.fixes);
   judgeAtNowAndGuards(rules, project, { toLists, schedule }, violation);
   judgeReplies(rules, project, violation);
   return out;
@@ -228,43 +228,6 @@ function judgeTestAndSchedule(
         ["test", "contacts"],
         `the test goes to ${count} contact${count === 1 ? "" : "s"}; the policy requires at least ${minTests}`,
         "add test contacts (people who will review the message on their phones)",
-      );
-  }
-}
-
-/** `require_opt_out_language`: judged on every text a contact of a project that sends can receive. */
-function judgeOptOutLanguage(
-  rules: Policy["rules"],
-  project: ProjectSpec,
-  sends: boolean,
-  violation: ViolationOf,
-): void {
-  if (
-    rules.require_opt_out_language === true &&
-    project.message !== undefined &&
-    sends &&
-    project.optOutFooter !== true
-  ) {
-    // Judged on every text a contact can receive, not the message as written.
-    // A template instance in another language, or a plain project whose wording is in one, is
-    // judged by that language's wording (and the policy's); English by the instruction.
-    const language = optOutLanguage(project.message, project.origin?.language, rules.opt_out_wording);
-    const missing = renderingWithout(project.message, project.mergeDefaults, (t) =>
-      baseLanguage(language) === "en"
-        ? STOP_INSTRUCTION.test(t)
-        : hasOptOutWording(t, language, rules.opt_out_wording),
-    );
-    if (missing !== undefined)
-      violation(
-        "require_opt_out_language",
-        ["message"],
-        missing.valued.length === 0
-          ? 'the message does not tell the contact how to opt out ("Reply STOP to opt out") and the opt-out footer is off'
-          : `the message that ${describeContact(missing)} receives does not tell them how to opt out ("Reply STOP to opt out"): only the tag's fallback does, and the opt-out footer is off`,
-        missing.valued.length === 0
-          ? 'end the message with "Reply STOP to opt out", or set opt_out_footer: true'
-          : 'write "Reply STOP to opt out" in the message itself, not in a merge tag\'s fallback, or set opt_out_footer: true',
-        missing.valued.length === 0 ? [OPT_OUT_FIX] : [],
       );
   }
 }

@@ -20,5 +20,12 @@ export default defineConfig({
     // (bench/README.md, "Test suite"). A file that changes process-wide state (the global fetch
     // dispatcher, fake timers) puts it back when it ends.
     isolate: false,
+    experimental: {
+      // The TypeScript of src/, cli/ and test/ transformed once and kept on disk
+      // (node_modules/.experimental-vitest-cache, keyed by each file's content and the config), so a
+      // pass after the first transforms only what changed (test/report, plan, lint and message: 15.6 s
+      // of CPU cold, 11.7 s warm, on 2 cores at load 17). `npx vitest --clearCache` empties it.
+      fsModuleCache: true,
+    },
   },
 });

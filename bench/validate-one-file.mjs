@@ -7,50 +7,18 @@
 // were generated.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CAMPAIGN_FILE_HEAD, finish, inTempDir, mib, printMachine, runCli } from "./lib.mjs";
+import { finish, inTempDir, mib, printMachine, runCli } from "./lib.mjs";
+import { ONE_FILE_NOW, oneFile } from "./validate-input.mjs";
 
 const MIB = Number(process.argv[2] ?? 9.9);
 const RUNS = Math.max(1, Number(process.argv[3] ?? 1));
 const TARGET_MS = 10_000;
 const TARGET_BYTES = 600 * 1024 * 1024;
 
-const HEADER = `${CAMPAIGN_FILE_HEAD}  contact_lists: [Ward 3 Likely Voters]
-  suppression_lists: [Do Not Text]
-  state: scheduled
-  schedule:
-    at: "2027-01-12T10:00:00-06:00"
-    timezone: America/Chicago
-  test:
-    contacts:
-      - phone: "+15035550150"
-        merge_values: {first_name: Maria, polling_place: Riverside Community Center}
-projects:
-`;
-
-function projectYaml(n) {
-  const hex = String(n).padStart(12, "0");
-  return `  p-${n}:
-    id: 9b${hex.slice(-6)}-0000-4000-8000-${hex}
-    name: Ward ${n % 40} turnout ${n}
-    message: Hi {{first_name|friend}}, vote Tuesday in Ward ${n % 40}. Reply STOP to opt out
-`;
-}
-
 inTempDir("campaignctl-bench-one-", (dir) => {
-  const limit = Math.floor(MIB * 1024 * 1024);
-  const parts = [HEADER];
-  let bytes = Buffer.byteLength(HEADER);
-  let projects = 0;
-  for (;;) {
-    const next = projectYaml(projects);
-    const size = Buffer.byteLength(next);
-    if (bytes + size > limit) break;
-    parts.push(next);
-    bytes += size;
-    projects++;
-  }
+  const { text, projects, bytes } = oneFile(MIB);
   const file = join(dir, "everything.yaml");
-  writeFileSync(file, parts.join(""));
+  writeFileSync(file, text);
   const rssFile = join(dir, "rss.txt");
   printMachine(1);
   console.log(`input:   ${projects} projects in 1 file, ${mib(bytes, 1)} of YAML`);
@@ -61,7 +29,7 @@ inTempDir("campaignctl-bench-one-", (dir) => {
   for (let run = 0; run < RUNS; run++) {
     const { child, wallMs, peak, cpuMs } = runCli(
       // The lint clock is pinned before the generated schedule (2027-01-12): no dependence on today.
-      ["validate", file, "--no-color", "--now", "2027-01-01T12:00:00Z"],
+      ["validate", file, "--no-color", "--now", ONE_FILE_NOW],
       rssFile,
       1024 * 1024 * 1024,
     );

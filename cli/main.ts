@@ -6,6 +6,8 @@
  * (`| head -1`) is not an error: `processIo` drops the output nobody reads, and the run keeps its
  * outcome and exit code.
  */
+// First, for its side effect: the compile cache (Node 22+) for every module loaded after it.
+import "./lifecycle/compile-cache.js";
 import { CommanderError } from "commander";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { UsageError } from "./flags/strict-command.js";

@@ -1,6 +1,76 @@
-// Makes the compiled CLI executable and copies the JSON schemas next to the compiled code,
-// so that `dist/src/**` finds them at the same relative path as `src/**` does.
-import { chmodSync, cpSync } from "node:fs";
+// After `tsc`: copies the JSON schemas next to the compiled code (so `dist/src/**` finds them at
+// the same relative path as `src/**` does), then bundles the compiled bin, dist/cli/main.js, with
+// esbuild, over itself, and makes it executable.
+//
+// Why a bundle (issue 36): a run of `validate` on a small file loaded about 230 modules (the `yaml`
+// package alone is 72 CommonJS files), and Node resolves, reads and compiles each on its own (a
+// realpath and a package.json lookup per import). The bundle is split at every dynamic `import()`
+// (`splitting`), so a command still loads only the code it needs: the registrations and commands
+// stay lazy (cli/program.ts), and so do the language server and the rest; a run loads a few dozen
+// chunks instead of hundreds of files. Every chunk is in dist/cli beside the entry, and each
+// module's `import.meta.url` is rewritten to the URL its compiled file has (`new URL(relative path,
+// import.meta.url)`), so paths found from it (the schemas, the worker thread, the package root) are
+// the same as unbundled. Validate's worker thread (dist/cli/validate/validate-worker.js, started
+// only on 3 cores or more) stays unbundled, as do the other compiled files (tests and tools import
+// them). dist/bundle-meta.json (esbuild's metafile, not shipped) says which module is in which
+// chunk: test/cli/lazy-commands.test.ts reads it to tell which modules a run loaded.
+import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { build } from "esbuild";
+
+const CLI = "dist/cli";
+/** What every chunk starts with: `require` for the CommonJS packages bundled into ES modules. */
+const BANNER =
+  'import { createRequire as __campaignctlRequire } from "node:module"; const require = __campaignctlRequire(import.meta.url);';
+/** Marks a bundled entry, so a second run without `tsc` before it stops instead of bundling a bundle. */
+const BUNDLED = "// campaignctl bundle";
 
 cpSync("schemas", "dist/schemas", { recursive: true });
-chmodSync("dist/cli/main.js", 0o755);
+
+if (readFileSync(join(CLI, "main.js"), "utf8").includes(BUNDLED))
+  throw new Error(`${CLI}/main.js is already a bundle: run tsc (npm run build) before this script`);
+// The chunks of the last build go: their names change with their contents.
+for (const name of readdirSync(CLI)) if (/^chunk-[A-Z0-9]+\.js$/.test(name)) rmSync(join(CLI, name));
+
+/** Each compiled module's `import.meta.url` as the URL of its own file, whichever chunk it lands in. */
+const ownImportMetaUrl = {
+  name: "own-import-meta-url",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/](cli|src)[\\/].*\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      if (!text.includes("import.meta.url")) return undefined;
+      const own = relative(resolve(CLI), args.path).split("\\").join("/");
+      const url = `new URL(${JSON.stringify(own)}, import.meta.url).href`;
+      return { contents: text.replaceAll("import.meta.url", url), loader: "js" };
+    });
+  },
+};
+
+const result = await build({
+  entryPoints: [join(CLI, "main.js")],
+  outdir: CLI,
+  allowOverwrite: true,
+  bundle: true,
+  splitting: true,
+  // Every chunk in dist/cli, named chunk-<hash>.js (the rewritten `import.meta.url` needs that).
+  chunkNames: "chunk-[hash]",
+  format: "esm",
+  platform: "node",
+  target: "node20.19",
+  // Left to Node: the HTTP client and the PostgreSQL driver (with its optional native binding),
+  // each loaded by an `import()` on first use. They are CommonJS, and an `import()` of a bundled
+  // CommonJS chunk has only a default export where Node gives the named ones too (undici's `Agent`).
+  external: ["undici", "pg", "pg-native"],
+  banner: { js: `${BUNDLED}\n${BANNER}` },
+  legalComments: "inline",
+  // Less text to read and parse at each start (names are kept: stack traces stay readable).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  metafile: true,
+  plugins: [ownImportMetaUrl],
+  logLevel: "warning",
+});
+writeFileSync("dist/bundle-meta.json", JSON.stringify(result.metafile));
+// tsc's source map describes the file the bundle replaced.
+rmSync(join(CLI, "main.js.map"), { force: true });
+chmodSync(join(CLI, "main.js"), 0o755);

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-const needed = ["ajv", "ajv-formats", "typescript"];
+const needed = ["ajv", "ajv-formats", "typescript", "esbuild"];
 const missing = needed.filter((name) => !existsSync(join(root, "node_modules", name, "package.json")));
 
 if (missing.length > 0) {

@@ -12,7 +12,7 @@
  * flight finish; a second Ctrl-C aborts at once).
  */
 import { createInterface } from "node:readline";
-import { APPLY_FORMAT_VERSION } from "../../src/apply/index.js";
+import { APPLY_FORMAT_VERSION, type Judge } from "../../src/apply/index.js";
 import { holdUnapproved } from "../../src/approvals/hold.js";
 import type { ProjectSpec } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
@@ -150,11 +150,25 @@ async function applyFiles(
   // The reconciliation loop: every send re-read and re-judged against the files in this run.
   return execute(plan, flags, io, deps, session, relay, {
     sources,
-    loop: { live: planned.live, judge: (projects, now, only) => hold(planned.judge(projects, now, only)) },
+    loop: { live: planned.live, judge: heldJudge(planned.judge, hold) },
     // No question was asked when there was nothing to send: the run then only reports.
     reportOnly: sendable <= 0,
     emailLists: planned.campaign.emailLists ?? [],
   });
+}
+
+/** `judge` with `hold` on each plan it judges and on each project it judges alone. */
+function heldJudge(judge: Judge, hold: (judged: Plan) => Plan): Judge {
+  return (projects, now) => {
+    const judged = judge(projects, now);
+    return {
+      plan: hold(judged.plan),
+      project: (address, at) => {
+        const alone = judged.project(address, at);
+        return alone === undefined ? undefined : hold({ ...judged.plan, projects: [alone] }).projects[0];
+      },
+    };
+  };
 }
 
 /** The hold of `require_approvals` on a plan of these projects and each re-judgement (src/approvals/hold.ts). */

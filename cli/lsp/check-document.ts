@@ -1,7 +1,7 @@
 /**
  * `validate`'s check of one open document, on the editor's text rather than the file on disk: the
  * same decoding (src/campaign/decode.ts), the same policy discovery from the document's path
- * (../policy-file.ts) and the same pure checks (../validate-check.ts, src/campaign/file-check.ts) as
+ * (../adapters/policy-file.ts) and the same pure checks (../validate/validate-check.ts, src/campaign/file-check.ts) as
  * `campaignctl validate`. Alone, the findings are `validate FILE`'s for the buffer. In a workspace
  * folder, the checks across files (duplicate addresses and ids, `after:`, the lint across projects)
  * run over every campaign file `validate FOLDER` would read, each open one as its buffer stands,
@@ -23,7 +23,7 @@ import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type ReadCache, readCampaignFiles } from "../adapters/campaign-files.js";
-import { loadPolicy, type PolicyFlags } from "../adapters/policy-file.js";
+import { type LoadedPolicy, loadPolicy, type PolicyFlags } from "../adapters/policy-file.js";
 import type { LookCache } from "../policy-discovery/discover.js";
 import type { ValidateJob } from "../validate/validate-check.js";
 import {
@@ -31,6 +31,7 @@ import {
   checkWhole,
   jobKeyOf,
   type MiniCache,
+  moveAll,
   moveDiagnostic,
   type OwnMove,
   type OwnState,
@@ -92,6 +93,21 @@ export function checkMemory(): CheckMemory {
   return { documents: new Map(), minis: new Map(), looks: new Map(), counts: { incremental: 0, whole: 0 } };
 }
 
+/** The policy found for the document at `path` and the check's job (validate's, with `context`'s clock). */
+export function jobOf(
+  context: DocumentCheckContext,
+  path: string,
+  looks?: LookCache,
+): { readonly job: ValidateJob; readonly policy: LoadedPolicy } {
+  const policy = loadPolicy(context.flags, [path], context.cwd, looks);
+  const job: ValidateJob = {
+    now: context.now.getTime(),
+    ...(context.clock === undefined ? {} : { clock: context.clock }),
+    policy: policy.ok ? policy.policy : null,
+  };
+  return { job, policy };
+}
+
 /**
  * Validate's diagnostics for the document at `path` (absolute) holding `text`, sorted as validate
  * sorts them: alone, or with the findings across the files of `workspace`. A policy file, or a YAML
@@ -112,12 +128,7 @@ export function checkDocument(
     return [];
   }
   const decoded = decodeEditorText(path, text);
-  const policy = loadPolicy(context.flags, [path], context.cwd, memory?.looks);
-  const job: ValidateJob = {
-    now: context.now.getTime(),
-    ...(context.clock === undefined ? {} : { clock: context.clock }),
-    policy: policy.ok ? policy.policy : null,
-  };
+  const { job, policy } = jobOf(context, path, memory?.looks);
   const file = decoded.file;
   if (file === undefined) {
     memory?.documents.delete(path);
@@ -154,7 +165,7 @@ export function checkDocument(
     !(others?.checks ?? []).some((c) => c?.projects.some((p) => p.schedule?.at === "now") === true);
   if (previous !== undefined && moved?.crossSame === true && previous.othersKey === othersKey && clockFree) {
     const move = moved.move;
-    cross = reuse(previous.cross, (d) => moveDiagnostic(d, move));
+    cross = moveAll(previous.cross, (d) => moveDiagnostic(d, move));
   }
   cross ??= crossFindings(file, own.check, job, others?.checks);
   memory?.documents.set(path, { own, othersKey, cross });
@@ -165,16 +176,6 @@ export function checkDocument(
     ...cross,
     ...policy.diagnostics,
   ]).sort(compareDiagnostics);
-}
-
-function reuse<T>(items: readonly T[], one: (item: T) => T | undefined): T[] | undefined {
-  const out: T[] = [];
-  for (const item of items) {
-    const moved = one(item);
-    if (moved === undefined) return undefined;
-    out.push(moved);
-  }
-  return out;
 }
 
 /** The workspace's other campaign files' checks in the order `validate FOLDER` reads (this one's place as null). */

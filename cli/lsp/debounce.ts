@@ -6,8 +6,16 @@
 /** Schedules `run` after `ms` and returns a way to cancel it (setTimeout/clearTimeout in the server). */
 export type Schedule = (run: () => void, ms: number) => () => void;
 
-/** The system timer as a Schedule. */
+/**
+ * The system timer as a Schedule. No delay runs at the event loop's next turn (`setImmediate`),
+ * after the messages already read: a zero `setTimeout` is a 1 ms timer, and the loop may sleep
+ * for it (on a busy machine, a wait to be scheduled again).
+ */
 export const systemSchedule: Schedule = (run, ms) => {
+  if (ms <= 0) {
+    const immediate = setImmediate(run);
+    return () => clearImmediate(immediate);
+  }
   const timer = setTimeout(run, ms);
   return () => clearTimeout(timer);
 };

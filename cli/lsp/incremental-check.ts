@@ -2,7 +2,7 @@
  * The language server's check of an edited document without checking it whole: when an edit
  * changes one `projects:` entry or one instance of a template (project-chunks.ts), only that entry
  * is checked again, by
- * `validate`'s own file check (../validate-check.ts) run on a small file made of the document's
+ * `validate`'s own file check (../validate/validate-check.ts) run on a small file made of the document's
  * head, that entry and its tail; the findings are moved to the entry's place in the document. The
  * same small file with the entry as it was gives the findings to take out. Pure.
  *
@@ -23,9 +23,21 @@ import type { CrossProjectData } from "../../src/campaign/cross-project.js";
 import type { FileCheck } from "../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { instancePlaces } from "../../src/campaign/template-findings.js";
-import type { Diagnostic, SourcePosition, SourceRange } from "../../src/diagnostics/diagnostic.js";
+import type { Diagnostic, SourceRange } from "../../src/diagnostics/diagnostic.js";
 import { type ValidateJob, validateFileAlone } from "../validate/validate-check.js";
+import {
+  type Delta,
+  type Mover,
+  moveAll,
+  moveCross,
+  moveDeclaration,
+  moveDiagnostic,
+  mover,
+  ZERO,
+} from "./move-findings.js";
 import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-chunks.js";
+
+export { moveAll, moveDiagnostic, samePlaceOrigin } from "./move-findings.js";
 
 /** A document's own check as last made: the text, its cut, and its findings as plain data. */
 export interface OwnState {
@@ -54,122 +66,9 @@ const MINI_CACHE_SIZE = 8;
 const STRUCTURAL =
   /^campaign\.(yaml-|duplicate-key|unclosed-|list-item-dash|multiple-documents|not-campaign-file|empty-file|message-not-text)/;
 
-interface Delta {
-  readonly offset: number;
-  readonly line: number;
-}
-
-const ZERO: Delta = { offset: 0, line: 0 };
-
-function movePosition(p: SourcePosition, d: Delta): SourcePosition {
-  return { line: p.line + d.line, column: p.column, offset: p.offset + d.offset };
-}
-
-/** A range moved by the delta its place calls for, or undefined when no delta is certain. */
-type Mover = (range: SourceRange) => SourceRange | undefined;
-
-function mover(path: string, deltaOf: (start: number, end: number) => Delta | undefined): Mover {
-  return (range) => {
-    if (range.file !== path) return range;
-    const d = deltaOf(range.start.offset, range.end.offset);
-    if (d === undefined) return undefined;
-    if (d.offset === 0 && d.line === 0) return range;
-    return { file: range.file, start: movePosition(range.start, d), end: movePosition(range.end, d) };
-  };
-}
-
-/** The diagnostic with every range in the file moved, or undefined when one cannot be. */
-export function moveDiagnostic(d: Diagnostic, move: Mover): Diagnostic | undefined {
-  if (d.related === undefined && d.fixes === undefined) {
-    // The usual finding: one range (or none).
-    if (d.range === undefined) return d;
-    const range = move(d.range);
-    return range === undefined ? undefined : range === d.range ? d : { ...d, range };
-  }
-  let failed = false;
-  const m = (r: SourceRange): SourceRange => {
-    const moved = move(r);
-    if (moved === undefined) failed = true;
-    return moved ?? r;
-  };
-  const range = d.range === undefined ? undefined : m(d.range);
-  let moved = range !== d.range;
-  const related = d.related?.map((r) => {
-    const to = m(r.range);
-    if (to === r.range) return r;
-    moved = true;
-    return { ...r, range: to };
-  });
-  const fixes = d.fixes?.map((f) => {
-    if (f.also === undefined) return f;
-    const also = f.also.map(m);
-    if (also.every((r, i) => r === f.also?.[i])) return f;
-    moved = true;
-    return { ...f, also };
-  });
-  if (failed) return undefined;
-  if (!moved) return d;
-  return {
-    ...d,
-    ...(range === undefined ? {} : { range }),
-    ...(related === undefined ? {} : { related }),
-    ...(fixes === undefined ? {} : { fixes }),
-  };
-}
-
-function moveAll<T>(items: readonly T[], one: (item: T) => T | undefined): T[] | undefined {
-  const out: T[] = [];
-  for (const item of items) {
-    const moved = one(item);
-    if (moved === undefined) return undefined;
-    out.push(moved);
-  }
-  return out;
-}
-
-/**
- * The cross-project data with every range moved (its origin's too: where a template's instance and
- * the template are written), the same object when none moved; undefined when one cannot be.
- */
-function moveCross(p: CrossProjectData, move: Mover): CrossProjectData | undefined {
-  const key = move(p.ranges.key);
-  const id = move(p.ranges.id);
-  const scheduleAt = move(p.ranges.scheduleAt);
-  const after = moveAll(p.ranges.after, move);
-  if (key === undefined || id === undefined || scheduleAt === undefined || after === undefined)
-    return undefined;
-  const origin = p.origin === undefined ? undefined : moveOrigin(p.origin, move);
-  if (p.origin !== undefined && origin === undefined) return undefined;
-  const same =
-    key === p.ranges.key &&
-    id === p.ranges.id &&
-    scheduleAt === p.ranges.scheduleAt &&
-    after.every((r, i) => r === p.ranges.after[i]) &&
-    origin === p.origin;
-  if (same) return p;
-  return { ...p, ...(origin === undefined ? {} : { origin }), ranges: { key, id, scheduleAt, after } };
-}
-
-type CrossOrigin = NonNullable<CrossProjectData["origin"]>;
-
-function moveOrigin(origin: CrossOrigin, move: Mover): CrossOrigin | undefined {
-  const { value, span } = origin;
-  const instanceRange = move(value.instanceRange);
-  const templateRange = move(value.templateRange);
-  if (instanceRange === undefined || templateRange === undefined) return undefined;
-  if (instanceRange === value.instanceRange && templateRange === value.templateRange) return origin;
-  // The instance's span moves with its key (the span starts at the key, both in the file).
-  const shift = instanceRange.start.offset - value.instanceRange.start.offset;
-  return {
-    ...origin,
-    value: { ...value, instanceRange, templateRange },
-    ...(span === undefined ? {} : { span: [span[0] + shift, span[1] + shift] as const }),
-  };
-}
-
-function moveDeclaration(d: FileDeclaration, move: Mover): FileDeclaration | undefined {
-  const range = move(d.range);
-  return range === undefined ? undefined : range === d.range ? d : { address: d.address, range };
+/** True for a finding that puts the file's structure in question (never handled by small files). */
+export function isStructural(code: string): boolean {
+  return STRUCTURAL.test(code);
 }
 
 /** Moves ranges of the small file (head, entry, tail) to the entry's document. */
@@ -312,6 +211,40 @@ function replaceEntry(
 }
 
 /**
+ * The index of the one entry whose text differs between the two cuts, -1 when none does, or
+ * undefined when more than one does.
+ */
+function changedEntry(before: ProjectSplit, split: ProjectSplit): number | undefined {
+  let changed = -1;
+  for (let i = 0; i < split.chunks.length; i++) {
+    if ((before.chunks[i] as ProjectChunk).text === (split.chunks[i] as ProjectChunk).text) continue;
+    if (changed >= 0) return undefined;
+    changed = i;
+  }
+  return changed;
+}
+
+/**
+ * True when the entry's findings in the previous check (`inWas`) are exactly the old small file's
+ * findings in the entry (`inOld`), moved to the document by `oldMove`.
+ */
+function sameEntryFindings(
+  previous: FileCheck,
+  inWas: (d: Diagnostic) => boolean,
+  old: FileCheck,
+  inOld: (d: Diagnostic) => boolean,
+  oldMove: Mover,
+): boolean {
+  const expected = moveAll(old.diagnostics.filter(inOld), (d) => moveDiagnostic(d, oldMove));
+  if (expected === undefined) return false;
+  const found = previous.diagnostics.filter(inWas);
+  if (found.length !== expected.length) return false;
+  const a = found.map(json).sort();
+  const b = expected.map(json).sort();
+  return a.every((x, i) => x === b[i]);
+}
+
+/**
  * The document's own check (validate's file check) for `file`, reusing `previous` when only one
  * project entry changed; undefined when that is not certain (the caller checks the file whole).
  */
@@ -331,13 +264,9 @@ export function checkIncrementally(
   if (before.chunks.length !== split.chunks.length) return undefined;
   // Every project valid: a schema error anywhere changes how the file's projects are built.
   if (previous.check.projects.length !== before.chunks.length) return undefined;
-  let changed = -1;
-  for (let i = 0; i < split.chunks.length; i++) {
-    if ((before.chunks[i] as ProjectChunk).text === (split.chunks[i] as ProjectChunk).text) continue;
-    if (changed >= 0) return undefined;
-    changed = i;
-  }
+  const changed = changedEntry(before, split);
   const path = file.path;
+  if (changed === undefined) return undefined;
   if (changed < 0) return { check: previous.check, moved: { move: (r) => r, crossSame: true } };
   const was = before.chunks[changed] as ProjectChunk;
   const now = split.chunks[changed] as ProjectChunk;
@@ -365,16 +294,8 @@ export function checkIncrementally(
   const newMove = fromMini(path, split, now);
   // The entry's findings in the previous check must be exactly the old small file's.
   const inWas = (d: Diagnostic): boolean => owned(path, split.kind, was, was.offset, d);
-  const expected = moveAll(
-    old.diagnostics.filter((d) => inEntry(path, before, was, d)),
-    (d) => moveDiagnostic(d, oldMove),
-  );
-  if (expected === undefined) return undefined;
-  const found = previous.check.diagnostics.filter(inWas);
-  if (found.length !== expected.length) return undefined;
-  const a = found.map(json).sort();
-  const b = expected.map(json).sort();
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return undefined;
+  if (!sameEntryFindings(previous.check, inWas, old, (d) => inEntry(path, before, was, d), oldMove))
+    return undefined;
   const { move, outside } = documentMovers(path, was, now);
   const kept = moveAll(
     previous.check.diagnostics.filter((d) => !inWas(d)),

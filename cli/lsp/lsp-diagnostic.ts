@@ -43,6 +43,19 @@ export function lspSeverity(severity: Severity): DiagnosticSeverity {
 
 const DOCUMENT_START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
+/** Each file's URI, by path: a template's finding names up to thousands of places in one file. */
+const uris = new Map<string, string>();
+
+function uriOf(file: string): string {
+  let uri = uris.get(file);
+  if (uri === undefined) {
+    if (uris.size >= 1024) uris.clear();
+    uri = pathToFileURL(file).href;
+    uris.set(file, uri);
+  }
+  return uri;
+}
+
 function where(range: SourceRange): string {
   return `${range.file}:${range.start.line}:${range.start.column}`;
 }
@@ -57,12 +70,12 @@ export function toLspDiagnostic(d: Diagnostic, file: string): LspDiagnostic {
   const message = `${elsewhere}${d.message}${d.hint === undefined ? "" : `\nhint: ${d.hint}`}`;
   const related: DiagnosticRelatedInformation[] = (d.related ?? []).map((r) => ({
     message: r.message,
-    location: { uri: pathToFileURL(r.range.file).href, range: lspRange(r.range) },
+    location: { uri: uriOf(r.range.file), range: lspRange(r.range) },
   }));
   if (d.range !== undefined && !here)
     related.unshift({
       message: d.message,
-      location: { uri: pathToFileURL(d.range.file).href, range: lspRange(d.range) },
+      location: { uri: uriOf(d.range.file), range: lspRange(d.range) },
     });
   return {
     range: here && d.range !== undefined ? lspRange(d.range) : DOCUMENT_START,

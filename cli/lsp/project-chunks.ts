@@ -198,13 +198,16 @@ export function splitAfterEdit(before: string, split: ProjectSplit, text: string
   if (!text.startsWith(head) || !text.endsWith(tail)) return splitProjects(text);
   // The first entry from the front and the first from the back whose text is not where it was
   // (compared natively, entry by entry): the edit lies inside one entry when they are the same.
-  let first = 0;
+  // The entries before the one holding the first changed character, and after the one holding
+  // the last, lie in the text the two versions share: the search starts from those two.
+  const same = sharedEnds(before, text);
+  let first = entryAt(chunks, same.prefix);
   while (
     first < chunks.length &&
     text.startsWith((chunks[first] as ProjectChunk).text, (chunks[first] as ProjectChunk).offset)
   )
     first++;
-  let last = chunks.length - 1;
+  let last = Math.max(first, entryAt(chunks, before.length - same.suffix - 1));
   while (
     last > first &&
     text.startsWith((chunks[last] as ProjectChunk).text, (chunks[last] as ProjectChunk).offset + grown)
@@ -230,6 +233,42 @@ export function splitAfterEdit(before: string, split: ProjectSplit, text: string
           : { ...c, offset: c.offset + grown, line: c.line + lines },
   );
   return { ...split, chunks: moved, tailOffset: split.tailOffset + grown, tailLine: split.tailLine + lines };
+}
+
+/**
+ * How many characters the two texts share at their start, and then at their end (the two never
+ * overlap): found by halving, each step a native compare of two slices.
+ */
+function sharedEnds(a: string, b: string): { readonly prefix: number; readonly suffix: number } {
+  const most = Math.min(a.length, b.length);
+  let lo = 0;
+  let hi = most;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (a.slice(lo, mid) === b.slice(lo, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  const prefix = lo;
+  lo = 0;
+  hi = most - prefix;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (a.slice(a.length - mid, a.length - lo) === b.slice(b.length - mid, b.length - lo)) lo = mid;
+    else hi = mid - 1;
+  }
+  return { prefix, suffix: lo };
+}
+
+/** The index of the last entry that starts at or before `offset` (0 when none does). */
+function entryAt(chunks: readonly ProjectChunk[], offset: number): number {
+  let lo = 0;
+  let hi = chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((chunks[mid] as ProjectChunk).offset <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Entry `index` of `split` with its new text, cut as splitProjects would; undefined: cut whole. */

@@ -49,10 +49,13 @@ import { codeActions, type PublishedDiagnostic } from "./code-actions.js";
 import { type CompletionSources, completionsAt } from "./completion.js";
 import { type Debouncer, debouncer, type Schedule } from "./debounce.js";
 import { documentFacts } from "./document-facts.js";
-import { fixEdits, scalarsOf } from "./fix-edits.js";
+import { firstLook } from "./first-look.js";
 import { hoverAt } from "./hover.js";
 import { internalErrorDiagnostic, type ServerTask } from "./internal-error.js";
 import { lspRange, toLspDiagnostic } from "./lsp-diagnostic.js";
+import { type LspForms, lspForms } from "./lsp-forms.js";
+import { messageEncoder } from "./publish-encoder.js";
+import { publishedEntries } from "./published-entries.js";
 import { mergeFieldsOf, namesOf } from "./snapshot-names.js";
 import { snapshotCache } from "./snapshot-source.js";
 
@@ -105,7 +108,7 @@ function connect(options: ServerOptions, watchDog: WatchDog): Connection {
     (logger) =>
       createProtocolConnection(
         new StreamMessageReader(options.input),
-        new StreamMessageWriter(options.output),
+        new StreamMessageWriter(options.output, { charset: "utf-8", contentTypeEncoder: messageEncoder }),
         logger,
       ),
     watchDog,
@@ -124,8 +127,12 @@ interface SessionState {
   readonly reads: ReadCache;
   readonly memory: CheckMemory;
   readonly snapshotFor: ReturnType<typeof snapshotCache>;
+  /** Each finding's LSP form, reused while the finding is unchanged. */
+  readonly forms: LspForms;
   /** Said once a session: completion of names needs a snapshot, and how to make one. */
   saidNoSnapshot: boolean;
+  /** Documents given a first look (first-look.ts) since they were opened. */
+  readonly looked: Set<string>;
   /** What was last published for each open document, with each diagnostic's fixes as edits. */
   readonly published: Map<string, { version: number; entries: PublishedDiagnostic[] }>;
   loadedSchema: Record<string, unknown> | undefined;
@@ -142,8 +149,10 @@ function sessionState(options: ServerOptions, connection: Connection, ended: () 
     reads: new Map(),
     memory: checkMemory(),
     snapshotFor: snapshotCache(),
+    forms: lspForms(),
     saidNoSnapshot: false,
     published: new Map(),
+    looked: new Set(),
     loadedSchema: undefined,
   };
 }
@@ -184,12 +193,31 @@ function openBuffers(state: SessionState): Map<string, string> {
   );
 }
 
+/**
+ * A large document's first check, published before its whole check (first-look.ts), which runs at
+ * the event loop's next turn (requests read meanwhile are answered first). True when published.
+ */
+function publishFirstLook(state: SessionState, document: TextDocument, path: string): boolean {
+  if (state.memory.documents.has(path) || state.looked.has(document.uri)) return false;
+  state.looked.add(document.uri);
+  const text = document.getText();
+  const found = firstLook(path, text, state.options.context(), state.memory.looks);
+  if (found === undefined) return false;
+  send(state, document.uri, document.version, publishedEntries(state.forms, path, text, found));
+  state.options.schedule(() => {
+    const now = state.documents.get(document.uri);
+    if (now !== undefined && !state.ended()) publish(state, now, openBuffers(state));
+  }, 0);
+  return true;
+}
+
 /** Checks `document` and publishes its findings (or the bug met checking it). */
 function publish(state: SessionState, document: TextDocument, buffers: ReadonlyMap<string, string>): void {
   const path = fileURLToPath(document.uri);
   const folder = folderOf(state, path);
   let entries: PublishedDiagnostic[];
   try {
+    if (publishFirstLook(state, document, path)) return;
     const text = document.getText();
     const found = checkDocument(
       path,
@@ -198,16 +226,7 @@ function publish(state: SessionState, document: TextDocument, buffers: ReadonlyM
       folder === undefined ? undefined : { folder, buffers, cache: state.cache, reads: state.reads },
       state.memory,
     );
-    // The fixes' edits are made when the editor asks for them (a second parse of the text).
-    let scalars: ReturnType<typeof scalarsOf> | undefined;
-    entries = found.map((d) => ({
-      lsp: toLspDiagnostic(d, path),
-      fixes: () => {
-        if (d.range?.file !== path || d.fixes === undefined) return [];
-        scalars ??= scalarsOf(text);
-        return fixEdits(text, d, scalars);
-      },
-    }));
+    entries = publishedEntries(state.forms, path, text, found);
   } catch (error) {
     failed(state, document, path, "checking", error);
     return;
@@ -360,6 +379,7 @@ function listen(state: SessionState, debounce: Debouncer): void {
   });
   documents.onDidClose(({ document }) => {
     state.published.delete(document.uri);
+    state.looked.delete(document.uri);
     if (!document.uri.startsWith("file:")) return;
     state.memory.documents.delete(fileURLToPath(document.uri));
     connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);

@@ -29,15 +29,44 @@ export function resendDelayMs(
   return Math.max(curve, (retryAfterSeconds ?? 0) * 1000);
 }
 
-/** Resolves after `ms` of the injected clock, or at once when `signal` aborts (whichever is first). */
+/** The waits each signal cuts short, and the one abort listener that wakes them. */
+interface Waiters {
+  readonly wakes: Set<() => void>;
+  readonly onAbort: () => void;
+}
+
+const waitersOf = new WeakMap<AbortSignal, Waiters>();
+
+/**
+ * Resolves after `ms` of the injected clock, or at once when `signal` aborts (whichever is first).
+ * However many waits share a signal (every action of a run backing off at once: 20 keys x 4 in
+ * flight), the signal holds one abort listener, removed when the last wait ends: a listener per
+ * wait made Node warn of a leak (MaxListenersExceededWarning, 11 abort listeners).
+ */
 export function sleepUnlessAborted(sleep: Sleep, ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted || ms <= 0) return Promise.resolve();
   return new Promise<void>((resolve) => {
+    let waiters = waitersOf.get(signal);
+    if (waiters === undefined) {
+      const wakes = new Set<() => void>();
+      const onAbort = () => {
+        waitersOf.delete(signal);
+        for (const wake of [...wakes]) wake();
+      };
+      waiters = { wakes, onAbort };
+      waitersOf.set(signal, waiters);
+      signal.addEventListener("abort", onAbort, { once: true });
+    }
+    const own = waiters;
     const done = () => {
-      signal.removeEventListener("abort", done);
+      if (!own.wakes.delete(done)) return;
+      if (own.wakes.size === 0 && waitersOf.get(signal) === own) {
+        waitersOf.delete(signal);
+        signal.removeEventListener("abort", own.onAbort);
+      }
       resolve();
     };
-    signal.addEventListener("abort", done, { once: true });
+    own.wakes.add(done);
     sleep(ms).then(done, done);
   });
 }

@@ -208,7 +208,7 @@ function sameKeys(
   const at = new Date(input.reviewed.created_at);
   if (Number.isNaN(at.getTime()))
     return [`the saved plan's created_at ${input.reviewed.created_at} cannot be read`];
-  const then = input.judge(rewound, at);
+  const then = input.judge(rewound, at).plan;
   return compareWithReviewed(keep(input.reviewed, addresses, true), keep(then, addresses, true)).map(
     (d) => `as planned from its basis, ${d.message}`,
   );

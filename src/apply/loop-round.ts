@@ -97,7 +97,8 @@ async function readAndJudge(run: LoopRun, state: LoopState, ids: readonly string
     if (state.touched.delete(id)) state.readAfterSend.add(id);
   }
   state.mustRead.clear();
-  state.last = run.judge(state.held, new Date(run.clock.now()));
+  state.judged = run.judge(state.held, new Date(run.clock.now()));
+  state.last = state.judged.plan;
   see(state, state.last);
   return new Set(basis.projects.keys());
 }
@@ -135,7 +136,9 @@ async function sendFresh(
   );
   for (const a of send) if (!fresh.has(a.project_id)) state.mustRead.add(a.project_id);
   const round = ready.slice(0, ROUND_SENDS * Math.max(1, organizationsOf(ready, sections)));
-  const batch = round.map((a) => sendable(a, state.held, run.judge));
+  const judged = state.judged;
+  if (judged === undefined) throw new Error("apply: a round sends before it judged");
+  const batch = round.map((a) => sendable(a, state.held, judged));
   await dispatch(
     batch,
     run.perform,

@@ -6,6 +6,7 @@
  */
 import type { Clock, Sleep } from "../api/index.js";
 import type { Project } from "../contract/resources.js";
+import type { Judged } from "../plan/judge.js";
 import type { LiveRead } from "../plan/live.js";
 import type { Action, Plan } from "../plan/types.js";
 import type { BasisReader } from "./basis.js";
@@ -64,6 +65,8 @@ export interface LoopState {
   basisReads: number;
   /** The plan the last round judged (the shown plan before the first round). */
   last: Plan;
+  /** The last round's judgement, with each project judged alone against it (undefined before the first round). */
+  judged?: Judged;
   /** The last decision made (null before the first). */
   decision: RoundDecision | null;
   /** Actions whose request is in flight (for the interrupt event). */

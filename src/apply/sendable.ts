@@ -4,15 +4,16 @@
  * `at` passed between the judgement and the request is blocked, not sent).
  */
 import type { Project } from "../contract/resources.js";
-import type { Rejudge } from "../plan/judge.js";
+import type { Judged, Rejudge } from "../plan/judge.js";
 import type { LiveRead } from "../plan/live.js";
 import type { Action } from "../plan/types.js";
 import type { Refusal, Sendable } from "./perform.js";
 
 /**
  * Judges the files against project reads at `now`, exactly as `plan` does: the plan's judge
- * (src/plan/judge.ts `rejudge`), with the same files, policy, capacity, live sends and organization. `only`: judge just these addresses (and what they are ordered
- * after), for the re-check right before a send. Pure. ("Judge" in apply means this and only this;
+ * (src/plan/judge.ts `rejudge`), with the same files, policy, capacity, live sends and organization;
+ * with the plan, each project judged alone against the plan's context, for the re-check right
+ * before a send (src/plan/project-judgement.ts). Pure. ("Judge" in apply means this and only this;
  * whether a request took effect is the effect check's, `effect-check.ts`.)
  */
 export type Judge = Rejudge;
@@ -21,7 +22,7 @@ export type Judge = Rejudge;
 export function sendable(
   action: Action,
   held: ReadonlyMap<string, LiveRead<Project>>,
-  judge: Judge,
+  judged: Judged,
 ): Sendable {
   const read = held.get(action.project_id);
   if (read?.kind !== "found") throw new Error(`reconcile: ${action.id} judged sendable without a read`);
@@ -31,20 +32,17 @@ export function sendable(
     body: action.request.body,
     key: action.request.idempotency_key as string,
     basis: { status: project.status, updated_at: project.updated_at },
-    ...(action.kind === "schedule" ? { recheck: (now: Date) => recheckAt(action, held, judge, now) } : {}),
+    ...(action.kind === "schedule" ? { recheck: (now: Date) => recheckAt(action, judged, now) } : {}),
   };
 }
 
-/** Re-judges a schedule's project on the clock now; a refusal when it is no longer planned. */
-function recheckAt(
-  action: Action,
-  held: ReadonlyMap<string, LiveRead<Project>>,
-  judge: Judge,
-  now: Date,
-): Refusal | null {
-  const again = judge(held, now, [action.address])
-    .projects.flatMap((p) => p.actions)
-    .find((a) => a.id === action.id);
+/**
+ * Re-judges a schedule's project alone on the clock now, against the context of the round's plan
+ * (the reads held, the policy, the budgets' ledgers, the forecast); a refusal when it is no longer
+ * planned.
+ */
+function recheckAt(action: Action, judged: Judged, now: Date): Refusal | null {
+  const again = judged.project(action.address, now)?.actions.find((a) => a.id === action.id);
   if (again === undefined)
     return {
       code: "apply.plan-differs",

@@ -14,17 +14,29 @@ export function tooDeep(
   root: unknown,
   limit = MAX_NESTING,
 ): { readonly node: Node; readonly depth: number } | undefined {
-  const stack: { readonly node: unknown; readonly depth: number }[] = [{ node: root, depth: 0 }];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const { node, depth } = next;
+  // Two parallel stacks of the lists and maps still to look into (scalars are never deep), not an
+  // object per node: this runs over every node of every file.
+  const nodes: unknown[] = [root];
+  const depths: number[] = [0];
+  for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
+    const depth = depths.pop() as number;
     if (!isMap(node) && !isSeq(node)) continue;
     const level = depth + 1;
     if (level > limit) return { node, depth: level };
     for (const item of node.items) {
       if (isPair(item)) {
-        stack.push({ node: item.key, depth: level });
-        stack.push({ node: item.value, depth: level });
-      } else stack.push({ node: item, depth: level });
+        if (isMap(item.key) || isSeq(item.key)) {
+          nodes.push(item.key);
+          depths.push(level);
+        }
+        if (isMap(item.value) || isSeq(item.value)) {
+          nodes.push(item.value);
+          depths.push(level);
+        }
+      } else if (isMap(item) || isSeq(item)) {
+        nodes.push(item);
+        depths.push(level);
+      }
     }
   }
   return undefined;

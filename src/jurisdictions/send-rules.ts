@@ -327,6 +327,17 @@ export function sourceName(source: WindowSource): string {
 
 const ABBREVIATIONS = new Map<string, string>();
 
+/** The abbreviation of `zone` at `atMs` (`EST`), read with luxon once per zone and offset. */
+function abbreviationAt(zone: string, atMs: number, offset: number): string {
+  const key = `${zone}|${offset}`;
+  let abbreviation = ABBREVIATIONS.get(key);
+  if (abbreviation === undefined) {
+    abbreviation = DateTime.fromMillis(atMs, { zone }).setLocale("en-US").toFormat("ZZZZ");
+    ABBREVIATIONS.set(key, abbreviation);
+  }
+  return abbreviation;
+}
+
 /**
  * `Mon 2026-12-07 20:00 EST` (`20:00:01` when the seconds matter) in `zone`: from the memoized
  * offset and day, the zone's abbreviation read with luxon once per zone and offset (a forecast's
@@ -335,12 +346,7 @@ const ABBREVIATIONS = new Map<string, string>();
 export function localText(atMs: number, zone: string): string {
   const offset = offsetAt(zone, atMs);
   const wall = new Date(atMs + offset * 60_000).toISOString();
-  const key = `${zone}|${offset}`;
-  let abbreviation = ABBREVIATIONS.get(key);
-  if (abbreviation === undefined) {
-    abbreviation = DateTime.fromMillis(atMs, { zone }).setLocale("en-US").toFormat("ZZZZ");
-    ABBREVIATIONS.set(key, abbreviation);
-  }
+  const abbreviation = abbreviationAt(zone, atMs, offset);
   const day = localDayOf(zone, atMs).weekday;
   const weekday = `${day.slice(0, 1).toUpperCase()}${day.slice(1)}`;
   const time = wall.slice(17, 23) === "00.000" ? wall.slice(11, 16) : wall.slice(11, 19);
@@ -351,7 +357,8 @@ export function localText(atMs: number, zone: string): string {
 export function startText(atMs: number, zone: string): { readonly clock: string; readonly iso: string } {
   const t = DateTime.fromMillis(atMs, { zone });
   return {
-    clock: t.toFormat("HH:mm ZZZZ"),
+    // The abbreviation memoized: luxon makes an Intl.DateTimeFormat for each `ZZZZ` it formats.
+    clock: `${t.toFormat("HH:mm")} ${abbreviationAt(zone, atMs, offsetAt(zone, atMs))}`,
     iso: t.toISO({ suppressMilliseconds: true }) ?? new Date(atMs).toISOString(),
   };
 }

@@ -3,16 +3,17 @@
  * narrows the campaign to `--target`/`--exclude`, plans each covered project, orders the actions
  * by `after`, spreads blocked and deferred statuses along that order, and counts the result.
  */
-import type { Campaign } from "../campaign/model.js";
+import type { Campaign, ProjectSpec } from "../campaign/model.js";
 import { relateToOrigin } from "../campaign/template-origin.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Policy } from "../policy/model.js";
 import { policyViolations } from "../policy/rules.js";
-import { buildCatalogs } from "./catalogs.js";
+import { buildCatalogs, type Catalogs } from "./catalogs.js";
 import { afterDependencies, propagate } from "./graph.js";
 import type { LiveState } from "./live.js";
 import { holdForPolicy } from "./policy-hold.js";
-import { planProject } from "./project-plan.js";
-import { selectProjects } from "./select.js";
+import { type ProjectPlanContext, planProject } from "./project-plan.js";
+import { type Selection, selectProjects } from "./select.js";
 import { sendFactsOf, withPlaces } from "./send-facts.js";
 import { summarize } from "./summary.js";
 import { totalSends } from "./totals.js";
@@ -45,7 +46,59 @@ export interface AssembleInput {
 }
 
 export function assemblePlan(input: AssembleInput): Plan {
-  const { campaign, live, now } = input;
+  const own = assembleOwn(input);
+  const projects = own.projects.map((p) => withAfter(p, own.dependencies.get(p.address) ?? []));
+  return planOf(input, respread(projects), own.selection.diagnostics);
+}
+
+/** The plan document around judged `projects` (counted), for `input`. */
+export function planOf(
+  input: Omit<AssembleInput, "live" | "windowsLater">,
+  projects: readonly ProjectPlan[],
+  diagnostics: readonly Diagnostic[],
+): Plan {
+  return {
+    format_version: PLAN_FORMAT_VERSION,
+    tool_version: input.toolVersion,
+    created_at: input.now.toISOString(),
+    base_url: input.baseUrl,
+    files: input.campaign.files.map((f) => ({ path: f.path, sha256: f.sha256, kind: "campaign" })),
+    targets: input.targets,
+    excludes: input.excludes,
+    policy:
+      input.policy === undefined
+        ? null
+        : { files: input.policy.files, rules: input.policy.rules, loosened: input.policy.loosened },
+    projects: [...projects],
+    diagnostics,
+    requests: input.requests,
+    summary: summarize(projects, diagnostics),
+    totals: totalSends(projects),
+  };
+}
+
+/** What a project's own verdict rests on besides its file (see `judgeOwn`). */
+export interface OwnContext extends ProjectPlanContext {
+  readonly policy?: Policy;
+  readonly windowsLater: boolean;
+}
+
+/** The projects `input` covers, each with its own verdict (`after` dependencies apart, not spread). */
+export interface OwnVerdicts {
+  readonly selection: Selection;
+  readonly context: OwnContext;
+  /** The `after` dependencies (action ids of other projects) of each covered address. */
+  readonly dependencies: ReadonlyMap<string, readonly string[]>;
+  /** Each covered project's own verdict, in the files' order (its actions wait for nothing outside it). */
+  readonly projects: readonly ProjectPlan[];
+}
+
+/** Every covered project's own verdict (`judgeOwn`) and its `after` dependencies. */
+export function assembleOwn(
+  input: AssembleInput,
+  catalogs: Catalogs = buildCatalogs(input.live),
+): OwnVerdicts {
+  const { campaign } = input;
   const selection = selectProjects(
     campaign.projects,
     input.targets,
@@ -53,65 +106,59 @@ export function assemblePlan(input: AssembleInput): Plan {
     campaign.emailLists?.map((l) => l.address),
   );
   const covered = campaign.projects.filter((p) => selection.selected.has(p.address));
-  const catalogs = buildCatalogs(live);
-  const context = {
-    live,
+  const context: OwnContext = {
+    live: input.live,
     catalogs,
-    now,
+    now: input.now,
     organizationId: input.organizationId,
     allowCrossOrganizationKey: input.allowCrossOrganizationKey === true,
+    ...(input.policy === undefined ? {} : { policy: input.policy }),
+    windowsLater: input.windowsLater === true,
   };
-  const local = covered.map((spec) => {
-    const planned = planProject(spec, context, selection.excludedDependencies.get(spec.address) ?? []);
-    if (input.policy === undefined) return planned;
-    const read = live.projects.get(spec.id);
-    const facts = sendFactsOf(spec, read?.kind === "found" ? read.value : null, catalogs);
-    const violations = policyViolations(input.policy, spec, {
-      now,
-      estimatedCostCents: planned.estimate?.estimated_cost_cents ?? null,
-      facts,
-      windowsLater: input.windowsLater === true,
-    });
-    const audience =
-      planned.audience === null
-        ? null
-        : withPlaces(planned.audience, input.policy, facts.organization, planned.schedule?.timezone ?? null);
-    return holdForPolicy({ ...planned, audience }, relateToOrigin(spec, violations));
-  });
-
+  const local = covered.map((spec) =>
+    judgeOwn(spec, context, selection.excludedDependencies.get(spec.address) ?? []),
+  );
   const byAddress = new Map(local.map((p) => [p.address, p]));
   const dependencies = afterDependencies(covered, (address) =>
     byAddress.get(address)?.actions.map((a) => a.id),
   );
-  // A pause waits for nothing: stopping a send must never queue behind another project.
-  const projects = respread(
-    local.map((p) => ({
-      ...p,
-      actions: p.actions.map((a) =>
-        a.kind === "pause"
-          ? a
-          : { ...a, depends_on: [...a.depends_on, ...(dependencies.get(p.address) ?? [])] },
-      ),
-    })),
-  );
+  return { selection, context, dependencies, projects: local };
+}
 
+/**
+ * One project's own verdict: its plan (project-plan.ts) and the policy's rules judged on it alone
+ * (a violation holds its test and schedule). Nothing of another project enters it.
+ */
+export function judgeOwn(
+  spec: ProjectSpec,
+  context: OwnContext,
+  excludedDependencies: readonly string[],
+): ProjectPlan {
+  const planned = planProject(spec, context, excludedDependencies);
+  if (context.policy === undefined) return planned;
+  const read = context.live.projects.get(spec.id);
+  const facts = sendFactsOf(spec, read?.kind === "found" ? read.value : null, context.catalogs);
+  const violations = policyViolations(context.policy, spec, {
+    now: context.now,
+    estimatedCostCents: planned.estimate?.estimated_cost_cents ?? null,
+    facts,
+    windowsLater: context.windowsLater,
+  });
+  const audience =
+    planned.audience === null
+      ? null
+      : withPlaces(planned.audience, context.policy, facts.organization, planned.schedule?.timezone ?? null);
+  return holdForPolicy({ ...planned, audience }, relateToOrigin(spec, violations));
+}
+
+/** `project` waiting for `dependencies` (action ids) in each action but its pause: a pause waits for nothing. */
+export function withAfter(project: ProjectPlan, dependencies: readonly string[]): ProjectPlan {
+  if (dependencies.length === 0) return project;
   return {
-    format_version: PLAN_FORMAT_VERSION,
-    tool_version: input.toolVersion,
-    created_at: now.toISOString(),
-    base_url: input.baseUrl,
-    files: campaign.files.map((f) => ({ path: f.path, sha256: f.sha256, kind: "campaign" })),
-    targets: input.targets,
-    excludes: input.excludes,
-    policy:
-      input.policy === undefined
-        ? null
-        : { files: input.policy.files, rules: input.policy.rules, loosened: input.policy.loosened },
-    projects,
-    diagnostics: selection.diagnostics,
-    requests: input.requests,
-    summary: summarize(projects, selection.diagnostics),
-    totals: totalSends(projects),
+    ...project,
+    actions: project.actions.map((a) =>
+      a.kind === "pause" ? a : { ...a, depends_on: [...a.depends_on, ...dependencies] },
+    ),
   };
 }
 

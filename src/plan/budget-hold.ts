@@ -14,11 +14,9 @@ import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type Budget, budgetCovers, budgetName, periodOf, periodText, usd } from "../policy/budget-rule.js";
 import type { Policy } from "../policy/model.js";
-import { respread } from "./assemble.js";
 import type { LiveRead } from "./live.js";
 import { holdForPolicy } from "./policy-hold.js";
-import { summarize } from "./summary.js";
-import type { BudgetFigures, Plan, ProjectPlan } from "./types.js";
+import type { BudgetFigures, ProjectPlan } from "./types.js";
 
 /**
  * What each budget's period has spent, in the order of the policy's `budgets`: cents, or why it
@@ -36,60 +34,94 @@ const sendsIn = (project: ProjectPlan) =>
   project.actions.some((a) => a.kind === "schedule" && a.status !== "blocked");
 
 /**
- * `plan` with the sends that would cross a budget held. The budgets are judged over `whole` (the
- * plan of every project of the files, in order: a project judged alone, as apply's re-check right
- * before a send judges it, cannot escape a cap the sends before it fill); holds land on `plan`.
+ * One budget judged over the plan's sends in order (`budgetLedgers`): the figures the plan shows,
+ * and for each send it covers what the sends before it planned, so that one project is judged
+ * alone (apply's re-check right before a send) exactly as within the whole plan (`budgetHolds`).
  */
-export function withBudgets(
-  plan: Plan,
-  whole: Plan,
-  policy: Policy | null,
-  spend: BudgetSpend | undefined,
-  specs: readonly ProjectSpec[],
-  reads: ReadonlyMap<string, LiveRead<Project>>,
-  now: Date,
-): { readonly plan: Plan; readonly figures: readonly BudgetFigures[] } {
-  const budgets = policy?.rules.budgets ?? [];
-  if (budgets.length === 0 || policy === null) return { plan, figures: [] };
-  const bySpec = new Map(specs.map((s) => [s.address, s]));
-  const held = new Map<string, Diagnostic[]>();
-  const figures = budgets.map((budget, i) =>
-    judgeBudget(budget, spend?.[i], whole, reads, now, (project, message) => {
-      const spec = bySpec.get(project.address);
-      const range = policy.ranges.budgets;
-      const list = held.get(project.address) ?? [];
-      list.push({
-        severity: "error",
-        code: "policy.budget",
-        message: `${project.address}: ${message}`,
-        ...(spec === undefined ? {} : { range: spec.locate(["schedule"]) }),
-        hint: "send fewer (narrow the lists, shorten the message), wait for the next period, or raise the budget in the policy",
-        ...(range === undefined ? {} : { related: [{ message: "the policy's rule budgets", range }] }),
-      });
-      held.set(project.address, list);
-    }),
-  );
-  if (held.size === 0) return { plan, figures };
-  const projects = respread(plan.projects.map((p) => holdForPolicy(p, held.get(p.address) ?? [], true)));
-  return { plan: { ...plan, projects, summary: summarize(projects, plan.diagnostics) }, figures };
+export interface BudgetLedger {
+  readonly budget: Budget;
+  readonly figures: BudgetFigures;
+  /** The cents the covered sends before each covered address planned (not held), by address. */
+  readonly plannedBefore: ReadonlyMap<string, number>;
+  readonly spent: BudgetSpend[number] | undefined;
+  readonly now: Date;
 }
 
-/** One budget over the plan's sends; `hold` is called for each send that would cross it. */
-function judgeBudget(
-  budget: Budget,
-  spent: BudgetSpend[number] | undefined,
-  plan: Plan,
+/**
+ * The budgets over `whole` (the plan of every project of the files, in order: a project judged
+ * alone cannot escape a cap the sends before it fill). Empty without budgets.
+ */
+export function budgetLedgers(
+  whole: readonly ProjectPlan[],
+  policy: Policy | null,
+  spend: BudgetSpend | undefined,
   reads: ReadonlyMap<string, LiveRead<Project>>,
   now: Date,
-  hold: (project: ProjectPlan, message: string) => void,
-): BudgetFigures {
-  const span = periodOf(budget.per, now);
+): readonly BudgetLedger[] {
+  return (policy?.rules.budgets ?? []).map((budget, i) => ledgerOf(budget, spend?.[i], whole, reads, now));
+}
+
+/** The budgets' findings on `project` (judged after the files' other rules): each one holds its schedule. */
+export function budgetHolds(
+  project: ProjectPlan,
+  ledgers: readonly BudgetLedger[],
+  policy: Policy | null,
+  spec: ProjectSpec | undefined,
+): ProjectPlan {
+  if (policy === null || ledgers.length === 0) return project;
+  const findings: Diagnostic[] = [];
+  for (const ledger of ledgers) {
+    const before = ledger.plannedBefore.get(project.address);
+    if (before === undefined) continue;
+    const message = overBudget(ledger, project, before);
+    if (message === undefined) continue;
+    const range = policy.ranges.budgets;
+    findings.push({
+      severity: "error",
+      code: "policy.budget",
+      message: `${project.address}: ${message}`,
+      ...(spec === undefined ? {} : { range: spec.locate(["schedule"]) }),
+      hint: "send fewer (narrow the lists, shorten the message), wait for the next period, or raise the budget in the policy",
+      ...(range === undefined ? {} : { related: [{ message: "the policy's rule budgets", range }] }),
+    });
+  }
+  return holdForPolicy(project, findings, true);
+}
+
+/** Why `project`'s send crosses the ledger's budget after `planned` cents of sends before it; undefined when it fits. */
+function overBudget(ledger: BudgetLedger, project: ProjectPlan, planned: number): string | undefined {
+  const { budget, spent, figures } = ledger;
+  const span = periodOf(budget.per, ledger.now);
   const name = JSON.stringify(budgetName(budget));
+  if (spent === undefined || "unreadable" in spent) {
+    const why = spent === undefined ? "not read" : spent.unreadable;
+    return `the budget ${name} cannot be judged: what was spent ${periodText(budget.per, span)} could not be read (${why}); a cap that cannot be judged holds the send`;
+  }
+  const cost = project.estimate?.estimated_cost_cents ?? null;
+  if (cost === null) return `the send's estimate is unknown, so the budget ${name} cannot be judged for it`;
+  const scheduled = figures.scheduled_cents;
+  const before = spent.cents + scheduled + planned;
+  const cap = figures.cap_cents;
+  if (before + cost <= cap) return undefined;
+  const left = Math.max(0, cap - before);
+  return `the send (estimated ${usd(cost)}) would cross the budget ${name}: spent ${usd(spent.cents)} ${periodText(budget.per, span)}${scheduled > 0 ? `, ${usd(scheduled)} scheduled and not yet sent` : ""}, planned ${usd(planned + cost)} (this send${planned > 0 ? ` and ${usd(planned)} of sends before it in this plan` : ""}), left ${usd(left)} of ${usd(cap)}`;
+}
+
+/** One budget over the plan's sends, in order. */
+function ledgerOf(
+  budget: Budget,
+  spent: BudgetSpend[number] | undefined,
+  projects: readonly ProjectPlan[],
+  reads: ReadonlyMap<string, LiveRead<Project>>,
+  now: Date,
+): BudgetLedger {
+  const span = periodOf(budget.per, now);
   const cap = Math.round(budget.usd * 100);
-  const covered = plan.projects.filter((p) => sendsIn(p) && budgetCovers(budget, organizationOf(p)));
+  const covered = projects.filter((p) => sendsIn(p) && budgetCovers(budget, organizationOf(p)));
+  const coveredSet = new Set(covered);
   // A file project whose send this plan makes, or that it wants not to send (a pause), is not committed.
   const planning = new Set(
-    plan.projects.filter((p) => covered.includes(p) || p.desired !== "scheduled").map((p) => p.project_id),
+    projects.filter((p) => coveredSet.has(p) || p.desired !== "scheduled").map((p) => p.project_id),
   );
   // Scheduled live and not yet sent: committed, though the statistics show no cost for it yet.
   let scheduled = 0;
@@ -98,44 +130,23 @@ function judgeBudget(
       const names = [r.value.organization_id];
       if (budgetCovers(budget, names)) scheduled += r.value.estimated_cost_cents ?? 0;
     }
-  const base = { budget: budgetName(budget), period_start: span.startDate, cap_cents: cap };
-  const heldHere: string[] = [];
-  if (spent === undefined || "unreadable" in spent) {
-    const why = spent === undefined ? "not read" : spent.unreadable;
-    for (const p of covered) {
-      heldHere.push(p.address);
-      hold(
-        p,
-        `the budget ${name} cannot be judged: what was spent ${periodText(budget.per, span)} could not be read (${why}); a cap that cannot be judged holds the send`,
-      );
-    }
-    return { ...base, spent_cents: null, scheduled_cents: scheduled, planned_cents: 0, held: heldHere };
-  }
+  const readable = spent !== undefined && !("unreadable" in spent);
+  const figures: BudgetFigures = {
+    budget: budgetName(budget),
+    period_start: span.startDate,
+    cap_cents: cap,
+    spent_cents: readable ? spent.cents : null,
+    scheduled_cents: scheduled,
+    planned_cents: 0,
+    held: [],
+  };
+  const ledger = { budget, figures, plannedBefore: new Map<string, number>(), spent, now };
+  const held: string[] = [];
   let planned = 0;
   for (const p of covered) {
-    const cost = p.estimate?.estimated_cost_cents ?? null;
-    const before = spent.cents + scheduled + planned;
-    if (cost === null) {
-      heldHere.push(p.address);
-      hold(p, `the send's estimate is unknown, so the budget ${name} cannot be judged for it`);
-      continue;
-    }
-    if (before + cost > cap) {
-      heldHere.push(p.address);
-      const left = Math.max(0, cap - before);
-      hold(
-        p,
-        `the send (estimated ${usd(cost)}) would cross the budget ${name}: spent ${usd(spent.cents)} ${periodText(budget.per, span)}${scheduled > 0 ? `, ${usd(scheduled)} scheduled and not yet sent` : ""}, planned ${usd(planned + cost)} (this send${planned > 0 ? ` and ${usd(planned)} of sends before it in this plan` : ""}), left ${usd(left)} of ${usd(cap)}`,
-      );
-      continue;
-    }
-    planned += cost;
+    ledger.plannedBefore.set(p.address, planned);
+    if (overBudget(ledger, p, planned) !== undefined) held.push(p.address);
+    else planned += p.estimate?.estimated_cost_cents ?? 0;
   }
-  return {
-    ...base,
-    spent_cents: spent.cents,
-    scheduled_cents: scheduled,
-    planned_cents: planned,
-    held: heldHere,
-  };
+  return { ...ledger, figures: { ...figures, planned_cents: readable ? planned : 0, held } };
 }

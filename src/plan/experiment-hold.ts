@@ -43,19 +43,39 @@ export function liveVerdict(
   return { verdict, unread };
 }
 
+/** An experiment with a holdout and its verdict on the live statistics, judged once per judgement. */
+export interface Holdout {
+  readonly experiment: ExperimentSpec;
+  readonly judged: { readonly verdict: Verdict; readonly unread: readonly string[] };
+}
+
+/** Every experiment with a holdout and its verdict, by the holdout's address. */
+export function holdoutsOf(campaign: Campaign, live: LiveState): ReadonlyMap<string, Holdout> {
+  const out = new Map<string, Holdout>();
+  for (const experiment of campaign.experiments ?? [])
+    if (experiment.holdout !== undefined)
+      out.set(experiment.holdout, { experiment, judged: liveVerdict(experiment, campaign, live) });
+  return out;
+}
+
+/** `project` judged against its experiment's verdict when it is a holdout (see the file comment). */
+export function judgeAsHoldout(
+  project: ProjectPlan,
+  holdouts: ReadonlyMap<string, Holdout>,
+  campaign: Campaign,
+  live: LiveState,
+): ProjectPlan {
+  const holdout = holdouts.get(project.address);
+  if (holdout === undefined || project.live === null) return project;
+  return judgeHoldout(project, holdout.experiment, holdout.judged, campaign, live);
+}
+
 /** The plan with every holdout judged against its experiment's verdict. */
 export function holdForExperiments(plan: Plan, campaign: Campaign, live: LiveState): Plan {
-  const withHoldout = (campaign.experiments ?? []).filter((e) => e.holdout !== undefined);
-  if (withHoldout.length === 0) return plan;
-  const byAddress = new Map(withHoldout.map((e) => [e.holdout as string, e]));
-  let changed = false;
-  const projects = plan.projects.map((project) => {
-    const experiment = byAddress.get(project.address);
-    if (experiment === undefined || project.live === null) return project;
-    changed = true;
-    return judgeHoldout(project, experiment, liveVerdict(experiment, campaign, live), campaign, live);
-  });
-  if (!changed) return plan;
+  const holdouts = holdoutsOf(campaign, live);
+  if (holdouts.size === 0) return plan;
+  const projects = plan.projects.map((p) => judgeAsHoldout(p, holdouts, campaign, live));
+  if (projects.every((p, i) => p === plan.projects[i])) return plan;
   const spread = respread(projects);
   return { ...plan, projects: spread, summary: summarize(spread, plan.diagnostics) };
 }

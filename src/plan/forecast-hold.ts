@@ -6,32 +6,30 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Forecast } from "../forecast/types.js";
-import { respread } from "./assemble.js";
 import { holdForPolicy } from "./policy-hold.js";
-import { summarize } from "./summary.js";
-import type { Plan } from "./types.js";
+import type { ProjectPlan } from "./types.js";
 
-/** `plan` with `forecast`'s findings (see the file comment): an error finding holds its project. */
-export function withForecastFindings(plan: Plan, forecast: Forecast): Plan {
+/** The forecast's findings by address, in the forecast's order. */
+export function findingsByAddress(forecast: Forecast): ReadonlyMap<string, readonly Diagnostic[]> {
   const byAddress = new Map<string, Diagnostic[]>();
   for (const { address, diagnostic } of forecast.findings) {
     const list = byAddress.get(address);
     if (list === undefined) byAddress.set(address, [diagnostic]);
     else list.push(diagnostic);
   }
-  let held = false;
-  const judged = plan.projects.map((project) => {
-    const findings = byAddress.get(project.address) ?? [];
-    const errors = findings.filter((d) => d.severity === "error");
-    const others = findings.filter((d) => d.severity !== "error");
-    if (errors.length > 0) held = true;
-    return holdForPolicy({ ...project, diagnostics: [...project.diagnostics, ...others] }, errors);
-  });
-  const projects = held ? respread(judged) : judged;
+  return byAddress;
+}
+
+/** `project` with its forecast findings (see the file comment): an error holds it (not spread here). */
+export function forecastHolds(project: ProjectPlan, findings: readonly Diagnostic[]): ProjectPlan {
+  if (findings.length === 0) return project;
+  const errors = findings.filter((d) => d.severity === "error");
+  const others = findings.filter((d) => d.severity !== "error");
+  return holdForPolicy({ ...project, diagnostics: [...project.diagnostics, ...others] }, errors);
+}
+
+/** The plan's own diagnostics from the forecast: the capacity's (conflicts), not the projects' findings. */
+export function forecastPlanDiagnostics(forecast: Forecast): Diagnostic[] {
   const findingDiagnostics = new Set<Diagnostic>(forecast.findings.map((f) => f.diagnostic));
-  const diagnostics = [
-    ...plan.diagnostics,
-    ...forecast.diagnostics.filter((d) => !findingDiagnostics.has(d)),
-  ];
-  return { ...plan, projects, diagnostics, summary: summarize(projects, diagnostics) };
+  return forecast.diagnostics.filter((d) => !findingDiagnostics.has(d));
 }

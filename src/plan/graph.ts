@@ -44,26 +44,43 @@ export function afterDependencies(
 }
 
 /**
- * Spreads blocked and deferred statuses along `depends_on` until nothing changes, then blocks the
- * actions on a cycle. Returns new actions in the same order; the input is not modified.
+ * Spreads blocked and deferred statuses along `depends_on`: each action settled once its
+ * dependencies are (`settle`), so an action's outcome is a function of its own status and its
+ * dependencies' settled ones, whatever order the actions come in (a project judged alone, as
+ * apply's re-check before a send judges it, settles exactly as within the whole plan). Actions on
+ * a cycle are blocked (`campaign.after-cycle`) and block what waits for them. Returns new actions in
+ * the same order; the input is not modified.
  */
 export function propagate(actions: readonly Action[]): Action[] {
   const byId = new Map(actions.map((a) => [a.id, a]));
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const action of byId.values()) {
-      const next = spread(action, byId);
-      if (next !== action) {
-        byId.set(action.id, next);
-        changed = true;
-      }
-    }
-  }
-  for (const id of onCycles([...byId.values()])) {
-    const action = byId.get(id);
-    if (action === undefined || action.status === "blocked") continue;
-    byId.set(id, {
+  const cyclic = onCycles(actions);
+  const settled = new Map<string, Action>();
+  const settleOne = (action: Action): Action => {
+    const known = settled.get(action.id);
+    if (known !== undefined) return known;
+    const out = settle(action, cyclic.has(action.id), (id) => {
+      const dependency = byId.get(id);
+      return dependency === undefined ? undefined : settleOne(dependency);
+    });
+    settled.set(action.id, out);
+    return out;
+  };
+  return actions.map(settleOne);
+}
+
+/**
+ * One action given its dependencies' settled actions (`dependency`: undefined for an id outside
+ * the plan): blocked on a cycle, blocked by a blocked dependency (the first in `depends_on`
+ * order), deferred by a deferred one when planned; else as it is.
+ */
+export function settle(
+  action: Action,
+  onCycle: boolean,
+  dependency: (id: string) => Action | undefined,
+): Action {
+  if (action.status === "blocked") return action;
+  if (onCycle)
+    return {
       ...withoutWait(action),
       status: "blocked",
       block: {
@@ -71,14 +88,14 @@ export function propagate(actions: readonly Action[]): Action[] {
         fix: "remove one `after` entry of the cycle",
         codes: ["campaign.after-cycle"],
       },
-    });
-  }
-  return actions.map((a) => byId.get(a.id) ?? a);
+    };
+  return spread(
+    action,
+    action.depends_on.map(dependency).filter((a) => a !== undefined),
+  );
 }
 
-function spread(action: Action, byId: ReadonlyMap<string, Action>): Action {
-  if (action.status === "blocked") return action;
-  const dependencies = action.depends_on.map((id) => byId.get(id)).filter((a) => a !== undefined);
+function spread(action: Action, dependencies: readonly Action[]): Action {
   const blocker = dependencies.find((d) => d.status === "blocked");
   if (blocker !== undefined) {
     return {
@@ -110,7 +127,7 @@ function withoutWait(action: Action): Action {
 }
 
 /** Ids of actions that can reach themselves through `depends_on`. */
-function onCycles(actions: readonly Action[]): Set<string> {
+export function onCycles(actions: readonly Action[]): Set<string> {
   const byId = new Map(actions.map((a) => [a.id, a]));
   const cyclic = new Set<string>();
   for (const start of actions) {

@@ -2,36 +2,38 @@
  * The judge (design.md principle 11): the one pure function every send rests on. Files, the policy
  * in force, live reads, the clock, the capacity in force and what the brand already sends live in;
  * the plan with its verdicts (planned, blocked, deferred) and, when forecasting, its typed forecast
- * out. `plan` shows it, `apply` re-runs it before every send (`rejudge`), a saved plan is checked
- * against it, the gallery and `watch` read what it returned. No IO, no clock of its own: the caller
+ * out. `plan` shows it, `apply` re-runs it every round (`rejudge`) and judges each schedule's
+ * project alone against that round's context right before sending it (project-judgement.ts: the
+ * same per-project judgement), a saved plan is checked against it, the gallery and `watch` read what it returned. No IO, no clock of its own: the caller
  * (cli/gather/plan-pipeline.ts) gathers every input.
  */
 import type { Campaign, ProjectSpec } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";
-import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { forecastJson } from "../forecast/json.js";
 import { judgeFindings } from "../forecast/policy-hold.js";
 import type { Forecast } from "../forecast/types.js";
 import { sendPlaces } from "../jurisdictions/index.js";
 import type { Policy } from "../policy/model.js";
 import { listPlaces, rulesInForce, type SendFacts } from "../policy/window-rules.js";
-import { assemblePlan, respread } from "./assemble.js";
-import { type BudgetSpend, withBudgets } from "./budget-hold.js";
-import { buildCatalogs } from "./catalogs.js";
+import { type AssembleInput, assembleOwn, planOf, respread } from "./assemble.js";
+import { type BudgetSpend, budgetLedgers } from "./budget-hold.js";
+import { buildCatalogs, type Catalogs } from "./catalogs.js";
 import { type EmailReads, judgeEmail } from "./email-items.js";
-import { holdForExperiments } from "./experiment-hold.js";
-import { withForecastFindings } from "./forecast-hold.js";
+import { holdoutsOf } from "./experiment-hold.js";
+import { findingsByAddress, forecastPlanDiagnostics } from "./forecast-hold.js";
 import { type ForecastCapacity, forecastOfPlan } from "./forecast-of-plan.js";
+import { onCycles } from "./graph.js";
 import { liftInstanceFindings } from "./instance-findings.js";
 import type { LiveRead, LiveState } from "./live.js";
 import type { LiveSends } from "./live-sends.js";
 import { organizationSections } from "./organizations.js";
-import { holdForPolicy } from "./policy-hold.js";
+import { type ForecastRules, judgeProject, judgeRules, type PlanContext } from "./project-judgement.js";
 import { replyRuleSets } from "./reply-items.js";
 import { sendFactsOf } from "./send-facts.js";
 import { summarize } from "./summary.js";
-import type { Plan, PlanFile, RequestCount } from "./types.js";
-import { withWindowRules } from "./window-hold.js";
+import type { Plan, PlanFile, ProjectPlan, RequestCount } from "./types.js";
+import { coursesOf } from "./window-hold.js";
 
 /** Everything the judgement rests on. Nothing else is read: the same input gives the same plan. */
 export interface JudgeInput {
@@ -132,89 +134,138 @@ export function judge(input: JudgeInput): Judgement {
 }
 
 /**
- * The judgement of fixed files, policy, capacity and live sends against project reads at `now`
- * (apply's `Judge`). `only`: just these addresses and what they are ordered after.
+ * One judgement of apply's loop: the plan, and each of its projects judged again alone on another
+ * clock against the plan's context (`project`, project-judgement.ts), for the re-check right before
+ * a send: at the plan's own instant it is the plan's project exactly.
  */
-export type Rejudge = (
-  projects: ReadonlyMap<string, LiveRead<Project>>,
-  now: Date,
-  only?: readonly string[],
-) => Plan;
+export interface Judged {
+  readonly plan: Plan;
+  readonly project: (address: string, now: Date) => ProjectPlan | undefined;
+}
+
+/** The judgement of fixed files, policy, capacity and live sends against project reads at `now` (apply's `Judge`). */
+export type Rejudge = (projects: ReadonlyMap<string, LiveRead<Project>>, now: Date) => Judged;
 
 /**
  * The same judgement against other project reads at another instant, as apply's loop needs it: the
  * files, policy, capacity and live sends of `input`, with `projects` and `now` in place of its own.
- * `only`: judge just these addresses (and what they are ordered after), for the re-check right
- * before a send; the forecast still covers every project of the files, so that a project judged
- * alone cannot escape its brand's cap.
  */
 export function rejudge(input: JudgeInput): Rejudge {
-  return (projects, now, only) =>
-    liftInstanceFindings(judgeScoped(input, projects, now, only ?? input.targets, input.excludes).plan);
+  return (projects, now) => {
+    const { plan, context } = judgeScoped(input, projects, now, input.targets, input.excludes);
+    return { plan: liftInstanceFindings(plan), project: (address, at) => judgeProject(context, address, at) };
+  };
 }
 
-function judgeScoped(
+/** The judgement with its context (project-judgement.ts), of the projects `targets`/`excludes` cover. */
+export function judgeScoped(
   input: JudgeInput,
   projects: ReadonlyMap<string, LiveRead<Project>>,
   now: Date,
   targets: readonly string[],
   excludes: readonly string[],
-): Judgement {
-  const judged = judgeSends(input, projects, now, targets, excludes);
-  if ((input.policy?.rules.budgets ?? []).length === 0) return judged;
-  // Budgets are judged over every send of the files together, in order (budget-hold.ts).
-  const whole =
-    targets.length === 0 && excludes.length === 0
-      ? judged.plan
-      : judgeSends(input, projects, now, [], []).plan;
-  const { plan, figures } = withBudgets(
-    judged.plan,
-    whole,
-    input.policy,
-    input.budgetSpend,
-    input.campaign.projects,
-    projects,
-    now,
-  );
-  return { ...judged, plan: { ...plan, budgets: figures } };
-}
-
-function judgeSends(
-  input: JudgeInput,
-  projects: ReadonlyMap<string, LiveRead<Project>>,
-  now: Date,
-  targets: readonly string[],
-  excludes: readonly string[],
-): Judgement {
-  // An experiment's holdout waits for its verdict (experiment-hold.ts), in every judgement.
-  const assembleFor = (t: readonly string[], e: readonly string[], windowsLater: boolean): Plan =>
-    holdForExperiments(assembleOnly(t, e, windowsLater), input.campaign, { ...input.live, projects });
-  const assembleOnly = (t: readonly string[], e: readonly string[], windowsLater: boolean): Plan =>
-    assemblePlan({
-      campaign: input.campaign,
-      live: { ...input.live, projects },
-      now,
-      baseUrl: input.baseUrl,
-      toolVersion: input.toolVersion,
-      organizationId: input.organizationId,
-      allowCrossOrganizationKey: input.allowCrossOrganizationKey,
-      targets: t,
-      excludes: e,
-      requests: input.requests,
-      ...(input.policy === null ? {} : { policy: input.policy }),
-      windowsLater,
-    });
+): Judgement & { readonly context: PlanContext } {
   const forecasting = forecasts(input);
-  const plan = assembleFor(targets, excludes, forecasting);
-  if (!forecasting) return { plan };
+  const live = { ...input.live, projects };
+  const catalogs = buildCatalogs(live);
+  const assembleInput = (t: readonly string[], e: readonly string[]): AssembleInput => ({
+    campaign: input.campaign,
+    live,
+    now,
+    baseUrl: input.baseUrl,
+    toolVersion: input.toolVersion,
+    organizationId: input.organizationId,
+    allowCrossOrganizationKey: input.allowCrossOrganizationKey,
+    targets: t,
+    excludes: e,
+    requests: input.requests,
+    ...(input.policy === null ? {} : { policy: input.policy }),
+    windowsLater: forecasting,
+  });
+  const covered = assembleOwn(assembleInput(targets, excludes), catalogs);
+  const budgets = input.policy?.rules.budgets ?? [];
+  // The forecast (brands' caps) and the budgets are judged over every send of the files together.
+  const whole =
+    (targets.length === 0 && excludes.length === 0) || (!forecasting && budgets.length === 0)
+      ? covered
+      : assembleOwn(assembleInput([], []), catalogs);
+  const specs = new Map(input.campaign.projects.map((p) => [p.address, p]));
+  const excluded = covered.selection.excludedDependencies;
+  const base: PlanContext = {
+    campaign: input.campaign,
+    policy: input.policy,
+    own: covered.context,
+    specs,
+    excludedDependencies: new Map(covered.projects.map((p) => [p.address, excluded.get(p.address) ?? []])),
+    dependencies: covered.dependencies,
+    holdouts: holdoutsOf(input.campaign, live),
+    budgets: [],
+    settled: new Map(),
+    cyclic: new Set(),
+  };
+  const forecast = forecasting
+    ? forecastOf(input, planOf(assembleInput([], []), whole.projects, []), catalogs, projects)
+    : undefined;
+  const forecastRules = forecast === undefined ? {} : { forecast: rulesOf(input, forecast) };
+  const ruled = (context: PlanContext, own: readonly ProjectPlan[]): ProjectPlan[] =>
+    own.map((p) => judgeRules(context, p, specs.get(p.address) as ProjectSpec, now));
+  const ledgers =
+    budgets.length === 0
+      ? []
+      : budgetLedgers(
+          respread(ruled({ ...base, ...forecastRules, dependencies: whole.dependencies }, whole.projects)),
+          input.policy,
+          input.budgetSpend,
+          projects,
+          now,
+        );
+  const context: PlanContext = { ...base, ...forecastRules, budgets: ledgers };
+  const judged = ruled(context, covered.projects);
+  const settled = respread(judged);
+  const diagnostics = [
+    ...covered.selection.diagnostics,
+    ...(forecast === undefined ? [] : forecastPlanDiagnostics(forecast)),
+  ];
+  const plan = planOf(assembleInput(targets, excludes), settled, diagnostics);
+  return {
+    plan: budgets.length === 0 ? plan : { ...plan, budgets: ledgers.map((l) => l.figures) },
+    ...(forecast === undefined ? {} : { forecast }),
+    context: {
+      ...context,
+      settled: new Map(settled.flatMap((p) => p.actions).map((a) => [a.id, a])),
+      cyclic: onCycles(judged.flatMap((p) => p.actions)),
+    },
+  };
+}
+
+/** What the forecast says of each project, for `judgeRules`. */
+function rulesOf(input: JudgeInput, forecast: Forecast): ForecastRules {
   const rules = input.policy?.rules;
-  const catalogs = buildCatalogs({ ...input.live, projects });
+  const rule = input.policy?.ranges.forecast_errors;
+  return {
+    findings: findingsByAddress(forecast),
+    courses: coursesOf(forecast),
+    unseen:
+      rules?.forecast_errors === undefined || input.liveSends.complete
+        ? null
+        : rule === undefined
+          ? {}
+          : { rule },
+  };
+}
+
+/** The forecast of every send of the files (`whole`), its findings judged by the policy. */
+function forecastOf(
+  input: JudgeInput,
+  whole: Plan,
+  catalogs: Catalogs,
+  projects: ReadonlyMap<string, LiveRead<Project>>,
+): Forecast {
+  const rules = input.policy?.rules;
   const factsOf = (spec: ProjectSpec, project: { readonly project_id: string }): SendFacts => {
     const read = projects.get(project.project_id);
     return sendFactsOf(spec, read?.kind === "found" ? read.value : null, catalogs);
   };
-  // Projects of a brand share its cap: the forecast always covers every project of the files.
-  const whole = targets.length === 0 && excludes.length === 0 ? plan : assembleFor([], [], true);
   const forecastRule =
     rules?.forecast_errors === undefined
       ? undefined
@@ -224,7 +275,7 @@ function judgeSends(
             ? {}
             : { range: input.policy.ranges.forecast_errors }),
         };
-  const forecast = judgeFindings(
+  return judgeFindings(
     forecastOfPlan(whole, input.campaign.projects, {
       capacity: input.capacity,
       ...(forecastRule === undefined ? {} : { capacityRequired: forecastRule }),
@@ -241,14 +292,6 @@ function judgeSends(
     }),
     forecastRule,
   );
-  const findings = withForecastFindings(plan, forecast);
-  const judged =
-    input.policy === null
-      ? findings
-      : withWindowRules(findings, forecast, input.policy, input.campaign.projects, factsOf, now);
-  if (rules?.forecast_errors === undefined || input.liveSends.complete) return { plan: judged, forecast };
-  const ranges = new Map(input.campaign.projects.map((spec) => [spec.address, spec.range]));
-  return { plan: holdUnseen(judged, forecast, ranges, input.policy?.ranges.forecast_errors), forecast };
 }
 
 /**
@@ -280,37 +323,4 @@ function liveBrandNames(live: LiveState): ReadonlyMap<string, string> {
     if (r.brand_id !== null && r.brand_id !== "" && r.brand_name !== null && !names.has(r.brand_id))
       names.set(r.brand_id, r.brand_name);
   return names;
-}
-
-/**
- * Under `forecast_errors`, with the brand's live sends not all read: every project the forecast
- * covers is held with an error (`forecast.sent-unknown`), since a send it cannot see may put it past
- * its brand's cap. Pauses go ahead (policy-hold.ts).
- */
-function holdUnseen(
-  plan: Plan,
-  forecast: Forecast,
-  ranges: ReadonlyMap<string, SourceRange>,
-  rule: SourceRange | undefined,
-): Plan {
-  const covered = new Set(forecast.projects.map((p) => p.address));
-  const projects = plan.projects.map((project) => {
-    const range = ranges.get(project.address);
-    return covered.has(project.address)
-      ? holdForPolicy(project, [
-          {
-            severity: "error",
-            code: "forecast.sent-unknown",
-            message: `${project.address}: the brand's live sends could not all be read, so the policy's forecast_errors cannot be judged for it; its test and schedule are held`,
-            ...(range === undefined ? {} : { range }),
-            hint: "plan again once the statistics and project reads succeed (see the warning forecast.sent-unknown)",
-            ...(rule === undefined
-              ? {}
-              : { related: [{ message: "the policy's rule forecast_errors", range: rule }] }),
-          },
-        ])
-      : project;
-  });
-  const held = respread(projects);
-  return { ...plan, projects: held, summary: summarize(held, plan.diagnostics) };
 }

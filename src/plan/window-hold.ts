@@ -11,38 +11,40 @@ import type { Forecast } from "../forecast/types.js";
 import type { Policy } from "../policy/model.js";
 import { windowViolations } from "../policy/rules.js";
 import type { SendFacts } from "../policy/window-rules.js";
-import { respread } from "./assemble.js";
 import { holdForPolicy } from "./policy-hold.js";
-import { summarize } from "./summary.js";
-import type { Plan, ProjectPlan } from "./types.js";
+import type { ProjectPlan } from "./types.js";
 
-/** `plan` with the window rules judged over each send (see the file comment). */
-export function withWindowRules(
-  plan: Plan,
-  forecast: Forecast,
-  policy: Policy,
-  specs: readonly ProjectSpec[],
-  factsOf: (spec: ProjectSpec, project: ProjectPlan) => SendFacts,
-  now: Date,
-): Plan {
-  if (policy.rules.send_window === undefined && policy.rules.jurisdictions === undefined) return plan;
-  const bySpec = new Map(specs.map((s) => [s.address, s]));
-  const courses = new Map(
+/** The course of each send the forecast covers, by address: from its start to its finish or cap pause. */
+export function coursesOf(forecast: Forecast): ReadonlyMap<string, SendSpan> {
+  return new Map(
     forecast.projects.map((f) => [
       f.address,
       { startMs: f.startMs, endMs: f.finishMs ?? f.pause?.atMs ?? f.startMs },
     ]),
   );
-  let held = false;
-  const projects = plan.projects.map((project) => {
-    const spec = bySpec.get(project.address);
-    if (spec === undefined) return project;
-    const facts = { ...factsOf(spec, project), span: courses.get(project.address) ?? null };
-    const violations = relateToOrigin(spec, windowViolations(policy, spec, facts, now));
-    if (violations.length > 0) held = true;
-    return holdForPolicy(project, violations);
-  });
-  if (!held) return plan;
-  const spread = respread(projects);
-  return { ...plan, projects: spread, summary: summarize(spread, plan.diagnostics) };
+}
+
+/** A send's course as the window rules judge it (milliseconds since the epoch). */
+export interface SendSpan {
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+/**
+ * `project` with the window rules judged over its send (`span`: its course, null when the forecast
+ * does not cover it): a violation holds its test and schedule (not spread here).
+ */
+export function windowHolds(
+  project: ProjectPlan,
+  spec: ProjectSpec,
+  facts: SendFacts,
+  span: SendSpan | null,
+  policy: Policy,
+  now: Date,
+): ProjectPlan {
+  if (policy.rules.send_window === undefined && policy.rules.jurisdictions === undefined) return project;
+  return holdForPolicy(
+    project,
+    relateToOrigin(spec, windowViolations(policy, spec, { ...facts, span }, now)),
+  );
 }

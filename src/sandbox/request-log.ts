@@ -21,9 +21,15 @@ export interface RequestLogEntry {
   readonly at: string;
 }
 
+/** What a request adds: the entry but its number, its time as the virtual clock's milliseconds. */
+export type RequestLogInput = Omit<RequestLogEntry, "seq" | "at"> & { readonly atMs: number };
+
+/** An entry as kept: formatted (`at` as ISO 8601) only when the log is read. */
+type Kept = RequestLogInput & { readonly seq: number };
+
 export class RequestLog {
   /** A ring: the newest `capacity` entries, the oldest at `start`. */
-  private ring: RequestLogEntry[] = [];
+  private ring: Kept[] = [];
   private start = 0;
   private seq = 0;
   private perRoute = new Map<string, number>();
@@ -32,9 +38,9 @@ export class RequestLog {
   constructor(private readonly capacity = 20_000) {}
 
   /** O(1): overwrites the oldest entry once the log holds `capacity`. */
-  add(entry: Omit<RequestLogEntry, "seq">): void {
+  add(entry: RequestLogInput): void {
     this.seq += 1;
-    const stored = { seq: this.seq, ...entry };
+    const stored: Kept = { ...entry, seq: this.seq };
     if (this.ring.length < this.capacity) this.ring.push(stored);
     else {
       this.ring[this.start] = stored;
@@ -54,7 +60,7 @@ export class RequestLog {
     return {
       total: [...this.perRoute.values()].reduce((a, b) => a + b, 0),
       counts: { per_route: Object.fromEntries(this.perRoute), per_key: Object.fromEntries(this.perKey) },
-      requests: [...this.ring.slice(this.start), ...this.ring.slice(0, this.start)],
+      requests: [...this.ring.slice(this.start), ...this.ring.slice(0, this.start)].map(entryOf),
     };
   }
 
@@ -64,4 +70,20 @@ export class RequestLog {
     this.perRoute.clear();
     this.perKey.clear();
   }
+}
+
+function entryOf(kept: Kept): RequestLogEntry {
+  return {
+    seq: kept.seq,
+    method: kept.method,
+    route: kept.route,
+    path: kept.path,
+    key_id: kept.key_id,
+    key_organization_id: kept.key_organization_id,
+    status: kept.status,
+    replayed: kept.replayed,
+    fault: kept.fault,
+    idempotency_key: kept.idempotency_key,
+    at: new Date(kept.atMs).toISOString(),
+  };
 }

@@ -6,14 +6,16 @@
  * The kills happen at points defined by the sandbox's own state, never by a real timer: every POST is
  * held by a virtual latency fault until this test moves the sandbox's clock, so the test knows how
  * many effects a run has committed and whether a request is in flight when it kills. However slow
- * the machine, a kill lands at the same moment of the apply.
+ * the machine, a kill lands at the same moment of the apply. The two runs after the kills, which
+ * nothing kills, run in-process (`run` of cli/main.ts, same flags and key): the process is the
+ * point only where it dies.
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { setTimeout as pollPause } from "node:timers/promises";
 import { expect, test } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { BUILT_CLI } from "../helpers/run-cli.js";
+import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 import { admin } from "../sandbox/helpers.js";
 import { effectCounts, effects } from "./helpers.js";
 import { buildWorld } from "./world.js";
@@ -61,25 +63,31 @@ async function inFlight(sb: SandboxHandle): Promise<{ caught: number; answered: 
   return { caught, answered: log.filter((r) => r.fault?.includes("latency")).length };
 }
 
-/**
- * Runs `apply`, releasing the POSTs it sends (by moving the sandbox's clock) as they arrive; with
- * `kill`, sends SIGKILL at that point of the run.
- */
-async function runApply(cwd: string, sb: SandboxHandle, key: string, kill: KillPoint | null): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    [
-      BUILT_CLI,
-      "apply",
-      "campaign/generated.yaml",
-      "--auto-approve",
-      "--base-url",
-      sb.baseUrl,
-      "--refresh",
-      ...(kill?.parallelism === undefined ? [] : ["--parallelism", String(kill.parallelism)]),
-    ],
-    { cwd, env: { ...process.env, CAMPAIGNCTL_API_KEY: key, NO_COLOR: "1" } },
-  );
+/** A run of apply under way: its end, whether it has ended, and how to kill it. */
+interface Launched {
+  readonly closed: Promise<Child>;
+  readonly exited: () => boolean;
+  readonly kill: () => void;
+}
+
+function applyArgs(sb: SandboxHandle, parallelism: number | undefined): string[] {
+  return [
+    "apply",
+    "campaign/generated.yaml",
+    "--auto-approve",
+    "--base-url",
+    sb.baseUrl,
+    "--refresh",
+    ...(parallelism === undefined ? [] : ["--parallelism", String(parallelism)]),
+  ];
+}
+
+/** `apply` as the built binary, a process the test can SIGKILL. */
+function spawnApply(cwd: string, sb: SandboxHandle, key: string, parallelism?: number): Launched {
+  const child = spawn(process.execPath, [BUILT_CLI, ...applyArgs(sb, parallelism)], {
+    cwd,
+    env: { ...process.env, CAMPAIGNCTL_API_KEY: key, NO_COLOR: "1" },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => {
@@ -95,23 +103,52 @@ async function runApply(cwd: string, sb: SandboxHandle, key: string, kill: KillP
       done({ code, signal, stdout, stderr });
     });
   });
+  return { closed, exited: () => exited, kill: () => child.kill("SIGKILL") };
+}
+
+/** `apply` in-process, for the runs nothing kills. */
+function applyInProcess(cwd: string, sb: SandboxHandle, key: string): Launched {
+  let exited = false;
+  const closed = runCli(applyArgs(sb, undefined), {
+    cwd,
+    env: { CAMPAIGNCTL_API_KEY: key },
+    clock: () => sb.clock.nowMs(),
+  }).then((r) => {
+    exited = true;
+    return { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr };
+  });
+  return {
+    closed,
+    exited: () => exited,
+    kill: () => {
+      throw new Error("an in-process run is not killed");
+    },
+  };
+}
+
+/**
+ * Runs `apply`, releasing the POSTs it sends (by moving the sandbox's clock) as they arrive; with
+ * `kill`, as a process, sent SIGKILL at that point of the run; without, in-process to its end.
+ */
+async function runApply(cwd: string, sb: SandboxHandle, key: string, kill: KillPoint | null): Promise<Child> {
+  const run = kill === null ? applyInProcess(cwd, sb, key) : spawnApply(cwd, sb, key, kill.parallelism);
   const startEffects = await committed(sb);
   const reached = async () => kill !== null && (await committed(sb)) - startEffects >= kill.effects;
-  while (!exited) {
+  while (!run.exited()) {
     const now = await inFlight(sb);
     if (now.caught === now.answered) {
-      // Nothing held: the child is working (or ending); look again.
+      // Nothing held: the run is working (or ending); look again.
       await pollPause(POLL_MS);
       continue;
     }
     if (kill?.at === "held" && (await reached())) break;
     await sb.clock.advance(HOLD_MS);
     // Every POST that was in the sandbox is answered now or soon (none waits on anything else).
-    while (!exited && (await inFlight(sb)).answered < now.caught) await pollPause(POLL_MS);
+    while (!run.exited() && (await inFlight(sb)).answered < now.caught) await pollPause(POLL_MS);
     if (kill?.at === "answered" && (await reached())) break;
   }
-  if (!exited) child.kill("SIGKILL");
-  return closed;
+  if (!run.exited()) run.kill();
+  return run.closed;
 }
 
 /**

@@ -18,7 +18,7 @@
  */
 import { builtinModules } from "node:module";
 import { posix } from "node:path";
-import ts from "typescript";
+import ts from "./typescript.js";
 
 /** Why an exception or a rule exists: every entry of the rules says it. */
 interface Reasoned {

@@ -7,7 +7,8 @@
  * longer are listed by file and name with the length they may not grow past; an allowance nothing
  * needs any more is a finding too, so the list only shrinks.
  */
-import ts from "typescript";
+import type { Node } from "typescript";
+import ts from "./typescript.js";
 
 /** A function still allowed to be long: debt, with why and the length it may not exceed. */
 export interface LongFunctionAllowance {
@@ -32,8 +33,8 @@ export interface FunctionSpan {
   readonly lines: number;
 }
 
-function nameOf(node: ts.Node): string {
-  const named = (node as { name?: ts.Node }).name;
+function nameOf(node: Node): string {
+  const named = (node as { name?: Node }).name;
   if (named !== undefined && (ts.isIdentifier(named) || ts.isStringLiteral(named))) return named.text;
   if (ts.isConstructorDeclaration(node)) return "constructor";
   const parent = node.parent;
@@ -47,8 +48,8 @@ function nameOf(node: ts.Node): string {
 export function functionSpans(file: string, text: string): FunctionSpan[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const out: FunctionSpan[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isFunctionLike(node) && (node as { body?: ts.Node }).body !== undefined) {
+  const visit = (node: Node): void => {
+    if (ts.isFunctionLike(node) && (node as { body?: Node }).body !== undefined) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
       out.push({ file, name: nameOf(node), line: first + 1, lines: last - first + 1 });

@@ -1,15 +1,17 @@
 /**
- * `validate` end to end through the built CLI on templated campaign files (issue 26): instances
+ * `validate`, `preview` and `plan` end to end on templated campaign files (issue 26): instances
  * counted as projects, the policy's Spanish opt-out wording accepted, and every finding on an
- * expanded project in the JSON document (checked against its schema by runBuiltCli) with its
- * range where the value was written and the other place in `related`.
+ * expanded project in the JSON document (checked against its schema by runCli) with its range
+ * where the value was written and the other place in `related`. In-process (`run` of cli/main.ts:
+ * the bytes and exit code a user gets); the terminal preview runs as the built binary, the one
+ * run here that needs no more than the package's dist/.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runBuiltCli } from "../helpers/run-cli.js";
+import { runBuiltCli, runCli } from "../helpers/run-cli.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const DIR = "test/fixtures/templates";
@@ -26,9 +28,9 @@ interface JsonDiagnostic {
 
 const place = (r: JsonRange | null) => (r === null ? "none" : `${r.file}:${r.start.line}:${r.start.column}`);
 
-describe("validate on templated files (built CLI)", () => {
+describe("validate, preview and plan on templated files", () => {
   it("expands the instances and accepts the policy's Spanish opt-out wording", async () => {
-    const result = await runBuiltCli(["validate", `${DIR}/clean.yaml`], { cwd: ROOT });
+    const result = await runCli(["validate", `${DIR}/clean.yaml`], { cwd: ROOT });
     expect(result.stdout).toBe(
       `policy: ${DIR}/campaignctl.policy.yaml\n1 file, 3 projects: 0 errors, 0 warnings\n`,
     );
@@ -36,7 +38,7 @@ describe("validate on templated files (built CLI)", () => {
   });
 
   it("reports each finding at the variant or instance, with the other place related, in --json", async () => {
-    const result = await runBuiltCli(["validate", `${DIR}/broken.yaml`, "--json"], { cwd: ROOT });
+    const result = await runCli(["validate", `${DIR}/broken.yaml`, "--json"], { cwd: ROOT });
     expect(result.code).toBe(1);
     const doc = JSON.parse(result.stdout) as { projects: number; diagnostics: JsonDiagnostic[] };
     expect(doc.projects).toBe(2);
@@ -51,7 +53,7 @@ describe("validate on templated files (built CLI)", () => {
   });
 
   it("prints both places in the terminal", async () => {
-    const result = await runBuiltCli(["validate", `${DIR}/broken.yaml`], { cwd: ROOT });
+    const result = await runCli(["validate", `${DIR}/broken.yaml`], { cwd: ROOT });
     expect(result.stdout).toContain(
       `  note: sent by instance \`carr-es\` (Carroll County Democrats) at ${DIR}/broken.yaml:15:7\n`,
     );
@@ -61,7 +63,7 @@ describe("validate on templated files (built CLI)", () => {
   });
 
   it("previews each instance as its contacts get it: template, organization, language (text and --json)", async () => {
-    const json = await runBuiltCli(["preview", `${DIR}/clean.yaml`, "--json"], { cwd: ROOT });
+    const json = await runCli(["preview", `${DIR}/clean.yaml`, "--json"], { cwd: ROOT });
     expect(json.code).toBe(0);
     const doc = JSON.parse(json.stdout) as {
       projects: { address: string; instance?: unknown; renderings: { text: string }[] }[];
@@ -107,7 +109,7 @@ templates:
 `;
     writeFileSync(join(dir, "t.yaml"), text);
     const fixture = join(ROOT, "examples/sandbox.yaml");
-    const result = await runBuiltCli(["plan", "--sandbox", "--fixture", fixture, "t.yaml", "--json"], {
+    const result = await runCli(["plan", "--sandbox", "--fixture", fixture, "t.yaml", "--json"], {
       cwd: dir,
     });
     expect(result.code).toBe(1);

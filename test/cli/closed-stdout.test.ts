@@ -1,14 +1,15 @@
 /**
  * A reader that goes away early (`campaignctl help plan | head -1`) ends the output quietly: no
  * EPIPE stack trace, and the run keeps its outcome and exit code. Runs the built CLI as a child
- * process whose stdout the test closes after the first line.
+ * process whose stdout the test closes after the first line; the full runs it is compared with,
+ * and the plan that shows the apply ran to its end, run in-process (`run` of cli/main.ts).
  */
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { BUILT_CLI, runBuiltCli } from "../helpers/run-cli.js";
+import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 
 interface EarlyClose {
   readonly firstLine: string;
@@ -69,7 +70,7 @@ describe("a closed stdout ends the output quietly", () => {
     const cwd = mkdtempSync(join(tmpdir(), "campaignctl-epipe-"));
     // 2,000 unknown keys: a document of about 1 MB, far over a pipe's buffer, so writes hit EPIPE.
     writeFileSync(join(cwd, "big.yaml"), bigCampaign(2000));
-    const full = await runBuiltCli(["validate", "--json", "big.yaml"], { cwd });
+    const full = await runCli(["validate", "--json", "big.yaml"], { cwd });
     expect(full.code).toBe(1);
     expect(full.stdout.length).toBeGreaterThan(256 * 1024);
     const r = await readFirstLineThenClose(["validate", "--json", "big.yaml"], cwd);
@@ -85,7 +86,7 @@ describe("a closed stdout ends the output quietly", () => {
     expect(r.stderr).not.toMatch(CRASH);
     expect(r.code).toBe(0);
     // The apply ran to its end: the next plan sees its test sends done (nothing planned for them).
-    const next = await runBuiltCli(["plan", "--sandbox", "--json", "examples/"], { cwd });
+    const next = await runCli(["plan", "--sandbox", "--json", "examples/"], { cwd });
     const actions = (
       JSON.parse(next.stdout) as { projects: { actions: { id: string; status: string }[] }[] }
     ).projects

@@ -1,8 +1,11 @@
 /**
- * `campaignctl init [DIR]` through the built CLI in temp directories: what it writes (the example
- * campaign, the policy, the schema copies the modelines name, the package's own CI pipelines, a
- * .gitignore git obeys), that `init demo && cd demo && campaignctl plan --sandbox campaigns/` works,
- * and that it never overwrites a file (nothing is written then).
+ * `campaignctl init [DIR]` in temp directories: what it writes (the example campaign, the policy,
+ * the schema copies the modelines name, the package's own CI pipelines, a .gitignore git obeys),
+ * that `init demo && cd demo && campaignctl plan --sandbox campaigns/` works, and that it never
+ * overwrites a file (nothing is written then). The first test runs `init` and `plan` as the built
+ * binary (`node dist/cli/main.js`: the package's files found from dist/, the README's first
+ * steps as a user types them); the others run the same commands in-process (`run` of cli/main.ts,
+ * the one exit mapping), which reads the same bytes and exit codes without a Node process each.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,7 +14,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { declaredSchema } from "../../src/campaign/schema-modeline.js";
-import { runBuiltCli } from "../helpers/run-cli.js";
+import { runBuiltCli, runCli } from "../helpers/run-cli.js";
 import { documentOf } from "../helpers/schemas.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -63,7 +66,7 @@ describe("campaignctl init", () => {
     expect(plan.stdout).toContain("+ gotv-reminder.test: planned, draft -> awaiting_test");
     expect(plan.stdout).toContain("policy:    campaigns/campaignctl.policy.yaml");
 
-    const json = await runBuiltCli(["plan", "--sandbox", "campaigns/", "--json", "--detailed-exitcode"], {
+    const json = await runCli(["plan", "--sandbox", "campaigns/", "--json", "--detailed-exitcode"], {
       cwd: demo,
     });
     expect(json.code).toBe(2); // actions pending, nothing blocked, no error
@@ -72,13 +75,13 @@ describe("campaignctl init", () => {
     };
     expect(document.summary).toMatchObject({ planned: 1, blocked: 0, drifted: 0, errors: 0, warnings: 0 });
 
-    const validate = await runBuiltCli(["validate", "campaigns/", "--strict"], { cwd: demo });
+    const validate = await runCli(["validate", "campaigns/", "--strict"], { cwd: demo });
     expect(validate.code).toBe(0);
   }, 60_000);
 
   test("writes the campaign, the policy, the schemas, the package's GitHub pipelines and .gitignore", async () => {
     const cwd = tempDir();
-    expect((await runBuiltCli(["init"], { cwd })).code).toBe(0);
+    expect((await runCli(["init"], { cwd })).code).toBe(0);
     const ci = readdirSync(join(ROOT, "examples/ci/github")).filter((f) => /\.ya?ml$/.test(f));
     const scripts = readdirSync(join(ROOT, "examples/ci/scripts"));
     expect(filesUnder(cwd)).toEqual(
@@ -102,14 +105,14 @@ describe("campaignctl init", () => {
     ["none", []],
   ])("--ci %s writes its pipelines", async (ci, pipelines) => {
     const cwd = tempDir();
-    expect((await runBuiltCli(["init", "--ci", ci], { cwd })).code).toBe(0);
+    expect((await runCli(["init", "--ci", ci], { cwd })).code).toBe(0);
     expect(filesUnder(cwd)).toEqual([...CORE, ...pipelines].sort());
     if (ci === "gitlab") expect(read(join(cwd, ".gitlab-ci.yml"))).toBe(shipped("gitlab/.gitlab-ci.yml"));
   });
 
   test("the modelines name the schema copies by a relative path that resolves", async () => {
     const cwd = tempDir();
-    expect((await runBuiltCli(["init", "repo"], { cwd })).code).toBe(0);
+    expect((await runCli(["init", "repo"], { cwd })).code).toBe(0);
     const expected = {
       "campaigns/example.yaml": "campaign",
       "campaigns/campaignctl.policy.yaml": "policy",
@@ -125,14 +128,13 @@ describe("campaignctl init", () => {
 
   test("git ignores the local state, saved plans and reports, and nothing init wrote", async () => {
     const cwd = tempDir();
-    expect((await runBuiltCli(["init"], { cwd })).code).toBe(0);
+    expect((await runCli(["init"], { cwd })).code).toBe(0);
     execFileSync("git", ["init", "--quiet"], { cwd });
     expect(
       (
-        await runBuiltCli(
-          ["plan", "--sandbox", "campaigns/", "--out", "plan.json", "--markdown", "plan.md"],
-          { cwd },
-        )
+        await runCli(["plan", "--sandbox", "campaigns/", "--out", "plan.json", "--markdown", "plan.md"], {
+          cwd,
+        })
       ).code,
     ).toBe(0);
     mkdirSync(join(cwd, "gallery"));
@@ -159,7 +161,7 @@ describe("campaignctl init", () => {
     mkdirSync(join(cwd, "campaigns"));
     writeFileSync(join(cwd, "campaigns/example.yaml"), "mine\n");
     writeFileSync(join(cwd, ".gitignore"), "node_modules/\n");
-    const run = await runBuiltCli(["init", "."], { cwd });
+    const run = await runCli(["init", "."], { cwd });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain(
@@ -174,7 +176,7 @@ describe("campaignctl init", () => {
     const cwd = tempDir();
     execFileSync("git", ["init", "-q"], { cwd });
     writeFileSync(join(cwd, ".gitignore"), "node_modules/\n/plan.json\n.campaignctl\n");
-    const run = await runBuiltCli(["init", "."], { cwd });
+    const run = await runCli(["init", "."], { cwd });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(
       "Wrote the .gitignore with 4 patterns added (plan.md apply.md apply.xml gallery/) to .gitignore",
@@ -199,15 +201,15 @@ describe("campaignctl init", () => {
     });
     expect(ignored.trim().split("\n")).toEqual([".campaignctl/x", "plan.md", "gallery/index.html"]);
     // Again: nothing is missing, nothing is written.
-    const again = await runBuiltCli(["init", "."], { cwd });
+    const again = await runCli(["init", "."], { cwd });
     expect(again).toMatchObject({ code: 0, stderr: "" });
   });
 
   test("a second init over its own files changes nothing and succeeds", async () => {
     const cwd = tempDir();
-    expect((await runBuiltCli(["init", "demo"], { cwd })).code).toBe(0);
+    expect((await runCli(["init", "demo"], { cwd })).code).toBe(0);
     const before = filesUnder(cwd).map((f) => [f, read(join(cwd, f))]);
-    const again = await runBuiltCli(["init", "demo"], { cwd });
+    const again = await runCli(["init", "demo"], { cwd });
     expect(again.code).toBe(0);
     expect(again.stderr).toBe("");
     expect(filesUnder(cwd).map((f) => [f, read(join(cwd, f))])).toEqual(before);
@@ -216,7 +218,7 @@ describe("campaignctl init", () => {
   test("DIR that is a file is refused", async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, "demo"), "");
-    const run = await runBuiltCli(["init", "demo"], { cwd });
+    const run = await runCli(["init", "demo"], { cwd });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       "error[cli.file-exists]: demo exists and is not a directory; nothing was written",

@@ -20,7 +20,7 @@ import { TEST_NOW } from "../helpers/clock.js";
 import { schemaErrors } from "../helpers/schemas.js";
 import { fileProject, KEY, liveProject } from "../plan-command/fixture-builder.js";
 import { planIn, withCase } from "../plan-command/harness.js";
-import { type Session, start, stop, tempFolder } from "./lsp-session.js";
+import { type Session, start, startProcess, stop, tempFolder } from "./lsp-session.js";
 
 /** True when this machine lets an unprivileged process make a network namespace. */
 const UNSHARE = spawnSync("unshare", ["-rn", "true"]).status === 0;
@@ -77,7 +77,7 @@ describe("the offline snapshot", () => {
         const path = join(dir, "typing.yaml");
         writeFileSync(path, TYPED);
         const uri = pathToFileURL(path).href;
-        const session = await start(dir, [], ["unshare", "-rn"]);
+        const session = await startProcess(dir, [], ["unshare", "-rn"]);
         await session.connection.sendNotification(DidOpenTextDocumentNotification.type, {
           textDocument: { uri, languageId: "yaml", version: 1, text: TYPED },
         });

@@ -1,6 +1,8 @@
 /**
- * `campaignctl lsp` driven over stdio as an editor drives it: the built binary is spawned, and the
- * test speaks to it through vscode-languageserver's own protocol connection (initialize,
+ * `campaignctl lsp` driven over stdio as an editor drives it: the built binary is spawned (for the
+ * seven-mistake session and the exit status; the other sessions run the server in this process
+ * over a pair of streams, lsp-session.ts), and the test speaks to it through
+ * vscode-languageserver's own protocol connection (initialize,
  * didOpen, didChange, didClose, shutdown, exit). On issue 27's file with seven mistakes the
  * published diagnostics equal `validate --json`'s for that file (codes, ranges converted to LSP's
  * 0-based UTF-16 positions, severities, hints), with the fixture's policy in force; a change
@@ -20,7 +22,7 @@ import {
   ExitNotification,
   HoverRequest,
 } from "vscode-languageserver/node";
-import { essentials, start, stop, tempFolder, validateAsLsp } from "./lsp-session.js";
+import { essentials, start, startProcess, stop, tempFolder, validateAsLsp } from "./lsp-session.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/lsp/seven-mistakes.yaml", import.meta.url));
 const URI = pathToFileURL(FIXTURE).href;
@@ -67,7 +69,7 @@ describe("campaignctl lsp over stdio", () => {
       "campaign.after-unknown",
     ]);
 
-    const session = await start();
+    const session = await startProcess();
     await session.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri: URI, languageId: "yaml", version: 1, text },
     });
@@ -240,7 +242,7 @@ describe("campaignctl lsp over stdio", () => {
   });
 
   test("an exit without shutdown ends the server with status 1", async () => {
-    const session = await start();
+    const session = await startProcess();
     await session.connection.sendNotification(ExitNotification.type);
     expect(await session.exited).toBe(1);
   });

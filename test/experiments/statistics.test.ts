@@ -4,7 +4,7 @@
  * test read at every 100 deliveries past its minimum sample names no winner in at least 95 of 100
  * seeds; 4 % against 8 % names the 8 % arm.
  */
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import {
   type Count,
   requiredPerArm,
@@ -130,6 +130,35 @@ function drawnArm(
   });
 }
 
+type Draws = ReturnType<typeof drawnArm>;
+
+/** The running counts after each message of `draws`: entry i is the counts of the first i + 1. */
+function runningCounts(draws: Draws): Count[] {
+  let delivered = 0;
+  let replies = 0;
+  return draws.map((d) => {
+    if (d.delivered) delivered++;
+    if (d.replied) replies++;
+    return { successes: replies, trials: delivered };
+  });
+}
+
+/** Two arms' running counts for `seed`, drawn once per rates and length (two tests read the A/A draws). */
+const drawn = new Map<string, [Count[], Count[]]>();
+afterAll(() => drawn.clear());
+function runningArms(seed: number, rates: readonly [number, number], n: number): [Count[], Count[]] {
+  const key = `${seed}|${rates.join("|")}|${n}`;
+  let arms = drawn.get(key);
+  if (arms === undefined) {
+    arms = [
+      runningCounts(drawnArm(seed, "arm-a", rates[0], n)),
+      runningCounts(drawnArm(seed, "arm-b", rates[1], n)),
+    ];
+    drawn.set(key, arms);
+  }
+  return arms;
+}
+
 /** The verdicts read at every `step` messages per arm, from `step` up to `n` messages each. */
 function verdictsAlong(
   seed: number,
@@ -138,24 +167,17 @@ function verdictsAlong(
   n: number,
   step: number,
 ) {
-  const arms = [drawnArm(seed, "arm-a", rates[0], n), drawnArm(seed, "arm-b", rates[1], n)];
-  // Running counts, so each look costs nothing but the verdict.
-  const running = arms.map((draws) => {
-    let delivered = 0;
-    let replies = 0;
-    return draws.map((d) => {
-      if (d.delivered) delivered++;
-      if (d.replied) replies++;
-      return counters(delivered, replies);
-    });
-  });
+  const running = runningArms(seed, rates, n);
   const out: ReturnType<typeof decideVerdict>[] = [];
   for (let sent = step; sent <= n; sent += step)
     out.push(
       decideVerdict(
         "reply_rate",
         minSample,
-        running.map((r, i) => ({ name: i === 0 ? "a" : "b", counters: r[sent - 1] ?? counters(0, 0) })),
+        running.map((r, i) => {
+          const count = r[sent - 1] ?? { successes: 0, trials: 0 };
+          return { name: i === 0 ? "a" : "b", counters: counters(count.trials, count.successes) };
+        }),
       ),
     );
   return out;
@@ -176,14 +198,11 @@ describe("the rule's error rates on the sandbox's draws", () => {
   test("why sequential: the same A/A read with a fixed-horizon z-test at each look names a false winner in more than 5 of 100 seeds", () => {
     let falseWinners = 0;
     for (const seed of SEEDS) {
-      const arms = [drawnArm(seed, "arm-a", 0.06, 3100), drawnArm(seed, "arm-b", 0.06, 3100)];
-      const countAt = (draws: ReturnType<typeof drawnArm>, n: number) => ({
-        successes: draws.slice(0, n).filter((d) => d.replied).length,
-        trials: draws.slice(0, n).filter((d) => d.delivered).length,
-      });
+      // The same draws as the A/A test above, its counts after the first n messages of each arm.
+      const arms = runningArms(seed, [0.06, 0.06], 3100);
       let named = false;
       for (let n = 1000; n <= 3100 && !named; n += 100) {
-        const [a, b] = arms.map((draws) => countAt(draws, n)) as [Count, Count];
+        const [a, b] = arms.map((running) => running[n - 1]) as [Count, Count];
         named = Math.abs(twoProportionZ(a, b) ?? 0) > Z_95;
       }
       if (named) falseWinners++;

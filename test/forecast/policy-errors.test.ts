@@ -196,10 +196,10 @@ describe("forecast findings and the policy", () => {
       expect(followup(planned.plan)?.diagnostics.map((d) => d.code)).toContain("forecast.cap-pause");
       expect(findings(planned.plan as unknown as PlanDoc, "gotv-reminder")).toEqual([]);
       // What the loop does before it sends the follow-up's schedule: judge that project alone.
-      const alone = planned.judge(planned.live, new Date(sb.clock.nowMs()), ["gotv-followup"]);
-      // (The follow-up and what it is ordered `after`.)
-      expect(alone.projects.map((p) => p.address)).toContain("gotv-followup");
-      const schedule = followup(alone)?.actions.find((a) => a.kind === "schedule");
+      const now = new Date(sb.clock.nowMs());
+      const alone = planned.judge(planned.live, now).project("gotv-followup", now);
+      expect(alone?.address).toBe("gotv-followup");
+      const schedule = alone?.actions.find((a) => a.kind === "schedule");
       expect(schedule?.status).toBe("blocked");
       expect(schedule?.block?.codes).toContain("forecast.cap-pause");
     } finally {

@@ -8,69 +8,8 @@ import { pick, type Rng } from "./seeded.js";
 /** An edit of one entry's text (`file`: the whole text, for values taken from other entries). */
 export type EntryEdit = (entry: string, rng: Rng, file: string) => string | undefined;
 
-const pad = (n: number, width: number) => String(n).padStart(width, "0");
-
-/** A project file: `count` projects named `prefix-1` ... with tags, schedules and `after` chains. */
-export function projectsText(prefix = "p", count = 8): string {
-  let text = `version: 1
-organization: Riverside Democrats
-merge_defaults:
-  first_name: friend
-fields: [polling_place]
-defaults:
-  channel: 10dlc
-  brand: Riverside Democrats
-  campaign: GOTV 2026
-  phone_numbers: ["+15035550101"]
-  contact_lists: [Ward 3 Likely Voters]
-  test:
-    contacts:
-      - phone: "+15035550150"
-projects:
-`;
-  const id = prefix === "p" ? "9b" : "9c";
-  for (let n = 1; n <= count; n++)
-    text += `  ${prefix}-${n}:
-    id: ${id}${pad(n, 6)}-0000-4000-8000-${pad(n, 12)}
-    name: Ward ${n} turnout
-    message: "Hi {{first_name|friend}}, Ward ${n} votes Tuesday at {{polling_place|your polling place}}. Reply STOP to opt out"
-    state: scheduled
-    schedule:
-      at: "2026-12-0${1 + (n % 8)}T${n % 2 === 0 ? "10" : "22"}:00:00-06:00"
-      timezone: America/Chicago
-${n > 1 && n % 3 !== 0 ? `    after: [${prefix}-${n - 1}]\n` : ""}`;
-  return text;
-}
-
-/** A template file: template `gotv` (en and es) sent by `count` instances, two in Spanish of three. */
-export function templatesText(count = 9): string {
-  let text = `version: 1
-merge_defaults: {first_name: friend}
-fields: [polling_place]
-templates:
-  gotv:
-    message:
-      en: "Hi {{first_name|friend}}, vote Tuesday at {{polling_place}}. Reply STOP to opt out"
-      es: "Hola {{first_name|amigo}}, vota el martes en {{polling_place}}. Responde STOP para no recibir mas"
-    channel: 10dlc
-    brand: County Democrats
-    campaign: GOTV 2026
-    contact_lists: [Likely Voters]
-    state: scheduled
-    schedule: {local: "2026-12-01T10:00"}
-    timezone: America/Chicago
-    merge_defaults: {polling_place: your polling place}
-    instances:
-`;
-  for (let i = 1; i <= count; i++)
-    text += `      county-${pad(i, 2)}:
-        organization: County ${pad(i, 2)} Democrats
-        id: 9a000000-0000-4000-8000-${pad(i, 12)}
-        language: ${i % 3 === 0 ? "en" : "es"}
-        merge_defaults: {polling_place: County ${pad(i, 2)} Courthouse}
-`;
-  return text;
-}
+// The texts are bench/lsp-input.mjs's, the language-server bench's inputs at a smaller count.
+export { projectsText, templatesText } from "../../bench/lsp-input.mjs";
 
 /** `from` replaced by `to` in the entry, where it holds `from`. */
 const swap =

@@ -149,8 +149,9 @@ describe("judge: files + policy + live reads + clock + capacity + live sends -> 
     expect(scheduleOf(plan)?.block?.codes).toContain("forecast.cap-pause");
     expect(plan.summary.errors).toBeGreaterThan(0);
     // apply's re-check right before the send: the same function, other reads, another instant.
-    const again = rejudge(held)(held.live.projects, new Date("2026-11-02T00:00:00.000Z"), ["gotv-reminder"]);
-    expect(scheduleOf(again)?.status).toBe("blocked");
+    const at = new Date("2026-11-02T00:00:00.000Z");
+    const again = rejudge(held)(held.live.projects, at).project("gotv-reminder", at);
+    expect(again?.actions.find((a) => a.kind === "schedule")?.status).toBe("blocked");
     // Without the policy, forecast is still judged only when asked.
     expect(judge({ ...held, policy: null, forecast: false }).plan.forecast).toBeUndefined();
   });

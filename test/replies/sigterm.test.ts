@@ -5,14 +5,16 @@
  * a thread read or a reply for seconds, while the client waits out a 429's Retry-After, while it
  * idles between passes, and right after it starts. Each stop is clean (exit 0, the `stopped` line)
  * unless it came before the handler was installed (then SIGTERM's default ends it); afterwards
- * `--once` settles the rest, and every matching inbound has exactly one answer.
+ * `--once` settles the rest, and every matching inbound has exactly one answer. The `--once` runs
+ * that no signal interrupts run in-process (`run` of cli/main.ts): the process is the point only
+ * where a signal is sent.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 import { setTimeout as pause } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { BUILT_CLI } from "../helpers/run-cli.js";
+import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { ANSWERS, answersAfter, CAMPAIGN, campaignDir, TEXTS, textIn } from "./world.js";
 
@@ -151,6 +153,15 @@ function start(args: readonly string[]): Run {
   };
 }
 
+/** `replies run --once` in-process, to its end (no signal: no process needed). */
+function once(): ReturnType<typeof runCli> {
+  return runCli(["replies", "run", "--json", "--base-url", sb.baseUrl, "--once"], {
+    cwd,
+    env: { CAMPAIGNCTL_API_KEY: PARENT_KEY },
+    clock: () => sb.clock.nowMs(),
+  });
+}
+
 interface Logged {
   readonly method: string;
   readonly route: string;
@@ -202,6 +213,22 @@ function expectCleanStop(
   expect(run.lines().at(-1)?.type, moment).toBe("stopped");
 }
 
+/** Waits until the injected fault has matched a request of `run` (that request is then held). */
+async function untilFaultFired(run: Run, limitMs = 60_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  const fired = async () =>
+    ((await admin(sb, "GET", "/faults")).body as { data: { fired: number }[] }).data.reduce(
+      (sum, f) => sum + f.fired,
+      0,
+    );
+  while ((await fired()) === 0) {
+    if (run.child.exitCode !== null)
+      throw new Error(`the worker exited before the held request: ${run.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`no held request within ${limitMs} ms: ${run.stderr()}`);
+    await pause(5);
+  }
+}
+
 describe("SIGTERM ends replies run within a second", () => {
   it("while it settles a backlog of inbounds, at seeded moments", async () => {
     // Each worker paces itself at the key's 100 requests a minute: a backlog a pass settles in seconds.
@@ -237,7 +264,8 @@ describe("SIGTERM ends replies run within a second", () => {
     });
     const run = start(["--no-webhooks"]);
     await until("the start", () => run.lines().length > 0, run);
-    await pause(300);
+    // Held once the sandbox has matched the read to its fault (not after a guessed delay).
+    await untilFaultFired(run);
     const stop = await terminate(run);
     await admin(sb, "DELETE", "/faults");
     expectCleanStop(stop, run, "held thread read");
@@ -274,7 +302,8 @@ describe("SIGTERM ends replies run within a second", () => {
     });
     const run = start(["--no-webhooks"]);
     await until("the start", () => run.lines().length > 0, run);
-    await pause(700);
+    // The reply is under way once the sandbox has matched it to its fault (any machine load).
+    await untilFaultFired(run);
     await admin(sb, "DELETE", "/requests");
     const stop = await terminate(run);
     await admin(sb, "DELETE", "/faults");
@@ -297,9 +326,8 @@ describe("SIGTERM ends replies run within a second", () => {
   it("while it idles between passes", async () => {
     // The backlog first (its pass is long), then a worker whose pass has nothing left to do.
     await sb.clock.advance(61_000);
-    const drain = start(["--once"]);
-    const drained = await drain.exited;
-    expect(drained.code, drain.stderr()).toBe(0);
+    const drained = await once();
+    expect(drained.code, drained.stderr).toBe(0);
     await sb.clock.advance(61_000);
     const run = start(["--no-webhooks"]);
     await until("a pass", () => run.lines().some((l) => l.type === "pass"), run);
@@ -322,9 +350,8 @@ describe("SIGTERM ends replies run within a second", () => {
 
   it("leaves nothing answered twice: --once settles the rest, one answer per matching inbound", async () => {
     await sb.clock.advance(61_000);
-    const run = start(["--once"]);
-    const end = await run.exited;
-    expect(end.code, run.stderr()).toBe(0);
+    const end = await once();
+    expect(end.code, end.stderr).toBe(0);
     for (const s of sent) {
       const answers = answersAfter(sb, s.conversationId, s.messageId);
       if (s.rule === null) expect(answers, s.messageId).toEqual([]);

@@ -77,13 +77,15 @@ describe("request log", () => {
         replayed: false,
         fault: null,
         idempotency_key: null,
-        at: "2026-11-02T12:00:00.000Z",
+        atMs: Date.parse("2026-11-02T12:00:00.000Z"),
       });
     const snapshot = log.snapshot();
     expect(snapshot.total).toBe(200_000);
     expect(snapshot.requests).toHaveLength(1_000);
     expect(snapshot.requests.map((r) => r.seq)).toEqual(Array.from({ length: 1_000 }, (_, i) => 199_001 + i));
     expect(snapshot.requests[0]?.path).toBe("/projects/199000");
+    // The time is kept as a number and written as ISO 8601 when the log is read.
+    expect(snapshot.requests[0]?.at).toBe("2026-11-02T12:00:00.000Z");
   });
 });
 

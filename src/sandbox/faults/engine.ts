@@ -22,6 +22,14 @@ export interface FaultDecision {
   readonly fired: readonly string[];
 }
 
+/** The decision of a request when no rule is set (most requests): nothing fires. */
+const NO_FAULTS: FaultDecision = {
+  before: null,
+  after: null,
+  latency: { virtualMs: 0, realMs: 0 },
+  fired: [],
+};
+
 export class FaultEngine {
   private rules: LiveRule[] = [];
 
@@ -69,6 +77,7 @@ export class FaultEngine {
 
   /** The faults of one request; `organization`: the organization of the request's key. */
   decide(method: string, template: string, organization: string | null = null): FaultDecision {
+    if (this.rules.length === 0) return NO_FAULTS;
     let before: FaultDecision["before"] = null;
     let after: FaultDecision["after"] = null;
     let virtualMs = 0;

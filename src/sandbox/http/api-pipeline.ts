@@ -57,13 +57,13 @@ export async function handleApi(
     replayed: outcome.replayed,
     fault: outcome.fault,
     idempotency_key: outcome.idempotencyKey,
-    at: p.sandbox.clock.now().toISOString(),
+    atMs: p.sandbox.clock.nowMs(),
   });
   if (outcome.response === "reset") {
     res.destroy();
     return;
   }
-  send(res, outcome.response, { ...outcome.rateHeaders, date: dateHeader(p.sandbox.clock.nowMs()) });
+  send(res, outcome.response, dateHeader(p.sandbox.clock.nowMs()), outcome.rateHeaders);
 }
 
 async function run(
@@ -85,10 +85,10 @@ async function run(
     replayed: false,
     fault: null,
     idempotencyKey: idemHeader ?? null,
-    rateHeaders: p.rateLimiter.anonymous(now),
+    rateHeaders: {},
   };
   const auth = authenticate(sandbox.store.world, header(req, "x-api-key"), now);
-  if (!isAuth(auth)) return { ...out, response: auth };
+  if (!isAuth(auth)) return { ...out, response: auth, rateHeaders: p.rateLimiter.anonymous(now) };
   out.keyId = auth.key.id;
   out.keyOrganizationId = auth.key.organization_id;
   const verdict = p.rateLimiter.take(auth.key, now);

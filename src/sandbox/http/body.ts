@@ -35,6 +35,7 @@ export function parseJson(
 ): { ok: true; value: unknown } | { ok: false; response: ApiResponse } {
   if (raw === "too-large")
     return { ok: false, response: invalid([], "Request body exceeds 1 MiB", "too_big") };
+  if (raw.length === 0) return { ok: true, value: undefined };
   const text = raw.toString("utf8");
   if (text.trim() === "") return { ok: true, value: undefined };
   try {

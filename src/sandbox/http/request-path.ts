@@ -10,12 +10,17 @@ export type RequestPath =
   | { readonly ok: true; readonly path: string; readonly query: URLSearchParams }
   | { readonly ok: false; readonly reason: string };
 
+/** What may make a raw path refused: a percent sign, a backslash, a NUL, `//`, or a `.`/`..` segment. */
+const SUSPECT = /[%\\\0]|\/\/|\/\.\.?(?:\/|$)/;
+
 export function parseRequestPath(rawUrl: string): RequestPath {
   const q = rawUrl.indexOf("?");
   const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
   const query = new URLSearchParams(q === -1 ? "" : rawUrl.slice(q + 1));
   if (!rawPath.startsWith("/")) return { ok: false, reason: "the path must start with /" };
   if (rawPath === "/") return { ok: true, path: "/", query };
+  // Nothing percent-encoded, no backslash or NUL, no empty or dot segment: every check below passes.
+  if (!SUSPECT.test(rawPath)) return { ok: true, path: rawPath, query };
   const segments = rawPath.slice(1).split("/");
   for (const [i, segment] of segments.entries()) {
     const last = i === segments.length - 1;

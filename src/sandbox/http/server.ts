@@ -29,14 +29,20 @@ export function createSandboxServer(parts: ServerParts): Server {
     rateLimiter: parts.rateLimiter,
   };
   return createServer((req, res) => {
-    // The sandbox's clock is the API's clock: every response is dated by virtual time (the API
-    // pipeline dates its answer again when it sends, after any virtual latency).
-    res.setHeader("date", dateHeader(parts.sandbox.clock.nowMs()));
     dispatch(parts, pipeline, req, res).catch((error: unknown) => {
       parts.onBug(error);
-      if (!res.headersSent) send(res, standardError(500, "INTERNAL_ERROR", "Internal server error"));
+      if (!res.headersSent)
+        send(res, standardError(500, "INTERNAL_ERROR", "Internal server error"), dated(parts));
     });
   });
+}
+
+/**
+ * The sandbox's clock is the API's clock: every response is dated by virtual time when it is sent
+ * (the API pipeline's after any virtual latency).
+ */
+function dated(parts: ServerParts): string {
+  return dateHeader(parts.sandbox.clock.nowMs());
 }
 
 async function dispatch(
@@ -48,7 +54,7 @@ async function dispatch(
   const parsed = parseRequestPath(req.url ?? "/");
   if (!parsed.ok) {
     await readBody(req);
-    send(res, invalid(["path"], `Malformed request path: ${parsed.reason}`, "invalid_path"));
+    send(res, invalid(["path"], `Malformed request path: ${parsed.reason}`, "invalid_path"), dated(parts));
     return;
   }
   const { path, query } = parsed;
@@ -64,6 +70,7 @@ async function dispatch(
   send(
     res,
     standardError(404, "NOT_FOUND", `No route for ${req.method ?? "GET"} ${path}; the API lives under /v1`),
+    dated(parts),
   );
 }
 
@@ -78,17 +85,21 @@ async function handleAdmin(
   const method = (req.method ?? "GET").toUpperCase();
   const match = parts.adminRouter.match(method, path);
   if (match === undefined) {
-    send(res, standardError(404, "NOT_FOUND", `No sandbox route for ${method} /_sandbox${path}`));
+    send(
+      res,
+      standardError(404, "NOT_FOUND", `No sandbox route for ${method} /_sandbox${path}`),
+      dated(parts),
+    );
     return;
   }
   const parsed = parseJson(raw);
   if (!parsed.ok) {
-    send(res, parsed.response);
+    send(res, parsed.response, dated(parts));
     return;
   }
   const { route, params } = match;
   const response =
     (route.bodySchema ? checkBody(route.bodySchema, parsed.value) : undefined) ??
     (await route.handler({ params, query, body: parsed.value, sandbox: parts.sandbox }));
-  send(res, response);
+  send(res, response, dated(parts));
 }

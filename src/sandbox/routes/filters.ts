@@ -15,7 +15,7 @@ export function orgScope(
 ): Set<string> | ApiResponse {
   if (requested === null || requested === "") return new Set(auth.orgIds);
   if (!auth.orgIds.has(requested)) return orgAccessDenied();
-  return subtree(world, requested);
+  return new Set(subtree(world, requested));
 }
 
 export function isResponse(value: unknown): value is ApiResponse {

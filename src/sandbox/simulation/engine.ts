@@ -31,7 +31,8 @@ export class SendSimulation {
   settings: SimulationSettings = DEFAULT_SETTINGS;
   private readonly queue = new WorkQueue();
   private readonly dailySends = new DailySends();
-  private readonly armedSchedules = new Set<string>();
+  /** The `scheduled_at` values put on the agenda, by project id (each once). */
+  private readonly armedSchedules = new Map<string, Set<string>>();
   private world: World | undefined;
   private armed: { at: number; cancel(): void } | undefined;
   private waking = false;
@@ -84,13 +85,23 @@ export class SendSimulation {
     }
   }
 
-  /** Puts an activation on the agenda for every (project, scheduled_at) not seen yet. */
+  /**
+   * Puts an activation on the agenda for every (project, scheduled_at) not seen yet. It runs on
+   * every change of the world, so it walks the projects without building anything for those
+   * already seen (3,000 projects scheduled one request at a time made string keys quadratic).
+   */
   private scanSchedules(): void {
-    for (const p of Object.values(this.deps.store.world.projects)) {
-      if (p.status !== "scheduled" || p.scheduled_at === null) continue;
-      const key = `${p.project_id}|${p.scheduled_at}`;
-      if (this.armedSchedules.has(key)) continue;
-      this.armedSchedules.add(key);
+    const { projects } = this.deps.store.world;
+    for (const id in projects) {
+      const p = projects[id];
+      if (p === undefined || p.status !== "scheduled" || p.scheduled_at === null) continue;
+      let seen = this.armedSchedules.get(p.project_id);
+      if (seen?.has(p.scheduled_at)) continue;
+      if (seen === undefined) {
+        seen = new Set();
+        this.armedSchedules.set(p.project_id, seen);
+      }
+      seen.add(p.scheduled_at);
       this.queue.push({ kind: "activate", at: Date.parse(p.scheduled_at), projectId: p.project_id });
     }
   }

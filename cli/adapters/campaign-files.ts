@@ -2,7 +2,7 @@
  * The IO edge of loading: finds campaign files under the paths a user gave (directories are read
  * recursively for `*.yaml` / `*.yml`, in a stable order) and reads them. Everything after this is pure.
  */
-import { type Dirent, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
+import { type Dirent, readdirSync, type Stats, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import {
   type DecodedFile,
@@ -15,6 +15,7 @@ import { isPolicyFileName, policyNearMiss } from "../../src/campaign/policy-file
 import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
 import { fileStart } from "../../src/campaign/source-range.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { notRegularFile, withRegularFileSync } from "./regular-file.js";
 
 export interface ReadResult {
   /** In the order given; within a directory sorted by relative path (code-unit order). */
@@ -107,32 +108,25 @@ function readOne(
     });
     return;
   }
-  try {
-    const stats = statSync(absolute);
-    // A named pipe or a device named on the command line would be waited on for ever: not read.
-    if (!stats.isFile()) {
-      diagnostics.push(
-        unreadable(shown, stats.isFIFO() ? "a named pipe, not a regular file" : "not a regular file"),
-      );
-      return;
-    }
-    const { size, mtimeMs } = stats;
-    if (size > MAX_CAMPAIGN_FILE_BYTES) {
-      diagnostics.push(fileTooLarge(shown, size));
-      return;
-    }
+  // Only a regular file is read (regular-file.ts): a named pipe or a device would be waited on for ever.
+  const read = withRegularFileSync(absolute, ({ size, mtimeMs }, bytes): Diagnostic | undefined => {
+    if (size > MAX_CAMPAIGN_FILE_BYTES) return fileTooLarge(shown, size);
     const hit = cache?.get(absolute);
     const decoded =
       hit !== undefined && hit.size === size && hit.mtimeMs === mtimeMs && hit.decoded.file?.path === shown
         ? hit.decoded
-        : decodeCampaignFile(shown, readFileSync(absolute));
+        : decodeCampaignFile(shown, bytes());
     cache?.set(absolute, { size, mtimeMs, decoded });
-    if (inDirectory && decoded.file && !mayBeCampaignFile(decoded.file.text)) return;
+    if (inDirectory && decoded.file && !mayBeCampaignFile(decoded.file.text)) return undefined;
     if (decoded.file) files.push(decoded.file);
     diagnostics.push(...decoded.diagnostics);
-  } catch (error) {
-    diagnostics.push(unreadable(shown, errorCode(error)));
-  }
+    return undefined;
+  });
+  if (!read.ok)
+    diagnostics.push(
+      read.kind === "not-regular" ? notRegularFile("", shown, read) : unreadable(shown, read.reason),
+    );
+  else if (read.value !== undefined) diagnostics.push(read.value);
 }
 
 /** `ENOENT`, `EACCES`, `ELOOP`... of a failed fs call, or "read error". */

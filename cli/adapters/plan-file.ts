@@ -6,12 +6,12 @@
  * is neither (a Markdown report, a JUnit XML; see `fileKindOf`): one clear error, before anything is
  * read as YAML or any connection is opened.
  */
-import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describeForeign, type ForeignFormat, fileKindOf } from "../../src/campaign/file-kind.js";
 import { fileStart } from "../../src/campaign/source-range.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { looksLikePlanDocument } from "../../src/report/plan-schema.js";
+import { withRegularFileSync } from "./regular-file.js";
 
 /** A plan file is read only to look at it when it is at most this big (plans of 1,000 projects are ~3 MB). */
 const MAX_SNIFF_BYTES = 64 * 1024 * 1024;
@@ -64,25 +64,28 @@ function neither(path: string, format: ForeignFormat): Diagnostic {
 
 function pathKind(path: string, given: string): PathKind {
   const jsonName = given.toLowerCase().endsWith(".json");
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) return { kind: "files" };
-    if (st.size > MAX_SNIFF_BYTES) return { kind: jsonName ? "plan" : "files" };
-    const text = readFileSync(path, "utf8");
-    if (looksLikePlanDocument(text)) return { kind: "plan" };
-    const kind = fileKindOf(given, text);
-    switch (kind.kind) {
-      case "campaign":
-        return { kind: "files" };
-      case "plan":
-        return kind;
-      case "foreign":
-        // A `.json` file that does not parse is a damaged plan: its diagnostic says so.
-        return jsonName && !parsesAsJson(text) ? { kind: "plan" } : kind;
-    }
-  } catch {
-    // Unreadable or missing: not a plan; loading it as a campaign file reports the problem.
-    return { kind: jsonName ? "plan" : "files" };
+  // Only a regular file is looked at (regular-file.ts); loading any other path as a campaign file
+  // refuses it at once (a named pipe, a device) or walks it (a directory).
+  const read = withRegularFileSync(path, ({ size }, bytes): PathKind => {
+    if (size > MAX_SNIFF_BYTES) return { kind: jsonName ? "plan" : "files" };
+    return kindOfText(bytes().toString("utf8"), given, jsonName);
+  });
+  if (read.ok) return read.value;
+  // Unreadable or missing: not a plan; loading it as a campaign file reports the problem.
+  return read.kind === "not-regular" ? { kind: "files" } : { kind: jsonName ? "plan" : "files" };
+}
+
+function kindOfText(text: string, given: string, jsonName: boolean): PathKind {
+  if (looksLikePlanDocument(text)) return { kind: "plan" };
+  const kind = fileKindOf(given, text);
+  switch (kind.kind) {
+    case "campaign":
+      return { kind: "files" };
+    case "plan":
+      return kind;
+    case "foreign":
+      // A `.json` file that does not parse is a damaged plan: its diagnostic says so.
+      return jsonName && !parsesAsJson(text) ? { kind: "plan" } : kind;
   }
 }
 

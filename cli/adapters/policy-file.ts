@@ -15,7 +15,6 @@
  * cli/policy-discovery/diagnostics.ts); the texts are parsed by the pure `parsePolicy`.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { POLICY_FILE_NAME, POLICY_FILE_NAMES } from "../../src/campaign/policy-file-name.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
@@ -25,7 +24,7 @@ import type { Policy, PolicyRuleName } from "../../src/policy/model.js";
 import { parsePolicy } from "../../src/policy/parse.js";
 import { misnamedFiles, outsideFiles, twinFiles } from "../policy-discovery/diagnostics.js";
 import { discover, identity, type LookCache } from "../policy-discovery/discover.js";
-import { errnoCode } from "./files.js";
+import { notRegularFile, readRegularFileSync } from "./regular-file.js";
 
 /**
  * The policy in force for a run: combined from every policy file above its campaign files and
@@ -91,21 +90,25 @@ export function loadPolicy(
   const digests = new Map<string, string>();
   const layers: Policy[] = [];
   const problems: Diagnostic[] = [];
-  for (const file of shown) {
-    let text: string;
-    try {
-      const bytes = readFileSync(resolve(cwd, file));
-      digests.set(file, createHash("sha256").update(bytes).digest("hex"));
-      text = bytes.toString("utf8");
-    } catch (error) {
-      problems.push({
-        severity: "error",
-        code: "policy.file-unreadable",
-        message: `cannot read the policy file ${file} (${errnoCode(error)})`,
-        hint: "pass an existing policy file with --policy FILE (see docs/policy.md)",
-      });
+  for (const [i, file] of shown.entries()) {
+    // Only a regular file is read (regular-file.ts): a named pipe would be waited on for ever.
+    const read = readRegularFileSync(resolve(cwd, file));
+    if (!read.ok) {
+      const flag = flags.policy !== undefined && i === shown.length - 1;
+      problems.push(
+        read.kind === "not-regular"
+          ? notRegularFile(flag ? "--policy" : "the policy file", file, read)
+          : {
+              severity: "error",
+              code: "policy.file-unreadable",
+              message: `cannot read the policy file ${file} (${read.reason})`,
+              hint: "pass an existing policy file with --policy FILE (see docs/policy.md)",
+            },
+      );
       continue;
     }
+    digests.set(file, createHash("sha256").update(read.bytes).digest("hex"));
+    const text = read.bytes.toString("utf8");
     texts.set(file, text);
     const parsed = parsePolicy(file, text);
     if (parsed.ok) layers.push(parsed.policy);

@@ -4,32 +4,34 @@
  * (`compareFiles` of src/apply).
  */
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { FileNow } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { errnoCode } from "./files.js";
+import { notRegularFile, openRegularFile, readRegularFile } from "./regular-file.js";
 
 /** The plan file read and parsed, or why not (its own diagnostics, or `apply.plan-unreadable`). */
 export async function readSavedPlan(
   cwd: string,
   planFile: string,
 ): Promise<{ ok: true; text: string; plan: Plan } | { ok: false; diagnostics: readonly Diagnostic[] }> {
-  let text: string;
-  try {
-    text = await readFile(resolve(cwd, planFile), "utf8");
-  } catch (error) {
-    const unreadable: Diagnostic = {
-      severity: "error",
-      code: "apply.plan-unreadable",
-      message: `cannot read ${planFile} (${errnoCode(error)})`,
-      hint: "pass the file `campaignctl plan --out FILE` wrote",
-    };
+  // Only a regular file is read (regular-file.ts): a named pipe would be waited on for ever.
+  const read = await readRegularFile(resolve(cwd, planFile));
+  if (!read.ok) {
+    const unreadable: Diagnostic =
+      read.kind === "not-regular"
+        ? notRegularFile("the saved plan", planFile, read)
+        : {
+            severity: "error",
+            code: "apply.plan-unreadable",
+            message: `cannot read ${planFile} (${read.reason})`,
+            hint: "pass the file `campaignctl plan --out FILE` wrote",
+          };
     return { ok: false, diagnostics: [unreadable] };
   }
+  const text = read.bytes.toString("utf8");
   const parsed = parsePlanDocument(text, { file: planFile });
   return parsed.ok ? { ok: true, text, plan: parsed.plan } : parsed;
 }
@@ -44,11 +46,16 @@ export async function inputsNow(cwd: string, plan: Plan): Promise<Map<string, Fi
 /** The sha256 of a file's bytes, read as a stream (a CSV of any size), or why it cannot be read. */
 async function hashFile(path: string): Promise<FileNow> {
   const hash = createHash("sha256");
+  // Only a regular file is read (regular-file.ts): a named pipe in a file's place is unreadable at once.
+  const opened = await openRegularFile(path);
+  if (!opened.ok)
+    return opened.reason === "ENOENT" ? { kind: "missing" } : { kind: "unreadable", message: opened.reason };
   try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    for await (const chunk of opened.handle.createReadStream()) hash.update(chunk as Buffer);
     return { kind: "found", sha256: hash.digest("hex") };
   } catch (error) {
-    const code = errnoCode(error);
-    return code === "ENOENT" ? { kind: "missing" } : { kind: "unreadable", message: code };
+    return { kind: "unreadable", message: errnoCode(error) };
+  } finally {
+    await opened.handle.close();
   }
 }

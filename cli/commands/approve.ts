@@ -9,7 +9,7 @@
  * `<principal>.author.sig`). No request is made; the plan's files are read to find its policy.
  * Registered in `../register/approve.ts`.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import {
@@ -22,9 +22,9 @@ import {
 import { planSha256, shortHash } from "../../src/approvals/plan-hash.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
-import { parsePlanDocument } from "../../src/report/plan-schema.js";
-import { errnoCode, saveFile } from "../adapters/files.js";
+import { saveFile } from "../adapters/files.js";
 import { loadPolicy } from "../adapters/policy-file.js";
+import { readSavedPlan } from "../adapters/saved-plan.js";
 import { checkSignatureFile, type FilePlace, signMessage } from "../adapters/ssh-signatures.js";
 import { approvalActions } from "../gather/approvals-check.js";
 import { failWith, type JsonFailure } from "../output/fail.js";
@@ -88,23 +88,11 @@ type Step<T> =
   | ({ readonly ok: true } & T)
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
-/** The saved plan, checked as apply checks it, and its hash. */
+/** The saved plan, read and checked as apply reads it (the one reader), and its hash. */
 async function loadSavedPlan(planFile: string, io: Io): Promise<Step<{ plan: Plan; hash: string }>> {
-  let text: string;
-  try {
-    text = await readFile(resolve(io.cwd, planFile), "utf8");
-  } catch (error) {
-    const unreadable: Diagnostic = {
-      severity: "error",
-      code: "apply.plan-unreadable",
-      message: `cannot read ${planFile} (${errnoCode(error)})`,
-      hint: "pass the file `campaignctl plan --out FILE` wrote",
-    };
-    return { ok: false, diagnostics: [unreadable] };
-  }
-  const parsed = parsePlanDocument(text, { file: planFile });
-  if (!parsed.ok) return parsed;
-  return { ok: true, plan: parsed.plan, hash: planSha256(JSON.parse(text)) };
+  const read = await readSavedPlan(io.cwd, planFile);
+  if (!read.ok) return read;
+  return { ok: true, plan: read.plan, hash: planSha256(JSON.parse(read.text)) };
 }
 
 /** The allowed signers file of the policy of the plan's files, found as apply finds it. */

@@ -7,7 +7,6 @@
  * forecast, and the gallery its timeline; a saved plan made with `plan --forecast` shows its own.
  * IO only: the model and the HTML are pure (src/report/gallery/).
  */
-import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
@@ -16,6 +15,7 @@ import { buildGalleryModel, NOT_PLANNED } from "../../src/report/gallery/model.j
 import { renderGalleryHtml } from "../../src/report/gallery/page.js";
 import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { saveFile } from "../adapters/files.js";
+import { notRegularFile, readRegularFile } from "../adapters/regular-file.js";
 import { runPlanPipeline } from "../gather/plan-pipeline.js";
 import type { SessionFlags, SessionOptions } from "../gather/session.js";
 import type { Io } from "../output/io.js";
@@ -99,20 +99,21 @@ export async function writeGallery(
  */
 async function readSavedPlan(io: Io, args: GalleryArgs, planFile: string): Promise<Planned> {
   const failed = `not planned: the saved plan ${planFile} could not be read (see the diagnostics)`;
-  let text: string;
-  try {
-    text = await readFile(resolve(io.cwd, planFile), "utf8");
-  } catch (error) {
-    const code = error instanceof Error && "code" in error ? String(error.code) : "unknown error";
-    const unreadable: Diagnostic = {
-      severity: "error",
-      code: "cli.file-unreadable",
-      message: `cannot read the saved plan ${planFile} (${code})`,
-      hint: "pass the file `campaignctl plan --out FILE` wrote",
-    };
+  // Only a regular file is read (cli/adapters/regular-file.ts): a named pipe would be waited on for ever.
+  const read = await readRegularFile(resolve(io.cwd, planFile));
+  if (!read.ok) {
+    const unreadable: Diagnostic =
+      read.kind === "not-regular"
+        ? notRegularFile("--plan", planFile, read)
+        : {
+            severity: "error",
+            code: "cli.file-unreadable",
+            message: `cannot read the saved plan ${planFile} (${read.reason})`,
+            hint: "pass the file `campaignctl plan --out FILE` wrote",
+          };
     return { plan: null, reason: failed, diagnostics: [unreadable] };
   }
-  const parsed = parsePlanDocument(text, { file: planFile });
+  const parsed = parsePlanDocument(read.bytes.toString("utf8"), { file: planFile });
   if (!parsed.ok) return { plan: null, reason: failed, diagnostics: parsed.diagnostics };
   const differ = filesDiffer(parsed.plan, planFile, args);
   return { plan: parsed.plan, reason: NOT_PLANNED, diagnostics: differ, onPage: differ };

@@ -20,6 +20,7 @@ import type {
   SandboxProblem,
   WebhookClock,
 } from "../../src/sandbox/index.js";
+import { notRegularFiles } from "../adapters/regular-file.js";
 import { failWith } from "../output/fail.js";
 import type { Io } from "../output/io.js";
 import { type Outcome, success } from "../output/outcome.js";
@@ -58,6 +59,20 @@ export async function runSandbox(
   realNow: () => Date = () => new Date(),
 ): Promise<Outcome> {
   const options = sandboxOptions(flags, io, realNow);
+  // Only regular files are read (cli/adapters/regular-file.ts): a named pipe would be waited on for ever.
+  const refused = await notRegularFiles([
+    ...(flags.fixture === undefined || typeof options.fixture !== "string"
+      ? []
+      : [{ flag: "--fixture", shown: flags.fixture, path: options.fixture }]),
+    ...(flags.state === undefined || options.statePath === undefined
+      ? []
+      : [{ flag: "--state", shown: flags.state, path: options.statePath }]),
+  ]);
+  if (refused.length > 0)
+    return failWith(refused, new Map(), io, {
+      json: flags.json === true,
+      formatVersion: SANDBOX_INFO_FORMAT_VERSION,
+    });
   // Loaded when the command runs, not with the program: other commands start faster.
   const { openSandbox } = await import("../../src/sandbox/index.js");
   const started = await openSandbox(options);

@@ -7,8 +7,8 @@
  * file as a whole (unreadable, UTF-16, unclosed quote, missing column) go to `onFileProblem`, and the
  * rows stop there.
  */
-import { constants, existsSync, realpathSync } from "node:fs";
-import { type FileHandle, open } from "node:fs/promises";
+import { existsSync, realpathSync } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { parse } from "csv-parse";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
@@ -26,6 +26,7 @@ import {
   readHeader,
   utf16File,
 } from "../../src/email/row-check.js";
+import { openRegularFile } from "../adapters/regular-file.js";
 
 /** A record as csv-parse gives it, read as Latin-1: one character per byte of the file. */
 interface ParsedRecord {
@@ -200,52 +201,6 @@ async function openCsv(
     return { ok: false, diagnostic: utf16File(encoding, list) };
   }
   return { ok: true, handle: opened.handle, bomBytes: encoding.bomBytes };
-}
-
-/** What a path that is not a regular file is, in words. */
-function kindOf(stats: {
-  isDirectory(): boolean;
-  isFIFO(): boolean;
-  isSocket(): boolean;
-  isCharacterDevice(): boolean;
-  isBlockDevice(): boolean;
-}): string {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isFIFO()) return "a named pipe (FIFO)";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  return "not a regular file";
-}
-
-/**
- * Opens `path` (symlinks followed) for reading when it is a regular file; else says why not. The
- * open does not block (O_NONBLOCK: a named pipe with no writer would wait forever) and the kind is
- * read from the open descriptor, so nothing can swap the file between the check and the read.
- */
-export async function openRegularFile(
-  path: string,
-): Promise<
-  | { readonly ok: true; readonly handle: FileHandle }
-  | { readonly ok: false; readonly kind: "not-regular" | "error"; readonly reason: string }
-> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    const e = error as { code?: string; message?: string };
-    return { ok: false, kind: "error", reason: e.code ?? e.message ?? String(error) };
-  }
-  try {
-    const stats = await handle.stat();
-    if (stats.isFile()) return { ok: true, handle };
-    await handle.close();
-    return { ok: false, kind: "not-regular", reason: `it is ${kindOf(stats)}, not a regular file` };
-  } catch (error) {
-    await handle.close();
-    const e = error as { code?: string; message?: string };
-    return { ok: false, kind: "error", reason: e.code ?? e.message ?? String(error) };
-  }
 }
 
 /**

@@ -11,8 +11,8 @@ import { isEarlyAccess } from "../../src/email/early-access.js";
 import type { EmailSpecs } from "../../src/email/model.js";
 import type { DomainRead } from "../../src/plan/email-campaign.js";
 import type { CampaignsRead, EmailReads, ListRead } from "../../src/plan/email-items.js";
+import { openRegularFile } from "../adapters/regular-file.js";
 import { checkList } from "./check-list.js";
-import { openRegularFile } from "./csv-rows.js";
 
 /** Pages of GET /email/campaigns read at most (200 campaigns each). */
 const MAX_PAGES = 50;

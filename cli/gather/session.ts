@@ -41,6 +41,7 @@ import { createKeyRing, type KeyRing } from "../../src/api/routing/key-ring.js";
 import { createOwnerRouter, type OwnerRouter } from "../../src/api/routing/router.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { SandboxHandle, SandboxOptions } from "../../src/sandbox/index.js";
+import { notRegularFiles } from "../adapters/regular-file.js";
 import type { Io } from "../output/io.js";
 import { VERSION } from "../version.js";
 
@@ -259,6 +260,11 @@ async function openEmbedded(
   clientFor: (baseUrl: string, apiKey: string) => ApiClient,
 ): Promise<SessionResult> {
   const fixture = flags.fixture === undefined ? undefined : resolve(io.cwd, flags.fixture);
+  // Only regular files are read (cli/adapters/regular-file.ts): a named pipe would be waited on for ever.
+  if (flags.fixture !== undefined && fixture !== undefined) {
+    const refused = await notRegularFiles([{ flag: "--fixture", shown: flags.fixture, path: fixture }]);
+    if (refused.length > 0) return { ok: false, diagnostics: refused };
+  }
   const defaultState = fixture === undefined ? SANDBOX_STATE_PATH : fixtureStatePath(fixture);
   const statePath = options.sandboxOptions?.statePath ?? resolve(io.cwd, defaultState);
   try {

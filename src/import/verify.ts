@@ -28,9 +28,13 @@ export function verifyFiles(files: readonly FileToVerify[], catalogs: Catalogs):
     files.map((f) => ({ path: f.path, text: f.text, sha256: sha256Hex(new TextEncoder().encode(f.text)) })),
   );
   const written = new Set(files.filter((f) => f.written).map((f) => f.path));
-  const errors = loaded.diagnostics.filter(
-    (d) => d.severity === "error" && (d.range === undefined || written.has(d.range.file)),
-  );
+  // The files left alone loaded without errors before: an error that names a written file anywhere
+  // (a duplicate id or address across files is reported at the later file) is import's.
+  const touchesWritten = (d: Diagnostic) =>
+    d.range === undefined ||
+    written.has(d.range.file) ||
+    (d.related ?? []).some((r) => written.has(r.range.file));
+  const errors = loaded.diagnostics.filter((d) => d.severity === "error" && touchesWritten(d));
   if (errors.length > 0)
     return errors.map((d) => ({
       ...d,

@@ -2,7 +2,9 @@
  * The opt-out wording accepted per message language: data, which a policy may extend
  * (`rules.opt_out_wording`, docs/policy.md). A message carries opt-out language when it holds one of
  * its language's phrases as whole words, whatever the case and accents (wording.ts). A language with
- * no entry accepts English's: carriers honour the keyword STOP in every language. Pure.
+ * no entry accepts English's: carriers honour the keyword STOP in every language. A message whose
+ * language is not declared (a plain project, not a template instance) is in the language its opt-out
+ * wording is in (`optOutLanguage`), as import tells a text's language. Pure.
  */
 
 import { own } from "../text/names.js";
@@ -66,4 +68,22 @@ export function hasOptOutWording(text: string, language: string, extra: OptOutWo
   return memo.get(text, language, () =>
     acceptedOptOutWording(language, extra).some((phrase) => holdsPhrase(text, phrase)),
   );
+}
+
+/**
+ * The language a message is judged in by the opt-out rules (`lint.opt-out-missing`,
+ * `require_opt_out_language`): the declared one (a template instance's); else, for a plain project,
+ * the first language other than English, built-in then the policy's, whose accepted wording the
+ * text holds; else English. So a plain Spanish project that says "Envía BAJA" is judged in Spanish.
+ */
+export function optOutLanguage(
+  text: string,
+  declared: string | undefined,
+  extra: OptOutWording = NONE,
+): string {
+  if (declared !== undefined) return declared;
+  const languages = new Set([...Object.keys(OPT_OUT_WORDING), ...Object.keys(extra)]);
+  for (const language of languages)
+    if (baseLanguage(language) !== "en" && hasOptOutWording(text, language, extra)) return language;
+  return "en";
 }

@@ -88,7 +88,8 @@ export function forecastOfPlan(
   const brands = new Map<string, string>();
   for (const p of plan.projects) {
     const spec = byAddress.get(p.address);
-    if (spec === undefined || p.estimate === null) continue;
+    // A project that does not send to its lists (a completed one sends nothing more) takes no share.
+    if (spec === undefined || p.estimate === null || !p.sends) continue;
     const scheduledAtMs =
       p.schedule?.utc === null || p.schedule === null ? undefined : Date.parse(p.schedule.utc);
     const read = options.projects.get(p.project_id);

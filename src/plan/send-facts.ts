@@ -41,6 +41,7 @@ export function sendFactsOf(spec: ProjectSpec, project: Project | null, catalogs
     lists: references.map((r) => resolvedNames(lists, r)),
     suppressionLists: suppressions.map((r) => resolvedNames(lists, r)),
     span: null,
+    completed: project?.status === "completed",
   };
 }
 

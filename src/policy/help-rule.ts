@@ -62,14 +62,15 @@ const EXAMPLE = (sender: string) =>
 
 /**
  * What `project` lacks under `rule`: nothing when the rule does not cover it. `organization` holds
- * every name and id its organization goes by (empty when unknown).
+ * every name and id its organization goes by (empty when unknown); `sends`: the project still tests
+ * or sends (src/policy/sending.ts), for `for: sends`.
  */
 export function helpFindings(
   rule: HelpRule,
   project: ProjectSpec,
   organization: readonly string[],
+  sends: boolean,
 ): HelpFinding[] {
-  const sends = project.state === "tested" || project.state === "scheduled";
   const covered = project.replies !== undefined || ((rule.for ?? "replies") === "sends" && sends);
   if (!covered) return [];
   const names =

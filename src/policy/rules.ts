@@ -9,13 +9,12 @@ import { checkReplyRules } from "../campaign/reply-checks.js";
 import { matchRule } from "../campaign/reply-match.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
 import type { Diagnostic, DiagnosticFix } from "../diagnostics/diagnostic.js";
-import { OPT_OUT_FIX } from "../message/opt-out-fix.js";
-import { baseLanguage, hasOptOutWording } from "../message/opt-out-wording.js";
-import { describeContact, renderingWithout } from "../message/renderings.js";
 import { revocationWords } from "../message/reply-words.js";
 import { hasVisibleCharacters } from "../message/visible.js";
-import { helpFindings, STOP_INSTRUCTION } from "./help-rule.js";
+import { helpFindings } from "./help-rule.js";
 import { DAILY_CAP_BYPASS_LABEL, type Policy, type PolicyRuleName } from "./model.js";
+import { optOutFinding } from "./opt-out-rule.js";
+import { type Sending, sendingOf } from "./sending.js";
 import { missingSuppressionLists } from "./suppression-rule.js";
 import { judgeRequirePlaces, judgeWindowRules, offlineFacts, type SendFacts } from "./window-rules.js";
 
@@ -151,9 +150,45 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   const rules = policy.rules;
   const out: Diagnostic[] = [];
   const violation = violations(policy, project, out);
-  const sends = project.state === "tested" || project.state === "scheduled";
-  const schedule = project.state === "scheduled" ? project.schedule : undefined;
+  // What the project's send is known by; the live state read in this run says whether it still sends.
+  const facts = context.facts ?? offlineFacts(project);
+  const { sends, toLists, schedule } = sendingOf(project, facts.completed === true);
 
+  judgeTestAndSchedule(rules, project, { sends, schedule }, violation);
+  const maxUsd = rules.max_estimated_cost_usd;
+  const cents = context.estimatedCostCents;
+  if (maxUsd !== undefined && schedule !== undefined && cents !== null && cents > maxUsd * 100)
+    violation(
+      "max_estimated_cost_usd",
+      ["schedule"],
+      `the send is estimated at $${(cents / 100).toFixed(2)}, over the policy's $${maxUsd} per project`,
+      "narrow the contact lists or shorten the message, or raise the limit in the policy",
+    );
+
+  // Where and when the send reaches its recipients: the one send window, and declared places.
+  if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
+  judgeRequirePlaces(policy, project, facts, violation);
+  if (sends) judgeSuppression(policy, project, facts, violation);
+  const help = policy.rules.require_help;
+  if (help !== undefined)
+    for (const f of helpFindings(help, project, facts.organization, sends))
+      violation("require_help", f.path, f.message, f.hint);
+
+  const optOut = sends ? optOutFinding(rules, project) : undefined;
+  if (optOut !== undefined)
+    violation("require_opt_out_language", ["message"], optOut.message, optOut.hint, optOut.fixes);
+  judgeAtNowAndGuards(rules, project, { toLists, schedule }, violation);
+  judgeReplies(rules, project, violation);
+  return out;
+}
+
+/** `daily_cap_bypass` and `min_test_contacts`, over what the project still tests and sends. */
+function judgeTestAndSchedule(
+  rules: Policy["rules"],
+  project: ProjectSpec,
+  { sends, schedule }: Pick<Sending, "sends" | "schedule">,
+  violation: ViolationOf,
+): void {
   if (schedule?.dailyCapBypass === true) {
     const rule = rules.daily_cap_bypass;
     if (rule === "forbid")
@@ -195,55 +230,15 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         "add test contacts (people who will review the message on their phones)",
       );
   }
+}
 
-  const maxUsd = rules.max_estimated_cost_usd;
-  const cents = context.estimatedCostCents;
-  if (maxUsd !== undefined && schedule !== undefined && cents !== null && cents > maxUsd * 100)
-    violation(
-      "max_estimated_cost_usd",
-      ["schedule"],
-      `the send is estimated at $${(cents / 100).toFixed(2)}, over the policy's $${maxUsd} per project`,
-      "narrow the contact lists or shorten the message, or raise the limit in the policy",
-    );
-
-  // Where and when the send reaches its recipients: the one send window, and declared places.
-  const facts = context.facts ?? offlineFacts(project);
-  if (context.windowsLater !== true) judgeWindowRules(policy, project, facts, context.now, violation);
-  judgeRequirePlaces(policy, project, facts, violation);
-  judgeSuppression(policy, project, facts, violation);
-  const help = policy.rules.require_help;
-  if (help !== undefined)
-    for (const f of helpFindings(help, project, facts.organization))
-      violation("require_help", f.path, f.message, f.hint);
-
-  if (
-    rules.require_opt_out_language === true &&
-    project.message !== undefined &&
-    sends &&
-    project.optOutFooter !== true
-  ) {
-    // Judged on every text a contact can receive, not the message as written.
-    // A template instance in another language is judged by its language's wording (and the policy's).
-    const language = project.origin?.language ?? "en";
-    const missing = renderingWithout(project.message, project.mergeDefaults, (t) =>
-      baseLanguage(language) === "en"
-        ? STOP_INSTRUCTION.test(t)
-        : hasOptOutWording(t, language, rules.opt_out_wording),
-    );
-    if (missing !== undefined)
-      violation(
-        "require_opt_out_language",
-        ["message"],
-        missing.valued.length === 0
-          ? 'the message does not tell the contact how to opt out ("Reply STOP to opt out") and the opt-out footer is off'
-          : `the message that ${describeContact(missing)} receives does not tell them how to opt out ("Reply STOP to opt out"): only the tag's fallback does, and the opt-out footer is off`,
-        missing.valued.length === 0
-          ? 'end the message with "Reply STOP to opt out", or set opt_out_footer: true'
-          : 'write "Reply STOP to opt out" in the message itself, not in a merge tag\'s fallback, or set opt_out_footer: true',
-        missing.valued.length === 0 ? [OPT_OUT_FIX] : [],
-      );
-  }
-
+/** `forbid_at_now` and `require_guards`, over a send to the project's lists. */
+function judgeAtNowAndGuards(
+  rules: Policy["rules"],
+  project: ProjectSpec,
+  { toLists, schedule }: Pick<Sending, "toLists" | "schedule">,
+  violation: ViolationOf,
+): void {
   if (rules.forbid_at_now === true && schedule?.at === "now")
     violation(
       "forbid_at_now",
@@ -255,7 +250,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   const guard = project.guard;
   if (
     rules.require_guards === true &&
-    project.state === "scheduled" &&
+    toLists &&
     (guard === undefined || (guard.maxFailureRate === undefined && guard.maxOptOutRate === undefined))
   )
     violation(
@@ -266,7 +261,10 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
         : "the project is scheduled with a guard that sets no rate, and the policy requires one on every send",
       "add `guard: {max_failure_rate: 0.05, max_opt_out_rate: 0.02}` (or your own thresholds) to the project or to `defaults`, so that `campaignctl watch` pauses a failing send",
     );
+}
 
+/** `replies`: the answers the policy requires, and its own revocation words (a completed project still answers). */
+function judgeReplies(rules: Policy["rules"], project: ProjectSpec, violation: ViolationOf): void {
   const replies = rules.replies;
   if (replies !== undefined && project.replies !== undefined) {
     for (const required of replies.require ?? []) {
@@ -298,10 +296,9 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
           violation("replies", ["replies"], d.message.replace(/^project `[^`]*`: /, ""), d.hint ?? "");
     }
   }
-  return out;
 }
 
-/** `require_suppression_lists`: every list the rule names for the send's organization, carried. */
+/** `require_suppression_lists`: every list the rule names for the send's organization, carried (a project that sends). */
 function judgeSuppression(
   policy: Policy,
   project: ProjectSpec,
@@ -311,7 +308,7 @@ function judgeSuppression(
   const rule = policy.rules.require_suppression_lists;
   if (rule === undefined) return;
   const carried = facts.suppressionLists ?? (project.suppressionLists ?? []).map((l) => [l]);
-  const missing = missingSuppressionLists(rule, project, facts.organization, carried);
+  const missing = missingSuppressionLists(rule, facts.organization, carried);
   if (missing.length === 0) return;
   const names = missing.map((m) => JSON.stringify(m)).join(", ");
   const written = project.suppressionLists ?? [];

@@ -7,7 +7,6 @@
  * `suppression_lists` key (its key when it has none), which blocks its test and schedule before any
  * write. This file holds the rule's value, what "tighter" means, its words and its judgement. Pure.
  */
-import type { ProjectSpec } from "../campaign/model.js";
 import { own } from "../text/names.js";
 
 /**
@@ -61,17 +60,15 @@ export function suppressionRuleText(rule: SuppressionRule | undefined): string {
 }
 
 /**
- * The lists `rule` requires that `project` does not carry, in the rule's order. Only a project that sends (`tested` or
- * `scheduled`) is judged: a draft or a paused one sends nothing. `carried` holds, for each of the
- * project's references, every name and id it goes by.
+ * The lists `rule` requires that a send does not carry, in the rule's order. The caller judges only
+ * a project that sends (src/policy/sending.ts): a draft, a paused or a completed one sends nothing.
+ * `carried` holds, for each of the project's references, every name and id it goes by.
  */
 export function missingSuppressionLists(
   rule: SuppressionRule,
-  project: ProjectSpec,
   organization: readonly string[],
   carried: readonly (readonly string[])[],
 ): string[] {
-  if (project.state !== "tested" && project.state !== "scheduled") return [];
   const names = new Set(carried.flat());
   return requiredSuppressionLists(rule, organization).filter((list) => !names.has(list));
 }

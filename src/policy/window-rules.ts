@@ -26,6 +26,7 @@ import {
   startText,
 } from "../jurisdictions/index.js";
 import type { Policy } from "./model.js";
+import { sendingOf } from "./sending.js";
 
 /**
  * What the rules know of a send beyond its file: the names and ids its organization and each of
@@ -41,6 +42,11 @@ export interface SendFacts {
   readonly suppressionLists?: readonly (readonly string[])[];
   /** From its first message to its last (the forecast's start and finish or cap pause); null: its start only. */
   readonly span: { readonly startMs: number; readonly endMs: number } | null;
+  /**
+   * The live project read in this run has completed: it sends nothing more, so no rule about
+   * sending judges it (src/policy/sending.ts). Absent: false (offline, or not read).
+   */
+  readonly completed?: boolean;
 }
 
 /** The facts of `project` as its file writes them, judged at its start. */
@@ -119,7 +125,7 @@ export function judgeWindowRules(
   now: Date | null,
   violation: Violation,
 ): void {
-  const schedule = project.state === "scheduled" ? project.schedule : undefined;
+  const schedule = sendingOf(project, facts.completed === true).schedule;
   const rules = policy.rules;
   if (schedule === undefined || (rules.send_window === undefined && rules.jurisdictions === undefined))
     return;
@@ -187,7 +193,7 @@ export function judgeRequirePlaces(
 ): void {
   if (
     policy.rules.require_places !== true ||
-    project.state !== "scheduled" ||
+    !sendingOf(project, facts.completed === true).toLists ||
     facts.organization.length === 0
   )
     return;

@@ -24,8 +24,8 @@ describe("reading campaign files", () => {
     const result = readCampaignFiles(["camp/pipe.yaml", "/dev/zero"], dir);
     expect(result.files).toEqual([]);
     expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
-      ["cli.file-unreadable", "cannot read camp/pipe.yaml (a named pipe, not a regular file)"],
-      ["cli.file-unreadable", "cannot read /dev/zero (not a regular file)"],
+      ["cli.file-unreadable", "cannot read camp/pipe.yaml: it is a named pipe (FIFO), not a regular file"],
+      ["cli.file-unreadable", "cannot read /dev/zero: it is a character device, not a regular file"],
     ]);
   });
 

@@ -2,6 +2,8 @@
 import { describe, expect, test } from "vitest";
 import type { Organization } from "../../src/contract/resources.js";
 import { importFiles } from "../../src/import/import-files.js";
+import { lintImported } from "../../src/import/lint-result.js";
+import { verifyFiles } from "../../src/import/verify.js";
 import { buildCatalogs } from "../../src/plan/catalogs.js";
 import { ORG, project } from "./records.js";
 
@@ -66,6 +68,99 @@ describe("importFiles", () => {
       ["gamma", "campaigns/ours.yaml", "added"],
     ]);
     expect(out.files[0]?.text.startsWith(existing[0]?.text ?? "")).toBe(true);
+  });
+
+  test("a project a template instance already describes is not added again (import then --check agree)", () => {
+    // The template's instances are read by the loader: `a1` is described once, by `gotv-en`.
+    const template = [
+      "version: 1",
+      "templates:",
+      "  gotv:",
+      "    message:",
+      "      en: Hi {{first_name|friend}}. Reply STOP to opt out",
+      "    opt_out_footer: false",
+      "    instances:",
+      "      gotv-en:",
+      "        organization: Test Org",
+      "        id: a1",
+      "        language: en",
+      "",
+    ].join("\n");
+    const existing = [{ path: "campaigns/gotv.yaml", text: template }];
+    const out = importFiles({
+      projects: [A1, { ...A2, name: "Gamma" }],
+      organizations: [ORG, ORG2],
+      catalogs: CATALOGS,
+      existing,
+      target: { kind: "dir", dir: "campaigns" },
+      now: NOW,
+    });
+    if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
+    expect(out.projects.map((p) => [p.id, p.address, p.file, p.change])).toEqual([
+      ["a1", "gotv-en", "campaigns/gotv.yaml", "unchanged"],
+      ["a2", "gamma", "campaigns/test-org.yaml", "added"],
+    ]);
+    expect(out.files.map((f) => [f.path, f.changed])).toEqual([
+      ["campaigns/gotv.yaml", false],
+      ["campaigns/test-org.yaml", true],
+    ]);
+    expect(out.files[0]?.text).toBe(template);
+    expect(out.files[1]?.text).not.toContain("id: a1");
+  });
+
+  test("a new project's address never takes a template instance's address", () => {
+    const existing = [
+      {
+        path: "campaigns/gotv.yaml",
+        text: "version: 1\ntemplates:\n  gotv:\n    message:\n      en: Hi. Reply STOP to opt out\n    instances:\n      gamma:\n        organization: Test Org\n        id: zz\n        language: en\n",
+      },
+    ];
+    const out = importFiles({
+      projects: [{ ...A2, name: "Gamma" }],
+      organizations: [ORG, ORG2],
+      catalogs: CATALOGS,
+      existing,
+      target: { kind: "dir", dir: "campaigns" },
+      now: NOW,
+    });
+    if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
+    expect(out.projects.map((p) => [p.address, p.change])).toEqual([["gamma-a2", "added"]]);
+  });
+
+  test("read back, a written file that describes a project a file left alone describes too is refused", () => {
+    // The duplicate is reported at the later file (the one left alone): it names the written one.
+    const project = (id: string) =>
+      `version: 1\norganization: Test Org\nprojects:\n  p-${id}:\n    id: shared\n    message: Hi. Reply STOP to opt out\n    state: draft\n`;
+    const found = verifyFiles(
+      [
+        { path: "a.yaml", text: project("a"), written: true, placements: [] },
+        { path: "b.yaml", text: project("b"), written: false, placements: [] },
+      ],
+      CATALOGS,
+    );
+    expect(found.map((d) => [d.code, d.range?.file])).toEqual([["import.verify-failed", "b.yaml"]]);
+    expect(found[0]?.message).toContain("both describe live project shared");
+  });
+
+  test("a Spanish plain project is judged by Spanish opt-out wording, not English's STOP", () => {
+    const spanish = {
+      ...A1,
+      message_text: "Hola {{first_name|amigo}}, vota el martes. Envía BAJA para no recibir más",
+    };
+    const out = importFiles({
+      projects: [spanish, { ...A2, message_text: "Hola, vota el martes. Gracias" }],
+      organizations: [ORG, ORG2],
+      catalogs: CATALOGS,
+      existing: [],
+      target: { kind: "dir", dir: "campaigns" },
+      now: NOW,
+    });
+    if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
+    // Only the project with no opt-out wording in any language is said to break the rule.
+    const found = lintImported(out.files, new Set(out.files.map((f) => f.path)), NOW);
+    expect(found.map((d) => [d.code, d.severity, d.message.split(":")[0]])).toEqual([
+      ["lint.opt-out-missing", "warning", "alpha-a2"],
+    ]);
   });
 
   test("--out FILE of one organization and a project of another: import.organization-conflict", () => {

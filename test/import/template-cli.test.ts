@@ -4,7 +4,7 @@
  * one instance per project; `--check` right after finds nothing to change; refusals before any
  * request.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -49,6 +49,20 @@ describe("import --template", () => {
     );
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, check: true, changed: false });
+
+    // A plain import into the same directory: the instances describe the projects already, so
+    // neither --check nor the import adds them again as plain projects (campaign.duplicate-id).
+    const plain = ["import", ...SANDBOX, "--all", "--out", "campaign"];
+    const check = await runCli([...plain, "--check", "--json"], { cwd });
+    expect(check.code).toBe(0);
+    const checked = JSON.parse(check.stdout);
+    expect(checked).toMatchObject({ ok: true, changed: false });
+    expect(checked.files).toEqual([
+      { path: "campaign/gotv.yaml", status: "unchanged", projects: Object.keys(t.instances) },
+    ]);
+    const imported = await runCli(plain, { cwd });
+    expect([imported.code, imported.stdout]).toEqual([0, "unchanged campaign/gotv.yaml (6 projects)\n"]);
+    expect(readdirSync(join(cwd, "campaign")).filter((f) => f.endsWith(".yaml"))).toEqual(["gotv.yaml"]);
   });
 
   test("one organization's projects only, to a named file", async () => {

@@ -385,7 +385,7 @@ describe("policy discovery", () => {
     const r = await runCli(["validate", "campaigns/gotv/"], { cwd });
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toContain(
-      "error[policy.file-unreadable]: cannot read the policy file campaignctl.policy.yaml (EISDIR)",
+      "error[cli.file-unreadable]: cannot read the policy file campaignctl.policy.yaml: it is a directory, not a regular file",
     );
   });
 });

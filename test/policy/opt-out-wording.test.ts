@@ -81,3 +81,37 @@ templates:
     ]);
   });
 });
+
+describe("a plain project (no declared language)", () => {
+  // Import writes a Spanish dashboard project as a plain project: its wording tells its language.
+  const plain = (message: string) => `version: 1
+organization: A
+projects:
+  p:
+    id: p1
+    message: "${message}"
+    state: tested
+    test: {contacts: [{phone: "+15035550150"}]}
+`;
+  const judge = (message: string, rules = root) => {
+    const project = assembleCampaign([campaignFile("c.yaml", plain(message))]).campaign.projects[0];
+    if (project === undefined) throw new Error("no project");
+    return policyViolations(rules, project, { now: null, estimatedCostCents: null }).map((d) => d.code);
+  };
+
+  it("is judged in the language its opt-out wording is in: Spanish wording, the policy's too", () => {
+    expect(judge("Vota el martes. Envía BAJA para no recibir más")).toEqual([]);
+    expect(judge("Vota el martes. Responde STOP para cancelar")).toEqual([]);
+    expect(judge("Vota el martes. Manda ALTO para salir")).toEqual([]);
+  });
+
+  it("is still judged by English's instruction when no language's wording is there", () => {
+    expect(judge("Vote Tuesday. Reply STOP to opt out")).toEqual([]);
+    expect(judge("Vote Tuesday. Stop by our office")).toEqual(["policy.require-opt-out-language"]);
+    expect(judge("Vota el martes. Gracias")).toEqual(["policy.require-opt-out-language"]);
+    const noWording = layer("p.yaml", "version: 1\nrules:\n  require_opt_out_language: true\n");
+    expect(judge("Vota el martes. Manda ALTO para salir", noWording)).toEqual([
+      "policy.require-opt-out-language",
+    ]);
+  });
+});

@@ -1,20 +1,22 @@
 /**
  * Rule: a message sent without the platform's opt-out footer must itself tell the contact how to
- * opt out: it must contain the word STOP (any case), or for a template instance the wording its
- * language accepts (src/message/opt-out-wording.ts). Carriers and the CTIA handbook expect it. It is
+ * opt out: it must contain the word STOP (any case), or the wording its language accepts
+ * (src/message/opt-out-wording.ts): a template instance's declared language, a plain project's the
+ * language its wording is in. Carriers and the CTIA handbook expect it. It is
  * judged on every text a contact can receive (src/message/renderings.ts): wording that only a tag's
  * fallback carries is lost for every contact who has a value for that tag.
  */
 
 import { OPT_OUT_FIX } from "../../message/opt-out-fix.js";
-import { acceptedOptOutWording, hasOptOutWording } from "../../message/opt-out-wording.js";
+import { acceptedOptOutWording, hasOptOutWording, optOutLanguage } from "../../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../../message/renderings.js";
 import type { LintRule } from "./rule.js";
 
 export const optOutRule: LintRule = (project, context) => {
   if (project.message === undefined || project.optOutFooter === true) return [];
-  // A template instance's variant is judged by its language's wording; any other message by English's (STOP).
-  const language = project.origin?.language ?? "en";
+  // A template instance's variant by its language's wording; a plain project's message by the
+  // wording of the language it is in (English's STOP when no other language's wording is there).
+  const language = optOutLanguage(project.message, project.origin?.language, context.optOutWording);
   const missing = renderingWithout(project.message, project.mergeDefaults, (text) =>
     hasOptOutWording(text, language, context.optOutWording),
   );

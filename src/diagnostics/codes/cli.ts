@@ -3,7 +3,8 @@ export const CLI_CODES = {
   "cli.usage": "the command line's words are off (unknown flag, missing argument)",
   "cli.path-not-found": "a path given on the command line does not exist",
   "cli.no-input": "no campaign files were found under the given paths",
-  "cli.file-unreadable": "a file could not be read",
+  "cli.file-unreadable":
+    "a file could not be read, or is not a regular file (a named pipe, a device, a socket, a directory: never read, never waited on)",
   "cli.file-unwritable":
     "a file the command was asked to write (--out, --markdown, --junit) could not be written; a warning for the offline snapshot of `plan` and `import`",
   "cli.file-exists":

@@ -12,21 +12,33 @@ import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { errnoCode } from "./files.js";
 import { notRegularFile, openRegularFile, readRegularFile } from "./regular-file.js";
 
-/** The plan file read and parsed, or why not (its own diagnostics, or `apply.plan-unreadable`). */
+/**
+ * Who reads a saved plan, as its problems name it: the words for the file (`the saved plan` for
+ * `apply` and `approve`, `--plan` for `preview --html`) and the code of a file that cannot be read.
+ */
+export interface SavedPlanReader {
+  readonly named: string;
+  readonly unreadableCode: "apply.plan-unreadable" | "cli.file-unreadable";
+}
+
+const APPLY_READER: SavedPlanReader = { named: "the saved plan", unreadableCode: "apply.plan-unreadable" };
+
+/** The plan file read and parsed, or why not (its own diagnostics, or the reader's unreadable code). */
 export async function readSavedPlan(
   cwd: string,
   planFile: string,
+  reader: SavedPlanReader = APPLY_READER,
 ): Promise<{ ok: true; text: string; plan: Plan } | { ok: false; diagnostics: readonly Diagnostic[] }> {
   // Only a regular file is read (regular-file.ts): a named pipe would be waited on for ever.
   const read = await readRegularFile(resolve(cwd, planFile));
   if (!read.ok) {
     const unreadable: Diagnostic =
       read.kind === "not-regular"
-        ? notRegularFile("the saved plan", planFile, read)
+        ? notRegularFile(reader.named, planFile, read)
         : {
             severity: "error",
-            code: "apply.plan-unreadable",
-            message: `cannot read ${planFile} (${read.reason})`,
+            code: reader.unreadableCode,
+            message: `cannot read the saved plan ${planFile} (${read.reason})`,
             hint: "pass the file `campaignctl plan --out FILE` wrote",
           };
     return { ok: false, diagnostics: [unreadable] };

@@ -7,15 +7,14 @@
  * forecast, and the gallery its timeline; a saved plan made with `plan --forecast` shows its own.
  * IO only: the model and the HTML are pure (src/report/gallery/).
  */
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Plan } from "../../src/plan/types.js";
 import { buildGalleryModel, NOT_PLANNED } from "../../src/report/gallery/model.js";
 import { renderGalleryHtml } from "../../src/report/gallery/page.js";
-import { parsePlanDocument } from "../../src/report/plan-schema.js";
 import { saveFile } from "../adapters/files.js";
-import { notRegularFile, readRegularFile } from "../adapters/regular-file.js";
+import { readSavedPlan } from "../adapters/saved-plan.js";
 import { runPlanPipeline } from "../gather/plan-pipeline.js";
 import type { SessionFlags, SessionOptions } from "../gather/session.js";
 import type { Io } from "../output/io.js";
@@ -75,7 +74,7 @@ export async function writeGallery(
 ): Promise<Diagnostic[]> {
   const planned: Planned =
     args.planFile !== undefined
-      ? await readSavedPlan(io, args, args.planFile)
+      ? await savedPlanFor(io, args, args.planFile)
       : wantsPlan(args.connection)
         ? await planFor(io, args, options)
         : { plan: null, reason: NOT_PLANNED, diagnostics: [] };
@@ -97,26 +96,15 @@ export async function writeGallery(
  * project the plan covers whose bytes are not those the plan was made from is a warning, on stderr
  * and on the page.
  */
-async function readSavedPlan(io: Io, args: GalleryArgs, planFile: string): Promise<Planned> {
+async function savedPlanFor(io: Io, args: GalleryArgs, planFile: string): Promise<Planned> {
   const failed = `not planned: the saved plan ${planFile} could not be read (see the diagnostics)`;
-  // Only a regular file is read (cli/adapters/regular-file.ts): a named pipe would be waited on for ever.
-  const read = await readRegularFile(resolve(io.cwd, planFile));
-  if (!read.ok) {
-    const unreadable: Diagnostic =
-      read.kind === "not-regular"
-        ? notRegularFile("--plan", planFile, read)
-        : {
-            severity: "error",
-            code: "cli.file-unreadable",
-            message: `cannot read the saved plan ${planFile} (${read.reason})`,
-            hint: "pass the file `campaignctl plan --out FILE` wrote",
-          };
-    return { plan: null, reason: failed, diagnostics: [unreadable] };
-  }
-  const parsed = parsePlanDocument(read.bytes.toString("utf8"), { file: planFile });
-  if (!parsed.ok) return { plan: null, reason: failed, diagnostics: parsed.diagnostics };
-  const differ = filesDiffer(parsed.plan, planFile, args);
-  return { plan: parsed.plan, reason: NOT_PLANNED, diagnostics: differ, onPage: differ };
+  const read = await readSavedPlan(io.cwd, planFile, {
+    named: "--plan",
+    unreadableCode: "cli.file-unreadable",
+  });
+  if (!read.ok) return { plan: null, reason: failed, diagnostics: read.diagnostics };
+  const differ = filesDiffer(read.plan, planFile, args);
+  return { plan: read.plan, reason: NOT_PLANNED, diagnostics: differ, onPage: differ };
 }
 
 /** Campaign files with a project the plan covers, whose sha256 is none of the plan's files'. */

@@ -8,8 +8,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { INBOUND_ID, inboundThread } from "../../bench/replies-pattern-corpus.mjs";
 import type { RepliesSpec } from "../../src/campaign/model.js";
-import type { ThreadMessage } from "../../src/contract/resources.js";
 import { revocationWords } from "../../src/message/reply-words.js";
 import { foldLookAlikes, revocationDisguised } from "../../src/message/revocation-disguise.js";
 import { decideInbound } from "../../src/replies/decide.js";
@@ -82,22 +82,9 @@ const RULES: RepliesSpec = {
 };
 
 function judge(text: string) {
-  const thread: ThreadMessage[] = [
-    {
-      message_id: "m1",
-      direction: "inbound",
-      text,
-      media_urls: [],
-      status: "received",
-      sent_at: null,
-      delivered_at: null,
-      received_at: "2026-11-03T12:00:00.000Z",
-      error_code: null,
-    },
-  ];
   return decideInbound({
-    thread,
-    inboundId: "m1",
+    thread: inboundThread(text),
+    inboundId: INBOUND_ID,
     replies: RULES,
     revocation: revocationWords(),
     conversationOptedOut: false,

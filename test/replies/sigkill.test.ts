@@ -4,15 +4,13 @@
  * it to its record), then run again, a minute of the API's clock later, until a run ends cleanly:
  * every matching inbound has exactly one answer in its thread, no opt-out has one, and no two
  * passes fall within a minute. The sandbox runs in this process on a frozen virtual clock; kills
- * are placed by the sandbox's request log, not by a timer. The runs that nothing kills (after the
- * kills, and the second worker the lock refuses) run in-process (`run` of cli/main.ts, the same
- * flags and key): the process is the point only where it dies or holds the lock.
+ * are placed by the sandbox's request log, not by a timer.
  */
 import { spawn } from "node:child_process";
 import { setTimeout as pause } from "node:timers/promises";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
+import { BUILT_CLI } from "../helpers/run-cli.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { ANSWERS, answersAfter, campaignDir, TEXTS, textIn } from "./world.js";
 
@@ -30,27 +28,11 @@ const replies = async () =>
   (await log()).filter((r) => r.method === "POST" && r.route === "/conversations/{conversation_id}/messages")
     .length;
 
-/** `replies run --once --no-webhooks --json` in-process, to its end. */
-function onceInProcess(cwd: string): ReturnType<typeof runCli> {
-  return runCli(["replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl], {
-    cwd,
-    env: { CAMPAIGNCTL_API_KEY: PARENT_KEY },
-    clock: () => sb.clock.nowMs(),
-  });
-}
-
-/**
- * One run: with `killAfter`, the built CLI, killed with SIGKILL once the sandbox has answered
- * `killAfter` more reply POSTs; without (null), in-process to its end.
- */
+/** One run; killed with SIGKILL once the sandbox has answered `killAfter` more reply POSTs (null: never). */
 async function runOnce(
   cwd: string,
   killAfter: number | null,
 ): Promise<{ code: number | null; signal: string | null; stderr: string }> {
-  if (killAfter === null) {
-    const run = await onceInProcess(cwd);
-    return { code: run.code, signal: null, stderr: run.stderr };
-  }
   const before = await replies();
   const child = spawn(
     process.execPath,
@@ -73,13 +55,14 @@ async function runOnce(
   void exited.then(() => {
     done = true;
   });
-  while (!done) {
-    if ((await replies()) - before >= killAfter) {
-      child.kill("SIGKILL");
-      break;
+  if (killAfter !== null)
+    while (!done) {
+      if ((await replies()) - before >= killAfter) {
+        child.kill("SIGKILL");
+        break;
+      }
+      await pause(5);
     }
-    await pause(5);
-  }
   return { ...(await exited), stderr };
 }
 
@@ -133,7 +116,18 @@ test("a second worker on the same state directory is refused while the first run
   });
   const exited = new Promise<number | null>((resolve) => first.on("exit", (code) => resolve(code)));
   while (!out.includes('"type":"started"')) await pause(10);
-  const second = await onceInProcess(cwd);
+  const second = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const c = spawn(
+      process.execPath,
+      [BUILT_CLI, "replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl],
+      { cwd, env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    c.stdout.on("data", (d) => {
+      stdout += String(d);
+    });
+    c.on("exit", (code) => resolve({ code, stdout }));
+  });
   expect(second.code).toBe(1);
   expect(JSON.parse(second.stdout).diagnostics.map((d: { code: string }) => d.code)).toEqual([
     "replies.state-locked",

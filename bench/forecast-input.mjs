@@ -1,7 +1,7 @@
 // The forecast benches' input (not part of campaignctl): N projects on 20 capped brands, starts
 // spread over three days (a third in quiet hours, some across Pacific midnight), a tenth with
 // `daily_cap_bypass`, half with a deadline, 2-segment messages, 500 to 20,000 recipients; a plan of
-// them (one planned schedule each: only what withForecastFindings reads) and a policy rule naming
+// them (one planned schedule each: only what the forecast hold reads) and a policy rule naming
 // all four findings. Used by forecast.mjs (warm) and forecast-cold.mjs (a fresh process).
 
 /** The benches' "now": 2026-11-02 16:00 UTC. */

@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { DEFAULT_CAPACITY, forecast } from "../dist/src/forecast/index.js";
 import { forecastJson } from "../dist/src/forecast/json.js";
 import { judgeFindings } from "../dist/src/forecast/policy-hold.js";
-import { withForecastFindings } from "../dist/src/plan/forecast-hold.js";
+import { findingsByAddress, forecastHolds, forecastPlanDiagnostics } from "../dist/src/plan/forecast-hold.js";
 import { forecastMarkdown } from "../dist/src/report/forecast-markdown.js";
 import { forecastText } from "../dist/src/report/forecast-text.js";
 import { forecastInput, NOW, RULE } from "./forecast-input.mjs";
@@ -24,6 +24,13 @@ import { forecastInput, NOW, RULE } from "./forecast-input.mjs";
 const N = Number(process.argv[2] ?? 1000);
 const RUNS = Number(process.argv[3] ?? 9);
 const { projects, capacity, plan } = forecastInput(N, DEFAULT_CAPACITY);
+
+/** The plan with the forecast's findings, as the judge joins them (src/plan/forecast-hold.ts). */
+function withFindings(plan, judged) {
+  const byAddress = findingsByAddress(judged);
+  const projects = plan.projects.map((p) => forecastHolds(p, byAddress.get(p.address) ?? []));
+  return { ...plan, projects, diagnostics: [...plan.diagnostics, ...forecastPlanDiagnostics(judged)] };
+}
 
 function once() {
   const t0 = performance.now();
@@ -33,7 +40,7 @@ function once() {
   forecastMarkdown(f);
   forecastText(f);
   const t2 = performance.now();
-  const held = withForecastFindings(plan, judgeFindings(f, RULE));
+  const held = withFindings(plan, judgeFindings(f, RULE));
   const t3 = performance.now();
   return { core: t1 - t0, total: t3 - t0, findings: t3 - t2, f, held };
 }

@@ -17,6 +17,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
+import { seeded } from "../lsp/seeded.js";
 import { admin, EXAMPLE_FIXTURE } from "../sandbox/helpers.js";
 import {
   ANSWERS,
@@ -81,18 +82,6 @@ export interface ChaosResult {
 }
 
 const SECRET = "whsec_replies_chaos_secret_0123456789";
-
-/** A small seeded generator (mulberry32), so a scenario is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function body(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -172,7 +161,7 @@ class ApiLine {
 }
 
 export async function chaos(o: ChaosOptions): Promise<ChaosResult> {
-  const rnd = random(o.seed);
+  const rnd = seeded(o.seed);
   const sb = await startSandbox({ fixture: EXAMPLE_FIXTURE, timeScale: 0, rateLimits: true, seed: o.seed });
   const cwd = campaignDir();
   const sent: Sent[] = [];
@@ -365,7 +354,7 @@ export interface SteadyResult {
  * after a jump of the clock).
  */
 export async function steady(o: SteadyOptions): Promise<SteadyResult> {
-  const rnd = random(o.seed);
+  const rnd = seeded(o.seed);
   const sb = await startSandbox({ fixture: EXAMPLE_FIXTURE, timeScale: 0, rateLimits: true, seed: o.seed });
   const cwd = campaignDir();
   let listener: string | null = null;

@@ -15,6 +15,7 @@ import { setTimeout as pause } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
+import { seeded } from "../lsp/seeded.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { ANSWERS, answersAfter, CAMPAIGN, campaignDir, TEXTS, textIn } from "./world.js";
 
@@ -80,18 +81,6 @@ afterEach(async () => {
   for (const child of live) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   live.clear();
 });
-
-/** Seeded moments (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The 34 characters that kept `replies run --once` busy for 226 s before issue 34. */
 const ATTACK = `${"a".repeat(33)}!`;
@@ -233,7 +222,7 @@ describe("SIGTERM ends replies run within a second", () => {
   it("while it settles a backlog of inbounds, at seeded moments", async () => {
     // Each worker paces itself at the key's 100 requests a minute: a backlog a pass settles in seconds.
     await textInMany(30);
-    const next = random(34);
+    const next = seeded(34);
     for (let round = 0; round < 4; round++) {
       // Fresh inbounds each round: the pass the stop cuts into always has work left.
       await textInMany(5);
@@ -336,7 +325,7 @@ describe("SIGTERM ends replies run within a second", () => {
   });
 
   it("right after it starts (before or after its handler is installed)", async () => {
-    const next = random(341);
+    const next = seeded(341);
     for (let round = 0; round < 3; round++) {
       const run = start(["--no-webhooks"]);
       await pause(Math.floor(next() * 300));

@@ -16,6 +16,7 @@ import { setTimeout as pause } from "node:timers/promises";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
+import { seeded } from "../lsp/seeded.js";
 import { EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { ANSWERS, answersAfter, campaignDir, TEXTS, textIn } from "./world.js";
 
@@ -28,18 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb.close();
 });
-
-/** A small seeded generator (mulberry32): the kills' moments are random but the same every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Worker {
   readonly child: ChildProcess;
@@ -123,7 +112,7 @@ async function deliver(url: string, d: Delivery): Promise<boolean> {
 
 test("SIGKILL the running worker at random moments: one answer per matching inbound, no acknowledged delivery lost", async () => {
   const cwd = campaignDir();
-  const rnd = random(28);
+  const rnd = seeded(28);
   const sent: { messageId: string; conversationId: string; rule: string | null }[] = [];
   const deliveries: Delivery[] = [];
   const acknowledged = new Set<string>();

@@ -128,7 +128,8 @@ export function assembleFile(file: CampaignFile): FileAssembly {
     ...(experiments.length === 0 ? {} : { experiments }),
   });
   if (!parsed.usable) return done();
-  const data = toData(doc, parsed.source, diagnostics);
+  // Built by the walk for duplicate keys when it could be (yaml-walk.ts), else by `toJS`.
+  const data = parsed.data === undefined ? toData(doc, parsed.source, diagnostics) : parsed.data.value;
   if (data === undefined) return done();
   const errors = validateCampaignData(data);
   diagnostics.push(...schemaDiagnostics(errors, doc, parsed.source));

@@ -5,25 +5,16 @@
  * report, a saved plan; see `file-kind.ts`) gets one diagnostic instead, and tabs used as
  * indentation one diagnostic instead of their cascade (see `yaml-tabs.ts`). Pure.
  */
-import {
-  type Document,
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseAllDocuments,
-  type Scalar,
-} from "yaml";
-import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
+import { type Document, LineCounter, parseAllDocuments } from "yaml";
+import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
 import { describeForeign, type FileKind, fileKindOf } from "./file-kind.js";
 import type { CampaignFile } from "./model.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
 import { campaignCodeOfYamlError, yamlHint, yamlMessage } from "./yaml-errors.js";
 import { misindentedKeys } from "./yaml-indent.js";
-import { resolveAlias } from "./yaml-path.js";
 import { explainedBySlips, yamlSlips } from "./yaml-slips.js";
 import { collapseTabCascade, type YamlProblem } from "./yaml-tabs.js";
+import { walkDocument } from "./yaml-walk.js";
 
 /** At most this many YAML errors are listed per file; the rest are counted in one more diagnostic. */
 export const MAX_YAML_ERRORS_PER_FILE = 20;
@@ -36,6 +27,11 @@ export interface ParsedFile {
    */
   readonly doc?: Document.Parsed;
   readonly usable: boolean;
+  /**
+   * The document's data as `doc.toJS()` builds it, when `usable` and the walk for duplicate keys
+   * could build it on the way (yaml-walk.ts); absent: build it with `toJS`.
+   */
+  readonly data?: { readonly value: unknown };
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -52,7 +48,7 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
     return { source, usable: false, diagnostics: [notCampaignFile(file.path, kind)] };
   }
   // `uniqueKeys: false`: the library's own duplicate-key check is quadratic in a map's size; ours
-  // (structuralProblems) is linear and reports both places.
+  // (yaml-walk.ts) is linear and reports both places.
   const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [];
   const diagnostics: Diagnostic[] = [];
@@ -99,10 +95,12 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
     });
   }
   // Duplicate keys and aliases of a document misread around a tab are not the file's: they wait.
-  const structural = tabs === undefined ? structuralProblems(source, first) : [];
+  const walked = tabs === undefined ? walkDocument(source, first) : undefined;
+  const structural = walked?.problems ?? [];
   diagnostics.push(...structural);
   const usable = yamlErrors.length === 0 && !structural.some((d) => d.code === "campaign.yaml-alias");
-  return { source, doc: first, usable, diagnostics };
+  const data = usable ? walked?.data : undefined;
+  return { source, doc: first, usable, diagnostics, ...(data === undefined ? {} : { data }) };
 }
 
 const LONE_CR = /\r(?!\n)/;
@@ -188,57 +186,4 @@ function pushYamlProblems(
 function firstLine(message: string): string {
   const line = message.split("\n", 1)[0] ?? message;
   return line.replace(/[.:]\s*$/, "");
-}
-
-/** Duplicate keys (both places) and aliases to anchors that do not exist. */
-function structuralProblems(source: SourceText, doc: Document.Parsed): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  // One index, emptied per map: a map's keys are all read before its values are walked. A walk of
-  // maps, sequences and aliases only (not yaml's `visit`, which calls back for every scalar and
-  // pair): this runs over every node of every file.
-  const firstByKey = new Map<string, Scalar>();
-  const walk = (node: unknown): void => {
-    if (isMap(node)) {
-      firstByKey.clear();
-      for (const pair of node.items) {
-        const key = pair.key;
-        if (!isScalar(key) || key.range === undefined || key.range === null) continue;
-        const name = String(key.value);
-        const earlier = firstByKey.get(name);
-        if (earlier === undefined) {
-          firstByKey.set(name, key);
-          continue;
-        }
-        const first = earlier.range ?? key.range;
-        const related: RelatedInformation[] = [
-          { message: `first \`${name}\` is here`, range: rangeAt(source, first[0], first[1]) },
-        ];
-        out.push({
-          severity: "error",
-          code: "campaign.duplicate-key",
-          message: `key \`${name}\` appears twice in the same mapping`,
-          range: rangeAt(source, key.range[0], key.range[1]),
-          hint: "remove one of them: YAML keeps only the last, silently",
-          related,
-        });
-      }
-      for (const pair of node.items) {
-        if (!isScalar(pair.key)) walk(pair.key);
-        if (!isScalar(pair.value)) walk(pair.value);
-      }
-    } else if (isSeq(node)) {
-      for (const item of node.items) if (!isScalar(item)) walk(item);
-    } else if (isAlias(node)) {
-      if (resolveAlias(doc, node) !== undefined) return;
-      const range = node.range ?? [0, 0];
-      out.push({
-        severity: "error",
-        code: "campaign.yaml-alias",
-        message: `alias *${node.source} refers to an anchor &${node.source} that is not defined before it`,
-        range: rangeAt(source, range[0], range[1]),
-      });
-    }
-  };
-  walk(doc.contents);
-  return out;
 }

@@ -1,0 +1,140 @@
+/**
+ * One walk over every node of a parsed campaign file (issue 36: validate does the work the YAML
+ * parse does not, once): its structural problems (duplicate keys with both places, aliases to
+ * anchors that do not exist) and, on the way, the file's data exactly as the `yaml` library's
+ * `doc.toJS()` builds it. The data is left to `toJS` (absent here) for what this walk does not
+ * build the library's way: aliases, a merge key (`<<`), a key that is not a plain scalar, a node of
+ * a class other than a plain map, sequence or scalar (a tag's own class), nesting deeper than
+ * MAX_NESTING (so `tooDeep` measures those files, as before). Pure.
+ */
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  type Node,
+  type Scalar,
+  YAMLMap,
+  YAMLSeq,
+} from "yaml";
+import type { Diagnostic, RelatedInformation } from "../diagnostics/diagnostic.js";
+import { rangeAt, type SourceText } from "./source-range.js";
+import { MAX_NESTING } from "./yaml-depth.js";
+import { resolveAlias } from "./yaml-path.js";
+
+/** What the walk found. */
+export interface DocumentWalk {
+  /** Duplicate keys and aliases to anchors not defined before them, in document order. */
+  readonly problems: Diagnostic[];
+  /**
+   * The document's data, deep-equal to `doc.toJS()` (same keys, same order, own properties the
+   * same way), when the walk could build it; absent: build it with `toJS`. Present only when no
+   * node nests deeper than MAX_NESTING.
+   */
+  readonly data?: { readonly value: unknown };
+}
+
+/** A key as `toJS` names it on a plain object, or undefined when the walk leaves the map to `toJS`. */
+function dataKey(key: Scalar): string | undefined {
+  const value = key.value;
+  if (value === null) return "";
+  // A merge key is read by toJS in the YAML 1.1 schema (and a symbol is one); a date or binary key
+  // is stringified by the library's own rules.
+  if (typeof value === "object" || typeof value === "symbol" || value === "<<") return undefined;
+  if ((key as { addToJSMap?: unknown }).addToJSMap !== undefined) return undefined;
+  return String(value);
+}
+
+/** Sets `key` as the library's `addPairToJSMap` does on a plain object (`__proto__` as own data). */
+function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key in target)
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Walks `doc` once: see DocumentWalk. */
+export function walkDocument(source: SourceText, doc: Document.Parsed): DocumentWalk {
+  const problems: Diagnostic[] = [];
+  // One index, emptied per map: a map's keys are all read before its values are walked. A walk of
+  // our own (not yaml's `visit`, which calls back for every scalar and pair): this runs over every
+  // node of every file.
+  const firstByKey = new Map<string, Scalar>();
+  let buildable = true;
+  const duplicateKeys = (node: YAMLMap<unknown, unknown>): void => {
+    firstByKey.clear();
+    for (const pair of node.items) {
+      const key = pair.key;
+      if (!isScalar(key) || key.range === undefined || key.range === null) continue;
+      const name = String(key.value);
+      const earlier = firstByKey.get(name);
+      if (earlier === undefined) {
+        firstByKey.set(name, key);
+        continue;
+      }
+      const first = earlier.range ?? key.range;
+      const related: RelatedInformation[] = [
+        { message: `first \`${name}\` is here`, range: rangeAt(source, first[0], first[1]) },
+      ];
+      problems.push({
+        severity: "error",
+        code: "campaign.duplicate-key",
+        message: `key \`${name}\` appears twice in the same mapping`,
+        range: rangeAt(source, key.range[0], key.range[1]),
+        hint: "remove one of them: YAML keeps only the last, silently",
+        related,
+      });
+    }
+  };
+  // `level`: how deep `node` would nest if it is a map or a sequence (the top is 1, as tooDeep counts).
+  const walk = (node: unknown, level: number): unknown => {
+    if (isScalar(node)) return node.value;
+    if (isMap(node)) {
+      if (level > MAX_NESTING || node.constructor !== YAMLMap) buildable = false;
+      duplicateKeys(node);
+      const data: Record<string, unknown> = {};
+      for (const pair of node.items) {
+        if (!isPair(pair)) {
+          buildable = false;
+          continue;
+        }
+        const { key, value } = pair;
+        let name: string | undefined;
+        if (key === null) name = "";
+        else if (isScalar(key)) name = dataKey(key);
+        else walk(key, level + 1);
+        if (name === undefined) buildable = false;
+        const child = isScalar(value) ? value.value : walk(value, level + 1);
+        if (buildable && name !== undefined) setKey(data, name, child);
+      }
+      return data;
+    }
+    if (isSeq(node)) {
+      if (level > MAX_NESTING || node.constructor !== YAMLSeq) buildable = false;
+      const data: unknown[] = [];
+      for (const item of node.items) {
+        if (isPair(item)) buildable = false;
+        data.push(isScalar(item) ? item.value : walk(item, level + 1));
+      }
+      return data;
+    }
+    if (isAlias(node)) {
+      buildable = false;
+      if (resolveAlias(doc, node) !== undefined) return undefined;
+      const range = node.range ?? [0, 0];
+      problems.push({
+        severity: "error",
+        code: "campaign.yaml-alias",
+        message: `alias *${node.source} refers to an anchor &${node.source} that is not defined before it`,
+        range: rangeAt(source, range[0], range[1]),
+      });
+      return undefined;
+    }
+    // An empty value; anything else is no node of a parsed document.
+    if (node !== null && node !== undefined) buildable = false;
+    return null;
+  };
+  const value = walk(doc.contents as Node | null, 1);
+  return buildable ? { problems, data: { value } } : { problems };
+}

@@ -1,0 +1,159 @@
+/**
+ * The one walk of a parsed file (src/campaign/yaml-walk.ts) builds the file's data exactly as the
+ * `yaml` library's `doc.toJS()` does (issue 36: validate no longer runs `toJS` after its walk for
+ * duplicate keys), or leaves it to `toJS`: same values, same key order, same own properties, same
+ * prototypes, over hand-picked documents and seeded random ones.
+ */
+import { describe, expect, it } from "vitest";
+import { type Document, LineCounter, parseAllDocuments, stringify } from "yaml";
+import { parseCampaignFile } from "../../src/campaign/parse-yaml.js";
+import { walkDocument } from "../../src/campaign/yaml-walk.js";
+import { pick, type Rng, seeded } from "../lsp/seeded.js";
+
+function parse(text: string): { doc: Document.Parsed; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  if (!Array.isArray(docs) || docs[0] === undefined) throw new Error("test bug: no document");
+  return { doc: docs[0], lineCounter };
+}
+
+/** `actual` and `expected` alike down to key order, own-property descriptors and prototypes. */
+function expectSame(actual: unknown, expected: unknown, at = "$"): void {
+  if (typeof expected !== "object" || expected === null) {
+    expect(Object.is(actual, expected), `${at}: ${String(actual)} vs ${String(expected)}`).toBe(true);
+    return;
+  }
+  expect(typeof actual, at).toBe("object");
+  const a = actual as object;
+  expect(Object.getPrototypeOf(a), `${at} prototype`).toBe(Object.getPrototypeOf(expected));
+  expect(Reflect.ownKeys(a), `${at} keys`).toEqual(Reflect.ownKeys(expected));
+  for (const key of Reflect.ownKeys(expected)) {
+    const want = Object.getOwnPropertyDescriptor(expected, key);
+    const got = Object.getOwnPropertyDescriptor(a, key);
+    expect({ ...got, value: undefined }, `${at}.${String(key)} descriptor`).toEqual({
+      ...want,
+      value: undefined,
+    });
+    expectSame(got?.value, want?.value, `${at}.${String(key)}`);
+  }
+}
+
+/** The walk's data, or "toJS" when it leaves the document to `toJS`; compared with `toJS` when built. */
+function walked(text: string): unknown {
+  const { doc, lineCounter } = parse(text);
+  const walk = walkDocument({ file: "f.yaml", text, lineCounter }, doc);
+  if (walk.data === undefined) return "toJS";
+  expectSame(walk.data.value, doc.toJS({ maxAliasCount: 100 }));
+  return walk.data.value;
+}
+
+describe("walkDocument's data", () => {
+  it("is toJS's for plain maps, sequences and every kind of scalar", () => {
+    const data = walked(
+      [
+        "version: 1",
+        "n: 012",
+        "x: 0x1F",
+        "f: 1.50",
+        "inf: .inf",
+        "t: true",
+        "empty:",
+        "tilde: ~",
+        "'quoted': \"a\\tb\"",
+        "folded: >-\n  one\n  two",
+        "list: [1, two, {three: 3}, [], {}]",
+        "block:\n  - a\n  -\n  - k: v",
+        "2: two",
+        "1: one",
+        "? complex scalar key\n: yes",
+      ].join("\n"),
+    );
+    expect(Object.keys(data as object)).toEqual([
+      "1",
+      "2",
+      "version",
+      "n",
+      "x",
+      "f",
+      "inf",
+      "t",
+      "empty",
+      "tilde",
+      "quoted",
+      "folded",
+      "list",
+      "block",
+      "complex scalar key",
+    ]);
+  });
+
+  it("keeps the last of repeated keys at the first's place, and `__proto__` and `constructor` as own data", () => {
+    const data = walked(
+      "a: 1\nb: 2\na: 3\n__proto__: {polluted: true}\nconstructor: c\ntoString: s\n",
+    ) as Record<string, unknown>;
+    expect(Object.keys(data)).toEqual(["a", "b", "__proto__", "constructor", "toString"]);
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("names null, boolean and number keys as toJS does, an empty key as the empty string", () => {
+    walked("null: a\n~: b\ntrue: c\n1.0: d\n1e3: e\n: f\n");
+    walked("[{: x}, {? : y}]");
+  });
+
+  it("leaves to toJS what it does not build the library's way", () => {
+    expect(walked("base: &b {x: 1}\nother: *b\n")).toBe("toJS");
+    expect(walked("a: &a 1\nb: *a\n")).toBe("toJS");
+    expect(walked("base: {x: 1}\nm:\n  <<: {y: 2}\n")).toBe("toJS");
+    expect(walked("? [a, b]\n: c\n")).toBe("toJS");
+    expect(walked("? {a: b}\n: c\n")).toBe("toJS");
+    expect(walked("%YAML 1.1\n---\ns: !!set {a, b}\no: !!omap [a: 1]\nd: 2001-12-14\n")).toBe("toJS");
+    expect(walked(`${"[".repeat(65)}${"]".repeat(65)}`)).toBe("toJS");
+  });
+
+  it("builds data nested exactly as deep as tooDeep allows", () => {
+    expect(walked(`${"[".repeat(64)}1${"]".repeat(64)}`)).not.toBe("toJS");
+  });
+
+  it("is toJS's for seeded random documents, block and flow", () => {
+    const rng = seeded(36);
+    for (let n = 0; n < 300; n++) {
+      const value = randomValue(rng, 0);
+      walked(stringify(value, { collectionStyle: rng() < 0.5 ? "block" : "flow" }));
+    }
+  });
+});
+
+describe("parseCampaignFile", () => {
+  it("hands the walk's data on only for a usable file", () => {
+    const good = parseCampaignFile({ path: "a.yaml", text: "version: 1\nprojects: {}\n", sha256: "" });
+    expect(good.data?.value).toEqual({ version: 1, projects: {} });
+    const broken = parseCampaignFile({ path: "b.yaml", text: "version: 1\nprojects: [\n", sha256: "" });
+    expect(broken.usable).toBe(false);
+    expect(broken.data).toBeUndefined();
+  });
+});
+
+const KEYS = ["a", "b", "__proto__", "constructor", "1", "01", "", "<<x", "true", "null", "x y", "é"];
+
+function randomScalar(rng: Rng): unknown {
+  return pick(rng, [
+    () => null,
+    () => true,
+    () => Math.floor(rng() * 1000) - 500,
+    () => rng() * 10,
+    () => pick(rng, KEYS),
+    () => "multi\nline text",
+    () => "0x10",
+  ])();
+}
+
+function randomValue(rng: Rng, depth: number): unknown {
+  const r = rng();
+  if (depth > 3 || r < 0.4) return randomScalar(rng);
+  if (r < 0.7) return Array.from({ length: Math.floor(rng() * 4) }, () => randomValue(rng, depth + 1));
+  const map = new Map<unknown, unknown>();
+  for (let i = Math.floor(rng() * 5); i > 0; i--)
+    map.set(rng() < 0.8 ? pick(rng, KEYS) : randomScalar(rng), randomValue(rng, depth + 1));
+  return map;
+}

@@ -4,6 +4,7 @@
  */
 import { type Document, isScalar, type Node } from "yaml";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
+import { interned } from "../message/memo.js";
 import { capacityOf } from "./capacity-spec.js";
 import { scalarValueMapper } from "./locate-in-message.js";
 import { DEFAULT_GUARD_MIN_SAMPLE, type ProjectSpec, type SpecPath } from "./model.js";
@@ -92,7 +93,8 @@ export function buildProjectSpec(
     tenDlcCampaign: merged.campaign,
     tollFreeVerification: merged.toll_free_verification,
     phoneNumbers: merged.phone_numbers,
-    message: merged.message,
+    // One string per distinct message (memo.ts): lint's memos keyed by it then find it by identity.
+    message: merged.message === undefined ? undefined : interned(merged.message),
     media: merged.media,
     contactLists: merged.contact_lists,
     suppressionLists: merged.suppression_lists,

@@ -61,25 +61,35 @@ function resolved(doc: Document, node: unknown): Node | undefined {
   return isMap(node) || isSeq(node) || isScalar(node) ? node : undefined;
 }
 
+/**
+ * The last pair whose key is a scalar named `name` (YAML keeps the last of repeated keys), found
+ * from the end: this runs for every located finding and every project's cross-file ranges.
+ */
+function lastPairNamed(
+  items: readonly { readonly key: unknown; readonly value: unknown }[],
+  name: string,
+): { readonly key: unknown; readonly value: unknown } | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const pair = items[i] as { readonly key: unknown; readonly value: unknown };
+    const key = pair.key;
+    if (!isScalar(key)) continue;
+    const value = key.value;
+    if ((typeof value === "string" ? value : String(value)) === name) return pair;
+  }
+  return undefined;
+}
+
 /** Walks `path` from `start` (a node of `doc`). */
 export function findPath(doc: Document, start: unknown, path: readonly (string | number)[]): PathHit {
   let current = resolved(doc, start);
   let hit: PathHit = { complete: path.length === 0, value: spanOf(current), node: current };
   for (const segment of path) {
     if (isMap(current)) {
-      let pairFound: { key: Node | undefined; value: unknown } | undefined;
-      for (const pair of current.items) {
-        const key = pair.key;
-        if (isScalar(key) && String(key.value) === String(segment)) pairFound = { key, value: pair.value };
-      }
-      if (pairFound === undefined) return { ...hit, complete: false };
-      const next = resolved(doc, pairFound.value);
-      hit = {
-        complete: true,
-        key: spanOf(pairFound.key),
-        value: spanOf(next) ?? spanOf(pairFound.key),
-        node: next,
-      };
+      const pair = lastPairNamed(current.items, String(segment));
+      if (pair === undefined) return { ...hit, complete: false };
+      const next = resolved(doc, pair.value);
+      const key = spanOf(pair.key as Node);
+      hit = { complete: true, key, value: spanOf(next) ?? key, node: next };
       current = next;
     } else if (isSeq(current)) {
       const index = typeof segment === "number" ? segment : Number(segment);

@@ -15,6 +15,7 @@ import {
   isScalar,
   isSeq,
   type Node,
+  type Pair,
   type Scalar,
   YAMLMap,
   YAMLSeq,
@@ -47,11 +48,29 @@ function dataKey(key: Scalar): string | undefined {
   return String(value);
 }
 
-/** Sets `key` as the library's `addPairToJSMap` does on a plain object (`__proto__` as own data). */
+/**
+ * Sets `key` as the library's `addPairToJSMap` does on a plain object: it defines the property when
+ * `key in target`, else assigns it. The two differ only for `__proto__` (an accessor of
+ * Object.prototype, the only one): for an own key or another inherited name (`constructor`) an
+ * assignment makes the same own, writable, enumerable, configurable property at the same place.
+ */
 function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key in target)
+  if (key === "__proto__")
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
+}
+
+/** Maps of at most this many keys are checked for repeated keys by comparing, not by an index. */
+const SMALL_MAP = 12;
+
+/** The first key before `items[end]` that is a located scalar named `name` (as duplicateKeys reads keys). */
+function firstNamed(items: readonly unknown[], end: number, name: string): Scalar | undefined {
+  for (let j = 0; j < end; j++) {
+    const key = (items[j] as Pair<unknown, unknown>).key;
+    if (isScalar(key) && key.range !== undefined && key.range !== null && String(key.value) === name)
+      return key;
+  }
+  return undefined;
 }
 
 /** Walks `doc` once: see DocumentWalk. */
@@ -63,14 +82,18 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
   const firstByKey = new Map<string, Scalar>();
   let buildable = true;
   const duplicateKeys = (node: YAMLMap<unknown, unknown>): void => {
-    firstByKey.clear();
-    for (const pair of node.items) {
-      const key = pair.key;
+    const items = node.items;
+    if (items.length < 2) return;
+    // A small map (a project's keys) is searched, not indexed: fewer strings hashed.
+    const small = items.length <= SMALL_MAP;
+    if (!small) firstByKey.clear();
+    for (let i = 0; i < items.length; i++) {
+      const key = (items[i] as Pair<unknown, unknown>).key;
       if (!isScalar(key) || key.range === undefined || key.range === null) continue;
       const name = String(key.value);
-      const earlier = firstByKey.get(name);
+      const earlier = small ? firstNamed(items, i, name) : firstByKey.get(name);
       if (earlier === undefined) {
-        firstByKey.set(name, key);
+        if (!small) firstByKey.set(name, key);
         continue;
       }
       const first = earlier.range ?? key.range;

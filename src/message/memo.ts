@@ -61,3 +61,19 @@ export class TextMemo<T> {
     return value;
   }
 }
+
+const texts = new Map<string, string>();
+
+/**
+ * `text` as the first string seen with its characters (up to MAX_REMEMBERED texts, then again):
+ * the projects of a file that write the same message then hold one string, and the memos above
+ * keyed by it find it by identity (a string caches its hash, and equal strings that are one object
+ * are not compared character by character), once per rule and project.
+ */
+export function interned(text: string): string {
+  const known = texts.get(text);
+  if (known !== undefined) return known;
+  if (texts.size >= MAX_REMEMBERED) texts.clear();
+  texts.set(text, text);
+  return text;
+}

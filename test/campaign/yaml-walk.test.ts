@@ -157,3 +157,24 @@ function randomValue(rng: Rng, depth: number): unknown {
     map.set(rng() < 0.8 ? pick(rng, KEYS) : randomScalar(rng), randomValue(rng, depth + 1));
   return map;
 }
+
+describe("walkDocument's problems", () => {
+  it("reports each repeated key against its first, in a small map as in a large one", () => {
+    const filler = Array.from({ length: 30 }, (_, i) => `k${i}: ${i}`);
+    for (const keys of [
+      ["a: 1", "b: 2", "a: 3", "a: 4"],
+      [...filler, "a: 1", "b: 2", "a: 3", "a: 4"],
+    ]) {
+      const text = `top:\n${keys.map((k) => `  ${k}\n`).join("")}`;
+      const { doc, lineCounter } = parse(text);
+      const { problems } = walkDocument({ file: "f.yaml", text, lineCounter }, doc);
+      const firstA = text.indexOf("  a:") + 2;
+      expect(problems.map((p) => [p.code, p.range.start.offset, p.related?.[0]?.range.start.offset])).toEqual(
+        [
+          ["campaign.duplicate-key", text.indexOf("a: 3"), firstA],
+          ["campaign.duplicate-key", text.indexOf("a: 4"), firstA],
+        ],
+      );
+    }
+  });
+});

@@ -15,8 +15,17 @@ export interface ScheduleTimes {
 
 /** The times of `schedule`, or undefined for `now` or an unreadable `at` (the schema reports those). */
 export function scheduleTimes(schedule: ScheduleSpec): ScheduleTimes | undefined {
-  return schedule.at === "now" ? undefined : timesOf(schedule);
+  if (schedule.at === "now") return undefined;
+  // Four rules and the rule across projects read each project's schedule: its key is built once.
+  const known = bySchedule.get(schedule);
+  if (known !== undefined) return known ?? undefined;
+  const times = timesOf(schedule);
+  bySchedule.set(schedule, times ?? null);
+  return times;
 }
+
+/** The times of each schedule object read (null: unreadable); schedules are never changed. */
+const bySchedule = new WeakMap<ScheduleSpec, ScheduleTimes | null>();
 
 /** Read once per distinct `at` and `timezone` (memo.ts). */
 const timesOf = memoize(

@@ -169,12 +169,12 @@ describe("walkDocument's problems", () => {
       const { doc, lineCounter } = parse(text);
       const { problems } = walkDocument({ file: "f.yaml", text, lineCounter }, doc);
       const firstA = text.indexOf("  a:") + 2;
-      expect(problems.map((p) => [p.code, p.range.start.offset, p.related?.[0]?.range.start.offset])).toEqual(
-        [
-          ["campaign.duplicate-key", text.indexOf("a: 3"), firstA],
-          ["campaign.duplicate-key", text.indexOf("a: 4"), firstA],
-        ],
-      );
+      expect(
+        problems.map((p) => [p.code, p.range?.start.offset, p.related?.[0]?.range?.start.offset]),
+      ).toEqual([
+        ["campaign.duplicate-key", text.indexOf("a: 3"), firstA],
+        ["campaign.duplicate-key", text.indexOf("a: 4"), firstA],
+      ]);
     }
   });
 });

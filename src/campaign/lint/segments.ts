@@ -35,6 +35,25 @@ function riskOf(message: string, values: MergeValues, mergeDefaults: MergeValues
   );
 }
 
+const plural = (n: number) => `${n} segment${n === 1 ? "" : "s"}`;
+
+/** A risk's finding after the project's address, and its hint: once per risk (risks are shared). */
+const wordings = new WeakMap<SegmentRisk, { readonly message: string; readonly hint: string }>();
+
+function wordingOf(risk: SegmentRisk): { readonly message: string; readonly hint: string } {
+  let wording = wordings.get(risk);
+  if (wording === undefined) {
+    wording = {
+      message:
+        `${plural(risk.before.segments)} in GSM-7 with the sample values, but ` +
+        `${plural(risk.after.segments)} in UCS-2 for a contact whose {{${risk.tag}}} has one non-GSM character (like "Đặng")`,
+      hint: `keep the rendered message (footer included) to at most ${risk.before.segments === 1 ? 70 : 67 * risk.before.segments} characters so that it stays ${plural(risk.before.segments)} for every contact`,
+    };
+    wordings.set(risk, wording);
+  }
+  return wording;
+}
+
 export const segmentGrowthRule: LintRule = (project) => {
   if (project.message === undefined || (project.media?.length ?? 0) > 0) return [];
   const risk = riskOf(
@@ -44,16 +63,14 @@ export const segmentGrowthRule: LintRule = (project) => {
     project.optOutFooter === true,
   );
   if (risk === null) return [];
-  const plural = (n: number) => `${n} segment${n === 1 ? "" : "s"}`;
+  const wording = wordingOf(risk);
   return [
     {
       severity: "info",
       code: "lint.segment-growth",
-      message:
-        `${project.address}: ${plural(risk.before.segments)} in GSM-7 with the sample values, but ` +
-        `${plural(risk.after.segments)} in UCS-2 for a contact whose {{${risk.tag}}} has one non-GSM character (like "Đặng")`,
+      message: `${project.address}: ${wording.message}`,
       range: project.locateInMessage(risk.tagStart, risk.tagEnd),
-      hint: `keep the rendered message (footer included) to at most ${risk.before.segments === 1 ? 70 : 67 * risk.before.segments} characters so that it stays ${plural(risk.before.segments)} for every contact`,
+      hint: wording.hint,
     },
   ];
 };

@@ -98,7 +98,19 @@ process.on("exit", () => appendFileSync(${JSON.stringify(log)}, Object.keys(cach
   writeFileSync(join(dir, "campaign.yaml"), CAMPAIGN);
 });
 
+/** Each argv's run, once per file: two tests that read the same run (`completion bash`) share it. */
+const runs = new Map<string, Promise<Loaded>>();
+
 function runLogged(argv: readonly string[]): Promise<Loaded> {
+  const key = JSON.stringify(argv);
+  const known = runs.get(key);
+  if (known !== undefined) return known;
+  const started = runLoggedOnce(argv);
+  runs.set(key, started);
+  return started;
+}
+
+function runLoggedOnce(argv: readonly string[]): Promise<Loaded> {
   const log = join(dir, "loads.log");
   writeFileSync(log, "");
   const preload = pathToFileURL(join(dir, "preload.mjs")).href;

@@ -13,6 +13,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { BUILT_CLI } from "../helpers/run-cli.js";
+import { childEnv } from "../support/child-env.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DIST = join(ROOT, "dist/");
@@ -118,7 +119,7 @@ function runLoggedOnce(argv: readonly string[]): Promise<Loaded> {
     execFile(
       process.execPath,
       ["--import", preload, BUILT_CLI, ...argv],
-      { cwd: dir, env: { ...process.env, NO_COLOR: "1" } },
+      { cwd: dir, env: childEnv({ NO_COLOR: "1" }) },
       (error, stdout) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
         const inputs = bundleInputs();

@@ -128,6 +128,18 @@ projects:
     phone_numbers: ["+15035550101"]
     after: [a]
 `,
+  "ids.yaml": `version: 1
+defaults: {channel: 10dlc, brand: B, campaign: C, phone_numbers: ["+15035550101"], contact_lists: [L]}
+projects:
+  a: {id: 9B000001-0000-4000-8000-00000000000A, name: A, message: "Hi. Reply STOP to opt out"}
+  b: {id: 9b000001-0000-4000-8000-00000000000a, name: B, message: "Hi. Reply STOP to opt out"}
+  c: {id: 9b000001-0000-4000-8000-00000000000a, name: C, message: "Hi. Reply STOP to opt out"}
+  d: {id: 9B000001-0000-4000-8000-00000000000A, name: D, message: "Hi. Reply STOP to opt out"}
+  e: {id: 9b000001-0000-4000-8000-00000000000A, name: E, message: "Hi. Reply STOP to opt out"}
+  f: {id: 9b000001-0000-4000-8000-00000000000A, name: F, message: "Hi. Reply STOP to opt out"}
+  g: {id: 9b000001-0000-4000-8000-00000000000b, name: G, message: "Hi. Reply STOP to opt out"}
+  h: {id: 9b000001-0000-4000-8000-00000000000b, name: H, message: "Hi. Reply STOP to opt out"}
+`,
   "empty-values.yaml": "version: 1\n: orphan\nprojects:\n  a:\n  b: ~\n  c: []\n",
   "flow-pairs.yaml": "version: 1\nlabels: [a: 1, {b: 2}, ? c]\nprojects: {}\n",
 };

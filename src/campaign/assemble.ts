@@ -335,17 +335,23 @@ function duplicateAddress(again: FileDeclaration, first: FileDeclaration): Diagn
 }
 
 function duplicateIds(projects: readonly CrossProject[]): Diagnostic[] {
-  const firstById = new Map<string, CrossProject>();
+  // The first project of each id folded to lower case: the first of its exact id too when their ids
+  // are equal. The first of an exact id is indexed on its own only when another spelling of it came
+  // first (rare): one lookup a project, not two (this runs over every project of a run).
   const firstByFolded = new Map<string, CrossProject>();
+  const firstOfOtherSpelling = new Map<string, CrossProject>();
   const out: Diagnostic[] = [];
   for (const project of projects) {
-    const first = firstById.get(project.id);
+    const folded = project.id.toLowerCase();
+    const other = firstByFolded.get(folded);
+    if (other === undefined) {
+      firstByFolded.set(folded, project);
+      continue;
+    }
+    const first = other.id === project.id ? other : firstOfOtherSpelling.get(project.id);
     if (first === undefined) {
-      firstById.set(project.id, project);
-      const folded = project.id.toLowerCase();
-      const other = firstByFolded.get(folded);
-      if (other === undefined) firstByFolded.set(folded, project);
-      else out.push(idsDifferInCase(other, project));
+      firstOfOtherSpelling.set(project.id, project);
+      out.push(idsDifferInCase(other, project));
       continue;
     }
     out.push({

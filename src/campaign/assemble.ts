@@ -9,6 +9,7 @@ import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { own } from "../text/names.js";
 import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
+import { duplicateIds } from "./duplicate-ids.js";
 import { type EmailSpecs, NO_EMAIL } from "./email-model.js";
 import { decodeEmail, repeatedLists } from "./email-spec.js";
 import { checkExperiments, decodeExperiments } from "./experiment-spec.js";
@@ -331,49 +332,5 @@ function duplicateAddress(again: FileDeclaration, first: FileDeclaration): Diagn
     range: again.range,
     hint: "addresses are unique across all loaded files: rename one of the projects",
     related: [{ message: `\`${first.address}\` first declared here`, range: first.range }],
-  };
-}
-
-function duplicateIds(projects: readonly CrossProject[]): Diagnostic[] {
-  // The first project of each id folded to lower case: the first of its exact id too when their ids
-  // are equal. The first of an exact id is indexed on its own only when another spelling of it came
-  // first (rare): one lookup a project, not two (this runs over every project of a run).
-  const firstByFolded = new Map<string, CrossProject>();
-  const firstOfOtherSpelling = new Map<string, CrossProject>();
-  const out: Diagnostic[] = [];
-  for (const project of projects) {
-    const folded = project.id.toLowerCase();
-    const other = firstByFolded.get(folded);
-    if (other === undefined) {
-      firstByFolded.set(folded, project);
-      continue;
-    }
-    const first = other.id === project.id ? other : firstOfOtherSpelling.get(project.id);
-    if (first === undefined) {
-      firstOfOtherSpelling.set(project.id, project);
-      out.push(idsDifferInCase(other, project));
-      continue;
-    }
-    out.push({
-      severity: "error",
-      code: "campaign.duplicate-id",
-      message: `projects \`${first.address}\` and \`${project.address}\` both describe live project ${project.id}`,
-      range: project.locate(["id"]),
-      hint: "each live project is described once; fix the id of one of them",
-      related: [{ message: `\`${first.address}\` has the same id`, range: first.locate(["id"]) }],
-    });
-  }
-  return out;
-}
-
-/** Ids are UUIDs, and UUIDs are case-insensitive (RFC 9562): both spellings name one live project. */
-function idsDifferInCase(first: CrossProject, project: CrossProject): Diagnostic {
-  return {
-    severity: "error",
-    code: "campaign.ids-differ-in-case",
-    message: `projects \`${first.address}\` and \`${project.address}\` have ids that differ only in case (${first.id}, ${project.id})`,
-    range: project.locate(["id"]),
-    hint: "ids name live projects and letter case does not tell them apart: write the id as the dashboard shows it, once",
-    related: [{ message: `\`${first.address}\` has the id ${first.id}`, range: first.locate(["id"]) }],
   };
 }

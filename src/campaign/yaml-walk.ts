@@ -73,49 +73,56 @@ function firstNamed(items: readonly unknown[], end: number, name: string): Scala
   return undefined;
 }
 
+/** Each key of `node` repeated in it, against its first (`firstByKey`: an index to reuse, emptied here). */
+function repeatedKeys(
+  node: YAMLMap<unknown, unknown>,
+  source: SourceText,
+  firstByKey: Map<string, Scalar>,
+  problems: Diagnostic[],
+): void {
+  const items = node.items;
+  if (items.length < 2) return;
+  // A small map (a project's keys) is searched, not indexed: fewer strings hashed.
+  const small = items.length <= SMALL_MAP;
+  if (!small) firstByKey.clear();
+  for (let i = 0; i < items.length; i++) {
+    const key = (items[i] as Pair<unknown, unknown>).key;
+    if (!isScalar(key) || key.range === undefined || key.range === null) continue;
+    const name = String(key.value);
+    const earlier = small ? firstNamed(items, i, name) : firstByKey.get(name);
+    if (earlier === undefined) {
+      if (!small) firstByKey.set(name, key);
+      continue;
+    }
+    const first = earlier.range ?? key.range;
+    const related: RelatedInformation[] = [
+      { message: `first \`${name}\` is here`, range: rangeAt(source, first[0], first[1]) },
+    ];
+    problems.push({
+      severity: "error",
+      code: "campaign.duplicate-key",
+      message: `key \`${name}\` appears twice in the same mapping`,
+      range: rangeAt(source, key.range[0], key.range[1]),
+      hint: "remove one of them: YAML keeps only the last, silently",
+      related,
+    });
+  }
+}
+
 /** Walks `doc` once: see DocumentWalk. */
 export function walkDocument(source: SourceText, doc: Document.Parsed): DocumentWalk {
   const problems: Diagnostic[] = [];
-  // One index, emptied per map: a map's keys are all read before its values are walked. A walk of
-  // our own (not yaml's `visit`, which calls back for every scalar and pair): this runs over every
-  // node of every file.
+  // One index, emptied per large map: a map's keys are all read before its values are walked. A
+  // walk of our own (not yaml's `visit`, which calls back for every scalar and pair): this runs
+  // over every node of every file.
   const firstByKey = new Map<string, Scalar>();
   let buildable = true;
-  const duplicateKeys = (node: YAMLMap<unknown, unknown>): void => {
-    const items = node.items;
-    if (items.length < 2) return;
-    // A small map (a project's keys) is searched, not indexed: fewer strings hashed.
-    const small = items.length <= SMALL_MAP;
-    if (!small) firstByKey.clear();
-    for (let i = 0; i < items.length; i++) {
-      const key = (items[i] as Pair<unknown, unknown>).key;
-      if (!isScalar(key) || key.range === undefined || key.range === null) continue;
-      const name = String(key.value);
-      const earlier = small ? firstNamed(items, i, name) : firstByKey.get(name);
-      if (earlier === undefined) {
-        if (!small) firstByKey.set(name, key);
-        continue;
-      }
-      const first = earlier.range ?? key.range;
-      const related: RelatedInformation[] = [
-        { message: `first \`${name}\` is here`, range: rangeAt(source, first[0], first[1]) },
-      ];
-      problems.push({
-        severity: "error",
-        code: "campaign.duplicate-key",
-        message: `key \`${name}\` appears twice in the same mapping`,
-        range: rangeAt(source, key.range[0], key.range[1]),
-        hint: "remove one of them: YAML keeps only the last, silently",
-        related,
-      });
-    }
-  };
   // `level`: how deep `node` would nest if it is a map or a sequence (the top is 1, as tooDeep counts).
   const walk = (node: unknown, level: number): unknown => {
     if (isScalar(node)) return node.value;
     if (isMap(node)) {
       if (level > MAX_NESTING || node.constructor !== YAMLMap) buildable = false;
-      duplicateKeys(node);
+      repeatedKeys(node, source, firstByKey, problems);
       const data: Record<string, unknown> = {};
       for (const pair of node.items) {
         if (!isPair(pair)) {

@@ -41,7 +41,7 @@ const child = `
 ${withPlan ? "" : `await ${planImport};`}
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-const [{ DEFAULT_CAPACITY, forecast }, { forecastJson }, { judgeFindings }, { findingsByAddress, forecastHolds, forecastPlanDiagnostics }, { forecastMarkdown }, { forecastText }] = await Promise.all([
+const [{ DEFAULT_CAPACITY, forecast }, { forecastJson }, { judgeFindings }, hold, { forecastMarkdown }, { forecastText }] = await Promise.all([
   import(${dist("src/forecast/index.js")}),
   import(${dist("src/forecast/json.js")}),
   import(${dist("src/forecast/policy-hold.js")}),
@@ -61,8 +61,12 @@ JSON.stringify(forecastJson(f));
 forecastMarkdown(f);
 forecastText(f);
 const judged = judgeFindings(f, RULE);
-const byAddress = findingsByAddress(judged);
-const held = { ...plan, projects: plan.projects.map((p) => forecastHolds(p, byAddress.get(p.address) ?? [])), diagnostics: [...plan.diagnostics, ...forecastPlanDiagnostics(judged)] };
+let held;
+if (hold.withForecastFindings !== undefined) held = hold.withForecastFindings(plan, judged); // a build before the one-project re-check
+else {
+  const byAddress = hold.findingsByAddress(judged);
+  held = { ...plan, projects: plan.projects.map((p) => hold.forecastHolds(p, byAddress.get(p.address) ?? [])), diagnostics: [...plan.diagnostics, ...hold.forecastPlanDiagnostics(judged)] };
+}
 const t4 = performance.now();
 const cpu3 = process.cpuUsage();
 console.log(JSON.stringify({

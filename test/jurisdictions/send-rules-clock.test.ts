@@ -1,8 +1,8 @@
 /**
  * The one send window reads each zone's clock from memoized offsets (one luxon lookup per zone and
  * UTC day, per quarter hour only on a day the offset changes) and lays local midnights and window
- * edges by arithmetic where the offset is steady (issue 36: a cold forecast of 1,000 projects made
- * thousands of luxon lookups). It must judge every send as luxon read instant by instant does: here
+ * edges by arithmetic where the offset is steady (src/jurisdictions/zone-days.ts; issue 36: a cold
+ * forecast of 1,000 projects made thousands of luxon lookups). It must judge every send as luxon read instant by instant does: here
  * against such a reading, across the DST changes of zones with whole-hour, half-hour and 45-minute
  * offsets, a 30-minute change (Lord Howe) and changes at midnight (Santiago, Havana).
  */

@@ -66,7 +66,10 @@ function runSetup(
     ...inputs,
   };
   return new Promise((done) => {
-    execFile("bash", [script], { env, cwd: work }, (error, stdout, stderr) => {
+    // As the action's step runs it, a bash inside a bash: neither reads ~/.bashrc (an outer
+    // `--norc`, and the inner one at SHLVL 2). Here the one bash is told so: its stdin is one of
+    // node's sockets, which otherwise makes bash read ~/.bashrc as if run by sshd.
+    execFile("bash", ["--noprofile", "--norc", script], { env, cwd: work }, (error, stdout, stderr) => {
       done({
         code: error ? (typeof error.code === "number" ? error.code : 1) : 0,
         stdout,

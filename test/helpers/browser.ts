@@ -90,7 +90,7 @@ async function loadPage(page: Page, url: string, width: number, n: number): Prom
  * and Chromium is launched (fonts in a temp dir named `prefix…`) with one tab (scale 1); after them,
  * it is closed. Returns how a test opens the page at a width: a fresh load in that tab (see
  * `loadPage`). One tab for the describe, not one per test: a new tab costs Chromium a new renderer
- * (about 300 ms of CPU), a new load in the same tab about 60 ms (bench/README.md, "Issue 35 suite
+ * (about 300 ms of CPU), a new load in the same tab about 100 ms (bench/README.md, "Issue 35 suite
  * CPU: ci and browser tests"). Tests run one after another in a file, so one load is live at a time.
  */
 export function pageInBrowser(

@@ -37,17 +37,23 @@ for (const name of readdirSync(CLI)) if (/^chunk-[A-Z0-9]+\.js$/.test(name)) rmS
 rmSync(join(CLI, "code-cache"), { recursive: true, force: true });
 
 /**
- * Each compiled module's `import.meta.url` as the URL of its own file, whichever chunk it lands in:
- * `base` is an expression for the URL of a file in dist/cli (the chunk's own `import.meta.url`, or
- * the one code-cached bundles are given: cli/lifecycle/code-cache.ts BUNDLE_BASE).
+ * The compiled modules as bundled. Each one's `import.meta.url` is the URL of its own file,
+ * whichever chunk it lands in: `base` is an expression for the URL of a file in dist/cli (the
+ * chunk's own `import.meta.url`, or the one code-cached bundles are given: cli/lifecycle/code-cache.ts
+ * BUNDLE_BASE). The generated validators (scripts/gen-validators.mjs) `require` ajv's runtime helpers
+ * and ajv-formats through their own `createRequire`, which esbuild leaves to Node's CommonJS loader
+ * (a package.json lookup, a read and a compile each, about 5 ms at start-up): without that line,
+ * their `require` is the bundle's, and the helpers are bundled.
  */
-function ownImportMetaUrl(base) {
+function compiledModules(base) {
   return {
-    name: "own-import-meta-url",
+    name: "compiled-modules",
     setup(build) {
       build.onLoad({ filter: /[\\/]dist[\\/](cli|src)[\\/].*\.js$/ }, (args) => {
-        const text = readFileSync(args.path, "utf8");
-        if (!text.includes("import.meta.url")) return undefined;
+        let text = readFileSync(args.path, "utf8");
+        if (/[\\/]generated[\\/]validate-[a-z-]+\.js$/.test(args.path))
+          text = text.replace(OWN_REQUIRE, "").replace(/^import \{ createRequire \} from "node:module";\n/m, "");
+        if (!text.includes("import.meta.url")) return { contents: text, loader: "js" };
         const own = relative(resolve(CLI), args.path).split("\\").join("/");
         const url = `new URL(${JSON.stringify(own)}, ${base}).href`;
         return { contents: text.replaceAll("import.meta.url", url), loader: "js" };
@@ -55,6 +61,9 @@ function ownImportMetaUrl(base) {
     },
   };
 }
+
+/** A generated validator's own `require` (scripts/gen-validators.mjs). */
+const OWN_REQUIRE = /^const require = createRequire\(import\.meta\.url\);\n/m;
 
 const result = await build({
   entryPoints: [join(CLI, "main.js")],
@@ -77,7 +86,7 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   metafile: true,
-  plugins: [ownImportMetaUrl("import.meta.url")],
+  plugins: [compiledModules("import.meta.url")],
   logLevel: "warning",
 });
 const cached = await Promise.all(CACHED_COMMANDS.map(cachedBundle));
@@ -110,7 +119,7 @@ async function cachedBundle(command) {
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
-    plugins: [ownImportMetaUrl("__campaignctlBase"), otherRegistrationsLeftOut(command)],
+    plugins: [compiledModules("__campaignctlBase"), otherRegistrationsLeftOut(command)],
     logLevel: "warning",
   });
   // ASCII only, so the bin reads it as Latin-1, a one-byte string (about 5 ms less than UTF-8 with

@@ -147,6 +147,9 @@ const result = {
   cpu_ratio_mean: Number((mean(validate.map((r) => r.cpuMs)) / mean(floor.map((r) => r.cpuMs))).toFixed(2)),
   modules: modulesLoaded(),
   machine: `${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, node ${process.version}`,
+  // Node parses this certificate bundle at every start (about 45 ms of CPU here), the floor's too:
+  // it halves the ratio. `env -u NODE_EXTRA_CA_CERTS node bench/...` measures without it.
+  node_extra_ca_certs: process.env.NODE_EXTRA_CA_CERTS === undefined ? "unset" : "set",
   load_before: loadBefore,
   load_after: load(),
 };

@@ -52,7 +52,9 @@ function compiledModules(base) {
       build.onLoad({ filter: /[\\/]dist[\\/](cli|src)[\\/].*\.js$/ }, (args) => {
         let text = readFileSync(args.path, "utf8");
         if (/[\\/]generated[\\/]validate-[a-z-]+\.js$/.test(args.path))
-          text = text.replace(OWN_REQUIRE, "").replace(/^import \{ createRequire \} from "node:module";\n/m, "");
+          text = text
+            .replace(OWN_REQUIRE, "")
+            .replace(/^import \{ createRequire \} from "node:module";\n/m, "");
         if (!text.includes("import.meta.url")) return { contents: text, loader: "js" };
         const own = relative(resolve(CLI), args.path).split("\\").join("/");
         const url = `new URL(${JSON.stringify(own)}, ${base}).href`;

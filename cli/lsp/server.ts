@@ -221,9 +221,26 @@ function publish(state: SessionState, document: TextDocument, buffers: ReadonlyM
   send(state, document.uri, document.version, entries);
 }
 
+/**
+ * Publishes `entries` for version `version` of `uri`, unless the client already has exactly them
+ * for that version (a document checked again because another open one changed): the list is the
+ * whole of a document's findings, 7 MB for a 10,000-project file. A new version is always
+ * published (clients and the code actions tie a list to its version).
+ */
 function send(state: SessionState, uri: string, version: number, entries: PublishedDiagnostic[]): void {
+  const last = state.published.get(uri);
   state.published.set(uri, { version, entries });
+  if (last !== undefined && last.version === version && sameList(last.entries, entries)) return;
   state.connection.sendDiagnostics({ uri, version, diagnostics: entries.map((e) => e.lsp) }).catch(gone);
+}
+
+/** True when the two lists publish the same diagnostics (the same objects, or equal JSON). */
+function sameList(a: readonly PublishedDiagnostic[], b: readonly PublishedDiagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((e, i) => {
+    const other = (b[i] as PublishedDiagnostic).lsp;
+    return e.lsp === other || JSON.stringify(e.lsp) === JSON.stringify(other);
+  });
 }
 
 /**

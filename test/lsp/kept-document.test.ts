@@ -40,8 +40,8 @@ const ORGANIZATION: SnapshotOrganization = {
   projects: [],
 };
 
-/** 24 projects (more than the head's tries), the first without a message of its own: it takes `defaults`'. */
-const TEXT = projectsText("p", 24)
+/** 17 projects (more than the head's 16 tries), the first without a message of its own: it takes `defaults`'. */
+const TEXT = projectsText("p", 17)
   .replace(
     "\ndefaults:\n",
     '\ndefaults:\n  message: "Hello {{first_name}} from the defaults. Reply STOP to opt out"\n',
@@ -67,34 +67,31 @@ describe("hover and completion on a checked document read it entry by entry", ()
     const memory = checkMemory();
     checkDocument(path, TEXT, context, undefined, memory);
     const cut = keptCut(memory, path, TEXT);
-    expect(cut?.chunks.length).toBe(24);
+    expect(cut?.chunks.length).toBe(17);
     if (cut === undefined) return;
     const entry = (n: number) => cut.chunks[n - 1] as { offset: number; text: string };
     const offsets = [
       ...offsetsIn(TEXT, 0, entry(1).offset),
-      ...[1, 2, 13, 24].flatMap((n) =>
+      ...[1, 2, 9, 17].flatMap((n) =>
         offsetsIn(TEXT, entry(n).offset, entry(n).offset + entry(n).text.length),
       ),
     ];
     const explained = new Set<string>();
-    for (const sources of [
-      { organization: ORGANIZATION },
-      { missing: "no offline snapshot" },
-    ] as HoverSources[])
-      for (const offset of offsets) {
-        const kept = hoverInDocument(path, TEXT, offset, sources, cut);
-        const whole = hoverAt(path, TEXT, offset, sources);
-        expect(kept.hover, `at ${offset}: ${TEXT.slice(offset, offset + 30)}`).toEqual(whole);
-        // A place in the head no project explains may be read whole (a key of `defaults`, not its value).
-        if (offset >= entry(1).offset || whole !== undefined)
-          expect(kept.read, `at ${offset}: ${JSON.stringify(TEXT.slice(offset - 10, offset + 20))}`).toBe(
-            "entry",
-          );
-        if (whole !== undefined) explained.add(whole.markdown.split("\n")[0] as string);
-      }
+    const sources: HoverSources = { organization: ORGANIZATION };
+    for (const offset of offsets) {
+      const kept = hoverInDocument(path, TEXT, offset, sources, cut);
+      const whole = hoverAt(path, TEXT, offset, sources);
+      expect(kept.hover, `at ${offset}: ${TEXT.slice(offset, offset + 30)}`).toEqual(whole);
+      // A place in the head no project explains may be read whole (a key of `defaults`, not its value).
+      if (offset >= entry(1).offset || whole !== undefined)
+        expect(kept.read, `at ${offset}: ${JSON.stringify(TEXT.slice(offset - 10, offset + 20))}`).toBe(
+          "entry",
+        );
+      if (whole !== undefined) explained.add(whole.markdown.split("\n")[0] as string);
+    }
     // The offsets reach a message (one of `defaults`), a schedule and the names.
     expect([...explained].join("\n")).toContain("**p-1**: what a contact receives");
-    expect([...explained].join("\n")).toContain("**p-24** sends at:");
+    expect([...explained].join("\n")).toContain("**p-17** sends at:");
     expect([...explained].join("\n")).toContain("`Ward 3 Likely Voters`:");
     expect(factsOf(TEXT, cut)).toEqual(documentFacts(TEXT));
     expect(factsOf(TEXT, cut).organization).toBe("Riverside Democrats");

@@ -15,6 +15,8 @@ export declare function runKillLoop(options: {
   concurrency: number;
   seed: number;
   maxAcksBeforeKill: number;
+  /** The listener's environment (default this process's). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<KillLoopResult>;
 
 export declare function checkKillLoop(

@@ -54,9 +54,18 @@ function headersOf(d) {
 
 /**
  * Runs the loop. `cli`: the built dist/cli/main.js; `stateDir`: the listener's --state.
+ * `env`: the listener's environment (default this process's); the secret and NO_COLOR are added.
  * Resolves with the ids answered 2xx, each run's stdout, and how many times the listener was killed.
  */
-export async function runKillLoop({ cli, stateDir, total, concurrency, seed, maxAcksBeforeKill }) {
+export async function runKillLoop({
+  cli,
+  stateDir,
+  total,
+  concurrency,
+  seed,
+  maxAcksBeforeKill,
+  env = process.env,
+}) {
   // The sandbox's one seeded generator: the kill moments are the same for one seed.
   const random = seededRandom(seed);
   const outputs = [];
@@ -76,7 +85,7 @@ export async function runKillLoop({ cli, stateDir, total, concurrency, seed, max
     const child = spawn(
       process.execPath,
       [cli, "webhooks", "listen", ...listenFlags(stateDir, "KILL_LOOP_SECRET")],
-      { env: { ...process.env, KILL_LOOP_SECRET, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+      { env: { ...env, KILL_LOOP_SECRET, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
     );
     const run = {
       child,

@@ -7,10 +7,9 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { importRouting } from "../../src/api/routing/import-routes.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { lintImported } from "../../src/import/lint-result.js";
-import { readLiveForImport, type Selection } from "../../src/import/read-live.js";
+import type { Selection } from "../../src/import/read-live.js";
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { declaredBy } from "../../src/import/template-existing.js";
@@ -18,6 +17,7 @@ import { importTemplate } from "../../src/import/template-import.js";
 import { alreadyDescribed, templateUsage, templateWouldChange } from "../../src/import/template-usage.js";
 import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { saveFiles } from "../adapters/files.js";
+import { readForImport } from "../gather/import-live.js";
 import { openSession, type Session, type SessionOptions } from "../gather/session.js";
 import { failWith } from "../output/fail.js";
 import type { Io } from "../output/io.js";
@@ -97,16 +97,10 @@ async function importTemplateWith(
   const fail = failing(flags, io);
   const check = flags.check === true;
   const { path, existing, others, declared } = input.target;
-  // Keys per organization: each project read with its own organization's key, as `import` does.
-  const routing = await importRouting(session.router);
-  if (!routing.ok) return fail(routing.diagnostics);
-  const live = await readLiveForImport(
-    session.client,
-    input.selection,
-    () => session.now(),
-    routing.beforeReads,
-  );
-  if (!live.ok) return fail(live.diagnostics);
+  // Keys per organization, then the reads, as `import` does (cli/gather/import-live.ts).
+  const reads = await readForImport(session, input.selection);
+  if (!reads.ok) return fail(reads.diagnostics);
+  const { live } = reads;
   const twice = alreadyDescribed(
     live.projects.map((p) => p.project_id),
     declared.ids,
@@ -125,7 +119,7 @@ async function importTemplateWith(
   if (!result.ok) return fail(result.diagnostics);
   // Live content that breaks a lint error rule is imported as it is; say so up front (as import does).
   const diagnostics: Diagnostic[] = [
-    ...routing.diagnostics,
+    ...reads.routing,
     ...lintImported([...others, { path, text: result.file.text }], new Set([path]), session.now()),
     ...(check ? templateWouldChange(path, result.file.changed) : []),
   ];

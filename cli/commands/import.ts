@@ -6,20 +6,20 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { importRouting } from "../../src/api/routing/import-routes.js";
 import { assembleCampaign } from "../../src/campaign/assemble.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
 import { importSelection, importUsage, wouldChange } from "../../src/import/import-usage.js";
 import { lintImported } from "../../src/import/lint-result.js";
-import { readLiveForImport, type Selection } from "../../src/import/read-live.js";
+import type { Selection } from "../../src/import/read-live.js";
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { snapshotOf } from "../../src/plan/snapshot.js";
 import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { saveFiles } from "../adapters/files.js";
 import { writeSnapshot } from "../adapters/snapshot-file.js";
+import { readForImport } from "../gather/import-live.js";
 import { openSession, type Session, type SessionOptions } from "../gather/session.js";
 import { failWith } from "../output/fail.js";
 import type { Io } from "../output/io.js";
@@ -80,17 +80,10 @@ async function importWith(
   const fail = failing(flags, io);
   const check = flags.check === true;
   const { target, existing } = input;
-  // Keys per organization: each project read with its own organization's key (src/api/routing/import-routes.ts).
-  const routing = await importRouting(session.router);
-  if (!routing.ok) return fail(routing.diagnostics);
-  // The API's clock, read after its first responses: stats windows, lint and snapshot use it.
-  const live = await readLiveForImport(
-    session.client,
-    input.selection,
-    () => session.now(),
-    routing.beforeReads,
-  );
-  if (!live.ok) return fail(live.diagnostics);
+  // Keys per organization, then the reads on the API's clock (cli/gather/import-live.ts).
+  const reads = await readForImport(session, input.selection);
+  if (!reads.ok) return fail(reads.diagnostics);
+  const { live } = reads;
   const now = session.now();
   const result = importFiles({
     projects: live.projects,
@@ -108,7 +101,7 @@ async function importWith(
     ...existing.filter((e) => !result.files.some((f) => f.path === e.path)),
   ];
   const diagnostics: Diagnostic[] = [
-    ...routing.diagnostics,
+    ...reads.routing,
     ...lintImported(after, new Set(result.projects.map((p) => p.file)), now),
     ...(check ? wouldChange(changed) : []),
   ];

@@ -8,19 +8,13 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type EmailCampaignFigures, emailFigures, guardAlert } from "../../src/email/figures.js";
 import type { EmailCampaignSpec } from "../../src/email/model.js";
 import { findCampaign, skippedCampaign } from "../../src/plan/email-campaign.js";
+import type { StatusEmail } from "../../src/report/status-view.js";
 import { readCampaigns } from "./plan-email.js";
-
-export interface EmailStatus {
-  readonly campaigns: readonly EmailCampaignFigures[];
-  readonly diagnostics: readonly Diagnostic[];
-  /** `failed`: GET /email/campaigns could not be read (campaigns is then empty, and unknown). */
-  readonly read: "read" | "early-access" | "failed";
-}
 
 export async function statusEmail(
   specs: readonly EmailCampaignSpec[],
   client: ApiClient,
-): Promise<EmailStatus | undefined> {
+): Promise<StatusEmail | undefined> {
   if (specs.length === 0) return undefined;
   const read = await readCampaigns(client);
   if (read.kind === "early-access")

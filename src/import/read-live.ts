@@ -9,6 +9,7 @@
 
 import type { ApiError } from "../api/index.js";
 import { apiErrorDiagnostic, apiErrorsDiagnostics } from "../api/index.js";
+import type { ImportBeforeReads } from "../api/routing/import-routes.js";
 import { organizationNamed } from "../contract/organization-named.js";
 import type {
   MediaFile,
@@ -63,16 +64,6 @@ export function selects(selection: Selection): boolean {
 }
 
 /**
- * Called once the projects' owners are known (from the statistics listing), before any project is
- * read by id: keys per organization route each project to its own organization's key. Answers the
- * problems that stop the import (none: go on).
- */
-export type BeforeReads = (
-  owners: ReadonlyMap<string, string>,
-  organizations: readonly Organization[],
-) => Promise<readonly Diagnostic[]>;
-
-/**
  * Reads what an import needs. `now` is the API's clock (`Session.now()`): it is read once the first
  * responses arrived (their `Date` header set it), so the statistics windows are the API's days
  * whatever this machine's clock says (design.md, "One clock, the API's").
@@ -81,7 +72,7 @@ export async function readLiveForImport(
   reader: ImportReader,
   selection: Selection,
   now: () => Date,
-  beforeReads?: BeforeReads,
+  beforeReads?: ImportBeforeReads,
 ): Promise<LiveForImport> {
   const [orgs, tenDlc, lists, numbers] = await Promise.all([
     reader.listOrganizations(),

@@ -22,10 +22,15 @@ import { renderStatusTable } from "./status-table.js";
  */
 export type StatusFormat = "text" | "json" | "csv" | "markdown";
 
-/** The email campaigns the campaign files describe, as read: their figures and diagnostics (guard alerts). */
+/**
+ * The email campaigns the campaign files describe, as read: their figures and diagnostics (guard
+ * alerts). `status` and `watch` read it (cli/email/status-email.ts). Invariant: `campaigns` is empty
+ * unless `read` is `"read"`; with `"failed"` (GET /email/campaigns could not be read) it is unknown.
+ */
 export interface StatusEmail {
   readonly campaigns: readonly EmailCampaignFigures[];
   readonly diagnostics: readonly Diagnostic[];
+  readonly read: "read" | "early-access" | "failed";
 }
 
 /**

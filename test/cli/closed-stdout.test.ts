@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
+import { childEnv } from "../support/child-env.js";
 
 interface EarlyClose {
   readonly firstLine: string;
@@ -22,7 +23,7 @@ function readFirstLineThenClose(argv: readonly string[], cwd: string): Promise<E
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT_CLI, ...argv], {
       cwd,
-      env: { ...process.env, NO_COLOR: "1" },
+      env: childEnv({ NO_COLOR: "1" }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -68,8 +69,9 @@ describe("a closed stdout ends the output quietly", () => {
 
   test("validate --json of a big file | head -1: the exit code of the full run", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "campaignctl-epipe-"));
-    // 2,000 unknown keys: a document of about 1 MB, far over a pipe's buffer, so writes hit EPIPE.
-    writeFileSync(join(cwd, "big.yaml"), bigCampaign(2000));
+    // 600 unknown keys: a document of over 256 KiB, four times a pipe's buffer (64 KiB), so writes
+    // after the reader went away hit EPIPE.
+    writeFileSync(join(cwd, "big.yaml"), bigCampaign(600));
     const full = await runCli(["validate", "--json", "big.yaml"], { cwd });
     expect(full.code).toBe(1);
     expect(full.stdout.length).toBeGreaterThan(256 * 1024);

@@ -13,6 +13,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { BUILT_CLI } from "../helpers/run-cli.js";
+import { childEnv } from "../support/child-env.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DIST = join(ROOT, "dist/");
@@ -98,7 +99,19 @@ process.on("exit", () => appendFileSync(${JSON.stringify(log)}, Object.keys(cach
   writeFileSync(join(dir, "campaign.yaml"), CAMPAIGN);
 });
 
+/** Each argv's run, once per file: two tests that read the same run (`completion bash`) share it. */
+const runs = new Map<string, Promise<Loaded>>();
+
 function runLogged(argv: readonly string[]): Promise<Loaded> {
+  const key = JSON.stringify(argv);
+  const known = runs.get(key);
+  if (known !== undefined) return known;
+  const started = runLoggedOnce(argv);
+  runs.set(key, started);
+  return started;
+}
+
+function runLoggedOnce(argv: readonly string[]): Promise<Loaded> {
   const log = join(dir, "loads.log");
   writeFileSync(log, "");
   const preload = pathToFileURL(join(dir, "preload.mjs")).href;
@@ -106,7 +119,7 @@ function runLogged(argv: readonly string[]): Promise<Loaded> {
     execFile(
       process.execPath,
       ["--import", preload, BUILT_CLI, ...argv],
-      { cwd: dir, env: { ...process.env, NO_COLOR: "1" } },
+      { cwd: dir, env: childEnv({ NO_COLOR: "1" }) },
       (error, stdout) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
         const inputs = bundleInputs();

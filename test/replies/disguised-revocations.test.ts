@@ -15,6 +15,7 @@ import { foldLookAlikes, revocationDisguised } from "../../src/message/revocatio
 import { decideInbound } from "../../src/replies/decide.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { EXAMPLE_FIXTURE } from "../sandbox/helpers.js";
+import { childEnv } from "../support/child-env.js";
 import { answersAfter, campaignDir, planJson, runJson, textIn } from "./world.js";
 
 type Kind = "letters-apart" | "look-alike" | "digits" | "emoji";
@@ -136,7 +137,10 @@ describe("disguised revocations, judged", () => {
     // ASCII letters and digits are left alone (confusables maps `m` to `rn`, `1` to `l`).
     expect(foldLookAlikes("Mom 101")).toBe("mom 101");
     // The small capitals table is what its script derives from the Unicode names.
-    execFileSync(process.execPath, ["scripts/gen-small-capitals.mjs", "--check"], { stdio: "pipe" });
+    execFileSync(process.execPath, ["scripts/gen-small-capitals.mjs", "--check"], {
+      stdio: "pipe",
+      env: childEnv(),
+    });
   });
 });
 

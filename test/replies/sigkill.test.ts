@@ -4,14 +4,20 @@
  * it to its record), then run again, a minute of the API's clock later, until a run ends cleanly:
  * every matching inbound has exactly one answer in its thread, no opt-out has one, and no two
  * passes fall within a minute. The sandbox runs in this process on a frozen virtual clock; kills
- * are placed by the sandbox's request log, not by a timer.
+ * are placed by the sandbox's request log, not by a timer. The runs nothing kills (after the kills,
+ * and the second worker the lock refuses) run in-process (`run` of cli/main.ts, the same flags and
+ * key, the sandbox's clock as the machine's): the process is the point only where it dies or holds
+ * the lock. A run after the kills counts as the clean end only when it made a pass (its `stopped`
+ * line's totals): a run that starts within a minute of the last pass ends at once with
+ * `replies.pass-not-due`, exit 0, having looked at nothing.
  */
 import { spawn } from "node:child_process";
 import { setTimeout as pause } from "node:timers/promises";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { BUILT_CLI } from "../helpers/run-cli.js";
+import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
+import { childEnv } from "../support/child-env.js";
 import { ANSWERS, answersAfter, campaignDir, TEXTS, textIn } from "./world.js";
 
 let sb: SandboxHandle;
@@ -28,18 +34,50 @@ const replies = async () =>
   (await log()).filter((r) => r.method === "POST" && r.route === "/conversations/{conversation_id}/messages")
     .length;
 
-/** One run; killed with SIGKILL once the sandbox has answered `killAfter` more reply POSTs (null: never). */
-async function runOnce(
-  cwd: string,
-  killAfter: number | null,
-): Promise<{ code: number | null; signal: string | null; stderr: string }> {
+/** `replies run --once --no-webhooks --json` in-process, to its end. */
+function onceInProcess(cwd: string): ReturnType<typeof runCli> {
+  return runCli(["replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl], {
+    cwd,
+    env: { CAMPAIGNCTL_API_KEY: PARENT_KEY },
+    clock: () => sb.clock.nowMs(),
+  });
+}
+
+interface Ended {
+  readonly code: number | null;
+  readonly signal: string | null;
+  readonly stderr: string;
+  /** The passes its `stopped` line counts (null: it printed none, as a killed run). */
+  readonly passes: number | null;
+}
+
+/** The passes the last `stopped` line of a `--json` run counts. */
+function passesOf(stdout: string): number | null {
+  const stopped = stdout
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as { type: string; totals?: { passes: number } })
+    .filter((l) => l.type === "stopped")
+    .at(-1);
+  return stopped?.totals?.passes ?? null;
+}
+
+/**
+ * One run: with `killAfter`, the built CLI, killed with SIGKILL once the sandbox has answered
+ * `killAfter` more reply POSTs; without (null), in-process to its end.
+ */
+async function runOnce(cwd: string, killAfter: number | null): Promise<Ended> {
+  if (killAfter === null) {
+    const run = await onceInProcess(cwd);
+    return { code: run.code, signal: null, stderr: run.stderr, passes: passesOf(run.stdout) };
+  }
   const before = await replies();
   const child = spawn(
     process.execPath,
     [BUILT_CLI, "replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl],
     {
       cwd,
-      env: { ...process.env, CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" },
+      env: childEnv({ CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" }),
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -47,7 +85,10 @@ async function runOnce(
   child.stderr.on("data", (d) => {
     stderr += String(d);
   });
-  child.stdout.resume();
+  let stdout = "";
+  child.stdout.on("data", (d) => {
+    stdout += String(d);
+  });
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
     child.on("exit", (code, signal) => resolve({ code, signal })),
   );
@@ -55,15 +96,15 @@ async function runOnce(
   void exited.then(() => {
     done = true;
   });
-  if (killAfter !== null)
-    while (!done) {
-      if ((await replies()) - before >= killAfter) {
-        child.kill("SIGKILL");
-        break;
-      }
-      await pause(5);
+  while (!done) {
+    if ((await replies()) - before >= killAfter) {
+      child.kill("SIGKILL");
+      break;
     }
-  return { ...(await exited), stderr };
+    await pause(5);
+  }
+  const end = await exited;
+  return { ...end, stderr, passes: passesOf(stdout) };
 }
 
 test("SIGKILL after a committed reply, run again: each matching inbound answered exactly once", async () => {
@@ -80,16 +121,17 @@ test("SIGKILL after a committed reply, run again: each matching inbound answered
     spec: "POST /conversations/{conversation_id}/messages: commit-then-fail(500) p=0.3",
   });
   const kills = [1, 2, 3, 2];
-  const outcomes: { code: number | null; signal: string | null }[] = [];
+  const outcomes: Ended[] = [];
   for (let i = 0; i < 12; i++) {
     const r = await runOnce(cwd, kills[i] ?? null);
     outcomes.push(r);
     await sb.clock.advance(61_000);
-    if (i >= kills.length && r.code === 0) break;
+    if (i >= kills.length && r.code === 0 && (r.passes ?? 0) > 0) break;
     if (i >= kills.length) expect(r.stderr).not.toContain("internal error");
   }
   expect(outcomes.slice(0, kills.length).map((o) => o.signal)).toEqual(kills.map(() => "SIGKILL"));
   expect(outcomes.at(-1)?.code).toBe(0);
+  expect(outcomes.at(-1)?.passes, "the clean end made a pass").toBeGreaterThan(0);
   for (const s of sent) {
     const answers = answersAfter(sb, s.conversationId, s.messageId);
     if (s.rule === null) expect(answers).toEqual([]);
@@ -104,7 +146,7 @@ test("SIGKILL after a committed reply, run again: each matching inbound answered
 
 test("a second worker on the same state directory is refused while the first runs", async () => {
   const cwd = campaignDir();
-  const env = { ...process.env, CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" };
+  const env = childEnv({ CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" });
   const first = spawn(
     process.execPath,
     [BUILT_CLI, "replies", "run", "--no-webhooks", "--json", "--base-url", sb.baseUrl],
@@ -116,18 +158,7 @@ test("a second worker on the same state directory is refused while the first run
   });
   const exited = new Promise<number | null>((resolve) => first.on("exit", (code) => resolve(code)));
   while (!out.includes('"type":"started"')) await pause(10);
-  const second = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    const c = spawn(
-      process.execPath,
-      [BUILT_CLI, "replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl],
-      { cwd, env, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    c.stdout.on("data", (d) => {
-      stdout += String(d);
-    });
-    c.on("exit", (code) => resolve({ code, stdout }));
-  });
+  const second = await onceInProcess(cwd);
   expect(second.code).toBe(1);
   expect(JSON.parse(second.stdout).diagnostics.map((d: { code: string }) => d.code)).toEqual([
     "replies.state-locked",

@@ -18,6 +18,7 @@ import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
 import { seeded } from "../lsp/seeded.js";
 import { EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
+import { childEnv } from "../support/child-env.js";
 import { ANSWERS, answersAfter, campaignDir, TEXTS, textIn } from "./world.js";
 
 const SECRET = "whsec_worker_sigkill_0123456789abcdef";
@@ -56,7 +57,7 @@ async function startWorker(cwd: string): Promise<Worker> {
     ],
     {
       cwd,
-      env: { ...process.env, CAMPAIGNCTL_API_KEY: PARENT_KEY, HOOK_SECRET: SECRET, NO_COLOR: "1" },
+      env: childEnv({ CAMPAIGNCTL_API_KEY: PARENT_KEY, HOOK_SECRET: SECRET, NO_COLOR: "1" }),
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

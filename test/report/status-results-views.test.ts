@@ -76,7 +76,7 @@ const EMAIL: EmailCampaignFigures = {
 };
 const FULL: StatusRead = {
   report: { ...built, experiments: statusExperiments([EXPERIMENT], built.projects) },
-  email: { campaigns: [EMAIL], diagnostics: [] },
+  email: { campaigns: [EMAIL], diagnostics: [], read: "read" },
   replies: {
     state: ".campaignctl/replies",
     projects: summarizeAnswered([

@@ -2,7 +2,10 @@
  * A recording killed with SIGKILL (the built CLI as a real process, `node dist/cli/main.js results
  * record`) leaves no half batch, then the next recording completes the store exactly as one
  * uninterrupted recording makes it. The sandbox runs in this process on a frozen virtual clock, so
- * every run records the same hour.
+ * every run records the same hour. Only the run that is killed is a process; the uninterrupted
+ * recording it is compared with and the run that completes the store after it run in-process
+ * (`run` of cli/main.ts, the same flags and keys, the sandbox's clock as the machine's): their
+ * outcome is the store they write, not the process.
  *
  * Files: 40 organizations (a file each) are written one after another, each batch through a synced
  * temporary file renamed over the month's file; the run is killed as soon as the first file
@@ -20,7 +23,7 @@ import { setTimeout as pause } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
-import { BUILT_CLI } from "../helpers/run-cli.js";
+import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 import { generateOrgWorld, startOrgWorld, worldKeyEnvironment } from "../support/org-world.js";
 import { storeLines } from "./harness.js";
 import { freshDatabase, HAVE_POSTGRES, query, warnSkipped } from "./postgres.js";
@@ -66,6 +69,15 @@ function startRecording(
   return { child, done };
 }
 
+/** `results record` in-process to its end, on the files store (nothing kills it). */
+async function recordInProcess(cwd: string): Promise<{ code: number; stderr: string }> {
+  return runCli(["results", "record", "--base-url", sb.baseUrl], {
+    cwd,
+    env: worldKeyEnvironment(world),
+    clock: () => sb.clock.nowMs(),
+  });
+}
+
 /** A store's month files by path, each line without its `at` (the API's clock as each run read it, to the ms). */
 const files = (cwd: string): Record<string, string> => {
   const dir = join(cwd, "results");
@@ -82,7 +94,7 @@ describe("a recording killed mid-batch", () => {
     timeout: 120_000,
   }, async () => {
     const whole = mkdtempSync(join(tmpdir(), "campaignctl-results-whole-"));
-    const uninterrupted = await startRecording(whole).done;
+    const uninterrupted = await recordInProcess(whole);
     expect(uninterrupted.code, uninterrupted.stderr).toBe(0);
     expect(Object.keys(files(whole))).toHaveLength(40);
 
@@ -108,7 +120,7 @@ describe("a recording killed mid-batch", () => {
         const i = a.findIndex((line, n) => line !== b[n]);
         expect(a[i], `${file} line ${i + 1}`).toBe(b[i]);
       }
-      const again = await startRecording(cwd).done;
+      const again = await recordInProcess(cwd);
       expect(again.code, again.stderr).toBe(0);
       const after = files(cwd);
       for (const [file, text] of Object.entries(complete)) expect(after[file], file).toBe(text);

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { loadFixtureFile, validateFixtureData } from "../../src/sandbox/fixture/load.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
+import { childEnv } from "../support/child-env.js";
 import {
   generateOrgWorld,
   orgWorld,
@@ -115,19 +116,23 @@ describe("scripts/gen-org-world.mjs", () => {
     const dir = mkdtempSync(join(tmpdir(), "campaignctl-gen-world-"));
     try {
       const out = join(dir, "world.yaml");
-      execFileSync(process.execPath, [
-        SCRIPT,
-        "--orgs",
-        "3",
-        "--projects",
-        "2",
-        "--seed",
-        "7",
-        "--out",
-        out,
-        "--campaign",
-        join(dir, "campaign"),
-      ]);
+      execFileSync(
+        process.execPath,
+        [
+          SCRIPT,
+          "--orgs",
+          "3",
+          "--projects",
+          "2",
+          "--seed",
+          "7",
+          "--out",
+          out,
+          "--campaign",
+          join(dir, "campaign"),
+        ],
+        { env: childEnv() },
+      );
       const loaded = loadFixtureFile(out);
       expect(loaded.ok).toBe(true);
       const world = generateOrgWorld({ orgs: 3, projects: 2, seed: 7 });
@@ -149,6 +154,7 @@ describe("scripts/gen-org-world.mjs", () => {
       [SCRIPT, "--orgs", "2", "--projects", "1", "--parent", "--keys-env"],
       {
         encoding: "utf8",
+        env: childEnv(),
       },
     );
     expect(run.status).toBe(0);
@@ -165,6 +171,7 @@ describe("scripts/gen-org-world.mjs", () => {
       [SCRIPT, "--orgs", "1", "--projects", "1", "--out", "/nonexistent/dir/w.yaml"],
       {
         encoding: "utf8",
+        env: childEnv(),
       },
     );
     expect(bad.status).toBe(1);
@@ -178,7 +185,7 @@ describe("scripts/gen-org-world.mjs", () => {
     [["--orgs", "2", "--projects", "1", "--mode", "live"], "--mode must be draft or scheduled"],
     [["--orgs", "2", "--projects", "1", "--org", "3"], "Unknown option '--org'"],
   ])("%j is a usage error (exit 2)", (args, message) => {
-    const run = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: "utf8" });
+    const run = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: "utf8", env: childEnv() });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe("");

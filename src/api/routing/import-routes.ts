@@ -11,8 +11,9 @@ import { routeOwners } from "./route-owners.js";
 import type { OwnerRouter } from "./router.js";
 
 /**
- * Routes the projects listed (`owners`: project id -> organization id) before they are read by id;
- * answers the problems that stop the import (none: go on).
+ * Called once the projects' owners are known (`owners`: project id -> organization id, from the
+ * statistics listing), before any project is read by id: keys per organization route each project
+ * to its own organization's key. Answers the problems that stop the import (none: go on).
  */
 export type ImportBeforeReads = (
   owners: ReadonlyMap<string, string>,

@@ -92,15 +92,24 @@ export function validator(name: SchemaName): ValidateFunction {
     const file = new URL(cacheKey(name), CACHE);
     if (!existsSync(file)) {
       const code = standaloneValidatorCode(name);
-      mkdirSync(CACHE, { recursive: true });
-      // Written aside then renamed: a worker compiling the same schema at the same time, or one
-      // reading it, never sees half a file.
-      const aside = new URL(
-        `${file.pathname.slice(file.pathname.lastIndexOf("/") + 1)}.${process.pid}`,
-        CACHE,
-      );
-      writeFileSync(aside, code);
-      renameSync(aside, file);
+      try {
+        mkdirSync(CACHE, { recursive: true });
+        // Written aside then renamed: a worker compiling the same schema at the same time, or one
+        // reading it, never sees half a file.
+        const aside = new URL(
+          `${file.pathname.slice(file.pathname.lastIndexOf("/") + 1)}.${process.pid}`,
+          CACHE,
+        );
+        writeFileSync(aside, code);
+        renameSync(aside, file);
+      } catch {
+        // node_modules cannot be written (a read-only checkout): compiled in memory, as before.
+        validate = reportSchemaAjv().compile(
+          JSON.parse(readText(schemaUrl(name))) as Record<string, unknown>,
+        );
+        compiled.set(name, validate);
+        return validate;
+      }
     }
     validate = requireCached(file.pathname) as ValidateFunction;
     compiled.set(name, validate);

@@ -49,6 +49,16 @@ export const VALIDATORS = [
     options: { allErrors: true, strict: true },
     formats: ["date-time"],
   },
+  {
+    // The sandbox's fixture (src/sandbox/fixture/load.ts), checked at every sandbox start: compiling
+    // it took 0.25 s of each `--sandbox` run and of each test worker (issue 35, bench/README.md).
+    // The options of src/sandbox/ajv.ts; the formats the schema uses.
+    schema: "schemas/fixture.schema.json",
+    out: "src/sandbox/generated/validate-fixture.ts",
+    name: "validateFixtureSchema",
+    options: { allErrors: true, strict: true, allowUnionTypes: true },
+    formats: ["date-time", "hostname", "uri"],
+  },
 ];
 
 /** The TypeScript module text of one validator. */

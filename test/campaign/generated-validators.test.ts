@@ -9,10 +9,12 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
 // @ts-expect-error: a plain ES module script without type declarations
 import * as generator from "../../scripts/gen-validators.mjs";
 import { campaignSchema, validateCampaignData } from "../../src/campaign/schema.js";
 import { validatePolicyData } from "../../src/policy/schema.js";
+import { validateFixtureSchema } from "../../src/sandbox/generated/validate-fixture.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 interface Spec {
@@ -98,5 +100,25 @@ describe("generated schema validators", () => {
   test("policy: the bad cases have errors", () => {
     expect(validatePolicyData(policyCases[1]?.[1]).map((e) => e.keyword)).toEqual(["additionalProperties"]);
     expect(validatePolicyData(policyCases[2]?.[1]).map((e) => e.keyword)).toEqual(["required", "const"]);
+  });
+});
+
+describe("the generated fixture validator", () => {
+  const fixture = VALIDATORS.find((s) => s.out.includes("fixture")) as Spec;
+  const cases: [string, unknown][] = [
+    ["the example world", parse(readFileSync(join(ROOT, "examples/sandbox.yaml"), "utf8"))],
+    [
+      "unknown keys and a bad date-time",
+      { version: 1, organizations: [], nonsense: true, clock: { start: "noon" } },
+    ],
+    ["not an object", ["version", 1]],
+  ];
+  test.each(cases)("fixture: %s gives the errors ajv gives at run time", (_, data) => {
+    const generated = validateFixtureSchema(data) ? [] : [...(validateFixtureSchema.errors ?? [])];
+    expect(generated).toEqual(errorsOf(fixture, data));
+  });
+  test("fixture: the example is valid, the bad cases have errors", () => {
+    expect(validateFixtureSchema(cases[0]?.[1])).toBe(true);
+    expect(errorsOf(fixture, cases[1]?.[1]).length).toBeGreaterThan(0);
   });
 });

@@ -21,7 +21,7 @@ import {
   REPORT_SCHEMA_OPTIONS,
   reportSchemaAjv,
   SHARED_SCHEMA_URLS,
-} from "../../src/report/plan-schema.js";
+} from "../../src/report/report-schema-ajv.js";
 
 /** A schema of `schemas/` that describes a document the CLI prints or writes. */
 export type SchemaName =

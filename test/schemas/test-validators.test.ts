@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
-import { compileReportSchema } from "../../src/report/plan-schema.js";
+import { compileReportSchema } from "../../src/report/report-schema-ajv.js";
 import { cacheKey, type SchemaName, validator } from "../helpers/schemas.js";
 
 const read = (url: URL): string => readFileSync(url, "utf8");

@@ -21,23 +21,34 @@
  * workspace is made under node_modules/.cache, not the system's temp directory: the policy
  * discovery lists every directory above the file, and a shared /tmp of thousands of entries that
  * change every second is listed again at every check (a cost of that directory, not of the check).
- * Target (exit 1 otherwise): median and 90th percentile under 100 ms.
+ * What is timed is what an editor's user waits for: from the change leaving the editor to the
+ * editor holding that version's findings as objects it can draw, so the server's check, its
+ * encoding, the bytes through the pipe and the client's own read and JSON parse of the whole
+ * publish (the protocol's publish, like a pull report, is always the document's whole list: 7 MB
+ * for the 15,834 findings of the 10,000-project file) are all in it; drawing them is not. The
+ * client's CPU is printed apart. After the edits it times a hover on a message and a completion
+ * of a key in the middle of the file (each answered from the last check's cut of the file), checks
+ * that hover's answer is hover.ts's on the whole text, and runs `validate FILE --json` on the
+ * edited text: the last publish must hold exactly its findings (codes, places, messages, hints).
+ * Target (exit 1 otherwise): median and 90th percentile under 100 ms, and both agreements.
  *
  *   node bench/lsp.mjs templates 30     # input, edits
  *   node bench/lsp.mjs big 30
  *   node bench/lsp.mjs folder 30 1000 10
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   CodeActionRequest,
+  CompletionRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
+  HoverRequest,
   InitializedNotification,
   InitializeRequest,
   PublishDiagnosticsNotification,
@@ -105,6 +116,78 @@ function instanceEdit(lines, e) {
     range: { start: { line, character }, end: { line, character: character + (grow ? 0 : LONG.length) } },
     text: grow ? LONG : "",
   };
+}
+
+/** The median of `runs` timings of `request()` (ms) and its last answer. */
+async function timed(runs, request) {
+  const times = [];
+  let answer;
+  for (let r = 0; r < runs; r++) {
+    const started = performance.now();
+    answer = await request();
+    times.push(performance.now() - started);
+  }
+  return { ms: median(times), answer };
+}
+
+/**
+ * A hover on a message and a completion of a key in the middle of the file (timed), the hover
+ * compared with hover.ts's answer on the whole text in this process, and `validate FILE --json` of
+ * the edited text (the file written with it), whose findings the last publish must equal.
+ */
+async function requestsAndAgreement(connection, uri, file, text) {
+  const lines = text.split("\n");
+  // A project's message in the second half, or the template's English variant.
+  let line = lines.findIndex((l, i) => i > lines.length / 2 && l.includes("message: "));
+  if (line < 0) line = lines.findIndex((l) => l.includes(' en: "'));
+  const character = (lines[line] ?? "").indexOf(": ") + 8;
+  const position = { line, character };
+  const hover = await timed(5, () =>
+    connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position }),
+  );
+  const completion = await timed(5, () =>
+    connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: line + 1, character: 4 },
+    }),
+  );
+  const { hoverAt } = await import(new URL("./lsp/hover.js", pathToFileURL(CLI)).href);
+  const offset = lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + character;
+  const missing = "no offline snapshot; run `campaignctl plan` on these files once to write it";
+  const expected = hoverAt(file, text, offset, { missing });
+  const hoverSame =
+    expected !== undefined &&
+    hover.answer?.contents?.value === expected.markdown &&
+    hover.answer?.range?.start.line === expected.range.start.line - 1;
+  const items = Array.isArray(completion.answer) ? completion.answer : (completion.answer?.items ?? []);
+  console.log(
+    `hover on a message (line ${line + 1}): median ${hover.ms.toFixed(1)} ms, ${hoverSame ? "the same as hover.ts on the whole text" : "DIFFERENT from hover.ts on the whole text"}; completion of a key: median ${completion.ms.toFixed(1)} ms (${items.length} items)`,
+  );
+  writeFileSync(file, text);
+  const run = spawnSync(process.execPath, [CLI, "validate", file, "--json", "--now", NOW], {
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
+  return { hoverSame, validated: JSON.parse(run.stdout).diagnostics };
+}
+
+/** True when the published diagnostics are validate's: code, place (0-based) and message (hint after it). */
+function sameFindings(published, validated) {
+  const key = (code, line, character, message) => JSON.stringify([code, line, character, message]);
+  const mine = published
+    .map((d) => key(d.code, d.range.start.line, d.range.start.character, d.message))
+    .sort();
+  const theirs = validated
+    .map((d) =>
+      key(
+        d.code,
+        (d.range?.start.line ?? 1) - 1,
+        (d.range?.start.column ?? 1) - 1,
+        `${d.message}${d.hint ? `\nhint: ${d.hint}` : ""}`,
+      ),
+    )
+    .sort();
+  return mine.length === theirs.length && mine.every((k, i) => k === theirs[i]);
 }
 
 mkdirSync(CACHE, { recursive: true });
@@ -188,6 +271,7 @@ try {
   const cpus = [];
   const clientCpus = [];
   let counts = [];
+  let lastPublished = first.diagnostics;
   for (let e = 0; e < EDITS; e++) {
     const version = e + 2;
     const change = edit(lines, e);
@@ -210,7 +294,9 @@ try {
     const client = process.cpuUsage(clientBefore);
     clientCpus.push((client.user + client.system) / 1000);
     counts.push(result.diagnostics.length);
+    lastPublished = result.diagnostics;
   }
+  const last = await requestsAndAgreement(connection, uri, big, lines.join("\n"));
   await connection.sendRequest(ShutdownRequest.type);
   await connection.sendNotification(ExitNotification.type);
   counts = [...new Set(counts)];
@@ -231,7 +317,11 @@ try {
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
-  const ok = median(times) < TARGET_MS && p90 < TARGET_MS && counts.length === 2;
+  const agrees = sameFindings(lastPublished, last.validated);
+  console.log(
+    `the last publish against \`validate FILE --json\` of the same text: ${lastPublished.length} and ${last.validated.length} findings, ${agrees ? "the same codes, places and messages" : "DIFFERENT"}`,
+  );
+  const ok = median(times) < TARGET_MS && p90 < TARGET_MS && counts.length === 2 && agrees && last.hoverSame;
   console.log(ok ? `target met (under ${TARGET_MS} ms)` : `TARGET MISSED (under ${TARGET_MS} ms)`);
   if (!ok) process.exitCode = 1;
 } finally {

@@ -1,85 +1,19 @@
 #!/usr/bin/env node
 /**
- * The one error boundary of campaignctl: builds the command tree, runs one command, turns its
- * Outcome into the exit code, and turns any unexpected exception into a one-line message (the stack
- * only with CAMPAIGNCTL_DEBUG=1). Nothing else in the tree decides exit codes. A closed stdout
- * (`| head -1`) is not an error: `processIo` drops the output nobody reads, and the run keeps its
- * outcome and exit code.
+ * The bin: runs one command in this process and sets its exit code. The error boundary, the command
+ * tree and the run are cli/lifecycle/run.ts; this file only chooses how that code is loaded, before
+ * loading anything else (issue 36: a short command's time is mostly start-up). On Node 20, a command
+ * the build made a code-cached bundle for (`validate`) runs from that bundle, compiled from V8's
+ * cache (cli/lifecycle/code-cache.ts); everything else imports run.ts (on Node 22.1+ with Node's own
+ * compile cache: cli/lifecycle/compile-cache.ts). Both run the same code.
  */
 // First, for its side effect: the compile cache (Node 22+) for every module loaded after it.
 import "./lifecycle/compile-cache.js";
-import { CommanderError } from "commander";
-import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
-import { UsageError } from "./flags/strict-command.js";
-import { type Io, processIo } from "./output/io.js";
-import { exitCodeOf, type Outcome } from "./output/outcome.js";
-import { redactingIo, redactorFor } from "./output/output-redaction.js";
-import { buildProgram } from "./program.js";
-
-export async function run(argv: readonly string[], given: Io): Promise<number> {
-  const io = redactingIo(given, redactorFor(argv, given.env));
-  let outcome: Outcome | undefined;
-  const program = await buildProgram(
-    io,
-    (o) => {
-      outcome = o;
-    },
-    argv,
-  );
-  try {
-    await program.parseAsync([...argv], { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version end here with exit code 0; everything else is a usage error, shown
-      // here, once, as every other error is (strict-command.ts keeps commander from writing it).
-      if (error.exitCode === 0) return 0;
-      // Loaded only here: `--version` and `--help` do not load the diagnostics renderers.
-      const { failWith } = await import("./output/fail.js");
-      failWith([usageDiagnostic(error)], new Map(), io, {
-        json: asksForJson(argv),
-        formatVersion: USAGE_FORMAT_VERSION,
-      });
-      return exitCodeOf({ kind: "usage" });
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`campaignctl: internal error: ${message}\nThis is a bug in campaignctl; please report it.\n`);
-    if (io.env.CAMPAIGNCTL_DEBUG === "1" && error instanceof Error && error.stack)
-      io.stderr(`${error.stack}\n`);
-    return 70;
-  }
-  return exitCodeOf(outcome ?? { kind: "success" });
-}
-
-/** Every command's documents are at format_version 1; a usage error has no command document to follow. */
-const USAGE_FORMAT_VERSION = 1;
-
-/** `--json` or `--format json` anywhere before a `--` (commander has not said which command it is). */
-export function asksForJson(argv: readonly string[]): boolean {
-  const end = argv.indexOf("--");
-  const words = end < 0 ? argv : argv.slice(0, end);
-  return words.some(
-    (w, i) => w === "--json" || w === "--format=json" || (w === "--format" && words[i + 1] === "json"),
-  );
-}
-
-/**
- * The usage error as a diagnostic (`cli.usage`). Commander's suggestion (`\n(Did you mean plan?)`,
- * also given for an unknown command by register/help.ts) or our hint for an unknown flag
- * (strict-command.ts), the parenthesised line after the message, becomes the hint; without one,
- * the hint says where the command's usage is.
- */
-export function usageDiagnostic(error: CommanderError): Diagnostic {
-  const message = error.message.replace(/^error: /, "");
-  const command = error instanceof UsageError ? error.command : "campaignctl";
-  const hinted = /\n\((.+)\)$/s.exec(message);
-  if (hinted === null || hinted[1] === undefined)
-    return { severity: "error", code: "cli.usage", message, hint: `${command} --help shows the usage` };
-  const hint = hinted[1].replace(/^Did you mean /, "did you mean ");
-  return { severity: "error", code: "cli.usage", message: message.slice(0, hinted.index), hint };
-}
+import { cachedRun } from "./lifecycle/code-cache.js";
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url.endsWith("/cli/main.js");
 if (isEntryPoint) {
-  const code = await run(process.argv.slice(2), processIo());
-  process.exitCode = code;
+  const argv = process.argv.slice(2);
+  const entry = cachedRun(argv, process.env) ?? (await import("./lifecycle/run.js"));
+  process.exitCode = await entry.runProcess(argv);
 }

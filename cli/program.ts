@@ -9,6 +9,7 @@
  */
 import { type Command, CommanderError, Option } from "commander";
 import { StrictCommand } from "./flags/strict-command.js";
+import { commandWord } from "./lifecycle/command-word.js";
 import type { Io } from "./output/io.js";
 import type { ReportOutcome } from "./output/outcome.js";
 import { registerHelp } from "./register/help.js";
@@ -49,14 +50,8 @@ export async function buildProgram(
   return program;
 }
 
-/** The command `argv` runs: its first word that is not an option (the root's options take no value). */
-export function commandWord(argv: readonly string[]): string | undefined {
-  for (const word of argv) {
-    if (word === "--") return undefined;
-    if (!word.startsWith("-")) return word;
-  }
-  return undefined;
-}
+/** The command `argv` runs (also read by the bin before it loads this module: cli/main.ts). */
+export { commandWord } from "./lifecycle/command-word.js";
 
 type Register = (program: Command, io: Io, report: ReportOutcome) => void;
 

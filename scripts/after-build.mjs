@@ -14,9 +14,12 @@
 // only on 3 cores or more) stays unbundled, as do the other compiled files (tests and tools import
 // them). dist/bundle-meta.json (esbuild's metafile, not shipped) says which module is in which
 // chunk: test/cli/lazy-commands.test.ts reads it to tell which modules a run loaded.
-import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
+import { BUNDLE_PARAMETERS, bundleFiles, CACHED_COMMANDS } from "../dist/cli/lifecycle/code-cache.js";
 
 const CLI = "dist/cli";
 /** What every chunk starts with: `require` for the CommonJS packages bundled into ES modules. */
@@ -31,20 +34,38 @@ if (readFileSync(join(CLI, "main.js"), "utf8").includes(BUNDLED))
   throw new Error(`${CLI}/main.js is already a bundle: run tsc (npm run build) before this script`);
 // The chunks of the last build go: their names change with their contents.
 for (const name of readdirSync(CLI)) if (/^chunk-[A-Z0-9]+\.js$/.test(name)) rmSync(join(CLI, name));
+rmSync(join(CLI, "code-cache"), { recursive: true, force: true });
 
-/** Each compiled module's `import.meta.url` as the URL of its own file, whichever chunk it lands in. */
-const ownImportMetaUrl = {
-  name: "own-import-meta-url",
-  setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/](cli|src)[\\/].*\.js$/ }, (args) => {
-      const text = readFileSync(args.path, "utf8");
-      if (!text.includes("import.meta.url")) return undefined;
-      const own = relative(resolve(CLI), args.path).split("\\").join("/");
-      const url = `new URL(${JSON.stringify(own)}, import.meta.url).href`;
-      return { contents: text.replaceAll("import.meta.url", url), loader: "js" };
-    });
-  },
-};
+/**
+ * The compiled modules as bundled. Each one's `import.meta.url` is the URL of its own file,
+ * whichever chunk it lands in: `base` is an expression for the URL of a file in dist/cli (the
+ * chunk's own `import.meta.url`, or the one code-cached bundles are given: cli/lifecycle/code-cache.ts
+ * BUNDLE_BASE). The generated validators (scripts/gen-validators.mjs) `require` ajv's runtime helpers
+ * and ajv-formats through their own `createRequire`, which esbuild leaves to Node's CommonJS loader
+ * (a package.json lookup, a read and a compile each, about 5 ms at start-up): without that line,
+ * their `require` is the bundle's, and the helpers are bundled.
+ */
+function compiledModules(base) {
+  return {
+    name: "compiled-modules",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]dist[\\/](cli|src)[\\/].*\.js$/ }, (args) => {
+        let text = readFileSync(args.path, "utf8");
+        if (/[\\/]generated[\\/]validate-[a-z-]+\.js$/.test(args.path))
+          text = text
+            .replace(OWN_REQUIRE, "")
+            .replace(/^import \{ createRequire \} from "node:module";\n/m, "");
+        if (!text.includes("import.meta.url")) return { contents: text, loader: "js" };
+        const own = relative(resolve(CLI), args.path).split("\\").join("/");
+        const url = `new URL(${JSON.stringify(own)}, ${base}).href`;
+        return { contents: text.replaceAll("import.meta.url", url), loader: "js" };
+      });
+    },
+  };
+}
+
+/** A generated validator's own `require` (scripts/gen-validators.mjs). */
+const OWN_REQUIRE = /^const require = createRequire\(import\.meta\.url\);\n/m;
 
 const result = await build({
   entryPoints: [join(CLI, "main.js")],
@@ -67,10 +88,76 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   metafile: true,
-  plugins: [ownImportMetaUrl],
+  plugins: [compiledModules("import.meta.url")],
   logLevel: "warning",
 });
-writeFileSync("dist/bundle-meta.json", JSON.stringify(result.metafile));
+const cached = await Promise.all(CACHED_COMMANDS.map(cachedBundle));
+writeFileSync("dist/bundle-meta.json", JSON.stringify(mergedMeta([result.metafile, ...cached])));
 // tsc's source map describes the file the bundle replaced.
 rmSync(join(CLI, "main.js.map"), { force: true });
 chmodSync(join(CLI, "main.js"), 0o755);
+
+/**
+ * A run of `command` from one script, for V8's code cache on Node 20 (cli/lifecycle/code-cache.ts):
+ * cli/lifecycle/run.ts and everything the command can reach, as one CommonJS bundle wrapped in a
+ * function (its parameters: BUNDLE_PARAMETERS), its id (a hash of its text) on the first line; then
+ * a run of the command through it (scripts/make-code-cache.mjs, in a process of its own) makes the
+ * cache. The other commands' registrations are left out (cli/program.ts imports only the one named
+ * by the command word, which is the one the bin chose the bundle by): each stays an `import()` of
+ * its unbundled module. Returns esbuild's metafile, for dist/bundle-meta.json.
+ */
+async function cachedBundle(command) {
+  const files = bundleFiles(command);
+  const out = await build({
+    entryPoints: [join(CLI, "lifecycle/run.js")],
+    outfile: relative(".", files.source),
+    write: false,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20.19",
+    external: ["undici", "pg", "pg-native"],
+    legalComments: "inline",
+    minifyWhitespace: true,
+    minifySyntax: true,
+    metafile: true,
+    plugins: [compiledModules("__campaignctlBase"), otherRegistrationsLeftOut(command)],
+    logLevel: "warning",
+  });
+  // ASCII only, so the bin reads it as Latin-1, a one-byte string (about 5 ms less than UTF-8 with
+  // one character beyond Latin-1, which makes the whole source two-byte). esbuild escapes strings,
+  // templates and names, but not regular expression literals: there `\uXXXX` is the same code unit.
+  const text = out.outputFiles[0].text.replace(
+    /[^ -~\t\n\r]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  const id = createHash("sha256").update(text).digest("hex").slice(0, 32);
+  mkdirSync(dirname(files.source), { recursive: true });
+  writeFileSync(files.source, `// ${id}\n(function (${BUNDLE_PARAMETERS.join(", ")}) {\n${text}})\n`);
+  execFileSync(process.execPath, ["--predictable", "scripts/make-code-cache.mjs", command], {
+    stdio: "inherit",
+  });
+  return out.metafile;
+}
+
+/** cli/program.ts's `import()` of every registration but `command`'s, left to Node's loader. */
+function otherRegistrationsLeftOut(command) {
+  return {
+    name: "other-registrations-left-out",
+    setup(build) {
+      build.onResolve({ filter: /^\.\/register\/[a-z-]+\.js$/ }, (args) => {
+        if (args.kind !== "dynamic-import" || basename(args.importer) !== "program.js") return undefined;
+        if (args.path === `./register/${command}.js`) return undefined;
+        return { path: `.${args.path}`, external: true };
+      });
+    },
+  };
+}
+
+/** esbuild's metafiles of several builds as one. */
+function mergedMeta(metas) {
+  return {
+    inputs: Object.assign({}, ...metas.map((m) => m.inputs)),
+    outputs: Object.assign({}, ...metas.map((m) => m.outputs)),
+  };
+}

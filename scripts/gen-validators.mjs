@@ -49,12 +49,47 @@ export const VALIDATORS = [
     options: { allErrors: true, strict: true },
     formats: ["date-time"],
   },
+  {
+    // The sandbox's fixture (src/sandbox/fixture/load.ts), checked at every sandbox start: compiling
+    // it took 0.25 s of each `--sandbox` run and of each test worker (issue 35, bench/README.md).
+    // The options of src/sandbox/ajv.ts; the formats the schema uses.
+    schema: "schemas/fixture.schema.json",
+    out: "src/sandbox/generated/validate-fixture.ts",
+    name: "validateFixtureSchema",
+    options: { allErrors: true, strict: true, allowUnionTypes: true },
+    formats: ["date-time", "hostname", "uri"],
+  },
+  {
+    // A saved plan, checked by every `apply PLANFILE` before anything live is read
+    // (src/report/plan-schema.ts): compiling it at run time cost about 0.5 s of each such run and of
+    // each test worker (issue 35). The report schemas' options and formats (REPORT_SCHEMA_OPTIONS,
+    // REPORT_SCHEMA_FORMATS there) and the schemas it refers to by file name.
+    schema: "schemas/plan.schema.json",
+    out: "src/report/generated/validate-plan.ts",
+    name: "validatePlanSchema",
+    options: { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true },
+    formats: ["date-time", "uri"],
+    shared: [
+      "schemas/diagnostic.schema.json",
+      "schemas/apply-result.schema.json",
+      "schemas/policy.schema.json",
+      "schemas/forecast.schema.json",
+      "schemas/email.schema.json",
+      "schemas/experiment-result.schema.json",
+    ],
+  },
 ];
 
 /** The TypeScript module text of one validator. */
 export function renderValidator(spec) {
   const ajv = new Ajv2020({ ...spec.options, code: { source: true, esm: true, lines: true } });
   if (spec.formats.length > 0) formats.default(ajv, spec.formats);
+  // Schemas the schema refers to by file name (`diagnostic.schema.json#/$defs/...`), known by it.
+  for (const shared of spec.shared ?? [])
+    ajv.addSchema(
+      JSON.parse(readFileSync(join(root, shared), "utf8")),
+      shared.slice(shared.lastIndexOf("/") + 1),
+    );
   const schema = JSON.parse(readFileSync(join(root, spec.schema), "utf8"));
   const code = standaloneCode.default(ajv, ajv.compile(schema));
   // ajv's ES module output still loads its run-time helpers (deep equality, string length, the

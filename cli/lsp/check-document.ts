@@ -169,13 +169,10 @@ export function checkDocument(
   }
   cross ??= crossFindings(file, own.check, job, others?.checks);
   memory?.documents.set(path, { own, othersKey, cross });
-  // As validate gathers them: a finding at a template's value for several instances is one.
-  return groupInstanceFindings([
-    ...decoded.diagnostics,
-    ...own.check.diagnostics,
-    ...cross,
-    ...policy.diagnostics,
-  ]).sort(compareDiagnostics);
+  const all = [...decoded.diagnostics, ...own.check.diagnostics, ...cross, ...policy.diagnostics];
+  // As validate gathers them: a finding at a template's value for several instances is one. A file
+  // cut into `projects:` entries has no template (project-chunks.ts), so nothing to gather.
+  return (own.split?.kind === "projects" ? all : groupInstanceFindings(all)).sort(compareDiagnostics);
 }
 
 /** The workspace's other campaign files' checks in the order `validate FOLDER` reads (this one's place as null). */

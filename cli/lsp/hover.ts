@@ -44,6 +44,22 @@ export interface HoverText {
 const contains = (range: SourceRange, offset: number): boolean =>
   range.start.offset <= offset && offset <= range.end.offset;
 
+/**
+ * The project keys whose values hover explains: the first key of every path hoverOnProject
+ * locates (the message, the schedule and NAMED's). Kept beside NAMED: a path added there is added here.
+ */
+export const HOVERED_KEYS: ReadonlySet<string> = new Set([
+  "message",
+  "schedule",
+  "contact_lists",
+  "suppression_lists",
+  "phone_numbers",
+  "brand",
+  "campaign",
+  "toll_free_verification",
+  "link_tracking",
+]);
+
 const NAMED: readonly { key: NameKey; path: (p: ProjectSpec) => readonly SpecPath[] }[] = [
   { key: "contact_lists", path: (p) => (p.contactLists ?? []).map((_, i) => ["contact_lists", i]) },
   {

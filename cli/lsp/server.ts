@@ -18,9 +18,7 @@ import {
   createConnection,
   type InitializeParams,
   type InitializeResult,
-  MarkupKind,
   MessageType,
-  type Position,
   ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
@@ -34,29 +32,18 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileCheck } from "../../src/campaign/file-check.js";
 import { campaignSchema } from "../../src/campaign/schema.js";
-import { organizationIn } from "../../src/plan/snapshot.js";
 import type { ReadCache } from "../adapters/campaign-files.js";
 import { VERSION } from "../version.js";
-import {
-  addressesAround,
-  type CheckMemory,
-  checkDocument,
-  checkMemory,
-  type DocumentCheckContext,
-  isCampaignDocument,
-} from "./check-document.js";
+import { type AnswerContext, completionsOf, hoverOf } from "./answers.js";
+import { type CheckMemory, checkDocument, checkMemory, type DocumentCheckContext } from "./check-document.js";
 import { codeActions, type PublishedDiagnostic } from "./code-actions.js";
-import { type CompletionSources, completionsAt } from "./completion.js";
 import { type Debouncer, debouncer, type Schedule } from "./debounce.js";
-import { documentFacts } from "./document-facts.js";
 import { firstLook } from "./first-look.js";
-import { hoverAt } from "./hover.js";
 import { internalErrorDiagnostic, type ServerTask } from "./internal-error.js";
-import { lspRange, toLspDiagnostic } from "./lsp-diagnostic.js";
+import { toLspDiagnostic } from "./lsp-diagnostic.js";
 import { type LspForms, lspForms } from "./lsp-forms.js";
 import { messageEncoder } from "./publish-encoder.js";
 import { publishedEntries } from "./published-entries.js";
-import { mergeFieldsOf, namesOf } from "./snapshot-names.js";
 import { snapshotCache } from "./snapshot-source.js";
 
 /** What the server is given: its streams, the check's context, the debounce delay and timer. */
@@ -234,9 +221,26 @@ function publish(state: SessionState, document: TextDocument, buffers: ReadonlyM
   send(state, document.uri, document.version, entries);
 }
 
+/**
+ * Publishes `entries` for version `version` of `uri`, unless the client already has exactly them
+ * for that version (a document checked again because another open one changed): the list is the
+ * whole of a document's findings, 7 MB for a 10,000-project file. A new version is always
+ * published (clients and the code actions tie a list to its version).
+ */
 function send(state: SessionState, uri: string, version: number, entries: PublishedDiagnostic[]): void {
+  const last = state.published.get(uri);
   state.published.set(uri, { version, entries });
+  if (last !== undefined && last.version === version && sameList(last.entries, entries)) return;
   state.connection.sendDiagnostics({ uri, version, diagnostics: entries.map((e) => e.lsp) }).catch(gone);
+}
+
+/** True when the two lists publish the same diagnostics (the same objects, or equal JSON). */
+function sameList(a: readonly PublishedDiagnostic[], b: readonly PublishedDiagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((e, i) => {
+    const other = (b[i] as PublishedDiagnostic).lsp;
+    return e.lsp === other || JSON.stringify(e.lsp) === JSON.stringify(other);
+  });
 }
 
 /**
@@ -282,51 +286,20 @@ function initialize(state: SessionState, params: InitializeParams): InitializeRe
   };
 }
 
-function completionsOf(state: SessionState, document: TextDocument, path: string, position: Position) {
-  const text = document.getText();
-  if (!isCampaignDocument(path, text)) return [];
-  const folder = folderOf(state, path);
-  const workspace =
-    folder === undefined
-      ? undefined
-      : { folder, buffers: openBuffers(state), cache: state.cache, reads: state.reads };
-  const addresses = addressesAround(path, text, workspace, state.memory);
-  const facts = documentFacts(text);
-  const found = state.snapshotFor(path, folder);
-  const org = found.kind === "found" ? organizationIn(found.snapshot, facts.organization) : undefined;
-  const sources: CompletionSources = {
-    schema: schemaOf(state),
-    addresses,
-    mergeFields: mergeFieldsOf(facts, org),
-    names: (key) => {
-      if (found.kind === "missing") {
-        sayNoSnapshot(state, path);
-        return [];
-      }
-      return org === undefined ? [] : namesOf(org, key);
+/** What completion and hover read from the session (answers.ts). */
+function answerContext(state: SessionState): AnswerContext {
+  return {
+    memory: state.memory,
+    snapshotFor: (path) => state.snapshotFor(path, folderOf(state, path)),
+    workspaceOf: (path) => {
+      const folder = folderOf(state, path);
+      return folder === undefined
+        ? undefined
+        : { folder, buffers: openBuffers(state), cache: state.cache, reads: state.reads };
     },
+    schema: () => schemaOf(state),
+    noSnapshot: (path) => sayNoSnapshot(state, path),
   };
-  return completionsAt(text, position.line, position.character, sources);
-}
-
-function hoverOf(state: SessionState, document: TextDocument, path: string, position: Position) {
-  const text = document.getText();
-  if (!isCampaignDocument(path, text)) return null;
-  const found = state.snapshotFor(path, folderOf(state, path));
-  const named = documentFacts(text).organization;
-  const organization = found.kind === "found" ? organizationIn(found.snapshot, named) : undefined;
-  const missing =
-    found.kind === "missing"
-      ? "no offline snapshot; run `campaignctl plan` on these files once to write it"
-      : organization === undefined
-        ? `the offline snapshot has no organization ${named === undefined ? "for this file" : `\`${named}\``}`
-        : undefined;
-  const hover = hoverAt(path, text, document.offsetAt(position), {
-    ...(organization === undefined ? {} : { organization }),
-    ...(missing === undefined ? {} : { missing }),
-  });
-  if (hover === undefined) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: lspRange(hover.range) };
 }
 
 /**
@@ -357,7 +330,7 @@ function listen(state: SessionState, debounce: Debouncer): void {
   connection.onInitialize((params) => initialize(state, params));
   connection.onCompletion(({ textDocument, position }) =>
     onFileDocument(state, textDocument.uri, "completing", [], (document, path) =>
-      completionsOf(state, document, path, position),
+      completionsOf(answerContext(state), document, path, position),
     ),
   );
   // Opening or editing any document re-checks every open one, once the edits have been quiet.
@@ -367,7 +340,7 @@ function listen(state: SessionState, debounce: Debouncer): void {
   });
   connection.onHover(({ textDocument, position }) =>
     onFileDocument(state, textDocument.uri, "hovering over", null, (document, path) =>
-      hoverOf(state, document, path, position),
+      hoverOf(answerContext(state), document, path, position),
     ),
   );
   connection.onCodeAction(({ textDocument, range, context }) => {

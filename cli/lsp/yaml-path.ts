@@ -61,6 +61,8 @@ export function pathAt(lines: readonly string[], line: number, content: number, 
     want = above.content;
     item = above.dash;
     if (item !== undefined) path.unshift("[]");
+    // A key at the first column: no line above holds it (a 10,000-project file is not read to its top).
+    else if (want === 0) break;
   }
   return path;
 }

@@ -5,7 +5,7 @@
  * and the diagnostics (diagnostics.ts).
  */
 
-import { judgeSend, sendRules, startsThatFit } from "../jurisdictions/index.js";
+import { judgeSend, type SendRules, sendRules, startsThatFit } from "../jurisdictions/index.js";
 import { DEFAULT_SEND_WINDOW } from "../text/send-window.js";
 import { type DayShare, type Lane, type LaneResult, runBrand } from "./brand-timeline.js";
 import { dailyCapOf } from "./capacity.js";
@@ -42,8 +42,9 @@ export function forecast(input: ForecastInput): Forecast {
     });
     if (brand !== NO_BRAND) brandDays.push(...run.days.map((d) => brandDay(brand, cap, d)));
   }
+  const rulesOf = sendRulesOf(input);
   const projects = input.projects.map((p, i) =>
-    projectForecast(p, results[i] as LaneResult, caps[i] ?? null, input),
+    projectForecast(p, results[i] as LaneResult, caps[i] ?? null, input, rulesOf),
   );
   const findings = forecastFindings(input.projects, projects, input.bypassForbidden === true);
   return {
@@ -81,6 +82,7 @@ function projectForecast(
   r: LaneResult,
   cap: number | null,
   input: ForecastInput,
+  rulesOf: (p: ForecastProject) => SendRules,
 ): ProjectForecast {
   const sent = Math.min(p.recipients, Math.round((p.sent ?? 0) + r.sent));
   const left = p.recipients - sent;
@@ -89,7 +91,7 @@ function projectForecast(
   const estimate = p.estimatedCostCents ?? null;
   const finishMs = paused ? null : r.endMs;
   const deadline = p.deadlineMs ?? null;
-  const hours = quietHoursOf(p, r, input, rate);
+  const hours = quietHoursOf(p, r, rulesOf(p), rate);
   return {
     address: p.address,
     organization: p.organization,
@@ -101,14 +103,7 @@ function projectForecast(
     messagesPerMinute: rate,
     startMs: r.beganMs,
     finishMs,
-    pause: paused
-      ? {
-          atMs: r.endMs,
-          pacificDay: pacificDayOf(r.endMs).day,
-          restartFromMs: pacificDayOf(r.endMs).endMs,
-          recipientsLeft: left,
-        }
-      : null,
+    pause: paused ? pauseOf(r.endMs, left) : null,
     sent,
     overCap: Math.round(r.overCap),
     localStart: localTime(r.beganMs, p.timezone),
@@ -123,6 +118,34 @@ function projectForecast(
   };
 }
 
+function pauseOf(atMs: number, recipientsLeft: number): ProjectForecast["pause"] {
+  const day = pacificDayOf(atMs);
+  return { atMs, pacificDay: day.day, restartFromMs: day.endMs, recipientsLeft };
+}
+
+/**
+ * The one send window of each project (see quietHoursOf), made once per set of recipients' zones
+ * and states: the policy's window and state rules are the whole forecast's.
+ */
+function sendRulesOf(input: ForecastInput): (p: ForecastProject) => SendRules {
+  const made = new Map<string, SendRules>();
+  return (p) => {
+    const zones = p.recipientZones ?? [p.timezone];
+    const key = `${zones.join(" ")}|${p.recipientStates?.join(" ") ?? ""}`;
+    let rules = made.get(key);
+    if (rules === undefined) {
+      rules = sendRules({
+        zones,
+        ...(p.recipientStates === undefined ? {} : { states: p.recipientStates }),
+        ...(input.sendWindow === undefined ? {} : { policyWindow: input.sendWindow }),
+        ...(input.stateRules === undefined ? {} : { stateRules: input.stateRules }),
+      });
+      made.set(key, rules);
+    }
+    return rules;
+  };
+}
+
 /**
  * The send from its start to its finish or cap pause judged by the one send window
  * (src/jurisdictions/send-rules.ts) in every zone its recipients live in: the stretches outside it
@@ -132,15 +155,9 @@ function projectForecast(
 function quietHoursOf(
   p: ForecastProject,
   r: LaneResult,
-  input: ForecastInput,
+  rules: SendRules,
   rate: number,
 ): Pick<ProjectForecast, "zones" | "quietHours"> {
-  const rules = sendRules({
-    zones: p.recipientZones ?? [p.timezone],
-    ...(p.recipientStates === undefined ? {} : { states: p.recipientStates }),
-    ...(input.sendWindow === undefined ? {} : { policyWindow: input.sendWindow }),
-    ...(input.stateRules === undefined ? {} : { stateRules: input.stateRules }),
-  });
   const judged = judgeSend(rules, r.beganMs, r.endMs);
   const first = judged.breaches[0];
   if (first === undefined) return { zones: rules.zones, quietHours: null };

@@ -12,6 +12,7 @@ import { DateTime } from "luxon";
 import { DEFAULT_SEND_WINDOW, type SendWindow, windowMinutes, windowText } from "../text/send-window.js";
 import { type JurisdictionRule, WEEKDAYS, type Weekday } from "./pack.js";
 import { type StateCode, stateOf } from "./states.js";
+import { instantOf, type LocalDay, localDayOf, offsetAt } from "./zone-days.js";
 
 /** The federal quiet hours: no texts before 8 a.m. or from 9 p.m., the recipient's local time. */
 export const FEDERAL_WINDOW: SendWindow = DEFAULT_SEND_WINDOW;
@@ -102,56 +103,6 @@ export interface SendJudgement {
   readonly outside: readonly (readonly [number, number])[];
 }
 
-/**
- * One local day of a zone: its date, its first instant and the next day's (23 or 25 hours apart on
- * a DST change), its day of the week.
- */
-interface LocalDay {
-  readonly date: string;
-  readonly startMs: number;
-  readonly endMs: number;
-  readonly weekday: Weekday;
-}
-
-const SLOT_MS = 15 * 60_000;
-const OFFSETS = new Map<string, number>();
-const DAYS = new Map<string, LocalDay>();
-const STRETCHES = new Map<string, readonly (readonly [number, number])[]>();
-
-/**
- * The zone's offset at `ms`, in minutes: read with luxon once per zone and quarter hour of UTC
- * (offsets change only on a quarter hour, and a judge of thousands of sends asks for a few zones).
- */
-function offsetAt(zone: string, ms: number): number {
-  const key = `${zone}|${Math.floor(ms / SLOT_MS)}`;
-  let offset = OFFSETS.get(key);
-  if (offset === undefined) {
-    offset = DateTime.fromMillis(ms, { zone }).offset;
-    if (OFFSETS.size > 100_000) OFFSETS.clear();
-    OFFSETS.set(key, offset);
-  }
-  return offset;
-}
-
-/** The local day of `zone` holding `ms` (luxon once per zone and date). */
-function localDayOf(zone: string, ms: number): LocalDay {
-  const date = new Date(ms + offsetAt(zone, ms) * 60_000).toISOString().slice(0, 10);
-  const key = `${zone}|${date}`;
-  let day = DAYS.get(key);
-  if (day === undefined) {
-    const start = DateTime.fromISO(date, { zone }).startOf("day");
-    day = {
-      date,
-      startMs: start.toMillis(),
-      endMs: start.plus({ days: 1 }).toMillis(),
-      weekday: WEEKDAYS[start.weekday - 1] as Weekday,
-    };
-    if (DAYS.size > 20_000) DAYS.clear();
-    DAYS.set(key, day);
-  }
-  return day;
-}
-
 /** The allowed stretches of one local day of `zone` under `constraint`, as instants. */
 function allowedOnDay(
   constraint: SendConstraint,
@@ -161,15 +112,11 @@ function allowedOnDay(
   const window = constraint.windowOn(day.weekday);
   if (window === undefined) return [[day.startMs, day.endMs]];
   if (window === null) return [];
-  const key = `${zone}|${day.date}|${window.from}-${window.to}`;
-  let stretches = STRETCHES.get(key);
+  let stretches = day.stretches.get(window);
   if (stretches === undefined) {
-    const midnight = DateTime.fromMillis(day.startMs, { zone });
-    const at = (m: number) =>
-      m >= 24 * 60 ? day.endMs : midnight.set({ hour: Math.floor(m / 60), minute: m % 60 }).toMillis();
+    const at = (m: number) => (m >= 24 * 60 ? day.endMs : instantOf(zone, day.number, m, day.date));
     stretches = windowMinutes(window).map(([a, b]) => [at(a), at(b)] as const);
-    if (STRETCHES.size > 20_000) STRETCHES.clear();
-    STRETCHES.set(key, stretches);
+    day.stretches.set(window, stretches);
   }
   return stretches;
 }

@@ -11,7 +11,8 @@ import type { ApplyResult, ApplySummary } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnosticFromJson } from "../diagnostics/json.js";
 import type { ApplyResultJson } from "./apply-json.js";
-import { compileReportSchema, emailFromJson, schemaDiagnostics } from "./plan-schema.js";
+import { emailFromJson, schemaDiagnostics } from "./plan-schema.js";
+import { compileReportSchema } from "./report-schema-ajv.js";
 
 export const APPLY_RESULT_SCHEMA_URL = new URL("../../schemas/apply-result.schema.json", import.meta.url);
 

@@ -2,35 +2,16 @@
  * Reading a saved plan document back: `apply PLANFILE` refuses a malformed plan, a plan of another
  * format version, or one whose action ids are inconsistent, before it reads anything live. Checks the
  * document against `schemas/plan.schema.json` (compiled once per process) and the invariants the
- * schema cannot express. Pure apart from reading the schema file that ships with the package.
+ * schema cannot express. Pure: the schema's validator is generated at build time.
  */
 
-import { readFileSync } from "node:fs";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-// ajv-formats is CommonJS: under NodeNext its default import is the module object (see campaign/schema.ts).
-import formats from "ajv-formats";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnosticFromJson } from "../diagnostics/json.js";
 import type { PlanEmail } from "../plan/items.js";
 import { PLAN_FORMAT_VERSION, type Plan } from "../plan/types.js";
+import { validatePlanSchema } from "./generated/validate-plan.js";
 import type { PlanJson } from "./plan-json.js";
-
-export const PLAN_SCHEMA_URL = new URL("../../schemas/plan.schema.json", import.meta.url);
-
-/**
- * Schemas that other report schemas refer to, by file name (`diagnostic.schema.json#/$defs/...`):
- * the one diagnostic shape and code pattern (every report), the apply report's definitions (the
- * journal's lines) and the policy file's rules (the plan's policy in force). No schema has an `$id`:
- * a reference resolves beside the schema that makes it, here as in any validator reading the files.
- */
-const SHARED_SCHEMA_URLS: readonly URL[] = [
-  new URL("../../schemas/diagnostic.schema.json", import.meta.url),
-  new URL("../../schemas/apply-result.schema.json", import.meta.url),
-  new URL("../../schemas/policy.schema.json", import.meta.url),
-  new URL("../../schemas/forecast.schema.json", import.meta.url),
-  new URL("../../schemas/email.schema.json", import.meta.url),
-  new URL("../../schemas/experiment-result.schema.json", import.meta.url),
-];
 
 /** At most this many schema violations are reported; the rest are summarised in one more diagnostic. */
 export const MAX_SCHEMA_DIAGNOSTICS = 20;
@@ -46,32 +27,14 @@ export interface ValidatePlanOptions {
   readonly file?: string;
 }
 
-let compiled: ValidateFunction | undefined;
-
-/** The parsed schema document (for tests and tools). */
-export function planSchema(): Record<string, unknown> {
-  return JSON.parse(readFileSync(PLAN_SCHEMA_URL, "utf8")) as Record<string, unknown>;
-}
-
 /**
- * Compiles a report schema (JSON Schema 2020-12) the way every report schema is checked: all errors,
- * strict, with the `date-time` and `uri` formats, and the shared schemas known by their file names.
+ * The plan schema's validator: ajv standalone code generated at build time from
+ * schemas/plan.schema.json with the report schemas' options (scripts/gen-validators.mjs,
+ * `REPORT_SCHEMA_OPTIONS` of report-schema-ajv.ts); test/campaign/generated-validators.test.ts keeps it equal to a
+ * run-time compile.
  */
-export function compileReportSchema(schema: Record<string, unknown>): ValidateFunction {
-  // strictRequired off: the if/then invariants (`block` iff blocked) require keys that the
-  // conditional subschema itself does not define (the action's own `properties` do).
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  formats.default(ajv, ["date-time", "uri"]);
-  for (const url of SHARED_SCHEMA_URLS) {
-    const shared = JSON.parse(readFileSync(url, "utf8")) as Record<string, unknown>;
-    ajv.addSchema(shared, url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
-  }
-  return ajv.compile(schema);
-}
-
 function validator(): ValidateFunction {
-  if (compiled === undefined) compiled = compileReportSchema(planSchema());
-  return compiled;
+  return validatePlanSchema;
 }
 
 /**

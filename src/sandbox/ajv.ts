@@ -1,4 +1,4 @@
-/** One configured ajv (JSON Schema 2020-12 + formats) for the sandbox's request and fixture schemas. */
+/** One configured ajv (JSON Schema 2020-12 + formats) for the sandbox's request schemas (the fixture's is compiled at build time: scripts/gen-validators.mjs). */
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ValidationIssue } from "../contract/errors.js";

@@ -27,7 +27,3 @@ export function packageRoot(): string {
 export function defaultFixturePath(): string {
   return join(packageRoot(), "examples", "sandbox.yaml");
 }
-
-export function fixtureSchemaPath(): string {
-  return join(packageRoot(), "schemas", "fixture.schema.json");
-}

@@ -18,7 +18,7 @@ describe("the tree keeps the layout (design.md Layout)", () => {
     expect(tree.has("src/plan/judge.ts")).toBe(true);
     expect(tree.has("cli/program.ts")).toBe(true);
     expect(edges.some((e) => e.file.startsWith("src/plan/") && e.to?.startsWith("src/campaign/"))).toBe(true);
-    expect(edges.some((e) => e.file === "cli/main.ts" && e.to === "cli/program.ts")).toBe(true);
+    expect(edges.some((e) => e.file === "cli/lifecycle/run.ts" && e.to === "cli/program.ts")).toBe(true);
     // Lazy imports are edges too: each registration loads its command when it runs.
     expect(edges.some((e) => e.file === "cli/register/plan.ts" && e.to === "cli/commands/plan.ts")).toBe(
       true,

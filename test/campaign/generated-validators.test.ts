@@ -1,5 +1,5 @@
 /**
- * The schema validators in src/{campaign,policy}/generated are ajv standalone code written by
+ * The schema validators in src/{campaign,policy,results,sandbox,report}/generated are ajv standalone code written by
  * scripts/gen-validators.mjs at build time; this fails when a schema (or ajv) changed since the last build,
  * and checks that the generated code judges like ajv compiling the schema at run time.
  */
@@ -9,10 +9,20 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
 // @ts-expect-error: a plain ES module script without type declarations
 import * as generator from "../../scripts/gen-validators.mjs";
 import { campaignSchema, validateCampaignData } from "../../src/campaign/schema.js";
 import { validatePolicyData } from "../../src/policy/schema.js";
+import { validatePlanSchema } from "../../src/report/generated/validate-plan.js";
+import {
+  compileReportSchema,
+  planSchema,
+  REPORT_SCHEMA_FORMATS,
+  REPORT_SCHEMA_OPTIONS,
+  SHARED_SCHEMA_URLS,
+} from "../../src/report/report-schema-ajv.js";
+import { validateFixtureSchema } from "../../src/sandbox/generated/validate-fixture.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 interface Spec {
@@ -98,5 +108,56 @@ describe("generated schema validators", () => {
   test("policy: the bad cases have errors", () => {
     expect(validatePolicyData(policyCases[1]?.[1]).map((e) => e.keyword)).toEqual(["additionalProperties"]);
     expect(validatePolicyData(policyCases[2]?.[1]).map((e) => e.keyword)).toEqual(["required", "const"]);
+  });
+});
+
+describe("the generated fixture validator", () => {
+  const fixture = VALIDATORS.find((s) => s.out.includes("fixture")) as Spec;
+  const cases: [string, unknown][] = [
+    ["the example world", parse(readFileSync(join(ROOT, "examples/sandbox.yaml"), "utf8"))],
+    [
+      "unknown keys and a bad date-time",
+      { version: 1, organizations: [], nonsense: true, clock: { start: "noon" } },
+    ],
+    ["not an object", ["version", 1]],
+  ];
+  test.each(cases)("fixture: %s gives the errors ajv gives at run time", (_, data) => {
+    const generated = validateFixtureSchema(data) ? [] : [...(validateFixtureSchema.errors ?? [])];
+    expect(generated).toEqual(errorsOf(fixture, data));
+  });
+  test("fixture: the example is valid, the bad cases have errors", () => {
+    expect(validateFixtureSchema(cases[0]?.[1])).toBe(true);
+    expect(errorsOf(fixture, cases[1]?.[1]).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the generated saved-plan validator", () => {
+  const spec = VALIDATORS.find((s) => s.out.includes("validate-plan")) as Spec & { shared: string[] };
+  const golden = JSON.parse(readFileSync(join(ROOT, "test/golden/plan.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const runTime = compileReportSchema(planSchema());
+  const cases: [string, unknown][] = [
+    ["a plan the CLI printed (test/golden/plan.json)", golden],
+    ["an action of no known kind", { ...golden, actions: [{ id: "x.y", kind: "teleport" }] }],
+    ["a bad date-time and an unknown key", { ...golden, created_at: "noon", extra: 1 }],
+    ["not an object", ["format_version", 2]],
+  ];
+  test.each(cases)("plan: %s gives the errors ajv gives at run time", (_, data) => {
+    const generated = validatePlanSchema(data) ? [] : [...(validatePlanSchema.errors ?? [])];
+    const expected = runTime(data) ? [] : [...(runTime.errors ?? [])];
+    expect(generated).toEqual(expected);
+  });
+  test("plan: the printed plan is valid, the bad cases have errors", () => {
+    expect(validatePlanSchema(golden)).toBe(true);
+    for (const [, data] of cases.slice(1)) expect(validatePlanSchema(data)).toBe(false);
+  });
+  test("plan: built with the report schemas' options, formats and shared schemas", () => {
+    expect(spec.options).toEqual(REPORT_SCHEMA_OPTIONS);
+    expect(spec.formats).toEqual([...REPORT_SCHEMA_FORMATS]);
+    expect(spec.shared.map((f) => f.slice(f.lastIndexOf("/") + 1))).toEqual(
+      SHARED_SCHEMA_URLS.map((u) => u.pathname.slice(u.pathname.lastIndexOf("/") + 1)),
+    );
   });
 });

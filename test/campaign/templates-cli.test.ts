@@ -2,7 +2,7 @@
  * `validate`, `preview` and `plan` end to end on templated campaign files (issue 26): instances
  * counted as projects, the policy's Spanish opt-out wording accepted, and every finding on an
  * expanded project in the JSON document (checked against its schema by runCli) with its range
- * where the value was written and the other place in `related`. In-process (`run` of cli/main.ts:
+ * where the value was written and the other place in `related`. In-process (`run` of cli/lifecycle/run.ts:
  * the bytes and exit code a user gets); the terminal preview runs as the built binary, the one
  * run here that needs no more than the package's dist/.
  */

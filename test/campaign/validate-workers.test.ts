@@ -3,7 +3,7 @@
  * compiled worker exists only in dist/) run with CAMPAIGNCTL_VALIDATE_WORKERS=2 (or 1) on files
  * with problems of their own and across files (a duplicate address, ids differing in case, an
  * unknown `after`, a follow-up sending first), compared with the one-thread run of the same
- * program in-process (`run` of cli/main.ts with CAMPAIGNCTL_VALIDATE_WORKERS=0; without dist/'s
+ * program in-process (`run` of cli/lifecycle/run.ts with CAMPAIGNCTL_VALIDATE_WORKERS=0; without dist/'s
  * compiled worker it never starts one).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";

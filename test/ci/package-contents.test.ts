@@ -1,34 +1,23 @@
 /**
- * A complete package: what `npm pack` would publish (`--dry-run --json`, offline: npm can reach no
- * registry) holds docs/, and every relative link in README.md and docs/, and every page that
+ * A complete package: what `npm pack` publishes (offline: npm can reach no registry; packed once a
+ * pass and shared with test/ci/setup-action.test.ts, test/ci/packed.ts) holds docs/, and every relative link in README.md and docs/, and every page that
  * `campaignctl init` names (in its next steps and the files it writes), resolves within it. So the
  * links work from an installed package, not only from a clone. scripts/install-check.sh follows the
  * same links in a real install.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { linkTargets } from "../helpers/markdown-links.js";
 import { runCli } from "../helpers/run-cli.js";
+import { packedPackage } from "./packed.js";
 
 let packed = new Set<string>();
 
-beforeAll(() => {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    env: {
-      ...process.env,
-      npm_config_offline: "true",
-      npm_config_registry: "http://127.0.0.1:9/",
-      npm_config_update_notifier: "false",
-    },
-  });
-  const [entry] = JSON.parse(out) as { files: { path: string }[] }[];
-  packed = new Set((entry?.files ?? []).map((f) => f.path));
-}, 120_000);
+beforeAll(async () => {
+  packed = new Set((await packedPackage()).files);
+}, 200_000);
 
 /** Whether `path` (relative to the package root, POSIX) is a packed file or a directory of some. */
 function inPackage(path: string): boolean {

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
+import { NO_REGISTRY, packedPackage } from "./packed.js";
 
 const SCRIPT = resolve("scripts/setup-campaignctl.sh");
 
@@ -24,29 +25,16 @@ let tarball = "";
 /** The tarball's sha512 as npm prints it (`npm pack --json`). */
 let integrity = "";
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "campaignctl-setup-action-"));
-  // --ignore-scripts: no rebuild of dist/ under the feet of the other test files. Offline.
-  const packed = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    env: { ...process.env, ...NO_REGISTRY },
-  });
-  const [entry] = JSON.parse(packed) as { filename: string; integrity: string }[];
-  tarball = join(work, entry?.filename ?? "");
-  integrity = entry?.integrity ?? "";
-}, 120_000);
+  // Packed once a pass (--ignore-scripts: no rebuild of dist/ under the feet of the other test
+  // files; offline), shared with test/ci/package-contents.test.ts: read only here.
+  ({ tarball, integrity } = await packedPackage());
+}, 200_000);
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
-
-/** npm configured so that it reaches nothing: offline, and a registry on a closed loopback port. */
-const NO_REGISTRY = {
-  npm_config_offline: "true",
-  npm_config_registry: "http://127.0.0.1:9/",
-  npm_config_update_notifier: "false",
-};
 
 interface Run {
   readonly code: number;
@@ -78,7 +66,10 @@ function runSetup(
     ...inputs,
   };
   return new Promise((done) => {
-    execFile("bash", [script], { env, cwd: work }, (error, stdout, stderr) => {
+    // As the action's step runs it, a bash inside a bash: neither reads ~/.bashrc (an outer
+    // `--norc`, and the inner one at SHLVL 2). Here the one bash is told so: its stdin is one of
+    // node's sockets, which otherwise makes bash read ~/.bashrc as if run by sshd.
+    execFile("bash", ["--noprofile", "--norc", script], { env, cwd: work }, (error, stdout, stderr) => {
       done({
         code: error ? (typeof error.code === "number" ? error.code : 1) : 0,
         stdout,

@@ -119,7 +119,9 @@ function runLoggedOnce(argv: readonly string[]): Promise<Loaded> {
     execFile(
       process.execPath,
       ["--import", preload, BUILT_CLI, ...argv],
-      { cwd: dir, env: childEnv({ NO_COLOR: "1" }) },
+      // The ES modules, whose loads the hook sees: on Node 20 `validate` otherwise runs from its
+      // code-cached bundle (test/cli/code-cache.test.ts checks what that bundle holds).
+      { cwd: dir, env: childEnv({ NO_COLOR: "1", NODE_DISABLE_COMPILE_CACHE: "1" }) },
       (error, stdout) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
         const inputs = bundleInputs();

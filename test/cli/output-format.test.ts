@@ -1,7 +1,7 @@
 /** One rule for `--format` and `--json` (validate, preview), and how a usage error finds out JSON was asked for. */
 import { describe, expect, test } from "vitest";
 import { formatOf } from "../../cli/flags/output-format.js";
-import { asksForJson } from "../../cli/main.js";
+import { asksForJson } from "../../cli/lifecycle/run.js";
 
 describe("formatOf", () => {
   test.each([

@@ -15,10 +15,20 @@ export interface Screen {
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const ESC = "\x1b";
-/** A control sequence: ESC [ digits, then the letter naming it. */
-const CSI = new RegExp(`^${ESC}\\[(\\d*)([A-Za-z])`);
-/** Where the next escape, carriage return or line feed is. */
-const CONTROL = new RegExp(`[${ESC}\\r\\n]`);
+/** A control sequence: ESC [ digits, then the letter naming it (sticky: read where `lastIndex` says). */
+const CSI = new RegExp(`${ESC}\\[(\\d*)([A-Za-z])`, "y");
+/** Where the next escape, carriage return or line feed is (searched from `lastIndex`). */
+const CONTROL = new RegExp(`[${ESC}\\r\\n]`, "g");
+/** Each grapheme's width, as displayWidth gives it, kept: a screen reads the same few again and again. */
+const widths = new Map<string, number>();
+function widthOf(segment: string): number {
+  let width = widths.get(segment);
+  if (width === undefined) {
+    width = displayWidth(segment);
+    widths.set(segment, width);
+  }
+  return width;
+}
 
 export function terminalScreen(columns: number, bytes: string): Screen {
   const grid: string[][] = [];
@@ -29,7 +39,7 @@ export function terminalScreen(columns: number, bytes: string): Screen {
     return grid[r] as string[];
   };
   const put = (segment: string) => {
-    const width = displayWidth(segment);
+    const width = widthOf(segment);
     if (col + width > columns) {
       row++;
       col = 0;
@@ -44,7 +54,8 @@ export function terminalScreen(columns: number, bytes: string): Screen {
   while (i < bytes.length) {
     const ch = bytes[i] as string;
     if (ch === "\x1b") {
-      const m = CSI.exec(bytes.slice(i));
+      CSI.lastIndex = i;
+      const m = CSI.exec(bytes);
       if (m === null) throw new Error(`unknown escape at ${i}: ${JSON.stringify(bytes.slice(i, i + 8))}`);
       const [all, n, op] = m;
       if (op === "A") row = Math.max(0, row - Number(n === "" ? 1 : n));
@@ -67,8 +78,9 @@ export function terminalScreen(columns: number, bytes: string): Screen {
       i++;
       continue;
     }
-    const next = bytes.slice(i).search(CONTROL);
-    const text = next < 0 ? bytes.slice(i) : bytes.slice(i, i + next);
+    CONTROL.lastIndex = i;
+    const next = CONTROL.exec(bytes)?.index ?? bytes.length;
+    const text = bytes.slice(i, next);
     for (const { segment } of graphemes.segment(text)) put(segment);
     i += text.length;
   }

@@ -32,9 +32,9 @@
  * across terminals against a standalone sandbox, a signer's SSH key, a PostgreSQL server) is in
  * {@link NOT_RUN} with its reason; an entry that no longer matches a command of the docs fails.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -215,14 +215,46 @@ function argvToRun(c: DocCommand, home: string): string[] {
   return argv;
 }
 
+/** `examples/` as read once: its directories and its files with their bytes, by path inside it. */
+interface Tree {
+  readonly dirs: readonly string[];
+  readonly files: readonly (readonly [string, Buffer])[];
+}
+
+function readTree(root: string): Tree {
+  const entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  const inside = (e: (typeof entries)[number]) => relative(root, join(e.parentPath, e.name));
+  const odd = entries.filter((e) => !e.isDirectory() && !e.isFile());
+  if (odd.length > 0)
+    throw new Error(`examples/ holds what the copy does not: ${odd.map(inside).join(", ")}`);
+  return {
+    dirs: entries
+      .filter((e) => e.isDirectory())
+      .map(inside)
+      .sort(),
+    files: entries
+      .filter((e) => e.isFile())
+      .map((e) => [inside(e), readFileSync(join(root, inside(e)))] as const),
+  };
+}
+
+/** A copy of `tree` at `to` (what `cp -r` makes, without its stat of every file and parent each time). */
+function writeTree(tree: Tree, to: string): void {
+  mkdirSync(to);
+  for (const d of tree.dirs) mkdirSync(join(to, d));
+  for (const [file, bytes] of tree.files) writeFileSync(join(to, file), bytes);
+}
+
+const EXAMPLES = readTree(join(ROOT, "examples"));
+
 /** A fresh workspace for `group`: `examples/` and `campaigns/` (copies of the example world), `home/`. */
 function workspace(group: readonly DocCommand[]): string {
   const dir = mkdtempSync(join(tmpdir(), "cc-doc-commands-"));
   mkdirSync(join(dir, "home"));
   const first = group[0]?.argv[0];
   if (first === "init" || first === "import") return dir;
-  cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });
-  cpSync(join(ROOT, "examples"), join(dir, "campaigns"), { recursive: true });
+  writeTree(EXAMPLES, join(dir, "examples"));
+  writeTree(EXAMPLES, join(dir, "campaigns"));
   return dir;
 }
 

@@ -25,8 +25,15 @@ it.runIf(IN_CI)("with CI=true, Chromium is there, so the Mermaid test really run
   expect(HAVE_CHROMIUM).toBe(true);
 });
 
-/** The Mermaid block of the examples' `plan --forecast --markdown`. */
-async function examplesBlock(): Promise<string> {
+let planned: Promise<string> | undefined;
+
+/** The Mermaid block of the examples' `plan --forecast --markdown`, planned once for the file. */
+function examplesBlock(): Promise<string> {
+  planned ??= planExamplesBlock();
+  return planned;
+}
+
+async function planExamplesBlock(): Promise<string> {
   const cwd = mkdtempSync(join(tmpdir(), "campaignctl-mermaid-"));
   cpSync("examples", join(cwd, "examples"), { recursive: true });
   await runCli(["plan", "--sandbox", "examples/", "--forecast", "--markdown", "plan.md"], { cwd, env: {} });

@@ -8,7 +8,7 @@ import { DEFAULT_CAPACITY, type Forecast, type ForecastProject, forecast } from 
 import { forecastJson } from "../../src/forecast/json.js";
 import { forecastGantt, forecastMarkdown } from "../../src/report/forecast-markdown.js";
 import { forecastText } from "../../src/report/forecast-text.js";
-import { compileReportSchema } from "../../src/report/plan-schema.js";
+import { compileReportSchema } from "../../src/report/report-schema-ajv.js";
 
 const NOW = Date.parse("2026-11-03T23:00:00Z"); // 15:00 PST, election day
 const MIN = 60_000;

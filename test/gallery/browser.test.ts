@@ -33,7 +33,7 @@ import {
 import { clockFrom, TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
 import { GALLERY_PLAN_ARGS, galleryWorkspace, PLAN_ARGS } from "./fixtures.js";
-import { comparePng, decodePng, encodePng } from "./png.js";
+import { comparePng, decodePng, diffPng, encodePng } from "./png.js";
 
 const REFERENCES = fileURLToPath(new URL("./reference/", import.meta.url));
 /** A pixel differs when a channel moves by more than this; a screenshot fails past MAX_DIFFERING. */
@@ -111,7 +111,6 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM}
       await expect(page.getByRole("main", { name: "Message previews" }).count()).resolves.toBe(1);
       expect(errors).toEqual([]);
       expect(requests.filter((r) => !r.startsWith("file://"))).toEqual([]);
-      await page.close();
     },
     BROWSER_TIMEOUT,
   );
@@ -169,7 +168,6 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM}
       await expect(page.getByRole("banner").count()).resolves.toBe(1);
       expect(errors).toEqual([]);
       expect(requests.filter((r) => !r.startsWith("file://"))).toEqual([]);
-      await page.close();
     },
     BROWSER_TIMEOUT,
   );
@@ -212,7 +210,6 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM}
       await expect(timeline.locator("table.forecast tbody tr").count()).resolves.toBe(2);
       expect(errors).toEqual([]);
       expect(requests.filter((r) => !r.startsWith("file://"))).toEqual([]);
-      await page.close();
     },
     BROWSER_TIMEOUT,
   );
@@ -241,7 +238,6 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM}
       await expect(page.locator("section.timeline .tl-track").first().isVisible()).resolves.toBe(true);
       await expect(page.locator("article.project").first().isVisible()).resolves.toBe(true);
       expect(errors).toEqual([]);
-      await page.close();
     },
     BROWSER_TIMEOUT,
   );
@@ -269,7 +265,6 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM}
         ),
       ).resolves.toBe('"Answer: "');
       expect(errors).toEqual([]);
-      await page.close();
     },
     BROWSER_TIMEOUT,
   );
@@ -294,7 +289,6 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM}
       // Fonts Debian installs with chromium, fonts-dejavu-extra and ImageMagick: none is seen.
       for (const family of ['"Liberation Sans"', '"DejaVu Sans Condensed"', '"Noto Sans"', '"Nimbus Sans"'])
         expect(await widthIn(family), `${family} must not be available`).toBe(fallback);
-      await page.close();
     },
     BROWSER_TIMEOUT,
   );
@@ -314,7 +308,6 @@ describe.skipIf(!CAN_RUN_BROWSER)(`the gallery in headless Chromium (${CHROMIUM}
           await page.locator("section.timeline").screenshot({ animations: "disabled" }),
         ],
       ];
-      await page.close();
       for (const [name, actual] of shots) expectLikeReference(name, actual);
     },
     BROWSER_TIMEOUT,
@@ -332,12 +325,13 @@ function expectLikeReference(name: string, actual: Buffer): void {
     existsSync(reference),
     `missing ${reference}: run UPDATE_REFERENCES=1 npx vitest run test/gallery`,
   ).toBe(true);
-  const result = comparePng(decodePng(readFileSync(reference)), decodePng(actual), CHANNEL_THRESHOLD);
+  const [expected, got] = [decodePng(readFileSync(reference)), decodePng(actual)];
+  const result = comparePng(expected, got, CHANNEL_THRESHOLD);
   const share = result.differing / result.total;
   if (share > MAX_DIFFERING) {
     const out = mkdtempSync(join(tmpdir(), "campaignctl-gallery-diff-"));
     writeFileSync(join(out, name), actual);
-    writeFileSync(join(out, `diff-${name}`), encodePng(result.diff));
+    writeFileSync(join(out, `diff-${name}`), encodePng(diffPng(expected, got, CHANNEL_THRESHOLD)));
     expect.fail(
       `${name}: ${(share * 100).toFixed(2)}% of pixels differ from the reference (limit ${MAX_DIFFERING * 100}%); actual and diff in ${out}`,
     );

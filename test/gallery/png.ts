@@ -43,50 +43,78 @@ export function decodePng(png: Buffer): Image {
   const raw = inflateSync(Buffer.concat(idat));
   const stride = width * channels;
   const pixels = new Uint8Array(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    const row = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    const out = y * stride;
-    for (let x = 0; x < stride; x++) {
-      const a = x >= channels ? (pixels[out + x - channels] ?? 0) : 0;
-      const b = y > 0 ? (pixels[out - stride + x] ?? 0) : 0;
-      const c = x >= channels && y > 0 ? (pixels[out - stride + x - channels] ?? 0) : 0;
-      const value = row[x] ?? 0;
-      pixels[out + x] = (value + predict(filter ?? 0, a, b, c)) & 0xff;
-    }
-  }
+  for (let y = 0; y < height; y++) unfilterRow(raw, y * (stride + 1), pixels, y * stride, stride, channels);
   return { width, height, data: toRgba(pixels, width * height, channels) };
 }
 
-function predict(filter: number, a: number, b: number, c: number): number {
+/**
+ * Undoes the filter of one scanline: `raw[from]` is the filter type, the `stride` bytes after it the
+ * filtered row; writes the row to `pixels` at `out` (the row above, already done, at `out - stride`).
+ * One loop per filter type: this runs for every byte of every screenshot.
+ */
+function unfilterRow(
+  raw: Uint8Array,
+  from: number,
+  pixels: Uint8Array,
+  out: number,
+  stride: number,
+  bpp: number,
+): void {
+  const src = from + 1;
+  const up = out - stride;
+  const first = out === 0;
+  const filter = raw[from] ?? -1;
   switch (filter) {
     case 0:
-      return 0;
+      pixels.set(raw.subarray(src, src + stride), out);
+      return;
     case 1:
-      return a;
+      for (let x = 0; x < stride; x++)
+        pixels[out + x] = ((raw[src + x] ?? 0) + (x >= bpp ? (pixels[out + x - bpp] ?? 0) : 0)) & 0xff;
+      return;
     case 2:
-      return b;
+      for (let x = 0; x < stride; x++)
+        pixels[out + x] = ((raw[src + x] ?? 0) + (first ? 0 : (pixels[up + x] ?? 0))) & 0xff;
+      return;
     case 3:
-      return (a + b) >> 1;
-    case 4: {
-      const p = a + b - c;
-      const pa = Math.abs(p - a);
-      const pb = Math.abs(p - b);
-      const pc = Math.abs(p - c);
-      return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-    }
+      for (let x = 0; x < stride; x++) {
+        const a = x >= bpp ? (pixels[out + x - bpp] ?? 0) : 0;
+        const b = first ? 0 : (pixels[up + x] ?? 0);
+        pixels[out + x] = ((raw[src + x] ?? 0) + ((a + b) >> 1)) & 0xff;
+      }
+      return;
+    case 4:
+      for (let x = 0; x < stride; x++) {
+        const a = x >= bpp ? (pixels[out + x - bpp] ?? 0) : 0;
+        const b = first ? 0 : (pixels[up + x] ?? 0);
+        const c = x >= bpp && !first ? (pixels[up + x - bpp] ?? 0) : 0;
+        pixels[out + x] = ((raw[src + x] ?? 0) + paeth(a, b, c)) & 0xff;
+      }
+      return;
     default:
       throw new Error(`bad PNG filter ${filter}`);
   }
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
 function toRgba(pixels: Uint8Array, count: number, channels: number): Uint8Array {
   if (channels === 4) return pixels;
   const out = new Uint8Array(count * 4);
   for (let i = 0; i < count; i++) {
-    const p = pixels.subarray(i * channels, (i + 1) * channels);
-    const [r, g, b] = channels >= 3 ? [p[0], p[1], p[2]] : [p[0], p[0], p[0]];
-    out.set([r ?? 0, g ?? 0, b ?? 0, channels === 2 ? (p[1] ?? 255) : 255], i * 4);
+    const p = i * channels;
+    const o = i * 4;
+    const grey = channels < 3;
+    out[o] = pixels[p] ?? 0;
+    out[o + 1] = pixels[grey ? p : p + 1] ?? 0;
+    out[o + 2] = pixels[grey ? p : p + 2] ?? 0;
+    out[o + 3] = channels === 2 ? (pixels[p + 1] ?? 255) : 255;
   }
   return out;
 }
@@ -133,39 +161,62 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
+/** Whether pixel `e` of `expected` and pixel `a` of `actual` (byte offsets) differ by more than `threshold` in a channel. */
+function differs(expected: Uint8Array, e: number, actual: Uint8Array, a: number, threshold: number): boolean {
+  for (let ch = 0; ch < 4; ch++)
+    if (Math.abs((expected[e + ch] ?? 0) - (actual[a + ch] ?? 0)) > threshold) return true;
+  return false;
+}
+
 /**
  * How two images differ: `differing` counts pixels where some channel differs by more than
- * `threshold` (0-255); `diff` paints those red over a faded copy of `actual`. Images of different
- * sizes are compared over their common area and every pixel outside it counts as differing.
+ * `threshold` (0-255), out of `total`. Images of different sizes are compared over their common
+ * area and every pixel outside it counts as differing. `diffPng` draws where.
  */
 export function comparePng(
   expected: Image,
   actual: Image,
   threshold: number,
-): { differing: number; total: number; diff: Image } {
+): { differing: number; total: number } {
+  const width = Math.max(expected.width, actual.width);
+  const height = Math.max(expected.height, actual.height);
+  const commonWidth = Math.min(expected.width, actual.width);
+  const commonHeight = Math.min(expected.height, actual.height);
+  let differing = width * height - commonWidth * commonHeight;
+  for (let y = 0; y < commonHeight; y++)
+    for (let x = 0; x < commonWidth; x++)
+      if (
+        differs(
+          expected.data,
+          (y * expected.width + x) * 4,
+          actual.data,
+          (y * actual.width + x) * 4,
+          threshold,
+        )
+      )
+        differing++;
+  return { differing, total: width * height };
+}
+
+/**
+ * The differing pixels of `comparePng` painted red over a faded grey copy of `actual`, over the
+ * larger of the two sizes (red outside the common area).
+ */
+export function diffPng(expected: Image, actual: Image, threshold: number): Image {
   const width = Math.max(expected.width, actual.width);
   const height = Math.max(expected.height, actual.height);
   const diff = new Uint8Array(width * height * 4);
-  let differing = 0;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 4;
       const inBoth = x < expected.width && y < expected.height && x < actual.width && y < actual.height;
-      let differs = !inBoth;
-      if (inBoth) {
-        const e = (y * expected.width + x) * 4;
-        const a = (y * actual.width + x) * 4;
-        for (let ch = 0; ch < 4; ch++)
-          if (Math.abs((expected.data[e + ch] ?? 0) - (actual.data[a + ch] ?? 0)) > threshold) differs = true;
+      const a = (y * actual.width + x) * 4;
+      if (inBoth && !differs(expected.data, (y * expected.width + x) * 4, actual.data, a, threshold)) {
         const grey =
           (actual.data[a] ?? 0) * 0.3 + (actual.data[a + 1] ?? 0) * 0.59 + (actual.data[a + 2] ?? 0) * 0.11;
         const faded = 255 - (255 - grey) * 0.3;
         diff.set([faded, faded, faded, 255], o);
-      }
-      if (differs) {
-        differing++;
-        diff.set([255, 0, 0, 255], o);
-      }
+      } else diff.set([255, 0, 0, 255], o);
     }
-  return { differing, total: width * height, diff: { width, height, data: diff } };
+  return { width, height, data: diff };
 }

@@ -54,16 +54,25 @@ export function launchBrowser(prefix: string): Promise<Browser> {
 
 /** A page opened at `url`, `width` pixels wide, with the console errors and every request it made. */
 export interface OpenedPage {
-  /** The file URL opened. */
+  /** The file URL opened (the page's URL with `?open=N`, N counting the opens of the tab). */
   readonly url: string;
   readonly page: Page;
   readonly errors: string[];
   readonly requests: string[];
 }
 
-/** Opens `url` at `width` (900 high, scale 1), recording console errors and every request. */
-export async function openPage(browser: Browser, url: string, width: number): Promise<OpenedPage> {
-  const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+/**
+ * Loads `url` afresh in `page` at `width` (900 high; screen media, not print), recording console
+ * errors and every request of this load only. Each load is a new document at a URL of its own
+ * (`?open=N`): nothing of an earlier load's DOM, script, emulated media or scroll position carries
+ * over (a second load of the same URL would get its scroll position restored).
+ */
+async function loadPage(page: Page, url: string, width: number, n: number): Promise<OpenedPage> {
+  page.removeAllListeners("console");
+  page.removeAllListeners("pageerror");
+  page.removeAllListeners("request");
+  await page.emulateMedia({ media: "screen" });
+  await page.setViewportSize({ width, height: 900 });
   const errors: string[] = [];
   const requests: string[] = [];
   page.on("console", (m) => {
@@ -71,30 +80,38 @@ export async function openPage(browser: Browser, url: string, width: number): Pr
   });
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("request", (r) => requests.push(r.url()));
-  await page.goto(url, { waitUntil: "load" });
-  return { url, page, errors, requests };
+  const opened = `${url}?open=${n}`;
+  await page.goto(opened, { waitUntil: "load" });
+  return { url: opened, page, errors, requests };
 }
 
 /**
  * In the enclosing describe: before its tests, `build()` makes the page (and returns its file URL)
- * and Chromium is launched (fonts in a temp dir named `prefix…`); after them, it is closed. Returns
- * how a test opens the page at a width.
+ * and Chromium is launched (fonts in a temp dir named `prefix…`) with one tab (scale 1); after them,
+ * it is closed. Returns how a test opens the page at a width: a fresh load in that tab (see
+ * `loadPage`). One tab for the describe, not one per test: a new tab costs Chromium a new renderer
+ * (about 300 ms of CPU), a new load in the same tab about 100 ms (bench/README.md, "Issue 35 suite
+ * CPU: ci and browser tests"). Tests run one after another in a file, so one load is live at a time.
  */
 export function pageInBrowser(
   prefix: string,
   build: () => Promise<string>,
 ): (width: number) => Promise<OpenedPage> {
   let browser: Browser | undefined;
+  let tab: Page | undefined;
   let url = "";
+  let opens = 0;
   beforeAll(async () => {
     url = await build();
     browser = await launchBrowser(prefix);
+    tab = await browser.newPage({ deviceScaleFactor: 1 });
   }, BROWSER_TIMEOUT);
   afterAll(async () => {
     await browser?.close();
   });
   return (width) => {
-    if (browser === undefined) throw new Error("the browser did not start (see beforeAll)");
-    return openPage(browser, url, width);
+    if (tab === undefined) throw new Error("the browser did not start (see beforeAll)");
+    opens += 1;
+    return loadPage(tab, url, width, opens);
   };
 }

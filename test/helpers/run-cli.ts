@@ -4,7 +4,7 @@
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { run } from "../../cli/main.js";
+import { run } from "../../cli/lifecycle/run.js";
 import type { Io } from "../../cli/output/io.js";
 import { childEnv } from "../support/child-env.js";
 import { clockFrom, TEST_NOW } from "./clock.js";

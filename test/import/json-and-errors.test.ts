@@ -2,22 +2,16 @@
  * `import --json` prints one document valid against schemas/import-result.schema.json, on success
  * and on failure; selection errors are diagnostics with exit 1, and nothing is written.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { compileReportSchema } from "../../src/report/plan-schema.js";
+import { documentOf } from "../helpers/schemas.js";
 import { liveProject, OTHER_ORG, pid } from "../plan-command/fixture-builder.js";
 import { withSandbox } from "./helpers.js";
 import { richWorld } from "./rich-world.js";
 
-const validate = compileReportSchema(
-  JSON.parse(readFileSync(new URL("../../schemas/import-result.schema.json", import.meta.url), "utf8")),
-);
-
 function checked(stdout: string): Record<string, unknown> {
-  const document = JSON.parse(stdout) as Record<string, unknown>;
-  if (!validate(document)) throw new Error(JSON.stringify(validate.errors, null, 2));
-  return document;
+  return documentOf("import-result", stdout);
 }
 
 describe("import --json", () => {

@@ -4,7 +4,7 @@
  * English and Spanish, Volunteers), and helpers to text in, read the threads and run the commands
  * in-process with a captured terminal.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
@@ -16,7 +16,6 @@ import {
   repliesRunCommand,
 } from "../../cli/commands/replies-run.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
-import { compileReportSchema } from "../../src/report/plan-schema.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { captureIo } from "../helpers/run-cli.js";
 import { schemaErrors } from "../helpers/schemas.js";
@@ -142,14 +141,8 @@ export function answersAfter(sb: SandboxHandle, conversationId: string, messageI
 // biome-ignore lint/suspicious/noExplicitAny: JSON documents are checked against their schemas
 type Json = any;
 
-let runLine: ReturnType<typeof compileReportSchema> | undefined;
 function runLineErrors(line: unknown): string[] {
-  runLine ??= compileReportSchema(
-    JSON.parse(readFileSync(new URL("../../schemas/replies-run-line.schema.json", import.meta.url), "utf8")),
-  );
-  return runLine(line)
-    ? []
-    : (runLine.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`);
+  return schemaErrors("replies-run-line", line);
 }
 
 /** `replies plan --json` in `cwd`, its document checked against its schema. */

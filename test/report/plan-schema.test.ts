@@ -6,9 +6,9 @@ import {
   MAX_SCHEMA_DIAGNOSTICS,
   type PlanDocumentResult,
   parsePlanDocument,
-  planSchema,
   validatePlanDocument,
 } from "../../src/report/plan-schema.js";
+import { planSchema } from "../../src/report/report-schema-ajv.js";
 import { fullPlan, hugePlan } from "./fixtures.js";
 
 /** The full plan as parsed JSON, for editing into broken documents. */

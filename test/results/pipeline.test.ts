@@ -68,7 +68,8 @@ describe("results-record.yml", () => {
       GIT_COMMITTER_EMAIL: "t@example.invalid",
     };
     const run = (name: string, hour = "11") =>
-      spawnSync("bash", ["-e", "-c", step(name)], {
+      // No ~/.bashrc, as on a runner (bash reads it when its stdin is a socket, as node's pipes are).
+      spawnSync("bash", ["--noprofile", "--norc", "-e", "-c", step(name)], {
         cwd: work,
         env: { ...env, FAKE_HOUR: hour },
         encoding: "utf8",

@@ -3,11 +3,11 @@
  * its projects created at that instant and texting a link, sending slowly (one message an hour, so
  * a 38-recipient project sends for 38 hours), with replies up to six hours and clicks up to three
  * hours after delivery: counters move over days, hour after hour. Helpers move the sandbox's clock
- * through its admin routes and fingerprint what the statistics show.
+ * (its handle's clock, in process) and fingerprint what the statistics show.
  */
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
-import { admin, exampleFixture } from "../sandbox/helpers.js";
+import { exampleFixture } from "../sandbox/helpers.js";
 
 export const START_MS = Date.parse("2026-12-01T15:00:00Z");
 export const HOUR = 3_600_000;
@@ -39,10 +39,13 @@ export const SLOW_SENDS = {
   click_delay_max_ms: 3 * HOUR,
 };
 
-/** Moves the virtual clock to `ms` through `POST /_sandbox/clock/set`. */
+/**
+ * Moves the virtual clock to `ms` (and runs what falls due on the way), as `POST /_sandbox/clock/set`
+ * does, without its HTTP round trip: the long tests move it hour by hour, over a thousand times, and
+ * the route's own behaviour is test/sandbox/clock.test.ts's.
+ */
 export async function clockTo(sb: SandboxHandle, ms: number): Promise<void> {
-  const r = await admin(sb, "POST", "/clock/set", { at: new Date(ms).toISOString() });
-  if (r.status !== 200) throw new Error(`clock/set: ${r.status} ${JSON.stringify(r.body)}`);
+  await sb.clock.set(new Date(ms));
 }
 
 /** What the statistics show of every project now (its row's members), as one string. */

@@ -13,7 +13,7 @@ import { documentOf } from "../helpers/schemas.js";
 import { admin, CHILD_ORG, GOTV_REMINDER, ORG } from "../sandbox/helpers.js";
 import { scheduleProject } from "../sandbox/sending-fixture.js";
 import { parseCsv } from "./csv.js";
-import { clearRequests, type RawProject, rawProject, requestCounts, runStatus } from "./harness.js";
+import { clearRequests, type RawProject, rawProjects, requestCounts, runStatus } from "./harness.js";
 import { AWKWARD_NAMES, campaignFile, START, type StatusWorld, statusWorld, workDir } from "./world.js";
 
 const DAY = 86_400_000;
@@ -37,9 +37,7 @@ beforeAll(async () => {
   for (const id of world.sending) await scheduleProject(sb, id, START.toISOString());
   // Sends take seconds, receipts 2 s, replies up to 10 min: half an hour settles everything.
   await admin(sb, "POST", "/clock/advance", { ms: 30 * 60_000 });
-  const ids = Object.keys(sb.store.world.projects);
-  raw = new Map();
-  for (const id of ids) raw.set(id, await rawProject(sb, id));
+  raw = rawProjects(sb);
   const since = statsWindows(sb.clock.now()).at(-1)?.startMs ?? 0;
   inRange = [...raw.values()].filter((p) => Date.parse(p.updated_at) >= since);
 }, 120_000);

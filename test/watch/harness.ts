@@ -5,12 +5,9 @@
  * registration is not wired into the program yet), and with `--json` every line checked against
  * `schemas/watch-event.schema.json`.
  */
-import { readFileSync } from "node:fs";
-import type { ValidateFunction } from "ajv/dist/2020.js";
 import { expect } from "vitest";
 import { type WatchDeps, type WatchFlags, watchCommand } from "../../cli/commands/watch.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
-import { compileReportSchema } from "../../src/report/plan-schema.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { type CliResult, captureIo } from "../helpers/run-cli.js";
 import { schemaErrors } from "../helpers/schemas.js";
@@ -24,15 +21,9 @@ export interface WatchRun extends CliResult {
   readonly lines: readonly Line[];
 }
 
-let compiled: ValidateFunction | undefined;
-
 /** The ajv errors of one line against `schemas/watch-event.schema.json`; [] when valid. */
 export function lineErrors(line: unknown): string[] {
-  compiled ??= compileReportSchema(
-    JSON.parse(readFileSync(new URL("../../schemas/watch-event.schema.json", import.meta.url), "utf8")),
-  );
-  if (compiled(line)) return [];
-  return (compiled.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`);
+  return schemaErrors("watch-event", line);
 }
 
 /** Parses stdout as JSON lines, each valid against the schema (or, alone, the error document). */

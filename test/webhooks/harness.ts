@@ -3,12 +3,11 @@
  * endpoints point at given URLs, a send that makes every event kind of a project send, posting a
  * delivery by hand, and the schemas of what the listener prints.
  */
-import { readFileSync } from "node:fs";
-import type { ValidateFunction } from "ajv/dist/2020.js";
-import { compileReportSchema } from "../../src/report/plan-schema.js";
+
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { signBody } from "../../src/sandbox/webhooks/signature.js";
 import type { Delivery } from "../../src/webhooks/types.js";
+import { schemaErrors } from "../helpers/schemas.js";
 import { admin, GOTV_REMINDER, ORG, sandbox } from "../sandbox/helpers.js";
 import { advance, fixtureWith, type Received, scheduleProject, WARD3 } from "../sandbox/sending-fixture.js";
 
@@ -104,23 +103,14 @@ export function signedDelivery(n: number): Delivery {
   };
 }
 
-const validators = new Map<string, ValidateFunction>();
-
 /** Throws unless `document` is valid against `schemas/<name>.schema.json`. */
 export function expectValid(
   name: "webhook-listen-line" | "webhook-verify-result" | "webhook-dead-letter-line" | "error-result",
   document: unknown,
 ): void {
-  let validate = validators.get(name);
-  if (validate === undefined) {
-    const url = new URL(`../../schemas/${name}.schema.json`, import.meta.url);
-    validate = compileReportSchema(JSON.parse(readFileSync(url, "utf8")) as Record<string, unknown>);
-    validators.set(name, validate);
-  }
-  if (!validate(document))
-    throw new Error(
-      `not a valid ${name} document:\n${(validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("\n")}\n${JSON.stringify(document)}`,
-    );
+  const errors = schemaErrors(name, document);
+  if (errors.length > 0)
+    throw new Error(`not a valid ${name} document:\n${errors.join("\n")}\n${JSON.stringify(document)}`);
 }
 
 /** The JSON lines a `--json` listener printed, each checked against its schema. */

@@ -231,15 +231,21 @@ export async function upsertComment({ args, env }) {
   return { action: "created", id: created?.id, length: body.length };
 }
 
-async function main() {
+/**
+ * The command: `argv` and `env` as the CI step gives them. Says what it did on `out`, or why not on
+ * `err`, and returns the exit code (0 done, 1 not). Exported for tests that run it in-process.
+ */
+export async function main(argv, env, { out = console.log, err = console.error } = {}) {
   try {
-    const done = await upsertComment({ args: parseArgs(process.argv.slice(2)), env: process.env });
-    console.log(`${done.action} ${done.id} (${done.length} characters)`);
+    const done = await upsertComment({ args: parseArgs(argv), env });
+    out(`${done.action} ${done.id} (${done.length} characters)`);
+    return 0;
   } catch (error) {
     const prefix = error instanceof UsageError ? "usage: " : "";
-    console.error(`sticky-comment: ${prefix}${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    err(`sticky-comment: ${prefix}${error instanceof Error ? error.message : String(error)}`);
+    return 1;
   }
 }
 
-if (process.argv[1]?.endsWith("sticky-comment.mjs")) await main();
+if (process.argv[1]?.endsWith("sticky-comment.mjs"))
+  process.exitCode = await main(process.argv.slice(2), process.env);

@@ -45,17 +45,20 @@ export function drawOutcome(
   hasLink = false,
 ): MessageDraw {
   const random = seededRandom(hash32(`${seed}|${projectId}|${phone}`));
-  const [capDraw, failDraw, codeDraw, replyDraw, optOutDraw, textDraw, delayDraw] = Array.from(
-    { length: 7 },
-    random,
-  ) as [number, number, number, number, number, number, number];
+  // Eleven draws in this order, one call each (Array.from with a callback cost as much as the
+  // rest of the function: 0.8 of 1.7 µs a message).
+  const capDraw = random();
+  const failDraw = random();
+  const codeDraw = random();
+  const replyDraw = random();
+  const optOutDraw = random();
+  const textDraw = random();
+  const delayDraw = random();
   // Drawn after the first seven, so the fates drawn before clicks were simulated stay the same.
-  const [clickDraw, clickDelayDraw, repeatDraw, repeatDelayDraw] = Array.from({ length: 4 }, random) as [
-    number,
-    number,
-    number,
-    number,
-  ];
+  const clickDraw = random();
+  const clickDelayDraw = random();
+  const repeatDraw = random();
+  const repeatDelayDraw = random();
   const scripted = own(settings.outcomes, phone);
   if (scripted !== undefined) {
     const reply =

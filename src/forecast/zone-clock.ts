@@ -1,42 +1,18 @@
 /**
  * Wall-clock arithmetic in the schedule zones without a luxon zone lookup per call (a lookup costs
  * tens of microseconds, and far more in a cold process; a forecast of 1,000 projects made
- * thousands). Offsets are read with luxon once per zone and UTC day, and once per UTC hour only on
- * a day whose offset changes: exact for the contract's six zones, whose offsets are whole hours,
- * change only on a UTC hour boundary and at most once a day. Memoized; pure.
+ * thousands). Offsets come from the one offset cache of the send window (`offsetAt` of
+ * src/jurisdictions/zone-days.ts: read with luxon once per zone and UTC day, per quarter hour only
+ * on a day the offset changes). Memoized; pure.
  */
 import { DateTime } from "luxon";
+import { offsetAt } from "../jurisdictions/zone-days.js";
 import { type LocalTimeOfDay, type SendWindow, windowMinutes } from "../text/send-window.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** By zone and UTC day: the day's one offset, or (a day the offset changes) its 24 hours' offsets. */
-const offsets = new Map<string, number | number[]>();
 const abbreviations = new Map<string, string>();
 const days = new Map<string, readonly (readonly [number, number])[]>();
-
-/** The zone's offset from UTC at `ms`, in minutes. */
-export function offsetAt(zone: string, ms: number): number {
-  const day = Math.floor(ms / DAY);
-  const key = `${zone}|${day}`;
-  let known = offsets.get(key);
-  if (known === undefined) {
-    const start = day * DAY;
-    const first = lookUp(zone, start);
-    // Equal at both ends of the UTC day: one offset all day (no zone changes twice in a day).
-    known =
-      first === lookUp(zone, start + DAY - HOUR)
-        ? first
-        : Array.from({ length: 24 }, (_, h) => lookUp(zone, start + h * HOUR));
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(key, known);
-  }
-  return typeof known === "number" ? known : (known[Math.floor((ms - day * DAY) / HOUR)] as number);
-}
-
-function lookUp(zone: string, ms: number): number {
-  return DateTime.fromMillis(ms, { zone }).offset;
-}
 
 /** The wall-clock time of day of `ms` in the zone (what the send window's boundary rule reads). */
 export function localTimeOfDay(zone: string, ms: number): LocalTimeOfDay {

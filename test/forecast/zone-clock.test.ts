@@ -6,7 +6,8 @@
 import { DateTime } from "luxon";
 import { describe, expect, test } from "vitest";
 import { SCHEDULE_TIMEZONES } from "../../src/contract/limits.js";
-import { localDay, localTime, localTimeOfDay, offsetAt } from "../../src/forecast/zone-clock.js";
+import { localDay, localTime, localTimeOfDay } from "../../src/forecast/zone-clock.js";
+import { offsetAt } from "../../src/jurisdictions/zone-days.js";
 
 const HOUR = 3_600_000;
 /** Around the 2026 and 2027 changes (US: 2026-11-01, 2027-03-14), every 17 minutes for 4 days each. */

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { type Document, LineCounter, parseAllDocuments, stringify } from "yaml";
 import { parseCampaignFile } from "../../src/campaign/parse-yaml.js";
 import { walkDocument } from "../../src/campaign/yaml-walk.js";
-import { pick, type Rng, seeded } from "../lsp/seeded.js";
+import { seededRandom } from "../../src/sandbox/ids.js";
+import { pick, type Rng } from "../helpers/seeded.js";
 
 function parse(text: string): { doc: Document.Parsed; lineCounter: LineCounter } {
   const lineCounter = new LineCounter();
@@ -116,7 +117,7 @@ describe("walkDocument's data", () => {
   });
 
   it("is toJS's for seeded random documents, block and flow", () => {
-    const rng = seeded(36);
+    const rng = seededRandom(36);
     for (let n = 0; n < 300; n++) {
       const value = randomValue(rng, 0);
       walked(stringify(value, { collectionStyle: rng() < 0.5 ? "block" : "flow" }));

@@ -19,3 +19,12 @@ export function seededBytes(seed: number, length: number): Uint8Array {
   const next = seededRandom(seed);
   return Uint8Array.from({ length }, () => Math.floor(next() * 256));
 }
+
+/** Numbers in [0, 1), as Math.random gives them: a series of `seededRandom` (src/sandbox/ids.ts, mulberry32). */
+export type Rng = () => number;
+
+/** One of `items`, chosen by `rng`. */
+export function pick<T>(rng: Rng, items: readonly T[]): T {
+  if (items.length === 0) throw new Error("test bug: nothing to pick from");
+  return items[Math.floor(rng() * items.length)] as T;
+}

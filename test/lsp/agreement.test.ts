@@ -17,9 +17,10 @@ import { afterAll, describe, expect, test } from "vitest";
 import { checkDocument, checkMemory, type DocumentCheckContext } from "../../cli/lsp/check-document.js";
 import { splitAfterEdit, splitProjects } from "../../cli/lsp/project-chunks.js";
 import { diagnosticJson } from "../../src/diagnostics/json.js";
+import { seededRandom } from "../../src/sandbox/ids.js";
 import { runCli } from "../helpers/run-cli.js";
+import { pick, type Rng } from "../helpers/seeded.js";
 import { type EntryEdit, INSTANCE_EDITS, PROJECT_EDITS, projectsText, templatesText } from "./corpora.js";
-import { pick, type Rng, seeded } from "./seeded.js";
 
 const NOW = "2026-11-01T00:00:00Z";
 const STEPS = 120;
@@ -112,7 +113,7 @@ describe("the language server's diagnostics equal validate's after every random 
       // every step, so the other file is read and checked once, not twice a step.
       const cache = new Map();
       const reads = new Map();
-      const rng = seeded(seed);
+      const rng = seededRandom(seed);
       const history = [first];
       let text = first;
       let lastWhole = false;

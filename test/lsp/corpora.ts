@@ -3,7 +3,7 @@
  * and the edits it makes inside one entry (a project, or a template's instance): each takes the
  * entry's text and gives it changed, or undefined where it does not apply.
  */
-import { pick, type Rng } from "./seeded.js";
+import { pick, type Rng } from "../helpers/seeded.js";
 
 /** An edit of one entry's text (`file`: the whole text, for values taken from other entries). */
 export type EntryEdit = (entry: string, rng: Rng, file: string) => string | undefined;

@@ -27,8 +27,9 @@ import { checkDocument, type DocumentCheckContext } from "../../cli/lsp/check-do
 import { FIRST_LOOK_BYTES, firstLook } from "../../cli/lsp/first-look.js";
 import { toLspDiagnostic } from "../../cli/lsp/lsp-diagnostic.js";
 import { runServer } from "../../cli/lsp/server.js";
+import { seededRandom } from "../../src/sandbox/ids.js";
+import { pick } from "../helpers/seeded.js";
 import { PROJECT_EDITS, projectsText, templatesText } from "./corpora.js";
-import { pick, seeded } from "./seeded.js";
 
 const NOW = "2026-11-01T00:00:00Z";
 const dir = mkdtempSync(join(tmpdir(), "campaignctl-lsp-first-look-"));
@@ -39,7 +40,7 @@ const json = (d: unknown) => JSON.stringify(d);
 
 describe("the first look", () => {
   test("its findings are the whole check's, along seeded edits of the first projects", () => {
-    const rng = seeded(36003);
+    const rng = seededRandom(36003);
     const bytes = 1024;
     const original = projectsText("p", 16);
     let looked = 0;

@@ -16,8 +16,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { seededRandom } from "../../src/sandbox/ids.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
-import { seeded } from "../lsp/seeded.js";
 import { admin, EXAMPLE_FIXTURE } from "../sandbox/helpers.js";
 import {
   ANSWERS,
@@ -161,7 +161,7 @@ class ApiLine {
 }
 
 export async function chaos(o: ChaosOptions): Promise<ChaosResult> {
-  const rnd = seeded(o.seed);
+  const rnd = seededRandom(o.seed);
   const sb = await startSandbox({ fixture: EXAMPLE_FIXTURE, timeScale: 0, rateLimits: true, seed: o.seed });
   const cwd = campaignDir();
   const sent: Sent[] = [];
@@ -354,7 +354,7 @@ export interface SteadyResult {
  * after a jump of the clock).
  */
 export async function steady(o: SteadyOptions): Promise<SteadyResult> {
-  const rnd = seeded(o.seed);
+  const rnd = seededRandom(o.seed);
   const sb = await startSandbox({ fixture: EXAMPLE_FIXTURE, timeScale: 0, rateLimits: true, seed: o.seed });
   const cwd = campaignDir();
   let listener: string | null = null;

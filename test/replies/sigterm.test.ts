@@ -13,9 +13,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 import { setTimeout as pause } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { seededRandom } from "../../src/sandbox/ids.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
-import { seeded } from "../lsp/seeded.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { childEnv } from "../support/child-env.js";
 import { ANSWERS, answersAfter, CAMPAIGN, campaignDir, TEXTS, textIn } from "./world.js";
@@ -223,7 +223,7 @@ describe("SIGTERM ends replies run within a second", () => {
   it("while it settles a backlog of inbounds, at seeded moments", async () => {
     // Each worker paces itself at the key's 100 requests a minute: a backlog a pass settles in seconds.
     await textInMany(30);
-    const next = seeded(34);
+    const next = seededRandom(34);
     for (let round = 0; round < 4; round++) {
       // Fresh inbounds each round: the pass the stop cuts into always has work left.
       await textInMany(5);
@@ -326,7 +326,7 @@ describe("SIGTERM ends replies run within a second", () => {
   });
 
   it("right after it starts (before or after its handler is installed)", async () => {
-    const next = seeded(341);
+    const next = seededRandom(341);
     for (let round = 0; round < 3; round++) {
       const run = start(["--no-webhooks"]);
       await pause(Math.floor(next() * 300));

@@ -14,9 +14,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as pause } from "node:timers/promises";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { seededRandom } from "../../src/sandbox/ids.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
-import { seeded } from "../lsp/seeded.js";
 import { EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { childEnv } from "../support/child-env.js";
 import { ANSWERS, answersAfter, campaignDir, TEXTS, textIn } from "./world.js";
@@ -113,7 +113,7 @@ async function deliver(url: string, d: Delivery): Promise<boolean> {
 
 test("SIGKILL the running worker at random moments: one answer per matching inbound, no acknowledged delivery lost", async () => {
   const cwd = campaignDir();
-  const rnd = seeded(28);
+  const rnd = seededRandom(28);
   const sent: { messageId: string; conversationId: string; rule: string | null }[] = [];
   const deliveries: Delivery[] = [];
   const acknowledged = new Set<string>();

@@ -24,16 +24,25 @@ const A2 = project({ ...base, project_id: "a2", name: "Alpha" });
 const B1 = project({ ...base, project_id: "b1", organization_id: "org2", name: "Beta" });
 const NOW = new Date("2026-12-01T00:00:00Z");
 
+/** `importFiles` of `projects` over the two organizations' catalogs, into `campaigns/` unless `target` says otherwise. */
+function importInto(
+  projects: Parameters<typeof importFiles>[0]["projects"],
+  existing: Parameters<typeof importFiles>[0]["existing"] = [],
+  target: Parameters<typeof importFiles>[0]["target"] = { kind: "dir", dir: "campaigns" },
+) {
+  return importFiles({
+    projects,
+    organizations: [ORG, ORG2],
+    catalogs: CATALOGS,
+    existing,
+    target,
+    now: NOW,
+  });
+}
+
 describe("importFiles", () => {
   test("--out DIR: one new file per organization, named after it; shared names get id suffixes", () => {
-    const out = importFiles({
-      projects: [A1, A2, B1],
-      organizations: [ORG, ORG2],
-      catalogs: CATALOGS,
-      existing: [],
-      target: { kind: "dir", dir: "campaigns" },
-      now: NOW,
-    });
+    const out = importInto([A1, A2, B1]);
     if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
     expect(out.files.map((f) => [f.path, f.before, f.changed])).toEqual([
       ["campaigns/test-org.yaml", undefined, true],
@@ -54,14 +63,7 @@ describe("importFiles", () => {
         text: "version: 1\norganization: org1 # by id\nprojects:\n  first:\n    id: a1\n    name: Alpha\n    message: Hi {{first_name|friend}}. Reply STOP to opt out\n    opt_out_footer: false\n    media: []\n    contact_lists: []\n    suppression_lists: []\n    channel: 10dlc\n    state: draft\n",
       },
     ];
-    const out = importFiles({
-      projects: [A1, { ...A2, name: "Gamma" }],
-      organizations: [ORG, ORG2],
-      catalogs: CATALOGS,
-      existing,
-      target: { kind: "dir", dir: "campaigns" },
-      now: NOW,
-    });
+    const out = importInto([A1, { ...A2, name: "Gamma" }], existing);
     if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
     expect(out.projects.map((p) => [p.address, p.file, p.change])).toEqual([
       ["first", "campaigns/ours.yaml", "unchanged"],
@@ -87,14 +89,7 @@ describe("importFiles", () => {
       "",
     ].join("\n");
     const existing = [{ path: "campaigns/gotv.yaml", text: template }];
-    const out = importFiles({
-      projects: [A1, { ...A2, name: "Gamma" }],
-      organizations: [ORG, ORG2],
-      catalogs: CATALOGS,
-      existing,
-      target: { kind: "dir", dir: "campaigns" },
-      now: NOW,
-    });
+    const out = importInto([A1, { ...A2, name: "Gamma" }], existing);
     if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
     expect(out.projects.map((p) => [p.id, p.address, p.file, p.change])).toEqual([
       ["a1", "gotv-en", "campaigns/gotv.yaml", "unchanged"],
@@ -115,14 +110,7 @@ describe("importFiles", () => {
         text: "version: 1\ntemplates:\n  gotv:\n    message:\n      en: Hi. Reply STOP to opt out\n    instances:\n      gamma:\n        organization: Test Org\n        id: zz\n        language: en\n",
       },
     ];
-    const out = importFiles({
-      projects: [{ ...A2, name: "Gamma" }],
-      organizations: [ORG, ORG2],
-      catalogs: CATALOGS,
-      existing,
-      target: { kind: "dir", dir: "campaigns" },
-      now: NOW,
-    });
+    const out = importInto([{ ...A2, name: "Gamma" }], existing);
     if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
     expect(out.projects.map((p) => [p.address, p.change])).toEqual([["gamma-a2", "added"]]);
   });
@@ -147,14 +135,7 @@ describe("importFiles", () => {
       ...A1,
       message_text: "Hola {{first_name|amigo}}, vota el martes. Envía BAJA para no recibir más",
     };
-    const out = importFiles({
-      projects: [spanish, { ...A2, message_text: "Hola, vota el martes. Gracias" }],
-      organizations: [ORG, ORG2],
-      catalogs: CATALOGS,
-      existing: [],
-      target: { kind: "dir", dir: "campaigns" },
-      now: NOW,
-    });
+    const out = importInto([spanish, { ...A2, message_text: "Hola, vota el martes. Gracias" }]);
     if (!out.ok) throw new Error(JSON.stringify(out.diagnostics));
     // Only the project with no opt-out wording in any language is said to break the rule.
     const found = lintImported(out.files, new Set(out.files.map((f) => f.path)), NOW);
@@ -164,14 +145,11 @@ describe("importFiles", () => {
   });
 
   test("--out FILE of one organization and a project of another: import.organization-conflict", () => {
-    const out = importFiles({
-      projects: [B1],
-      organizations: [ORG, ORG2],
-      catalogs: CATALOGS,
-      existing: [{ path: "one.yaml", text: "version: 1\norganization: Test Org\nprojects: {}\n" }],
-      target: { kind: "file", path: "one.yaml" },
-      now: NOW,
-    });
+    const out = importInto(
+      [B1],
+      [{ path: "one.yaml", text: "version: 1\norganization: Test Org\nprojects: {}\n" }],
+      { kind: "file", path: "one.yaml" },
+    );
     expect(out.ok ? [] : out.diagnostics.map((d) => d.code)).toEqual(["import.organization-conflict"]);
   });
 });

@@ -12,7 +12,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { childEnv } from "../support/child-env.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NOW = "2026-06-01T12:00:00Z";
@@ -165,7 +164,7 @@ describe("validate from its code-cached bundle", () => {
     const outs = [join(dir, "one.cache"), join(dir, "two.cache")];
     // Made as the build makes it: without the pass's NODE_OPTIONS (CI's second pass preloads a
     // shifted clock, which the build never runs with: its cache then differs from the build's).
-    const { NODE_OPTIONS: _preload, ...env } = childEnv();
+    const { NODE_OPTIONS: _preload, ...env } = process.env;
     for (const out of outs)
       execFileSync(process.execPath, ["--predictable", "scripts/make-code-cache.mjs", "validate", out], {
         cwd: ROOT,

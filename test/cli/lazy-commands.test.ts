@@ -13,7 +13,6 @@ import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { BUILT_CLI } from "../helpers/run-cli.js";
-import { childEnv } from "../support/child-env.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DIST = join(ROOT, "dist/");
@@ -121,7 +120,7 @@ function runLoggedOnce(argv: readonly string[]): Promise<Loaded> {
       ["--import", preload, BUILT_CLI, ...argv],
       // The ES modules, whose loads the hook sees: on Node 20 `validate` otherwise runs from its
       // code-cached bundle (test/cli/code-cache.test.ts checks what that bundle holds).
-      { cwd: dir, env: childEnv({ NO_COLOR: "1", NODE_DISABLE_COMPILE_CACHE: "1" }) },
+      { cwd: dir, env: { ...process.env, NO_COLOR: "1", NODE_DISABLE_COMPILE_CACHE: "1" } },
       (error, stdout) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
         const inputs = bundleInputs();

@@ -1,13 +1,13 @@
 /**
  * V8's code cache for the bin on Node 20 (issue 36: a `validate` of one small file is mostly
  * start-up, and compiling the code it runs for the first time is the largest part of it; so is a
- * short `replies run` or `apply`, issue 35). Node 20
- * keeps no compiled code of ES modules between runs (22.1 and later do: compile-cache.ts), but
- * `vm.Script` accepts V8's `cachedData`. So the build (scripts/after-build.mjs) also writes, for each
- * command of CACHED_COMMANDS, one script holding cli/lifecycle/run.ts and everything that command
- * can reach (the other commands' registrations are left out: a run of `validate` never loads
- * them; undici is in it, where the ES modules leave it to Node's loader), and the code V8 compiled
- * while a run of that command went through it, made with the Node that built it.
+ * short `replies run` or `apply`, issue 35). Node 20 keeps no compiled code of ES modules between
+ * runs (22.1 and later do: compile-cache.ts), but `vm.Script` accepts V8's `cachedData`. So the
+ * build (scripts/after-build.mjs) also writes, for each command of CACHED_COMMANDS, one script
+ * holding cli/lifecycle/run.ts and everything that command can reach (the other commands'
+ * registrations are left out: a run of `validate` never loads them; undici is in it, where the ES
+ * modules leave it to Node's loader), and the code V8 compiled while runs of that command went
+ * through it, made with the Node that built it.
  *
  * Invariants: the cache never changes what runs, only how fast. It is given to V8 only when its
  * header names this bundle (the id on the bundle's first line), this Node version and architecture,

@@ -1,7 +1,7 @@
 /**
  * V8's code cache for the bin on Node 20 (issue 36: a `validate` of one small file is mostly
  * start-up, and compiling the code it runs for the first time is the largest part of it; so is a
- * short `replies run` or `apply`, issue 35). Node 20 keeps no compiled code of ES modules between
+ * short `replies run`, issue 35). Node 20 keeps no compiled code of ES modules between
  * runs (22.1 and later do: compile-cache.ts), but `vm.Script` accepts V8's `cachedData`. So the
  * build (scripts/after-build.mjs) also writes, for each command of CACHED_COMMANDS, one script
  * holding cli/lifecycle/run.ts and everything that command can reach (the other commands'
@@ -25,13 +25,14 @@ import { crc32 } from "node:zlib";
 import { commandWord } from "./command-word.js";
 
 /**
- * The commands that get a code-cached bundle: `validate`, whose run is mostly start-up, and the two
- * that are started again and again, by cron jobs and supervisors (`replies run --once`, a worker
- * restarted after a crash, an `apply` run again after a kill), whose start-up was 40% of a short
- * run's CPU (bench/README.md, "Issue 35: code-cached bundles"). Each bundle adds 1.5 to 2 MB to
- * the package (packed): not every command has one.
+ * The commands that get a code-cached bundle: `validate`, whose run is mostly start-up, and
+ * `replies`, started again and again by cron jobs and supervisors (`replies run --once`, a worker
+ * restarted after a crash), whose start-up was 40% of a short run's CPU (bench/README.md, "Issue 35:
+ * code-cached bundles"). Each bundle adds about 1.5 MB to the package (packed), and its cache must
+ * come out the same at every build (`apply`'s does not yet: docs/development.md): not every
+ * command has one.
  */
-export const CACHED_COMMANDS: readonly string[] = ["validate", "apply", "replies"];
+export const CACHED_COMMANDS: readonly string[] = ["validate", "replies"];
 
 /** What a bundle exports: cli/lifecycle/run.ts. */
 export interface RunEntry {

@@ -1,6 +1,6 @@
 /**
  * The bin's code-cached bundles (cli/lifecycle/code-cache.ts; issue 36 for `validate`, issue 35
- * for `apply` and `replies`): on the Node that built them, a run of a cached command compiles from
+ * for `replies`): on the Node that built them, a run of a cached command compiles from
  * V8's cache made at build time, says so with CAMPAIGNCTL_DEBUG=1, and prints and exits exactly as
  * the same run of the sources does (in-process, `run` of cli/lifecycle/run.ts). A cache that is not
  * this bundle's (corrupt, truncated, for another bundle or another Node, rejected by V8, missing)
@@ -26,7 +26,7 @@ type CodeCache = typeof import("../../cli/lifecycle/code-cache.js");
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NOW = "2026-06-01T12:00:00Z";
 /** The commands with a code-cached bundle (CACHED_COMMANDS), as the build made them. */
-const COMMANDS = ["validate", "apply", "replies"];
+const COMMANDS = ["validate", "replies"];
 
 /** Validate's arguments: a valid example, and a file with a YAML error and lint findings, in text and JSON. */
 const CASES: readonly (readonly string[])[] = [
@@ -36,10 +36,7 @@ const CASES: readonly (readonly string[])[] = [
   ["validate", "broken.yaml", "--json", "--now", NOW],
 ];
 /** A run of each other cached command that needs no API: its help, through its bundle. */
-const HELP_CASES: readonly (readonly string[])[] = [
-  ["apply", "--help"],
-  ["replies", "run", "--help"],
-];
+const HELP_CASES: readonly (readonly string[])[] = [["replies", "run", "--help"]];
 
 const BROKEN = `version: 1
 organization: Riverside Democrats
@@ -137,9 +134,9 @@ describe("a command from its code-cached bundle", () => {
       Promise.all(cases.map(reference)),
       Promise.all(cases.map((argv) => runBin(ROOT, argv))),
     ]);
-    expect(references.map((r) => r.code)).toEqual([0, 0, 1, 1, 0, 0]);
+    expect(references.map((r) => r.code)).toEqual([0, 0, 1, 1, 0]);
     expect(references[2]?.stdout).toMatch(/broken\.yaml:\d+:\d+/);
-    expect(references[4]?.stdout).toMatch(/^Usage: campaignctl apply/);
+    expect(references[4]?.stdout).toMatch(/^Usage: campaignctl replies run/);
     for (const [i, argv] of cases.entries()) {
       const { cache, rest } = split(runs[i] as Run, argv[0] as string);
       expect(cache, argv.join(" ")).toBe("accepted");
@@ -149,7 +146,7 @@ describe("a command from its code-cached bundle", () => {
 
   test("another command, Node's own compile cache or NODE_DISABLE_COMPILE_CACHE=1: no bundle", () => {
     expect(codeCache.CACHED_COMMANDS).toEqual(COMMANDS);
-    for (const argv of [["--version"], ["help", "apply"], ["plan", "x.yaml"], ["webhooks", "listen"], []])
+    for (const argv of [["--version"], ["help", "replies"], ["apply", "x.yaml"], ["webhooks", "listen"], []])
       expect(codeCache.cachedRun(argv, {}), argv.join(" ")).toBeUndefined();
     for (const command of COMMANDS)
       expect(codeCache.cachedRun([command, "--help"], { NODE_DISABLE_COMPILE_CACHE: "1" })).toBeUndefined();
@@ -245,7 +242,6 @@ describe("the build", () => {
     // Its own implementation (and the webhook flags `replies run` shares with `webhooks listen`).
     const own: Record<string, string[]> = {
       validate: ["validate"],
-      apply: ["apply", "apply-run", "apply-saved"],
       replies: ["replies-plan", "replies-run", "webhooks-flags"],
     };
     for (const command of COMMANDS) {
@@ -262,8 +258,7 @@ describe("the build", () => {
         command,
       ).toEqual([]);
     }
-    // undici is in the bundles of the commands that talk to the API (a run requires none of its files).
-    expect(inputsOf("apply").some((p) => p.startsWith("node_modules/undici/"))).toBe(true);
+    // undici is in the bundle of a command that talks to the API (a run requires none of its files).
     expect(inputsOf("replies").some((p) => p.startsWith("node_modules/undici/"))).toBe(true);
     const validate = inputsOf("validate");
     const heavy =

@@ -6,7 +6,12 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The tests that run `node dist/cli/main.js` never see a missing or stale build; the package is
     // packed once a pass (test/ci/packed.ts), again at each watch-mode rerun (test/ci/pack-run.ts).
-    globalSetup: ["test/support/fresh-dist.ts", "test/support/temp-root.ts", "test/ci/pack-run.ts"],
+    globalSetup: [
+      "test/support/child-env.ts",
+      "test/support/fresh-dist.ts",
+      "test/support/temp-root.ts",
+      "test/ci/pack-run.ts",
+    ],
     // Each file's temporary directories in one directory of the pass's own, removed after the file.
     setupFiles: ["test/support/temp-per-file.ts"],
     testTimeout: 30_000,

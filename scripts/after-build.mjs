@@ -99,7 +99,7 @@ chmodSync(join(CLI, "main.js"), 0o755);
 
 /**
  * A run of `command` from one script, for V8's code cache on Node 20 (cli/lifecycle/code-cache.ts):
- * cli/lifecycle/run.ts and everything the command can reach, as one CommonJS bundle wrapped in a
+ * cli/lifecycle/run.ts and everything the command can reach (undici included), as one CommonJS bundle wrapped in a
  * function (its parameters: BUNDLE_PARAMETERS), its id (a hash of its text) on the first line; then
  * a run of the command through it (scripts/make-code-cache.mjs, in a process of its own) makes the
  * cache. The other commands' registrations are left out (cli/program.ts imports only the one named
@@ -116,12 +116,12 @@ async function cachedBundle(command) {
     format: "cjs",
     platform: "node",
     target: "node20.19",
-    external: ["undici", "pg", "pg-native"],
+    external: ["pg", "pg-native"],
     legalComments: "inline",
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
-    plugins: [compiledModules("__campaignctlBase"), otherRegistrationsLeftOut(command)],
+    plugins: [compiledModules("__campaignctlBase"), otherRegistrationsLeftOut(command), externalsRequired()],
     logLevel: "warning",
   });
   // ASCII only, so the bin reads it as Latin-1, a one-byte string (about 5 ms less than UTF-8 with
@@ -131,6 +131,13 @@ async function cachedBundle(command) {
     /[^ -~\t\n\r]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
+  const dynamic = [...text.matchAll(/\bimport\(([^)]*)\)/g)]
+    .map((m) => m[1])
+    .filter((m) => !/^"\.\.\/register\/[a-z-]+\.js"$/.test(m));
+  if (dynamic.length > 0)
+    throw new Error(
+      `the code-cached bundle of ${command} has an import() of ${dynamic.join(", ")}: see externalsRequired`,
+    );
   const id = createHash("sha256").update(text).digest("hex").slice(0, 32);
   mkdirSync(dirname(files.source), { recursive: true });
   writeFileSync(files.source, `// ${id}\n(function (${BUNDLE_PARAMETERS.join(", ")}) {\n${text}})\n`);
@@ -150,6 +157,32 @@ function otherRegistrationsLeftOut(command) {
         if (args.path === `./register/${command}.js`) return undefined;
         return { path: `.${args.path}`, external: true };
       });
+    },
+  };
+}
+
+/**
+ * The `import()` of a package left to Node (pg and its optional native binding: CommonJS) as its
+ * `require`. On Node 20, a function V8 compiled from the code cache has lost the script's
+ * `importModuleDynamically`: an `import()` there throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING
+ * (without the cache it works), so a code-cached bundle must reach none (undici, the other package
+ * the ES modules leave to Node, is bundled: its 80-odd files were a third of a short `replies run`'s
+ * CPU). What `import()` of a CommonJS package gives (its `module.exports` as `default`, and its
+ * named exports) esbuild's `__toESM` gives too.
+ */
+function externalsRequired() {
+  return {
+    name: "externals-required",
+    setup(build) {
+      build.onResolve({ filter: /^(pg|pg-native)$/ }, (args) =>
+        args.kind === "dynamic-import"
+          ? { path: args.path, namespace: "required" }
+          : { path: args.path, external: true },
+      );
+      build.onLoad({ filter: /.*/, namespace: "required" }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)});`,
+        loader: "js",
+      }));
     },
   };
 }

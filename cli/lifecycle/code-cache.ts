@@ -1,12 +1,13 @@
 /**
  * V8's code cache for the bin on Node 20 (issue 36: a `validate` of one small file is mostly
- * start-up, and compiling the code it runs for the first time is the largest part of it). Node 20
- * keeps no compiled code of ES modules between runs (22.1 and later do: compile-cache.ts), but
- * `vm.Script` accepts V8's `cachedData`. So the build (scripts/after-build.mjs) also writes, for each
- * command of CACHED_COMMANDS, one script holding cli/lifecycle/run.ts and everything that command
- * can reach (the other commands' registrations are left out: a run of `validate` never loads
- * them), and the code V8 compiled while a run of that command went through it, made with the
- * Node that built it.
+ * start-up, and compiling the code it runs for the first time is the largest part of it; so is a
+ * short `replies run`, issue 35). Node 20 keeps no compiled code of ES modules between
+ * runs (22.1 and later do: compile-cache.ts), but `vm.Script` accepts V8's `cachedData`. So the
+ * build (scripts/after-build.mjs) also writes, for each command of CACHED_COMMANDS, one script
+ * holding cli/lifecycle/run.ts and everything that command can reach (the other commands'
+ * registrations are left out: a run of `validate` never loads them; undici is in it, where the ES
+ * modules leave it to Node's loader), and the code V8 compiled while runs of that command went
+ * through it, made with the Node that built it.
  *
  * Invariants: the cache never changes what runs, only how fast. It is given to V8 only when its
  * header names this bundle (the id on the bundle's first line), this Node version and architecture,
@@ -23,8 +24,15 @@ import vm from "node:vm";
 import { crc32 } from "node:zlib";
 import { commandWord } from "./command-word.js";
 
-/** The commands that get a code-cached bundle: those whose run is mostly start-up. */
-export const CACHED_COMMANDS: readonly string[] = ["validate"];
+/**
+ * The commands that get a code-cached bundle: `validate`, whose run is mostly start-up, and
+ * `replies`, started again and again by cron jobs and supervisors (`replies run --once`, a worker
+ * restarted after a crash), whose start-up was 40% of a short run's CPU (bench/README.md, "Issue 35:
+ * code-cached bundles"). Each bundle adds about 1.5 MB to the package (packed), and its cache must
+ * come out the same at every build (`apply`'s does not yet: docs/development.md): not every
+ * command has one.
+ */
+export const CACHED_COMMANDS: readonly string[] = ["validate", "replies"];
 
 /** What a bundle exports: cli/lifecycle/run.ts. */
 export interface RunEntry {
@@ -93,7 +101,10 @@ export function loadBundle(
   const script = new vm.Script(source, {
     filename: path,
     ...(data === undefined ? {} : { cachedData: data }),
-    // `import()` of what is not bundled (undici, pg) goes through Node's loader, as from a module.
+    // An `import()` goes through Node's loader, as from a module, but only in code V8 compiled
+    // from the source: on Node 20 one compiled from the cache throws (the callback is lost), so a
+    // bundle reaches none (scripts/after-build.mjs: its packages are required; the other commands'
+    // registrations, the only `import()` left, are never loaded by a run of its command).
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;

@@ -17,7 +17,6 @@ import { expect, test } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 import { admin } from "../sandbox/helpers.js";
-import { childEnv } from "../support/child-env.js";
 import { effectCounts, effects } from "./helpers.js";
 import { buildWorld } from "./world.js";
 
@@ -87,7 +86,7 @@ function applyArgs(sb: SandboxHandle, parallelism: number | undefined): string[]
 function spawnApply(cwd: string, sb: SandboxHandle, key: string, parallelism?: number): Launched {
   const child = spawn(process.execPath, [BUILT_CLI, ...applyArgs(sb, parallelism)], {
     cwd,
-    env: childEnv({ CAMPAIGNCTL_API_KEY: key, NO_COLOR: "1" }),
+    env: { ...process.env, CAMPAIGNCTL_API_KEY: key, NO_COLOR: "1" },
   });
   let stdout = "";
   let stderr = "";

@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
-import { childEnv } from "../support/child-env.js";
 
 interface EarlyClose {
   readonly firstLine: string;
@@ -23,7 +22,7 @@ function readFirstLineThenClose(argv: readonly string[], cwd: string): Promise<E
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT_CLI, ...argv], {
       cwd,
-      env: childEnv({ NO_COLOR: "1" }),
+      env: { ...process.env, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

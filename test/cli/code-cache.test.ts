@@ -1,21 +1,32 @@
 /**
- * The bin's code-cached bundle of `validate` (cli/lifecycle/code-cache.ts, issue 36): on the Node
- * that built it, a run of `validate` compiles from V8's cache made at build time, and says so with
- * CAMPAIGNCTL_DEBUG=1; it prints and exits exactly as the same run imported as ES modules
- * (NODE_DISABLE_COMPILE_CACHE=1). A cache that is not this bundle's (corrupt, truncated, for another
- * bundle or another Node, rejected by V8, missing) is not used and changes nothing else. The build
- * makes the same cache byte for byte, and the bundle holds validate's code only.
+ * The bin's code-cached bundles (cli/lifecycle/code-cache.ts; issue 36 for `validate`, issue 35
+ * for `replies`): on the Node that built them, a run of a cached command compiles from
+ * V8's cache made at build time, says so with CAMPAIGNCTL_DEBUG=1, and prints and exits exactly as
+ * the same run of the sources does (in-process, `run` of cli/lifecycle/run.ts). A cache that is not
+ * this bundle's (corrupt, truncated, for another bundle or another Node, rejected by V8, missing)
+ * is not used and changes nothing else. The build makes the same caches byte for byte, and each
+ * bundle holds its own command's code only.
+ *
+ * The process is the point only where the bin chooses how to load a run (a run of each cached
+ * command, and the two ways a cache can fail: its header refused, V8 refusing it); which cache is
+ * refused and why (cachedData), and which runs never go through a bundle (cachedRun), are read
+ * in-process, from the built module.
  */
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { childEnv } from "../support/child-env.js";
+import { runCli } from "../helpers/run-cli.js";
+
+type CodeCache = typeof import("../../cli/lifecycle/code-cache.js");
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NOW = "2026-06-01T12:00:00Z";
+/** The commands with a code-cached bundle (CACHED_COMMANDS), as the build made them. */
+const COMMANDS = ["validate", "replies"];
 
 /** Validate's arguments: a valid example, and a file with a YAML error and lint findings, in text and JSON. */
 const CASES: readonly (readonly string[])[] = [
@@ -24,6 +35,8 @@ const CASES: readonly (readonly string[])[] = [
   ["validate", "broken.yaml", "--now", NOW],
   ["validate", "broken.yaml", "--json", "--now", NOW],
 ];
+/** A run of each other cached command that needs no API: its help, through its bundle. */
+const HELP_CASES: readonly (readonly string[])[] = [["replies", "run", "--help"]];
 
 const BROKEN = `version: 1
 organization: Riverside Democrats
@@ -52,27 +65,43 @@ interface Run {
   readonly stderr: string;
 }
 
-let dir = "";
-/** A copy of dist/ (and package.json, node_modules linked) whose cache files a test may spoil. */
-let copy = "";
+/**
+ * The environment of the bin's runs, and of the in-process runs they are compared with: nothing
+ * from this process's that could change an output (GITHUB_ACTIONS, COLUMNS, FORCE_COLOR...).
+ */
+const ENV = { NO_COLOR: "1", CAMPAIGNCTL_DEBUG: "1" } as const;
 
-beforeAll(() => {
+let dir = "";
+/** A copy of dist/ (and package.json, node_modules linked) whose validate cache a test may spoil. */
+let copy = "";
+let codeCache: CodeCache;
+
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "campaignctl-code-cache-"));
   writeFileSync(join(dir, "broken.yaml"), BROKEN);
-  copy = join(dir, "package");
-  cpSync(join(ROOT, "dist"), join(copy, "dist"), { recursive: true });
-  cpSync(join(ROOT, "package.json"), join(copy, "package.json"));
-  symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
+  codeCache = (await import(pathToFileURL(join(ROOT, "dist/cli/lifecycle/code-cache.js")).href)) as CodeCache;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function runBin(root: string, argv: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+/** A copy of the build whose validate bundle and cache a test may spoil (the others left out). */
+function buildCopy(): string {
+  if (copy !== "") return copy;
+  copy = join(dir, "package");
+  const others = /\/code-cache\/(?!validate\.)[a-z-]+\.(js|cache)$/;
+  cpSync(join(ROOT, "dist"), join(copy, "dist"), { recursive: true, filter: (p) => !others.test(p) });
+  cpSync(join(ROOT, "package.json"), join(copy, "package.json"));
+  // The bin needs the packages it does not bundle where Node looks for them.
+  symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
+  return copy;
+}
+
+function runBin(root: string, argv: readonly string[]): Promise<Run> {
   return new Promise((done) => {
     execFile(
       process.execPath,
       [join(root, "dist/cli/main.js"), ...argv],
-      { cwd: dir, env: { ...process.env, NO_COLOR: "1", CAMPAIGNCTL_DEBUG: "1", ...env } },
+      { cwd: dir, env: { PATH: process.env.PATH ?? "", ...ENV } },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
         done({ code, stdout, stderr });
@@ -81,120 +110,162 @@ function runBin(root: string, argv: readonly string[], env: Record<string, strin
   });
 }
 
+/** The run of `argv` from the sources, in this process: what every way of loading it must print. */
+async function reference(argv: readonly string[]): Promise<Run> {
+  return runCli(argv, { cwd: dir, env: { ...ENV } });
+}
+
 /** The code-cache line of a run's stderr, and the rest. */
-function split(run: Run): { cache: string | undefined; rest: Run } {
-  const line = /^campaignctl: validate from .*, code cache (.+)\n/m.exec(run.stderr);
+function split(run: Run, command: string): { cache: string | undefined; rest: Run } {
+  const line = new RegExp(
+    `^campaignctl: ${command} from .*/code-cache/${command}\\.js, code cache (.+)\\n`,
+    "m",
+  ).exec(run.stderr);
   return {
     cache: line?.[1],
     rest: { ...run, stderr: line === null ? run.stderr : run.stderr.replace(line[0], "") },
   };
 }
 
-/** The runs of CASES imported as ES modules (no code cache), the reference. */
-async function referenceRuns(): Promise<Run[]> {
-  return Promise.all(CASES.map((argv) => runBin(ROOT, argv, { NODE_DISABLE_COMPILE_CACHE: "1" })));
-}
-
-const cacheFile = (): string => join(copy, "dist/cli/code-cache/validate.cache");
-const bundleFile = (): string => join(copy, "dist/cli/code-cache/validate.js");
-
-describe("validate from its code-cached bundle", () => {
-  test("compiles from the cache and prints and exits as the ES modules do", async () => {
-    const reference = await referenceRuns();
-    expect(reference.map((r) => r.code)).toEqual([0, 0, 1, 1]);
-    expect(reference[2]?.stdout).toMatch(/broken\.yaml:\d+:\d+/);
-    for (const [i, argv] of CASES.entries()) {
-      const { cache, rest } = split(await runBin(ROOT, argv));
+describe("a command from its code-cached bundle", () => {
+  test("compiles from the cache and prints and exits as the sources do", async () => {
+    const cases = [...CASES, ...HELP_CASES];
+    const [references, runs] = await Promise.all([
+      Promise.all(cases.map(reference)),
+      Promise.all(cases.map((argv) => runBin(ROOT, argv))),
+    ]);
+    expect(references.map((r) => r.code)).toEqual([0, 0, 1, 1, 0]);
+    expect(references[2]?.stdout).toMatch(/broken\.yaml:\d+:\d+/);
+    expect(references[4]?.stdout).toMatch(/^Usage: campaignctl replies run/);
+    for (const [i, argv] of cases.entries()) {
+      const { cache, rest } = split(runs[i] as Run, argv[0] as string);
       expect(cache, argv.join(" ")).toBe("accepted");
-      expect(rest).toEqual(reference[i]);
+      expect(rest, argv.join(" ")).toEqual(references[i]);
     }
-    // The reference did not go through the bundle; another command never does.
-    expect(reference.map((r) => split(r).cache)).toEqual([undefined, undefined, undefined, undefined]);
-    expect(split(await runBin(ROOT, ["--version"])).cache).toBeUndefined();
   }, 60_000);
 
-  test("a cache not made for this bundle and this Node is not used, and nothing else changes", async () => {
-    const reference = await referenceRuns();
-    const good = readFileSync(cacheFile());
-    const source = readFileSync(bundleFile(), "latin1");
+  test("another command, Node's own compile cache or NODE_DISABLE_COMPILE_CACHE=1: no bundle", () => {
+    expect(codeCache.CACHED_COMMANDS).toEqual(COMMANDS);
+    for (const argv of [["--version"], ["help", "replies"], ["apply", "x.yaml"], ["webhooks", "listen"], []])
+      expect(codeCache.cachedRun(argv, {}), argv.join(" ")).toBeUndefined();
+    for (const command of COMMANDS)
+      expect(codeCache.cachedRun([command, "--help"], { NODE_DISABLE_COMPILE_CACHE: "1" })).toBeUndefined();
+  });
+});
+
+describe("a cache not made for this bundle and this Node", () => {
+  const cacheFile = (root: string): string => join(root, "dist/cli/code-cache/validate.cache");
+  const bundleFile = (root: string): string => join(root, "dist/cli/code-cache/validate.js");
+
+  test("is refused by its header, for what it is", () => {
+    const good = readFileSync(cacheFile(ROOT));
+    const source = readFileSync(bundleFile(ROOT), "latin1");
     const headerEnd = good.indexOf(10) + 1;
-    const spoiled: [string, () => void, string][] = [
-      [
-        "a byte of the data flipped",
-        () => writeFileSync(cacheFile(), flipped(good, headerEnd + 5000)),
-        "corrupt",
-      ],
-      ["truncated", () => writeFileSync(cacheFile(), good.subarray(0, good.length >> 1)), "corrupt"],
-      ["random bytes", () => writeFileSync(cacheFile(), Buffer.alloc(4096, 7)), "corrupt"],
+    const data = codeCache.cachedData(source, good);
+    // (Buffer.equals: a deep equality of 1.4 MB takes seconds.)
+    expect(Buffer.isBuffer(data) && data.equals(good.subarray(headerEnd))).toBe(true);
+    const spoiled: [string, string, Buffer | undefined, string][] = [
+      ["a byte of the data flipped", source, flipped(good, headerEnd + 5000), "corrupt"],
+      ["truncated", source, good.subarray(0, good.length >> 1), "corrupt"],
+      ["random bytes", source, Buffer.alloc(4096, 7), "corrupt"],
       [
         "another Node's",
-        () =>
-          writeFileSync(
-            cacheFile(),
-            Buffer.from(good.toString("latin1").replace(process.version, "v20.0.0"), "latin1"),
-          ),
+        source,
+        Buffer.from(good.toString("latin1").replace(process.version, "v20.0.0"), "latin1"),
         "foreign",
       ],
       [
         "another bundle's (the bundle's id changed)",
-        () => writeFileSync(bundleFile(), source.replace(/^\/\/ [0-9a-f]/, "// x")),
+        source.replace(/^\/\/ [0-9a-f]/, "// x"),
+        good,
         "foreign",
       ],
-      [
-        "rejected by V8 (its header right, the source another)",
-        () => writeFileSync(bundleFile(), `${source}// another build\n`),
-        "rejected by V8",
-      ],
-      ["missing", () => rmSync(cacheFile()), "absent"],
+      ["missing", source, undefined, "absent"],
     ];
-    for (const [what, spoil, expected] of spoiled) {
-      writeFileSync(cacheFile(), good);
-      writeFileSync(bundleFile(), source, "latin1");
-      spoil();
-      // The valid file in text, the broken one in JSON: 2 runs each, the machine being shared.
-      for (const i of [0, 3]) {
-        const argv = CASES[i] ?? [];
-        const { cache, rest } = split(await runBin(copy, argv));
-        expect(cache, `${what}: ${argv.join(" ")}`).toBe(expected);
-        expect(rest, `${what}: ${argv.join(" ")}`).toEqual(reference[i]);
-      }
-    }
-  }, 180_000);
+    for (const [what, text, file, expected] of spoiled)
+      expect(codeCache.cachedData(text, file), what).toBe(expected);
+  });
 
-  test("the build makes the same cache, byte for byte", () => {
-    const outs = [join(dir, "one.cache"), join(dir, "two.cache")];
-    // Made as the build makes it: without the pass's NODE_OPTIONS (CI's second pass preloads a
+  test("is refused by V8 when its header is right and the source another", () => {
+    const data = codeCache.cachedData(
+      readFileSync(bundleFile(ROOT), "latin1"),
+      readFileSync(cacheFile(ROOT)),
+    ) as Buffer;
+    const other = `${readFileSync(bundleFile(ROOT), "latin1")}// another build\n`;
+    // Compiled only (not run): V8 reads the cache when it compiles.
+    expect(new vm.Script(other, { cachedData: data }).cachedDataRejected).toBe(true);
+  });
+
+  test("either way, the bin compiles the source and the run is the same", async () => {
+    const root = buildCopy();
+    const good = readFileSync(cacheFile(root));
+    const source = readFileSync(bundleFile(root), "latin1");
+    const argv = CASES[3] ?? [];
+    const expected = await reference(argv);
+    // Refused by its header (any of the ways above: the bin then compiles without it).
+    writeFileSync(cacheFile(root), flipped(good, good.indexOf(10) + 5000));
+    const corrupt = split(await runBin(root, argv), "validate");
+    expect(corrupt.cache).toBe("corrupt");
+    expect(corrupt.rest).toEqual(expected);
+    // Refused by V8.
+    writeFileSync(cacheFile(root), good);
+    writeFileSync(bundleFile(root), `${source}// another build\n`);
+    const rejected = split(await runBin(root, argv), "validate");
+    expect(rejected.cache).toBe("rejected by V8");
+    expect(rejected.rest).toEqual(expected);
+  }, 60_000);
+});
+
+describe("the build", () => {
+  test("makes the same caches, byte for byte", () => {
+    // Made as the build makes them: without the pass's NODE_OPTIONS (CI's second pass preloads a
     // shifted clock, which the build never runs with: its cache then differs from the build's).
-    const { NODE_OPTIONS: _preload, ...env } = childEnv();
-    for (const out of outs)
-      execFileSync(process.execPath, ["--predictable", "scripts/make-code-cache.mjs", "validate", out], {
+    const { NODE_OPTIONS: _preload, ...env } = process.env;
+    for (const command of COMMANDS) {
+      const out = join(dir, `${command}.cache`);
+      execFileSync(process.execPath, ["--predictable", "scripts/make-code-cache.mjs", command, out], {
         cwd: ROOT,
         stdio: "pipe",
         env,
       });
-    const [one, two] = outs.map((out) => readFileSync(out));
-    expect(one?.equals(two as Buffer)).toBe(true);
-    expect(one?.equals(readFileSync(join(ROOT, "dist/cli/code-cache/validate.cache")))).toBe(true);
-  }, 60_000);
+      const built = readFileSync(join(ROOT, `dist/cli/code-cache/${command}.cache`));
+      expect(readFileSync(out).equals(built), command).toBe(true);
+    }
+  }, 120_000);
 
-  test("the bundle holds validate's code only: no other command, registration or client", () => {
+  test("each bundle holds its own command's code only: no other command or registration", () => {
     const meta = JSON.parse(readFileSync(join(ROOT, "dist/bundle-meta.json"), "utf8")) as {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
-    const inputs = Object.keys(meta.outputs["dist/cli/code-cache/validate.js"]?.inputs ?? {});
-    expect(inputs).toContain("dist/cli/commands/validate.js");
-    expect(inputs.filter((p) => p.startsWith("dist/cli/commands/") && !p.endsWith("/validate.js"))).toEqual(
-      [],
-    );
-    expect(inputs.filter((p) => p.startsWith("dist/cli/register/")).sort()).toEqual([
-      "dist/cli/register/help.js",
-      "dist/cli/register/validate.js",
-    ]);
+    const inputsOf = (command: string): string[] =>
+      Object.keys(meta.outputs[`dist/cli/code-cache/${command}.js`]?.inputs ?? {});
+    // Its own implementation (and the webhook flags `replies run` shares with `webhooks listen`).
+    const own: Record<string, string[]> = {
+      validate: ["validate"],
+      replies: ["replies-plan", "replies-run", "webhooks-flags"],
+    };
+    for (const command of COMMANDS) {
+      const inputs = inputsOf(command);
+      const commands = inputs.filter((p) => /^dist\/cli\/commands\/[a-z-]+\.js$/.test(p));
+      expect(commands.sort(), command).toEqual(
+        (own[command] ?? []).map((c) => `dist/cli/commands/${c}.js`).sort(),
+      );
+      expect(inputs.filter((p) => p.startsWith("dist/cli/register/")).sort(), command).toEqual(
+        [`dist/cli/register/${command}.js`, "dist/cli/register/help.js"].sort(),
+      );
+      expect(
+        inputs.filter((p) => /node_modules\/(pg|vscode-languageserver)\//.test(p)),
+        command,
+      ).toEqual([]);
+    }
+    // undici is in the bundle of a command that talks to the API (a run requires none of its files).
+    expect(inputsOf("replies").some((p) => p.startsWith("node_modules/undici/"))).toBe(true);
+    const validate = inputsOf("validate");
     const heavy =
       /^dist\/src\/(plan|import|sandbox|report\/gallery|api\/client)\/|^dist\/src\/apply\/(?!port\.js$)/;
-    expect(inputs.filter((p) => heavy.test(p))).toEqual([]);
-    expect(inputs.filter((p) => /node_modules\/(undici|pg|vscode-languageserver)\//.test(p))).toEqual([]);
-    expect(inputs.filter((p) => /node_modules\/ajv\/(?!dist\/runtime\/)/.test(p))).toEqual([]);
+    expect(validate.filter((p) => heavy.test(p))).toEqual([]);
+    expect(validate.filter((p) => /node_modules\/(undici|pg|vscode-languageserver)\//.test(p))).toEqual([]);
+    expect(validate.filter((p) => /node_modules\/ajv\/(?!dist\/runtime\/)/.test(p))).toEqual([]);
   });
 });
 

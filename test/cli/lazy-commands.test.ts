@@ -1,19 +1,22 @@
 /**
  * The built CLI loads only the command being run (cli/register/ at start-up, cli/commands/<name> when
  * it runs): `--version` loads no command implementation, and `validate` none of plan, apply, import,
- * the gallery or ajv's compiler. A module-load hook (ES modules) and `require.cache` on exit
- * (CommonJS) record what a run loaded. The bin is a bundle split at every `import()`
+ * the gallery or ajv's compiler. The bin is a bundle split at every `import()`
  * (scripts/after-build.mjs): a chunk loaded stands for the modules esbuild put in it
  * (dist/bundle-meta.json), so the modules named here are those of the compiled tree, as before.
+ * What a run loaded is recorded by a preload (`--import`): every ES module of the bin (its entry and
+ * each chunk) begins by calling `createRequire(import.meta.url)` (the bundle's banner, checked
+ * below), which the preload wraps to note the URL; CommonJS modules are read from `require.cache`
+ * on exit. (A module-load hook, `module.register`, saw the same files, but its thread cost about
+ * 100 ms of CPU per run: more than the run.)
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { BUILT_CLI } from "../helpers/run-cli.js";
-import { childEnv } from "../support/child-env.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DIST = join(ROOT, "dist/");
@@ -79,21 +82,18 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "campaignctl-lazy-"));
   const log = join(dir, "loads.log");
   writeFileSync(
-    join(dir, "hook.mjs"),
-    `import { appendFileSync } from "node:fs";
-export async function load(url, context, next) {
-  if (!url.startsWith("node:")) appendFileSync(${JSON.stringify(log)}, url + "\\n");
-  return next(url, context);
-}
-`,
-  );
-  writeFileSync(
     join(dir, "preload.mjs"),
     `import { appendFileSync } from "node:fs";
-import { createRequire, register } from "node:module";
-register("./hook.mjs", import.meta.url);
+import module from "node:module";
+const loaded = [];
+const createRequire = module.createRequire;
+module.createRequire = (from) => {
+  loaded.push(String(from));
+  return createRequire(from);
+};
+module.syncBuiltinESMExports();
 const cache = createRequire(import.meta.url).cache;
-process.on("exit", () => appendFileSync(${JSON.stringify(log)}, Object.keys(cache).join("\\n") + "\\n"));
+process.on("exit", () => appendFileSync(${JSON.stringify(log)}, [...loaded, ...Object.keys(cache)].join("\\n") + "\\n"));
 `,
   );
   writeFileSync(join(dir, "campaign.yaml"), CAMPAIGN);
@@ -121,7 +121,7 @@ function runLoggedOnce(argv: readonly string[]): Promise<Loaded> {
       ["--import", preload, BUILT_CLI, ...argv],
       // The ES modules, whose loads the hook sees: on Node 20 `validate` otherwise runs from its
       // code-cached bundle (test/cli/code-cache.test.ts checks what that bundle holds).
-      { cwd: dir, env: childEnv({ NO_COLOR: "1", NODE_DISABLE_COMPILE_CACHE: "1" }) },
+      { cwd: dir, env: { ...process.env, NO_COLOR: "1", NODE_DISABLE_COMPILE_CACHE: "1" } },
       (error, stdout) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
         const inputs = bundleInputs();
@@ -138,6 +138,14 @@ function runLoggedOnce(argv: readonly string[]): Promise<Loaded> {
 }
 
 describe("the built CLI loads only the command being run", () => {
+  test("every ES module of the bin notes itself to the preload: each begins with the banner's createRequire", () => {
+    const modules = readdirSync(join(DIST, "cli")).filter((f) => /^(main|chunk-[A-Z0-9]+)\.js$/.test(f));
+    expect(modules.length).toBeGreaterThan(10);
+    const banner =
+      /^(#!.*\n)?\/\/ campaignctl bundle\nimport \{ createRequire as __campaignctlRequire \} from "node:module"; const require = __campaignctlRequire\(import\.meta\.url\);/;
+    for (const file of modules) expect(readFileSync(join(DIST, "cli", file), "utf8"), file).toMatch(banner);
+  });
+
   test("--version loads the registrations and no command implementation", async () => {
     const run = await runLogged(["--version"]);
     expect(run.code).toBe(0);

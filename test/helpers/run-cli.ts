@@ -6,7 +6,6 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { run } from "../../cli/lifecycle/run.js";
 import type { Io } from "../../cli/output/io.js";
-import { childEnv } from "../support/child-env.js";
 import { clockFrom, TEST_NOW } from "./clock.js";
 import { checkCliDocuments } from "./documents.js";
 
@@ -72,7 +71,7 @@ export function runBuiltCli(
       [BUILT_CLI, ...argv],
       {
         cwd: options.cwd,
-        env: childEnv({ NO_COLOR: "1", ...options.env }),
+        env: { ...process.env, NO_COLOR: "1", ...options.env },
         maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => {

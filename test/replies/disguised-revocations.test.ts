@@ -15,7 +15,6 @@ import { foldLookAlikes, revocationDisguised } from "../../src/message/revocatio
 import { decideInbound } from "../../src/replies/decide.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { EXAMPLE_FIXTURE } from "../sandbox/helpers.js";
-import { childEnv } from "../support/child-env.js";
 import { answersAfter, campaignDir, planJson, runJson, textIn } from "./world.js";
 
 type Kind = "letters-apart" | "look-alike" | "digits" | "emoji";
@@ -139,7 +138,7 @@ describe("disguised revocations, judged", () => {
     // The small capitals table is what its script derives from the Unicode names.
     execFileSync(process.execPath, ["scripts/gen-small-capitals.mjs", "--check"], {
       stdio: "pipe",
-      env: childEnv(),
+      env: process.env,
     });
   });
 });

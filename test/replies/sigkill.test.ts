@@ -17,7 +17,6 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
-import { childEnv } from "../support/child-env.js";
 import { ANSWERS, answersAfter, campaignDir, TEXTS, textIn } from "./world.js";
 
 let sb: SandboxHandle;
@@ -77,7 +76,7 @@ async function runOnce(cwd: string, killAfter: number | null): Promise<Ended> {
     [BUILT_CLI, "replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl],
     {
       cwd,
-      env: childEnv({ CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" }),
+      env: { ...process.env, CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -146,7 +145,7 @@ test("SIGKILL after a committed reply, run again: each matching inbound answered
 
 test("a second worker on the same state directory is refused while the first runs", async () => {
   const cwd = campaignDir();
-  const env = childEnv({ CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" });
+  const env = { ...process.env, CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" };
   const first = spawn(
     process.execPath,
     [BUILT_CLI, "replies", "run", "--no-webhooks", "--json", "--base-url", sb.baseUrl],

@@ -17,7 +17,6 @@ import { seededRandom } from "../../src/sandbox/ids.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 import { admin, EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
-import { childEnv } from "../support/child-env.js";
 import { ANSWERS, answersAfter, CAMPAIGN, campaignDir, TEXTS, textIn } from "./world.js";
 
 /**
@@ -40,7 +39,7 @@ function control(): { readonly child: ChildProcess; readonly ready: Promise<void
       "-e",
       "const t = setInterval(() => {}, 1000); process.on('SIGTERM', () => clearInterval(t)); console.log('ready')",
     ],
-    { env: childEnv(), stdio: ["ignore", "pipe", "ignore"] },
+    { stdio: ["ignore", "pipe", "ignore"] },
   );
   live.add(child);
   return { child, ready: new Promise<void>((resolve) => child.stdout?.once("data", () => resolve())) };
@@ -114,7 +113,7 @@ function start(args: readonly string[]): Run {
     [BUILT_CLI, "replies", "run", "--json", "--base-url", sb.baseUrl, ...args],
     {
       cwd,
-      env: childEnv({ CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" }),
+      env: { ...process.env, CAMPAIGNCTL_API_KEY: PARENT_KEY, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

@@ -18,7 +18,6 @@ import { seededRandom } from "../../src/sandbox/ids.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
 import { EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
-import { childEnv } from "../support/child-env.js";
 import { ANSWERS, answersAfter, campaignDir, TEXTS, textIn } from "./world.js";
 
 const SECRET = "whsec_worker_sigkill_0123456789abcdef";
@@ -57,7 +56,7 @@ async function startWorker(cwd: string): Promise<Worker> {
     ],
     {
       cwd,
-      env: childEnv({ CAMPAIGNCTL_API_KEY: PARENT_KEY, HOOK_SECRET: SECRET, NO_COLOR: "1" }),
+      env: { ...process.env, CAMPAIGNCTL_API_KEY: PARENT_KEY, HOOK_SECRET: SECRET, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

@@ -13,7 +13,6 @@ import { afterEach, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { loadFixtureFile, validateFixtureData } from "../../src/sandbox/fixture/load.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
-import { childEnv } from "../support/child-env.js";
 import {
   generateOrgWorld,
   orgWorld,
@@ -131,7 +130,7 @@ describe("scripts/gen-org-world.mjs", () => {
           "--campaign",
           join(dir, "campaign"),
         ],
-        { env: childEnv() },
+        { env: process.env },
       );
       const loaded = loadFixtureFile(out);
       expect(loaded.ok).toBe(true);
@@ -154,7 +153,7 @@ describe("scripts/gen-org-world.mjs", () => {
       [SCRIPT, "--orgs", "2", "--projects", "1", "--parent", "--keys-env"],
       {
         encoding: "utf8",
-        env: childEnv(),
+        env: process.env,
       },
     );
     expect(run.status).toBe(0);
@@ -171,7 +170,7 @@ describe("scripts/gen-org-world.mjs", () => {
       [SCRIPT, "--orgs", "1", "--projects", "1", "--out", "/nonexistent/dir/w.yaml"],
       {
         encoding: "utf8",
-        env: childEnv(),
+        env: process.env,
       },
     );
     expect(bad.status).toBe(1);
@@ -185,7 +184,7 @@ describe("scripts/gen-org-world.mjs", () => {
     [["--orgs", "2", "--projects", "1", "--mode", "live"], "--mode must be draft or scheduled"],
     [["--orgs", "2", "--projects", "1", "--org", "3"], "Unknown option '--org'"],
   ])("%j is a usage error (exit 2)", (args, message) => {
-    const run = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: "utf8", env: childEnv() });
+    const run = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: "utf8", env: process.env });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe("");

@@ -13,7 +13,6 @@ import { expect, test } from "vitest";
 import { checkKillLoop, runKillLoop } from "../../bench/webhooks-kill-loop.mjs";
 import { foldRecord } from "../../src/webhooks/record.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
-import { childEnv } from "../support/child-env.js";
 import { expectValid } from "./harness.js";
 
 test("SIGKILL at random moments under 500 signed deliveries: every one answered 2xx is recorded and printed exactly once", async () => {
@@ -26,7 +25,6 @@ test("SIGKILL at random moments under 500 signed deliveries: every one answered 
     concurrency: 16,
     seed: 23,
     maxAcksBeforeKill: 60,
-    env: childEnv(),
   });
   expect(result.kills).toBeGreaterThanOrEqual(5);
   const recordText = readFileSync(join(stateDir, "dedupe.jsonl"), "utf8");

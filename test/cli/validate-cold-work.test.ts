@@ -14,7 +14,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { BUILT_CLI } from "../helpers/run-cli.js";
-import { childEnv } from "../support/child-env.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let dir = "";
@@ -52,7 +51,7 @@ function run(argv: readonly string[], env: Record<string, string> = {}): Promise
     execFile(
       process.execPath,
       ["--require", join(dir, "spy.cjs"), BUILT_CLI, ...argv],
-      { cwd: ROOT, env: childEnv({ NO_COLOR: "1", CAMPAIGNCTL_DEBUG: "1", ...env }) },
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", CAMPAIGNCTL_DEBUG: "1", ...env } },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
         const spy = /^SPY (.*)$/m.exec(stderr)?.[1];

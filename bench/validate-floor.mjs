@@ -14,12 +14,18 @@
  * Target (exit 1 otherwise, or when validate fails or counts fewer projects): the median of the
  * pairs' CPU ratios (validate / floor) at most 1.2. The load (`os.loadavg`) is printed per pair.
  *
+ * The input is written under node_modules/.cache, not the system's temp directory (as bench/lsp.mjs
+ * does): validate's policy discovery lists every directory above the files, and this shared
+ * machine's /tmp holds over 30,000 entries (about 2 % of validate's CPU here, a cost of that
+ * directory and not of the check; a campaign repository's directories hold a few dozen). The
+ * floor reads the same files either way. BENCH_SYSTEM_TMP=1 writes it to the temp directory.
+ *
  *   node bench/validate-floor.mjs scale 7          # input, pairs
  *   node bench/validate-floor.mjs one-file 5
  *   BENCH_CLI=/other/dist/cli/main.js node bench/validate-floor.mjs scale   # another build
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,7 +63,21 @@ function validateRun(args, rssFile, projects) {
   return { cpuMs, peak, ok: child.status === 0 && counted >= projects, status: child.status };
 }
 
-inTempDir("campaignctl-bench-floor-", (dir) => {
+/** Runs `body(dir)` in a new directory under node_modules/.cache (see above), removed afterwards. */
+function inInputDir(prefix, body) {
+  if (process.env.BENCH_SYSTEM_TMP) return inTempDir(prefix, body);
+  const cache = fileURLToPath(new URL("../node_modules/.cache/", import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, prefix));
+  try {
+    body(dir);
+  } finally {
+    if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept:    ${dir}`);
+  }
+}
+
+inInputDir("campaignctl-bench-floor-", (dir) => {
   let target;
   let args;
   let projects;
@@ -76,7 +96,7 @@ inTempDir("campaignctl-bench-floor-", (dir) => {
   } else throw new Error(`unknown input ${input}: scale or one-file`);
   const rssFile = join(dir, "rss.txt");
   console.log(
-    `machine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, node ${process.version}; input ${input} (${projects} projects); ${PAIRS} pairs`,
+    `machine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, node ${process.version}; input ${input} (${projects} projects) in ${dir}; ${PAIRS} pairs`,
   );
   const ratios = [];
   const floors = [];

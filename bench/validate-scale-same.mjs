@@ -142,6 +142,29 @@ projects:
 `,
   "empty-values.yaml": "version: 1\n: orphan\nprojects:\n  a:\n  b: ~\n  c: []\n",
   "flow-pairs.yaml": "version: 1\nlabels: [a: 1, {b: 2}, ? c]\nprojects: {}\n",
+  // Issue 36 (i37-scale): a schedule and test contacts inherited from defaults (one object shared
+  // by the projects), a project's own schedule and one set to nothing, \`after\` cycles, unknown
+  // names and a send before the project it follows, and projects without \`after\` among them.
+  "shared-defaults.yaml": `version: 1
+defaults:
+  channel: 10dlc
+  brand: B
+  campaign: C
+  phone_numbers: ["+15035550101"]
+  contact_lists: [L]
+  state: scheduled
+  schedule: {at: "2026-01-10T02:00:00-05:00", timezone: America/New_York}
+  test:
+    contacts:
+      - {phone: "+15035550150", merge_values: {first_name: "Đặng"}}
+projects:
+  a: {id: 9b000001-0000-4000-8000-000000000011, name: A, message: "Hi {{first_name}}, vote Tuesday at your usual place. Reply STOP to opt out", after: [b]}
+  b: {id: 9b000001-0000-4000-8000-000000000012, name: B, message: "Hi {{first_name}}, vote Tuesday at your usual place. Reply STOP to opt out", after: [a, c, nowhere]}
+  c: {id: 9b000001-0000-4000-8000-000000000013, name: C, message: "Hi. Reply STOP to opt out", schedule: {at: "2027-06-01T14:00:00-04:00", timezone: America/New_York}}
+  d: {id: 9b000001-0000-4000-8000-000000000014, name: D, message: "Hi. Reply STOP to opt out", after: [c], schedule: {at: "2027-05-01T14:00:00-04:00", timezone: America/New_York}}
+  e: {id: 9b000001-0000-4000-8000-000000000015, name: E, message: "Hi. Reply STOP to opt out", state: draft, schedule: ~}
+  f: {id: 9b000001-0000-4000-8000-000000000016, name: F, message: "Hi. Reply STOP to opt out"}
+`,
 };
 
 /** Runs `main` on `args`; what a user sees of it. */

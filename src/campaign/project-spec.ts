@@ -7,7 +7,7 @@ import type { SourceRange } from "../diagnostics/diagnostic.js";
 import { interned } from "../message/memo.js";
 import { capacityOf } from "./capacity-spec.js";
 import { scalarValueMapper } from "./locate-in-message.js";
-import { DEFAULT_GUARD_MIN_SAMPLE, type ProjectSpec, type SpecPath } from "./model.js";
+import { DEFAULT_GUARD_MIN_SAMPLE, type ProjectSpec, type ScheduleSpec, type SpecPath } from "./model.js";
 import type { RawCampaignDocument, RawProjectKeys } from "./raw.js";
 import { repliesOf } from "./replies-spec.js";
 import { rangeAt, type SourceText } from "./source-range.js";
@@ -19,8 +19,37 @@ export interface ProjectSource {
   /** The project's map node and where its key (the address) is written. */
   readonly node: Node | undefined;
   readonly keySpan: Span;
+  /** `keySpan` as a range, when the caller located it already (assemble.ts's declarations). */
+  readonly keyRange?: SourceRange;
   /** The file's `defaults` map node, if any. */
   readonly defaultsNode: Node | undefined;
+}
+
+/** One empty list and map for every project without `after`, `fields` or `merge_defaults`. */
+const NO_NAMES: readonly string[] = Object.freeze([]);
+const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * Each `defaults` value's built form, by the raw value (schema-valid data, never changed): the
+ * projects that inherit a `schedule` or `test` block share one object instead of a copy each, so
+ * the memos keyed by it (schedule-times.ts) find it by identity, and 60,000 projects of one file
+ * do not make 60,000 copies for the collector to move (issue 36).
+ */
+const builtFromDefaults = new WeakMap<object, unknown>();
+
+/** `build(value)`, once per inherited raw value; a project's own value is built for it alone. */
+function sharedWhenInherited<R extends object, T>(
+  own: boolean,
+  value: R | undefined,
+  build: (value: R) => T,
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (own) return build(value);
+  const known = builtFromDefaults.get(value);
+  if (known !== undefined) return known as T;
+  const built = build(value);
+  builtFromDefaults.set(value, built);
+  return built;
 }
 
 const hasOwn = (object: object | undefined, key: string) =>
@@ -37,7 +66,7 @@ export function buildProjectSpec(
   // result: `raw` and `defaults` are schema-valid, so neither has a `__proto__` key to set.
   const merged: RawProjectKeys = Object.assign({}, file.defaults, raw);
   const { source, doc } = where;
-  const keyRange = rangeAt(source, where.keySpan[0], where.keySpan[1]);
+  const keyRange = where.keyRange ?? rangeAt(source, where.keySpan[0], where.keySpan[1]);
 
   const baseFor = (top: string): Node | undefined => {
     if (hasOwn(raw, top)) return where.node;
@@ -63,9 +92,11 @@ export function buildProjectSpec(
     const [from, to] = mapMessage(start, end);
     return rangeAt(source, from, to);
   };
-  const valueMappers = new Map<string, ((start: number, end: number) => Span) | null>();
+  // Made at the first call: most projects never locate inside a value.
+  let valueMappers: Map<string, ((start: number, end: number) => Span) | null> | undefined;
   const locateInValue = (path: SpecPath, start: number, end: number): SourceRange => {
     const key = JSON.stringify(path);
+    valueMappers ??= new Map();
     let mapper = valueMappers.get(key);
     if (mapper === undefined) {
       const top = path[0];
@@ -106,14 +137,8 @@ export function buildProjectSpec(
     },
     optOutFooter: merged.opt_out_footer,
     state: merged.state ?? "draft",
-    test: merged.test && {
-      contacts: merged.test.contacts.map((c) => ({ phone: c.phone, mergeValues: c.merge_values })),
-    },
-    schedule: schedule && {
-      at: schedule.at,
-      timezone: schedule.timezone,
-      dailyCapBypass: schedule.daily_cap_bypass ?? false,
-    },
+    test: sharedWhenInherited(hasOwn(raw, "test"), merged.test, testOf),
+    schedule: sharedWhenInherited(hasOwn(raw, "schedule"), schedule, scheduleOf),
     deadline: merged.deadline,
     capacity: capacityOf(file, doc, source),
     pause: merged.pause && { reason: merged.pause.reason },
@@ -127,13 +152,25 @@ export function buildProjectSpec(
       minSample: merged.guard.min_sample ?? DEFAULT_GUARD_MIN_SAMPLE,
     },
     replies: merged.replies && repliesOf(merged.replies),
-    after: merged.after ?? [],
+    after: merged.after ?? NO_NAMES,
     labels: merged.labels,
-    mergeDefaults: file.merge_defaults ?? {},
-    fields: file.fields ?? [],
+    mergeDefaults: file.merge_defaults ?? NO_VALUES,
+    fields: file.fields ?? NO_NAMES,
     range: keyRange,
     locate,
     locateInMessage,
     locateInValue,
   };
+}
+
+function scheduleOf(schedule: NonNullable<RawProjectKeys["schedule"]>): ScheduleSpec {
+  return {
+    at: schedule.at,
+    timezone: schedule.timezone,
+    dailyCapBypass: schedule.daily_cap_bypass ?? false,
+  };
+}
+
+function testOf(test: NonNullable<RawProjectKeys["test"]>): NonNullable<ProjectSpec["test"]> {
+  return { contacts: test.contacts.map((c) => ({ phone: c.phone, mergeValues: c.merge_values })) };
 }

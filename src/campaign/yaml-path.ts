@@ -79,30 +79,37 @@ function lastPairNamed(
   return undefined;
 }
 
-/** Walks `path` from `start` (a node of `doc`). */
+/**
+ * Walks `path` from `start` (a node of `doc`). Only the deepest segment found makes a PathHit (this
+ * runs for every located finding and every project's cross-file ranges: no object per segment).
+ */
 export function findPath(doc: Document, start: unknown, path: readonly (string | number)[]): PathHit {
   let current = resolved(doc, start);
-  let hit: PathHit = { complete: path.length === 0, value: spanOf(current), node: current };
+  // The deepest segment found: `depth` of them, the last through a map's `pair` or a sequence item.
+  let depth = 0;
+  let pair: { readonly key: unknown; readonly value: unknown } | undefined;
   for (const segment of path) {
+    let next: Node | undefined;
     if (isMap(current)) {
-      const pair = lastPairNamed(current.items, String(segment));
-      if (pair === undefined) return { ...hit, complete: false };
-      const next = resolved(doc, pair.value);
-      const key = spanOf(pair.key as Node);
-      hit = { complete: true, key, value: spanOf(next) ?? key, node: next };
-      current = next;
+      const named = lastPairNamed(current.items, String(segment));
+      if (named === undefined) break;
+      pair = named;
+      next = resolved(doc, named.value);
     } else if (isSeq(current)) {
       const index = typeof segment === "number" ? segment : Number(segment);
       const item = Number.isInteger(index) ? current.items[index] : undefined;
-      if (item === undefined) return { ...hit, complete: false };
-      const next = resolved(doc, item);
-      hit = { complete: true, value: spanOf(next), node: next };
-      current = next;
-    } else {
-      return { ...hit, complete: false };
-    }
+      if (item === undefined) break;
+      pair = undefined;
+      next = resolved(doc, item);
+    } else break;
+    current = next;
+    depth++;
   }
-  return hit;
+  const complete = depth === path.length;
+  if (depth === 0) return { complete, value: spanOf(current), node: current };
+  if (pair === undefined) return { complete, value: spanOf(current), node: current };
+  const key = spanOf(pair.key as Node);
+  return { complete, key, value: spanOf(current) ?? key, node: current };
 }
 
 /** Splits an ajv `instancePath` (a JSON Pointer) into segments. */

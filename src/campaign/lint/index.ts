@@ -6,6 +6,7 @@
  * Pure: the clock is passed in.
  */
 import { compareDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.js";
+import { addressIndex } from "../after-graph.js";
 import type { CrossProject } from "../cross-project.js";
 import type { Campaign, ProjectSpec } from "../model.js";
 import { groupInstanceFindings } from "../template-findings.js";
@@ -74,6 +75,13 @@ export function lintProjects(projects: readonly ProjectSpec[], context: LintCont
 
 /** The rules across projects (they need every loaded file); unsorted. */
 export function lintAcross(projects: readonly CrossProject[], context: LintContext): Diagnostic[] {
-  const byAddress = new Map(projects.map((p) => [p.address, p]));
-  return projects.flatMap((project) => relateToOrigin(project, afterOrderRule(project, byAddress, context)));
+  // The one rule across projects reads `after` entries: none, nothing to index or check.
+  const out: Diagnostic[] = [];
+  if (!projects.some((p) => p.after.length > 0)) return out;
+  const byAddress = addressIndex(projects);
+  for (const project of projects) {
+    if (project.after.length === 0) continue;
+    for (const d of relateToOrigin(project, afterOrderRule(project, byAddress, context))) out.push(d);
+  }
+  return out;
 }

@@ -7,6 +7,7 @@
  * (`error: true`) any command prints instead; the saved plan of `plan --out FILE`; every line of
  * every apply journal (`.campaignctl/journal/*.jsonl`) under the working directory.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type SchemaName, schemaErrors } from "./schemas.js";
@@ -42,7 +43,36 @@ function fail(what: string, name: SchemaName, errors: readonly string[], text: s
   );
 }
 
+/**
+ * The texts this worker already found valid, by schema: `"<schema>\0<text>"`, or the text's sha256
+ * when it is long. A text that passed its schema passes again (the verdict depends on nothing
+ * else), so the lines an apply journal keeps across a test's runs, and the same document printed by
+ * many tests, are parsed and checked once. Only passes are kept: a failing text is checked (and
+ * fails) every time. Strings only, never a parsed object, so no test can change what is kept; at
+ * most {@link VALID_LIMIT} entries (then it starts again empty).
+ */
+const validTexts = new Set<string>();
+const VALID_LIMIT = 50_000;
+
+function validKey(name: SchemaName, text: string): string {
+  return text.length <= 2048
+    ? `${name}\0${text}`
+    : `${name}\0#${createHash("sha256").update(text).digest("base64")}`;
+}
+
+function rememberValid(key: string): void {
+  if (validTexts.size >= VALID_LIMIT) validTexts.clear();
+  validTexts.add(key);
+}
+
 function check(what: string, name: SchemaName, text: string): void {
+  const key = validKey(name, text);
+  if (validTexts.has(key)) return;
+  checkText(what, name, text);
+  rememberValid(key);
+}
+
+function checkText(what: string, name: SchemaName, text: string): void {
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -65,8 +95,11 @@ export function checkJournals(cwd: string): void {
       if (line === "") return;
       // Beside the journal: the per-row result files of email lists (docs/email.md).
       const schema = file.startsWith("email-") ? "email-row-result" : "journal-event";
+      const key = validKey(schema, line);
+      if (validTexts.has(key)) return;
       const errors = schemaErrors(schema, JSON.parse(line));
       if (errors.length > 0) fail(`line ${i + 1} of ${file}`, schema, errors, line);
+      rememberValid(key);
     });
   }
 }

@@ -87,33 +87,59 @@ function buildRedactor(secrets: readonly string[]): Redactor {
     for (let i = 0; i + MIN_RUN <= secret.length; i++) grams.add(secret.slice(i, i + MIN_RUN));
   }
   if (grams.size === 0 && wholes.length === 0) return (text) => text;
-  const gramHashes = new Set([...grams].map(hashOf));
+  const table = gramTable(grams);
   const wholeTest = wholes.length === 0 ? undefined : quickTest(wholes);
   const mayHold = (text: string): boolean =>
-    (gramHashes.size > 0 && holdsGramHash(text, gramHashes)) ||
+    (table !== null && holdsGramHash(text, table)) ||
     (wholeTest !== undefined && (wholeTest === null || wholeTest.test(text)));
   return (text) => (mayHold(text) ? redactWith(text, grams, wholes) : text);
 }
 
 /*
  * The quick test for runs of MIN_RUN: a rolling hash over the same characters the full scan
- * compares (whitespace and `\n`-style escapes skipped, each UTF-16 unit lower-cased), looked up
- * among the hashes of the secrets' runs. One pass, no allocation, whatever the number of secrets
- * (a regular expression of every run of twenty keys cost a quarter of a 20-organization apply).
- * A hash that matches by chance only sends the text to the full scan, which decides.
+ * compares (whitespace and `\n`-style escapes skipped, `%HH` decoded, each UTF-16 unit lower-cased),
+ * looked up among the hashes of the secrets' runs. One pass, no allocation, whatever the number of
+ * secrets (a regular expression of every run of twenty keys cost a quarter of a 20-organization
+ * apply). The hash is polynomial in 32-bit integer arithmetic (`Math.imul`, wrapping), so rolling it
+ * costs a few integer operations a character (issue 36: with floating-point remainders it was 160 ns
+ * a character, a tenth of the listener's time); each window is first looked up in a table of 2^16
+ * bits, and only on a hit among the hashes themselves. A hash that matches by chance only sends the
+ * text to the full scan, which decides: the quick test can say "maybe" wrongly, never "no".
  */
-const HASH_MOD = 2_147_483_647;
-const HASH_BASE = 131;
-/** HASH_BASE ** (MIN_RUN - 1) mod HASH_MOD: the weight of the unit leaving the window. */
+const HASH_BASE = 0x01000193;
+/** HASH_BASE ** (MIN_RUN - 1), wrapped to 32 bits: the weight of the unit leaving the window. */
 const HASH_TOP = (() => {
   let top = 1;
-  for (let i = 1; i < MIN_RUN; i++) top = (top * HASH_BASE) % HASH_MOD;
+  for (let i = 1; i < MIN_RUN; i++) top = Math.imul(top, HASH_BASE);
   return top;
 })();
+/** Bits of a hash that pick its place in the table (2^16 places: 8 KiB a set of secrets). */
+const TABLE_BITS = 16;
+/** Spreads every bit of a hash into the top TABLE_BITS (the low bits of a polynomial hash see only the low bits of each unit). */
+const TABLE_MIX = 0x85ebca6b;
+
+/** The hashes of the secrets' runs: a bit table (first look) and the set (the decision). */
+interface GramTable {
+  readonly bits: Uint32Array;
+  readonly hashes: ReadonlySet<number>;
+}
+
+function gramTable(grams: ReadonlySet<string>): GramTable | null {
+  if (grams.size === 0) return null;
+  const bits = new Uint32Array(1 << (TABLE_BITS - 5));
+  const hashes = new Set<number>();
+  for (const gram of grams) {
+    const hash = hashOf(gram);
+    hashes.add(hash);
+    const place = Math.imul(hash, TABLE_MIX) >>> (32 - TABLE_BITS);
+    bits[place >>> 5] = (bits[place >>> 5] as number) | (1 << (place & 31));
+  }
+  return { bits, hashes };
+}
 
 function hashOf(run: string): number {
   let hash = 0;
-  for (let i = 0; i < run.length; i++) hash = (hash * HASH_BASE + run.charCodeAt(i)) % HASH_MOD;
+  for (let i = 0; i < run.length; i++) hash = (Math.imul(hash, HASH_BASE) + run.charCodeAt(i)) | 0;
   return hash;
 }
 
@@ -143,42 +169,55 @@ function percentAt(text: string, i: number): number {
   return code >= 65 && code <= 90 ? code + 32 : code;
 }
 
-function holdsGramHash(text: string, hashes: ReadonlySet<number>): boolean {
-  const window = new Array<number>(MIN_RUN).fill(0);
+/** The last MIN_RUN units the quick test pushed (one scan at a time: the scan is synchronous). */
+const WINDOW = new Int32Array(MIN_RUN);
+
+function holdsGramHash(text: string, table: GramTable): boolean {
+  const { bits, hashes } = table;
+  WINDOW.fill(0);
   let hash = 0;
+  let slot = 0;
   let count = 0;
-  const push = (code: number): boolean => {
-    const slot = count % MIN_RUN;
-    if (count >= MIN_RUN)
-      hash = (hash - (((window[slot] as number) * HASH_TOP) % HASH_MOD) + HASH_MOD) % HASH_MOD;
-    hash = (hash * HASH_BASE + code) % HASH_MOD;
-    window[slot] = code;
-    count += 1;
-    return count >= MIN_RUN && hashes.has(hash);
-  };
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (isSpace(code)) continue;
-    if (code === 92 /* \\ */) {
-      const next = text.charCodeAt(i + 1);
-      if (next === 110 || next === 114 || next === 116 /* n r t */) {
-        i += 1;
-        continue;
-      }
-    }
-    const decoded = percentAt(text, i);
-    if (decoded >= 0) {
-      i += 2;
-      if (isSpace(decoded)) continue;
-      if (push(decoded)) return true;
-      continue;
-    }
+    let code = text.charCodeAt(i);
+    let lower: string | null = null;
     if (code < 128) {
-      if (push(code >= 65 && code <= 90 ? code + 32 : code)) return true;
-      continue;
+      if (code === 32 || (code >= 9 && code <= 13)) continue;
+      if (code === 92 /* \ */) {
+        const next = text.charCodeAt(i + 1);
+        if (next === 110 || next === 114 || next === 116 /* n r t */) {
+          i += 1;
+          continue;
+        }
+      } else if (code === 37 /* % */) {
+        const decoded = percentAt(text, i);
+        if (decoded >= 0) {
+          i += 2;
+          if (isSpace(decoded)) continue;
+          code = decoded;
+        }
+      } else if (code >= 65 && code <= 90) code += 32;
+    } else {
+      if (isSpace(code)) continue;
+      // Compared as `flatten` compares it: this UTF-16 unit alone, lower-cased.
+      lower = (text[i] as string).toLowerCase();
+      code = lower.charCodeAt(0);
     }
-    const lower = (text[i] as string).toLowerCase();
-    for (let k = 0; k < lower.length; k++) if (push(lower.charCodeAt(k))) return true;
+    // Each unit of the character as compared (lower-casing may lengthen it: İ), pushed in turn.
+    for (let k = 0; ; ) {
+      // The window starts as zeros, so the unit leaving it counts nothing until MIN_RUN were pushed.
+      hash = (Math.imul(hash - Math.imul(WINDOW[slot] as number, HASH_TOP), HASH_BASE) + code) | 0;
+      WINDOW[slot] = code;
+      slot = slot === MIN_RUN - 1 ? 0 : slot + 1;
+      count += 1;
+      if (count >= MIN_RUN) {
+        const place = Math.imul(hash, TABLE_MIX) >>> (32 - TABLE_BITS);
+        if (((bits[place >>> 5] as number) & (1 << (place & 31))) !== 0 && hashes.has(hash)) return true;
+      }
+      k += 1;
+      if (lower === null || k >= lower.length) break;
+      code = lower.charCodeAt(k);
+    }
   }
   return false;
 }

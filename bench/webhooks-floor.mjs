@@ -92,6 +92,8 @@ for (const concurrency of connections) {
   const ratios = { listener: [], before: [] };
   const p99Ratios = { listener: [], before: [] };
   const cpuRatios = { listener: [], before: [] };
+  /** CPU µs an event of each run, per build (the floor's too), for the summary. */
+  const cpuPerEvent = { listener: [], before: [], floor: [] };
   const kinds = before === undefined ? ["listener"] : ["listener", "before"];
   for (let pair = 0; pair < pairs; pair++) {
     const loadBefore = load();
@@ -101,12 +103,14 @@ for (const concurrency of connections) {
     const runs = {};
     for (const who of order) runs[who] = await runOnce(who, concurrency, `${concurrency}_${pair}_${who}`);
     const line = { connections: concurrency, pair: pair + 1, order, floor: view(runs.floor) };
+    cpuPerEvent.floor.push(runs.floor.cpuUsPerEvent);
     for (const kind of kinds) {
       const run = runs[kind];
       allOk &&= run.ok && runs.floor.ok;
       ratios[kind].push(run.eventsPerSecond / runs.floor.eventsPerSecond);
       p99Ratios[kind].push(run.p99 / runs.floor.p99);
       cpuRatios[kind].push(run.cpuUsPerEvent / runs.floor.cpuUsPerEvent);
+      cpuPerEvent[kind].push(run.cpuUsPerEvent);
       line[kind] = {
         ...view(run),
         ratio: f(ratios[kind].at(-1), 2),
@@ -125,6 +129,8 @@ for (const concurrency of connections) {
       p99_ratio_median: f(median(p99Ratios[kind]), 2),
       p99_ratio_range: [f(Math.min(...p99Ratios[kind]), 2), f(Math.max(...p99Ratios[kind]), 2)],
       cpu_per_event_ratio_median: f(median(cpuRatios[kind]), 2),
+      cpu_us_per_event_median: Math.round(median(cpuPerEvent[kind])),
+      floor_cpu_us_per_event_median: Math.round(median(cpuPerEvent.floor)),
     });
 }
 console.log(JSON.stringify({ bench: "webhooks-floor", deliveries: total, pairs, summary }));

@@ -100,11 +100,12 @@ function buildRedactor(secrets: readonly string[]): Redactor {
  * compares (whitespace and `\n`-style escapes skipped, `%HH` decoded, each UTF-16 unit lower-cased),
  * looked up among the hashes of the secrets' runs. One pass, no allocation, whatever the number of
  * secrets (a regular expression of every run of twenty keys cost a quarter of a 20-organization
- * apply). The hash is polynomial in 32-bit integer arithmetic (`Math.imul`, wrapping), so rolling it
- * costs a few integer operations a character (issue 36: with floating-point remainders it was 160 ns
- * a character, a tenth of the listener's time); each window is first looked up in a table of 2^16
- * bits, and only on a hit among the hashes themselves. A hash that matches by chance only sends the
- * text to the full scan, which decides: the quick test can say "maybe" wrongly, never "no".
+ * apply). The hash is polynomial in 32-bit integer arithmetic (`Math.imul`, wrapping), so rolling
+ * it costs a few integer operations a character (issue 36: with floating-point remainders, through
+ * a closure, it cost six times as much, a tenth of the listener's time); each window is first looked
+ * up in a table of 2^16 bits, and only on a hit among the hashes themselves. A hash that matches by
+ * chance only sends the text to the full scan, which decides: the quick test can say "maybe"
+ * wrongly, never "no".
  */
 const HASH_BASE = 0x01000193;
 /** HASH_BASE ** (MIN_RUN - 1), wrapped to 32 bits: the weight of the unit leaving the window. */
@@ -169,51 +170,72 @@ function percentAt(text: string, i: number): number {
   return code >= 65 && code <= 90 ? code + 32 : code;
 }
 
+/** {@link ASCII_UNIT}: skipped (whitespace). */
+const SKIP = 0xff;
+/** {@link ASCII_UNIT}: looked at with what follows (`\\` of an escape, `%` of `%HH`). */
+const SPECIAL = 0xfe;
+/** How the quick test takes each ASCII unit: {@link SKIP}, {@link SPECIAL}, or the unit as compared (lower-cased). */
+const ASCII_UNIT = (() => {
+  const table = new Uint8Array(128);
+  for (let code = 0; code < 128; code++)
+    table[code] = isSpace(code)
+      ? SKIP
+      : code === 92 || code === 37
+        ? SPECIAL
+        : code >= 65 && code <= 90
+          ? code + 32
+          : code;
+  return table;
+})();
+
 /** The last MIN_RUN units the quick test pushed (one scan at a time: the scan is synchronous). */
 const WINDOW = new Int32Array(MIN_RUN);
 
 function holdsGramHash(text: string, table: GramTable): boolean {
   const { bits, hashes } = table;
-  WINDOW.fill(0);
+  const window = WINDOW;
+  window.fill(0);
   let hash = 0;
   let slot = 0;
   let count = 0;
-  for (let i = 0; i < text.length; i++) {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
     let code = text.charCodeAt(i);
     let lower: string | null = null;
     if (code < 128) {
-      if (code === 32 || (code >= 9 && code <= 13)) continue;
-      if (code === 92 /* \ */) {
+      const unit = ASCII_UNIT[code] as number;
+      if (unit < 128) code = unit;
+      else if (unit === SKIP) continue;
+      else if (code === 92 /* \ */) {
         const next = text.charCodeAt(i + 1);
         if (next === 110 || next === 114 || next === 116 /* n r t */) {
           i += 1;
           continue;
         }
-      } else if (code === 37 /* % */) {
+      } else {
         const decoded = percentAt(text, i);
         if (decoded >= 0) {
           i += 2;
           if (isSpace(decoded)) continue;
           code = decoded;
         }
-      } else if (code >= 65 && code <= 90) code += 32;
+      }
     } else {
       if (isSpace(code)) continue;
       // Compared as `flatten` compares it: this UTF-16 unit alone, lower-cased.
       lower = (text[i] as string).toLowerCase();
       code = lower.charCodeAt(0);
     }
-    // Each unit of the character as compared (lower-casing may lengthen it: İ), pushed in turn.
+    // Each unit of the character as compared (lower-casing may lengthen it: İ), pushed in turn. The
+    // window starts as zeros, so the unit leaving it counts nothing until MIN_RUN were pushed.
     for (let k = 0; ; ) {
-      // The window starts as zeros, so the unit leaving it counts nothing until MIN_RUN were pushed.
-      hash = (Math.imul(hash - Math.imul(WINDOW[slot] as number, HASH_TOP), HASH_BASE) + code) | 0;
-      WINDOW[slot] = code;
+      hash = (Math.imul(hash - Math.imul(window[slot] as number, HASH_TOP), HASH_BASE) + code) | 0;
+      window[slot] = code;
       slot = slot === MIN_RUN - 1 ? 0 : slot + 1;
       count += 1;
-      if (count >= MIN_RUN) {
-        const place = Math.imul(hash, TABLE_MIX) >>> (32 - TABLE_BITS);
-        if (((bits[place >>> 5] as number) & (1 << (place & 31))) !== 0 && hashes.has(hash)) return true;
-      }
+      const place = Math.imul(hash, TABLE_MIX) >>> (32 - TABLE_BITS);
+      if (((bits[place >>> 5] as number) & (1 << (place & 31))) !== 0 && count >= MIN_RUN && hashes.has(hash))
+        return true;
       k += 1;
       if (lower === null || k >= lower.length) break;
       code = lower.charCodeAt(k);

@@ -26,6 +26,9 @@ export type Seen =
   | { readonly kind: "duplicate-event"; readonly first: DedupeEntry }
   | { readonly kind: "replayed-body"; readonly first: DedupeEntry };
 
+/** The answer for an event not seen (one object: asked once a delivery). */
+const NEW: Seen = { kind: "new" };
+
 export class DedupeRecord {
   private readonly byEvent = new Map<string, DedupeEntry>();
   private readonly byBody = new Map<string, DedupeEntry>();
@@ -50,7 +53,7 @@ export class DedupeRecord {
     if (byEvent !== undefined) return { kind: "duplicate-event", first: byEvent };
     const byBody = this.byBody.get(bodyKey);
     if (byBody !== undefined) return { kind: "replayed-body", first: byBody };
-    return { kind: "new" };
+    return NEW;
   }
 
   /** Remembers `entry` (an entry with a known id or body key replaces the older one), forgetting the oldest beyond capacity. */

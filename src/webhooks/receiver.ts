@@ -130,6 +130,8 @@ export class Receiver {
   private readonly queue: WorkQueue<Job>;
   /** Events written but not yet flushed: a retry of one waits for its flush. */
   private readonly inFlight = new Map<string, Promise<boolean>>();
+  /** The last instant written as ISO 8601: the deliveries of one millisecond share the string. */
+  private lastAt = { ms: Number.NaN, iso: "" };
 
   constructor(private readonly options: ReceiverOptions) {
     // A batch starts after the loop has read every delivery that arrived in this turn: one flush for all.
@@ -185,7 +187,7 @@ export class Receiver {
       event_id: event.eventId,
       body_key: event.bodyKey,
       kind: event.kind,
-      at: new Date(options.clock()).toISOString(),
+      at: this.isoAt(options.clock()),
     };
     let settle: (ok: boolean) => void = () => {};
     const done = new Promise<boolean>((resolve) => {
@@ -206,6 +208,11 @@ export class Receiver {
     this.inFlight.delete(event.eventId);
     if (!ok) return this.notRecorded(delivery, event.eventId);
     return answer(200, { received: true, event_id: event.eventId });
+  }
+
+  private isoAt(ms: number): string {
+    if (ms !== this.lastAt.ms) this.lastAt = { ms, iso: new Date(ms).toISOString() };
+    return this.lastAt.iso;
   }
 
   /** Counts and reports a delivery refused before verification (wrong method, body too large). */

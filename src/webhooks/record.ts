@@ -81,15 +81,9 @@ export type Marker =
 /** An event as one record line (with its newline). */
 export function eventLine(event: RecordedEvent): string {
   const { entry } = event;
-  return `${JSON.stringify({
-    event_id: entry.event_id,
-    body_key: entry.body_key,
-    kind: entry.kind,
-    at: entry.at,
-    forward: event.forward,
-    headers: event.headers,
-    body_base64: event.bodyBase64,
-  })}\n`;
+  // Written as text (one an event, issue 36): the bytes `JSON.stringify` gives the object with
+  // these keys in this order (each value through it).
+  return `{"event_id":${JSON.stringify(entry.event_id)},"body_key":${JSON.stringify(entry.body_key)},"kind":${JSON.stringify(entry.kind)},"at":${JSON.stringify(entry.at)},"forward":${event.forward},"headers":${JSON.stringify(event.headers)},"body_base64":${JSON.stringify(event.bodyBase64)}}\n`;
 }
 
 /** A marker as one record line (with its newline). */

@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import type { ApplyResult } from "../../src/apply/types.js";
 import type { Plan } from "../../src/plan/types.js";
@@ -175,17 +175,48 @@ describe("approvals from GitHub reviews", () => {
     expect(readFileSync(join(w.dir, "apply.md"), "utf8")).toContain("Apply complete: 6 done");
   }, 120_000);
 
+  /**
+   * The world of the refusals below, planned once for them (the plan job's `plan --out`, as each
+   * would make it): none sends anything (each checks the sandbox's effects stay empty) or changes the
+   * world, so each starts where the plan left it. Each sets the pull request's head, its reviews and
+   * the request log it reads.
+   */
+  let refusals: ReturnType<typeof plannedWorld> | undefined;
+  async function plannedWorld() {
+    const set = await setUp();
+    // setUp's world and GitHub are closed after the describe, not after each test.
+    world = undefined;
+    github = undefined;
+    const planned = await runCli(["plan", "examples", "--out", "plan.json"], {
+      cwd: set.w.dir,
+      env: set.planEnv,
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    return set;
+  }
+  afterAll(async () => {
+    // A failed plan failed its test already; here only what was started is closed.
+    const set = await refusals?.catch(() => undefined);
+    await set?.w.close();
+    await set?.gh.close();
+  });
+
+  /** The refusals' world, its pull request's head at `head`, approved by `reviews`, no request made yet. */
+  async function refusalWorld(head: string, reviews: FakeGithub["reviews"]) {
+    refusals ??= plannedWorld();
+    const set = await refusals;
+    set.gh.pr.head.sha = head;
+    set.gh.reviews = reviews;
+    set.gh.requests.length = 0;
+    return set;
+  }
+
   test("a plan whose commit is no longer the head cannot be approved, even by reviews of that commit", async () => {
-    const { w, gh, planEnv } = await setUp();
-    expect(
-      (await runCli(["plan", "examples", "--out", "plan.json"], { cwd: w.dir, env: planEnv })).code,
-    ).toBe(0);
     // A push after the plan: the head moved on, and the old commit's approvals stay on the pull request.
-    gh.pr.head.sha = OLD;
-    gh.reviews = [
+    const { w, planEnv } = await refusalWorld(OLD, [
       { user: ERIN, state: "APPROVED", commit_id: HEAD },
       { user: FRANK, state: "APPROVED", commit_id: HEAD },
-    ];
+    ]);
     // On the pull_request event the number comes from the event payload.
     const moved = await applyPlan(w, planEnv);
     expect(moved.run.code).toBe(1);
@@ -211,14 +242,10 @@ describe("approvals from GitHub reviews", () => {
   ])(
     "$what: nothing is sent, and the token is not printed",
     async ({ env, flags, says }) => {
-      const { w, gh, planEnv, applyEnv } = await setUp();
-      expect(
-        (await runCli(["plan", "examples", "--out", "plan.json"], { cwd: w.dir, env: planEnv })).code,
-      ).toBe(0);
-      gh.reviews = [
+      const { w, gh, applyEnv } = await refusalWorld(HEAD, [
         { user: ERIN, state: "APPROVED", commit_id: HEAD },
         { user: FRANK, state: "APPROVED", commit_id: HEAD },
-      ];
+      ]);
       const refused = await applyPlan(w, { ...applyEnv, ...env }, ...(flags ?? ["--pull-request", "7"]));
       expect(refused.run.code).toBe(1);
       expect(refusal(refused.result, "apply.approvals-unavailable")).toContain(says);

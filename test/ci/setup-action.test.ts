@@ -90,7 +90,47 @@ function expectRefused(run: Run, prefix: string, message: string): void {
   expect(existsSync(prefix)).toBe(false);
 }
 
+/** A directory whose `node` prints `version` for `node --version` (and fails for anything else). */
+function nodeThatSays(version: string): string {
+  const dir = join(work, `node-${version}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, "node"),
+    `#!/bin/sh\n[ "$*" = --version ] && { echo ${version}; exit 0; }\necho "node $*: not this stand-in" >&2\nexit 9\n`,
+    { mode: 0o755 },
+  );
+  return dir;
+}
+
 describe("scripts/setup-campaignctl.sh refuses, before installing anything", () => {
+  test.each(["v20.18.3", "v19.99.0", "v18.20.4"])("a Node.js older than 20.19: %s", async (node) => {
+    const prefix = join(work, "prefix-old-node");
+    expectRefused(
+      await runSetup("old-node", {
+        PATH: `${nodeThatSays(node)}:${process.env.PATH ?? ""}`,
+        CAMPAIGNCTL_PREFIX: prefix,
+      }),
+      prefix,
+      `campaignctl needs Node.js 20.19 or newer; this is ${node}: use actions/setup-node`,
+    );
+  });
+
+  test.each(["v20.19.0", "v21.0.0", "v24.11.1"])(
+    "Node.js %s is new enough: the script goes on to the next check",
+    async (node) => {
+      const prefix = join(work, "prefix-new-node");
+      expectRefused(
+        await runSetup("new-node", {
+          PATH: `${nodeThatSays(node)}:${process.env.PATH ?? ""}`,
+          CAMPAIGNCTL_VERSION: "latest",
+          CAMPAIGNCTL_PREFIX: prefix,
+        }),
+        prefix,
+        "version 'latest' is not an exact version (0.1.0)",
+      );
+    },
+  );
+
   test.each([
     ["latest", "version 'latest' is not an exact version (0.1.0)"],
     ["^0.1.0", "version '^0.1.0' is not an exact version (0.1.0)"],

@@ -78,6 +78,25 @@ export const VALIDATORS = [
       "schemas/experiment-result.schema.json",
     ],
   },
+  {
+    // An apply report (`apply --json`), checked by `validateApplyResult` (src/report/apply-schema.ts)
+    // for the tools that read reports back and for every apply the tests make: compiling it at run
+    // time cost about a second of each process that checks one (issue 35). The report schemas'
+    // options, formats and shared schemas, as the saved plan's.
+    schema: "schemas/apply-result.schema.json",
+    out: "src/report/generated/validate-apply-result.ts",
+    name: "validateApplyResultSchema",
+    options: { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true },
+    formats: ["date-time", "uri"],
+    shared: [
+      "schemas/diagnostic.schema.json",
+      "schemas/apply-result.schema.json",
+      "schemas/policy.schema.json",
+      "schemas/forecast.schema.json",
+      "schemas/email.schema.json",
+      "schemas/experiment-result.schema.json",
+    ],
+  },
 ];
 
 /** The TypeScript module text of one validator. */

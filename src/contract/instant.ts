@@ -27,12 +27,27 @@ interface Instant {
   readonly beyondMs: string;
 }
 
+/**
+ * Values already read, by their text (null: not a date-time). luxon's reading is most of the cost of
+ * a comparison, and the same texts come back: a list's rows share a consent time, a plan reads each
+ * cached `updated_at` against the live one, a long-running process (watch, the language server)
+ * reads them again at each poll or edit. Keyed by content and immutable, so safe to share;
+ * emptied when large.
+ */
+const READ = new Map<string, Instant | null>();
+
 function read(value: string): Instant | undefined {
+  const known = READ.get(value);
+  if (known !== undefined) return known ?? undefined;
   const shape = DATE_TIME.exec(value);
-  if (shape === null) return undefined;
-  const at = DateTime.fromISO(value, { setZone: true });
-  if (!at.isValid) return undefined;
-  return { ms: at.toMillis(), beyondMs: (shape[1] ?? "").slice(3).replace(/0+$/, "") };
+  let found: Instant | null = null;
+  if (shape !== null) {
+    const at = DateTime.fromISO(value, { setZone: true });
+    if (at.isValid) found = { ms: at.toMillis(), beyondMs: (shape[1] ?? "").slice(3).replace(/0+$/, "") };
+  }
+  if (READ.size >= 10_000) READ.clear();
+  READ.set(value, found);
+  return found ?? undefined;
 }
 
 /**

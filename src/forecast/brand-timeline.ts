@@ -6,7 +6,7 @@
  * restarting is a dashboard step), while bypass projects go on past it. The count starts again at
  * each Pacific midnight. Pure.
  */
-import { pacificDayOf } from "./pacific.js";
+import { pacificDayOf } from "../text/pacific-day.js";
 
 /** One project as the timeline sees it. Invariant: `ratePerMs > 0`, `remaining >= 0`. */
 export interface Lane {

@@ -6,13 +6,13 @@
  */
 
 import { judgeSend, type SendRules, sendRules, startsThatFit } from "../jurisdictions/index.js";
+import { pacificDayOf } from "../text/pacific-day.js";
 import { DEFAULT_SEND_WINDOW } from "../text/send-window.js";
 import { type DayShare, type Lane, type LaneResult, runBrand } from "./brand-timeline.js";
 import { dailyCapOf } from "./capacity.js";
 import { costLines } from "./costs.js";
 import { forecastFindings } from "./diagnostics.js";
 import { localTime } from "./local-hours.js";
-import { pacificDayOf } from "./pacific.js";
 import type { BrandDay, Forecast, ForecastInput, ForecastProject, ProjectForecast } from "./types.js";
 
 const NO_BRAND = "\u0000";

@@ -40,15 +40,33 @@ export function scheduleOf(spec: ProjectSpec, project: Project | null): PlanSche
 }
 
 function zoned(source: PlanSchedule["source"], at: string, timezone: string | null): PlanSchedule {
-  const base = { source, at, timezone };
+  return { source, at, timezone, ...instantIn(at, timezone) };
+}
+
+/**
+ * By `timezone` then `at`: the instant in that zone and in UTC. A plan of many projects sends most
+ * of them at a few instants, and reading a time in a zone is luxon's slowest work; kept by content
+ * (the answer is a pure function of the two strings), so safe to share, and emptied when large.
+ */
+const ZONED = new Map<string, Pick<PlanSchedule, "local" | "utc">>();
+
+function instantIn(at: string, timezone: string | null): Pick<PlanSchedule, "local" | "utc"> {
+  const key = `${timezone ?? ""} ${at}`;
+  const known = ZONED.get(key);
+  if (known !== undefined) return known;
   const instant = at === AT_NOW ? undefined : DateTime.fromISO(at, { setZone: true });
-  if (instant === undefined || !instant.isValid) return { ...base, local: null, utc: null };
-  const local = timezone === null ? undefined : instant.setZone(timezone);
-  return {
-    ...base,
-    local: local?.isValid === true ? local.toISO({ suppressMilliseconds: true }) : null,
-    utc: instant.toUTC().toISO({ suppressMilliseconds: true }),
-  };
+  let found: Pick<PlanSchedule, "local" | "utc">;
+  if (instant === undefined || !instant.isValid) found = { local: null, utc: null };
+  else {
+    const local = timezone === null ? undefined : instant.setZone(timezone);
+    found = {
+      local: local?.isValid === true ? local.toISO({ suppressMilliseconds: true }) : null,
+      utc: instant.toUTC().toISO({ suppressMilliseconds: true }),
+    };
+  }
+  if (ZONED.size >= 10_000) ZONED.clear();
+  ZONED.set(key, found);
+  return found;
 }
 
 /**

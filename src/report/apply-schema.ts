@@ -1,18 +1,19 @@
 /**
- * Checking an apply report (`apply --json`) against `schemas/apply-result.schema.json` (compiled once
- * per process) and against the invariants the schema cannot express: action ids unique and matching
- * `<address>.<kind>`, and the summary counting the actions by status. Used by tests and by tools that
- * read reports back. Pure apart from reading the schema file that ships with the package.
+ * Checking an apply report (`apply --json`) against `schemas/apply-result.schema.json` (its validator
+ * generated at build time, src/report/generated/validate-apply-result.ts, with the report schemas'
+ * options: compiling it cost about a second of each process) and against the invariants the schema
+ * cannot express: action ids unique and matching `<address>.<kind>`, and the summary counting the
+ * actions by status. Used by tests and by tools that read reports back. Pure apart from
+ * `applyResultSchema`, which reads the schema file that ships with the package.
  */
 import { readFileSync } from "node:fs";
-import type { ValidateFunction } from "ajv/dist/2020.js";
 import { summarizeResults } from "../apply/result.js";
 import type { ApplyResult, ApplySummary } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnosticFromJson } from "../diagnostics/json.js";
 import type { ApplyResultJson } from "./apply-json.js";
+import { validateApplyResultSchema } from "./generated/validate-apply-result.js";
 import { emailFromJson, schemaDiagnostics } from "./plan-schema.js";
-import { compileReportSchema } from "./report-schema-ajv.js";
 
 export const APPLY_RESULT_SCHEMA_URL = new URL("../../schemas/apply-result.schema.json", import.meta.url);
 
@@ -27,22 +28,15 @@ export interface ValidateApplyOptions {
   readonly file?: string;
 }
 
-let compiled: ValidateFunction | undefined;
-
 /** The parsed schema document (for tests and tools). */
 export function applyResultSchema(): Record<string, unknown> {
   return JSON.parse(readFileSync(APPLY_RESULT_SCHEMA_URL, "utf8")) as Record<string, unknown>;
 }
 
-function validator(): ValidateFunction {
-  if (compiled === undefined) compiled = compileReportSchema(applyResultSchema());
-  return compiled;
-}
-
 /** Checks parsed JSON as an apply report: the schema first, then the invariants it cannot express. */
 export function validateApplyResult(json: unknown, options: ValidateApplyOptions = {}): ApplyResultCheck {
   const name = options.file ?? "the apply report";
-  const validate = validator();
+  const validate = validateApplyResultSchema;
   if (!validate(json)) {
     return {
       ok: false,

@@ -1,9 +1,9 @@
 /**
  * How report schemas (plan, apply report, status, forecast, ...: JSON Schema 2020-12) are compiled
  * when they are compiled at run time: by tools and tests that check a document against its schema
- * (test/helpers/schemas.ts) and by `validateApplyResult`. The saved plan that `apply PLANFILE` reads
- * is checked by a validator generated at build time with these same options
- * (src/report/generated/validate-plan.ts, scripts/gen-validators.mjs).
+ * (test/helpers/schemas.ts). The saved plan that `apply PLANFILE` reads and the apply report that
+ * `validateApplyResult` checks are checked by validators generated at build time with these same
+ * options (src/report/generated/validate-plan.ts and validate-apply-result.ts, scripts/gen-validators.mjs).
  */
 import { readFileSync } from "node:fs";
 import { Ajv2020, type CodeOptions, type ValidateFunction } from "ajv/dist/2020.js";

@@ -14,6 +14,8 @@ import { parse } from "yaml";
 import * as generator from "../../scripts/gen-validators.mjs";
 import { campaignSchema, validateCampaignData } from "../../src/campaign/schema.js";
 import { validatePolicyData } from "../../src/policy/schema.js";
+import { applyResultSchema } from "../../src/report/apply-schema.js";
+import { validateApplyResultSchema } from "../../src/report/generated/validate-apply-result.js";
 import { validatePlanSchema } from "../../src/report/generated/validate-plan.js";
 import {
   compileReportSchema,
@@ -154,6 +156,37 @@ describe("the generated saved-plan validator", () => {
     for (const [, data] of cases.slice(1)) expect(validatePlanSchema(data)).toBe(false);
   });
   test("plan: built with the report schemas' options, formats and shared schemas", () => {
+    expect(spec.options).toEqual(REPORT_SCHEMA_OPTIONS);
+    expect(spec.formats).toEqual([...REPORT_SCHEMA_FORMATS]);
+    expect(spec.shared.map((f) => f.slice(f.lastIndexOf("/") + 1))).toEqual(
+      SHARED_SCHEMA_URLS.map((u) => u.pathname.slice(u.pathname.lastIndexOf("/") + 1)),
+    );
+  });
+});
+
+describe("the generated apply-report validator", () => {
+  const spec = VALIDATORS.find((s) => s.out.includes("validate-apply-result")) as Spec & { shared: string[] };
+  const golden = JSON.parse(readFileSync(join(ROOT, "test/golden/apply.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const runTime = compileReportSchema(applyResultSchema());
+  const cases: [string, unknown][] = [
+    ["a report the CLI printed (test/golden/apply.json)", golden],
+    ["an action of no known status", { ...golden, actions: [{ id: "x.test", status: "teleported" }] }],
+    ["a bad date-time and an unknown key", { ...golden, started_at: "noon", extra: 1 }],
+    ["not an object", ["ok", true]],
+  ];
+  test.each(cases)("apply report: %s gives the errors ajv gives at run time", (_, data) => {
+    const generated = validateApplyResultSchema(data) ? [] : [...(validateApplyResultSchema.errors ?? [])];
+    const expected = runTime(data) ? [] : [...(runTime.errors ?? [])];
+    expect(generated).toEqual(expected);
+  });
+  test("apply report: the printed report is valid, the bad cases have errors", () => {
+    expect(validateApplyResultSchema(golden)).toBe(true);
+    for (const [, data] of cases.slice(1)) expect(validateApplyResultSchema(data)).toBe(false);
+  });
+  test("apply report: built with the report schemas' options, formats and shared schemas", () => {
     expect(spec.options).toEqual(REPORT_SCHEMA_OPTIONS);
     expect(spec.formats).toEqual([...REPORT_SCHEMA_FORMATS]);
     expect(spec.shared.map((f) => f.slice(f.lastIndexOf("/") + 1))).toEqual(

@@ -50,6 +50,20 @@ describe("sameInstant", () => {
     expect(instantMs(bad)).toBeUndefined();
   });
 
+  test("texts read again (kept by text) and past the 10,000 kept give the same answers", () => {
+    const base = Date.UTC(2026, 10, 20, 10);
+    const wrong: string[] = [];
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 10_050; i += 1) {
+        const text = new Date(base + i * 1_001).toISOString();
+        if (instantMs(text) !== base + i * 1_001) wrong.push(`round ${round}: ${text}`);
+      }
+    expect(wrong).toEqual([]);
+    expect(instantMs("2026-02-30T10:00:00Z")).toBeUndefined();
+    expect(instantMs("2026-02-30T10:00:00Z")).toBeUndefined();
+    expect(sameInstant(AT, "2026-11-20T05:00:00-05:00")).toBe(true);
+  });
+
   test("instantMs is the moment in ms, whatever the offset", () => {
     expect(instantMs("2026-11-20T05:00:00.250-05:00")).toBe(Date.UTC(2026, 10, 20, 10, 0, 0, 250));
     expect(instantMs("0001-01-01T00:00:00Z")).toBe(Date.parse("0001-01-01T00:00:00Z"));

@@ -141,6 +141,17 @@ describe("schedule", () => {
   it.each(cases)("$name", ({ file, live, expected }) => {
     expect(planOf(file, live).projects[0]?.schedule).toEqual(expected);
   });
+
+  it("one instant read in two zones, each twice: each zone's own local time (answers kept by zone and instant)", () => {
+    const at = "2026-11-04T01:30:00Z";
+    const local = (timezone: "America/Los_Angeles" | "America/New_York") =>
+      planOf({ state: "scheduled", test: TEST_BLOCK, schedule: { ...SCHEDULE, at, timezone } }).projects[0]
+        ?.schedule?.local;
+    for (let i = 0; i < 2; i++) {
+      expect(local("America/Los_Angeles")).toBe("2026-11-03T17:30:00-08:00");
+      expect(local("America/New_York")).toBe("2026-11-03T20:30:00-05:00");
+    }
+  });
 });
 
 describe("sendsToLists", () => {

@@ -6,14 +6,15 @@
  * (policy.capacity-loosened) before any request; a slower throughput still meets the cap at the
  * policy's rate; a cap declared under the brand's id does not loosen the one under its name; and a
  * policy with no capacity leaves the cap unknown (forecast.capacity-unknown), never a pass. Each
- * case first sends and approves the GOTV tests without the rule, so that a schedule is exactly what
+ * case starts where the GOTV tests were sent and approved without the rule (done once per file, the
+ * sandbox's state and the directory copied for each case), so that a schedule is exactly what
  * the second apply would send (the reminder's, then the follow-up's test and schedule); effects
  * are counted from `/_sandbox/effects`.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { runCli } from "../helpers/run-cli.js";
 import { admin, BRAND, GOTV_FOLLOWUP, GOTV_REMINDER, PARENT_KEY, sandbox } from "../sandbox/helpers.js";
@@ -22,9 +23,6 @@ const POLICY = "examples/campaignctl.policy.yaml";
 const GOTV = "examples/gotv.yaml";
 
 let sb: SandboxHandle;
-beforeEach(async () => {
-  sb = await sandbox({ rateLimits: true });
-});
 afterEach(async () => {
   await sb.close();
 });
@@ -40,20 +38,40 @@ async function effects(): Promise<{ project_id: string; kind: string }[]> {
 }
 
 /**
- * The examples, applied once without the rule (tests sent, then approved in the dashboard), then
- * given `forecast_errors: [cap-pause]`. Returns the directory and the effects so far.
+ * The examples, applied without the rule (tests sent, then approved in the dashboard), then given
+ * `forecast_errors: [cap-pause]`: made once per file, in a sandbox that keeps its state in a file,
+ * and each test starts `sb` from a copy of that state (world, effects, idempotency keys, clock) with
+ * a copy of the directory. Returns the directory and the effects so far.
  */
+let prepared: { readonly state: string; readonly cwd: string; readonly before: number } | undefined;
+
 async function testedExamples(): Promise<{ cwd: string; before: number }> {
+  prepared ??= await prepare();
+  const state = join(mkdtempSync(join(tmpdir(), "campaignctl-capacity-state-")), "state.json");
+  copyFileSync(prepared.state, state);
+  sb = await sandbox({ rateLimits: true, statePath: state });
   const cwd = mkdtempSync(join(tmpdir(), "campaignctl-capacity-"));
-  cpSync("examples", join(cwd, "examples"), { recursive: true });
-  const first = await cli(cwd, "apply", "examples/", "--auto-approve");
-  expect(first.code, first.stdout + first.stderr).toBe(0);
-  // The reminder's test went out (the follow-up's waits for the reminder's schedule: `after:`).
-  const tested = (await effects()).filter((e) => e.kind === "test").map((e) => e.project_id);
-  expect(tested).toContain(GOTV_REMINDER);
-  expect((await admin(sb, "POST", `/projects/${GOTV_REMINDER}/approve`)).status).toBe(200);
-  edit(cwd, POLICY, (t) => `${t}  forecast_errors: [cap-pause]\n`);
-  return { cwd, before: (await effects()).length };
+  cpSync(prepared.cwd, cwd, { recursive: true });
+  return { cwd, before: prepared.before };
+}
+
+async function prepare(): Promise<{ state: string; cwd: string; before: number }> {
+  const state = join(mkdtempSync(join(tmpdir(), "campaignctl-capacity-state-")), "state.json");
+  sb = await sandbox({ rateLimits: true, statePath: state });
+  try {
+    const cwd = mkdtempSync(join(tmpdir(), "campaignctl-capacity-"));
+    cpSync("examples", join(cwd, "examples"), { recursive: true });
+    const first = await cli(cwd, "apply", "examples/", "--auto-approve");
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    // The reminder's test went out (the follow-up's waits for the reminder's schedule: `after:`).
+    const tested = (await effects()).filter((e) => e.kind === "test").map((e) => e.project_id);
+    expect(tested).toContain(GOTV_REMINDER);
+    expect((await admin(sb, "POST", `/projects/${GOTV_REMINDER}/approve`)).status).toBe(200);
+    edit(cwd, POLICY, (t) => `${t}  forecast_errors: [cap-pause]\n`);
+    return { state, cwd, before: (await effects()).length };
+  } finally {
+    await sb.close();
+  }
 }
 
 /** A `capacity:` block for the campaign file, put before its `defaults:`. */

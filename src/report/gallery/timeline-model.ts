@@ -9,7 +9,7 @@
  */
 import { DateTime } from "luxon";
 import type { ForecastJson } from "../../forecast/json.js";
-import { CAP_ZONE, pacificDayOf } from "../../forecast/pacific.js";
+import { CAP_ZONE, pacificDayOf } from "../../text/pacific-day.js";
 import { count } from "../forecast-words.js";
 
 type ProjectJson = ForecastJson["projects"][number];

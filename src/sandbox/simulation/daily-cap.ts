@@ -1,24 +1,14 @@
 /**
- * Brand daily carrier caps. A Pacific day is a calendar day in America/Los_Angeles (luxon, so the
- * DST days of 23 and 25 hours are right). `DailySends` counts project messages sent per brand and
+ * Brand daily carrier caps. A Pacific day is a calendar day in America/Los_Angeles (the one
+ * definition, src/text/pacific-day.ts: luxon, so the DST days of 23 and 25 hours are right, memoized
+ * per day: it is asked at every send). `DailySends` counts project messages sent per brand and
  * Pacific day; it is derived from `world.messages` and rebuilt whenever the world is replaced.
  */
-import { DateTime } from "luxon";
+import { pacificDayOf } from "../../text/pacific-day.js";
 import type { World } from "../state/world.js";
 
-export const CAP_ZONE = "America/Los_Angeles";
 /** `pause_reason` of a project paused by its brand's daily cap. */
 export const DAILY_CAP_REASON = "daily_cap_reached";
-
-/** The Pacific calendar day of an instant, `YYYY-MM-DD`. */
-export function pacificDay(ms: number): string {
-  return DateTime.fromMillis(ms, { zone: CAP_ZONE }).toFormat("yyyy-MM-dd");
-}
-
-/** The first instant of the Pacific day after the one containing `ms`. */
-export function nextPacificMidnight(ms: number): number {
-  return DateTime.fromMillis(ms, { zone: CAP_ZONE }).startOf("day").plus({ days: 1 }).toMillis();
-}
 
 /** Messages sent per (brand, Pacific day). */
 export class DailySends {
@@ -30,11 +20,11 @@ export class DailySends {
   }
 
   count(brandId: string, ms: number): number {
-    return this.counts.get(`${brandId}|${pacificDay(ms)}`) ?? 0;
+    return this.counts.get(`${brandId}|${pacificDayOf(ms).day}`) ?? 0;
   }
 
   add(brandId: string, ms: number): void {
-    const key = `${brandId}|${pacificDay(ms)}`;
+    const key = `${brandId}|${pacificDayOf(ms).day}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
 }

@@ -128,6 +128,25 @@ describe("createRedactor", () => {
     expect(r("echo clé-sec")).toBe("echo clé-sec");
   });
 
+  test("a character that lower-cases to two units (İ) is compared unit by unit", () => {
+    const r = createRedactor(["İstanbul-secret-key-9"]);
+    expect(r("echo İSTANBUL-SE ok")).toBe(`echo ${MASK} ok`);
+    expect(r("echo i̇stanbul-se ok")).toBe(`echo ${MASK} ok`);
+    expect(r("echo İstanb ok")).toBe("echo İstanb ok"); // 7 units lower-cased: no run of 8
+  });
+
+  test("many texts without a trace go through whole; a trace anywhere in a long text is found", () => {
+    // The quick test's table and its rolling window: the key's runs at every offset of a long text.
+    const filler = '{"type":"accepted","payload":{"to":"+15035550101","status":"sent"}}\n'.repeat(40);
+    expect(redact(filler)).toBe(filler);
+    for (let at = 0; at < 80; at += 7) {
+      const run = KEY.slice(at % 20, (at % 20) + 8);
+      const text = `${filler.slice(0, at * 13)}${run}${filler.slice(at * 13)}`;
+      expect(redact(text)).toContain(MASK);
+      expect(redact(text).toLowerCase()).not.toContain(run.toLowerCase());
+    }
+  });
+
   test("the same secrets give the same redactor, built once", () => {
     expect(createRedactor([KEY, undefined])).toBe(redact);
     expect(createRedactor([`${KEY}x`])).not.toBe(redact);

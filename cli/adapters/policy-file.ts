@@ -14,8 +14,8 @@
  * is cli/policy-discovery/discover.ts, the errors about the files found
  * cli/policy-discovery/diagnostics.ts); the texts are parsed by the pure `parsePolicy`.
  */
-import { createHash } from "node:crypto";
 import { resolve } from "node:path";
+import { sha256Hex } from "../../src/campaign/decode.js";
 import { POLICY_FILE_NAME, POLICY_FILE_NAMES } from "../../src/campaign/policy-file-name.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { choosePolicies } from "../../src/policy/choose-policies.js";
@@ -38,7 +38,10 @@ export type LoadedPolicy =
       readonly ok: true;
       readonly policy: Policy | null;
       readonly texts: ReadonlyMap<string, string>;
-      /** The sha256 (hex) of each policy file's bytes as read, by the same names as `texts`. */
+      /**
+       * The sha256 (hex) of each policy file's bytes as read, by the same names as `texts`: computed
+       * when first read (`plan` reads it, `validate` does not: no `crypto` at its start, issue 36).
+       */
       readonly digests: ReadonlyMap<string, string>;
       readonly diagnostics: readonly Diagnostic[];
     }
@@ -88,7 +91,7 @@ export function loadPolicy(
   if (flags.requirePolicy === true && shown.length === 0)
     return { ok: false, diagnostics: [requiredDiagnostic(files.length)] };
   const texts = new Map<string, string>();
-  const digests = new Map<string, string>();
+  const bytes = new Map<string, Uint8Array>();
   const layers: Policy[] = [];
   const problems: Diagnostic[] = [];
   for (const [i, file] of shown.entries()) {
@@ -108,7 +111,7 @@ export function loadPolicy(
       );
       continue;
     }
-    digests.set(file, createHash("sha256").update(read.bytes).digest("hex"));
+    bytes.set(file, read.bytes);
     const text = read.bytes.toString("utf8");
     texts.set(file, text);
     const parsed = parsedPolicies.get(`${file}\u0000${text}`, () => parsePolicy(file, text));
@@ -119,7 +122,17 @@ export function loadPolicy(
   const combined = combinePolicies(layers, flags.loosenPolicy ?? []);
   if (combined.diagnostics.some((d) => d.severity === "error"))
     return { ok: false, diagnostics: combined.diagnostics };
-  return { ok: true, policy: combined.policy, texts, digests, diagnostics: combined.diagnostics };
+  let digests: ReadonlyMap<string, string> | undefined;
+  return {
+    ok: true,
+    policy: combined.policy,
+    texts,
+    get digests() {
+      digests ??= new Map([...bytes].map(([file, b]) => [file, sha256Hex(b)]));
+      return digests;
+    },
+    diagnostics: combined.diagnostics,
+  };
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { DateTime } from "luxon";
 import { DEFAULT_SEND_WINDOW, type SendWindow, windowMinutes, windowText } from "../text/send-window.js";
+import { FIXED_LOCALE, zoneNamed } from "../text/zone-offsets.js";
 import { type JurisdictionRule, WEEKDAYS, type Weekday } from "./pack.js";
 import { type StateCode, stateOf } from "./states.js";
 import { instantOf, type LocalDay, localDayOf, offsetAt } from "./zone-days.js";
@@ -302,7 +303,7 @@ export function localText(atMs: number, zone: string): string {
 
 /** `19:20` (`HH:mm`) in `zone`, and the ISO instant with that zone's offset (`2026-12-07T19:20:00-05:00`). */
 export function startText(atMs: number, zone: string): { readonly clock: string; readonly iso: string } {
-  const t = DateTime.fromMillis(atMs, { zone });
+  const t = DateTime.fromMillis(atMs, { zone: zoneNamed(zone), ...FIXED_LOCALE });
   return {
     // The abbreviation memoized: luxon makes an Intl.DateTimeFormat for each `ZZZZ` it formats.
     clock: `${t.toFormat("HH:mm")} ${abbreviationAt(zone, atMs, offsetAt(zone, atMs))}`,

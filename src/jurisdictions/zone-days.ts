@@ -7,6 +7,7 @@
  */
 import { DateTime } from "luxon";
 import type { SendWindow } from "../text/send-window.js";
+import { FIXED_LOCALE, zoneNamed, zoneOffset } from "../text/zone-offsets.js";
 import { WEEKDAYS, type Weekday } from "./pack.js";
 
 /**
@@ -64,8 +65,9 @@ export function offsetAt(zone: string, ms: number): number {
   return typeof known === "number" ? known : (known[Math.floor((ms - day * DAY_MS) / SLOT_MS)] as number);
 }
 
+/** luxon's offset, from the table where it answers (text/zone-offsets.ts: no Intl). */
 function lookUpOffset(zone: string, ms: number): number {
-  return DateTime.fromMillis(ms, { zone }).offset;
+  return zoneOffset(zone, ms);
 }
 
 /** The local day of `zone` holding `ms` (memoized per zone and date). */
@@ -104,7 +106,9 @@ export function instantOf(zone: string, number: number, minute: number, date: st
   const offset = offsetAt(zone, guess);
   if (offsetAt(zone, guess - STEADY_MS) === offset && offsetAt(zone, guess + STEADY_MS) === offset)
     return wall - offset * 60_000;
-  const midnight = DateTime.fromISO(date, { zone }).startOf("day").plus({ days: plusDays });
+  const midnight = DateTime.fromISO(date, { zone: zoneNamed(zone), ...FIXED_LOCALE })
+    .startOf("day")
+    .plus({ days: plusDays });
   return minute === 0
     ? midnight.toMillis()
     : midnight.set({ hour: Math.floor(minute / 60), minute: minute % 60 }).toMillis();

@@ -4,7 +4,6 @@
  * written at, and the problems the schema cannot see (a zone luxon does not know, a pack this
  * campaignctl does not ship, a pinned pack version it does not ship). Pure.
  */
-import { IANAZone } from "luxon";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import {
   type ListPlaces,
@@ -12,6 +11,7 @@ import {
   SHIPPED_PACKS,
   type StateCode,
 } from "../jurisdictions/index.js";
+import { isKnownZone } from "../text/zone-offsets.js";
 import type { JurisdictionsRule } from "./model.js";
 
 /** The policy's `places:` as the schema allows it. */
@@ -39,7 +39,7 @@ export function placesOf(
     for (const [list, declared] of Object.entries(lists)) {
       const zones = declared.zones ?? [];
       zones.forEach((zone, i) => {
-        if (!IANAZone.isValidZone(zone))
+        if (!isKnownZone(zone))
           diagnostics.push({
             severity: "error",
             code: "policy.file-invalid",

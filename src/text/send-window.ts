@@ -12,6 +12,7 @@
  */
 import { DateTime } from "luxon";
 import { minutesOfDay } from "./minutes-of-day.js";
+import { FIXED_LOCALE, zoneNamed } from "./zone-offsets.js";
 
 /**
  * A daily window of local time, `[from, to)`. Invariant: `from` and `to` are `HH:MM` in 24-hour form
@@ -80,7 +81,10 @@ export function inSendWindow(
   zone: string,
   window: SendWindow,
 ): { readonly inside: boolean; readonly local: string } {
-  const local = DateTime.fromMillis(typeof at === "number" ? at : at.getTime(), { zone });
+  const local = DateTime.fromMillis(typeof at === "number" ? at : at.getTime(), {
+    zone: zoneNamed(zone),
+    ...FIXED_LOCALE,
+  });
   return { inside: insideSendWindow(window, local), local: localClock(local) };
 }
 

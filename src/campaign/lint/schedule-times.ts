@@ -5,6 +5,7 @@
  */
 import { DateTime } from "luxon";
 import { memoize } from "../../message/memo.js";
+import { FIXED_LOCALE, zoneNamed } from "../../text/zone-offsets.js";
 import type { ScheduleSpec } from "../model.js";
 
 /** `at` as written (with its own offset) and the same instant in the schedule's timezone. */
@@ -30,8 +31,9 @@ const bySchedule = new WeakMap<ScheduleSpec, ScheduleTimes | null>();
 /** Read once per distinct `at` and `timezone` (memo.ts). */
 const timesOf = memoize(
   (schedule: ScheduleSpec): ScheduleTimes | undefined => {
-    const at = DateTime.fromISO(schedule.at, { setZone: true });
-    return at.isValid ? { at, local: at.setZone(schedule.timezone) } : undefined;
+    // The table's zone where it answers (no Intl: text/zone-offsets.ts); the same offsets as luxon's.
+    const at = DateTime.fromISO(schedule.at, { setZone: true, ...FIXED_LOCALE });
+    return at.isValid ? { at, local: at.setZone(zoneNamed(schedule.timezone)) } : undefined;
   },
   (schedule) => `${schedule.at}\u0000${schedule.timezone}`,
 );

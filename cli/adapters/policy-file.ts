@@ -21,9 +21,10 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { choosePolicies } from "../../src/policy/choose-policies.js";
 import { combinePolicies } from "../../src/policy/combine.js";
 import type { Policy, PolicyRuleName } from "../../src/policy/model.js";
-import { parsePolicy } from "../../src/policy/parse.js";
+import { type ParsedPolicy, parsePolicy } from "../../src/policy/parse.js";
 import { misnamedFiles, outsideFiles, twinFiles } from "../policy-discovery/diagnostics.js";
 import { discover, identity, type LookCache } from "../policy-discovery/discover.js";
+import { parseMemo } from "./parse-memo.js";
 import { notRegularFile, readRegularFileSync } from "./regular-file.js";
 
 /**
@@ -113,7 +114,7 @@ export function loadPolicy(
     bytes.set(file, read.bytes);
     const text = read.bytes.toString("utf8");
     texts.set(file, text);
-    const parsed = parsePolicy(file, text);
+    const parsed = parsedPolicies.get(`${file}\u0000${text}`, () => parsePolicy(file, text));
     if (parsed.ok) layers.push(parsed.policy);
     else problems.push(...parsed.diagnostics);
   }
@@ -133,6 +134,13 @@ export function loadPolicy(
     diagnostics: combined.diagnostics,
   };
 }
+
+/**
+ * Policy files parsed in this process, by name as shown and text (parse-memo.ts): a long-lived
+ * process (the language server, watch) and in-process runs parse an unchanged policy file once.
+ * Policy files are small; one over 1 MiB is parsed every time.
+ */
+const parsedPolicies = parseMemo<ParsedPolicy>(32, 1 << 20);
 
 function requiredDiagnostic(fileCount: number): Diagnostic {
   return {

@@ -54,15 +54,18 @@ export interface ReservedWorld {
   readonly outcome?: { readonly read: (sb: SandboxHandle) => Promise<unknown>; readonly expected: unknown };
 }
 
-const gotvText = readFileSync(fileURLToPath(new URL("../../examples/gotv.yaml", import.meta.url)), "utf8");
-export const examplePolicy = (): Json =>
-  parse(
-    readFileSync(fileURLToPath(new URL("../../examples/campaignctl.policy.yaml", import.meta.url)), "utf8"),
-  );
+/** The example files, parsed once (each world takes a fresh copy: worlds change what they take). */
+const exampleData = (file: string): unknown =>
+  parse(readFileSync(fileURLToPath(new URL(`../../examples/${file}`, import.meta.url)), "utf8"));
+const gotvData = exampleData("gotv.yaml");
+const policyData = exampleData("campaignctl.policy.yaml");
+
+/** examples/campaignctl.policy.yaml as data (fresh each time). */
+export const examplePolicy = (): Json => structuredClone(policyData) as Json;
 
 /** examples/gotv.yaml as data (fresh each time). */
 function gotv(): Json & { projects: Record<string, Json>; defaults: Json } {
-  return parse(gotvText);
+  return structuredClone(gotvData) as Json & { projects: Record<string, Json>; defaults: Json };
 }
 
 /** The example reminder under another address, the follow-up after it. */

@@ -139,7 +139,7 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(" ")}, ${ROUNDS} rounds, ${new Date().toISOString()}`,
 );
-console.log("command\t" + builds.map(([b]) => `${b} cpu ms\t${b} wall ms`).join("\t"));
+console.log(`command\t${builds.map(([b]) => `${b} cpu ms\t${b} wall ms`).join("\t")}`);
 for (const name of names)
   console.log(
     `${name}\t${builds

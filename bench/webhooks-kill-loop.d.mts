@@ -28,5 +28,7 @@ export declare function checkKillLoop(
   missing: string[];
   notPrinted: string[];
   printedTwice: string[];
+  /** The events printed again other than in the kill window docs/webhooks.md names. */
+  repeatsOutsideWindow: string[];
   partialLines: number;
 };

@@ -3,7 +3,8 @@
  * killed with SIGKILL at seeded random moments (after a random number of deliveries answered 2xx
  * since it started, so with deliveries in flight, being flushed or printed) under concurrent signed
  * deliveries, and restarted on the same state each time: every delivery answered 2xx is in the
- * record and printed exactly once across all the runs' output, and every line is valid. 500
+ * record and printed exactly once across all the runs' output (a repeat only in the window
+ * docs/webhooks.md names, checked line by line), and every line is valid. 500
  * deliveries here; bench/webhooks-kill-loop.mjs runs the same loop with 5,000.
  */
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -15,7 +16,7 @@ import { foldRecord } from "../../src/webhooks/record.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
 import { expectValid } from "./harness.js";
 
-test("SIGKILL at random moments under 500 signed deliveries: every one answered 2xx is recorded and printed exactly once", async () => {
+test("SIGKILL at random moments under 500 signed deliveries: every one answered 2xx is recorded and printed once (again only in the kill window)", async () => {
   if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run npm run build first`);
   const stateDir = mkdtempSync(join(tmpdir(), "campaignctl-webhooks-kill-"));
   const result = await runKillLoop({
@@ -32,7 +33,9 @@ test("SIGKILL at random moments under 500 signed deliveries: every one answered 
   expect(check.acked).toBe(500);
   expect(check.missing).toEqual([]);
   expect(check.notPrinted).toEqual([]);
-  expect(check.printedTwice).toEqual([]);
+  // Printed once, but for the one window docs/webhooks.md names (killed between a batch's write and
+  // its `printed` marker: printed again on the next start, marked `recovered`). Any other repeat fails.
+  expect(check.repeatsOutsideWindow).toEqual([]);
   expect(check.partialLines).toBe(0);
   for (const { stdout } of result.outputs)
     for (const line of stdout.split("\n").filter((l) => l !== ""))

@@ -26,6 +26,24 @@ const AJV_VERSION = JSON.parse(readFileSync(join(root, "node_modules/ajv/package
  * with the failing data and schema (verbose, read by src/campaign/schema-diagnostics.ts), strict
  * schema checks, and the `date-time` format for campaign files.
  */
+
+/**
+ * How the report schemas are compiled (src/report/report-schema-ajv.ts: REPORT_SCHEMA_OPTIONS,
+ * REPORT_SCHEMA_FORMATS, SHARED_SCHEMA_URLS), for each report validator generated here.
+ */
+const REPORT_SCHEMAS = {
+  options: { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true },
+  formats: ["date-time", "uri"],
+  shared: [
+    "schemas/diagnostic.schema.json",
+    "schemas/apply-result.schema.json",
+    "schemas/policy.schema.json",
+    "schemas/forecast.schema.json",
+    "schemas/email.schema.json",
+    "schemas/experiment-result.schema.json",
+  ],
+};
+
 export const VALIDATORS = [
   {
     schema: "schemas/campaign.schema.json",
@@ -67,16 +85,7 @@ export const VALIDATORS = [
     schema: "schemas/plan.schema.json",
     out: "src/report/generated/validate-plan.ts",
     name: "validatePlanSchema",
-    options: { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true },
-    formats: ["date-time", "uri"],
-    shared: [
-      "schemas/diagnostic.schema.json",
-      "schemas/apply-result.schema.json",
-      "schemas/policy.schema.json",
-      "schemas/forecast.schema.json",
-      "schemas/email.schema.json",
-      "schemas/experiment-result.schema.json",
-    ],
+    ...REPORT_SCHEMAS,
   },
   {
     // An apply report (`apply --json`), checked by `validateApplyResult` (src/report/apply-schema.ts)
@@ -86,16 +95,7 @@ export const VALIDATORS = [
     schema: "schemas/apply-result.schema.json",
     out: "src/report/generated/validate-apply-result.ts",
     name: "validateApplyResultSchema",
-    options: { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true },
-    formats: ["date-time", "uri"],
-    shared: [
-      "schemas/diagnostic.schema.json",
-      "schemas/apply-result.schema.json",
-      "schemas/policy.schema.json",
-      "schemas/forecast.schema.json",
-      "schemas/email.schema.json",
-      "schemas/experiment-result.schema.json",
-    ],
+    ...REPORT_SCHEMAS,
   },
 ];
 

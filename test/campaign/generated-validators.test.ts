@@ -133,64 +133,62 @@ describe("the generated fixture validator", () => {
   });
 });
 
-describe("the generated saved-plan validator", () => {
-  const spec = VALIDATORS.find((s) => s.out.includes("validate-plan")) as Spec & { shared: string[] };
-  const golden = JSON.parse(readFileSync(join(ROOT, "test/golden/plan.json"), "utf8")) as Record<
-    string,
-    unknown
-  >;
-  const runTime = compileReportSchema(planSchema());
-  const cases: [string, unknown][] = [
-    ["a plan the CLI printed (test/golden/plan.json)", golden],
-    ["an action of no known kind", { ...golden, actions: [{ id: "x.y", kind: "teleport" }] }],
-    ["a bad date-time and an unknown key", { ...golden, created_at: "noon", extra: 1 }],
-    ["not an object", ["format_version", 2]],
-  ];
-  test.each(cases)("plan: %s gives the errors ajv gives at run time", (_, data) => {
-    const generated = validatePlanSchema(data) ? [] : [...(validatePlanSchema.errors ?? [])];
-    const expected = runTime(data) ? [] : [...(runTime.errors ?? [])];
-    expect(generated).toEqual(expected);
-  });
-  test("plan: the printed plan is valid, the bad cases have errors", () => {
-    expect(validatePlanSchema(golden)).toBe(true);
-    for (const [, data] of cases.slice(1)) expect(validatePlanSchema(data)).toBe(false);
-  });
-  test("plan: built with the report schemas' options, formats and shared schemas", () => {
-    expect(spec.options).toEqual(REPORT_SCHEMA_OPTIONS);
-    expect(spec.formats).toEqual([...REPORT_SCHEMA_FORMATS]);
-    expect(spec.shared.map((f) => f.slice(f.lastIndexOf("/") + 1))).toEqual(
-      SHARED_SCHEMA_URLS.map((u) => u.pathname.slice(u.pathname.lastIndexOf("/") + 1)),
-    );
-  });
-});
+/** A golden report read from test/golden. */
+const goldenReport = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(ROOT, "test/golden", file), "utf8")) as Record<string, unknown>;
+const plan = goldenReport("plan.json");
+const applied = goldenReport("apply.json");
 
-describe("the generated apply-report validator", () => {
-  const spec = VALIDATORS.find((s) => s.out.includes("validate-apply-result")) as Spec & { shared: string[] };
-  const golden = JSON.parse(readFileSync(join(ROOT, "test/golden/apply.json"), "utf8")) as Record<
-    string,
-    unknown
-  >;
-  const runTime = compileReportSchema(applyResultSchema());
-  const cases: [string, unknown][] = [
-    ["a report the CLI printed (test/golden/apply.json)", golden],
-    ["an action of no known status", { ...golden, actions: [{ id: "x.test", status: "teleported" }] }],
-    ["a bad date-time and an unknown key", { ...golden, started_at: "noon", extra: 1 }],
-    ["not an object", ["ok", true]],
-  ];
-  test.each(cases)("apply report: %s gives the errors ajv gives at run time", (_, data) => {
-    const generated = validateApplyResultSchema(data) ? [] : [...(validateApplyResultSchema.errors ?? [])];
-    const expected = runTime(data) ? [] : [...(runTime.errors ?? [])];
-    expect(generated).toEqual(expected);
-  });
-  test("apply report: the printed report is valid, the bad cases have errors", () => {
-    expect(validateApplyResultSchema(golden)).toBe(true);
-    for (const [, data] of cases.slice(1)) expect(validateApplyResultSchema(data)).toBe(false);
-  });
-  test("apply report: built with the report schemas' options, formats and shared schemas", () => {
-    expect(spec.options).toEqual(REPORT_SCHEMA_OPTIONS);
-    expect(spec.formats).toEqual([...REPORT_SCHEMA_FORMATS]);
-    expect(spec.shared.map((f) => f.slice(f.lastIndexOf("/") + 1))).toEqual(
-      SHARED_SCHEMA_URLS.map((u) => u.pathname.slice(u.pathname.lastIndexOf("/") + 1)),
-    );
-  });
-});
+/** The report validators generated at build time, each with the cases it must judge as ajv does at run time. */
+const REPORT_VALIDATORS = [
+  {
+    what: "saved-plan",
+    out: "validate-plan",
+    validate: validatePlanSchema,
+    schema: planSchema,
+    golden: plan,
+    cases: [
+      ["a plan the CLI printed (test/golden/plan.json)", plan],
+      ["an action of no known kind", { ...plan, actions: [{ id: "x.y", kind: "teleport" }] }],
+      ["a bad date-time and an unknown key", { ...plan, created_at: "noon", extra: 1 }],
+      ["not an object", ["format_version", 2]],
+    ] as [string, unknown][],
+  },
+  {
+    what: "apply-report",
+    out: "validate-apply-result",
+    validate: validateApplyResultSchema,
+    schema: applyResultSchema,
+    golden: applied,
+    cases: [
+      ["a report the CLI printed (test/golden/apply.json)", applied],
+      ["an action of no known status", { ...applied, actions: [{ id: "x.test", status: "teleported" }] }],
+      ["a bad date-time and an unknown key", { ...applied, started_at: "noon", extra: 1 }],
+      ["not an object", ["ok", true]],
+    ] as [string, unknown][],
+  },
+];
+
+describe.each(REPORT_VALIDATORS)(
+  "the generated $what validator",
+  ({ out, validate, schema, golden, cases }) => {
+    const spec = VALIDATORS.find((s) => s.out.includes(out)) as Spec & { shared: string[] };
+    const runTime = compileReportSchema(schema());
+    test.each(cases)("%s gives the errors ajv gives at run time", (_, data) => {
+      const generated = validate(data) ? [] : [...(validate.errors ?? [])];
+      const expected = runTime(data) ? [] : [...(runTime.errors ?? [])];
+      expect(generated).toEqual(expected);
+    });
+    test("the printed document is valid, the bad cases have errors", () => {
+      expect(validate(golden)).toBe(true);
+      for (const [, data] of cases.slice(1)) expect(validate(data)).toBe(false);
+    });
+    test("built with the report schemas' options, formats and shared schemas", () => {
+      expect(spec.options).toEqual(REPORT_SCHEMA_OPTIONS);
+      expect(spec.formats).toEqual([...REPORT_SCHEMA_FORMATS]);
+      expect(spec.shared.map((f) => f.slice(f.lastIndexOf("/") + 1))).toEqual(
+        SHARED_SCHEMA_URLS.map((u) => u.pathname.slice(u.pathname.lastIndexOf("/") + 1)),
+      );
+    });
+  },
+);

@@ -32,7 +32,7 @@ function topValue(doc: Document, key: string): unknown {
 export function documentFacts(text: string): DocumentFacts {
   let doc: Document | undefined;
   try {
-    doc = parseDocument(text, { uniqueKeys: false });
+    doc = parseDocument(text, { uniqueKeys: false, logLevel: "error" });
   } catch {
     doc = undefined;
   }

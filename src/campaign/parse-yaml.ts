@@ -49,7 +49,14 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   }
   // `uniqueKeys: false`: the library's own duplicate-key check is quadratic in a map's size; ours
   // (yaml-walk.ts) is linear and reports both places.
-  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const docs = parseAllDocuments(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: false,
+    // The library warns on the console (a map or list as a key, in toJS): our findings are the
+    // diagnostics, never a stray process warning on stderr.
+    logLevel: "error",
+  });
   const list = Array.isArray(docs) ? docs : [];
   const diagnostics: Diagnostic[] = [];
   if (loneCr >= 0) diagnostics.push(crLineEndings(source, loneCr));

@@ -28,7 +28,7 @@ const HINT = "see schemas/policy.schema.json and docs/policy.md for the rules an
 
 export function parsePolicy(file: string, text: string): ParsedPolicy {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
   const source: SourceText = { file, text, lineCounter };
   if (doc.errors.length > 0)
     return {

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { DateTime, IANAZone } from "luxon";
 import { describe, expect, test } from "vitest";
+import { SCHEDULE_TIMEZONES } from "../../src/contract/limits.js";
 import { CHANGES, FROM_MS, RUNTIME, TO_MS } from "../../src/text/generated/zone-offsets.js";
 import {
   FIXED_LOCALE,
@@ -23,14 +24,8 @@ const stateZones = JSON.parse(readFileSync("src/jurisdictions/data/us-state-zone
   states: Record<string, { zones: string[] }>;
 };
 const TABLE = Object.keys(CHANGES);
-const SCHEDULE_ZONES = [
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Los_Angeles",
-  "America/Anchorage",
-  "Pacific/Honolulu",
-];
+/** The contract's six schedule zones (`scheduled_timezone`). */
+const SCHEDULE_ZONES: readonly string[] = SCHEDULE_TIMEZONES;
 const luxonOffset = (zone: string, ms: number): number => IANAZone.create(zone).offset(ms);
 
 describe("the table", () => {

@@ -86,8 +86,16 @@ export interface PartialProject {
   readonly untrusted: ReadonlySet<string>;
 }
 
-export function assembleCampaign(files: readonly CampaignFile[]): AssembleResult {
-  const assembled = files.map(assembleFile);
+/**
+ * The files assembled together. `assemble` is {@link assembleFile} or a memo of it (it must return
+ * what `assembleFile` returns for the same file: cli/adapters/load-campaign.ts keeps them across the
+ * in-process runs of one process).
+ */
+export function assembleCampaign(
+  files: readonly CampaignFile[],
+  assemble: (file: CampaignFile) => FileAssembly = assembleFile,
+): AssembleResult {
+  const assembled = files.map(assemble);
   const combined = combineFiles(assembled);
   const templates = assembled.flatMap((file) => file.templates ?? []);
   const { email, experiments } = combined;

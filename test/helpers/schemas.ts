@@ -44,6 +44,7 @@ export type SchemaName =
   | "results-result"
   | "results-record-result"
   | "results-snapshot"
+  | "forecast"
   | "watch-event"
   | "webhook-listen-line"
   | "webhook-verify-result"

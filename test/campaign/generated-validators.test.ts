@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
@@ -48,10 +48,21 @@ const render = renderValidator;
 const schemaModules = SCHEMA_MODULES;
 const renderSchema = renderSchemaModule;
 
-function compiledAtRunTime(spec: Spec) {
-  const ajv = new Ajv2020(spec.options);
-  if (spec.formats.length > 0) formats.default(ajv, spec.formats as ["date-time"]);
-  return ajv.compile(JSON.parse(readFileSync(join(ROOT, spec.schema), "utf8")));
+/**
+ * The schema of `spec` compiled by ajv at run time, once per spec (a fresh ajv compiles the 2020-12
+ * meta-schema and the schema, most of this file's time when each case did it): ajv keeps no state
+ * between calls but `errors`, which {@link errorsOf} copies at once.
+ */
+const runTimeCompiled = new Map<Spec, ValidateFunction>();
+function compiledAtRunTime(spec: Spec): ValidateFunction {
+  let validate = runTimeCompiled.get(spec);
+  if (validate === undefined) {
+    const ajv = new Ajv2020(spec.options);
+    if (spec.formats.length > 0) formats.default(ajv, spec.formats as ["date-time"]);
+    validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, spec.schema), "utf8")));
+    runTimeCompiled.set(spec, validate);
+  }
+  return validate;
 }
 
 function errorsOf(spec: Spec, data: unknown): ErrorObject[] {

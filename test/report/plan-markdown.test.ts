@@ -14,12 +14,15 @@ function count(text: string, needle: string): number {
 function expectWholeSections(md: string): void {
   const opens = count(md, "<details>");
   expect(count(md, "</details>")).toBe(opens);
+  // The lines where sections nest or close unopened, in one assertion (not one per line).
   let depth = 0;
-  for (const line of md.split("\n")) {
+  const misplaced: string[] = [];
+  for (const [i, line] of md.split("\n").entries()) {
     if (line.startsWith("<details>")) depth += 1;
     if (line === "</details>") depth -= 1;
-    expect(depth === 0 || depth === 1).toBe(true);
+    if (depth !== 0 && depth !== 1) misplaced.push(`line ${i + 1} at depth ${depth}: ${line}`);
   }
+  expect(misplaced).toEqual([]);
   expect(depth).toBe(0);
 }
 

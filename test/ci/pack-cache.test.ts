@@ -4,6 +4,7 @@
  * npm's version or to Node's is another key; what is outside the pack's reach (`.git`,
  * `node_modules`) is not. Kept packs are copied out whole, and the store keeps the newest three.
  */
+import { createHash } from "node:crypto";
 import {
   chmodSync,
   existsSync,
@@ -143,9 +144,10 @@ describe("npmVersion", () => {
 });
 
 describe("the store", () => {
-  const entry = (name: string): PackEntry => ({
+  /** What npm says of a tarball `name`.tgz holding `bytes`. */
+  const entry = (name: string, bytes: string): PackEntry => ({
     filename: `${name}.tgz`,
-    integrity: `sha512-${name}`,
+    integrity: `sha512-${createHash("sha512").update(bytes).digest("base64")}`,
     files: [{ path: "package.json" }],
   });
 
@@ -154,13 +156,19 @@ describe("the store", () => {
     const packedIn = temp("campaignctl-packed-");
     writeFileSync(join(packedIn, "p-1.0.0.tgz"), "the tarball's bytes");
     const key = "a".repeat(64);
-    keep(root, key, packedIn, entry("p-1.0.0"));
+    keep(root, key, packedIn, entry("p-1.0.0", "the tarball's bytes"));
     const out = temp("campaignctl-taken-");
-    expect(takeKept(root, key, out)).toEqual(entry("p-1.0.0"));
+    expect(takeKept(root, key, out)).toEqual(entry("p-1.0.0", "the tarball's bytes"));
     expect(readFileSync(join(out, "p-1.0.0.tgz"), "utf8")).toBe("the tarball's bytes");
     expect(takeKept(root, "b".repeat(64), temp("campaignctl-taken-"))).toBeUndefined();
     // No temporary directory is left behind.
     expect(readdirSync(storeOf(root))).toEqual([key]);
+    // A kept tarball whose bytes are not the ones npm described is not given, and is dropped.
+    writeFileSync(join(storeOf(root), key, "p-1.0.0.tgz"), "other bytes");
+    const again = temp("campaignctl-taken-");
+    expect(takeKept(root, key, again)).toBeUndefined();
+    expect(readdirSync(again)).toEqual([]);
+    expect(readdirSync(storeOf(root))).toEqual([]);
   });
 
   test(`keeps the newest ${KEEP} keys`, () => {
@@ -169,12 +177,12 @@ describe("the store", () => {
     writeFileSync(join(packedIn, "x.tgz"), "x");
     const keys = ["1", "2", "3", "4", "5"].map((c) => c.repeat(64));
     keys.forEach((key, i) => {
-      keep(root, key, packedIn, entry("x"));
+      keep(root, key, packedIn, entry("x", "x"));
       // Written a minute apart (the store orders its keys by the time each was written).
       const at = new Date(Date.UTC(2000, 0, 1, 0, i));
       utimesSync(join(storeOf(root), key), at, at);
     });
-    keep(root, keys[4] as string, packedIn, entry("x"));
+    keep(root, keys[4] as string, packedIn, entry("x", "x"));
     expect(readdirSync(storeOf(root)).sort()).toEqual(keys.slice(5 - KEEP).sort());
     expect(existsSync(join(storeOf(root), keys[0] as string))).toBe(false);
   });

@@ -105,14 +105,22 @@ export function packKey(
   return hash.digest("hex");
 }
 
-/** The kept pack of `key`, its tarball copied into `dir`; undefined when none is kept. */
+/**
+ * The kept pack of `key`, its tarball copied into `dir`; undefined when none is kept, or when the
+ * copy's sha512 is not the integrity npm gave it (that entry is then dropped from the store).
+ */
 export function takeKept(root: string, key: string, dir: string): PackEntry | undefined {
   const kept = join(storeOf(root), key);
   const said = join(kept, "pack.json");
   if (!existsSync(said)) return undefined;
   const entry = JSON.parse(readFileSync(said, "utf8")) as PackEntry;
-  copyFileSync(join(kept, entry.filename), join(dir, entry.filename));
-  return entry;
+  const copy = join(dir, entry.filename);
+  copyFileSync(join(kept, entry.filename), copy);
+  if (`sha512-${createHash("sha512").update(readFileSync(copy)).digest("base64")}` === entry.integrity)
+    return entry;
+  rmSync(copy, { force: true });
+  rmSync(kept, { recursive: true, force: true });
+  return undefined;
 }
 
 /** Keeps the pack just made in `dir` under `key`, then prunes the store to the newest {@link KEEP}. */

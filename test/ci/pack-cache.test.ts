@@ -4,6 +4,7 @@
  * npm's version or to Node's is another key; what is outside the pack's reach (`.git`,
  * `node_modules`) is not. Kept packs are copied out whole, and the store keeps the newest three.
  */
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   chmodSync,
@@ -26,6 +27,13 @@ const made: string[] = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The pid of a process that has ended (a child that ran and was reaped). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ["-e", ""]);
+  if (child.pid === undefined) throw new Error("no child started");
+  return child.pid;
+}
 
 function temp(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -182,7 +190,15 @@ describe("the store", () => {
       const at = new Date(Date.UTC(2000, 0, 1, 0, i));
       utimesSync(join(storeOf(root), key), at, at);
     });
+    // A half-made copy of a killed run (no such process) goes; one of a live run stays.
+    const dead = join(storeOf(root), `${"d".repeat(64)}.${deadPid()}.tmp`);
+    const live = join(storeOf(root), `${"e".repeat(64)}.${process.pid}.tmp`);
+    mkdirSync(dead);
+    mkdirSync(live);
     keep(root, keys[4] as string, packedIn, entry("x", "x"));
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    rmSync(live, { recursive: true });
     expect(readdirSync(storeOf(root)).sort()).toEqual(keys.slice(5 - KEEP).sort());
     expect(existsSync(join(storeOf(root), keys[0] as string))).toBe(false);
   });

@@ -137,9 +137,24 @@ export function keep(root: string, key: string, dir: string, entry: PackEntry): 
     // Kept by another run meanwhile (the same bytes): this copy is not needed.
     rmSync(building, { recursive: true, force: true });
   }
+  // A copy left half made by a run that was killed (its process is gone) is removed.
+  for (const name of readdirSync(store)) {
+    const pid = /^[0-9a-f]{64}\.(\d+)\.tmp$/.exec(name)?.[1];
+    if (pid !== undefined && !alive(Number(pid))) rmSync(join(store, name), { recursive: true, force: true });
+  }
   const keys = readdirSync(store)
     .filter((name) => /^[0-9a-f]{64}$/.test(name))
     .map((name) => ({ name, at: statSync(join(store, name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   for (const old of keys.slice(KEEP)) rmSync(join(store, old.name), { recursive: true, force: true });
+}
+
+/** Whether process `pid` exists (signal 0 checks without sending anything). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

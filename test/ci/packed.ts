@@ -87,15 +87,27 @@ function unwrap(outcome: Outcome): Packed {
 function packInto(dir: string): Packed {
   const root = process.cwd();
   const key = packKey(root, npmVersion());
-  const kept = key === undefined ? undefined : takeKept(root, key, dir);
+  const kept = key === undefined ? undefined : orNothing(() => takeKept(root, key, dir));
   const entry = kept ?? npmPack(dir);
   if (key !== undefined && kept === undefined && packKey(root, npmVersion()) === key)
-    keep(root, key, dir, entry);
+    orNothing(() => keep(root, key, dir, entry));
   return {
     tarball: join(dir, entry.filename),
     integrity: entry.integrity,
     files: entry.files.map((f) => f.path),
   };
+}
+
+/**
+ * `f()`, or undefined when it throws: the store is a saving only, so a store that cannot be read or
+ * written (a full disk, another run pruning the key being copied) means `npm pack`, never a failure.
+ */
+function orNothing<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs `npm pack` into `dir`: what it says of the package. */

@@ -12,8 +12,8 @@ import {
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { boundedMemo } from "../../src/text/bounded-memo.js";
 import { readCampaignFiles } from "./campaign-files.js";
-import { parseMemo } from "./parse-memo.js";
 
 export interface LoadResult extends AssembleResult {
   /**
@@ -36,12 +36,12 @@ export function loadCampaign(paths: readonly string[], cwd: string): LoadResult 
 /**
  * Each file's own assembly (`assembleFile`: its YAML, schema and per-project checks, a function of
  * its name as shown and its text only) kept across the runs of this process, frozen
- * (parse-memo.ts): the test suite's in-process runs load the same unchanged files run after run,
- * about 2 ms of CPU a file each time. A single run of the bin assembles each file once, as before,
- * and freezes it (about 1 % of assembling it). At most 64 files; one over 256 KiB is assembled
- * every time, unkept.
+ * (src/text/bounded-memo.ts): the test suite's in-process runs load the same unchanged files run
+ * after run, about 2 ms of CPU a file each time. A single run of the bin assembles each file once,
+ * as before, and freezes it (about 1 % of assembling it). At most 64 files; one over 256 KiB is
+ * assembled every time, unkept.
  */
-const assembledFiles = parseMemo<FileAssembly>(64, 1 << 18);
+const assembledFiles = boundedMemo<FileAssembly>({ max: 64, maxKeyLength: 1 << 18, freeze: true });
 
 function assembleKept(file: CampaignFile): FileAssembly {
   return assembledFiles.get(`${file.path}\0${file.text}`, () => assembleFile(file));

@@ -1,6 +1,6 @@
 /**
  * Each campaign file's assembly kept across the runs of one process, by name and text
- * (cli/adapters/load-campaign.ts, over parse-memo.ts): the suite's in-process runs load the same
+ * (cli/adapters/load-campaign.ts, over src/text/bounded-memo.ts): the suite's in-process runs load the same
  * unchanged files run after run. The memo answers only for the same name and text, and what a run
  * got is frozen: a change throws instead of reaching the next run.
  */

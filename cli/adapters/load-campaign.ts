@@ -38,10 +38,11 @@ export function loadCampaign(paths: readonly string[], cwd: string): LoadResult 
  * its name as shown and its text only) kept across the runs of this process, frozen
  * (src/text/bounded-memo.ts): the test suite's in-process runs load the same unchanged files run
  * after run, about 2 ms of CPU a file each time. A single run of the bin assembles each file once,
- * as before, and freezes it (about 1 % of assembling it). At most 64 files; one over 256 KiB is
- * assembled every time, unkept.
+ * as before, and freezes it (about 1 % of assembling it). At most 32 files, one over 64 KiB
+ * assembled every time, unkept: a kept assembly holds about 16 times its text (45 KB for
+ * examples/gotv.yaml's 2.8 KB), so the memo holds at most about 32 MB.
  */
-const assembledFiles = boundedMemo<FileAssembly>({ max: 64, maxKeyLength: 1 << 18, freeze: true });
+const assembledFiles = boundedMemo<FileAssembly>({ max: 32, maxKeyLength: 1 << 16, freeze: true });
 
 function assembleKept(file: CampaignFile): FileAssembly {
   return assembledFiles.get(`${file.path}\0${file.text}`, () => assembleFile(file));

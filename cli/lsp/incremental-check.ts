@@ -36,10 +36,15 @@ import {
   ZERO,
 } from "./move-findings.js";
 import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-chunks.js";
+import { inValidateOrder, mergeInOrder } from "./sorted-findings.js";
 
 export { moveAll, moveDiagnostic, samePlaceOrigin } from "./move-findings.js";
 
-/** A document's own check as last made: the text, its cut, and its findings as plain data. */
+/**
+ * A document's own check as last made: the text, its cut, and its findings as plain data.
+ * Invariant: `check.diagnostics` is in validate's order (compareDiagnostics), so an edit's list is
+ * merged, not sorted (sorted-findings.ts).
+ */
 export interface OwnState {
   /** What the check depended on besides the text and the clock (the job without `now`: policy). */
   readonly jobKey: string;
@@ -310,7 +315,8 @@ export function checkIncrementally(
   const entries = replaceEntry(previous.check, changed, was.address, fresh, newMove, move);
   if (entries === undefined) return undefined;
   return {
-    check: { diagnostics: [...kept, ...added], ...entries },
+    // In order: the kept findings keep theirs (moved in one piece after the entry), the entry's are merged in.
+    check: { diagnostics: mergeInOrder(kept, inValidateOrder(added)), ...entries },
     moved: {
       move,
       crossSame:
@@ -327,8 +333,14 @@ export function checkWhole(file: CampaignFile, job: ValidateJob, jobKey: string)
     now: job.now,
     text: file.text,
     split: splitProjects(file.text),
-    check: validateFileAlone(file, job),
+    check: inOrder(validateFileAlone(file, job)),
   };
+}
+
+/** `check` with its findings in validate's order. */
+function inOrder(check: FileCheck): FileCheck {
+  const diagnostics = inValidateOrder(check.diagnostics);
+  return diagnostics === check.diagnostics ? check : { ...check, diagnostics };
 }
 
 /** What a job is keyed by besides its clock: the findings that use the clock are judged apart. */

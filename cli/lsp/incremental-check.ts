@@ -36,15 +36,11 @@ import {
   ZERO,
 } from "./move-findings.js";
 import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-chunks.js";
-import { inValidateOrder, mergeInOrder } from "./sorted-findings.js";
+import { checkInOrder, inValidateOrder, mergeInOrder } from "./sorted-findings.js";
 
 export { moveAll, moveDiagnostic, samePlaceOrigin } from "./move-findings.js";
 
-/**
- * A document's own check as last made: the text, its cut, and its findings as plain data.
- * Invariant: `check.diagnostics` is in validate's order (compareDiagnostics), so an edit's list is
- * merged, not sorted (sorted-findings.ts).
- */
+/** A document's own check as last made; invariant: its findings in validate's order (sorted-findings.ts). */
 export interface OwnState {
   /** What the check depended on besides the text and the clock (the job without `now`: policy). */
   readonly jobKey: string;
@@ -315,7 +311,7 @@ export function checkIncrementally(
   const entries = replaceEntry(previous.check, changed, was.address, fresh, newMove, move);
   if (entries === undefined) return undefined;
   return {
-    // In order: the kept findings keep theirs (moved in one piece after the entry), the entry's are merged in.
+    // The kept findings keep their order (those after the entry move together); the entry's merge in.
     check: { diagnostics: mergeInOrder(kept, inValidateOrder(added)), ...entries },
     moved: {
       move,
@@ -333,14 +329,8 @@ export function checkWhole(file: CampaignFile, job: ValidateJob, jobKey: string)
     now: job.now,
     text: file.text,
     split: splitProjects(file.text),
-    check: inOrder(validateFileAlone(file, job)),
+    check: checkInOrder(validateFileAlone(file, job)),
   };
-}
-
-/** `check` with its findings in validate's order. */
-function inOrder(check: FileCheck): FileCheck {
-  const diagnostics = inValidateOrder(check.diagnostics);
-  return diagnostics === check.diagnostics ? check : { ...check, diagnostics };
 }
 
 /** What a job is keyed by besides its clock: the findings that use the clock are judged apart. */

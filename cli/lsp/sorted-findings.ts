@@ -4,6 +4,7 @@
  * few findings into 15,000 kept ones with a binary search each, where a sort compared every
  * finding about log2(15,834) times. Pure.
  */
+import type { FileCheck } from "../../src/campaign/file-check.js";
 import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
 
 /** `list` when it is in validate's order, else a sorted copy (stable: ties keep their order). */
@@ -65,4 +66,10 @@ function mergeShortFirst(a: readonly Diagnostic[], b: readonly Diagnostic[]): re
   }
   for (let i = from; i < b.length; i++) out.push(b[i] as Diagnostic);
   return out;
+}
+
+/** `check` with its findings in validate's order (the same object when they are). */
+export function checkInOrder(check: FileCheck): FileCheck {
+  const diagnostics = inValidateOrder(check.diagnostics);
+  return diagnostics === check.diagnostics ? check : { ...check, diagnostics };
 }

@@ -2,7 +2,7 @@
 /**
  * Rewrites the generated region of docs/commands.md ("Help text of every command") from the built
  * CLI: `campaignctl --help` lists the commands, `campaignctl help <command>` gives each one's text.
- * Needs a build (`npx tsc -p tsconfig.build.json; node scripts/after-build.mjs`).
+ * Needs a build (`npm run build`).
  *
  *   node scripts/gen-commands-doc.mjs           # rewrite the region
  *   node scripts/gen-commands-doc.mjs --check   # exit 1 when the region is out of date

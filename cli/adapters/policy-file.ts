@@ -22,9 +22,9 @@ import { choosePolicies } from "../../src/policy/choose-policies.js";
 import { combinePolicies } from "../../src/policy/combine.js";
 import type { Policy, PolicyRuleName } from "../../src/policy/model.js";
 import { type ParsedPolicy, parsePolicy } from "../../src/policy/parse.js";
+import { boundedMemo } from "../../src/text/bounded-memo.js";
 import { misnamedFiles, outsideFiles, twinFiles } from "../policy-discovery/diagnostics.js";
 import { discover, identity, type LookCache } from "../policy-discovery/discover.js";
-import { parseMemo } from "./parse-memo.js";
 import { notRegularFile, readRegularFileSync } from "./regular-file.js";
 
 /**
@@ -136,11 +136,11 @@ export function loadPolicy(
 }
 
 /**
- * Policy files parsed in this process, by name as shown and text (parse-memo.ts): a long-lived
+ * Policy files parsed in this process, by name as shown and text (src/text/bounded-memo.ts, each kept parse frozen): a long-lived
  * process (the language server, watch) and in-process runs parse an unchanged policy file once.
  * Policy files are small; one over 1 MiB is parsed every time.
  */
-const parsedPolicies = parseMemo<ParsedPolicy>(32, 1 << 20);
+const parsedPolicies = boundedMemo<ParsedPolicy>({ max: 32, maxKeyLength: 1 << 20, freeze: true });
 
 function requiredDiagnostic(fileCount: number): Diagnostic {
   return {

@@ -105,7 +105,9 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   const walked = tabs === undefined ? walkDocument(source, first) : undefined;
   const structural = walked?.problems ?? [];
   diagnostics.push(...structural);
-  const usable = yamlErrors.length === 0 && !structural.some((d) => d.code === "campaign.yaml-alias");
+  const usable =
+    yamlErrors.length === 0 &&
+    !structural.some((d) => d.code === "campaign.yaml-alias" || d.code === "campaign.yaml-key");
   const data = usable ? walked?.data : undefined;
   return { source, doc: first, usable, diagnostics, ...(data === undefined ? {} : { data }) };
 }

@@ -109,6 +109,22 @@ function repeatedKeys(
   }
 }
 
+/**
+ * A map or a list written as a mapping key (`? [a, b]`, `{ a: 1 }: x`): every key a campaign file
+ * has is a name, so this is a YAML mistake, reported once at the key (before, the schema's address
+ * and required-key checks reported it at the enclosing map's line, twice).
+ */
+function collectionKey(source: SourceText, key: unknown): Diagnostic {
+  const range = (key as Node).range ?? [0, 0];
+  return {
+    severity: "error",
+    code: "campaign.yaml-key",
+    message: `this mapping key is a ${isSeq(key) ? "list" : "map"}: keys are names`,
+    range: rangeAt(source, range[0], range[1]),
+    hint: "write the key as a plain name (quote it if it holds `[`, `{`, `:` or `#`)",
+  };
+}
+
 /** Walks `doc` once: see DocumentWalk. */
 export function walkDocument(source: SourceText, doc: Document.Parsed): DocumentWalk {
   const problems: Diagnostic[] = [];
@@ -133,7 +149,10 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
         let name: string | undefined;
         if (key === null) name = "";
         else if (isScalar(key)) name = dataKey(key);
-        else walk(key, level + 1);
+        else {
+          walk(key, level + 1);
+          if (isMap(key) || isSeq(key)) problems.push(collectionKey(source, key));
+        }
         if (name === undefined) buildable = false;
         const child = isScalar(value) ? value.value : walk(value, level + 1);
         if (buildable && name !== undefined) setKey(data, name, child);

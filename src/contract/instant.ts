@@ -8,6 +8,7 @@
  * Displays keep the values as the API wrote them; only comparisons go through here.
  */
 import { DateTime } from "luxon";
+import { boundedMemo } from "../text/bounded-memo.js";
 
 /**
  * The shape the contract's date-times have (RFC 3339): `YYYY-MM-DDTHH:MM[:SS[.fraction]]`, then `Z`
@@ -31,23 +32,23 @@ interface Instant {
  * Values already read, by their text (null: not a date-time). luxon's reading is most of the cost of
  * a comparison, and the same texts come back: a list's rows share a consent time, a plan reads each
  * cached `updated_at` against the live one, a long-running process (watch, the language server)
- * reads them again at each poll or edit. Keyed by content and immutable, so safe to share;
- * emptied when large.
+ * reads them again at each poll or edit. Keyed by content and immutable, so safe to share; the
+ * least recently read dropped beyond 10,000 (src/text/bounded-memo.ts).
  */
-const READ = new Map<string, Instant | null>();
+const READ = boundedMemo<Instant | null>({ max: 10_000 });
 
 function read(value: string): Instant | undefined {
-  const known = READ.get(value);
-  if (known !== undefined) return known ?? undefined;
+  return READ.get(value, () => readNew(value)) ?? undefined;
+}
+
+function readNew(value: string): Instant | null {
   const shape = DATE_TIME.exec(value);
   let found: Instant | null = null;
   if (shape !== null) {
     const at = DateTime.fromISO(value, { setZone: true });
     if (at.isValid) found = { ms: at.toMillis(), beyondMs: (shape[1] ?? "").slice(3).replace(/0+$/, "") };
   }
-  if (READ.size >= 10_000) READ.clear();
-  READ.set(value, found);
-  return found ?? undefined;
+  return found;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { DateTime } from "luxon";
 import type { ProjectSpec } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";
+import { boundedMemo } from "../text/bounded-memo.js";
 import type { CatalogEntry } from "./catalog.js";
 import type { Catalogs } from "./catalogs.js";
 import { AT_NOW } from "./requests.js";
@@ -46,14 +47,16 @@ function zoned(source: PlanSchedule["source"], at: string, timezone: string | nu
 /**
  * By `timezone` then `at`: the instant in that zone and in UTC. A plan of many projects sends most
  * of them at a few instants, and reading a time in a zone is luxon's slowest work; kept by content
- * (the answer is a pure function of the two strings), so safe to share, and emptied when large.
+ * (the answer is a pure function of the two strings), so safe to share; the least recently used
+ * dropped beyond 10,000 (src/text/bounded-memo.ts).
  */
-const ZONED = new Map<string, Pick<PlanSchedule, "local" | "utc">>();
+const ZONED = boundedMemo<Pick<PlanSchedule, "local" | "utc">>({ max: 10_000 });
 
 function instantIn(at: string, timezone: string | null): Pick<PlanSchedule, "local" | "utc"> {
-  const key = `${timezone ?? ""} ${at}`;
-  const known = ZONED.get(key);
-  if (known !== undefined) return known;
+  return ZONED.get(`${timezone ?? ""} ${at}`, () => zonedNew(at, timezone));
+}
+
+function zonedNew(at: string, timezone: string | null): Pick<PlanSchedule, "local" | "utc"> {
   const instant = at === AT_NOW ? undefined : DateTime.fromISO(at, { setZone: true });
   let found: Pick<PlanSchedule, "local" | "utc">;
   if (instant === undefined || !instant.isValid) found = { local: null, utc: null };
@@ -64,8 +67,6 @@ function instantIn(at: string, timezone: string | null): Pick<PlanSchedule, "loc
       utc: instant.toUTC().toISO({ suppressMilliseconds: true }),
     };
   }
-  if (ZONED.size >= 10_000) ZONED.clear();
-  ZONED.set(key, found);
   return found;
 }
 

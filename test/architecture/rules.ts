@@ -53,6 +53,11 @@ const SAME_LAYER: ArchitectureRules["sameLayer"] = [
     why: "results count money and rates with status's exact e4 sums and fractions (one rounding rule for every figure)",
   },
   {
+    from: "contract",
+    to: "text",
+    why: "the date-time reads keep their results in the one bounded memo (src/text/bounded-memo.ts)",
+  },
+  {
     from: "replies",
     to: "webhooks",
     why: "the replies worker takes message.replied events from the listener's core, and its record writes through the listener's durable-log port (issue 28: reuse, do not copy)",

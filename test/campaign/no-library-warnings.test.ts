@@ -34,10 +34,15 @@ test("validate: a map as a project's key and a list as a policy key are findings
   const run = await runCli(["validate", "c.yaml", "--json"], { cwd: dir });
   await settle();
   expect(run.code).toBe(1);
-  const codes = (JSON.parse(run.stdout) as { diagnostics: { code: string }[] }).diagnostics.map(
-    (d) => d.code,
-  );
-  expect(codes.length).toBeGreaterThan(0);
+  const found = (
+    JSON.parse(run.stdout) as {
+      diagnostics: { code: string; range: { file: string; start: { line: number; column: number } } }[];
+    }
+  ).diagnostics.map((d) => `${d.range.file}:${d.range.start.line}:${d.range.start.column} ${d.code}`);
+  // The campaign file's key: one finding, at the key (not the schema's address and required-key
+  // findings at the `projects:` line); the policy's key makes the policy invalid.
+  expect(found.filter((f) => f.startsWith("c.yaml"))).toEqual(["c.yaml:3:5 campaign.yaml-key"]);
+  expect(found.filter((f) => !f.startsWith("c.yaml")).length).toBeGreaterThan(0);
   expect(run.stderr).not.toMatch(/Warning|collection values/);
   expect(warnings).toEqual([]);
 });

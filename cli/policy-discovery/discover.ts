@@ -2,7 +2,7 @@
  * The IO of policy discovery: looking into each directory on the way up from the campaign files and
  * walking the chain of policy files above them (the walk itself is src/policy/policy-chain.ts).
  */
-import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { type Dir, lstatSync, opendirSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { POLICY_FILE_NAMES, policyNearMiss } from "../../src/campaign/policy-file-name.js";
 import type { FoundPolicies } from "../../src/policy/choose-policies.js";
@@ -81,28 +81,49 @@ function systemNowMs(): number {
 }
 
 /**
- * One directory, listed; a directory that can be entered but not listed (mode 711, common above a
- * home directory) is looked into by name instead, so it never ends the walk.
+ * One directory, read an entry at a time (a directory of millions of entries, a shared /tmp, is
+ * never held in memory: only the policy files, near misses and `.git` found are kept); a directory
+ * that can be entered but not listed (mode 711, common above a home directory) is looked into by
+ * name instead, so it never ends the walk.
  */
 function lookInto(absoluteDir: string): DirectoryLook {
+  let dir: Dir;
   try {
-    const entries = readdirSync(absoluteDir, { withFileTypes: true });
-    return {
-      policies: POLICY_FILE_NAMES.filter((n) => entries.some((e) => e.name === n)),
-      // A directory is not a misspelt file (a temp dir may well be called campaignctl-policy-…).
-      nearMisses: entries
-        .filter((e) => !e.isDirectory() && policyNearMiss(e.name) !== undefined)
-        .map((e) => e.name)
-        .sort(),
-      repository: entries.some((e) => e.name === ".git"),
-    };
+    dir = opendirSync(absoluteDir, { bufferSize: 256 });
   } catch {
-    return {
-      policies: POLICY_FILE_NAMES.filter((n) => exists(join(absoluteDir, n))),
-      nearMisses: [],
-      repository: exists(join(absoluteDir, ".git")),
-    };
+    return lookByName(absoluteDir);
   }
+  const found = new Set<string>();
+  const nearMisses: string[] = [];
+  let repository = false;
+  try {
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+      if (entry.name === ".git") repository = true;
+      else if (POLICY_NAMES.has(entry.name)) found.add(entry.name);
+      // A directory is not a misspelt file (a temp dir may well be called campaignctl-policy-…).
+      if (!entry.isDirectory() && policyNearMiss(entry.name) !== undefined) nearMisses.push(entry.name);
+    }
+  } catch {
+    return lookByName(absoluteDir);
+  } finally {
+    dir.closeSync();
+  }
+  return {
+    policies: POLICY_FILE_NAMES.filter((n) => found.has(n)),
+    nearMisses: nearMisses.sort(),
+    repository,
+  };
+}
+
+const POLICY_NAMES: ReadonlySet<string> = new Set(POLICY_FILE_NAMES);
+
+/** A directory that cannot be listed, looked into by the names that matter. */
+function lookByName(absoluteDir: string): DirectoryLook {
+  return {
+    policies: POLICY_FILE_NAMES.filter((n) => exists(join(absoluteDir, n))),
+    nearMisses: [],
+    repository: exists(join(absoluteDir, ".git")),
+  };
 }
 
 function exists(absolute: string): boolean {

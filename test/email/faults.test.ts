@@ -23,6 +23,11 @@ afterEach(async () => {
 });
 
 const ROUTE = "POST /email/lists/{id}/contacts";
+/**
+ * The rows of the child's list: two batches (1,000 and 1), so there is a batch after the one a
+ * fault hits; the size is not the point (bench/email-sync.mjs syncs 100,000 rows).
+ */
+const ROWS = 1_001;
 const childPosts = async (bed: TestBed) =>
   (await requestLog(bed.sb)).filter((r) => r.method === "POST" && r.path.includes(CHILD_LIST));
 const contents = async (bed: TestBed): Promise<{ email: string }[]> =>
@@ -46,7 +51,7 @@ describe("email list sync under faults", () => {
   test("a list id the API does not know: 404 at the first batch, reported at the file's id: line with the CSV lines; that list stops, the other list syncs", async () => {
     // The child organization's key: its organization has email, so the API answers an unknown
     // list 404 (a key whose organization has no email gets 403 EMAIL_EARLY_ACCESS first).
-    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1_500, texts: {} });
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: ROWS, texts: {} });
     beds.push(bed);
     writeFileSync(
       join(bed.world.dir, "campaign", "ghost-email.yaml"),
@@ -66,8 +71,8 @@ describe("email list sync under faults", () => {
     expect(run.code).toBe(1);
     const doc = JSON.parse(run.stdout);
     const byAddress = Object.fromEntries(doc.email.lists.map((l: { address: string }) => [l.address, l]));
-    expect(byAddress["young-volunteers"]).toMatchObject({ state: "synced", accepted: 1_500 });
-    expect(byAddress.ghost).toMatchObject({ state: "failed", accepted: 0, not_sent: 1_500 });
+    expect(byAddress["young-volunteers"]).toMatchObject({ state: "synced", accepted: ROWS });
+    expect(byAddress.ghost).toMatchObject({ state: "failed", accepted: 0, not_sent: ROWS });
     expect(byAddress.ghost.batches.map((b: { outcome: string }) => b.outcome)).toEqual(["failed"]);
     const [d] = byAddress.ghost.diagnostics;
     expect(d).toMatchObject({
@@ -81,7 +86,7 @@ describe("email list sync under faults", () => {
     const ghostPosts = (await requestLog(bed.sb)).filter((r) => r.path.includes(OTHER_LIST));
     expect(ghostPosts.map((p) => p.status)).toEqual([404]);
     expect(new Set(lastResults(bed, "ghost").map((r) => r.status))).toEqual(new Set(["not-sent"]));
-    expect(await contents(bed)).toHaveLength(1_500);
+    expect(await contents(bed)).toHaveLength(ROWS);
 
     const human = await runApply(bed, ["campaign"], { autoApprove: true }, env);
     expect(human.code).toBe(1);
@@ -91,7 +96,7 @@ describe("email list sync under faults", () => {
   }, 60_000);
 
   test("a lost answer: the batch is sent again with the same key and replayed, each row written once", async () => {
-    const bed = await emailBed({ campaigns: false, donors: false, childRows: 2_500 });
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: ROWS });
     beds.push(bed);
     const added = await admin(bed.sb, "POST", "/faults", { spec: `${ROUTE}: commit-then-fail(500) n=1` });
     expect(added.status).toBe(200);
@@ -101,24 +106,19 @@ describe("email list sync under faults", () => {
     const list = JSON.parse(run.stdout).email.lists.find(
       (l: { address: string }) => l.address === "young-volunteers",
     );
-    expect(list).toMatchObject({ state: "synced", accepted: 2_500 });
-    expect(list.batches.map((b: { outcome: string }) => b.outcome)).toEqual([
-      "written",
-      "written",
-      "written",
-    ]);
+    expect(list).toMatchObject({ state: "synced", accepted: ROWS });
+    expect(list.batches.map((b: { outcome: string }) => b.outcome)).toEqual(["written", "written"]);
     const posts = await childPosts(bed);
     expect(posts.map((p) => `${p.status}${p.replayed ? " replayed" : ""}`)).toEqual([
       "500",
       "200 replayed",
       "200",
-      "200",
     ]);
-    expect(await contents(bed)).toHaveLength(2_500);
+    expect(await contents(bed)).toHaveLength(ROWS);
   }, 60_000);
 
   test("a batch that keeps failing stops the list: its rows and the later ones not sent, exit 1; a re-run finishes", async () => {
-    const bed = await emailBed({ campaigns: false, donors: false, childRows: 2_500 });
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: ROWS });
     beds.push(bed);
     // The first batch is refused (400): never sent again; the list stops there.
     await admin(bed.sb, "POST", "/faults", { spec: `${ROUTE}: status(400) n=1` });
@@ -129,7 +129,7 @@ describe("email list sync under faults", () => {
     const list = JSON.parse(run.stdout).email.lists.find(
       (l: { address: string }) => l.address === "young-volunteers",
     );
-    expect(list).toMatchObject({ state: "failed", accepted: 0, not_sent: 2_500 });
+    expect(list).toMatchObject({ state: "failed", accepted: 0, not_sent: ROWS });
     expect(list.batches.map((b: { outcome: string }) => b.outcome)).toEqual(["failed"]);
     expect(list.diagnostics.map((d: { code: string }) => d.code)).toEqual(["email.batch-failed"]);
     expect(new Set(lastResults(bed).map((r) => r.status))).toEqual(new Set(["not-sent"]));
@@ -137,12 +137,12 @@ describe("email list sync under faults", () => {
 
     const again = await runApply(bed, ["campaign"], { autoApprove: true, json: true });
     expect(again.code, again.stderr).toBe(0);
-    expect(await contents(bed)).toHaveLength(2_500);
+    expect(await contents(bed)).toHaveLength(ROWS);
     expect(lastResults(bed).every((r) => r.status === "accepted")).toBe(true);
   }, 60_000);
 
   test("Ctrl-C during the sync: the batch in flight finishes, no new one starts, exit 130; a re-run finishes", async () => {
-    const bed = await emailBed({ campaigns: false, donors: false, childRows: 2_500, texts: {} });
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: ROWS, texts: {} });
     beds.push(bed);
     const run = await runApply(
       bed,
@@ -153,11 +153,11 @@ describe("email list sync under faults", () => {
     checkCliDocuments(["apply", "--json"], run.stdout, bed.world.dir);
     expect(run.code).toBe(130);
     const list = JSON.parse(run.stdout).email.lists[0];
-    expect(list).toMatchObject({ state: "failed", accepted: 1_000, not_sent: 1_500 });
+    expect(list).toMatchObject({ state: "failed", accepted: 1_000, not_sent: ROWS - 1_000 });
     expect((await childPosts(bed)).map((p) => p.status)).toEqual([200]);
     expect(await contents(bed)).toHaveLength(1_000);
     const again = await runApply(bed, ["campaign"], { autoApprove: true });
     expect(again.code, again.stderr).toBe(0);
-    expect(await contents(bed)).toHaveLength(2_500);
+    expect(await contents(bed)).toHaveLength(ROWS);
   }, 60_000);
 });

@@ -72,8 +72,8 @@ async function contents(bed: TestBed): Promise<{ email: string }[]> {
 }
 
 describe("apply PLANFILE: email lists", () => {
-  test("the saved plan records the CSV's sha256 and counts; apply PLANFILE syncs 2,500 rows in 3 batches, results equal the list; a re-run replays", async () => {
-    const bed = await emailBed({ campaigns: false, donors: false, childRows: 2_500 });
+  test("the saved plan records the CSV's sha256 and counts; apply PLANFILE syncs 2,001 rows in 3 batches, results equal the list; a re-run replays", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 2_001 });
     beds.push(bed);
     const planned = await planOut(bed);
     expect(planned.code, planned.stderr).toBe(0);
@@ -88,8 +88,8 @@ describe("apply PLANFILE: email lists", () => {
         csv: "campaign/lists/young.csv",
         sha256: digest,
         state: "sync",
-        rows: 2_500,
-        to_send: 2_500,
+        rows: 2_001,
+        to_send: 2_001,
         refused: 0,
         batches: 3,
       }),
@@ -103,7 +103,7 @@ describe("apply PLANFILE: email lists", () => {
     const doc = JSON.parse(run.stdout);
     expect(doc.actions.map((a: { status: string }) => a.status)).toEqual(["done"]);
     const [list] = doc.email.lists;
-    expect(list).toMatchObject({ address: "young-volunteers", state: "synced", accepted: 2_500 });
+    expect(list).toMatchObject({ address: "young-volunteers", state: "synced", accepted: 2_001 });
     expect(list.batches.map((b: { outcome: string }) => b.outcome)).toEqual([
       "written",
       "written",
@@ -112,7 +112,7 @@ describe("apply PLANFILE: email lists", () => {
     const first = await upserts(bed);
     expect(first.map((r) => r.path)).toEqual(Array(3).fill(`/email/lists/${CHILD_LIST}/contacts`));
     const accepted = rowResults(bed).filter((r) => r.status === "accepted");
-    expect(accepted).toHaveLength(2_500);
+    expect(accepted).toHaveLength(2_001);
     const listed = await contents(bed);
     expect(new Set(listed.map((c) => c.email))).toEqual(new Set(accepted.map((r) => r.email)));
 
@@ -153,7 +153,7 @@ describe("apply PLANFILE: email lists", () => {
   });
 
   test("--target of one email list: the saved plan covers no project and that list only, the other list left out (said once); apply PLANFILE syncs only it", async () => {
-    const bed = await emailBed({ campaigns: false, childRows: 1_200 });
+    const bed = await emailBed({ campaigns: false, childRows: 1_001 });
     beds.push(bed);
     const planned = await planOut(bed, { target: ["young-volunteers"] });
     expect(planned.code, planned.stderr).toBe(0);
@@ -177,7 +177,7 @@ describe("apply PLANFILE: email lists", () => {
     // Two batches to the targeted list; nothing to the other list; no texting write.
     const posts = (await requestLog(bed.sb)).filter((r) => r.method === "POST");
     expect(posts.map((r) => r.path)).toEqual(Array(2).fill(`/email/lists/${CHILD_LIST}/contacts`));
-    expect(await contents(bed)).toHaveLength(1_200);
+    expect(await contents(bed)).toHaveLength(1_001);
   });
 
   test("--target of a project only: the email lists are left out (said once), nothing is synced", async () => {

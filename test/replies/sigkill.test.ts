@@ -4,7 +4,7 @@
  * it to its record), then run again, a minute of the API's clock later, until a run ends cleanly:
  * every matching inbound has exactly one answer in its thread, no opt-out has one, and no two
  * passes fall within a minute. The sandbox runs in this process on a frozen virtual clock; kills
- * are placed by the sandbox's request log, not by a timer. The runs nothing kills (after the kills,
+ * are placed by the replies in the sandbox's world, not by a timer. The runs nothing kills (after the kills,
  * and the second worker the lock refuses) run in-process (`run` of cli/main.ts, the same flags and
  * key, the sandbox's clock as the machine's): the process is the point only where it dies or holds
  * the lock. A run after the kills counts as the clean end only when it made a pass (its `stopped`
@@ -29,9 +29,16 @@ afterAll(async () => {
 
 type Logged = { method: string; route: string | null; status: number; at: string; path: string };
 const log = async (): Promise<Logged[]> => (await admin(sb, "GET", "/requests")).body.data.requests;
-const replies = async () =>
-  (await log()).filter((r) => r.method === "POST" && r.route === "/conversations/{conversation_id}/messages")
-    .length;
+/**
+ * The replies the sandbox has committed so far: the outbound messages in its world (read in this
+ * process, where the sandbox runs: a look every 5 ms while the child starts and replies, without
+ * fetching and parsing the whole request log each time).
+ */
+const replies = (): number =>
+  Object.values(sb.store.world.conversations).reduce(
+    (n, c) => n + c.messages.filter((m) => m.direction === "outbound").length,
+    0,
+  );
 
 /** `replies run --once --no-webhooks --json` in-process, to its end. */
 function onceInProcess(cwd: string): ReturnType<typeof runCli> {
@@ -62,15 +69,15 @@ function passesOf(stdout: string): number | null {
 }
 
 /**
- * One run: with `killAfter`, the built CLI, killed with SIGKILL once the sandbox has answered
- * `killAfter` more reply POSTs; without (null), in-process to its end.
+ * One run: with `killAfter`, the built CLI, killed with SIGKILL once the sandbox has committed
+ * `killAfter` more replies; without (null), in-process to its end.
  */
 async function runOnce(cwd: string, killAfter: number | null): Promise<Ended> {
   if (killAfter === null) {
     const run = await onceInProcess(cwd);
     return { code: run.code, signal: null, stderr: run.stderr, passes: passesOf(run.stdout) };
   }
-  const before = await replies();
+  const before = replies();
   const child = spawn(
     process.execPath,
     [BUILT_CLI, "replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl],
@@ -96,7 +103,7 @@ async function runOnce(cwd: string, killAfter: number | null): Promise<Ended> {
     done = true;
   });
   while (!done) {
-    if ((await replies()) - before >= killAfter) {
+    if (replies() - before >= killAfter) {
       child.kill("SIGKILL");
       break;
     }

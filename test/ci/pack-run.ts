@@ -1,7 +1,8 @@
 /**
  * Vitest global setup: names the pass (`packRun`, a number given to the test files by `inject`) so
  * that test/ci/packed.ts packs the package once per pass, and again in watch mode when the files
- * are run again (the sources may have changed since), never reusing an older pass's tarball.
+ * are run again (the sources may have changed since): an older pass's tarball is reused only for
+ * the very same tree, npm and Node (test/ci/pack-cache.ts).
  */
 import type { TestProject } from "vitest/node";
 

@@ -11,12 +11,15 @@
  * the directory, no polling). A failed pack is written there too, so the waiting file fails with
  * npm's error instead of timing out. Outside the suite's config (no temp root), a file packs into
  * a temp directory of its own. The tarball and its directory are read only: nothing may change them.
+ * The pack of a tree npm packed before is that tarball, copied from node_modules/.cache
+ * (./pack-cache.ts): any change to the tree, npm or Node packs again.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
+import { keep, npmVersion, type PackEntry, packKey, takeKept } from "./pack-cache.js";
 
 /** npm configured so that it reaches nothing: offline, and a registry on a closed loopback port. */
 export const NO_REGISTRY = {
@@ -76,20 +79,47 @@ function unwrap(outcome: Outcome): Packed {
   return outcome.packed;
 }
 
-/** Runs `npm pack` into `dir`. */
+/**
+ * The package in `dir`: the tarball npm packed from this very tree before (./pack-cache.ts: kept
+ * under the key of every file of the tree, npm's version and Node's), else `npm pack` run now,
+ * then kept if the tree did not change while npm read it.
+ */
 function packInto(dir: string): Packed {
-  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...NO_REGISTRY },
-  });
-  const [entry] = JSON.parse(out) as { filename: string; integrity: string; files: { path: string }[] }[];
-  if (entry === undefined) throw new Error(`npm pack printed no package: ${out}`);
+  const root = process.cwd();
+  const key = packKey(root, npmVersion());
+  const kept = key === undefined ? undefined : orNothing(() => takeKept(root, key, dir));
+  const entry = kept ?? npmPack(dir);
+  if (key !== undefined && kept === undefined && packKey(root, npmVersion()) === key)
+    orNothing(() => keep(root, key, dir, entry));
   return {
     tarball: join(dir, entry.filename),
     integrity: entry.integrity,
     files: entry.files.map((f) => f.path),
   };
+}
+
+/**
+ * `f()`, or undefined when it throws: the store is a saving only, so a store that cannot be read or
+ * written (a full disk, another run pruning the key being copied) means `npm pack`, never a failure.
+ */
+function orNothing<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `npm pack` into `dir`: what it says of the package. */
+function npmPack(dir: string): PackEntry {
+  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...NO_REGISTRY },
+  });
+  const [entry] = JSON.parse(out) as PackEntry[];
+  if (entry === undefined) throw new Error(`npm pack printed no package: ${out}`);
+  return entry;
 }
 
 /** Resolves with `file`'s JSON once it is in `dir` (renamed into place whole). */

@@ -116,31 +116,26 @@ describe("the verdict in words", () => {
   });
 });
 
-/** One arm's draws, as the sandbox draws them: `n` messages of project `projectId` to distinct phones. */
-function drawnArm(
-  seed: number,
-  projectId: string,
-  replyRate: number,
-  n: number,
-): { delivered: boolean; replied: boolean }[] {
+/** The phones of an arm's messages, the same in every arm and seed: the i-th message's is entry i. */
+const PHONES = Array.from({ length: 3100 }, (_, i) => `+1555${String(i).padStart(7, "0")}`);
+
+/**
+ * One arm's running counts, as the sandbox draws its messages (`n` messages of project `projectId`
+ * to distinct phones): entry i is the deliveries and replies among the first i + 1 messages.
+ */
+function runningCounts(seed: number, projectId: string, replyRate: number, n: number): Count[] {
+  if (n > PHONES.length) throw new Error(`at most ${PHONES.length} messages an arm`);
   const settings = { ...DEFAULT_SETTINGS, reply_rate: replyRate, failure_rate: 0.02 };
-  return Array.from({ length: n }, (_, i) => {
-    const d = drawOutcome(seed, projectId, `+1555${String(i).padStart(7, "0")}`, false, settings);
-    return { delivered: d.error_code === null, replied: d.reply !== null };
-  });
-}
-
-type Draws = ReturnType<typeof drawnArm>;
-
-/** The running counts after each message of `draws`: entry i is the counts of the first i + 1. */
-function runningCounts(draws: Draws): Count[] {
   let delivered = 0;
   let replies = 0;
-  return draws.map((d) => {
-    if (d.delivered) delivered++;
-    if (d.replied) replies++;
-    return { successes: replies, trials: delivered };
-  });
+  const running: Count[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = drawOutcome(seed, projectId, PHONES[i] as string, false, settings);
+    if (d.error_code === null) delivered++;
+    if (d.reply !== null) replies++;
+    running[i] = { successes: replies, trials: delivered };
+  }
+  return running;
 }
 
 /** Two arms' running counts for `seed`, drawn once per rates and length (two tests read the A/A draws). */
@@ -150,10 +145,7 @@ function runningArms(seed: number, rates: readonly [number, number], n: number):
   const key = `${seed}|${rates.join("|")}|${n}`;
   let arms = drawn.get(key);
   if (arms === undefined) {
-    arms = [
-      runningCounts(drawnArm(seed, "arm-a", rates[0], n)),
-      runningCounts(drawnArm(seed, "arm-b", rates[1], n)),
-    ];
+    arms = [runningCounts(seed, "arm-a", rates[0], n), runningCounts(seed, "arm-b", rates[1], n)];
     drawn.set(key, arms);
   }
   return arms;

@@ -2,13 +2,12 @@
  * The forecast's views: JSON valid against schemas/forecast.schema.json, the Markdown table and a
  * Mermaid `gantt` block that a checker of the gantt grammar (below) accepts, and the terminal text.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CAPACITY, type Forecast, type ForecastProject, forecast } from "../../src/forecast/index.js";
 import { forecastJson } from "../../src/forecast/json.js";
 import { forecastGantt, forecastMarkdown } from "../../src/report/forecast-markdown.js";
 import { forecastText } from "../../src/report/forecast-text.js";
-import { compileReportSchema } from "../../src/report/report-schema-ajv.js";
+import { validator } from "../helpers/schemas.js";
 
 const NOW = Date.parse("2026-11-03T23:00:00Z"); // 15:00 PST, election day
 const MIN = 60_000;
@@ -108,10 +107,9 @@ function ganttProblems(source: string): string[] {
 
 describe("forecast views", () => {
   it("JSON is valid against its schema", () => {
-    const schema = JSON.parse(
-      readFileSync(new URL("../../schemas/forecast.schema.json", import.meta.url), "utf8"),
-    );
-    const validate = compileReportSchema(schema);
+    // schemas/forecast.schema.json compiled as every report schema (compileReportSchema's ajv),
+    // loaded from the tests' validator cache.
+    const validate = validator("forecast");
     const doc = JSON.parse(JSON.stringify(forecastJson(sample())));
     expect(validate(doc) ? [] : validate.errors).toEqual([]);
     const empty = forecastJson(forecast({ nowMs: NOW, capacity: DEFAULT_CAPACITY, projects: [] }));

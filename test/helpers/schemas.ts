@@ -9,11 +9,11 @@
  * it may refer to): a worker, or a later pass, loads that file (about 2 ms) instead of compiling
  * again (30 to 400 ms a schema, 2.1 s for all of them, in every worker; issue 35, bench/README.md).
  * A schema edited since gets another hash, so it is compiled anew: a stale validator is never
- * used. The function loaded is the one `ajv.compile` builds, with the same strict checks.
+ * used. The function loaded is the one `ajv.compile` builds, with the same strict checks (the
+ * disk cache: test/helpers/cached-validator.ts).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import {
@@ -22,6 +22,7 @@ import {
   reportSchemaAjv,
   SHARED_SCHEMA_URLS,
 } from "../../src/report/report-schema-ajv.js";
+import { AJV_VERSION, cachedValidator } from "./cached-validator.js";
 
 /** A schema of `schemas/` that describes a document the CLI prints or writes. */
 export type SchemaName =
@@ -43,17 +44,13 @@ export type SchemaName =
   | "results-result"
   | "results-record-result"
   | "results-snapshot"
+  | "forecast"
   | "watch-event"
   | "webhook-listen-line"
   | "webhook-verify-result"
   | "webhook-dead-letter-line";
 
 const ROOT = new URL("../../", import.meta.url);
-const CACHE = new URL("node_modules/.cache/campaignctl-test-schemas/", ROOT);
-// Resolves the run-time helpers standalone code requires (ajv/dist/runtime/*, ajv-formats).
-const requireCached = createRequire(new URL("index.cjs", CACHE));
-
-const compiled = new Map<SchemaName, ValidateFunction>();
 
 /**
  * The name of the cached code of `name`'s validator: a hash of ajv's version, the options, the
@@ -61,10 +58,7 @@ const compiled = new Map<SchemaName, ValidateFunction>();
  */
 export function cacheKey(name: SchemaName, schemaText: (url: URL) => string = readText): string {
   const hash = createHash("sha256");
-  const ajvVersion = (
-    JSON.parse(readText(new URL("node_modules/ajv/package.json", ROOT))) as { version: string }
-  ).version;
-  hash.update(JSON.stringify({ ajvVersion, REPORT_SCHEMA_OPTIONS, REPORT_SCHEMA_FORMATS }));
+  hash.update(JSON.stringify({ ajvVersion: AJV_VERSION, REPORT_SCHEMA_OPTIONS, REPORT_SCHEMA_FORMATS }));
   for (const url of [schemaUrl(name), ...SHARED_SCHEMA_URLS])
     hash.update(`\0${url.pathname.slice(url.pathname.lastIndexOf("/") + 1)}\0${schemaText(url)}`);
   return `${name}-${hash.digest("hex").slice(0, 24)}.cjs`;
@@ -85,34 +79,18 @@ export function standaloneValidatorCode(name: SchemaName): string {
   return standaloneCode.default(ajv, validate);
 }
 
+const validators = new Map<SchemaName, ValidateFunction>();
+
 /** The compiled validator of `name`: from this worker's memory, the disk cache, or compiled now. */
 export function validator(name: SchemaName): ValidateFunction {
-  let validate = compiled.get(name);
+  let validate = validators.get(name);
   if (validate === undefined) {
-    const file = new URL(cacheKey(name), CACHE);
-    if (!existsSync(file)) {
-      const code = standaloneValidatorCode(name);
-      try {
-        mkdirSync(CACHE, { recursive: true });
-        // Written aside then renamed: a worker compiling the same schema at the same time, or one
-        // reading it, never sees half a file.
-        const aside = new URL(
-          `${file.pathname.slice(file.pathname.lastIndexOf("/") + 1)}.${process.pid}`,
-          CACHE,
-        );
-        writeFileSync(aside, code);
-        renameSync(aside, file);
-      } catch {
-        // node_modules cannot be written (a read-only checkout): compiled in memory, as before.
-        validate = reportSchemaAjv().compile(
-          JSON.parse(readText(schemaUrl(name))) as Record<string, unknown>,
-        );
-        compiled.set(name, validate);
-        return validate;
-      }
-    }
-    validate = requireCached(file.pathname) as ValidateFunction;
-    compiled.set(name, validate);
+    validate = cachedValidator(
+      cacheKey(name),
+      () => standaloneValidatorCode(name),
+      () => reportSchemaAjv().compile(JSON.parse(readText(schemaUrl(name))) as Record<string, unknown>),
+    );
+    validators.set(name, validate);
   }
   return validate;
 }

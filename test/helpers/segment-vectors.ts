@@ -4,7 +4,7 @@
  * against a schema when read: a malformed vector fails both tests instead of being skipped.
  */
 import { readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { shapeValidator } from "./cached-validator.js";
 
 /** `gsm7` or `ucs2`, as the file spells the encodings. */
 export type VectorEncoding = "gsm7" | "ucs2";
@@ -72,10 +72,14 @@ interface VectorsFile {
 /** The vectors of the file, texts built; throws when the file does not match its schema. */
 export function loadSegmentVectors(): SegmentVector[] {
   const raw: unknown = JSON.parse(readFileSync(VECTORS_FILE, "utf8"));
-  const validate = new Ajv2020({ allErrors: true, strict: true }).compile<VectorsFile>(schema);
+  // Compiled once (any worker, any pass), then loaded from the tests' validator cache.
+  const validate = shapeValidator("segment-vectors", schema, {
+    ajv: { allErrors: true, strict: true },
+    formats: false,
+  });
   if (!validate(raw)) throw new Error(`segment-vectors.json: ${JSON.stringify(validate.errors)}`);
   const names = new Set<string>();
-  return raw.vectors.map(({ name, pieces, encoding, units, segments }) => {
+  return (raw as VectorsFile).vectors.map(({ name, pieces, encoding, units, segments }) => {
     if (names.has(name)) throw new Error(`segment-vectors.json: duplicate name ${JSON.stringify(name)}`);
     names.add(name);
     return {

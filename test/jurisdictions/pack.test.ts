@@ -4,7 +4,6 @@
  * the date it was checked. The pack check refuses a rule without them (and the schema does too).
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import {
   checkPack,
@@ -13,13 +12,18 @@ import {
   STATE_CODES,
   stateOf,
 } from "../../src/jurisdictions/index.js";
+import { shapeValidator } from "../helpers/cached-validator.js";
 
 const PACKS = new URL("../../src/jurisdictions/packs/", import.meta.url);
 const files = readdirSync(PACKS).filter((f) => f.endsWith(".json"));
 const schema = JSON.parse(
   readFileSync(new URL("../../schemas/jurisdiction-pack.schema.json", import.meta.url), "utf8"),
 );
-const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+// Compiled once (any worker, any pass), then loaded from the tests' validator cache.
+const validate = shapeValidator("jurisdiction-pack", schema, {
+  ajv: { allErrors: true, strict: true },
+  formats: false,
+});
 const shipped = (file: string) =>
   JSON.parse(readFileSync(new URL(file, PACKS), "utf8")) as { rules: Record<string, unknown>[] };
 

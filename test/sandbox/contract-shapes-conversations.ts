@@ -3,10 +3,9 @@
  * bulk upsert result, `message.replied`, and the vendor-SDK shapes of design.md (conversation,
  * thread message, reply result, cursor pages).
  */
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { expect } from "vitest";
 import { EMAIL_CAMPAIGN_STATUSES } from "../../src/contract/limits.js";
+import { type ShapeOptions, shapeValidator } from "../helpers/cached-validator.js";
 
 const str = { type: "string" };
 const int = { type: "integer" };
@@ -169,16 +168,15 @@ export const CONVERSATION_SHAPES = {
   ),
 } as const;
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats.default(ajv);
-const validators = new Map(
-  Object.entries(CONVERSATION_SHAPES).map(([name, schema]) => [name, ajv.compile(schema)]),
-);
+/** ajv 2020-12, every error, not strict, every ajv-formats format. */
+const OPTIONS: ShapeOptions = { ajv: { allErrors: true, strict: false }, formats: true };
 
 /** Asserts that `body` has the shape `name`, showing ajv's errors on failure. */
 export function expectConversationShape(name: keyof typeof CONVERSATION_SHAPES, body: unknown): void {
-  const validate = validators.get(name);
-  if (validate === undefined) throw new Error(`no shape ${name}`);
+  const schema: object | undefined = CONVERSATION_SHAPES[name];
+  if (schema === undefined) throw new Error(`no shape ${name}`);
+  // Compiled at its first use (in any worker, any pass), then loaded from the tests' validator cache.
+  const validate = shapeValidator(`contract-conversations-${name}`, schema, OPTIONS);
   const valid = validate(body);
   expect(valid ? [] : validate.errors, `${name}: ${JSON.stringify(body)?.slice(0, 400)}`).toEqual([]);
 }

@@ -2,9 +2,8 @@
  * JSON Schemas of the contract's response shapes (api-contract.md, Resources and Errors, plus the
  * vendor-SDK facts of design.md), written once from the contract and used to check every answer.
  */
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { expect } from "vitest";
+import { type ShapeOptions, shapeValidator } from "../helpers/cached-validator.js";
 
 const str = { type: "string" };
 const int = { type: "integer" };
@@ -283,14 +282,15 @@ export const SHAPES = {
   ),
 } as const;
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats.default(ajv);
-const validators = new Map(Object.entries(SHAPES).map(([name, schema]) => [name, ajv.compile(schema)]));
+/** ajv 2020-12, every error, not strict, every ajv-formats format. */
+const OPTIONS: ShapeOptions = { ajv: { allErrors: true, strict: false }, formats: true };
 
 /** Asserts that `body` has the contract's shape `name`, showing ajv's errors on failure. */
 export function expectShape(name: keyof typeof SHAPES, body: unknown): void {
-  const validate = validators.get(name);
-  if (validate === undefined) throw new Error(`no shape ${name}`);
+  const schema: object | undefined = SHAPES[name];
+  if (schema === undefined) throw new Error(`no shape ${name}`);
+  // Compiled at its first use (in any worker, any pass), then loaded from the tests' validator cache.
+  const validate = shapeValidator(`contract-${name}`, schema, OPTIONS);
   const valid = validate(body);
   expect(valid ? [] : validate.errors, `${name}: ${JSON.stringify(body)?.slice(0, 400)}`).toEqual([]);
 }

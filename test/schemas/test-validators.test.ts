@@ -5,9 +5,11 @@
  * `compileReportSchema` (what the tool itself runs) does, errors included.
  */
 import { readFileSync } from "node:fs";
-import type { ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { describe, expect, test } from "vitest";
 import { compileReportSchema } from "../../src/report/report-schema-ajv.js";
+import { type ShapeOptions, shapeCacheName, shapeValidator } from "../helpers/cached-validator.js";
 import { cacheKey, type SchemaName, validator } from "../helpers/schemas.js";
 
 const read = (url: URL): string => readFileSync(url, "utf8");
@@ -80,4 +82,53 @@ describe("the tests' cached schema validators", () => {
       expect(cached.errors ?? null).toEqual(compiled.errors ?? null);
     },
   );
+});
+
+describe("the tests' cached shape validators (contract shapes, segment vectors)", () => {
+  const shape = {
+    type: "object",
+    required: ["id", "at"],
+    properties: { id: { type: "string", minLength: 2 }, at: { type: "string", format: "date-time" } },
+    additionalProperties: false,
+  };
+  const options: ShapeOptions = { ajv: { allErrors: true, strict: false }, formats: true };
+
+  test("the cache name changes with the schema and with the options", () => {
+    const name = shapeCacheName("t", shape, options);
+    expect(name).toMatch(/^t-[0-9a-f]{24}\.cjs$/);
+    expect(shapeCacheName("t", structuredClone(shape), options)).toBe(name);
+    const edited = { ...shape, required: ["id"] };
+    expect(shapeCacheName("t", edited, options)).not.toBe(name);
+    expect(shapeCacheName("t", shape, { ...options, formats: false })).not.toBe(name);
+    expect(shapeCacheName("t", shape, { ...options, ajv: { allErrors: false, strict: false } })).not.toBe(
+      name,
+    );
+  });
+
+  test.each([
+    ["valid", { id: "ab", at: "2026-11-03T12:00:00Z" }, true],
+    ["a format broken", { id: "ab", at: "tomorrow" }, false],
+    ["two errors at once (allErrors)", { id: "a", at: "2026-11-03T12:00:00Z", extra: 1 }, false],
+  ] as const)("%s: the cached validator and a fresh compile agree, errors included", (_, document, ok) => {
+    const ajv = new Ajv2020(options.ajv);
+    addFormats.default(ajv);
+    const fresh = ajv.compile(shape);
+    const cached = shapeValidator("test-shape", shape, options);
+    expect(shapeValidator("test-shape", shape, options)).toBe(cached);
+    expect(cached(document)).toBe(ok);
+    expect(fresh(document)).toBe(ok);
+    expect(cached.errors ?? null).toEqual(fresh.errors ?? null);
+  });
+
+  test("strict and without formats (as the segment vectors' schema): the cached validator and a fresh compile agree", () => {
+    const strict: ShapeOptions = { ajv: { allErrors: true, strict: true }, formats: false };
+    const plain = { ...shape, properties: { id: shape.properties.id, at: { type: "string" } } };
+    const fresh = new Ajv2020(strict.ajv).compile(plain);
+    const cached = shapeValidator("test-shape", plain, strict);
+    for (const document of [{ id: "ab", at: "x" }, { id: "a", at: 1 }, {}]) {
+      expect(cached(document)).toBe(fresh(document));
+      expect(cached.errors ?? null).toEqual(fresh.errors ?? null);
+    }
+    expect(cached({ id: "a", at: 1 })).toBe(false);
+  });
 });

@@ -17,6 +17,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DateTime } from "luxon";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = "src/text/generated/zone-offsets.ts";
@@ -72,9 +73,34 @@ export function zoneChanges(zone) {
   return out;
 }
 
+/**
+ * The abbreviation (`EST`) of `zone` at each of its offsets, as luxon formats `ZZZZ` in English
+ * (ICU's short zone name), read at both ends of every stretch of one offset; undefined when one
+ * offset goes by two names in the years covered (luxon then asks ICU, as before).
+ */
+export function zoneAbbreviations(zone, changes) {
+  const names = {};
+  const nameAt = (ms) => DateTime.fromMillis(ms, { zone }).setLocale("en-US").toFormat("ZZZZ");
+  for (let i = 0; i < changes.length; i += 2) {
+    const offset = changes[i];
+    const from = i === 0 ? FROM_MS : changes[i - 1];
+    const to = (i + 1 < changes.length ? changes[i + 1] : TO_MS) - 1;
+    for (const name of [nameAt(from), nameAt(Math.floor((from + to) / 2)), nameAt(to)]) {
+      if (names[offset] !== undefined && names[offset] !== name) return undefined;
+      names[offset] = name;
+    }
+  }
+  return names;
+}
+
 function source() {
   const zones = tableZones();
-  const lines = zones.map((zone) => `  ${JSON.stringify(zone)}: [${zoneChanges(zone).join(", ")}],`);
+  const changes = new Map(zones.map((zone) => [zone, zoneChanges(zone)]));
+  const lines = zones.map((zone) => `  ${JSON.stringify(zone)}: [${changes.get(zone).join(", ")}],`);
+  const names = zones.flatMap((zone) => {
+    const byOffset = zoneAbbreviations(zone, changes.get(zone));
+    return byOffset === undefined ? [] : [`  ${JSON.stringify(zone)}: ${JSON.stringify(byOffset)},`];
+  });
   return `// Written by scripts/gen-zone-offsets.mjs (\`npm run build\`): do not edit.
 /** The runtime whose ICU these offsets are (src/text/zone-offsets.ts uses them there only). */
 export const RUNTIME: Readonly<Record<string, string>> = ${JSON.stringify(Object.fromEntries(RUNTIME_KEYS.map((k) => [k, process.versions[k] ?? ""])))};
@@ -84,6 +110,10 @@ export const TO_MS = ${TO_MS};
 /** By zone: its offset (minutes) at FROM_MS, then each change: the instant (ms), the offset from it. */
 export const CHANGES: Readonly<Record<string, readonly number[]>> = {
 ${lines.join("\n")}
+};
+/** By zone: its abbreviation at each offset (minutes), as luxon's \`ZZZZ\` in English (zones whose offsets each go by one name). */
+export const ABBREVIATIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+${names.join("\n")}
 };
 `;
 }

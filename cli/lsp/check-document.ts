@@ -37,6 +37,7 @@ import {
   type OwnState,
 } from "./incremental-check.js";
 import { splitAfterEdit, splitProjects } from "./project-chunks.js";
+import { inValidateOrder, mergeInOrder } from "./sorted-findings.js";
 
 /** What a document's check needs besides its text. */
 export interface DocumentCheckContext {
@@ -167,12 +168,19 @@ export function checkDocument(
     const move = moved.move;
     cross = moveAll(previous.cross, (d) => moveDiagnostic(d, move));
   }
-  cross ??= crossFindings(file, own.check, job, others?.checks);
+  cross ??= inValidateOrder(crossFindings(file, own.check, job, others?.checks));
   memory?.documents.set(path, { own, othersKey, cross });
-  const all = [...decoded.diagnostics, ...own.check.diagnostics, ...cross, ...policy.diagnostics];
   // As validate gathers them: a finding at a template's value for several instances is one. A file
-  // cut into `projects:` entries has no template (project-chunks.ts), so nothing to gather.
-  return (own.split?.kind === "projects" ? all : groupInstanceFindings(all)).sort(compareDiagnostics);
+  // cut into `projects:` entries has no template (project-chunks.ts), so nothing to gather, and the
+  // list is merged from its parts in order (the own check's findings are kept in order: OwnState).
+  if (own.split?.kind === "projects") {
+    const first = mergeInOrder(inValidateOrder(decoded.diagnostics), own.check.diagnostics);
+    return [
+      ...mergeInOrder(mergeInOrder(first, inValidateOrder(cross)), inValidateOrder(policy.diagnostics)),
+    ];
+  }
+  const all = [...decoded.diagnostics, ...own.check.diagnostics, ...cross, ...policy.diagnostics];
+  return groupInstanceFindings(all).sort(compareDiagnostics);
 }
 
 /** The workspace's other campaign files' checks in the order `validate FOLDER` reads (this one's place as null). */

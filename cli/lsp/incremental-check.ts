@@ -36,10 +36,11 @@ import {
   ZERO,
 } from "./move-findings.js";
 import { type ProjectChunk, type ProjectSplit, splitProjects } from "./project-chunks.js";
+import { checkInOrder, inValidateOrder, mergeInOrder } from "./sorted-findings.js";
 
 export { moveAll, moveDiagnostic, samePlaceOrigin } from "./move-findings.js";
 
-/** A document's own check as last made: the text, its cut, and its findings as plain data. */
+/** A document's own check as last made; invariant: its findings in validate's order (sorted-findings.ts). */
 export interface OwnState {
   /** What the check depended on besides the text and the clock (the job without `now`: policy). */
   readonly jobKey: string;
@@ -310,7 +311,8 @@ export function checkIncrementally(
   const entries = replaceEntry(previous.check, changed, was.address, fresh, newMove, move);
   if (entries === undefined) return undefined;
   return {
-    check: { diagnostics: [...kept, ...added], ...entries },
+    // The kept findings keep their order (those after the entry move together); the entry's merge in.
+    check: { diagnostics: mergeInOrder(kept, inValidateOrder(added)), ...entries },
     moved: {
       move,
       crossSame:
@@ -327,7 +329,7 @@ export function checkWhole(file: CampaignFile, job: ValidateJob, jobKey: string)
     now: job.now,
     text: file.text,
     split: splitProjects(file.text),
-    check: validateFileAlone(file, job),
+    check: checkInOrder(validateFileAlone(file, job)),
   };
 }
 

@@ -109,7 +109,8 @@ export function decodeEditorText(path: string, text: string): DecodedFile {
   if (
     text.includes("\0") ||
     LONE_SURROGATE.test(text) ||
-    Buffer.byteLength(text, "utf8") > MAX_CAMPAIGN_FILE_BYTES
+    // A UTF-16 code unit is at most 3 bytes of UTF-8: a text of up to a third of the limit is under it.
+    (text.length * 3 > MAX_CAMPAIGN_FILE_BYTES && Buffer.byteLength(text, "utf8") > MAX_CAMPAIGN_FILE_BYTES)
   )
     return decodeCampaignFile(path, Buffer.from(text, "utf8"));
   // The decoder drops a byte order mark; so does this.

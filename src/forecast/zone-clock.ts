@@ -8,6 +8,7 @@
 import { DateTime } from "luxon";
 import { offsetAt } from "../jurisdictions/zone-days.js";
 import { type LocalTimeOfDay, type SendWindow, windowMinutes } from "../text/send-window.js";
+import { FIXED_LOCALE, zoneAbbreviation, zoneNamed } from "../text/zone-offsets.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,7 +38,7 @@ export function localTime(ms: number, zone: string): string {
   const key = `${zone}|${offset}`;
   let abbreviation = abbreviations.get(key);
   if (abbreviation === undefined) {
-    abbreviation = DateTime.fromMillis(ms, { zone }).toFormat("ZZZZ");
+    abbreviation = zoneAbbreviation(zone, ms);
     abbreviations.set(key, abbreviation);
   }
   // Arithmetic, not Date#toISOString: a forecast formats thousands of these.
@@ -74,7 +75,7 @@ export function dayWindows(
   const key = `${zone}|${day}|${window.from}|${window.to}`;
   let windows = days.get(key);
   if (windows === undefined) {
-    const midnight = DateTime.fromISO(dateOf(day), { zone }).startOf("day");
+    const midnight = DateTime.fromISO(dateOf(day), { zone: zoneNamed(zone), ...FIXED_LOCALE }).startOf("day");
     const at = (m: number) =>
       m >= 24 * 60
         ? midnight.plus({ days: 1 }).toMillis()

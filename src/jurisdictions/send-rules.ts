@@ -10,7 +10,7 @@
  */
 import { DateTime } from "luxon";
 import { DEFAULT_SEND_WINDOW, type SendWindow, windowMinutes, windowText } from "../text/send-window.js";
-import { FIXED_LOCALE, zoneNamed } from "../text/zone-offsets.js";
+import { FIXED_LOCALE, zoneAbbreviation, zoneNamed } from "../text/zone-offsets.js";
 import { type JurisdictionRule, WEEKDAYS, type Weekday } from "./pack.js";
 import { type StateCode, stateOf } from "./states.js";
 import { instantOf, type LocalDay, localDayOf, offsetAt } from "./zone-days.js";
@@ -280,7 +280,7 @@ function abbreviationAt(zone: string, atMs: number, offset: number): string {
   const key = `${zone}|${offset}`;
   let abbreviation = ABBREVIATIONS.get(key);
   if (abbreviation === undefined) {
-    abbreviation = DateTime.fromMillis(atMs, { zone }).setLocale("en-US").toFormat("ZZZZ");
+    abbreviation = zoneAbbreviation(zone, atMs);
     ABBREVIATIONS.set(key, abbreviation);
   }
   return abbreviation;

@@ -62,7 +62,8 @@ export function boundedMemo<T>(options: BoundedMemoOptions): BoundedMemo<T> {
 
 /**
  * `value` with every object and array inside it frozen (Maps and Sets are frozen as objects: their
- * entries are not, so a kept result must hold none that anyone changes). Returns `value`.
+ * entries are frozen deeply, but a Map or Set itself can still be changed, so a kept result must hold
+ * none that anyone changes). Getters are not called: what they compute is not frozen. Returns `value`.
  */
 export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
@@ -75,7 +76,12 @@ export function deepFreeze<T>(value: T): T {
   } else if (value instanceof Set) {
     for (const v of value) deepFreeze(v);
   } else {
-    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+    // Data properties only: an accessor is never called (a lazy getter, such as a campaign file's
+    // `sha256`, keeps its own state in its closure and stays lazy).
+    for (const key of Reflect.ownKeys(value)) {
+      const property = Object.getOwnPropertyDescriptor(value, key);
+      if (property !== undefined && "value" in property) deepFreeze(property.value);
+    }
   }
   return value;
 }

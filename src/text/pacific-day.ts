@@ -5,6 +5,7 @@
  * forecast of thousands of projects asks for a handful of days, and the sandbox asks at every send.
  */
 import { DateTime } from "luxon";
+import { FIXED_LOCALE, zoneNamed } from "./zone-offsets.js";
 
 export const CAP_ZONE = "America/Los_Angeles";
 
@@ -25,11 +26,17 @@ export function pacificDayOf(ms: number): PacificDay {
     const d = known[i] as PacificDay;
     if (ms >= d.startMs && ms < d.endMs) return d;
   }
-  const start = DateTime.fromMillis(ms, { zone: CAP_ZONE }).startOf("day");
+  // The table's zone and a named locale: no `Intl` in this runtime (text/zone-offsets.ts).
+  const start = DateTime.fromMillis(ms, { zone: zoneNamed(CAP_ZONE), ...FIXED_LOCALE }).startOf("day");
   const d = {
     day: start.toFormat("yyyy-MM-dd"),
     startMs: start.toMillis(),
-    endMs: start.plus({ days: 1 }).toMillis(),
+    // The next day's first instant: luxon's `plus({ days: 1 })` of this midnight (Pacific days
+    // change offset at 2 a.m., never at midnight), without the Duration whose locale luxon asks
+    // `Intl` for (a process's first `Intl.DateTimeFormat` is about 13 ms of ICU set-up).
+    endMs: DateTime.fromMillis(start.toMillis() + 30 * 3_600_000, { zone: start.zone, ...FIXED_LOCALE })
+      .startOf("day")
+      .toMillis(),
   };
   if (known.length > 64) known.shift();
   known.push(d);

@@ -16,7 +16,7 @@ import {
   type ZoneOffsetFormat,
   type ZoneOffsetOptions,
 } from "luxon";
-import { CHANGES, FROM_MS, RUNTIME, TO_MS } from "./generated/zone-offsets.js";
+import { ABBREVIATIONS, CHANGES, FROM_MS, RUNTIME, TO_MS } from "./generated/zone-offsets.js";
 
 /** Whether this runtime is the one the table was read from (its `process.versions`). */
 export function tableInForce(versions: Readonly<Record<string, string | undefined>> | undefined): boolean {
@@ -46,6 +46,17 @@ export function tableOffset(zone: string, ms: number, inForce = IN_FORCE): numbe
 /** The offset of `zone` at `ms` in minutes, as luxon reads it (NaN for a zone it does not know). */
 export function zoneOffset(zone: string, ms: number): number {
   return tableOffset(zone, ms) ?? DateTime.fromMillis(ms, { zone }).offset;
+}
+
+/**
+ * The abbreviation of `zone` at `ms` (`EST`, `GMT+10`) as luxon formats `ZZZZ` in English: the
+ * table's where it answers (no `Intl`: a cold forecast's only use of ICU was naming its zones), else
+ * luxon's own (ICU's short zone name).
+ */
+export function zoneAbbreviation(zone: string, ms: number): string {
+  const offset = tableOffset(zone, ms);
+  const named = offset === undefined ? undefined : ABBREVIATIONS[zone]?.[String(offset)];
+  return named ?? DateTime.fromMillis(ms, { zone }).setLocale("en-US").toFormat("ZZZZ");
 }
 
 /** Whether `zone` is an IANA zone this runtime knows (luxon's `IANAZone.isValidZone`). */

@@ -7,13 +7,13 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { type AlreadyApplied, alreadyApplied, SETTLED } from "../../src/apply/already-applied.js";
 import { LIFECYCLE } from "../../src/plan/lifecycle.js";
 import type { ActionKind, Plan } from "../../src/plan/types.js";
 import { renderPlanJson } from "../../src/report/plan-json.js";
 import { admin } from "../sandbox/helpers.js";
-import { bedsClosedAfterEach, planFresh, runApply, type TestBed } from "./helpers.js";
+import { bedsClosedAfterEach, type Planned, planFresh, runApply, type TestBed, testBed } from "./helpers.js";
 
 const openBed = bedsClosedAfterEach();
 
@@ -24,12 +24,16 @@ test("SETTLED: each kind's list holds the lifecycle's `to` and only statuses tha
   }
 });
 
-/** A world with one project of each role, its plan saved and applied once (tests approved at once). */
-async function appliedOnce(): Promise<{ bed: TestBed; saved: Plan; id: (address: string) => string }> {
-  const bed = await openBed(
-    { test: 1, schedule: 1, pause: 1, "test-then-schedule": 1 },
-    { autoApproveTests: true },
-  );
+const ONE_OF_EACH = { test: 1, schedule: 1, pause: 1, "test-then-schedule": 1 } as const;
+
+/**
+ * A world with one project of each role, its plan saved and applied once (tests approved at once);
+ * `open` makes the world (default: closed after the test).
+ */
+async function appliedOnce(
+  open: typeof testBed = openBed,
+): Promise<{ bed: TestBed; saved: Plan; id: (address: string) => string }> {
+  const bed = await open(ONE_OF_EACH, { autoApproveTests: true });
   const { plan } = await planFresh(bed);
   const saved = JSON.parse(renderPlanJson(plan)) as Plan;
   writeFileSync(join(bed.world.dir, "plan.json"), renderPlanJson(plan));
@@ -40,16 +44,35 @@ async function appliedOnce(): Promise<{ bed: TestBed; saved: Plan; id: (address:
 }
 
 async function judgeNow(bed: TestBed, reviewed: Plan): Promise<AlreadyApplied> {
-  const fresh = await planFresh(bed);
+  return judgeAgainst(await planFresh(bed), reviewed);
+}
+
+function judgeAgainst(fresh: Planned, reviewed: Plan): AlreadyApplied {
   return alreadyApplied({ reviewed, fresh: fresh.plan, live: fresh.live, judge: fresh.judge });
 }
+
+/**
+ * The world applied once that no test changes (the tests that edit only the saved plan), with its
+ * fresh plan made once: `alreadyApplied` is pure, and the same world gives the same fresh plan.
+ */
+let unchanged: Promise<{ readonly bed: TestBed; readonly saved: Plan; readonly fresh: Planned }> | undefined;
+const appliedUnchanged = () => {
+  unchanged ??= (async () => {
+    const { bed, saved } = await appliedOnce(testBed);
+    return { bed, saved, fresh: await planFresh(bed) };
+  })();
+  return unchanged;
+};
+afterAll(async () => {
+  if (unchanged !== undefined) await (await unchanged).bed.close();
+});
 
 const reasonsOf = (r: AlreadyApplied) => (r.kind === "not-applied" ? r.reasons.join("\n") : "");
 
 describe("alreadyApplied", () => {
   test("a plan applied once: every action replayed, none sent, the live status and schedule shown", async () => {
-    const { bed, saved } = await appliedOnce();
-    const found = await judgeNow(bed, saved);
+    const { saved, fresh } = await appliedUnchanged();
+    const found = judgeAgainst(fresh, saved);
     expect(found.kind, reasonsOf(found)).toBe("applied");
     if (found.kind !== "applied") return;
     expect(found.actions.map((a) => a.id)).toEqual(saved.projects.flatMap((p) => p.actions.map((a) => a.id)));
@@ -184,10 +207,10 @@ describe("alreadyApplied", () => {
   ];
 
   test.each(edits)("the saved plan with $name: not applied", async ({ edit, reason }) => {
-    const { bed, saved } = await appliedOnce();
+    const { saved, fresh } = await appliedUnchanged();
     const doc = structuredClone(saved);
     edit(doc as unknown as Doc);
-    const found = await judgeNow(bed, doc);
+    const found = judgeAgainst(fresh, doc);
     expect(found.kind).toBe("not-applied");
     expect(reasonsOf(found)).toContain(reason);
   });

@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { runPlanPipeline } from "../../cli/gather/plan-pipeline.js";
 import { openSession } from "../../cli/gather/session.js";
 import type { Sleep } from "../../src/api/index.js";
@@ -20,6 +20,7 @@ import {
   requestLog,
   runApply,
   type TestBed,
+  testBed,
   testMessages,
   virtual,
 } from "./helpers.js";
@@ -149,12 +150,28 @@ describe("an edited saved plan is refused whole: exit 1, nothing sent (issue 9 i
     },
   ];
 
+  /**
+   * One world and one plan for every tampering: a refused plan sends nothing (each case asserts it
+   * from the sandbox's logs, which are then still empty of POSTs, effects and test messages), so the
+   * world each case meets is the one the plan was made from. Each case applies its own edited copy.
+   */
+  let shared: Promise<{ readonly bed: TestBed; readonly doc: string }> | undefined;
+  afterAll(async () => {
+    if (shared !== undefined) await (await shared).bed.close();
+  });
+  const sharedBed = () => {
+    shared ??= (async () => {
+      const bed = await testBed({ test: 2, schedule: 1, "test-then-schedule": 1 });
+      return { bed, doc: JSON.stringify(await savePlan(bed, "untouched.json")) };
+    })();
+    return shared;
+  };
+
   test.each(tamperings)("$name", async ({ edit, code, names, offline }) => {
-    const b = await bedOf({ test: 2, schedule: 1, "test-then-schedule": 1 });
-    await savePlan(b, "plan.json", (doc) => {
-      edit(doc);
-      return doc;
-    });
+    const { bed: b, doc: untouched } = await sharedBed();
+    const doc = JSON.parse(untouched) as Plan;
+    edit(doc);
+    writeFileSync(join(b.world.dir, "plan.json"), `${JSON.stringify(doc, null, 2)}\n`);
     await forgetRequests(b);
     const run = await runApply(b, ["plan.json"], { json: true });
     expect(run.code, run.stderr).toBe(1);

@@ -1,6 +1,6 @@
 /**
  * What the language server sends for a publish, made cheaply (issue 36): the connection's encoder
- * (cli/lsp/publish-encoder.ts) writes exactly `JSON.stringify`'s UTF-8 bytes of every message, a
+ * (cli/lsp/publish-encoder.ts) writes exactly `JSON.stringify` of every message in ASCII (every character past U+007F as its `\uXXXX` escape), a
  * `publishDiagnostics` list put together from bytes kept per diagnostic object; and each finding's
  * LSP form (cli/lsp/lsp-forms.ts) is made once and reused for the same finding, or for a copy moved
  * without changing a line or a column (cli/lsp/incremental-check.ts), but made again when a line moved.
@@ -26,6 +26,16 @@ const finding = (message: string, range: SourceRange): Diagnostic => ({
   range,
   hint: "shorten it — or not ☕ 😀",
 });
+
+/** `JSON.stringify(m)` with every character past U+007F escaped: the same JSON value, in ASCII. */
+const asciiJson = (m: unknown): Buffer =>
+  Buffer.from(
+    JSON.stringify(m).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ),
+    "latin1",
+  );
 
 const publish = (diagnostics: unknown[], extra: Record<string, unknown> = {}): Message =>
   ({
@@ -60,9 +70,9 @@ describe("the connection's encoder", () => {
     { jsonrpc: "2.0", method: "window/showMessage", params: { type: 3, message: "ünïcödé" } } as Message,
   ];
 
-  test("writes every message as JSON.stringify in UTF-8, byte for byte", async () => {
+  test("writes every message as JSON.stringify in ASCII, byte for byte", async () => {
     for (const m of messages) {
-      const expected = Buffer.from(JSON.stringify(m), "utf8");
+      const expected = asciiJson(m);
       expect(encodeMessage(m).equals(expected)).toBe(true);
       const viaLibrary = await messageEncoder.encode(m, { charset: "utf-8" });
       expect(Buffer.from(viaLibrary).equals(expected)).toBe(true);
@@ -74,7 +84,7 @@ describe("the connection's encoder", () => {
     const changed = [lsp[0], toLspDiagnostic(finding("changed", at(3, 1, 40)), FILE), lsp[2]];
     const second = encodeMessage(publish(changed));
     expect(JSON.parse(second.toString("utf8")).params.diagnostics).toEqual(changed);
-    expect(second.equals(Buffer.from(JSON.stringify(publish(changed)), "utf8"))).toBe(true);
+    expect(second.equals(asciiJson(publish(changed)))).toBe(true);
     expect(first.equals(second)).toBe(false);
   });
 });

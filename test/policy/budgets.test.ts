@@ -5,7 +5,7 @@
  * a budget of $5 a month, a send estimated at $2.00 is held with the figures; at $0.50 it goes.
  * The period is the API's month, whatever the machine's date.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -28,8 +28,15 @@ import {
 } from "../sandbox/helpers.js";
 import { type Line, runWatch } from "../watch/harness.js";
 
-/** The example fixture with a completed project of Riverside Democrats that cost `spent` this month. */
+/**
+ * The example fixture with a completed project of Riverside Democrats that cost `spent` this month,
+ * written once per value and file run (the sandbox only reads it).
+ */
+const fixtures = new Map<string, string>();
 function fixtureSpent(spent: string): string {
+  const known = fixtures.get(spent);
+  // Temporary directories are removed after each file: a later run makes it again.
+  if (known !== undefined && existsSync(known)) return known;
   const fixture = parse(readFileSync(EXAMPLE_FIXTURE, "utf8"));
   fixture.projects.push({
     project_id: "9a000000-0000-4000-8000-0000000000aa",
@@ -47,6 +54,7 @@ function fixtureSpent(spent: string): string {
   });
   const file = join(mkdtempSync(join(tmpdir(), "campaignctl-budget-fixture-")), "sandbox.yaml");
   writeFileSync(file, stringify(fixture));
+  fixtures.set(spent, file);
   return file;
 }
 

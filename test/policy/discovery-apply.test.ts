@@ -4,21 +4,19 @@
  * which holds a nested repository's `.git` (a directory, or the file a submodule leaves), or the
  * root policy is spelt `.yml`, or misspelt. In every case `apply` against the sandbox schedules
  * nothing the policy forbids: the root policy applies, or the run fails naming the near miss.
- * The GOTV reminder's test is first sent and approved under an honest file, so that its schedule is
- * exactly what the second apply would send; effects are counted from `/_sandbox/effects`.
+ * The GOTV reminder's test is first sent and approved under an honest file (once per file, each
+ * case starting from a copy of that state), so that its schedule is exactly what the second apply
+ * would send; effects are counted from `/_sandbox/effects`.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { runCli } from "../helpers/run-cli.js";
 import { admin, GOTV_REMINDER, PARENT_KEY, sandbox } from "../sandbox/helpers.js";
 
 let sb: SandboxHandle;
-beforeEach(async () => {
-  sb = await sandbox({ rateLimits: true });
-});
 afterEach(async () => {
   await sb.close();
 });
@@ -32,31 +30,54 @@ const effects = async () =>
 const TEAM = join("campaigns", "team");
 
 /**
- * A repository whose root holds the example policy (as `policyName`, with `daily_cap_bypass`
- * locked) and whose `campaigns/team/` holds the example campaign files, the GOTV reminder's test
- * already sent and approved. `nested` adds a `.git` to `campaigns/team/`.
+ * The honest first run, made once per file: a repository whose root holds the example policy (with
+ * `daily_cap_bypass` locked) and whose `campaigns/team/` holds the example campaign files (its own
+ * policy file empty: the root's is the only one with rules), applied (the GOTV reminder's test goes
+ * out) and the test approved, in a sandbox that keeps its state in a file. Each test starts `sb`
+ * from a copy of that state (world, effects, idempotency keys, clock) with a copy of the directory.
+ */
+let prepared: Promise<{ readonly state: string; readonly cwd: string; readonly policy: string }> | undefined;
+
+async function prepare(): Promise<{ state: string; cwd: string; policy: string }> {
+  const state = join(mkdtempSync(join(tmpdir(), "campaignctl-nested-state-")), "state.json");
+  sb = await sandbox({ rateLimits: true, statePath: state });
+  try {
+    const cwd = mkdtempSync(join(tmpdir(), "campaignctl-nested-"));
+    mkdirSync(join(cwd, ".git"));
+    mkdirSync(join(cwd, "campaigns"));
+    cpSync("examples", join(cwd, TEAM), { recursive: true, filter: (src) => !src.includes("/ci") });
+    const policy = readFileSync(join(cwd, TEAM, "campaignctl.policy.yaml"), "utf8");
+    writeFileSync(join(cwd, TEAM, "campaignctl.policy.yaml"), "version: 1\nrules: {}\n");
+    writeFileSync(join(cwd, "campaignctl.policy.yaml"), `${policy}locked: [daily_cap_bypass]\n`);
+    const first = await cli(cwd, "apply", TEAM, "--auto-approve");
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect((await effects()).some((e) => e.kind === "test" && e.project_id === GOTV_REMINDER)).toBe(true);
+    expect((await admin(sb, "POST", `/projects/${GOTV_REMINDER}/approve`)).status).toBe(200);
+    return { state, cwd, policy };
+  } finally {
+    await sb.close();
+  }
+}
+
+/**
+ * The honest first run's repository and sandbox state, copied, with the root policy as
+ * `policyName` and `nested` adding a `.git` to `campaigns/team/`; then the team sets
+ * `daily_cap_bypass` on the reminder, which the root policy forbids.
  */
 async function repository(policyName: string, nested: "dir" | "file" | null): Promise<string> {
+  prepared ??= prepare();
+  const made = await prepared;
+  const state = join(mkdtempSync(join(tmpdir(), "campaignctl-nested-state-")), "state.json");
+  copyFileSync(made.state, state);
+  sb = await sandbox({ rateLimits: true, statePath: state });
   const cwd = mkdtempSync(join(tmpdir(), "campaignctl-nested-"));
-  mkdirSync(join(cwd, ".git"));
-  mkdirSync(join(cwd, "campaigns"));
-  cpSync("examples", join(cwd, TEAM), { recursive: true, filter: (src) => !src.includes("/ci") });
-  const policy = readFileSync(join(cwd, TEAM, "campaignctl.policy.yaml"), "utf8");
-  // The team's own policy file is empty: the root's is the only one with rules.
-  writeFileSync(join(cwd, TEAM, "campaignctl.policy.yaml"), "version: 1\nrules: {}\n");
-  // An honest first run under the real policy name: the reminder's test goes out and is approved.
-  writeFileSync(join(cwd, "campaignctl.policy.yaml"), `${policy}locked: [daily_cap_bypass]\n`);
-  const first = await cli(cwd, "apply", TEAM, "--auto-approve");
-  expect(first.code, first.stdout + first.stderr).toBe(0);
-  expect((await effects()).some((e) => e.kind === "test" && e.project_id === GOTV_REMINDER)).toBe(true);
-  expect((await admin(sb, "POST", `/projects/${GOTV_REMINDER}/approve`)).status).toBe(200);
+  cpSync(made.cwd, cwd, { recursive: true });
   if (policyName !== "campaignctl.policy.yaml") {
-    writeFileSync(join(cwd, policyName), `${policy}locked: [daily_cap_bypass]\n`);
+    writeFileSync(join(cwd, policyName), `${made.policy}locked: [daily_cap_bypass]\n`);
     rmSync(join(cwd, "campaignctl.policy.yaml"));
   }
   if (nested === "dir") mkdirSync(join(cwd, TEAM, ".git"));
   if (nested === "file") writeFileSync(join(cwd, TEAM, ".git"), "gitdir: ../../.git/modules/team\n");
-  // The team now sets daily_cap_bypass on the reminder, which the root policy forbids.
   const gotv = join(cwd, TEAM, "gotv.yaml");
   writeFileSync(
     gotv,

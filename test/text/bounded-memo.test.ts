@@ -79,4 +79,19 @@ describe("boundedMemo", () => {
     expect(Object.isFrozen(open)).toBe(false);
     expect(memo.made).toBe(2);
   });
+
+  test("deepFreeze never calls a getter: a lazy value stays lazy", () => {
+    let reads = 0;
+    const file = {
+      path: "a.yaml",
+      get sha256() {
+        reads += 1;
+        return "digest";
+      },
+    };
+    deepFreeze(file);
+    expect(Object.isFrozen(file)).toBe(true);
+    expect(reads).toBe(0);
+    expect(file.sha256).toBe("digest");
+  });
 });

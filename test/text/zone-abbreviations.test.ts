@@ -1,0 +1,42 @@
+/**
+ * Each table zone's abbreviation (src/text/zone-offsets.ts `zoneAbbreviation`, from the table
+ * scripts/gen-zone-offsets.mjs writes at build time) is luxon's `ZZZZ` in English, ICU's short
+ * zone name, at every change of offset, the millisecond before it, and every 9 days from 2000 to
+ * 2070; a zone or an instant outside the table is luxon's own.
+ */
+import { DateTime } from "luxon";
+import { expect, test } from "vitest";
+import { ABBREVIATIONS, CHANGES, FROM_MS, TO_MS } from "../../src/text/generated/zone-offsets.js";
+import { zoneAbbreviation } from "../../src/text/zone-offsets.js";
+
+const DAY = 86_400_000;
+const luxonName = (zone: string, ms: number): string =>
+  DateTime.fromMillis(ms, { zone }).setLocale("en-US").toFormat("ZZZZ");
+
+test("every table zone's abbreviation is luxon's at each change, before it and every 9 days", () => {
+  // Every zone of the table names its offsets (none goes by two names in 2000-2070 in this ICU).
+  expect(Object.keys(ABBREVIATIONS).sort()).toEqual(Object.keys(CHANGES).sort());
+  const wrong: string[] = [];
+  for (const [zone, changes] of Object.entries(CHANGES)) {
+    const instants: number[] = [];
+    for (let i = 1; i < changes.length; i += 2)
+      instants.push(changes[i] as number, (changes[i] as number) - 1);
+    for (let ms = FROM_MS; ms < TO_MS; ms += 9 * DAY) instants.push(ms);
+    for (const ms of instants)
+      if (zoneAbbreviation(zone, ms) !== luxonName(zone, ms))
+        wrong.push(`${zone} ${new Date(ms).toISOString()}: ${zoneAbbreviation(zone, ms)}`);
+  }
+  expect(wrong).toEqual([]);
+});
+
+test("a zone or an instant the table does not hold is named by luxon", () => {
+  for (const [zone, ms] of [
+    ["Europe/Berlin", Date.UTC(2026, 6, 1)],
+    ["America/Havana", Date.UTC(2026, 0, 1)],
+    ["America/New_York", Date.UTC(1990, 6, 1)],
+    ["America/New_York", Date.UTC(2080, 0, 1)],
+  ] as const)
+    expect(zoneAbbreviation(zone, ms)).toBe(luxonName(zone, ms));
+  expect(zoneAbbreviation("America/New_York", Date.UTC(2026, 0, 15))).toBe("EST");
+  expect(zoneAbbreviation("America/Los_Angeles", Date.UTC(2026, 6, 15))).toBe("PDT");
+});

@@ -63,13 +63,17 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
 /** Maps of at most this many keys are checked for repeated keys by comparing, not by an index. */
 const SMALL_MAP = 12;
 
-/** The first key before `items[end]` that is a located scalar named `name` (as duplicateKeys reads keys). */
+/**
+ * The names of a small map's keys, reused from map to map (a project's keys): `names[i]` is the key
+ * of `items[i]` as duplicate keys are read (a located scalar, `String` of its value), else
+ * undefined. Each key is named once, not once per earlier key compared.
+ */
+const smallNames: (string | undefined)[] = [];
+
+/** The first key before `items[end]` named `name` (`smallNames` holds the map's names). */
 function firstNamed(items: readonly unknown[], end: number, name: string): Scalar | undefined {
-  for (let j = 0; j < end; j++) {
-    const key = (items[j] as Pair<unknown, unknown>).key;
-    if (isScalar(key) && key.range !== undefined && key.range !== null && String(key.value) === name)
-      return key;
-  }
+  for (let j = 0; j < end; j++)
+    if (smallNames[j] === name) return (items[j] as Pair<unknown, unknown>).key as Scalar;
   return undefined;
 }
 
@@ -86,15 +90,21 @@ function repeatedKeys(
   const small = items.length <= SMALL_MAP;
   if (!small) firstByKey.clear();
   for (let i = 0; i < items.length; i++) {
-    const key = (items[i] as Pair<unknown, unknown>).key;
-    if (!isScalar(key) || key.range === undefined || key.range === null) continue;
+    const pairKey = (items[i] as Pair<unknown, unknown>).key;
+    const key = isScalar(pairKey) ? pairKey : undefined;
+    const range = key?.range;
+    if (key === undefined || range === undefined || range === null) {
+      if (small) smallNames[i] = undefined;
+      continue;
+    }
     const name = String(key.value);
+    if (small) smallNames[i] = name;
     const earlier = small ? firstNamed(items, i, name) : firstByKey.get(name);
     if (earlier === undefined) {
       if (!small) firstByKey.set(name, key);
       continue;
     }
-    const first = earlier.range ?? key.range;
+    const first = earlier.range ?? range;
     const related: RelatedInformation[] = [
       { message: `first \`${name}\` is here`, range: rangeAt(source, first[0], first[1]) },
     ];
@@ -102,7 +112,7 @@ function repeatedKeys(
       severity: "error",
       code: "campaign.duplicate-key",
       message: `key \`${name}\` appears twice in the same mapping`,
-      range: rangeAt(source, key.range[0], key.range[1]),
+      range: rangeAt(source, range[0], range[1]),
       hint: "remove one of them: YAML keeps only the last, silently",
       related,
     });

@@ -178,4 +178,29 @@ describe("walkDocument's problems", () => {
       ]);
     }
   });
+
+  it("names a small map's keys as before: numbers and strings alike, other keys skipped, nested maps apart", () => {
+    // `12` and `"12"` are one name; an alias key and an empty key are not compared; the inner map
+    // reuses the names of the outer one while the outer one's own keys are already checked.
+    const text = [
+      "top:",
+      "  x: &k 1",
+      "  12: a",
+      "  *k : b",
+      "  inner: {x: 1, y: 2, x: 3}",
+      '  "12": c',
+      "  : d",
+      "  x: e",
+      "",
+    ].join("\n");
+    const { doc, lineCounter } = parse(text);
+    const { problems } = walkDocument({ file: "f.yaml", text, lineCounter }, doc);
+    expect(problems.map((p) => [p.code, p.range?.start.offset, p.related?.[0]?.range?.start.offset])).toEqual(
+      [
+        ["campaign.duplicate-key", text.indexOf('"12"'), text.indexOf("12: a")],
+        ["campaign.duplicate-key", text.indexOf("x: e"), text.indexOf("x: &k")],
+        ["campaign.duplicate-key", text.indexOf("x: 3"), text.indexOf("x: 1")],
+      ],
+    );
+  });
 });

@@ -9,38 +9,13 @@ import { describe, expect, test } from "vitest";
 import { SCHEDULE_TIMEZONES } from "../../src/contract/limits.js";
 import { localDay, localTime, localTimeOfDay } from "../../src/forecast/zone-clock.js";
 import { offsetAt } from "../../src/jurisdictions/zone-days.js";
+import { luxonShortName } from "../helpers/luxon-short-name.js";
 
 const HOUR = 3_600_000;
 /** Around the 2026 and 2027 changes (US: 2026-11-01, 2027-03-14), every 17 minutes for 4 days each. */
 const instants = [Date.parse("2026-10-30T00:00:00Z"), Date.parse("2027-03-12T00:00:00Z")].flatMap((from) =>
   Array.from({ length: (4 * 24 * 60) / 17 }, (_, i) => from + i * 17 * 60_000 + (i % 7) * 1_001),
 );
-
-/**
- * Luxon's `ZZZZ` (the zone's short name at `ms`) as luxon reads it (`parseZoneInfo`: ICU's
- * `timeZoneName: "short"` with these options, in the DateTime's locale), at every instant, from a
- * formatter made once per zone and locale: luxon makes a new `Intl.DateTimeFormat` at each call,
- * half this file's time when read at every instant.
- */
-const shortNames = new Map<string, Intl.DateTimeFormat>();
-function luxonShortName(zone: string, locale: string, ms: number): string | undefined {
-  const key = `${zone}|${locale}`;
-  let format = shortNames.get(key);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(locale, {
-      timeZoneName: "short",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: zone,
-    });
-    shortNames.set(key, format);
-  }
-  return format.formatToParts(new Date(ms)).find((p) => p.type === "timeZoneName")?.value;
-}
 
 describe("the zone clock agrees with luxon", () => {
   test("the short zone name read once per zone is luxon's ZZZZ, around both changes", () => {

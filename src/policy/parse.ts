@@ -28,7 +28,15 @@ const HINT = "see schemas/policy.schema.json and docs/policy.md for the rules an
 
 export function parsePolicy(file: string, text: string): ParsedPolicy {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
+  // `stringKeys`: every key of a policy is a name, so a map, a list or a tagged value written as a
+  // key is an error at the key (NON_STRING_KEY), not a stringified key found unknown at 1:1.
+  const doc = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    stringKeys: true,
+    logLevel: "error",
+  });
   const source: SourceText = { file, text, lineCounter };
   if (doc.errors.length > 0)
     return {
@@ -36,7 +44,10 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
       diagnostics: doc.errors.map((e) => ({
         severity: "error",
         code: "policy.file-invalid",
-        message: `the policy file is not valid YAML: ${e.message.split("\n")[0] ?? e.code}`,
+        message:
+          e.code === "NON_STRING_KEY"
+            ? "the policy file is not valid YAML: this mapping key is a map, a list or a tagged value, and keys are names"
+            : `the policy file is not valid YAML: ${e.message.split("\n")[0] ?? e.code}`,
         range: rangeAt(source, e.pos[0], e.pos[1]),
         hint: HINT,
       })),

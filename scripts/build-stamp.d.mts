@@ -8,6 +8,12 @@ export declare const INPUT_FILES: readonly string[];
 export declare const STAMP: string;
 /** The inputs' fingerprint (sha256, hex) under `root`, for `runtime` (default: this process's versions). */
 export declare function fingerprint(root: string, runtime?: Record<string, string | undefined>): string;
+/** Adds each file's path (relative to `root`) and content to `hash`; a missing file counts as such. */
+export declare function hashFiles(
+  hash: import("node:crypto").Hash,
+  root: string,
+  files: readonly string[],
+): void;
 /** Every file a build leaves in dist/ and src/ *\/generated/, relative to `root`, with its size. */
 export declare function outputs(root: string): Record<string, number>;
 /** The stamp of the build just made under `root`. */

@@ -43,14 +43,19 @@ export function fingerprint(root, runtime = process.versions) {
     ...INPUT_DIRS.flatMap((d) => walk(root, d)).filter((f) => !GENERATED.test(f)),
     ...INPUT_FILES,
   ];
+  hashFiles(hash, root, files);
+  hash.update(JSON.stringify(runtime));
+  return hash.digest("hex");
+}
+
+/** Adds each file's path (relative to `root`) and content to `hash`; a missing file counts as such. */
+export function hashFiles(hash, root, files) {
   for (const file of files) {
     const abs = join(root, file);
     hash.update(`${file}\0`);
     hash.update(existsSync(abs) ? readFileSync(abs) : "\0missing\0");
     hash.update("\0");
   }
-  hash.update(JSON.stringify(runtime));
-  return hash.digest("hex");
 }
 
 /** Every file a build leaves: dist/ (but the stamp) and the generated sources, with their sizes. */

@@ -11,8 +11,12 @@
  * kept per validator (a new one replaces the older).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
+import { hashFiles } from "../../scripts/build-stamp.mjs";
+import { keptFile, storeDir } from "../helpers/kept-file.js";
+
+const STORE = "campaignctl-test-validators";
 
 /** A validator of scripts/gen-validators.mjs's VALIDATORS, as far as its rendering reads it. */
 export interface RenderSpec {
@@ -33,12 +37,7 @@ const RENDER_INPUTS = [
 export function renderKey(root: string, spec: RenderSpec, node = process.versions.node): string {
   const hash = createHash("sha256");
   hash.update(`${JSON.stringify(spec)}\0node ${node}\0`);
-  for (const file of [...RENDER_INPUTS, spec.schema, ...(spec.shared ?? [])]) {
-    const abs = join(root, file);
-    hash.update(`${file}\0`);
-    hash.update(existsSync(abs) ? readFileSync(abs) : "\0missing\0");
-    hash.update("\0");
-  }
+  hashFiles(hash, root, [...RENDER_INPUTS, spec.schema, ...(spec.shared ?? [])]);
   return hash.digest("hex");
 }
 
@@ -48,21 +47,13 @@ export function renderedOnce<S extends RenderSpec>(
   spec: S,
   render: (spec: S) => string,
 ): string {
-  const store = join(root, "node_modules", ".cache", "campaignctl-test-validators");
   const name = basename(spec.out);
-  const file = join(store, `${name}-${renderKey(root, spec)}.txt`);
-  if (existsSync(file)) return readFileSync(file, "utf8");
-  const text = render(spec);
-  try {
-    mkdirSync(store, { recursive: true });
-    const aside = `${file}.${process.pid}.tmp`;
-    writeFileSync(aside, text);
-    renameSync(aside, file);
-    for (const other of readdirSync(store))
-      if (other.startsWith(`${name}-`) && other !== basename(file))
-        rmSync(join(store, other), { force: true });
-  } catch {
-    // Kept only to save time: a store that cannot be written renders again next pass.
-  }
-  return text;
+  const kept = `${name}-${renderKey(root, spec)}.txt`;
+  const dir = storeDir(root, STORE);
+  const file = keptFile(dir, kept, () => render(spec));
+  if (file === undefined) return render(spec);
+  // One key kept per validator: a new one replaces the older.
+  for (const other of readdirSync(dir))
+    if (other.startsWith(`${name}-`) && other !== kept) rmSync(join(dir, other), { force: true });
+  return readFileSync(file, "utf8");
 }

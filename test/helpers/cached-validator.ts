@@ -12,14 +12,17 @@
  * `errors`, which each call sets, so files of one worker (`isolate: false`) may share them.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Ajv2020, type Options, type ValidateFunction } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
+import { keptFile, storeDir } from "./kept-file.js";
 
 const ROOT = new URL("../../", import.meta.url);
-export const VALIDATOR_CACHE = new URL("node_modules/.cache/campaignctl-test-schemas/", ROOT);
+const VALIDATOR_DIR = storeDir(fileURLToPath(ROOT), "campaignctl-test-schemas");
+export const VALIDATOR_CACHE = pathToFileURL(`${VALIDATOR_DIR}/`);
 // Resolves the run-time helpers standalone code requires (ajv/dist/runtime/*, ajv-formats).
 const requireCached = createRequire(new URL("index.cjs", VALIDATOR_CACHE));
 
@@ -42,22 +45,13 @@ export function cachedValidator(
 ): ValidateFunction {
   let validate = loaded.get(fileName);
   if (validate !== undefined) return validate;
-  const file = new URL(fileName, VALIDATOR_CACHE);
-  if (!existsSync(file)) {
-    try {
-      mkdirSync(VALIDATOR_CACHE, { recursive: true });
-      // Written aside then renamed: a worker compiling the same schema at the same time, or one
-      // reading it, never sees half a file.
-      const aside = new URL(`${fileName}.${process.pid}`, VALIDATOR_CACHE);
-      writeFileSync(aside, code());
-      renameSync(aside, file);
-    } catch {
-      validate = compile();
-      loaded.set(fileName, validate);
-      return validate;
-    }
+  const file = keptFile(VALIDATOR_DIR, fileName, code);
+  if (file === undefined) {
+    validate = compile();
+    loaded.set(fileName, validate);
+    return validate;
   }
-  validate = requireCached(file.pathname) as ValidateFunction;
+  validate = requireCached(file) as ValidateFunction;
   loaded.set(fileName, validate);
   return validate;
 }

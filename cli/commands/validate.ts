@@ -13,6 +13,7 @@ import type { Format, OutputFlags } from "../flags/output-format.js";
 import type { Io } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
 import { hiddenInfos, hiddenNote, printDiagnostics } from "../output/print-diagnostics.js";
+import { noPretenuring } from "../validate/no-pretenuring.js";
 import type { ValidateJob } from "../validate/validate-check.js";
 import { checkFiles } from "../validate/validate-workers.js";
 
@@ -31,6 +32,8 @@ export async function validateCommand(
   io: Io,
   givenNow: Date | undefined,
 ): Promise<Outcome> {
+  // Before the first file is read: each file's document dies young (cli/validate/no-pretenuring.ts).
+  noPretenuring();
   const read = readCampaignFiles(paths, io.cwd);
   // Offline, the system clock is the only clock there is; a past schedule is a warning naming it.
   const now = givenNow ?? new Date(io.clock());

@@ -13,7 +13,6 @@ import type { Format, OutputFlags } from "../flags/output-format.js";
 import type { Io } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
 import { hiddenInfos, hiddenNote, printDiagnostics } from "../output/print-diagnostics.js";
-import { noPretenuring } from "../validate/no-pretenuring.js";
 import type { ValidateJob } from "../validate/validate-check.js";
 import { checkFiles } from "../validate/validate-workers.js";
 
@@ -33,9 +32,6 @@ export async function validateCommand(
   givenNow: Date | undefined,
 ): Promise<Outcome> {
   const read = readCampaignFiles(paths, io.cwd);
-  // Several files: each one's document dies after its checks, young (cli/validate/no-pretenuring.ts).
-  // A run's only file keeps its document to the end, which V8's pretenuring then allocates right.
-  if (read.files.length > 1) noPretenuring();
   // Offline, the system clock is the only clock there is; a past schedule is a warning naming it.
   const now = givenNow ?? new Date(io.clock());
   // The policy is found from the files read (see policy-file.ts), so only once they are read.

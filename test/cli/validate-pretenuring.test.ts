@@ -1,18 +1,25 @@
 /**
- * `validate` of several files turns V8's allocation-site pretenuring off before checking them, and
- * of one file leaves it on (cli/validate/no-pretenuring.ts; issue 36: over 100 files it cut the
- * promoted bytes from about 100 MB to about 32 and the mark-compacts from 3 to 1, bench/README.md).
- * The flag changes no output, so the test watches the call: a preload records every
- * `v8.setFlagsFromString` (for the code-cached bundle, which requires `node:v8`, and for the ES
- * modules, whose named import it re-syncs) and prints them at exit.
+ * The bin turns V8's allocation-site pretenuring off for a `validate` process, before the command
+ * loads, and for no other command; an in-process run (the tests' `run`) never touches the VM
+ * (cli/validate/no-pretenuring.ts; issue 36: over 100 files it cut the promoted bytes from about
+ * 100 MB to about 32 and the mark-compacts from 3 to 1, bench/README.md). The flag changes no
+ * output, so the test watches the call: a preload records every `v8.setFlagsFromString` (for the
+ * code-cached bundle, which requires `node:v8`, and for the ES modules, whose named import it
+ * re-syncs) and prints them at exit; in process, `node:v8` is mocked.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, test } from "vitest";
-import { BUILT_CLI } from "../helpers/run-cli.js";
+import { setFlagsFromString } from "node:v8";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
+
+vi.mock("node:v8", async (original) => ({
+  ...(await original<typeof import("node:v8")>()),
+  setFlagsFromString: vi.fn(),
+}));
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let spy = "";
@@ -50,12 +57,30 @@ function flagsSet(argv: readonly string[], env: Record<string, string> = {}): Pr
 const NOW = ["--now", "2026-11-01T00:00:00Z"];
 
 describe("validate and V8's pretenuring", () => {
-  test.each([[{}], [{ NODE_DISABLE_COMPILE_CACHE: "1" }]])("several files: turned off %o", async (env) => {
-    const flags = await flagsSet(["validate", "examples/gotv.yaml", "examples/early-vote.yaml", ...NOW], env);
-    expect(flags).toEqual(["--no-allocation-site-pretenuring"]);
+  test.each([[{}], [{ NODE_DISABLE_COMPILE_CACHE: "1" }]])(
+    "the bin, several files: turned off %o",
+    async (env) => {
+      const flags = await flagsSet(
+        ["validate", "examples/gotv.yaml", "examples/early-vote.yaml", ...NOW],
+        env,
+      );
+      expect(flags).toEqual(["--no-allocation-site-pretenuring"]);
+    },
+  );
+
+  test("the bin, one file: turned off too", async () => {
+    expect(await flagsSet(["validate", "examples/gotv.yaml", ...NOW])).toEqual([
+      "--no-allocation-site-pretenuring",
+    ]);
   });
 
-  test("one file: left on (its document lives to the end of the run)", async () => {
-    expect(await flagsSet(["validate", "examples/gotv.yaml", ...NOW])).toEqual([]);
+  test("the bin, another command: left alone", async () => {
+    expect(await flagsSet(["version"])).toEqual([]);
+  });
+
+  test("in process: left alone", async () => {
+    const result = await runCli(["validate", "examples/gotv.yaml", "examples/early-vote.yaml", ...NOW]);
+    expect(result.code).toBe(0);
+    expect(vi.mocked(setFlagsFromString)).not.toHaveBeenCalled();
   });
 });

@@ -17,7 +17,7 @@
  * its own key `pc_live_sbx_o00_rw_...` that reads them all), --keys-env (print `export CAMPAIGNCTL_API_KEY_<SLUG>=...` lines for the
  * sandbox's fixture keys on stderr).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -122,7 +122,8 @@ export async function main(argv, io) {
   return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as the script (by any path to it, a symbolic link included), not imported.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.exitCode = await main(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

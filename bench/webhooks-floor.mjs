@@ -35,6 +35,11 @@ const cli = process.env.BENCH_CLI ?? fileURLToPath(new URL("../dist/cli/main.js"
 /** BENCH_CLI_BEFORE: a build before a change, run in each round too (triples), to compare under the same load. */
 const before = process.env.BENCH_CLI_BEFORE;
 const floor = fileURLToPath(new URL("./webhooks-floor-server.mjs", import.meta.url));
+/**
+ * BENCH_STDOUT=file: every receiver's stdout is a file in its state directory (as `> events.jsonl`
+ * gives it) instead of a pipe this process drains while it sends and times the load.
+ */
+const stdoutToFile = process.env.BENCH_STDOUT === "file";
 
 /** One run of `who` ("listener", "before" or "floor") with `concurrency` connections, on a fresh state directory. */
 async function runOnce(who, concurrency, round) {
@@ -49,7 +54,10 @@ async function runOnce(who, concurrency, round) {
             "listen",
             ...listenFlags(state, "BENCH_WEBHOOK_SECRET"),
           ];
-    const receiver = await startReceiver(args);
+    const receiver = await startReceiver(
+      args,
+      stdoutToFile ? { stdoutFile: join(state, "stdout.jsonl") } : {},
+    );
     const cpuBefore = receiver.cpuMs();
     const sent = await sendAll(receiver.url, signedDeliveries(total, `evt_${round}_`), concurrency);
     const cpu = receiver.cpuMs() - cpuBefore;

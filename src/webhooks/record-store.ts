@@ -51,6 +51,8 @@ export interface RecordFile {
   mark(markers: readonly Marker[]): void;
   /** Appends a dead-letter line and syncs it, then marks the event dead in the record. */
   deadLetter(item: OutboxItem, reason: DeadReason, at: number, line: Record<string, unknown>): void;
+  /** Whether the record has grown past twice its capacity (`compactIfDue` would compact it). */
+  compactionDue(): boolean;
   /** Replaces the record by its compaction when it has grown past twice its capacity (call when every event was printed). */
   compactIfDue(): Promise<void>;
   close(): Promise<void>;
@@ -168,8 +170,9 @@ function recordOn(
       ]);
       outbox.delete(item.event.entry.event_id);
     },
+    compactionDue: () => lines > 2 * Math.max(capacity, outbox.size),
     async compactIfDue() {
-      if (lines <= 2 * Math.max(capacity, outbox.size)) return;
+      if (!file.compactionDue()) return;
       // Synchronous, so no marker is appended between the old content and the new.
       log.replace(compactedLines(record.entries(), outbox));
       lines = record.size + outbox.size;

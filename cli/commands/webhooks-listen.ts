@@ -2,8 +2,8 @@
  * `campaignctl webhooks listen`: a local receiver for the API's signed deliveries. Each delivery is
  * verified (signature over the raw bytes against every `--secret-env` secret, timestamp within 5
  * minutes of this machine's clock, dedupe by event id and by the signed body), written to the
- * record under `--state` and flushed, and only then answered 2xx; printed (text, or JSON lines with
- * `--json`) right after the answer. With `--forward-to`, it also enters the outbox: forwarded until the handler answers
+ * record under `--state` and flushed, printed (text, or JSON lines with `--json`), and only then
+ * answered 2xx. With `--forward-to`, it also enters the outbox: forwarded until the handler answers
  * 2xx, across restarts, or moved to the dead-letter file past `--forward-max-attempts` or
  * `--forward-max-age`. Serves until Ctrl-C (SIGINT) or SIGTERM, then stops taking deliveries,
  * finishes what is in flight and prints the totals.

@@ -40,11 +40,6 @@ export class WorkQueue<T> {
     return true;
   }
 
-  /** Jobs waiting for the next batch (the running batch not counted). */
-  get waiting(): number {
-    return this.jobs.length;
-  }
-
   /** Resolves once no job waits or runs (at once when idle). */
   drained(): Promise<void> {
     return this.idle;

@@ -1,11 +1,9 @@
 /**
  * The listener's core, between the HTTP server and the record: each delivery is verified
  * (verify.ts), filtered by kind and checked against the dedupe index; a new event is queued for the
- * record and answered only once it is on disk (written and flushed); it is printed, and handed to
- * the outbox when forwarding, right after its answer went out (before the loop reads more). Group
- * commit: the events that arrive while one flush runs go to disk together in the next (queue.ts),
- * and the previous batch is printed while that flush runs. A retry of an event still on its way to
- * disk waits for that flush. Everything
+ * record and answered only once it is on disk (written and flushed), printed, and in the outbox
+ * when forwarding. Group commit: the events that arrive while one flush runs go to disk together in
+ * the next (queue.ts). A retry of an event still on its way to disk waits for that flush. Everything
  * that happens is reported as a {@link ListenerNote}. No IO of its own: the clock and the record
  * (`store`) are handed in.
  */
@@ -30,9 +28,9 @@ export const QUEUE_LIMIT = 10_000;
 
 /**
  * What the listener reports, in order. Invariants: `at` is the listener's clock (ms since the
- * epoch); an `accepted` note comes after its event is on disk (its sender may be answered 2xx
- * first: the note follows within the same turn of the event loop), once per event across restarts
- * (`recovered`: printed on start, the run that took it on stopped before printing it); a rejected delivery is never accepted; `forwarded` notes come after
+ * epoch); an `accepted` note comes after its event is on disk and before the sender is answered
+ * 2xx, once per event across restarts (`recovered`: printed on start, the run that took it on
+ * stopped before printing it); a rejected delivery is never accepted; `forwarded` notes come after
  * the event's `accepted` note, one per attempt.
  */
 export type ListenerNote =
@@ -93,8 +91,6 @@ export interface ReceiverStore {
   commit(events: readonly RecordedEvent[]): Promise<void>;
   /** Appends markers at once (synchronously). */
   mark(markers: readonly Marker[]): void;
-  /** Whether `compactIfDue` would compact now (it writes every event as printed). */
-  compactionDue(): boolean;
   compactIfDue(): Promise<void>;
 }
 
@@ -134,10 +130,6 @@ export class Receiver {
   private readonly queue: WorkQueue<Job>;
   /** Events written but not yet flushed: a retry of one waits for its flush. */
   private readonly inFlight = new Map<string, Promise<boolean>>();
-  /** The batches answered and not yet printed, in order, each with the instant its flush ended. */
-  private held: { readonly at: number; readonly batch: readonly Job[] }[] = [];
-  /** Settles once the batches answered so far are printed. */
-  private printing: Promise<void> = Promise.resolve();
   /** The last instant written as ISO 8601: the deliveries of one millisecond share the string. */
   private lastAt = { ms: Number.NaN, iso: "" };
 
@@ -255,13 +247,9 @@ export class Receiver {
   }
 
   /**
-   * A batch of accepted events: appended and flushed together (one flush), then answered; their
-   * lines are printed (in arrival order, one write, a `printed` marker right after) and handed to
-   * the outbox once the answers went out, while the next batch's flush runs (issue 36: the print's
-   * write to a pipe wakes its reader, and it kept every answer of the batch, and the next batch's
-   * flush, waiting). Nothing is answered before it is on disk; an event answered but not yet
-   * printed when the process dies is printed on the next start (`recovered`), as one flushed and
-   * not answered is.
+   * A batch of accepted events: written and flushed together (one flush), then printed in arrival
+   * order and marked printed (one synchronous write right after the print), then handed to the
+   * outbox; only then are their senders answered.
    */
   private async work(batch: readonly Job[]): Promise<void> {
     const { options } = this;
@@ -269,59 +257,37 @@ export class Receiver {
     try {
       await options.store.commit(recorded);
     } catch (error) {
-      this.notCommitted(batch, error);
+      for (const job of batch) options.store.record.remove(job.event.eventId);
+      options.note({
+        type: "problem",
+        at: options.clock(),
+        diagnostic: {
+          severity: "error",
+          code: "webhooks.not-recorded",
+          message: `${batch.length} event${batch.length === 1 ? "" : "s"} could not be written to the record: ${error instanceof Error ? error.message : String(error)}`,
+          hint: "They were answered 503 and will be sent again; free space or fix the --state directory",
+        },
+      });
+      for (const job of batch) job.settle(false);
       return;
     }
+    const at = options.clock();
+    const accepted: ListenerNote[] = batch.map(({ event }) => ({
+      type: "accepted",
+      at,
+      event,
+      recovered: false,
+    }));
     this.counts.accepted += batch.length;
-    this.held.push({ at: options.clock(), batch });
-    for (const job of batch) job.settle(true);
-    // Printed once the answers' callbacks ran (their writes went out), in this turn of the event
-    // loop; meanwhile the next batch, if one waits, is appended and its flush started.
-    this.printing = afterAnswers().then(() => this.printHeld());
-    // The last batch is printed before the queue says it is drained; compaction writes every event
-    // as printed, so it waits for the print.
-    if (this.queue.waiting > 0 && !options.store.compactionDue()) return;
-    await this.printing;
-    await options.store.compactIfDue();
-  }
-
-  /** Prints the batches answered and not yet printed (one write), marks them printed, hands them to the outbox. */
-  private printHeld(): void {
-    const held = this.held;
-    if (held.length === 0) return;
-    this.held = [];
-    const { options } = this;
-    const accepted: ListenerNote[] = [];
-    for (const { at, batch } of held)
-      for (const { event } of batch) accepted.push({ type: "accepted", at, event, recovered: false });
     if (options.notes === undefined) for (const note of accepted) options.note(note);
     else options.notes(accepted);
-    const last = accepted.at(-1);
-    if (last?.type === "accepted") options.store.mark([{ t: "printed", event_id: last.event.eventId }]);
-    if (options.outbox !== null)
-      for (const { batch } of held) options.outbox.add(batch.map((job) => job.recorded));
-  }
-
-  /** A batch whose write or flush failed: forgotten, reported, each answered 503. */
-  private notCommitted(batch: readonly Job[], error: unknown): void {
-    const { options } = this;
-    for (const job of batch) options.store.record.remove(job.event.eventId);
-    options.note({
-      type: "problem",
-      at: options.clock(),
-      diagnostic: {
-        severity: "error",
-        code: "webhooks.not-recorded",
-        message: `${batch.length} event${batch.length === 1 ? "" : "s"} could not be written to the record: ${error instanceof Error ? error.message : String(error)}`,
-        hint: "They were answered 503 and will be sent again; free space or fix the --state directory",
-      },
-    });
-    for (const job of batch) job.settle(false);
+    const last = batch.at(-1);
+    if (last !== undefined) options.store.mark([{ t: "printed", event_id: last.event.eventId }]);
+    options.outbox?.add(recorded);
+    for (const job of batch) job.settle(true);
+    await options.store.compactIfDue();
   }
 }
-
-/** Resolves after the callbacks already due (the answers' promise reactions and their socket writes). */
-const afterAnswers = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** An accepted event, as the record keeps it, waiting for the disk. */
 interface Job {

@@ -51,8 +51,6 @@ export interface RecordFile {
   mark(markers: readonly Marker[]): void;
   /** Appends a dead-letter line and syncs it, then marks the event dead in the record. */
   deadLetter(item: OutboxItem, reason: DeadReason, at: number, line: Record<string, unknown>): void;
-  /** Whether the record has grown past twice its capacity (`compactIfDue` would compact it). */
-  compactionDue(): boolean;
   /** Replaces the record by its compaction when it has grown past twice its capacity (call when every event was printed). */
   compactIfDue(): Promise<void>;
   close(): Promise<void>;
@@ -170,9 +168,8 @@ function recordOn(
       ]);
       outbox.delete(item.event.entry.event_id);
     },
-    compactionDue: () => lines > 2 * Math.max(capacity, outbox.size),
     async compactIfDue() {
-      if (!file.compactionDue()) return;
+      if (lines <= 2 * Math.max(capacity, outbox.size)) return;
       // Synchronous, so no marker is appended between the old content and the new.
       log.replace(compactedLines(record.entries(), outbox));
       lines = record.size + outbox.size;

@@ -123,7 +123,7 @@ export async function startWebhooksListener(
     await parts.forwarder?.close();
     return fail([listenerBindFailed(flags.host, flags.port, started.failure)]);
   }
-  announce(flags, io, inputs, parts, started.server.url);
+  await announce(flags, io, inputs, parts, started.server.url);
   parts.loop?.start();
   return { ok: true, listener: runningListener(started.server, parts, io) };
 }
@@ -195,6 +195,7 @@ function wireListener(
     outbox: forwarder === null ? null : { add: (events) => loop?.add(events) },
     note: (note) => view.note(note),
     notes: (notes) => view.notes(notes),
+    printed: io.stdoutFlushed,
     onBug,
     queueLimit: tuning.queueLimit,
   });
@@ -218,15 +219,16 @@ function wireListener(
  * not live to print are printed now, once, after the first line, in one write right before their
  * printed marker. Not in the first line's write: a supervisor that reacts to the first line (and a
  * pipe's reader is woken by it, often before this process runs on) should find them not yet
- * printed, so that a kill then repeats nothing.
+ * printed, so that a kill then repeats nothing. The marker waits until those lines were handed to
+ * the OS (`io.stdoutFlushed`), and the deliveries taken on meanwhile wait to be printed after it.
  */
-function announce(
+async function announce(
   flags: WebhooksListenFlags,
   io: Io,
   inputs: ListenInputs,
   parts: ListenerParts,
   url: string,
-): void {
+): Promise<void> {
   const { file, view, receiver } = parts;
   const { recovery } = file;
   const shown = join(flags.state, DEDUPE_FILE_NAME);
@@ -249,7 +251,12 @@ function announce(
   );
   view.notes(startNotes);
   const lastUnprinted = recovery.unprinted.at(-1);
-  if (lastUnprinted !== undefined) file.mark([{ t: "printed", event_id: lastUnprinted.entry.event_id }]);
+  if (lastUnprinted === undefined) return;
+  const marked = (io.stdoutFlushed?.() ?? Promise.resolve()).then(() =>
+    file.mark([{ t: "printed", event_id: lastUnprinted.entry.event_id }]),
+  );
+  receiver.printAfter(marked);
+  await marked;
 }
 
 function runningListener(

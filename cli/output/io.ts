@@ -24,6 +24,15 @@ export interface Io {
    * command, and applied to stdout, stderr and the files written through `saveFiles`.
    */
   readonly redact?: (text: string) => string;
+  /**
+   * Resolves once everything written to `stdout` so far has been handed to the operating system
+   * (written to the pipe, file or terminal), not merely queued in this process: what is queued is
+   * lost when the process is killed. A command that records "printed" after printing (`webhooks
+   * listen`'s `printed` marker) awaits this first. A stdout that was closed (its reader gone:
+   * `| head`) resolves at once: nothing more can be delivered, the lines are dropped. Absent: every
+   * write is handed on before it returns (an in-process test's io).
+   */
+  readonly stdoutFlushed?: () => Promise<void>;
 }
 
 /** Colour only on a TTY, and never when NO_COLOR is set (https://no-color.org). */
@@ -35,8 +44,10 @@ export function useColor(io: Io, stream: "stdout" | "stderr"): boolean {
 }
 
 export function processIo(): Io {
+  const stdout = quietStream(process.stdout, "stdout");
   return {
-    stdout: quietWriter(process.stdout, "stdout"),
+    stdout: stdout.write,
+    stdoutFlushed: stdout.flushed,
     stderr: quietWriter(process.stderr, "stderr"),
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
@@ -61,10 +72,45 @@ export function quietWriter(
   stream: NodeJS.WritableStream,
   name: "stdout" | "stderr",
 ): (text: string) => void {
+  return quietStream(stream, name).write;
+}
+
+/** A stream that says how many bytes it holds, not yet handed to the OS (Node's `writableLength`). */
+type WritableWithLength = NodeJS.WritableStream & { readonly writableLength?: number };
+
+/** A {@link quietWriter} and its `flushed`: see {@link Io.stdoutFlushed}. */
+export interface QuietStream {
+  readonly write: (text: string) => void;
+  /** Resolves once every write so far was handed to the OS, or the stream is closed. */
+  readonly flushed: () => Promise<void>;
+}
+
+/**
+ * {@link quietWriter}, counting the writes not yet handed on: a pipe whose reader is slow or paused
+ * makes Node queue them in memory (`write` never blocks there). Each write's callback (called in
+ * write order, also with an error) counts one down; `flushed` waits for the count to reach zero.
+ * One shared callback, no promise per write: `flushed` costs something only when it waits.
+ */
+export function quietStream(stream: WritableWithLength, name: "stdout" | "stderr"): QuietStream {
   let closed = false;
+  // Nothing queued in this process: every write so far was handed on (Node lowers the count when
+  // the OS took the bytes, before the write's callback runs on the next tick).
+  const handedOn = (): boolean => closed || unsettled <= 0 || stream.writableLength === 0;
+  let unsettled = 0;
+  let waiters: (() => void)[] = [];
+  const wake = (): void => {
+    const woken = waiters;
+    waiters = [];
+    for (const resolve of woken) resolve();
+  };
+  const settled = (): void => {
+    unsettled -= 1;
+    if (handedOn()) wake();
+  };
   const onError = (error: unknown): void => {
     if (closed) return;
     closed = true;
+    wake();
     const code = error instanceof Error && "code" in error ? String(error.code) : "unknown error";
     if (code === "EPIPE" || code === "ERR_STREAM_DESTROYED" || name === "stderr") return;
     try {
@@ -74,12 +120,22 @@ export function quietWriter(
     }
   };
   stream.on("error", onError);
-  return (text) => {
-    if (closed) return;
-    try {
-      stream.write(text);
-    } catch (error) {
-      onError(error);
-    }
+  return {
+    write: (text) => {
+      if (closed) return;
+      unsettled += 1;
+      try {
+        stream.write(text, settled);
+      } catch (error) {
+        settled();
+        onError(error);
+      }
+    },
+    flushed: () =>
+      handedOn()
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            waiters.push(resolve);
+          }),
   };
 }

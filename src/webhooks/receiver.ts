@@ -111,6 +111,12 @@ export interface ReceiverOptions {
    * `printed` marker, so a kill between the two repeats as few lines as it can). Default: `note` each.
    */
   readonly notes?: (notes: readonly ListenerNote[]) => void;
+  /**
+   * Resolves once everything the notes printed so far has been handed to the OS (not queued in the
+   * process, where a kill loses it). Awaited once per batch, after its print and before its
+   * `printed` marker, so the marker (and the answer) never runs ahead of the output. Default: at once.
+   */
+  readonly printed?: () => Promise<void>;
   /** A job that threw: a bug, since jobs report their own failures. */
   readonly onBug: (error: unknown) => void;
   readonly queueLimit?: number;
@@ -132,6 +138,8 @@ export class Receiver {
   private readonly inFlight = new Map<string, Promise<boolean>>();
   /** The last instant written as ISO 8601: the deliveries of one millisecond share the string. */
   private lastAt = { ms: Number.NaN, iso: "" };
+  /** Printing waits for this (see {@link printAfter}); null once it has resolved. */
+  private printGate: Promise<void> | null = null;
 
   constructor(private readonly options: ReceiverOptions) {
     // A batch starts after the loop has read every delivery that arrived in this turn: one flush for all.
@@ -220,6 +228,17 @@ export class Receiver {
     return this.refused(reject(reason, headers, message));
   }
 
+  /**
+   * Holds every batch's print until `done` resolves: the start's recovered events, printed and
+   * being marked, must not be followed by a batch's lines before their own marker is written.
+   */
+  printAfter(done: Promise<void>): void {
+    const gate = done.finally(() => {
+      if (this.printGate === gate) this.printGate = null;
+    });
+    this.printGate = gate;
+  }
+
   /** Resolves once every queued event is on disk and printed. */
   drained(): Promise<void> {
     return this.queue.drained();
@@ -248,8 +267,8 @@ export class Receiver {
 
   /**
    * A batch of accepted events: written and flushed together (one flush), then printed in arrival
-   * order and marked printed (one synchronous write right after the print), then handed to the
-   * outbox; only then are their senders answered.
+   * order, and once the print was handed to the OS marked printed (one synchronous write), then
+   * handed to the outbox; only then are their senders answered.
    */
   private async work(batch: readonly Job[]): Promise<void> {
     const { options } = this;
@@ -271,6 +290,7 @@ export class Receiver {
       for (const job of batch) job.settle(false);
       return;
     }
+    if (this.printGate !== null) await this.printGate;
     const at = options.clock();
     const accepted: ListenerNote[] = batch.map(({ event }) => ({
       type: "accepted",
@@ -281,6 +301,7 @@ export class Receiver {
     this.counts.accepted += batch.length;
     if (options.notes === undefined) for (const note of accepted) options.note(note);
     else options.notes(accepted);
+    if (options.printed !== undefined) await options.printed();
     const last = batch.at(-1);
     if (last !== undefined) options.store.mark([{ t: "printed", event_id: last.event.eventId }]);
     options.outbox?.add(recorded);

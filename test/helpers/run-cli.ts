@@ -46,6 +46,8 @@ export function captureIo(options: CaptureOptions = {}): CapturedIo {
     env: options.env ?? { NO_COLOR: "1" },
     cwd: options.cwd ?? process.cwd(),
     clock: options.clock ?? clockFrom(TEST_NOW),
+    // Every write lands in `out` before it returns: nothing is ever held back.
+    stdoutFlushed: () => Promise.resolve(),
     out: () => out,
     err: () => err,
   };

@@ -1,0 +1,167 @@
+/**
+ * "Printed" means handed to the OS (docs/webhooks.md): the built listener's stdout is a pipe whose
+ * reader stops reading, so a print larger than the pipe (and the reader's buffer) stays partly in
+ * the listener's memory, where a SIGKILL loses it. An event may be answered 2xx only once its line
+ * left the process: after the kill, every answered event is a whole line of the killed run's output,
+ * or printed again (`recovered`) by the next start on the same --state.
+ *
+ * The moments, without timers: A (a small event) is answered and its line read; the reader stops;
+ * B's line (about 900 KiB, the pipe holds 64 KiB) starts to arrive, so B was flushed and printed;
+ * a duplicate of A, sent after that, is answered; then the kill. A listener that answers once its
+ * print is queued (main before this test) has answered B in the same turn as that print, before
+ * the duplicate: B is answered, marked printed, and its line cut short.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { afterEach, expect, test } from "vitest";
+import { BUILT_CLI } from "../helpers/run-cli.js";
+import { expectValid } from "./harness.js";
+
+const SECRET = "whsec_Zq7kR2mV9xL4pT8nW3yB6cD1";
+const ENV = { ...process.env, NO_COLOR: "1", WH_SECRET: SECRET };
+/** Bigger than the pipe (64 KiB) and the reader's buffer together, under the 1 MiB body limit. */
+const PADDING = 900 * 1024;
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function delivery(id: string, padding: number): { headers: Record<string, string>; body: Buffer } {
+  const body = Buffer.from(
+    JSON.stringify({ message_id: `m-${id}`, status: "sent", note: "x".repeat(padding) }),
+  );
+  return {
+    headers: {
+      "content-type": "application/json",
+      "x-webhook-signature": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
+      "x-event-type": "message.sent",
+      "x-event-id": id,
+      // The listener judges timestamps against its own (real) clock.
+      "x-timestamp": String(Math.floor(Date.now() / 1000)),
+    },
+    body,
+  };
+}
+
+/** POSTs; the status, or null when the connection broke (the listener was killed first). */
+async function post(url: string, d: ReturnType<typeof delivery>): Promise<number | null> {
+  try {
+    const res = await fetch(url, { method: "POST", headers: d.headers, body: d.body });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return null;
+  }
+}
+
+function listen(stateDir: string): ChildProcessWithoutNullStreams {
+  const flags = [
+    "--port",
+    "0",
+    "--host",
+    "127.0.0.1",
+    "--json",
+    "--state",
+    stateDir,
+    "--secret-env",
+    "WH_SECRET",
+  ];
+  return spawn(process.execPath, [BUILT_CLI, "webhooks", "listen", ...flags], {
+    env: ENV,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+}
+
+/** Reads `stream` in flowing mode until `done(text so far)`; leaves it paused, its data listener removed. */
+function readUntil(stream: Readable, seen: { text: string }, done: (text: string) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      seen.text += chunk.toString("latin1");
+      if (!done(seen.text)) return;
+      stream.off("data", onData);
+      stream.off("end", onEnd);
+      stream.pause();
+      resolve();
+    };
+    const onEnd = () => reject(new Error(`the listener's stdout ended early:\n${seen.text.slice(0, 2000)}`));
+    stream.on("data", onData);
+    stream.on("end", onEnd);
+    stream.resume();
+  });
+}
+
+/** Everything left in `stream` until it ends. */
+function rest(stream: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    let text = "";
+    stream.on("data", (chunk: Buffer) => {
+      text += chunk.toString("latin1");
+    });
+    stream.on("end", () => resolve(text));
+    stream.resume();
+  });
+}
+
+/** The `accepted` lines among the whole lines of `text` (a line cut short by the kill is not one). */
+function acceptedLines(text: string): { event_id: string; recovered: boolean }[] {
+  const whole = text.slice(0, text.lastIndexOf("\n") + 1);
+  return whole
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as { type: string; event_id: string; recovered: boolean })
+    .filter((l) => l.type === "accepted");
+}
+
+test("an event is answered 2xx only once its printed line left the process: a SIGKILL with stdout stalled loses none", async () => {
+  if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run npm run build first`);
+  const stateDir = mkdtempSync(join(tmpdir(), "campaignctl-webhooks-printed-"));
+  dirs.push(stateDir);
+
+  const first = listen(stateDir);
+  const out = { text: "" };
+  await readUntil(first.stdout, out, (t) => t.includes("\n"));
+  const url = (JSON.parse(out.text.slice(0, out.text.indexOf("\n"))) as { url: string }).url;
+  const answered: string[] = [];
+
+  const a = delivery("evt_small", 0);
+  expect(await post(url, a)).toBe(200);
+  answered.push("evt_small");
+  await readUntil(first.stdout, out, (t) => t.includes('"event_id":"evt_small"') && t.endsWith("\n"));
+
+  // The reader stops: it takes what arrives into its buffer (up to its high-water mark) and no more.
+  const printing = new Promise<void>((resolve) => first.stdout.once("readable", () => resolve()));
+  const b = post(url, delivery("evt_large", PADDING));
+  await printing;
+  // A later turn of the listener: a listener that answers B on its print has answered it by now.
+  expect(await post(url, a)).toBe(200);
+  first.kill("SIGKILL");
+  const exited = new Promise((resolve) => first.on("close", resolve));
+  if ((await b) === 200) answered.push("evt_large");
+  const firstOut = out.text + (await rest(first.stdout));
+  await exited;
+  // The test did what it says: B's line did not fit, so it was cut short (or never started) in the pipe.
+  expect(firstOut.length).toBeLessThan(PADDING);
+
+  const second = listen(stateDir);
+  const secondOut = { text: "" };
+  await readUntil(second.stdout, secondOut, (t) => t.includes("\n"));
+  // The first line is written alone; the recovered lines and their marker follow before any delivery.
+  const closed = new Promise<number | null>((resolve) => second.on("close", (code) => resolve(code)));
+  second.kill("SIGTERM");
+  const secondText = secondOut.text + (await rest(second.stdout));
+  expect(await closed).toBe(0);
+
+  const printedFirst = new Set(acceptedLines(firstOut).map((l) => l.event_id));
+  const recovered = acceptedLines(secondText).filter((l) => l.recovered);
+  for (const line of secondText.split("\n").filter((l) => l !== ""))
+    expectValid("webhook-listen-line", JSON.parse(line));
+  const lost = answered.filter((id) => !printedFirst.has(id) && !recovered.some((l) => l.event_id === id));
+  expect(lost).toEqual([]);
+  // B is on disk either way (committed before its print): never answered, it is printed on the next start.
+  expect([...printedFirst, ...recovered.map((l) => l.event_id)]).toContain("evt_large");
+}, 60_000);

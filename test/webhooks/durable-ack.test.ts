@@ -157,3 +157,64 @@ describe("the receiver answers only what is on disk", () => {
     expect([first.answer?.status, second.answer?.status]).toEqual([200, 200]);
   });
 });
+
+describe("printed means handed to the OS", () => {
+  test("a batch's printed marker and its answers wait until its print was handed on (one wait per batch)", async () => {
+    const { store, flushes, markers } = gatedStore();
+    let handOn: () => void = () => {};
+    let waits = 0;
+    const notes: ListenerNote[] = [];
+    const receiver = new Receiver({
+      secrets: [{ name: "WH_SECRET", value: SECRET }],
+      clock: () => START_MS,
+      events: null,
+      store,
+      outbox: null,
+      note: (n) => notes.push(n),
+      printed: () => {
+        waits += 1;
+        return new Promise<void>((resolve) => {
+          handOn = resolve;
+        });
+      },
+      onBug: (e) => {
+        throw e;
+      },
+    });
+    const first = tracked(receiver.receive(delivery(1)));
+    await settle();
+    flushes[0]?.settle();
+    await settle();
+    // Printed (queued), not yet handed on: no marker, no answer.
+    expect(notes.map((n) => n.type)).toEqual(["accepted"]);
+    expect(markers).toEqual([]);
+    expect(first.answer).toBeNull();
+    handOn();
+    await settle();
+    expect(markers).toEqual([{ t: "printed", event_id: "evt_1" }]);
+    expect(first.answer?.status).toBe(200);
+    expect(waits).toBe(1);
+  });
+
+  test("printAfter holds every batch's print until the start's recovered lines are marked", async () => {
+    const { store, flushes, markers } = gatedStore();
+    const { receiver, notes } = receiverOn(store);
+    let marked: () => void = () => {};
+    receiver.printAfter(
+      new Promise<void>((resolve) => {
+        marked = resolve;
+      }),
+    );
+    const first = tracked(receiver.receive(delivery(1)));
+    await settle();
+    flushes[0]?.settle();
+    await settle();
+    expect(notes).toEqual([]);
+    expect(first.answer).toBeNull();
+    marked();
+    await settle();
+    expect(notes.map((n) => n.type)).toEqual(["accepted"]);
+    expect(markers).toEqual([{ t: "printed", event_id: "evt_1" }]);
+    expect(first.answer?.status).toBe(200);
+  });
+});

@@ -16,8 +16,9 @@ import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
-import { afterEach, expect, test } from "vitest";
+import { type Readable, Writable } from "node:stream";
+import { afterEach, describe, expect, test } from "vitest";
+import { quietStream } from "../../cli/output/io.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
 import { expectValid } from "./harness.js";
 
@@ -165,3 +166,55 @@ test("an event is answered 2xx only once its printed line left the process: a SI
   // B is on disk either way (committed before its print): never answered, it is printed on the next start.
   expect([...printedFirst, ...recovered.map((l) => l.event_id)]).toContain("evt_large");
 }, 60_000);
+
+describe("stdoutFlushed (quietStream)", () => {
+  /** A stream that hands a write on only when the test says so, as a pipe with a stopped reader. */
+  function heldStream() {
+    const held: ((error?: Error | null) => void)[] = [];
+    const stream = new Writable({
+      write(_chunk, _encoding, callback) {
+        held.push(callback);
+      },
+    });
+    return { stream, held };
+  }
+  const state = (p: Promise<void>) => {
+    const s = { done: false };
+    void p.then(() => {
+      s.done = true;
+    });
+    return s;
+  };
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  test("resolves at once when nothing is held, else once every write so far was handed on", async () => {
+    const { stream, held } = heldStream();
+    const out = quietStream(stream, "stdout");
+    const idle = state(out.flushed());
+    await turn();
+    expect(idle.done).toBe(true);
+    out.write("one\n");
+    out.write("two\n");
+    const waiting = state(out.flushed());
+    held.shift()?.();
+    await turn();
+    expect(waiting.done).toBe(false);
+    held.shift()?.();
+    await turn();
+    expect(waiting.done).toBe(true);
+  });
+
+  test("a closed stdout (EPIPE: the reader is gone) resolves: nothing more can be delivered", async () => {
+    const { stream } = heldStream();
+    const out = quietStream(stream, "stdout");
+    out.write("held\n");
+    const waiting = state(out.flushed());
+    stream.emit("error", Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+    await turn();
+    expect(waiting.done).toBe(true);
+    out.write("dropped\n");
+    const after = state(out.flushed());
+    await turn();
+    expect(after.done).toBe(true);
+  });
+});

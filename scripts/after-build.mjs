@@ -18,6 +18,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { build } from "esbuild";
 import { BUNDLE_PARAMETERS, bundleFiles, CACHED_BUNDLES } from "../dist/cli/lifecycle/code-cache.js";
 
@@ -29,6 +30,7 @@ const BANNER =
 const BUNDLED = "// campaignctl bundle";
 
 cpSync("schemas", "dist/schemas", { recursive: true });
+await writeBuiltExample();
 
 if (readFileSync(join(CLI, "main.js"), "utf8").includes(BUNDLED))
   throw new Error(`${CLI}/main.js is already a bundle: run tsc (npm run build) before this script`);
@@ -188,6 +190,23 @@ function externalsRequired() {
       }));
     },
   };
+}
+
+/**
+ * The example fixture's load, made once here instead of at every `--sandbox` start
+ * (src/sandbox/fixture/built-example.ts reads it): examples/sandbox.yaml parsed and checked by this
+ * build's compiled code, with its text, as JSON. A load that JSON would not give back as it is
+ * (a value JSON has not) stops the build.
+ */
+async function writeBuiltExample() {
+  const { parseFixtureText } = await import("../dist/src/sandbox/fixture/load.js");
+  const { BUILT_EXAMPLE_URL } = await import("../dist/src/sandbox/fixture/built-example.js");
+  const text = readFileSync("examples/sandbox.yaml", "utf8");
+  const load = parseFixtureText(text, "examples/sandbox.yaml");
+  const json = JSON.stringify({ text, load });
+  if (!isDeepStrictEqual(JSON.parse(json).load, load))
+    throw new Error("examples/sandbox.yaml's load does not survive JSON: see writeBuiltExample");
+  writeFileSync(BUILT_EXAMPLE_URL, json);
 }
 
 /** esbuild's metafiles of several builds as one. */

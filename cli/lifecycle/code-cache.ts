@@ -30,8 +30,8 @@ import { commandWord } from "./command-word.js";
  * worker restarted after a crash), whose start-up was 40% of a short run's CPU (bench/README.md,
  * "Issue 35: code-cached bundles"); `plan` and `apply` in one bundle (they share the loading, the
  * session, the plan and the embedded sandbox: one bundle costs the package half of two), its cache
- * made by runs of `plan --sandbox` (the README's quick start: issues 35 and 36), which `apply` runs
- * first too. Each bundle adds about 1.5 MB to the package (packed), and its cache must come out the
+ * made by runs of `plan` (the README's quick start is `plan --sandbox`: issues 35 and 36), which
+ * `apply` runs first too. Each bundle adds about 1.5 MB to the package (packed), and its cache must come out the
  * same at every build (`apply`'s own runs do not yet: docs/development.md): not every command has one.
  */
 export const CACHED_BUNDLES: Readonly<Record<string, readonly string[]>> = {

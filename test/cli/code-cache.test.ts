@@ -5,8 +5,8 @@
  * the same run of the sources does (in-process, `run` of cli/lifecycle/run.ts). A cache that is not
  * this bundle's (corrupt, truncated, for another bundle or another Node, rejected by V8, missing)
  * is not used and changes nothing else. The build makes the same caches byte for byte, and each
- * bundle holds its own commands' code only. `plan` and `apply` share one bundle, made from runs
- * of `plan --sandbox`: a plan and an apply against the embedded sandbox print what the sources do.
+ * bundle holds its own commands' code only. `plan` and `apply` share one bundle, its cache made
+ * from runs of `plan`: a plan and an apply against the embedded sandbox print what the sources do.
  *
  * The process is the point only where the bin chooses how to load a run (a run of each cached
  * command, and the two ways a cache can fail: its header refused, V8 refusing it); which cache is
@@ -51,9 +51,9 @@ const HELP_CASES: readonly (readonly string[])[] = [
   ["apply", "--help"],
 ];
 /**
- * A plan against the embedded sandbox (the README's quick start, which the plan bundle's cache is
- * made from), and an apply of its own world: the bundle's code of the sandbox, the session and the
- * plan, and of apply's execution (compiled from the source: its cache holds plan's runs only).
+ * A plan against the embedded sandbox (the README's quick start), and an apply of its own world:
+ * the bundle's code of the sandbox, the session and the plan, and of apply's execution (compiled
+ * from the source: its cache holds plan's runs only).
  */
 const SANDBOX_CASES: readonly (readonly string[])[] = [
   ["plan", "--sandbox", "--json", "examples/"],

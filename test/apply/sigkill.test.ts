@@ -52,15 +52,24 @@ async function committed(sb: SandboxHandle): Promise<number> {
   return (await effects(sb)).filter((e) => e.changed).length;
 }
 
+/** Per sandbox, the held POSTs the request log was last seen to have answered (a count that only grows). */
+const answeredSeen = new WeakMap<SandboxHandle, number>();
+
 /**
  * POSTs inside the sandbox and not yet answered: the hold rule fires as a POST reaches the
- * pipeline, and the request log records the rule's text when it answers.
+ * pipeline, and the request log records the rule's text when it answers. Answered never passes
+ * caught and never goes down, so while caught is the answered count last read, all are answered:
+ * the whole request log (fetched and parsed, most of the test's own CPU when read at each look)
+ * is read again only once a new POST has been caught.
  */
 async function inFlight(sb: SandboxHandle): Promise<{ caught: number; answered: number }> {
   const rules = (await admin(sb, "GET", "/faults")).body.data as { rule: string; fired: number }[];
   const caught = rules.find((r) => r.rule.includes("latency"))?.fired ?? 0;
+  if (caught === answeredSeen.get(sb)) return { caught, answered: caught };
   const log = (await admin(sb, "GET", "/requests")).body.data.requests as { fault: string | null }[];
-  return { caught, answered: log.filter((r) => r.fault?.includes("latency")).length };
+  const answered = log.filter((r) => r.fault?.includes("latency")).length;
+  answeredSeen.set(sb, answered);
+  return { caught, answered };
 }
 
 /** A run of apply under way: its end, whether it has ended, and how to kill it. */

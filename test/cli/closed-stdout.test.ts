@@ -1,15 +1,18 @@
 /**
  * A reader that goes away early (`campaignctl help plan | head -1`) ends the output quietly: no
  * EPIPE stack trace, and the run keeps its outcome and exit code. Runs the built CLI as a child
- * process whose stdout the test closes after the first line; the full runs it is compared with,
- * and the plan that shows the apply ran to its end, run in-process (`run` of cli/main.ts).
+ * process whose stdout the test closes after the first line (the apply against a sandbox in this
+ * process, over loopback); the full runs it is compared with, and the plan that shows the apply ran
+ * to its end, run in-process (`run` of cli/main.ts).
  */
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { startSandbox } from "../../src/sandbox/index.js";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
+import { EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 
 interface EarlyClose {
   readonly firstLine: string;
@@ -18,11 +21,15 @@ interface EarlyClose {
 }
 
 /** Runs the built CLI, reads stdout up to its first newline, then destroys the pipe. */
-function readFirstLineThenClose(argv: readonly string[], cwd: string): Promise<EarlyClose> {
+function readFirstLineThenClose(
+  argv: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<EarlyClose> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT_CLI, ...argv], {
       cwd,
-      env: { ...process.env, NO_COLOR: "1" },
+      env: { ...process.env, NO_COLOR: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -80,19 +87,28 @@ describe("a closed stdout ends the output quietly", () => {
     expect(r.code).toBe(full.code);
   });
 
-  test("apply --sandbox ... | head -1 still applies, with its exit code", async () => {
-    const cwd = mkdtempSync(join(tmpdir(), "campaignctl-epipe-apply-"));
-    cpSync("examples", join(cwd, "examples"), { recursive: true });
-    const r = await readFirstLineThenClose(["apply", "--sandbox", "--auto-approve", "examples/"], cwd);
-    expect(r.stderr).not.toMatch(CRASH);
-    expect(r.code).toBe(0);
-    // The apply ran to its end: the next plan sees its test sends done (nothing planned for them).
-    const next = await runCli(["plan", "--sandbox", "--json", "examples/"], { cwd });
-    const actions = (
-      JSON.parse(next.stdout) as { projects: { actions: { id: string; status: string }[] }[] }
-    ).projects
-      .flatMap((p) => p.actions)
-      .filter((a) => a.id === "gotv-reminder.test");
-    expect(actions.map((a) => a.status)).not.toContain("planned");
+  test("apply ... | head -1 still applies, with its exit code", async () => {
+    // The API is a sandbox in this process (the closed pipe is the point here, not the embedded
+    // sandbox, whose start would be a third of the child's CPU).
+    const sb = await startSandbox({ fixture: EXAMPLE_FIXTURE, autoApproveTests: true });
+    try {
+      const cwd = mkdtempSync(join(tmpdir(), "campaignctl-epipe-apply-"));
+      cpSync("examples", join(cwd, "examples"), { recursive: true });
+      const api = ["--base-url", sb.baseUrl];
+      const env = { CAMPAIGNCTL_API_KEY: PARENT_KEY };
+      const r = await readFirstLineThenClose(["apply", ...api, "--auto-approve", "examples/"], cwd, env);
+      expect(r.stderr).not.toMatch(CRASH);
+      expect(r.code).toBe(0);
+      // The apply ran to its end: the next plan sees its test sends done (nothing planned for them).
+      const next = await runCli(["plan", ...api, "--json", "examples/"], { cwd, env });
+      const actions = (
+        JSON.parse(next.stdout) as { projects: { actions: { id: string; status: string }[] }[] }
+      ).projects
+        .flatMap((p) => p.actions)
+        .filter((a) => a.id === "gotv-reminder.test");
+      expect(actions.map((a) => a.status)).not.toContain("planned");
+    } finally {
+      await sb.close();
+    }
   });
 });

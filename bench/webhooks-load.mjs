@@ -5,7 +5,7 @@
 // interleaved pairs, issue 36).
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { Agent, request } from "undici";
 
@@ -103,8 +103,13 @@ export function load() {
  * Starts `args` (node's own arguments) as a child whose first stdout line is a JSON object with
  * `url`; the secret in BENCH_WEBHOOK_SECRET. Later lines are only counted (`lines()`), and the
  * last one kept (the listener's totals), so reading them costs the bench as little as it can.
+ * With `stdoutFile`, the child's stdout is that file instead of a pipe to this process (as
+ * `> events.jsonl` gives it): the child writes the same lines, and this process, which also sends
+ * the load and times the answers, is not woken to read them; the file is read at the first line
+ * and at the end.
  */
-export async function startReceiver(args) {
+export async function startReceiver(args, { stdoutFile } = {}) {
+  if (stdoutFile !== undefined) return startReceiverToFile(args, stdoutFile);
   const child = spawn(process.execPath, args, {
     env: { ...process.env, BENCH_WEBHOOK_SECRET: BENCH_SECRET, NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "inherit"],
@@ -141,6 +146,52 @@ export async function startReceiver(args) {
       child.kill("SIGINT");
       const code = await exited;
       return { code, last: tail.trimEnd().split("\n").at(-1) ?? "" };
+    },
+  };
+}
+
+/** {@link startReceiver} with the child's stdout a file (created or emptied), read every 5 ms until its first line. */
+async function startReceiverToFile(args, path) {
+  const fd = openSync(path, "w", 0o600);
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, BENCH_WEBHOOK_SECRET: BENCH_SECRET, NO_COLOR: "1" },
+    stdio: ["ignore", fd, "inherit"],
+  });
+  closeSync(fd);
+  let exitCode = null;
+  const exited = new Promise((resolve) =>
+    child.on("exit", (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+  const text = () => readFileSync(path, "utf8");
+  let first = null;
+  while (first === null && exitCode === null) {
+    const now = text();
+    const end = now.indexOf("\n");
+    if (end < 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    else {
+      try {
+        first = JSON.parse(now.slice(0, end));
+      } catch (error) {
+        child.kill("SIGKILL");
+        throw new Error(`${args.join(" ")}: the first line is not JSON: ${now.slice(0, end)}`, {
+          cause: error,
+        });
+      }
+    }
+  }
+  if (first === null) throw new Error(`${args.join(" ")}: no first line`);
+  const lines = () => text().trimEnd().split("\n");
+  return {
+    url: first.url,
+    cpuMs: () => cpuOf(child.pid),
+    lines: () => lines().length - 1,
+    async stop() {
+      child.kill("SIGINT");
+      const code = await exited;
+      return { code, last: lines().at(-1) ?? "" };
     },
   };
 }

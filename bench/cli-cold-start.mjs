@@ -95,7 +95,9 @@ const COMMANDS = {
   version: [["--version"]],
   "help plan": [["help", "plan"]],
   validate: [["validate", "examples/gotv.yaml"]],
+  "validate examples/": [["validate", "examples/"]],
   "plan --sandbox": [["plan", "--sandbox", "examples/"]],
+  "replies plan --sandbox": [["replies", "plan", "--sandbox", "examples/"]],
   "apply --sandbox": [["apply", "--sandbox", "--auto-approve", "examples/"]],
   "replies run --once": [
     ["replies", "run", "--once", "--no-webhooks", "--json", "--base-url", sb.baseUrl, "examples/gotv.yaml"],

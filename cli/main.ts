@@ -3,7 +3,7 @@
  * The bin: runs one command in this process and sets its exit code. The error boundary, the command
  * tree and the run are cli/lifecycle/run.ts; this file only chooses how that code is loaded, before
  * loading anything else (issue 36: a short command's time is mostly start-up). On Node 20, a command
- * the build made a code-cached bundle for (`validate`, `replies`) runs from that bundle,
+ * the build made a code-cached bundle for (`validate`, `replies`, `plan`, `apply`) runs from that bundle,
  * compiled from V8's cache (cli/lifecycle/code-cache.ts); everything else imports run.ts (on Node
  * 22.1+ with Node's own compile cache: cli/lifecycle/compile-cache.ts). Both run the same code.
  */

@@ -18,8 +18,9 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { build } from "esbuild";
-import { BUNDLE_PARAMETERS, bundleFiles, CACHED_COMMANDS } from "../dist/cli/lifecycle/code-cache.js";
+import { BUNDLE_PARAMETERS, bundleFiles, CACHED_BUNDLES } from "../dist/cli/lifecycle/code-cache.js";
 
 const CLI = "dist/cli";
 /** What every chunk starts with: `require` for the CommonJS packages bundled into ES modules. */
@@ -29,6 +30,7 @@ const BANNER =
 const BUNDLED = "// campaignctl bundle";
 
 cpSync("schemas", "dist/schemas", { recursive: true });
+await writeBuiltExample();
 
 if (readFileSync(join(CLI, "main.js"), "utf8").includes(BUNDLED))
   throw new Error(`${CLI}/main.js is already a bundle: run tsc (npm run build) before this script`);
@@ -91,23 +93,26 @@ const result = await build({
   plugins: [compiledModules("import.meta.url")],
   logLevel: "warning",
 });
-const cached = await Promise.all(CACHED_COMMANDS.map(cachedBundle));
+const cached = await Promise.all(
+  Object.entries(CACHED_BUNDLES).map(([name, commands]) => cachedBundle(name, commands)),
+);
 writeFileSync("dist/bundle-meta.json", JSON.stringify(mergedMeta([result.metafile, ...cached])));
 // tsc's source map describes the file the bundle replaced.
 rmSync(join(CLI, "main.js.map"), { force: true });
 chmodSync(join(CLI, "main.js"), 0o755);
 
 /**
- * A run of `command` from one script, for V8's code cache on Node 20 (cli/lifecycle/code-cache.ts):
- * cli/lifecycle/run.ts and everything the command can reach (undici included), as one CommonJS bundle wrapped in a
- * function (its parameters: BUNDLE_PARAMETERS), its id (a hash of its text) on the first line; then
- * a run of the command through it (scripts/make-code-cache.mjs, in a process of its own) makes the
- * cache. The other commands' registrations are left out (cli/program.ts imports only the one named
- * by the command word, which is the one the bin chose the bundle by): each stays an `import()` of
- * its unbundled module. Returns esbuild's metafile, for dist/bundle-meta.json.
+ * The runs of `commands` from one script, the bundle `name`, for V8's code cache on Node 20
+ * (cli/lifecycle/code-cache.ts): cli/lifecycle/run.ts and everything the commands can reach (undici
+ * included), as one CommonJS bundle wrapped in a function (its parameters: BUNDLE_PARAMETERS), its
+ * id (a hash of its text) on the first line; then runs of its commands through it
+ * (scripts/make-code-cache.mjs, in a process of its own) make the cache. The other commands'
+ * registrations are left out (cli/program.ts imports only the one named by the command word, which
+ * is the one the bin chose the bundle by): each stays an `import()` of its unbundled module.
+ * Returns esbuild's metafile, for dist/bundle-meta.json.
  */
-async function cachedBundle(command) {
-  const files = bundleFiles(command);
+async function cachedBundle(name, commands) {
+  const files = bundleFiles(name);
   const out = await build({
     entryPoints: [join(CLI, "lifecycle/run.js")],
     outfile: relative(".", files.source),
@@ -121,7 +126,7 @@ async function cachedBundle(command) {
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
-    plugins: [compiledModules("__campaignctlBase"), otherRegistrationsLeftOut(command), externalsRequired()],
+    plugins: [compiledModules("__campaignctlBase"), otherRegistrationsLeftOut(commands), externalsRequired()],
     logLevel: "warning",
   });
   // ASCII only, so the bin reads it as Latin-1, a one-byte string (about 5 ms less than UTF-8 with
@@ -136,25 +141,25 @@ async function cachedBundle(command) {
     .filter((m) => !/^"\.\.\/register\/[a-z-]+\.js"$/.test(m));
   if (dynamic.length > 0)
     throw new Error(
-      `the code-cached bundle of ${command} has an import() of ${dynamic.join(", ")}: see externalsRequired`,
+      `the code-cached bundle ${name} has an import() of ${dynamic.join(", ")}: see externalsRequired`,
     );
   const id = createHash("sha256").update(text).digest("hex").slice(0, 32);
   mkdirSync(dirname(files.source), { recursive: true });
   writeFileSync(files.source, `// ${id}\n(function (${BUNDLE_PARAMETERS.join(", ")}) {\n${text}})\n`);
-  execFileSync(process.execPath, ["--predictable", "scripts/make-code-cache.mjs", command], {
+  execFileSync(process.execPath, ["--predictable", "scripts/make-code-cache.mjs", name], {
     stdio: "inherit",
   });
   return out.metafile;
 }
 
-/** cli/program.ts's `import()` of every registration but `command`'s, left to Node's loader. */
-function otherRegistrationsLeftOut(command) {
+/** cli/program.ts's `import()` of every registration but those of `commands`, left to Node's loader. */
+function otherRegistrationsLeftOut(commands) {
   return {
     name: "other-registrations-left-out",
     setup(build) {
       build.onResolve({ filter: /^\.\/register\/[a-z-]+\.js$/ }, (args) => {
         if (args.kind !== "dynamic-import" || basename(args.importer) !== "program.js") return undefined;
-        if (args.path === `./register/${command}.js`) return undefined;
+        if (commands.some((command) => args.path === `./register/${command}.js`)) return undefined;
         return { path: `.${args.path}`, external: true };
       });
     },
@@ -185,6 +190,23 @@ function externalsRequired() {
       }));
     },
   };
+}
+
+/**
+ * The example fixture's load, made once here instead of at every `--sandbox` start
+ * (src/sandbox/fixture/built-example.ts reads it): examples/sandbox.yaml parsed and checked by this
+ * build's compiled code, with its text, as JSON. A load that JSON would not give back as it is
+ * (a value JSON has not) stops the build.
+ */
+async function writeBuiltExample() {
+  const { parseFixtureText } = await import("../dist/src/sandbox/fixture/load.js");
+  const { BUILT_EXAMPLE_URL } = await import("../dist/src/sandbox/fixture/built-example.js");
+  const text = readFileSync("examples/sandbox.yaml", "utf8");
+  const load = parseFixtureText(text, "examples/sandbox.yaml");
+  const json = JSON.stringify({ text, load });
+  if (!isDeepStrictEqual(JSON.parse(json).load, load))
+    throw new Error("examples/sandbox.yaml's load does not survive JSON: see writeBuiltExample");
+  writeFileSync(BUILT_EXAMPLE_URL, json);
 }
 
 /** esbuild's metafiles of several builds as one. */

@@ -10,8 +10,8 @@
  * still there with its size. Anything else (an edited, added, removed or renamed source, another
  * Node, V8, ICU or tz version, a lockfile change, a deleted or cut output) builds again.
  *
- * The fingerprint covers every file under the input directories (content and path) and the input
- * files below, and the runtime (the zone table and the code caches are the building Node's own).
+ * The fingerprint covers every file under the input directories (content and path; but the
+ * generated ones and the tool's own `.campaignctl/` state) and the input files below, and the runtime (the zone table and the code caches are the building Node's own).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -23,6 +23,11 @@ export const INPUT_DIRS = ["cli", "src", "schemas", "scripts", "examples"];
 export const INPUT_FILES = ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.build.json"];
 /** Build output inside the source tree (scripts/gen-validators.mjs, scripts/gen-zone-offsets.mjs). */
 const GENERATED = /(^|\/)generated\//;
+/**
+ * The state `campaignctl` keeps beside the files it reads (`.campaignctl/`, ignored by git: a `plan`
+ * of examples/ writes examples/.campaignctl/snapshot.json), which no build reads.
+ */
+const TOOL_STATE = /(^|\/)\.campaignctl\//;
 /** Where the stamp is kept: inside dist/, so removing dist/ removes it. */
 export const STAMP = "dist/.build-stamp.json";
 
@@ -40,7 +45,7 @@ function walk(root, dir) {
 export function fingerprint(root, runtime = process.versions) {
   const hash = createHash("sha256");
   const files = [
-    ...INPUT_DIRS.flatMap((d) => walk(root, d)).filter((f) => !GENERATED.test(f)),
+    ...INPUT_DIRS.flatMap((d) => walk(root, d)).filter((f) => !GENERATED.test(f) && !TOOL_STATE.test(f)),
     ...INPUT_FILES,
   ];
   hashFiles(hash, root, files);

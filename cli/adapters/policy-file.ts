@@ -66,8 +66,9 @@ export const REQUIRE_POLICY_FLAG = "--require-policy";
  * `--loosen-policy` rules turned off. A misspelt policy file on the way (`Campaignctl.policy.yaml`,
  * `campaignctl.polcy.yaml`) stops the run with `policy.file-misnamed`; two policy files in one
  * directory (`.yaml` and `.yml`) with `policy.ambiguous`; with `--require-policy`, finding none
- * with `policy.required`. Call it after reading the files. `looks` (a long-running process's, the
- * language server's) keeps directory listings while each directory is unchanged (discover.ts).
+ * with `policy.required`. Call it after reading the files. `looks` (the language server's; by
+ * default the process's own) keeps directory listings while each directory is unchanged
+ * (discover.ts).
  */
 export function loadPolicy(
   flags: PolicyFlags,

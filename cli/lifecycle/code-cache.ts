@@ -3,10 +3,10 @@
  * start-up, and compiling the code it runs for the first time is the largest part of it; so is a
  * short `replies run`, issue 35). Node 20 keeps no compiled code of ES modules between
  * runs (22.1 and later do: compile-cache.ts), but `vm.Script` accepts V8's `cachedData`. So the
- * build (scripts/after-build.mjs) also writes, for each command of CACHED_COMMANDS, one script
- * holding cli/lifecycle/run.ts and everything that command can reach (the other commands'
+ * build (scripts/after-build.mjs) also writes, for each bundle of CACHED_BUNDLES, one script
+ * holding cli/lifecycle/run.ts and everything its commands can reach (the other commands'
  * registrations are left out: a run of `validate` never loads them; undici is in it, where the ES
- * modules leave it to Node's loader), and the code V8 compiled while runs of that command went
+ * modules leave it to Node's loader), and the code V8 compiled while runs of its commands went
  * through it, made with the Node that built it.
  *
  * Invariants: the cache never changes what runs, only how fast. It is given to V8 only when its
@@ -25,14 +25,28 @@ import { crc32 } from "node:zlib";
 import { commandWord } from "./command-word.js";
 
 /**
- * The commands that get a code-cached bundle: `validate`, whose run is mostly start-up, and
- * `replies`, started again and again by cron jobs and supervisors (`replies run --once`, a worker
- * restarted after a crash), whose start-up was 40% of a short run's CPU (bench/README.md, "Issue 35:
- * code-cached bundles"). Each bundle adds about 1.5 MB to the package (packed), and its cache must
- * come out the same at every build (`apply`'s does not yet: docs/development.md): not every
- * command has one.
+ * The code-cached bundles, each with the commands it runs. `validate`, whose run is mostly
+ * start-up; `replies`, started again and again by cron jobs and supervisors (`replies run --once`, a
+ * worker restarted after a crash), whose start-up was 40% of a short run's CPU (bench/README.md,
+ * "Issue 35: code-cached bundles"); `plan` and `apply` in one bundle (they share the loading, the
+ * session, the plan and the embedded sandbox: one bundle costs the package half of two), its cache
+ * made by runs of `plan` (the README's quick start is `plan --sandbox`: issues 35 and 36), which
+ * `apply` runs first too. Each bundle adds about 1.5 MB to the package (packed), and its cache must come out the
+ * same at every build (`apply`'s own runs do not yet: docs/development.md): not every command has one.
  */
-export const CACHED_COMMANDS: readonly string[] = ["validate", "replies"];
+export const CACHED_BUNDLES: Readonly<Record<string, readonly string[]>> = {
+  validate: ["validate"],
+  replies: ["replies"],
+  plan: ["plan", "apply"],
+};
+
+/** The commands that run from a code-cached bundle. */
+export const CACHED_COMMANDS: readonly string[] = Object.values(CACHED_BUNDLES).flat();
+
+/** The code-cached bundle that runs `command`, if any. */
+export function bundleOf(command: string): string | undefined {
+  return Object.keys(CACHED_BUNDLES).find((bundle) => CACHED_BUNDLES[bundle]?.includes(command));
+}
 
 /** What a bundle exports: cli/lifecycle/run.ts. */
 export interface RunEntry {
@@ -61,11 +75,11 @@ export const BUNDLE_PARAMETERS = [
   "__campaignctlBase",
 ] as const;
 
-/** The bundle of `command` and its cache file. */
-export function bundleFiles(command: string): { readonly source: string; readonly cache: string } {
+/** The code-cached bundle named `bundle` (a key of CACHED_BUNDLES) and its cache file. */
+export function bundleFiles(bundle: string): { readonly source: string; readonly cache: string } {
   return {
-    source: fileURLToPath(new URL(`${command}.js`, DIR)),
-    cache: fileURLToPath(new URL(`${command}.cache`, DIR)),
+    source: fileURLToPath(new URL(`${bundle}.js`, DIR)),
+    cache: fileURLToPath(new URL(`${bundle}.cache`, DIR)),
   };
 }
 
@@ -119,9 +133,10 @@ export function loadBundle(
  */
 export function cachedRun(argv: readonly string[], env: NodeJS.ProcessEnv): RunEntry | undefined {
   const command = commandWord(argv);
-  if (command === undefined || !CACHED_COMMANDS.includes(command)) return undefined;
+  const bundle = command === undefined ? undefined : bundleOf(command);
+  if (bundle === undefined) return undefined;
   if ("enableCompileCache" in module || env.NODE_DISABLE_COMPILE_CACHE === "1") return undefined;
-  const files = bundleFiles(command);
+  const files = bundleFiles(bundle);
   // ASCII only (scripts/after-build.mjs): Latin-1 makes the one-byte string V8 reads fastest.
   const source = readOrUndefined(files.source)?.toString("latin1");
   if (source === undefined) return undefined;

@@ -13,14 +13,19 @@ import { errnoCode } from "../adapters/files.js";
  * The policy files above each campaign file, walked up from the file's directory as it was spelled
  * (`campaigns/gotv/a.yaml` → `campaigns/gotv/campaignctl.policy.yaml`, `campaigns/...`, `/abs/x.yaml`
  * → `/abs/...`). One walk per directory, and one look per directory: thousands of files cost a few
- * dozen directory listings.
+ * dozen directory listings. `looks` keeps the listings across walks (default: the process's own,
+ * {@link PROCESS_LOOKS}).
  */
-export function discover(files: readonly string[], cwd: string, looks?: LookCache): FoundPolicies[] {
+export function discover(
+  files: readonly string[],
+  cwd: string,
+  looks: LookCache = PROCESS_LOOKS,
+): FoundPolicies[] {
   const looked = new Map<string, DirectoryLook>();
   const cachedLook = (absolute: string): DirectoryLook => {
     let seen = looked.get(absolute);
     if (seen === undefined) {
-      seen = looks === undefined ? lookInto(absolute) : keptLook(absolute, looks);
+      seen = keptLook(absolute, looks);
       looked.set(absolute, seen);
     }
     return seen;
@@ -44,12 +49,23 @@ export function discover(files: readonly string[], cwd: string, looks?: LookCach
 
 /**
  * Directory listings kept across runs of discovery by a long-running process (the language
- * server), each with its directory's status (inode, modification and change times): adding,
+ * server, the test suite's in-process runs), each with its directory's status (inode, modification and change times): adding,
  * removing or renaming an entry changes the directory's times, so a listing is used again only while
  * they are unchanged. A directory changed in the last {@link RACY_MS} is listed again every time
  * (file times are coarse: a change in the same tick as the listing would not show).
  */
 export type LookCache = Map<string, { readonly stamp: string; readonly look: DirectoryLook }>;
+
+/**
+ * The listings of every run in this process that is given none of its own: the runs of a test
+ * file's in-process CLI (a few thousand commands a worker, each walking up to `/` through the same
+ * directories). A command run as its own process looks into each directory once either way (a
+ * `stat` more each). At most {@link MAX_KEPT_LOOKS} directories.
+ */
+export const PROCESS_LOOKS: LookCache = new Map();
+
+/** The most directories a {@link LookCache} keeps (the oldest kept is dropped first). */
+export const MAX_KEPT_LOOKS = 256;
 
 const RACY_MS = 2000;
 
@@ -70,8 +86,11 @@ function keptLook(absolute: string, looks: LookCache): DirectoryLook {
   const kept = looks.get(absolute);
   if (stamp !== undefined && kept !== undefined && kept.stamp === stamp) return kept.look;
   const look = lookInto(absolute);
-  if (stamp !== undefined && !racy) looks.set(absolute, { stamp, look });
-  else looks.delete(absolute);
+  looks.delete(absolute);
+  if (stamp !== undefined && !racy) {
+    if (looks.size >= MAX_KEPT_LOOKS) looks.delete(looks.keys().next().value as string);
+    looks.set(absolute, { stamp, look });
+  }
   return look;
 }
 

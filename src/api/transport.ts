@@ -78,13 +78,19 @@ export function classifyTransportError(code: string | null): NetworkCause {
 }
 
 /**
- * Creates the undici-backed transport. undici is loaded with the first request, not with the
- * program: commands that never talk to the API (validate, preview) start that much faster.
+ * undici, loaded with the first request of the process, not with the program: commands that never
+ * talk to the API (validate, preview) start that much faster. Kept for the process's later
+ * transports (in-process runs, the test suite's: each `import()` under its module runner is a call
+ * to the runner's main process).
  */
+let undici: Promise<typeof import("undici")> | undefined;
+
+/** Creates the undici-backed transport (undici loaded at its first request: see above). */
 export function createTransport(timeouts: Timeouts = DEFAULT_TIMEOUTS): Transport {
   let agent: Promise<Agent> | undefined;
   const agentOf = (): Promise<Agent> => {
-    agent ??= import("undici").then(
+    undici ??= import("undici");
+    agent ??= undici.then(
       ({ Agent }) =>
         new Agent({
           keepAliveTimeout: 10_000,

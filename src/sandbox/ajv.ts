@@ -1,13 +1,9 @@
-/** One configured ajv (JSON Schema 2020-12 + formats) for the sandbox's request schemas (the fixture's is compiled at build time: scripts/gen-validators.mjs). */
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+/**
+ * ajv's findings as the API words them. The sandbox's schemas (its fixture's, its request bodies')
+ * are compiled at build time (scripts/gen-validators.mjs): no sandbox compiles a schema at run time.
+ */
+import type { ErrorObject } from "ajv/dist/2020.js";
 import type { ValidationIssue } from "../contract/errors.js";
-
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-  addFormats.default(ajv);
-  return ajv;
-}
 
 /** JSON pointer (`/a/0/b`) to the array of field names the contract's VALIDATION_ERROR uses. */
 export function pointerToPath(pointer: string): (string | number)[] {

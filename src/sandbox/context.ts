@@ -5,6 +5,7 @@
  */
 import type { VirtualClock } from "./clock.js";
 import type { FaultEngine } from "./faults/engine.js";
+import type { BodySchemaName } from "./http/body-schemas.js";
 import type { ApiResponse } from "./http/responses.js";
 import type { HttpMethod } from "./http/router.js";
 import type { RequestLog } from "./request-log.js";
@@ -48,11 +49,14 @@ export interface ApiRequest {
   readonly sandbox: SandboxContext;
 }
 
-/** A `/v1` route. `bodySchema` (JSON Schema 2020-12) is checked first; failures are VALIDATION_ERROR. */
+/**
+ * A `/v1` route. `bodySchema` names the body's JSON Schema (2020-12) in http/body-schemas.ts, checked
+ * first; failures are VALIDATION_ERROR.
+ */
 export interface ApiRoute {
   readonly method: HttpMethod;
   readonly template: string;
-  readonly bodySchema?: object;
+  readonly bodySchema?: BodySchemaName;
   readonly handler: (req: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 }
 
@@ -63,10 +67,10 @@ export interface AdminRequest {
   readonly sandbox: SandboxContext;
 }
 
-/** A `/_sandbox` route (no key, no rate limit, not logged). */
+/** A `/_sandbox` route (no key, no rate limit, not logged). `bodySchema` as for {@link ApiRoute}. */
 export interface AdminRoute {
   readonly method: HttpMethod;
   readonly template: string;
-  readonly bodySchema?: object;
+  readonly bodySchema?: BodySchemaName;
   readonly handler: (req: AdminRequest) => ApiResponse | Promise<ApiResponse>;
 }

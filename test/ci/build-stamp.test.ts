@@ -64,6 +64,14 @@ describe("the build stamp", () => {
     rmSync(root, { recursive: true });
   });
 
+  test("serves still when the tool's own state beside the examples changed (a plan of examples/ writes it)", () => {
+    const root = builtTree();
+    mkdirSync(join(root, "examples/.campaignctl"));
+    writeFileSync(join(root, "examples/.campaignctl/snapshot.json"), "{}\n");
+    expect(staleReason(root, false)).toBeUndefined();
+    rmSync(root, { recursive: true });
+  });
+
   test("builds again when an output is missing or cut, generated sources included", () => {
     const root = builtTree();
     rmSync(join(root, "dist/cli/main.js"));

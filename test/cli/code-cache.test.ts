@@ -5,7 +5,8 @@
  * the same run of the sources does (in-process, `run` of cli/lifecycle/run.ts). A cache that is not
  * this bundle's (corrupt, truncated, for another bundle or another Node, rejected by V8, missing)
  * is not used and changes nothing else. The build makes the same caches byte for byte, and each
- * bundle holds its own command's code only.
+ * bundle holds its own commands' code only. `plan` and `apply` share one bundle, its cache made
+ * from runs of `plan`: an apply against the embedded sandbox runs from it, with its cache.
  *
  * The process is the point only where the bin chooses how to load a run (a run of each cached
  * command, and the two ways a cache can fail: its header refused, V8 refusing it); which cache is
@@ -19,14 +20,23 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { checkCliDocuments } from "../helpers/documents.js";
 import { runCli } from "../helpers/run-cli.js";
 
 type CodeCache = typeof import("../../cli/lifecycle/code-cache.js");
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NOW = "2026-06-01T12:00:00Z";
-/** The commands with a code-cached bundle (CACHED_COMMANDS), as the build made them. */
-const COMMANDS = ["validate", "replies"];
+/** The code-cached bundles (CACHED_BUNDLES) and the commands each runs, as the build made them. */
+const BUNDLES: Readonly<Record<string, readonly string[]>> = {
+  validate: ["validate"],
+  replies: ["replies"],
+  plan: ["plan", "apply"],
+};
+const COMMANDS = Object.values(BUNDLES).flat();
+/** The bundle that runs `command`. */
+const bundleOf = (command: string): string =>
+  Object.keys(BUNDLES).find((bundle) => BUNDLES[bundle]?.includes(command)) ?? command;
 
 /** Validate's arguments: a valid example, and a file with a YAML error and lint findings, in text and JSON. */
 const CASES: readonly (readonly string[])[] = [
@@ -36,7 +46,16 @@ const CASES: readonly (readonly string[])[] = [
   ["validate", "broken.yaml", "--json", "--now", NOW],
 ];
 /** A run of each other cached command that needs no API: its help, through its bundle. */
-const HELP_CASES: readonly (readonly string[])[] = [["replies", "run", "--help"]];
+const HELP_CASES: readonly (readonly string[])[] = [
+  ["replies", "run", "--help"],
+  ["plan", "--help"],
+];
+/**
+ * An apply against the embedded sandbox (the README's quick start, then its apply): the bundle's
+ * code of the sandbox, the session and the plan (compiled from the cache, made by runs of `plan`),
+ * and of apply's execution (compiled from the source).
+ */
+const SANDBOX_CASE: readonly string[] = ["apply", "--sandbox", "--auto-approve", "--json", "examples/"];
 
 const BROKEN = `version: 1
 organization: Riverside Democrats
@@ -96,12 +115,12 @@ function buildCopy(): string {
   return copy;
 }
 
-function runBin(root: string, argv: readonly string[]): Promise<Run> {
+function runBin(root: string, argv: readonly string[], cwd = dir): Promise<Run> {
   return new Promise((done) => {
     execFile(
       process.execPath,
       [join(root, "dist/cli/main.js"), ...argv],
-      { cwd: dir, env: { PATH: process.env.PATH ?? "", ...ENV } },
+      { cwd, env: { PATH: process.env.PATH ?? "", ...ENV } },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
         done({ code, stdout, stderr });
@@ -118,7 +137,7 @@ async function reference(argv: readonly string[]): Promise<Run> {
 /** The code-cache line of a run's stderr, and the rest. */
 function split(run: Run, command: string): { cache: string | undefined; rest: Run } {
   const line = new RegExp(
-    `^campaignctl: ${command} from .*/code-cache/${command}\\.js, code cache (.+)\\n`,
+    `^campaignctl: ${command} from .*/code-cache/${bundleOf(command)}\\.js, code cache (.+)\\n`,
     "m",
   ).exec(run.stderr);
   return {
@@ -134,9 +153,10 @@ describe("a command from its code-cached bundle", () => {
       Promise.all(cases.map(reference)),
       Promise.all(cases.map((argv) => runBin(ROOT, argv))),
     ]);
-    expect(references.map((r) => r.code)).toEqual([0, 0, 1, 1, 0]);
+    expect(references.map((r) => r.code)).toEqual([0, 0, 1, 1, 0, 0]);
     expect(references[2]?.stdout).toMatch(/broken\.yaml:\d+:\d+/);
     expect(references[4]?.stdout).toMatch(/^Usage: campaignctl replies run/);
+    expect(references[5]?.stdout).toMatch(/^Usage: campaignctl plan/);
     for (const [i, argv] of cases.entries()) {
       const { cache, rest } = split(runs[i] as Run, argv[0] as string);
       expect(cache, argv.join(" ")).toBe("accepted");
@@ -144,9 +164,24 @@ describe("a command from its code-cached bundle", () => {
     }
   }, 60_000);
 
+  test("an apply against the embedded sandbox runs from the plan bundle and its cache", async () => {
+    // The same apply from the sources is what every test that spawns the bin's apply or plan
+    // checks against (test/apply/sigkill.test.ts, test/cli/closed-stdout.test.ts...): here, that the
+    // run went through the bundle, with its cache, to a whole apply whose documents are valid.
+    const argv = SANDBOX_CASE;
+    const cwd = join(dir, "apply");
+    cpSync(join(ROOT, "examples"), join(cwd, "examples"), { recursive: true });
+    const { cache, rest } = split(await runBin(ROOT, argv, cwd), "apply");
+    expect(cache).toBe("accepted");
+    expect(rest.code, rest.stderr).toBe(0);
+    checkCliDocuments(argv, rest.stdout, cwd);
+    expect(JSON.parse(rest.stdout)).toMatchObject({ summary: { done: 6, failed: 0 } });
+  }, 60_000);
+
   test("another command, Node's own compile cache or NODE_DISABLE_COMPILE_CACHE=1: no bundle", () => {
+    expect(codeCache.CACHED_BUNDLES).toEqual(BUNDLES);
     expect(codeCache.CACHED_COMMANDS).toEqual(COMMANDS);
-    for (const argv of [["--version"], ["help", "replies"], ["apply", "x.yaml"], ["webhooks", "listen"], []])
+    for (const argv of [["--version"], ["help", "replies"], ["status", "x.yaml"], ["webhooks", "listen"], []])
       expect(codeCache.cachedRun(argv, {}), argv.join(" ")).toBeUndefined();
     for (const command of COMMANDS)
       expect(codeCache.cachedRun([command, "--help"], { NODE_DISABLE_COMPILE_CACHE: "1" })).toBeUndefined();
@@ -221,45 +256,50 @@ describe("the build", () => {
     // Made as the build makes them: without the pass's NODE_OPTIONS (CI's second pass preloads a
     // shifted clock, which the build never runs with: its cache then differs from the build's).
     const { NODE_OPTIONS: _preload, ...env } = process.env;
-    for (const command of COMMANDS) {
-      const out = join(dir, `${command}.cache`);
-      execFileSync(process.execPath, ["--predictable", "scripts/make-code-cache.mjs", command, out], {
+    for (const bundle of Object.keys(BUNDLES)) {
+      const out = join(dir, `${bundle}.cache`);
+      execFileSync(process.execPath, ["--predictable", "scripts/make-code-cache.mjs", bundle, out], {
         cwd: ROOT,
         stdio: "pipe",
         env,
       });
-      const built = readFileSync(join(ROOT, `dist/cli/code-cache/${command}.cache`));
-      expect(readFileSync(out).equals(built), command).toBe(true);
+      const built = readFileSync(join(ROOT, `dist/cli/code-cache/${bundle}.cache`));
+      expect(readFileSync(out).equals(built), bundle).toBe(true);
     }
   }, 120_000);
 
-  test("each bundle holds its own command's code only: no other command or registration", () => {
+  test("each bundle holds its own commands' code only: no other command or registration", () => {
     const meta = JSON.parse(readFileSync(join(ROOT, "dist/bundle-meta.json"), "utf8")) as {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
-    const inputsOf = (command: string): string[] =>
-      Object.keys(meta.outputs[`dist/cli/code-cache/${command}.js`]?.inputs ?? {});
-    // Its own implementation (and the webhook flags `replies run` shares with `webhooks listen`).
+    const inputsOf = (bundle: string): string[] =>
+      Object.keys(meta.outputs[`dist/cli/code-cache/${bundle}.js`]?.inputs ?? {});
+    // Its own implementations (and the webhook flags `replies run` shares with `webhooks listen`).
     const own: Record<string, string[]> = {
       validate: ["validate"],
       replies: ["replies-plan", "replies-run", "webhooks-flags"],
+      plan: ["plan", "apply", "apply-run", "apply-saved"],
     };
-    for (const command of COMMANDS) {
-      const inputs = inputsOf(command);
-      const commands = inputs.filter((p) => /^dist\/cli\/commands\/[a-z-]+\.js$/.test(p));
-      expect(commands.sort(), command).toEqual(
-        (own[command] ?? []).map((c) => `dist/cli/commands/${c}.js`).sort(),
+    for (const [bundle, commands] of Object.entries(BUNDLES)) {
+      const inputs = inputsOf(bundle);
+      const implementations = inputs.filter((p) => /^dist\/cli\/commands\/[a-z-]+\.js$/.test(p));
+      expect(implementations.sort(), bundle).toEqual(
+        (own[bundle] ?? []).map((c) => `dist/cli/commands/${c}.js`).sort(),
       );
-      expect(inputs.filter((p) => p.startsWith("dist/cli/register/")).sort(), command).toEqual(
-        [`dist/cli/register/${command}.js`, "dist/cli/register/help.js"].sort(),
+      expect(inputs.filter((p) => p.startsWith("dist/cli/register/")).sort(), bundle).toEqual(
+        [...commands.map((c) => `dist/cli/register/${c}.js`), "dist/cli/register/help.js"].sort(),
       );
       expect(
         inputs.filter((p) => /node_modules\/(pg|vscode-languageserver)\//.test(p)),
-        command,
+        bundle,
       ).toEqual([]);
     }
     // undici is in the bundle of a command that talks to the API (a run requires none of its files).
-    expect(inputsOf("replies").some((p) => p.startsWith("node_modules/undici/"))).toBe(true);
+    for (const bundle of ["replies", "plan"])
+      expect(
+        inputsOf(bundle).some((p) => p.startsWith("node_modules/undici/")),
+        bundle,
+      ).toBe(true);
     const validate = inputsOf("validate");
     const heavy =
       /^dist\/src\/(plan|import|sandbox|report\/gallery|api\/client)\/|^dist\/src\/apply\/(?!port\.js$)/;

@@ -1,6 +1,7 @@
 /**
- * Each campaign file's assembly kept across the runs of one process, by name and text
- * (cli/adapters/load-campaign.ts, over src/text/bounded-memo.ts): the suite's in-process runs load the same
+ * Each campaign file's assembly kept across the runs of one process, by name and text (a file over
+ * 64 KiB by name and its bytes' digest) (cli/adapters/load-campaign.ts, over
+ * src/text/bounded-memo.ts): the suite's in-process runs load the same
  * unchanged files run after run. The memo answers only for the same name and text, and what a run
  * got is frozen: a change throws instead of reaching the next run.
  */
@@ -55,5 +56,25 @@ describe("loadCampaign across the runs of one process", () => {
     expect(files(["gotv.yaml"])).toContain("campaign.unknown-key gotv.yaml");
     expect(files(["copy.yaml"])).toContain("campaign.unknown-key copy.yaml");
     expect(files(["copy.yaml"]).filter((d) => d.endsWith("gotv.yaml"))).toEqual([]);
+  });
+
+  test("a file over 64 KiB is kept by its bytes' digest; one over 1 MiB is not kept", () => {
+    // A long comment makes the file large; its projects are the example's.
+    const large = `${GOTV}\n# ${"x".repeat(70_000)}\n`;
+    const dir = repo(large);
+    const first = loadCampaign(["gotv.yaml"], dir);
+    expect(first.diagnostics).toEqual([]);
+    for (const [i, p] of loadCampaign(["gotv.yaml"], dir).campaign.projects.entries())
+      expect(p).toBe(first.campaign.projects[i]);
+    // One byte changed: another digest, assembled again.
+    writeFileSync(join(dir, "gotv.yaml"), large.replace("gotv-followup:", "gotv-later:"));
+    expect(loadCampaign(["gotv.yaml"], dir).campaign.projects.map((p) => p.address)).toEqual([
+      "gotv-reminder",
+      "gotv-later",
+    ]);
+    const huge = repo(`${GOTV}\n# ${"x".repeat(1 << 20)}\n`);
+    const once = loadCampaign(["gotv.yaml"], huge).campaign.projects[0];
+    expect(loadCampaign(["gotv.yaml"], huge).campaign.projects[0]).not.toBe(once);
+    expect(loadCampaign(["gotv.yaml"], huge).campaign.projects[0]?.message).toBe(once?.message);
   });
 });

@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkCliDocuments, checkJournals } from "./documents.js";
+import { checkCliDocuments, checkJournals, checkLine } from "./documents.js";
 
 const VERSION = `${JSON.stringify({
   format_version: 1,
@@ -60,5 +60,31 @@ describe("checkJournals after its lines were kept", () => {
     checkJournals(cwd);
     appendFileSync(join(dir, "a.jsonl"), '{"not":"an event"}\n');
     for (let i = 0; i < 2; i++) expect(() => checkJournals(cwd)).toThrow(/line 1 of a\.jsonl/);
+  });
+});
+
+describe("checkLine (an apply event as the journal writes it)", () => {
+  const line = JSON.stringify({
+    type: "run-start",
+    at: "2026-11-01T00:00:00.000Z",
+    actions: 2,
+    sendable: 1,
+    parallelism: 4,
+    wait_for_approval_ms: null,
+  });
+
+  it("passes a valid line again, and fails an invalid one every time", () => {
+    checkLine("a journal event", "journal-event", line);
+    expect(() => checkLine("a journal event", "journal-event", line)).not.toThrow();
+    const bad = line.replace('"parallelism":4', '"parallelism":-4');
+    for (let i = 0; i < 2; i++)
+      expect(() => checkLine("a journal event", "journal-event", bad)).toThrow(
+        /a journal event is not a valid journal-event/,
+      );
+  });
+
+  it("does not take a line valid for one schema as valid for another", () => {
+    checkLine("a journal event", "journal-event", line);
+    expect(() => checkLine("a row", "email-row-result", line)).toThrow(/not a valid email-row-result/);
   });
 });

@@ -95,13 +95,23 @@ export function checkJournals(cwd: string): void {
       if (line === "") return;
       // Beside the journal: the per-row result files of email lists (docs/email.md).
       const schema = file.startsWith("email-") ? "email-row-result" : "journal-event";
-      const key = validKey(schema, line);
-      if (validTexts.has(key)) return;
-      const errors = schemaErrors(schema, JSON.parse(line));
-      if (errors.length > 0) fail(`line ${i + 1} of ${file}`, schema, errors, line);
-      rememberValid(key);
+      checkLine(`line ${i + 1} of ${file}`, schema, line);
     });
   }
+}
+
+/**
+ * Throws when `line` (one JSON value: a journal line, an event as the journal writes it) breaks
+ * `schema`; `what` names it in the message. A line this worker found valid before is not checked
+ * again (see {@link validTexts}). Unlike a command's stdout, a line with an `error` member is
+ * checked against its own schema, not error-result.
+ */
+export function checkLine(what: string, schema: SchemaName, line: string): void {
+  const key = validKey(schema, line);
+  if (validTexts.has(key)) return;
+  const errors = schemaErrors(schema, JSON.parse(line));
+  if (errors.length > 0) fail(what, schema, errors, line);
+  rememberValid(key);
 }
 
 /**

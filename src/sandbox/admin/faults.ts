@@ -8,12 +8,7 @@ export const faultRoutes: readonly AdminRoute[] = [
   {
     method: "POST",
     template: "/faults",
-    bodySchema: {
-      type: "object",
-      additionalProperties: false,
-      required: ["spec"],
-      properties: { spec: { type: "string", minLength: 1 }, replace: { type: "boolean" } },
-    },
+    bodySchema: "faults",
     handler: ({ body, sandbox }) => {
       const { spec, replace } = body as { spec: string; replace?: boolean };
       const parsed = parseFaultSpec(spec);

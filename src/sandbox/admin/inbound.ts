@@ -1,13 +1,3 @@
-/**
- * `POST /_sandbox/inbound`: a contact texts in. Body: `text` (1 to 1,600 characters), optional `at`
- * (date-time, not in the future; default now) and either `conversation_id`, or `project_id` +
- * `contact_phone` (E.164) + optional `phone_number` (our number, E.164, one of the project's
- * numbers; default its first). Without a conversation_id the conversation of (project, contact,
- * number) is used, or created when the project's send to that contact is not in the world (the
- * project must exist: conversations are only created by project sends). Answers 200 with the
- * conversation, the inbound message and the `message.replied` payload emitted.
- */
-import { REPLY_TEXT_MAX } from "../../contract/limits.js";
 import type { AdminRoute } from "../context.js";
 import { resumeReplies } from "../conversations/delivery.js";
 import { parseDateTime } from "../conversations/find.js";
@@ -26,26 +16,11 @@ interface InboundBody {
   is_test?: boolean;
 }
 
-const e164 = { type: "string", pattern: "^\\+[1-9]\\d{6,14}$" };
-
 export const inboundRoutes: readonly AdminRoute[] = [
   {
     method: "POST",
     template: "/inbound",
-    bodySchema: {
-      type: "object",
-      additionalProperties: false,
-      required: ["text"],
-      properties: {
-        conversation_id: { type: "string", minLength: 1 },
-        project_id: { type: "string", minLength: 1 },
-        contact_phone: e164,
-        phone_number: e164,
-        text: { type: "string", minLength: 1, maxLength: REPLY_TEXT_MAX },
-        at: { type: "string", format: "date-time" },
-        is_test: { type: "boolean" },
-      },
-    },
+    bodySchema: "inbound",
     handler: ({ body, sandbox }) => {
       resumeReplies(sandbox);
       const { store, clock } = sandbox;

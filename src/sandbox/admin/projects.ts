@@ -1,45 +1,7 @@
-/**
- * The dashboard's side of projects: `GET /_sandbox/projects/{id}` (raw record, counters included),
- * `PATCH /_sandbox/projects/{id}` (edit a live project as a person would; bumps updated_at) and
- * `POST /_sandbox/projects/{id}/approve` (awaiting_test -> ready).
- */
-import { PROJECT_STATUSES, SCHEDULE_TIMEZONES } from "../../contract/limits.js";
 import type { AdminRoute } from "../context.js";
 import { invalid, notFound, ok } from "../http/responses.js";
 import { touch } from "../routes/project-access.js";
 import type { ProjectRecord } from "../state/world.js";
-
-const ids = { type: "array", items: { type: "string" } };
-const nullableString = { type: ["string", "null"] };
-
-const editSchema = {
-  type: "object",
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    name: { type: "string", minLength: 1 },
-    status: { enum: [...PROJECT_STATUSES] },
-    message_text: { type: "string" },
-    phone_number_ids: ids,
-    contact_list_ids: ids,
-    suppression_list_ids: ids,
-    media_ids: ids,
-    link_tracking_enabled: { type: "boolean" },
-    link_tracking_destination_url: { type: "string" },
-    link_tracking_domain_id: { type: "string" },
-    link_tracking_param_field: { type: "string" },
-    link_tracking_fallback_url: nullableString,
-    opt_out_footer_enabled: { type: "boolean" },
-    ai_survey_analysis_enabled: { type: "boolean" },
-    total_recipients: { type: "integer", minimum: 0 },
-    estimated_cost_cents: { type: "integer", minimum: 0 },
-    scheduled_at: { oneOf: [{ type: "string", format: "date-time" }, { type: "null" }] },
-    scheduled_timezone: { enum: [...SCHEDULE_TIMEZONES, null] },
-    daily_cap_bypass: { type: "boolean" },
-    pause_reason: nullableString,
-    deleted: { type: "boolean" },
-  },
-};
 
 export const adminProjectRoutes: readonly AdminRoute[] = [
   {
@@ -53,7 +15,7 @@ export const adminProjectRoutes: readonly AdminRoute[] = [
   {
     method: "PATCH",
     template: "/projects/{id}",
-    bodySchema: editSchema,
+    bodySchema: "projectEdit",
     handler: ({ params, body, sandbox }) => {
       const { store, clock } = sandbox;
       const p = store.world.projects[params.id ?? ""];

@@ -6,7 +6,7 @@
 import type { AdminRequest, AdminRoute } from "../context.js";
 import { type ApiResponse, invalid, notFound, ok, standardError } from "../http/responses.js";
 import { runtimeOf, type SimulationRuntime } from "../simulation/runtime.js";
-import { type SimulationSettings, settingsPatchSchema } from "../simulation/settings.js";
+import type { SimulationSettings } from "../simulation/settings.js";
 
 function withRuntime(req: AdminRequest, run: (r: SimulationRuntime) => ApiResponse): ApiResponse {
   const runtime = runtimeOf(req.sandbox);
@@ -41,7 +41,7 @@ export const sendingRoutes: readonly AdminRoute[] = [
   {
     method: "PATCH",
     template: "/simulation",
-    bodySchema: settingsPatchSchema,
+    bodySchema: "simulation",
     handler: (req) =>
       withRuntime(req, (r) => {
         const next = { ...r.simulation.settings, ...(req.body as Partial<SimulationSettings>) };

@@ -21,19 +21,6 @@ interface EndpointRequest {
   readonly secret?: string;
 }
 
-const createSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["url"],
-  properties: {
-    url: { type: "string", minLength: 1, maxLength: 2048 },
-    events: { type: "array", minItems: 1, uniqueItems: true, items: { enum: [...EVENT_KINDS] } },
-    organization_id: { type: "string", minLength: 1 },
-    name: { type: "string", minLength: 1, maxLength: 100 },
-    secret: { type: "string", minLength: 16, maxLength: 256, pattern: "^[\\x21-\\x7e]+$" },
-  },
-};
-
 /** An endpoint as the list shows it: everything but the secret. */
 function listed(e: WebhookEndpointRecord): Omit<WebhookEndpointRecord, "secret"> {
   return { id: e.id, organization_id: e.organization_id, name: e.name, url: e.url, events: [...e.events] };
@@ -81,7 +68,7 @@ export const webhookEndpointRoutes: readonly AdminRoute[] = [
   {
     method: "POST",
     template: "/webhook-endpoints",
-    bodySchema: createSchema,
+    bodySchema: "webhookEndpoint",
     handler: ({ body, sandbox }) => {
       const request = body as EndpointRequest;
       const { store, config } = sandbox;

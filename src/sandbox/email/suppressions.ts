@@ -35,16 +35,7 @@ export const suppressionAdminRoutes: readonly AdminRoute[] = [
   {
     method: "POST",
     template: "/email/suppressions",
-    bodySchema: {
-      type: "object",
-      additionalProperties: false,
-      required: ["organization_id", "email"],
-      properties: {
-        organization_id: { type: "string", minLength: 1 },
-        email: { type: "string", minLength: 3, maxLength: 320 },
-        reason: { type: "string", minLength: 1, maxLength: 255 },
-      },
-    },
+    bodySchema: "emailSuppression",
     handler: ({ body, sandbox }): ApiResponse => {
       const { store, clock } = sandbox;
       const b = body as { organization_id: string; email: string; reason?: string };

@@ -1,7 +1,8 @@
 /** Reading, parsing and schema-checking request bodies. Malformed JSON is a VALIDATION_ERROR. */
 import type { IncomingMessage } from "node:http";
-import type { ValidateFunction } from "ajv/dist/2020.js";
-import { createAjv, toIssues } from "../ajv.js";
+import { toIssues } from "../ajv.js";
+import { BODY_VALIDATORS } from "../generated/validate-bodies.js";
+import type { BodySchemaName } from "./body-schemas.js";
 import { type ApiResponse, invalid, validationError } from "./responses.js";
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -45,16 +46,12 @@ export function parseJson(
   }
 }
 
-const ajv = createAjv();
-const compiled = new WeakMap<object, ValidateFunction>();
-
-/** Validates `body` against `schema` (an empty body counts as `{}`); undefined when valid. */
-export function checkBody(schema: object, body: unknown): ApiResponse | undefined {
-  let validate = compiled.get(schema);
-  if (validate === undefined) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
+/**
+ * Validates `body` against the schema named `schema` (http/body-schemas.ts, compiled at build time:
+ * src/sandbox/generated/validate-bodies.ts); an empty body counts as `{}`. Undefined when valid.
+ */
+export function checkBody(schema: BodySchemaName, body: unknown): ApiResponse | undefined {
+  const validate = BODY_VALIDATORS[schema];
   if (validate(body ?? {})) return undefined;
   return validationError(toIssues(validate.errors));
 }

@@ -1,9 +1,3 @@
-/**
- * A conversation's thread: GET /conversations/{conversation_id}/messages (newest first, both
- * directions, cursor pages; never marks anything read) and POST (a reply: `{text}` only, 1 to
- * 1,600 characters, SMS only, normalized for GSM-7, 202 with the reply result).
- */
-import { REPLY_TEXT_MAX } from "../../contract/limits.js";
 import type { ReplyRequest } from "../../contract/requests.js";
 import type { ApiRoute } from "../context.js";
 import { resumeReplies, scheduleProgress } from "../conversations/delivery.js";
@@ -60,12 +54,7 @@ export const threadRoute: ApiRoute = {
 export const replyRoute: ApiRoute = {
   method: "POST",
   template: TEMPLATE,
-  bodySchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["text"],
-    properties: { text: { type: "string", minLength: 1, maxLength: REPLY_TEXT_MAX } },
-  },
+  bodySchema: "reply",
   handler: ({ params, body, auth, sandbox }) => {
     resumeReplies(sandbox);
     const { store, clock, config } = sandbox;

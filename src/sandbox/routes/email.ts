@@ -4,12 +4,7 @@
  * `status`, `search`) and GET /email/domains/{id}. Order of answers: 403 EMAIL_EARLY_ACCESS, 404,
  * 403 ORG_ACCESS_DENIED, 400 VALIDATION_ERROR, then the result.
  */
-import {
-  BULK_UPSERT_MAX,
-  BULK_UPSERT_MIN,
-  EMAIL_CAMPAIGN_STATUSES,
-  NAME_FILTER_MAX,
-} from "../../contract/limits.js";
+import { EMAIL_CAMPAIGN_STATUSES, NAME_FILTER_MAX } from "../../contract/limits.js";
 import type { EmailCampaign, SendingDomain } from "../../contract/resources.js";
 import type { ApiRoute } from "../context.js";
 import { decodeCursor, limitParam, pageOf } from "../conversations/paging.js";
@@ -20,14 +15,6 @@ import { checkBody } from "../http/body.js";
 import { invalid, notFound, ok } from "../http/responses.js";
 import type { EmailCampaignRecord, SendingDomainRecord } from "../state/world.js";
 import { enumParam, isResponse } from "./filters.js";
-
-const upsertSchema = {
-  type: "object",
-  required: ["contacts"],
-  properties: {
-    contacts: { type: "array", minItems: BULK_UPSERT_MIN, maxItems: BULK_UPSERT_MAX },
-  },
-};
 
 export const emailRoutes: readonly ApiRoute[] = [
   {
@@ -41,7 +28,7 @@ export const emailRoutes: readonly ApiRoute[] = [
       );
       if (refused !== undefined) return refused;
       if (list === undefined) return notFound("NOT_FOUND", "Email list");
-      const bad = checkBody(upsertSchema, body);
+      const bad = checkBody("emailContacts", body);
       if (bad !== undefined) return bad;
       const rows = (body as { contacts: unknown[] }).contacts;
       const suppressed = suppressedFor(store.world, list.organization_id);

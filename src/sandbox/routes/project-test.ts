@@ -4,38 +4,13 @@
  * rules: with `merge_values`, every tag from those values; without, from a sample contact (the
  * first contact not opted out of the project's first contact list); with no list, as empty fields.
  */
-import { OPT_OUT_FOOTER, TEST_CONTACTS_MAX, TEST_CONTACTS_MIN } from "../../contract/limits.js";
+import { OPT_OUT_FOOTER } from "../../contract/limits.js";
 import type { TestRequest } from "../../contract/resources.js";
 import type { ApiRoute } from "../context.js";
 import { invalid, ok } from "../http/responses.js";
 import { mergeDefaultsFor, renderMergeTags } from "../render.js";
 import type { ProjectRecord, TestMessageRecord, World } from "../state/world.js";
 import { findProject, isProject, touch } from "./project-access.js";
-
-/** US/Canada E.164: +1, then a 10-digit number whose area code does not start with 0 or 1. */
-const NANP_E164 = "^\\+1[2-9][0-9]{9}$";
-
-const testSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["test_contacts"],
-  properties: {
-    test_contacts: {
-      type: "array",
-      minItems: TEST_CONTACTS_MIN,
-      maxItems: TEST_CONTACTS_MAX,
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["phone"],
-        properties: {
-          phone: { type: "string", pattern: NANP_E164 },
-          merge_values: { type: "object", additionalProperties: { type: "string" } },
-        },
-      },
-    },
-  },
-};
 
 /** `+15551234100` -> `+1555****100`. */
 export function maskPhone(phone: string): string {
@@ -45,7 +20,7 @@ export function maskPhone(phone: string): string {
 export const projectTestRoute: ApiRoute = {
   method: "POST",
   template: "/projects/{id}/test",
-  bodySchema: testSchema,
+  bodySchema: "test",
   handler: ({ params, body, auth, sandbox, idempotencyKey }) => {
     const request = body as TestRequest;
     const { store, clock, config } = sandbox;

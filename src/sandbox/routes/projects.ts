@@ -1,33 +1,11 @@
 /** GET /projects/{id}, POST /projects/{id}/schedule and POST /projects/{id}/pause. */
-import {
-  PAUSE_REASON_DEFAULT,
-  PAUSE_REASON_MAX,
-  PAUSE_REASON_MIN,
-  SCHEDULE_TIMEZONES,
-} from "../../contract/limits.js";
+import { PAUSE_REASON_DEFAULT } from "../../contract/limits.js";
 import type { ScheduleRequest } from "../../contract/resources.js";
 import type { ApiRoute } from "../context.js";
 import { invalid, ok } from "../http/responses.js";
 import { projectView } from "../views.js";
 import { findProject, isProject, touch } from "./project-access.js";
 import { projectTestRoute } from "./project-test.js";
-
-const scheduleSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["scheduled_at", "scheduled_timezone"],
-  properties: {
-    scheduled_at: { type: "string", format: "date-time" },
-    scheduled_timezone: { enum: [...SCHEDULE_TIMEZONES] },
-    daily_cap_bypass: { type: "boolean" },
-  },
-};
-
-const pauseSchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: { reason: { type: "string", minLength: PAUSE_REASON_MIN, maxLength: PAUSE_REASON_MAX } },
-};
 
 export const projectRoutes: readonly ApiRoute[] = [
   {
@@ -42,7 +20,7 @@ export const projectRoutes: readonly ApiRoute[] = [
   {
     method: "POST",
     template: "/projects/{id}/schedule",
-    bodySchema: scheduleSchema,
+    bodySchema: "schedule",
     handler: ({ params, body, auth, sandbox, idempotencyKey }) => {
       const request = body as ScheduleRequest;
       const { store, clock } = sandbox;
@@ -76,7 +54,7 @@ export const projectRoutes: readonly ApiRoute[] = [
   {
     method: "POST",
     template: "/projects/{id}/pause",
-    bodySchema: pauseSchema,
+    bodySchema: "pause",
     handler: ({ params, body, auth, sandbox, idempotencyKey }) => {
       const reason = (body as { reason?: string } | undefined)?.reason ?? PAUSE_REASON_DEFAULT;
       const { store, clock } = sandbox;

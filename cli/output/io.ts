@@ -93,11 +93,11 @@ export interface QuietStream {
  */
 export function quietStream(stream: WritableWithLength, name: "stdout" | "stderr"): QuietStream {
   let closed = false;
+  let unsettled = 0;
+  let waiters: (() => void)[] = [];
   // Nothing queued in this process: every write so far was handed on (Node lowers the count when
   // the OS took the bytes, before the write's callback runs on the next tick).
   const handedOn = (): boolean => closed || unsettled <= 0 || stream.writableLength === 0;
-  let unsettled = 0;
-  let waiters: (() => void)[] = [];
   const wake = (): void => {
     const woken = waiters;
     waiters = [];

@@ -7,10 +7,14 @@ import { didYouMean } from "../text/did-you-mean.js";
 import type { CrossProject } from "./cross-project.js";
 
 /**
- * `declared` holds every address written in the loaded files, valid or not, so that an invalid
- * project does not also make every `after` naming it an error.
+ * `declared` is keyed by every address written in the loaded files, valid or not, so that an
+ * invalid project does not also make every `after` naming it an error (combineFiles' own index of
+ * them, not a copy: issue 36).
  */
-export function checkAfter(projects: readonly CrossProject[], declared: ReadonlySet<string>): Diagnostic[] {
+export function checkAfter(
+  projects: readonly CrossProject[],
+  declared: ReadonlyMap<string, unknown>,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Without any `after` entry there is nothing to name and no cycle (one 10 MiB file: 60,000 projects).
   if (!projects.some((p) => p.after.length > 0)) return out;
@@ -19,7 +23,7 @@ export function checkAfter(projects: readonly CrossProject[], declared: Readonly
     if (project.after.length === 0) continue;
     project.after.forEach((target, index) => {
       if (declared.has(target)) return;
-      const suggestion = didYouMean(target, declared);
+      const suggestion = didYouMean(target, declared.keys());
       out.push({
         severity: "error",
         code: "campaign.after-unknown",

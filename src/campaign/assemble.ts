@@ -266,7 +266,7 @@ export function combineFiles<P extends CrossProject>(
     file.projects.filter((p) => declared.get(p.address)?.file === index),
   );
   diagnostics.push(...duplicateIds(projects));
-  diagnostics.push(...checkAfter(projects, new Set(declared.keys())));
+  diagnostics.push(...checkAfter(projects, declared));
   const email = repeatedLists({
     lists: files.flatMap((f) => f.email?.lists ?? []),
     campaigns: files.flatMap((f) => f.email?.campaigns ?? []),
@@ -274,7 +274,7 @@ export function combineFiles<P extends CrossProject>(
   diagnostics.push(...email.diagnostics);
   const experiments = checkExperiments(
     files.flatMap((f) => f.experiments ?? []),
-    new Set(declared.keys()),
+    declared,
   );
   diagnostics.push(...experiments.diagnostics);
   return {

@@ -146,7 +146,7 @@ function brakeOf(raw: Obj): ExperimentSpec["brake"] {
  */
 export function checkExperiments(
   experiments: readonly ExperimentSpec[],
-  declared: ReadonlySet<string>,
+  declared: ReadonlyMap<string, unknown>,
 ): { readonly experiments: ExperimentSpec[]; readonly diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const kept: ExperimentSpec[] = [];
@@ -194,12 +194,12 @@ function projectsOf(e: ExperimentSpec): [string, SourceRange][] {
   return e.holdout === undefined ? arms : [...arms, [e.holdout, e.holdoutRange ?? e.range]];
 }
 
-function unknownProjects(e: ExperimentSpec, declared: ReadonlySet<string>): Diagnostic[] {
+function unknownProjects(e: ExperimentSpec, declared: ReadonlyMap<string, unknown>): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [project, range] of projectsOf(e)) {
     if (declared.has(project)) continue;
     const holdout = project === e.holdout;
-    const suggestion = didYouMean(project, declared);
+    const suggestion = didYouMean(project, declared.keys());
     out.push({
       severity: "error",
       code: holdout ? "experiment.unknown-holdout" : "experiment.unknown-arm",

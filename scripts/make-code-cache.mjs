@@ -14,7 +14,6 @@
 //
 //   node --predictable scripts/make-code-cache.mjs validate [out]   # out: the cache file by default
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as pause } from "node:timers/promises";
 import { bundleFiles, cacheFile, loadBundle } from "../dist/cli/lifecycle/code-cache.js";
@@ -66,7 +65,7 @@ const source = readFileSync(files.source, "latin1");
 const { entry, script } = loadBundle(files.source, source, undefined);
 const offline = OFFLINE.has(bundle);
 const inPlace = IN_PLACE.has(bundle);
-const cwd = inPlace ? process.cwd() : mkdtempSync(join(tempParent(bundle), "campaignctl-code-cache-"));
+const cwd = inPlace ? process.cwd() : mkdtempSync(join(tempParent(), "campaignctl-code-cache-"));
 // A plan writes its offline snapshot beside the files it read (examples/.campaignctl/): a copy's.
 if (bundle === "plan") cpSync(EXAMPLES, join(cwd, "examples"), { recursive: true, filter: notState });
 const sandbox = offline ? undefined : await startExampleSandbox(bundle === "plan" ? SLOW_READ : undefined);
@@ -102,13 +101,15 @@ try {
 writeFileSync(process.argv[3] ?? files.cache, cacheFile(source, script.createCachedData()));
 
 /**
- * Where a bundle's runs get their directory. A plan looks for policy files in every directory above
- * its files, up to the filesystem's root: what it finds in a shared temporary directory (a file
- * named like a policy, left by anyone) would change the code it runs, and so the cache. So `plan`
- * runs under node_modules/.cache/ of this tree, whose directories above are this build's own.
+ * Where a bundle's runs get their directory: under node_modules/.cache/ of this tree, for every
+ * bundle. The code a run takes depends on where its directory is: a plan looks for policy files in
+ * every directory above its files, up to the filesystem's root (a file named like a policy in a
+ * shared temporary directory, left by anyone, would change the code it runs), and the paths a run
+ * prints are relative to its directory (their depth under a TMPDIR changes which branches run).
+ * Under the tree, the directories above and the paths between are this build's own, so the cache
+ * is the same whatever TMPDIR says (the tests' passes set one of their own).
  */
-function tempParent(bundle) {
-  if (bundle !== "plan") return tmpdir();
+function tempParent() {
   const parent = resolve("node_modules/.cache");
   mkdirSync(parent, { recursive: true });
   return parent;

@@ -4,13 +4,11 @@
  * Offline (no API key, no network) unless `--html` is given with a connection (`preview-html.ts`).
  */
 import { lintCampaign } from "../../src/campaign/lint/index.js";
-import type { CampaignFile, ProjectSpec } from "../../src/campaign/model.js";
-import { summarize, summaryLine } from "../../src/campaign/validate-report.js";
+import type { ProjectSpec } from "../../src/campaign/model.js";
 import { compareDiagnostics, type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
-import { diagnosticJson } from "../../src/diagnostics/json.js";
-import { PREVIEW_FORMAT_VERSION, type ProjectPreview, previewProject } from "../../src/message/preview.js";
+import { type ProjectPreview, previewProject } from "../../src/message/preview.js";
 import { describeFilePlaces } from "../../src/report/places-words.js";
-import { renderPreviewText } from "../../src/report/preview-text.js";
+import { type PreviewRun, previewView } from "../../src/report/preview-view.js";
 import { didYouMean } from "../../src/text/did-you-mean.js";
 import { loadCampaign } from "../adapters/load-campaign.js";
 import { loadPolicy } from "../adapters/policy-file.js";
@@ -20,7 +18,6 @@ import type { SelectionFlags } from "../flags/selection-flags.js";
 import type { SessionFlags } from "../gather/session.js";
 import { type Io, useColor } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
-import { hiddenInfos, hiddenNote, printDiagnostics, type ShowOptions } from "../output/print-diagnostics.js";
 import { checkReportDir } from "../output/report-paths.js";
 import { GALLERY_FILE, writeGallery } from "./preview-html.js";
 
@@ -53,12 +50,12 @@ export async function previewCommand(
   const files = loaded.campaign.files;
   if (hasErrors(loaded.diagnostics) || badDir.length > 0) {
     const diagnostics = [...loaded.diagnostics, ...badDir].sort(compareDiagnostics);
-    emit(io, flags, files, loaded.addresses.length, [], diagnostics);
+    emit(io, flags, { files, projectCount: loaded.addresses.length, previews: [], diagnostics });
     return failure;
   }
   const unknown = unknownAddresses(flags, loaded.addresses);
   if (unknown.length > 0) {
-    emit(io, flags, files, loaded.addresses.length, [], unknown);
+    emit(io, flags, { files, projectCount: loaded.addresses.length, previews: [], diagnostics: unknown });
     return failure;
   }
   const projects = loaded.campaign.projects.filter(
@@ -109,9 +106,8 @@ export async function previewCommand(
           ...(flags.forecast === true ? { forecast: true } : {}),
         });
   const diagnostics = [...loaded.diagnostics, ...lint, ...galleryProblems].sort(compareDiagnostics);
-  // With --html the gallery replaces the text previews (problems still go to stderr).
-  const shown = flags.html !== undefined && flags.format === "text" ? [] : placed;
-  emit(io, flags, files, projects.length, shown, diagnostics);
+  // With --html the gallery replaces the text previews (problems still go to stderr): the view's call.
+  emit(io, flags, { files, projectCount: projects.length, previews: placed, diagnostics }, flags.html);
   return hasErrors(diagnostics) ? failure : success;
 }
 
@@ -151,38 +147,22 @@ function unknownAddresses(flags: SelectionFlags, addresses: readonly string[]): 
     });
 }
 
-/** Text: previews on stdout, problems and their summary on stderr. JSON: one document on stdout. */
+/**
+ * Prints a run through the view of the format asked for (chosen here, once); `html`: the gallery's
+ * directory when one was written.
+ */
 function emit(
   io: Io,
   flags: { readonly format: Format; readonly color: boolean; readonly verbose?: boolean },
-  files: readonly CampaignFile[],
-  projectCount: number,
-  previews: readonly ProjectPreview[],
-  diagnostics: readonly Diagnostic[],
+  run: Omit<PreviewRun, "gallery">,
+  html?: string,
 ): void {
-  switch (flags.format) {
-    case "json": {
-      const document = {
-        format_version: PREVIEW_FORMAT_VERSION,
-        projects: previews,
-        diagnostics: diagnostics.map(diagnosticJson),
-      };
-      io.stdout(`${JSON.stringify(document, null, 2)}\n`);
-      return;
-    }
-    case "text": {
-      if (previews.length > 0) io.stdout(renderPreviewText(previews, flags.color && useColor(io, "stdout")));
-      if (diagnostics.length > 0) {
-        const sources = new Map(files.map((f) => [f.path, f.text]));
-        const show: ShowOptions & { color: boolean } = {
-          verbose: flags.verbose === true,
-          color: flags.color,
-        };
-        printDiagnostics(io, "stderr", diagnostics, sources, show);
-        const summary = summaryLine(summarize(files, projectCount, diagnostics));
-        io.stderr(`${summary}${hiddenNote(hiddenInfos(diagnostics, show))}\n`);
-      }
-      return;
-    }
-  }
+  const view = previewView(flags.format, {
+    stdoutColor: flags.color && useColor(io, "stdout"),
+    stderrColor: flags.color && useColor(io, "stderr"),
+    verbose: flags.verbose === true,
+  });
+  const printed = view({ ...run, gallery: html !== undefined });
+  if (printed.stdout !== "") io.stdout(printed.stdout);
+  if (printed.stderr !== "") io.stderr(printed.stderr);
 }

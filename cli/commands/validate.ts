@@ -4,15 +4,15 @@
  */
 import { combineFileChecks } from "../../src/campaign/file-check.js";
 import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
-import { policyLine, summarize, summaryLine, validateJson } from "../../src/campaign/validate-report.js";
+import { summarize } from "../../src/campaign/validate-report.js";
 import { compareDiagnostics } from "../../src/diagnostics/diagnostic.js";
+import { validateView } from "../../src/report/validate-view.js";
 import { readCampaignFiles } from "../adapters/campaign-files.js";
 import { loadPolicy, type PolicyFlags } from "../adapters/policy-file.js";
 import { validateEmail } from "../email/validate-email.js";
 import type { Format, OutputFlags } from "../flags/output-format.js";
-import type { Io } from "../output/io.js";
+import { type Io, useColor } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
-import { hiddenInfos, hiddenNote, printDiagnostics } from "../output/print-diagnostics.js";
 import type { ValidateJob } from "../validate/validate-check.js";
 import { checkFiles } from "../validate/validate-workers.js";
 
@@ -61,23 +61,20 @@ export async function validateCommand(
     ...email,
   ]).sort(compareDiagnostics);
   const files = read.files;
-  // The policy files in force are named in every output (`policy: none` when none applies).
-  const policyFiles = policy.ok ? (policy.policy?.files ?? []) : [];
   const summary = summarize(files, checked.addresses.length, diagnostics);
-  switch (format) {
-    case "json":
-      io.stdout(`${JSON.stringify(validateJson(files, summary, diagnostics, policyFiles), null, 2)}\n`);
-      break;
-    case "text": {
-      const sources = new Map(files.map((f) => [f.path, f.text]));
-      if (policy.ok) for (const [file, text] of policy.texts) sources.set(file, text);
-      const show = { verbose: options.verbose === true, color: options.color };
-      printDiagnostics(io, "stdout", diagnostics, sources, show);
-      if (policy.ok) io.stdout(`${policyLine(policyFiles)}\n`);
-      io.stdout(`${summaryLine(summary)}${hiddenNote(hiddenInfos(diagnostics, show))}\n`);
-      break;
-    }
-  }
+  // The policy files in force are named in every output (`policy: none` when none applies).
+  const view = validateView(format, {
+    color: options.color && useColor(io, "stdout"),
+    verbose: options.verbose === true,
+  });
+  io.stdout(
+    view({
+      files,
+      summary,
+      diagnostics,
+      policy: policy.ok ? { files: policy.policy?.files ?? [], texts: policy.texts } : null,
+    }),
+  );
   const failed = summary.errors > 0 || (options.strict === true && summary.warnings > 0);
   return failed ? failure : success;
 }

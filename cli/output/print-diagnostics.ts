@@ -1,37 +1,10 @@
 /**
- * How diagnostics reach a terminal, for every command: info notes only with `--verbose`, and the
- * errors last (after any warnings), so the line a user reads at the end of the output is the error
- * that stopped the command. Within each group, by file and position.
+ * How diagnostics reach a terminal, for every command: the shown ones in their terminal order
+ * (src/report/terminal-diagnostics.ts), written to one stream with colour when that stream allows it.
  */
-import { compareDiagnostics, type Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { renderDiagnosticsText } from "../../src/report/diagnostics-text.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { type ShowOptions, terminalDiagnostics } from "../../src/report/terminal-diagnostics.js";
 import { type Io, useColor } from "./io.js";
-
-/** What `--verbose` changes: whether info notes are shown. */
-export interface ShowOptions {
-  readonly verbose: boolean;
-}
-
-/**
- * The diagnostics a terminal report shows, in the order it shows them. Pure. Invariant: every
- * error of `diagnostics` is in the result, after every warning and info of the result.
- */
-export function orderForTerminal(diagnostics: readonly Diagnostic[], options: ShowOptions): Diagnostic[] {
-  const rank = (d: Diagnostic): number => (d.severity === "error" ? 1 : 0);
-  return diagnostics
-    .filter((d) => options.verbose || d.severity !== "info")
-    .sort((a, b) => rank(a) - rank(b) || compareDiagnostics(a, b));
-}
-
-/** Info notes `orderForTerminal` leaves out without `--verbose`. */
-export function hiddenInfos(diagnostics: readonly Diagnostic[], options: ShowOptions): number {
-  return options.verbose ? 0 : diagnostics.filter((d) => d.severity === "info").length;
-}
-
-/** After a summary line, when info notes were left out: ` (2 info notes hidden: --verbose shows them)`. */
-export function hiddenNote(hidden: number): string {
-  return hidden === 0 ? "" : ` (${hidden} info note${hidden === 1 ? "" : "s"} hidden: --verbose shows them)`;
-}
 
 /** Writes the shown diagnostics to `stream`, compiler-style, with source excerpts from `sources`. */
 export function printDiagnostics(
@@ -41,10 +14,9 @@ export function printDiagnostics(
   sources: ReadonlyMap<string, string>,
   options: ShowOptions & { readonly color?: boolean },
 ): void {
-  const shown = orderForTerminal(diagnostics, options);
-  if (shown.length === 0) return;
   const color = (options.color ?? true) && useColor(io, stream);
-  const text = renderDiagnosticsText(shown, { sources, color });
+  const text = terminalDiagnostics(diagnostics, sources, { verbose: options.verbose, color });
+  if (text === "") return;
   if (stream === "stdout") io.stdout(text);
   else io.stderr(text);
 }

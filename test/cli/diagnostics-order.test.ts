@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { hiddenInfos, orderForTerminal } from "../../cli/output/print-diagnostics.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { hiddenInfos, orderForTerminal } from "../../src/report/terminal-diagnostics.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const at = (offset: number, file = "a.yaml") => ({

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ApiClient, type ApiEvent, createApiClient, RateLimiter } from "../../src/api/index.js";
+import { createTransport } from "../../src/api/transport.js";
 import { fakeTime, type StubServer, startStub } from "./stub-server.js";
 
 const KEY = "pc_live_TEST_KEY_must_never_leak_0123456789";
@@ -329,5 +330,28 @@ describe("errors", () => {
     });
     expect(JSON.stringify(r)).not.toContain(KEY);
     expect(JSON.stringify(client.stats())).not.toContain(KEY);
+  });
+});
+
+describe("closing", () => {
+  it("fails a request still in flight, at each close (one error made for every close)", async () => {
+    const origin = new URL(stub.baseUrl).origin;
+    for (const round of [1, 2]) {
+      const transport = createTransport();
+      stub.script("hang");
+      const pending = transport.send({
+        origin,
+        path: "/v1/projects/p1",
+        method: "GET",
+        headers: {},
+        body: null,
+      });
+      // The request reaches the server before the close.
+      await expect.poll(() => stub.seen.length).toBe(round);
+      await transport.close();
+      await expect(pending).rejects.toMatchObject({ code: "UND_ERR_DESTROYED" });
+      // A closed transport closes again without a fault.
+      await transport.close();
+    }
   });
 });

@@ -43,6 +43,7 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { SandboxHandle, SandboxOptions } from "../../src/sandbox/index.js";
 import { notRegularFiles } from "../adapters/regular-file.js";
 import type { Io } from "../output/io.js";
+import { createRateLimitNotice } from "../progress/rate-limit-notice.js";
 import { VERSION } from "../version.js";
 
 /** Where `--sandbox` keeps the embedded sandbox's world, relative to the working directory. */
@@ -156,13 +157,19 @@ export async function openSession(
   options: SessionOptions = {},
 ): Promise<SessionResult> {
   const clock = options.clock ?? { now: io.clock };
+  // Every session says on stderr, once, when it is about to wait long for the rate limit.
+  const notice = createRateLimitNotice(io);
+  const onEvent: ApiEventListener = (event) => {
+    notice(event);
+    options.onEvent?.(event);
+  };
   const clientFor = (baseUrl: string, apiKey: string): ApiClient =>
     createApiClient({
       baseUrl,
       apiKey,
       clock,
       sleep: options.sleep,
-      onEvent: options.onEvent,
+      onEvent,
       userAgent: `campaignctl/${VERSION}`,
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "../../src/api/index.js";
+import { RateLimiter, type SlotTicket } from "../../src/api/index.js";
 
 /** A fake clock whose sleep advances time and records every wait. */
 function fakeTime(start = 1_000_000) {
@@ -18,10 +18,16 @@ function fakeTime(start = 1_000_000) {
   };
 }
 
+/** Acquires a slot, failing the test on a stall. */
+async function slot(limiter: RateLimiter): Promise<SlotTicket> {
+  const acquired = await limiter.acquire();
+  if (!acquired.ok) throw new Error(`stalled: ${JSON.stringify(acquired.stall)}`);
+  return acquired.ticket;
+}
+
 /** Acquires a slot for a request that ends at once (settling at an earlier time keeps the send time). */
 async function take(limiter: RateLimiter): Promise<void> {
-  const ticket = await limiter.acquire();
-  ticket.settle(0);
+  (await slot(limiter)).settle(0);
 }
 
 const noHeaders = { limit: null, remaining: null, resetAt: null };
@@ -104,7 +110,7 @@ describe("RateLimiter", () => {
   it("counts a slot from when its response arrived", async () => {
     const time = fakeTime(0);
     const limiter = new RateLimiter({ ...time, initialLimit: 1, marginMs: 0 });
-    const ticket = await limiter.acquire(); // settled by hand below
+    const ticket = await slot(limiter); // settled by hand below
     ticket.settle(5_000);
     await take(limiter);
     expect(time.sleeps).toEqual([65_000]);
@@ -138,9 +144,9 @@ describe("RateLimiter and requests in flight", () => {
   it("does not start a wait while a request is in flight, and counts that slot from its end", async () => {
     const time = fakeTime(0);
     const limiter = new RateLimiter({ ...time, initialLimit: 1, marginMs: 0 });
-    const ticket = await limiter.acquire();
+    const ticket = await slot(limiter);
     let second = false;
-    const next = limiter.acquire().then((t) => {
+    const next = slot(limiter).then((t) => {
       second = true;
       t.settle(time.clock.now());
     });

@@ -3,9 +3,9 @@
  * first time the client announces a wait of at least `RATE_LIMIT_NOTICE_MS` (the `wait-start`
  * event), one line on stderr says what it waits for, until when and how to avoid it; later waits
  * of the run are only counted (progress lines, the reports' "waiting for the rate limit"). stderr
- * only, so a `--json` document on stdout stays whole. On a terminal the line first clears the line
- * a progress display may be redrawing (`\r` and clear-line), which redraws at its next event.
- * Pure formatting (`rateLimitNoticeText`) and a thin writer, one per session.
+ * only, so a `--json` document on stdout stays whole, written where the command's progress is
+ * (`NoticeWriter`: by default a line of its own on stderr). Pure formatting (`rateLimitNoticeText`)
+ * and a thin writer, one per session.
  */
 import type { ApiEvent, WaitStartEvent } from "../../src/api/index.js";
 import { formatDuration } from "../../src/text/duration.js";
@@ -36,12 +36,24 @@ export function rateLimitNoticeText(event: Pick<WaitStartEvent, "cause" | "ms" |
   return `campaignctl: waiting ${formatDuration(event.ms)} for the API's rate limit (until ${until} UTC): ${why.what}. To avoid it: ${why.avoid}. Later waits of this run are not announced.`;
 }
 
+/** Writes one notice line where a command's progress is: a line of its own, above any progress display. */
+export type NoticeWriter = (line: string) => void;
+
+/**
+ * The default writer: stderr; on a terminal the line first clears the line a progress display
+ * (`request-progress.ts`) may be redrawing, which redraws at its next event. apply's live view
+ * writes notices above its frame instead (`Progress.note`).
+ */
+export function stderrNotice(io: Io): NoticeWriter {
+  return (line) => io.stderr(`${io.stderrIsTTY ? "\r\x1b[2K" : ""}${line}\n`);
+}
+
 /** A listener of the client's events that writes the notice once; give it every event of the session. */
-export function createRateLimitNotice(io: Io): (event: ApiEvent) => void {
+export function createRateLimitNotice(write: NoticeWriter): (event: ApiEvent) => void {
   let said = false;
   return (event) => {
     if (said || event.type !== "wait-start") return;
     said = true;
-    io.stderr(`${io.stderrIsTTY ? "\r\x1b[2K" : ""}${rateLimitNoticeText(event)}\n`);
+    write(rateLimitNoticeText(event));
   };
 }

@@ -15,8 +15,12 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
 import { planCommand } from "../../cli/commands/plan.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
+import { createProgress } from "../../cli/progress/progress.js";
+import { createRateLimitNotice, stderrNotice } from "../../cli/progress/rate-limit-notice.js";
 import type { ApiEvent } from "../../src/api/index.js";
+import type { ApplyEvent } from "../../src/apply/index.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
+import { TEST_NOW } from "../helpers/clock.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { captureIo } from "../helpers/run-cli.js";
 import { api, PARENT_KEY, sandbox } from "../sandbox/helpers.js";
@@ -133,5 +137,65 @@ describe("a sandbox with rate limits on", () => {
     const stuck = doc.diagnostics.filter((d) => d.code === "api.rate-limit-stuck");
     expect(stuck).toHaveLength(1);
     expect(stuck[0]?.message).toContain("the reset never comes");
+  });
+});
+
+describe("where the notice is written", () => {
+  const wait = (ms: number): ApiEvent => ({
+    type: "wait-start",
+    reason: "rate-limit",
+    cause: "window",
+    ms,
+    untilMs: TEST_NOW.getTime() + ms,
+    callId: 1,
+    method: "GET",
+    route: "GET /projects/{id}",
+    path: "/projects/p",
+    atMs: TEST_NOW.getTime(),
+  });
+
+  test("on a terminal, once, clearing a progress line first; later waits are not said", () => {
+    const io = captureIo({ env: {}, cwd: "/", tty: true });
+    const notice = createRateLimitNotice(stderrNotice(io));
+    notice(wait(60_000));
+    notice(wait(30_000));
+    expect(io.err()).toBe(
+      "\r\x1b[2Kcampaignctl: waiting 1m for the API's rate limit (until 19:01:00 UTC): this run's requests used up the key's limit for the minute. To avoid it: a run of many projects paces itself at the key's limit (100 requests a minute); a run soon after reuses the read cache and reads less. Later waits of this run are not announced.\n",
+    );
+  });
+
+  test("apply's live view writes it above its frame, then draws the frame again below it", () => {
+    const io = captureIo({ env: {}, cwd: "/", tty: true });
+    const progress = createProgress(io, () => TEST_NOW.getTime(), false, {
+      columns: () => 200,
+      ticker: () => () => {},
+    });
+    const start: ApplyEvent = {
+      type: "run-start",
+      at: TEST_NOW.toISOString(),
+      actions: 1,
+      sendable: 1,
+      parallelism: 4,
+      wait_for_approval_ms: null,
+    };
+    progress.onEvent(start);
+    const before = io.err().length;
+    const rows = io.err().split("\n").length - 1;
+    progress.note("campaignctl: waiting 1m for the API's rate limit");
+    const written = io.err().slice(before);
+    // Up over the whole last frame, clear to the end, the notice, then the frame again.
+    expect(
+      written.startsWith(
+        `\x1b[${rows}A\r\x1b[Jcampaignctl: waiting 1m for the API's rate limit\nApplying: 0/1`,
+      ),
+    ).toBe(true);
+    progress.finish();
+    // The next frame moves up over the frame only: the notice stays on the screen.
+    expect(
+      io
+        .err()
+        .slice(before + written.length)
+        .startsWith(`\x1b[${rows}A\r\x1b[J`),
+    ).toBe(true);
   });
 });

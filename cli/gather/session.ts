@@ -43,7 +43,7 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { SandboxHandle, SandboxOptions } from "../../src/sandbox/index.js";
 import { notRegularFiles } from "../adapters/regular-file.js";
 import type { Io } from "../output/io.js";
-import { createRateLimitNotice, type NoticeWriter, stderrNotice } from "../progress/rate-limit-notice.js";
+import { type NoticeWriter, withRateLimitNotice } from "../progress/rate-limit-notice.js";
 import { VERSION } from "../version.js";
 
 /** Where `--sandbox` keeps the embedded sandbox's world, relative to the working directory. */
@@ -101,10 +101,7 @@ export interface SessionOptions {
   readonly sandboxOptions?: Partial<SandboxOptions>;
   /** Hears every request, wait and retry of the client (progress display). */
   readonly onEvent?: ApiEventListener;
-  /**
-   * Where the session's notice of a long rate-limit wait goes (once a run, rate-limit-notice.ts).
-   * Default: a line of its own on stderr.
-   */
+  /** Where the notice of a long rate-limit wait goes (rate-limit-notice.ts). Default: stderr. */
   readonly notify?: NoticeWriter;
 }
 
@@ -162,12 +159,7 @@ export async function openSession(
   options: SessionOptions = {},
 ): Promise<SessionResult> {
   const clock = options.clock ?? { now: io.clock };
-  // Every session says on stderr, once, when it is about to wait long for the rate limit.
-  const notice = createRateLimitNotice(options.notify ?? stderrNotice(io));
-  const onEvent: ApiEventListener = (event) => {
-    notice(event);
-    options.onEvent?.(event);
-  };
+  const onEvent = withRateLimitNotice(io, options);
   const clientFor = (baseUrl: string, apiKey: string): ApiClient =>
     createApiClient({
       baseUrl,

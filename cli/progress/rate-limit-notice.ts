@@ -7,7 +7,7 @@
  * (`NoticeWriter`: by default a line of its own on stderr). Pure formatting (`rateLimitNoticeText`)
  * and a thin writer, one per session.
  */
-import type { ApiEvent, WaitStartEvent } from "../../src/api/index.js";
+import type { ApiEvent, ApiEventListener, WaitStartEvent } from "../../src/api/index.js";
 import { formatDuration } from "../../src/text/duration.js";
 import type { Io } from "../output/io.js";
 
@@ -55,5 +55,20 @@ export function createRateLimitNotice(write: NoticeWriter): (event: ApiEvent) =>
     if (said || event.type !== "wait-start") return;
     said = true;
     write(rateLimitNoticeText(event));
+  };
+}
+
+/**
+ * A session's listener of the client's events: the notice, said once (to `notify`, else stderr),
+ * then the caller's own `onEvent`.
+ */
+export function withRateLimitNotice(
+  io: Io,
+  options: { readonly notify?: NoticeWriter; readonly onEvent?: ApiEventListener },
+): ApiEventListener {
+  const notice = createRateLimitNotice(options.notify ?? stderrNotice(io));
+  return (event) => {
+    notice(event);
+    options.onEvent?.(event);
   };
 }

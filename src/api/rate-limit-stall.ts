@@ -1,7 +1,8 @@
 /**
  * The error of a request whose wait for the rate limit was refused (`rate-limit-bounds.ts`): it
- * was never sent, so its outcome is `none`, and it is never retried (the limiter refuses every
- * later request of the key alike). Shaped as a transport failure with its own `errorCode`, as the
+ * was never sent, so its outcome is `none`, and it is never retried (the limiter refuses the later
+ * requests of the key alike: for good when the clock does not move, until it is over for a
+ * `Retry-After` of hours). Shaped as a transport failure with its own `errorCode`, as the
  * replies port's stop is (nothing arrived over HTTP); `isRateLimitStall` tells it apart, and the
  * Diagnostic code is `api.rate-limit-stuck`. Pure.
  */

@@ -93,10 +93,11 @@ interface HeadWaits {
  * progress, so a virtual clock advances once per wait, not once per caller; and no wait starts while
  * a request is in flight, so a virtual clock never jumps ahead of a request the server has not yet
  * counted (and the wait is computed from settled, response-time slots). The waits of one request
- * are bounded (`judgeWait`, `rate-limit-bounds.ts`): past the bound the limiter stalls for good,
- * and that request and every one after it get the stall instead of a slot, so a run whose waits no
- * reset will end (a frozen clock, a `Retry-After` of hours) ends with an error instead of waiting
- * for ever.
+ * are bounded (`judgeWait`, `rate-limit-bounds.ts`): past the bound that request and every one
+ * queued behind it get the stall instead of a slot, so a run whose waits no reset will end ends with
+ * an error instead of waiting for ever. A clock that does not move stalls the limiter for good
+ * (every later request is refused at once); a `Retry-After` of hours refuses every request until it
+ * is over.
  */
 export class RateLimiter {
   private readonly clock: Clock;
@@ -116,7 +117,7 @@ export class RateLimiter {
   private waitMs = 0;
   private waits = 0;
   private throttled = 0;
-  /** Set once a wait was refused: every request from then on gets it. */
+  /** Set once a wait was refused because the clock did not move: every request from then on gets it. */
   private stalled: RateLimitStall | null = null;
   private head: HeadWaits | null = null;
 
@@ -203,7 +204,10 @@ export class RateLimiter {
     if (this.head?.waiter !== head) this.head = { waiter: head, sleptMs: 0, startedAt: now };
     const stall = judgeWait(delay.cause, delay.ms, this.head.sleptMs, now - this.head.startedAt);
     if (stall !== null) {
-      this.stalled = stall;
+      // A clock that does not move stays stuck: every later request is refused at once. A wait
+      // too long is the 429's hold, which every request meets until it is over (delayFor).
+      if (stall.reason === "clock-stuck") this.stalled = stall;
+      this.head = null;
       for (const waiter of this.queue.splice(0)) waiter.resolve({ ok: false, stall });
       return;
     }

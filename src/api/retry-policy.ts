@@ -127,7 +127,7 @@ export function decideRetry(
 export type WriteFailure = "rate-limited" | "in-progress" | "enqueue-failed" | "unknown" | "refused";
 
 export function writeFailureOf(error: ApiError): WriteFailure {
-  // Never sent, and never to be sent by this run: the limiter refuses every later request too.
+  // Never sent, and not to be resent: the limiter refuses the key's later requests alike.
   if (isRateLimitStall(error)) return "refused";
   if (error.kind === "network") return "unknown";
   if (error.status === 429) return "rate-limited";

@@ -160,7 +160,7 @@ describe("waits no reset will end: a clear error instead of for ever", () => {
     expect(said[0]?.message).toContain("2 requests failed (GET /organizations, GET /projects/p)");
   });
 
-  test("a Retry-After beyond two windows is refused at once, without a sleep", async () => {
+  test("a Retry-After beyond two windows is refused at once, without a sleep, until it is over", async () => {
     sb = await sandbox({ rateLimits: true, faults: "GET /organizations: status(429, retry-after=3600) n=1" });
     const { client, sleeps, events } = wired(true);
     const result = await client.listOrganizations();
@@ -173,6 +173,14 @@ describe("waits no reset will end: a clear error instead of for ever", () => {
       message:
         "GET /organizations: not sent: the rate-limit wait asked for (the API answered 429 with a Retry-After) is 1h, more than the 2m any reset of the contract's 1m window can need",
     });
+    // Every request meets the hold until it is over, sending nothing; then the key works again.
+    const during = await client.getProject("p");
+    expect(!during.ok && isRateLimitStall(during.error)).toBe(true);
+    expect((await requestLog()).map((r) => r.status)).toEqual([429]);
+    await sb.clock.advance(3_600_000);
+    expect((await client.listOrganizations()).ok).toBe(true);
+    expect((await requestLog()).map((r) => r.status)).toEqual([429, 200]);
+    expect(sleeps).toEqual([]);
   });
 
   test("a write: its resend after the 429 is refused, not sent, and final (never re-read or resent)", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter, type SlotTicket } from "../../src/api/index.js";
+import { judgeWait, RATE_LIMIT_MAX_WAIT_MS, RateLimiter, type SlotTicket } from "../../src/api/index.js";
 
 /** A fake clock whose sleep advances time and records every wait. */
 function fakeTime(start = 1_000_000) {
@@ -156,5 +156,49 @@ describe("RateLimiter and requests in flight", () => {
     ticket.settle(2_000);
     await next;
     expect(time.sleeps).toEqual([62_000]);
+  });
+});
+
+describe("the bound of one request's waits (rate-limit-bounds.ts)", () => {
+  it("is two of the contract's 60-second windows", () => {
+    expect(RATE_LIMIT_MAX_WAIT_MS).toBe(120_000);
+  });
+
+  it("allows a window and a little more, refuses a wait asked beyond the bound, and waits adding up past it", () => {
+    // A window and the margin, then a slot freed a millisecond late: an ordinary wait.
+    expect(judgeWait("window", 60_050, 0, 0)).toBeNull();
+    expect(judgeWait("window", 1, 60_050, 60_049)).toBeNull();
+    expect(judgeWait("retry-after", 120_000, 0, 0)).toBeNull();
+    expect(judgeWait("retry-after", 120_001, 0, 0)).toMatchObject({ reason: "too-long", askedMs: 120_001 });
+    expect(judgeWait("remaining", 60_050, 60_050, 0)).toMatchObject({
+      reason: "clock-stuck",
+      waitedMs: 60_050,
+      clockMovedMs: 0,
+    });
+  });
+
+  it("a slow clock (a tenth of the time waited): the waits end at the bound, the limiter refuses from then on", async () => {
+    let t = 0;
+    const sleeps: number[] = [];
+    const limiter = new RateLimiter({
+      clock: { now: () => t },
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        t += ms / 10;
+      },
+      initialLimit: 1,
+      marginMs: 0,
+    });
+    await take(limiter);
+    const stuck = await limiter.acquire();
+    expect(stuck.ok).toBe(false);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(RATE_LIMIT_MAX_WAIT_MS);
+    expect(stuck.ok ? null : stuck.stall).toMatchObject({ reason: "clock-stuck", cause: "window" });
+    const later = await limiter.acquire();
+    expect(later.ok).toBe(false);
+    expect(sleeps.length).toBeGreaterThan(1);
+    const count = sleeps.length;
+    await limiter.acquire();
+    expect(sleeps).toHaveLength(count);
   });
 });

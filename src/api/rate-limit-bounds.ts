@@ -13,8 +13,9 @@ import { RATE_WINDOW_MS } from "../contract/limits.js";
 export const RATE_LIMIT_NOTICE_MS = 5_000;
 
 /**
- * The longest one request waits for its slot, all its waits added up, before the client gives up
- * on it (and on every later request of the key: see `RateLimiter`). Every counted request leaves
+ * The longest one request waits for its slot, all its waits added up on a clock that does not keep
+ * pace with them, before the client gives up on it (and on every later request of the key: see
+ * `RateLimiter`); and the longest single wait asked for (a `Retry-After`) on any clock. Every counted request leaves
  * the contract's 60-second window within 60 s, so neither a reset nor a `Retry-After` ever needs
  * more than one window; two windows leave room for rounding, clock skew and a slot freed a little
  * late, and still end a wait that no reset will end: a `Retry-After` or reset far beyond the
@@ -41,8 +42,10 @@ export interface RateLimitWait {
 /**
  * Why the client gave up waiting. `too-long`: the wait asked for is longer than
  * {@link RATE_LIMIT_MAX_WAIT_MS} (a `Retry-After` of an hour). `clock-stuck`: the waits added up
- * passed that bound and the slot is still not free: the clock the waits are measured on moved less
- * than the time waited (a frozen or slow clock, a sleep that does not sleep).
+ * passed that bound and the slot is still not free, and the clock the waits are measured on moved
+ * less than half the time waited (a frozen or slow clock, a sleep that does not sleep). Waits on a
+ * clock that keeps pace (another busy user of the key keeps it full) are never refused by their
+ * sum: each is announced when long, and the key frees as the other user slows.
  */
 export interface RateLimitStall {
   readonly reason: "too-long" | "clock-stuck";
@@ -66,7 +69,9 @@ export function judgeWait(
   clockMovedMs: number,
 ): RateLimitStall | null {
   if (askedMs > RATE_LIMIT_MAX_WAIT_MS) return { reason: "too-long", cause, askedMs, waitedMs, clockMovedMs };
-  if (waitedMs + askedMs > RATE_LIMIT_MAX_WAIT_MS)
+  // A clock that keeps pace with the waits (another busy user of the key keeps it full) is waited
+  // on, announced; only a clock that moved less than half the time waited never brings the reset.
+  if (waitedMs + askedMs > RATE_LIMIT_MAX_WAIT_MS && clockMovedMs < waitedMs / 2)
     return { reason: "clock-stuck", cause, askedMs, waitedMs, clockMovedMs };
   return null;
 }

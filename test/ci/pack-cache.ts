@@ -3,11 +3,15 @@
  * is about 2.3 s of CPU a pass, 2.2 of them gzip over the 17 MB package, for a tree that rarely
  * changes between two runs of the suite).
  *
- * Kept under the key of everything `npm pack` reads: every file of the repository but `.git` and
- * `node_modules` (path, mode and content; a symbolic link's target), the npm that packs (its
- * version) and the Node that runs it. Any change to any of them is another key, so a kept tarball
- * is always the one npm would make now. A package that bundles dependencies (they are packed from
- * `node_modules`) is never kept, nor is anything when npm's version cannot be read.
+ * Kept under the key of everything `npm pack` can read: the root's own files and every file under
+ * the first part of each path the manifest's `files`, `main` and `bin` name ({@link packScope};
+ * every file of the repository but `.git` and `node_modules` when it names none), each by path,
+ * mode and content (a symbolic link's target), the npm that packs (its version) and the Node that
+ * runs it. Any change to any of them is another key, so a kept tarball is always the one npm would
+ * make now; a change elsewhere (a test, a source not built yet, a benchmark) packs nothing again
+ * (test/ci/package-contents.test.ts checks that every file of the real pack is in that reach). A
+ * package that bundles dependencies (they are packed from `node_modules`) is never kept, nor is
+ * anything when npm's version cannot be read.
  *
  * The store: `node_modules/.cache/campaignctl-test-pack/<key>/` holding the tarball and `pack.json`
  * (what `npm pack --json` said of it, written last, whole, by rename). A reader copies the tarball
@@ -65,11 +69,59 @@ export function npmVersion(path = process.env.PATH ?? ""): string | undefined {
   return undefined;
 }
 
-/** Every entry under `root` but `.git` and `node_modules`, relative and `/`-separated, sorted. */
-function treeOf(root: string): string[] {
-  const top = readdirSync(root, { withFileTypes: true }).filter(
-    (e) => e.name !== ".git" && e.name !== "node_modules",
+/** A `files` entry's first part that npm would match as a glob (only plain names are read here). */
+const GLOB = /[*?[\]{}!]/;
+
+/**
+ * The root's files npm packs whatever `files` says (npm-packlist: package.json, README, LICENSE,
+ * LICENCE, COPYING), the ones older npm versions added (NOTICE, CHANGELOG, CHANGES, HISTORY), and
+ * the ignore files; by name, any case.
+ */
+const ROOT_FILES =
+  /^(package\.json|\.npmignore|\.gitignore|(readme|license|licence|copying|notice|changelog|changes|history)(\..*)?)$/i;
+
+/**
+ * The names of the root's entries `npm pack` can take files from (lower case), or undefined for
+ * every entry. npm packs the root's own files ({@link ROOT_FILES}), the `main`, `browser` and `bin`
+ * files, and what `files` names: it walks into a directory of the root only when one of these
+ * starts with its name, and packs nothing from the others (a `files` name without a slash, like
+ * `docs`, also matches deeper down, but only inside a directory it walks). So the key covers every
+ * file under each first part of these paths, in any case (npm matches without case), whatever
+ * else `files` says (`!dist/**\/*.map` excludes files the key still covers: a superset). With
+ * `files` absent, a first part that is a glob, a path out of the root, or a `man` page (or
+ * `directories`), every entry counts. A change outside (a test, a source not built yet) keeps the key.
+ */
+export function packScope(manifest: Record<string, unknown>): ReadonlySet<string> | undefined {
+  const { files, main, browser, bin, man, directories } = manifest;
+  if (!Array.isArray(files) || man !== undefined || directories !== undefined) return undefined;
+  const named: unknown[] = [
+    ...files.filter((f) => typeof f !== "string" || !f.startsWith("!")),
+    main,
+    browser,
+    ...(typeof bin === "string" ? [bin] : Object.values((bin ?? {}) as Record<string, unknown>)),
+  ].filter((f) => f !== undefined);
+  const first = new Set<string>();
+  for (const entry of named) {
+    if (typeof entry !== "string") return undefined;
+    const part = entry.replace(/^(\.\/)+/, "").split("/")[0] ?? "";
+    if (part === "" || part === "." || part === ".." || GLOB.test(part)) return undefined;
+    first.add(part.toLowerCase());
+  }
+  return first;
+}
+
+/** Whether the key covers `path` (relative to the root, `/`-separated) under `scope` ({@link packScope}). */
+export function inScope(scope: ReadonlySet<string> | undefined, path: string): boolean {
+  const [first = "", ...below] = path.split("/");
+  if (first === ".git" || first === "node_modules") return false;
+  return (
+    scope === undefined || scope.has(first.toLowerCase()) || (below.length === 0 && ROOT_FILES.test(first))
   );
+}
+
+/** Every entry under `root` the key covers (see {@link inScope}), relative and `/`-separated, sorted. */
+function treeOf(root: string, scope: ReadonlySet<string> | undefined): string[] {
+  const top = readdirSync(root, { withFileTypes: true }).filter((e) => inScope(scope, e.name));
   const below = top
     .filter((e) => e.isDirectory())
     .flatMap((e) => readdirSync(join(root, e.name), { recursive: true, withFileTypes: true }))
@@ -94,7 +146,7 @@ export function packKey(
     return undefined;
   const hash = createHash("sha256");
   hash.update(`npm ${npm}\0node ${node}\0`);
-  for (const path of treeOf(root)) {
+  for (const path of treeOf(root, packScope(manifest))) {
     const abs = join(root, path);
     const stat = lstatSync(abs);
     hash.update(`${path}\0${stat.mode.toString(8)}\0`);

@@ -156,38 +156,57 @@ describe("packKey", () => {
       rmSync(join(root, path.split("/")[0] as string), { recursive: true });
       expect(packKey(root, "11.0.0", "20.0.0"), `${path}, removed`).toBe(key);
     }
-    // `main`, `bin` and deeper `files` paths: their first directory, all of it (npm walks it and
-    // packs what a name without a slash matches there: dist/CHANGELOG.md with `files: ["CHANGELOG.md"]`).
+    // `main`, `bin` and deeper `files` paths, and a name without a slash in a directory npm walks
+    // (one of those paths goes through it): npm packs dist/changelog.md for `CHANGELOG.md`, not
+    // dist/x/changelog.md, lib/other.js or bin/q (npm pack --dry-run, npm 11.19).
     const manifest = {
       name: "p",
       version: "1.0.0",
-      files: ["docs", "dist/cli"],
+      files: ["docs", "dist/cli", "CHANGELOG.md"],
       main: "lib/i.js",
       bin: { p: "bin/p" },
     };
     writeFileSync(join(root, "package.json"), JSON.stringify(manifest));
+    const reached = [
+      "lib/i.js",
+      "bin/p",
+      "dist/cli/m.js",
+      "dist/cli/deep/n.js",
+      "dist/changelog.md",
+      "CHANGELOG.md",
+    ];
+    const outside = [
+      "lib/other.js",
+      "bin/q",
+      "dist/x/changelog.md",
+      "dist/bundle-meta.json",
+      "src/docs/a.md",
+    ];
+    for (const file of [...reached, ...outside]) mkdirSync(join(root, file, ".."), { recursive: true });
     const named = packKey(root, "11.0.0", "20.0.0");
-    for (const file of ["lib/x.js", "bin/p", "dist/other/x.md", "dist/cli/m.js", "src/x.js"]) {
-      mkdirSync(join(root, file, ".."), { recursive: true });
+    for (const file of [...reached, ...outside]) {
       writeFileSync(join(root, file), "x\n");
-      const same = file.startsWith("src/");
-      expect(packKey(root, "11.0.0", "20.0.0") === named, file).toBe(same);
-      rmSync(join(root, file.split("/")[0] as string), { recursive: true });
+      expect(packKey(root, "11.0.0", "20.0.0") === named, file).toBe(outside.includes(file));
+      rmSync(join(root, file));
       expect(packKey(root, "11.0.0", "20.0.0"), `${file}, removed`).toBe(named);
     }
   });
 
-  test("the reach of a manifest: the first part of each path it names; every entry for any other", () => {
+  test("the reach of a manifest: its plain names and paths; every entry for any other", () => {
     const manifest = {
-      files: ["docs", "./dist/cli/", "!dist/**/*.map", "bench/README.md", "Action.yml", "dist/**/*.js"],
+      files: ["docs", "./dist/cli/", "!dist/**/*.map", "bench/README.md", "Action.yml"],
       bin: "dist/cli/main.js",
     };
-    expect([...(packScope(manifest) ?? [])].sort()).toEqual(["action.yml", "bench", "dist", "docs"]);
+    expect(packScope(manifest)).toEqual({
+      names: new Set(["docs", "action.yml"]),
+      paths: ["dist/cli", "bench/readme.md", "dist/cli/main.js"],
+    });
     for (const other of [
       {},
       { files: "docs" },
       { files: ["*.md"] },
       { files: ["{docs,lib}"] },
+      { files: ["dist/**/*.js"] },
       { files: ["**/x"] },
       { files: ["../elsewhere"] },
       { files: ["/etc"] },

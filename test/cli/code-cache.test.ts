@@ -4,7 +4,8 @@
  * V8's cache made at build time, says so with CAMPAIGNCTL_DEBUG=1, and prints and exits exactly as
  * the same run of the sources does (in-process, `run` of cli/lifecycle/run.ts). A cache that is not
  * this bundle's (corrupt, truncated, for another bundle or another Node, rejected by V8, missing)
- * is not used and changes nothing else. The build makes the same caches byte for byte, and each
+ * is not used and changes nothing else. The build makes the same caches byte for byte (remade once
+ * per build: a pass after one that remade these very caches says so), and each
  * bundle holds its own commands' code only. `plan` and `apply` share one bundle, its cache made
  * from runs of `plan`: an apply against the embedded sandbox runs from it, with its cache.
  *

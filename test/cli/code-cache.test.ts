@@ -367,7 +367,6 @@ describe("the build", () => {
   });
 });
 
-/** `bytes` with the byte at `at` inverted. */
 /** Where a pass records the caches it remade byte for byte (the key of the last). */
 const REMADE = join(ROOT, "node_modules/.cache/campaignctl-test-code-cache/remade");
 
@@ -402,6 +401,7 @@ function recordRemade(key: string): void {
   renameSync(`${REMADE}.${process.pid}`, REMADE);
 }
 
+/** `bytes` with the byte at `at` inverted. */
 function flipped(bytes: Buffer, at: number): Buffer {
   const copy = Buffer.from(bytes);
   copy[at] = (copy[at] ?? 0) ^ 0xff;

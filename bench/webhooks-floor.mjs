@@ -4,8 +4,8 @@
  * run build`). The floor (bench/webhooks-floor-server.mjs) is a node:http receiver doing the same
  * durable work at its least: HMAC check, timestamp, JSON parse, dedupe by event id, one fdatasync
  * per batch (group commit) before answering. Each pair runs the built listener (`dist/cli/main.js
- * webhooks listen --port 0 --json`, a temp `--state`) and the floor, one after the other (which goes
- * first rotates), on N signed deliveries from C concurrent connections over loopback
+ * webhooks listen --port 0 --json`, a temp `--state`) and the floor, one after the other (the order
+ * going through every permutation), on N signed deliveries from C concurrent connections over loopback
  * (webhooks-load.mjs); both print their first line to this process and the listener's other lines
  * are only counted. Per run: events a second (N over the first request to the last answer) and
  * ack p99 (a request's start to the end of its answer).
@@ -23,6 +23,7 @@
  * each pair is printed.
  *
  *   node bench/webhooks-floor.mjs                 # 5000 deliveries, 8 and 32 connections, 8 pairs each
+ *   BENCH_CLI_BEFORE=... node bench/webhooks-floor.mjs 5000 8,32 12   # with a build before: pairs a multiple of 6
  *   node bench/webhooks-floor.mjs 20000 32 3      # deliveries, connections (comma-separated), pairs
  *   BENCH_CLI_BEFORE=/other/dist/cli/main.js node bench/webhooks-floor.mjs   # also a build before a change
  *   BENCH_STDOUT=file node bench/webhooks-floor.mjs   # receivers' stdout to a file, not a pipe this process drains
@@ -95,6 +96,14 @@ async function runOnce(who, concurrency, round) {
   } finally {
     rmSync(state, { recursive: true, force: true });
   }
+}
+
+/** Every order of `items` (first items first: the first order is `items` itself). */
+function permutations(items) {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 /** One run as printed. */
@@ -192,11 +201,13 @@ for (const concurrency of connections) {
   /** Each build's runs, in pair order, for the pooled figures. */
   const runsOf = { listener: [], before: [], floor: [] };
   const kinds = before === undefined ? ["listener"] : ["listener", "before"];
+  const orders = permutations(["floor", ...kinds]);
   for (let pair = 0; pair < pairs; pair++) {
     const loadBefore = load();
-    // Which goes first rotates, so no build always runs right after another.
-    const cycle = ["floor", ...kinds];
-    const order = [...cycle.slice(pair % cycle.length), ...cycle.slice(0, pair % cycle.length)];
+    // The order goes through every permutation in turn (2 for listener and floor, 6 with a build
+    // before), so over a whole number of cycles each build runs first, last and after each other
+    // equally often: a rotation alone had the same neighbour precede a build in 2 of 3 pairs.
+    const order = orders[pair % orders.length];
     const runs = {};
     for (const who of order) runs[who] = await runOnce(who, concurrency, `${concurrency}_${pair}_${who}`);
     const line = { connections: concurrency, pair: pair + 1, order, floor: view(runs.floor) };

@@ -12,8 +12,10 @@
  *
  * The goal is judged on the POOLED figures of each build over all its pairs (every answer of every
  * run in one distribution; events over the summed time of its runs), as ratios listener / floor:
- * events >= 0.8 and p99 <= 1.2 for every C; exit 1 otherwise, or when a delivery is not answered
- * 200 or the listener's totals disagree. Why pooled: p99 of one 5,000-answer run is set by its two or
+ * events >= 0.8 and p99 <= 1.2 for every C, with the noise: "met" only when the 90 % interval of
+ * each ratio (below) lies on the goal's side, "not met" when one lies wholly on the other, else
+ * "not shown"; exit 1 unless met, or when a delivery is not answered 200 or the listener's totals
+ * disagree. Why pooled: p99 of one 5,000-answer run is set by its two or
  * three slowest stalls (a slow fdatasync, the process off the CPU, each holding all C answers in
  * flight), a property of the machine in those seconds; a median of a few per-pair ratios moved
  * from 1.16 to 1.82 between two builds of the same code (bench/README.md). Pooled over the pairs,
@@ -104,6 +106,19 @@ function permutations(items) {
   return items.flatMap((item, i) =>
     permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
   );
+}
+
+/**
+ * The goal, judged with the noise: "met" when both 90 % intervals lie on the goal's side of its
+ * line, "not met" when either lies wholly on the other side, else "not shown" (the set cannot tell,
+ * at this load: run more pairs, or on a quieter machine). Only "met" exits 0.
+ */
+function verdict(pool) {
+  const [eventsLow, eventsHigh] = pool.eventsInterval;
+  const [p99Low, p99High] = pool.p99Interval;
+  if (eventsLow >= MIN_EVENTS_RATIO && p99High <= MAX_P99_RATIO) return "met";
+  if (eventsHigh < MIN_EVENTS_RATIO || p99Low > MAX_P99_RATIO) return "not met";
+  return "not shown";
 }
 
 /** One run as printed. */
@@ -242,6 +257,7 @@ for (const concurrency of connections) {
       pooled_p99_ratio_interval: pool.p99Interval,
       pooled_p99_ms: f(pool.p99Ms),
       floor_pooled_p99_ms: f(pool.floorP99Ms),
+      verdict: verdict(pool),
       ratio_median: f(median(ratios[kind]), 2),
       ratio_range: [f(Math.min(...ratios[kind]), 2), f(Math.max(...ratios[kind]), 2)],
       p99_ratio_median: f(median(p99Ratios[kind]), 2),
@@ -258,12 +274,10 @@ console.log(
     bench: "webhooks-floor",
     deliveries: total,
     pairs,
-    goal: `pooled over the pairs: events ratio >= ${MIN_EVENTS_RATIO}, p99 ratio <= ${MAX_P99_RATIO}`,
+    goal: `pooled over the pairs: events ratio >= ${MIN_EVENTS_RATIO}, p99 ratio <= ${MAX_P99_RATIO}; met when both 90 % intervals are on the goal's side`,
     summary,
   }),
 );
-const met = summary
-  .filter((s) => s.build === "this")
-  .every((s) => s.pooled_ratio >= MIN_EVENTS_RATIO && s.pooled_p99_ratio <= MAX_P99_RATIO);
+const met = summary.filter((s) => s.build === "this").every((s) => s.verdict === "met");
 if (!allOk) console.error("a run did not answer and accept every delivery exactly once");
 if (!allOk || !met) process.exitCode = 1;

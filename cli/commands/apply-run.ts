@@ -120,6 +120,7 @@ export async function execute(
     progress.onEvent(event);
   };
   relay.listener = (event) => onEvent({ type: "api", at: new Date(clock.now()).toISOString(), event });
+  relay.note = (line) => progress.note(line);
   const unsubscribe = stopOnInterrupt(deps, io, controller);
   let result: ApplyResult;
   try {
@@ -137,6 +138,7 @@ export async function execute(
   } finally {
     unsubscribe();
     relay.listener = undefined;
+    relay.note = undefined;
     progress.finish();
     if (journal.ok) journal.journal.close();
   }
@@ -239,6 +241,8 @@ function syncEmail(
 /** Forwards the client's events (attempts, statuses, retries, waits) into the run's stream while it executes. */
 export interface Relay {
   listener: ApiEventListener | undefined;
+  /** Where the session's notices go while the run's progress shows (above apply's live view). */
+  note: ((line: string) => void) | undefined;
 }
 
 export async function refuse(

@@ -26,6 +26,7 @@ import { failWith, type JsonFailure } from "../output/fail.js";
 import { type Io, useColor } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
 import { checkReportPaths } from "../output/report-paths.js";
+import { stderrNotice } from "../progress/rate-limit-notice.js";
 import { type ApplyDeps, type ApplyFlags, execute, type Relay } from "./apply-run.js";
 import { applySaved } from "./apply-saved.js";
 
@@ -57,13 +58,16 @@ export async function applyCommand(
     { flag: "--junit", file: flags.junit },
   ]);
   if (badPaths.length > 0) return failWith(badPaths, new Map(), io, applyJson(flags));
-  const relay: Relay = { listener: undefined };
+  const relay: Relay = { listener: undefined, note: undefined };
+  const toStderr = stderrNotice(io);
   const opened = await openSession(flags, io, {
     ...deps.session,
     onEvent: (event) => {
       deps.session?.onEvent?.(event);
       relay.listener?.(event);
     },
+    // During the run, above its live view; before it (the plan's reads), a line on stderr.
+    notify: (line) => (relay.note ?? toStderr)(line),
   });
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, applyJson(flags));
   const session = opened.session;

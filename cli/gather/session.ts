@@ -43,6 +43,7 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { SandboxHandle, SandboxOptions } from "../../src/sandbox/index.js";
 import { notRegularFiles } from "../adapters/regular-file.js";
 import type { Io } from "../output/io.js";
+import { type NoticeWriter, withRateLimitNotice } from "../progress/rate-limit-notice.js";
 import { VERSION } from "../version.js";
 
 /** Where `--sandbox` keeps the embedded sandbox's world, relative to the working directory. */
@@ -100,6 +101,8 @@ export interface SessionOptions {
   readonly sandboxOptions?: Partial<SandboxOptions>;
   /** Hears every request, wait and retry of the client (progress display). */
   readonly onEvent?: ApiEventListener;
+  /** Where the notice of a long rate-limit wait goes (rate-limit-notice.ts). Default: stderr. */
+  readonly notify?: NoticeWriter;
 }
 
 /**
@@ -156,13 +159,14 @@ export async function openSession(
   options: SessionOptions = {},
 ): Promise<SessionResult> {
   const clock = options.clock ?? { now: io.clock };
+  const onEvent = withRateLimitNotice(io, options);
   const clientFor = (baseUrl: string, apiKey: string): ApiClient =>
     createApiClient({
       baseUrl,
       apiKey,
       clock,
       sleep: options.sleep,
-      onEvent: options.onEvent,
+      onEvent,
       userAgent: `campaignctl/${VERSION}`,
     });
 

@@ -64,6 +64,7 @@ export function formatEventText(event: ApplyEvent): string | null {
           return `${event.event.route}: ${event.event.reason}, retrying in ${formatDuration(event.event.delayMs)}`;
         case "wait":
           return event.event.ms >= 1000 ? `rate limit: waited ${formatDuration(event.event.ms)}` : null;
+        case "wait-start": // said once by the session's notice (rate-limit-notice.ts)
         case "request-start":
         case "request-end":
           return null;

@@ -20,6 +20,11 @@ import {
 
 export interface Progress {
   readonly onEvent: (event: ApplyEvent) => void;
+  /**
+   * Writes a line of its own (a notice: the long rate-limit wait): on a terminal above the live
+   * view, which is drawn again below it; otherwise as one more line.
+   */
+  note(line: string): void;
   /** Draws the final state (terminal) and stops redrawing. */
   finish(): void;
 }
@@ -50,7 +55,7 @@ export function createProgress(
   quiet: boolean,
   sources: LiveSources = {},
 ): Progress {
-  if (quiet) return { onEvent: () => {}, finish: () => {} };
+  if (quiet) return { onEvent: () => {}, note: (line) => io.stderr(`${line}\n`), finish: () => {} };
   const watch = stopwatch(clock);
   if (!io.stderrIsTTY)
     return {
@@ -59,17 +64,19 @@ export function createProgress(
         const line = formatEventLine(event, watch.elapsedMs());
         if (line !== null) io.stderr(`${line}\n`);
       },
+      note: (line) => io.stderr(`${line}\n`),
       finish: () => {},
     };
   const columns = sources.columns ?? (() => terminalColumns(io));
   let state: ProgressState = INITIAL_PROGRESS;
   let drawn = 0;
   let lastDraw: number | null = null;
-  const draw = () => {
+  /** Draws the frame over the last one, `above` (whole lines) written first where it began. */
+  const draw = (above = "") => {
     const elapsed = watch.elapsedMs();
     const lines = renderLive(state, elapsed, { columns: columns(), perMinute: sources.perMinute?.() ?? 0 });
     const up = drawn > 0 ? `\x1b[${drawn}A` : "";
-    io.stderr(`${up}\r\x1b[J${lines.join("\n")}\n`);
+    io.stderr(`${up}\r\x1b[J${above}${lines.join("\n")}\n`);
     drawn = lines.length;
     lastDraw = elapsed;
   };
@@ -83,6 +90,7 @@ export function createProgress(
       state = foldProgress(state, event);
       if (lastDraw === null || watch.elapsedMs() - lastDraw >= 100 || event.type === "run-end") draw();
     },
+    note: (line) => draw(`${line}\n`),
     finish: () => {
       stop();
       draw();

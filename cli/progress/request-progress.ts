@@ -59,6 +59,7 @@ export function createRequestProgress(
           break;
         case "request-end":
         case "retry":
+        case "wait-start": // said once by the session's notice (rate-limit-notice.ts)
           return;
       }
       if (io.stderrIsTTY) {

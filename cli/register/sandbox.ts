@@ -20,7 +20,10 @@ export function registerSandbox(program: Command, io: Io, report: ReportOutcome)
     .option("--fixture <file>", "fixture YAML (default: the package's examples/sandbox.yaml)")
     .option("--state <file>", "persist the world here after every change and resume from it on start")
     .option("--time-scale <x>", "virtual seconds per real second (0: frozen clock)", nonNegative, 1)
-    .option("--no-rate-limits", "do not enforce the per-key rate limits (headers are still sent)")
+    .option(
+      "--no-rate-limits",
+      "do not enforce or count the per-key rate limits (headers say the whole limit remains)",
+    )
     .option("--auto-approve-tests", "approve test sends at once (awaiting_test -> ready)")
     .option(
       "--faults <spec>",

@@ -14,6 +14,7 @@ import {
   redact,
   unwrapEnvelope,
 } from "./parse-response.js";
+import { stallError } from "./rate-limit-stall.js";
 import type { Clock, RateLimiter, Sleep } from "./rate-limiter.js";
 import type {
   ApiError,
@@ -177,7 +178,16 @@ export function createSend(deps: CoreDeps): Send {
 
     for (;;) {
       const queuedAt = clock.now();
-      const ticket = await limiter.acquire();
+      const acquired = await limiter.acquire((wait) =>
+        emit({ ...base, type: "wait-start", reason: "rate-limit", ...wait, atMs: clock.now() }),
+      );
+      if (!acquired.ok) {
+        // Not sent: the wait for its slot was refused (rate-limit-stall.ts). Never retried.
+        stats.failures++;
+        if (writeKey !== null) retriableWrites.delete(writeKey);
+        return { ok: false, error: stallError(identity, acquired.stall, attempts) };
+      }
+      const { ticket } = acquired;
       const startedAt = clock.now();
       if (startedAt > queuedAt) {
         stats.queuedMs += startedAt - queuedAt;

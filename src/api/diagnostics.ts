@@ -8,10 +8,12 @@
 import type { ApiCode } from "../diagnostics/codes/api.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { CROSS_ORGANIZATION_FLAG, crossOrganizationHint } from "./cross-organization.js";
+import { isRateLimitStall, RATE_LIMIT_STALL_CODE } from "./rate-limit-stall.js";
 import type { ApiError } from "./result.js";
 import { isPortRefusal, refusedOwnerOrganization } from "./routing/write-guard.js";
 
 function codeFor(error: ApiError): ApiCode {
+  if (isRateLimitStall(error)) return "api.rate-limit-stuck";
   if (error.outcome === "unknown") return "api.unknown-outcome";
   if (error.kind === "network") return "api.network";
   if (error.status === 401) return "api.unauthorized";
@@ -45,6 +47,8 @@ function hintFor(code: ApiCode, error: ApiError): string | undefined {
       return "Check the id; the resource may belong to an organization the key cannot see";
     case "api.rate-limited":
       return "Another process may be using the same key; run again later";
+    case "api.rate-limit-stuck":
+      return "Against a sandbox whose clock is frozen or slow (--time-scale 0), start it with --no-rate-limits (nothing is counted) or move its clock (POST /_sandbox/clock/advance); against the API, check this machine's clock and whether another process uses the same key, then run again";
     case "api.server-error":
       return "Nothing happened; run again";
     case "api.rejected":
@@ -74,19 +78,30 @@ function networkHint(error: ApiError): string {
 }
 
 /**
+ * The group a failure is said in: the refused rate-limit waits (every request after the first is
+ * refused alike) together; transport failures by cause and host; every other failure alone (null).
+ */
+function groupOf(error: ApiError): string | null {
+  if (isRateLimitStall(error)) return RATE_LIMIT_STALL_CODE;
+  if (error.kind !== "network" || error.host === undefined || error.outcome === "unknown") return null;
+  return `${error.cause} ${error.host}`;
+}
+
+/**
  * The Diagnostics of several failed calls, as one per failure except that the transport failures
  * with the same cause at the same host (no network: every read of a run fails alike) are one
- * Diagnostic naming the host once and the requests that failed.
+ * Diagnostic naming the host once and the requests that failed, and so are the requests whose
+ * rate-limit wait was refused.
  */
 export function apiErrorsDiagnostics(errors: readonly ApiError[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const grouped = new Map<string, ApiError[]>();
   for (const error of errors) {
-    if (error.kind !== "network" || error.host === undefined || error.outcome === "unknown") {
+    const key = groupOf(error);
+    if (key === null) {
       out.push(apiErrorDiagnostic(error));
       continue;
     }
-    const key = `${error.cause} ${error.host}`;
     const group = grouped.get(key);
     if (group === undefined) grouped.set(key, [error]);
     else group.push(error);

@@ -2,6 +2,7 @@
  * Progress events of the client, for the executor's journal and progress view. Invariant: no event
  * carries the API key or any header value; paths carry only ids.
  */
+import type { RateLimitWaitCause } from "./rate-limit-bounds.js";
 import type { HttpMethod, NetworkCause } from "./result.js";
 import type { RetryReason } from "./retry-policy.js";
 
@@ -47,7 +48,20 @@ export interface WaitEvent extends EventBase {
   readonly ms: number;
 }
 
-export type ApiEvent = RequestStartEvent | RequestEndEvent | RetryEvent | WaitEvent;
+/**
+ * The call is about to wait `ms` for the rate limit, until `untilMs` (the client's clock), because of
+ * `cause`. Only waits of at least `RATE_LIMIT_NOTICE_MS` are announced (rate-limit-bounds.ts); the
+ * `wait` event follows when the call got its slot.
+ */
+export interface WaitStartEvent extends EventBase {
+  readonly type: "wait-start";
+  readonly reason: "rate-limit";
+  readonly cause: RateLimitWaitCause;
+  readonly ms: number;
+  readonly untilMs: number;
+}
+
+export type ApiEvent = RequestStartEvent | RequestEndEvent | RetryEvent | WaitEvent | WaitStartEvent;
 
 /** Event hook. It must not throw: it runs inside the request loop. */
 export type ApiEventListener = (event: ApiEvent) => void;

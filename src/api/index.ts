@@ -35,6 +35,7 @@ export type {
   RequestStartEvent,
   RetryEvent,
   WaitEvent,
+  WaitStartEvent,
 } from "./events.js";
 export {
   IDEMPOTENCY_KEY_PREFIX,
@@ -44,6 +45,16 @@ export {
 } from "./idempotency-key.js";
 export { collectPages, type PageFetcher, pages } from "./paging.js";
 export {
+  judgeWait,
+  RATE_LIMIT_MAX_WAIT_MS,
+  RATE_LIMIT_NOTICE_MS,
+  type RateLimitStall,
+  type RateLimitWait,
+  type RateLimitWaitCause,
+} from "./rate-limit-bounds.js";
+export { isRateLimitStall, RATE_LIMIT_STALL_CODE, stallText } from "./rate-limit-stall.js";
+export {
+  type Acquired,
   type Clock,
   RateLimiter,
   type RateLimiterOptions,

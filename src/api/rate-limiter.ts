@@ -3,6 +3,13 @@
  * Time comes only from the injected clock and sleep, so tests and benchmarks run on a virtual clock.
  */
 import { RATE_LIMITS, RATE_WINDOW_MS } from "../contract/limits.js";
+import {
+  judgeWait,
+  RATE_LIMIT_NOTICE_MS,
+  type RateLimitStall,
+  type RateLimitWait,
+  type RateLimitWaitCause,
+} from "./rate-limit-bounds.js";
 import type { RateLimitHeaders } from "./result.js";
 
 /** Injected time source: milliseconds since the epoch. */
@@ -45,13 +52,38 @@ export interface SlotTicket {
   settle(atMs: number): void;
 }
 
+/**
+ * What `acquire` gives: a slot, or the stall that ended the wait for one (see `rate-limit-bounds.ts`);
+ * the request is then not sent.
+ */
+export type Acquired =
+  | { readonly ok: true; readonly ticket: SlotTicket }
+  | { readonly ok: false; readonly stall: RateLimitStall };
+
+/** Hears a wait of at least `RATE_LIMIT_NOTICE_MS` about to start for the caller's request. */
+export type WaitListener = (wait: RateLimitWait) => void;
+
 interface Slot {
   at: number;
 }
 
 interface Waiter {
-  resolve(ticket: SlotTicket): void;
+  resolve(acquired: Acquired): void;
   reject(error: unknown): void;
+  onWait: WaitListener | undefined;
+}
+
+/** How long the head of the queue must wait, and why. */
+interface Delay {
+  readonly ms: number;
+  readonly cause: RateLimitWaitCause;
+}
+
+/** The waits of the request at the head of the queue so far. */
+interface HeadWaits {
+  waiter: Waiter;
+  sleptMs: number;
+  startedAt: number;
 }
 
 /**
@@ -60,7 +92,12 @@ interface Waiter {
  * (own plus those inferred from other users of the key) fall in any window; only one wait is ever in
  * progress, so a virtual clock advances once per wait, not once per caller; and no wait starts while
  * a request is in flight, so a virtual clock never jumps ahead of a request the server has not yet
- * counted (and the wait is computed from settled, response-time slots).
+ * counted (and the wait is computed from settled, response-time slots). The waits of one request
+ * are bounded (`judgeWait`, `rate-limit-bounds.ts`): past the bound that request and every one
+ * queued behind it get the stall instead of a slot, so a run whose waits no reset will end ends with
+ * an error instead of waiting for ever. A clock that does not move stalls the limiter for good
+ * (every later request is refused at once); a `Retry-After` of hours refuses every request until it
+ * is over.
  */
 export class RateLimiter {
   private readonly clock: Clock;
@@ -80,6 +117,9 @@ export class RateLimiter {
   private waitMs = 0;
   private waits = 0;
   private throttled = 0;
+  /** Set once a wait was refused because the clock did not move: every request from then on gets it. */
+  private stalled: RateLimitStall | null = null;
+  private head: HeadWaits | null = null;
 
   constructor(options: RateLimiterOptions) {
     this.clock = options.clock;
@@ -89,10 +129,18 @@ export class RateLimiter {
     this.marginMs = options.marginMs ?? 50;
   }
 
-  /** Waits (FIFO) for a free slot and reserves it. */
-  acquire(): Promise<SlotTicket> {
-    return new Promise<SlotTicket>((resolve, reject) => {
-      this.queue.push({ resolve, reject });
+  /**
+   * Waits (FIFO) for a free slot and reserves it, or gives the stall that ended the wait. `onWait`
+   * hears each wait of at least `RATE_LIMIT_NOTICE_MS` about to start while this request is first
+   * in line.
+   */
+  acquire(onWait?: WaitListener): Promise<Acquired> {
+    return new Promise<Acquired>((resolve, reject) => {
+      if (this.stalled !== null) {
+        resolve({ ok: false, stall: this.stalled });
+        return;
+      }
+      this.queue.push({ resolve, reject, onWait });
       void this.pump();
     });
   }
@@ -137,17 +185,38 @@ export class RateLimiter {
     this.foreign = this.foreign.filter((expiry) => expiry > now);
   }
 
-  /** Milliseconds until the head of the queue may go; 0 when a slot is free now. */
-  private delayFor(now: number): number {
+  /** How long until the head of the queue may go (`ms` 0 when a slot is free now), and why. */
+  private delayFor(now: number): Delay {
     this.prune(now);
-    if (this.blockedUntil > now) return this.blockedUntil - now;
+    if (this.blockedUntil > now) return { ms: this.blockedUntil - now, cause: "retry-after" };
     const used = this.slots.length + this.foreign.length;
-    if (used < this.limit) return 0;
+    if (used < this.limit) return { ms: 0, cause: "window" };
     const expiries = [...this.slots.map((s) => s.at + this.windowMs + this.marginMs), ...this.foreign].sort(
       (a, b) => a - b,
     );
     const freeing = expiries[used - this.limit] ?? now + 1;
-    return Math.max(1, freeing - now);
+    // Our own requests alone would leave a slot free: the wait is for another user's (`Remaining`).
+    return { ms: Math.max(1, freeing - now), cause: this.slots.length < this.limit ? "remaining" : "window" };
+  }
+
+  /** The head waits `delay` (announced when long), or the limiter stalls when the bound refuses it. */
+  private async wait(head: Waiter, now: number, delay: Delay): Promise<void> {
+    if (this.head?.waiter !== head) this.head = { waiter: head, sleptMs: 0, startedAt: now };
+    const stall = judgeWait(delay.cause, delay.ms, this.head.sleptMs, now - this.head.startedAt);
+    if (stall !== null) {
+      // A clock that does not move stays stuck: every later request is refused at once. A wait
+      // too long is the 429's hold, which every request meets until it is over (delayFor).
+      if (stall.reason === "clock-stuck") this.stalled = stall;
+      this.head = null;
+      for (const waiter of this.queue.splice(0)) waiter.resolve({ ok: false, stall });
+      return;
+    }
+    if (delay.ms >= RATE_LIMIT_NOTICE_MS)
+      head.onWait?.({ cause: delay.cause, ms: delay.ms, untilMs: now + delay.ms });
+    this.head.sleptMs += delay.ms;
+    this.waits++;
+    this.waitMs += delay.ms;
+    await this.sleep(delay.ms);
   }
 
   private async pump(): Promise<void> {
@@ -157,28 +226,30 @@ export class RateLimiter {
       for (let head = this.queue[0]; head !== undefined; head = this.queue[0]) {
         const now = this.clock.now();
         const delay = this.delayFor(now);
-        if (delay > 0 && this.inFlight > 0) {
+        if (delay.ms > 0 && this.inFlight > 0) {
           await new Promise<void>((resolve) => this.idle.push(resolve));
           continue;
         }
-        if (delay > 0) {
-          this.waits++;
-          this.waitMs += delay;
-          await this.sleep(delay);
+        if (delay.ms > 0) {
+          await this.wait(head, now, delay);
           continue;
         }
+        this.head = null;
         const slot: Slot = { at: now };
         this.slots.push(slot);
         this.queue.shift();
         this.inFlight++;
         let settled = false;
         head.resolve({
-          settle: (atMs) => {
-            if (settled) return;
-            settled = true;
-            slot.at = Math.max(slot.at, atMs);
-            this.inFlight--;
-            if (this.inFlight === 0) for (const wake of this.idle.splice(0)) wake();
+          ok: true,
+          ticket: {
+            settle: (atMs) => {
+              if (settled) return;
+              settled = true;
+              slot.at = Math.max(slot.at, atMs);
+              this.inFlight--;
+              if (this.inFlight === 0) for (const wake of this.idle.splice(0)) wake();
+            },
           },
         });
       }

@@ -9,6 +9,7 @@
  *   every attempt of the write, whatever the answer, against one budget, and waits on one curve
  *   that honours `Retry-After`; {@link writeFailureOf} says what each answer means.
  */
+import { isRateLimitStall } from "./rate-limit-stall.js";
 import type { ApiError, HttpMethod } from "./result.js";
 
 /** Bounds of the read retry loop. */
@@ -94,6 +95,8 @@ export function decideRetry(
       return stop;
     case "GET": {
       const served = serverAttempts(counts);
+      // A refused rate-limit wait (nothing sent) ends the call: waiting again would not end.
+      if (isRateLimitStall(error)) return stop;
       if (error.kind === "network") {
         if (served >= options.maxAttempts) return stop;
         return { retry: true, reason: "network", delayMs: backoffMs(served, options, random), via: "sleep" };
@@ -118,11 +121,14 @@ export function decideRetry(
  *   `Retry-After` and send again with the same key (the API then replays the first one's answer).
  * - `unknown` (any other 5xx, a timeout, a dropped connection, an unreadable 2xx): it may have taken
  *   effect; re-read state before sending again.
- * - `refused` (any other 4xx): do not send the same payload again.
+ * - `refused` (any other 4xx, or a rate-limit wait the client refused: see rate-limit-stall.ts):
+ *   do not send the same payload again.
  */
 export type WriteFailure = "rate-limited" | "in-progress" | "enqueue-failed" | "unknown" | "refused";
 
 export function writeFailureOf(error: ApiError): WriteFailure {
+  // Never sent, and not to be resent: the limiter refuses the key's later requests alike.
+  if (isRateLimitStall(error)) return "refused";
   if (error.kind === "network") return "unknown";
   if (error.status === 429) return "rate-limited";
   if (error.status === 409 && error.retryAfterSeconds !== null) return "in-progress";

@@ -2,7 +2,7 @@
  * The IO edge: one HTTP exchange over an undici Agent (keep-alive, connect/headers/body timeouts).
  * Returns the raw response or a classified transport failure; never throws for network problems.
  */
-import type { Agent } from "undici";
+import type { Agent, Dispatcher } from "undici";
 import type { HeaderMap } from "./parse-response.js";
 import type { HttpMethod, NetworkCause } from "./result.js";
 
@@ -78,19 +78,35 @@ export function classifyTransportError(code: string | null): NetworkCause {
 }
 
 /**
- * undici, loaded with the first request of the process, not with the program: commands that never
- * talk to the API (validate, preview) start that much faster. Kept for the process's later
- * transports (in-process runs, the test suite's: each `import()` under its module runner is a call
- * to the runner's main process).
+ * The two parts of undici a transport uses, its `Agent` and its `request` (lib/api/api-request.js,
+ * the `agent.request` of undici's index), loaded with the first request of the process, not with
+ * the program: commands that never talk to the API (validate, preview) start that much faster.
+ * Not undici's index, which loads every other part with them (fetch, WebSocket, cookies, mocks,
+ * caches, proxies) and, through its cookies, Node's own copy of undici: about 80 ms of CPU a process
+ * (bench/README.md, "Issue 35, eighth session: i40-procs"). Kept for the process's later transports
+ * (in-process runs, the test suite's: each `import()` under its module runner is a call to the
+ * runner's main process).
  */
-let undici: Promise<typeof import("undici")> | undefined;
+let undici:
+  | Promise<{
+      readonly Agent: typeof Agent;
+      readonly request: (this: Agent, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+    }>
+  | undefined;
+
+function loadUndici(): NonNullable<typeof undici> {
+  undici ??= Promise.all([
+    import("undici/lib/dispatcher/agent.js"),
+    import("undici/lib/api/api-request.js"),
+  ]).then(([agent, api]) => ({ Agent: agent.default, request: api.default }));
+  return undici;
+}
 
 /** Creates the undici-backed transport (undici loaded at its first request: see above). */
 export function createTransport(timeouts: Timeouts = DEFAULT_TIMEOUTS): Transport {
   let agent: Promise<Agent> | undefined;
   const agentOf = (): Promise<Agent> => {
-    undici ??= import("undici");
-    agent ??= undici.then(
+    agent ??= loadUndici().then(
       ({ Agent }) =>
         new Agent({
           keepAliveTimeout: 10_000,
@@ -106,8 +122,9 @@ export function createTransport(timeouts: Timeouts = DEFAULT_TIMEOUTS): Transpor
   return {
     async send(request) {
       const client = await agentOf();
+      const { request: requestOn } = await loadUndici();
       try {
-        const response = await client.request({
+        const response = await requestOn.call(client, {
           origin: request.origin,
           path: request.path,
           method: request.method,

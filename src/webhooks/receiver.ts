@@ -3,8 +3,9 @@
  * (verify.ts), filtered by kind and checked against the dedupe index; a new event is queued for the
  * record and answered only once it is on disk (written and flushed), printed, and in the outbox
  * when forwarding. Group commit: the events that arrive while one flush runs go to disk together in
- * the next (queue.ts). A retry of an event still on its way to disk waits for that flush. Everything
- * that happens is reported as a {@link ListenerNote}. No IO of its own: the clock and the record
+ * the next (queue.ts), and that next flush starts before the batch just flushed is printed and
+ * answered. A retry of an event still on its way to disk waits for that flush. Everything that
+ * happens is reported as a {@link ListenerNote}. No IO of its own: the clock and the record
  * (`store`) are handed in.
  */
 
@@ -12,7 +13,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DedupeEntry, DedupeRecord } from "./dedupe.js";
 import type { ForwardResult } from "./forward.js";
 import { WorkQueue } from "./queue.js";
-import { KEPT_HEADERS, type Marker, type RecordedEvent } from "./record.js";
+import { eventLine, KEPT_HEADERS, type Marker, type RecordedEvent } from "./record.js";
 import {
   type Delivery,
   type Rejection,
@@ -87,11 +88,22 @@ export interface ListenerCounts {
 /** The record as the receiver uses it (record-store.ts; tests may hand in their own). */
 export interface ReceiverStore {
   readonly record: DedupeRecord;
-  /** Writes and flushes the events; rejects when that fails. */
-  commit(events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Writes and flushes the events (`lines`: their record lines, {@link eventLine} each, built
+   * beforehand); rejects when that fails. Appends before it returns (the flush then runs elsewhere).
+   */
+  commit(events: readonly RecordedEvent[], lines: string): Promise<void>;
   /** Appends markers at once (synchronously). */
   mark(markers: readonly Marker[]): void;
-  compactIfDue(): Promise<void>;
+  /** Whether the record has grown enough to be compacted. */
+  compactionDue(): boolean;
+  /**
+   * Replaces the record by its compaction (synchronously). Called only with no flush running and
+   * every flushed event printed; `unwritten` are the events remembered but not yet written (queued
+   * for the disk), which the compaction must leave out: written there as printed, a crash before
+   * their own flush would make the sender's retry a duplicate, never printed.
+   */
+  compact(unwritten: ReadonlySet<string>): void;
 }
 
 export interface ReceiverOptions {
@@ -143,8 +155,13 @@ export class Receiver {
 
   constructor(private readonly options: ReceiverOptions) {
     // A batch starts after the loop has read every delivery that arrived in this turn: one flush for all.
-    this.queue = new WorkQueue(
-      (batch) => this.work(batch),
+    this.queue = new WorkQueue<Job>(
+      {
+        write: (batch) => this.write(batch),
+        publish: (batch) => this.publish(batch),
+        maintenanceDue: () => options.store.compactionDue(),
+        maintain: (waiting) => options.store.compact(new Set(waiting.map((job) => job.event.eventId))),
+      },
       options.queueLimit ?? QUEUE_LIMIT,
       options.onBug,
       256,
@@ -201,7 +218,9 @@ export class Receiver {
     const done = new Promise<boolean>((resolve) => {
       settle = resolve;
     });
-    if (!this.queue.push({ event, recorded: recordedOf(event, entry, options.outbox !== null), settle }))
+    const recorded = recordedOf(event, entry, options.outbox !== null);
+    // The record line is built now, while the disk flushes an earlier batch: not between two flushes.
+    if (!this.queue.push({ event, recorded, line: eventLine(recorded), settle }))
       return this.refused(
         reject(
           "queue-full",
@@ -266,15 +285,20 @@ export class Receiver {
   }
 
   /**
-   * A batch of accepted events: written and flushed together (one flush), then printed in arrival
-   * order, and once the print was handed to the OS marked printed (one synchronous write), then
-   * handed to the outbox; only then are their senders answered.
+   * A batch of accepted events, written and flushed together (one flush): true once they are on
+   * disk; false when that failed (reported, forgotten, answered 503).
    */
-  private async work(batch: readonly Job[]): Promise<void> {
+  private async write(batch: readonly Job[]): Promise<boolean> {
     const { options } = this;
-    const recorded = batch.map((job) => job.recorded);
+    const recorded: RecordedEvent[] = [];
+    let lines = "";
+    for (const job of batch) {
+      recorded.push(job.recorded);
+      lines += job.line;
+    }
     try {
-      await options.store.commit(recorded);
+      await options.store.commit(recorded, lines);
+      return true;
     } catch (error) {
       for (const job of batch) options.store.record.remove(job.event.eventId);
       options.note({
@@ -288,8 +312,16 @@ export class Receiver {
         },
       });
       for (const job of batch) job.settle(false);
-      return;
+      return false;
     }
+  }
+
+  /**
+   * A batch on disk: printed in arrival order, and once the print was handed to the OS marked
+   * printed (one synchronous write), then handed to the outbox; only then are their senders answered.
+   */
+  private async publish(batch: readonly Job[]): Promise<void> {
+    const { options } = this;
     if (this.printGate !== null) await this.printGate;
     const at = options.clock();
     const accepted: ListenerNote[] = batch.map(({ event }) => ({
@@ -304,9 +336,8 @@ export class Receiver {
     if (options.printed !== undefined) await options.printed();
     const last = batch.at(-1);
     if (last !== undefined) options.store.mark([{ t: "printed", event_id: last.event.eventId }]);
-    options.outbox?.add(recorded);
+    if (options.outbox !== null) options.outbox.add(batch.map((job) => job.recorded));
     for (const job of batch) job.settle(true);
-    await options.store.compactIfDue();
   }
 }
 
@@ -314,6 +345,8 @@ export class Receiver {
 interface Job {
   readonly event: VerifiedEvent;
   readonly recorded: RecordedEvent;
+  /** `recorded` as its record line. */
+  readonly line: string;
   readonly settle: (ok: boolean) => void;
 }
 

@@ -45,14 +45,24 @@ export interface RecordFile {
   readonly record: DedupeRecord;
   readonly outbox: Map<string, OutboxItem>;
   readonly recovery: Recovery;
-  /** Appends the events and syncs them; rejects when either fails (nothing was acknowledged). */
-  commit(events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Appends the events (`lines`: their record lines, {@link eventLine} each; built here when not
+   * given) and syncs them; rejects when either fails (nothing was acknowledged). Appends before it
+   * returns; the sync runs off the event loop.
+   */
+  commit(events: readonly RecordedEvent[], lines?: string): Promise<void>;
   /** Appends markers (no sync). */
   mark(markers: readonly Marker[]): void;
   /** Appends a dead-letter line and syncs it, then marks the event dead in the record. */
   deadLetter(item: OutboxItem, reason: DeadReason, at: number, line: Record<string, unknown>): void;
-  /** Replaces the record by its compaction when it has grown past twice its capacity (call when every event was printed). */
-  compactIfDue(): Promise<void>;
+  /** Whether the record has grown past twice its capacity (in lines), so that {@link compact} is due. */
+  compactionDue(): boolean;
+  /**
+   * Replaces the record by its compaction, atomically. Call only with no sync running and every
+   * event written so far printed; `unwritten` are entries of `record` not yet written (their
+   * events queued for the disk): left out, since the compaction marks everything in it printed.
+   */
+  compact(unwritten?: ReadonlySet<string>): void;
   close(): Promise<void>;
 }
 
@@ -131,10 +141,10 @@ function recordOn(
     record,
     outbox,
     recovery,
-    async commit(events) {
+    async commit(events, eventLines) {
       if (events.length === 0) return;
       // A write that failed may have left part of a line: end it, so the next line stands alone.
-      const text = `${afterFailure ? "\n" : ""}${events.map(eventLine).join("")}`;
+      const text = `${afterFailure ? "\n" : ""}${eventLines ?? events.map(eventLine).join("")}`;
       try {
         // The sync runs off the event loop (issue 36: on this thread it was a third of the
         // listener's time, and no delivery was read while it ran): the deliveries read meanwhile
@@ -168,11 +178,16 @@ function recordOn(
       ]);
       outbox.delete(item.event.entry.event_id);
     },
-    async compactIfDue() {
-      if (lines <= 2 * Math.max(capacity, outbox.size)) return;
+    compactionDue: () => lines > 2 * Math.max(capacity, outbox.size),
+    compact(unwritten) {
+      const entries = record.entries();
+      const kept =
+        unwritten === undefined || unwritten.size === 0
+          ? entries
+          : entries.filter((entry) => !unwritten.has(entry.event_id));
       // Synchronous, so no marker is appended between the old content and the new.
-      log.replace(compactedLines(record.entries(), outbox));
-      lines = record.size + outbox.size;
+      log.replace(compactedLines(kept, outbox));
+      lines = kept.length + outbox.size;
     },
     async close() {
       try {

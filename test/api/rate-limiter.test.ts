@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "../../src/api/index.js";
+import { judgeWait, RATE_LIMIT_MAX_WAIT_MS, RateLimiter, type SlotTicket } from "../../src/api/index.js";
 
 /** A fake clock whose sleep advances time and records every wait. */
 function fakeTime(start = 1_000_000) {
@@ -18,10 +18,16 @@ function fakeTime(start = 1_000_000) {
   };
 }
 
+/** Acquires a slot, failing the test on a stall. */
+async function slot(limiter: RateLimiter): Promise<SlotTicket> {
+  const acquired = await limiter.acquire();
+  if (!acquired.ok) throw new Error(`stalled: ${JSON.stringify(acquired.stall)}`);
+  return acquired.ticket;
+}
+
 /** Acquires a slot for a request that ends at once (settling at an earlier time keeps the send time). */
 async function take(limiter: RateLimiter): Promise<void> {
-  const ticket = await limiter.acquire();
-  ticket.settle(0);
+  (await slot(limiter)).settle(0);
 }
 
 const noHeaders = { limit: null, remaining: null, resetAt: null };
@@ -104,7 +110,7 @@ describe("RateLimiter", () => {
   it("counts a slot from when its response arrived", async () => {
     const time = fakeTime(0);
     const limiter = new RateLimiter({ ...time, initialLimit: 1, marginMs: 0 });
-    const ticket = await limiter.acquire(); // settled by hand below
+    const ticket = await slot(limiter); // settled by hand below
     ticket.settle(5_000);
     await take(limiter);
     expect(time.sleeps).toEqual([65_000]);
@@ -138,9 +144,9 @@ describe("RateLimiter and requests in flight", () => {
   it("does not start a wait while a request is in flight, and counts that slot from its end", async () => {
     const time = fakeTime(0);
     const limiter = new RateLimiter({ ...time, initialLimit: 1, marginMs: 0 });
-    const ticket = await limiter.acquire();
+    const ticket = await slot(limiter);
     let second = false;
-    const next = limiter.acquire().then((t) => {
+    const next = slot(limiter).then((t) => {
       second = true;
       t.settle(time.clock.now());
     });
@@ -150,5 +156,78 @@ describe("RateLimiter and requests in flight", () => {
     ticket.settle(2_000);
     await next;
     expect(time.sleeps).toEqual([62_000]);
+  });
+});
+
+describe("the bound of one request's waits (rate-limit-bounds.ts)", () => {
+  it("is two of the contract's 60-second windows", () => {
+    expect(RATE_LIMIT_MAX_WAIT_MS).toBe(120_000);
+  });
+
+  it("allows a window and a little more, refuses a wait asked beyond the bound, and waits adding up past it", () => {
+    // A window and the margin, then a slot freed a millisecond late: an ordinary wait.
+    expect(judgeWait("window", 60_050, 0, 0)).toBeNull();
+    expect(judgeWait("window", 1, 60_050, 60_049)).toBeNull();
+    expect(judgeWait("retry-after", 120_000, 0, 0)).toBeNull();
+    expect(judgeWait("retry-after", 120_001, 0, 0)).toMatchObject({ reason: "too-long", askedMs: 120_001 });
+    expect(judgeWait("remaining", 60_050, 60_050, 0)).toMatchObject({
+      reason: "clock-stuck",
+      waitedMs: 60_050,
+      clockMovedMs: 0,
+    });
+  });
+
+  it("refuses waits adding up past the bound only on a clock that moved less than half the time waited", () => {
+    expect(judgeWait("remaining", 60_050, 100_000, 100_000)).toBeNull();
+    expect(judgeWait("remaining", 60_050, 100_000, 50_000)).toBeNull();
+    expect(judgeWait("remaining", 60_050, 100_000, 49_999)).toMatchObject({ reason: "clock-stuck" });
+    // A single wait asked beyond the bound is refused on any clock.
+    expect(judgeWait("retry-after", 120_001, 0, 0)).toMatchObject({ reason: "too-long" });
+  });
+
+  it("a busy key on a clock that keeps pace: waited out past the bound, never refused", async () => {
+    let t = 0;
+    const sleeps: number[] = [];
+    let refills = 3;
+    const limiter = new RateLimiter({
+      clock: { now: () => t },
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        t += ms;
+        // Another user of the key takes the freed slot again, for three windows.
+        if (refills-- > 0) limiter.observe({ limit: 1, remaining: 0, resetAt: (t + 60_000) / 1000 });
+      },
+      initialLimit: 1,
+      marginMs: 0,
+    });
+    await take(limiter);
+    const acquired = await limiter.acquire();
+    expect(acquired.ok ? null : acquired.stall).toBeNull();
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThan(RATE_LIMIT_MAX_WAIT_MS);
+  });
+
+  it("a slow clock (a tenth of the time waited): the waits end at the bound, the limiter refuses from then on", async () => {
+    let t = 0;
+    const sleeps: number[] = [];
+    const limiter = new RateLimiter({
+      clock: { now: () => t },
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        t += ms / 10;
+      },
+      initialLimit: 1,
+      marginMs: 0,
+    });
+    await take(limiter);
+    const stuck = await limiter.acquire();
+    expect(stuck.ok).toBe(false);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(RATE_LIMIT_MAX_WAIT_MS);
+    expect(stuck.ok ? null : stuck.stall).toMatchObject({ reason: "clock-stuck", cause: "window" });
+    const later = await limiter.acquire();
+    expect(later.ok).toBe(false);
+    expect(sleeps.length).toBeGreaterThan(1);
+    const count = sleeps.length;
+    await limiter.acquire();
+    expect(sleeps).toHaveLength(count);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The kept `npm pack` tarball (./pack-cache.ts) is taken only for the very tree, npm and Node that
- * made it: any change to a file (content, mode, name, a new or removed one, a link's target), to
- * npm's version or to Node's is another key; what is outside the pack's reach (`.git`,
- * `node_modules`) is not. Kept packs are copied out whole, and the store keeps the newest three.
+ * made it: any change to a file npm can pack (content, mode, name, a new or removed one, a link's
+ * target), to npm's version or to Node's is another key; what is outside the pack's reach (`.git`,
+ * `node_modules`, a file neither at the root nor under what the manifest names) is not. Kept packs are copied out whole, and the store keeps the newest three.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -21,7 +21,17 @@ import {
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { KEEP, keep, npmVersion, type PackEntry, packKey, storeOf, takeKept } from "./pack-cache.js";
+import {
+  inScope,
+  KEEP,
+  keep,
+  npmVersion,
+  type PackEntry,
+  packKey,
+  packScope,
+  storeOf,
+  takeKept,
+} from "./pack-cache.js";
 
 const made: string[] = [];
 afterAll(() => {
@@ -48,7 +58,7 @@ function tree(): string {
   mkdirSync(join(root, "docs", "deep"), { recursive: true });
   writeFileSync(join(root, "docs", "a.md"), "a\n");
   writeFileSync(join(root, "docs", "deep", "b.md"), "b\n");
-  writeFileSync(join(root, "run.sh"), "echo\n", { mode: 0o644 });
+  writeFileSync(join(root, "docs", "run.sh"), "echo\n", { mode: 0o644 });
   mkdirSync(join(root, "node_modules", "dep"), { recursive: true });
   writeFileSync(join(root, "node_modules", "dep", "index.js"), "1\n");
   mkdirSync(join(root, ".git"));
@@ -72,8 +82,8 @@ describe("packKey", () => {
       ],
       [
         "a file's mode",
-        () => chmodSync(join(root, "run.sh"), 0o755),
-        () => chmodSync(join(root, "run.sh"), 0o644),
+        () => chmodSync(join(root, "docs", "run.sh"), 0o755),
+        () => chmodSync(join(root, "docs", "run.sh"), 0o644),
       ],
       [
         "a new file deep down",
@@ -122,6 +132,103 @@ describe("packKey", () => {
     writeFileSync(join(root, ".git", "HEAD"), "ref: refs/heads/other\n");
     writeFileSync(join(root, "node_modules", "dep", "index.js"), "2\n");
     expect(packKey(root, "11.0.0", "20.0.0")).toBe(key);
+  });
+
+  test("covers the root's own files and the directories the manifest names; not the rest", () => {
+    const root = tree();
+    mkdirSync(join(root, "test"));
+    writeFileSync(join(root, "test", "t.js"), "1\n");
+    const key = packKey(root, "11.0.0", "20.0.0");
+    // What npm cannot pack from here: a directory no path of the manifest starts with, a root file
+    // that is not npm's own (README, LICENSE...).
+    writeFileSync(join(root, "test", "t.js"), "2\n");
+    writeFileSync(join(root, "test", "u.js"), "");
+    writeFileSync(join(root, "vitest.local.config.ts"), "");
+    expect(packKey(root, "11.0.0", "20.0.0")).toBe(key);
+    // What it can: the root's README, LICENSE, NOTICE... and the named directories, in any case.
+    for (const path of ["NOTICE", "license", "README.md", "Docs/c.md", "DOCS"]) {
+      if (path === "DOCS") mkdirSync(join(root, path));
+      else {
+        mkdirSync(join(root, path, ".."), { recursive: true });
+        writeFileSync(join(root, path), "n\n");
+      }
+      expect(packKey(root, "11.0.0", "20.0.0"), path).not.toBe(key);
+      rmSync(join(root, path.split("/")[0] as string), { recursive: true });
+      expect(packKey(root, "11.0.0", "20.0.0"), `${path}, removed`).toBe(key);
+    }
+    // `main`, `bin` and deeper `files` paths, and a name without a slash in a directory npm walks
+    // (one of those paths goes through it): npm packs dist/changelog.md for `CHANGELOG.md`, not
+    // dist/x/changelog.md, lib/other.js or bin/q (npm pack --dry-run, npm 11.19).
+    const manifest = {
+      name: "p",
+      version: "1.0.0",
+      files: ["docs", "dist/cli", "CHANGELOG.md"],
+      main: "lib/i.js",
+      bin: { p: "bin/p" },
+    };
+    writeFileSync(join(root, "package.json"), JSON.stringify(manifest));
+    const reached = [
+      "lib/i.js",
+      "bin/p",
+      "dist/cli/m.js",
+      "dist/cli/deep/n.js",
+      "dist/changelog.md",
+      "CHANGELOG.md",
+    ];
+    const outside = [
+      "lib/other.js",
+      "bin/q",
+      "dist/x/changelog.md",
+      "dist/bundle-meta.json",
+      "src/docs/a.md",
+    ];
+    for (const file of [...reached, ...outside]) mkdirSync(join(root, file, ".."), { recursive: true });
+    const named = packKey(root, "11.0.0", "20.0.0");
+    for (const file of [...reached, ...outside]) {
+      writeFileSync(join(root, file), "x\n");
+      expect(packKey(root, "11.0.0", "20.0.0") === named, file).toBe(outside.includes(file));
+      rmSync(join(root, file));
+      expect(packKey(root, "11.0.0", "20.0.0"), `${file}, removed`).toBe(named);
+    }
+  });
+
+  test("the reach of a manifest: its plain names and paths; every entry for any other", () => {
+    const manifest = {
+      files: ["docs", "./dist/cli/", "!dist/**/*.map", "bench/README.md", "Action.yml"],
+      bin: "dist/cli/main.js",
+    };
+    expect(packScope(manifest)).toEqual({
+      names: new Set(["docs", "action.yml"]),
+      paths: ["dist/cli", "bench/readme.md", "dist/cli/main.js"],
+    });
+    for (const other of [
+      {},
+      { files: "docs" },
+      { files: ["*.md"] },
+      { files: ["{docs,lib}"] },
+      { files: ["dist/**/*.js"] },
+      { files: ["**/x"] },
+      { files: ["../elsewhere"] },
+      { files: ["/etc"] },
+      { files: ["."] },
+      { files: [3] },
+      { files: ["docs"], man: "man/p.1" },
+      { files: ["docs"], directories: { man: "man" } },
+    ])
+      expect(packScope(other), JSON.stringify(other)).toBeUndefined();
+    // Every entry then: a change anywhere but .git and node_modules is another key.
+    const root = tree();
+    mkdirSync(join(root, "test"));
+    writeFileSync(join(root, "test", "t.js"), "1\n");
+    writeFileSync(
+      join(root, "package.json"),
+      JSON.stringify({ name: "p", version: "1.0.0", files: ["*.md"] }),
+    );
+    const key = packKey(root, "11.0.0", "20.0.0");
+    writeFileSync(join(root, "test", "t.js"), "2\n");
+    expect(packKey(root, "11.0.0", "20.0.0")).not.toBe(key);
+    expect(inScope(undefined, "test/t.js")).toBe(true);
+    expect(inScope(undefined, "node_modules/dep/index.js")).toBe(false);
   });
 
   test("keeps nothing without npm's version, or for a package that bundles dependencies", () => {

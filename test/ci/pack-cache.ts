@@ -3,11 +3,15 @@
  * is about 2.3 s of CPU a pass, 2.2 of them gzip over the 17 MB package, for a tree that rarely
  * changes between two runs of the suite).
  *
- * Kept under the key of everything `npm pack` reads: every file of the repository but `.git` and
- * `node_modules` (path, mode and content; a symbolic link's target), the npm that packs (its
- * version) and the Node that runs it. Any change to any of them is another key, so a kept tarball
- * is always the one npm would make now. A package that bundles dependencies (they are packed from
- * `node_modules`) is never kept, nor is anything when npm's version cannot be read.
+ * Kept under the key of everything `npm pack` can read: the root's own files and what the
+ * manifest's `files`, `main` and `bin` reach ({@link packScope}, {@link inScope}; every file of
+ * the repository but `.git` and `node_modules` when they name no plain paths), each by path,
+ * mode and content (a symbolic link's target), the npm that packs (its version) and the Node that
+ * runs it. Any change to any of them is another key, so a kept tarball is always the one npm would
+ * make now; a change elsewhere (a test, a source not built yet, a benchmark) packs nothing again
+ * (test/ci/package-contents.test.ts checks that every file of the real pack is in that reach). A
+ * package that bundles dependencies (they are packed from `node_modules`) is never kept, nor is
+ * anything when npm's version cannot be read.
  *
  * The store: `node_modules/.cache/campaignctl-test-pack/<key>/` holding the tarball and `pack.json`
  * (what `npm pack --json` said of it, written last, whole, by rename). A reader copies the tarball
@@ -65,18 +69,97 @@ export function npmVersion(path = process.env.PATH ?? ""): string | undefined {
   return undefined;
 }
 
-/** Every entry under `root` but `.git` and `node_modules`, relative and `/`-separated, sorted. */
-function treeOf(root: string): string[] {
-  const top = readdirSync(root, { withFileTypes: true }).filter(
-    (e) => e.name !== ".git" && e.name !== "node_modules",
-  );
-  const below = top
-    .filter((e) => e.isDirectory())
-    .flatMap((e) => readdirSync(join(root, e.name), { recursive: true, withFileTypes: true }))
-    .map((e) => join(e.parentPath, e.name));
-  return [...top.map((e) => join(root, e.name)), ...below]
-    .map((abs) => relative(root, abs).split("\\").join("/"))
-    .sort();
+/** A path npm would match as a glob (only plain paths are read here). */
+const GLOB = /[*?[\]{}!]/;
+
+/**
+ * The root's files npm packs whatever `files` says (npm-packlist: package.json, README, LICENSE,
+ * LICENCE, COPYING), the ones older npm versions added (NOTICE, CHANGELOG, CHANGES, HISTORY), and
+ * the ignore files; by name, any case.
+ */
+const ROOT_FILES =
+  /^(package\.json|\.npmignore|\.gitignore|(readme|license|licence|copying|notice|changelog|changes|history)(\..*)?)$/i;
+
+/**
+ * What `npm pack` can take files from, by the manifest's `files`, `main`, `browser` and `bin`
+ * (all lower case: npm matches without case). Invariant: every file npm packs is {@link inScope}.
+ */
+export interface PackScope {
+  /** The names without a slash (`docs`, `CHANGELOG.md`): npm packs them, and all below, in every directory it walks. */
+  readonly names: ReadonlySet<string>;
+  /** The paths with one (`dist/cli`, `bench/README.md`): each, and all below. */
+  readonly paths: readonly string[];
+}
+
+/**
+ * The reach of `npm pack` by the manifest (see {@link inScope}), or undefined for every entry of
+ * the tree: with `files` absent, a path that is a glob or out of the root, or a `man` page (or
+ * `directories`). What `files` excludes (`!dist/**\/*.map`) stays in: the key covers a superset.
+ */
+export function packScope(manifest: Record<string, unknown>): PackScope | undefined {
+  const { files, main, browser, bin, man, directories } = manifest;
+  if (!Array.isArray(files) || man !== undefined || directories !== undefined) return undefined;
+  const named: unknown[] = [
+    ...files.filter((f) => typeof f !== "string" || !f.startsWith("!")),
+    main,
+    browser,
+    ...(typeof bin === "string" ? [bin] : Object.values((bin ?? {}) as Record<string, unknown>)),
+  ].filter((f) => f !== undefined);
+  const names = new Set<string>();
+  const paths = new Set<string>();
+  for (const entry of named) {
+    if (typeof entry !== "string") return undefined;
+    const path = entry
+      .replace(/^(\.\/)+/, "")
+      .replace(/\/+$/, "")
+      .toLowerCase();
+    const parts = path.split("/");
+    if (GLOB.test(path) || parts.some((p) => p === "" || p === "." || p === "..")) return undefined;
+    (parts.length === 1 ? names : paths).add(path);
+  }
+  return { names, paths: [...paths] };
+}
+
+/** Whether npm walks the directory `dir` (lower case, `/`-separated) under `scope`: a proper prefix of a named path. */
+const walked = (scope: PackScope, dir: string): boolean => scope.paths.some((p) => p.startsWith(`${dir}/`));
+
+/**
+ * Whether the key covers `path` (relative to the root, `/`-separated) under `scope`. npm packs the
+ * root's own files ({@link ROOT_FILES}) and, in the root and each directory it walks (one a named
+ * path goes through), what a name matches and what a path names, with everything below them; it
+ * never walks into another directory. Every path but `.git` and `node_modules` when `scope` is undefined.
+ */
+export function inScope(scope: PackScope | undefined, path: string): boolean {
+  const parts = path.toLowerCase().split("/");
+  if (parts[0] === ".git" || parts[0] === "node_modules") return false;
+  if (scope === undefined || (parts.length === 1 && ROOT_FILES.test(path))) return true;
+  for (let i = 0; i < parts.length; i += 1) {
+    const prefix = parts.slice(0, i + 1).join("/");
+    if (scope.names.has(parts[i] as string) || scope.paths.includes(prefix)) return true;
+    if (!walked(scope, prefix)) return false;
+  }
+  return false;
+}
+
+/**
+ * Every entry under `root` the key covers (see {@link inScope}), relative and `/`-separated,
+ * sorted: the directories npm walks, and what they hold in its reach.
+ */
+function treeOf(root: string, scope: PackScope | undefined, dir = ""): string[] {
+  const found: string[] = [];
+  for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = dir === "" ? e.name : `${dir}/${e.name}`;
+    if (inScope(scope, path)) {
+      found.push(path);
+      if (e.isDirectory())
+        for (const below of readdirSync(join(root, path), { recursive: true, withFileTypes: true }))
+          found.push(relative(root, join(below.parentPath, below.name)).split("\\").join("/"));
+    } else if (scope !== undefined && e.isDirectory() && walked(scope, path.toLowerCase())) {
+      found.push(path);
+      found.push(...treeOf(root, scope, path));
+    }
+  }
+  return dir === "" ? found.sort() : found;
 }
 
 /**
@@ -94,7 +177,7 @@ export function packKey(
     return undefined;
   const hash = createHash("sha256");
   hash.update(`npm ${npm}\0node ${node}\0`);
-  for (const path of treeOf(root)) {
+  for (const path of treeOf(root, packScope(manifest))) {
     const abs = join(root, path);
     const stat = lstatSync(abs);
     hash.update(`${path}\0${stat.mode.toString(8)}\0`);

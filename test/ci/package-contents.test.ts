@@ -11,6 +11,7 @@ import { join, posix } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { linkTargets } from "../helpers/markdown-links.js";
 import { runCli } from "../helpers/run-cli.js";
+import { inScope, packScope } from "./pack-cache.js";
 import { packedPackage } from "./packed.js";
 
 let packed = new Set<string>();
@@ -50,6 +51,15 @@ describe("the npm package", () => {
     for (const page of docs) expect(packed.has(`docs/${page}`), `docs/${page}`).toBe(true);
     for (const file of ["README.md", "LICENSE", "package.json", "dist/cli/main.js"])
       expect(packed.has(file), file).toBe(true);
+  });
+
+  test("every packed file is within the reach of the kept pack's key (test/ci/pack-cache.ts)", () => {
+    // The key hashes only what packScope says npm can pack: a packed file outside it could change
+    // without changing the key, and a kept tarball would then be an old one.
+    const scope = packScope(JSON.parse(readFileSync("package.json", "utf8")) as Record<string, unknown>);
+    expect(scope).toBeDefined();
+    expect([...packed].filter((file) => !inScope(scope, file))).toEqual([]);
+    expect(packed.size).toBeGreaterThan(100);
   });
 
   test("every relative link in README.md and docs/ resolves within the package", () => {

@@ -210,4 +210,19 @@ describe("the built CLI loads only the command being run", () => {
       expect(registered.length).toBeGreaterThanOrEqual(15);
     },
   );
+
+  test("the code-cached bundles take undici's Agent and request, not its index (which loads all of undici)", () => {
+    const undici = [...bundleInputs().values()]
+      .flat()
+      .map((p) => relative(ROOT, p))
+      .filter((p) => p.startsWith("node_modules/undici/"));
+    expect(undici).toContain("node_modules/undici/lib/dispatcher/agent.js");
+    expect(undici).toContain("node_modules/undici/lib/api/api-request.js");
+    expect(undici).not.toContain("node_modules/undici/index.js");
+    // What the index alone brings: fetch's client, WebSocket, cookies (and through them Node's own
+    // undici), the mocks, the caches.
+    expect(
+      undici.filter((p) => /\/lib\/(web\/(websocket|cookies|eventsource)|mock|cache)\//.test(p)),
+    ).toEqual([]);
+  });
 });

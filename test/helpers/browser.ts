@@ -5,7 +5,7 @@
  * it is skipped, saying so, only when Chromium or `fonts-dejavu-core` is missing on a developer's
  * machine; with CI=true a missing one fails (`requireBrowserInCi`; .ci/run installs both).
  */
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -42,14 +42,93 @@ export function requireBrowserInCi(what: string): void {
   });
 }
 
+/**
+ * The omnibox's popup, a page of Chromium's own interface (chrome://omnibox-popup.top-chrome/) that
+ * headless Chromium loads at its start in a renderer of its own, though no page here has an
+ * omnibox: about 150 to 300 ms of CPU a launch (bench/README.md, "Issue 35, eighth session:
+ * i40-procs"). Disabled, it changes nothing a page renders (the screenshots keep their bytes).
+ */
+const OMNIBOX_POPUP_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"];
+
+/**
+ * The features playwright-core disables (its chromiumSwitches.ts, 1.65.1). Chromium obeys only the
+ * last `--disable-features` of its command line, and playwright's comes first: ours names them all
+ * again, and `checkDisabledFeatures` fails a launch where it does not (playwright-core upgraded).
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
 /** Launches headless Chromium with only the controlled fonts (written to a temp dir named `prefix…`). */
-export function launchBrowser(prefix: string): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(prefix: string): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--font-render-hinting=none"],
+    args: [
+      "--font-render-hinting=none",
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(",")}`,
+    ],
     // Only the fonts of fonts.ts: fonts installed on the machine cannot change what is rendered.
     env: { ...process.env, ...controlledFonts(mkdtempSync(join(tmpdir(), prefix))) },
   });
+  try {
+    checkDisabledFeatures();
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  return browser;
+}
+
+/**
+ * Fails when a Chromium this process started has a `--disable-features` naming a feature its last
+ * one (the one Chromium obeys) leaves out: playwright-core disables one that
+ * PLAYWRIGHT_DISABLED_FEATURES lacks. Read from /proc (Linux, where CI runs the browser tests).
+ */
+function checkDisabledFeatures(): void {
+  if (!existsSync("/proc/self/stat")) return;
+  for (const args of childCommandLines()) {
+    if (!args[0]?.includes("chromium")) continue;
+    const lists = args
+      .filter((a) => a.startsWith("--disable-features="))
+      .map((a) => a.slice("--disable-features=".length).split(","));
+    const obeyed = new Set(lists.at(-1));
+    const lost = lists.flat().filter((f) => !obeyed.has(f));
+    if (lost.length > 0)
+      throw new Error(
+        `Chromium would not disable ${lost.join(", ")}: add them to PLAYWRIGHT_DISABLED_FEATURES in test/helpers/browser.ts`,
+      );
+  }
+}
+
+/** The command lines of this process's child processes (read from /proc). */
+function childCommandLines(): string[][] {
+  const out: string[][] = [];
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === process.pid) out.push(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"));
+    } catch {
+      // The process ended while it was being read.
+    }
+  }
+  return out;
 }
 
 /** A page opened at `url`, `width` pixels wide, with the console errors and every request it made. */

@@ -11,7 +11,6 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { openRecordFile } from "../../cli/adapters/record-file.js";
 import { type DedupeEntry, DedupeRecord } from "../../src/webhooks/dedupe.js";
-import { WorkQueue } from "../../src/webhooks/queue.js";
 import { eventLine, foldRecord, markerLine, type RecordedEvent } from "../../src/webhooks/record.js";
 
 const entry = (n: number): DedupeEntry => ({
@@ -96,7 +95,7 @@ describe("the record file", () => {
       first.file.record.add(entry(n));
       await first.file.commit([recorded(n)]);
       first.file.mark([{ t: "printed", event_id: `evt_${n}` }]);
-      await first.file.compactIfDue();
+      if (first.file.compactionDue()) first.file.compact();
     };
     for (let n = 1; n <= 3; n++) await commit(n);
     const path = join(dir, "dedupe.jsonl");
@@ -154,38 +153,6 @@ function recorded(n: number): RecordedEvent {
     forward: false,
   };
 }
-
-describe("WorkQueue", () => {
-  test("runs jobs in arrival order, a batch at a time, refuses beyond its limit, and drains", async () => {
-    const done: number[] = [];
-    const errors: unknown[] = [];
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const batches: number[][] = [];
-    const queue = new WorkQueue<number>(
-      async (batch) => {
-        batches.push([...batch]);
-        if (batch.includes(1)) await gate;
-        if (batch.includes(4)) throw new Error("batch with 4 broke");
-        done.push(...batch);
-      },
-      3,
-      (e) => errors.push(e),
-      2,
-    );
-    // 1 starts at once (a batch of one); 2, 3 and 4 wait (the limit is 3); 5 is refused.
-    expect([1, 2, 3, 4, 5].map((n) => queue.push(n))).toEqual([true, true, true, true, false]);
-    expect(queue.pending).toBe(4);
-    release();
-    await queue.drained();
-    expect(batches).toEqual([[1], [2, 3], [4]]);
-    expect(done).toEqual([1, 2, 3]);
-    expect(errors.map(String)).toEqual(["Error: batch with 4 broke"]);
-    expect(queue.pending).toBe(0);
-  });
-});
 
 describe("the record's lock", () => {
   test("a record held by a running process is refused (webhooks.state-locked); a lock left by a dead one is taken over", async () => {

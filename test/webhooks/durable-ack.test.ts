@@ -24,7 +24,8 @@ function gatedStore() {
     mark: (m) => {
       markers.push(...m);
     },
-    compactIfDue: async () => {},
+    compactionDue: () => false,
+    compact: () => {},
   };
   return { store, flushes, markers };
 }

@@ -120,7 +120,7 @@ describe("the listener acknowledges only what a sync made durable", () => {
     ]);
   });
 
-  test("off the event loop: deliveries read while a sync runs are appended together after it, and each is answered only once a sync covers it", async () => {
+  test("off the event loop: deliveries read while a sync runs are appended together after it (before it is printed and answered), and each is answered only once a sync covers it", async () => {
     const logs = new MemoryLogs();
     // A slow disk: each sync settles when the test releases it (what it covers is fixed when it starts).
     const held: (() => void)[] = [];
@@ -159,12 +159,14 @@ describe("the listener acknowledges only what a sync made durable", () => {
     await turn();
     held[1]?.();
     expect(await Promise.all(more)).toEqual([200, 200]);
+    // Group commit, pipelined (issue 36): evt_2 and evt_3 are appended and their sync started as
+    // soon as evt_1's sync ended, before evt_1 is printed, marked and answered.
     expect(brief(logs.ops)).toEqual([
       "append evt_1",
       "sync",
+      "append evt_2,evt_3",
       "append printed",
       "ack evt_1",
-      "append evt_2,evt_3",
       "sync",
       "append printed",
       "ack evt_2",

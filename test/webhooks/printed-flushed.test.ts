@@ -167,6 +167,50 @@ test("an event is answered 2xx only once its printed line left the process: a SI
   expect([...printedFirst, ...recovered.map((l) => l.event_id)]).toContain("evt_large");
 }, 60_000);
 
+test("a stop held by a reader that stopped reading: a second SIGTERM ends the listener at once, and the next start prints what it held, recovered", async () => {
+  if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run npm run build first`);
+  const stateDir = mkdtempSync(join(tmpdir(), "campaignctl-webhooks-printed-"));
+  dirs.push(stateDir);
+
+  const first = listen(stateDir);
+  const out = { text: "" };
+  await readUntil(first.stdout, out, (t) => t.includes("\n"));
+  const url = (JSON.parse(out.text.slice(0, out.text.indexOf("\n"))) as { url: string }).url;
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    first.on("close", (code, signal) => resolve({ code, signal })),
+  );
+  // The reader stops while B's line (larger than the pipe) is printed: B is on disk, held unanswered.
+  const printing = new Promise<void>((resolve) => first.stdout.once("readable", () => resolve()));
+  const b = post(url, delivery("evt_held", PADDING));
+  await printing;
+  // The first SIGTERM: the listener stops taking deliveries (its port refuses), then waits for
+  // stdout to take B's line, which the stopped reader never does.
+  first.kill("SIGTERM");
+  let refused = false;
+  for (let attempt = 0; attempt < 500 && !refused; attempt++)
+    refused = (await post(url, delivery("evt_late", 0))) === null;
+  expect(refused).toBe(true);
+  // The second ends it at once (the first took the handler away: the default action).
+  first.kill("SIGTERM");
+  const left = rest(first.stdout);
+  expect(await exited).toEqual({ code: null, signal: "SIGTERM" });
+  expect(await b).not.toBe(200);
+  const firstOut = out.text + (await left);
+  expect(acceptedLines(firstOut).map((l) => l.event_id)).not.toContain("evt_held");
+
+  const second = listen(stateDir);
+  const secondOut = { text: "" };
+  await readUntil(second.stdout, secondOut, (t) => t.includes("\n"));
+  const closed = new Promise<number | null>((resolve) => second.on("close", (code) => resolve(code)));
+  second.kill("SIGTERM");
+  const secondText = secondOut.text + (await rest(second.stdout));
+  expect(await closed).toBe(0);
+  // B, and a late delivery the listener may have taken on before the signal (queued behind B's print).
+  const recovered = acceptedLines(secondText);
+  expect(recovered.map((l) => l.event_id)).toContain("evt_held");
+  expect(recovered.every((l) => l.recovered)).toBe(true);
+}, 60_000);
+
 describe("stdoutFlushed (quietStream)", () => {
   /** A stream that hands a write on only when the test says so, as a pipe with a stopped reader. */
   function heldStream() {

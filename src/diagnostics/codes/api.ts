@@ -15,6 +15,8 @@ export const API_CODES = {
   "api.rejected":
     "the API rejected the request with another 4xx (validation, conflict, balance, idempotency)",
   "api.rate-limited": "the API kept answering 429 after the client waited out Retry-After",
+  "api.rate-limit-stuck":
+    "the client gave up waiting for the rate limit instead of waiting for ever: a wait longer than two of the contract's 60-second windows (a Retry-After of hours), or waits adding up past that while the clock did not move (a sandbox whose clock is frozen, `--time-scale 0`); the request and those after it were not sent",
   "api.server-error": "the API answered 5xx to a request that had no effect",
   "api.network": "the request failed in transport (connection, timeout, TLS, unreadable body)",
   "api.unknown-outcome": "a write failed in a way that leaves unknown whether it took effect; re-read state",

@@ -4,9 +4,15 @@
  * key's exact limit, what remains after this request, and the Unix second at which the oldest
  * counted request leaves the window.
  *
+ * With limits off (`--no-rate-limits`, `rateLimits: false`) nothing is counted: the headers report
+ * the key's exact limit, all of it remaining, and a reset one window from now, as for a key with no
+ * traffic. A client that obeys `X-RateLimit-Remaining` then never waits for a limit that is not
+ * enforced (a count that reached 0 on a frozen or slow virtual clock kept a client waiting for a
+ * reset that never came).
+ *
  * Cost: each key's window is a queue of (millisecond, count) runs, oldest first, so a request costs
- * O(1) amortized and a key holds at most one run per millisecond of the window (60,000), whatever
- * the traffic; with limits enforced it holds at most the key's limit. The window stays exact to the
+ * O(1) amortized and a key holds at most the key's limit (admitted requests only; with limits off
+ * there is no window at all, and a request costs building its three headers). The window stays exact to the
  * millisecond. A request made after the clock was set back is stamped at the key's newest stamp,
  * so the queue stays in order and the clock's jump back frees nothing.
  */
@@ -68,9 +74,10 @@ export class RateLimiter {
 
   constructor(private readonly enforce: boolean) {}
 
-  /** Counts the request (unless limited) and returns the verdict with its headers. */
+  /** Counts the request (unless limited, or limits are off) and returns the verdict with its headers. */
   take(key: ApiKeyRecord, nowMs: number): RateVerdict {
     const limit = RATE_LIMITS[key.type];
+    if (!this.enforce) return { limited: false, retryAfter: 0, headers: uncounted(limit, nowMs) };
     let window = this.windows.get(key.id);
     if (window === undefined) {
       window = new KeyWindow();
@@ -78,7 +85,7 @@ export class RateLimiter {
     }
     window.expire(nowMs);
     const oldest = window.oldest();
-    if (this.enforce && window.total >= limit && oldest !== undefined) {
+    if (window.total >= limit && oldest !== undefined) {
       const freeAt = oldest + RATE_WINDOW_MS;
       return {
         limited: true,
@@ -97,13 +104,17 @@ export class RateLimiter {
 
   /** Headers for a request without a valid key (nothing is counted): the default key limit. */
   anonymous(nowMs: number): Record<string, string> {
-    const limit = RATE_LIMITS["read-write"];
-    return headers(limit, limit, nowMs + RATE_WINDOW_MS);
+    return uncounted(RATE_LIMITS["read-write"], nowMs);
   }
 
   clear(): void {
     this.windows.clear();
   }
+}
+
+/** The headers of a request that counts nothing: the whole limit remains, reset a window from now. */
+function uncounted(limit: number, nowMs: number): Record<string, string> {
+  return headers(limit, limit, nowMs + RATE_WINDOW_MS);
 }
 
 function headers(limit: number, remaining: number, resetMs: number): Record<string, string> {

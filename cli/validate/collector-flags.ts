@@ -1,5 +1,5 @@
 /**
- * Two settings of V8's collector for a `validate` process (issue 36), made by the bin before any
+ * The settings of V8's collector for a `validate` process (issue 36), made by the bin before any
  * command code runs (cli/lifecycle/run.ts `runProcess`); never by the command itself, so an
  * in-process run (the tests' `run`) leaves its VM as it is. Only heuristics of the collector change,
  * never a result (bench/validate-scale-same.mjs: the same bytes as without).
@@ -13,22 +13,14 @@
  * files (bench/README.md, i39-validate): 97 to 112 MB promoted and 3 mark-compacts in most runs
  * with it, 31 to 34 MB and 1 or 2 without; peak RSS 157 to 169 MiB against 187 to 207.
  *
- * `--heap-growing-percent=600`: after each mark-compact the old generation may grow to 7 times what
- * survived it (V8's own factor is at most 4) before the next. A `validate` of one large file keeps
- * its document and its projects to the end of the process, and the parser's syntax tree, as large,
- * dies in the old generation when the document is built: with V8's factor the mark-compact after the
- * one at about 70 MB came due right after the parse (at about 310 MB, 120 MB of it alive), a full
- * marking of the whole document and its projects on the main thread and the collector's threads,
- * only to reclaim memory the process gives back when it exits a few seconds later. With this factor
- * it does not come due in a file of up to the 10 MiB limit (bench/README.md, i40-onefile: about 0.3
- * s of the 5 s of CPU of a 9.9 MiB file, peak RSS about 50 MiB more). Over many files each file's
- * document dies with its check, so what survives a mark-compact stays small and so does 7 times it.
+ * Not set (measured and refused, bench/README.md, i40-onefile): `--heap-growing-percent=600`, which
+ * skipped the mark-compact due right after one 10 MiB file's parse (about 3 % of its CPU) for about
+ * 50 MiB more peak memory, and could let a run over several large files grow its heap to about 7
+ * times one file's live data before collecting: a collector heuristic, not less work.
  *
  * What this relies on: V8 reads `--allocation-site-pretenuring` where it counts allocation mementos
  * and digests them at each collection (`PretenuringHandler::ProcessPretenuringFeedback`,
- * `UpdateAllocationSite`: both return at once when the flag is off), and `--heap-growing-percent`
- * where it computes the next limit after a mark-compact (`MemoryController::CalculateAllocationLimit`,
- * still capped halfway to the heap's maximum), so setting them from JavaScript
+ * `UpdateAllocationSite`: both return at once when the flag is off), so setting it from JavaScript
  * (`v8.setFlagsFromString`, which Node documents as unsupported after start-up for flags in
  * general) takes effect at the next collection; a site tenured before the call would stay so, hence
  * the call before the command loads. Idempotent; process-wide. `node:v8` is loaded at the call only
@@ -37,10 +29,7 @@
  */
 
 /** The flags set, in order (one `setFlagsFromString` call each). */
-export const VALIDATE_COLLECTOR_FLAGS = [
-  "--no-allocation-site-pretenuring",
-  "--heap-growing-percent=600",
-] as const;
+export const VALIDATE_COLLECTOR_FLAGS = ["--no-allocation-site-pretenuring"] as const;
 
 let done = false;
 

@@ -13,13 +13,13 @@ import { type Io, processIo } from "../output/io.js";
 import { exitCodeOf, type Outcome } from "../output/outcome.js";
 import { redactingIo, redactorFor } from "../output/output-redaction.js";
 import { buildProgram } from "../program.js";
-import { noPretenuring } from "../validate/no-pretenuring.js";
+import { validateCollectorFlags } from "../validate/collector-flags.js";
 import { commandWord } from "./command-word.js";
 
 /** The exit code of a run of `argv` in this process (its terminal, environment and clock). */
 export function runProcess(argv: readonly string[]): Promise<number> {
-  // A process of its own only (in-process runs leave the VM alone): cli/validate/no-pretenuring.ts.
-  if (commandWord(argv) === "validate") noPretenuring();
+  // A process of its own only (in-process runs leave the VM alone): cli/validate/collector-flags.ts.
+  if (commandWord(argv) === "validate") validateCollectorFlags();
   return run(argv, processIo());
 }
 

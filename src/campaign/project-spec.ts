@@ -55,6 +55,18 @@ function sharedWhenInherited<R extends object, T>(
 const hasOwn = (object: object | undefined, key: string) =>
   object !== undefined && Object.hasOwn(object, key);
 
+/** The node a top-level key of the project is written under: its own map, `defaults`, or none. */
+function baseOf(
+  raw: RawProjectKeys,
+  file: RawCampaignDocument,
+  where: ProjectSource,
+  top: string,
+): Node | undefined {
+  if (hasOwn(raw, top)) return where.node;
+  if (hasOwn(file.defaults, top)) return where.defaultsNode;
+  return undefined;
+}
+
 export function buildProjectSpec(
   address: string,
   raw: RawProjectKeys,
@@ -68,14 +80,9 @@ export function buildProjectSpec(
   const { source, doc } = where;
   const keyRange = where.keyRange ?? rangeAt(source, where.keySpan[0], where.keySpan[1]);
 
-  const baseFor = (top: string): Node | undefined => {
-    if (hasOwn(raw, top)) return where.node;
-    if (hasOwn(file.defaults, top)) return where.defaultsNode;
-    return undefined;
-  };
   const locate = (path: SpecPath): SourceRange => {
     const top = path[0];
-    const base = top === undefined ? undefined : baseFor(String(top));
+    const base = top === undefined ? undefined : baseOf(raw, file, where, String(top));
     if (base === undefined) return keyRange;
     const hit = findPath(doc, base, path);
     const span = hit.value ?? hit.key;
@@ -84,7 +91,7 @@ export function buildProjectSpec(
   let mapMessage: ((start: number, end: number) => Span) | undefined;
   const locateInMessage = (start: number, end: number): SourceRange => {
     if (mapMessage === undefined) {
-      const base = baseFor("message");
+      const base = baseOf(raw, file, where, "message");
       const node = base === undefined ? undefined : findPath(doc, base, ["message"]).node;
       if (!isScalar(node)) return locate(["message"]);
       mapMessage = scalarValueMapper(source.text, node);
@@ -100,7 +107,7 @@ export function buildProjectSpec(
     let mapper = valueMappers.get(key);
     if (mapper === undefined) {
       const top = path[0];
-      const base = top === undefined ? undefined : baseFor(String(top));
+      const base = top === undefined ? undefined : baseOf(raw, file, where, String(top));
       const node = base === undefined ? undefined : findPath(doc, base, path).node;
       mapper = isScalar(node) ? scalarValueMapper(source.text, node) : null;
       valueMappers.set(key, mapper);

@@ -1,11 +1,11 @@
 /**
- * The bin turns V8's allocation-site pretenuring off for a `validate` process, before the command
- * loads, and for no other command; an in-process run (the tests' `run`) never touches the VM
- * (cli/validate/no-pretenuring.ts; issue 36: over 100 files it cut the promoted bytes from about
- * 100 MB to about 32 and the mark-compacts from 3 to 1, bench/README.md). The flag changes no
- * output, so the test watches the call: a preload records every `v8.setFlagsFromString` (for the
- * code-cached bundle, which requires `node:v8`, and for the ES modules, whose named import it
- * re-syncs) and prints them at exit; in process, a spy that sets nothing watches the same call.
+ * The bin sets V8's collector flags for a `validate` process (allocation-site pretenuring off),
+ * before the command loads, and for no other command; an in-process run (the tests' `run`) never
+ * touches the VM (cli/validate/collector-flags.ts; issue 36: over 100 files pretenuring off cut the
+ * promoted bytes from about 100 MB to about 32 and the mark-compacts from 3 to 1, bench/README.md).
+ * The flags change no output, so the test watches the call: a preload records every
+ * `v8.setFlagsFromString` (for the code-cached bundle, which requires `node:v8`, and for the ES
+ * modules, whose named import it re-syncs) and prints them at exit; in process, a spy that sets nothing watches the same call.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { VALIDATE_COLLECTOR_FLAGS } from "../../cli/validate/collector-flags.js";
 import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
 
 afterEach(() => {
@@ -23,7 +24,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let spy = "";
 
 beforeAll(() => {
-  const dir = mkdtempSync(join(tmpdir(), "campaignctl-pretenuring-"));
+  const dir = mkdtempSync(join(tmpdir(), "campaignctl-collector-flags-"));
   spy = join(dir, "spy.cjs");
   writeFileSync(
     spy,
@@ -53,23 +54,20 @@ function flagsSet(argv: readonly string[], env: Record<string, string> = {}): Pr
 }
 
 const NOW = ["--now", "2026-11-01T00:00:00Z"];
+const EXPECTED = ["--no-allocation-site-pretenuring"];
 
-describe("validate and V8's pretenuring", () => {
-  test.each([[{}], [{ NODE_DISABLE_COMPILE_CACHE: "1" }]])(
-    "the bin, several files: turned off %o",
-    async (env) => {
-      const flags = await flagsSet(
-        ["validate", "examples/gotv.yaml", "examples/early-vote.yaml", ...NOW],
-        env,
-      );
-      expect(flags).toEqual(["--no-allocation-site-pretenuring"]);
-    },
-  );
+test("the flags the bin sets are these", () => {
+  expect(VALIDATE_COLLECTOR_FLAGS).toEqual(EXPECTED);
+});
 
-  test("the bin, one file: turned off too", async () => {
-    expect(await flagsSet(["validate", "examples/gotv.yaml", ...NOW])).toEqual([
-      "--no-allocation-site-pretenuring",
-    ]);
+describe("validate and V8's collector flags", () => {
+  test.each([[{}], [{ NODE_DISABLE_COMPILE_CACHE: "1" }]])("the bin, several files: set %o", async (env) => {
+    const flags = await flagsSet(["validate", "examples/gotv.yaml", "examples/early-vote.yaml", ...NOW], env);
+    expect(flags).toEqual(EXPECTED);
+  });
+
+  test("the bin, one file: set too", async () => {
+    expect(await flagsSet(["validate", "examples/gotv.yaml", ...NOW])).toEqual(EXPECTED);
   });
 
   test("the bin, another command: left alone", async () => {

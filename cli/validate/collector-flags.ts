@@ -1,0 +1,42 @@
+/**
+ * The settings of V8's collector for a `validate` process (issue 36), made by the bin before any
+ * command code runs (cli/lifecycle/run.ts `runProcess`); never by the command itself, so an
+ * in-process run (the tests' `run`) leaves its VM as it is. Only heuristics of the collector change,
+ * never a result (bench/validate-scale-same.mjs: the same bytes as without).
+ *
+ * `--no-allocation-site-pretenuring`: a `validate` of several files keeps each file's YAML document
+ * while that file is checked and drops it after: the nodes made at the YAML library's object and
+ * array literals live through a scavenge or two and then die. V8 samples such a site's survivors
+ * (85 % or more survive) and from then on allocates every object of the site in the old generation:
+ * each later file's document goes there directly, and while it lies dead there the young objects it
+ * points to stay alive through the remembered set and are promoted too. Over 10,000 projects in 100
+ * files (bench/README.md, i39-validate): 97 to 112 MB promoted and 3 mark-compacts in most runs
+ * with it, 31 to 34 MB and 1 or 2 without; peak RSS 157 to 169 MiB against 187 to 207.
+ *
+ * Not set (measured and refused, bench/README.md, i40-onefile): `--heap-growing-percent=600`, which
+ * skipped the mark-compact due right after one 10 MiB file's parse (about 3 % of its CPU) for about
+ * 50 MiB more peak memory, and could let a run over several large files grow its heap to about 7
+ * times one file's live data before collecting: a collector heuristic, not less work.
+ *
+ * What this relies on: V8 reads `--allocation-site-pretenuring` where it counts allocation mementos
+ * and digests them at each collection (`PretenuringHandler::ProcessPretenuringFeedback`,
+ * `UpdateAllocationSite`: both return at once when the flag is off), so setting it from JavaScript
+ * (`v8.setFlagsFromString`, which Node documents as unsupported after start-up for flags in
+ * general) takes effect at the next collection; a site tenured before the call would stay so, hence
+ * the call before the command loads. Idempotent; process-wide. `node:v8` is loaded at the call only
+ * (`process.getBuiltinModule`): importing it loads Node's streams and heap utilities, about 2 ms that
+ * no other command should pay at start-up.
+ */
+
+/** The flags set, in order (one `setFlagsFromString` call each). */
+export const VALIDATE_COLLECTOR_FLAGS = ["--no-allocation-site-pretenuring"] as const;
+
+let done = false;
+
+/** Sets VALIDATE_COLLECTOR_FLAGS for the rest of the process (see above). */
+export function validateCollectorFlags(): void {
+  if (done) return;
+  done = true;
+  const v8 = process.getBuiltinModule("node:v8");
+  for (const flag of VALIDATE_COLLECTOR_FLAGS) v8.setFlagsFromString(flag);
+}

@@ -34,6 +34,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { seededRandom } from "../dist/src/sandbox/ids.js";
 import { listenFlags } from "./lib.mjs";
 import { load, quantile, sendAll, signedDeliveries, startReceiver } from "./webhooks-load.mjs";
 
@@ -158,18 +159,6 @@ function pooled(runs, at) {
   return { eventsPerSecond: n / seconds, p99: slowest[n - Math.ceil(0.99 * n)] };
 }
 
-/** A fixed-seed generator (mulberry32), so the intervals of one set of runs are the same on every print. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The pooled ratios of `runs` to `floorRuns` (same pairs), and their 90 % intervals from 1,000
  * resamples of the pairs with replacement (a resampled pair takes both its runs: paired).
@@ -187,7 +176,8 @@ function pooledRatios(runs, floorRuns) {
     };
   };
   const point = ratiosAt(all);
-  const next = random(36);
+  // A fixed seed (the sandbox's mulberry32), so the intervals of one set of runs are the same on every print.
+  const next = seededRandom(36);
   const events = [];
   const p99 = [];
   for (let b = 0; b < 1000; b++) {

@@ -108,6 +108,30 @@ function rest(stream: Readable): Promise<string> {
   });
 }
 
+/** A listener on `stateDir`, its first line read: the child, what it printed so far, its URL. */
+async function started(
+  stateDir: string,
+): Promise<{ child: ChildProcessWithoutNullStreams; out: { text: string }; url: string }> {
+  const child = listen(stateDir);
+  const out = { text: "" };
+  await readUntil(child.stdout, out, (t) => t.includes("\n"));
+  const url = (JSON.parse(out.text.slice(0, out.text.indexOf("\n"))) as { url: string }).url;
+  return { child, out, url };
+}
+
+/**
+ * A listener on `stateDir` started and stopped by SIGTERM once its first line is out (the recovered
+ * lines and their marker follow it before any delivery): all it printed; its exit code must be 0.
+ */
+async function startedAndStopped(stateDir: string): Promise<string> {
+  const { child, out } = await started(stateDir);
+  const closed = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  child.kill("SIGTERM");
+  const text = out.text + (await rest(child.stdout));
+  expect(await closed).toBe(0);
+  return text;
+}
+
 /** The `accepted` lines among the whole lines of `text` (a line cut short by the kill is not one). */
 function acceptedLines(text: string): { event_id: string; recovered: boolean }[] {
   const whole = text.slice(0, text.lastIndexOf("\n") + 1);
@@ -123,10 +147,7 @@ test("an event is answered 2xx only once its printed line left the process: a SI
   const stateDir = mkdtempSync(join(tmpdir(), "campaignctl-webhooks-printed-"));
   dirs.push(stateDir);
 
-  const first = listen(stateDir);
-  const out = { text: "" };
-  await readUntil(first.stdout, out, (t) => t.includes("\n"));
-  const url = (JSON.parse(out.text.slice(0, out.text.indexOf("\n"))) as { url: string }).url;
+  const { child: first, out, url } = await started(stateDir);
   const answered: string[] = [];
 
   const a = delivery("evt_small", 0);
@@ -148,14 +169,7 @@ test("an event is answered 2xx only once its printed line left the process: a SI
   // The test did what it says: B's line did not fit, so it was cut short (or never started) in the pipe.
   expect(firstOut.length).toBeLessThan(PADDING);
 
-  const second = listen(stateDir);
-  const secondOut = { text: "" };
-  await readUntil(second.stdout, secondOut, (t) => t.includes("\n"));
-  // The first line is written alone; the recovered lines and their marker follow before any delivery.
-  const closed = new Promise<number | null>((resolve) => second.on("close", (code) => resolve(code)));
-  second.kill("SIGTERM");
-  const secondText = secondOut.text + (await rest(second.stdout));
-  expect(await closed).toBe(0);
+  const secondText = await startedAndStopped(stateDir);
 
   const printedFirst = new Set(acceptedLines(firstOut).map((l) => l.event_id));
   const recovered = acceptedLines(secondText).filter((l) => l.recovered);
@@ -172,10 +186,7 @@ test("a stop held by a reader that stopped reading: a second SIGTERM ends the li
   const stateDir = mkdtempSync(join(tmpdir(), "campaignctl-webhooks-printed-"));
   dirs.push(stateDir);
 
-  const first = listen(stateDir);
-  const out = { text: "" };
-  await readUntil(first.stdout, out, (t) => t.includes("\n"));
-  const url = (JSON.parse(out.text.slice(0, out.text.indexOf("\n"))) as { url: string }).url;
+  const { child: first, out, url } = await started(stateDir);
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
     first.on("close", (code, signal) => resolve({ code, signal })),
   );
@@ -198,13 +209,7 @@ test("a stop held by a reader that stopped reading: a second SIGTERM ends the li
   const firstOut = out.text + (await left);
   expect(acceptedLines(firstOut).map((l) => l.event_id)).not.toContain("evt_held");
 
-  const second = listen(stateDir);
-  const secondOut = { text: "" };
-  await readUntil(second.stdout, secondOut, (t) => t.includes("\n"));
-  const closed = new Promise<number | null>((resolve) => second.on("close", (code) => resolve(code)));
-  second.kill("SIGTERM");
-  const secondText = secondOut.text + (await rest(second.stdout));
-  expect(await closed).toBe(0);
+  const secondText = await startedAndStopped(stateDir);
   // B, and a late delivery the listener may have taken on before the signal (queued behind B's print).
   const recovered = acceptedLines(secondText);
   expect(recovered.map((l) => l.event_id)).toContain("evt_held");

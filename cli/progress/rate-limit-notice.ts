@@ -1,5 +1,5 @@
 /**
- * The notice of a long wait for the rate limit (issue 40): a run must never wait silently. The
+ * The notice of a long wait for the rate limit (found in review: a frozen sandbox made runs wait for ever): a run must never wait silently. The
  * first time the client announces a wait of at least `RATE_LIMIT_NOTICE_MS` (the `wait-start`
  * event), one line on stderr says what it waits for, until when and how to avoid it; later waits
  * of the run are only counted (progress lines, the reports' "waiting for the rate limit"). stderr

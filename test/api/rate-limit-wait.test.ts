@@ -1,5 +1,5 @@
 /**
- * Issue 40: the client never waits silently, nor for ever, for the rate limit. Our client against
+ * The client never waits silently, nor for ever, for the rate limit. Our client against
  * the sandbox over real HTTP on loopback, its clock the sandbox's virtual clock and its sleep
  * injected (no real sleep): a wait of 5 s or more is announced (`wait-start`), the waits of one
  * request end at two of the contract's windows (src/api/rate-limit-bounds.ts), and past that the

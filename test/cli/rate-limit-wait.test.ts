@@ -1,5 +1,5 @@
 /**
- * Issue 40 through the command: `plan` in-process against an in-process sandbox over real HTTP on
+ * A rate-limit wait through the command: `plan` in-process against an in-process sandbox over real HTTP on
  * loopback, the client's clock the sandbox's virtual clock and its sleep injected (no real sleep).
  * - The reproduction: 12 plans of `examples/` in a row against one frozen-clock sandbox with rate
  *   limits off. The sandbox counted every request and sent `X-RateLimit-Remaining` down to 0; the
@@ -85,7 +85,7 @@ async function requestCount(): Promise<number> {
 const NOTICE = /^campaignctl: waiting \S+ for the API's rate limit \(until \d\d:\d\d:\d\d UTC\): /m;
 
 describe("a frozen-clock sandbox with rate limits off", () => {
-  test("12 plans of examples/ in a row: none waits (the 12th hung before issue 40)", {
+  test("12 plans of examples/ in a row: none waits (the 12th hung while the sandbox counted with limits off)", {
     timeout: 120_000,
   }, async () => {
     sb = await sandbox({ rateLimits: false, timeScale: 0 });

@@ -13,9 +13,8 @@ import { RATE_WINDOW_MS } from "../contract/limits.js";
 export const RATE_LIMIT_NOTICE_MS = 5_000;
 
 /**
- * The longest one request waits for its slot, all its waits added up on a clock that does not keep
- * pace with them, before the client gives up on it (and on every later request of the key: see
- * `RateLimiter`); and the longest single wait asked for (a `Retry-After`) on any clock. Every counted request leaves
+ * The longest one request waits for its slot, all its waits added up, before the client gives up
+ * on it (see `RateLimiter` for the requests after it); and the longest single wait asked for. Every counted request leaves
  * the contract's 60-second window within 60 s, so neither a reset nor a `Retry-After` ever needs
  * more than one window; two windows leave room for rounding, clock skew and a slot freed a little
  * late, and still end a wait that no reset will end: a `Retry-After` or reset far beyond the
@@ -41,14 +40,15 @@ export interface RateLimitWait {
 
 /**
  * Why the client gave up waiting. `too-long`: the wait asked for is longer than
- * {@link RATE_LIMIT_MAX_WAIT_MS} (a `Retry-After` of an hour). `clock-stuck`: the waits added up
- * passed that bound and the slot is still not free, and the clock the waits are measured on moved
- * less than half the time waited (a frozen or slow clock, a sleep that does not sleep). Waits on a
- * clock that keeps pace (another busy user of the key keeps it full) are never refused by their
- * sum: each is announced when long, and the key frees as the other user slows.
+ * {@link RATE_LIMIT_MAX_WAIT_MS} (a `Retry-After` of an hour). The waits added up passed that bound
+ * and the slot is still not free: `clock-stuck` when the clock the waits are measured on moved less
+ * than half the time waited (a frozen or slow clock, a sleep that does not sleep: no later wait can
+ * end either), `window-stuck` when it kept pace (the API kept the key full for two windows: another
+ * process using the key hard, or a server whose own clock does not move, such as a sandbox frozen
+ * with `--time-scale 0` and limits on, seen from another process).
  */
 export interface RateLimitStall {
-  readonly reason: "too-long" | "clock-stuck";
+  readonly reason: "too-long" | "clock-stuck" | "window-stuck";
   readonly cause: RateLimitWaitCause;
   /** The wait that was refused, in ms. */
   readonly askedMs: number;
@@ -69,9 +69,7 @@ export function judgeWait(
   clockMovedMs: number,
 ): RateLimitStall | null {
   if (askedMs > RATE_LIMIT_MAX_WAIT_MS) return { reason: "too-long", cause, askedMs, waitedMs, clockMovedMs };
-  // A clock that keeps pace with the waits (another busy user of the key keeps it full) is waited
-  // on, announced; only a clock that moved less than half the time waited never brings the reset.
-  if (waitedMs + askedMs > RATE_LIMIT_MAX_WAIT_MS && clockMovedMs < waitedMs / 2)
-    return { reason: "clock-stuck", cause, askedMs, waitedMs, clockMovedMs };
-  return null;
+  if (waitedMs + askedMs <= RATE_LIMIT_MAX_WAIT_MS) return null;
+  const reason = clockMovedMs < waitedMs / 2 ? "clock-stuck" : "window-stuck";
+  return { reason, cause, askedMs, waitedMs, clockMovedMs };
 }

@@ -2,7 +2,7 @@
  * The error of a request whose wait for the rate limit was refused (`rate-limit-bounds.ts`): it
  * was never sent, so its outcome is `none`, and it is never retried (the limiter refuses the later
  * requests of the key alike: for good when the clock does not move, until it is over for a
- * `Retry-After` of hours). Shaped as a transport failure with its own `errorCode`, as the
+ * `Retry-After` of hours, the requests waiting with it for a key kept full two windows). Shaped as a transport failure with its own `errorCode`, as the
  * replies port's stop is (nothing arrived over HTTP); `isRateLimitStall` tells it apart, and the
  * Diagnostic code is `api.rate-limit-stuck`. Pure.
  */
@@ -30,6 +30,8 @@ export function stallText(stall: RateLimitStall): string {
       return `the rate-limit wait asked for (${why}) is ${formatDuration(stall.askedMs)}, more than the ${formatDuration(RATE_LIMIT_MAX_WAIT_MS)} any reset of the contract's ${window} window can need`;
     case "clock-stuck":
       return `waited ${formatDuration(stall.waitedMs)} for a rate-limit slot (${why}) but the clock moved ${formatDuration(Math.max(0, stall.clockMovedMs))}: the reset never comes`;
+    case "window-stuck":
+      return `waited ${formatDuration(stall.waitedMs)} for a rate-limit slot (${why}) and the key is still full: two of the contract's ${window} windows passed without a slot freed (another process using the key hard, or a server whose clock does not move)`;
   }
 }
 

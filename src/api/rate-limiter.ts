@@ -205,7 +205,9 @@ export class RateLimiter {
     const stall = judgeWait(delay.cause, delay.ms, this.head.sleptMs, now - this.head.startedAt);
     if (stall !== null) {
       // A clock that does not move stays stuck: every later request is refused at once. A wait
-      // too long is the 429's hold, which every request meets until it is over (delayFor).
+      // too long is the 429's hold, which every request meets until it is over (delayFor). A key
+      // kept full for two windows on a clock that moves refuses the requests waiting now; a later
+      // one (watch's next poll) waits again.
       if (stall.reason === "clock-stuck") this.stalled = stall;
       this.head = null;
       for (const waiter of this.queue.splice(0)) waiter.resolve({ ok: false, stall });

@@ -8,6 +8,7 @@
  * and a thin writer, one per session.
  */
 import type { ApiEvent, ApiEventListener, WaitStartEvent } from "../../src/api/index.js";
+import { RATE_LIMITS } from "../../src/contract/limits.js";
 import { formatDuration } from "../../src/text/duration.js";
 import type { Io } from "../output/io.js";
 
@@ -15,8 +16,7 @@ import type { Io } from "../output/io.js";
 const WHY: Readonly<Record<WaitStartEvent["cause"], { readonly what: string; readonly avoid: string }>> = {
   window: {
     what: "this run's requests used up the key's limit for the minute",
-    avoid:
-      "a run of many projects paces itself at the key's limit (100 requests a minute); a run soon after reuses the read cache and reads less",
+    avoid: `a run of many projects paces itself at the key's limit (its X-RateLimit-Limit a minute: ${RATE_LIMITS["read-write"]} for a read-write key, ${RATE_LIMITS["write-only"]} write-only, ${RATE_LIMITS["delete-only"]} delete-only); a run soon after reuses the read cache and reads less`,
   },
   remaining: {
     what: "the API's X-RateLimit-Remaining says the key's limit is used up (another process using the same key?)",

@@ -160,7 +160,7 @@ describe("where the notice is written", () => {
     notice(wait(60_000));
     notice(wait(30_000));
     expect(io.err()).toBe(
-      "\r\x1b[2Kcampaignctl: waiting 1m for the API's rate limit (until 19:01:00 UTC): this run's requests used up the key's limit for the minute. To avoid it: a run of many projects paces itself at the key's limit (100 requests a minute); a run soon after reuses the read cache and reads less. Later waits of this run are not announced.\n",
+      "\r\x1b[2Kcampaignctl: waiting 1m for the API's rate limit (until 19:01:00 UTC): this run's requests used up the key's limit for the minute. To avoid it: a run of many projects paces itself at the key's limit (its X-RateLimit-Limit a minute: 100 for a read-write key, 60 write-only, 30 delete-only); a run soon after reuses the read cache and reads less. Later waits of this run are not announced.\n",
     );
   });
 

@@ -30,7 +30,11 @@ function gatedStore() {
   return { store, flushes, markers };
 }
 
-function receiverOn(store: ReceiverStore, queueLimit = 100) {
+/** A receiver on `store` (a queue of `queueLimit`; `printed`: when a batch's print was handed on). */
+function receiverOn(
+  store: ReceiverStore,
+  { queueLimit = 100, printed }: { queueLimit?: number; printed?: () => Promise<void> } = {},
+) {
   const notes: ListenerNote[] = [];
   const receiver = new Receiver({
     secrets: [{ name: "WH_SECRET", value: SECRET }],
@@ -39,6 +43,7 @@ function receiverOn(store: ReceiverStore, queueLimit = 100) {
     store,
     outbox: null,
     note: (n) => notes.push(n),
+    ...(printed === undefined ? {} : { printed }),
     onBug: (e) => {
       throw e;
     },
@@ -142,7 +147,7 @@ describe("the receiver answers only what is on disk", () => {
 
   test("a full queue answers 503 webhooks.queue-full and does not remember the event", async () => {
     const { store, flushes } = gatedStore();
-    const { receiver } = receiverOn(store, 1);
+    const { receiver } = receiverOn(store, { queueLimit: 1 });
     const first = tracked(receiver.receive(delivery(1)));
     await settle();
     const second = tracked(receiver.receive(delivery(2)));
@@ -164,22 +169,12 @@ describe("printed means handed to the OS", () => {
     const { store, flushes, markers } = gatedStore();
     let handOn: () => void = () => {};
     let waits = 0;
-    const notes: ListenerNote[] = [];
-    const receiver = new Receiver({
-      secrets: [{ name: "WH_SECRET", value: SECRET }],
-      clock: () => START_MS,
-      events: null,
-      store,
-      outbox: null,
-      note: (n) => notes.push(n),
+    const { receiver, notes } = receiverOn(store, {
       printed: () => {
         waits += 1;
         return new Promise<void>((resolve) => {
           handOn = resolve;
         });
-      },
-      onBug: (e) => {
-        throw e;
       },
     });
     const first = tracked(receiver.receive(delivery(1)));

@@ -8,10 +8,10 @@
  */
 import { describe, expect, test } from "vitest";
 import type { DurableLog } from "../../src/webhooks/durable-log.js";
-import { type Answer, type ListenerNote, Receiver } from "../../src/webhooks/receiver.js";
-import { openRecordStore, type RecordFile } from "../../src/webhooks/record-store.js";
+import type { Answer, ListenerNote, } from "../../src/webhooks/receiver.js";
+import { openRecordStore, } from "../../src/webhooks/record-store.js";
 import { MemoryLogs } from "../support/memory-log.js";
-import { SECRET, START_MS, signedDelivery } from "./harness.js";
+import { signedDelivery, testReceiver } from "./harness.js";
 
 /**
  * `logs` whose flushes start only when the test releases them, in order (then covering what was
@@ -35,20 +35,6 @@ function heldLogs(logs: MemoryLogs) {
   };
 }
 
-function receiverOn(file: RecordFile, notes: ListenerNote[]): Receiver {
-  return new Receiver({
-    secrets: [{ name: "WH_SECRET", value: SECRET }],
-    clock: () => START_MS,
-    events: null,
-    store: file,
-    outbox: null,
-    note: (note) => notes.push(note),
-    onBug: (error) => {
-      throw error;
-    },
-  });
-}
-
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function turns(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await turn();
@@ -61,7 +47,7 @@ describe("compaction with events queued for the disk", () => {
     // Capacity 2: the record is compacted past 4 lines.
     const opened = openRecordStore(dir, "state/dedupe.jsonl", 2);
     if (!opened.ok) throw new Error(opened.diagnostic.message);
-    const receiver = receiverOn(opened.file, []);
+    const receiver = testReceiver(opened.file);
     const answered = async (promise: Promise<Answer>): Promise<number> => {
       for (let i = 0; i < 20 && held.length === 0; i++) await turn();
       held.shift()?.();
@@ -87,7 +73,7 @@ describe("compaction with events queued for the disk", () => {
     if (!again.ok) throw new Error(again.diagnostic.message);
     expect(again.file.recovery.unprinted).toEqual([]);
     const notes: ListenerNote[] = [];
-    const restarted = receiverOn(again.file, notes);
+    const restarted = testReceiver(again.file, (note) => notes.push(note));
     const retry = await restarted.receive(signedDelivery(4));
     expect(retry.status).toBe(200);
     expect(JSON.parse(retry.body)).toEqual({ received: true, event_id: "evt_4" });

@@ -7,9 +7,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { DedupeRecord } from "../../src/webhooks/dedupe.js";
-import { type Answer, type ListenerNote, Receiver, type ReceiverStore } from "../../src/webhooks/receiver.js";
+import type { Answer, ListenerNote, ReceiverStore } from "../../src/webhooks/receiver.js";
 import type { Marker, RecordedEvent } from "../../src/webhooks/record.js";
-import { signedDelivery as delivery, SECRET, START_MS } from "./harness.js";
+import { signedDelivery as delivery, testReceiver } from "./harness.js";
 
 /** A store whose flushes wait until the test settles them, in order. */
 function gatedStore() {
@@ -30,25 +30,10 @@ function gatedStore() {
   return { store, flushes, markers };
 }
 
-/** A receiver on `store` (a queue of `queueLimit`; `printed`: when a batch's print was handed on). */
-function receiverOn(
-  store: ReceiverStore,
-  { queueLimit = 100, printed }: { queueLimit?: number; printed?: () => Promise<void> } = {},
-) {
+/** A receiver on `store` with its notes (a queue of 100 unless `options` says otherwise). */
+function receiverOn(store: ReceiverStore, options: Parameters<typeof testReceiver>[2] = {}) {
   const notes: ListenerNote[] = [];
-  const receiver = new Receiver({
-    secrets: [{ name: "WH_SECRET", value: SECRET }],
-    clock: () => START_MS,
-    events: null,
-    store,
-    outbox: null,
-    note: (n) => notes.push(n),
-    ...(printed === undefined ? {} : { printed }),
-    onBug: (e) => {
-      throw e;
-    },
-    queueLimit,
-  });
+  const receiver = testReceiver(store, (n) => notes.push(n), { queueLimit: 100, ...options });
   return { receiver, notes };
 }
 

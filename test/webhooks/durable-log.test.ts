@@ -7,12 +7,11 @@
  * that the check fails when the sync is lost.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import { Receiver } from "../../src/webhooks/receiver.js";
 import { DEDUPE_FILE_NAME, openRecordStore, type RecordFile } from "../../src/webhooks/record-store.js";
 import { type ListenerServer, startListenerServer } from "../../src/webhooks/server.js";
 import type { Delivery } from "../../src/webhooks/types.js";
 import { acknowledgedBeforeSync, type LogOp, MemoryLogs } from "../support/memory-log.js";
-import { SECRET, START_MS, signedDelivery } from "./harness.js";
+import { signedDelivery, testReceiver } from "./harness.js";
 
 const holds = (what: string, text: string) => text.includes(`"event_id":"${what}"`);
 
@@ -20,20 +19,6 @@ function recordIn(logs: MemoryLogs): RecordFile {
   const opened = openRecordStore(logs, "state/dedupe.jsonl");
   if (!opened.ok) throw new Error(opened.diagnostic.message);
   return opened.file;
-}
-
-function receiverOn(file: RecordFile): Receiver {
-  return new Receiver({
-    secrets: [{ name: "WH_SECRET", value: SECRET }],
-    clock: () => START_MS,
-    events: null,
-    store: file,
-    outbox: null,
-    note: () => {},
-    onBug: (error) => {
-      throw error;
-    },
-  });
 }
 
 /** The operations in short: `append evt_1,evt_2`, `append printed`, `sync`, `ack evt_1`. */
@@ -71,7 +56,7 @@ async function post(url: string, delivery: Delivery): Promise<number> {
 describe("the listener acknowledges only what a sync made durable", () => {
   test("over HTTP: every 200 reaches the sender after the sync that covers its event, and a crash then keeps it", async () => {
     const logs = new MemoryLogs();
-    const started = await startListenerServer(receiverOn(recordIn(logs)), "127.0.0.1", 0);
+    const started = await startListenerServer(testReceiver(recordIn(logs)), "127.0.0.1", 0);
     if (!started.ok) throw new Error(started.failure.message);
     server = started.server;
     const url = started.server.url;
@@ -95,7 +80,7 @@ describe("the listener acknowledges only what a sync made durable", () => {
 
   test("the order, in the receiver: the events of one turn appended together, one sync, printed, then answered", async () => {
     const logs = new MemoryLogs();
-    const receiver = receiverOn(recordIn(logs));
+    const receiver = testReceiver(recordIn(logs));
     const answers = [1, 2, 3].map((n) =>
       receiver.receive(signedDelivery(n)).then((answer) => {
         logs.ack(`evt_${n}`);
@@ -139,7 +124,7 @@ describe("the listener acknowledges only what a sync made durable", () => {
     };
     const opened = openRecordStore(slow, "state/dedupe.jsonl");
     if (!opened.ok) throw new Error(opened.diagnostic.message);
-    const receiver = receiverOn(opened.file);
+    const receiver = testReceiver(opened.file);
     const answered = (n: number) =>
       receiver.receive(signedDelivery(n)).then((answer) => {
         logs.ack(`evt_${n}`);
@@ -196,7 +181,7 @@ describe("the listener acknowledges only what a sync made durable", () => {
     };
     const opened = openRecordStore(withoutSync, "state/dedupe.jsonl");
     if (!opened.ok) throw new Error(opened.diagnostic.message);
-    const receiver = receiverOn(opened.file);
+    const receiver = testReceiver(opened.file);
     const answer = await receiver.receive(signedDelivery(1));
     logs.ack("evt_1");
     expect(answer.status).toBe(200);

@@ -6,6 +6,12 @@
 
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { signBody } from "../../src/sandbox/webhooks/signature.js";
+import {
+  type ListenerNote,
+  Receiver,
+  type ReceiverOptions,
+  type ReceiverStore,
+} from "../../src/webhooks/receiver.js";
 import type { Delivery } from "../../src/webhooks/types.js";
 import { schemaErrors } from "../helpers/schemas.js";
 import { admin, GOTV_REMINDER, ORG, sandbox } from "../sandbox/helpers.js";
@@ -123,4 +129,28 @@ export function jsonLines(stdout: string): Record<string, unknown>[] {
       expectValid("webhook-listen-line", line);
       return line;
     });
+}
+
+/**
+ * A receiver on `store` as the tests use it: the listener's secret, its clock at START_MS, every
+ * event kind, no outbox, notes to `note`, a job that throws fails the test; `options` adds or
+ * replaces the rest (queue limit, printed).
+ */
+export function testReceiver(
+  store: ReceiverStore,
+  note: (note: ListenerNote) => void = () => {},
+  options: Partial<Pick<ReceiverOptions, "queueLimit" | "printed">> = {},
+): Receiver {
+  return new Receiver({
+    secrets: [{ name: "WH_SECRET", value: SECRET }],
+    clock: () => START_MS,
+    events: null,
+    store,
+    outbox: null,
+    note,
+    onBug: (error) => {
+      throw error;
+    },
+    ...options,
+  });
 }

@@ -8,8 +8,8 @@
  */
 import { describe, expect, test } from "vitest";
 import type { DurableLog } from "../../src/webhooks/durable-log.js";
-import type { Answer, ListenerNote, } from "../../src/webhooks/receiver.js";
-import { openRecordStore, } from "../../src/webhooks/record-store.js";
+import type { Answer, ListenerNote } from "../../src/webhooks/receiver.js";
+import { openRecordStore } from "../../src/webhooks/record-store.js";
 import { MemoryLogs } from "../support/memory-log.js";
 import { signedDelivery, testReceiver } from "./harness.js";
 

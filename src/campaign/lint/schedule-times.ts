@@ -5,13 +5,19 @@
  */
 import { DateTime } from "luxon";
 import { memoize } from "../../message/memo.js";
+import { DEFAULT_SEND_WINDOW, insideSendWindow } from "../../text/send-window.js";
 import { FIXED_LOCALE, zoneNamed } from "../../text/zone-offsets.js";
 import type { ScheduleSpec } from "../model.js";
 
-/** `at` as written (with its own offset) and the same instant in the schedule's timezone. */
+/**
+ * `at` as written (with its own offset), the same instant in the schedule's timezone, and whether
+ * that local time is inside the default federal sending hours (judged here, once per distinct
+ * schedule, not once per project: issue 36, 60,000 projects of one file).
+ */
 export interface ScheduleTimes {
   readonly at: DateTime;
   readonly local: DateTime;
+  readonly insideDefaultWindow: boolean;
 }
 
 /** The times of `schedule`, or undefined for `now` or an unreadable `at` (the schema reports those). */
@@ -33,7 +39,9 @@ const timesOf = memoize(
   (schedule: ScheduleSpec): ScheduleTimes | undefined => {
     // The table's zone where it answers (no Intl: text/zone-offsets.ts); the same offsets as luxon's.
     const at = DateTime.fromISO(schedule.at, { setZone: true, ...FIXED_LOCALE });
-    return at.isValid ? { at, local: at.setZone(zoneNamed(schedule.timezone)) } : undefined;
+    if (!at.isValid) return undefined;
+    const local = at.setZone(zoneNamed(schedule.timezone));
+    return { at, local, insideDefaultWindow: insideSendWindow(DEFAULT_SEND_WINDOW, local) };
   },
   (schedule) => `${schedule.at}\u0000${schedule.timezone}`,
 );

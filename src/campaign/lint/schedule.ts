@@ -15,10 +15,10 @@ import {
   startText,
 } from "../../jurisdictions/index.js";
 import { memoize } from "../../message/memo.js";
-import { DEFAULT_SEND_WINDOW, insideSendWindow, localClock, windowText } from "../../text/send-window.js";
+import { DEFAULT_SEND_WINDOW, localClock, windowText } from "../../text/send-window.js";
 import type { ProjectSpec } from "../model.js";
 import type { LintContext, LintRule } from "./rule.js";
-import { type ScheduleTimes, scheduleTimes } from "./schedule-times.js";
+import { scheduleTimes } from "./schedule-times.js";
 
 /**
  * A past `at` on a project meant to be scheduled would make the API send at once (the contract
@@ -61,7 +61,7 @@ export const quietHoursRule: LintRule = (project, context) => {
   const zones = recipientZones(project, context);
   // The zoned time's fields are read, not set: no further zone lookups for 10,000 projects.
   if (zones === undefined) {
-    if (insideDefaultWindow(times)) return [];
+    if (times.insideDefaultWindow) return [];
     return [quietHours(project, `${localClock(times.local)} ${schedule.timezone} local time`, [])];
   }
   const judged = judgeStart({ atMs: times.at.toMillis(), zones, scheduleZone: schedule.timezone });
@@ -77,23 +77,6 @@ export const quietHoursRule: LintRule = (project, context) => {
     ),
   ];
 };
-
-/**
- * Whether each schedule's local start is inside the federal hours, by its times (schedule-times.ts
- * gives one object per schedule object, and the projects that inherit `defaults`' schedule share
- * one): judged once per schedule, not once per project (issue 36: 60,000 projects of one file
- * otherwise cut the window's text into minutes 60,000 times).
- */
-const insideByTimes = new WeakMap<ScheduleTimes, boolean>();
-
-function insideDefaultWindow(times: ScheduleTimes): boolean {
-  let inside = insideByTimes.get(times);
-  if (inside === undefined) {
-    inside = insideSendWindow(DEFAULT_SEND_WINDOW, times.local);
-    insideByTimes.set(times, inside);
-  }
-  return inside;
-}
 
 /**
  * The start instant judged by the federal hours in `zones`, and the starts of its day that fit:

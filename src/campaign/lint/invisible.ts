@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { codePointLabel } from "../../message/code-point.js";
-import { TextMemo } from "../../message/memo.js";
+import { analysisOf } from "../../message/message-analysis.js";
 import type { LintRule } from "./rule.js";
 
 /** Zero-width and otherwise invisible format characters (no glyph, no width). */
@@ -32,13 +32,13 @@ interface Run {
   readonly index: number;
 }
 
-/** The runs of each message, remembered (memo.ts): projects share messages. */
-const runsOf = new TextMemo<readonly Run[]>();
+/** The slot of a message's runs in its analysis (message-analysis.ts): projects share messages. */
+const RUNS = {};
 
 export const invisibleCharactersRule: LintRule = (project) => {
   const message = project.message;
   if (message === undefined) return [];
-  const runs = runsOf.get(message, "", () =>
+  const runs: readonly Run[] = analysisOf(message).remember(RUNS, "", "", "", () =>
     [...message.matchAll(RUN)].map((m) => ({ run: m[0], index: m.index })),
   );
   if (runs.length === 0) return [];

@@ -4,12 +4,11 @@
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { checkMergeTags, type MessageFinding } from "../../message/check-tags.js";
-import { TextMemo } from "../../message/memo.js";
-import { tagValuesKey } from "../../message/message-key.js";
+import { analysisOf } from "../../message/message-analysis.js";
 import type { LintRule } from "./rule.js";
 
-/** Each message's findings, remembered per declared fields and defaults (memo.ts). */
-const findings = new TextMemo<readonly MessageFinding[]>();
+/** The slot of a message's findings in its analysis, by declared fields and defaults. */
+const FINDINGS = {};
 
 /** The declared fields as one key (each prefixed with its length, so no two lists share it). */
 const fieldKeys = new WeakMap<readonly string[], string>();
@@ -26,10 +25,13 @@ function fieldsKey(fields: readonly string[]): string {
 export const mergeTagsRule: LintRule = (project) => {
   const message = project.message;
   if (message === undefined) return [];
-  const found = findings.get(
-    message,
-    `${fieldsKey(project.fields)}|${tagValuesKey(message, project.mergeDefaults)}`,
-    () => checkMergeTags(message, { fields: project.fields, mergeDefaults: project.mergeDefaults }),
+  const analysis = analysisOf(message);
+  const found: readonly MessageFinding[] = analysis.remember(
+    FINDINGS,
+    fieldsKey(project.fields),
+    analysis.valuesKey(project.mergeDefaults),
+    "",
+    () => checkMergeTags(analysis.parsed, { fields: project.fields, mergeDefaults: project.mergeDefaults }),
   );
   if (found.length === 0) return [];
   return found.map(

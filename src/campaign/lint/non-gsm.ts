@@ -21,8 +21,8 @@ import type { Diagnostic, RelatedInformation } from "../../diagnostics/diagnosti
 import { codePointLabel } from "../../message/code-point.js";
 import { withOptOutFooter } from "../../message/footer.js";
 import { gsmSpelling } from "../../message/gsm-spelling.js";
-import { gsm7Length, gsm7Septets } from "../../message/gsm7.js";
-import { parseMergeTags } from "../../message/merge-tags.js";
+import { gsm7Septets } from "../../message/gsm7.js";
+import { analysisOf, type MessageAnalysis } from "../../message/message-analysis.js";
 import { render } from "../../message/render.js";
 import { analyzeSegments, type SegmentInfo } from "../../message/segments.js";
 import type { ProjectSpec } from "../model.js";
@@ -43,12 +43,37 @@ export function inGsm7(text: string): string {
  * What goes out, as sent and in GSM-7: the message with every tag at its fallback (so every character
  * written in the file is in it, and none of a contact's values), with the opt-out footer.
  */
-function figures(project: ProjectSpec, message: string): { sent: SegmentInfo; gsm: SegmentInfo } {
-  const text = withOptOutFooter(
-    render(parseMergeTags(message), {}, project.mergeDefaults).text,
-    project.optOutFooter === true,
-  );
-  return { sent: analyzeSegments(text), gsm: analyzeSegments(inGsm7(text)) };
+function figures(project: ProjectSpec, analysis: MessageAnalysis): Figures {
+  const footer = project.optOutFooter === true;
+  const mergeDefaults = project.mergeDefaults;
+  return analysis.remember(FIGURES, footer, analysis.valuesKey(mergeDefaults), "", () => {
+    const text = withOptOutFooter(render(analysis.parsed, {}, mergeDefaults).text, footer);
+    return { sent: analyzeSegments(text), gsm: analyzeSegments(inGsm7(text)) };
+  });
+}
+
+interface Figures {
+  readonly sent: SegmentInfo;
+  readonly gsm: SegmentInfo;
+}
+
+/** The slots in a message's analysis: its figures by footer and defaults; its characters' places. */
+const FIGURES = {};
+const PLACES = {};
+
+/** Where each character this rule reports stands in `message` (UTF-16 offsets), in order. */
+function placesOf(message: string): ReadonlyMap<string, readonly number[]> {
+  const places = new Map<string, number[]>();
+  let offset = 0;
+  for (const char of message) {
+    if (gsm7Septets(char) === undefined && !isInvisibleOrBidi(char)) {
+      const seen = places.get(char);
+      if (seen === undefined) places.set(char, [offset]);
+      else seen.push(offset);
+    }
+    offset += char.length;
+  }
+  return places;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -63,20 +88,12 @@ function costWords(sent: SegmentInfo, gsm: SegmentInfo): string {
 
 export const nonGsmCharacterRule: LintRule = (project) => {
   const message = project.message;
-  if (message === undefined || (project.media?.length ?? 0) > 0 || gsm7Length(message) !== undefined)
-    return [];
-  const places = new Map<string, number[]>();
-  let offset = 0;
-  for (const char of message) {
-    if (gsm7Septets(char) === undefined && !isInvisibleOrBidi(char)) {
-      const seen = places.get(char);
-      if (seen === undefined) places.set(char, [offset]);
-      else seen.push(offset);
-    }
-    offset += char.length;
-  }
+  if (message === undefined || (project.media?.length ?? 0) > 0) return [];
+  const analysis = analysisOf(message);
+  if (analysis.isGsm7) return [];
+  const places = analysis.remember(PLACES, "", "", "", () => placesOf(message));
   if (places.size === 0) return [];
-  const { sent, gsm } = figures(project, message);
+  const { sent, gsm } = figures(project, analysis);
   const severity = sent.segments > gsm.segments ? "warning" : "info";
   const out: Diagnostic[] = [];
   for (const [char, starts] of places) {

@@ -7,18 +7,29 @@
  * fallback carries is lost for every contact who has a value for that tag.
  */
 
+import { analysisOf } from "../../message/message-analysis.js";
 import { OPT_OUT_FIX } from "../../message/opt-out-fix.js";
 import { acceptedOptOutWording, hasOptOutWording, optOutLanguage } from "../../message/opt-out-wording.js";
 import { describeContact, renderingWithout } from "../../message/renderings.js";
 import type { LintRule } from "./rule.js";
 
+/** The slots in a message's analysis: its language by the policy's wording; the rendering without. */
+const LANGUAGE = {};
+const MISSING = {};
+
 export const optOutRule: LintRule = (project, context) => {
-  if (project.message === undefined || project.optOutFooter === true) return [];
+  const message = project.message;
+  if (message === undefined || project.optOutFooter === true) return [];
+  const analysis = analysisOf(message);
+  const extra = context.optOutWording;
   // A template instance's variant by its language's wording; a plain project's message by the
   // wording of the language it is in (English's STOP when no other language's wording is there).
-  const language = optOutLanguage(project.message, project.origin?.language, context.optOutWording);
-  const missing = renderingWithout(project.message, project.mergeDefaults, (text) =>
-    hasOptOutWording(text, language, context.optOutWording),
+  const language =
+    project.origin?.language ??
+    analysis.remember(LANGUAGE, extra, "", "", () => optOutLanguage(message, undefined, extra));
+  const mergeDefaults = project.mergeDefaults;
+  const missing = analysis.remember(MISSING, extra, language, analysis.valuesKey(mergeDefaults), () =>
+    renderingWithout(message, mergeDefaults, (text) => hasOptOutWording(text, language, extra)),
   );
   if (missing === undefined) return [];
   const who = missing.valued.length === 0 ? "" : ` that ${describeContact(missing)} receives`;

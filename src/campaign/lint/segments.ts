@@ -8,30 +8,34 @@
  * merge tag trips it, and it is a cost fact rather than a mistake, so it must not fail `--strict`.
  */
 import { withOptOutFooter } from "../../message/footer.js";
-import { TextMemo } from "../../message/memo.js";
-import { parseMergeTags } from "../../message/merge-tags.js";
-import { tagValuesKey } from "../../message/message-key.js";
+import { analysisOf } from "../../message/message-analysis.js";
 import { type MergeValues, render } from "../../message/render.js";
 import { type SegmentRisk, segmentRisk } from "../../message/segment-risk.js";
 import type { ProjectSpec } from "../model.js";
 import type { LintRule } from "./rule.js";
 
+const NO_VALUES: Readonly<Record<string, string>> = {};
+
 /** The values lint renders with: the first test contact that has merge values, else none. */
 export function sampleValues(project: ProjectSpec): Readonly<Record<string, string>> {
-  return project.test?.contacts.find((c) => c.mergeValues !== undefined)?.mergeValues ?? {};
+  const contacts = project.test?.contacts;
+  if (contacts === undefined) return NO_VALUES;
+  for (const contact of contacts) if (contact.mergeValues !== undefined) return contact.mergeValues;
+  return NO_VALUES;
 }
 
-/** Each message's risk with its sample values, remembered (memo.ts): projects share messages. */
-const risks = new TextMemo<SegmentRisk | null>();
+/** The slot of a message's risk in its analysis, by footer, sample values and defaults. */
+const RISK = {};
 
 function riskOf(message: string, values: MergeValues, mergeDefaults: MergeValues, footer: boolean) {
-  return risks.get(
-    message,
-    `${footer ? "1" : "0"}${tagValuesKey(message, values, mergeDefaults)}`,
+  const analysis = analysisOf(message);
+  return analysis.remember(
+    RISK,
+    footer,
+    analysis.valuesKey(values),
+    analysis.valuesKey(mergeDefaults),
     () =>
-      segmentRisk(render(parseMergeTags(message), values, mergeDefaults), (t) =>
-        withOptOutFooter(t, footer),
-      ) ?? null,
+      segmentRisk(render(analysis.parsed, values, mergeDefaults), (t) => withOptOutFooter(t, footer)) ?? null,
   );
 }
 

@@ -3,7 +3,7 @@
  * (they hide the destination and are used by spam); use the project's branded tracking domain.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { TextMemo } from "../../message/memo.js";
+import { analysisOf } from "../../message/message-analysis.js";
 import type { LintRule } from "./rule.js";
 
 /** Public shortener hosts we flag. Matched as a whole host name (or with a `www.` prefix). */
@@ -45,8 +45,8 @@ export interface ShortenedLink {
   readonly end: number;
 }
 
-/** The links of each message, remembered (memo.ts): projects share messages. */
-const linksOf = new TextMemo<readonly ShortenedLink[]>();
+/** The slot of a message's links in its analysis (message-analysis.ts): projects share messages. */
+const LINKS = {};
 
 export function findShortenedLinks(text: string): ShortenedLink[] {
   const found: { host: string; start: number; end: number }[] = [];
@@ -62,7 +62,9 @@ export function findShortenedLinks(text: string): ShortenedLink[] {
 export const urlShortenersRule: LintRule = (project) => {
   const message = project.message;
   if (message === undefined) return [];
-  const links = linksOf.get(message, "", () => findShortenedLinks(message));
+  const links: readonly ShortenedLink[] = analysisOf(message).remember(LINKS, "", "", "", () =>
+    findShortenedLinks(message),
+  );
   if (links.length === 0) return [];
   return links.map(
     (link): Diagnostic => ({

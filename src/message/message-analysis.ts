@@ -1,0 +1,125 @@
+/**
+ * One analysis per distinct message text, shared by every rule that reads the text (lint runs six
+ * rules on each project's message, and a campaign's projects share few messages or none): the
+ * parsed merge tags, their names, whether GSM-7 carries the text as written, and the results that
+ * depend on the text and on values (renderings, merge tag findings, segment figures), each computed
+ * once per text and values rather than once per rule and project. Pure as long as the computations
+ * given to `remember` are.
+ *
+ * Keys by identity, then by content: what a result depends on besides the text is a map of merge
+ * values (`merge_defaults`, a test contact's values), and only the values of the message's own tags
+ * count (message-key.ts). `valuesKey` reads those values once per map object (the projects of a
+ * file share one `merge_defaults` object) and gives the same string object each time, so the
+ * lookups by it hash nothing; maps of equal values made apart (a template's instances) get equal
+ * keys, so they share results too. Invariant: a map of values is never changed once made (every
+ * `MergeValues` is read-only).
+ */
+import { gsm7Length } from "./gsm7.js";
+import { MAX_REMEMBERED } from "./memo.js";
+import { type ParsedMessage, parseMergeTags } from "./merge-tags.js";
+import { tagNames } from "./message-key.js";
+import type { MergeValues } from "./render.js";
+
+/** Results remembered per analysis (all slots and keys together); past it they start again. */
+const MAX_RESULTS = 64;
+
+/** Distinct value maps whose keys one analysis remembers; past it they start again. */
+const MAX_VALUE_MAPS = 16;
+
+/**
+ * What a message's rules share. Invariants: `parsed` is `parseMergeTags(text)` and `names` its
+ * distinct tag names in order; every remembered result is the computation's for the same text and
+ * keys, and results are shared, so they are never changed.
+ */
+export class MessageAnalysis {
+  readonly text: string;
+  readonly parsed: ParsedMessage;
+  readonly names: readonly string[];
+  private gsm7: boolean | undefined;
+  private readonly keys = new Map<MergeValues, string>();
+  private readonly results = new Map<object, Map<unknown, Map<unknown, Map<unknown, unknown>>>>();
+  private resultCount = 0;
+
+  constructor(text: string) {
+    this.text = text;
+    this.parsed = parseMergeTags(text);
+    this.names = tagNames(this.parsed);
+  }
+
+  /** Does GSM-7 carry every character of the text as written (tags and all)? */
+  get isGsm7(): boolean {
+    this.gsm7 ??= gsm7Length(this.text) !== undefined;
+    return this.gsm7;
+  }
+
+  /**
+   * What `map` gives this message's tags, as one string (`tagValuesKey(text, map)`), the same
+   * string object for the same map object.
+   */
+  valuesKey(map: MergeValues): string {
+    let key = this.keys.get(map);
+    if (key === undefined) {
+      key = "";
+      for (const name of this.names) {
+        const value = (Object.hasOwn(map, name) ? map[name] : undefined) ?? "";
+        key += `${value.length}:${value}`;
+      }
+      if (this.keys.size >= MAX_VALUE_MAPS) this.keys.clear();
+      this.keys.set(map, key);
+    }
+    return key;
+  }
+
+  /**
+   * The result of `compute` for this text under `slot` (one per kind of result: a constant object
+   * of its module) and three keys (compared as Map keys: strings by value, objects by identity;
+   * `""` for a key a result does not use), computed at the first call and remembered. The keys
+   * must name everything else `compute` reads.
+   */
+  remember<T>(slot: object, first: unknown, second: unknown, third: unknown, compute: () => T): T {
+    const known = this.results.get(slot)?.get(first)?.get(second);
+    if (known !== undefined) {
+      const value = known.get(third);
+      if (value !== undefined || known.has(third)) return value as T;
+    }
+    const value = compute();
+    if (this.resultCount >= MAX_RESULTS) {
+      this.results.clear();
+      this.resultCount = 0;
+    }
+    let bySlot = this.results.get(slot);
+    if (bySlot === undefined) {
+      bySlot = new Map();
+      this.results.set(slot, bySlot);
+    }
+    let byFirst = bySlot.get(first);
+    if (byFirst === undefined) {
+      byFirst = new Map();
+      bySlot.set(first, byFirst);
+    }
+    let bySecond = byFirst.get(second);
+    if (bySecond === undefined) {
+      bySecond = new Map();
+      byFirst.set(second, bySecond);
+    }
+    bySecond.set(third, value);
+    this.resultCount += 1;
+    return value;
+  }
+}
+
+const analyses = new Map<string, MessageAnalysis>();
+
+/**
+ * The analysis of `text`, made at its first use and shared (up to MAX_REMEMBERED texts, then they
+ * start again): one per distinct message, not one per rule or project.
+ */
+export function analysisOf(text: string): MessageAnalysis {
+  let analysis = analyses.get(text);
+  if (analysis === undefined) {
+    analysis = new MessageAnalysis(text);
+    if (analyses.size >= MAX_REMEMBERED) analyses.clear();
+    analyses.set(text, analysis);
+  }
+  return analysis;
+}

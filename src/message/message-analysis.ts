@@ -37,7 +37,8 @@ export class MessageAnalysis {
   readonly names: readonly string[];
   private gsm7: boolean | undefined;
   private readonly keys = new Map<MergeValues, string>();
-  private readonly results = new Map<object, Map<unknown, Map<unknown, Map<unknown, unknown>>>>();
+  /** By slot index. */
+  private readonly slots: (SlotMemo<unknown> | undefined)[] = [];
   private resultCount = 0;
 
   constructor(text: string) {
@@ -71,31 +72,82 @@ export class MessageAnalysis {
   }
 
   /**
-   * The result of `compute` for this text under `slot` (one per kind of result: a constant object
-   * of its module) and three keys (compared as Map keys: strings by value, objects by identity;
-   * `""` for a key a result does not use), computed at the first call and remembered. The keys
-   * must name everything else `compute` reads.
+   * The result of `compute` for this text in `slot` and three keys (compared as Map keys: strings
+   * by value, objects by identity; `""` for a key a result does not use), computed at the first
+   * call and remembered. The keys must name everything else `compute` reads. The last keys of each
+   * slot are checked first: the projects of a file mostly ask with the same ones.
    */
-  remember<T>(slot: object, first: unknown, second: unknown, third: unknown, compute: () => T): T {
-    const known = this.results.get(slot)?.get(first)?.get(second);
-    if (known !== undefined) {
-      const value = known.get(third);
-      if (value !== undefined || known.has(third)) return value as T;
+  remember<T>(slot: ResultSlot<T>, first: unknown, second: unknown, third: unknown, compute: () => T): T {
+    let memo = this.slots[slot.index] as SlotMemo<T> | undefined;
+    if (memo !== undefined) {
+      if (memo.first === first && memo.second === second && memo.third === third) return memo.value;
+      const known = memo.byKeys.get(first)?.get(second);
+      if (known?.has(third)) return memo.hit(first, second, third, known.get(third) as T);
     }
     const value = compute();
     if (this.resultCount >= MAX_RESULTS) {
-      this.results.clear();
+      this.slots.length = 0;
       this.resultCount = 0;
+      memo = undefined;
     }
-    let bySlot = this.results.get(slot);
-    if (bySlot === undefined) {
-      bySlot = new Map();
-      this.results.set(slot, bySlot);
+    if (memo === undefined) {
+      memo = new SlotMemo<T>(first, second, third, value);
+      this.slots[slot.index] = memo;
     }
-    let byFirst = bySlot.get(first);
+    memo.add(first, second, third, value);
+    this.resultCount += 1;
+    return value;
+  }
+}
+
+/**
+ * A kind of result an analysis remembers (one constant per kind, made by `resultSlot`): `T` is
+ * the type of its results.
+ */
+export interface ResultSlot<T> {
+  readonly index: number;
+  /** Never set: carries `T`. */
+  readonly type?: T;
+}
+
+let slots = 0;
+
+/** A new kind of result, for a module's constant. */
+export function resultSlot<T>(): ResultSlot<T> {
+  const slot: ResultSlot<T> = { index: slots };
+  slots += 1;
+  return slot;
+}
+
+/** One slot's results in one analysis: by the three keys, and the last ones asked for. */
+class SlotMemo<T> {
+  readonly byKeys = new Map<unknown, Map<unknown, Map<unknown, T>>>();
+  first: unknown;
+  second: unknown;
+  third: unknown;
+  value: T;
+
+  constructor(first: unknown, second: unknown, third: unknown, value: T) {
+    this.first = first;
+    this.second = second;
+    this.third = third;
+    this.value = value;
+  }
+
+  /** `value`, found for these keys: they become the last ones. */
+  hit(first: unknown, second: unknown, third: unknown, value: T): T {
+    this.first = first;
+    this.second = second;
+    this.third = third;
+    this.value = value;
+    return value;
+  }
+
+  add(first: unknown, second: unknown, third: unknown, value: T): void {
+    let byFirst = this.byKeys.get(first);
     if (byFirst === undefined) {
       byFirst = new Map();
-      bySlot.set(first, byFirst);
+      this.byKeys.set(first, byFirst);
     }
     let bySecond = byFirst.get(second);
     if (bySecond === undefined) {
@@ -103,8 +155,7 @@ export class MessageAnalysis {
       byFirst.set(second, bySecond);
     }
     bySecond.set(third, value);
-    this.resultCount += 1;
-    return value;
+    this.hit(first, second, third, value);
   }
 }
 

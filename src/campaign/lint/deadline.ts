@@ -2,16 +2,16 @@
  * A `deadline` at or before the schedule's `at` can never be met: the send starts after it. A
  * warning (the forecast of `plan --forecast` says the rest). `at: now` is judged by the planner.
  */
-import type { LintRule } from "./rule.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 import { scheduleTimes } from "./schedule-times.js";
 
 export const deadlineBeforeScheduleRule: LintRule = (project) => {
   const deadline = project.deadline;
   const schedule = project.schedule;
-  if (deadline === undefined || schedule === undefined) return [];
+  if (deadline === undefined || schedule === undefined) return NO_FINDINGS;
   const at = scheduleTimes(schedule)?.at;
   const due = Date.parse(deadline);
-  if (at === undefined || Number.isNaN(due) || due > at.toMillis()) return [];
+  if (at === undefined || Number.isNaN(due) || due > at.toMillis()) return NO_FINDINGS;
   return [
     {
       severity: "warning",

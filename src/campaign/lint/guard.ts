@@ -6,11 +6,11 @@
  * rate is an error of its own (`campaign.guard-without-rate`, project-checks.ts).
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { LintRule } from "./rule.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 export const guardZeroRateRule: LintRule = (project) => {
   const guard = project.guard;
-  if (guard === undefined) return [];
+  if (guard === undefined) return NO_FINDINGS;
   const out: Diagnostic[] = [];
   const sample = `once ${guard.minSample} message${guard.minSample === 1 ? " is" : "s are"} sent`;
   if (guard.maxFailureRate === 0)

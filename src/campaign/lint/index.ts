@@ -59,15 +59,17 @@ export function lintCampaign(campaign: Campaign, context: LintContext): Diagnost
 /** The rules of one project at a time (safe per file, on a worker thread); unsorted. */
 export function lintProjects(projects: readonly ProjectSpec[], context: LintContext): Diagnostic[] {
   // Loops rather than nested flatMaps: this runs every rule on every project of a run, and most
-  // rules find nothing (no array per rule and project to join).
+  // rules find nothing (no array per rule and project to join, nor per project that has none).
   const out: Diagnostic[] = [];
   for (const project of projects) {
-    const found: Diagnostic[] = [];
+    let found: Diagnostic[] | undefined;
     for (const rule of LINT_RULES) {
       const more = rule(project, context);
+      if (more.length === 0) continue;
+      found ??= [];
       for (const d of more) found.push(d);
     }
-    if (found.length === 0) continue;
+    if (found === undefined) continue;
     for (const d of project.origin === undefined ? found : relateToOrigin(project, found)) out.push(d);
   }
   return out;

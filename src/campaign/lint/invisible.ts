@@ -6,8 +6,8 @@
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { codePointLabel } from "../../message/code-point.js";
-import { analysisOf } from "../../message/message-analysis.js";
-import type { LintRule } from "./rule.js";
+import { analysisOf, resultSlot } from "../../message/message-analysis.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 /** Zero-width and otherwise invisible format characters (no glyph, no width). */
 const INVISIBLE =
@@ -33,15 +33,15 @@ interface Run {
 }
 
 /** The slot of a message's runs in its analysis (message-analysis.ts): projects share messages. */
-const RUNS = {};
+const RUNS = resultSlot<readonly Run[]>();
 
 export const invisibleCharactersRule: LintRule = (project) => {
   const message = project.message;
-  if (message === undefined) return [];
+  if (message === undefined) return NO_FINDINGS;
   const runs: readonly Run[] = analysisOf(message).remember(RUNS, "", "", "", () =>
     [...message.matchAll(RUN)].map((m) => ({ run: m[0], index: m.index })),
   );
-  if (runs.length === 0) return [];
+  if (runs.length === 0) return NO_FINDINGS;
   const out: Diagnostic[] = [];
   for (const match of runs) {
     const run = match.run;

@@ -8,7 +8,7 @@ import { knownFields } from "../../message/check-tags.js";
 import { parseMergeTags } from "../../message/merge-tags.js";
 import { didYouMean } from "../../text/did-you-mean.js";
 import type { ProjectSpec } from "../model.js";
-import type { LintRule } from "./rule.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 function isHttpsUrl(value: string): boolean {
   // Merge tags inside a URL (a path or query value) are fine; check the URL with them blanked out.
@@ -36,7 +36,7 @@ function notHttps(project: ProjectSpec, key: string, value: string): Diagnostic 
 
 export const linkTrackingRule: LintRule = (project) => {
   const tracking = project.linkTracking;
-  if (tracking === undefined) return [];
+  if (tracking === undefined) return NO_FINDINGS;
   const out: Diagnostic[] = [];
   const wholeTag = isWholeUrlTag(tracking.destinationUrl);
   if (!wholeTag && !isHttpsUrl(tracking.destinationUrl))

@@ -4,11 +4,11 @@
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { checkMergeTags, type MessageFinding } from "../../message/check-tags.js";
-import { analysisOf } from "../../message/message-analysis.js";
-import type { LintRule } from "./rule.js";
+import { analysisOf, resultSlot } from "../../message/message-analysis.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 /** The slot of a message's findings in its analysis, by declared fields and defaults. */
-const FINDINGS = {};
+const FINDINGS = resultSlot<readonly MessageFinding[]>();
 
 /** The declared fields as one key (each prefixed with its length, so no two lists share it). */
 const fieldKeys = new WeakMap<readonly string[], string>();
@@ -24,7 +24,7 @@ function fieldsKey(fields: readonly string[]): string {
 
 export const mergeTagsRule: LintRule = (project) => {
   const message = project.message;
-  if (message === undefined) return [];
+  if (message === undefined) return NO_FINDINGS;
   const analysis = analysisOf(message);
   const found: readonly MessageFinding[] = analysis.remember(
     FINDINGS,
@@ -33,7 +33,7 @@ export const mergeTagsRule: LintRule = (project) => {
     "",
     () => checkMergeTags(analysis.parsed, { fields: project.fields, mergeDefaults: project.mergeDefaults }),
   );
-  if (found.length === 0) return [];
+  if (found.length === 0) return NO_FINDINGS;
   return found.map(
     (f): Diagnostic => ({
       severity: f.severity,

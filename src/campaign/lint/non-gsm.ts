@@ -22,12 +22,12 @@ import { codePointLabel } from "../../message/code-point.js";
 import { withOptOutFooter } from "../../message/footer.js";
 import { gsmSpelling } from "../../message/gsm-spelling.js";
 import { gsm7Septets } from "../../message/gsm7.js";
-import { analysisOf, type MessageAnalysis } from "../../message/message-analysis.js";
+import { analysisOf, type MessageAnalysis, resultSlot } from "../../message/message-analysis.js";
 import { render } from "../../message/render.js";
 import { analyzeSegments, type SegmentInfo } from "../../message/segments.js";
 import type { ProjectSpec } from "../model.js";
 import { isInvisibleOrBidi } from "./invisible.js";
-import type { LintRule } from "./rule.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 /** At most this many further places of one character are listed in `related`. */
 const MAX_RELATED = 10;
@@ -58,8 +58,8 @@ interface Figures {
 }
 
 /** The slots in a message's analysis: its figures by footer and defaults; its characters' places. */
-const FIGURES = {};
-const PLACES = {};
+const FIGURES = resultSlot<Figures>();
+const PLACES = resultSlot<ReadonlyMap<string, readonly number[]>>();
 
 /** Where each character this rule reports stands in `message` (UTF-16 offsets), in order. */
 function placesOf(message: string): ReadonlyMap<string, readonly number[]> {
@@ -88,11 +88,11 @@ function costWords(sent: SegmentInfo, gsm: SegmentInfo): string {
 
 export const nonGsmCharacterRule: LintRule = (project) => {
   const message = project.message;
-  if (message === undefined || (project.media?.length ?? 0) > 0) return [];
+  if (message === undefined || (project.media?.length ?? 0) > 0) return NO_FINDINGS;
   const analysis = analysisOf(message);
-  if (analysis.isGsm7) return [];
+  if (analysis.isGsm7) return NO_FINDINGS;
   const places = analysis.remember(PLACES, "", "", "", () => placesOf(message));
-  if (places.size === 0) return [];
+  if (places.size === 0) return NO_FINDINGS;
   const { sent, gsm } = figures(project, analysis);
   const severity = sent.segments > gsm.segments ? "warning" : "info";
   const out: Diagnostic[] = [];

@@ -7,19 +7,19 @@
  * fallback carries is lost for every contact who has a value for that tag.
  */
 
-import { analysisOf } from "../../message/message-analysis.js";
+import { analysisOf, resultSlot } from "../../message/message-analysis.js";
 import { OPT_OUT_FIX } from "../../message/opt-out-fix.js";
 import { acceptedOptOutWording, hasOptOutWording, optOutLanguage } from "../../message/opt-out-wording.js";
-import { describeContact, renderingWithout } from "../../message/renderings.js";
-import type { LintRule } from "./rule.js";
+import { describeContact, type PossibleRendering, renderingWithout } from "../../message/renderings.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 /** The slots in a message's analysis: its language by the policy's wording; the rendering without. */
-const LANGUAGE = {};
-const MISSING = {};
+const LANGUAGE = resultSlot<string>();
+const MISSING = resultSlot<PossibleRendering | undefined>();
 
 export const optOutRule: LintRule = (project, context) => {
   const message = project.message;
-  if (message === undefined || project.optOutFooter === true) return [];
+  if (message === undefined || project.optOutFooter === true) return NO_FINDINGS;
   const analysis = analysisOf(message);
   const extra = context.optOutWording;
   // A template instance's variant by its language's wording; a plain project's message by the
@@ -31,7 +31,7 @@ export const optOutRule: LintRule = (project, context) => {
   const missing = analysis.remember(MISSING, extra, language, analysis.valuesKey(mergeDefaults), () =>
     renderingWithout(message, mergeDefaults, (text) => hasOptOutWording(text, language, extra)),
   );
-  if (missing === undefined) return [];
+  if (missing === undefined) return NO_FINDINGS;
   const who = missing.valued.length === 0 ? "" : ` that ${describeContact(missing)} receives`;
   return [
     {

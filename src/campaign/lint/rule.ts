@@ -23,6 +23,13 @@ export interface LintContext {
 
 /**
  * A lint rule: one concern, one project at a time. Pure: the clock comes from `context.now`.
- * Invariant: every diagnostic it returns has a range in the project's files.
+ * Invariant: every diagnostic it returns has a range in the project's files. The list is the
+ * caller's to read, not to change (a rule that finds nothing returns `NO_FINDINGS`, shared).
  */
-export type LintRule = (project: ProjectSpec, context: LintContext) => Diagnostic[];
+export type LintRule = (project: ProjectSpec, context: LintContext) => readonly Diagnostic[];
+
+/**
+ * What a rule that finds nothing returns: one frozen empty list, not a new one per rule and
+ * project (most rules find nothing in most projects).
+ */
+export const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);

@@ -17,7 +17,7 @@ import {
 import { memoize } from "../../message/memo.js";
 import { DEFAULT_SEND_WINDOW, localClock, windowText } from "../../text/send-window.js";
 import type { ProjectSpec } from "../model.js";
-import type { LintContext, LintRule } from "./rule.js";
+import { type LintContext, type LintRule, NO_FINDINGS } from "./rule.js";
 import { scheduleTimes } from "./schedule-times.js";
 
 /**
@@ -30,9 +30,9 @@ import { scheduleTimes } from "./schedule-times.js";
  */
 export const schedulePastRule: LintRule = (project, context) => {
   const schedule = project.schedule;
-  if (schedule === undefined || project.state !== "scheduled" || context.now === null) return [];
+  if (schedule === undefined || project.state !== "scheduled" || context.now === null) return NO_FINDINGS;
   const at = scheduleTimes(schedule)?.at;
-  if (at === undefined || at.toMillis() >= context.now.getTime()) return [];
+  if (at === undefined || at.toMillis() >= context.now.getTime()) return NO_FINDINGS;
   const clock = context.clock ?? "the system clock";
   return [
     {
@@ -55,18 +55,18 @@ export const schedulePastRule: LintRule = (project, context) => {
  */
 export const quietHoursRule: LintRule = (project, context) => {
   const schedule = project.schedule;
-  if (schedule === undefined) return [];
+  if (schedule === undefined) return NO_FINDINGS;
   const times = scheduleTimes(schedule);
-  if (times === undefined) return [];
+  if (times === undefined) return NO_FINDINGS;
   const zones = recipientZones(project, context);
   // The zoned time's fields are read, not set: no further zone lookups for 10,000 projects.
   if (zones === undefined) {
-    if (times.insideDefaultWindow) return [];
+    if (times.insideDefaultWindow) return NO_FINDINGS;
     return [quietHours(project, `${localClock(times.local)} ${schedule.timezone} local time`, [])];
   }
   const judged = judgeStart({ atMs: times.at.toMillis(), zones, scheduleZone: schedule.timezone });
   const first = judged.breaches[0];
-  if (first === undefined) return [];
+  if (first === undefined) return NO_FINDINGS;
   const others = judged.breaches.slice(1).map((b) => b.zone);
   return [
     quietHours(
@@ -133,11 +133,11 @@ function quietHours(
  */
 export const scheduleOffsetRule: LintRule = (project) => {
   const schedule = project.schedule;
-  if (schedule === undefined) return [];
+  if (schedule === undefined) return NO_FINDINGS;
   const times = scheduleTimes(schedule);
-  if (times === undefined) return [];
+  if (times === undefined) return NO_FINDINGS;
   const { at, local } = times;
-  if (!local.isValid || local.offset === at.offset) return [];
+  if (!local.isValid || local.offset === at.offset) return NO_FINDINGS;
   const zoneOffset = local.toFormat("ZZ");
   return [
     {
@@ -151,7 +151,7 @@ export const scheduleOffsetRule: LintRule = (project) => {
 };
 
 export const dailyCapBypassRule: LintRule = (project: ProjectSpec) => {
-  if (project.schedule?.dailyCapBypass !== true) return [];
+  if (project.schedule?.dailyCapBypass !== true) return NO_FINDINGS;
   return [
     {
       severity: "warning",

@@ -8,11 +8,11 @@
  * merge tag trips it, and it is a cost fact rather than a mistake, so it must not fail `--strict`.
  */
 import { withOptOutFooter } from "../../message/footer.js";
-import { analysisOf } from "../../message/message-analysis.js";
+import { analysisOf, resultSlot } from "../../message/message-analysis.js";
 import { type MergeValues, render } from "../../message/render.js";
 import { type SegmentRisk, segmentRisk } from "../../message/segment-risk.js";
 import type { ProjectSpec } from "../model.js";
-import type { LintRule } from "./rule.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 const NO_VALUES: Readonly<Record<string, string>> = {};
 
@@ -25,7 +25,7 @@ export function sampleValues(project: ProjectSpec): Readonly<Record<string, stri
 }
 
 /** The slot of a message's risk in its analysis, by footer, sample values and defaults. */
-const RISK = {};
+const RISK = resultSlot<SegmentRisk | null>();
 
 function riskOf(message: string, values: MergeValues, mergeDefaults: MergeValues, footer: boolean) {
   const analysis = analysisOf(message);
@@ -59,14 +59,14 @@ function wordingOf(risk: SegmentRisk): { readonly message: string; readonly hint
 }
 
 export const segmentGrowthRule: LintRule = (project) => {
-  if (project.message === undefined || (project.media?.length ?? 0) > 0) return [];
+  if (project.message === undefined || (project.media?.length ?? 0) > 0) return NO_FINDINGS;
   const risk = riskOf(
     project.message,
     sampleValues(project),
     project.mergeDefaults,
     project.optOutFooter === true,
   );
-  if (risk === null) return [];
+  if (risk === null) return NO_FINDINGS;
   const wording = wordingOf(risk);
   return [
     {

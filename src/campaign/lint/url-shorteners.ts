@@ -3,8 +3,8 @@
  * (they hide the destination and are used by spam); use the project's branded tracking domain.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { analysisOf } from "../../message/message-analysis.js";
-import type { LintRule } from "./rule.js";
+import { analysisOf, resultSlot } from "../../message/message-analysis.js";
+import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 /** Public shortener hosts we flag. Matched as a whole host name (or with a `www.` prefix). */
 export const URL_SHORTENERS = [
@@ -46,7 +46,7 @@ export interface ShortenedLink {
 }
 
 /** The slot of a message's links in its analysis (message-analysis.ts): projects share messages. */
-const LINKS = {};
+const LINKS = resultSlot<readonly ShortenedLink[]>();
 
 export function findShortenedLinks(text: string): ShortenedLink[] {
   const found: { host: string; start: number; end: number }[] = [];
@@ -61,11 +61,11 @@ export function findShortenedLinks(text: string): ShortenedLink[] {
 
 export const urlShortenersRule: LintRule = (project) => {
   const message = project.message;
-  if (message === undefined) return [];
+  if (message === undefined) return NO_FINDINGS;
   const links: readonly ShortenedLink[] = analysisOf(message).remember(LINKS, "", "", "", () =>
     findShortenedLinks(message),
   );
-  if (links.length === 0) return [];
+  if (links.length === 0) return NO_FINDINGS;
   return links.map(
     (link): Diagnostic => ({
       severity: "warning",

@@ -36,7 +36,9 @@ export class MessageAnalysis {
   readonly parsed: ParsedMessage;
   readonly names: readonly string[];
   private gsm7: boolean | undefined;
-  private readonly keys = new Map<MergeValues, string>();
+  private lastMap: MergeValues | undefined;
+  private lastKey = "";
+  private keys: Map<MergeValues, string> | undefined;
   /** By slot index. */
   private readonly slots: (SlotMemo<unknown> | undefined)[] = [];
   private resultCount = 0;
@@ -58,16 +60,24 @@ export class MessageAnalysis {
    * string object for the same map object.
    */
   valuesKey(map: MergeValues): string {
-    let key = this.keys.get(map);
+    if (this.names.length === 0) return "";
+    if (map === this.lastMap) return this.lastKey;
+    let key = this.keys?.get(map);
     if (key === undefined) {
       key = "";
       for (const name of this.names) {
         const value = (Object.hasOwn(map, name) ? map[name] : undefined) ?? "";
         key += `${value.length}:${value}`;
       }
-      if (this.keys.size >= MAX_VALUE_MAPS) this.keys.clear();
-      this.keys.set(map, key);
+      // A second map: from now on they are kept by map (most texts only ever see one).
+      if (this.lastMap !== undefined) {
+        this.keys ??= new Map([[this.lastMap, this.lastKey]]);
+        if (this.keys.size >= MAX_VALUE_MAPS) this.keys.clear();
+        this.keys.set(map, key);
+      }
     }
+    this.lastMap = map;
+    this.lastKey = key;
     return key;
   }
 
@@ -79,22 +89,15 @@ export class MessageAnalysis {
    */
   remember<T>(slot: ResultSlot<T>, first: unknown, second: unknown, third: unknown, compute: () => T): T {
     let memo = this.slots[slot.index] as SlotMemo<T> | undefined;
-    if (memo !== undefined) {
-      if (memo.first === first && memo.second === second && memo.third === third) return memo.value;
-      const known = memo.byKeys.get(first)?.get(second);
-      if (known?.has(third)) return memo.hit(first, second, third, known.get(third) as T);
-    }
+    if (memo?.find(first, second, third)) return memo.value;
     const value = compute();
     if (this.resultCount >= MAX_RESULTS) {
       this.slots.length = 0;
       this.resultCount = 0;
       memo = undefined;
     }
-    if (memo === undefined) {
-      memo = new SlotMemo<T>(first, second, third, value);
-      this.slots[slot.index] = memo;
-    }
-    memo.add(first, second, third, value);
+    if (memo === undefined) this.slots[slot.index] = new SlotMemo<T>(first, second, third, value);
+    else memo.add(first, second, third, value);
     this.resultCount += 1;
     return value;
   }
@@ -119,9 +122,12 @@ export function resultSlot<T>(): ResultSlot<T> {
   return slot;
 }
 
-/** One slot's results in one analysis: by the three keys, and the last ones asked for. */
+/**
+ * One slot's results in one analysis: the last keys asked for and their result, and, once a second
+ * set of keys comes (most texts only ever see one), every result by its keys.
+ */
 class SlotMemo<T> {
-  readonly byKeys = new Map<unknown, Map<unknown, Map<unknown, T>>>();
+  private byKeys: Map<unknown, Map<unknown, Map<unknown, T>>> | undefined;
   first: unknown;
   second: unknown;
   third: unknown;
@@ -134,20 +140,31 @@ class SlotMemo<T> {
     this.value = value;
   }
 
-  /** `value`, found for these keys: they become the last ones. */
-  hit(first: unknown, second: unknown, third: unknown, value: T): T {
-    this.first = first;
-    this.second = second;
-    this.third = third;
-    this.value = value;
-    return value;
+  /** Is the result for these keys remembered? Then it is `value` (they become the last keys). */
+  find(first: unknown, second: unknown, third: unknown): boolean {
+    if (this.first === first && this.second === second && this.third === third) return true;
+    const known = this.byKeys?.get(first)?.get(second);
+    if (known === undefined || !known.has(third)) return false;
+    this.set(first, second, third, known.get(third) as T);
+    return true;
   }
 
+  /** Remembers `value` for these keys (not remembered yet); they become the last keys. */
   add(first: unknown, second: unknown, third: unknown, value: T): void {
-    let byFirst = this.byKeys.get(first);
+    if (this.byKeys === undefined) {
+      this.byKeys = new Map();
+      this.keep(this.first, this.second, this.third, this.value);
+    }
+    this.keep(first, second, third, value);
+    this.set(first, second, third, value);
+  }
+
+  private keep(first: unknown, second: unknown, third: unknown, value: T): void {
+    const byKeys = this.byKeys as Map<unknown, Map<unknown, Map<unknown, T>>>;
+    let byFirst = byKeys.get(first);
     if (byFirst === undefined) {
       byFirst = new Map();
-      this.byKeys.set(first, byFirst);
+      byKeys.set(first, byFirst);
     }
     let bySecond = byFirst.get(second);
     if (bySecond === undefined) {
@@ -155,7 +172,13 @@ class SlotMemo<T> {
       byFirst.set(second, bySecond);
     }
     bySecond.set(third, value);
-    this.hit(first, second, third, value);
+  }
+
+  private set(first: unknown, second: unknown, third: unknown, value: T): void {
+    this.first = first;
+    this.second = second;
+    this.third = third;
+    this.value = value;
   }
 }
 

@@ -9,7 +9,7 @@
 
 import { own } from "../text/names.js";
 import { TextMemo } from "./memo.js";
-import { holdsPhrase } from "./wording.js";
+import { holdsSomePhrase } from "./wording.js";
 
 /** Language tag -> phrases. Invariant: every phrase is non-empty. */
 export type OptOutWording = Readonly<Record<string, readonly string[]>>;
@@ -65,9 +65,12 @@ export function hasOptOutWording(text: string, language: string, extra: OptOutWo
     memo = new TextMemo();
     judged.set(extra, memo);
   }
-  return memo.get(text, language, () =>
-    acceptedOptOutWording(language, extra).some((phrase) => holdsPhrase(text, phrase)),
-  );
+  return memo.get(text, language, () => judgeOptOutWording(text, language, extra));
+}
+
+/** `hasOptOutWording`'s answer, computed every time (for callers that remember it themselves). */
+export function judgeOptOutWording(text: string, language: string, extra: OptOutWording = NONE): boolean {
+  return holdsSomePhrase(text, acceptedOptOutWording(language, extra));
 }
 
 /**
@@ -75,15 +78,17 @@ export function hasOptOutWording(text: string, language: string, extra: OptOutWo
  * `require_opt_out_language`): the declared one (a template instance's); else, for a plain project,
  * the first language other than English, built-in then the policy's, whose accepted wording the
  * text holds; else English. So a plain Spanish project that says "Envía BAJA" is judged in Spanish.
+ * `holds` judges a text's wording (default `hasOptOutWording`, remembered per text).
  */
 export function optOutLanguage(
   text: string,
   declared: string | undefined,
   extra: OptOutWording = NONE,
+  holds: (text: string, language: string, extra: OptOutWording) => boolean = hasOptOutWording,
 ): string {
   if (declared !== undefined) return declared;
   const languages = new Set([...Object.keys(OPT_OUT_WORDING), ...Object.keys(extra)]);
   for (const language of languages)
-    if (baseLanguage(language) !== "en" && hasOptOutWording(text, language, extra)) return language;
+    if (baseLanguage(language) !== "en" && holds(text, language, extra)) return language;
   return "en";
 }

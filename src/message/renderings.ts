@@ -43,7 +43,11 @@ export function possibleRenderings(
 
 const remembered = new TextMemo<readonly PossibleRendering[]>();
 
-function renderingsOf(message: string, mergeDefaults: MergeValues): PossibleRendering[] {
+/**
+ * `possibleRenderings`, computed every time: for callers that remember the result themselves (lint,
+ * once per message text and defaults: message-analysis.ts), where a memo by text would only miss.
+ */
+export function renderingsOf(message: string, mergeDefaults: MergeValues): PossibleRendering[] {
   const parsed = parseMergeTags(message);
   const names = tagNames(parsed);
   const rendered = (valued: readonly string[]): PossibleRendering => ({

@@ -100,9 +100,14 @@ function unitCost(text: string, encoding: Encoding): number {
 }
 
 /** What `text` costs as an SMS (see SegmentInfo); remembered per text (memo.ts). */
-export const analyzeSegments: (text: string) => SegmentInfo = memoize(analyze, itself);
+export const analyzeSegments: (text: string) => SegmentInfo = memoize(segmentInfo, itself);
 
-function analyze(text: string): SegmentInfo {
+/**
+ * What `text` costs as an SMS, computed every time: for callers that remember the result
+ * themselves (lint, once per message text: src/message/message-analysis.ts), where a memo by text
+ * would only miss on distinct texts.
+ */
+export function segmentInfo(text: string): SegmentInfo {
   const nonGsmCharacters = nonGsm7Characters(text);
   const encoding: Encoding = nonGsmCharacters.length === 0 ? "GSM-7" : "UCS-2";
   const units = unitCost(text, encoding);

@@ -12,7 +12,13 @@ import { itself, memoize } from "./memo.js";
  */
 export const foldWording: (text: string) => string = memoize(fold, itself);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII character, controls included
+const ASCII = /^[\u0000-\u007F]*$/;
+
 function fold(text: string): string {
+  // ASCII text has no decompositions and no marks (NFD and the mark removal leave it as it is),
+  // and only ASCII blanks: the same result without ICU's normalization.
+  if (ASCII.test(text)) return text.toLowerCase().replace(/\s+/gu, " ").trim();
   return text
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")
@@ -23,7 +29,19 @@ function fold(text: string): string {
 
 /** Does `text` hold `phrase` as whole words (see the module's note)? */
 export function holdsPhrase(text: string, phrase: string): boolean {
-  const folded = foldWording(text);
+  return foldedHolds(foldWording(text), phrase);
+}
+
+/**
+ * Does `text` hold any of `phrases` (as `holdsPhrase`)? The text is folded once, and not
+ * remembered: for callers that remember the answer per text themselves (lint: message-analysis.ts).
+ */
+export function holdsSomePhrase(text: string, phrases: readonly string[]): boolean {
+  const folded = fold(text);
+  return phrases.some((phrase) => foldedHolds(folded, phrase));
+}
+
+function foldedHolds(folded: string, phrase: string): boolean {
   const wanted = foldWording(phrase);
   // A phrase of punctuation alone ("." in a policy's list) is no wording: it would hold nearly anywhere.
   if (!/[\p{L}\p{N}]/u.test(wanted)) return false;

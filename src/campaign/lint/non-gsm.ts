@@ -24,7 +24,7 @@ import { gsmSpelling } from "../../message/gsm-spelling.js";
 import { gsm7Septets } from "../../message/gsm7.js";
 import { analysisOf, type MessageAnalysis, resultSlot } from "../../message/message-analysis.js";
 import { render } from "../../message/render.js";
-import { analyzeSegments, type SegmentInfo } from "../../message/segments.js";
+import { type SegmentInfo, segmentInfo } from "../../message/segments.js";
 import type { ProjectSpec } from "../model.js";
 import { isInvisibleOrBidi } from "./invisible.js";
 import { type LintRule, NO_FINDINGS } from "./rule.js";
@@ -48,7 +48,7 @@ function figures(project: ProjectSpec, analysis: MessageAnalysis): Figures {
   const mergeDefaults = project.mergeDefaults;
   return analysis.remember(FIGURES, footer, analysis.valuesKey(mergeDefaults), "", () => {
     const text = withOptOutFooter(render(analysis.parsed, {}, mergeDefaults).text, footer);
-    return { sent: analyzeSegments(text), gsm: analyzeSegments(inGsm7(text)) };
+    return { sent: segmentInfo(text), gsm: segmentInfo(inGsm7(text)) };
   });
 }
 

@@ -9,8 +9,8 @@
 
 import { analysisOf, resultSlot } from "../../message/message-analysis.js";
 import { OPT_OUT_FIX } from "../../message/opt-out-fix.js";
-import { acceptedOptOutWording, hasOptOutWording, optOutLanguage } from "../../message/opt-out-wording.js";
-import { describeContact, type PossibleRendering, renderingWithout } from "../../message/renderings.js";
+import { acceptedOptOutWording, judgeOptOutWording, optOutLanguage } from "../../message/opt-out-wording.js";
+import { describeContact, type PossibleRendering, renderingsOf } from "../../message/renderings.js";
 import { type LintRule, NO_FINDINGS } from "./rule.js";
 
 /** The slots in a message's analysis: its language by the policy's wording; the rendering without. */
@@ -26,10 +26,13 @@ export const optOutRule: LintRule = (project, context) => {
   // wording of the language it is in (English's STOP when no other language's wording is there).
   const language =
     project.origin?.language ??
-    analysis.remember(LANGUAGE, extra, "", "", () => optOutLanguage(message, undefined, extra));
+    analysis.remember(LANGUAGE, extra, "", "", () =>
+      optOutLanguage(message, undefined, extra, judgeOptOutWording),
+    );
   const mergeDefaults = project.mergeDefaults;
   const missing = analysis.remember(MISSING, extra, language, analysis.valuesKey(mergeDefaults), () =>
-    renderingWithout(message, mergeDefaults, (text) => hasOptOutWording(text, language, extra)),
+    // Computed, not looked up in the memos by text: this analysis is the memo.
+    renderingsOf(message, mergeDefaults).find((r) => !judgeOptOutWording(r.text, language, extra)),
   );
   if (missing === undefined) return NO_FINDINGS;
   const who = missing.valued.length === 0 ? "" : ` that ${describeContact(missing)} receives`;

@@ -316,10 +316,10 @@ function toData(doc: Document, source: SourceText, diagnostics: Diagnostic[]): u
   }
 }
 
-/** Project keys written under a top-level `projects` map, with where each is written. */
 /**
- * The project keys of `doc`, each address once (its first key). `repeatedIn`: the maps with a
- * repeated key as the walk found them (absent: unknown); only those need an index to skip repeats.
+ * Project keys written under a top-level `projects` map, with where each is written, each address
+ * once (its first key). `repeatedIn`: the maps with a repeated key as the walk found them (absent:
+ * unknown); only those need an index to skip repeats.
  */
 function declarationsOf(
   doc: Document,

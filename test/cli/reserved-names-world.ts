@@ -481,38 +481,90 @@ function projectId(names: readonly string[]): ReservedWorld {
   };
 }
 
+/** The i-th copy of a live record (the record itself for i = 0), with its id made its own. */
+function copies<T extends { id: string }>(record: T, count: number, edit: (copy: T, i: number) => void): T[] {
+  return Array.from({ length: count }, (_, i) => {
+    const copy = i === 0 ? record : { ...structuredClone(record), id: copyId(record.id, i) };
+    edit(copy, i);
+    return copy;
+  });
+}
+
 /**
- * The name as the names and ids of the live world's records, and its merge fields. One name a
- * world: several of these records are one of a kind (the toll-free line, the list whose id the
- * projects' suppression lists name), so eleven names would need eleven copies of them, and the
- * world would no longer be the one `import` and `status` read.
+ * Each name as the names and ids of the live world's records, and its merge fields: the
+ * organization's merge defaults and custom fields, every contact's fields (all names at once);
+ * a follow-up (in the file and live) per name under its name, the other live projects under the
+ * names in turn; and a copy per name of the records that are one of a kind: the toll-free line
+ * and the prospects list under the name, the do-not-text list under the name as its id (the
+ * follow-up of that name suppresses it, its file naming it "Do Not Text" and a number).
  */
 function liveRecords(names: readonly string[]): ReservedWorld {
-  const [name] = names;
-  if (name === undefined || names.length !== 1) throw new Error("live records take one name a world");
+  const g = gotv();
+  const { reminder, followup } = gotvProjects(g);
+  const dnt = (i: number): string => `Do Not Text${i === 0 ? "" : ` ${i}`}`;
+  g.projects = {
+    "gotv-reminder": reminder,
+    ...Object.fromEntries(
+      names.map((_, i) => [
+        `gotv-followup${nth(i)}`,
+        { ...followup, id: copyId(FOLLOWUP, i), suppression_lists: [dnt(i)] },
+      ]),
+    ),
+  };
   return {
-    files: { "campaign/gotv.yaml": gotv() },
+    files: { "campaign/gotv.yaml": g },
     live: true,
     fixture: (f) => {
+      const at = (i: number): string => names[i % names.length] ?? "";
       const org = f.organizations[0];
       if (org !== undefined) {
-        org.merge_defaults = { ...org.merge_defaults, ...entry(name, "friend") } as Record<string, string>;
-        org.custom_fields = [...(org.custom_fields ?? []), name.toLowerCase().replace(/[^a-z0-9_]/g, "_")];
+        org.merge_defaults = { ...org.merge_defaults, ...each(names, () => "friend") } as Record<
+          string,
+          string
+        >;
+        org.custom_fields = [
+          ...(org.custom_fields ?? []),
+          ...names.map((name) => name.toLowerCase().replace(/[^a-z0-9_]/g, "_")),
+        ];
         org.email_available = true;
       }
-      for (const p of f.projects ?? []) if (p.project_id !== REMINDER) p.name = name;
-      const line = f.toll_free_verifications?.[0];
-      if (line !== undefined) line.name = name;
-      const prospects = f.contact_lists?.find((l) => l.name === "Volunteer Prospects");
-      if (prospects !== undefined) prospects.name = name;
-      for (const l of f.contact_lists ?? [])
+      copyProjects(f, [FOLLOWUP], names.length);
+      const others = (f.projects ?? []).filter((p) => p.project_id !== REMINDER);
+      const followups = names.map((_, i) => copyId(FOLLOWUP, i));
+      for (const [i, p] of others.entries()) {
+        const n = followups.indexOf(p.project_id);
+        p.name = at(n >= 0 ? n : i);
+      }
+      const [line, ...lines] = f.toll_free_verifications ?? [];
+      if (line === undefined) throw new Error("no toll-free line in the example world");
+      f.toll_free_verifications = [...copies(line, names.length, (l, i) => (l.name = at(i))), ...lines];
+      const lists = f.contact_lists ?? [];
+      const prospects = lists.find((l) => l.name === "Volunteer Prospects");
+      const [list, ...suppressions] = f.suppression_lists ?? [];
+      if (prospects === undefined || list?.name !== "Do Not Text")
+        throw new Error("no prospects or do-not-text list");
+      const listId = list.id;
+      f.contact_lists = [
+        ...lists.filter((l) => l !== prospects),
+        ...copies(prospects, names.length, (l, i) => (l.name = at(i))),
+      ];
+      f.suppression_lists = [
+        ...copies(list, names.length, (l, i) => {
+          l.id = at(i);
+          l.name = dnt(i);
+        }),
+        ...suppressions,
+      ];
+      for (const l of [...f.contact_lists, ...f.suppression_lists])
         for (const c of l.contacts ?? [])
-          c.fields = { ...c.fields, ...entry(name, "x") } as Record<string, string>;
-      const list = f.contact_lists?.find((l) => l.name === "Do Not Text");
-      if (list !== undefined) list.id = name;
-      for (const p of f.projects ?? [])
+          c.fields = { ...c.fields, ...each(names, () => "x") } as Record<string, string>;
+      for (const p of f.projects ?? []) {
+        const n = followups.indexOf(p.project_id);
         if (p.suppression_list_ids !== undefined)
-          p.suppression_list_ids = p.suppression_list_ids.map((id) => (id === list?.id ? name : id));
+          p.suppression_list_ids = p.suppression_list_ids.map((id) =>
+            id === listId ? at(n >= 0 ? n : 0) : id,
+          );
+      }
     },
   };
 }
@@ -602,7 +654,7 @@ export const KINDS: readonly Kind[] = [
     id: "live-records",
     words: "live records (names, ids, merge defaults, contact fields)",
     build: liveRecords,
-    grouping: "each",
+    grouping: "together",
   },
   { id: "selectors", words: "--target and --exclude", build: selectors, grouping: "together" },
 ];

@@ -1,8 +1,12 @@
 /**
  * The worlds of the reserved-name test (issue 34, point 2): the example campaign (examples/gotv.yaml
- * and its sandbox world) with one kind of user-named key set to a reserved JavaScript name. Every
- * map is built with computed keys or `entry()` (never `object[name] = value`, which for `__proto__`
- * would replace the prototype instead of adding the key), so each file holds the name as written.
+ * and its sandbox world) with one kind of user-named key set to reserved JavaScript names, a list
+ * of them at once: where the kind's key is one of a kind (a project's id, a file's organization,
+ * a link's merge field, a list's consent column, a live line's name), a copy of what holds it per
+ * name (the first name takes the original, so a one-name world is the world of one name alone).
+ * Every map is built with computed keys, `entry()` or `each()` (never `object[name] = value`, which
+ * for `__proto__` would replace the prototype instead of adding the key), so each file holds the
+ * names as written.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

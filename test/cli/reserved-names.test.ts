@@ -4,7 +4,10 @@
  * merge fields, references, capacity brands, policy maps, email lists and CSV columns, reply rules,
  * ids, live records, selectors) makes no internal error in any command: validate, preview, plan,
  * apply, status, import, replies plan and watch each end with an ordinary exit code, and every JSON
- * document they print is valid against its schema (runCli checks it). Table-driven: names x kinds.
+ * document they print is valid against its schema (runCli checks it). Table-driven: each kind's
+ * world holds all eleven names at once (for the kinds about addresses, two worlds: the names valid
+ * as addresses, which run to the end, and the others, which validation refuses), and each command
+ * must end exactly as it did in each name's own world (EXPECTED) and write every name of the world.
  * Commands that read the API run against one in-process sandbox per world (real HTTP on loopback,
  * its virtual clock).
  */

@@ -586,11 +586,11 @@ function selectors(names: readonly string[]): ReservedWorld {
 const ADDRESS = /^[a-z0-9][a-z0-9-]*$/;
 
 /**
- * How a kind's names are put into worlds: all eleven in one world; those that are valid addresses
- * in one world and the others in another (validation refuses the others, and one refused name
- * stops every command before the API, so the valid ones would never reach it); or one world each.
+ * How a kind's names are put into worlds: all eleven in one world; or those that are valid
+ * addresses in one world and the others in another (validation refuses the others, and one refused
+ * name stops every command before the API, so the valid ones would never reach it).
  */
-export type Grouping = "together" | "addresses" | "each";
+export type Grouping = "together" | "addresses";
 
 /** One kind of key a user names: in words, a short id, its world for a list of names, its grouping. */
 export interface Kind {
@@ -670,8 +670,6 @@ export function groupsOf(kind: Kind): readonly (readonly string[])[] {
       return [RESERVED_NAMES];
     case "addresses":
       return [RESERVED_NAMES.filter((n) => ADDRESS.test(n)), RESERVED_NAMES.filter((n) => !ADDRESS.test(n))];
-    case "each":
-      return RESERVED_NAMES.map((n) => [n]);
   }
 }
 

@@ -391,6 +391,7 @@ describe.each(KINDS)("as $words", (kind) => {
       // Every command's failure, said with its command line and stderr: one assertion for the run.
       const failures: string[] = [];
       const expected = EXPECTED[key];
+      if (expected === undefined) throw new Error(`no expectations for ${key}`);
       const ran: string[] = [];
       const naming: Record<string, boolean> = {};
       for (const [label, argv] of commands(world, names, sb)) {
@@ -402,10 +403,10 @@ describe.each(KINDS)("as $words", (kind) => {
         if (
           /internal error/.test(run.stderr) ||
           !ORDINARY_EXIT_CODES.includes(run.code) ||
-          run.code !== expected?.codes[label]
+          run.code !== expected.codes[label]
         )
           failures.push(
-            `${argv.join(" ")}: exit code ${run.code}, not ${expected?.codes[label]}\n${run.stderr}`,
+            `${argv.join(" ")}: exit code ${run.code}, not ${expected.codes[label]}\n${run.stderr}`,
           );
         if (!ran.includes(label)) ran.push(label);
         const said = run.stdout + run.stderr;
@@ -414,8 +415,8 @@ describe.each(KINDS)("as $words", (kind) => {
           (naming[label] ?? true) && (about.length > 0 ? about : names).every((n) => said.includes(n));
       }
       expect(failures).toEqual([]);
-      expect(ran).toEqual(Object.keys(expected?.codes ?? {}));
-      expect(ran.filter((label) => naming[label])).toEqual(expected?.naming);
+      expect(ran).toEqual(Object.keys(expected.codes));
+      expect(ran.filter((label) => naming[label])).toEqual(expected.naming);
       if (world.outcome !== undefined) expect(await world.outcome.read(sb)).toEqual(world.outcome.expected);
       // Nor in the sandbox, whose fixture records and request bodies held the names.
       expect(sb.bugs).toEqual([]);

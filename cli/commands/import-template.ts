@@ -5,25 +5,26 @@
  * the first request, reads the live projects through the session's client, writes the file only
  * when nothing failed; `--check` writes nothing and exits 1 when the file would change.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
+import { declaredIn } from "../../src/import/existing-declared.js";
+import type { ExistingFile } from "../../src/import/import-files.js";
 import { lintImported } from "../../src/import/lint-result.js";
 import type { Selection } from "../../src/import/read-live.js";
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
-import { declaredBy } from "../../src/import/template-existing.js";
 import { importTemplate } from "../../src/import/template-import.js";
 import { alreadyDescribed, templateUsage, templateWouldChange } from "../../src/import/template-usage.js";
-import { readCampaignFiles } from "../adapters/campaign-files.js";
+import { type Existing, readExisting } from "../adapters/existing-campaign.js";
 import { saveFiles } from "../adapters/files.js";
 import { readForImport } from "../gather/import-live.js";
 import { openSession, type Session, type SessionOptions } from "../gather/session.js";
-import { failWith } from "../output/fail.js";
 import type { Io } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
 import { printDiagnostics } from "../output/print-diagnostics.js";
 import { diskProbe, schemaReference } from "../output/schema-reference.js";
+import { importFailing } from "./import-failure.js";
 import type { ImportFlags } from "./import-flags.js";
 
 export async function importTemplateCommand(
@@ -33,17 +34,18 @@ export async function importTemplateCommand(
   io: Io,
   options: SessionOptions,
 ): Promise<Outcome> {
-  const fail = failing(flags, io);
+  const fail = importFailing(flags, io);
   const usage = templateUsage(template, flags.language ?? []);
   if (usage.diagnostics.length > 0) return fail(usage.diagnostics);
   const target = templateTarget(template, flags.out, io);
+  if (!target.ok) return fail(target.diagnostics, target.sources);
   const opened = await openSession(flags, io, options);
   if (!opened.ok) return fail(opened.diagnostics);
   const session = opened.session;
   try {
     return await importTemplateWith(
       session,
-      { template, selection, languages: usage.languages, target },
+      { template, selection, languages: usage.languages, target: target.target },
       flags,
       io,
     );
@@ -52,34 +54,32 @@ export async function importTemplateCommand(
   }
 }
 
-function failing(flags: ImportFlags, io: Io) {
-  return (diagnostics: readonly Diagnostic[]): Outcome => {
-    if (flags.json === true)
-      io.stdout(renderImportJson(importJson([], [], diagnostics, flags.check === true)));
-    return failWith(diagnostics, new Map(), io);
-  };
-}
-
 /** The file to write, its text when it exists, and the campaign files beside it (their addresses and projects are taken). */
 interface TemplateTarget {
   readonly path: string;
   readonly existing: string | undefined;
-  readonly others: readonly { readonly path: string; readonly text: string }[];
-  readonly declared: ReturnType<typeof declaredBy>;
+  readonly others: readonly ExistingFile[];
 }
 
-/** `--out FILE.yaml` (or an existing file), else `--out DIR` -> DIR/NAME.yaml. */
-function templateTarget(template: string, out: string, io: Io): TemplateTarget {
+/**
+ * `--out FILE.yaml` (or an existing file), else `--out DIR` -> DIR/NAME.yaml. The campaign files
+ * under `--out` (that file, or the directory's files) must load without errors, as for `import`;
+ * the others than NAME's file are those whose projects and addresses it must not take again.
+ */
+function templateTarget(
+  template: string,
+  out: string,
+  io: Io,
+): { readonly ok: true; readonly target: TemplateTarget } | Extract<Existing, { ok: false }> {
   const outPath = resolve(io.cwd, out);
   const toFile = /\.ya?ml$/i.test(out) || (existsSync(outPath) && statSync(outPath).isFile());
   const path = toFile ? out : join(out.replace(/\/+$/, "") || ".", `${template}.yaml`);
-  const dir = toFile ? dirname(out) : out;
-  const beside = existsSync(resolve(io.cwd, dir)) ? readCampaignFiles([dir], io.cwd).files : [];
-  const existing = existsSync(resolve(io.cwd, path))
-    ? readFileSync(resolve(io.cwd, path), "utf8")
-    : undefined;
-  const others = beside.filter((f) => resolve(io.cwd, f.path) !== resolve(io.cwd, path));
-  return { path, existing, others, declared: declaredBy(others) };
+  const beside = readExisting(toFile ? path : out, io.cwd);
+  if (!beside.ok) return beside;
+  const isTarget = (f: ExistingFile) => resolve(io.cwd, f.path) === resolve(io.cwd, path);
+  const existing = beside.files.find(isTarget)?.text;
+  const others = beside.files.filter((f) => !isTarget(f));
+  return { ok: true, target: { path, existing, others } };
 }
 
 /** Reads the selected projects with the session, makes the file, writes it (unless `--check`) and reports. */
@@ -94,16 +94,17 @@ async function importTemplateWith(
   flags: ImportFlags,
   io: Io,
 ): Promise<Outcome> {
-  const fail = failing(flags, io);
+  const fail = importFailing(flags, io);
   const check = flags.check === true;
-  const { path, existing, others, declared } = input.target;
+  const { path, existing, others } = input.target;
   // Keys per organization, then the reads, as `import` does (cli/gather/import-live.ts).
   const reads = await readForImport(session, input.selection);
   if (!reads.ok) return fail(reads.diagnostics);
   const { live } = reads;
+  const declared = declaredIn(others, live.catalogs);
   const twice = alreadyDescribed(
     live.projects.map((p) => p.project_id),
-    declared.ids,
+    declared.homes,
   );
   if (twice.length > 0) return fail(twice);
   const result = importTemplate({

@@ -6,8 +6,6 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { assembleCampaign } from "../../src/campaign/assemble.js";
-import { groupInstanceFindings } from "../../src/campaign/template-findings.js";
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { type ExistingFile, type ImportTarget, importFiles } from "../../src/import/import-files.js";
 import { importSelection, importUsage, wouldChange } from "../../src/import/import-usage.js";
@@ -16,16 +14,16 @@ import type { Selection } from "../../src/import/read-live.js";
 import { importJson, renderImportJson } from "../../src/import/result-json.js";
 import { renderImportText } from "../../src/import/result-text.js";
 import { snapshotOf } from "../../src/plan/snapshot.js";
-import { readCampaignFiles } from "../adapters/campaign-files.js";
+import { readExisting } from "../adapters/existing-campaign.js";
 import { saveFiles } from "../adapters/files.js";
 import { writeSnapshot } from "../adapters/snapshot-file.js";
 import { readForImport } from "../gather/import-live.js";
 import { openSession, type Session, type SessionOptions } from "../gather/session.js";
-import { failWith } from "../output/fail.js";
 import type { Io } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
 import { printDiagnostics } from "../output/print-diagnostics.js";
 import { diskProbe, schemaReference } from "../output/schema-reference.js";
+import { importFailing } from "./import-failure.js";
 import type { ImportFlags } from "./import-flags.js";
 
 /** Runs `import`. Exported so tests can inject the client's clock and sleep. */
@@ -35,7 +33,7 @@ export async function importCommand(
   io: Io,
   options: SessionOptions = {},
 ): Promise<Outcome> {
-  const fail = failing(flags, io);
+  const fail = importFailing(flags, io);
   const selection = importSelection(ids, flags);
   const usage = importUsage(selection, flags);
   if (usage.length > 0) return fail(usage);
@@ -44,7 +42,7 @@ export async function importCommand(
     return importTemplateCommand(flags.template, selection, flags, io, options);
   }
   const target = targetOf(flags.out, io);
-  const existing = readExisting(target, io);
+  const existing = readExisting(target.kind === "file" ? target.path : target.dir, io.cwd);
   if (!existing.ok) return fail(existing.diagnostics, existing.sources);
 
   const opened = await openSession(flags, io, options);
@@ -55,15 +53,6 @@ export async function importCommand(
   } finally {
     await session.close();
   }
-}
-
-/** The end of a run that cannot go on: the JSON document too with `--json`. */
-function failing(flags: ImportFlags, io: Io) {
-  return (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string> = new Map()): Outcome => {
-    if (flags.json === true)
-      io.stdout(renderImportJson(importJson([], [], diagnostics, flags.check === true)));
-    return failWith(diagnostics, sources, io);
-  };
 }
 
 /** Reads the selected projects with the session, makes the files, writes them (unless `--check`) and reports. */
@@ -77,7 +66,7 @@ async function importWith(
   flags: ImportFlags,
   io: Io,
 ): Promise<Outcome> {
-  const fail = failing(flags, io);
+  const fail = importFailing(flags, io);
   const check = flags.check === true;
   const { target, existing } = input;
   // Keys per organization, then the reads on the API's clock (cli/gather/import-live.ts).
@@ -132,38 +121,4 @@ function targetOf(out: string, io: Io): ImportTarget {
   const path = resolve(io.cwd, out);
   const isFile = /\.ya?ml$/i.test(out) || (existsSync(path) && statSync(path).isFile());
   return isFile ? { kind: "file", path: out } : { kind: "dir", dir: out.replace(/\/+$/, "") || "." };
-}
-
-type Existing =
-  | { readonly ok: true; readonly files: readonly ExistingFile[] }
-  | {
-      readonly ok: false;
-      readonly diagnostics: readonly Diagnostic[];
-      readonly sources: ReadonlyMap<string, string>;
-    };
-
-/** The campaign files already under the target; they must load without errors to be updated. */
-function readExisting(target: ImportTarget, io: Io): Existing {
-  const path = target.kind === "file" ? target.path : target.dir;
-  if (!existsSync(resolve(io.cwd, path))) return { ok: true, files: [] };
-  const read = readCampaignFiles([path], io.cwd);
-  const readErrors = read.diagnostics.filter((d) => d.severity === "error" && d.code !== "cli.no-input");
-  if (readErrors.length > 0) return { ok: false, diagnostics: readErrors, sources: new Map() };
-  const loaded = assembleCampaign(read.files);
-  const sources = new Map(read.files.map((f) => [f.path, f.text]));
-  if (hasErrors(loaded.diagnostics))
-    return {
-      ok: false,
-      diagnostics: [
-        ...groupInstanceFindings(loaded.diagnostics.filter((d) => d.severity === "error")),
-        {
-          severity: "error",
-          code: "import.existing-file-invalid",
-          message: `the campaign files under ${path} do not load, so import cannot update them`,
-          hint: "fix the errors above (campaignctl validate), then import again",
-        },
-      ],
-      sources,
-    };
-  return { ok: true, files: read.files.map((f) => ({ path: f.path, text: f.text })) };
 }

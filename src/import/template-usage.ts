@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { ADDRESS_PATTERN } from "./addresses.js";
+import type { Home } from "./existing-declared.js";
 import { LANGUAGE_TAG } from "./template-import.js";
 
 /** The template's name and the languages by project id, or every usage error among them. */
@@ -37,18 +38,22 @@ export function templateUsage(
   return { languages, diagnostics };
 }
 
-/** Selected projects another campaign file already describes (`declared`: project id -> its file); none: nothing. */
+/** Selected projects another campaign file already describes (`homes`: project id -> where); none: nothing. */
 export function alreadyDescribed(
   projectIds: readonly string[],
-  declared: ReadonlyMap<string, string>,
+  homes: ReadonlyMap<string, Home>,
 ): Diagnostic[] {
-  const twice = projectIds.filter((id) => declared.has(id));
+  const twice = projectIds.filter((id) => homes.has(id));
   if (twice.length === 0) return [];
+  const where = (id: string) => {
+    const home = homes.get(id) as Home;
+    return `${home.path}: ${home.address}`;
+  };
   return [
     {
       severity: "error",
       code: "import.template-already-described",
-      message: `already described: ${twice.map((id) => `${id} (${declared.get(id)})`).join(", ")}`,
+      message: `already described: ${twice.map((id) => `${id} (${where(id)})`).join(", ")}`,
       hint: "a project is described once: remove it from that file first, or leave it out of the selection",
     },
   ];

@@ -12,7 +12,7 @@ import { type ClockStart, planClockStart } from "./fixture/clock-start.js";
 import { loadFixtureFile, validateFixtureData } from "./fixture/load.js";
 import { fixtureToWorld } from "./fixture/to-world.js";
 import type { Fixture } from "./fixture/types.js";
-import { RateLimiter } from "./http/rate-limit.js";
+import { RateLimitEnforcer } from "./http/rate-limit-enforcer.js";
 import { Router } from "./http/router.js";
 import { createSandboxServer } from "./http/server.js";
 import { defaultFixturePath } from "./paths.js";
@@ -155,7 +155,7 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
     seed,
     startMs,
   };
-  const rateLimiter = new RateLimiter(config.rateLimits);
+  const rateLimiter = new RateLimitEnforcer(config.rateLimits);
   const requestLog = new RequestLog();
   const sandbox: SandboxContext = {
     store,

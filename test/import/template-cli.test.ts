@@ -136,4 +136,45 @@ describe("import --template", () => {
     expect(r.stderr).toContain(`${described} (campaign/adams.yaml: mine)`);
     expect(() => readFileSync(join(cwd, "campaign/gotv.yaml"))).toThrow();
   });
+
+  test("a project a template's instance in another file describes is refused, naming the instance", async () => {
+    const cwd = workspace();
+    const first = await runCli(["import", ...SANDBOX, "--all", "--template", "gotv", "--out", "campaign"], {
+      cwd,
+    });
+    expect(first.code).toBe(0);
+    const gotv = parse(readFileSync(join(cwd, "campaign/gotv.yaml"), "utf8")).templates.gotv;
+    const [address, instance] = Object.entries(gotv.instances)[0] as [string, { id: string }];
+    const r = await runCli(
+      ["import", ...SANDBOX, instance.id, "--template", "runoff", "--out", "campaign", "--json"],
+      { cwd },
+    );
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).diagnostics).toMatchObject([
+      {
+        code: "import.template-already-described",
+        message: `already described: ${instance.id} (campaign/gotv.yaml: ${address})`,
+      },
+    ]);
+    expect(readdirSync(join(cwd, "campaign"))).toEqual(["gotv.yaml"]);
+  });
+
+  test("campaign files under --out that do not load are refused, as import refuses them, and nothing is written", async () => {
+    const cwd = workspace();
+    mkdirSync(join(cwd, "campaign"));
+    writeFileSync(join(cwd, "campaign", "broken.yaml"), "version: 1\nprojects:\n  mine:\n    mesage: hi\n");
+    const r = await runCli(
+      ["import", ...SANDBOX, "--all", "--template", "gotv", "--out", "campaign", "--json"],
+      { cwd },
+    );
+    expect(r.code).toBe(1);
+    const codes = JSON.parse(r.stdout).diagnostics.map((d: { code: string }) => d.code);
+    expect([...codes].sort()).toEqual([
+      "campaign.missing-key",
+      "campaign.unknown-key",
+      "import.existing-file-invalid",
+    ]);
+    expect(r.stderr).toContain("campaign/broken.yaml:4:5");
+    expect(readdirSync(join(cwd, "campaign"))).toEqual(["broken.yaml"]);
+  });
 });

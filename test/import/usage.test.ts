@@ -47,8 +47,8 @@ describe("import --template's flags and reads", () => {
 
   test("a selected project another file describes is refused, naming the file", () => {
     expect(alreadyDescribed([ID], new Map())).toEqual([]);
-    expect(alreadyDescribed([ID, "x"], new Map([[ID, "a.yaml: gotv"]]))[0]?.message).toBe(
-      `already described: ${ID} (a.yaml: gotv)`,
-    );
+    expect(
+      alreadyDescribed([ID, "x"], new Map([[ID, { path: "a.yaml", address: "gotv" }]]))[0]?.message,
+    ).toBe(`already described: ${ID} (a.yaml: gotv)`);
   });
 });

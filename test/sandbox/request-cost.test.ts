@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { IDEMPOTENCY_WINDOW_MS } from "../../src/contract/limits.js";
 import { beginIdempotent, finishIdempotent } from "../../src/sandbox/http/idempotency.js";
-import { RateLimiter } from "../../src/sandbox/http/rate-limit.js";
+import { RateLimitEnforcer } from "../../src/sandbox/http/rate-limit-enforcer.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { RequestLog } from "../../src/sandbox/request-log.js";
 import type { ApiKeyRecord } from "../../src/sandbox/state/world.js";
@@ -20,7 +20,7 @@ const START = Date.UTC(2026, 10, 2, 12, 0, 0);
 
 describe("rate limiter", () => {
   test("limits off: 120,000 requests at one a millisecond cost far under a second, nothing counted", () => {
-    const limiter = new RateLimiter(false);
+    const limiter = new RateLimitEnforcer(false);
     const started = performance.now();
     for (let i = 0; i < 120_000; i++) {
       const verdict = limiter.take(KEY, START + i);
@@ -37,7 +37,7 @@ describe("rate limiter", () => {
   });
 
   test("limits on: 120,000 requests at one a millisecond, most refused, cost far under a second", () => {
-    const limiter = new RateLimiter(true);
+    const limiter = new RateLimitEnforcer(true);
     let admitted = 0;
     const started = performance.now();
     for (let i = 0; i < 120_000; i++) if (!limiter.take(KEY, START + i).limited) admitted++;
@@ -47,7 +47,7 @@ describe("rate limiter", () => {
   });
 
   test("limits on: many requests in one millisecond, then the window slides to the millisecond", () => {
-    const limiter = new RateLimiter(true);
+    const limiter = new RateLimitEnforcer(true);
     for (let i = 0; i < 60; i++) expect(limiter.take(KEY, START).limited).toBe(false);
     for (let i = 0; i < 40; i++) expect(limiter.take(KEY, START + 10_000).limited).toBe(false);
     const over = limiter.take(KEY, START + 59_999);
@@ -60,7 +60,7 @@ describe("rate limiter", () => {
   });
 
   test("a clock set back frees nothing: the request counts at the newest stamp", () => {
-    const limiter = new RateLimiter(true);
+    const limiter = new RateLimitEnforcer(true);
     for (let i = 0; i < 100; i++) limiter.take(KEY, START + 30_000);
     expect(limiter.take(KEY, START).limited).toBe(true);
     expect(limiter.take(KEY, START + 89_999).limited).toBe(true);

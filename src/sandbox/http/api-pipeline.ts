@@ -11,7 +11,7 @@ import { authenticate, checkPermission, isAuth } from "./auth.js";
 import { checkBody, parseJson, readBody } from "./body.js";
 import { dateHeader } from "./date-header.js";
 import { beginIdempotent, checkIdempotencyKey, finishIdempotent } from "./idempotency.js";
-import type { RateLimiter } from "./rate-limit.js";
+import type { RateLimitEnforcer } from "./rate-limit-enforcer.js";
 import { type ApiResponse, bodyForStatus, rateLimited, standardError } from "./responses.js";
 import type { HttpMethod, Router } from "./router.js";
 import { send } from "./send.js";
@@ -19,7 +19,7 @@ import { send } from "./send.js";
 export interface ApiPipeline {
   readonly sandbox: SandboxContext;
   readonly router: Router<ApiRoute>;
-  readonly rateLimiter: RateLimiter;
+  readonly rateLimiter: RateLimitEnforcer;
 }
 
 interface Outcome {

@@ -8,7 +8,7 @@ import type { AdminRoute, ApiRoute, SandboxContext } from "../context.js";
 import { type ApiPipeline, handleApi } from "./api-pipeline.js";
 import { checkBody, parseJson, readBody } from "./body.js";
 import { dateHeader } from "./date-header.js";
-import type { RateLimiter } from "./rate-limit.js";
+import type { RateLimitEnforcer } from "./rate-limit-enforcer.js";
 import { parseRequestPath } from "./request-path.js";
 import { invalid, standardError } from "./responses.js";
 import type { Router } from "./router.js";
@@ -18,7 +18,7 @@ export interface ServerParts {
   readonly sandbox: SandboxContext;
   readonly apiRouter: Router<ApiRoute>;
   readonly adminRouter: Router<AdminRoute>;
-  readonly rateLimiter: RateLimiter;
+  readonly rateLimiter: RateLimitEnforcer;
   readonly onBug: (error: unknown) => void;
 }
 

@@ -9,6 +9,7 @@
 import type { VirtualClock } from "../clock.js";
 import { touch } from "../routes/project-access.js";
 import type { ProjectRecord, World } from "../state/world.js";
+import { Agenda, type WorkItem } from "./agenda.js";
 import { DailySends } from "./daily-cap.js";
 import { activate, type ResumeOutcome, resume } from "./lifecycle.js";
 import type { ObservedStore } from "./observed-store.js";
@@ -16,7 +17,6 @@ import { applyClick, applyReceipt, applyReply, nextClickAt } from "./receipts-an
 import { runBatch } from "./send-batch.js";
 import { DEFAULT_SETTINGS, type SimulationSettings } from "./settings.js";
 import { iso, type StepContext } from "./step.js";
-import { type WorkItem, WorkQueue } from "./work-queue.js";
 
 export interface SimulationDeps {
   readonly store: ObservedStore;
@@ -29,7 +29,7 @@ export interface SimulationDeps {
 
 export class SendSimulation {
   settings: SimulationSettings = DEFAULT_SETTINGS;
-  private readonly queue = new WorkQueue();
+  private readonly queue = new Agenda();
   private readonly dailySends = new DailySends();
   /** The `scheduled_at` values put on the agenda, by project id (each once). */
   private readonly armedSchedules = new Map<string, Set<string>>();

@@ -5,9 +5,9 @@
  * active goes back to `scheduled`, or straight to `active` when its time has passed).
  */
 import type { ProjectRecord } from "../state/world.js";
+import type { WorkItem } from "./agenda.js";
 import { compileAudience } from "./audience.js";
 import { iso, type StepContext } from "./step.js";
-import type { WorkItem } from "./work-queue.js";
 
 export function activate(ctx: StepContext, projectId: string): WorkItem[] {
   const p = ctx.world.projects[projectId];

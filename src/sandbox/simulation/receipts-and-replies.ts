@@ -8,9 +8,9 @@
 import { receiveInbound } from "../conversations/inbound.js";
 import { emitEvent } from "../events/outbox.js";
 import type { ConversationRecord, SentMessageRecord } from "../state/world.js";
+import type { WorkItem } from "./agenda.js";
 import { messageEventPayload } from "./event-payloads.js";
 import { iso, type StepContext } from "./step.js";
-import type { WorkItem } from "./work-queue.js";
 
 export function applyReceipt(ctx: StepContext, messageId: string): WorkItem[] {
   const { world: w, nowMs, store } = ctx;

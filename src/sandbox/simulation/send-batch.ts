@@ -12,12 +12,12 @@ import { messagePriceE4 } from "../prices.js";
 import { mergeDefaultsFor, renderMergeTags } from "../render.js";
 import { segmentsOf } from "../sms.js";
 import type { ProjectRecord, SendPlanRecord, SentMessageRecord } from "../state/world.js";
+import type { WorkItem } from "./agenda.js";
 import { recipientContact } from "./audience.js";
 import { DAILY_CAP_REASON } from "./daily-cap.js";
 import { messageEventPayload } from "./event-payloads.js";
 import { drawOutcome, hasLink, NO_NUMBER_ERROR } from "./outcomes.js";
 import { iso, type StepContext } from "./step.js";
-import type { WorkItem } from "./work-queue.js";
 
 export function runBatch(ctx: StepContext, p: ProjectRecord, plan: SendPlanRecord): WorkItem[] {
   const { world: w, nowMs, settings } = ctx;

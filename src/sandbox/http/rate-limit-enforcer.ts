@@ -69,7 +69,7 @@ class KeyWindow {
   }
 }
 
-export class RateLimiter {
+export class RateLimitEnforcer {
   private windows = new Map<string, KeyWindow>();
 
   constructor(private readonly enforce: boolean) {}

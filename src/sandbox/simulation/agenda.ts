@@ -17,7 +17,7 @@ interface Entry {
   readonly seq: number;
 }
 
-export class WorkQueue {
+export class Agenda {
   private heap: Entry[] = [];
   private seq = 0;
 

@@ -4,7 +4,7 @@
  * Keeps going after errors; a project whose own values (or whose file's shared values) are invalid
  * is left out of `campaign.projects`, so later stages only see schema-valid projects.
  */
-import { type Document, isAlias, isMap, isScalar, type Node } from "yaml";
+import { type Document, isAlias, isMap, isScalar, type Node, type YAMLMap } from "yaml";
 import type { Diagnostic, SourceRange } from "../diagnostics/diagnostic.js";
 import { own } from "../text/names.js";
 import { checkAfter } from "./after-graph.js";
@@ -121,7 +121,7 @@ export function assembleFile(file: CampaignFile): FileAssembly {
   diagnostics.push(...parsed.diagnostics);
   const doc = parsed.doc;
   if (doc === undefined) return { diagnostics, declarations: [], projects };
-  const declarations = declarationsOf(doc, parsed.source);
+  const declarations = declarationsOf(doc, parsed.source, parsed.mapsWithRepeatedKeys);
   const instances = instanceDeclarations(doc);
   // Each project key located once: its declaration and its ProjectSpec share the range.
   const keyRanges = declarations.map((d) => rangeAt(d.source, d.span[0], d.span[1]));
@@ -316,20 +316,31 @@ function toData(doc: Document, source: SourceText, diagnostics: Diagnostic[]): u
   }
 }
 
-/** Project keys written under a top-level `projects` map, with where each is written. */
-function declarationsOf(doc: Document, source: SourceText): Declaration[] {
+/**
+ * Project keys written under a top-level `projects` map, with where each is written, each address
+ * once (its first key). `repeatedIn`: the maps with a repeated key as the walk found them (absent:
+ * unknown); only those need an index to skip repeats.
+ */
+function declarationsOf(
+  doc: Document,
+  source: SourceText,
+  repeatedIn: readonly YAMLMap<unknown, unknown>[] | undefined,
+): Declaration[] {
   // `complete`: a file without `projects` has none (the hit would be the top-level map itself).
   const hit = findPath(doc, doc.contents, ["projects"]);
   const projects = hit.complete ? hit.node : undefined;
   if (!isMap(projects)) return [];
   const out: Declaration[] = [];
-  const seen = new Set<string>();
+  // Keys as the walk's duplicate-key check reads them; a duplicate key is already reported.
+  const seen = repeatedIn === undefined || repeatedIn.includes(projects) ? new Set<string>() : undefined;
   for (const pair of projects.items) {
     const key = pair.key;
     if (!isScalar(key) || !key.range) continue;
     const address = String(key.value);
-    if (seen.has(address)) continue; // a duplicate key: already reported by the YAML checks
-    seen.add(address);
+    if (seen !== undefined) {
+      if (seen.has(address)) continue;
+      seen.add(address);
+    }
     const value = isAlias(pair.value) ? resolveAlias(doc, pair.value) : pair.value;
     const node = isMap(value) || isScalar(value) ? value : undefined;
     out.push({ address, source, span: [key.range[0], key.range[1]], node });

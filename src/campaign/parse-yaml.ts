@@ -5,7 +5,7 @@
  * report, a saved plan; see `file-kind.ts`) gets one diagnostic instead, and tabs used as
  * indentation one diagnostic instead of their cascade (see `yaml-tabs.ts`). Pure.
  */
-import { type Document, LineCounter, parseAllDocuments } from "yaml";
+import { type Document, LineCounter, parseAllDocuments, type YAMLMap } from "yaml";
 import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
 import { describeForeign, type FileKind, fileKindOf } from "./file-kind.js";
 import type { CampaignFile } from "./model.js";
@@ -32,6 +32,11 @@ export interface ParsedFile {
    * could build it on the way (yaml-walk.ts); absent: build it with `toJS`.
    */
   readonly data?: { readonly value: unknown };
+  /**
+   * The maps of `doc` with a repeated key (yaml-walk.ts `mapsWithRepeatedKeys`); absent when the
+   * walk did not run (tabs as indentation): then any map may have one.
+   */
+  readonly mapsWithRepeatedKeys?: readonly YAMLMap<unknown, unknown>[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -109,7 +114,14 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
     yamlErrors.length === 0 &&
     !structural.some((d) => d.code === "campaign.yaml-alias" || d.code === "campaign.yaml-key");
   const data = usable ? walked?.data : undefined;
-  return { source, doc: first, usable, diagnostics, ...(data === undefined ? {} : { data }) };
+  return {
+    source,
+    doc: first,
+    usable,
+    diagnostics,
+    ...(data === undefined ? {} : { data }),
+    ...(walked === undefined ? {} : { mapsWithRepeatedKeys: walked.mapsWithRepeatedKeys }),
+  };
 }
 
 const LONE_CR = /\r(?!\n)/;

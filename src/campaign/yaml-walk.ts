@@ -35,6 +35,12 @@ export interface DocumentWalk {
    * node nests deeper than MAX_NESTING.
    */
   readonly data?: { readonly value: unknown };
+  /**
+   * Every map of the document with a repeated key (as `campaign.duplicate-key` reads keys: `String`
+   * of a located scalar's value), in document order; usually none. A map not listed has no key
+   * twice, so its readers need no index of their own to skip repeats (assemble.ts's declarations).
+   */
+  readonly mapsWithRepeatedKeys: readonly YAMLMap<unknown, unknown>[];
 }
 
 /** A key as `toJS` names it on a plain object, or undefined when the walk leaves the map to `toJS`. */
@@ -77,15 +83,19 @@ function firstNamed(items: readonly unknown[], end: number, name: string): Scala
   return undefined;
 }
 
-/** Each key of `node` repeated in it, against its first (`firstByKey`: an index to reuse, emptied here). */
+/**
+ * Each key of `node` repeated in it, against its first (`firstByKey`: an index to reuse, emptied
+ * here); true when there was one.
+ */
 function repeatedKeys(
   node: YAMLMap<unknown, unknown>,
   source: SourceText,
   firstByKey: Map<string, Scalar>,
   problems: Diagnostic[],
-): void {
+): boolean {
   const items = node.items;
-  if (items.length < 2) return;
+  if (items.length < 2) return false;
+  let repeated = false;
   // A small map (a project's keys) is searched, not indexed: fewer strings hashed.
   const small = items.length <= SMALL_MAP;
   if (!small) firstByKey.clear();
@@ -104,6 +114,7 @@ function repeatedKeys(
       if (!small) firstByKey.set(name, key);
       continue;
     }
+    repeated = true;
     const first = earlier.range ?? range;
     const related: RelatedInformation[] = [
       { message: `first \`${name}\` is here`, range: rangeAt(source, first[0], first[1]) },
@@ -117,6 +128,7 @@ function repeatedKeys(
       related,
     });
   }
+  return repeated;
 }
 
 /**
@@ -142,13 +154,14 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
   // walk of our own (not yaml's `visit`, which calls back for every scalar and pair): this runs
   // over every node of every file.
   const firstByKey = new Map<string, Scalar>();
+  const mapsWithRepeatedKeys: YAMLMap<unknown, unknown>[] = [];
   let buildable = true;
   // `level`: how deep `node` would nest if it is a map or a sequence (the top is 1, as tooDeep counts).
   const walk = (node: unknown, level: number): unknown => {
     if (isScalar(node)) return node.value;
     if (isMap(node)) {
       if (level > MAX_NESTING || node.constructor !== YAMLMap) buildable = false;
-      repeatedKeys(node, source, firstByKey, problems);
+      if (repeatedKeys(node, source, firstByKey, problems)) mapsWithRepeatedKeys.push(node);
       const data: Record<string, unknown> = {};
       for (const pair of node.items) {
         if (!isPair(pair)) {
@@ -195,5 +208,5 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
     return null;
   };
   const value = walk(doc.contents as Node | null, 1);
-  return buildable ? { problems, data: { value } } : { problems };
+  return buildable ? { problems, data: { value }, mapsWithRepeatedKeys } : { problems, mapsWithRepeatedKeys };
 }

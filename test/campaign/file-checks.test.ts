@@ -136,6 +136,20 @@ describe("hints", () => {
     expect(codes("version: 1\r\nprojects:\r\n  a:\r\n    id: x\r\n")).toEqual([]);
   });
 
+  it("a repeated project address is declared once, in a small `projects` map as in a large one", () => {
+    // assemble.ts indexes the addresses only of a map the walk found a repeated key in.
+    for (const others of [0, 20]) {
+      const filler = Array.from({ length: others }, (_, i) => `  p${i}: {id: "${i}"}\n`).join("");
+      const text = `version: 1\nprojects:\n${filler}  a: {id: x}\n  b: {id: y}\n  a: {id: z}\n`;
+      const { diagnostics, addresses, campaign } = assembleCampaign([campaignFile("c.yaml", text)]);
+      expect(diagnostics.map(where)).toEqual([`campaign.duplicate-key@${others + 5}:3`]);
+      const declared = [...Array.from({ length: others }, (_, i) => `p${i}`), "a", "b"];
+      expect(addresses).toEqual(declared);
+      // YAML keeps the last `a`: its id is the project's.
+      expect(campaign.projects.map((p) => `${p.address}=${p.id}`).slice(-2)).toEqual(["a=z", "b=y"]);
+    }
+  });
+
   it("a duplicate key is still reported at both places (the library's own check is off)", () => {
     const [d] = diagnosticsOf("version: 1\nprojects:\n  a:\n    id: x\n    id: y\n");
     expect(where(d as never)).toBe("campaign.duplicate-key@5:5");

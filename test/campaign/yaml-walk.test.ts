@@ -5,7 +5,7 @@
  * prototypes, over hand-picked documents and seeded random ones.
  */
 import { describe, expect, it } from "vitest";
-import { type Document, LineCounter, parseAllDocuments, stringify } from "yaml";
+import { type Document, LineCounter, parseAllDocuments, stringify, type YAMLMap } from "yaml";
 import { parseCampaignFile } from "../../src/campaign/parse-yaml.js";
 import { walkDocument } from "../../src/campaign/yaml-walk.js";
 import { seededRandom } from "../../src/sandbox/ids.js";
@@ -202,5 +202,32 @@ describe("walkDocument's problems", () => {
         ["campaign.duplicate-key", text.indexOf("x: 3"), text.indexOf("x: 1")],
       ],
     );
+  });
+
+  it("lists the maps with a repeated key, and only those (assemble.ts's declarations rely on it)", () => {
+    // `large` and `largeClean` are over the small-map size: their keys are indexed, not compared.
+    const filler = Array.from({ length: 30 }, (_, i) => `  k${i}: ${i}`);
+    const text = [
+      "small:",
+      "  a: 1",
+      "  a: 2",
+      "clean:",
+      "  a: 1",
+      "  b: {x: 1, x: 2}",
+      "large:",
+      ...filler,
+      "  k3: again",
+      "largeClean:",
+      ...filler,
+      "",
+    ].join("\n");
+    const { doc, lineCounter } = parse(text);
+    const { mapsWithRepeatedKeys, problems } = walkDocument({ file: "f.yaml", text, lineCounter }, doc);
+    const top = doc.contents as YAMLMap<unknown, unknown>;
+    const at = (key: string) => top.get(key, true) as unknown as YAMLMap<unknown, unknown>;
+    const inner = at("clean").get("b", true);
+    expect(problems).toHaveLength(3);
+    expect(mapsWithRepeatedKeys).toEqual([at("small"), inner, at("large")]);
+    for (const map of mapsWithRepeatedKeys) expect(map).not.toBe(at("largeClean"));
   });
 });

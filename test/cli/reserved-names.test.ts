@@ -4,7 +4,10 @@
  * merge fields, references, capacity brands, policy maps, email lists and CSV columns, reply rules,
  * ids, live records, selectors) makes no internal error in any command: validate, preview, plan,
  * apply, status, import, replies plan and watch each end with an ordinary exit code, and every JSON
- * document they print is valid against its schema (runCli checks it). Table-driven: names x kinds.
+ * document they print is valid against its schema (runCli checks it). Table-driven: each kind's
+ * world holds all eleven names at once (for the kinds about addresses, two worlds: the names valid
+ * as addresses, which run to the end, and the others, which validation refuses), and each command
+ * must end exactly as it did in each name's own world (EXPECTED) and write every name of the world.
  * Commands that read the API run against one in-process sandbox per world (real HTTP on loopback,
  * its virtual clock).
  */
@@ -24,7 +27,9 @@ import { PARENT_KEY } from "../sandbox/helpers.js";
 import { essentials, start, stop, validateAsLsp } from "./lsp-session.js";
 import {
   examplePolicy,
+  groupsOf,
   KINDS,
+  type Kind,
   RESERVED_NAMES,
   type ReservedWorld,
   reservedFixture,
@@ -57,62 +62,366 @@ async function open(world: ReservedWorld): Promise<{ dir: string; sb: SandboxHan
   return { dir, sb };
 }
 
+/** A command of the run: its label (the table's key) and its arguments. */
+type Command = readonly [label: string, argv: readonly string[]];
+
 /**
- * Each command of the run, with its arguments (API commands against the world's sandbox). The
- * commands that take the name as an argument, or read only the live world (import), run for the
- * kinds that are about them.
+ * Each command of the run, with its arguments (API commands against the world's sandbox), once
+ * for the world; then, for the kinds that are about the live world, `import --all` once and the
+ * commands that take a name on the command line once for each name.
  */
-function commands(world: ReservedWorld, name: string, sb: SandboxHandle): readonly (readonly string[])[] {
+function commands(world: ReservedWorld, names: readonly string[], sb: SandboxHandle): readonly Command[] {
   const api = ["--base-url", sb.baseUrl];
   const select = world.select ?? [];
-  const named: (readonly string[])[] = [
-    ["status", "--organization", name, ...api, "--json"],
-    ["import", "--all", "--out", "imported", ...api, "--json"],
-    ["import", "--organization", name, "--out", "imported-org", ...api, "--json"],
-    ["import", "--all", "--template", name, "--out", "imported-template", ...api, "--json"],
+  const named = (name: string): Command[] => [
+    ["status --organization", ["status", "--organization", name, ...api, "--json"]],
+    ["import --organization", ["import", "--organization", name, "--out", "imported-org", ...api, "--json"]],
+    [
+      "import --template",
+      ["import", "--all", "--template", name, "--out", "imported-template", ...api, "--json"],
+    ],
   ];
   return [
-    ["validate", "campaign", "--json"],
-    ["preview", "campaign", "--json"],
-    ["plan", "campaign", ...api, ...select, "--json"],
+    ["validate", ["validate", "campaign", "--json"]],
+    ["preview", ["preview", "campaign", "--json"]],
+    ["plan", ["plan", "campaign", ...api, ...select, "--json"]],
     ...(world.saved === true
+      ? ([
+          ["plan --out", ["plan", "campaign", ...api, ...select, "--out", "plan.json"]],
+          ["apply plan.json", ["apply", "plan.json", ...api, "--auto-approve", "--json"]],
+        ] as const)
+      : []),
+    ["apply", ["apply", "campaign", ...api, ...select, "--auto-approve", "--json"]],
+    ["status", ["status", "campaign", ...api, "--json"]],
+    ["replies plan", ["replies", "plan", "campaign", ...api, "--json"]],
+    ["watch --once", ["watch", "campaign", "--once", ...api, "--json"]],
+    ...(world.live === true
       ? [
-          ["plan", "campaign", ...api, ...select, "--out", "plan.json"],
-          ["apply", "plan.json", ...api, "--auto-approve", "--json"],
+          ["import --all", ["import", "--all", "--out", "imported", ...api, "--json"]] as const,
+          ...names.flatMap(named),
         ]
       : []),
-    ["apply", "campaign", ...api, ...select, "--auto-approve", "--json"],
-    ["status", "campaign", ...api, "--json"],
-    ["replies", "plan", "campaign", ...api, "--json"],
-    ["watch", "campaign", "--once", ...api, "--json"],
-    ...(world.live === true ? named : []),
   ];
 }
 
 /** What a command ends with when it ran to its end (an internal error is exit code 70). */
 const ORDINARY_EXIT_CODES: readonly number[] = [0, 1, 2, 3];
 
-describe.each(RESERVED_NAMES)("the name %s", (name) => {
-  test.each(KINDS)("as %s: no internal error in any command", { timeout: 60_000 }, async (_kind, build) => {
-    const world = build(name);
-    const { dir, sb } = await open(world);
-    // Every command's failure, said with its command line and stderr: one assertion for the run
-    // (two per command cost the test runner more than some of the commands).
-    const failures: string[] = [];
-    for (const argv of commands(world, name, sb)) {
-      const run = await runCli(argv, {
-        cwd: dir,
-        env: { CAMPAIGNCTL_API_KEY: PARENT_KEY },
-        clock: () => sb.clock.nowMs(),
-      });
-      if (/internal error/.test(run.stderr) || !ORDINARY_EXIT_CODES.includes(run.code))
-        failures.push(`${argv.join(" ")}: exit code ${run.code}\n${run.stderr}`);
-    }
-    expect(failures).toEqual([]);
-    if (world.outcome !== undefined) expect(await world.outcome.read(sb)).toEqual(world.outcome.expected);
-    // Nor in the sandbox, whose fixture records and request bodies held the name.
-    expect(sb.bugs).toEqual([]);
-  });
+/**
+ * What each world's commands end with, exactly as each name did in a world of its own (measured
+ * before the names were put together, one world per name and kind: the same exit code for every
+ * name of a group): each command's exit code, and the commands whose output (stdout and stderr)
+ * writes every name of the world (for a command given a name, that name). A name that stopped a
+ * command early, before it reached the others, would change one or the other.
+ */
+interface Expected {
+  readonly codes: Readonly<Record<string, number>>;
+  readonly naming: readonly string[];
+}
+
+const EXPECTED: Readonly<Record<string, Expected>> = {
+  "project-address addresses": {
+    codes: {
+      validate: 0,
+      preview: 0,
+      plan: 0,
+      "plan --out": 0,
+      "apply plan.json": 0,
+      apply: 0,
+      status: 0,
+      "replies plan": 0,
+      "watch --once": 0,
+    },
+    naming: [
+      "validate",
+      "preview",
+      "plan",
+      "plan --out",
+      "apply plan.json",
+      "apply",
+      "status",
+      "watch --once",
+    ],
+  },
+  "project-address others": {
+    codes: {
+      validate: 1,
+      preview: 1,
+      plan: 1,
+      "plan --out": 1,
+      "apply plan.json": 1,
+      apply: 1,
+      status: 1,
+      "replies plan": 1,
+      "watch --once": 1,
+    },
+    naming: ["validate", "preview", "plan", "plan --out", "apply", "status", "replies plan", "watch --once"],
+  },
+  "template-name addresses": {
+    codes: {
+      validate: 0,
+      preview: 0,
+      plan: 0,
+      "plan --out": 0,
+      "apply plan.json": 0,
+      apply: 0,
+      status: 0,
+      "replies plan": 1,
+      "watch --once": 0,
+    },
+    naming: ["preview"],
+  },
+  "template-name others": {
+    codes: {
+      validate: 1,
+      preview: 1,
+      plan: 1,
+      "plan --out": 1,
+      "apply plan.json": 1,
+      apply: 1,
+      status: 1,
+      "replies plan": 1,
+      "watch --once": 1,
+    },
+    naming: ["validate", "preview", "plan", "plan --out", "apply", "status", "replies plan", "watch --once"],
+  },
+  language: {
+    codes: { validate: 1, preview: 1, plan: 1, apply: 1, status: 1, "replies plan": 1, "watch --once": 1 },
+    naming: ["validate", "preview", "plan", "apply", "status", "replies plan", "watch --once"],
+  },
+  "instance addresses": {
+    codes: { validate: 0, preview: 0, plan: 1, apply: 0, status: 0, "replies plan": 1, "watch --once": 0 },
+    naming: ["preview", "plan", "apply", "status", "watch --once"],
+  },
+  "instance others": {
+    codes: { validate: 1, preview: 1, plan: 1, apply: 1, status: 1, "replies plan": 1, "watch --once": 1 },
+    naming: ["validate", "preview", "plan", "apply", "status", "replies plan", "watch --once"],
+  },
+  "merge-field": {
+    codes: {
+      validate: 0,
+      preview: 0,
+      plan: 1,
+      "plan --out": 1,
+      "apply plan.json": 1,
+      apply: 1,
+      status: 0,
+      "replies plan": 0,
+      "watch --once": 0,
+    },
+    naming: ["preview", "plan", "plan --out", "apply"],
+  },
+  "references addresses": {
+    codes: { validate: 0, preview: 0, plan: 1, apply: 1, status: 0, "replies plan": 0, "watch --once": 0 },
+    naming: ["plan", "apply"],
+  },
+  "references others": {
+    codes: { validate: 1, preview: 1, plan: 1, apply: 1, status: 1, "replies plan": 1, "watch --once": 1 },
+    naming: ["validate", "preview", "plan", "apply", "status", "replies plan", "watch --once"],
+  },
+  capacity: {
+    codes: {
+      validate: 0,
+      preview: 0,
+      plan: 0,
+      "plan --out": 0,
+      "apply plan.json": 0,
+      apply: 0,
+      status: 0,
+      "replies plan": 0,
+      "watch --once": 0,
+    },
+    naming: [],
+  },
+  "policy-languages": {
+    codes: { validate: 1, preview: 0, plan: 1, apply: 1, status: 0, "replies plan": 1, "watch --once": 0 },
+    naming: [],
+  },
+  "email addresses": {
+    codes: {
+      validate: 0,
+      preview: 0,
+      plan: 1,
+      "plan --out": 1,
+      "apply plan.json": 1,
+      apply: 1,
+      status: 0,
+      "replies plan": 1,
+      "watch --once": 0,
+    },
+    naming: ["plan", "plan --out", "apply plan.json", "apply", "status"],
+  },
+  "email others": {
+    codes: {
+      validate: 1,
+      preview: 1,
+      plan: 1,
+      "plan --out": 1,
+      "apply plan.json": 1,
+      apply: 1,
+      status: 1,
+      "replies plan": 1,
+      "watch --once": 1,
+    },
+    naming: ["validate", "preview", "plan", "plan --out", "apply", "status", "replies plan", "watch --once"],
+  },
+  "csv-column": {
+    codes: {
+      validate: 0,
+      preview: 0,
+      plan: 0,
+      "plan --out": 0,
+      "apply plan.json": 0,
+      apply: 0,
+      status: 0,
+      "replies plan": 1,
+      "watch --once": 0,
+    },
+    naming: [],
+  },
+  "reply-rule addresses": {
+    codes: { validate: 0, preview: 0, plan: 0, apply: 0, status: 0, "replies plan": 0, "watch --once": 0 },
+    naming: ["preview", "plan", "apply"],
+  },
+  "reply-rule others": {
+    codes: { validate: 1, preview: 1, plan: 1, apply: 1, status: 1, "replies plan": 1, "watch --once": 1 },
+    naming: ["validate", "preview", "plan", "apply", "status", "replies plan", "watch --once"],
+  },
+  "project-id": {
+    codes: { validate: 0, preview: 0, plan: 0, apply: 0, status: 0, "replies plan": 0, "watch --once": 0 },
+    naming: ["plan", "apply", "status", "watch --once"],
+  },
+  "live-records": {
+    codes: {
+      validate: 0,
+      preview: 0,
+      plan: 1,
+      apply: 1,
+      status: 0,
+      "replies plan": 0,
+      "watch --once": 0,
+      "import --all": 0,
+      "status --organization": 1,
+      "import --organization": 1,
+      "import --template": 1,
+    },
+    naming: [
+      "plan",
+      "apply",
+      "status",
+      "watch --once",
+      "import --all",
+      "status --organization",
+      "import --organization",
+      "import --template",
+    ],
+  },
+  selectors: {
+    codes: {
+      validate: 0,
+      preview: 0,
+      plan: 1,
+      apply: 1,
+      status: 0,
+      "replies plan": 0,
+      "watch --once": 0,
+      "import --all": 0,
+      "status --organization": 1,
+      "import --organization": 1,
+      "import --template": 1,
+    },
+    naming: ["plan", "apply", "status --organization", "import --organization"],
+  },
+};
+
+/**
+ * The world as text: its files, policy, flags and, if the world changes it, its sandbox fixture
+ * (JSON: each name is written as it is, none needs escaping).
+ */
+function worldText(world: ReservedWorld): string {
+  const files = Object.entries(world.files).map(([path, c]) => [
+    path,
+    typeof c === "string" ? c : JSON.stringify(c),
+  ]);
+  const fixture = world.fixture === undefined ? null : reservedFixture(world);
+  return JSON.stringify([files, world.policy ?? null, world.select ?? [], fixture]);
+}
+
+/** How many times `name` is written in `text`. */
+const timesWritten = (text: string, name: string): number => text.split(name).length - 1;
+
+/** A kind's worlds, each with the names it holds and the key of its expectations (EXPECTED). */
+function worldsOf(kind: Kind): readonly { readonly names: readonly string[]; readonly key: string }[] {
+  const groups = groupsOf(kind);
+  return groups.map((names, i) => ({
+    names,
+    key: kind.grouping === "addresses" ? `${kind.id} ${i === 0 ? "addresses" : "others"}` : kind.id,
+  }));
+}
+
+test("each kind's worlds hold every reserved name, each once, and no world is empty", () => {
+  for (const kind of KINDS) {
+    const groups = groupsOf(kind);
+    expect(
+      groups.every((names) => names.length > 0),
+      kind.id,
+    ).toBe(true);
+    expect([...groups.flat()].sort(), kind.id).toEqual([...RESERVED_NAMES].sort());
+  }
+});
+
+describe.each(KINDS)("as $words", (kind) => {
+  test.each(worldsOf(kind))(
+    "$names: no internal error in any command, each name reached",
+    {
+      timeout: 60_000,
+    },
+    async ({ names, key }) => {
+      const world = kind.build(names);
+      // The world holds each name at least as often as that name's own world does, which holds it
+      // (a builder that loses a name in putting them together, e.g. to a spread or
+      // `object[name] = value`, fails here).
+      const text = worldText(world);
+      for (const name of names) {
+        const own = timesWritten(worldText(kind.build([name])), name);
+        expect(own, name).toBeGreaterThan(0);
+        expect(timesWritten(text, name), name).toBeGreaterThanOrEqual(own);
+      }
+      const { dir, sb } = await open(world);
+      // Every command's failure, said with its command line and stderr: one assertion for the run.
+      const failures: string[] = [];
+      const expected = EXPECTED[key];
+      if (expected === undefined) throw new Error(`no expectations for ${key}`);
+      const ran: string[] = [];
+      const naming: Record<string, boolean> = {};
+      for (const [label, argv] of commands(world, names, sb)) {
+        const run = await runCli(argv, {
+          cwd: dir,
+          env: { CAMPAIGNCTL_API_KEY: PARENT_KEY },
+          clock: () => sb.clock.nowMs(),
+        });
+        if (
+          /internal error/.test(run.stderr) ||
+          !ORDINARY_EXIT_CODES.includes(run.code) ||
+          run.code !== expected.codes[label]
+        )
+          failures.push(
+            `${argv.join(" ")}: exit code ${run.code}, not ${expected.codes[label]}\n${run.stderr}`,
+          );
+        if (!ran.includes(label)) ran.push(label);
+        const said = run.stdout + run.stderr;
+        const about = names.filter((n) => argv.includes(n));
+        naming[label] =
+          (naming[label] ?? true) && (about.length > 0 ? about : names).every((n) => said.includes(n));
+      }
+      expect(failures).toEqual([]);
+      expect(ran).toEqual(Object.keys(expected.codes));
+      expect(ran.filter((label) => naming[label])).toEqual(expected.naming);
+      if (world.outcome !== undefined) expect(await world.outcome.read(sb)).toEqual(world.outcome.expected);
+      // Nor in the sandbox, whose fixture records and request bodies held the names.
+      expect(sb.bugs).toEqual([]);
+    },
+  );
 });
 
 /**
@@ -123,8 +432,8 @@ describe.each(RESERVED_NAMES)("the name %s", (name) => {
  * the command line have nothing of their own to show it.
  */
 describe("the language server", () => {
-  const offline = KINDS.filter(([, build]) => {
-    const world = build("constructor");
+  const offline = KINDS.filter((kind) => {
+    const world = kind.build(["constructor"]);
     return world.live !== true && world.select === undefined;
   });
   test("publishes validate's findings for every reserved name as every kind of key", {
@@ -132,9 +441,9 @@ describe("the language server", () => {
   }, async () => {
     const server = await start();
     let version = 0;
-    for (const name of RESERVED_NAMES)
-      for (const [kind, build] of offline) {
-        const world = build(name);
+    for (const kind of offline)
+      for (const names of groupsOf(kind)) {
+        const world = kind.build(names);
         const dir = writeWorld(world);
         for (const [file, content] of Object.entries(world.files)) {
           if (typeof content === "string") continue;
@@ -146,7 +455,7 @@ describe("the language server", () => {
             textDocument: { uri, languageId: "yaml", version, text },
           });
           const published = await server.published(uri, version);
-          const said = `${name} as ${kind}: ${file}`;
+          const said = `${names.join(", ")} as ${kind.words}: ${file}`;
           expect(
             published.diagnostics.map((d) => d.code),
             said,

@@ -15,6 +15,7 @@ import {
   tempDir,
   world,
 } from "../plan-command/fixture-builder.js";
+import { admin } from "../sandbox/helpers.js";
 
 const N = 1000;
 const START = new Date("2026-10-01T12:00:00Z");
@@ -47,12 +48,11 @@ afterAll(async () => {
 });
 
 async function log(): Promise<LogData> {
-  const response = await fetch(`${sandbox.rootUrl}/_sandbox/requests`);
-  return ((await response.json()) as { data: LogData }).data;
+  return (await admin(sandbox, "GET", "/requests")).body.data as LogData;
 }
 
 async function clearLog(): Promise<void> {
-  await fetch(`${sandbox.rootUrl}/_sandbox/requests`, { method: "DELETE" });
+  await admin(sandbox, "DELETE", "/requests");
 }
 
 async function plan(): Promise<{ code: number; out: string; err: string }> {
@@ -97,11 +97,7 @@ describe("refresh at scale (1,000 projects, rate limits on, virtual clock)", () 
     expect(warmLog.requests.filter((r) => r.status === 429)).toEqual([]);
 
     const edited = "00000000-0000-4000-9000-000000000007";
-    const patch = await fetch(`${sandbox.rootUrl}/_sandbox/projects/${edited}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Renamed" }),
-    });
+    const patch = await admin(sandbox, "PATCH", `/projects/${edited}`, { name: "Renamed" });
     expect(patch.status).toBe(200);
     await clearLog();
     const after = await plan();

@@ -19,7 +19,7 @@ import {
 } from "../../src/api/index.js";
 import { API_CODES } from "../../src/diagnostics/codes/api.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
-import { api, PARENT_KEY, sandbox } from "../sandbox/helpers.js";
+import { admin, api, PARENT_KEY, sandbox } from "../sandbox/helpers.js";
 
 let sb: SandboxHandle;
 const clients: ApiClient[] = [];
@@ -59,15 +59,14 @@ function wired(moves: boolean): Wired {
 }
 
 async function requestLog(): Promise<{ status: number; route: string | null }[]> {
-  const res = await fetch(`${sb.rootUrl}/_sandbox/requests`);
-  return ((await res.json()) as { data: { requests: { status: number; route: string | null }[] } }).data
-    .requests;
+  const log = await admin(sb, "GET", "/requests");
+  return (log.body as { data: { requests: { status: number; route: string | null }[] } }).data.requests;
 }
 
 /** Another user of the key takes `n` of its window's 100 requests (at the frozen instant). */
 async function exhaustKey(n = 100): Promise<void> {
   for (let i = 0; i < n; i++) expect((await api(sb, "GET", "/organizations")).status).toBe(200);
-  await fetch(`${sb.rootUrl}/_sandbox/requests`, { method: "DELETE" });
+  await admin(sb, "DELETE", "/requests");
 }
 
 const waitStarts = (events: readonly ApiEvent[]): WaitStartEvent[] =>

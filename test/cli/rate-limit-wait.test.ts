@@ -23,7 +23,7 @@ import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { TEST_NOW } from "../helpers/clock.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { captureIo } from "../helpers/run-cli.js";
-import { api, PARENT_KEY, sandbox } from "../sandbox/helpers.js";
+import { admin, api, PARENT_KEY, sandbox } from "../sandbox/helpers.js";
 
 const EXAMPLES = fileURLToPath(new URL("../../examples", import.meta.url));
 
@@ -78,8 +78,7 @@ function examples(): string {
 }
 
 async function requestCount(): Promise<number> {
-  const res = await fetch(`${sb.rootUrl}/_sandbox/requests`);
-  return ((await res.json()) as { data: { total: number } }).data.total;
+  return ((await admin(sb, "GET", "/requests")).body as { data: { total: number } }).data.total;
 }
 
 const NOTICE = /^campaignctl: waiting \S+ for the API's rate limit \(until \d\d:\d\d:\d\d UTC\): /m;

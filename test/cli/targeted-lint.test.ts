@@ -11,6 +11,7 @@ import { TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
 import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
+import { admin } from "../sandbox/helpers.js";
 
 const NO_OPT_OUT = "Polls are open 7am-7pm";
 
@@ -85,8 +86,8 @@ describe("plan and apply --target with a lint error elsewhere", () => {
       expect(plan.diagnostics.map((x) => x.code)).not.toContain("lint.opt-out-missing");
       const applied = await runCli(["apply", "--auto-approve", "--target", "first"], { cwd: dir, env });
       expect(applied.code).toBe(0);
-      const effects = await fetch(`${sandbox.rootUrl}/_sandbox/test-messages`);
-      expect(((await effects.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+      const effects = await admin(sandbox, "GET", "/test-messages");
+      expect((effects.body as { data: unknown[] }).data.length).toBeGreaterThan(0);
     });
   });
 });

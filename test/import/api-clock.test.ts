@@ -6,6 +6,7 @@
  * the projects of the world were all created around its today). Issue 35, point 1.
  */
 import { describe, expect, test } from "vitest";
+import { admin } from "../sandbox/helpers.js";
 import { withSandbox } from "./helpers.js";
 import { richWorld } from "./rich-world.js";
 
@@ -41,7 +42,7 @@ describe.each([
         expect(JSON.parse(org.stdout).projects).toHaveLength(imported.projects.length);
 
         // Every window asked for is within the API's 90 days, counted on the API's clock.
-        const log = (await (await fetch(`${c.sandbox.rootUrl}/_sandbox/requests`)).json()) as {
+        const log = (await admin(c.sandbox, "GET", "/requests")).body as {
           data: { requests: { path: string; route: string | null; status: number }[] };
         };
         const stats = log.data.requests.filter((r) => r.route === "/projects/stats");

@@ -19,6 +19,7 @@ import { TEST_NOW } from "../helpers/clock.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { type CliResult, captureIo } from "../helpers/run-cli.js";
 import { KEY } from "../plan-command/fixture-builder.js";
+import { admin } from "../sandbox/helpers.js";
 
 export interface ImportCase {
   readonly sandbox: SandboxHandle;
@@ -108,10 +109,7 @@ export async function dashboardEdit(
   id: string,
   edit: Record<string, unknown>,
 ): Promise<void> {
-  const response = await fetch(`${sandbox.rootUrl}/_sandbox/projects/${id}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(edit),
-  });
-  if (!response.ok) throw new Error(`dashboard edit failed: ${response.status} ${await response.text()}`);
+  const response = await admin(sandbox, "PATCH", `/projects/${id}`, edit);
+  if (response.status >= 300)
+    throw new Error(`dashboard edit failed: ${response.status} ${JSON.stringify(response.body)}`);
 }

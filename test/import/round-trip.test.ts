@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { validatePlanDocument } from "../../src/report/plan-schema.js";
+import { admin } from "../sandbox/helpers.js";
 import { withSandbox } from "./helpers.js";
 import { richWorld } from "./rich-world.js";
 
@@ -49,9 +50,8 @@ describe("import: a rich generated world round-trips", () => {
   test("reads in bulk: one list read each, the stats windows, one read per project and attached record", async () => {
     await withSandbox(richWorld, async (c) => {
       expect((await c.importing(["--all", "--out", "campaigns"])).code).toBe(0);
-      const response = await fetch(`${c.sandbox.rootUrl}/_sandbox/requests`);
-      const log = ((await response.json()) as { data: { counts: { per_route: Record<string, number> } } })
-        .data;
+      const response = await admin(c.sandbox, "GET", "/requests");
+      const log = (response.body as { data: { counts: { per_route: Record<string, number> } } }).data;
       expect(log.counts.per_route).toEqual({
         "GET /organizations": 1,
         "GET /campaigns": 1,

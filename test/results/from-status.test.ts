@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
+import { admin } from "../sandbox/helpers.js";
 import { storeLines } from "./harness.js";
 
 const workspace = () => {
@@ -65,7 +66,7 @@ describe("requests per key", () => {
       const env = worldKeyEnvironment(world);
       const result = await record(sb, cwd, ["--json"], { json: true }, {}, env);
       expect(result.code, result.stderr).toBe(0);
-      const body = (await (await fetch(`${sb.rootUrl}/_sandbox/requests`)).json()) as {
+      const body = (await admin(sb, "GET", "/requests")).body as {
         data: { requests: { method: string; route: string; key_organization_id: string }[] };
       };
       const log = body.data.requests;

@@ -139,6 +139,21 @@ function refusedByEveryCommand(commands: readonly string[]): Expected {
   };
 }
 
+/** The exit codes of the two kinds whose live records hold the names (live records, selectors): the same for both. */
+const LIVE_WORLD_CODES: Readonly<Record<string, number>> = {
+  validate: 0,
+  preview: 0,
+  plan: 1,
+  apply: 1,
+  status: 0,
+  "replies plan": 0,
+  "watch --once": 0,
+  "import --all": 0,
+  "status --organization": 1,
+  "import --organization": 1,
+  "import --template": 1,
+};
+
 const EXPECTED: Readonly<Record<string, Expected>> = {
   "project-address addresses": {
     codes: {
@@ -261,19 +276,7 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
     naming: ["plan", "apply", "status", "watch --once"],
   },
   "live-records": {
-    codes: {
-      validate: 0,
-      preview: 0,
-      plan: 1,
-      apply: 1,
-      status: 0,
-      "replies plan": 0,
-      "watch --once": 0,
-      "import --all": 0,
-      "status --organization": 1,
-      "import --organization": 1,
-      "import --template": 1,
-    },
+    codes: LIVE_WORLD_CODES,
     naming: [
       "plan",
       "apply",
@@ -286,19 +289,7 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
     ],
   },
   selectors: {
-    codes: {
-      validate: 0,
-      preview: 0,
-      plan: 1,
-      apply: 1,
-      status: 0,
-      "replies plan": 0,
-      "watch --once": 0,
-      "import --all": 0,
-      "status --organization": 1,
-      "import --organization": 1,
-      "import --template": 1,
-    },
+    codes: LIVE_WORLD_CODES,
     naming: ["plan", "apply", "status --organization", "import --organization"],
   },
 };

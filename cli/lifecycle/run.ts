@@ -12,14 +12,12 @@ import { UsageError } from "../flags/strict-command.js";
 import { type Io, processIo } from "../output/io.js";
 import { exitCodeOf, type Outcome } from "../output/outcome.js";
 import { redactingIo, redactorFor } from "../output/output-redaction.js";
-import { buildProgram } from "../program.js";
-import { validateCollectorFlags } from "../validate/collector-flags.js";
-import { commandWord } from "./command-word.js";
+import { buildProgram, prepareProcess } from "../program.js";
 
 /** The exit code of a run of `argv` in this process (its terminal, environment and clock). */
 export function runProcess(argv: readonly string[]): Promise<number> {
-  // A process of its own only (in-process runs leave the VM alone): cli/validate/collector-flags.ts.
-  if (commandWord(argv) === "validate") validateCollectorFlags();
+  // A process of its own only: what its command sets process-wide (program.ts `prepareProcess`).
+  prepareProcess(argv);
   return run(argv, processIo());
 }
 

@@ -1,6 +1,6 @@
 /**
  * The settings of V8's collector for a `validate` process (issue 36), made by the bin before any
- * command code runs (cli/lifecycle/run.ts `runProcess`); never by the command itself, so an
+ * command code runs (the registry's `ownProcess`, cli/program.ts); never by the command itself, so an
  * in-process run (the tests' `run`) leaves its VM as it is. Only heuristics of the collector change,
  * never a result (bench/validate-scale-same.mjs: the same bytes as without).
  *

@@ -11,6 +11,7 @@ import { stringify } from "yaml";
 import { startSandbox } from "../../src/sandbox/index.js";
 import type { TestBed } from "../apply/helpers.js";
 import { buildWorld, type Role } from "../apply/world.js";
+import { captureIo } from "../helpers/run-cli.js";
 import { CHILD_KEY, CHILD_ORG, ORG, PARENT_KEY } from "../sandbox/helpers.js";
 
 export const CHILD_LIST = "e2000000-0000-4000-8000-0000000000c1";
@@ -162,12 +163,7 @@ export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
   return {
     world,
     sb,
-    io: {
-      stdout: () => {},
-      stderr: () => {},
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
+    io: captureIo({
       // Each organization's list goes with its own key (the child's in its variable): a parent's key
       // may not upsert into the child's list (the cross-organization rule).
       env: {
@@ -177,7 +173,7 @@ export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
       },
       cwd: world.dir,
       clock: () => sb.clock.nowMs(),
-    },
+    }),
     close: async () => {
       await sb.close();
     },

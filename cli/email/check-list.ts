@@ -1,8 +1,8 @@
 /** One email list's CSV, checked to its end as a stream (nothing is kept per row but the duplicate index). */
 
+import type { ListCheck } from "../../src/email/list-results.js";
 import { ListTally } from "../../src/email/list-tally.js";
 import type { EmailListSpec } from "../../src/email/model.js";
-import type { ListCheck } from "../../src/plan/items.js";
 import { csvVerdicts } from "./csv-rows.js";
 
 export async function checkList(

@@ -5,7 +5,7 @@
  */
 import { BULK_UPSERT_MAX } from "../contract/limits.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { ListCheck } from "../plan/items.js";
+import type { ListCheck } from "./list-results.js";
 import type { EmailListSpec } from "./model.js";
 import type { RowVerdict } from "./row-check.js";
 

@@ -17,9 +17,9 @@ import { BULK_UPSERT_MAX } from "../contract/limits.js";
 import type { EmailContactInput } from "../contract/requests.js";
 import type { BulkUpsertResult } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { BatchOutcome, BatchResult, ListSyncResult, ListSyncState } from "../plan/items.js";
 import { batchKey } from "./batch-key.js";
 import { isEarlyAccess } from "./early-access.js";
+import type { BatchOutcome, BatchResult, ListSyncResult, ListSyncState } from "./list-results.js";
 import type { EmailListSpec } from "./model.js";
 import type { RowVerdict } from "./row-check.js";
 

@@ -8,9 +8,10 @@ import type { EmailCampaignSpec, EmailListSpec, EmailSpecs } from "../campaign/e
 import type { Campaign } from "../campaign/model.js";
 import type { EmailCampaign } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ListCheck } from "../email/list-results.js";
 import { checkEmailCampaign, type DomainRead, skippedCampaign } from "./email-campaign.js";
 import { selectEmail } from "./email-select.js";
-import type { EmailCampaignItem, EmailListItem, EmailListState, ListCheck, PlanEmail } from "./items.js";
+import type { EmailCampaignItem, EmailListItem, EmailListState, PlanEmail } from "./items.js";
 
 /** What reading GET /email/campaigns (every page) came to. */
 export type CampaignsRead =

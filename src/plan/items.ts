@@ -1,11 +1,13 @@
 /**
  * The plan's items beside the projects' actions (issue 33): email list syncs, email campaign checks
  * and reply rule sets, each with its organization, a verdict and a reason; the counts of items by
- * verdict; and what apply's sync made of a list. Data only: the judge makes the items
- * (email-items.ts, reply-items.ts), the views render them, `apply` syncs the planned lists. Field
- * names are the JSON names (schemas/email.schema.json, schemas/plan.schema.json).
+ * verdict; and apply's email result. What email knows of a list alone (its CSV checked, its sync)
+ * is email's (src/email/list-results.ts): the items carry it with a verdict. Data only: the judge
+ * makes the items (email-items.ts, reply-items.ts), the views render them, `apply` syncs the
+ * planned lists. Field names are the JSON names (schemas/email.schema.json, schemas/plan.schema.json).
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ListCheck, ListSyncResult } from "../email/list-results.js";
 import type { EmailCampaignCheck } from "./email-campaign.js";
 
 /**
@@ -23,27 +25,6 @@ export interface ItemCounts {
   readonly ready: number;
   readonly blocked: number;
   readonly skipped: number;
-}
-
-/**
- * One list's CSV as read to its end: rows, rows to send, rows refused (by code), the batches the
- * rows make, and the first refusals in full. Invariants: `rows = to_send + refused`;
- * `batches = ceil(to_send / 1000)`; `diagnostics` holds every file problem and the first refusals;
- * `more` counts refusal diagnostics not shown.
- */
-export interface ListCheck {
-  readonly address: string;
-  readonly list_id: string;
-  readonly csv: string;
-  /** The CSV could be read to its end (no file or header problem). */
-  readonly readable: boolean;
-  readonly rows: number;
-  readonly to_send: number;
-  readonly refused: number;
-  readonly batches: number;
-  readonly refused_by_code: Readonly<Record<string, number>>;
-  readonly diagnostics: readonly Diagnostic[];
-  readonly more: number;
 }
 
 /** `sync`: rows will be upserted; `nothing`: no row to send; `skipped`: early access; `unreadable`. */
@@ -132,36 +113,6 @@ export function countItems(items: readonly { readonly verdict: ItemVerdict }[]):
   const counts = { planned: 0, ready: 0, blocked: 0, skipped: 0 };
   for (const item of items) counts[item.verdict] += 1;
   return counts;
-}
-
-/** How a batch of a list's sync ended. */
-export type BatchOutcome = "written" | "replayed" | "early-access" | "failed";
-
-export interface BatchResult {
-  readonly index: number;
-  readonly rows: number;
-  readonly idempotency_key: string;
-  readonly outcome: BatchOutcome;
-  readonly sends: number;
-}
-
-/** How a list's sync ended. `skipped`: early access; `failed`: a file problem or a failed batch. */
-export type ListSyncState = "synced" | "skipped" | "failed";
-
-/** One list's sync by apply. Invariant: the row counts add up to the rows of the CSV read. */
-export interface ListSyncResult {
-  readonly address: string;
-  readonly list_id: string;
-  readonly state: ListSyncState;
-  readonly rows: number;
-  readonly accepted: number;
-  readonly rejected: number;
-  readonly duplicates: number;
-  readonly refused: number;
-  readonly skipped: number;
-  readonly not_sent: number;
-  readonly batches: readonly BatchResult[];
-  readonly diagnostics: readonly Diagnostic[];
 }
 
 /**

@@ -11,7 +11,7 @@
 import { Duration } from "luxon";
 import type { ActionResult, ApplyResult } from "../apply/types.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { ListSyncResult } from "../plan/items.js";
+import type { ListSyncResult } from "../email/list-results.js";
 import {
   APPLY_STATUS_WORD,
   actionDetails,

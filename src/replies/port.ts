@@ -33,6 +33,8 @@ export interface ReplyProject {
   readonly address: string;
   readonly id: string;
   readonly file: string;
+  /** The organization of its file (`organization:`), as written; null when it names none. */
+  readonly organization: string | null;
   readonly replies: RepliesSpec;
   /** Its sending numbers as written in E.164 (numbers written by id are not listed). */
   readonly numbers: readonly string[];

@@ -12,6 +12,7 @@ export function replyProjects(projects: readonly ProjectSpec[]): ReplyProject[] 
             address: p.address,
             id: p.id,
             file: p.file,
+            organization: p.organization ?? null,
             replies: p.replies,
             numbers: replyNumbers(p),
           },

@@ -2,11 +2,11 @@
  * An email campaign's live figures after the send: its counts and rates (delivery and bounce over
  * sent; complaint, unsubscribe, open and click over delivered), and its guard judged on them. The
  * API cannot pause an email campaign, so a tripped guard is an alert naming the dashboard step.
- * Rates are exact fractions rounded half up to 4 decimals (src/status/fraction.ts). Pure.
+ * Rates are exact fractions rounded half up to 4 decimals (src/text/fraction.ts). Pure.
  */
 import type { EmailCampaign } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { fraction, rounded } from "../status/fraction.js";
+import { fraction, rounded } from "../text/fraction.js";
 import { type EmailCampaignSpec, emailCampaignRange } from "./model.js";
 
 export type EmailRateName = "delivery" | "bounce" | "complaint" | "unsubscribe" | "open" | "click";

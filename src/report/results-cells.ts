@@ -6,7 +6,7 @@
  */
 import type { ResultsFigures } from "../results/movement.js";
 import type { GroupBy, ResultsGroup, ResultsReport } from "../results/report.js";
-import { scaled } from "../status/fraction.js";
+import { scaled } from "../text/fraction.js";
 import { countCell, dollarCell, NO_RATE, percentCell } from "./status-cells.js";
 
 /** The figure columns, in display order (the group column comes first, the trend last). */

@@ -9,8 +9,8 @@ import { compareDiagnostics } from "../diagnostics/diagnostic.js";
 import { diagnosticJson } from "../diagnostics/json.js";
 import type { ResultsFigures } from "../results/movement.js";
 import type { ResultsGroup, ResultsRates, ResultsReport } from "../results/report.js";
-import { type Fraction, rounded, scaled } from "../status/fraction.js";
 import { e4ToDecimal } from "../status/money.js";
+import { type Fraction, rounded, scaled } from "../text/fraction.js";
 import { experimentsJson } from "./experiments-view.js";
 
 /** The version of the document. */

@@ -5,8 +5,7 @@
  * truncation). Pure; the money and rates come in as integers and fractions (`src/status/`).
  */
 import type { ProjectFigures } from "../status/figures.js";
-import { type Fraction, scaled } from "../status/fraction.js";
-import { roundedQuotient } from "../status/money.js";
+import { type Fraction, roundedQuotient, scaled } from "../text/fraction.js";
 
 /** An unknown figure: a project no statistics row lists, or one that could not be read. */
 export const UNKNOWN = "?";

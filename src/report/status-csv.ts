@@ -10,10 +10,10 @@
  */
 import type { EmailCampaignFigures } from "../email/figures.js";
 import type { ProjectFigures, Rates } from "../status/figures.js";
-import { type Fraction, scaled } from "../status/fraction.js";
 import { e4ToDecimal } from "../status/money.js";
 import type { StatusReport } from "../status/report.js";
 import type { Totals } from "../status/totals.js";
+import { type Fraction, scaled } from "../text/fraction.js";
 import { EMAIL_STATUS_CSV_COLUMNS, emailCsvRow } from "./email-status-csv.js";
 
 export const STATUS_CSV_HEADER = [

@@ -10,10 +10,10 @@ import { compareDiagnostics } from "../diagnostics/diagnostic.js";
 import { type DiagnosticJson, diagnosticJson } from "../diagnostics/json.js";
 import type { EmailCampaignFigures } from "../email/figures.js";
 import type { FigureSource, ProjectFigures, Rates } from "../status/figures.js";
-import { type Fraction, rounded, scaled } from "../status/fraction.js";
 import { e4ToDecimal } from "../status/money.js";
 import type { StatusReport } from "../status/report.js";
 import type { Totals } from "../status/totals.js";
+import { type Fraction, rounded, scaled } from "../text/fraction.js";
 import { experimentsJson } from "./experiments-view.js";
 import type { statusRepliesJson } from "./status-replies.js";
 

@@ -12,7 +12,7 @@
 
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ExperimentResult } from "../experiments/report.js";
-import { type Fraction, fraction } from "../status/fraction.js";
+import { type Fraction, fraction } from "../text/fraction.js";
 import {
   add,
   changedIn,

@@ -18,7 +18,7 @@
 import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { LiveRead } from "../plan/live.js";
-import { type Fraction, fraction } from "./fraction.js";
+import { type Fraction, fraction } from "../text/fraction.js";
 import { E4_PER_CENT, parseCostE4 } from "./money.js";
 
 /**

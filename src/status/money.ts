@@ -27,15 +27,3 @@ export function e4ToDecimal(e4: number): string {
   const abs = Math.abs(e4);
   return `${sign}${Math.floor(abs / 10_000)}.${String(abs % 10_000).padStart(4, "0")}`;
 }
-
-/**
- * `numerator / denominator` rounded to the nearest integer, halves away from zero (so 0.5 cent is a
- * whole cent, as a reviewer expects). Both are integers; `denominator` is positive.
- */
-export function roundedQuotient(numerator: number, denominator: number): number {
-  const sign = numerator < 0 ? -1 : 1;
-  const abs = Math.abs(numerator);
-  const q = Math.floor(abs / denominator);
-  const r = abs - q * denominator;
-  return sign * (2 * r >= denominator ? q + 1 : q);
-}

@@ -4,8 +4,9 @@
  * counters are unknown adds nothing to the counts and is counted in `withoutStatistics`, so a
  * reader can tell a partial total from a complete one. Pure.
  */
+
+import { fraction } from "../text/fraction.js";
 import type { Counters, ProjectFigures, Rates } from "./figures.js";
-import { fraction } from "./fraction.js";
 
 /** Counters summed over the projects that have them. */
 export type SummedCounters = { readonly [K in keyof Counters]: number };

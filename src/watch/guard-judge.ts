@@ -18,7 +18,7 @@
  */
 import type { GuardSpec } from "../campaign/model.js";
 import { type Counters, ratesOf } from "../status/figures.js";
-import type { Fraction } from "../status/fraction.js";
+import type { Fraction } from "../text/fraction.js";
 
 /** Which guard: `max_failure_rate` or `max_opt_out_rate`. */
 export type GuardName = "failure-rate" | "opt-out-rate";

@@ -8,7 +8,7 @@
  */
 import { GUARD_PAUSE_REASON_PREFIX } from "../contract/guard-reason.js";
 import { PAUSE_REASON_MAX } from "../contract/limits.js";
-import { type Fraction, scaled } from "../status/fraction.js";
+import { type Fraction, scaled } from "../text/fraction.js";
 import { decimalOf, type GuardName, type GuardTrip } from "./guard-judge.js";
 
 /** How a guard is named in words. */

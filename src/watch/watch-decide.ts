@@ -13,10 +13,10 @@ import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { LiveRead } from "../plan/live.js";
 import { type ProjectFigures, projectFigures } from "../status/figures.js";
-import { rounded } from "../status/fraction.js";
 import type { StatusRange } from "../status/range.js";
 import { readProblem } from "../status/read-live.js";
 import { isSending } from "../status/sending.js";
+import { rounded } from "../text/fraction.js";
 import type { PauseTry, PauseTryResult } from "./guard-pause.js";
 import { GUARD_KEY, pauseLine, projectLine, type WatchEvent, type WatchProjectLine } from "./watch-events.js";
 import {

@@ -12,7 +12,7 @@
 import type { GuardSpec } from "../campaign/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { FigureSource, ProjectFigures } from "../status/figures.js";
-import { rounded } from "../status/fraction.js";
+import { rounded } from "../text/fraction.js";
 import type { GuardName, Judged } from "./guard-judge.js";
 import type { PauseState } from "./watch-state.js";
 

@@ -4,10 +4,10 @@
  * sums (never averaged), and the range split into the contract's windows.
  */
 import { describe, expect, test } from "vitest";
-import { type Fraction, fraction, rounded, scaled } from "../../src/status/fraction.js";
-import { e4ToDecimal, parseCostE4, roundedQuotient } from "../../src/status/money.js";
+import { e4ToDecimal, parseCostE4 } from "../../src/status/money.js";
 import { statusRange } from "../../src/status/range.js";
 import { totalsOf } from "../../src/status/totals.js";
+import { type Fraction, fraction, rounded, roundedQuotient, scaled } from "../../src/text/fraction.js";
 import { detail, NOW, ORG_A, ORG_B, pid, reportOf, row } from "./fixtures.js";
 
 describe("money", () => {

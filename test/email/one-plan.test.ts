@@ -10,13 +10,11 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { parse, stringify } from "yaml";
-import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/output/io.js";
-import { exitCodeOf } from "../../cli/output/outcome.js";
-import { requestLog, runApply, type TestBed, virtual } from "../apply/helpers.js";
+import type { PlanFlags } from "../../cli/commands/plan.js";
+import { requestLog, runApply, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
-import { emailBed } from "./world.js";
+import { emailBed, planWorld } from "./world.js";
 
 let beds: TestBed[] = [];
 afterEach(async () => {
@@ -54,30 +52,7 @@ async function everyItem(): Promise<TestBed> {
   return bed;
 }
 
-async function plan(
-  bed: TestBed,
-  flags: Partial<PlanFlags>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    ...bed.io,
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  };
-  const v = virtual(bed.sb);
-  const outcome = await planCommand(
-    ["campaign"],
-    { target: [], exclude: [], color: false, baseUrl: bed.sb.baseUrl, policy: "policy.yaml", ...flags },
-    io,
-    { clock: v.clock, sleep: v.sleep },
-  );
-  return { code: exitCodeOf(outcome), stdout, stderr };
-}
+const plan = (bed: TestBed, flags: Partial<PlanFlags>) => planWorld(bed, { policy: "policy.yaml", ...flags });
 
 /** The counts a summary line states. */
 function stated(line: string): { toDo: number; blocked: number; errors: number; warnings: number } {

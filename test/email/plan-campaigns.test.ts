@@ -6,12 +6,9 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/output/io.js";
-import { exitCodeOf } from "../../cli/output/outcome.js";
-import { requestLog, type TestBed, virtual } from "../apply/helpers.js";
+import { requestLog, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
-import { CAMPAIGN_DOMAIN, CAMPAIGN_DRIFT, CHILD_LIST, emailBed, OTHER_LIST } from "./world.js";
+import { CAMPAIGN_DOMAIN, CAMPAIGN_DRIFT, CHILD_LIST, emailBed, OTHER_LIST, planWorld } from "./world.js";
 
 let beds: TestBed[] = [];
 afterEach(async () => {
@@ -22,30 +19,7 @@ afterEach(async () => {
   beds = [];
 });
 
-async function plan(
-  bed: TestBed,
-  flags: Partial<PlanFlags>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    ...bed.io,
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  };
-  const v = virtual(bed.sb);
-  const outcome = await planCommand(
-    ["campaign"],
-    { target: [], exclude: [], color: false, baseUrl: bed.sb.baseUrl, ...flags },
-    io,
-    { clock: v.clock, sleep: v.sleep },
-  );
-  return { code: exitCodeOf(outcome), stdout, stderr };
-}
+const plan = planWorld;
 
 describe("plan: email campaigns checked against the files", () => {
   test("lists drift and a pending sending domain are blockers with their fix; no write is made", async () => {

@@ -9,13 +9,11 @@ import { createHash } from "node:crypto";
 import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
-import type { Io } from "../../cli/output/io.js";
-import { exitCodeOf } from "../../cli/output/outcome.js";
-import { requestLog, runApply, type TestBed, virtual } from "../apply/helpers.js";
+import type { PlanFlags } from "../../cli/commands/plan.js";
+import { requestLog, runApply, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
-import { CHILD_LIST, emailBed } from "./world.js";
+import { CHILD_LIST, emailBed, planWorld } from "./world.js";
 
 let beds: TestBed[] = [];
 afterEach(async () => {
@@ -32,23 +30,9 @@ async function planOut(
   bed: TestBed,
   flags: Partial<PlanFlags> = {},
 ): Promise<{ code: number; stderr: string }> {
-  let stderr = "";
-  const io: Io = {
-    ...bed.io,
-    stdout: () => undefined,
-    stderr: (t) => {
-      stderr += t;
-    },
-  };
-  const v = virtual(bed.sb);
-  const outcome = await planCommand(
-    ["campaign"],
-    { target: [], exclude: [], color: false, baseUrl: bed.sb.baseUrl, out: "plan.json", ...flags },
-    io,
-    { clock: v.clock, sleep: v.sleep },
-  );
+  const { code, stderr } = await planWorld(bed, { out: "plan.json", ...flags });
   checkCliDocuments(["plan", "campaign", "--out", "plan.json"], "", bed.world.dir);
-  return { code: exitCodeOf(outcome), stderr };
+  return { code, stderr };
 }
 
 const upserts = async (bed: TestBed) =>

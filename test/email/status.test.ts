@@ -7,10 +7,10 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { type StatusFlags, statusCommand } from "../../cli/commands/status.js";
-import type { Io } from "../../cli/output/io.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
 import { type TestBed, virtual } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
+import { captureIo } from "../helpers/run-cli.js";
 import { parseCsv } from "../status/csv.js";
 import { CAMPAIGN_SENDING, emailBed } from "./world.js";
 
@@ -24,17 +24,7 @@ afterEach(async () => {
 });
 
 async function status(bed: TestBed, flags: Partial<StatusFlags>) {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    ...bed.io,
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  };
+  const io = captureIo({ env: { ...bed.io.env }, cwd: bed.io.cwd, clock: bed.io.clock });
   const v = virtual(bed.sb);
   const outcome = await statusCommand(
     ["campaign/gotv-email.yaml"],
@@ -45,7 +35,7 @@ async function status(bed: TestBed, flags: Partial<StatusFlags>) {
       sleep: v.sleep,
     },
   );
-  return { code: exitCodeOf(outcome), stdout, stderr };
+  return { code: exitCodeOf(outcome), stdout: io.out(), stderr: io.err() };
 }
 
 describe("status: email campaigns after the send", () => {

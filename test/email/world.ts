@@ -8,8 +8,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
+import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
+import { exitCodeOf } from "../../cli/output/outcome.js";
 import { startSandbox } from "../../src/sandbox/index.js";
-import type { TestBed } from "../apply/helpers.js";
+import { type TestBed, virtual } from "../apply/helpers.js";
 import { buildWorld, type Role } from "../apply/world.js";
 import { captureIo } from "../helpers/run-cli.js";
 import { CHILD_KEY, CHILD_ORG, ORG, PARENT_KEY } from "../sandbox/helpers.js";
@@ -178,4 +180,23 @@ export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
       await sb.close();
     },
   };
+}
+
+/**
+ * `plan` run in process over the world's `campaign` directory (the bed's environment and directory,
+ * the sandbox's virtual clock), its output captured.
+ */
+export async function planWorld(
+  bed: TestBed,
+  flags: Partial<PlanFlags> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io = captureIo({ env: { ...bed.io.env }, cwd: bed.io.cwd, clock: bed.io.clock });
+  const { clock, sleep } = virtual(bed.sb);
+  const outcome = await planCommand(
+    ["campaign"],
+    { target: [], exclude: [], color: false, baseUrl: bed.sb.baseUrl, ...flags },
+    io,
+    { clock, sleep },
+  );
+  return { code: exitCodeOf(outcome), stdout: io.out(), stderr: io.err() };
 }

@@ -229,7 +229,7 @@ export class Receiver {
           "The disk is slower than the deliveries: the sender retries this one later",
         ),
       );
-    options.store.record.add(entry);
+    options.store.record.addNew(entry);
     this.inFlight.set(event.eventId, done);
     const ok = await done;
     this.inFlight.delete(event.eventId);

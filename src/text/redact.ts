@@ -100,23 +100,21 @@ function buildRedactor(secrets: readonly string[]): Redactor {
  * compares (whitespace and `\n`-style escapes skipped, `%HH` decoded, each UTF-16 unit lower-cased),
  * looked up among the hashes of the secrets' runs. One pass, no allocation, whatever the number of
  * secrets (a regular expression of every run of twenty keys cost a quarter of a 20-organization
- * apply). The hash is polynomial in 32-bit integer arithmetic (`Math.imul`, wrapping), so rolling
- * it costs a few integer operations a character (issue 36: with floating-point remainders, through
- * a closure, it cost six times as much, a tenth of the listener's time); each window is first looked
- * up in a table of 2^16 bits, and only on a hit among the hashes themselves. A hash that matches by
- * chance only sends the text to the full scan, which decides: the quick test can say "maybe"
- * wrongly, never "no".
+ * apply). The hash of the last MIN_RUN units is `(hash << HASH_SHIFT) ^ unit` for each unit in
+ * turn: with MIN_RUN * HASH_SHIFT = 32, a unit pushed MIN_RUN units ago has been shifted out of the
+ * 32 bits, so the hash depends on the last MIN_RUN units only, with no window to keep and nothing to
+ * subtract (issue 36: a shift and an xor a unit; the polynomial hash before it, which took each
+ * leaving unit out of a window of the last ones, cost the listener 2 to 3 times as much a
+ * character). Each hash is first looked up in a table of 2^16 bits, and only on a hit among the
+ * hashes themselves. A hash that matches by chance only sends the text to the full scan, which
+ * decides: the quick test can say "maybe" wrongly (neighbouring units overlap in the hash and the
+ * oldest keeps only its low bits, so a few times in a million characters), never "no".
  */
-const HASH_BASE = 0x01000193;
-/** HASH_BASE ** (MIN_RUN - 1), wrapped to 32 bits: the weight of the unit leaving the window. */
-const HASH_TOP = (() => {
-  let top = 1;
-  for (let i = 1; i < MIN_RUN; i++) top = Math.imul(top, HASH_BASE);
-  return top;
-})();
+/** Bits each unit is shifted by as the next one comes in. */
+const HASH_SHIFT = 32 / MIN_RUN;
 /** Bits of a hash that pick its place in the table (2^16 places: 8 KiB a set of secrets). */
 const TABLE_BITS = 16;
-/** Spreads every bit of a hash into the top TABLE_BITS (the low bits of a polynomial hash see only the low bits of each unit). */
+/** Spreads every bit of a hash into the top TABLE_BITS (the low bits of the hash see only the newest units). */
 const TABLE_MIX = 0x85ebca6b;
 
 /** The hashes of the secrets' runs: a bit table (first look) and the set (the decision). */
@@ -138,9 +136,10 @@ function gramTable(grams: ReadonlySet<string>): GramTable | null {
   return { bits, hashes };
 }
 
+/** The quick test's hash of `run` (its last MIN_RUN units count). */
 function hashOf(run: string): number {
   let hash = 0;
-  for (let i = 0; i < run.length; i++) hash = (Math.imul(hash, HASH_BASE) + run.charCodeAt(i)) | 0;
+  for (let i = 0; i < run.length; i++) hash = (hash << HASH_SHIFT) ^ run.charCodeAt(i);
   return hash;
 }
 
@@ -188,16 +187,9 @@ const ASCII_UNIT = (() => {
   return table;
 })();
 
-/** The last MIN_RUN units the quick test pushed (one scan at a time: the scan is synchronous). */
-const WINDOW = new Int32Array(MIN_RUN);
-
 function holdsGramHash(text: string, table: GramTable): boolean {
   const { bits, hashes } = table;
-  const window = WINDOW;
-  window.fill(0);
   let hash = 0;
-  let slot = 0;
-  let count = 0;
   const length = text.length;
   for (let i = 0; i < length; i++) {
     let code = text.charCodeAt(i);
@@ -226,16 +218,11 @@ function holdsGramHash(text: string, table: GramTable): boolean {
       lower = (text[i] as string).toLowerCase();
       code = lower.charCodeAt(0);
     }
-    // Each unit of the character as compared (lower-casing may lengthen it: İ), pushed in turn. The
-    // window starts as zeros, so the unit leaving it counts nothing until MIN_RUN were pushed.
+    // Each unit of the character as compared (lower-casing may lengthen it: İ), pushed in turn.
     for (let k = 0; ; ) {
-      hash = (Math.imul(hash - Math.imul(window[slot] as number, HASH_TOP), HASH_BASE) + code) | 0;
-      window[slot] = code;
-      slot = slot === MIN_RUN - 1 ? 0 : slot + 1;
-      count += 1;
+      hash = (hash << HASH_SHIFT) ^ code;
       const place = Math.imul(hash, TABLE_MIX) >>> (32 - TABLE_BITS);
-      if (((bits[place >>> 5] as number) & (1 << (place & 31))) !== 0 && count >= MIN_RUN && hashes.has(hash))
-        return true;
+      if (((bits[place >>> 5] as number) & (1 << (place & 31))) !== 0 && hashes.has(hash)) return true;
       k += 1;
       if (lower === null || k >= lower.length) break;
       code = lower.charCodeAt(k);

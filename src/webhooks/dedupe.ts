@@ -60,6 +60,14 @@ export class DedupeRecord {
   add(entry: DedupeEntry): void {
     this.forget(this.byEvent.get(entry.event_id));
     this.forget(this.byBody.get(entry.body_key));
+    this.addNew(entry);
+  }
+
+  /**
+   * {@link add} for an entry whose event id and body key {@link seen} has just found `new` (the
+   * listener's every accepted event, issue 36): neither is looked up again. Precondition: both unknown.
+   */
+  addNew(entry: DedupeEntry): void {
     this.byEvent.set(entry.event_id, entry);
     this.byBody.set(entry.body_key, entry);
     while (this.byEvent.size > this.capacity) {

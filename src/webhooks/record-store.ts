@@ -160,7 +160,9 @@ function recordOn(
     },
     mark(markers) {
       if (markers.length === 0) return;
-      log.append(markers.map(markerLine).join(""));
+      // One marker (a batch's `printed`) is one line as it is: no array mapped and joined (issue 36:
+      // an array mapped in compiled code is not of the kind the join was compiled for).
+      log.append(markers.length === 1 ? markerLine(markers[0] as Marker) : markers.map(markerLine).join(""));
       lines += markers.length;
     },
     deadLetter(item, reason, at, line) {

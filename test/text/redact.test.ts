@@ -147,6 +147,18 @@ describe("createRedactor", () => {
     }
   });
 
+  test("a run of exactly 8 is found after any text before it, whatever that text's length", () => {
+    // The quick test's rolling hash must forget every unit older than the last 8.
+    const before = 'Zq~|é%41\\t {"a":[1,2]}\u0130x';
+    for (let length = 0; length <= before.length * 2; length++)
+      for (const at of [0, 7, 20]) {
+        const run = KEY.slice(at, at + 8);
+        const text = `${before.repeat(2).slice(0, length)}${run}`;
+        expect(redact(text)).toContain(MASK);
+        expect(redact(text).toLowerCase()).not.toContain(run.toLowerCase());
+      }
+  });
+
   test("the same secrets give the same redactor, built once", () => {
     expect(createRedactor([KEY, undefined])).toBe(redact);
     expect(createRedactor([`${KEY}x`])).not.toBe(redact);

@@ -38,6 +38,16 @@ describe("DedupeRecord", () => {
     expect(record.seen("y", "message.sent:m-3").kind).toBe("replayed-body");
   });
 
+  test("addNew (an entry seen found new) remembers it as add does, forgetting the oldest beyond capacity", () => {
+    const record = new DedupeRecord(2, [entry(1), entry(2)]);
+    expect(record.seen("evt_3", "message.sent:m-3").kind).toBe("new");
+    record.addNew(entry(3));
+    expect(record.entries().map((e) => e.event_id)).toEqual(["evt_2", "evt_3"]);
+    expect(record.seen("evt_3", "x")).toEqual({ kind: "duplicate-event", first: entry(3) });
+    expect(record.seen("y", "message.sent:m-3")).toEqual({ kind: "replayed-body", first: entry(3) });
+    expect(record.seen("evt_1", "message.sent:m-1").kind).toBe("new");
+  });
+
   test("refuses a capacity that is not a positive integer", () => {
     expect(() => new DedupeRecord(0)).toThrow(RangeError);
   });

@@ -283,7 +283,9 @@ describe("the build", () => {
         env,
       });
       const built = readFileSync(join(ROOT, `dist/cli/code-cache/${bundle}.cache`));
-      expect(readFileSync(out).equals(built), bundle).toBe(true);
+      const remade = readFileSync(out);
+      // Where they part, and how large each is, so a difference says what it is.
+      expect(remade.equals(built), `${bundle}: ${cacheDifference(built, remade)}`).toBe(true);
     }
     recordRemade(key);
   }, 120_000);
@@ -406,4 +408,12 @@ function flipped(bytes: Buffer, at: number): Buffer {
   const copy = Buffer.from(bytes);
   copy[at] = (copy[at] ?? 0) ^ 0xff;
   return copy;
+}
+
+/** Where two caches first differ (byte offset) and their sizes; "" when they are the same. */
+function cacheDifference(built: Buffer, remade: Buffer): string {
+  if (built.equals(remade)) return "";
+  let at = 0;
+  while (at < built.length && at < remade.length && built[at] === remade[at]) at++;
+  return `the remade cache (${remade.length} bytes) differs from the build's (${built.length} bytes) from byte ${at}`;
 }

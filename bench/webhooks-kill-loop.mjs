@@ -230,20 +230,32 @@ export function checkKillLoop(result, recordText) {
  * Whether an event's repeated prints are each the one repeat docs/webhooks.md allows: a run killed
  * after writing a batch's lines and before its `printed` marker (the print is in the last write of a
  * run that was killed: every line after it is an `accepted` line of the same batch, same `at`), and
- * the next run printing it once more on start, marked `recovered` (which a kill in the same window
- * of that start may repeat again).
+ * the next run that prints anything it recovered printing it once more on start, marked
+ * `recovered` (which a kill in the same window of that start may repeat again). A run between the
+ * two was killed before it printed what it recovered (on its first line, as a supervisor may: it
+ * printed no `accepted` line), so it repeated nothing.
  */
 function inKillWindow(prints, outputs) {
   for (let i = 0; i + 1 < prints.length; i++) {
     const first = prints[i];
     const next = prints[i + 1];
-    if (outputs[first.run].code !== null || next.run !== first.run + 1) return false;
+    if (outputs[first.run].code !== null || next.run <= first.run) return false;
+    for (let run = first.run + 1; run < next.run; run++)
+      if (outputs[run].code !== null || printedAccepted(outputs[run].stdout)) return false;
     if (next.values[next.index].recovered !== true) return false;
     const at = first.values[first.index].at;
     if (!first.values.slice(first.index).every((value) => value.type === "accepted" && value.at === at))
       return false;
   }
   return true;
+}
+
+/** Whether a run's output holds an `accepted` line (whole lines only: the last may be cut short). */
+function printedAccepted(stdout) {
+  return stdout
+    .split("\n")
+    .slice(0, -1)
+    .some((line) => JSON.parse(line).type === "accepted");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,8 @@
  * The kill loop's check (bench/webhooks-kill-loop.mjs, used by sigkill.test.ts) allows an event to be
  * printed twice only in the window docs/webhooks.md names: its first print in the last write of a
  * run that was killed (the batch's lines, same `at`, nothing after them), its second on the next
- * start, marked `recovered`. Any other repeat is listed.
+ * start that prints what it recovered, marked `recovered` (a start killed on its first line, before
+ * that, repeats nothing). Any other repeat is listed.
  */
 import { describe, expect, test } from "vitest";
 import { checkKillLoop } from "../../bench/webhooks-kill-loop.mjs";
@@ -32,6 +33,17 @@ describe("a repeated print", () => {
     expect(c.repeatsOutsideWindow).toEqual([]);
   });
 
+  test("recovered by the start after one killed on its first line (no accepted line printed): in the window", () => {
+    const listening = JSON.stringify({ type: "listening" });
+    const c = check([
+      run(null, accepted("a", T1), accepted("b", T2)),
+      run(null, listening),
+      run(0, listening, accepted("b", T2, true)),
+    ]);
+    expect(c.printedTwice).toEqual(["b"]);
+    expect(c.repeatsOutsideWindow).toEqual([]);
+  });
+
   test("three times, each start killed in the same window: in it", () => {
     const outputs = [
       run(null, accepted("b", T2)),
@@ -55,8 +67,16 @@ describe("a repeated print", () => {
       [run(null, accepted("b", T1), accepted("a", T2)), run(0, accepted("b", T1, true))],
     ],
     [
-      "the repeat is not in the next run",
-      [run(null, accepted("a", T1), accepted("b", T2)), run(null), run(0, accepted("b", T2, true))],
+      "a run between printed what it recovered, without it",
+      [
+        run(null, accepted("a", T1), accepted("b", T2)),
+        run(null, accepted("c", T1, true)),
+        run(0, accepted("b", T2, true)),
+      ],
+    ],
+    [
+      "a run between was not killed",
+      [run(null, accepted("a", T1), accepted("b", T2)), run(0), run(0, accepted("b", T2, true))],
     ],
     [
       "the second of three prints was not its run's last write",

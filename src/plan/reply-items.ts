@@ -1,8 +1,9 @@
 /**
  * The judge's reply part (issue 33): one item per covered project with reply rules, the rules
  * `replies run` answers its inbounds with: the projects and numbers the worker itself takes
- * (src/replies/projects.ts `replyProjects`), so the plan shows what the worker will do. Pure. Reply rules are checked by validate; a plan is
- * made only of files without errors, so every set is `ready`: apply sends nothing for it.
+ * (src/replies/projects.ts `replyProjects`), so the plan shows what the worker will do. Pure. Reply
+ * rules are checked by validate; a plan is made only of files without errors, so every set is
+ * `ready`: apply sends nothing for it.
  */
 import type { ProjectSpec } from "../campaign/model.js";
 import { replyProjects } from "../replies/projects.js";

@@ -21,6 +21,7 @@ import {
   tempDir,
 } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
+import { admin } from "../sandbox/helpers.js";
 
 const CLEAN = `version: 1
 projects:
@@ -145,8 +146,7 @@ describe("sandbox --json", () => {
     const line = out();
     expect(line.endsWith("\n") && line.indexOf("\n") === line.length - 1).toBe(true);
     const info = documentOf("sandbox-info", line);
-    const response = await fetch(`${info.root_url as string}/_sandbox/clock`);
-    expect(response.ok).toBe(true);
+    expect((await admin({ rootUrl: info.root_url as string }, "GET", "/clock")).status).toBe(200);
     expect((info.organizations as unknown[]).length).toBeGreaterThan(0);
     stop();
     expect(await running).toEqual({ kind: "success" });

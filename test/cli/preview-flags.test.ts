@@ -16,6 +16,7 @@ import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
 import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
+import { requestTotal } from "../sandbox/helpers.js";
 
 const EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
 
@@ -154,10 +155,7 @@ describe("checkReportDir", () => {
   });
 });
 
-async function requestCount(rootUrl: string): Promise<number> {
-  const response = await fetch(`${rootUrl}/_sandbox/requests`);
-  return ((await response.json()) as { data: { total: number } }).data.total;
-}
+const requestCount = (rootUrl: string): Promise<number> => requestTotal({ rootUrl });
 
 describe("preview --html DIR is checked before the first request", () => {
   it("--sandbox with DIR a regular file: cli.file-unwritable naming it, no sandbox opened", async () => {

@@ -13,6 +13,7 @@ import { TEST_NOW } from "../helpers/clock.js";
 import { captureIo, runCli } from "../helpers/run-cli.js";
 import { fileProject, KEY, liveProject, TEST_BLOCK } from "../plan-command/fixture-builder.js";
 import { withCase } from "../plan-command/harness.js";
+import { requestTotal } from "../sandbox/helpers.js";
 
 const ioIn = (cwd: string): Io => captureIo({ cwd, env: {} });
 
@@ -72,10 +73,7 @@ describe("checkReportPaths", () => {
   });
 });
 
-async function requestCount(rootUrl: string): Promise<number> {
-  const response = await fetch(`${rootUrl}/_sandbox/requests`);
-  return ((await response.json()) as { data: { total: number } }).data.total;
-}
+const requestCount = (rootUrl: string): Promise<number> => requestTotal({ rootUrl });
 
 const NOW = TEST_NOW;
 const ONE = {

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { validatePlanDocument } from "../../src/report/plan-schema.js";
 import { TEST_NOW } from "../helpers/clock.js";
 import { runCli } from "../helpers/run-cli.js";
+import { admin } from "../sandbox/helpers.js";
 import {
   campaignFile,
   fileProject,
@@ -41,10 +42,7 @@ function allText(dir: string): string {
 async function requestLog(
   rootUrl: string,
 ): Promise<{ total: number; counts: { per_route: Record<string, number> } }> {
-  const response = await fetch(`${rootUrl}/_sandbox/requests`);
-  return (
-    (await response.json()) as { data: { total: number; counts: { per_route: Record<string, number> } } }
-  ).data;
+  return (await admin({ rootUrl }, "GET", "/requests")).body.data;
 }
 
 describe("plan: the command line", () => {

@@ -57,8 +57,21 @@ export function api(
   return call(sb, method, `${sb.baseUrl}${path}`, headers, payload);
 }
 
+/**
+ * A sandbox known only by its root URL: one another process started (`campaignctl sandbox`,
+ * `--sandbox`), whose handle this process does not have.
+ */
+export interface SandboxAt {
+  readonly rootUrl: string;
+}
+
 /** Calls a `/_sandbox` route (no key; see {@link call}). */
-export function admin(sb: SandboxHandle, method: string, path: string, body?: unknown): Promise<Reply> {
+export function admin(
+  sb: SandboxHandle | SandboxAt,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply> {
   return call(
     sb,
     method,
@@ -74,9 +87,9 @@ export function admin(sb: SandboxHandle, method: string, path: string, body?: un
  * agent's idle sockets close with their sandbox, and before the server's keep-alive timeout (the
  * agent reads its `Keep-Alive` hint).
  */
-const agents = new WeakMap<SandboxHandle, Agent>();
+const agents = new WeakMap<SandboxHandle | SandboxAt, Agent>();
 
-function agentOf(sb: SandboxHandle): Agent {
+function agentOf(sb: SandboxHandle | SandboxAt): Agent {
   let agent = agents.get(sb);
   if (agent === undefined) {
     agent = new Agent({ keepAlive: true });
@@ -93,7 +106,7 @@ function agentOf(sb: SandboxHandle): Agent {
  * `fetch` does.
  */
 function call(
-  sb: SandboxHandle,
+  sb: SandboxHandle | SandboxAt,
   method: string,
   url: string,
   headers: Record<string, string | number>,
@@ -128,6 +141,11 @@ function call(
     req.on("error", reject);
     req.end(bytes);
   });
+}
+
+/** How many requests the sandbox has logged (`GET /_sandbox/requests`'s total). */
+export async function requestTotal(sb: SandboxHandle | SandboxAt): Promise<number> {
+  return (await admin(sb, "GET", "/requests")).body.data.total as number;
 }
 
 /** A sandbox on a random port with rate limits off unless asked (tests of limits turn them on). */

@@ -128,45 +128,34 @@ const WITH_SAVED_PLAN = [
   ...COMMANDS.slice(3),
 ] as const;
 
+/** Each of `commands` ending with exit code 0, but those `failing`, with 1. */
+function exitCodes(
+  commands: readonly string[],
+  failing: readonly string[] = [],
+): Readonly<Record<string, number>> {
+  return Object.fromEntries(commands.map((c) => [c, failing.includes(c) ? 1 : 0]));
+}
+
 /**
  * A world validation refuses: every command ends with exit code 1 and names every name of the
  * world in its findings, but `apply plan.json`, which has no saved plan to read.
  */
 function refusedByEveryCommand(commands: readonly string[]): Expected {
   return {
-    codes: Object.fromEntries(commands.map((c) => [c, 1])),
+    codes: exitCodes(commands, commands),
     naming: commands.filter((c) => c !== "apply plan.json"),
   };
 }
 
 /** The exit codes of the two kinds whose live records hold the names (live records, selectors): the same for both. */
-const LIVE_WORLD_CODES: Readonly<Record<string, number>> = {
-  validate: 0,
-  preview: 0,
-  plan: 1,
-  apply: 1,
-  status: 0,
-  "replies plan": 0,
-  "watch --once": 0,
-  "import --all": 0,
-  "status --organization": 1,
-  "import --organization": 1,
-  "import --template": 1,
-};
+const LIVE_WORLD_CODES = exitCodes(
+  [...COMMANDS, "import --all", "status --organization", "import --organization", "import --template"],
+  ["plan", "apply", "status --organization", "import --organization", "import --template"],
+);
 
 const EXPECTED: Readonly<Record<string, Expected>> = {
   "project-address addresses": {
-    codes: {
-      validate: 0,
-      preview: 0,
-      plan: 0,
-      "plan --out": 0,
-      "apply plan.json": 0,
-      apply: 0,
-      status: 0,
-      "replies plan": 0,
-      "watch --once": 0,
-    },
+    codes: exitCodes(WITH_SAVED_PLAN),
     naming: [
       "validate",
       "preview",
@@ -180,99 +169,49 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
   },
   "project-address others": refusedByEveryCommand(WITH_SAVED_PLAN),
   "template-name addresses": {
-    codes: {
-      validate: 0,
-      preview: 0,
-      plan: 0,
-      "plan --out": 0,
-      "apply plan.json": 0,
-      apply: 0,
-      status: 0,
-      "replies plan": 1,
-      "watch --once": 0,
-    },
+    codes: exitCodes(WITH_SAVED_PLAN, ["replies plan"]),
     naming: ["preview"],
   },
   "template-name others": refusedByEveryCommand(WITH_SAVED_PLAN),
   language: refusedByEveryCommand(COMMANDS),
   "instance addresses": {
-    codes: { validate: 0, preview: 0, plan: 1, apply: 0, status: 0, "replies plan": 1, "watch --once": 0 },
+    codes: exitCodes(COMMANDS, ["plan", "replies plan"]),
     naming: ["preview", "plan", "apply", "status", "watch --once"],
   },
   "instance others": refusedByEveryCommand(COMMANDS),
   "merge-field": {
-    codes: {
-      validate: 0,
-      preview: 0,
-      plan: 1,
-      "plan --out": 1,
-      "apply plan.json": 1,
-      apply: 1,
-      status: 0,
-      "replies plan": 0,
-      "watch --once": 0,
-    },
+    codes: exitCodes(WITH_SAVED_PLAN, ["plan", "plan --out", "apply plan.json", "apply"]),
     naming: ["preview", "plan", "plan --out", "apply"],
   },
   "references addresses": {
-    codes: { validate: 0, preview: 0, plan: 1, apply: 1, status: 0, "replies plan": 0, "watch --once": 0 },
+    codes: exitCodes(COMMANDS, ["plan", "apply"]),
     naming: ["plan", "apply"],
   },
   "references others": refusedByEveryCommand(COMMANDS),
   capacity: {
-    codes: {
-      validate: 0,
-      preview: 0,
-      plan: 0,
-      "plan --out": 0,
-      "apply plan.json": 0,
-      apply: 0,
-      status: 0,
-      "replies plan": 0,
-      "watch --once": 0,
-    },
+    codes: exitCodes(WITH_SAVED_PLAN),
     naming: [],
   },
   "policy-languages": {
-    codes: { validate: 1, preview: 0, plan: 1, apply: 1, status: 0, "replies plan": 1, "watch --once": 0 },
+    codes: exitCodes(COMMANDS, ["validate", "plan", "apply", "replies plan"]),
     naming: [],
   },
   "email addresses": {
-    codes: {
-      validate: 0,
-      preview: 0,
-      plan: 1,
-      "plan --out": 1,
-      "apply plan.json": 1,
-      apply: 1,
-      status: 0,
-      "replies plan": 1,
-      "watch --once": 0,
-    },
+    codes: exitCodes(WITH_SAVED_PLAN, ["plan", "plan --out", "apply plan.json", "apply", "replies plan"]),
     naming: ["plan", "plan --out", "apply plan.json", "apply", "status"],
   },
   "email others": refusedByEveryCommand(WITH_SAVED_PLAN),
   "csv-column": {
-    codes: {
-      validate: 0,
-      preview: 0,
-      plan: 0,
-      "plan --out": 0,
-      "apply plan.json": 0,
-      apply: 0,
-      status: 0,
-      "replies plan": 1,
-      "watch --once": 0,
-    },
+    codes: exitCodes(WITH_SAVED_PLAN, ["replies plan"]),
     naming: [],
   },
   "reply-rule addresses": {
-    codes: { validate: 0, preview: 0, plan: 0, apply: 0, status: 0, "replies plan": 0, "watch --once": 0 },
+    codes: exitCodes(COMMANDS),
     naming: ["preview", "plan", "apply"],
   },
   "reply-rule others": refusedByEveryCommand(COMMANDS),
   "project-id": {
-    codes: { validate: 0, preview: 0, plan: 0, apply: 0, status: 0, "replies plan": 0, "watch --once": 0 },
+    codes: exitCodes(COMMANDS),
     naming: ["plan", "apply", "status", "watch --once"],
   },
   "live-records": {

@@ -85,7 +85,8 @@ export function admin(
  * The kept-alive connections of {@link call}, one agent per sandbox: a sandbox started later on the
  * port of a closed one (test/apply/saved-plan-rerun) never gets a connection to the closed one. An
  * agent's idle sockets close with their sandbox, and before the server's keep-alive timeout (the
- * agent reads its `Keep-Alive` hint).
+ * agent reads its `Keep-Alive` hint). A SandboxAt made for one call gets an agent of its own: a
+ * connection of its own, as `fetch` made, never one kept from an earlier sandbox on that port.
  */
 const agents = new WeakMap<SandboxHandle | SandboxAt, Agent>();
 

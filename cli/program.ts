@@ -13,7 +13,7 @@ import { commandWord } from "./lifecycle/command-word.js";
 import type { Io } from "./output/io.js";
 import type { ReportOutcome } from "./output/outcome.js";
 import { registerHelp } from "./register/help.js";
-import { validateCollectorFlags } from "./validate/collector-flags.js";
+import { validateOwnProcess } from "./validate/collector-flags.js";
 import { VERSION } from "./version.js";
 
 /**
@@ -80,8 +80,8 @@ const COMMANDS: readonly {
   { name: "init", load: () => import("./register/init.js").then((m) => m.registerInit) },
   {
     name: "validate",
-    // V8's collector settings for one validate run (cli/validate/collector-flags.ts).
-    ownProcess: validateCollectorFlags,
+    // Marks the process as validate's own: its collector settings (cli/validate/collector-flags.ts).
+    ownProcess: validateOwnProcess,
     load: () => import("./register/validate.js").then((m) => m.registerValidate),
   },
   { name: "preview", load: () => import("./register/preview.js").then((m) => m.registerPreview) },

@@ -13,6 +13,7 @@ import { validateEmail } from "../email/validate-email.js";
 import type { Format, OutputFlags } from "../flags/output-format.js";
 import { type Io, useColor } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
+import { collectorForFiles } from "../validate/collector-flags.js";
 import type { ValidateJob } from "../validate/validate-check.js";
 import { checkFiles } from "../validate/validate-workers.js";
 
@@ -32,6 +33,8 @@ export async function validateCommand(
   givenNow: Date | undefined,
 ): Promise<Outcome> {
   const read = readCampaignFiles(paths, io.cwd);
+  // Before any YAML is parsed: V8's collector settings for as many files (collector-flags.ts).
+  collectorForFiles(read.files.length);
   // Offline, the system clock is the only clock there is; a past schedule is a warning naming it.
   const now = givenNow ?? new Date(io.clock());
   // The policy is found from the files read (see policy-file.ts), so only once they are read.

@@ -5,7 +5,11 @@
 import { parentPort } from "node:worker_threads";
 import type { FileCheck, LoneFileCheck } from "../../src/campaign/file-check.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
+import { readEnvironmentOnce } from "../lifecycle/environment.js";
 import { type ValidateJob, validateFileAlone, validateLoneFile } from "./validate-check.js";
+
+// A thread of validate's own process: its environment read once, as the main thread's is.
+readEnvironmentOnce();
 
 /**
  * A batch: the files (with their index in load order) and the job. `lone`: the batch is the run's

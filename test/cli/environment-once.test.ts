@@ -1,0 +1,98 @@
+/**
+ * A process of campaignctl's own reads its environment once (cli/lifecycle/environment.ts; issue 36:
+ * the `yaml` package reads `process.env.LOG_TOKENS` once a token, a call into C++ each time):
+ * `process.env` is a plain copy in the bin's process, for the code-cached bundle (`validate`) and
+ * the ES modules (`version`) alike, holding the values the process started with; a child process
+ * and a worker thread started after it are given the same values; an in-process run (the tests'
+ * `run`) leaves `process.env` as Node made it. Node's own `process.env` turns every value set on it
+ * into a string, a plain object does not: that tells them apart.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, test } from "vitest";
+import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const ENVIRONMENT = join(ROOT, "dist/cli/lifecycle/environment.js");
+const PROBE = "CAMPAIGNCTL_ENV_PROBE";
+let spy = "";
+
+/** Whether `env` is a plain object (a number set on it stays a number), and what it says of PROBE. */
+function lookAt(env: Record<string, unknown>): { readonly plain: boolean; readonly probe: unknown } {
+  const probe = env[PROBE];
+  env.CAMPAIGNCTL_ENV_KIND = 1;
+  const plain = typeof env.CAMPAIGNCTL_ENV_KIND === "number";
+  delete env.CAMPAIGNCTL_ENV_KIND;
+  return { plain, probe };
+}
+
+beforeAll(() => {
+  const dir = mkdtempSync(join(tmpdir(), "campaignctl-environment-"));
+  spy = join(dir, "spy.cjs");
+  writeFileSync(
+    spy,
+    `const lookAt = ${lookAt.toString()};
+const PROBE = ${JSON.stringify(PROBE)};
+process.on("exit", () => process._rawDebug("SPY " + JSON.stringify(lookAt(process.env))));
+`,
+  );
+});
+
+function node(args: readonly string[], env: Record<string, string>): Promise<string> {
+  return new Promise((done, fail) => {
+    execFile(
+      process.execPath,
+      args,
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", ...env } },
+      (error, stdout, stderr) => {
+        if (error !== null && error.code !== 1) fail(new Error(`${error.message}\n${stderr}`));
+        else done(`${stdout}${stderr}`);
+      },
+    );
+  });
+}
+
+async function seenByTheBin(argv: readonly string[]): Promise<unknown> {
+  const output = await node(["--require", spy, BUILT_CLI, ...argv], { [PROBE]: "as started" });
+  const line = /^SPY (.*)$/m.exec(output)?.[1];
+  if (line === undefined) throw new Error(`no spy line: ${output}`);
+  return JSON.parse(line);
+}
+
+describe("the environment, read once", () => {
+  test.each([
+    [
+      "validate (the code-cached bundle)",
+      ["validate", "examples/gotv.yaml", "--now", "2026-11-01T00:00:00Z"],
+    ],
+    ["version (the ES modules)", ["version"]],
+  ])("the bin's process: a plain copy with the values it started with: %s", async (_name, argv) => {
+    expect(await seenByTheBin(argv)).toEqual({ plain: true, probe: "as started" });
+  });
+
+  test("a child process and a worker thread started after it are given the same values", async () => {
+    const script = `
+      import { execFileSync } from "node:child_process";
+      import { Worker } from "node:worker_threads";
+      import { readEnvironmentOnce } from ${JSON.stringify(ENVIRONMENT)};
+      readEnvironmentOnce();
+      const child = execFileSync(process.execPath, ["-e", "process.stdout.write(process.env.${PROBE})"], { encoding: "utf8" });
+      const worker = await new Promise((done) => {
+        new Worker("import('node:worker_threads').then((w) => w.parentPort.postMessage(process.env.${PROBE}))", { eval: true })
+          .once("message", done);
+      });
+      console.log(JSON.stringify({ child, worker }));
+    `;
+    const output = await node(["--input-type=module", "-e", script], { [PROBE]: "passed on" });
+    expect(JSON.parse(output)).toEqual({ child: "passed on", worker: "passed on" });
+  });
+
+  test("an in-process run leaves process.env as Node made it", async () => {
+    const result = await runCli(["version"]);
+    expect(result.code).toBe(0);
+    expect(lookAt(process.env).plain).toBe(false);
+  });
+});

@@ -4,8 +4,8 @@
  * on it is a call into C++ that looks the name up under a lock and copies the value out, about
  * 0.15 µs. Our code reads the environment once (`Io.env`), but the `yaml` package reads
  * `process.env.LOG_TOKENS` once for every token it parses (its debug switch): about 2 million reads
- * for one 10 MiB campaign file, 11 % of that `validate`'s CPU, and 5 % of a `validate` of 10,000
- * projects (bench/README.md, "eleventh session").
+ * for one 10 MiB campaign file, 11 to 18 % of that `validate`'s CPU, and about 10 % of a `validate`
+ * of 10,000 projects (bench/README.md, "eleventh session").
  *
  * `readEnvironmentOnce` puts a plain copy of the environment in `process.env`'s place: every name
  * and value as the process started, read at the speed of any object. Invariants: made only by a

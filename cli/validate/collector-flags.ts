@@ -15,7 +15,7 @@
  * 10,000 projects in 100 files (bench/README.md, i39-validate): 97 to 112 MB promoted and 3
  * mark-compacts in most runs with it, 31 to 34 MB and 1 or 2 without; peak RSS 157 to 169 MiB
  * against 187 to 207. A run of **one file** has no later file: there V8's default serves, as it
- * serves the floor (the `yaml` package's own parse), and turning it off cost about 5 % of the 10 MiB
+ * serves the floor (the `yaml` package's own parse), and turning it off cost about 6 % of the 10 MiB
  * bench file's CPU: its document's nodes survive every scavenge of the parse, and without
  * pretenuring each scavenge copies them (about 1.15 MB a scavenge against 0.58, `--trace-gc-nvp`;
  * bench/README.md, "eleventh session").
@@ -31,9 +31,9 @@
  * (`v8.setFlagsFromString`, which Node documents as unsupported after start-up for flags in
  * general) takes effect at the next collection; a site tenured before the call would stay so, hence
  * the call before the first campaign file is parsed (a policy file, parsed before, is too small to
- * tenure a site: V8 decides on 100 objects of a site at the least). Idempotent; process-wide. `node:v8` is loaded at the call only
- * (`process.getBuiltinModule`): importing it loads Node's streams and heap utilities, about 2 ms that
- * no other command should pay at start-up.
+ * tenure a site: V8 decides on 100 objects of a site at the least). Idempotent; process-wide.
+ * `node:v8` is loaded at the call only (`process.getBuiltinModule`): importing it loads Node's
+ * streams and heap utilities, about 2 ms that no other command should pay at start-up.
  */
 
 /** The flags set, in order (one `setFlagsFromString` call each), for a run of several files. */

@@ -3,7 +3,7 @@
  * it checks several files, before it parses them; one file, another command and an in-process run
  * (the tests' `run`) leave the VM as it is (cli/validate/collector-flags.ts; issue 36: over 100 files
  * pretenuring off cut the promoted bytes from about 100 MB to about 32 and the mark-compacts from 3
- * to 1; on one 10 MiB file it cost about 5 % of the CPU, bench/README.md).
+ * to 1; on one 10 MiB file it cost about 6 % of the CPU, bench/README.md).
  * The flags change no output, so the test watches the call: a preload records every
  * `v8.setFlagsFromString` (for the code-cached bundle, which requires `node:v8`, and for the ES
  * modules, whose named import it re-syncs) and prints them at exit; in process, a spy that sets nothing watches the same call.

@@ -14,14 +14,19 @@
  * the same names and values, so what a library reads, and what a child process or worker thread is
  * given (Node hands them `process.env`'s names and values), is unchanged. What changes: a variable
  * set later by native code (none of ours does) is not seen, and setting `process.env.TZ` no longer
- * tells V8 the zone changed (campaignctl never sets it: times are zoned explicitly, luxon).
+ * tells V8 the zone changed (campaignctl never sets it: times are zoned explicitly, luxon). On
+ * Windows nothing is replaced: there Node's `process.env` finds a name whatever its case (`Path`,
+ * `PATH`), which a plain object cannot.
  */
 
 let done = false;
 
-/** Replaces `process.env` by a plain copy of it, once per process or thread (see above). */
-export function readEnvironmentOnce(): void {
-  if (done) return;
+/**
+ * Replaces `process.env` by a plain copy of it, once per process or thread, but on Windows
+ * (`platform`: the platform Node runs on; see above).
+ */
+export function readEnvironmentOnce(platform: NodeJS.Platform = process.platform): void {
+  if (done || platform === "win32") return;
   done = true;
   const copy: Record<string, string | undefined> = { ...process.env };
   Object.defineProperty(process, "env", {

@@ -90,6 +90,16 @@ describe("the environment, read once", () => {
     expect(JSON.parse(output)).toEqual({ child: "passed on", worker: "passed on" });
   });
 
+  test("on Windows, whose names have no case, Node's process.env is kept", async () => {
+    const script = `
+      import { readEnvironmentOnce } from ${JSON.stringify(ENVIRONMENT)};
+      readEnvironmentOnce("win32");
+      process.env.CAMPAIGNCTL_ENV_KIND = 1;
+      console.log(typeof process.env.CAMPAIGNCTL_ENV_KIND);
+    `;
+    expect((await node(["--input-type=module", "-e", script], {})).trim()).toBe("string");
+  });
+
   test("an in-process run leaves process.env as Node made it", async () => {
     const result = await runCli(["version"]);
     expect(result.code).toBe(0);

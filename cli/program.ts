@@ -13,7 +13,6 @@ import { commandWord } from "./lifecycle/command-word.js";
 import type { Io } from "./output/io.js";
 import type { ReportOutcome } from "./output/outcome.js";
 import { registerHelp } from "./register/help.js";
-import { validateOwnProcess } from "./validate/collector-flags.js";
 import { VERSION } from "./version.js";
 
 /**
@@ -54,36 +53,15 @@ export async function buildProgram(
 /** The command `argv` runs (also read by the bin before it loads this module: cli/main.ts). */
 export { commandWord } from "./lifecycle/command-word.js";
 
-/**
- * Prepares this process for the command `argv` names, before the command loads: only a process
- * of its own calls this (cli/lifecycle/run.ts `runProcess`), never an in-process run (the tests'
- * `run`), so what a command sets here is process-wide and left alone in tests. Most commands set
- * nothing.
- */
-export function prepareProcess(argv: readonly string[]): void {
-  COMMANDS.find((c) => c.name === commandWord(argv))?.ownProcess?.();
-}
-
 type Register = (program: Command, io: Io, report: ReportOutcome) => void;
 
 /**
  * Every command, in the order `campaignctl --help` lists them: the workflow first, then the tools
  * around it. `needsTree`: the command reads the whole tree (completion scripts list every command).
- * `ownProcess`: what the command sets in a process of its own (see prepareProcess).
  */
-const COMMANDS: readonly {
-  name: string;
-  needsTree?: true;
-  ownProcess?: () => void;
-  load: () => Promise<Register>;
-}[] = [
+const COMMANDS: readonly { name: string; needsTree?: true; load: () => Promise<Register> }[] = [
   { name: "init", load: () => import("./register/init.js").then((m) => m.registerInit) },
-  {
-    name: "validate",
-    // Marks the process as validate's own: its collector settings (cli/validate/collector-flags.ts).
-    ownProcess: validateOwnProcess,
-    load: () => import("./register/validate.js").then((m) => m.registerValidate),
-  },
+  { name: "validate", load: () => import("./register/validate.js").then((m) => m.registerValidate) },
   { name: "preview", load: () => import("./register/preview.js").then((m) => m.registerPreview) },
   { name: "plan", load: () => import("./register/plan.js").then((m) => m.registerPlan) },
   { name: "apply", load: () => import("./register/apply.js").then((m) => m.registerApply) },

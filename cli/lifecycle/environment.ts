@@ -9,7 +9,7 @@
  *
  * `readEnvironmentOnce` puts a plain copy of the environment in `process.env`'s place: every name
  * and value as the process started, read at the speed of any object. Invariants: made only by a
- * process of its own (cli/lifecycle/run.ts `runProcess`, and the `validate` worker it may start),
+ * process of its own (own-process.ts `enterOwnProcess`, and the `validate` worker it may start),
  * never by an in-process run (the tests' `run`), which leaves its process as it is; the copy holds
  * the same names and values, so what a library reads, and what a child process or worker thread is
  * given (Node hands them `process.env`'s names and values), is unchanged. What changes: a variable

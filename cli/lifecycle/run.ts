@@ -12,15 +12,13 @@ import { UsageError } from "../flags/strict-command.js";
 import { type Io, processIo } from "../output/io.js";
 import { exitCodeOf, type Outcome } from "../output/outcome.js";
 import { redactingIo, redactorFor } from "../output/output-redaction.js";
-import { buildProgram, prepareProcess } from "../program.js";
-import { readEnvironmentOnce } from "./environment.js";
+import { buildProgram } from "../program.js";
+import { enterOwnProcess } from "./own-process.js";
 
 /** The exit code of a run of `argv` in this process (its terminal, environment and clock). */
 export function runProcess(argv: readonly string[]): Promise<number> {
-  // A process of its own only: its environment read once (environment.ts), and what its command
-  // sets process-wide (program.ts `prepareProcess`).
-  readEnvironmentOnce();
-  prepareProcess(argv);
+  // A process of its own: what is process-wide may change (own-process.ts), in-process runs never.
+  enterOwnProcess();
   return run(argv, processIo());
 }
 

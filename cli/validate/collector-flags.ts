@@ -1,8 +1,7 @@
 /**
- * The settings of V8's collector for a `validate` process (issue 36). The bin marks the process as
- * validate's own before any command code runs (the registry's `ownProcess`, cli/program.ts); the
- * command says how many files it checks once it has read them, before it parses any YAML
- * (`collectorForFiles`), and only in a process so marked is anything set: an in-process run (the
+ * The settings of V8's collector for a `validate` run (issue 36). The command says how many files
+ * it checks once it has read them, before it parses any YAML (`collectorForFiles`), and only a run
+ * with the process to itself (cli/lifecycle/own-process.ts) sets anything: an in-process run (the
  * tests' `run`) leaves its VM as it is. Only heuristics of the collector change, never a result
  * (bench/validate-scale-same.mjs: the same bytes as without).
  *
@@ -36,23 +35,19 @@
  * streams and heap utilities, about 2 ms that no other command should pay at start-up.
  */
 
+import { isOwnProcess } from "../lifecycle/own-process.js";
+
 /** The flags set, in order (one `setFlagsFromString` call each), for a run of several files. */
 export const VALIDATE_COLLECTOR_FLAGS = ["--no-allocation-site-pretenuring"] as const;
 
-let ownProcess = false;
 let done = false;
 
-/** Marks this process as a `validate` process of its own (the registry's `ownProcess`). */
-export function validateOwnProcess(): void {
-  ownProcess = true;
-}
-
 /**
- * Sets VALIDATE_COLLECTOR_FLAGS for the rest of the process when it is validate's own and the run
+ * Sets VALIDATE_COLLECTOR_FLAGS for the rest of the process when the run has it to itself and
  * checks `files` files, two or more (see above); otherwise sets nothing.
  */
 export function collectorForFiles(files: number): void {
-  if (!ownProcess || done || files < 2) return;
+  if (!isOwnProcess() || done || files < 2) return;
   done = true;
   const v8 = process.getBuiltinModule("node:v8");
   for (const flag of VALIDATE_COLLECTOR_FLAGS) v8.setFlagsFromString(flag);

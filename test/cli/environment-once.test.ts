@@ -8,17 +8,15 @@
  * into a string, a plain object does not: that tells them apart.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, test } from "vitest";
-import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
+import { describe, expect, test } from "vitest";
+import { binSpy } from "../helpers/bin-spy.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const ENVIRONMENT = join(ROOT, "dist/cli/lifecycle/environment.js");
 const PROBE = "CAMPAIGNCTL_ENV_PROBE";
-let spy = "";
 
 /** Whether `env` is a plain object (a number set on it stays a number), and what it says of PROBE. */
 function lookAt(env: Record<string, unknown>): { readonly plain: boolean; readonly probe: unknown } {
@@ -29,17 +27,10 @@ function lookAt(env: Record<string, unknown>): { readonly plain: boolean; readon
   return { plain, probe };
 }
 
-beforeAll(() => {
-  const dir = mkdtempSync(join(tmpdir(), "campaignctl-environment-"));
-  spy = join(dir, "spy.cjs");
-  writeFileSync(
-    spy,
-    `const lookAt = ${lookAt.toString()};
+const lookedAtByTheBin = binSpy<unknown>(`const lookAt = ${lookAt.toString()};
 const PROBE = ${JSON.stringify(PROBE)};
-process.on("exit", () => process._rawDebug("SPY " + JSON.stringify(lookAt(process.env))));
-`,
-  );
-});
+report(() => lookAt(process.env));
+`);
 
 function node(args: readonly string[], env: Record<string, string>): Promise<string> {
   return new Promise((done, fail) => {
@@ -56,10 +47,7 @@ function node(args: readonly string[], env: Record<string, string>): Promise<str
 }
 
 async function seenByTheBin(argv: readonly string[]): Promise<unknown> {
-  const output = await node(["--require", spy, BUILT_CLI, ...argv], { [PROBE]: "as started" });
-  const line = /^SPY (.*)$/m.exec(output)?.[1];
-  if (line === undefined) throw new Error(`no spy line: ${output}`);
-  return JSON.parse(line);
+  return (await lookedAtByTheBin(argv, { [PROBE]: "as started" })).seen;
 }
 
 describe("the environment, read once", () => {

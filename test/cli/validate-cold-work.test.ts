@@ -6,23 +6,15 @@
  * code-cached bundle (about 4 ms); `--json` prints each file's sha256, the hash of its bytes. A
  * preload wraps the `Intl` constructors and reads `process.moduleLoadList` at exit.
  */
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, test } from "vitest";
-import { BUILT_CLI } from "../helpers/run-cli.js";
+import { describe, expect, test } from "vitest";
+import { binSpy } from "../helpers/bin-spy.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-let dir = "";
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "campaignctl-cold-work-"));
-  writeFileSync(
-    join(dir, "spy.cjs"),
-    `const made = [];
+const spied = binSpy<{ intl: string[]; crypto: boolean }>(`const made = [];
 for (const name of ["DateTimeFormat", "NumberFormat", "Collator", "PluralRules", "Segmenter", "RelativeTimeFormat", "ListFormat", "DisplayNames"]) {
   const Made = Intl[name];
   Intl[name] = new Proxy(Made, {
@@ -30,13 +22,8 @@ for (const name of ["DateTimeFormat", "NumberFormat", "Collator", "PluralRules",
     apply(target, self, args) { made.push(name); return Reflect.apply(target, self, args); },
   });
 }
-process.on("exit", () => {
-  const crypto = process.moduleLoadList.includes("NativeModule crypto");
-  process._rawDebug("SPY " + JSON.stringify({ intl: made, crypto }));
-});
-`,
-  );
-});
+report(() => ({ intl: made, crypto: process.moduleLoadList.includes("NativeModule crypto") }));
+`);
 
 interface Run {
   readonly code: number;
@@ -46,21 +33,9 @@ interface Run {
   readonly crypto: boolean;
 }
 
-function run(argv: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ["--require", join(dir, "spy.cjs"), BUILT_CLI, ...argv],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", CAMPAIGNCTL_DEBUG: "1", ...env } },
-      (error, stdout, stderr) => {
-        const code = error && typeof error.code === "number" ? error.code : error ? 1 : 0;
-        const spy = /^SPY (.*)$/m.exec(stderr)?.[1];
-        if (spy === undefined) throw new Error(`no spy line: ${stderr}`);
-        const seen = JSON.parse(spy) as { intl: string[]; crypto: boolean };
-        done({ code, stdout, cached: /code cache accepted/.test(stderr), ...seen });
-      },
-    );
-  });
+async function run(argv: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  const { code, stdout, stderr, seen } = await spied(argv, { CAMPAIGNCTL_DEBUG: "1", ...env });
+  return { code, stdout, cached: /code cache accepted/.test(stderr), ...seen };
 }
 
 // `--now` before every schedule of the examples: the runs judge the same whatever the date.

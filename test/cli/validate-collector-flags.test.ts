@@ -8,50 +8,33 @@
  * `v8.setFlagsFromString` (for the code-cached bundle, which requires `node:v8`, and for the ES
  * modules, whose named import it re-syncs) and prints them at exit; in process, a spy that sets nothing watches the same call.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { VALIDATE_COLLECTOR_FLAGS } from "../../cli/validate/collector-flags.js";
-import { BUILT_CLI, runCli } from "../helpers/run-cli.js";
+import { binSpy } from "../helpers/bin-spy.js";
+import { runCli } from "../helpers/run-cli.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-let spy = "";
-
-beforeAll(() => {
-  const dir = mkdtempSync(join(tmpdir(), "campaignctl-collector-flags-"));
-  spy = join(dir, "spy.cjs");
-  writeFileSync(
-    spy,
-    `const v8 = require("node:v8");
+const flagsRun = binSpy<readonly string[]>(`const v8 = require("node:v8");
 const set = v8.setFlagsFromString;
 const flags = [];
 v8.setFlagsFromString = (flag) => { flags.push(flag); return set(flag); };
 require("node:module").syncBuiltinESMExports();
-process.on("exit", () => process._rawDebug("SPY " + JSON.stringify(flags)));
-`,
-  );
-});
+report(() => flags);
+`);
 
-function flagsSet(argv: readonly string[], env: Record<string, string> = {}): Promise<readonly string[]> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ["--require", spy, BUILT_CLI, ...argv],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", ...env } },
-      (_error, _stdout, stderr) => {
-        const line = /^SPY (.*)$/m.exec(stderr)?.[1];
-        if (line === undefined) throw new Error(`no spy line: ${stderr}`);
-        done(JSON.parse(line) as string[]);
-      },
-    );
-  });
+async function flagsSet(
+  argv: readonly string[],
+  env: Record<string, string> = {},
+): Promise<readonly string[]> {
+  return (await flagsRun(argv, env)).seen;
 }
 
 const NOW = ["--now", "2026-11-01T00:00:00Z"];

@@ -141,16 +141,16 @@ export async function runPlanPipeline(
     refresh: args.refresh,
     keySource: session.keySource,
   });
+  // Routing's warnings (a key that could not be used) go with the reads' outcome, failed or not.
+  const diagnostics = [...routing.diagnostics, ...refreshedRaw.diagnostics];
   const refreshed =
     refreshedRaw.ok && routing.keyOrganizations.size > 0
       ? {
           ...refreshedRaw,
           live: { ...refreshedRaw.live, keyOrganizations: routing.keyOrganizations },
-          diagnostics: [...routing.diagnostics, ...refreshedRaw.diagnostics],
+          diagnostics,
         }
-      : refreshedRaw.ok
-        ? { ...refreshedRaw, diagnostics: [...routing.diagnostics, ...refreshedRaw.diagnostics] }
-        : refreshedRaw;
+      : { ...refreshedRaw, diagnostics };
   const reading = session.clockReading();
   const skew = reading === null ? undefined : clockSkewDiagnostic(reading.api, reading.local);
   const clockDiagnostics = skew === undefined ? [] : [skew];

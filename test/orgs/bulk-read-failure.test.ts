@@ -68,3 +68,25 @@ test("every key's bulk read failing fails the refresh as a whole, as with one ke
   expect(doc.plan ?? null).toBeNull();
   expect(run.stdout).toContain("GET /contact-lists");
 });
+
+test("every organization's key failing GET /organizations: the plan says what the API answered, never that a key was refused", async () => {
+  const b = await bed(2, 1, () => "GET /organizations: status(503)");
+  const planned = await plan(b, orgKeys(b), { json: true });
+  expect(planned.code).toBe(1);
+  const diagnostics = JSON.parse(planned.stdout).diagnostics as {
+    severity: string;
+    code: string;
+    message: string;
+  }[];
+  const found = diagnostics.filter((d) => d.code.startsWith("api."));
+  expect(found.map((d) => `${d.severity}:${d.code}`)).toEqual([
+    "warning:api.server-error",
+    "warning:api.server-error",
+    "error:api.server-error",
+  ]);
+  for (const org of b.world.orgs)
+    expect(found.some((d) => d.message.includes(`the key in ${org.variable} could not be used`))).toBe(true);
+  expect(found[2]?.message).toContain("answered 503");
+  expect(found[2]?.message).toContain("no key is in use");
+  expect(JSON.stringify(diagnostics)).not.toContain("refused");
+});

@@ -23,7 +23,7 @@ import { FailureMarks, firstVisible } from "./bulk.js";
 import { KeyIdentities } from "./key-identity.js";
 import type { KeyRing } from "./key-ring.js";
 import type { Owner } from "./owners.js";
-import { noKeyError, organizationFailed, type Route, type Routes } from "./routes.js";
+import { keysFailed, noKeyError, organizationFailed, type Route, type Routes } from "./routes.js";
 import { guardWrite, namedOrganization, OWNER_NOUN, type OwnerOrganization } from "./write-guard.js";
 
 type Call<T> = (client: ApiClient) => Promise<ApiResult<T>>;
@@ -52,9 +52,23 @@ export class Dispatch {
     return this.keys.defaultKey?.client ?? null;
   }
 
-  /** No key serves `identity`'s request. */
+  /**
+   * No key serves `identity`'s request: when the routes left no key in use because the owners' keys
+   * failed, the first of those failures (routes.ts `keysFailed`); else no key was given for it.
+   */
   none(identity: RequestIdentity): ApiError {
-    return noKeyError(identity.method, identity.route, identity.path);
+    const failed = this.inUse().length === 0 ? this.firstKeyFailure() : undefined;
+    return failed === undefined
+      ? noKeyError(identity.method, identity.route, identity.path)
+      : keysFailed(failed, identity.method, identity.route, identity.path);
+  }
+
+  /** The first owner's route that is its key's failure, if any. */
+  private firstKeyFailure(): ApiError | undefined {
+    for (const route of this.routes?.projects.values() ?? []) if ("error" in route) return route.error;
+    for (const list of this.routes?.emailLists.values() ?? [])
+      if ("error" in list.route) return list.route.error;
+    return undefined;
   }
 
   /** Sends `call` with `route`'s client, unless its key failed (then its error, sent nowhere). */

@@ -43,6 +43,24 @@ export function organizationFailed(failure: ApiError): ApiError {
 }
 
 /**
+ * What a request answers when no key is in use because its owners' keys failed (`failure`, the
+ * first: a key whose `GET /organizations` could not be read, routing's warning): that failure,
+ * sent nowhere, so that a run says what the API answered, never that a key was refused when it was
+ * not (a `noKeyError` is a 401 of our own).
+ */
+export function keysFailed(failure: ApiError, method: "GET" | "POST", route: string, path: string): ApiError {
+  return {
+    ...failure,
+    message: `no key is in use: the organizations' keys failed ${failure.route} (${failure.message}), so nothing is read or sent`,
+    attempts: 0,
+    outcome: "none",
+    method,
+    route,
+    path,
+  };
+}
+
+/**
  * What a request answers when no key serves it: no route names its owner and no key is in use (a
  * request made before routing with keys per organization only). Sent nowhere. Routing says which
  * variable to set before this can happen (`api.no-organization-key`).

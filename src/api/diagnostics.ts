@@ -160,3 +160,23 @@ export function apiErrorDiagnostic(error: ApiError): Diagnostic {
     ? { severity: "error", code, message: what }
     : { severity: "error", code, message: what, hint };
 }
+
+/**
+ * The hint of a warning that a key could not be used (`error`: what its read answered), ending
+ * with what still happens (`goesOn`). Only a refusal of the key (401, 403, a listing of no
+ * organization) says to check the key; a failure of the API or the network (503, 429, a reset)
+ * says what its own diagnostic says (run again), since the key may well be good.
+ */
+export function keyFailureHint(error: ApiError, goesOn: string): string {
+  const code = codeFor(error);
+  switch (code) {
+    case "api.unauthorized":
+    case "api.forbidden":
+    case "api.missing-scope":
+      return `check the key (revoked, expired, wrong scope); ${goesOn}`;
+    default: {
+      const hint = hintFor(code, error) ?? "run again";
+      return `${hint.charAt(0).toLowerCase()}${hint.slice(1)}; ${goesOn}`;
+    }
+  }
+}

@@ -18,7 +18,7 @@ export {
   resolveApiKey,
   resolveBaseUrl,
 } from "./config.js";
-export { apiErrorDiagnostic, apiErrorsDiagnostics } from "./diagnostics.js";
+export { apiErrorDiagnostic, apiErrorsDiagnostics, keyFailureHint } from "./diagnostics.js";
 export type {
   ConversationQuery,
   EmailCampaignQuery,

@@ -7,7 +7,7 @@
  * recorded once: the first key in the given order, the newest window, wins. Pure: the readers and
  * the clock are handed in.
  */
-import { apiErrorDiagnostic } from "../api/index.js";
+import { apiErrorDiagnostic, keyFailureHint } from "../api/index.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { listStatsWindow, type StatsReader, type StatsWindow } from "../plan/refresh-stats.js";
 import { type ResultsSnapshot, snapshotOfRow } from "./snapshot.js";
@@ -106,7 +106,10 @@ async function listKey(
         severity: "warning",
         code: "results.key-unreadable",
         message: `the statistics of the key in ${reader.source} could not be read (${api.message}): its projects are not recorded this time`,
-        hint: "check the key (revoked, expired, wrong scope); the other keys' projects are recorded, and the next recording catches up",
+        hint: keyFailureHint(
+          listed.error,
+          "the other keys' projects are recorded, and the next recording catches up",
+        ),
       });
       return { reads: { source: reader.source, pages, rows, ok: false }, snapshots: [], diagnostics };
     }

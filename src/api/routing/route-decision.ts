@@ -5,7 +5,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { editDistance } from "../../text/did-you-mean.js";
 import type { ApiClient } from "../client.js";
-import { apiErrorDiagnostic } from "../diagnostics.js";
+import { apiErrorDiagnostic, keyFailureHint } from "../diagnostics.js";
 import { ORGANIZATION_KEY_PREFIX, organizationKeyEnv, organizationSlug } from "../organization-keys.js";
 import type { ApiError } from "../result.js";
 import type { Checked, Connected } from "./key-checks.js";
@@ -26,7 +26,7 @@ export function keyDiagnostics(connected: Iterable<Connected>): {
         ...apiErrorDiagnostic(c.identity.error),
         severity: "warning",
         message: `the key in ${c.source} could not be used (${c.identity.error.route} answered ${describeError(c.identity.error)}): the projects of its organization are not read and nothing is sent for them`,
-        hint: "check the key (revoked, expired, wrong scope); the other organizations go on",
+        hint: keyFailureHint(c.identity.error, "the other organizations go on"),
       });
       continue;
     }

@@ -123,7 +123,8 @@ export async function statusCommand(
     // Email campaigns the files describe (docs/email.md): counts, rates, guard alerts.
     const email = live.ok ? await statusEmail(emailCampaigns, session.client) : undefined;
     progress.finish();
-    if (!live.ok) return failWith(live.diagnostics, new Map(), io, json);
+    // Routing's warnings (a key that could not be used) go with the reads' outcome, failed or not.
+    if (!live.ok) return failWith([...routing.diagnostics, ...live.diagnostics], new Map(), io, json);
     const replies = readReplies(flags, io);
     const built = buildStatusReport(
       live,

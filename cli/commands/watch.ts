@@ -135,6 +135,7 @@ export async function watchCommand(
       // The 40 a minute hold per key: the busiest key's requests.
       budgetRequests: busiestKeyRequests(session.router.inUse),
       onEvent: view.onEvent,
+      notes: routing.diagnostics,
       ...(deps.maxSends === undefined ? {} : { maxSends: deps.maxSends }),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),
       // Email campaigns' guards (docs/email.md): alerts, since the API cannot pause them.

@@ -81,10 +81,22 @@ export interface Decision {
   readonly pauses: readonly PauseTry[];
   /** Projects newly warned that their guard can never judge them (kept by the loop). */
   readonly warned: ReadonlySet<string>;
+  /**
+   * Projects no read of this run has found yet whose latest read failed, with that failure's words
+   * (kept by the loop): a project read since is not in it. What is left at the stop is an error
+   * (`neverReadAtStop`): watch could not judge those projects.
+   */
+  readonly unread: ReadonlyMap<string, string>;
 }
 
 /** Folds one poll's reads into the state (see the module comment). */
-export function decidePoll(state: WatchState, reads: PollReads, warned: ReadonlySet<string>): Decision {
+export function decidePoll(
+  state: WatchState,
+  reads: PollReads,
+  warned: ReadonlySet<string>,
+  unread: ReadonlyMap<string, string>,
+): Decision {
+  const stillUnread = new Map(unread);
   const events: Unstamped[] = [];
   const note = (diagnostic: Diagnostic): void => {
     events.push({ type: "diagnostic", diagnostic });
@@ -97,8 +109,11 @@ export function decidePoll(state: WatchState, reads: PollReads, warned: Readonly
     if (row === undefined && detail !== undefined && detail.kind !== "found") {
       if (f.figures === null) {
         // Never read before: a project of the files that cannot be found is an error (as in status),
-        // a failed read is tried again on a later poll.
-        if (detail.kind === "error") continue;
+        // a failed read is tried again on a later poll (and said at the stop if none succeeds).
+        if (detail.kind === "error") {
+          stillUnread.set(id, `${detail.code}: ${detail.message}`);
+          continue;
+        }
         const problem = readProblem(id, detail, false, reads.range);
         if (problem !== undefined) note(problem);
       } else if (f.watched && sendingNow(f)) {
@@ -114,6 +129,7 @@ export function decidePoll(state: WatchState, reads: PollReads, warned: Readonly
     });
     for (const d of made.diagnostics) note(d);
     figures.set(id, made.figures);
+    stillUnread.delete(id);
   }
   const observed = observe(state, figures);
   let next = observed.state;
@@ -150,7 +166,7 @@ export function decidePoll(state: WatchState, reads: PollReads, warned: Readonly
     if (settled.phase === "ended") events.push(endedNote(f.target.address, settled.reason, status));
   }
   const pauses = pendingPauses(next).map(pauseTryOf);
-  return { state: next, events, trips: observed.trips, pauses, warned: nowWarned };
+  return { state: next, events, trips: observed.trips, pauses, warned: nowWarned, unread: stillUnread };
 }
 
 function pauseTryOf(f: Followed): PauseTry {
@@ -242,6 +258,26 @@ export function pendingAtStop(state: WatchState): Diagnostic[] {
         code: "watch.pause-pending",
         message: `${f.target.address}: its guard tripped (${pause.reason}) and its pause is still pending as the run ends (${pendingWords(pause.attempts, pause.lastError)}); the project may still be sending`,
         hint: "pause it in the dashboard now; a new watch run retries the same pause (same key while the project is unchanged)",
+      },
+    ];
+  });
+}
+
+/**
+ * The projects of the files no read of the run found because their reads failed (`unread`, from
+ * {@link decidePoll}): one error each at the stop, since watch never judged their guards and they
+ * may be sending (a key that could not be used, the API failing every read of them).
+ */
+export function neverReadAtStop(state: WatchState, unread: ReadonlyMap<string, string>): Diagnostic[] {
+  return [...state.values()].flatMap((f) => {
+    const failure = unread.get(f.target.id);
+    if (failure === undefined || f.figures !== null) return [];
+    return [
+      {
+        severity: "error",
+        code: "watch.project-never-read",
+        message: `${f.target.address}: no read of it succeeded in this run (last error: ${failure}); its guard never judged it and it may be sending`,
+        hint: "fix what the error names (the key of its organization, the API's answer) and watch again; pause it in the dashboard if it sends unguarded",
       },
     ];
   });

@@ -32,6 +32,7 @@ import {
   type Decision,
   decidePoll,
   lineOf,
+  neverReadAtStop,
   type PollReads,
   pendingAtStop,
   planReadsById,
@@ -82,6 +83,12 @@ export interface WatchInput {
    * see sending keeps `--until-done` polling.
    */
   readonly alsoPoll?: () => Promise<AlsoPolled>;
+  /**
+   * Diagnostics known before the first poll (routing's warnings: a key that could not be used, whose
+   * organization's projects are not read): emitted once, after `start`, or before the error when the
+   * first poll fails.
+   */
+  readonly notes?: readonly Diagnostic[];
 }
 
 /** What the other checks of a poll found (see `WatchInput.alsoPoll`). */
@@ -107,6 +114,8 @@ export interface WatchSummary {
 interface Carried {
   readonly state: WatchState;
   readonly warned: ReadonlySet<string>;
+  /** Projects never read whose latest read failed (`Decision.unread`). */
+  readonly unread: ReadonlyMap<string, string>;
   readonly ledger: ReadLedger;
   readonly names: ReadonlyMap<string, string>;
   /** Stats pages a later poll is expected to read (for the budget's reserve). */
@@ -130,8 +139,14 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     input.onEvent({ ...event, ...stamp() } as WatchEvent);
   };
   const note = (diagnostic: Diagnostic): void => emit({ type: "diagnostic", diagnostic });
-  const stop = (reason: StopReason, polls: number, state: WatchState): WatchSummary => {
+  const stop = (
+    reason: StopReason,
+    polls: number,
+    state: WatchState,
+    unread: ReadonlyMap<string, string>,
+  ): WatchSummary => {
     for (const d of pendingAtStop(state)) note(d);
+    for (const d of neverReadAtStop(state, unread)) note(d);
     const all = [...state.values()];
     const summary: WatchSummary = {
       reason,
@@ -148,6 +163,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
   let carried: Carried = {
     state: initialState(input.targets),
     warned: new Set(),
+    unread: new Map(),
     ledger: [],
     names: new Map(),
     pagesPerPoll: 1,
@@ -160,14 +176,18 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     const read = await readPollOnce(input, carried, first);
     if (read.kind === "failed") {
       if (first || fatal(read.error)) {
+        if (first) for (const d of input.notes ?? []) note(d);
         note(apiErrorDiagnostic(read.error));
-        return stop("error", first ? 0 : poll, carried.state);
+        return stop("error", first ? 0 : poll, carried.state, carried.unread);
       }
       note(pollFailed(read.error));
     }
     // 3. Decide (a failed read decides on nothing new; pending pauses are still tried).
-    const decision = decidePoll(carried.state, read.reads, carried.warned);
-    if (first) emitStart(decision.state);
+    const decision = decidePoll(carried.state, read.reads, carried.warned, carried.unread);
+    if (first) {
+      emitStart(decision.state);
+      for (const d of input.notes ?? []) note(d);
+    }
     for (const e of decision.events) emit(e);
     if (first) firstPollNotes(read.deferred);
     // 4. Every pending pause, tried once; its requests count in the budget.
@@ -196,17 +216,18 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       ...(alsoPolled === undefined ? {} : { email_sending: emailSending }),
       next_poll_ms: reason === null ? wait : null,
     });
-    if (reason !== null) return stop(reason, poll, state);
+    if (reason !== null) return stop(reason, poll, state, decision.unread);
     carried = {
       state,
       warned: decision.warned,
+      unread: decision.unread,
       ledger,
       names: read.reads.organizationNames,
       pagesPerPoll: read.pagesPerPoll,
       pauseReserve: tried.reserve,
     };
     await sleepUnlessAborted(input.sleep, wait, signal);
-    if (signal.aborted) return stop("interrupted", poll, state);
+    if (signal.aborted) return stop("interrupted", poll, state, decision.unread);
   }
 
   function emitStart(state: WatchState): void {

@@ -38,7 +38,7 @@ const START_MS = Date.parse("2026-12-01T15:00:00Z");
  * `orgs` organizations of 2 projects; the first project of every organization sends from 10 s after
  * the start, the last organization's fails every message, and each file guards its projects.
  */
-async function bed(orgs: number): Promise<Bed> {
+async function bed(orgs: number, faults?: (world: OrgWorld) => string): Promise<Bed> {
   const world = buildOrgWorld(orgs, 2);
   const projects = (world.fixture as unknown as { projects: FixtureProject[] }).projects;
   const senders = world.orgs.map((o) => o.projects[0]?.id);
@@ -54,7 +54,12 @@ async function bed(orgs: number): Promise<Bed> {
     });
   const failing = world.orgs.at(-1)?.projects[0]?.id;
   if (failing === undefined) throw new Error("world");
-  const sb = await startSandbox({ fixture: world.fixture, rateLimits: true, timeScale: 0 });
+  const sb = await startSandbox({
+    fixture: world.fixture,
+    rateLimits: true,
+    timeScale: 0,
+    ...(faults === undefined ? {} : { faults: faults(world) }),
+  });
   await admin(sb, "PATCH", "/simulation", {
     messages_per_batch: 1,
     batch_interval_ms: 600_000,
@@ -217,4 +222,52 @@ test("watch's budget holds per key: no key makes more than 40 requests in a minu
     for (const t of times)
       expect(times.filter((u) => u >= t && u < t + 60_000).length).toBeLessThanOrEqual(40);
   }
+});
+
+/** The warnings (and errors) a run printed to stderr, by the key they name. */
+function keyWarnings(run: Run, variable: string): string[] {
+  return run.stderr
+    .split("\n\n")
+    .filter((block) => block.includes(`the key in ${variable} could not be used`));
+}
+
+for (const command of ["status", "watch"] as const)
+  test(`${command}: a key whose GET /organizations failed (503) is named in a warning that says to run again, not to check the key; the others go on`, async () => {
+    const b = await bed(2, (w) => `GET /organizations: status(503) org=${w.orgs[0]?.id}`);
+    await sendAll(b);
+    const [adams] = b.world.orgs;
+    if (adams === undefined) throw new Error("world");
+    const run = command === "status" ? await status(b, orgKeys(b)) : await watch(b, orgKeys(b));
+    const warned = keyWarnings(run, adams.variable);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toContain("503");
+    expect(warned[0]).toContain("run again");
+    expect(warned[0]).not.toContain("check the key");
+    // Adams's projects were never read: status says so for each; watch, which could not judge
+    // their guards, says so at its stop. Either way the run fails, and the others were read.
+    const unread = command === "status" ? "status.project-unreadable" : "watch.project-never-read";
+    const failed = run.stderr.split("\n").filter((l) => l.includes(`error[${unread}]`));
+    expect(failed).toHaveLength(adams.projects.length);
+    for (const p of adams.projects)
+      expect(failed.some((l) => l.includes(command === "status" ? p.id : p.address))).toBe(true);
+    expect(run.code).toBe(1);
+  });
+
+test("status: a key the API refused (401) is named in a warning that says to check the key", async () => {
+  const b = await bed(2, (w) => `GET /organizations: status(401) org=${w.orgs[0]?.id}`);
+  const [adams] = b.world.orgs;
+  if (adams === undefined) throw new Error("world");
+  const run = await status(b, orgKeys(b));
+  const warned = keyWarnings(run, adams.variable);
+  expect(warned).toHaveLength(1);
+  expect(warned[0]).toContain("check the key");
+});
+
+test("status: when every key failed GET /organizations, the failure names the API's answer and routing's warnings are kept", async () => {
+  const b = await bed(2, () => "GET /organizations: status(503)");
+  const run = await status(b, orgKeys(b));
+  expect(run.code).toBe(1);
+  for (const o of b.world.orgs) expect(keyWarnings(run, o.variable)).toHaveLength(1);
+  expect(run.stderr).toContain("no key is in use");
+  expect(run.stderr).not.toContain("refused");
 });

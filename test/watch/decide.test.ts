@@ -14,7 +14,13 @@ import {
   roomAt,
   waitForRoomMs,
 } from "../../src/watch/watch-budget.js";
-import { decidePoll, pendingAtStop, planReadsById, settleTry } from "../../src/watch/watch-decide.js";
+import {
+  decidePoll,
+  neverReadAtStop,
+  pendingAtStop,
+  planReadsById,
+  settleTry,
+} from "../../src/watch/watch-decide.js";
 import {
   initialState,
   stillSending,
@@ -90,7 +96,7 @@ describe("planReadsById", () => {
   it("reads sending projects no row lists first, then projects never read, within the room", () => {
     let state: WatchState = initialState(targets);
     // p1 was seen sending; p2 and p3 never read.
-    state = decidePoll(state, reads(row("p1", "active", 5, 0)), new Set()).state;
+    state = decidePoll(state, reads(row("p1", "active", 5, 0)), new Set(), new Map()).state;
     expect(planReadsById(state, new Map(), 2)).toEqual({ ids: ["p1", "p2"], carried: 1 });
     expect(planReadsById(state, new Map(), 0)).toEqual({ ids: [], carried: 3 });
     // A project a row lists is never read by id; one read before and quiet is not read again.
@@ -100,7 +106,8 @@ describe("planReadsById", () => {
 });
 
 describe("a tripped guard's pause", () => {
-  const trip = () => decidePoll(initialState(targets), reads(row("p1", "active", 20, 5)), new Set());
+  const trip = () =>
+    decidePoll(initialState(targets), reads(row("p1", "active", 20, 5)), new Set(), new Map());
 
   it("is pending from the trip and tried on this poll", () => {
     const d = trip();
@@ -134,7 +141,7 @@ describe("a tripped guard's pause", () => {
       },
     });
     // Next poll: higher figures, no new trip, the same pause tried again with the same key.
-    const next = decidePoll(first.state, reads(row("p1", "active", 30, 9)), new Set());
+    const next = decidePoll(first.state, reads(row("p1", "active", 30, 9)), new Set(), new Map());
     expect(next.trips).toEqual([]);
     expect(next.pauses).toEqual([
       {
@@ -169,7 +176,9 @@ describe("a tripped guard's pause", () => {
     expect(landed.event.type === "pause" && landed.event.project.status).toBe("paused");
     expect(stillSending(landed.state)).toBe(0);
     expect(pendingAtStop(landed.state)).toEqual([]);
-    expect(decidePoll(landed.state, reads(row("p1", "active", 31, 9)), new Set()).pauses).toEqual([]);
+    expect(decidePoll(landed.state, reads(row("p1", "active", 31, 9)), new Set(), new Map()).pauses).toEqual(
+      [],
+    );
   });
 
   it("is settled by a row that shows the project stopped: paused lands it, completed ends it with an error", () => {
@@ -180,15 +189,43 @@ describe("a tripped guard's pause", () => {
       "p1",
       null,
     ).state;
-    const paused = decidePoll(pending, reads(row("p1", "paused", 22, 6)), new Set());
+    const paused = decidePoll(pending, reads(row("p1", "paused", 22, 6)), new Set(), new Map());
     expect(paused.pauses).toEqual([]);
     expect(paused.state.get("p1")?.pause?.phase).toBe("landed");
     expect(paused.events.find((e) => e.type === "pause")).toMatchObject({ pause: { outcome: "paused" } });
-    const done = decidePoll(pending, reads(row("p1", "completed", 100, 30)), new Set());
+    const done = decidePoll(pending, reads(row("p1", "completed", 100, 30)), new Set(), new Map());
     expect(done.state.get("p1")?.pause).toMatchObject({ phase: "ended", status: "completed" });
     // The net did not hold: an error (exit 1), never a warning a cron job would not see.
     expect(
       done.events.filter((e) => e.type === "diagnostic" && e.diagnostic.code === "watch.ended-before-pause"),
     ).toMatchObject([{ diagnostic: { severity: "error" } }]);
+  });
+});
+
+describe("a project no read of the run found", () => {
+  const failedRead = (id: string) => ({
+    ...reads(),
+    details: new Map([
+      [id, { kind: "error" as const, code: "HTTP_503", message: "the key's organization failed" }],
+    ]),
+  });
+
+  it("is an error at the stop while every read of it failed, naming the last failure", () => {
+    const first = decidePoll(initialState(targets), failedRead("p2"), new Set(), new Map());
+    expect(first.events).toEqual([]);
+    const second = decidePoll(first.state, failedRead("p2"), first.warned, first.unread);
+    const errors = neverReadAtStop(second.state, second.unread);
+    expect(errors.map((d) => [d.severity, d.code])).toEqual([["error", "watch.project-never-read"]]);
+    expect(errors[0]?.message).toContain("two: no read of it succeeded in this run");
+    expect(errors[0]?.message).toContain("HTTP_503: the key's organization failed");
+  });
+
+  it("is nothing at the stop once a read of it succeeds, and a project never tried is not one", () => {
+    const first = decidePoll(initialState(targets), failedRead("p2"), new Set(), new Map());
+    const read = decidePoll(first.state, reads(row("p2", "active", 5, 0)), first.warned, first.unread);
+    expect(read.unread.size).toBe(0);
+    expect(neverReadAtStop(read.state, read.unread)).toEqual([]);
+    // p3 was never read, but never tried either (deferred by the budget): not an error.
+    expect(neverReadAtStop(initialState(targets), new Map())).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ export const WATCH_CODES = {
     "a poll could not read the statistics (after the client's retries); watch polls again at the next interval",
   "watch.project-unreadable":
     "a project that was sending is in no statistics row and cannot be read by id (deleted, or out of the key's sight); it is no longer watched",
+  "watch.project-never-read":
+    "no read of a project of the files succeeded in the whole run (its organization's key could not be used, or every read of it failed): its guard never judged it and it may be sending (exit 1)",
   "watch.nothing-sending":
     "no project of the campaign files is sending (scheduled or active) when watch starts",
   "watch.sample-unreachable":

@@ -198,7 +198,8 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     for (const d of alsoPolled?.diagnostics ?? []) note(d);
     const also = input.requests() - beforeAlso;
     const emailSending = alsoPolled?.sending ?? 0;
-    if (first && stillSending(state) + emailSending === 0) nothingSendingNote();
+    // Not when some project could not be read: it may be sending (said at the stop).
+    if (first && stillSending(state) + emailSending === 0 && decision.unread.size === 0) nothingSendingNote();
     const ledger = recordReads(read.ledger, input.now().getTime(), tried.requests + also);
     // 5. Stop or wait: until the budget has room for the next poll's pages and its tries.
     const sending = stillSending(state);

@@ -248,6 +248,8 @@ for (const command of ["status", "watch"] as const)
     const unread = command === "status" ? "status.project-unreadable" : "watch.project-never-read";
     const failed = run.stderr.split("\n").filter((l) => l.includes(`error[${unread}]`));
     expect(failed).toHaveLength(adams.projects.length);
+    // Adams's first project sends: watch never says nothing is sending when it could not read it.
+    expect(run.stdout).not.toContain("watch.nothing-sending");
     for (const p of adams.projects)
       expect(failed.some((l) => l.includes(command === "status" ? p.id : p.address))).toBe(true);
     expect(run.code).toBe(1);

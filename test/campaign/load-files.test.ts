@@ -65,6 +65,26 @@ describe("reading campaign files", () => {
     expect(result.files[0]?.sha256).toBe(createHash("sha256").update("version: 1\n").digest("hex"));
   });
 
+  it("reads a nested repository's files like any directory's: the tree is one campaign, as the policy search sees it", () => {
+    // A `git init` in a subdirectory leaves a .git directory, a submodule or worktree a .git file;
+    // neither ends the campaign (nor the policy search: docs/policy.md), only the .git itself is skipped.
+    const dir = tree({
+      "camp/a.yaml": "version: 1\n",
+      "camp/team/.git/HEAD": "ref: refs/heads/main\n",
+      "camp/team/.git/x.yaml": "version: 1\n",
+      "camp/team/t.yaml": "version: 1\n",
+      "camp/shared/.git": "gitdir: ../../.git/modules/shared\n",
+      "camp/shared/s.yaml": "version: 1\n",
+    });
+    const result = readCampaignFiles(["camp"], dir);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.map((f) => f.path)).toEqual([
+      "camp/a.yaml",
+      "camp/shared/s.yaml",
+      "camp/team/t.yaml",
+    ]);
+  });
+
   it("skips YAML files of another schema inside directories, but not when named explicitly", () => {
     const dir = tree({
       "gotv.yaml": "# yaml-language-server: $schema=../schemas/campaign.schema.json\nversion: 1\n",

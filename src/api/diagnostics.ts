@@ -8,6 +8,7 @@
 import type { ApiCode } from "../diagnostics/codes/api.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { CROSS_ORGANIZATION_FLAG, crossOrganizationHint } from "./cross-organization.js";
+import { refusesKey } from "./key-refusal.js";
 import { isRateLimitStall, RATE_LIMIT_STALL_CODE } from "./rate-limit-stall.js";
 import type { ApiError } from "./result.js";
 import { isPortRefusal, refusedOwnerOrganization } from "./routing/write-guard.js";
@@ -168,15 +169,7 @@ export function apiErrorDiagnostic(error: ApiError): Diagnostic {
  * says what its own diagnostic says (run again), since the key may well be good.
  */
 export function keyFailureHint(error: ApiError, goesOn: string): string {
-  const code = codeFor(error);
-  switch (code) {
-    case "api.unauthorized":
-    case "api.forbidden":
-    case "api.missing-scope":
-      return `check the key (revoked, expired, wrong scope); ${goesOn}`;
-    default: {
-      const hint = hintFor(code, error) ?? "run again";
-      return `${hint.charAt(0).toLowerCase()}${hint.slice(1)}; ${goesOn}`;
-    }
-  }
+  if (refusesKey(error)) return `check the key (revoked, expired, wrong scope); ${goesOn}`;
+  const hint = hintFor(codeFor(error), error) ?? "run again";
+  return `${hint.charAt(0).toLowerCase()}${hint.slice(1)}; ${goesOn}`;
 }

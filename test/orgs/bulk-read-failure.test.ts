@@ -90,3 +90,35 @@ test("every organization's key failing GET /organizations: the plan says what th
   expect(found[2]?.message).toContain("no key is in use");
   expect(JSON.stringify(diagnostics)).not.toContain("refused");
 });
+
+test("an organization's key whose GET /organizations fails five times (a blip) is read once more, as the default key's path would: the plan goes on with it", async () => {
+  const b = await bed(1, 1, () => "GET /organizations: status(503) n=5");
+  const [adams] = b.world.orgs;
+  if (adams === undefined) throw new Error("world");
+  const planned = await plan(b, orgKeys(b), { json: true });
+  const doc = JSON.parse(planned.stdout);
+  expect((doc.diagnostics as { code: string }[]).filter((d) => d.code.startsWith("api."))).toEqual([]);
+  expect(planned.code).toBe(0);
+  expect(doc.plan).not.toBeNull();
+  const log = (await admin(b.sb, "GET", "/requests")).body.data.requests as LogEntry[];
+  const identity = log.filter((r) => r.method === "GET" && r.path === "/organizations");
+  // Four attempts of the first read (all 503), then the second read: one 503, then the answer.
+  expect(identity.slice(0, 6).map((r) => r.status)).toEqual([503, 503, 503, 503, 503, 200]);
+  expect(identity.every((r) => r.key_organization_id === adams.id)).toBe(true);
+});
+
+test("an organization's key the API refuses (401) is not read again: one GET /organizations, and the warning says to check the key", async () => {
+  const b = await bed(2, 1, (w) => `GET /organizations: status(401) org=${w.orgs[0]?.id}`);
+  const [adams] = b.world.orgs;
+  if (adams === undefined) throw new Error("world");
+  const planned = await plan(b, orgKeys(b), { json: true });
+  const doc = JSON.parse(planned.stdout);
+  const warning = (doc.diagnostics as { message: string; hint: string }[]).find((d) =>
+    d.message.includes(`the key in ${adams.variable} could not be used`),
+  );
+  expect(warning?.hint).toContain("check the key");
+  const log = (await admin(b.sb, "GET", "/requests")).body.data.requests as LogEntry[];
+  expect(
+    log.filter((r) => r.path === "/organizations" && r.key_organization_id === adams.id && r.status === 401),
+  ).toHaveLength(1);
+});

@@ -1,12 +1,14 @@
 /**
  * Which organization each key belongs to: its `GET /organizations` (the key's own organization and
- * its descendants), read once per key and session and kept, or learned from a listing made anyway
+ * its descendants), read once per key and session (twice when the first read fails for another
+ * reason than the key) and kept, or learned from a listing made anyway
  * (the refresh's). Routing checks each key against its variable with it, and the write port judges
  * the cross-organization rule with it (write-guard.ts).
  */
 
 import type { Organization } from "../../contract/resources.js";
 import type { ApiClient } from "../client.js";
+import { refusesKey } from "../key-refusal.js";
 import type { ApiError, ApiResult } from "../result.js";
 
 /** What a key's listing says: its root organization and everything it sees, or why it could not be read. */
@@ -23,11 +25,16 @@ export function rootOrganization(orgs: readonly Organization[]): Organization | 
 export class KeyIdentities {
   private readonly known = new Map<ApiClient, Promise<KeyIdentity>>();
 
-  /** The key's identity: its first `GET /organizations` (or a listing learned), read at most once. */
+  /**
+   * The key's identity: its `GET /organizations` (or a listing learned), kept for the session. A
+   * read that fails for another reason than the key (a 503, a 429, the network, each after the
+   * client's retries) is read once more, as a read that follows one failing with the default key
+   * would be: a blip never costs an organization's key a whole run.
+   */
   of(client: ApiClient): Promise<KeyIdentity> {
     let identity = this.known.get(client);
     if (identity === undefined) {
-      identity = client.listOrganizations().then(identityOf);
+      identity = readIdentity(client);
       this.known.set(client, identity);
     }
     return identity;
@@ -37,6 +44,12 @@ export class KeyIdentities {
   learn(client: ApiClient, listed: ApiResult<readonly Organization[]>): void {
     if (listed.ok) this.known.set(client, Promise.resolve(identityOf(listed)));
   }
+}
+
+async function readIdentity(client: ApiClient): Promise<KeyIdentity> {
+  const first = identityOf(await client.listOrganizations());
+  if (first.ok || refusesKey(first.error)) return first;
+  return identityOf(await client.listOrganizations());
 }
 
 function identityOf(listed: ApiResult<readonly Organization[]>): KeyIdentity {

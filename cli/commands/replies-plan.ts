@@ -108,7 +108,7 @@ async function planWith(
   // The window is the API's clock's: learn it first (one light read) unless a response told it.
   if (session.sandbox === null && session.clockReading() === null) {
     const probe = await session.client.listOrganizations();
-    if (!probe.ok) return failWith([apiErrorDiagnostic(probe.error)], new Map(), io, json);
+    if (!probe.ok) return failWith([...notes, apiErrorDiagnostic(probe.error)], sources, io, json);
   }
   const now = session.now().getTime();
   const window = flags.since ?? DEFAULT_PLAN_WINDOW_MS;
@@ -124,7 +124,8 @@ async function planWith(
     answered: record.answered,
     segmentPriceUsd: flags.segmentPrice ?? null,
   });
-  if (!result.ok) return failWith([apiErrorDiagnostic(result.error)], new Map(), io, json);
+  // The notes (routing's warnings: a key that could not be used) go with a failed read too.
+  if (!result.ok) return failWith([...notes, apiErrorDiagnostic(result.error)], sources, io, json);
   // Every request of the run counts, whatever made it (key checks, the clock's probe, retries).
   const plan = { ...result.plan, requests: session.client.stats().requests };
   io.stdout(renderRepliesPlan(plan, flags.json === true));

@@ -24,6 +24,7 @@ export async function readForImport(session: Session, selection: Selection): Pro
   const routing = await importRouting(session.router);
   if (!routing.ok) return routing;
   const live = await readLiveForImport(session.client, selection, () => session.now(), routing.beforeReads);
-  if (!live.ok) return live;
+  // Routing's warnings (a key that could not be used) go with the reads' outcome, failed or not.
+  if (!live.ok) return { ok: false, diagnostics: [...routing.diagnostics, ...live.diagnostics] };
   return { ok: true, live, routing: routing.diagnostics };
 }

@@ -30,11 +30,15 @@ afterEach(async () => {
   open = [];
 });
 
-async function bed(orgs: number, projects: number): Promise<Bed> {
+async function bed(orgs: number, projects: number, faults?: string): Promise<Bed> {
   const world = buildOrgWorld(orgs, projects);
   // The campaign files come from the import: the world's own are removed.
   rmSync(join(world.dir, "campaign"), { recursive: true, force: true });
-  const sb = await startSandbox({ fixture: world.fixture, rateLimits: true });
+  const sb = await startSandbox({
+    fixture: world.fixture,
+    rateLimits: true,
+    ...(faults === undefined ? {} : { faults }),
+  });
   const b = { world, sb };
   open.push(b);
   return b;
@@ -161,4 +165,20 @@ test("import --template with only per-organization keys: each project read with 
   expect(imported.stdout).toContain("gotv.yaml");
 
   await expectReadByOwnKeysAndPlanClean(b);
+});
+
+test("import whose reads fail keeps routing's warning naming the key that could not be used", async () => {
+  // County 1's key fails its check (503, every attempt); the statistics listing fails for every key.
+  const county1 = "0c000000-0000-4000-8000-000000000001";
+  const b = await bed(
+    2,
+    1,
+    `GET /organizations: status(503) org=${county1}; GET /projects/stats: status(500)`,
+  );
+  const [adams] = b.world.orgs;
+  if (adams?.id !== county1) throw new Error("world");
+  const run = await importing(b, [], { all: true });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain("GET /projects/stats");
+  expect(run.stderr).toContain(`the key in ${adams.variable} could not be used`);
 });

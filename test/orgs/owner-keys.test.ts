@@ -224,3 +224,15 @@ test("a faulted run's summaries count every request and every 429 the sandbox lo
   expect(stop.type).toBe("stop");
   expect(stop.requests).toBe((await counted()).total);
 });
+
+test("replies plan, when one county's key failed GET /organizations and then the conversations could not be listed, keeps the warning naming that key", async () => {
+  // County 1's key fails its check (503, every attempt); every key's conversation listing fails.
+  const county1 = "0c000000-0000-4000-8000-000000000001";
+  const b = await ownerBed(`GET /organizations: status(503) org=${county1}; GET /conversations: status(500)`);
+  const [adams] = b.world.orgs;
+  if (adams?.id !== county1) throw new Error("world");
+  const replies = await repliesPlan(b, orgKeys(b));
+  expect(replies.code).toBe(1);
+  expect(replies.stderr).toContain("GET /conversations");
+  expect(replies.stderr).toContain(`the key in ${adams.variable} could not be used`);
+});

@@ -113,11 +113,10 @@ export async function watchCommand(
   }
   const { controller, sleep, unsubscribe } = interruptible(io, deps);
   const watch = stopwatch(io.clock);
-  const color = flags.color !== false && useColor(io, "stderr");
   const view = createWatchView(io, {
     json: flags.json === true,
     tty: io.stdoutIsTTY,
-    color,
+    color: flags.color !== false && useColor(io, "stderr"),
     width: terminalWidth(io),
   });
   const alsoPoll = otherPolls(loaded.campaign, session, flags, io);

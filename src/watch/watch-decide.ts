@@ -9,6 +9,7 @@
  *   notes, warnings) and the pauses to try (every pending pause, the new trips included).
  * - {@link settleTry}: state + what one try of a pause came to -> the next state and its event.
  */
+import { type ApiError, apiErrorDiagnostic } from "../api/index.js";
 import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { LiveRead } from "../plan/live.js";
@@ -331,5 +332,15 @@ function unreadable(label: string, detail: Exclude<LiveRead<Project>, { kind: "f
     code: "watch.project-unreadable",
     message: `${label}: it was sending, but no statistics row lists it and it could not be read by id (${why}); it is no longer watched`,
     hint: "check the project in the dashboard",
+  };
+}
+
+/** A poll that could not read the statistics (not the first): the next one tries again. */
+export function pollFailed(error: ApiError): Diagnostic {
+  return {
+    severity: "warning",
+    code: "watch.poll-failed",
+    message: `a poll could not read the statistics: ${apiErrorDiagnostic(error).message}`,
+    hint: "watch polls again at the next interval; nothing was judged on this poll (a pending pause is still tried)",
   };
 }

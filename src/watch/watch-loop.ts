@@ -22,7 +22,7 @@
  *    poll's tries of the pauses still pending cost) and polls again.
  *    A pause still pending at the stop is an error (`watch.pause-pending`).
  */
-import { type ApiError, apiErrorDiagnostic, type Sleep } from "../api/index.js";
+import { type ApiError, apiErrorDiagnostic, refusesKey, type Sleep } from "../api/index.js";
 import { sleepUnlessAborted, WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../api/write-retry.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { statusRange } from "../status/range.js";
@@ -36,6 +36,7 @@ import {
   type PollReads,
   pendingAtStop,
   planReadsById,
+  pollFailed,
   settleTry,
   type Unstamped,
 } from "./watch-decide.js";
@@ -175,7 +176,8 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     // 1 and 2. Statistics, then reads by id within the budget.
     const read = await readPollOnce(input, carried, first);
     if (read.kind === "failed") {
-      if (first || fatal(read.error)) {
+      // A key refused (401, 403): no later poll can succeed with it.
+      if (first || refusesKey(read.error)) {
         if (first) for (const d of input.notes ?? []) note(d);
         note(apiErrorDiagnostic(read.error));
         return stop("error", first ? 0 : poll, carried.state, carried.unread);
@@ -366,19 +368,5 @@ async function readPollOnce(input: WatchInput, carried: Carried, first: boolean)
     deferred: plan.carried,
     pagesPerPoll,
     pace,
-  };
-}
-
-/** A 401 or 403: no later poll can succeed with this key. */
-function fatal(error: ApiError): boolean {
-  return error.kind === "http" && (error.status === 401 || error.status === 403);
-}
-
-function pollFailed(error: ApiError): Diagnostic {
-  return {
-    severity: "warning",
-    code: "watch.poll-failed",
-    message: `a poll could not read the statistics: ${apiErrorDiagnostic(error).message}`,
-    hint: "watch polls again at the next interval; nothing was judged on this poll (a pending pause is still tried)",
   };
 }

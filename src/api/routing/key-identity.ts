@@ -8,7 +8,7 @@
 
 import type { Organization } from "../../contract/resources.js";
 import type { ApiClient } from "../client.js";
-import { refusesKey } from "../key-refusal.js";
+import { mayPassOnRereading } from "../key-refusal.js";
 import type { ApiError, ApiResult } from "../result.js";
 
 /** What a key's listing says: its root organization and everything it sees, or why it could not be read. */
@@ -27,9 +27,9 @@ export class KeyIdentities {
 
   /**
    * The key's identity: its `GET /organizations` (or a listing learned), kept for the session. A
-   * read that fails for another reason than the key (a 503, a 429, the network, each after the
-   * client's retries) is read once more, as a read that follows one failing with the default key
-   * would be: a blip never costs an organization's key a whole run.
+   * read that fails with a blip (a 503, a 429, a reset, each after the client's retries; not a
+   * refused key, nor a base URL where nothing answers) is read once more, as a read that follows
+   * one failing with the default key would be: a blip never costs an organization's key a run.
    */
   of(client: ApiClient): Promise<KeyIdentity> {
     let identity = this.known.get(client);
@@ -48,7 +48,7 @@ export class KeyIdentities {
 
 async function readIdentity(client: ApiClient): Promise<KeyIdentity> {
   const first = identityOf(await client.listOrganizations());
-  if (first.ok || refusesKey(first.error)) return first;
+  if (first.ok || !mayPassOnRereading(first.error)) return first;
   return identityOf(await client.listOrganizations());
 }
 

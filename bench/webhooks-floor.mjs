@@ -200,6 +200,12 @@ for (const concurrency of connections) {
   const p99Ratios = { listener: [], before: [] };
   /** The same ratio without the first 2 x C answers of each run (a diagnostic: the goal is on p99Ratios). */
   const p99AfterStartRatios = { listener: [], before: [] };
+  /**
+   * The same for p50 (a diagnostic): at 8 connections each sender waits for its answer, so the
+   * latency of every answer scales with 1 / events a second, and p50 moves with p99 (bench/README.md,
+   * "Issue 36, twelfth session"); at 32 connections p99 is the machine's stalls and it does not.
+   */
+  const p50Ratios = { listener: [], before: [] };
   const cpuRatios = { listener: [], before: [] };
   /** CPU µs an event of each run, per build (the floor's too), for the summary. */
   const cpuPerEvent = { listener: [], before: [], floor: [] };
@@ -224,11 +230,13 @@ for (const concurrency of connections) {
       ratios[kind].push(run.eventsPerSecond / runs.floor.eventsPerSecond);
       p99Ratios[kind].push(run.p99 / runs.floor.p99);
       p99AfterStartRatios[kind].push(run.p99AfterStart / runs.floor.p99AfterStart);
+      p50Ratios[kind].push(run.p50 / runs.floor.p50);
       cpuRatios[kind].push(run.cpuUsPerEvent / runs.floor.cpuUsPerEvent);
       cpuPerEvent[kind].push(run.cpuUsPerEvent);
       line[kind] = {
         ...view(run),
         ratio: f(ratios[kind].at(-1), 2),
+        p50_ratio: f(p50Ratios[kind].at(-1), 2),
         p99_ratio: f(p99Ratios[kind].at(-1), 2),
         p99_after_start_ratio: f(p99AfterStartRatios[kind].at(-1), 2),
         cpu_ratio: f(cpuRatios[kind].at(-1), 2),
@@ -250,6 +258,7 @@ for (const concurrency of connections) {
       verdict: verdict(pool),
       ratio_median: f(median(ratios[kind]), 2),
       ratio_range: [f(Math.min(...ratios[kind]), 2), f(Math.max(...ratios[kind]), 2)],
+      p50_ratio_median: f(median(p50Ratios[kind]), 2),
       p99_ratio_median: f(median(p99Ratios[kind]), 2),
       p99_ratio_range: [f(Math.min(...p99Ratios[kind]), 2), f(Math.max(...p99Ratios[kind]), 2)],
       p99_after_start_ratio_median: f(median(p99AfterStartRatios[kind]), 2),

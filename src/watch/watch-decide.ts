@@ -8,6 +8,8 @@
  * - {@link decidePoll}: state + the poll's reads -> the next state, the events to report (progress,
  *   notes, warnings) and the pauses to try (every pending pause, the new trips included).
  * - {@link settleTry}: state + what one try of a pause came to -> the next state and its event.
+ * - {@link pendingAtStop}, {@link neverReadAtStop}: what the stop says of pauses still pending and
+ *   of projects no read found.
  */
 import { type ApiError, apiErrorDiagnostic } from "../api/index.js";
 import type { Project, ProjectStatsRow } from "../contract/resources.js";

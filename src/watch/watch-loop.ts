@@ -20,7 +20,8 @@
  *    pause counting as sending; Ctrl-C; an error no later poll can mend: a 401 or 403) or waits
  *    (`watch-pace.ts`, and until the budget has room for the next poll's pages and for what this
  *    poll's tries of the pauses still pending cost) and polls again.
- *    A pause still pending at the stop is an error (`watch.pause-pending`).
+ *    A pause still pending at the stop is an error (`watch.pause-pending`), and so is a project of
+ *    the files no read of the run found (`watch.project-never-read`).
  */
 import { type ApiError, apiErrorDiagnostic, refusesKey, type Sleep } from "../api/index.js";
 import { sleepUnlessAborted, WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../api/write-retry.js";

@@ -120,6 +120,12 @@ export function decidePoll(
         const problem = readProblem(id, detail, false, reads.range);
         if (problem !== undefined) note(problem);
       } else if (f.watched && sendingNow(f)) {
+        // A read that failed is "not known yet", never "gone": the project keeps its last figures
+        // (still sending, so read again on the next poll). Only a 404 or 403 ends its watch.
+        if (detail.kind === "error") {
+          note(readFailed(f.target.address, detail));
+          continue;
+        }
         note(unreadable(f.target.address, detail));
       }
     }
@@ -322,18 +328,26 @@ function sampleUnreachable(f: Followed): Diagnostic | null {
   };
 }
 
-function unreadable(label: string, detail: Exclude<LiveRead<Project>, { kind: "found" }>): Diagnostic {
-  const why =
-    detail.kind === "not-found"
-      ? "404"
-      : detail.kind === "forbidden"
-        ? `403: ${detail.message}`
-        : `${detail.code}: ${detail.message}`;
+function unreadable(
+  label: string,
+  detail: Extract<LiveRead<Project>, { kind: "not-found" } | { kind: "forbidden" }>,
+): Diagnostic {
+  const why = detail.kind === "not-found" ? "404" : `403: ${detail.message}`;
   return {
     severity: "warning",
     code: "watch.project-unreadable",
     message: `${label}: it was sending, but no statistics row lists it and it could not be read by id (${why}); it is no longer watched`,
     hint: "check the project in the dashboard",
+  };
+}
+
+/** A sending project no row lists whose read by id failed on this poll: read again on the next. */
+function readFailed(label: string, detail: Extract<LiveRead<Project>, { kind: "error" }>): Diagnostic {
+  return {
+    severity: "warning",
+    code: "watch.project-read-failed",
+    message: `${label}: it is sending, but no statistics row lists it and its read by id failed on this poll (${detail.code}: ${detail.message}); its last figures are kept and it is read again on the next poll`,
+    hint: "nothing to do if the next poll reads it; if this repeats, check the API's status",
   };
 }
 

@@ -229,3 +229,34 @@ describe("a project no read of the run found", () => {
     expect(neverReadAtStop(initialState(targets), new Map())).toEqual([]);
   });
 });
+
+describe("a sending project no row lists, whose read by id fails", () => {
+  const detailOnly = (id: string, detail: unknown) => ({ ...reads(), details: new Map([[id, detail]]) });
+  const sending = () =>
+    decidePoll(initialState(targets), reads(row("p1", "active", 5, 0)), new Set(), new Map());
+
+  it("a failure (a 5xx after retries) keeps its last figures, so it stays watched and is read again on the next poll", () => {
+    const first = sending();
+    const failed = decidePoll(
+      first.state,
+      detailOnly("p1", { kind: "error", code: "HTTP_503", message: "unavailable" }),
+      first.warned,
+      first.unread,
+    );
+    expect(failed.events.map((e) => (e.type === "diagnostic" ? e.diagnostic.code : e.type))).toEqual([
+      "watch.project-read-failed",
+    ]);
+    expect(failed.state.get("p1")?.figures).toEqual(first.state.get("p1")?.figures);
+    expect(stillSending(failed.state)).toBe(1);
+    expect(planReadsById(failed.state, new Map(), 10).ids[0]).toBe("p1");
+  });
+
+  it("a 404 ends its watch, as before (watch.project-unreadable)", () => {
+    const first = sending();
+    const gone = decidePoll(first.state, detailOnly("p1", { kind: "not-found" }), first.warned, first.unread);
+    expect(gone.events.flatMap((e) => (e.type === "diagnostic" ? [e.diagnostic.code] : []))).toContain(
+      "watch.project-unreadable",
+    );
+    expect(stillSending(gone.state)).toBe(0);
+  });
+});

@@ -9,7 +9,9 @@ export const WATCH_CODES = {
   "watch.poll-failed":
     "a poll could not read the statistics (after the client's retries); watch polls again at the next interval",
   "watch.project-unreadable":
-    "a project that was sending is in no statistics row and cannot be read by id (deleted, or out of the key's sight); it is no longer watched",
+    "a project that was sending is in no statistics row and its read by id answers 404 or 403 (deleted, or out of the key's sight); it is no longer watched",
+  "watch.project-read-failed":
+    "a sending project that no statistics row lists could not be read by id on a poll (after the client's retries): its last figures are kept and it is read again on the next poll",
   "watch.project-never-read":
     "no read of a project of the files succeeded in the whole run (its organization's key could not be used, or every read of it failed): its guard never judged it and it may be sending (exit 1)",
   "watch.nothing-sending":

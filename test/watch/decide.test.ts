@@ -4,7 +4,8 @@
  * a tripped guard's pause (pending across polls with one key, settled by a row or a try).
  */
 import { describe, expect, it } from "vitest";
-import type { ProjectStatsRow } from "../../src/contract/resources.js";
+import type { Project, ProjectStatsRow } from "../../src/contract/resources.js";
+import type { LiveRead } from "../../src/plan/live.js";
 import { statusRange } from "../../src/status/range.js";
 import {
   BUDGET_WINDOW_MS,
@@ -231,7 +232,10 @@ describe("a project no read of the run found", () => {
 });
 
 describe("a sending project no row lists, whose read by id fails", () => {
-  const detailOnly = (id: string, detail: unknown) => ({ ...reads(), details: new Map([[id, detail]]) });
+  const detailOnly = (id: string, detail: LiveRead<Project>) => ({
+    ...reads(),
+    details: new Map([[id, detail]]),
+  });
   const sending = () =>
     decidePoll(initialState(targets), reads(row("p1", "active", 5, 0)), new Set(), new Map());
 

@@ -63,6 +63,15 @@ const HELP_CASES: readonly (readonly string[])[] = [
   ["plan", "--help"],
 ];
 /**
+ * A usage error of each cached command, through its bundle: the error boundary's path in a bundle
+ * run from its cache (where a module it would import at that moment is not there to import).
+ */
+const USAGE_CASES: readonly (readonly string[])[] = [
+  ["validate", "--sandbox"],
+  ["plan", "--auto-approve"],
+  ["replies", "run", "-once"],
+];
+/**
  * An apply against the embedded sandbox (the README's quick start, then its apply): the bundle's
  * code of the sandbox, the session and the plan (compiled from the cache, made by runs of `plan`),
  * and of apply's execution (compiled from the source).
@@ -160,12 +169,14 @@ function split(run: Run, command: string): { cache: string | undefined; rest: Ru
 
 describe("a command from its code-cached bundle", () => {
   test("compiles from the cache and prints and exits as the sources do", async () => {
-    const cases = [...CASES, ...HELP_CASES];
+    const cases = [...CASES, ...HELP_CASES, ...USAGE_CASES];
     const [references, runs] = await Promise.all([
       Promise.all(cases.map(reference)),
       Promise.all(cases.map((argv) => runBin(ROOT, argv))),
     ]);
-    expect(references.map((r) => r.code)).toEqual([0, 0, 1, 1, 0, 0]);
+    expect(references.map((r) => r.code)).toEqual([0, 0, 1, 1, 0, 0, 1, 1, 1]);
+    for (const usage of references.slice(6))
+      expect(usage.stderr).toMatch(/^error\[cli\.usage\]: unknown option/);
     expect(references[2]?.stdout).toMatch(/broken\.yaml:\d+:\d+/);
     expect(references[4]?.stdout).toMatch(/^Usage: campaignctl replies run/);
     expect(references[5]?.stdout).toMatch(/^Usage: campaignctl plan/);

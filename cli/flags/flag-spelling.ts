@@ -7,9 +7,11 @@
  * - Terraform's `-var`, `-var-file`: how values are given here (the campaign files).
  * - A single-dash spelling (`-auto-approve`, `-out=plan.json`, `-json`): the double-dash flag.
  * - `-v…`, `--version` within a command: the version is printed only with no command.
+ * - A flag of other commands only (`plan --auto-approve`): whose it is.
  */
 import { API_KEY_ENV } from "../../src/api/config.js";
 import { didYouMean } from "../../src/text/did-you-mean.js";
+import type { CommandFlags } from "./command-flags.js";
 
 /** What to print for one unknown flag. */
 export interface UnknownFlag {
@@ -24,10 +26,16 @@ export interface FlagContext {
   readonly longFlags: readonly string[];
   /** `campaignctl` itself, with no command: where `-v`/`--version` print the version. */
   readonly root: boolean;
+  /**
+   * Every command's flags (command-flags.ts) and this command's words in it (`replies plan`): a
+   * flag this command lacks and no near spelling explains, that others have, is said to be theirs.
+   */
+  readonly elsewhere?: { readonly flags: CommandFlags; readonly command: string };
 }
 
 /** Names of a key passed as a flag, as other tools spell it. */
 const KEY_FLAGS = new Set(["api-key", "apikey", "api_key", "api-token", "token", "key", "secret"]);
+const TWO_DASHES = "Flags take two dashes.";
 /** Terraform's input variables. */
 const VARIABLE_FLAGS = new Set(["var", "var-file", "vars", "tfvars"]);
 
@@ -44,17 +52,36 @@ export function unknownFlag(word: string, context: FlagContext): UnknownFlag {
   const exact = suggestion === `--${name}`;
   const version = !context.root && isVersionSpelling(spelt) && !exact;
   const sentences: string[] = [];
+  const owners = suggestion === undefined ? flagOwners(`--${name}`, context) : [];
   if (suggestion !== undefined) {
     sentences.push(`Did you mean ${exact ? `${suggestion}${value}` : suggestion}?`);
-    if (single) sentences.push("Flags take two dashes.");
+    if (single) sentences.push(TWO_DASHES);
   } else if (single && spelt.length > 2) {
-    sentences.push(`Flags take two dashes, and this command has no --${name}.`);
+    sentences.push(
+      owners.length > 0 ? TWO_DASHES : `Flags take two dashes, and this command has no --${name}.`,
+    );
   }
+  if (owners.length > 0)
+    sentences.push(`--${name} is a flag of campaignctl ${listed(owners)}, not of this command.`);
   if (version)
     sentences.push("-v and --version print the version only with no command: campaignctl --version.");
   // The error names the flag only: the value after `=` of a flag we do not know may be a secret
   // (`--auth=…`, `--api-kye=…`, `--signing-secret=…`).
   return { shown: spelt, hint: sentences.length === 0 ? undefined : sentences.join(" ") };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** The other commands that have `flag` (in the tree's order); none for the root. */
+function flagOwners(flag: string, context: FlagContext): string[] {
+  const { elsewhere } = context;
+  if (elsewhere === undefined || context.root) return [];
+  return Object.entries(elsewhere.flags)
+    .filter(([command, flags]) => command !== elsewhere.command && flags.includes(flag))
+    .map(([command]) => command);
 }
 
 /**

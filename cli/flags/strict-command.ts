@@ -9,6 +9,7 @@
  * `-v`/`--version` count only before the command), `-v` prints the version only with no command.
  */
 import { Command, CommanderError, type Option } from "commander";
+import { COMMAND_FLAGS } from "./command-flags.js";
 import { unknownFlag } from "./flag-spelling.js";
 
 /**
@@ -137,7 +138,13 @@ export class StrictCommand extends Command {
     const longFlags = this.createHelp()
       .visibleOptions(this)
       .flatMap((o) => (o.long === undefined ? [] : [o.long]));
-    const { shown, hint } = unknownFlag(flag, { longFlags, root: this.parent === null });
+    const words: string[] = [];
+    for (let c: Command | null = this; c?.parent != null; c = c.parent) words.unshift(c.name());
+    const { shown, hint } = unknownFlag(flag, {
+      longFlags,
+      root: this.parent === null,
+      elsewhere: { flags: COMMAND_FLAGS, command: words.join(" ") },
+    });
     if (hint === undefined) {
       const base = Command.prototype as unknown as { unknownOption(this: Command, flag: string): never };
       return base.unknownOption.call(this, shown);

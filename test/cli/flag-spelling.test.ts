@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
+import { COMMAND_FLAGS } from "../../cli/flags/command-flags.js";
 import { runCli } from "../helpers/run-cli.js";
 import { documentOf } from "../helpers/schemas.js";
 import { COMMAND_NAMES } from "./command-names.js";
@@ -30,6 +31,14 @@ type Diagnostics = Record<string, unknown>[];
 
 const VERSION_NOTE = "-v and --version print the version only with no command: campaignctl --version.";
 const TWO_DASHES = "Flags take two dashes.";
+
+/** The other commands with `flag`, as the hint lists them (`a, b and c`), from the help of each: "" for none. */
+function ownersOf(flag: string, command: readonly string[]): string {
+  const owners = Object.entries(COMMAND_FLAGS)
+    .filter(([words, flags]) => words !== command.join(" ") && flags.includes(flag))
+    .map(([words]) => words);
+  return owners.length < 2 ? (owners[0] ?? "") : `${owners.slice(0, -1).join(", ")} and ${owners.at(-1)}`;
+}
 
 /** An empty directory as the working directory: were a command to run, it would find nothing. */
 let cwd = "";
@@ -73,13 +82,13 @@ describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, comm
     },
   );
 
-  test("-verbose is a usage error: --verbose where the command has it, else the version note", async () => {
+  test("-verbose is a usage error: --verbose where the command has it, else whose it is and the version note", async () => {
     const stderr = await usageError([...command, "-verbose"]);
     if (longFlags.includes("--verbose"))
       expect(stderr).toContain(`\n  hint: did you mean --verbose? ${TWO_DASHES}\n`);
     else
       expect(stderr).toContain(
-        `\n  hint: Flags take two dashes, and this command has no --verbose. ${VERSION_NOTE}\n`,
+        `\n  hint: ${TWO_DASHES} --verbose is a flag of campaignctl ${ownersOf("--verbose", command)}, not of this command. ${VERSION_NOTE}\n`,
       );
   });
 
@@ -96,9 +105,15 @@ describe.each(COMMANDS.map((c) => [c.join(" "), c] as const))("%s", (_name, comm
     const stderr = await usageError([...command, flag]);
     expect(stderr.split("\n")[0]).toBe(`error[cli.usage]: unknown option '${flag.replace(/=.*/, "")}'`);
     const long = meant.replace(/=.*/, "");
+    const owners = ownersOf(long, command);
     if (longFlags.includes(long))
       expect(stderr).toContain(`\n  hint: did you mean ${meant}? ${TWO_DASHES}\n`);
-    else expect(stderr).toContain(`\n  hint: Flags take two dashes, and this command has no ${long}.`);
+    else if (owners === "")
+      expect(stderr).toContain(`\n  hint: Flags take two dashes, and this command has no ${long}.`);
+    else
+      expect(stderr).toContain(
+        `\n  hint: ${TWO_DASHES} ${long} is a flag of campaignctl ${owners}, not of this command.`,
+      );
   });
 
   test.each([["-var"], ["-var-file=prod.tfvars"], ["--var-file"], ["--var"]])(

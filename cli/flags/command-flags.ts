@@ -4,6 +4,7 @@
  * registers only the command it names, so this is how an unknown flag learns whose flag it is.
  */
 import type { Command } from "commander";
+import { type CompletionCommand, completionModel } from "../completion/model.js";
 import table from "./command-flags.json" with { type: "json" };
 
 /** By a command's words after `campaignctl` (`replies run`), the long flags its help lists but `--help`. */
@@ -12,18 +13,21 @@ export type CommandFlags = Readonly<Record<string, readonly string[]>>;
 /** The table of the tree as built (command-flags.json). */
 export const COMMAND_FLAGS: CommandFlags = table;
 
-/** The table of the tree under `root` (every command with a flag but `--help`, in the tree's order). */
+/**
+ * The table of the tree under `root`, as completion reads it (completion/model.ts: every visible
+ * command and flag): each command with a flag but `--help`, in the tree's order.
+ */
 export function commandFlagsTable(root: Command): CommandFlags {
-  const help = root.createHelp();
   const out: Record<string, readonly string[]> = {};
-  const visit = (command: Command, words: string): void => {
-    const flags = help
-      .visibleOptions(command)
-      .flatMap((o) => (o.long === undefined || o.long === "--help" ? [] : [o.long]));
-    if (command !== root && flags.length > 0) out[words] = flags;
-    for (const sub of command.commands) visit(sub, words === "" ? sub.name() : `${words} ${sub.name()}`);
+  const visit = (commands: readonly CompletionCommand[], above: string): void => {
+    for (const command of commands) {
+      const words = above === "" ? command.name : `${above} ${command.name}`;
+      const flags = command.flags.map((f) => f.long).filter((f) => f !== "--help");
+      if (flags.length > 0) out[words] = flags;
+      visit(command.subcommands, words);
+    }
   };
-  visit(root, "");
+  visit(completionModel(root).commands, "");
   return out;
 }
 

@@ -39,10 +39,7 @@ export class StrictCommand extends Command {
    * as a diagnostic with its code (commander would write `error: …` with no code).
    */
   override error(message: string, options?: { code?: string; exitCode?: number }): never {
-    const words: string[] = [];
-    for (let command: Command | null = this; command !== null; command = command.parent)
-      words.unshift(command.name());
-    throw new UsageError(message, options?.code ?? "commander.error", words.join(" "));
+    throw new UsageError(message, options?.code ?? "commander.error", wordsOf(this).join(" "));
   }
 
   /**
@@ -138,12 +135,11 @@ export class StrictCommand extends Command {
     const longFlags = this.createHelp()
       .visibleOptions(this)
       .flatMap((o) => (o.long === undefined ? [] : [o.long]));
-    const words: string[] = [];
-    for (let c: Command | null = this; c?.parent != null; c = c.parent) words.unshift(c.name());
     const { shown, hint } = unknownFlag(flag, {
       longFlags,
       root: this.parent === null,
-      elsewhere: { flags: COMMAND_FLAGS, command: words.join(" ") },
+      // The table names a command by its words after the root's (`replies plan`).
+      elsewhere: { flags: COMMAND_FLAGS, command: wordsOf(this).slice(1).join(" ") },
     });
     if (hint === undefined) {
       const base = Command.prototype as unknown as { unknownOption(this: Command, flag: string): never };
@@ -151,6 +147,13 @@ export class StrictCommand extends Command {
     }
     this.error(`error: unknown option '${shown}'\n(${hint})`, { code: "commander.unknownOption" });
   }
+}
+
+/** A command's words from the root: `campaignctl`, `replies`, `plan`. */
+function wordsOf(command: Command): string[] {
+  const words: string[] = [];
+  for (let c: Command | null = command; c !== null; c = c.parent) words.unshift(c.name());
+  return words;
 }
 
 function isNegativeNumber(word: string): boolean {

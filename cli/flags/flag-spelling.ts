@@ -11,6 +11,7 @@
  */
 import { API_KEY_ENV } from "../../src/api/config.js";
 import { didYouMean } from "../../src/text/did-you-mean.js";
+import { wordList } from "../../src/text/word-list.js";
 import type { CommandFlags } from "./command-flags.js";
 
 /** What to print for one unknown flag. */
@@ -62,17 +63,12 @@ export function unknownFlag(word: string, context: FlagContext): UnknownFlag {
     );
   }
   if (owners.length > 0)
-    sentences.push(`--${name} is a flag of campaignctl ${listed(owners)}, not of this command.`);
+    sentences.push(`--${name} is a flag of campaignctl ${wordList(owners)}, not of this command.`);
   if (version)
     sentences.push("-v and --version print the version only with no command: campaignctl --version.");
   // The error names the flag only: the value after `=` of a flag we do not know may be a secret
   // (`--auth=…`, `--api-kye=…`, `--signing-secret=…`).
   return { shown: spelt, hint: sentences.length === 0 ? undefined : sentences.join(" ") };
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-function listed(words: readonly string[]): string {
-  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
 /** The other commands that have `flag` (in the tree's order); none for the root. */

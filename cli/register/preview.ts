@@ -4,6 +4,7 @@
  */
 import { type Command, InvalidArgumentError } from "commander";
 import { TAG_NAME_PATTERN } from "../../src/message/merge-tags.js";
+import { wordList } from "../../src/text/word-list.js";
 import type { PreviewFlags } from "../commands/preview.js";
 import { addConnectionOptions } from "../flags/connection-flags.js";
 import { addNowOption } from "../flags/now-option.js";
@@ -102,8 +103,7 @@ function misusedConnection(flags: PreviewFlags): string | undefined {
     flags.baseUrl !== undefined ? "--base-url" : undefined,
   ].filter((flag) => flag !== undefined);
   if (flags.html === undefined && given.length > 0) {
-    const named =
-      given.length === 1 ? `${given[0]} goes` : `${given.slice(0, -1).join(", ")} and ${given.at(-1)} go`;
+    const named = `${wordList(given)} ${given.length === 1 ? "goes" : "go"}`;
     return `${named} only with --html DIR: the text preview is offline (add --html DIR for a gallery with the plan's status)`;
   }
   if (flags.fixture !== undefined && flags.sandbox !== true)

@@ -10,6 +10,8 @@
  * taking one. A rule whose wording sits in a tag's fallback fails the rendering where that tag has
  * a value; wording in the message's own text holds in all of them.
  */
+
+import { wordList } from "../text/word-list.js";
 import { TextMemo } from "./memo.js";
 import { parseMergeTags } from "./merge-tags.js";
 import { tagNames, tagValuesKey } from "./message-key.js";
@@ -77,6 +79,5 @@ export function renderingWithout(
 export function describeContact(rendering: PossibleRendering): string {
   const names = rendering.valued;
   if (names.length === 0) return "a contact with no values";
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-  return `a contact with a value for ${list}`;
+  return `a contact with a value for ${wordList(names)}`;
 }

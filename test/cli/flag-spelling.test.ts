@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { COMMAND_FLAGS } from "../../cli/flags/command-flags.js";
+import { wordList } from "../../src/text/word-list.js";
 import { runCli } from "../helpers/run-cli.js";
 import { documentOf } from "../helpers/schemas.js";
 import { COMMAND_NAMES } from "./command-names.js";
@@ -37,7 +38,7 @@ function ownersOf(flag: string, command: readonly string[]): string {
   const owners = Object.entries(COMMAND_FLAGS)
     .filter(([words, flags]) => words !== command.join(" ") && flags.includes(flag))
     .map(([words]) => words);
-  return owners.length < 2 ? (owners[0] ?? "") : `${owners.slice(0, -1).join(", ")} and ${owners.at(-1)}`;
+  return wordList(owners);
 }
 
 /** An empty directory as the working directory: were a command to run, it would find nothing. */

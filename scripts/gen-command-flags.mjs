@@ -17,7 +17,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TABLE = join(root, "cli/flags/command-flags.json");
 
 const { buildProgram } = await import(join(root, "dist/cli/program.js"));
-const { commandFlagsTable, commandFlagsJson } = await import(join(root, "dist/cli/flags/command-flags.js"));
+const { commandFlagsTable, commandFlagsJson } = await import(
+  join(root, "dist/cli/flags/command-flags-table.js")
+);
 const silent = { stdout: () => {}, stderr: () => {}, env: {}, cwd: root, clock: () => 0 };
 const text = commandFlagsJson(commandFlagsTable(await buildProgram(silent, () => {})));
 if (process.argv.includes("--check")) {

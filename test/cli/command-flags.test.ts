@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { COMMAND_FLAGS, commandFlagsJson, commandFlagsTable } from "../../cli/flags/command-flags.js";
+import { COMMAND_FLAGS } from "../../cli/flags/command-flags.js";
+import { commandFlagsJson, commandFlagsTable } from "../../cli/flags/command-flags-table.js";
 import { buildProgram } from "../../cli/program.js";
 import { captureIo, runBuiltCli, runCli } from "../helpers/run-cli.js";
 

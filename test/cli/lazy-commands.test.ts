@@ -46,6 +46,7 @@ const REGISTRATION_SRC = [
   "src/text/did-you-mean.js", // the nearest command to an unknown one (register/help.ts)
   "src/text/parse-duration.js",
   "src/text/redact.js", // every output goes through the redactor of the run's secrets (cli/output/output-redaction.ts)
+  "src/text/word-list.js", // the commands an unknown flag belongs to, listed (cli/flags/flag-spelling.ts)
 ];
 
 const CAMPAIGN = `version: 1

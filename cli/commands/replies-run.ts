@@ -12,8 +12,9 @@
  */
 import { join } from "node:path";
 import { apiErrorDiagnostic, type Sleep } from "../../src/api/index.js";
+import { keyRecheck } from "../../src/api/routing/key-recheck.js";
 import type { RoutingResult } from "../../src/api/routing/route-owners.js";
-import { routeReplies } from "../../src/api/routing/route-replies.js";
+import { routeReplies, unreadReplyProjects } from "../../src/api/routing/route-replies.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
 import { REPLIES_RUN_FORMAT_VERSION, type RunEvent } from "../../src/replies/events.js";
 import type { ReplyProject } from "../../src/replies/port.js";
@@ -194,6 +195,7 @@ async function prepareRun(
     }),
   );
   const now = deps.now ?? (() => session.now().getTime());
+  const projects = inputs.campaign.projects;
   const worker = new RepliesWorker({
     // The router: it routes each read and answer by the conversation's project (placeConversation).
     port: session.router,
@@ -210,6 +212,17 @@ async function prepareRun(
     pollIntervalMs: POLL_INTERVAL_MS,
     until: flags.once === true ? "once" : "interrupted",
     onEvent: view,
+    // A key that could not be used at the start: the cursor stays, and the key is checked again.
+    unlisted: () => unreadReplyProjects(session.router, projects),
+    ...(opened.routing.diagnostics.length === 0
+      ? {}
+      : {
+          beforePass: keyRecheck({
+            router: session.router,
+            route: () => routeReplies(session.router, projects, flags),
+            now,
+          }),
+        }),
   });
   const take = eventIntake(file, (job) => worker.enqueue(job), now);
   // Events recorded by an earlier run and not yet settled: first in line.

@@ -149,11 +149,11 @@ export function hourlyRecorder(
   session: Session,
   flags: StoreFlags,
   io: Io,
-): () => Promise<{ readonly diagnostics: readonly Diagnostic[]; readonly sending: number }> {
+): () => Promise<{ readonly diagnostics: readonly Diagnostic[] }> {
   let lastHour: string | null = null;
   return async () => {
     const hour = hourOf(session.now());
-    if (hour === lastHour) return { diagnostics: [], sending: 0 };
+    if (hour === lastHour) return { diagnostics: [] };
     lastHour = hour;
     const summary = await recordResults(session, flags, io, true);
     const note: Diagnostic = {
@@ -161,7 +161,7 @@ export function hourlyRecorder(
       code: "results.recorded",
       message: renderRecordText(summary).trim().split("\n")[0] ?? "",
     };
-    return { diagnostics: [note, ...summary.diagnostics], sending: 0 };
+    return { diagnostics: [note, ...summary.diagnostics] };
   };
 }
 

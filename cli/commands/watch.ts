@@ -16,8 +16,9 @@
 
 import { setTimeout as delay } from "node:timers/promises";
 import type { Sleep } from "../../src/api/index.js";
+import { keyRecheck } from "../../src/api/routing/key-recheck.js";
 import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
-import { routeOwners } from "../../src/api/routing/route-owners.js";
+import { type RoutingResult, routeOwners } from "../../src/api/routing/route-owners.js";
 import { busiestKeyRequests } from "../../src/api/routing/sum-stats.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { brakedGuard } from "../../src/experiments/brake.js";
@@ -97,16 +98,7 @@ export async function watchCommand(
   const opened = await openSession(flags, io, deps.session);
   if (!opened.ok) return failWith(opened.diagnostics, new Map(), io, json);
   const session = opened.session;
-  // Keys per organization: each project's (and email campaign's) reads and pauses go with its own
-  // organization's key; --record reads what every key sees.
-  const routing = await routeOwners(
-    session.router,
-    [
-      ...projectOwners(loaded.campaign.projects),
-      ...emailOwners({ lists: [], campaigns: loaded.campaign.emailCampaigns ?? [] }),
-    ],
-    { everyKey: flags.record === true },
-  );
+  const { routing, recheck } = await routeWatched(session, loaded.campaign, flags);
   if (!routing.ok) {
     await session.close();
     return failWith(routing.diagnostics, sources, io, json);
@@ -119,7 +111,7 @@ export async function watchCommand(
     color: flags.color !== false && useColor(io, "stderr"),
     width: terminalWidth(io),
   });
-  const alsoPoll = otherPolls(loaded.campaign, session, flags, io);
+  const alsoPoll = bothPolls(otherPolls(loaded.campaign, session, flags, io), recheck);
   try {
     const summary = await runWatch({
       port: session.client,
@@ -149,16 +141,18 @@ export async function watchCommand(
   }
 }
 
-/** Two per-poll checks as one (either may be absent): their notes together, their sending counts summed. */
+/**
+ * Two per-poll checks as one (either may be absent): their notes together, their sending counts
+ * summed (absent when neither watches an email campaign).
+ */
 function bothPolls(a: (() => Promise<AlsoPolled>) | undefined, b: (() => Promise<AlsoPolled>) | undefined) {
   if (a === undefined || b === undefined) return a ?? b;
   return async (): Promise<AlsoPolled> => {
     const first = await a();
     const second = await b();
-    return {
-      diagnostics: [...first.diagnostics, ...second.diagnostics],
-      sending: first.sending + second.sending,
-    };
+    const diagnostics = [...first.diagnostics, ...second.diagnostics];
+    if (first.sending === undefined && second.sending === undefined) return { diagnostics };
+    return { diagnostics, sending: (first.sending ?? 0) + (second.sending ?? 0) };
   };
 }
 
@@ -216,6 +210,28 @@ function interruptible(io: Io, deps: WatchDeps) {
     } else hardAbort(unsubscribe);
   });
   return { controller, sleep, unsubscribe };
+}
+
+/**
+ * Keys per organization: each project's (and email campaign's) reads and pauses go with its own
+ * organization's key; `--record` reads what every key sees. A key that could not be used at the
+ * start (routing's warnings) is checked again, at most once a minute, after a poll's pauses
+ * (`recheck`, one of the poll's checks: src/api/routing/key-recheck.ts).
+ */
+async function routeWatched(
+  session: Session,
+  campaign: ReturnType<typeof loadCampaign>["campaign"],
+  flags: WatchFlags,
+): Promise<{ routing: RoutingResult; recheck?: () => Promise<AlsoPolled> }> {
+  const owners = [
+    ...projectOwners(campaign.projects),
+    ...emailOwners({ lists: [], campaigns: campaign.emailCampaigns ?? [] }),
+  ];
+  const route = () => routeOwners(session.router, owners, { everyKey: flags.record === true });
+  const routing = await route();
+  if (!routing.ok || routing.diagnostics.length === 0) return { routing };
+  const again = keyRecheck({ router: session.router, route, now: () => session.now().getTime() });
+  return { routing, recheck: async () => ({ diagnostics: await again() }) };
 }
 
 /**

@@ -23,9 +23,9 @@ export function budgetWatchOf(
   if (loaded.ok) return budgetWatch(session, loaded.policy);
   let said = false;
   return async () => {
-    if (said) return { diagnostics: [], sending: 0 };
+    if (said) return { diagnostics: [] };
     said = true;
-    return { diagnostics: loaded.diagnostics.map(unreadPolicy), sending: 0 };
+    return { diagnostics: loaded.diagnostics.map(unreadPolicy) };
   };
 }
 
@@ -47,9 +47,9 @@ export function budgetWatch(
   return async () => {
     const now = session.now();
     const spend = await readBudgetSpend(session, policy, now);
-    if (spend === undefined) return { diagnostics: [], sending: 0 };
+    if (spend === undefined) return { diagnostics: [] };
     const judged = budgetAlerts(budgets, spend, now, alerted);
     alerted = judged.alerted;
-    return { diagnostics: judged.diagnostics, sending: 0 };
+    return { diagnostics: judged.diagnostics };
   };
 }

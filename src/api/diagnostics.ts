@@ -59,6 +59,7 @@ function hintFor(code: ApiCode, error: ApiError): string | undefined {
     case "api.insecure-url":
     case "api.no-organization-key":
     case "api.key-organization-mismatch":
+    case "api.key-usable-again":
       return undefined;
   }
 }

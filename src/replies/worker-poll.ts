@@ -8,7 +8,9 @@
  */
 import { apiErrorDiagnostic } from "../api/index.js";
 import type { Conversation } from "../contract/resources.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { nameMapFrom, own } from "../text/names.js";
+import { wordList } from "../text/word-list.js";
 import { cursorAfterPass, markedAt, nextPassAt, passFloor, passOrder, settledMark } from "./poll-window.js";
 import { PAGE_LIMIT, readThread } from "./port.js";
 import { type InboundJob, type SettleContext, settleInbound } from "./settle.js";
@@ -27,12 +29,17 @@ export interface PollerContext {
   readonly between: () => Promise<void>;
   /** Whether the run has stopped (a spent balance) or been stopped (the signal). */
   readonly stopped: () => boolean;
+  /** See `WorkerOptions.unlisted`. */
+  readonly unlisted?: () => readonly string[];
+  /** See `WorkerOptions.beforePass`. */
+  readonly beforePass?: () => Promise<readonly Diagnostic[]>;
 }
 
 /** The passes of one run. Invariant: `cursor` is the one on disk (saved before it is kept). */
 export class Poller {
   private cursor: PollCursor;
   private failed = 0;
+  private heldSaid = false;
 
   constructor(private readonly c: PollerContext) {
     this.cursor = c.settle.state.cursor;
@@ -59,6 +66,9 @@ export class Poller {
    */
   async pass(): Promise<void> {
     const { settle, tally } = this.c;
+    for (const d of (await this.c.beforePass?.()) ?? []) tally.problem(d);
+    // Projects the listing cannot see now: what it lists is settled, the cursor stays.
+    const unlisted = this.c.unlisted?.() ?? [];
     const startedAt = settle.now();
     const floor = passFloor(this.cursor, startedAt, this.c.firstWindowMs);
     const since = iso(floor);
@@ -97,9 +107,24 @@ export class Poller {
     }
     for (const [id, mark] of Object.entries(settled)) if (!(markedAt(mark) >= floor)) delete settled[id];
     tally.pruneJudged(floor);
-    const cursor = cursorAfterPass(this.cursor.updatedSince ?? since, settledUpTo, firstOpen) ?? since;
+    const moved = cursorAfterPass(this.cursor.updatedSince ?? since, settledUpTo, firstOpen) ?? since;
+    const cursor = unlisted.length === 0 ? moved : this.cursor.updatedSince;
+    if (unlisted.length > 0) this.sayHeld(unlisted);
     this.saveCursor({ updatedSince: cursor, lastPassAt: iso(startedAt), settled });
-    this.emitPass(startedAt, since, conversations.length, unchanged, cursor);
+    this.emitPass(startedAt, since, conversations.length, unchanged, cursor ?? since);
+  }
+
+  /** Once a run: the cursor stays while the listing cannot see `unlisted` (project addresses). */
+  private sayHeld(unlisted: readonly string[]): void {
+    if (this.heldSaid) return;
+    this.heldSaid = true;
+    const at = this.cursor.updatedSince;
+    this.c.tally.problem({
+      severity: "warning",
+      code: "replies.cursor-held",
+      message: `the conversations of ${wordList(unlisted)} could not be listed (their organization's key could not be used), so the cursor stays ${at === null ? "unset" : `at ${at}`}: their inbounds are read from there once the key answers`,
+      hint: "the other projects' inbounds are settled meanwhile; a run that goes on checks the key again (at most once a minute)",
+    });
   }
 
   private emitPass(

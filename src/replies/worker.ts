@@ -18,6 +18,7 @@
  * (abortable-port.ts), and what it cut short is left for the next run (an event stays in the
  * listener's record, a reply whose outcome is unknown is settled from the thread and its key).
  */
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { abortablePort } from "./abortable-port.js";
 import type { RunEvent, RunTotals } from "./events.js";
 import { type ReplyProject, readThread } from "./port.js";
@@ -44,6 +45,14 @@ export interface WorkerOptions extends SettleContext {
   readonly pollIntervalMs: number;
   /** `once`: the queued events, one pass (when due), then stop. `interrupted`: until `signal`. */
   readonly until: "once" | "interrupted";
+  /**
+   * The reply projects (addresses) whose conversations a listing cannot see now: their
+   * organization's key could not be used. While any, a pass settles what it lists and keeps the
+   * cursor where it was (`replies.cursor-held`), so that no pass moves it past inbounds it never saw.
+   */
+  readonly unlisted?: () => readonly string[];
+  /** Before each pass: the keys that failed checked again (key-recheck.ts); what it says is reported. */
+  readonly beforePass?: () => Promise<readonly Diagnostic[]>;
   readonly onEvent: (event: RunEvent) => void;
 }
 
@@ -85,6 +94,8 @@ export class RepliesWorker {
       tally: this.tally,
       between: () => this.settleQueuedEvents(),
       stopped: () => this.stopReason !== null || o.signal.aborted,
+      ...(o.unlisted === undefined ? {} : { unlisted: o.unlisted }),
+      ...(o.beforePass === undefined ? {} : { beforePass: o.beforePass }),
     });
   }
 

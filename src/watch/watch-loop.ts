@@ -96,8 +96,11 @@ export interface WatchInput {
 /** What the other checks of a poll found (see `WatchInput.alsoPoll`). */
 export interface AlsoPolled {
   readonly diagnostics: readonly Diagnostic[];
-  /** Watched email campaigns still sending: `--until-done` goes on while this is above 0. */
-  readonly sending: number;
+  /**
+   * Watched email campaigns still sending: `--until-done` goes on while this is above 0. Absent: the
+   * check watches no email campaign (budgets, `--record`, keys checked again): no `email_sending`.
+   */
+  readonly sending?: number;
 }
 
 /** How a run ended. Invariant: `paused <= tripped`; `errors` counts error diagnostics. */
@@ -200,9 +203,11 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     const alsoPolled = await input.alsoPoll?.();
     for (const d of alsoPolled?.diagnostics ?? []) note(d);
     const also = input.requests() - beforeAlso;
-    const emailSending = alsoPolled?.sending ?? 0;
+    const email = alsoPolled?.sending;
+    const emailSending = email ?? 0;
     // Not when some project could not be read: it may be sending (said at the stop).
-    if (first && stillSending(state) + emailSending === 0 && decision.unread.size === 0) nothingSendingNote();
+    if (first && stillSending(state) + emailSending === 0 && decision.unread.size === 0)
+      nothingSendingNote(email !== undefined);
     const ledger = recordReads(read.ledger, input.now().getTime(), tried.requests + also);
     // 5. Stop or wait: until the budget has room for the next poll's pages and its tries.
     const sending = stillSending(state);
@@ -217,7 +222,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       projects_deferred: read.deferred,
       requests: input.requests() - pollStart,
       sending,
-      ...(alsoPolled === undefined ? {} : { email_sending: emailSending }),
+      ...(email === undefined ? {} : { email_sending: email }),
       next_poll_ms: reason === null ? wait : null,
     });
     if (reason !== null) return stop(reason, poll, state, decision.unread);
@@ -256,12 +261,12 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       });
   }
 
-  /** The first poll found nothing sending: no project, and no email campaign (`alsoPoll`). */
-  function nothingSendingNote(): void {
+  /** The first poll found nothing sending: no project, and no email campaign (`alsoPoll`) when `email`. */
+  function nothingSendingNote(email: boolean): void {
     note({
       severity: "info",
       code: "watch.nothing-sending",
-      message: `no project${input.alsoPoll === undefined ? "" : " or email campaign"} of the campaign files is sending (scheduled or active) now`,
+      message: `no project${email ? " or email campaign" : ""} of the campaign files is sending (scheduled or active) now`,
       hint:
         input.until === "interrupted"
           ? "watch goes on polling: a project scheduled later is watched from then on"

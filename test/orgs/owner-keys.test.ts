@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { watchCommand } from "../../cli/commands/watch.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
 import { checkCliDocuments } from "../helpers/documents.js";
+import { admin } from "../sandbox/helpers.js";
 import { apply, type Bed, closeBeds, io, orgKeys, plan, virtual } from "./harness.js";
 import {
   ANSWER,
@@ -235,4 +236,62 @@ test("replies plan, when one county's key failed GET /organizations and then the
   expect(replies.code).toBe(1);
   expect(replies.stderr).toContain("GET /conversations");
   expect(replies.stderr).toContain(`the key in ${adams.variable} could not be used`);
+});
+
+test("replies run: a county whose key could not be used keeps the cursor where it was; a run hours later with the key answers that county's inbound", async () => {
+  const county1 = "0c000000-0000-4000-8000-000000000001";
+  const b = await ownerBed(`GET /organizations: status(503) org=${county1}`);
+  const [adams] = b.world.orgs;
+  if (adams?.id !== county1) throw new Error("world");
+  // County 1's voter asks first; county 2's three hours later (past the passes' 2-hour overlap).
+  await textIn(b, 1, 1, "Where do I vote?");
+  await admin(b.sb, "POST", "/clock/advance", { ms: 3 * 3_600_000 });
+  await textIn(b, 2, 1, "Where do I vote?");
+  const first = await repliesRun(b, orgKeys(b));
+  expect(first.stderr).toContain(`the key in ${adams.variable} could not be used`);
+  expect(first.lines.filter((l) => l.type === "inbound" && l.outcome === "answered")).toHaveLength(1);
+  const held = first.lines.filter((l) => l.type === "problem" && l.diagnostic.code === "replies.cursor-held");
+  expect(held).toHaveLength(1);
+  expect(held[0].diagnostic.message).toContain(
+    `the conversations of ${adams.projects[0]?.address} could not be listed`,
+  );
+  // The key answers again; the next run's pass still reaches county 1's inbound, and answers it with its key.
+  await admin(b.sb, "DELETE", "/faults");
+  await admin(b.sb, "POST", "/clock/advance", { ms: 120_000 });
+  await clearLog(b);
+  const second = await repliesRun(b, orgKeys(b));
+  expect(second.code, second.out + second.stderr).toBe(0);
+  expect(second.lines.filter((l) => l.type === "inbound" && l.outcome === "answered")).toHaveLength(1);
+  expect(replyPosts(await log(b)).map((r) => [r.key_organization_id, r.status])).toEqual([[county1, 202]]);
+});
+
+test("replies run that goes on: a county's key that failed at the start (503 past the second read) is checked again before a later pass; its inbound is then answered with its key", async () => {
+  const county1 = "0c000000-0000-4000-8000-000000000001";
+  const b = await ownerBed(`GET /organizations: status(503) org=${county1} n=8`);
+  await textIn(b, 1, 1, "Where do I vote?");
+  const start = b.sb.clock.nowMs();
+  let stop = () => {};
+  const run = await repliesRun(
+    b,
+    orgKeys(b),
+    { once: false },
+    {
+      // Five minutes of the API's clock, then Ctrl-C.
+      sleep: async (ms) => {
+        if (b.sb.clock.nowMs() - start > 5 * 60_000) stop();
+        await b.sb.clock.advance(ms);
+      },
+      onInterrupt: (handler) => {
+        stop = handler;
+        return () => {};
+      },
+    },
+  );
+  const problems = run.lines.filter((l) => l.type === "problem").map((l) => l.diagnostic.code);
+  expect(problems).toEqual(["api.server-error", "replies.cursor-held", "api.key-usable-again"]);
+  const usable = run.lines.find((l) => l.type === "problem" && l.diagnostic.code === "api.key-usable-again");
+  expect(Date.parse(usable.at) - start).toBeGreaterThanOrEqual(60_000);
+  expect(run.lines.filter((l) => l.type === "inbound" && l.outcome === "answered")).toHaveLength(1);
+  expect(replyPosts(await log(b)).map((r) => [r.key_organization_id, r.status])).toEqual([[county1, 202]]);
+  expect(run.code, run.out + run.stderr).toBe(0);
 });

@@ -10,7 +10,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { type RepliesPlanFlags, repliesPlanCommand } from "../../cli/commands/replies-plan.js";
-import { type RepliesRunFlags, repliesRunCommand } from "../../cli/commands/replies-run.js";
+import {
+  type RepliesRunDeps,
+  type RepliesRunFlags,
+  repliesRunCommand,
+} from "../../cli/commands/replies-run.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { Fixture } from "../../src/sandbox/fixture/types.js";
 import { startSandbox } from "../../src/sandbox/index.js";
@@ -97,11 +101,15 @@ export async function textIn(b: Bed, i: number, n: number, phone: string, text: 
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
 }
 
-/** `replies run --once --no-webhooks --json` over `campaign/`: its exit code and its lines. */
+/**
+ * `replies run --once --no-webhooks --json` over `campaign/`: its exit code and its lines. `deps`
+ * replace the virtual clock's sleep and the interrupt's registration (a run that goes on).
+ */
 export async function repliesRun(
   b: Bed,
   env: Record<string, string>,
   flags: Partial<RepliesRunFlags> = {},
+  deps: Pick<RepliesRunDeps, "sleep" | "onInterrupt"> = {},
 ): Promise<{ code: number; lines: Json[]; out: string; stderr: string }> {
   const io = captureIo({ env: { NO_COLOR: "1", ...env }, cwd: b.world.dir, clock: () => b.sb.clock.nowMs() });
   const v = virtual(b);
@@ -122,6 +130,7 @@ export async function repliesRun(
       now: () => b.sb.clock.nowMs(),
       onInterrupt: () => () => {},
       backoffMs: 1000,
+      ...deps,
     },
   );
   // One JSON line per event, or one error document (indented) when the run stops before it starts.

@@ -273,3 +273,62 @@ test("status: when every key failed GET /organizations, the failure names the AP
   expect(run.stderr).toContain("no key is in use");
   expect(run.stderr).not.toContain("refused");
 });
+
+/** A watch run's JSON events. */
+function eventsOf(run: Run): { type: string; at: string; diagnostic?: { code: string; message: string } }[] {
+  return run.stdout
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+}
+
+test("watch: a key that failed at the start (503 past the second read) is checked again a minute later; its organization is then read and guarded with it", async () => {
+  // Baker's key fails its two identity reads (4 attempts each), then answers.
+  const b = await bed(2, (w) => `GET /organizations: status(503) org=${w.orgs[1]?.id} n=8`);
+  await sendAll(b);
+  const baker = b.world.orgs[1];
+  if (baker === undefined) throw new Error("world");
+  const run = await watch(b, orgKeys(b), { once: false, untilDone: true, interval: 5_000 });
+  expect(keyWarnings(run, baker.variable)).toHaveLength(1);
+  const events = eventsOf(run);
+  const usable = events.filter((e) => e.diagnostic?.code === "api.key-usable-again");
+  expect(usable).toHaveLength(1);
+  expect(usable[0]?.diagnostic?.message).toContain(`the key in ${baker.variable} answers now`);
+  // Not before a minute of the API's clock after the start.
+  const start = events.find((e) => e.type === "start");
+  expect(Date.parse(usable[0]?.at ?? "") - Date.parse(start?.at ?? "")).toBeGreaterThanOrEqual(60_000);
+  // The check is one of a poll's own; the files describe no email campaign: no `email_sending`.
+  const polls = events.filter((e) => e.type === "poll");
+  expect(polls.length).toBeGreaterThan(12);
+  for (const p of polls) expect(p).not.toHaveProperty("email_sending");
+  // Baker's failing project was then read, its guard tripped, and it was paused with Baker's key.
+  expect(run.stderr).not.toContain("watch.project-never-read");
+  expect(events.at(-1)).toMatchObject({ type: "stop", reason: "done", paused: 1, errors: 0 });
+  expect(run.code).toBe(2);
+  const log = await requests(b.sb);
+  const pauses = log.filter((r) => r.method === "POST" && r.path.endsWith("/pause"));
+  expect(pauses.map((r) => [projectOf(r.path), r.key_organization_id])).toEqual([[b.failing, baker.id]]);
+  // Baker's identity: 8 failed attempts, then one that answered; never read again after that.
+  const identity = log.filter((r) => r.key_organization_id === baker.id && r.path === "/organizations");
+  expect(identity.map((r) => r.status)).toEqual([...Array(8).fill(503), 200]);
+});
+
+test("watch: a key the API refused (401) at the start is not checked again: one GET /organizations with it in the whole run", async () => {
+  // The second organization's sender keeps sending for minutes (its second message is 10 minutes on).
+  const b = await bed(3, (w) => `GET /organizations: status(401) org=${w.orgs[0]?.id}`);
+  await sendAll(b);
+  const adams = b.world.orgs[0];
+  if (adams === undefined) throw new Error("world");
+  const run = await watch(b, orgKeys(b), { once: false, untilDone: true, interval: 5_000 });
+  const events = eventsOf(run);
+  // The run outlasted several minutes of polls: the check had its chances.
+  const start = Date.parse(events.find((e) => e.type === "start")?.at ?? "");
+  expect(Date.parse(events.at(-1)?.at ?? "") - start).toBeGreaterThan(3 * 60_000);
+  expect(events.some((e) => e.diagnostic?.code === "api.key-usable-again")).toBe(false);
+  const log = await requests(b.sb);
+  expect(log.filter((r) => r.key_organization_id === adams.id && r.path === "/organizations")).toHaveLength(
+    1,
+  );
+  expect(run.stderr).toContain("watch.project-never-read");
+  expect(run.code).toBe(1);
+});

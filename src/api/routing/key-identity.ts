@@ -2,13 +2,13 @@
  * Which organization each key belongs to: its `GET /organizations` (the key's own organization and
  * its descendants), read once per key and session (twice when the first read fails for another
  * reason than the key) and kept, or learned from a listing made anyway
- * (the refresh's). Routing checks each key against its variable with it, and the write port judges
+ * (the refresh's); a long run forgets the failed ones to read them again (`forgetFailures`). Routing checks each key against its variable with it, and the write port judges
  * the cross-organization rule with it (write-guard.ts).
  */
 
 import type { Organization } from "../../contract/resources.js";
 import type { ApiClient } from "../client.js";
-import { mayPassOnRereading } from "../key-refusal.js";
+import { mayPassOnRereading, refusesKey } from "../key-refusal.js";
 import type { ApiError, ApiResult } from "../result.js";
 
 /** What a key's listing says: its root organization and everything it sees, or why it could not be read. */
@@ -38,6 +38,22 @@ export class KeyIdentities {
       this.known.set(client, identity);
     }
     return identity;
+  }
+
+  /**
+   * Forgets every identity that failed for another reason than the key (a 5xx, a 429, the network:
+   * a refused key stays refused, key-refusal.ts), so that the next `of` reads it again: a long run
+   * (key-recheck.ts) checks again a key that failed at its start. Returns the clients forgotten.
+   */
+  async forgetFailures(): Promise<ApiClient[]> {
+    const forgotten: ApiClient[] = [];
+    for (const [client, identity] of [...this.known]) {
+      const known = await identity;
+      if (known.ok || refusesKey(known.error) || this.known.get(client) !== identity) continue;
+      this.known.delete(client);
+      forgotten.push(client);
+    }
+    return forgotten;
   }
 
   /** Learns a key's identity from a successful listing of its own (the latest one wins). */

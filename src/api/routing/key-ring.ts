@@ -29,6 +29,8 @@ export interface KeyRing {
   readonly organizations: ReadonlyMap<string, OrganizationKeyEntry>;
   /** Every client made so far, the default first: what the session counts and closes. */
   made(): readonly ApiClient[];
+  /** Where the key of a client made so far came from (`source`); undefined for another client. */
+  sourceOf(client: ApiClient): string | undefined;
 }
 
 /** How one organization's key is made. */
@@ -53,6 +55,9 @@ export function createKeyRing(
   if (defaultKey === null && organizations.length === 0)
     throw new Error("createKeyRing: neither a default key nor a key per organization");
   const made: ApiClient[] = defaultKey === null ? [] : [defaultKey.client];
+  const sources = new Map<ApiClient, string>(
+    defaultKey === null ? [] : [[defaultKey.client, defaultKey.source]],
+  );
   const entries = new Map<string, OrganizationKeyEntry>();
   for (const o of organizations) {
     if (o.sameAsDefault && defaultKey !== null) {
@@ -67,10 +72,11 @@ export function createKeyRing(
         if (client === undefined) {
           client = o.make();
           made.push(client);
+          sources.set(client, o.source);
         }
         return client;
       },
     });
   }
-  return { defaultKey, organizations: entries, made: () => made };
+  return { defaultKey, organizations: entries, made: () => made, sourceOf: (client) => sources.get(client) };
 }

@@ -28,3 +28,16 @@ export function routeReplies(
     { allowCrossOrganizationKey: flags.allowCrossOrganizationKey === true },
   );
 }
+
+/**
+ * The reply projects (addresses) that no key reads now: their organization's key could not be used
+ * (routing's warning). A conversations listing does not see them; `replies run` keeps its cursor.
+ */
+export function unreadReplyProjects(
+  router: OwnerRouter,
+  projects: readonly { readonly id: string; readonly address: string; readonly replies?: unknown }[],
+): string[] {
+  return projectOwners(projects.filter((p) => p.replies !== undefined))
+    .filter((owner) => router.ownerClient(owner) === null)
+    .map((owner) => owner.address);
+}

@@ -108,21 +108,21 @@ export class Poller {
     for (const [id, mark] of Object.entries(settled)) if (!(markedAt(mark) >= floor)) delete settled[id];
     tally.pruneJudged(floor);
     const moved = cursorAfterPass(this.cursor.updatedSince ?? since, settledUpTo, firstOpen) ?? since;
-    const cursor = unlisted.length === 0 ? moved : this.cursor.updatedSince;
-    if (unlisted.length > 0) this.sayHeld(unlisted);
+    // Held: where it was, or (no cursor yet) this pass's floor, so that a first window never slides.
+    const cursor = unlisted.length === 0 ? moved : (this.cursor.updatedSince ?? since);
+    if (unlisted.length > 0) this.sayHeld(unlisted, cursor);
     this.saveCursor({ updatedSince: cursor, lastPassAt: iso(startedAt), settled });
-    this.emitPass(startedAt, since, conversations.length, unchanged, cursor ?? since);
+    this.emitPass(startedAt, since, conversations.length, unchanged, cursor);
   }
 
-  /** Once a run: the cursor stays while the listing cannot see `unlisted` (project addresses). */
-  private sayHeld(unlisted: readonly string[]): void {
+  /** Once a run: the cursor stays at `at` while the listing cannot see `unlisted` (project addresses). */
+  private sayHeld(unlisted: readonly string[], at: string): void {
     if (this.heldSaid) return;
     this.heldSaid = true;
-    const at = this.cursor.updatedSince;
     this.c.tally.problem({
       severity: "warning",
       code: "replies.cursor-held",
-      message: `the conversations of ${wordList(unlisted)} could not be listed (their organization's key could not be used), so the cursor stays ${at === null ? "unset" : `at ${at}`}: their inbounds are read from there once the key answers`,
+      message: `the conversations of ${wordList(unlisted)} could not be listed (their organization's key could not be used), so the cursor stays at ${at}: their inbounds are read from there once the key answers`,
       hint: "the other projects' inbounds are settled meanwhile; a run that goes on checks the key again (at most once a minute)",
     });
   }

@@ -238,7 +238,7 @@ test("replies plan, when one county's key failed GET /organizations and then the
   expect(replies.stderr).toContain(`the key in ${adams.variable} could not be used`);
 });
 
-test("replies run: a county whose key could not be used keeps the cursor where it was; a run hours later with the key answers that county's inbound", async () => {
+test("replies run: a county whose key could not be used keeps the cursor where it was; a run a day later with the key answers that county's inbound", async () => {
   const county1 = "0c000000-0000-4000-8000-000000000001";
   const b = await ownerBed(`GET /organizations: status(503) org=${county1}`);
   const [adams] = b.world.orgs;
@@ -255,9 +255,13 @@ test("replies run: a county whose key could not be used keeps the cursor where i
   expect(held[0].diagnostic.message).toContain(
     `the conversations of ${adams.projects[0]?.address} could not be listed`,
   );
-  // The key answers again; the next run's pass still reaches county 1's inbound, and answers it with its key.
+  // No cursor before: it is held at the pass's floor, not left unset (a first window slides with now).
+  const pass = first.lines.find((l) => l.type === "pass");
+  expect(pass.cursor).toBe(pass.updated_since);
+  // The key answers again a day later; the next run's pass still reaches county 1's inbound, and
+  // answers it with its key.
   await admin(b.sb, "DELETE", "/faults");
-  await admin(b.sb, "POST", "/clock/advance", { ms: 120_000 });
+  await admin(b.sb, "POST", "/clock/advance", { ms: 25 * 3_600_000 });
   await clearLog(b);
   const second = await repliesRun(b, orgKeys(b));
   expect(second.code, second.out + second.stderr).toBe(0);

@@ -332,3 +332,27 @@ test("watch: a key the API refused (401) at the start is not checked again: one 
   expect(run.stderr).toContain("watch.project-never-read");
   expect(run.code).toBe(1);
 });
+
+test("watch: a key checked again that answers for another organization than its variable's is said as an error; the routes stay and nothing goes with it", async () => {
+  const b = await bed(2, (w) => `GET /organizations: status(503) org=${w.orgs[1]?.id} n=8`);
+  await sendAll(b);
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  // Baker's key pasted into Adams's variable; Baker's projects go with the parent's key.
+  const env = { CAMPAIGNCTL_API_KEY: PARENT_KEY, [adams.variable]: baker.key };
+  const run = await watch(b, env, { once: false, untilDone: true, interval: 5_000 });
+  const events = eventsOf(run);
+  const codes = events.flatMap((e) => (e.diagnostic === undefined ? [] : [e.diagnostic.code]));
+  expect(codes.filter((c) => c === "api.key-organization-mismatch")).toHaveLength(1);
+  expect(codes).not.toContain("api.key-usable-again");
+  expect(run.stderr).toContain(`the key in ${adams.variable} belongs to organization "${baker.name}"`);
+  // Nothing of Adams's projects went with Baker's key (nor by id at all); Baker's pause went with the parent's.
+  const log = await requests(b.sb);
+  const adamsIds = new Set(adams.projects.map((p) => p.id));
+  expect(log.filter((r) => adamsIds.has(projectOf(r.path) ?? ""))).toEqual([]);
+  const pauses = log.filter((r) => r.method === "POST" && r.path.endsWith("/pause"));
+  expect(pauses.map((r) => [projectOf(r.path), r.key_organization_id])).toEqual([[b.failing, PARENT_ORG]]);
+  // The error is the run's: exit 1 (the parent's statistics rows list Adams's projects meanwhile).
+  expect(events.at(-1)).toMatchObject({ type: "stop", reason: "done", paused: 1, errors: 1 });
+  expect(run.code).toBe(1);
+});

@@ -122,7 +122,7 @@ export class Poller {
     this.c.tally.problem({
       severity: "warning",
       code: "replies.cursor-held",
-      message: `the conversations of ${wordList(unlisted)} could not be listed (their organization's key could not be used), so the cursor stays at ${at}: their inbounds are read from there once the key answers`,
+      message: `the conversations of ${wordList(unlisted)} cannot be listed nor answered now (their organization's key could not be used), so the cursor stays at ${at}: their inbounds are read from there once the key answers`,
       hint: "the other projects' inbounds are settled meanwhile; a run that goes on checks the key again (at most once a minute)",
     });
   }

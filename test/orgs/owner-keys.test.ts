@@ -253,7 +253,7 @@ test("replies run: a county whose key could not be used keeps the cursor where i
   const held = first.lines.filter((l) => l.type === "problem" && l.diagnostic.code === "replies.cursor-held");
   expect(held).toHaveLength(1);
   expect(held[0].diagnostic.message).toContain(
-    `the conversations of ${adams.projects[0]?.address} could not be listed`,
+    `the conversations of ${adams.projects[0]?.address} cannot be listed nor answered now`,
   );
   // No cursor before: it is held at the pass's floor, not left unset (a first window slides with now).
   const pass = first.lines.find((l) => l.type === "pass");

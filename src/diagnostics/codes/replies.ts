@@ -25,7 +25,7 @@ export const REPLIES_CODES = {
     "`replies run --once` made no GET /conversations pass: the last one started less than a minute ago (of the API's clock); run it again later",
   "replies.poll-failed": "GET /conversations or a thread read failed: the pass stops and is retried later",
   "replies.cursor-held":
-    "some reply projects' conversations could not be listed (their organization's key could not be used): the passes settle what they list but keep the cursor where it was, so that those inbounds are read once the key answers (said once a run)",
+    "some reply projects' conversations cannot be listed nor answered (their organization's key could not be used): the passes settle what they list but keep the cursor where it was, so that those inbounds are read once the key answers (said once a run)",
   "replies.answer-refused":
     "the API refused an answer with a 4xx (opted out, number released, project deleted, not found): recorded, never retried",
   "replies.answer-unknown":

@@ -1,7 +1,10 @@
 import { afterEach, expect, test } from "vitest";
+import { openSession } from "../../cli/gather/session.js";
+import { projectOwners } from "../../src/api/routing/owners.js";
+import { routeOwners } from "../../src/api/routing/route-owners.js";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { admin } from "../sandbox/helpers.js";
-import { apply, bed, closeBeds, type LogEntry, orgKeys, plan, type Section } from "./harness.js";
+import { apply, bed, closeBeds, io, type LogEntry, orgKeys, plan, type Section, virtual } from "./harness.js";
 
 afterEach(closeBeds);
 
@@ -121,4 +124,40 @@ test("an organization's key the API refuses (401) is not read again: one GET /or
   expect(
     log.filter((r) => r.path === "/organizations" && r.key_organization_id === adams.id && r.status === 401),
   ).toHaveLength(1);
+});
+
+test("an organization's key whose GET /organizations fails after routing read it: the listing answers with what routing read, and its organization still reads and pauses (watch lists organizations once)", async () => {
+  const b = await bed(2, 1);
+  const [adams, baker] = b.world.orgs;
+  const project = baker?.projects[0]?.id;
+  if (adams === undefined || baker === undefined || project === undefined) throw new Error("world");
+  const out = { stdout: "", stderr: "" };
+  const opened = await openSession({ baseUrl: b.sb.baseUrl }, io(b, orgKeys(b), out), virtual(b));
+  if (!opened.ok) throw new Error("session");
+  const { router } = opened.session;
+  try {
+    const owners = b.world.orgs.flatMap((o) => o.projects.map((p) => ({ ...p, organization: o.name })));
+    const routed = await routeOwners(router, projectOwners(owners));
+    expect(routed).toMatchObject({ ok: true, diagnostics: [] });
+    // From now on Baker's key fails GET /organizations, every attempt.
+    await admin(b.sb, "POST", "/faults", { spec: `GET /organizations: status(503) org=${baker.id}` });
+    const listed = await router.listOrganizations();
+    expect(listed.ok && listed.value.map((o) => o.id).sort()).toEqual([adams.id, baker.id].sort());
+    // Baker's organization is not failed: its project is read and paused with its own key.
+    expect((await router.getProject(project)).ok).toBe(true);
+    // Baker's project is sending (a guard's pause is what a watch would make).
+    b.sb.store.mutate((w) => {
+      const live = w.projects[project];
+      if (live !== undefined) live.status = "active";
+    });
+    const paused = await router.pauseProject(project, { reason: "guard" }, "k-bulk-read-failure-1");
+    expect(paused.ok).toBe(true);
+    const log = (await admin(b.sb, "GET", "/requests")).body.data.requests as LogEntry[];
+    const failed = log.filter((r) => r.path === "/organizations" && r.status === 503);
+    expect(failed.map((r) => r.key_organization_id)).toEqual(Array(4).fill(baker.id));
+    const pause = log.filter((r) => r.method === "POST" && r.path === `/projects/${project}/pause`);
+    expect(pause.map((r) => [r.key_organization_id, r.status])).toEqual([[baker.id, 200]]);
+  } finally {
+    await opened.session.close();
+  }
 });

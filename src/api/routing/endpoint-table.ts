@@ -22,6 +22,7 @@ import type { ApiClient } from "../client.js";
 import { isEarlyAccess } from "../early-access.js";
 import type { ConversationQuery, EmailCampaignQuery, Endpoints, ProjectStatsParams } from "../endpoints.js";
 import { seg } from "../endpoints.js";
+import { refusesKey } from "../key-refusal.js";
 import { collectPages, pages } from "../paging.js";
 import type { ApiError, ApiResult, RequestIdentity } from "../result.js";
 import { allPages, firstVisible, gather, mergeItems } from "./bulk.js";
@@ -176,11 +177,19 @@ function conversationEndpoints(
   };
 }
 
-/** GET /organizations over every key in use, merged; each key's own answer is its identity. */
+/**
+ * GET /organizations over every key in use, merged; each key's own answer is its identity. A key
+ * whose listing fails now for another reason than the key (a blip, its retries spent) answers with
+ * its identity when this session read it: the same `GET /organizations`, read earlier in this run
+ * (routing's check of the key). So a blip there never fails an organization (a mark that a long
+ * run, which lists organizations once, would keep for good: every pause of watch refused).
+ */
 async function listOrganizations(d: Dispatch) {
-  const kept = await gather(d.inUse(), d.defaultClient, d.marks, "listOrganizations", (c) =>
-    c.listOrganizations(),
-  );
+  const kept = await gather(d.inUse(), d.defaultClient, d.marks, "listOrganizations", async (c) => {
+    const listed = await c.listOrganizations();
+    if (listed.ok || refusesKey(listed.error)) return listed;
+    return d.identities.listing(c) ?? listed;
+  });
   for (const k of kept) d.identities.learn(k.client, k.result);
   return mergeItems(
     kept.map((k) => k.result),

@@ -24,6 +24,7 @@ export function rootOrganization(orgs: readonly Organization[]): Organization | 
 /** The identities of a session's keys, by client. */
 export class KeyIdentities {
   private readonly known = new Map<ApiClient, Promise<KeyIdentity>>();
+  private readonly listings = new Map<ApiClient, Listed>();
 
   /**
    * The key's identity: its `GET /organizations` (or a listing learned), kept for the session. A
@@ -34,7 +35,7 @@ export class KeyIdentities {
   of(client: ApiClient): Promise<KeyIdentity> {
     let identity = this.known.get(client);
     if (identity === undefined) {
-      identity = readIdentity(client);
+      identity = this.read(client);
       this.known.set(client, identity);
     }
     return identity;
@@ -56,17 +57,29 @@ export class KeyIdentities {
     return forgotten;
   }
 
+  /** The key's last successful `GET /organizations` of this session, if any; never reads. */
+  listing(client: ApiClient): Listed | undefined {
+    return this.listings.get(client);
+  }
+
   /** Learns a key's identity from a successful listing of its own (the latest one wins). */
-  learn(client: ApiClient, listed: ApiResult<readonly Organization[]>): void {
-    if (listed.ok) this.known.set(client, Promise.resolve(identityOf(listed)));
+  learn(client: ApiClient, listed: ApiResult<Organization[]>): void {
+    if (!listed.ok) return;
+    this.listings.set(client, listed);
+    this.known.set(client, Promise.resolve(identityOf(listed)));
+  }
+
+  private async read(client: ApiClient): Promise<KeyIdentity> {
+    let listed = await client.listOrganizations();
+    const first = identityOf(listed);
+    if (!first.ok && mayPassOnRereading(first.error)) listed = await client.listOrganizations();
+    if (listed.ok) this.listings.set(client, listed);
+    return identityOf(listed);
   }
 }
 
-async function readIdentity(client: ApiClient): Promise<KeyIdentity> {
-  const first = identityOf(await client.listOrganizations());
-  if (first.ok || !mayPassOnRereading(first.error)) return first;
-  return identityOf(await client.listOrganizations());
-}
+/** A successful `GET /organizations` answer. */
+type Listed = Extract<ApiResult<Organization[]>, { readonly ok: true }>;
 
 function identityOf(listed: ApiResult<readonly Organization[]>): KeyIdentity {
   if (!listed.ok) return { ok: false, error: listed.error };

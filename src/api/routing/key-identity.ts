@@ -1,9 +1,11 @@
 /**
  * Which organization each key belongs to: its `GET /organizations` (the key's own organization and
  * its descendants), read once per key and session (twice when the first read fails for another
- * reason than the key) and kept, or learned from a listing made anyway
- * (the refresh's); a long run forgets the failed ones to read them again (`forgetFailures`). Routing checks each key against its variable with it, and the write port judges
- * the cross-organization rule with it (write-guard.ts).
+ * reason than the key) and kept, or learned from a listing made anyway (the refresh's); a long run
+ * forgets the failed ones to read them again (`forgetFailures`). Routing checks each key against its
+ * variable with it, and the write port judges the cross-organization rule with it (write-guard.ts).
+ * The last listing that succeeded is kept too (`listing`): a later listing that fails with a blip
+ * answers with it (endpoint-table.ts).
  */
 
 import type { Organization } from "../../contract/resources.js";

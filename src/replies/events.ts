@@ -8,6 +8,13 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
 export const REPLIES_RUN_FORMAT_VERSION = 1;
 
+/**
+ * Why a run stopped: `--once` done; Ctrl-C or SIGTERM; or an answer the API refused in a way no
+ * later answer with the same key gets past (402: the organization cannot pay; 401 or 403: the key
+ * may not answer), nothing sent for it.
+ */
+export type RunStopReason = "once" | "interrupted" | "insufficient-balance" | "key-refused";
+
 /** How an inbound came out (see settle.ts `Settled`, plus the intake's own outcomes). */
 export type InboundOutcome =
   | "answered"
@@ -21,6 +28,7 @@ export type InboundOutcome =
   | "missing"
   | "no-rules"
   | "no-balance"
+  | "key-refused"
   | "deferred";
 
 /** Totals of a run. Invariant: each inbound handled counts once per time it was handled. */
@@ -76,7 +84,7 @@ export type RunEvent =
   | {
       readonly type: "stopped";
       readonly at: string;
-      readonly reason: "once" | "interrupted" | "insufficient-balance";
+      readonly reason: RunStopReason;
       readonly totals: RunTotals;
     };
 

@@ -122,12 +122,12 @@ export function startWarnings(facts: {
   return out;
 }
 
-/** How a run ended, as its exit: 402 stops with a failure; `--once` fails while an answer is unknown or a pass could not read. */
+/** How a run ended, as its exit: 402 or a refused key stops with a failure; `--once` fails while an answer is unknown or a pass could not read. */
 export function runSucceeded(
   summary: { readonly reason: string; readonly pending: number; readonly failedPasses: number },
   once: boolean,
 ): boolean {
-  if (summary.reason === "insufficient-balance") return false;
+  if (summary.reason === "insufficient-balance" || summary.reason === "key-refused") return false;
   return !(once && (summary.pending > 0 || summary.failedPasses > 0));
 }
 

@@ -5,7 +5,7 @@
  * other 5xx or a dropped connection re-reads the thread and sends again only when no answer of ours
  * follows the inbound; a 4xx is recorded (`refused`) and never sent again; 402 stops the worker.
  */
-import type { ApiError, Sleep } from "../api/index.js";
+import { type ApiError, refusesKey, type Sleep } from "../api/index.js";
 import { executeWrite, type Reread } from "../api/write-executor.js";
 import type { ThreadMessage } from "../contract/resources.js";
 import { analyzeSegments } from "../message/segments.js";
@@ -29,13 +29,15 @@ export interface InboundJob {
  * How an inbound was settled (or why not yet). Invariants: `answered` means our answer is in the
  * thread and on disk (this run's 202, or found in the thread); `recorded` means it was settled
  * before (the record has it); `refused` is on disk; `unknown` and `unreadable` are not settled and
- * are tried again on a later pass; `no-balance` stops the worker.
+ * are tried again on a later pass; `no-balance` and `key-refused` stop the worker, nothing recorded
+ * for the inbound (`no-balance` writes its `unpaid` line), so a later run answers it.
  */
 export type Settled =
   | { readonly kind: "recorded"; readonly line: AnsweredLine }
   | { readonly kind: "answered"; readonly line: AnsweredLine; readonly replayed: boolean }
   | { readonly kind: "refused"; readonly line: AnsweredLine; readonly error: ApiError }
   | { readonly kind: "no-balance"; readonly error: ApiError }
+  | { readonly kind: "key-refused"; readonly error: ApiError }
   | {
       readonly kind: "unknown";
       readonly rule: string;
@@ -189,6 +191,9 @@ export async function settleInbound(
         });
         return { kind: "no-balance", error: e };
       }
+      // 401 or 403: the key may not answer (revoked, a missing scope, another organization's). The
+      // API took nothing; a key that may answer sends it, so it is not recorded as refused.
+      if (refusesKey(e)) return { kind: "key-refused", error: e };
       const written = line({
         t: "refused",
         rule: rule.name,

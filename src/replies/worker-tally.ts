@@ -8,7 +8,7 @@
 import { apiErrorDiagnostic } from "../api/index.js";
 import type { ThreadMessage } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { emptyTotals, type InboundOutcome, type RunEvent } from "./events.js";
+import { emptyTotals, type InboundOutcome, type RunEvent, type RunStopReason } from "./events.js";
 import type { ReplyProject } from "./port.js";
 import type { InboundJob, Settled } from "./settle.js";
 
@@ -20,12 +20,12 @@ export const receivedAt = (m: ThreadMessage): number => {
   return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
 };
 
-/** What the tally needs: the clock, where events go, and who stops the run when the balance is spent. */
+/** What the tally needs: the clock, where events go, and who stops the run when no answer can go out. */
 export interface TallyOptions {
   readonly now: () => number;
   readonly onEvent: (event: RunEvent) => void;
-  /** Called when an answer was refused for want of balance: the run stops. */
-  readonly onNoBalance: () => void;
+  /** Called when an answer was refused for want of balance, or for the key: the run stops. */
+  readonly onStop: (reason: Extract<RunStopReason, "insufficient-balance" | "key-refused">) => void;
 }
 
 /** Details of an `inbound` event beyond its job, project, outcome and rule. */
@@ -39,7 +39,7 @@ interface InboundDetail {
 /**
  * The run's totals and memory of inbounds. Invariants: `pending` holds the inbounds whose last
  * outcome was `unknown`; an inbound is in the judged set iff its last outcome was final (neither
- * `unknown`, `unreadable`, `missing` nor `no-balance`) and it was received at or after the last floor pruned.
+ * `unknown`, `unreadable`, `missing`, `no-balance` nor `key-refused`) and it was received at or after the last floor pruned.
  */
 export class WorkerTally {
   readonly totals = emptyTotals();
@@ -73,7 +73,7 @@ export class WorkerTally {
     this.judgedFor(m, s);
   }
 
-  /** Remembers an inbound judged for good (not `unknown`, `unreadable`, `missing`, `no-balance`). */
+  /** Remembers an inbound judged for good (not `unknown`, `unreadable`, `missing`, `no-balance`, `key-refused`). */
   private judgedFor(m: ThreadMessage | undefined, s: Settled): void {
     if (m === undefined) return;
     switch (s.kind) {
@@ -81,6 +81,7 @@ export class WorkerTally {
       case "unreadable":
       case "missing":
       case "no-balance":
+      case "key-refused":
         return;
       case "recorded":
       case "answered":
@@ -120,8 +121,17 @@ export class WorkerTally {
         this.problem({ ...apiErrorDiagnostic(s.error), code: "replies.answer-refused", severity: "warning" });
         this.report(job, project, "refused", s.line.rule, { detail: s.line.code });
         return;
+      case "key-refused":
+        this.o.onStop("key-refused");
+        this.problem({
+          ...apiErrorDiagnostic(s.error),
+          code: "replies.key-refused",
+          hint: "use a key of the project's organization that may write (public:write), then start the worker again: nothing was sent, and every inbound not yet answered is answered then",
+        });
+        this.report(job, project, "key-refused", null, {});
+        return;
       case "no-balance":
-        this.o.onNoBalance();
+        this.o.onStop("insufficient-balance");
         this.problem({
           ...apiErrorDiagnostic(s.error),
           code: "replies.insufficient-balance",

@@ -20,7 +20,7 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { abortablePort } from "./abortable-port.js";
-import type { RunEvent, RunTotals } from "./events.js";
+import type { RunEvent, RunStopReason, RunTotals } from "./events.js";
 import { type ReplyProject, readThread } from "./port.js";
 import { type InboundJob, type SettleContext, settleInbound } from "./settle.js";
 import { Poller } from "./worker-poll.js";
@@ -57,7 +57,7 @@ export interface WorkerOptions extends SettleContext {
 }
 
 export interface WorkerSummary {
-  readonly reason: "once" | "interrupted" | "insufficient-balance";
+  readonly reason: RunStopReason;
   readonly totals: RunTotals;
   /** Inbounds whose outcome is still unknown at the end (tried again by the next run). */
   readonly pending: number;
@@ -82,8 +82,8 @@ export class RepliesWorker {
     this.tally = new WorkerTally({
       now: o.now,
       onEvent: o.onEvent,
-      onNoBalance: () => {
-        this.stopReason = "insufficient-balance";
+      onStop: (reason) => {
+        this.stopReason = reason;
       },
     });
     this.poller = new Poller({

@@ -30,6 +30,8 @@ export const REPLIES_CODES = {
     "the API refused an answer with a 4xx (opted out, number released, project deleted, not found): recorded, never retried",
   "replies.answer-unknown":
     "an answer's outcome is still unknown after its attempts (the thread did not show it): it is tried again on the next pass, with the same key",
+  "replies.key-refused":
+    "the API refused an answer for the key (401: revoked or expired; 403: a missing scope, another organization's): nothing was sent nor recorded; the worker stops, and a run with a key that may answer answers that inbound",
   "replies.insufficient-balance":
     "402 INSUFFICIENT_BALANCE: the organization cannot pay for answers; the worker stops",
   "replies.state-locked":

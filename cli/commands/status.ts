@@ -9,6 +9,7 @@
  */
 
 import { resolve } from "node:path";
+import { listingGaps } from "../../src/api/routing/listing-gaps.js";
 import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
 import type { ExperimentSpec, ProjectSpec } from "../../src/campaign/model.js";
@@ -139,7 +140,8 @@ export async function statusCommand(
     const status: StatusRead = { report, email, replies: replies.summary };
     io.stdout(view(status));
     const diagnostics: Diagnostic[] = [
-      ...routing.diagnostics,
+      // --all lists what every key sees: a key it missed fails it (listing-gaps.ts), the rest is shown.
+      ...(flags.all === true ? await listingGaps(session.router) : routing.diagnostics),
       ...report.diagnostics,
       ...replies.diagnostics,
       ...(email?.diagnostics ?? []),

@@ -5,16 +5,20 @@
  * first responses: design.md, "One clock, the API's").
  */
 import { importRouting } from "../../src/api/routing/import-routes.js";
+import { listingGaps } from "../../src/api/routing/listing-gaps.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type LiveForImport, readLiveForImport, type Selection } from "../../src/import/read-live.js";
 import type { Session } from "./session.js";
 
-/** What an import read, with the routing's warnings; or the problems that stopped it before or during the reads. */
+/** What an import read, with what it missed; or the problems that stopped it before or during the reads. */
 export type ImportReads =
   | {
       readonly ok: true;
       readonly live: Extract<LiveForImport, { ok: true }>;
-      /** The routing's warnings (a key that sees nothing, ...), to report with the import's own. */
+      /**
+       * The keys whose organization the reads missed (src/api/routing/listing-gaps.ts: one error
+       * each, standing for routing's warning about the key), to report with the import's own.
+       */
       readonly routing: readonly Diagnostic[];
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
@@ -26,5 +30,6 @@ export async function readForImport(session: Session, selection: Selection): Pro
   const live = await readLiveForImport(session.client, selection, () => session.now(), routing.beforeReads);
   // Routing's warnings (a key that could not be used) go with the reads' outcome, failed or not.
   if (!live.ok) return { ok: false, diagnostics: [...routing.diagnostics, ...live.diagnostics] };
-  return { ok: true, live, routing: routing.diagnostics };
+  // An import is a listing of what every key sees: a key it missed fails it (the rest is written).
+  return { ok: true, live, routing: await listingGaps(session.router) };
 }

@@ -60,6 +60,7 @@ function hintFor(code: ApiCode, error: ApiError): string | undefined {
     case "api.no-organization-key":
     case "api.key-organization-mismatch":
     case "api.key-usable-again":
+    case "api.listing-incomplete":
       return undefined;
   }
 }

@@ -182,3 +182,24 @@ test("import whose reads fail keeps routing's warning naming the key that could 
   expect(run.stderr).toContain("GET /projects/stats");
   expect(run.stderr).toContain(`the key in ${adams.variable} could not be used`);
 });
+
+for (const fault of ["GET /projects/stats: status(500)", "GET /organizations: status(503)"] as const)
+  test(`import --all whose reads missed one organization's key (${fault.split(":")[0]} failing with it) writes the others and fails, naming the key; --check fails too`, async () => {
+    const county2 = "0c000000-0000-4000-8000-000000000002";
+    const b = await bed(2, 1, `${fault} org=${county2}`);
+    const [adams, baker] = b.world.orgs;
+    if (adams === undefined || baker?.id !== county2) throw new Error("world");
+    const run = await importing(b, [], { all: true });
+    expect(run.code).toBe(1);
+    const errors = run.stderr.split("\n").filter((l) => l.startsWith("error["));
+    expect(errors).toEqual([
+      `error[api.listing-incomplete]: the key in ${baker.variable} could not be read (${fault.split(":")[0]} answered ${fault.includes("500") ? "500 INTERNAL_ERROR" : "503 SEND_ENQUEUE_FAILED"}): what it sees is missing from this listing`,
+    ]);
+    // One finding for the key: the listing's error stands for routing's warning about it.
+    expect(run.stderr).not.toContain("could not be used");
+    expect(run.stdout).toContain("adams-county-democrats.yaml");
+    expect(run.stdout).not.toContain("baker-county-democrats.yaml");
+    const checked = await importing(b, [], { all: true, check: true });
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain("api.listing-incomplete");
+  });

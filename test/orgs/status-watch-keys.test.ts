@@ -356,3 +356,18 @@ test("watch: a key checked again that answers for another organization than its 
   expect(events.at(-1)).toMatchObject({ type: "stop", reason: "done", paused: 1, errors: 1 });
   expect(run.code).toBe(1);
 });
+
+test("status --all whose statistics failed for one organization's key lists the others and fails, naming the key", async () => {
+  const b = await bed(2, (w) => `GET /projects/stats: status(500) org=${w.orgs[1]?.id}`);
+  await sendAll(b);
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  const run = await status(b, orgKeys(b), { all: true });
+  expect(run.code).toBe(1);
+  const listed = new Set((JSON.parse(run.stdout).projects as { id: string }[]).map((p) => p.id));
+  expect(listed.has(adams.projects[0]?.id ?? "")).toBe(true);
+  expect(listed.has(baker.projects[0]?.id ?? "")).toBe(false);
+  expect(run.stderr).toContain(
+    `error[api.listing-incomplete]: the key in ${baker.variable} could not be read (GET /projects/stats answered 500 INTERNAL_ERROR)`,
+  );
+});

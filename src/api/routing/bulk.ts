@@ -27,6 +27,14 @@ export class FailureMarks {
   clear(client: ApiClient, endpoint: string): void {
     this.failed.get(client)?.delete(endpoint);
   }
+
+  /** Every client with a bulk read failed, with its first failure. */
+  all(): { readonly client: ApiClient; readonly error: ApiError }[] {
+    return [...this.failed.keys()].flatMap((client) => {
+      const error = this.of(client);
+      return error === undefined ? [] : [{ client, error }];
+    });
+  }
 }
 
 /**

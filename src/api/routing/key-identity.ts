@@ -59,6 +59,16 @@ export class KeyIdentities {
     return forgotten;
   }
 
+  /** The keys whose identity could not be read, with why (refused keys included); never reads. */
+  async failures(): Promise<{ readonly client: ApiClient; readonly error: ApiError }[]> {
+    const out: { client: ApiClient; error: ApiError }[] = [];
+    for (const [client, identity] of [...this.known]) {
+      const known = await identity;
+      if (!known.ok) out.push({ client, error: known.error });
+    }
+    return out;
+  }
+
   /** The key's last successful `GET /organizations` of this session, if any; never reads. */
   listing(client: ApiClient): Listed | undefined {
     return this.listings.get(client);

@@ -120,6 +120,7 @@ function nearVariable(ring: KeyRing, variable: string): string | undefined {
   return best?.source;
 }
 
-function describeError(error: ApiError): string {
+/** An error as a key's warning says it: `503 SEND_ENQUEUE_FAILED`, `a connection-refused failure`. */
+export function describeError(error: ApiError): string {
   return error.kind === "http" ? `${error.status} ${error.code}` : `a ${error.cause} failure`;
 }

@@ -24,6 +24,8 @@ export const API_CODES = {
     "a project's (or email list's, or email campaign's) organization has no key (`CAMPAIGNCTL_API_KEY_<SLUG>`) and there is no default key to read for it; the message names the variable to set",
   "api.key-organization-mismatch":
     "the key in `CAMPAIGNCTL_API_KEY_<SLUG>` belongs to another organization than the one its name says",
+  "api.listing-incomplete":
+    "a listing of everything the keys see (`status --all` or `--organization`, `import`) missed what one key sees: the key could not be used, or one of its reads failed after the client's retries while the other keys' succeeded; the rest is listed, and the run fails (exit 1)",
   "api.key-usable-again":
     "a long run (`watch`, `replies run`) checked again, a minute or more later, an organization's key that could not be used at its start, and it answers now: that organization's projects are read from then on",
 } as const;

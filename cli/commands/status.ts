@@ -9,7 +9,7 @@
  */
 
 import { resolve } from "node:path";
-import { listingGaps } from "../../src/api/routing/listing-gaps.js";
+import { type ListingScope, listingGaps } from "../../src/api/routing/listing-gaps.js";
 import { emailOwners, projectOwners } from "../../src/api/routing/owners.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
 import type { ExperimentSpec, ProjectSpec } from "../../src/campaign/model.js";
@@ -140,8 +140,8 @@ export async function statusCommand(
     const status: StatusRead = { report, email, replies: replies.summary };
     io.stdout(view(status));
     const diagnostics: Diagnostic[] = [
-      // --all lists what every key sees: a key it missed fails it (listing-gaps.ts), the rest is shown.
-      ...(flags.all === true ? await listingGaps(session.router) : routing.diagnostics),
+      // A listing (--all, --organization): a key it missed is said, and fails it (listing-gaps.ts).
+      ...(listing ? await listingGaps(session.router, listingScope(flags)) : routing.diagnostics),
       ...report.diagnostics,
       ...replies.diagnostics,
       ...(email?.diagnostics ?? []),
@@ -154,6 +154,11 @@ export async function statusCommand(
   } finally {
     await session.close();
   }
+}
+
+/** What `--all` / `--organization` list: with `--all`, everything (files and `--organization` too). */
+function listingScope(flags: StatusFlags): ListingScope {
+  return flags.all === true || flags.organization === undefined ? {} : { organization: flags.organization };
 }
 
 /**

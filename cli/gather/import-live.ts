@@ -30,6 +30,14 @@ export async function readForImport(session: Session, selection: Selection): Pro
   const live = await readLiveForImport(session.client, selection, () => session.now(), routing.beforeReads);
   // Routing's warnings (a key that could not be used) go with the reads' outcome, failed or not.
   if (!live.ok) return { ok: false, diagnostics: [...routing.diagnostics, ...live.diagnostics] };
-  // An import is a listing of what every key sees: a key it missed fails it (the rest is written).
-  return { ok: true, live, routing: await listingGaps(session.router) };
+  // Without ids, an import is a listing: a key it missed fails it (the rest is written). Ids not
+  // found are errors of their own; the keys' warnings then stand.
+  const missed =
+    selection.ids.length > 0
+      ? routing.diagnostics
+      : await listingGaps(
+          session.router,
+          selection.organization === undefined ? {} : { organization: selection.organization },
+        );
+  return { ok: true, live, routing: missed };
 }

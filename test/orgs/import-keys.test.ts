@@ -203,3 +203,13 @@ for (const fault of ["GET /projects/stats: status(500)", "GET /organizations: st
     expect(checked.code).toBe(1);
     expect(checked.stderr).toContain("api.listing-incomplete");
   });
+
+test("import of a project id by hand, while another organization's statistics fail for its key: the project is imported, and nothing fails", async () => {
+  const county2 = "0c000000-0000-4000-8000-000000000002";
+  const b = await bed(2, 1, `GET /projects/stats: status(500) org=${county2}`);
+  const id = b.world.orgs[0]?.projects[0]?.id ?? "";
+  const run = await importing(b, [id], {});
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).not.toContain("error[");
+  expect(run.stdout).toContain("adams-county-democrats.yaml");
+});

@@ -74,7 +74,7 @@ async function bed(orgs: number, faults?: (world: OrgWorld) => string): Promise<
 
 async function status(b: Bed, env: Record<string, string>, flags: Partial<StatusFlags> = {}): Promise<Run> {
   const out = { stdout: "", stderr: "" };
-  const args = flags.all === true ? [] : ["campaign"];
+  const args = flags.all === true || flags.organization !== undefined ? [] : ["campaign"];
   const outcome = await statusCommand(
     args,
     { baseUrl: b.sb.baseUrl, json: true, color: false, ...flags },
@@ -370,4 +370,17 @@ test("status --all whose statistics failed for one organization's key lists the 
   expect(run.stderr).toContain(
     `error[api.listing-incomplete]: the key in ${baker.variable} could not be read (GET /projects/stats answered 500 INTERNAL_ERROR)`,
   );
+});
+
+test("status --organization: another organization's key missing from the listing is a warning; the organization's own key, an error", async () => {
+  const b = await bed(2, (w) => `GET /projects/stats: status(500) org=${w.orgs[1]?.id}`);
+  await sendAll(b);
+  const [adams, baker] = b.world.orgs;
+  if (adams === undefined || baker === undefined) throw new Error("world");
+  const other = await status(b, orgKeys(b), { organization: adams.name });
+  expect(other.stderr).toContain(`warning[api.listing-incomplete]: the key in ${baker.variable}`);
+  expect(other.code).toBe(0);
+  const own = await status(b, orgKeys(b), { organization: baker.name });
+  expect(own.stderr).toContain(`error[api.listing-incomplete]: the key in ${baker.variable}`);
+  expect(own.code).toBe(1);
 });

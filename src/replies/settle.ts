@@ -3,7 +3,8 @@
  * answer through the one write executor with the key of (inbound, rule), then record it durably.
  * The contract's retry guidance, to the letter: 503 SEND_ENQUEUE_FAILED is sent again as is; any
  * other 5xx or a dropped connection re-reads the thread and sends again only when no answer of ours
- * follows the inbound and no later inbound revokes consent (decide.ts); a 4xx is recorded (`refused`) and never sent again; 402 stops the worker.
+ * follows the inbound and no later inbound revokes consent (decide.ts); a 4xx is recorded
+ * (`refused`) and never sent again; 402 stops the worker.
  */
 import { type ApiError, refusesKey, type Sleep } from "../api/index.js";
 import { executeWrite, type Reread } from "../api/write-executor.js";

@@ -80,7 +80,7 @@ export function decideInbound(input: DecideInput): Decision {
   if (inbound === undefined) return { kind: "missing" };
   if (input.eventOptOut) return { kind: "opt-out", reason: "is_opt_out" };
   if (input.conversationOptedOut) return { kind: "opt-out", reason: "conversation opted out" };
-  const found = revocationDisguised(inbound.text, input.revocation);
+  const found = revocationOf(inbound, input.revocation);
   if (found?.certain === true) return { kind: "opt-out", reason: revocationReason(found) };
   if (found !== null)
     return {
@@ -164,7 +164,7 @@ export function revokedAfter(
   let doubt: string | null = null;
   for (const m of thread.slice(0, Math.max(0, at))) {
     if (m.direction !== "inbound") continue;
-    const found = revocationDisguised(m.text, revocation);
+    const found = revocationOf(m, revocation);
     if (found?.certain === true)
       return {
         kind: "opt-out",
@@ -174,6 +174,24 @@ export function revokedAfter(
       doubt ??= `a later inbound (${m.message_id}) may be the revocation word "${found.word}" with its letters set apart: not answered; read it, and answer in the dashboard if it is not one`;
   }
   return doubt === null ? null : { kind: "unmatched", reason: doubt };
+}
+
+/**
+ * Each message's revocation, found once per thread read (the message objects of one read) and list
+ * of words: every inbound of a conversation looks at every later one, so a thread of many long
+ * inbounds stays linear in its length rather than quadratic.
+ */
+const revocations = new WeakMap<
+  ThreadMessage,
+  { readonly words: readonly { readonly word: string }[]; readonly found: RevocationFound | null }
+>();
+
+function revocationOf(m: ThreadMessage, words: readonly { readonly word: string }[]): RevocationFound | null {
+  const known = revocations.get(m);
+  if (known !== undefined && known.words === words) return known.found;
+  const found = revocationDisguised(m.text, words);
+  revocations.set(m, { words, found });
+  return found;
 }
 
 /** Why an inbound is an opt-out, naming how the revocation was written. */

@@ -18,6 +18,7 @@ import { routeReplies, unreadReplyProjects } from "../../src/api/routing/route-r
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
 import { REPLIES_RUN_FORMAT_VERSION, type RunEvent } from "../../src/replies/events.js";
 import type { ReplyProject } from "../../src/replies/port.js";
+import { numberSenders } from "../../src/replies/projects.js";
 import {
   listenerFlagsUnused,
   listens,
@@ -208,6 +209,7 @@ async function prepareRun(
     backoffMs: deps.backoffMs ?? WRITE_FIRST_BACKOFF_MS,
     segmentPriceUsd: flags.segmentPrice ?? null,
     projects: inputs.projects,
+    senders: numberSenders(projects),
     firstWindowMs: flags.since ?? DEFAULT_FIRST_WINDOW_MS,
     pollIntervalMs: POLL_INTERVAL_MS,
     until: flags.once === true ? "once" : "interrupted",

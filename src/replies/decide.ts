@@ -12,8 +12,11 @@
  * 5. no rule matches: `unmatched` (listed for a person to read);
  * 6. an answer of the matching rule follows the inbound in the thread: `answered` (by an earlier
  *    run, or by this one before a crash);
- * 7. the rule's limit per conversation, or the conversation's limit per 24 hours, is reached: `limit`;
- * 8. else `answer` with the rule's text.
+ * 7. a later inbound of the thread revokes consent (a revocation word, plain or disguised, which the
+ *    API may not flag): `opt-out`, or `unmatched` when it only may be one; the answer would text a
+ *    contact who said stop;
+ * 8. the rule's limit per conversation, or the conversation's limit per 24 hours, is reached: `limit`;
+ * 9. else `answer` with the rule's text.
  *
  * An answer "of a rule" is an outbound message whose folded text (`foldText`) equals the folded
  * answer: the API normalizes replies for GSM, which folding ignores.
@@ -77,7 +80,7 @@ export function decideInbound(input: DecideInput): Decision {
   if (inbound === undefined) return { kind: "missing" };
   if (input.eventOptOut) return { kind: "opt-out", reason: "is_opt_out" };
   if (input.conversationOptedOut) return { kind: "opt-out", reason: "conversation opted out" };
-  const found = revocationDisguised(inbound.text, input.revocation);
+  const found = revocationOf(inbound, input.revocation);
   if (found?.certain === true) return { kind: "opt-out", reason: revocationReason(found) };
   if (found !== null)
     return {
@@ -96,6 +99,8 @@ export function decideInbound(input: DecideInput): Decision {
   const after = input.thread.slice(0, at);
   const answer = after.find((m) => mine(m, match.rule));
   if (answer !== undefined) return { kind: "answered", match, answerId: answer.message_id };
+  const revoked = revokedAfter(input.thread, at, input.revocation);
+  if (revoked !== null) return revoked;
   const recorded = input.recorded ?? [];
   // Answer ids, from the thread (by text) and from the record (by rule), each counted once.
   const count = (thread: readonly ThreadMessage[], fromRecord: readonly RecordedAnswer[]) =>
@@ -145,6 +150,48 @@ export function answerFollows(
   if (at < 0) return null;
   const folded = foldText(text);
   return thread.slice(0, at).find((m) => m.direction === "outbound" && foldText(m.text) === folded) ?? null;
+}
+
+/**
+ * Whether an inbound newer than the one at `at` (the thread newest first) revokes consent: `opt-out`
+ * (or `unmatched` when it only may be a revocation), naming it; null when none does.
+ */
+export function revokedAfter(
+  thread: readonly ThreadMessage[],
+  at: number,
+  revocation: readonly { readonly word: string }[],
+): Extract<Decision, { readonly kind: "opt-out" } | { readonly kind: "unmatched" }> | null {
+  let doubt: string | null = null;
+  for (const m of thread.slice(0, Math.max(0, at))) {
+    if (m.direction !== "inbound") continue;
+    const found = revocationOf(m, revocation);
+    if (found?.certain === true)
+      return {
+        kind: "opt-out",
+        reason: `a later inbound (${m.message_id}) revokes: ${revocationReason(found)}`,
+      };
+    if (found !== null)
+      doubt ??= `a later inbound (${m.message_id}) may be the revocation word "${found.word}" with its letters set apart: not answered; read it, and answer in the dashboard if it is not one`;
+  }
+  return doubt === null ? null : { kind: "unmatched", reason: doubt };
+}
+
+/**
+ * Each message's revocation, found once per thread read (the message objects of one read) and list
+ * of words: every inbound of a conversation looks at every later one, so a thread of many long
+ * inbounds stays linear in its length rather than quadratic.
+ */
+const revocations = new WeakMap<
+  ThreadMessage,
+  { readonly words: readonly { readonly word: string }[]; readonly found: RevocationFound | null }
+>();
+
+function revocationOf(m: ThreadMessage, words: readonly { readonly word: string }[]): RevocationFound | null {
+  const known = revocations.get(m);
+  if (known !== undefined && known.words === words) return known.found;
+  const found = revocationDisguised(m.text, words);
+  revocations.set(m, { words, found });
+  return found;
 }
 
 /** Why an inbound is an opt-out, naming how the revocation was written. */

@@ -3,13 +3,14 @@
  * answer through the one write executor with the key of (inbound, rule), then record it durably.
  * The contract's retry guidance, to the letter: 503 SEND_ENQUEUE_FAILED is sent again as is; any
  * other 5xx or a dropped connection re-reads the thread and sends again only when no answer of ours
- * follows the inbound; a 4xx is recorded (`refused`) and never sent again; 402 stops the worker.
+ * follows the inbound and no later inbound revokes consent (decide.ts); a 4xx is recorded
+ * (`refused`) and never sent again; 402 stops the worker.
  */
 import { type ApiError, refusesKey, type Sleep } from "../api/index.js";
 import { executeWrite, type Reread } from "../api/write-executor.js";
 import type { ThreadMessage } from "../contract/resources.js";
 import { analyzeSegments } from "../message/segments.js";
-import { answerFollows, type Decision, decideInbound, recordedAnswers } from "./decide.js";
+import { answerFollows, type Decision, decideInbound, recordedAnswers, revokedAfter } from "./decide.js";
 import { type RepliesPort, type ReplyProject, readThread } from "./port.js";
 import { replyKey } from "./reply-key.js";
 import type { AnsweredLine, RepliesState } from "./state-file.js";
@@ -135,13 +136,22 @@ export async function settleInbound(
         const read = await readThread(ctx.port, job.conversationId, job.inboundId);
         if (!read.ok) return { verdict: "unreadable", text: "the thread could not be read", value: null };
         const found = answerFollows(read.value, job.inboundId, rule.answer);
-        return found === null
+        if (found !== null)
+          return {
+            verdict: "happened",
+            text: `the thread shows our answer ${found.message_id}`,
+            value: found,
+          };
+        // A revocation that came in meanwhile: not sent again; the next pass judges it (opt-out).
+        const at = read.value.findIndex((m) => m.message_id === job.inboundId && m.direction === "inbound");
+        const revoked = revokedAfter(read.value, at, ctx.revocation);
+        return revoked === null
           ? {
               verdict: "not-happened",
               text: "no answer of ours follows the inbound in the thread",
               value: null,
             }
-          : { verdict: "happened", text: `the thread shows our answer ${found.message_id}`, value: found };
+          : { verdict: "changed", text: `not sent again: ${revoked.reason}`, value: null };
       },
     },
     { maxAttempts: ctx.maxSends, firstBackoffMs: ctx.backoffMs, sleep: ctx.sleep, signal: ctx.signal },

@@ -22,6 +22,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { abortablePort } from "./abortable-port.js";
 import type { RunEvent, RunStopReason, RunTotals } from "./events.js";
 import { type ReplyProject, readThread } from "./port.js";
+import type { NumberSender } from "./projects.js";
 import { type InboundJob, type SettleContext, settleInbound } from "./settle.js";
 import { Poller } from "./worker-poll.js";
 import { ConversationProjects } from "./worker-projects.js";
@@ -41,6 +42,11 @@ export interface EventJob extends InboundJob {
 
 export interface WorkerOptions extends SettleContext {
   readonly projects: readonly ReplyProject[];
+  /**
+   * Every project of the files with its E.164 numbers, with reply rules or not (default: `projects`):
+   * an event is placed by its `to` number only when one of them sends from it.
+   */
+  readonly senders?: readonly NumberSender[];
   readonly firstWindowMs: number;
   readonly pollIntervalMs: number;
   /** `once`: the queued events, one pass (when due), then stop. `interrupted`: until `signal`. */
@@ -78,7 +84,7 @@ export class RepliesWorker {
   constructor(options: WorkerOptions) {
     const o: WorkerOptions = { ...options, port: abortablePort(options.port, options.signal) };
     this.o = o;
-    this.projects = new ConversationProjects(o.projects);
+    this.projects = new ConversationProjects(o.projects, o.senders);
     this.tally = new WorkerTally({
       now: o.now,
       onEvent: o.onEvent,

@@ -188,4 +188,44 @@ describe("decideInbound", () => {
     expect(decide([], "m1")).toEqual({ kind: "missing" });
     expect(decide([inbound("m1", "thanks!", t0)], "m1")).toEqual({ kind: "unmatched" });
   });
+
+  it("holds back an answer when a later inbound revokes, and looks at each inbound once per thread", () => {
+    const thread = [inbound("m2", "please stop texting me", t0), inbound("m1", "where do I vote?", t0)];
+    expect(decide(thread, "m1")).toMatchObject({ kind: "opt-out", reason: expect.stringContaining("m2") });
+    const apart = [inbound("m2", "a t t e n d", t0), inbound("m1", "where do I vote?", t0)];
+    expect(decide(apart, "m1")).toMatchObject({ kind: "unmatched", reason: expect.stringContaining("m2") });
+    // Every inbound of a long thread judged in turn (as a pass does): each text is searched for
+    // revocation words once, not once per earlier inbound (quadratic: seconds for 200 long texts).
+    let reads = 0;
+    const counted = words.map((w) => ({
+      get word() {
+        reads++;
+        return w.word;
+      },
+    }));
+    const long = Array.from({ length: 60 }, (_, k) =>
+      inbound(`q${k}`, `where do I vote ${"lorem ipsum ".repeat(20)}${k}`, t0),
+    ).reverse();
+    for (const m of long)
+      decideInbound({
+        thread: long,
+        inboundId: m.message_id,
+        replies: { ...RULES, maxPerConversationPerDay: 100 },
+        revocation: counted,
+        conversationOptedOut: false,
+        eventOptOut: false,
+      });
+    const perText = reads;
+    reads = 0;
+    const once = Array.from({ length: 60 }, (_, k) => inbound(`r${k}`, "where do I vote", t0));
+    decideInbound({
+      thread: once.slice(0, 1),
+      inboundId: "r0",
+      replies: RULES,
+      revocation: counted,
+      conversationOptedOut: false,
+      eventOptOut: false,
+    });
+    expect(perText).toBeLessThanOrEqual(60 * reads * 3);
+  });
 });

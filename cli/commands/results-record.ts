@@ -7,6 +7,7 @@
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { recordView, renderRecordText } from "../../src/report/results-record-view.js";
 import { readForRecording } from "../../src/results/record.js";
+import { afterRecording, NO_RECORDING, type RecordHours, recordDue } from "../../src/results/record-hours.js";
 import type { RecordSummary } from "../../src/results/record-summary.js";
 import { hourOf } from "../../src/results/snapshot.js";
 import { isDay, statusRange } from "../../src/status/range.js";
@@ -143,23 +144,32 @@ export async function recordResults(
 
 /**
  * `watch --record`: a check of every poll (`AlsoPolled`) that records once per hour of the API's
- * clock: on the first poll, then on the first poll of each new hour. Its summary is an info note.
+ * clock: on the first poll, then on the first poll of each new hour; a recording that wrote nothing
+ * is tried again a minute later in the same hour (src/results/record-hours.ts). Its summary is an
+ * info note.
  */
 export function hourlyRecorder(
   session: Session,
   flags: StoreFlags,
   io: Io,
 ): () => Promise<{ readonly diagnostics: readonly Diagnostic[] }> {
-  let lastHour: string | null = null;
+  let hours: RecordHours = NO_RECORDING;
   return async () => {
-    const hour = hourOf(session.now());
-    if (hour === lastHour) return { diagnostics: [] };
-    lastHour = hour;
+    const now = session.now();
+    const hour = hourOf(now);
+    if (!recordDue(hours, hour, now.getTime())) return { diagnostics: [] };
     const summary = await recordResults(session, flags, io, true);
+    const wrote = summary.counts !== null;
+    hours = afterRecording(hours, hour, now.getTime(), wrote);
     const note: Diagnostic = {
       severity: "info",
       code: "results.recorded",
       message: renderRecordText(summary).trim().split("\n")[0] ?? "",
+      ...(wrote
+        ? {}
+        : {
+            hint: `watch records hour ${hour} again on a poll a minute from now or later (the errors say why)`,
+          }),
     };
     return { diagnostics: [note, ...summary.diagnostics] };
   };

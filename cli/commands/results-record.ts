@@ -8,7 +8,7 @@ import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js"
 import { recordView, renderRecordText } from "../../src/report/results-record-view.js";
 import { readForRecording } from "../../src/results/record.js";
 import { afterRecording, NO_RECORDING, type RecordHours, recordDue } from "../../src/results/record-hours.js";
-import type { RecordSummary } from "../../src/results/record-summary.js";
+import { type RecordSummary, recordedWhole } from "../../src/results/record-summary.js";
 import { hourOf } from "../../src/results/snapshot.js";
 import { isDay, statusRange } from "../../src/status/range.js";
 import { keysInUse, recordingKeys } from "../adapters/results-keys.js";
@@ -144,8 +144,8 @@ export async function recordResults(
 
 /**
  * `watch --record`: a check of every poll (`AlsoPolled`) that records once per hour of the API's
- * clock: on the first poll, then on the first poll of each new hour; a recording that wrote nothing
- * is tried again a minute later in the same hour (src/results/record-hours.ts). Its summary is an
+ * clock: on the first poll, then on the first poll of each new hour; a recording that did not record
+ * the whole hour (`recordedWhole`) is tried again a minute later in the same hour (src/results/record-hours.ts). Its summary is an
  * info note.
  */
 export function hourlyRecorder(
@@ -159,7 +159,7 @@ export function hourlyRecorder(
     const hour = hourOf(now);
     if (!recordDue(hours, hour, now.getTime())) return { diagnostics: [] };
     const summary = await recordResults(session, flags, io, true);
-    const wrote = summary.counts !== null;
+    const wrote = recordedWhole(summary);
     hours = afterRecording(hours, hour, now.getTime(), wrote);
     const note: Diagnostic = {
       severity: "info",
@@ -168,7 +168,7 @@ export function hourlyRecorder(
       ...(wrote
         ? {}
         : {
-            hint: `watch records hour ${hour} again on a poll a minute from now or later (the errors say why)`,
+            hint: `watch records hour ${hour} again on a poll a minute from now or later (the diagnostics say why)`,
           }),
     };
     return { diagnostics: [note, ...summary.diagnostics] };

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RESULTS_LOCK_FILE } from "../../cli/adapters/results-files.js";
 import { afterRecording, NO_RECORDING, RECORD_RETRY_MS, recordDue } from "../../src/results/record-hours.js";
+import { type RecordSummary, recordedWhole } from "../../src/results/record-summary.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { storeLines } from "../results/harness.js";
 import { type Line, runWatch, type WatchRun } from "./harness.js";
@@ -77,6 +78,31 @@ describe("watch --record, the store locked on the first poll", () => {
     expect(notes[0].diagnostic.message).toContain("Nothing was recorded");
     expect(notes[0].diagnostic.hint).toContain("again on a poll a minute from now");
     expect(notes[1].diagnostic.message).toMatch(/^Recorded \d+ snapshots/);
+  });
+});
+
+describe("recordedWhole", () => {
+  const summary: RecordSummary = {
+    at: "2026-12-01T15:10:00.000Z",
+    hour: "2026-12-01T15:00:00Z",
+    store: "results",
+    windows: [],
+    keys: [{ source: "CAMPAIGNCTL_API_KEY", pages: 1, rows: 2, ok: true }],
+    projects: 2,
+    counts: { written: 2, sameHour: 0, unchanged: 0, places: [] },
+    diagnostics: [],
+  };
+  const error = { severity: "error", code: "results.store-unusable", message: "x" } as const;
+  test("written, no error, every key read: whole; anything less is recorded again", () => {
+    expect(recordedWhole(summary)).toBe(true);
+    expect(recordedWhole({ ...summary, counts: null })).toBe(false);
+    // One file of the store could not be written, the others were.
+    expect(recordedWhole({ ...summary, diagnostics: [error] })).toBe(false);
+    // One key's statistics could not be read (a warning): its projects were not recorded.
+    expect(
+      recordedWhole({ ...summary, keys: [...summary.keys, { source: "K", pages: 0, rows: 0, ok: false }] }),
+    ).toBe(false);
+    expect(recordedWhole({ ...summary, diagnostics: [{ ...error, severity: "warning" }] })).toBe(true);
   });
 });
 

@@ -145,8 +145,8 @@ export async function recordResults(
 /**
  * `watch --record`: a check of every poll (`AlsoPolled`) that records once per hour of the API's
  * clock: on the first poll, then on the first poll of each new hour; a recording that did not record
- * the whole hour (`recordedWhole`) is tried again a minute later in the same hour (src/results/record-hours.ts). Its summary is an
- * info note.
+ * the hour whole (`recordedWhole`) is tried again a minute later in the same hour
+ * (src/results/record-hours.ts). Its summary is an info note.
  */
 export function hourlyRecorder(
   session: Session,
@@ -159,13 +159,13 @@ export function hourlyRecorder(
     const hour = hourOf(now);
     if (!recordDue(hours, hour, now.getTime())) return { diagnostics: [] };
     const summary = await recordResults(session, flags, io, true);
-    const wrote = recordedWhole(summary);
-    hours = afterRecording(hours, hour, now.getTime(), wrote);
+    const whole = recordedWhole(summary);
+    hours = afterRecording(hours, hour, now.getTime(), whole);
     const note: Diagnostic = {
       severity: "info",
       code: "results.recorded",
       message: renderRecordText(summary).trim().split("\n")[0] ?? "",
-      ...(wrote
+      ...(whole
         ? {}
         : {
             hint: `watch records hour ${hour} again on a poll a minute from now or later (the diagnostics say why)`,

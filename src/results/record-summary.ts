@@ -21,8 +21,8 @@ export interface RecordSummary {
 }
 
 /**
- * Whether a recording left nothing of its hour to record again: something was written, no error was
- * found (a file or the database that could not be written), and every key's statistics were read.
+ * Whether a recording left nothing of its hour to record again: the store took its write, no error
+ * was found (a file or the database that could not be written), and every key's statistics were read.
  * Recording the hour again is safe either way (the write rule adds nothing twice).
  */
 export function recordedWhole(s: RecordSummary): boolean {

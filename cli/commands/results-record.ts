@@ -7,7 +7,8 @@
 import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js";
 import { recordView, renderRecordText } from "../../src/report/results-record-view.js";
 import { readForRecording } from "../../src/results/record.js";
-import type { RecordSummary } from "../../src/results/record-summary.js";
+import { afterRecording, NO_RECORDING, type RecordHours, recordDue } from "../../src/results/record-hours.js";
+import { type RecordSummary, recordedWhole } from "../../src/results/record-summary.js";
 import { hourOf } from "../../src/results/snapshot.js";
 import { isDay, statusRange } from "../../src/status/range.js";
 import { keysInUse, recordingKeys } from "../adapters/results-keys.js";
@@ -143,23 +144,32 @@ export async function recordResults(
 
 /**
  * `watch --record`: a check of every poll (`AlsoPolled`) that records once per hour of the API's
- * clock: on the first poll, then on the first poll of each new hour. Its summary is an info note.
+ * clock: on the first poll, then on the first poll of each new hour; a recording that did not record
+ * the hour whole (`recordedWhole`) is tried again a minute later in the same hour
+ * (src/results/record-hours.ts). Its summary is an info note.
  */
 export function hourlyRecorder(
   session: Session,
   flags: StoreFlags,
   io: Io,
 ): () => Promise<{ readonly diagnostics: readonly Diagnostic[] }> {
-  let lastHour: string | null = null;
+  let hours: RecordHours = NO_RECORDING;
   return async () => {
-    const hour = hourOf(session.now());
-    if (hour === lastHour) return { diagnostics: [] };
-    lastHour = hour;
+    const now = session.now();
+    const hour = hourOf(now);
+    if (!recordDue(hours, hour, now.getTime())) return { diagnostics: [] };
     const summary = await recordResults(session, flags, io, true);
+    const whole = recordedWhole(summary);
+    hours = afterRecording(hours, hour, now.getTime(), whole);
     const note: Diagnostic = {
       severity: "info",
       code: "results.recorded",
       message: renderRecordText(summary).trim().split("\n")[0] ?? "",
+      ...(whole
+        ? {}
+        : {
+            hint: `watch records hour ${hour} again on a poll a minute from now or later (the diagnostics say why)`,
+          }),
     };
     return { diagnostics: [note, ...summary.diagnostics] };
   };

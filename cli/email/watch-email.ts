@@ -4,7 +4,10 @@
  * pause an email campaign, so a tripped guard is an alert (`email.guard-tripped`, an error naming
  * the dashboard step), emitted once per campaign and run; other notes once per run. The campaigns
  * still sending (`emailStillSending`) keep `watch --until-done` polling; when a poll cannot read
- * them, the last count read stands (a failed read does not end the watch of a campaign seen sending).
+ * them, the last count read stands (a failed read does not end the watch of a campaign seen sending),
+ * and before any read succeeded every campaign the files describe counts as sending: not known yet
+ * is not "nothing sends" (a first read that failed ended `--until-done` at once, the guards never
+ * judged).
  */
 import type { ApiClient } from "../../src/api/index.js";
 import { emailStillSending } from "../../src/email/figures.js";
@@ -19,7 +22,8 @@ export function emailWatch(
 ): (() => Promise<AlsoPolled>) | undefined {
   if (specs.length === 0) return undefined;
   const said = new Set<string>();
-  let sending = 0;
+  // Null until a read succeeds: then every campaign of the files counts as sending.
+  let sending: number | null = null;
   return async () => {
     const status = await statusEmail(specs, client);
     const diagnostics = [];
@@ -31,6 +35,6 @@ export function emailWatch(
     }
     if (status?.read !== "failed")
       sending = (status?.campaigns ?? []).filter((c) => emailStillSending(c.status)).length;
-    return { diagnostics, sending };
+    return { diagnostics, sending: sending ?? specs.length };
   };
 }

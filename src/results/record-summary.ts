@@ -19,3 +19,12 @@ export interface RecordSummary {
   readonly counts: WriteCounts | null;
   readonly diagnostics: readonly Diagnostic[];
 }
+
+/**
+ * Whether a recording left nothing of its hour to record again: the store took its write, no error
+ * was found (a file or the database that could not be written), and every key's statistics were read.
+ * Recording the hour again is safe either way (the write rule adds nothing twice).
+ */
+export function recordedWhole(s: RecordSummary): boolean {
+  return s.counts !== null && s.keys.every((k) => k.ok) && !s.diagnostics.some((d) => d.severity === "error");
+}

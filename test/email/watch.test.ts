@@ -5,6 +5,7 @@
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import type { TestBed } from "../apply/helpers.js";
+import { admin } from "../sandbox/helpers.js";
 import { runWatch } from "../watch/harness.js";
 import { CAMPAIGN_SENDING, emailBed } from "./world.js";
 
@@ -84,6 +85,41 @@ describe("watch: email campaigns' guards alert", () => {
     expect(
       run.lines.filter((l) => l.type === "diagnostic" && l.diagnostic.code === "watch.nothing-sending"),
     ).toEqual([]);
+  }, 60_000);
+
+  test("--until-done whose first read of the email campaigns fails keeps polling: the next poll reads the campaign and alerts", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
+    beds.push(bed);
+    // The first poll's read fails with every attempt of the client (4); the second poll's succeeds.
+    await admin(bed.sb, "POST", "/faults", { spec: "GET /email/campaigns: status(500) n=4" });
+    const run = await runWatch(
+      bed.sb,
+      bed.world.dir,
+      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
+      {
+        flags: { json: true, untilDone: true },
+        beforeWait: (n) => {
+          if (n === 2)
+            bed.sb.store.mutate((w) => {
+              const c = w.emailCampaigns[CAMPAIGN_SENDING];
+              if (c !== undefined) c.status = "completed";
+            });
+        },
+      },
+    );
+    const codes = run.lines.filter((l) => l.type === "diagnostic").map((l) => l.diagnostic.code);
+    expect(codes.filter((c) => c === "api.rejected")).toHaveLength(1);
+    // Not known is not "nothing sending": the campaign the files describe counts until a read says.
+    expect(codes).not.toContain("watch.nothing-sending");
+    expect(codes).toContain("email.guard-tripped");
+    const polls = run.lines.filter((l) => l.type === "poll");
+    expect(polls.map((p) => [p.sending, p.email_sending])).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "done", polls: 3 });
+    expect(run.code).toBe(1);
   }, 60_000);
 
   test("--until-done with email campaigns none of which sends stops after the first poll", async () => {

@@ -33,8 +33,9 @@ import { type Line, runWatch } from "../watch/harness.js";
  * written once per value and file run (the sandbox only reads it).
  */
 const fixtures = new Map<string, string>();
-function fixtureSpent(spent: string): string {
-  const known = fixtures.get(spent);
+function fixtureSpent(spent: string, sendingSince?: string): string {
+  const name = sendingSince === undefined ? spent : `${spent} ${sendingSince}`;
+  const known = fixtures.get(name);
   // Temporary directories are removed after each file: a later run makes it again.
   if (known !== undefined && existsSync(known)) return known;
   const fixture = parse(readFileSync(EXAMPLE_FIXTURE, "utf8"));
@@ -42,19 +43,25 @@ function fixtureSpent(spent: string): string {
     project_id: "9a000000-0000-4000-8000-0000000000aa",
     organization_id: ORG,
     name: "Rally Reminder",
-    status: "completed",
     channel: "10dlc",
     brand_id: "b1a2c3d4-0000-4000-8000-000000000001",
     campaign_id: "c1a2c3d4-0000-4000-8000-000000000001",
     message_text: "Rally tonight at 6. Reply STOP to opt out",
     created_at: "2026-11-30T17:00:00.000Z",
-    updated_at: "2026-12-01T12:00:00.000Z",
-    completed_at: "2026-12-01T12:00:00.000Z",
+    // Completed on the 1st, or still sending since it went active before the month began (a
+    // status change moves updated_at; a message sent does not).
+    ...(sendingSince === undefined
+      ? {
+          status: "completed",
+          updated_at: "2026-12-01T12:00:00.000Z",
+          completed_at: "2026-12-01T12:00:00.000Z",
+        }
+      : { status: "active", updated_at: sendingSince }),
     stats: { messages_sent: 500, actual_cost: spent },
   });
   const file = join(mkdtempSync(join(tmpdir(), "campaignctl-budget-fixture-")), "sandbox.yaml");
   writeFileSync(file, stringify(fixture));
-  fixtures.set(spent, file);
+  fixtures.set(name, file);
   return file;
 }
 
@@ -65,8 +72,8 @@ afterEach(async () => {
 });
 
 /** The examples under `budgets: [rule]`, the GOTV sends estimated at `reminder` and 10 cents. */
-async function world(spent: string, rule: string, reminder: number): Promise<string> {
-  sb = await sandbox({ fixture: fixtureSpent(spent) });
+async function world(spent: string, rule: string, reminder: number, sendingSince?: string): Promise<string> {
+  sb = await sandbox({ fixture: fixtureSpent(spent, sendingSince) });
   for (const [id, cents] of [
     [GOTV_REMINDER, reminder],
     [GOTV_FOLLOWUP, 10],
@@ -192,6 +199,34 @@ describe("watch alerts once when the month's spending crosses the budget", () =>
     const first = run.lines.findIndex((l: Line) => l.type === "poll" && l.poll === 1);
     const at = run.lines.indexOf(alerts[0]);
     expect(at > first && at < second).toBe(true);
+  });
+});
+
+describe("a project sending since before the period", () => {
+  // Went active on November 30 and still sends on December 1: no status change this month, so the
+  // statistics of the month's days alone do not list it; its spending counts whole, as any other.
+  const SINCE = "2026-11-30T23:00:00.000Z";
+
+  it("watch alerts on its spending", async () => {
+    const cwd = await world("6.0000", MONTHLY, 200, SINCE);
+    const run = await runWatch(sb as SandboxHandle, join(cwd, "examples"), [], {
+      flags: { json: true, once: true },
+    });
+    const alerts = run.lines.filter(
+      (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.budget-crossed",
+    );
+    expect(alerts.map((l: Line) => l.diagnostic.message)).toEqual([
+      'the budget "monthly $5 for Riverside Democrats" is crossed: spent $6.00 this month (since 2026-12-01 00:00 UTC, the API\'s clock), over its $5.00 by $1.00',
+    ]);
+  });
+
+  it("plan holds a send its spending leaves no room for", async () => {
+    const cwd = await world("4.0000", MONTHLY, 200, SINCE);
+    const result = await cli(cwd, "plan", "examples/", "--json");
+    const doc = documentOf("plan", result.stdout) as unknown as PlanDoc;
+    const reminder = doc.projects.find((p) => p.address === "gotv-reminder");
+    const budget = reminder?.diagnostics.find((d) => d.code === "policy.budget");
+    expect(budget?.message).toContain("spent $4.00 this month");
   });
 });
 

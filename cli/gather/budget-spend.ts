@@ -12,6 +12,7 @@
  * the judge then holds the sends the budget covers.
  */
 import type { ApiClient } from "../../src/api/index.js";
+import { organizationKeyEnv } from "../../src/api/organization-keys.js";
 import type { ProjectStatsRow } from "../../src/contract/resources.js";
 import type { BudgetSpend } from "../../src/plan/budget-hold.js";
 import { listStatsWindow } from "../../src/plan/refresh-stats.js";
@@ -56,13 +57,20 @@ export async function readBudgetSpend(
   if (!newest.ok) throw new Error(`statusRange without --since failed: ${newest.diagnostic.message}`);
   const window = newest.range.windows[0];
   if (window === undefined) throw new Error("statusRange without --since gave no window");
+  // The keys that could not be used at all (routing's warning): no listing has their rows either.
+  const unusable = (await session.router.identities.failures()).map((f) => ({
+    client: f.client,
+    message: f.error.message,
+  }));
   const out: BudgetSpend[number][] = [];
   for (const budget of budgets) {
     const span = periodOf(budget.per, now);
     const listed = await listing(span.startDate, span.todayDate);
     const sending = await listing(window.startDate, window.endDate, "active");
     // A key whose read failed and that may see an organization the budget covers: not known.
-    const failure = [...listed.failed, ...sending.failed].find((f) => mayCover(session, budget, f.client));
+    const failure = [...unusable, ...listed.failed, ...sending.failed].find((f) =>
+      mayCover(session, budget, f.client),
+    );
     if (failure !== undefined) {
       out.push({ unreadable: failure.message });
       continue;
@@ -106,12 +114,22 @@ async function listEveryKey(
 
 /**
  * Whether the key of `client` may see an organization `budget` covers: always for a budget over
- * every organization, or when the key's organizations are not known; else when its listing (read
- * earlier in the run) holds one.
+ * every organization; else when its listing (read earlier in the run) holds one; for a key whose
+ * listing could not be read, when its variable is that of the budget's organization or of one above
+ * it (what the other keys list tells), or when the budget's organization is not listed at all.
  */
 function mayCover(session: Session, budget: Budget, client: ApiClient): boolean {
   if (budget.organization === undefined) return true;
   const listing = session.router.identities.listing(client);
-  if (listing === undefined) return true;
-  return listing.value.some((o) => budgetCovers(budget, [o.id, o.display_name]));
+  if (listing !== undefined) return listing.value.some((o) => budgetCovers(budget, [o.id, o.display_name]));
+  const source = session.router.keys.sourceOf(client);
+  const known = session.router.inUse().flatMap((c) => session.router.identities.listing(c)?.value ?? []);
+  let org = known.find((o) => budgetCovers(budget, [o.id, o.display_name]));
+  if (source === undefined || org === undefined) return true;
+  for (let depth = 0; org !== undefined && depth < known.length; depth++) {
+    if (organizationKeyEnv(org.display_name) === source) return true;
+    const parent: string | null = org.parent_org_name;
+    org = parent === null ? undefined : known.find((o) => o.display_name === parent);
+  }
+  return false;
 }

@@ -46,3 +46,20 @@ test("a budget of another organization is still judged: the failing key does not
   expect(doc.budgets[0]?.spent_cents).toBe(0);
   expect(doc.budgets[0]?.held).toEqual([]);
 });
+
+test("a key that could not be used at all (GET /organizations failing): a budget over every organization holds, spending unknown; another organization's budget is still judged", async () => {
+  const b = await bed(3, 1, (w) => `GET /organizations: status(503) org=${w.orgs[1]?.id}`);
+  const [adams, , clark] = b.world.orgs;
+  const policy = join(b.world.dir, "campaign", "campaignctl.policy.yaml");
+  writeFileSync(policy, "version: 1\nrules:\n  budgets: [{usd: 1000, per: month}]\n");
+  const every = JSON.parse((await plan(b, orgKeys(b), { json: true })).stdout) as { budgets: PlanBudget[] };
+  expect(every.budgets[0]?.spent_cents).toBeNull();
+  expect(every.budgets[0]?.held).toEqual([adams?.projects[0]?.address, clark?.projects[0]?.address]);
+  writeFileSync(
+    policy,
+    `version: 1\nrules:\n  budgets: [{usd: 1000, per: month, organization: ${JSON.stringify(adams?.name)}}]\n`,
+  );
+  const own = JSON.parse((await plan(b, orgKeys(b), { json: true })).stdout) as { budgets: PlanBudget[] };
+  expect(own.budgets[0]?.spent_cents).toBe(0);
+  expect(own.budgets[0]?.held).toEqual([]);
+});

@@ -43,7 +43,7 @@ export {
   idempotencyKey,
   isValidIdempotencyKey,
 } from "./idempotency-key.js";
-export { refusesKey } from "./key-refusal.js";
+export { mayPassOnRereading, refusesKey } from "./key-refusal.js";
 export { collectPages, type PageFetcher, pages } from "./paging.js";
 export {
   judgeWait,

@@ -277,6 +277,22 @@ export function pendingAtStop(state: WatchState): Diagnostic[] {
  * {@link decidePoll}): one error each at the stop, since watch never judged their guards and they
  * may be sending (a key that could not be used, the API failing every read of them).
  */
+/**
+ * The projects never read after a poll whose statistics could not be read (`error`): each project
+ * with no figures yet is unread with that failure (an earlier failure of its own stays), so that a
+ * run whose every poll failed ends with `watch.project-never-read` for them, never in silence.
+ */
+export function unreadAfter(
+  state: WatchState,
+  unread: ReadonlyMap<string, string>,
+  error: ApiError,
+): ReadonlyMap<string, string> {
+  const out = new Map(unread);
+  for (const f of state.values())
+    if (f.figures === null && !out.has(f.target.id)) out.set(f.target.id, apiErrorDiagnostic(error).message);
+  return out;
+}
+
 export function neverReadAtStop(state: WatchState, unread: ReadonlyMap<string, string>): Diagnostic[] {
   return [...state.values()].flatMap((f) => {
     const failure = unread.get(f.target.id);

@@ -23,7 +23,7 @@
  *    A pause still pending at the stop is an error (`watch.pause-pending`), and so is a project of
  *    the files no read of the run found (`watch.project-never-read`).
  */
-import { type ApiError, apiErrorDiagnostic, refusesKey, type Sleep } from "../api/index.js";
+import { type ApiError, apiErrorDiagnostic, type Sleep } from "../api/index.js";
 import { sleepUnlessAborted, WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../api/write-retry.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { statusRange } from "../status/range.js";
@@ -40,8 +40,10 @@ import {
   pollFailed,
   settleTry,
   type Unstamped,
+  unreadAfter,
 } from "./watch-decide.js";
 import { type StopReason, WATCH_FORMAT_VERSION, type WatchEvent, type WatchUntil } from "./watch-events.js";
+import { endsAtOnce, nothingSendingNote, readsDeferredNote } from "./watch-notes.js";
 import { POLL_READS_PER_MINUTE, pollWaitMs } from "./watch-pace.js";
 import { type PollReader, readById, readStats } from "./watch-poll.js";
 import { initialState, sendingNow, stillSending, type WatchState, type WatchTarget } from "./watch-state.js";
@@ -179,23 +181,23 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     const first = poll === 1;
     // 1 and 2. Statistics, then reads by id within the budget.
     const read = await readPollOnce(input, carried, first);
-    if (read.kind === "failed") {
-      // A key refused (401, 403): no later poll can succeed with it.
-      if (first || refusesKey(read.error)) {
-        if (first) for (const d of input.notes ?? []) note(d);
-        note(apiErrorDiagnostic(read.error));
-        return stop("error", first ? 0 : poll, carried.state, carried.unread);
-      }
-      note(pollFailed(read.error));
+    const failed = read.kind === "failed" ? read.error : null;
+    if (failed !== null && endsAtOnce(failed, first, input.until)) {
+      if (first) for (const d of input.notes ?? []) note(d);
+      note(apiErrorDiagnostic(failed));
+      return stop("error", first ? 0 : poll, carried.state, carried.unread);
     }
-    // 3. Decide (a failed read decides on nothing new; pending pauses are still tried).
-    const decision = decidePoll(carried.state, read.reads, carried.warned, carried.unread);
+    // 3. Decide (a failed read decides on nothing new, and leaves the projects never read unread;
+    // pending pauses are still tried).
+    const unread = failed === null ? carried.unread : unreadAfter(carried.state, carried.unread, failed);
+    const decision = decidePoll(carried.state, read.reads, carried.warned, unread);
     if (first) {
       emitStart(decision.state);
       for (const d of input.notes ?? []) note(d);
     }
+    if (failed !== null) note(pollFailed(failed));
     for (const e of decision.events) emit(e);
-    if (first) firstPollNotes(read.deferred);
+    if (first && read.deferred > 0) note(readsDeferredNote(read.deferred));
     // 4. Every pending pause, tried once; its requests count in the budget.
     const tried = await tryPending(decision);
     const state = tried.state;
@@ -207,11 +209,11 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     const emailSending = email ?? 0;
     // Not when some project could not be read: it may be sending (said at the stop).
     if (first && stillSending(state) + emailSending === 0 && decision.unread.size === 0)
-      nothingSendingNote(email !== undefined);
+      note(nothingSendingNote(email !== undefined, input.until));
     const ledger = recordReads(read.ledger, input.now().getTime(), tried.requests + also);
     // 5. Stop or wait: until the budget has room for the next poll's pages and its tries.
     const sending = stillSending(state);
-    const reason = stopReason(sending + emailSending);
+    const reason = stopReason(sending + emailSending, failed === null);
     const nextPoll = Math.min(POLL_READS_PER_MINUTE, read.pagesPerPoll + tried.reserve);
     const wait = Math.max(read.pace, waitForRoomMs(ledger, input.now().getTime(), nextPoll));
     emit({
@@ -251,29 +253,6 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     });
   }
 
-  function firstPollNotes(deferred: number): void {
-    if (deferred > 0)
-      note({
-        severity: "info",
-        code: "watch.reads-deferred",
-        message: `${deferred} project${deferred === 1 ? "" : "s"} of the files that no statistics row lists will be read by id over the next polls, within the polls' budget of requests`,
-        hint: "nothing to do: a project that sends is listed by the statistics and judged on every poll",
-      });
-  }
-
-  /** The first poll found nothing sending: no project, and no email campaign (`alsoPoll`) when `email`. */
-  function nothingSendingNote(email: boolean): void {
-    note({
-      severity: "info",
-      code: "watch.nothing-sending",
-      message: `no project${email ? " or email campaign" : ""} of the campaign files is sending (scheduled or active) now`,
-      hint:
-        input.until === "interrupted"
-          ? "watch goes on polling: a project scheduled later is watched from then on"
-          : "schedule the projects with campaignctl apply, then watch them",
-    });
-  }
-
   /**
    * One try of every pause the decision left pending: the state after, the requests the tries made,
    * and those of the tries still pending (the next poll's reserve).
@@ -300,10 +279,11 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     return { state, requests, reserve };
   }
 
-  function stopReason(sending: number): StopReason | null {
+  /** `read`: the poll read the statistics; one that could not says nothing of what sends (--until-done waits). */
+  function stopReason(sending: number, read: boolean): StopReason | null {
     if (input.until === "once") return "once";
     if (signal.aborted) return "interrupted";
-    if (input.until === "done" && sending === 0) return "done";
+    if (input.until === "done" && read && sending === 0) return "done";
     return null;
   }
 }
@@ -329,7 +309,8 @@ async function readPollOnce(input: WatchInput, carried: Carried, first: boolean)
   const budgetRequests = input.budgetRequests ?? input.requests;
   const start = budgetRequests();
   const stats = await readStats(input.port, input.now, {
-    organizations: first,
+    // The first poll, and any later one until a read of the organizations succeeded.
+    organizations: first || carried.names.size === 0,
     tracked: new Set(carried.state.keys()),
     wanted: new Set(
       [...carried.state.values()]

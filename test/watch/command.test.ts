@@ -139,6 +139,54 @@ describe("Ctrl-C", () => {
   });
 });
 
+describe("the first poll's statistics failing", () => {
+  const BLIP = "GET /projects/stats: status(503) n=4";
+
+  test("with a blip (past the client's retries) is a failed poll: the next poll reads, trips and pauses", async () => {
+    const { sb: s, cwd, failing } = await failingWorld(BLIP);
+    await sendFor(s, 24_000);
+    const run = await runWatch(s, cwd, [], { flags: { json: true, untilDone: true, interval: 5000 } });
+    const types = run.lines.map((l: Line) => (l.type === "diagnostic" ? l.diagnostic.code : l.type));
+    expect(types.slice(0, 3)).toEqual(["start", "watch.poll-failed", "poll"]);
+    expect(run.lines.find((l: Line) => l.type === "tripped")?.pause).toMatchObject({ outcome: "paused" });
+    expect((await liveProject(s, failing)).status).toBe("paused");
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "done", paused: 1, errors: 0 });
+    expect(run.code).toBe(2);
+  });
+
+  test("with --once is the run's error (its one poll failed): exit 1", async () => {
+    const { sb: s, cwd } = await failingWorld(BLIP);
+    await sendFor(s, 24_000);
+    const run = await runWatch(s, cwd, [], { flags: { json: true, once: true } });
+    expect(run.lines.map((l: Line) => l.type)).toEqual(["diagnostic", "stop"]);
+    expect(run.lines[1]).toMatchObject({ reason: "error", polls: 0, errors: 1 });
+    expect(run.code).toBe(1);
+  });
+
+  test("on every poll, then Ctrl-C: each project of the files is an error at the stop, never a silent exit 0", async () => {
+    const { sb: s, cwd } = await failingWorld("GET /projects/stats: status(503)");
+    let interrupt: () => void = () => {};
+    const run = await runWatch(s, cwd, [], {
+      flags: { json: true, interval: 5000 },
+      deps: {
+        onInterrupt: (handler) => {
+          interrupt = handler;
+          return () => {};
+        },
+      },
+      beforeWait: (n) => {
+        if (n === 2) interrupt();
+      },
+    });
+    const never = run.lines.filter(
+      (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.project-never-read",
+    );
+    expect(never.map((l: Line) => l.diagnostic.message.split(":")[0])).toEqual(["alpha", "bravo", "charlie"]);
+    expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "interrupted", polls: 2, errors: 3 });
+    expect(run.code).toBe(1);
+  });
+});
+
 describe("outputs", () => {
   test("piped: a line per change, the trip, and the end", async () => {
     const { sb: s, cwd } = await failingWorld();

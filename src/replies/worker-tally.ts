@@ -28,6 +28,20 @@ export interface TallyOptions {
   readonly onStop: (reason: Extract<RunStopReason, "insufficient-balance" | "key-refused">) => void;
 }
 
+/** The answers that stop the run: nothing sent for them, nothing recorded; a later run answers them. */
+const STOPS = {
+  "no-balance": {
+    reason: "insufficient-balance",
+    code: "replies.insufficient-balance",
+    hint: "add funds to the organization that owns the project, then start the worker again: nothing was charged, and every inbound not yet answered is answered then",
+  },
+  "key-refused": {
+    reason: "key-refused",
+    code: "replies.key-refused",
+    hint: "use a key of the project's organization that may write (public:write), then start the worker again: nothing was sent, and every inbound not yet answered is answered then",
+  },
+} as const;
+
 /** Details of an `inbound` event beyond its job, project, outcome and rule. */
 interface InboundDetail {
   readonly answerId?: string | null;
@@ -122,23 +136,13 @@ export class WorkerTally {
         this.report(job, project, "refused", s.line.rule, { detail: s.line.code });
         return;
       case "key-refused":
-        this.o.onStop("key-refused");
-        this.problem({
-          ...apiErrorDiagnostic(s.error),
-          code: "replies.key-refused",
-          hint: "use a key of the project's organization that may write (public:write), then start the worker again: nothing was sent, and every inbound not yet answered is answered then",
-        });
-        this.report(job, project, "key-refused", null, {});
+      case "no-balance": {
+        const stop = STOPS[s.kind];
+        this.o.onStop(stop.reason);
+        this.problem({ ...apiErrorDiagnostic(s.error), code: stop.code, hint: stop.hint });
+        this.report(job, project, s.kind, null, {});
         return;
-      case "no-balance":
-        this.o.onStop("insufficient-balance");
-        this.problem({
-          ...apiErrorDiagnostic(s.error),
-          code: "replies.insufficient-balance",
-          hint: "add funds to the organization that owns the project, then start the worker again: nothing was charged, and every inbound not yet answered is answered then",
-        });
-        this.report(job, project, "no-balance", null, {});
-        return;
+      }
       case "unknown":
         this.totals.unknown++;
         this.unknown.add(key);

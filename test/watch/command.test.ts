@@ -7,7 +7,15 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { SandboxHandle } from "../../src/sandbox/index.js";
 import { admin } from "../sandbox/helpers.js";
-import { clearRequests, effects, type Line, liveProject, requestLog, runWatch } from "./harness.js";
+import {
+  clearRequests,
+  effects,
+  interruptedAt,
+  type Line,
+  liveProject,
+  requestLog,
+  runWatch,
+} from "./harness.js";
 import { campaignFile, GUARD, SEND_AT, failingWorld as startFailingWorld, workDir } from "./world.js";
 
 let sb: SandboxHandle | undefined;
@@ -119,19 +127,7 @@ describe("a project of the files that cannot be read", () => {
 describe("Ctrl-C", () => {
   test("stops cleanly between polls: the stop line says interrupted, exit 0", async () => {
     const { sb: s, cwd } = await failingWorld();
-    let interrupt: () => void = () => {};
-    const run = await runWatch(s, cwd, [], {
-      flags: { json: true, interval: 5000 },
-      deps: {
-        onInterrupt: (handler) => {
-          interrupt = handler;
-          return () => {};
-        },
-      },
-      beforeWait: (n) => {
-        if (n === 2) interrupt();
-      },
-    });
+    const run = await runWatch(s, cwd, [], { flags: { json: true, interval: 5000 }, ...interruptedAt(2) });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain("Interrupt received");
     expect(run.lines.at(-1)).toMatchObject({ type: "stop", reason: "interrupted", polls: 2 });
@@ -165,19 +161,7 @@ describe("the first poll's statistics failing", () => {
 
   test("on every poll, then Ctrl-C: each project of the files is an error at the stop, never a silent exit 0", async () => {
     const { sb: s, cwd } = await failingWorld("GET /projects/stats: status(503)");
-    let interrupt: () => void = () => {};
-    const run = await runWatch(s, cwd, [], {
-      flags: { json: true, interval: 5000 },
-      deps: {
-        onInterrupt: (handler) => {
-          interrupt = handler;
-          return () => {};
-        },
-      },
-      beforeWait: (n) => {
-        if (n === 2) interrupt();
-      },
-    });
+    const run = await runWatch(s, cwd, [], { flags: { json: true, interval: 5000 }, ...interruptedAt(2) });
     const never = run.lines.filter(
       (l: Line) => l.type === "diagnostic" && l.diagnostic.code === "watch.project-never-read",
     );

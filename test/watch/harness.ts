@@ -46,6 +46,22 @@ export interface RunOptions {
   readonly beforeWait?: (n: number, ms: number) => void | Promise<void>;
 }
 
+/** Options of a run that gets Ctrl-C (the injected interrupt) before its `n`th wait. */
+export function interruptedAt(n: number): Pick<RunOptions, "deps" | "beforeWait"> {
+  let interrupt: () => void = () => {};
+  return {
+    deps: {
+      onInterrupt: (handler) => {
+        interrupt = handler;
+        return () => {};
+      },
+    },
+    beforeWait: (wait) => {
+      if (wait === n) interrupt();
+    },
+  };
+}
+
 /** `campaignctl watch PATHS` in `cwd` on the sandbox's virtual clock. */
 export async function runWatch(
   sb: SandboxHandle,

@@ -4,6 +4,7 @@
  * (src/plan/email-items.ts), which makes the plan's email items from them.
  */
 import { createHash } from "node:crypto";
+import type { FileHandle } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { ApiClient } from "../../src/api/index.js";
 import type { EmailCampaign } from "../../src/contract/resources.js";
@@ -52,11 +53,21 @@ export async function readEmail(
  * unreadable or not a regular file (a named pipe is never waited on).
  */
 export async function csvSha256(path: string): Promise<string | null> {
-  const hash = createHash("sha256");
   const opened = await openRegularFile(path);
   if (!opened.ok) return null;
   try {
-    for await (const chunk of opened.handle.createReadStream()) hash.update(chunk as Buffer);
+    return await handleSha256(opened.handle);
+  } finally {
+    await opened.handle.close();
+  }
+}
+
+/** The sha256 (hex) of an open file's bytes from its start, read as a stream; null when the read fails. The handle stays open. */
+export async function handleSha256(handle: FileHandle): Promise<string | null> {
+  const hash = createHash("sha256");
+  try {
+    for await (const chunk of handle.createReadStream({ start: 0, autoClose: false }))
+      hash.update(chunk as Buffer);
     return hash.digest("hex");
   } catch {
     return null;

@@ -49,6 +49,12 @@ export interface SyncPorts {
   readonly executor: WriteExecutorOptions;
   /** Each row's result, in the order rows are settled; the caller writes them to disk. */
   readonly onRow: (row: RowResult) => void;
+  /**
+   * Before each batch is sent: why the rows read may no longer be the ones the plan read (the CSV
+   * changed since its digest was checked), or null to send. A reason stops the list there: that
+   * batch and the later rows are `not-sent`.
+   */
+  readonly beforeBatch?: () => Diagnostic | null;
 }
 
 interface Pending {
@@ -88,6 +94,16 @@ export async function syncList(
           reason: state === "skipped" ? EARLY : null,
           batch: null,
         });
+      }
+      return;
+    }
+    const stale = ports.beforeBatch?.() ?? null;
+    if (stale !== null) {
+      state = "failed";
+      diagnostics.push(stale);
+      for (const p of batch) {
+        counts.not_sent++;
+        settle({ line: p.line, email: p.contact.email, status: "not-sent", reason: null, batch: null });
       }
       return;
     }

@@ -242,6 +242,7 @@ function nothingSent(
     refused: planList.refused,
     skipped: state === "skipped" ? planList.to_send : 0,
     not_sent: state === "skipped" ? 0 : planList.to_send,
+    unknown: 0,
     batches: [],
     diagnostics,
   };

@@ -22,6 +22,7 @@ import { isEarlyAccess } from "./early-access.js";
 import type { BatchOutcome, BatchResult, ListSyncResult, ListSyncState } from "./list-results.js";
 import type { EmailListSpec } from "./model.js";
 import type { RowVerdict } from "./row-check.js";
+import { rowResults, rowVerdict, unstatedDiagnostic } from "./upsert-answer.js";
 
 /** What became of one CSV row. */
 export type RowStatus =
@@ -146,14 +147,16 @@ export async function syncList(
     const ended = batchOutcome(outcome);
     batches.push({ index, rows: batch.length, idempotency_key: key, outcome: ended, sends: outcome.sends });
     if (outcome.kind === "accepted") {
-      const byIndex = new Map(outcome.value.results.map((r) => [r.index, r]));
+      const byIndex = rowResults(outcome.value);
+      const unstated: number[] = [];
       batch.forEach((p, i) => {
-        const r = byIndex.get(i);
-        const status: RowStatus = r === undefined ? "rejected" : r.status;
-        const reason = r === undefined ? "the API returned no result for this row" : r.reason;
+        const { status, reason } = rowVerdict(byIndex.get(i));
         if (status === "accepted") counts.accepted++;
         else if (status === "duplicate") counts.duplicates++;
-        else {
+        else if (status === "unknown") {
+          counts.unknown++;
+          unstated.push(p.line);
+        } else {
           counts.rejected++;
           if (counts.rejected <= SHOWN_REJECTED)
             diagnostics.push({
@@ -165,6 +168,7 @@ export async function syncList(
         }
         settle({ line: p.line, email: p.contact.email, status, reason, batch: index });
       });
+      if (unstated.length > 0) diagnostics.push(unstatedDiagnostic(list, index, unstated));
       return;
     }
     state = ended === "early-access" ? "skipped" : "failed";
@@ -211,6 +215,7 @@ export async function syncList(
 }
 
 const EARLY = "EMAIL_EARLY_ACCESS: email is not yet available to the organization";
+
 const UNKNOWN =
   "no answer said whether the batch was written (a timeout or a 5xx on each send): it may have been; run apply again, the same key replays it if it was";
 

@@ -94,9 +94,7 @@ export function compareInputs(reviewed: Plan, fresh: Plan, planFile: string): re
     const was = saved.get(key(f));
     const what = describeInput(f, lists);
     if (was === undefined)
-      changed(
-        `${what} applies now, but the saved plan was not made with it (a ${f.kind === "csv" ? "CSV" : `${f.kind} file`} added since)`,
-      );
+      changed(`${what} applies now, but the saved plan was not made with it (${ADDED[f.kind]})`);
     else if (was.sha256 !== f.sha256)
       changed(
         `${what} changed since the plan was made (sha256 ${short(was.sha256)} in the plan, ${short(f.sha256)} now)`,
@@ -109,6 +107,13 @@ export function compareInputs(reviewed: Plan, fresh: Plan, planFile: string): re
       );
   return out;
 }
+
+/** How an input the saved plan does not list can come to be read now, by kind. */
+const ADDED: Readonly<Record<PlanFile["kind"], string>> = {
+  campaign: "a campaign file added since",
+  policy: "a policy file added since, or passed with --policy",
+  csv: "a CSV named since",
+};
 
 /** How a message names a plan input: the path, and for a CSV the list it fills. */
 function describeInput(file: PlanFile, lists: ReadonlyMap<string, string>): string {

@@ -51,7 +51,7 @@ describe("a saved plan and the policy files it was made with", () => {
     expect(result.refused.map((d) => [d.code, d.message])).toEqual([
       [
         "apply.files-changed",
-        "the policy file examples/campaignctl.policy.yaml applies now, but the saved plan was not made with it (a policy file added since)",
+        "the policy file examples/campaignctl.policy.yaml applies now, but the saved plan was not made with it (a policy file added since, or passed with --policy)",
       ],
     ]);
   }, 60_000);

@@ -4,7 +4,7 @@
  * (`.campaignctl/journal/email-<stamp>-<pid>-<list>.jsonl`, `schemas/email-row-result.schema.json`),
  * flushed after every batch (group commit: a killed run leaves every settled row on disk).
  */
-import { type BigIntStats, closeSync, fstatSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { type BigIntStats, closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ApiClient, Sleep } from "../../src/api/index.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
@@ -15,8 +15,8 @@ import { type RowResult, syncList } from "../../src/email/sync.js";
 import type { EmailApplyResult, EmailListItem, PlanEmail } from "../../src/plan/items.js";
 import { nameMap } from "../../src/text/names.js";
 import { JOURNAL_DIR, journalStamp } from "../adapters/journal-file.js";
+import { csvStamp, handleSha256, sameStamp } from "./csv-identity.js";
 import { type OpenedCsv, openCsv, openedCsvVerdicts } from "./csv-rows.js";
-import { handleSha256 } from "./plan-email.js";
 
 export interface EmailApplyDeps {
   readonly client: ApiClient;
@@ -128,7 +128,7 @@ async function syncToFile(
         },
         onRow,
         // Every row of a batch was read before this look: unchanged bytes mean approved rows.
-        beforeBatch: () => (sameFile(csv) ? null : filesChanged(spec, "while")),
+        beforeBatch: () => (sameStamp(csv.opened.handle, csv.stat) ? null : filesChanged(spec, "while")),
       },
     );
     flush();
@@ -160,7 +160,7 @@ interface ApprovedCsv {
  * The list's CSV opened once, its stat taken, then its bytes hashed through that same handle and
  * compared with the plan's digest; not ok (the handle closed) when unreadable or different. The rows
  * are then read from this handle: a file renamed over the path later is not read, and one written
- * in place shows in its stat (`sameFile`).
+ * in place shows in its stat (`sameStamp`).
  */
 async function openApproved(
   spec: EmailListSpec,
@@ -170,7 +170,7 @@ async function openApproved(
   const opened = await openCsv(spec, cwd);
   if (!opened.ok) return { ok: false };
   try {
-    const stat = fstatSync(opened.handle.fd, { bigint: true });
+    const stat = csvStamp(opened.handle);
     const digest = await handleSha256(opened.handle);
     if (planList.sha256 === null || digest === planList.sha256) return { ok: true, opened, stat };
   } catch {
@@ -178,20 +178,6 @@ async function openApproved(
   }
   await opened.handle.close();
   return { ok: false };
-}
-
-/**
- * Whether the open CSV's bytes are still those hashed: the same size and modification time (not
- * the change time, which a rename over the path or a new link changes without touching the bytes).
- */
-function sameFile(csv: ApprovedCsv): boolean {
-  try {
-    const now = fstatSync(csv.opened.handle.fd, { bigint: true });
-    const was = csv.stat;
-    return now.size === was.size && now.mtimeNs === was.mtimeNs;
-  } catch {
-    return false;
-  }
 }
 
 /**

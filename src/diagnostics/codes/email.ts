@@ -1,7 +1,7 @@
 /** Diagnostic codes of the `email` area (email lists, their CSV files, email campaigns). Each entry: a stable code and what it means. */
 export const EMAIL_CODES = {
   "email.csv-unreadable":
-    "an email list's CSV file cannot be read (missing, no permission), is not a regular file (a directory, a named pipe, a device, a socket), or its path leads outside the repository (symlinks followed)",
+    "an email list's CSV file cannot be read (missing, no permission), is not a regular file (a directory, a named pipe, a device, a socket), or its path leads outside the repository (symlinks followed), or it was written in place while plan read it",
   "email.csv-malformed":
     "an email list's CSV file is not well-formed CSV (unclosed quote, a row with more or fewer columns than the header, a header naming a column it reads twice)",
   "email.csv-encoding":

@@ -4,33 +4,38 @@
  * shows. Before, it counted the rows through one open of the path and hashed the file through a
  * second: a CSV rewritten in between (an export still being written) was shown with its old rows
  * and recorded with the new file's digest, so apply sent rows the plan never showed. The file is
- * rewritten here at the second open of the CSV (the module that opens files is wrapped), which the
- * plan no longer makes; real HTTP against the sandbox.
+ * rewritten here at the second open of the CSV (`fs/promises.open` is wrapped), which the plan no
+ * longer makes; real HTTP against the sandbox.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire, syncBuiltinESMExports } from "node:module";
 import { join } from "node:path";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { TestBed } from "../apply/helpers.js";
 import { csvText, emailBed, planWorld } from "./world.js";
 
-/** Set by a test: runs at each open of a path (the count of opens of that path so far). */
-const onOpen = vi.hoisted(() => ({ hook: undefined as ((path: string) => void) | undefined }));
-
-vi.mock("../../cli/adapters/regular-file.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../cli/adapters/regular-file.js")>();
-  return {
-    ...real,
-    openRegularFile: (path: string) => {
-      onOpen.hook?.(path);
-      return real.openRegularFile(path);
-    },
+/**
+ * Runs at each open of a file by path (`fs/promises.open`, which every CSV read goes through), while
+ * a test sets it. The builtin is wrapped process-wide and put back after each test (the suite's
+ * workers share their module cache, so a module mock would not reach the modules already loaded).
+ */
+let onOpen: ((path: string) => void) | undefined;
+const fsp = createRequire(import.meta.url)("node:fs/promises") as { open: (...args: unknown[]) => unknown };
+const realOpen = fsp.open;
+beforeEach(() => {
+  fsp.open = (...args: unknown[]) => {
+    if (typeof args[0] === "string") onOpen?.(args[0]);
+    return realOpen(...args);
   };
+  syncBuiltinESMExports();
 });
 
 let beds: TestBed[] = [];
 afterEach(async () => {
-  onOpen.hook = undefined;
+  onOpen = undefined;
+  fsp.open = realOpen;
+  syncBuiltinESMExports();
   for (const b of beds) {
     await b.close();
     rmSync(b.world.dir, { recursive: true, force: true });
@@ -47,7 +52,7 @@ describe("plan reads an email list's CSV once", () => {
     const csv = join(bed.world.dir, "campaign", "lists", "young.csv");
     const shown = readFileSync(csv);
     let opens = 0;
-    onOpen.hook = (path) => {
+    onOpen = (path) => {
       if (path !== csv) return;
       opens++;
       if (opens === 2) writeFileSync(csv, csvText(500, "unshown"));

@@ -10,7 +10,9 @@
  *    staleness check of the inputs (`compareFiles`). No request yet.
  * 4. Key scope: `GET /organizations` (the first request) must list the plan's organization.
  * 5. The plan is made again from those files with fresh live reads (a stats read confirms each
- *    cached detail's `updated_at`, else the project is read by id; `--refresh`: all by id), and
+ *    cached detail's `updated_at`, else the project is read by id; `--refresh`: all by id). Its
+ *    inputs must be the saved plan's, by path and sha256 (`compareInputs`: a policy file found now
+ *    that the plan was not made with, which could loosen a rule, refuses it). It is then
  *    compared with the saved one (`compareSavedWithFresh`): the same projects, actions, statuses,
  *    requests, bodies and keys, else the whole plan is refused, each difference named, unless:
  * 6. The plan was applied already (a re-run after a successful apply): every reviewed action's
@@ -38,6 +40,7 @@ import {
   compareBaseUrl,
   compareEmailLists,
   compareFiles,
+  compareInputs,
   compareSavedWithFresh,
   compareScope,
   requestsBetween,
@@ -72,6 +75,9 @@ export async function applySaved(
   if (unchecked.length > 0) return fail(unchecked);
   const fresh = await remake(reviewed, flags, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
+  // Judged by the policy files it was made with, and no other (a stray one could loosen a rule).
+  const inputs = compareInputs(reviewed, fresh.plan, planFile);
+  if (inputs.length > 0) return fail(inputs);
   // Made again as `apply FILES` makes it (email included), narrowed as the plan was.
   if (fresh.emailLeftOut !== undefined) io.stderr(fresh.emailLeftOut);
   const emailDifferences = compareEmailLists(reviewed, fresh.plan, planFile);

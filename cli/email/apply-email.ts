@@ -4,18 +4,19 @@
  * (`.campaignctl/journal/email-<stamp>-<pid>-<list>.jsonl`, `schemas/email-row-result.schema.json`),
  * flushed after every batch (group commit: a killed run leaves every settled row on disk).
  */
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { type BigIntStats, closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { ApiClient, Sleep } from "../../src/api/index.js";
 import { WRITE_FIRST_BACKOFF_MS, WRITE_MAX_ATTEMPTS } from "../../src/api/write-retry.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { ListSyncResult } from "../../src/email/list-results.js";
 import type { EmailListSpec } from "../../src/email/model.js";
 import { type RowResult, syncList } from "../../src/email/sync.js";
 import type { EmailApplyResult, EmailListItem, PlanEmail } from "../../src/plan/items.js";
 import { nameMap } from "../../src/text/names.js";
 import { JOURNAL_DIR, journalStamp } from "../adapters/journal-file.js";
-import { csvVerdicts } from "./csv-rows.js";
-import { csvSha256 } from "./plan-email.js";
+import { csvStamp, handleSha256, sameStamp } from "./csv-identity.js";
+import { type OpenedCsv, openCsv, openedCsvVerdicts } from "./csv-rows.js";
 
 export interface EmailApplyDeps {
   readonly client: ApiClient;
@@ -51,19 +52,9 @@ export async function applyEmail(
       continue;
     }
     // The CSV must still be the one the plan read (and was approved or saved): else nothing is sent.
-    const digest = planList.sha256 === null ? null : await csvSha256(resolve(deps.cwd, spec.csvPath));
-    if (planList.sha256 !== null && digest !== planList.sha256) {
-      lists.push(
-        nothingSent(spec, planList, "failed", [
-          {
-            severity: "error",
-            code: "apply.files-changed",
-            message: `email list ${spec.address}: nothing sent: its CSV ${spec.csvPath} changed (or became unreadable) after the plan read it`,
-            range: spec.csvRange,
-            hint: "plan again, review the rows, and apply",
-          },
-        ]),
-      );
+    const csv = await openApproved(spec, planList, deps.cwd);
+    if (!csv.ok) {
+      lists.push(nothingSent(spec, planList, "failed", [filesChanged(spec, "before")]));
       continue;
     }
     const dir = join(deps.cwd, JOURNAL_DIR);
@@ -73,6 +64,7 @@ export async function applyEmail(
       opened = openNew(join(dir, `email-${journalStamp(deps.startedAt)}-${deps.pid}-${spec.address}`));
     } catch (error) {
       // No row is sent whose result could not be kept.
+      await csv.opened.handle.close();
       lists.push(
         nothingSent(spec, planList, "failed", [
           {
@@ -87,7 +79,11 @@ export async function applyEmail(
       continue;
     }
     files[spec.address] = relative(deps.cwd, opened.path);
-    lists.push(await syncToFile(spec, opened.fd, deps));
+    try {
+      lists.push(await syncToFile(spec, opened.fd, deps, csv));
+    } finally {
+      await csv.opened.handle.close();
+    }
   }
   return { plan, lists, results_files: files };
 }
@@ -96,7 +92,12 @@ export async function applyEmail(
  * One list's sync, each row's result written to the open result file `fd` (closed at the end):
  * buffered, and flushed before every request, so every row settled so far is on disk.
  */
-async function syncToFile(spec: EmailListSpec, fd: number, deps: EmailApplyDeps): Promise<ListSyncResult> {
+async function syncToFile(
+  spec: EmailListSpec,
+  fd: number,
+  deps: EmailApplyDeps,
+  csv: ApprovedCsv,
+): Promise<ListSyncResult> {
   let buffer: string[] = [];
   const flush = (): void => {
     if (buffer.length === 0) return;
@@ -111,7 +112,9 @@ async function syncToFile(spec: EmailListSpec, fd: number, deps: EmailApplyDeps)
     const problems: string[] = [];
     const result = await syncList(
       spec,
-      csvVerdicts(spec, deps.cwd, deps.requireConsent, (d) => problems.push(...d.map((x) => x.message))),
+      openedCsvVerdicts(csv.opened, spec, deps.requireConsent, (d) =>
+        problems.push(...d.map((x) => x.message)),
+      ),
       {
         upsert: async (listId, contacts, key) => {
           flush(); // every row settled so far is on disk before the next request
@@ -124,6 +127,8 @@ async function syncToFile(spec: EmailListSpec, fd: number, deps: EmailApplyDeps)
           signal: deps.signal,
         },
         onRow,
+        // Every row of a batch was read before this look: unchanged bytes mean approved rows.
+        beforeBatch: () => (sameStamp(csv.opened.handle, csv.stat) ? null : filesChanged(spec, "while")),
       },
     );
     flush();
@@ -143,6 +148,54 @@ async function syncToFile(spec: EmailListSpec, fd: number, deps: EmailApplyDeps)
   } finally {
     closeSync(fd);
   }
+}
+
+/** The CSV the plan read, open: rows are read from this very file, whose bytes were hashed after `stat`. */
+interface ApprovedCsv {
+  readonly opened: OpenedCsv;
+  readonly stat: BigIntStats;
+}
+
+/**
+ * The list's CSV opened once, its stat taken, then its bytes hashed through that same handle and
+ * compared with the plan's digest; not ok (the handle closed) when unreadable or different. The rows
+ * are then read from this handle: a file renamed over the path later is not read, and one written
+ * in place shows in its stat (`sameStamp`).
+ */
+async function openApproved(
+  spec: EmailListSpec,
+  planList: EmailListItem,
+  cwd: string,
+): Promise<({ readonly ok: true } & ApprovedCsv) | { readonly ok: false }> {
+  const opened = await openCsv(spec, cwd);
+  if (!opened.ok) return { ok: false };
+  try {
+    const stat = csvStamp(opened.handle);
+    const digest = await handleSha256(opened.handle);
+    if (planList.sha256 === null || digest === planList.sha256) return { ok: true, opened, stat };
+  } catch {
+    // unreadable: as changed
+  }
+  await opened.handle.close();
+  return { ok: false };
+}
+
+/**
+ * `apply.files-changed` of a list whose CSV is not the one the plan read: before its first batch
+ * (`before`: nothing sent), or while its batches were sent (the later ones are not).
+ */
+function filesChanged(spec: EmailListSpec, when: "before" | "while"): Diagnostic {
+  const what =
+    when === "before"
+      ? `nothing sent: its CSV ${spec.csvPath} changed (or became unreadable) after the plan read it`
+      : `its CSV ${spec.csvPath} changed while its batches were sent: the batches sent before went from the file the plan read; no later row is sent`;
+  return {
+    severity: "error",
+    code: "apply.files-changed",
+    message: `email list ${spec.address}: ${what}`,
+    range: spec.csvRange,
+    hint: "plan again, review the rows, and apply",
+  };
 }
 
 /** A new file `<base>.jsonl` (or `<base>-2.jsonl`, ...): two runs never share a result file. */
@@ -175,6 +228,7 @@ function nothingSent(
     refused: planList.refused,
     skipped: state === "skipped" ? planList.to_send : 0,
     not_sent: state === "skipped" ? 0 : planList.to_send,
+    unknown: 0,
     batches: [],
     diagnostics,
   };

@@ -47,6 +47,30 @@ export async function* csvVerdicts(
     onFileProblem([opened.diagnostic]);
     return;
   }
+  try {
+    yield* openedCsvVerdicts(opened, list, requireConsent, onFileProblem);
+  } finally {
+    await opened.handle.close();
+  }
+}
+
+/** The CSV open for reading: its handle (the caller closes it) and the UTF-8 byte-order mark's bytes. */
+export interface OpenedCsv {
+  readonly handle: FileHandle;
+  readonly bomBytes: number;
+}
+
+/**
+ * The verdict of every record of a CSV already open (`openCsv`), read from its start: apply hashes
+ * and reads the very file it opened, so nothing can swap the file between the digest and the rows.
+ * The handle stays open (the caller closes it).
+ */
+export async function* openedCsvVerdicts(
+  opened: OpenedCsv,
+  list: EmailListSpec,
+  requireConsent: boolean,
+  onFileProblem: (diagnostics: readonly Diagnostic[]) => void,
+): AsyncGenerator<RowVerdict, void, void> {
   const parser = parse({
     info: true,
     raw: true,
@@ -62,7 +86,7 @@ export async function* csvVerdicts(
     // held in memory whole: past this size it is an error of the file, at the row where it starts.
     max_record_size: MAX_ROW_BYTES,
   });
-  const stream = opened.handle.createReadStream({ start: opened.bomBytes });
+  const stream = opened.handle.createReadStream({ start: opened.bomBytes, autoClose: false });
   stream.on("error", (error) => parser.destroy(error));
   stream.pipe(parser);
   const places = recordPlaces(parser, opened.bomBytes);
@@ -93,7 +117,9 @@ export async function* csvVerdicts(
     onFileProblem([fileProblem(list, error, places.nextLine())]);
     return;
   } finally {
-    stream.destroy();
+    // A stream cut short is destroyed (which closes its handle, whatever autoClose says); one read
+    // to its end leaves the handle open for the caller (apply looks at the file before each batch).
+    if (!stream.readableEnded) stream.destroy();
   }
   if (plan === undefined)
     onFileProblem([
@@ -161,13 +187,10 @@ function recordPlaces(parser: ReturnType<typeof parse>, bomBytes: number) {
 }
 
 /** The CSV opened for reading, or why it is not read (outside the repository, not a regular file, UTF-16). */
-async function openCsv(
+export async function openCsv(
   list: EmailListSpec,
   cwd: string,
-): Promise<
-  | { readonly ok: true; readonly handle: FileHandle; readonly bomBytes: number }
-  | { readonly ok: false; readonly diagnostic: Diagnostic }
-> {
+): Promise<({ readonly ok: true } & OpenedCsv) | { readonly ok: false; readonly diagnostic: Diagnostic }> {
   const path = isAbsolute(list.csvPath) ? list.csvPath : join(cwd, list.csvPath);
   const unreadable = (message: string, hint: string) => ({
     ok: false as const,

@@ -3,16 +3,13 @@
  * /email/campaigns (every cursor page) and each described sending domain, gathered for the judge
  * (src/plan/email-items.ts), which makes the plan's email items from them.
  */
-import { createHash } from "node:crypto";
-import { resolve } from "node:path";
 import type { ApiClient } from "../../src/api/index.js";
 import type { EmailCampaign } from "../../src/contract/resources.js";
 import { isEarlyAccess } from "../../src/email/early-access.js";
 import type { EmailSpecs } from "../../src/email/model.js";
 import type { DomainRead } from "../../src/plan/email-campaign.js";
 import type { CampaignsRead, EmailReads, ListRead } from "../../src/plan/email-items.js";
-import { openRegularFile } from "../adapters/regular-file.js";
-import { checkList } from "./check-list.js";
+import { checkListRead } from "./check-list.js";
 
 /** Pages of GET /email/campaigns read at most (200 campaigns each). */
 const MAX_PAGES = 50;
@@ -33,11 +30,7 @@ export async function readEmail(
   const campaigns = await readCampaigns(client);
   const lists = new Map<string, ListRead>();
   for (const list of specs.lists) {
-    const check = await checkList(list, cwd, requireConsent);
-    lists.set(list.address, {
-      check,
-      sha256: check.readable ? await csvSha256(resolve(cwd, list.csvPath)) : null,
-    });
+    lists.set(list.address, await checkListRead(list, cwd, requireConsent));
   }
   const domains = new Map<string, DomainRead>();
   if (campaigns.kind === "read")
@@ -45,22 +38,6 @@ export async function readEmail(
       if (spec.sendingDomain !== undefined && !domains.has(spec.sendingDomain))
         domains.set(spec.sendingDomain, await readDomain(client, spec.sendingDomain));
   return { lists, campaigns, domains };
-}
-
-/**
- * The sha256 (hex) of a file, read as a stream (memory does not grow with the rows); null when
- * unreadable or not a regular file (a named pipe is never waited on).
- */
-export async function csvSha256(path: string): Promise<string | null> {
-  const hash = createHash("sha256");
-  const opened = await openRegularFile(path);
-  if (!opened.ok) return null;
-  try {
-    for await (const chunk of opened.handle.createReadStream()) hash.update(chunk as Buffer);
-    return hash.digest("hex");
-  } catch {
-    return null;
-  }
 }
 
 /** Every page of GET /email/campaigns, or early access, or the failure as a diagnostic. */

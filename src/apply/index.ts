@@ -57,6 +57,7 @@ export {
   checkPlanSources,
   compareBaseUrl,
   compareFiles,
+  compareInputs,
   compareLive,
   compareScope,
   type FileNow,

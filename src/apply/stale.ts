@@ -71,6 +71,50 @@ export function compareFiles(
   return out;
 }
 
+/**
+ * The inputs of the plan made again now against the saved plan's: the same files, by path and kind,
+ * with the same sha256. The remake discovers policy files anew (every `campaignctl.policy.yaml`
+ * above the campaign files, `--policy`), so a policy file the saved plan was not made with (a
+ * nearer one added since, which may loosen a rule, `require_approvals` included) or one it was made
+ * with that no longer applies would change the rules the plan is judged and approved by without
+ * changing its actions: each such file refuses the whole plan (`apply.files-changed`). A file read
+ * again with other bytes (edited between the first check and the remake) is refused the same way.
+ */
+export function compareInputs(reviewed: Plan, fresh: Plan, planFile: string): readonly Diagnostic[] {
+  const hint = `make the plan again (\`campaignctl plan --out ${planFile} ...\`), review it, and apply that`;
+  const lists = new Map((reviewed.email?.lists ?? []).map((l) => [l.csv, l.address]));
+  const key = (f: PlanFile) => `${f.kind} ${f.path}`;
+  const saved = new Map(reviewed.files.map((f) => [key(f), f]));
+  const now = new Map(fresh.files.map((f) => [key(f), f]));
+  const out: Diagnostic[] = [];
+  const changed = (message: string): void => {
+    out.push({ severity: "error", code: "apply.files-changed", message, hint });
+  };
+  for (const f of fresh.files) {
+    const was = saved.get(key(f));
+    const what = describeInput(f, lists);
+    if (was === undefined)
+      changed(`${what} applies now, but the saved plan was not made with it (${ADDED[f.kind]})`);
+    else if (was.sha256 !== f.sha256)
+      changed(
+        `${what} changed since the plan was made (sha256 ${short(was.sha256)} in the plan, ${short(f.sha256)} now)`,
+      );
+  }
+  for (const f of reviewed.files)
+    if (!now.has(key(f)))
+      changed(
+        `${describeInput(f, lists)}, ${readWhen(f)}, does not apply now (the plan made again does not read it)`,
+      );
+  return out;
+}
+
+/** How an input the saved plan does not list can come to be read now, by kind. */
+const ADDED: Readonly<Record<PlanFile["kind"], string>> = {
+  campaign: "a campaign file added since",
+  policy: "a policy file added since, or passed with --policy",
+  csv: "a CSV named since",
+};
+
 /** How a message names a plan input: the path, and for a CSV the list it fills. */
 function describeInput(file: PlanFile, lists: ReadonlyMap<string, string>): string {
   switch (file.kind) {

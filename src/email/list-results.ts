@@ -27,8 +27,11 @@ export interface ListCheck {
   readonly more: number;
 }
 
-/** How a batch of a list's sync ended. */
-export type BatchOutcome = "written" | "replayed" | "early-access" | "failed";
+/**
+ * How a batch of a list's sync ended. `unknown`: no answer said (a timeout or a 5xx on each send),
+ * so it may have been written; a re-run sends it again with the same key.
+ */
+export type BatchOutcome = "written" | "replayed" | "early-access" | "failed" | "unknown";
 
 export interface BatchResult {
   readonly index: number;
@@ -53,6 +56,8 @@ export interface ListSyncResult {
   readonly refused: number;
   readonly skipped: number;
   readonly not_sent: number;
+  /** Rows of a batch whose outcome is unknown (it may have been written). */
+  readonly unknown: number;
   readonly batches: readonly BatchResult[];
   readonly diagnostics: readonly Diagnostic[];
 }

@@ -22,14 +22,24 @@ import { isEarlyAccess } from "./early-access.js";
 import type { BatchOutcome, BatchResult, ListSyncResult, ListSyncState } from "./list-results.js";
 import type { EmailListSpec } from "./model.js";
 import type { RowVerdict } from "./row-check.js";
+import { rowResults, rowVerdict, unstatedDiagnostic } from "./upsert-answer.js";
 
 /** What became of one CSV row. */
-export type RowStatus = "accepted" | "rejected" | "duplicate" | "refused" | "skipped" | "not-sent";
+export type RowStatus =
+  | "accepted"
+  | "rejected"
+  | "duplicate"
+  | "refused"
+  | "skipped"
+  | "not-sent"
+  | "unknown";
 
 /**
  * One line of the per-row result file (`schemas/email-row-result.schema.json`). `refused`: judged
  * before any request (reason: the diagnostics' codes and messages); `rejected`/`duplicate`: the
- * API's verdict and reason; `skipped`: early access; `not-sent`: an earlier batch failed.
+ * API's verdict and reason; `skipped`: early access; `not-sent`: an earlier batch failed (or the
+ * CSV changed); `unknown`: its batch got no answer that says whether it was written (it may have
+ * been: a re-run sends the batch again with the same key, which the API replays if it was).
  */
 export interface RowResult {
   readonly list: string;
@@ -49,6 +59,12 @@ export interface SyncPorts {
   readonly executor: WriteExecutorOptions;
   /** Each row's result, in the order rows are settled; the caller writes them to disk. */
   readonly onRow: (row: RowResult) => void;
+  /**
+   * Before each batch is sent: why the rows read may no longer be the ones the plan read (the CSV
+   * changed since its digest was checked), or null to send. A reason stops the list there: that
+   * batch and the later rows are `not-sent`.
+   */
+  readonly beforeBatch?: () => Diagnostic | null;
 }
 
 interface Pending {
@@ -64,7 +80,16 @@ export async function syncList(
   rows: AsyncIterable<RowVerdict>,
   ports: SyncPorts,
 ): Promise<ListSyncResult> {
-  const counts = { rows: 0, accepted: 0, rejected: 0, duplicates: 0, refused: 0, skipped: 0, not_sent: 0 };
+  const counts = {
+    rows: 0,
+    accepted: 0,
+    rejected: 0,
+    duplicates: 0,
+    refused: 0,
+    skipped: 0,
+    not_sent: 0,
+    unknown: 0,
+  };
   const batches: BatchResult[] = [];
   const diagnostics: Diagnostic[] = [];
   let state: ListSyncState = "synced";
@@ -91,6 +116,16 @@ export async function syncList(
       }
       return;
     }
+    const stale = ports.beforeBatch?.() ?? null;
+    if (stale !== null) {
+      state = "failed";
+      diagnostics.push(stale);
+      for (const p of batch) {
+        counts.not_sent++;
+        settle({ line: p.line, email: p.contact.email, status: "not-sent", reason: null, batch: null });
+      }
+      return;
+    }
     const index = batches.length + 1;
     const contacts = batch.map((p) => p.contact);
     const key = batchKey(list.id, contacts);
@@ -112,14 +147,16 @@ export async function syncList(
     const ended = batchOutcome(outcome);
     batches.push({ index, rows: batch.length, idempotency_key: key, outcome: ended, sends: outcome.sends });
     if (outcome.kind === "accepted") {
-      const byIndex = new Map(outcome.value.results.map((r) => [r.index, r]));
+      const byIndex = rowResults(outcome.value);
+      const unstated: number[] = [];
       batch.forEach((p, i) => {
-        const r = byIndex.get(i);
-        const status: RowStatus = r === undefined ? "rejected" : r.status;
-        const reason = r === undefined ? "the API returned no result for this row" : r.reason;
+        const { status, reason } = rowVerdict(byIndex.get(i));
         if (status === "accepted") counts.accepted++;
         else if (status === "duplicate") counts.duplicates++;
-        else {
+        else if (status === "unknown") {
+          counts.unknown++;
+          unstated.push(p.line);
+        } else {
           counts.rejected++;
           if (counts.rejected <= SHOWN_REJECTED)
             diagnostics.push({
@@ -131,18 +168,22 @@ export async function syncList(
         }
         settle({ line: p.line, email: p.contact.email, status, reason, batch: index });
       });
+      if (unstated.length > 0) diagnostics.push(unstatedDiagnostic(list, index, unstated));
       return;
     }
     state = ended === "early-access" ? "skipped" : "failed";
     diagnostics.push(batchDiagnostic(list, index, batch, outcome));
+    // A batch whose outcome is unknown may have been written: its rows say so, never `not-sent`.
+    const status: RowStatus = state === "skipped" ? "skipped" : ended === "unknown" ? "unknown" : "not-sent";
     for (const p of batch) {
-      if (state === "skipped") counts.skipped++;
+      if (status === "skipped") counts.skipped++;
+      else if (status === "unknown") counts.unknown++;
       else counts.not_sent++;
       settle({
         line: p.line,
         email: p.contact.email,
-        status: state === "skipped" ? "skipped" : "not-sent",
-        reason: state === "skipped" ? EARLY : null,
+        status,
+        reason: status === "skipped" ? EARLY : status === "unknown" ? UNKNOWN : null,
         batch: index,
       });
     }
@@ -175,11 +216,19 @@ export async function syncList(
 
 const EARLY = "EMAIL_EARLY_ACCESS: email is not yet available to the organization";
 
+const UNKNOWN =
+  "no answer said whether the batch was written (a timeout or a 5xx on each send): it may have been; run apply again, the same key replays it if it was";
+
+/** A write whose sends left open whether it took effect (no answer, or a 5xx, and no later one that said). */
+function uncertain(outcome: WriteOutcome<BulkUpsertResult, null>): boolean {
+  return outcome.kind === "unknown" || (outcome.kind === "stopped" && outcome.uncertain);
+}
+
 function batchOutcome(outcome: WriteOutcome<BulkUpsertResult, null>): BatchOutcome {
   // A replay of this run's own earlier send (whose answer was lost) is this run's write.
   if (outcome.kind === "accepted") return outcome.replayed && !outcome.ours ? "replayed" : "written";
   if (outcome.kind === "refused" && isEarlyAccess(outcome.error)) return "early-access";
-  return "failed";
+  return uncertain(outcome) ? "unknown" : "failed";
 }
 
 function batchDiagnostic(
@@ -209,6 +258,18 @@ function batchDiagnostic(
       range: list.range,
       hint: "nothing to do in the files: they sync unchanged once email is generally available for the organization",
     };
+  if (uncertain(outcome)) {
+    const last = outcome.kind === "unknown" || outcome.kind === "stopped" ? outcome.error : null;
+    const answer =
+      last === null ? "no answer" : last.kind === "http" ? `${last.status} ${last.code}` : last.cause;
+    return {
+      severity: "error",
+      code: "email.batch-failed",
+      message: `email list ${list.address} (${list.id}): batch ${index} may or may not have been written (${outcome.sends} sends, the last answered ${answer}: no answer said); its rows are unknown and the list's later rows are not sent`,
+      range: list.range,
+      hint: "run apply again: the batch goes again with the same key, which the API replays if it was written, and the rest are sent",
+    };
+  }
   const why =
     outcome.kind === "refused" || outcome.kind === "not-taken"
       ? `${outcome.error.kind === "http" ? `${outcome.error.status} ${outcome.error.code}` : outcome.error.cause}: ${outcome.error.message}`

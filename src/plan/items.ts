@@ -130,6 +130,6 @@ export interface EmailApplyResult {
 export function emailApplySucceeded(result: EmailApplyResult): boolean {
   return (
     !planEmailDiagnostics(result.plan).some((d) => d.severity === "error") &&
-    result.lists.every((l) => l.state !== "failed" && l.refused === 0 && l.rejected === 0)
+    result.lists.every((l) => l.state !== "failed" && l.refused === 0 && l.rejected === 0 && l.unknown === 0)
   );
 }

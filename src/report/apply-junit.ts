@@ -109,7 +109,7 @@ function emailListCase(l: ListSyncResult): Case {
     ["name", l.address],
     ["time", "0.000"],
   ])}`;
-  const out = `${l.address} (${l.list_id}): ${l.state}; ${l.rows} rows: ${l.accepted} accepted, ${l.rejected} rejected, ${l.refused} refused, ${l.not_sent} not sent`;
+  const out = `${l.address} (${l.list_id}): ${l.state}; ${l.rows} rows: ${l.accepted} accepted, ${l.rejected} rejected, ${l.refused} refused, ${l.not_sent} not sent${l.unknown > 0 ? `, ${l.unknown} unknown` : ""}`;
   const body = [out, ...l.diagnostics.map(diagnosticText)].join("\n");
   switch (l.state) {
     case "synced":

@@ -216,13 +216,13 @@ function emailBlock(result: ApplyResult): string {
   const lines = [
     "### Email lists",
     "",
-    "| List | Sync | Rows | Accepted | Rejected | Duplicates | Refused | Not sent | Batches |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| List | Sync | Rows | Accepted | Rejected | Duplicates | Refused | Not sent | Unknown | Batches |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...email.lists.map(
       (l) =>
         `| ${codeSpan(l.address)} | ${l.state} | ${formatCount(l.rows)} | ${formatCount(l.accepted)} | ` +
         `${formatCount(l.rejected)} | ${formatCount(l.duplicates)} | ${formatCount(l.refused)} | ` +
-        `${formatCount(l.not_sent + l.skipped)} | ${formatCount(l.batches.length)} |`,
+        `${formatCount(l.not_sent + l.skipped)} | ${formatCount(l.unknown)} | ${formatCount(l.batches.length)} |`,
     ),
     "",
   ];

@@ -76,7 +76,7 @@ export function renderEmailApplyHuman(result: EmailApplyResult, options: EmailVi
   for (const l of result.lists) {
     const file = own(result.results_files, l.address);
     out.push(
-      `  ${s.bold(l.address)} (${l.list_id}): ${l.state}; ${n(l.rows)} rows: ${n(l.accepted)} accepted, ${n(l.rejected)} rejected by the API, ${n(l.duplicates)} duplicates, ${n(l.refused)} refused before sending${l.skipped > 0 ? `, ${n(l.skipped)} skipped` : ""}${l.not_sent > 0 ? `, ${n(l.not_sent)} not sent` : ""}; ${l.batches.length} batches (${l.batches.filter((b) => b.outcome === "replayed").length} replayed)`,
+      `  ${s.bold(l.address)} (${l.list_id}): ${l.state}; ${n(l.rows)} rows: ${n(l.accepted)} accepted, ${n(l.rejected)} rejected by the API, ${n(l.duplicates)} duplicates, ${n(l.refused)} refused before sending${l.skipped > 0 ? `, ${n(l.skipped)} skipped` : ""}${l.not_sent > 0 ? `, ${n(l.not_sent)} not sent` : ""}${l.unknown > 0 ? `, ${n(l.unknown)} unknown (maybe written: re-run apply)` : ""}; ${l.batches.length} batches (${l.batches.filter((b) => b.outcome === "replayed").length} replayed)`,
     );
     if (file !== undefined) out.push(`    per-row results: ${file}`);
   }

@@ -60,6 +60,7 @@ export function emailApplyJson(result: EmailApplyResult) {
       refused: l.refused,
       skipped: l.skipped,
       not_sent: l.not_sent,
+      unknown: l.unknown,
       batches: l.batches,
       diagnostics: l.diagnostics.map(diagnosticJson),
     })),

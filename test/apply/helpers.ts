@@ -206,6 +206,8 @@ export interface CliOptions {
   readonly ask?: (question: string) => Promise<string>;
   /** Ctrl-C as the first POST starts. */
   readonly interruptOnFirstPost?: boolean;
+  /** Runs as each POST starts (1-based count, its path): where a test changes a file while apply sends. */
+  readonly onPost?: (count: number, path: string) => void;
   /** The sleep of the session's client and of the loop (default: the bed's virtual clock). */
   readonly sleep?: Sleep;
   /**
@@ -226,6 +228,7 @@ export async function runApply(
   options: CliOptions = {},
 ): Promise<CliRun> {
   let interrupt: (() => void) | undefined;
+  let posts = 0;
   let stdout = "";
   let stderr = "";
   const io: Io = {
@@ -247,6 +250,7 @@ export async function runApply(
       clock: v.clock,
       sleep,
       onEvent: (e) => {
+        if (e.type === "request-start" && e.method === "POST") options.onPost?.(++posts, e.path);
         if (options.interruptOnFirstPost && e.type === "request-start" && e.method === "POST" && interrupt) {
           const fire = interrupt;
           interrupt = undefined;

@@ -117,6 +117,48 @@ describe("email list sync under faults", () => {
     expect(await contents(bed)).toHaveLength(ROWS);
   }, 60_000);
 
+  test("a batch written whose answer is lost on every send: its rows are unknown (never not-sent), the list stops, exit 1; a re-run replays it and finishes", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: ROWS, texts: {} });
+    beds.push(bed);
+    // The first send writes the batch and its answer is lost (500); the four resends answer 500
+    // before anything happens: no answer ever says the batch was written.
+    await admin(bed.sb, "POST", "/faults", { spec: `${ROUTE}: commit-then-fail(500) n=1` });
+    let armed = false;
+    const run = await runApply(
+      bed,
+      ["campaign"],
+      { autoApprove: true, json: true },
+      {
+        beforeSleep: async () => {
+          if (armed) return;
+          armed = true;
+          await admin(bed.sb, "POST", "/faults", { spec: `${ROUTE}: status(500) n=4` });
+        },
+      },
+    );
+    checkCliDocuments(["apply", "--json"], run.stdout, bed.world.dir);
+    expect((await childPosts(bed)).map((p) => p.status)).toEqual([500, 500, 500, 500, 500]);
+    expect(await contents(bed)).toHaveLength(1_000);
+    expect(run.code).toBe(1);
+    const list = JSON.parse(run.stdout).email.lists.find(
+      (l: { address: string }) => l.address === "young-volunteers",
+    );
+    expect(list).toMatchObject({ state: "failed", accepted: 0, unknown: 1_000, not_sent: ROWS - 1_000 });
+    expect(list.batches.map((b: { outcome: string }) => b.outcome)).toEqual(["unknown"]);
+    expect(list.diagnostics).toHaveLength(1);
+    expect(list.diagnostics[0].message).toContain("batch 1 may or may not have been written");
+    const rows = lastResults(bed);
+    expect(rows.slice(0, 1_000).every((r) => r.status === "unknown")).toBe(true);
+    expect(rows.slice(1_000).map((r) => r.status)).toEqual(["not-sent"]);
+
+    const again = await runApply(bed, ["campaign"], { autoApprove: true, json: true });
+    expect(again.code, again.stderr).toBe(0);
+    const second = JSON.parse(again.stdout).email.lists[0];
+    expect(second.batches.map((b: { outcome: string }) => b.outcome)).toEqual(["replayed", "written"]);
+    expect(await contents(bed)).toHaveLength(ROWS);
+    expect(lastResults(bed).every((r) => r.status === "accepted")).toBe(true);
+  }, 60_000);
+
   test("a batch that keeps failing stops the list: its rows and the later ones not sent, exit 1; a re-run finishes", async () => {
     const bed = await emailBed({ campaigns: false, donors: false, childRows: ROWS });
     beds.push(bed);

@@ -158,7 +158,7 @@ describe("one plan of every item", () => {
     // The report files are views of the same result: they show the sync too.
     const md = readFileSync(join(bed.world.dir, "apply.md"), "utf8");
     expect(md).toContain("; email lists: 1 synced, 0 failed.");
-    expect(md).toContain("| `young-volunteers` | synced | 3 | 3 | 0 | 0 | 0 | 0 | 1 |");
+    expect(md).toContain("| `young-volunteers` | synced | 3 | 3 | 0 | 0 | 0 | 0 | 0 | 1 |");
     const junit = readFileSync(join(bed.world.dir, "apply.xml"), "utf8");
     expect(junit).toContain('<testsuite name="campaignctl apply" tests="1" failures="0"');
     expect(junit).toContain('<testcase classname="email" name="young-volunteers"');

@@ -1,7 +1,7 @@
 /** Diagnostic codes of the `email` area (email lists, their CSV files, email campaigns). Each entry: a stable code and what it means. */
 export const EMAIL_CODES = {
   "email.csv-unreadable":
-    "an email list's CSV file cannot be read (missing, no permission), is not a regular file (a directory, a named pipe, a device, a socket), or its path leads outside the repository (symlinks followed)",
+    "an email list's CSV file cannot be read (missing, no permission), is not a regular file (a directory, a named pipe, a device, a socket), or its path leads outside the repository (symlinks followed), or it was written in place while plan read it",
   "email.csv-malformed":
     "an email list's CSV file is not well-formed CSV (unclosed quote, a row with more or fewer columns than the header, a header naming a column it reads twice)",
   "email.csv-encoding":
@@ -17,6 +17,8 @@ export const EMAIL_CODES = {
   "email.early-access":
     "the API answered 403 EMAIL_EARLY_ACCESS: email is not yet available to the organization; its email items are skipped (not an error: the same files work once email is available)",
   "email.row-rejected": "the API rejected a row of the CSV (its reason is given); the row is not retried",
+  "email.row-unknown":
+    "the API answered a batch 200 without a status the contract names for some of its rows (no result for the row, or an unnamed status): each may or may not have been written; they are reported `unknown`, never `rejected`",
   "email.batch-failed":
     "a batch of an email list could not be written (refused, or its outcome unknown after the retries); the list's later batches are not sent",
   "email.list-repeated":

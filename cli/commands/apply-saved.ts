@@ -41,6 +41,7 @@ import {
   compareEmailLists,
   compareFiles,
   compareInputs,
+  comparePolicy,
   compareSavedWithFresh,
   compareScope,
   requestsBetween,
@@ -76,7 +77,10 @@ export async function applySaved(
   const fresh = await remake(reviewed, flags, session, io);
   if (!fresh.ok) return fail(fresh.diagnostics.filter((d) => d.severity === "error"));
   // Judged by the policy files it was made with, and no other (a stray one could loosen a rule).
-  const inputs = compareInputs(reviewed, fresh.plan, planFile);
+  const inputs = [
+    ...compareInputs(reviewed, fresh.plan, planFile),
+    ...comparePolicy(reviewed, fresh.plan, planFile),
+  ];
   if (inputs.length > 0) return fail(inputs);
   // Made again as `apply FILES` makes it (email included), narrowed as the plan was.
   if (fresh.emailLeftOut !== undefined) io.stderr(fresh.emailLeftOut);

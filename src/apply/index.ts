@@ -59,6 +59,7 @@ export {
   compareFiles,
   compareInputs,
   compareLive,
+  comparePolicy,
   compareScope,
   type FileNow,
   type ProjectNow,

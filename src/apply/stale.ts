@@ -6,6 +6,8 @@
 import { sameInstant } from "../contract/instant.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { LiveBasis, Plan, PlanFile, ProjectPlan } from "../plan/types.js";
+import { LOOSEN_FLAG } from "../policy/combine.js";
+import type { Loosening } from "../policy/model.js";
 
 /** What reading one input file of a plan found now: its sha256, or that it is missing or unreadable. */
 export type FileNow =
@@ -105,6 +107,35 @@ export function compareInputs(reviewed: Plan, fresh: Plan, planFile: string): re
       changed(
         `${describeInput(f, lists)}, ${readWhen(f)}, does not apply now (the plan made again does not read it)`,
       );
+  return out;
+}
+
+/**
+ * The policy the plan made again is judged by against the saved plan's: the same loosenings (a
+ * `--loosen-policy` given now and not when the plan was made, or the reverse; the policy files
+ * themselves are `compareInputs`'s, by sha256). A saved plan is applied under exactly the policy it was made and reviewed with (as
+ * Terraform refuses variables given with a saved plan): a loosening typed at apply time would
+ * otherwise switch a rule off, `require_approvals` included, for a plan reviewed under it. Each
+ * difference refuses the whole plan (`apply.policy-changed`).
+ */
+export function comparePolicy(reviewed: Plan, fresh: Plan, planFile: string): readonly Diagnostic[] {
+  const hint = `apply the saved plan as it was made (the same --policy and --loosen-policy), or make it again with what you want (\`campaignctl plan --out ${planFile} ...\`), review it, and apply that`;
+  // By rule: what it is loosened from and to follows from the policy files, held to the plan's.
+  const key = (l: Loosening) => l.rule;
+  // The flag's loosenings: a file's are its bytes, which compareInputs holds to the plan's.
+  const flagged = (p: Plan) => (p.policy?.loosened ?? []).filter((l) => l.by === LOOSEN_FLAG);
+  const was = new Set(flagged(reviewed).map(key));
+  const now = new Set(flagged(fresh).map(key));
+  const out: Diagnostic[] = [];
+  const changed = (message: string): void => {
+    out.push({ severity: "error", code: "apply.policy-changed", message, hint });
+  };
+  for (const l of flagged(fresh))
+    if (!was.has(key(l)))
+      changed(`${l.rule} is loosened by ${l.by} now, but the saved plan was made without that loosening`);
+  for (const l of flagged(reviewed))
+    if (!now.has(key(l)))
+      changed(`${l.rule} was loosened by ${l.by} when the saved plan was made, but is not now`);
   return out;
 }
 

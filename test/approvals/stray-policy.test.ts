@@ -56,6 +56,50 @@ describe("a saved plan and the policy files it was made with", () => {
     ]);
   }, 60_000);
 
+  test("--loosen-policy given to apply PLANFILE and not to plan refuses the plan: nothing sent", async () => {
+    const w = await rootPolicyWorld();
+    world = w;
+    expect((await runCli(["plan", "examples", "--out", "plan.json"], { cwd: w.dir, env: w.env })).code).toBe(
+      0,
+    );
+    const run = await runCli(["apply", "plan.json", "--json", "--loosen-policy", "require_approvals"], {
+      cwd: w.dir,
+      env: w.env,
+    });
+    expect(schemaErrors("apply-result", JSON.parse(run.stdout))).toEqual([]);
+    expect(await sent(w.sb)).toEqual([]);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout) as ApplyResult;
+    expect(result.refused.map((d) => [d.code, d.message])).toEqual([
+      [
+        "apply.policy-changed",
+        "require_approvals is loosened by --loosen-policy now, but the saved plan was made without that loosening",
+      ],
+    ]);
+  }, 60_000);
+
+  test("a plan made with --loosen-policy applies with the same flag (the loosening was reviewed), and is refused without it", async () => {
+    const w = await rootPolicyWorld();
+    world = w;
+    const loosen = ["--loosen-policy", "require_approvals"];
+    const planned = await runCli(["plan", "examples", "--out", "plan.json", ...loosen], {
+      cwd: w.dir,
+      env: w.env,
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    const without = await runCli(["apply", "plan.json", "--json"], { cwd: w.dir, env: w.env });
+    expect((JSON.parse(without.stdout) as ApplyResult).refused.map((d) => [d.code, d.message])).toEqual([
+      [
+        "apply.policy-changed",
+        "require_approvals was loosened by --loosen-policy when the saved plan was made, but is not now",
+      ],
+    ]);
+    expect(await sent(w.sb)).toEqual([]);
+    const same = await runCli(["apply", "plan.json", "--json", ...loosen], { cwd: w.dir, env: w.env });
+    expect(same.code, same.stdout.slice(0, 3000)).toBe(0);
+    expect((await sent(w.sb)).length).toBeGreaterThan(0);
+  }, 60_000);
+
   test("control: the same saved plan, nothing added, is refused for its missing approvals", async () => {
     const w = await rootPolicyWorld();
     world = w;

@@ -6,6 +6,8 @@ export const APPLY_CODES = {
     "a saved plan's project could not be re-read before applying, so staleness cannot be ruled out; the plan is refused",
   "apply.files-changed":
     "a file the saved plan was made from (a campaign file, a policy file, an email list's CSV) changed since (sha256 differs), or a policy file applies now that the saved plan was not made with (one added since) or one it was made with no longer applies; the plan is refused",
+  "apply.policy-changed":
+    "`apply PLANFILE` would judge the saved plan by another policy than it was made with: a loosening (`--loosen-policy`) given now and not when it was made, or the reverse; the plan is refused",
   "apply.file-missing":
     "a file the saved plan was made from (a campaign file, a policy file, an email list's CSV) is missing or unreadable; the plan is refused",
   "apply.plan-unreadable": "the saved plan file cannot be read",

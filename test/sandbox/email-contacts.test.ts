@@ -38,6 +38,15 @@ describe("email early access", () => {
         ["POST", `/email/lists/${EMAIL_LIST_CHILD}/contacts`, { contacts: [] }],
         ["GET", "/email/campaigns?limit=0", undefined],
         ["GET", `/email/domains/${DOMAIN_CHILD}`, undefined],
+        // The contract's other email endpoints (templates, senders, suppressions, lists, sending
+        // domains), which the sandbox does not emulate, answer as early access too, not 404.
+        ["GET", "/email/templates", undefined],
+        ["GET", "/email/senders", undefined],
+        ["GET", "/email/suppressions", undefined],
+        ["POST", "/email/lists", { name: "Volunteers" }],
+        ["GET", `/email/lists/${EMAIL_LIST_CHILD}`, undefined],
+        ["GET", "/email/domains", undefined],
+        ["DELETE", `/email/campaigns/${DOMAIN_CHILD}`, undefined],
       ] as const) {
         const r = await api(plain, method, path, body === undefined ? {} : { body });
         expect([r.status, r.body.code], path).toEqual([403, "EMAIL_EARLY_ACCESS"]);
@@ -46,6 +55,12 @@ describe("email early access", () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it("an email endpoint the sandbox does not emulate is 404 once email is available", async () => {
+    const r = await api(sb, "GET", "/email/templates");
+    expect([r.status, r.body.code]).toEqual([404, "NOT_FOUND"]);
+    expectShape("standardError", r.body);
   });
 
   it("the record's organization opens the door; other organizations' records stay closed", async () => {

@@ -2,7 +2,9 @@
  * The email product's early access: an organization has email when it, or an ancestor, has
  * `email_available: true` in the fixture. Every email endpoint answers 403 EMAIL_EARLY_ACCESS
  * unless the key's organization has email, or the addressed record's organization (in the key's
- * scope) has it; list endpoints show records of the organizations in scope that have email.
+ * scope) has it; list endpoints show records of the organizations in scope that have email. The
+ * contract's email endpoints the sandbox does not emulate (templates, senders, suppressions, list
+ * creation and reads, ...) answer 403 EMAIL_EARLY_ACCESS the same way, and 404 once email is open.
  */
 import type { AuthContext } from "../context.js";
 import { type ApiResponse, orgAccessDenied, standardError } from "../http/responses.js";
@@ -46,4 +48,15 @@ export function emailRecordGate(
   if (recordOrgId === undefined) return missing();
   if (!inScope) return orgAccessDenied();
   return undefined;
+}
+
+/**
+ * A request under `/email` that no route of the sandbox serves: 403 EMAIL_EARLY_ACCESS while no
+ * organization in the key's scope has email (the contract: "any email endpoint"), else undefined
+ * (the caller's 404). Undefined for every other path.
+ */
+export function unservedEmailGate(w: World, auth: AuthContext, path: string): ApiResponse | undefined {
+  if (path !== "/email" && !path.startsWith("/email/")) return undefined;
+  for (const id of auth.orgIds) if (emailEnabled(w, id)) return undefined;
+  return earlyAccess();
 }

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as realSleep } from "node:timers/promises";
 import type { ApiRoute, SandboxContext } from "../context.js";
+import { unservedEmailGate } from "../email/access.js";
 import { authenticate, checkPermission, isAuth } from "./auth.js";
 import { checkBody, parseJson, readBody } from "./body.js";
 import { dateHeader } from "./date-header.js";
@@ -100,7 +101,12 @@ async function run(
     };
   const match = p.router.match(method, path);
   if (match === undefined)
-    return { ...out, response: standardError(404, "NOT_FOUND", `No route for ${method} /v1${path}`) };
+    return {
+      ...out,
+      response:
+        unservedEmailGate(sandbox.store.world, auth, path) ??
+        standardError(404, "NOT_FOUND", `No route for ${method} /v1${path}`),
+    };
   const { route, params } = match;
   out.route = route.template;
   const denied = checkPermission(auth, route.method as HttpMethod);

@@ -176,6 +176,12 @@ describe("POST /projects/{id}/schedule", () => {
     ["draft", { ...body }, 400],
     ["ready", { ...body, scheduled_timezone: "Europe/Paris" }, 400],
     ["ready", { ...body, scheduled_at: "2026-12-07T10:00:00" }, 400],
+    // Offsets and forms that are not an ISO 8601 date-time with offset are a 400 VALIDATION_ERROR
+    // (the project stays ready, nothing scheduled), never a 500 that says the outcome is unknown.
+    ["ready", { ...body, scheduled_at: "2026-12-07T10:00:00-06" }, 400],
+    ["ready", { ...body, scheduled_at: "2026-12-07T10:00:00-0600" }, 400],
+    ["ready", { ...body, scheduled_at: "2026-12-07 10:00:00-06:00" }, 400],
+    ["ready", { ...body, scheduled_at: "2026-12-31T23:59:60Z" }, 400],
     ["ready", { scheduled_timezone: "America/Chicago" }, 400],
     ["ready", { ...body, extra: 1 }, 400],
     ["ready", { scheduled_at: "2020-01-01T00:00:00Z", scheduled_timezone: "Pacific/Honolulu" }, 200],
@@ -184,8 +190,11 @@ describe("POST /projects/{id}/schedule", () => {
     await setStatus(sb, GOTV_REMINDER, status);
     const r = await api(sb, "POST", `/projects/${GOTV_REMINDER}/schedule`, { body: payload });
     expect(r.status).toBe(code);
-    if (code === 400) expectShape("validationError", r.body);
-    else expect(r.body.data.daily_cap_bypass).toBe(false);
+    if (code === 400) {
+      expectShape("validationError", r.body);
+      expect((await api(sb, "GET", `/projects/${GOTV_REMINDER}`)).body.data.status).toBe(status);
+      expect((await admin(sb, "GET", "/effects?kind=schedule")).body.data.counts.schedule ?? 0).toBe(0);
+    } else expect(r.body.data.daily_cap_bypass).toBe(false);
   });
 });
 

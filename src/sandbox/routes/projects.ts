@@ -2,6 +2,7 @@
 import { PAUSE_REASON_DEFAULT } from "../../contract/limits.js";
 import type { ScheduleRequest } from "../../contract/resources.js";
 import type { ApiRoute } from "../context.js";
+import { parseDateTime } from "../conversations/find.js";
 import { invalid, ok } from "../http/responses.js";
 import { projectView } from "../views.js";
 import { findProject, isProject, touch } from "./project-access.js";
@@ -32,7 +33,16 @@ export const projectRoutes: readonly ApiRoute[] = [
           `Project must be in ready to schedule; it is ${project.status}`,
           "invalid_state",
         );
-      const scheduledAt = new Date(request.scheduled_at).toISOString();
+      // The schema's `date-time` admits forms that are no ISO 8601 date-time with offset (a space
+      // for the `T`, `-06`, `-0600`) and a leap second no Date can hold: one strict parse, a 400.
+      const atMs = parseDateTime(request.scheduled_at);
+      if (atMs === undefined)
+        return invalid(
+          ["scheduled_at"],
+          "scheduled_at must be an ISO 8601 date-time with offset, such as 2026-12-07T10:00:00-06:00",
+          "invalid_string",
+        );
+      const scheduledAt = new Date(atMs).toISOString();
       const bypass = request.daily_cap_bypass ?? false;
       store.mutate((w) => {
         project.status = "scheduled";

@@ -86,6 +86,22 @@ describe("/_sandbox routes", () => {
     );
   });
 
+  test("a date-time no Date can hold is a 400 that changes nothing, not a clock or a project broken for good", async () => {
+    const sb = await start({});
+    const project = (await admin(sb, "GET", `/projects/${GOTV_REMINDER}`)).body.data;
+    for (const at of ["2026-12-07T10:00:00-06", "2026-12-31T23:59:60Z"]) {
+      const set = await admin(sb, "POST", "/clock/set", { at });
+      expect([set.status, set.body.code], at).toEqual([400, "VALIDATION_ERROR"]);
+      const edit = await admin(sb, "PATCH", `/projects/${GOTV_REMINDER}`, { name: "Edited", scheduled_at: at });
+      expect([edit.status, edit.body.code], at).toEqual([400, "VALIDATION_ERROR"]);
+    }
+    expect((await admin(sb, "GET", "/clock")).body.data.now).toBe("2026-12-01T15:00:00.000Z");
+    const read = await api(sb, "GET", "/organizations");
+    expect(read.status).toBe(200);
+    expect(Date.parse(read.headers.get("date") ?? "")).toBe(Date.parse("Tue, 01 Dec 2026 15:00:00 GMT"));
+    expect((await admin(sb, "GET", `/projects/${GOTV_REMINDER}`)).body.data).toEqual(project);
+  });
+
   test("the request log names the key id, never the key, with counts per route and key", async () => {
     const sb = await start({});
     await api(sb, "GET", `/projects/${GOTV_REMINDER}`);

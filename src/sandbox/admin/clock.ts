@@ -3,7 +3,8 @@
  * time_scale?}`: read the virtual clock and its speed, move it, jump it and change its speed.
  */
 import type { AdminRoute, SandboxContext } from "../context.js";
-import { ok } from "../http/responses.js";
+import { parseDateTime } from "../conversations/find.js";
+import { invalid, ok } from "../http/responses.js";
 
 function clockView(sandbox: SandboxContext): { now: string; now_ms: number; time_scale: number } {
   const nowMs = sandbox.clock.nowMs();
@@ -28,8 +29,13 @@ export const clockRoutes: readonly AdminRoute[] = [
     bodySchema: "clockSet",
     handler: async ({ body, sandbox }) => {
       const { at, time_scale } = body as { at?: string; time_scale?: number };
+      // One strict parse: the schema's `date-time` admits `...-06` and a leap second, which no Date
+      // holds (the clock became NaN for good, and every answer's Date header "Invalid Date").
+      const atMs = at === undefined ? undefined : parseDateTime(at);
+      if (at !== undefined && atMs === undefined)
+        return invalid(["at"], "at must be an ISO 8601 date-time with offset", "invalid_string");
       // The jump runs what falls due on the way first; the new speed applies from the new time.
-      if (at !== undefined) await sandbox.clock.set(new Date(at));
+      if (atMs !== undefined) await sandbox.clock.set(new Date(atMs));
       if (time_scale !== undefined) await sandbox.clock.setTimeScale(time_scale);
       sandbox.store.persist();
       return ok(clockView(sandbox));

@@ -1,4 +1,5 @@
 import type { AdminRoute } from "../context.js";
+import { parseDateTime } from "../conversations/find.js";
 import { invalid, notFound, ok } from "../http/responses.js";
 import { touch } from "../routes/project-access.js";
 import type { ProjectRecord } from "../state/world.js";
@@ -21,9 +22,18 @@ export const adminProjectRoutes: readonly AdminRoute[] = [
       const p = store.world.projects[params.id ?? ""];
       if (p === undefined) return notFound("PROJECT_NOT_FOUND", "Project");
       const edit = body as Partial<ProjectRecord>;
+      // Checked before anything changes: a `scheduled_at` no Date holds (`...-06`, a leap second)
+      // threw half-way through the edit and left the raw text on the project.
+      const atMs = edit.scheduled_at ? parseDateTime(edit.scheduled_at) : null;
+      if (atMs === undefined)
+        return invalid(
+          ["scheduled_at"],
+          "scheduled_at must be an ISO 8601 date-time with offset",
+          "invalid_string",
+        );
       store.mutate((w) => {
         Object.assign(p, edit);
-        if (edit.scheduled_at) p.scheduled_at = new Date(edit.scheduled_at).toISOString();
+        if (atMs !== null) p.scheduled_at = new Date(atMs).toISOString();
         if (edit.media_ids) {
           p.media_urls = edit.media_ids.map((id) => w.media[id]?.url ?? "");
           p.protocol = edit.media_ids.length > 0 ? "mms" : "sms";

@@ -92,7 +92,10 @@ describe("/_sandbox routes", () => {
     for (const at of ["2026-12-07T10:00:00-06", "2026-12-31T23:59:60Z"]) {
       const set = await admin(sb, "POST", "/clock/set", { at });
       expect([set.status, set.body.code], at).toEqual([400, "VALIDATION_ERROR"]);
-      const edit = await admin(sb, "PATCH", `/projects/${GOTV_REMINDER}`, { name: "Edited", scheduled_at: at });
+      const edit = await admin(sb, "PATCH", `/projects/${GOTV_REMINDER}`, {
+        name: "Edited",
+        scheduled_at: at,
+      });
       expect([edit.status, edit.body.code], at).toEqual([400, "VALIDATION_ERROR"]);
     }
     expect((await admin(sb, "GET", "/clock")).body.data.now).toBe("2026-12-01T15:00:00.000Z");

@@ -53,6 +53,18 @@ describe("fixture loading", () => {
       "phone_numbers[0].campaign_id",
     ],
     [
+      "a timestamp no Date can hold (an offset without minutes)",
+      example.replace('created_at: "2025-02-11T17:20:00Z"', 'created_at: "2025-02-11T17:20:00-06"'),
+      /pattern/,
+      "organizations[0].created_at",
+    ],
+    [
+      "a leap second",
+      example.replace('created_at: "2025-02-11T17:20:00Z"', 'created_at: "2016-12-31T23:59:60Z"'),
+      /pattern/,
+      "organizations[0].created_at",
+    ],
+    [
       "a key without the live prefix",
       example.replace("key: pc_live_sbx_rv_rw_7Hq2mX9vT4", "key: sk_riverside"),
       /pattern/,
@@ -75,6 +87,17 @@ describe("fixture loading", () => {
     const loaded = loadFixtureFile(writeTemp("w.yaml", text));
     const expectedLine = text.split("\n").findIndex((l) => l.includes("read-mostly")) + 1;
     expect(!loaded.ok && loaded.problems[0]?.line).toBe(expectedLine);
+  });
+
+  test("a fixture object with a timestamp no Date can hold is a start problem, not a throw", async () => {
+    const f = exampleFixture();
+    f.organizations[0] = {
+      ...f.organizations[0],
+      created_at: "2025-02-11T17:20:00-06",
+    } as (typeof f.organizations)[number];
+    const started = await openSandbox({ fixture: f });
+    expect(started.ok).toBe(false);
+    if (!started.ok) expect(started.problems[0]?.message).toMatch(/^organizations\[0\]\.created_at: /);
   });
 
   test("an invalid fixture object is a start problem", async () => {

@@ -51,7 +51,11 @@ export interface RecordFile {
    * returns; the sync runs off the event loop.
    */
   commit(events: readonly RecordedEvent[], lines?: string): Promise<void>;
-  /** Appends markers (no sync). */
+  /**
+   * Appends markers (no sync). Never throws: a marker the disk refuses is lost (the next start
+   * repeats what it marked: prints the event again, `recovered`, or forwards it again), and the
+   * next line is kept apart from any part of it that was written.
+   */
   mark(markers: readonly Marker[]): void;
   /** Appends a dead-letter line and syncs it, then marks the event dead in the record. */
   deadLetter(item: OutboxItem, reason: DeadReason, at: number, line: Record<string, unknown>): void;
@@ -162,7 +166,16 @@ function recordOn(
       if (markers.length === 0) return;
       // One marker (a batch's `printed`) is one line as it is: no array mapped and joined (issue 36:
       // an array mapped in compiled code is not of the kind the join was compiled for).
-      log.append(markers.length === 1 ? markerLine(markers[0] as Marker) : markers.map(markerLine).join(""));
+      const text = markers.length === 1 ? markerLine(markers[0] as Marker) : markers.map(markerLine).join("");
+      try {
+        log.append(`${afterFailure ? "\n" : ""}${text}`);
+        afterFailure = false;
+      } catch {
+        // Lost, never an event: the next start repeats what it marked (a print, recovered; an
+        // attempt). The next line starts a line of its own, after whatever part of it was written.
+        afterFailure = true;
+        return;
+      }
       lines += markers.length;
     },
     deadLetter(item, reason, at, line) {

@@ -12,7 +12,7 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { DEDUPE_CAPACITY, DedupeRecord } from "./dedupe.js";
-import type { DurableLog, LogDirectory } from "./durable-log.js";
+import { type DurableLog, type LogDirectory, wholeLines } from "./durable-log.js";
 import {
   compactedLines,
   type DeadReason,
@@ -57,7 +57,11 @@ export interface RecordFile {
    * next line is kept apart from any part of it that was written.
    */
   mark(markers: readonly Marker[]): void;
-  /** Appends a dead-letter line and syncs it, then marks the event dead in the record. */
+  /**
+   * Appends a dead-letter line and syncs it, then marks the event dead in the record. Throws when
+   * the line could not be written whole and synced: the event stays in the outbox, and what part
+   * of the line was written is cut before the next dead letter.
+   */
   deadLetter(item: OutboxItem, reason: DeadReason, at: number, line: Record<string, unknown>): void;
   /** Whether the record has grown past twice its capacity (in lines), so that {@link compact} is due. */
   compactionDue(): boolean;
@@ -87,13 +91,12 @@ export function openRecordStore(
   });
   let bytes: Buffer;
   let deadLetters: number;
+  let deadWhole: number;
   try {
     bytes = logs.read(DEDUPE_FILE_NAME);
-    deadLetters = logs
-      .read(DEAD_LETTER_FILE_NAME)
-      .toString("utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "").length;
+    const dead = wholeLines(logs.read(DEAD_LETTER_FILE_NAME));
+    deadWhole = dead.wholeBytes;
+    deadLetters = dead.text.split("\n").filter((l) => l.trim() !== "").length;
   } catch (error) {
     return unusable("read", error);
   }
@@ -115,7 +118,11 @@ export function openRecordStore(
   const recovery = { torn: state.torn, skipped: state.skipped, unprinted: state.unprinted, deadLetters };
   return {
     ok: true,
-    file: recordOn(logs, log, record, state.outbox, recovery, state.events.length + state.skipped, capacity),
+    file: recordOn(logs, log, record, state.outbox, recovery, {
+      lines: state.events.length + state.skipped,
+      deadWhole,
+      capacity,
+    }),
   };
 }
 
@@ -135,11 +142,14 @@ function recordOn(
   record: DedupeRecord,
   outbox: Map<string, OutboxItem>,
   recovery: Recovery,
-  linesAtOpen: number,
-  capacity: number,
+  at: { readonly lines: number; readonly deadWhole: number; readonly capacity: number },
 ): RecordFile {
-  let lines = linesAtOpen;
+  const { capacity } = at;
+  let lines = at.lines;
   let deadLog: DurableLog | null = null;
+  /** The dead-letter file's whole lines, in bytes: what follows (a line a failed write or a crash cut) is cut before the next. */
+  let deadWhole = at.deadWhole;
+  let deadCut = true;
   let afterFailure = false;
   const file: RecordFile = {
     record,
@@ -180,8 +190,20 @@ function recordOn(
     },
     deadLetter(item, reason, at, line) {
       deadLog ??= logs.open(DEAD_LETTER_FILE_NAME);
-      deadLog.append(`${JSON.stringify(line)}\n`);
-      deadLog.sync();
+      if (deadCut) {
+        deadLog.truncate(deadWhole);
+        deadLog.sync();
+        deadCut = false;
+      }
+      const text = `${JSON.stringify(line)}\n`;
+      try {
+        deadLog.append(text);
+        deadLog.sync();
+      } catch (error) {
+        deadCut = true;
+        throw error;
+      }
+      deadWhole += Buffer.byteLength(text);
       file.mark([
         {
           t: "dead",

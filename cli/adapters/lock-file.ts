@@ -1,8 +1,10 @@
 /**
  * A lock file holding the process id of its holder (the listener's `listener.pid`, the results
- * store's `.record.lock`). A lock whose holder is gone is taken over; only one starter may remove
- * it, under a takeover marker, and only while it still names that gone process: two starters over
- * one stale lock must not both end up holding it.
+ * store's `.record.lock`) and the id of the boot it ran in (a line `boot <id>`, where the system
+ * tells it). A lock whose holder is gone is taken over: its process is not running, or it was taken
+ * in another boot (after a power cut the same process id is likely some other program's). Only one
+ * starter may remove it, under a takeover marker, and only while it still names that gone process:
+ * two starters over one stale lock must not both end up holding it.
  */
 import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 
@@ -10,6 +12,8 @@ import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } fr
 export interface LockIo {
   /** This process's id, written into the lock. */
   readonly pid: number;
+  /** This boot's id, written into the lock (null where the system does not tell it). */
+  readonly boot: string | null;
   /** Whether a process with this id runs (a process we may not signal runs too). */
   isRunning(pid: number): boolean;
   /** Creates `path` holding `text`, whole at once; false when `path` exists already. */
@@ -32,7 +36,7 @@ export type LockTaken = { ok: true; release(): void } | { ok: false; pid: number
 export function takeLock(path: string, io: LockIo = nodeLockIo): LockTaken {
   const marker = `${path}.takeover`;
   for (let tries = 0; tries < 5; tries++) {
-    if (io.create(path, `${io.pid}\n`))
+    if (io.create(path, `${io.pid}\n${io.boot === null ? "" : `boot ${io.boot}\n`}`))
       return {
         ok: true,
         release: () => {
@@ -46,7 +50,8 @@ export function takeLock(path: string, io: LockIo = nodeLockIo): LockTaken {
     const text = io.read(path);
     if (text === null) continue; // removed meanwhile: try again
     const holder = holderOf(text);
-    if (holder !== null && holder !== io.pid && io.isRunning(holder)) return { ok: false, pid: holder };
+    if (holder !== null && holder !== io.pid && sameBoot(text, io.boot) && io.isRunning(holder))
+      return { ok: false, pid: holder };
     // Stale: its holder is gone. Only the starter holding the takeover marker removes it.
     if (!io.create(marker, `${io.pid}\n`)) {
       const taker = holderOf(io.read(marker));
@@ -64,13 +69,28 @@ export function takeLock(path: string, io: LockIo = nodeLockIo): LockTaken {
 }
 
 function holderOf(text: string | null): number | null {
-  const pid = Number(text?.trim() ?? "");
+  const pid = Number((text ?? "").split("\n")[0]?.trim() ?? "");
   return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** Whether the lock `text` was taken in this boot (or either boot is unknown: then its process id is trusted). */
+function sameBoot(text: string, boot: string | null): boolean {
+  const taken = /^boot (\S+)$/m.exec(text)?.[1];
+  return taken === undefined || boot === null || taken === boot;
+}
+
+function thisBoot(): string | null {
+  try {
+    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim() || null;
+  } catch {
+    return null;
+  }
 }
 
 /** takeLock over node:fs: a lock is written whole to a file of its own, then linked into place. */
 export const nodeLockIo: LockIo = {
   pid: process.pid,
+  boot: thisBoot(),
   isRunning(pid) {
     try {
       process.kill(pid, 0);

@@ -19,6 +19,7 @@ function starter(pid: number, afterRead?: (text: string | null) => void): LockIo
   return {
     ...nodeLockIo,
     pid,
+    boot: "this-boot",
     isRunning: (other) => other === FIRST || other === SECOND,
     read(path) {
       const text = nodeLockIo.read(path);
@@ -45,7 +46,7 @@ describe("taking over a stale lock", () => {
     );
     expect(first).toMatchObject({ ok: true });
     expect(second).toEqual({ ok: false, pid: FIRST });
-    expect(readFileSync(path, "utf8")).toBe(`${FIRST}\n`);
+    expect(readFileSync(path, "utf8")).toBe(`${FIRST}\nboot this-boot\n`);
     expect(readdirSync(dir)).toEqual(["listener.pid"]);
   });
 
@@ -56,7 +57,7 @@ describe("taking over a stale lock", () => {
     writeFileSync(`${path}.takeover`, `${GONE + 10}\n`);
     const taken = takeLock(path, starter(FIRST));
     expect(taken.ok).toBe(true);
-    expect(readFileSync(path, "utf8")).toBe(`${FIRST}\n`);
+    expect(readFileSync(path, "utf8")).toBe(`${FIRST}\nboot this-boot\n`);
     if (taken.ok) taken.release();
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
@@ -69,5 +70,17 @@ describe("taking over a stale lock", () => {
     writeFileSync(`${path}.takeover`, `${FIRST}\n`);
     expect(takeLock(path, starter(SECOND))).toEqual({ ok: false, pid: FIRST });
     expect(readFileSync(path, "utf8")).toBe(`${GONE}\n`);
+  });
+
+  test("a lock taken in another boot (a power cut, and its process id now some other running program's) is taken over; one without a boot, or of this boot, is not", () => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-lock-race-"));
+    const path = join(dir, "listener.pid");
+    writeFileSync(path, `${SECOND}\nboot this-boot\n`);
+    expect(takeLock(path, starter(FIRST))).toEqual({ ok: false, pid: SECOND });
+    writeFileSync(path, `${SECOND}\n`);
+    expect(takeLock(path, starter(FIRST))).toEqual({ ok: false, pid: SECOND });
+    writeFileSync(path, `${SECOND}\nboot before-the-power-cut\n`);
+    expect(takeLock(path, starter(FIRST)).ok).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(`${FIRST}\nboot this-boot\n`);
   });
 });

@@ -35,8 +35,9 @@ export type LockTaken = { ok: true; release(): void } | { ok: false; pid: number
  */
 export function takeLock(path: string, io: LockIo = nodeLockIo): LockTaken {
   const marker = `${path}.takeover`;
+  const mine = `${io.pid}\n${io.boot === null ? "" : `boot ${io.boot}\n`}`;
   for (let tries = 0; tries < 5; tries++) {
-    if (io.create(path, `${io.pid}\n${io.boot === null ? "" : `boot ${io.boot}\n`}`))
+    if (io.create(path, mine))
       return {
         ok: true,
         release: () => {
@@ -53,9 +54,11 @@ export function takeLock(path: string, io: LockIo = nodeLockIo): LockTaken {
     if (holder !== null && holder !== io.pid && sameBoot(text, io.boot) && io.isRunning(holder))
       return { ok: false, pid: holder };
     // Stale: its holder is gone. Only the starter holding the takeover marker removes it.
-    if (!io.create(marker, `${io.pid}\n`)) {
-      const taker = holderOf(io.read(marker));
-      if (taker !== null && taker !== io.pid && io.isRunning(taker)) return { ok: false, pid: taker };
+    if (!io.create(marker, mine)) {
+      const taking = io.read(marker) ?? "";
+      const taker = holderOf(taking);
+      if (taker !== null && taker !== io.pid && sameBoot(taking, io.boot) && io.isRunning(taker))
+        return { ok: false, pid: taker };
       io.remove(marker); // left by a starter killed while taking over
       continue;
     }

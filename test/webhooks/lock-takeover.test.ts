@@ -70,6 +70,10 @@ describe("taking over a stale lock", () => {
     writeFileSync(`${path}.takeover`, `${FIRST}\n`);
     expect(takeLock(path, starter(SECOND))).toEqual({ ok: false, pid: FIRST });
     expect(readFileSync(path, "utf8")).toBe(`${GONE}\n`);
+    // The same marker left from before a power cut (its process id now another program's) is stale.
+    writeFileSync(`${path}.takeover`, `${FIRST}\nboot before-the-power-cut\n`);
+    expect(takeLock(path, starter(SECOND)).ok).toBe(true);
+    expect(readdirSync(dir)).toEqual(["listener.pid"]);
   });
 
   test("a lock taken in another boot (a power cut, and its process id now some other running program's) is taken over; one without a boot, or of this boot, is not", () => {

@@ -47,7 +47,7 @@ export function openFileLog(path: string): DurableLog {
   };
   return {
     append(text) {
-      writeSync(fd, text);
+      appendWhole(fd, text);
     },
     sync() {
       fdatasyncSync(fd);
@@ -87,4 +87,15 @@ export function openFileLog(path: string): DurableLog {
       else closeNow();
     },
   };
+}
+
+/**
+ * Writes all of `text`: a write may take only part of it (a disk filling up, a file size limit) and
+ * say so only in its count; the rest is written, or its error thrown, so a line is never appended
+ * cut short while the sync after it succeeds (the event answered 200 and its line torn on disk).
+ */
+function appendWhole(fd: number, text: string): void {
+  const bytes = Buffer.from(text, "utf8");
+  let written = 0;
+  while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
 }

@@ -4,7 +4,6 @@
  * that holds the record: two listeners appending to one record would each miss the other's events
  * when deduplicating), then opens the record; closing it releases the lock.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { DEDUPE_CAPACITY } from "../../src/webhooks/dedupe.js";
@@ -15,6 +14,7 @@ import {
   recordUnusable,
 } from "../../src/webhooks/record-store.js";
 import { fileLogDirectory } from "./durable-file.js";
+import { takeLock } from "./lock-file.js";
 
 /** The lock file's name inside `--state DIR`: the process id of the listener that holds the record. */
 export const LOCK_FILE_NAME = "listener.pid";
@@ -64,53 +64,4 @@ export async function openRecordFile(
       },
     },
   };
-}
-
-/**
- * Takes the lock file at `path` (its content: this process's id), or names the running process that
- * holds it; a lock left by a process that is gone is taken over. Also the results store's lock
- * (cli/adapters/results-files.ts).
- */
-export function takeLock(path: string): { ok: true; release(): void } | { ok: false; pid: number } {
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      const fd = openSync(path, "wx", 0o600);
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      return {
-        ok: true,
-        release: () => {
-          try {
-            if (readFileSync(path, "utf8").trim() === String(process.pid)) unlinkSync(path);
-          } catch {
-            // gone already
-          }
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    let pid = Number.NaN;
-    try {
-      pid = Number(readFileSync(path, "utf8").trim());
-    } catch {
-      continue; // removed meanwhile: try again
-    }
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) return { ok: false, pid };
-    try {
-      unlinkSync(path); // stale: its listener is gone
-    } catch {
-      // another starter took it over first: try again
-    }
-  }
-  throw new Error(`${path} keeps changing: another listener is starting on the same directory`);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -38,7 +38,7 @@ import type { ReadOutcome, ResultsStore, WriteOutcome } from "../../src/results/
 import { chooseWrites, latestByProject } from "../../src/results/write-rule.js";
 import { wholeLines } from "../../src/webhooks/durable-log.js";
 import { errnoCode } from "./files.js";
-import { takeLock } from "./record-file.js";
+import { takeLock } from "./lock-file.js";
 
 /** The lock file's name inside the store's directory. */
 export const RESULTS_LOCK_FILE = ".record.lock";

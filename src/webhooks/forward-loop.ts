@@ -203,19 +203,22 @@ export class ForwardLoop {
         item.lastError = result.error;
         options.counts.forwardFailed += 1;
         noteForwarded(null);
-        options.store.deadLetter(item, next.reason, now, {
-          event_id: id,
-          event_type: event.entry.kind,
-          accepted_at: event.entry.at,
-          dead_at: at,
-          reason: next.reason,
-          attempts: attempt,
-          last_status: result.status,
-          last_error: result.error,
-          forward_to: options.forwarder.url,
-          headers: event.headers,
-          body_base64: event.bodyBase64,
-        });
+        if (
+          !this.deadLetter(item, next.reason, now, {
+            event_id: id,
+            event_type: event.entry.kind,
+            accepted_at: event.entry.at,
+            dead_at: at,
+            reason: next.reason,
+            attempts: attempt,
+            last_status: result.status,
+            last_error: result.error,
+            forward_to: options.forwarder.url,
+            headers: event.headers,
+            body_base64: event.bodyBase64,
+          })
+        )
+          return;
         options.counts.deadLettered += 1;
         const limit =
           next.reason === "attempts"
@@ -238,6 +241,34 @@ export class ForwardLoop {
         });
         return;
       }
+    }
+  }
+
+  /**
+   * Moves `item` to the dead-letter file; false when that file could not be written (a disk full for
+   * a while): reported, and the event stays in the outbox, tried again after the longest backoff,
+   * so it reaches the handler or the file later (never the record's `dead` marker without its line).
+   */
+  private deadLetter(...args: Parameters<OutboxStore["deadLetter"]>): boolean {
+    const { options } = this;
+    const [item, , now] = args;
+    try {
+      options.store.deadLetter(...args);
+      return true;
+    } catch (error) {
+      item.nextAt = now + options.limits.maxDelayMs;
+      this.waiting.add(item.event.entry.event_id);
+      options.note({
+        type: "problem",
+        at: now,
+        diagnostic: {
+          severity: "error",
+          code: "webhooks.dead-letter-unwritten",
+          message: `Event ${item.event.entry.event_id} could not be written to ${options.deadLetterFile}: ${error instanceof Error ? error.message : String(error)}`,
+          hint: `It stays in the outbox and is tried again at ${new Date(item.nextAt).toISOString()}; free space or fix the --state directory`,
+        },
+      });
+      return false;
     }
   }
 }

@@ -12,7 +12,7 @@
  */
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { DEDUPE_CAPACITY, DedupeRecord } from "./dedupe.js";
-import type { DurableLog, LogDirectory } from "./durable-log.js";
+import { type DurableLog, type LogDirectory, wholeLines } from "./durable-log.js";
 import {
   compactedLines,
   type DeadReason,
@@ -51,9 +51,17 @@ export interface RecordFile {
    * returns; the sync runs off the event loop.
    */
   commit(events: readonly RecordedEvent[], lines?: string): Promise<void>;
-  /** Appends markers (no sync). */
+  /**
+   * Appends markers (no sync). Never throws: a marker the disk refuses is lost (the next start
+   * repeats what it marked: prints the event again, `recovered`, or forwards it again), and the
+   * next line is kept apart from any part of it that was written.
+   */
   mark(markers: readonly Marker[]): void;
-  /** Appends a dead-letter line and syncs it, then marks the event dead in the record. */
+  /**
+   * Appends a dead-letter line and syncs it, then marks the event dead in the record. Throws when
+   * the line could not be written whole and synced: the event stays in the outbox, and what part
+   * of the line was written is cut before the next dead letter.
+   */
   deadLetter(item: OutboxItem, reason: DeadReason, at: number, line: Record<string, unknown>): void;
   /** Whether the record has grown past twice its capacity (in lines), so that {@link compact} is due. */
   compactionDue(): boolean;
@@ -83,13 +91,12 @@ export function openRecordStore(
   });
   let bytes: Buffer;
   let deadLetters: number;
+  let deadWhole: number;
   try {
     bytes = logs.read(DEDUPE_FILE_NAME);
-    deadLetters = logs
-      .read(DEAD_LETTER_FILE_NAME)
-      .toString("utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "").length;
+    const dead = wholeLines(logs.read(DEAD_LETTER_FILE_NAME));
+    deadWhole = dead.wholeBytes;
+    deadLetters = dead.text.split("\n").filter((l) => l.trim() !== "").length;
   } catch (error) {
     return unusable("read", error);
   }
@@ -111,7 +118,11 @@ export function openRecordStore(
   const recovery = { torn: state.torn, skipped: state.skipped, unprinted: state.unprinted, deadLetters };
   return {
     ok: true,
-    file: recordOn(logs, log, record, state.outbox, recovery, state.events.length + state.skipped, capacity),
+    file: recordOn(logs, log, record, state.outbox, recovery, {
+      lines: state.events.length + state.skipped,
+      deadWhole,
+      capacity,
+    }),
   };
 }
 
@@ -131,11 +142,14 @@ function recordOn(
   record: DedupeRecord,
   outbox: Map<string, OutboxItem>,
   recovery: Recovery,
-  linesAtOpen: number,
-  capacity: number,
+  at: { readonly lines: number; readonly deadWhole: number; readonly capacity: number },
 ): RecordFile {
-  let lines = linesAtOpen;
+  const { capacity } = at;
+  let lines = at.lines;
   let deadLog: DurableLog | null = null;
+  /** The dead-letter file's whole lines, in bytes: what follows (a line a failed write or a crash cut) is cut before the next. */
+  let deadWhole = at.deadWhole;
+  let deadCut = true;
   let afterFailure = false;
   const file: RecordFile = {
     record,
@@ -162,13 +176,34 @@ function recordOn(
       if (markers.length === 0) return;
       // One marker (a batch's `printed`) is one line as it is: no array mapped and joined (issue 36:
       // an array mapped in compiled code is not of the kind the join was compiled for).
-      log.append(markers.length === 1 ? markerLine(markers[0] as Marker) : markers.map(markerLine).join(""));
+      const text = markers.length === 1 ? markerLine(markers[0] as Marker) : markers.map(markerLine).join("");
+      try {
+        log.append(`${afterFailure ? "\n" : ""}${text}`);
+        afterFailure = false;
+      } catch {
+        // Lost, never an event: the next start repeats what it marked (a print, recovered; an
+        // attempt). The next line starts a line of its own, after whatever part of it was written.
+        afterFailure = true;
+        return;
+      }
       lines += markers.length;
     },
     deadLetter(item, reason, at, line) {
       deadLog ??= logs.open(DEAD_LETTER_FILE_NAME);
-      deadLog.append(`${JSON.stringify(line)}\n`);
-      deadLog.sync();
+      if (deadCut) {
+        deadLog.truncate(deadWhole);
+        deadLog.sync();
+        deadCut = false;
+      }
+      const text = `${JSON.stringify(line)}\n`;
+      try {
+        deadLog.append(text);
+        deadLog.sync();
+      } catch (error) {
+        deadCut = true;
+        throw error;
+      }
+      deadWhole += Buffer.byteLength(text);
       file.mark([
         {
           t: "dead",

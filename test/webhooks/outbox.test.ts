@@ -5,7 +5,7 @@
  * or age limit has passed. The listener's clock and the outbox's sleep are virtual: the test moves
  * time, no real timer runs.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -342,5 +342,49 @@ describe("webhooks listen --forward-to: at least once", () => {
     await again.listener.stop();
     expect(again.io.out()).toContain("dead-letter: dead/dead-letter.jsonl holds 1 event not forwarded");
     expect(handler.hits).toHaveLength(2);
+  });
+
+  test("a dead-letter file that cannot be written for a while (here a directory in its place): reported, the event stays in the outbox, and is dead-lettered once it can be", async () => {
+    const time = virtualTime(START_MS);
+    handler.mode = { status: 500 };
+    handler.hits.length = 0;
+    const { io, listener } = await start(time, "dead-blocked", { forwardMaxAttempts: 1 });
+    const deadFile = join(dir, "dead-blocked", "dead-letter.jsonl");
+    mkdirSync(deadFile);
+    expect((await post(listener.url, delivery(8, START_MS))).status).toBe(200);
+    await listener.drained();
+    await listener.forwardIdle();
+    rmdirSync(deadFile);
+    await advance(time, listener, 300_000);
+    await listener.stop();
+    expect(handler.hits.map((h) => h.attempt)).toEqual([1, 2]);
+    const lines = jsonLines(io.out());
+    expect(
+      lines
+        .filter((l) => l.type === "problem" || l.type === "dead-lettered")
+        .map((l) => [l.type, (l.diagnostic as { code?: string }).code]),
+    ).toEqual([
+      ["problem", "webhooks.dead-letter-unwritten"],
+      ["dead-lettered", "webhooks.dead-letter"],
+    ]);
+    expect(lines.at(-1)).toMatchObject({ type: "stopped", dead_lettered: 1, outbox: 0 });
+    const dead = readFileSync(deadFile, "utf8").trim().split("\n");
+    expect(dead.map((l) => JSON.parse(l).event_id)).toEqual(["evt_8"]);
+  });
+
+  test("a dead-letter file whose last line a crash cut short: the cut part is dropped, the next dead letter is a line of its own", async () => {
+    const time = virtualTime(START_MS);
+    handler.mode = { status: 500 };
+    handler.hits.length = 0;
+    const deadFile = join(dir, "dead-torn", "dead-letter.jsonl");
+    mkdirSync(join(dir, "dead-torn"));
+    writeFileSync(deadFile, '{"event_id":"evt_earlier","reason":"attempts"}\n{"event_id":"evt_cut","rea');
+    const { listener } = await start(time, "dead-torn", { forwardMaxAttempts: 1 });
+    expect((await post(listener.url, delivery(9, START_MS))).status).toBe(200);
+    await listener.drained();
+    await listener.forwardIdle();
+    await listener.stop();
+    const dead = readFileSync(deadFile, "utf8").trim().split("\n");
+    expect(dead.map((l) => JSON.parse(l).event_id)).toEqual(["evt_earlier", "evt_9"]);
   });
 });

@@ -48,6 +48,8 @@ export const WEBHOOKS_CODES = {
     "the handler behind --forward-to did not answer 2xx; the event stays in the outbox and is tried again later",
   "webhooks.dead-letter":
     "an event reached --forward-max-attempts or --forward-max-age without a 2xx: moved to dead-letter.jsonl",
+  "webhooks.dead-letter-unwritten":
+    "an event past its forward limits could not be written to the dead-letter file: it stays in the outbox, tried again later",
   "webhooks.bad-headers-file":
     "`webhooks verify --headers` is neither a JSON object of strings nor `Name: value` lines",
 } as const;

@@ -4,7 +4,7 @@
  * the policy file in `related`. Rules judge what a project would send, so only its sending side
  * (test block, schedule, message) is looked at: a pause is never a violation.
  */
-import type { ProjectSpec, SpecPath } from "../campaign/model.js";
+import { guardCanPause, type ProjectSpec, type SpecPath } from "../campaign/model.js";
 import { checkReplyRules } from "../campaign/reply-checks.js";
 import { matchRule } from "../campaign/reply-match.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
@@ -248,17 +248,16 @@ function judgeAtNowAndGuards(
     );
 
   const guard = project.guard;
-  if (
-    rules.require_guards === true &&
-    toLists &&
-    (guard === undefined || (guard.maxFailureRate === undefined && guard.maxOptOutRate === undefined))
-  )
+  // A guard that can never pause the send (no rate, or every rate 1) is no guard to this rule.
+  if (rules.require_guards === true && toLists && (guard === undefined || !guardCanPause(guard)))
     violation(
       "require_guards",
       ["state"],
       guard === undefined
         ? "the project is scheduled without a guard, and the policy requires one on every send"
-        : "the project is scheduled with a guard that sets no rate, and the policy requires one on every send",
+        : guard.maxFailureRate === undefined && guard.maxOptOutRate === undefined
+          ? "the project is scheduled with a guard that sets no rate, and the policy requires one on every send"
+          : "the project is scheduled with a guard whose every rate is 1 (100 %), which never pauses the send, and the policy requires one that can",
       "add `guard: {max_failure_rate: 0.05, max_opt_out_rate: 0.02}` (or your own thresholds) to the project or to `defaults`, so that `campaignctl watch` pauses a failing send",
     );
 }

@@ -164,6 +164,32 @@ describe("campaignctl validate with guards", () => {
     ],
     ["no guard, policy requires one", file(""), POLICY, 1, ["error[policy.require-guards]"]],
     ["a guard, policy requires one", file("{max_failure_rate: 0.05}"), POLICY, 0, []],
+    // A guard that can never pause the send (every rate it sets is 1) does not meet the policy.
+    [
+      "a guard whose only rate is 1, policy requires one",
+      file("{max_failure_rate: 1}"),
+      POLICY,
+      1,
+      ["warning[lint.guard-rate-never-trips]", "error[policy.require-guards]"],
+    ],
+    [
+      "a guard whose rates are both 1, policy requires one",
+      file("{max_failure_rate: 1, max_opt_out_rate: 1}"),
+      POLICY,
+      1,
+      [
+        "warning[lint.guard-rate-never-trips]",
+        "warning[lint.guard-rate-never-trips]",
+        "error[policy.require-guards]",
+      ],
+    ],
+    [
+      "a guard with a rate of 1 and a rate that can pause, policy requires one",
+      file("{max_failure_rate: 1, max_opt_out_rate: 0.02}"),
+      POLICY,
+      0,
+      ["warning[lint.guard-rate-never-trips]"],
+    ],
   ])("%s: exit %i", async (_name, text, policy, code, found) => {
     const files: Record<string, string> = { "c.yaml": text };
     if (policy !== "") files["campaignctl.policy.yaml"] = policy;

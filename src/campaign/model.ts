@@ -37,6 +37,14 @@ export function guardCanPause(guard: GuardSpec): boolean {
   return [guard.maxFailureRate, guard.maxOptOutRate].some((rate) => rate !== undefined && rate < 1);
 }
 
+/**
+ * Whether a guard can judge a send to `recipients`: no rate is judged before `minSample` messages
+ * are sent, and a send sends at most one to each recipient.
+ */
+export function sampleReachable(guard: GuardSpec, recipients: number): boolean {
+  return recipients >= guard.minSample;
+}
+
 /** Messages sent before a guard judges a rate, when the file does not say. */
 export const DEFAULT_GUARD_MIN_SAMPLE = 100;
 

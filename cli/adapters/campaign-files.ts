@@ -10,6 +10,7 @@ import {
   fileTooLarge,
   MAX_CAMPAIGN_FILE_BYTES,
 } from "../../src/campaign/decode.js";
+import { hasYamlExtension } from "../../src/campaign/file-kind.js";
 import type { CampaignFile } from "../../src/campaign/model.js";
 import { isPolicyFileName, policyNearMiss } from "../../src/campaign/policy-file-name.js";
 import { mayBeCampaignFile } from "../../src/campaign/schema-modeline.js";
@@ -32,12 +33,6 @@ export type ReadCache = Map<
   string,
   { readonly size: number; readonly mtimeMs: number; readonly decoded: DecodedFile }
 >;
-
-const CAMPAIGN_EXTENSIONS = [".yaml", ".yml"];
-
-function isCampaignFileName(name: string): boolean {
-  return CAMPAIGN_EXTENSIONS.some((ext) => name.endsWith(ext));
-}
 
 /**
  * Reads the campaign files under `paths` (resolved against `cwd`; each file's `path` is the path as
@@ -199,7 +194,7 @@ function listDirectory(absoluteRoot: string, shownRoot: string, diagnostics: Dia
         continue;
       const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
       if (entry.isDirectory()) pending.push(rel);
-      else if (isCampaignFileName(entry.name)) {
+      else if (hasYamlExtension(entry.name)) {
         if (entry.isFile()) relative.push(rel);
         else if (entry.isSymbolicLink()) {
           const target = probe(join(absoluteRoot, rel));

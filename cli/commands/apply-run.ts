@@ -173,7 +173,7 @@ function openRunJournal(flags: ApplyFlags, io: Io): ReturnType<typeof openJourna
 }
 
 /** First Ctrl-C: nothing new starts (`controller` aborts); the second aborts at once. Returns the unsubscribe. */
-function stopOnInterrupt(deps: ApplyDeps, io: Io, controller: AbortController): () => void {
+export function stopOnInterrupt(deps: ApplyDeps, io: Io, controller: AbortController): () => void {
   let interrupts = 0;
   const unsubscribe = (deps.onInterrupt ?? onSigint)(() => {
     interrupts++;

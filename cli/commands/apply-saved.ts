@@ -47,6 +47,7 @@ import {
   requestsBetween,
 } from "../../src/apply/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import type { EmailApplyResult } from "../../src/plan/items.js";
 import type { Plan } from "../../src/plan/types.js";
 import { inputsNow, readSavedPlan } from "../adapters/saved-plan.js";
 import { applyEmail } from "../email/apply-email.js";
@@ -56,7 +57,15 @@ import type { Session } from "../gather/session.js";
 import type { Io } from "../output/io.js";
 import type { Outcome } from "../output/outcome.js";
 import { VERSION } from "../version.js";
-import { type ApplyDeps, type ApplyFlags, execute, type Relay, refuse, report } from "./apply-run.js";
+import {
+  type ApplyDeps,
+  type ApplyFlags,
+  execute,
+  type Relay,
+  refuse,
+  report,
+  stopOnInterrupt,
+} from "./apply-run.js";
 
 export async function applySaved(
   planFile: string,
@@ -191,18 +200,28 @@ async function replayApplied(
   );
   const at = session.now().toISOString();
   const email = fresh.plan.email;
-  const synced =
-    email === undefined
-      ? undefined
-      : await applyEmail(fresh.campaign.emailLists ?? [], email, {
-          client: session.client,
-          cwd: io.cwd,
-          sleep: deps.sleep ?? ((ms) => delay(ms)),
-          signal: new AbortController().signal,
-          startedAt: new Date(io.clock()),
-          pid: process.pid,
-          requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
-        });
+  // Ctrl-C as in any apply: the batch in flight finishes, no new one starts, the report is written (130).
+  const controller = new AbortController();
+  const unsubscribe = stopOnInterrupt(deps, io, controller);
+  let synced: EmailApplyResult | undefined;
+  try {
+    synced =
+      email === undefined
+        ? undefined
+        : await applyEmail(fresh.campaign.emailLists ?? [], email, {
+            client: session.client,
+            cwd: io.cwd,
+            sleep:
+              deps.sleep ??
+              ((ms) => delay(ms, undefined, { signal: controller.signal }).catch(() => undefined)),
+            signal: controller.signal,
+            startedAt: new Date(io.clock()),
+            pid: process.pid,
+            requireConsent: fresh.plan.policy?.rules.require_email_consent === true,
+          });
+  } finally {
+    unsubscribe();
+  }
   // Every request of the run counts, the email sync's too.
   const result = alreadyAppliedResult(reviewed, run.actions, {
     toolVersion: VERSION,
@@ -210,5 +229,11 @@ async function replayApplied(
     at,
     requests: requestsBetween(run.before, session.client.stats()),
   });
-  return report(synced === undefined ? result : withEmail(result, synced), flags, io, fresh.sources);
+  const whole = synced === undefined ? result : withEmail(result, synced);
+  return report(
+    controller.signal.aborted ? { ...whole, interrupted: true } : whole,
+    flags,
+    io,
+    fresh.sources,
+  );
 }

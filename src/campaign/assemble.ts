@@ -10,6 +10,7 @@ import { own } from "../text/names.js";
 import { checkAfter } from "./after-graph.js";
 import type { CrossProject } from "./cross-project.js";
 import { duplicateIds } from "./duplicate-ids.js";
+import { emailGuardFindings } from "./email-guard-checks.js";
 import { type EmailSpecs, NO_EMAIL } from "./email-model.js";
 import { decodeEmail, repeatedLists } from "./email-spec.js";
 import { checkExperiments, decodeExperiments } from "./experiment-spec.js";
@@ -271,7 +272,7 @@ export function combineFiles<P extends CrossProject>(
     lists: files.flatMap((f) => f.email?.lists ?? []),
     campaigns: files.flatMap((f) => f.email?.campaigns ?? []),
   });
-  diagnostics.push(...email.diagnostics);
+  diagnostics.push(...email.diagnostics, ...emailGuardFindings(email.specs.campaigns));
   const experiments = checkExperiments(
     files.flatMap((f) => f.experiments ?? []),
     declared,

@@ -38,10 +38,19 @@ const FOREIGN_EXTENSIONS: ReadonlyArray<readonly [string, ForeignFormat]> = [
 
 const CAMPAIGN = { kind: "campaign" } as const;
 
+/**
+ * Does `name` end like a YAML file (`.yaml`, `.yml`, in any case: `PAUSE.YAML` too)? The one test,
+ * for a file named on the command line and for a directory's entries alike.
+ */
+export function hasYamlExtension(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.endsWith(".yaml") || lower.endsWith(".yml");
+}
+
 /** The kind of the file named `name` (as given; only its ending counts) whose text is `text`. */
 export function fileKindOf(name: string, text: string): FileKind {
+  if (hasYamlExtension(name)) return CAMPAIGN;
   const lower = name.toLowerCase();
-  if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return CAMPAIGN;
   const json = jsonKind(text);
   if (json !== undefined) return json;
   const byName = FOREIGN_EXTENSIONS.find(([ext]) => lower.endsWith(ext))?.[1];

@@ -29,6 +29,22 @@ export interface GuardSpec {
   readonly minSample: number;
 }
 
+/**
+ * Whether a guard can ever pause a send: it sets a rate below 1. A rate is over its maximum when
+ * strictly greater, and no rate is over 1 (100 %), so a guard whose every rate is 1 never trips.
+ */
+export function guardCanPause(guard: GuardSpec): boolean {
+  return [guard.maxFailureRate, guard.maxOptOutRate].some((rate) => rate !== undefined && rate < 1);
+}
+
+/**
+ * Whether a guard can judge a send to `recipients`: no rate is judged before `minSample` messages
+ * are sent, and a send sends at most one to each recipient.
+ */
+export function sampleReachable(guard: GuardSpec, recipients: number): boolean {
+  return recipients >= guard.minSample;
+}
+
 /** Messages sent before a guard judges a rate, when the file does not say. */
 export const DEFAULT_GUARD_MIN_SAMPLE = 100;
 

@@ -3,7 +3,8 @@
  * (src/api/write-executor.ts), each with the key of its list and content (batch-key.ts), and one
  * result per row back to the caller (the per-row result file). Rows refused by the checks are never
  * sent; rows the API rejects are reported with their CSV line and never sent again. A 403
- * EMAIL_EARLY_ACCESS skips the list (a state, not a failure); any other failed batch stops the list
+ * EMAIL_EARLY_ACCESS on the first batch skips the list (a state, not a failure); on a later one the
+ * list is partly written, and failed like any other failed batch, which stops the list
  * (its later rows are `not-sent`; a re-run replays what was written and goes on). A 404 is a list id
  * the API does not know (`email.list-not-found` at the file's `id:`: the contract has no read of
  * email lists, so the first batch is where a wrong id shows); it stops that list only. IO only
@@ -171,7 +172,9 @@ export async function syncList(
       if (unstated.length > 0) diagnostics.push(unstatedDiagnostic(list, index, unstated));
       return;
     }
-    state = ended === "early-access" ? "skipped" : "failed";
+    // Early access skips a list only when nothing of it was written: after a written batch (every
+    // earlier batch was, or the list would have stopped there) the list is partly written, failed.
+    state = ended === "early-access" && index === 1 ? "skipped" : "failed";
     diagnostics.push(batchDiagnostic(list, index, batch, outcome));
     // A batch whose outcome is unknown may have been written: its rows say so, never `not-sent`.
     const status: RowStatus = state === "skipped" ? "skipped" : ended === "unknown" ? "unknown" : "not-sent";
@@ -183,7 +186,7 @@ export async function syncList(
         line: p.line,
         email: p.contact.email,
         status,
-        reason: status === "skipped" ? EARLY : status === "unknown" ? UNKNOWN : null,
+        reason: ended === "early-access" ? EARLY : status === "unknown" ? UNKNOWN : null,
         batch: index,
       });
     }
@@ -250,6 +253,14 @@ function batchDiagnostic(
   // Refused by the write port before any request (the cross-organization rule): said as it is.
   if (outcome.kind === "blocked" && outcome.refusedBy !== undefined)
     return { ...apiErrorDiagnostic(outcome.refusedBy), range: list.range };
+  if (outcome.kind === "refused" && isEarlyAccess(outcome.error) && index > 1)
+    return {
+      severity: "error",
+      code: "email.batch-failed",
+      message: `email list ${list.address} (${list.id}): batch ${index} was refused with 403 EMAIL_EARLY_ACCESS after ${index === 2 ? "batch 1 was written" : `batches 1-${index - 1} were written`}: the list is partly written; its rows from batch ${index} on are not sent`,
+      range: list.range,
+      hint: "the organization lost email access while the list synced: ask why, then run apply again (the written batches replay under the same keys, and the rest are sent)",
+    };
   if (outcome.kind === "refused" && isEarlyAccess(outcome.error))
     return {
       severity: "warning",

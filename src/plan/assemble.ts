@@ -141,6 +141,7 @@ export function judgeOwn(
   const violations = policyViolations(context.policy, spec, {
     now: context.now,
     estimatedCostCents: planned.estimate?.estimated_cost_cents ?? null,
+    recipients: planned.estimate?.recipients ?? null,
     facts,
     windowsLater: context.windowsLater,
   });

@@ -4,7 +4,7 @@
  * the policy file in `related`. Rules judge what a project would send, so only its sending side
  * (test block, schedule, message) is looked at: a pause is never a violation.
  */
-import type { ProjectSpec, SpecPath } from "../campaign/model.js";
+import { guardCanPause, type ProjectSpec, type SpecPath, sampleReachable } from "../campaign/model.js";
 import { checkReplyRules } from "../campaign/reply-checks.js";
 import { matchRule } from "../campaign/reply-match.js";
 import type { PolicyCode } from "../diagnostics/codes/policy.js";
@@ -24,6 +24,8 @@ export interface PolicyContext {
   readonly now: Date | null;
   /** The live estimate of the project's send, in cents; null when not read (offline). */
   readonly estimatedCostCents: number | null;
+  /** The live estimate of the send's recipients; absent or null when not read (offline). */
+  readonly recipients?: number | null;
   /** What the send's organization and lists go by, and its course; default: as the file writes them, its start. */
   readonly facts?: SendFacts;
   /**
@@ -177,7 +179,7 @@ export function policyViolations(policy: Policy, project: ProjectSpec, context: 
   const optOut = sends ? optOutFinding(rules, project) : undefined;
   if (optOut !== undefined)
     violation("require_opt_out_language", ["message"], optOut.message, optOut.hint, optOut.fixes);
-  judgeAtNowAndGuards(rules, project, { toLists, schedule }, violation);
+  judgeAtNowAndGuards(rules, project, { toLists, schedule }, context.recipients ?? null, violation);
   judgeReplies(rules, project, violation);
   return out;
 }
@@ -237,6 +239,7 @@ function judgeAtNowAndGuards(
   rules: Policy["rules"],
   project: ProjectSpec,
   { toLists, schedule }: Pick<Sending, "toLists" | "schedule">,
+  recipients: number | null,
   violation: ViolationOf,
 ): void {
   if (rules.forbid_at_now === true && schedule?.at === "now")
@@ -248,18 +251,26 @@ function judgeAtNowAndGuards(
     );
 
   const guard = project.guard;
-  if (
-    rules.require_guards === true &&
-    toLists &&
-    (guard === undefined || (guard.maxFailureRate === undefined && guard.maxOptOutRate === undefined))
-  )
+  if (rules.require_guards !== true || !toLists) return;
+  // A guard that can never pause the send (no rate, or every rate 1) is no guard to this rule.
+  if (guard === undefined || !guardCanPause(guard))
     violation(
       "require_guards",
       ["state"],
       guard === undefined
         ? "the project is scheduled without a guard, and the policy requires one on every send"
-        : "the project is scheduled with a guard that sets no rate, and the policy requires one on every send",
+        : guard.maxFailureRate === undefined && guard.maxOptOutRate === undefined
+          ? "the project is scheduled with a guard that sets no rate, and the policy requires one on every send"
+          : "the project is scheduled with a guard whose every rate is 1 (100 %), which never pauses the send, and the policy requires one that can",
       "add `guard: {max_failure_rate: 0.05, max_opt_out_rate: 0.02}` (or your own thresholds) to the project or to `defaults`, so that `campaignctl watch` pauses a failing send",
+    );
+  // Nor is one that judges nothing before more messages are sent than the send has recipients.
+  else if (recipients !== null && recipients > 0 && !sampleReachable(guard, recipients))
+    violation(
+      "require_guards",
+      ["guard", "min_sample"],
+      `the project is scheduled with a guard that judges no rate before ${guard.minSample} messages are sent, but the send has ${recipients} recipients: it never pauses the send, and the policy requires a guard that can`,
+      `give its guard a min_sample of at most ${recipients}, so that \`campaignctl watch\` can pause a failing send`,
     );
 }
 

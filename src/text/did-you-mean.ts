@@ -1,23 +1,26 @@
 /** "Did you mean" suggestions for misspelt keys, addresses and enum values. Pure. */
 
-/** Levenshtein distance, with an early exit above `limit`. */
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment: `gaurd` is one edit from
+ * `guard`, as `gard` is), with an early exit above `limit`.
+ */
 export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
     if (rowMin > limit) return limit + 1;
+    before = previous;
     previous = current;
   }
   return previous[b.length] ?? 0;

@@ -12,6 +12,7 @@
  *   of projects no read found.
  */
 import { type ApiError, apiErrorDiagnostic } from "../api/index.js";
+import { sampleReachable } from "../campaign/model.js";
 import type { Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { LiveRead } from "../plan/live.js";
@@ -334,7 +335,8 @@ export function lineOf(f: Followed): WatchProjectLine {
 function sampleUnreachable(f: Followed): Diagnostic | null {
   const guard = f.target.guard;
   const recipients = f.figures?.recipients ?? null;
-  if (guard === null || recipients === null || recipients === 0 || recipients >= guard.minSample) return null;
+  if (guard === null || recipients === null || recipients === 0 || sampleReachable(guard, recipients))
+    return null;
   if (!isSending(f.figures?.status ?? null)) return null;
   return {
     severity: "warning",

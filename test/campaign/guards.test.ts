@@ -150,6 +150,8 @@ describe("campaignctl validate with guards", () => {
   const file = (guard: string) =>
     `version: 1\nprojects:\n  a:\n    id: x\n${SENDS}${guard === "" ? "" : `    guard: ${guard}\n`}`;
   const POLICY = "version: 1\nrules:\n  require_guards: true\n";
+  const emailFile = (guard: string) =>
+    `version: 1\nemail_campaigns:\n  news:\n    id: e4000000-0000-4000-8000-000000000001\n    guard: ${guard}\n`;
 
   it.each([
     ["a guard with a rate", file("{max_failure_rate: 0.05}"), "", 0, []],
@@ -164,6 +166,48 @@ describe("campaignctl validate with guards", () => {
     ],
     ["no guard, policy requires one", file(""), POLICY, 1, ["error[policy.require-guards]"]],
     ["a guard, policy requires one", file("{max_failure_rate: 0.05}"), POLICY, 0, []],
+    // An email campaign's guard alerts on its rates: one with none, or rates of 1, never alerts.
+    [
+      "an email campaign's guard without a rate",
+      emailFile("{min_sample: 5}"),
+      "",
+      1,
+      ["error[campaign.guard-without-rate]"],
+    ],
+    [
+      "an email campaign's guard whose rate is 1",
+      emailFile("{max_bounce_rate: 1, max_complaint_rate: 0.001}"),
+      "",
+      0,
+      ["warning[lint.guard-rate-never-trips]"],
+    ],
+    ["an email campaign's guard with a rate", emailFile("{max_bounce_rate: 0.05}"), "", 0, []],
+    // A guard that can never pause the send (every rate it sets is 1) does not meet the policy.
+    [
+      "a guard whose only rate is 1, policy requires one",
+      file("{max_failure_rate: 1}"),
+      POLICY,
+      1,
+      ["warning[lint.guard-rate-never-trips]", "error[policy.require-guards]"],
+    ],
+    [
+      "a guard whose rates are both 1, policy requires one",
+      file("{max_failure_rate: 1, max_opt_out_rate: 1}"),
+      POLICY,
+      1,
+      [
+        "warning[lint.guard-rate-never-trips]",
+        "warning[lint.guard-rate-never-trips]",
+        "error[policy.require-guards]",
+      ],
+    ],
+    [
+      "a guard with a rate of 1 and a rate that can pause, policy requires one",
+      file("{max_failure_rate: 1, max_opt_out_rate: 0.02}"),
+      POLICY,
+      0,
+      ["warning[lint.guard-rate-never-trips]"],
+    ],
   ])("%s: exit %i", async (_name, text, policy, code, found) => {
     const files: Record<string, string> = { "c.yaml": text };
     if (policy !== "") files["campaignctl.policy.yaml"] = policy;

@@ -65,6 +65,24 @@ describe("reading campaign files", () => {
     expect(result.files[0]?.sha256).toBe(createHash("sha256").update("version: 1\n").digest("hex"));
   });
 
+  it("reads a .YAML or .Yml file as a .yaml one (as when named), never skips it; an editor's backup is not read", () => {
+    const dir = tree({
+      "camp/gotv.yaml": "version: 1\n",
+      "camp/PAUSE.YAML": "version: 1\n",
+      "camp/sub/stop.Yml": "version: 1\n",
+      "camp/gotv.yaml~": "version: 1\n",
+      "camp/gotv.yaml.bak": "version: 1\n",
+      "camp/#gotv.yaml#": "version: 1\n",
+    });
+    const result = readCampaignFiles(["camp"], dir);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.map((f) => f.path)).toEqual([
+      "camp/PAUSE.YAML",
+      "camp/gotv.yaml",
+      "camp/sub/stop.Yml",
+    ]);
+  });
+
   it("reads a nested repository's files like any directory's: the tree is one campaign, as the policy search sees it", () => {
     // A `git init` in a subdirectory leaves a .git directory, a submodule or worktree a .git file;
     // neither ends the campaign (nor the policy search: docs/policy.md), only the .git itself is skipped.

@@ -115,6 +115,33 @@ describe("apply PLANFILE: email lists", () => {
     expect(await contents(bed)).toHaveLength(listed.length);
   });
 
+  test("Ctrl-C while a re-run of an applied plan replays its lists: the batch in flight finishes, no new one starts, the report is written, exit 130", async () => {
+    const bed = await emailBed({ campaigns: false, donors: false, childRows: 2_001 });
+    beds.push(bed);
+    expect((await planOut(bed)).code).toBe(0);
+    const first = await runApply(bed, ["plan.json"], { json: true });
+    expect(first.code, first.stderr).toBe(0);
+    expect(await upserts(bed)).toHaveLength(3);
+
+    // The re-run's first POST is the list's first batch (the project is already applied).
+    const again = await runApply(bed, ["plan.json"], { json: true }, { interruptOnFirstPost: true });
+    checkCliDocuments(["apply", "--json"], again.stdout, bed.world.dir);
+    expect(again.code, again.stderr).toBe(130);
+    expect(again.stderr).toContain("Interrupt received");
+    const doc = JSON.parse(again.stdout);
+    expect(doc.interrupted).toBe(true);
+    expect(doc.actions.map((a: { status: string }) => a.status)).toEqual(["replayed"]);
+    const [list] = doc.email.lists;
+    // Batch 2 is not started (as in any apply: "interrupted (Ctrl-C): no new batch starts").
+    expect(list.batches.map((b: { outcome: string; sends: number }) => [b.outcome, b.sends])).toEqual([
+      ["replayed", 1],
+      ["failed", 0],
+    ]);
+    expect(list.not_sent).toBe(1_001);
+    // Only the batch in flight went out again.
+    expect(await upserts(bed)).toHaveLength(4);
+  });
+
   test("a CSV edited after the plan: the whole saved plan refused before any request, nothing sent", async () => {
     const bed = await emailBed({ campaigns: false, donors: false, childRows: 10 });
     beds.push(bed);

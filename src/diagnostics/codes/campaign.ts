@@ -46,7 +46,7 @@ export const CAMPAIGN_CODES = {
   "campaign.channel-mismatch":
     "a registration of the other channel (10DLC campaign vs toll-free verification)",
   "campaign.guard-without-rate":
-    "a `guard:` sets neither `max_failure_rate` nor `max_opt_out_rate` (only `min_sample`): it would never pause anything",
+    "a `guard:` sets no rate (only `min_sample`): a project's would never pause anything, an email campaign's never alert",
   "campaign.yaml-unquoted-id":
     "a project id written without quotes: YAML reads `12345` as a number (and drops leading zeros)",
   "campaign.rate-as-percent":

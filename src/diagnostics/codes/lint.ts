@@ -27,7 +27,7 @@ export const LINT_CODES = {
   "lint.guard-zero-rate":
     "a guard's rate is 0: `watch` pauses the send at its first failed message (or opt-out) once `min_sample` messages are sent",
   "lint.guard-rate-never-trips":
-    "a guard's rate is 1 (100 %): a rate is never over it, so `watch` never pauses the send on it (`0.01` is 1 %)",
+    "a guard's rate is 1 (100 %): a rate is never over it, so `watch` never pauses the send (or alerts on the email campaign) on it (`0.01` is 1 %)",
 } as const;
 
 export type LintCode = keyof typeof LINT_CODES;

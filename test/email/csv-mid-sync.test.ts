@@ -4,22 +4,15 @@
  * The digest is taken before the first batch; the rows are read from that same open file, and the
  * file's bytes are confirmed unchanged before every later batch. Real HTTP against the sandbox.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { runApply, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
-import { CHILD_LIST, csvText, emailBed } from "./world.js";
+import { CHILD_LIST, closedAfterEach, csvText, emailBed } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 /** Five batches, about 360 KB: far more than the file stream reads ahead of the first batch. */
 const ROWS = 4_500;

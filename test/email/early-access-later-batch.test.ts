@@ -1,24 +1,10 @@
-/**
- * A 403 EMAIL_EARLY_ACCESS on a list's second batch, after its first was written (the organization
- * lost email between two batches: in-process CLI, real HTTP on loopback, the sandbox's virtual
- * clock). The list is partly written: the report must not call it skipped (early access that wrote
- * nothing), and the run must not exit 0 as if it were complete.
- */
-import { rmSync } from "node:fs";
-import { afterEach, describe, expect, test } from "vitest";
-import { runApply, type TestBed } from "../apply/helpers.js";
+import { describe, expect, test } from "vitest";
+import { runApply } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin, CHILD_ORG } from "../sandbox/helpers.js";
-import { CHILD_LIST, emailBed } from "./world.js";
+import { CHILD_LIST, closedAfterEach, emailBed } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 describe("early access after a list's first batch was written", () => {
   test("the list is failed (partly written), not skipped, and the run exits 1", async () => {

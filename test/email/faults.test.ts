@@ -5,22 +5,15 @@
  * with the written batches replayed; a list id the API does not know (404 at its first batch) is
  * reported at the file's `id:` line and stops that list only.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { requestLog, runApply, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin, CHILD_KEY } from "../sandbox/helpers.js";
-import { CHILD_LIST, emailBed, OTHER_LIST } from "./world.js";
+import { CHILD_LIST, closedAfterEach, emailBed, OTHER_LIST } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 const ROUTE = "POST /email/lists/{id}/contacts";
 /**

@@ -6,24 +6,17 @@
  * request, by the one staleness check of its inputs. In-process CLI against the sandbox over
  * loopback, on its virtual clock.
  */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { parse, stringify } from "yaml";
 import type { PlanFlags } from "../../cli/commands/plan.js";
 import { requestLog, runApply, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
-import { emailBed, planWorld } from "./world.js";
+import { closedAfterEach, emailBed, planWorld } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 /** Rows the policy's `require_email_consent` refuses (no consent columns) and one invalid address. */
 const REFUSED_ROWS = [

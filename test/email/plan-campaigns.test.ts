@@ -3,21 +3,22 @@
  * from its file and one blocked by a pending sending domain, each reported with its fix; dashboard
  * steps listed, never planned as actions; the plan document valid against its schema; exit codes.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
-import { requestLog, type TestBed } from "../apply/helpers.js";
+import { describe, expect, test } from "vitest";
+import { requestLog } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
-import { CAMPAIGN_DOMAIN, CAMPAIGN_DRIFT, CHILD_LIST, emailBed, OTHER_LIST, planWorld } from "./world.js";
+import {
+  CAMPAIGN_DOMAIN,
+  CAMPAIGN_DRIFT,
+  CHILD_LIST,
+  closedAfterEach,
+  emailBed,
+  OTHER_LIST,
+  planWorld,
+} from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 const plan = planWorld;
 

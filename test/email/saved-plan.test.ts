@@ -6,23 +6,16 @@
  * before any request.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { PlanFlags } from "../../cli/commands/plan.js";
 import { requestLog, runApply, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
-import { CHILD_LIST, emailBed, planWorld } from "./world.js";
+import { CHILD_LIST, closedAfterEach, emailBed, planWorld } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 const CSV = join("campaign", "lists", "young.csv");
 

@@ -3,25 +3,18 @@
  * a tripped guard as an alert naming the dashboard step (the API cannot pause), exit 1; the JSON
  * document valid against its schema.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { type StatusFlags, statusCommand } from "../../cli/commands/status.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
 import { type TestBed, virtual } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { captureIo } from "../helpers/run-cli.js";
 import { parseCsv } from "../status/csv.js";
-import { CAMPAIGN_SENDING, emailBed } from "./world.js";
+import { CAMPAIGN_SENDING, closedAfterEach, emailBed } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 async function status(bed: TestBed, flags: Partial<StatusFlags>) {
   const io = captureIo({ env: { ...bed.io.env }, cwd: bed.io.cwd, clock: bed.io.clock });

@@ -13,22 +13,15 @@
  * sandbox's request log, the result file's accepted rows equal to the list's contents, and a
  * re-run that replays.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { requestLog, runApply, type TestBed } from "../apply/helpers.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
-import { CHILD_LIST, emailBed, PARENT_LIST } from "./world.js";
+import { CHILD_LIST, closedAfterEach, emailBed, PARENT_LIST } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 const FILES = ["campaign"];
 /** The valid rows of the big list, and the batches of 1,000 they make. */

@@ -1,22 +1,9 @@
-/**
- * `watch` on an email campaign whose guard trips: the API cannot pause it, so watch alerts (a JSON
- * line, the view, exit 1) naming the dashboard step, once per run; its read counts in the poll.
- */
-import { rmSync } from "node:fs";
-import { afterEach, describe, expect, test } from "vitest";
-import type { TestBed } from "../apply/helpers.js";
+import { describe, expect, test } from "vitest";
 import { admin } from "../sandbox/helpers.js";
 import { runWatch } from "../watch/harness.js";
-import { CAMPAIGN_SENDING, emailBed } from "./world.js";
+import { CAMPAIGN_SENDING, closedAfterEach, emailBed } from "./world.js";
 
-let beds: TestBed[] = [];
-afterEach(async () => {
-  for (const b of beds) {
-    await b.close();
-    rmSync(b.world.dir, { recursive: true, force: true });
-  }
-  beds = [];
-});
+const beds = closedAfterEach();
 
 describe("watch: email campaigns' guards alert", () => {
   test("a tripped guard is one alert line naming the dashboard step; exit 1", async () => {

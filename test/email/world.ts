@@ -5,8 +5,9 @@
  * sending domain is pending). Campaign files: the parent's texts and list, the child's list and
  * campaigns; CSV files generated beside them.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { afterEach } from "vitest";
 import { stringify } from "yaml";
 import { type PlanFlags, planCommand } from "../../cli/commands/plan.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
@@ -25,6 +26,22 @@ export const CAMPAIGN_DOMAIN = "e4000000-0000-4000-8000-000000000002";
 export const CAMPAIGN_SENDING = "e4000000-0000-4000-8000-000000000003";
 
 /** A CSV of `rows` valid rows, then the extra lines given (raw CSV lines). */
+/**
+ * The beds a test file starts, closed and their directories removed after each test: `const beds =
+ * closedAfterEach();` at the top of the file, then `beds.push(bed)` for each one started.
+ */
+export function closedAfterEach(): { push(bed: TestBed): void } {
+  let beds: TestBed[] = [];
+  afterEach(async () => {
+    for (const b of beds) {
+      await b.close();
+      rmSync(b.world.dir, { recursive: true, force: true });
+    }
+    beds = [];
+  });
+  return { push: (bed) => void beds.push(bed) };
+}
+
 export function csvText(rows: number, prefix: string, extra: readonly string[] = []): string {
   const lines = ["email,consent_source,consent_at,first_name,city"];
   for (let i = 0; i < rows; i++)

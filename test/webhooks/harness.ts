@@ -109,6 +109,30 @@ export function signedDelivery(n: number): Delivery {
   };
 }
 
+/**
+ * A delivery signed with `secret` whose body carries `padding` bytes more, stamped with this
+ * machine's clock (for a listener run as its own process, which judges timestamps by its clock).
+ */
+export function paddedDelivery(
+  secret: string,
+  id: string,
+  padding: number,
+): { headers: Record<string, string>; body: Buffer } {
+  const body = Buffer.from(
+    JSON.stringify({ message_id: `m-${id}`, status: "sent", note: "x".repeat(padding) }),
+  );
+  return {
+    headers: {
+      "content-type": "application/json",
+      "x-webhook-signature": signBody(secret, body),
+      "x-event-type": "message.sent",
+      "x-event-id": id,
+      "x-timestamp": String(Math.floor(Date.now() / 1000)),
+    },
+    body,
+  };
+}
+
 /** Throws unless `document` is valid against `schemas/<name>.schema.json`. */
 export function expectValid(
   name: "webhook-listen-line" | "webhook-verify-result" | "webhook-dead-letter-line" | "error-result",

@@ -12,7 +12,6 @@
  * the duplicate: B is answered, marked printed, and its line cut short.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +19,7 @@ import { type Readable, Writable } from "node:stream";
 import { afterEach, describe, expect, test } from "vitest";
 import { quietStream } from "../../cli/output/io.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
-import { expectValid } from "./harness.js";
+import { expectValid, paddedDelivery } from "./harness.js";
 
 const SECRET = "whsec_Zq7kR2mV9xL4pT8nW3yB6cD1";
 const ENV = { ...process.env, NO_COLOR: "1", WH_SECRET: SECRET };
@@ -32,22 +31,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function delivery(id: string, padding: number): { headers: Record<string, string>; body: Buffer } {
-  const body = Buffer.from(
-    JSON.stringify({ message_id: `m-${id}`, status: "sent", note: "x".repeat(padding) }),
-  );
-  return {
-    headers: {
-      "content-type": "application/json",
-      "x-webhook-signature": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
-      "x-event-type": "message.sent",
-      "x-event-id": id,
-      // The listener judges timestamps against its own (real) clock.
-      "x-timestamp": String(Math.floor(Date.now() / 1000)),
-    },
-    body,
-  };
-}
+const delivery = (id: string, padding: number) => paddedDelivery(SECRET, id, padding);
 
 /** POSTs; the status, or null when the connection broke (the listener was killed first). */
 async function post(url: string, d: ReturnType<typeof delivery>): Promise<number | null> {

@@ -5,7 +5,6 @@
  * and no later line is glued to the part of the marker that was written.
  */
 import { spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +12,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { DEDUPE_FILE_NAME, openRecordStore } from "../../src/webhooks/record-store.js";
 import { BUILT_CLI } from "../helpers/run-cli.js";
 import { MemoryLogs } from "../support/memory-log.js";
-import { jsonLines, signedDelivery, testReceiver } from "./harness.js";
+import { jsonLines, paddedDelivery, signedDelivery, testReceiver } from "./harness.js";
 
 const SECRET = "whsec_Hn4tQ8wE2rY6uI0oP3aS5dF7";
 
@@ -22,22 +21,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function delivery(id: string, padding: number): { headers: Record<string, string>; body: Buffer } {
-  const body = Buffer.from(
-    JSON.stringify({ message_id: `m-${id}`, status: "sent", note: "x".repeat(padding) }),
-  );
-  return {
-    headers: {
-      "content-type": "application/json",
-      "x-webhook-signature": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
-      "x-event-type": "message.sent",
-      "x-event-id": id,
-      // The listener judges timestamps against its own (real) clock.
-      "x-timestamp": String(Math.floor(Date.now() / 1000)),
-    },
-    body,
-  };
-}
+const delivery = (id: string, padding: number) => paddedDelivery(SECRET, id, padding);
 
 /**
  * The built listener on `state`, under a file size limit of `limitKiB` (bash's `ulimit -f`: a

@@ -30,6 +30,7 @@ import {
   ANSWERS,
   answersAfter,
   campaignDir,
+  listeningRun,
   planJson,
   type RunResult,
   runJson,
@@ -433,32 +434,8 @@ export async function steady(o: SteadyOptions): Promise<SteadyResult> {
     secret: SECRET,
   });
   const matching = TEXTS.filter((t) => t.rule !== null);
-  let stop: (() => void) | null = null;
-  let ready: () => void = () => {};
-  const listening = new Promise<void>((r) => {
-    ready = r;
-  });
-  const run = runJson(
-    sb,
-    cwd,
-    { secretEnv: ["CHAOS_SECRET"] },
-    {
-      sleep: async (ms) => {
-        await sb.clock.advance(Math.min(ms, 1_000));
-        await delay(0);
-      },
-      onInterrupt: (handler) => {
-        stop = handler;
-        return () => {};
-      },
-      onListening: (url) => {
-        listener = url;
-        ready();
-      },
-    },
-    { CHAOS_SECRET: SECRET },
-  );
-  await listening;
+  const run = listeningRun(sb, cwd, { name: "CHAOS_SECRET", value: SECRET });
+  listener = await run.url;
   const started = Date.now();
   const sent: Sent[] = [];
   for (let n = 0; n < o.inbounds; n++) {
@@ -484,8 +461,8 @@ export async function steady(o: SteadyOptions): Promise<SteadyResult> {
     if (Date.now() - started > o.budgetMs) break;
     await delay(2);
   }
-  (stop as (() => void) | null)?.();
-  const result = await run;
+  run.stop();
+  const result = await run.result;
   const times = sent
     .map((s) => [s.at, answerAt(s)] as const)
     .filter((p): p is readonly [number, number] => p[1] !== null);

@@ -9,7 +9,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { admin, EXAMPLE_FIXTURE } from "../sandbox/helpers.js";
-import { CAMPAIGN, campaignDir, contact, GOTV_NUMBER, planJson, runJson, threads } from "./world.js";
+import { CAMPAIGN, campaignDir, contact, GOTV_NUMBER, listeningRun, planJson, threads } from "./world.js";
 
 const RUNOFF_EN = "9a000000-0000-4000-8000-000000000005";
 const SECRET = "whsec_replies_shared_number_0123456789";
@@ -27,29 +27,8 @@ it("does not answer an event of a project without rules that shares the number o
     ...CAMPAIGN,
     projects: { ...CAMPAIGN.projects, "runoff-en": { id: RUNOFF_EN, phone_numbers: [GOTV_NUMBER] } },
   });
-  let stop: (() => void) | null = null;
-  let listening: (url: string) => void = () => {};
-  const listener = new Promise<string>((r) => {
-    listening = r;
-  });
-  const run = runJson(
-    sb,
-    cwd,
-    { secretEnv: ["HOOK_SECRET"] },
-    {
-      sleep: async (ms) => {
-        await sb.clock.advance(Math.min(ms, 1_000));
-        await delay(0);
-      },
-      onInterrupt: (handler) => {
-        stop = handler;
-        return () => {};
-      },
-      onListening: (url) => listening(url),
-    },
-    { HOOK_SECRET: SECRET },
-  );
-  const url = await listener;
+  const run = listeningRun(sb, cwd, { name: "HOOK_SECRET", value: SECRET });
+  const url = await run.url;
   await admin(sb, "POST", "/webhook-endpoints", { url, events: ["message.replied"], secret: SECRET });
   // The worker's first pass is over (it learned the conversations that were there).
   const passed = async () =>
@@ -71,8 +50,8 @@ it("does not answer an event of a project without rules that shares the number o
   // Until the worker took the event and the next pass ran (a minute and more of the API's clock).
   const until = sb.clock.nowMs() + 90_000;
   while (sb.clock.nowMs() < until) await delay(2);
-  (stop as (() => void) | null)?.();
-  const result = await run;
+  run.stop();
+  const result = await run.result;
   expect(result.code, result.stderr).toBe(0);
 
   const outbound = (threads(sb).get(conversationId) ?? []).filter((m) => m.direction === "outbound");

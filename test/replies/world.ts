@@ -7,6 +7,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { expect } from "vitest";
 import { stringify } from "yaml";
 import { type RepliesPlanFlags, repliesPlanCommand } from "../../cli/commands/replies-plan.js";
@@ -214,4 +215,39 @@ export async function runJson(
       JSON.stringify(line),
     ).toEqual([]);
   return { code: exitCodeOf(outcome), lines, stderr: io.err() };
+}
+
+/**
+ * `replies run` with its listener (`--secret-env NAME`, the secret `value`), its idle waits moving
+ * the virtual clock a second at a time (so an event is settled when it arrives): the listener's URL
+ * once it listens, Ctrl-C (the injected interrupt) and the run's result.
+ */
+export function listeningRun(
+  sb: SandboxHandle,
+  cwd: string,
+  secret: { readonly name: string; readonly value: string },
+): { readonly url: Promise<string>; stop(): void; readonly result: Promise<RunResult> } {
+  let stop: () => void = () => {};
+  let listening: (url: string) => void = () => {};
+  const url = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
+  const result = runJson(
+    sb,
+    cwd,
+    { secretEnv: [secret.name] },
+    {
+      sleep: async (ms) => {
+        await sb.clock.advance(Math.min(ms, 1_000));
+        await delay(0);
+      },
+      onInterrupt: (handler) => {
+        stop = handler;
+        return () => {};
+      },
+      onListening: (at) => listening(at),
+    },
+    { [secret.name]: secret.value },
+  );
+  return { url, stop: () => stop(), result };
 }

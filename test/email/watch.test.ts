@@ -1,9 +1,24 @@
 import { describe, expect, test } from "vitest";
+import type { TestBed } from "../apply/helpers.js";
 import { admin } from "../sandbox/helpers.js";
 import { runWatch } from "../watch/harness.js";
 import { CAMPAIGN_SENDING, closedAfterEach, emailBed } from "./world.js";
 
 const beds = closedAfterEach();
+
+/** `watch --until-done --json` over the bed's email files, the sending campaign completing during wait `n`. */
+function untilCompleted(bed: TestBed, n: number) {
+  return runWatch(bed.sb, bed.world.dir, ["campaign/gotv-email.yaml", "campaign/generated.yaml"], {
+    flags: { json: true, untilDone: true },
+    beforeWait: (wait) => {
+      if (wait === n)
+        bed.sb.store.mutate((w) => {
+          const c = w.emailCampaigns[CAMPAIGN_SENDING];
+          if (c !== undefined) c.status = "completed";
+        });
+    },
+  });
+}
 
 describe("watch: email campaigns' guards alert", () => {
   test("a tripped guard is one alert line naming the dashboard step; exit 1", async () => {
@@ -43,22 +58,8 @@ describe("watch: email campaigns' guards alert", () => {
   test("--until-done keeps polling while a watched email campaign sends, and stops once it completed", async () => {
     const bed = await emailBed({ campaigns: false, donors: false, childRows: 1, sending: true });
     beds.push(bed);
-    const run = await runWatch(
-      bed.sb,
-      bed.world.dir,
-      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
-      {
-        flags: { json: true, untilDone: true },
-        // The campaign completes (in the dashboard's world) during the third wait.
-        beforeWait: (n) => {
-          if (n === 3)
-            bed.sb.store.mutate((w) => {
-              const c = w.emailCampaigns[CAMPAIGN_SENDING];
-              if (c !== undefined) c.status = "completed";
-            });
-        },
-      },
-    );
+    // The campaign completes (in the dashboard's world) during the third wait.
+    const run = await untilCompleted(bed, 3);
     expect(run.code).toBe(1); // the guard's alert still needs a person
     const polls = run.lines.filter((l) => l.type === "poll");
     expect(polls.map((p) => [p.sending, p.email_sending])).toEqual([
@@ -79,21 +80,7 @@ describe("watch: email campaigns' guards alert", () => {
     beds.push(bed);
     // The first poll's read fails with every attempt of the client (4); the second poll's succeeds.
     await admin(bed.sb, "POST", "/faults", { spec: "GET /email/campaigns: status(500) n=4" });
-    const run = await runWatch(
-      bed.sb,
-      bed.world.dir,
-      ["campaign/gotv-email.yaml", "campaign/generated.yaml"],
-      {
-        flags: { json: true, untilDone: true },
-        beforeWait: (n) => {
-          if (n === 2)
-            bed.sb.store.mutate((w) => {
-              const c = w.emailCampaigns[CAMPAIGN_SENDING];
-              if (c !== undefined) c.status = "completed";
-            });
-        },
-      },
-    );
+    const run = await untilCompleted(bed, 2);
     const codes = run.lines.filter((l) => l.type === "diagnostic").map((l) => l.diagnostic.code);
     expect(codes.filter((c) => c === "api.rejected")).toHaveLength(1);
     // Not known is not "nothing sending": the campaign the files describe counts until a read says.

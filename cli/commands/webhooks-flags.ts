@@ -4,12 +4,22 @@
  * a flag value, so it stays out of shell history and process lists, and is never printed), and the
  * `--events` filter, checked against the contract's event kinds.
  */
+import { isEnvName } from "../../src/api/config.js";
 import { EVENT_KINDS } from "../../src/contract/limits.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { didYouMean } from "../../src/text/did-you-mean.js";
 import type { WebhookSecret } from "../../src/webhooks/types.js";
 import { DEFAULT_SECRET_ENV } from "../flags/flag-defaults.js";
 import type { Io } from "../output/io.js";
+
+/** `--secret-env` given something that is not a variable's name: perhaps the secret itself, so never shown. */
+const notAName: Diagnostic = {
+  severity: "error",
+  code: "webhooks.no-secret",
+  message:
+    "--secret-env takes the NAME of an environment variable, and what was given is not one (it is not shown, in case it is a signing secret)",
+  hint: `export the endpoint's signing secret in a variable (default ${DEFAULT_SECRET_ENV}) and pass that variable's name; a secret never goes on the command line`,
+};
 
 /**
  * The secrets of `names` (default: {@link DEFAULT_SECRET_ENV}), in the order given, duplicates
@@ -23,6 +33,10 @@ export function secretsFromEnv(
   const secrets: WebhookSecret[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const name of wanted) {
+    if (!isEnvName(name)) {
+      diagnostics.push(notAName);
+      continue;
+    }
     const value = io.env[name];
     if (value === undefined || value === "")
       diagnostics.push({

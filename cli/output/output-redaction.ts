@@ -7,7 +7,7 @@
  * output (stdout, stderr, files written through `saveFiles`, the journal) shows a trace of them,
  * whatever a server echoed back: any case, only a part, split over lines.
  */
-import { API_KEY_ENV } from "../../src/api/config.js";
+import { API_KEY_ENV, isEnvName } from "../../src/api/config.js";
 import { organizationKeys } from "../../src/api/organization-keys.js";
 import { createRedactor, type Redactor } from "../../src/text/redact.js";
 import type { Io } from "./io.js";
@@ -57,8 +57,12 @@ export function secretEnvNames(argv: readonly string[]): string[] {
 
 /** The redactor of the secrets `argv` and `env` name. */
 export function redactorFor(argv: readonly string[], env: Io["env"]): Redactor {
+  const names = secretEnvNames(argv);
   return createRedactor([
-    ...secretEnvNames(argv).map((name) => env[name]),
+    ...names.map((name) => env[name]),
+    // A value of --api-key-env or --secret-env that is no variable's name may be the secret itself,
+    // pasted where its name goes: it is masked like one.
+    ...names.filter((name) => !isEnvName(name)),
     // Keys per organization (CAMPAIGNCTL_API_KEY_<SLUG>) are secrets too, and so is any value of a
     // variable that only looks like one (`CAMPAIGNCTL_API_KEY_adams`, never used as a key).
     ...[...organizationKeys(env).values()].map((k) => k.key),

@@ -51,11 +51,13 @@ export function resolveApiKey(env: Env, varName: string = API_KEY_ENV): Resolved
 }
 
 /**
- * A portable environment variable name that does not look like an API key (keys carry a `live_`
- * prefix, see the contract's Authentication section).
+ * A portable environment variable name that does not look like a secret: an API key (keys carry a
+ * `live_` prefix, see the contract's Authentication section) or a webhook signing secret (`whsec_`,
+ * as the dashboard and the sandbox issue them). The one test of what `--api-key-env` and
+ * `--secret-env` were given: a value that fails it is never shown, and is masked in all output.
  */
 export function isEnvName(name: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(name) && !/live_/i.test(name);
+  return /^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(name) && !/live_|^whsec_/i.test(name);
 }
 
 /** Where the base URL came from, for messages. */

@@ -26,3 +26,16 @@ test("every CAMPAIGNCTL_API_KEY* value is masked, whatever the case of the varia
     expect(out).not.toContain(env[name].slice(-10));
   expect(out).toContain(env.UNRELATED);
 });
+
+test("a secret pasted as the value of --secret-env or --api-key-env is masked; a variable's name is not", () => {
+  const signing = "whsec_0f3a9c1d7e2b4a6c8d0e1f2a3b4c5d6e";
+  const key = "pc_live_pasted_A1s2D3f4G5h6";
+  const redact = redactorFor(
+    ["webhooks", "listen", "--secret-env", signing, "--secret-env", "WH_OLD_SECRET", `--api-key-env=${key}`],
+    {},
+  );
+  const out = redact(`${signing.toUpperCase()} ${key} WH_OLD_SECRET`);
+  expect(out).not.toContain(signing.slice(-10).toUpperCase());
+  expect(out).not.toContain(key.slice(-10));
+  expect(out).toContain("WH_OLD_SECRET");
+});

@@ -28,7 +28,8 @@ export const WEBHOOKS_CODES = {
     "the listener's work queue is full (answered 503, not remembered, so the sender retries)",
   "webhooks.forward-failed":
     "the handler behind --forward-to did not answer 2xx (its status, a refused connection or a timeout)",
-  "webhooks.no-secret": "a --secret-env variable is not set, or empty, in the environment",
+  "webhooks.no-secret":
+    "a --secret-env variable is not set, or empty, in the environment; or --secret-env was given something that is not a variable's name (perhaps the secret itself), which is not echoed",
   "webhooks.unknown-event-kind": "--events names a kind the API contract does not have",
   "webhooks.bad-forward-url": "--forward-to is not an absolute http(s) URL without credentials",
   "webhooks.insecure-forward-url":

@@ -76,7 +76,7 @@ export function githubPlace(env: Env, pullRequest: number | undefined): Result<G
   };
 }
 
-/** Most pages of reviews read (100 a page). */
+/** Most pages of reviews read (100 a page); a pull request with more is refused, never counted from a part. */
 const MAX_PAGES = 30;
 
 export async function readPullRequest(
@@ -90,7 +90,8 @@ export async function readPullRequest(
   if (pr === undefined)
     return unavailable(`${describe(place)}: the API's answer is not a pull request`, "check GITHUB_API_URL");
   const reviews: ReviewFacts[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  let complete = false;
+  for (let page = 1; page <= MAX_PAGES && !complete; page++) {
     const got = await getJson(`${base}/reviews?per_page=100&page=${page}`, place, fetcher);
     if (!got.ok) return got;
     if (!Array.isArray(got.value))
@@ -107,8 +108,14 @@ export async function readPullRequest(
         );
       reviews.push(review);
     }
-    if (got.value.length < 100) break;
+    complete = got.value.length < 100;
   }
+  // A review left unread could be a reviewer's last (a request for changes withdrawing an approval).
+  if (!complete)
+    return unavailable(
+      `${describe(place)} has ${MAX_PAGES * 100} reviews or more, and not all of them could be read, so its approvals cannot be counted`,
+      "open a new pull request with the same commits and have it reviewed there",
+    );
   const requested =
     isObject(prJson.value) && Array.isArray(prJson.value.requested_reviewers)
       ? prJson.value.requested_reviewers.flatMap((u) =>

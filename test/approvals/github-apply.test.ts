@@ -254,4 +254,24 @@ describe("approvals from GitHub reviews", () => {
     },
     60_000,
   );
+  test("reviews beyond the pages read are never left out silently: a later request for changes could withdraw an approval", async () => {
+    const { w, gh, planEnv, applyEnv } = await setUp();
+    const planned = await runCli(["plan", "examples", "--out", "plan.json"], { cwd: w.dir, env: planEnv });
+    expect(planned.code, planned.stderr).toBe(0);
+    // Erin and Frank approve the head first; 3000 comments later Frank requests changes (review 4001).
+    gh.reviews = [
+      { user: ERIN, state: "APPROVED", commit_id: HEAD },
+      { user: FRANK, state: "APPROVED", commit_id: HEAD },
+      ...Array.from({ length: 2999 }, () => ({
+        user: { login: "gus", id: 4 },
+        state: "COMMENTED",
+        commit_id: HEAD,
+      })),
+      { user: FRANK, state: "CHANGES_REQUESTED", commit_id: HEAD },
+    ];
+    const refused = await applyPlan(w, applyEnv, "--pull-request", "7");
+    expect(refused.run.code).toBe(1);
+    expect(refusal(refused.result, "apply.approvals-unavailable")).toContain("3000 reviews or more");
+    expect(await sent(w.sb)).toEqual([]);
+  });
 });

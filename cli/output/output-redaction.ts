@@ -26,17 +26,27 @@ const GITHUB_TOKEN_ENV = "GITHUB_TOKEN";
  */
 const RESULTS_DATABASE_URL_ENV = "CAMPAIGNCTL_RESULTS_DATABASE_URL";
 
-/** The passwords of a connection string (`postgres://user:password@host/db`, `?password=`), if any. */
+/**
+ * The passwords of a connection string (`postgres://user:password@host/db`, `?password=`), if any.
+ * A userinfo password with a `%` that is no escape (`ab%zz`) is masked as written: the driver
+ * connects with it so, and decoding it would throw and mask nothing.
+ */
 function urlPasswords(url: string | undefined): string[] {
   if (url === undefined) return [];
   try {
     const parsed = new URL(url);
     const inQuery = parsed.searchParams.get("password");
-    return [parsed.password === "" ? "" : decodeURIComponent(parsed.password), inQuery ?? ""].filter(
-      (p) => p !== "",
-    );
+    return [decodedOrAsWritten(parsed.password), inQuery ?? ""].filter((p) => p !== "");
   } catch {
     return [];
+  }
+}
+
+function decodedOrAsWritten(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 

@@ -19,6 +19,14 @@ describe("CAMPAIGNCTL_RESULTS_DATABASE_URL", () => {
     );
   });
 
+  it("masks a password with a `%` that is no escape, which the driver takes as written", () => {
+    // pg-connection-string keeps `ab%zz...` as it is when it cannot decode it, and connects with it.
+    const redact = redactorFor([], {
+      CAMPAIGNCTL_RESULTS_DATABASE_URL: "postgres://analyst:ab%zzSecretPw99@db.example.org/results",
+    });
+    expect(redact("password ab%zzSecretPw99")).not.toContain("SecretPw99");
+  });
+
   it("a string without a password masks nothing", () => {
     const redact = redactorFor([], { CAMPAIGNCTL_RESULTS_DATABASE_URL: "postgres:///campaignctl" });
     expect(redact("campaignctl postgres")).toBe("campaignctl postgres");

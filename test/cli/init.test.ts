@@ -8,7 +8,15 @@
  * the one exit mapping), which reads the same bytes and exit codes without a Node process each.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -192,7 +200,10 @@ describe("campaignctl init", () => {
     expect((await runCli(["init", "demo"], { cwd })).code).toBe(0);
     const demo = join(cwd, "demo");
     const policy = read(join(demo, "campaigns/campaignctl.policy.yaml"));
-    execFileSync("mv", ["campaigns/campaignctl.policy.yaml", "campaigns/campaignctl.policy.yml"], { cwd: demo });
+    renameSync(
+      join(demo, "campaigns/campaignctl.policy.yaml"),
+      join(demo, "campaigns/campaignctl.policy.yml"),
+    );
     const again = await runCli(["init", "."], { cwd: demo });
     expect(again).toMatchObject({ code: 0, stderr: "" });
     expect(filesUnder(demo).filter((f) => f.includes("policy."))).toEqual([

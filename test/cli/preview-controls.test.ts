@@ -44,3 +44,15 @@ test("preview and validate show control characters from the files, never print t
   expect(validate.stdout).toContain("hint: remove an invisible character (U+001B), or keep it");
   expect(validate.stdout).toContain("hint: remove an invisible character (U+009B), or keep it");
 });
+
+test("validate's source excerpt shows a raw control byte of the file, and keeps the caret under it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "campaignctl-controls-"));
+  const line = '    message: "Hi \u001b[8mhidden\u001b[0m friend. Reply STOP to opt out"';
+  writeFileSync(join(dir, "c.yaml"), `version: 1\nprojects:\n  p1:\n    id: p1\n    state: draft\n${line}\n`);
+  const validate = await runCli(["validate", dir, "--verbose", "--now", "2026-11-01T00:00:00Z"]);
+  expect(`${validate.stdout}${validate.stderr}`).not.toMatch(RAW);
+  expect(validate.stdout).toContain(
+    '  6 |     message: "Hi \uFFFD[8mhidden\uFFFD[0m friend. Reply STOP to opt out"\n' +
+      "    |                  ^\n",
+  );
+});

@@ -6,8 +6,8 @@
  */
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
 import { type InstancesInFile, instanceCount, instancesByFile } from "./instance-places.js";
-import { visibleText } from "./status-cells.js";
 import { type Style, styleFor } from "./style.js";
+import { visibleText } from "./visible-text.js";
 
 /** A note listing instances wraps before this column. */
 const NOTE_WIDTH = 100;

@@ -7,8 +7,8 @@
  */
 
 import type { PreviewContact, PreviewRendering, PreviewTag, ProjectPreview } from "../message/preview.js";
-import { visibleText } from "./status-cells.js";
 import { type Style, styleFor } from "./style.js";
+import { visibleText } from "./visible-text.js";
 
 function contactLabel(contact: PreviewContact): string {
   switch (contact.kind) {

@@ -16,6 +16,7 @@ import type { CiSystem } from "../init/ci-systems.js";
 import { mergeGitignore } from "../init/gitignore.js";
 import {
   nextSteps,
+  POLICY_PATH,
   type ScaffoldFile,
   type SourceFile,
   scaffoldFiles,
@@ -47,9 +48,14 @@ export async function initCommand(dir: string, flags: InitFlags, io: Io): Promis
   });
   const shown = (path: string) => relative(io.cwd, join(root, path)) || ".";
   // An existing .gitignore is the repository's: what campaignctl needs is added to it, never refused.
-  const merged = files.map((f) => (f.path === GITIGNORE_PATH ? withGitignore(join(root, f.path), f) : f));
+  const merged = files
+    .map((f) => (f.path === GITIGNORE_PATH ? withGitignore(join(root, f.path), f) : f))
+    .filter((f) => f.path !== POLICY_PATH || !existsSync(join(root, POLICY_TWIN)));
   const taken = merged.filter((f) => f.path !== GITIGNORE_PATH && differs(join(root, f.path), f.text));
   if (taken.length > 0) return failWith([exists(taken, shown)], new Map(), io);
+  const policy = files.find((f) => f.path === POLICY_PATH);
+  if (policy !== undefined && differs(join(root, POLICY_TWIN), policy.text))
+    return failWith([twinned(shown)], new Map(), io);
   const toWrite = merged
     .filter(
       (f) =>
@@ -63,6 +69,11 @@ export async function initCommand(dir: string, flags: InitFlags, io: Io): Promis
 }
 
 const GITIGNORE_PATH = ".gitignore";
+/**
+ * The other spelling of the policy file, which policy discovery reads in the same directory: two
+ * there stop every run (`policy.ambiguous`), so one that exists is the policy file as it stands.
+ */
+const POLICY_TWIN = POLICY_PATH.replace(/\.yaml$/, ".yml");
 
 /** The scaffold's .gitignore, or the existing one with the patterns it lacks appended. */
 function withGitignore(absolute: string, file: ScaffoldFile): ScaffoldFile {
@@ -122,6 +133,15 @@ function exists(taken: readonly ScaffoldFile[], shown: (path: string) => string)
     code: "cli.file-exists",
     message: `init would overwrite ${names.length === 1 ? "a file that exists" : `${names.length} files that exist`}: ${names.join(", ")}; nothing was written`,
     hint: "move or delete them, or run init in another directory (campaignctl init DIR)",
+  };
+}
+
+function twinned(shown: (path: string) => string): Diagnostic {
+  return {
+    severity: "error",
+    code: "cli.file-exists",
+    message: `init would write ${shown(POLICY_PATH)} beside the policy file ${shown(POLICY_TWIN)}, and two policy files in one directory stop every run (policy.ambiguous); nothing was written`,
+    hint: "move or delete it, or run init in another directory (campaignctl init DIR)",
   };
 }
 

@@ -11,7 +11,6 @@
  * swallowed.
  */
 import { sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   CodeActionKind,
   type Connection,
@@ -38,6 +37,7 @@ import { type AnswerContext, completionsOf, hoverOf } from "./answers.js";
 import { type CheckMemory, checkDocument, checkMemory, type DocumentCheckContext } from "./check-document.js";
 import { codeActions, type PublishedDiagnostic } from "./code-actions.js";
 import { type Debouncer, debouncer, type Schedule } from "./debounce.js";
+import { documentPath } from "./document-path.js";
 import { firstLook } from "./first-look.js";
 import { internalErrorDiagnostic, type ServerTask } from "./internal-error.js";
 import { toLspDiagnostic } from "./lsp-diagnostic.js";
@@ -173,10 +173,10 @@ function folderOf(state: SessionState, path: string): string | undefined {
 /** The texts of the open file documents, by path. */
 function openBuffers(state: SessionState): Map<string, string> {
   return new Map(
-    state.documents
-      .all()
-      .filter((d) => d.uri.startsWith("file:"))
-      .map((d) => [fileURLToPath(d.uri), d.getText()]),
+    state.documents.all().flatMap((d) => {
+      const path = documentPath(d.uri);
+      return path === undefined ? [] : [[path, d.getText()] as const];
+    }),
   );
 }
 
@@ -193,14 +193,18 @@ function publishFirstLook(state: SessionState, document: TextDocument, path: str
   send(state, document.uri, document.version, publishedEntries(state.forms, path, text, found));
   state.options.schedule(() => {
     const now = state.documents.get(document.uri);
-    if (now !== undefined && !state.ended()) publish(state, now, openBuffers(state));
+    if (now !== undefined && !state.ended()) publish(state, now, path, openBuffers(state));
   }, 0);
   return true;
 }
 
 /** Checks `document` and publishes its findings (or the bug met checking it). */
-function publish(state: SessionState, document: TextDocument, buffers: ReadonlyMap<string, string>): void {
-  const path = fileURLToPath(document.uri);
+function publish(
+  state: SessionState,
+  document: TextDocument,
+  path: string,
+  buffers: ReadonlyMap<string, string>,
+): void {
   const folder = folderOf(state, path);
   let entries: PublishedDiagnostic[];
   try {
@@ -267,14 +271,17 @@ function failed(
 /** Every open file document, checked against the others' buffers (an edit in one may change another's). */
 function publishAll(state: SessionState): void {
   if (state.ended()) return;
-  const open = state.documents.all().filter((d) => d.uri.startsWith("file:"));
-  const buffers = new Map(open.map((d) => [fileURLToPath(d.uri), d.getText()]));
-  for (const document of open) publish(state, document, buffers);
+  const open = state.documents.all().flatMap((d) => {
+    const path = documentPath(d.uri);
+    return path === undefined ? [] : [{ document: d, path }];
+  });
+  const buffers = new Map(open.map(({ document, path }) => [path, document.getText()]));
+  for (const { document, path } of open) publish(state, document, path, buffers);
 }
 
 function initialize(state: SessionState, params: InitializeParams): InitializeResult {
   const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-  state.folders = uris.filter((u) => u.startsWith("file:")).map((u) => fileURLToPath(u));
+  state.folders = uris.flatMap((u) => documentPath(u) ?? []);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -314,8 +321,8 @@ function onFileDocument<T>(
   run: (document: TextDocument, path: string) => T,
 ): T {
   const document = state.documents.get(uri);
-  if (document === undefined || !document.uri.startsWith("file:")) return none;
-  const path = fileURLToPath(document.uri);
+  const path = document === undefined ? undefined : documentPath(document.uri);
+  if (document === undefined || path === undefined) return none;
   try {
     return run(document, path);
   } catch (error) {
@@ -336,7 +343,7 @@ function listen(state: SessionState, debounce: Debouncer): void {
   // Opening or editing any document re-checks every open one, once the edits have been quiet.
   // Only file: documents have a path to find policies from; an untitled buffer is not checked.
   documents.onDidChangeContent(({ document }) => {
-    if (document.uri.startsWith("file:")) debounce.call("open documents", () => publishAll(state));
+    if (documentPath(document.uri) !== undefined) debounce.call("open documents", () => publishAll(state));
   });
   connection.onHover(({ textDocument, position }) =>
     onFileDocument(state, textDocument.uri, "hovering over", null, (document, path) =>
@@ -353,8 +360,9 @@ function listen(state: SessionState, debounce: Debouncer): void {
   documents.onDidClose(({ document }) => {
     state.published.delete(document.uri);
     state.looked.delete(document.uri);
-    if (!document.uri.startsWith("file:")) return;
-    state.memory.documents.delete(fileURLToPath(document.uri));
+    const path = documentPath(document.uri);
+    if (path === undefined) return;
+    state.memory.documents.delete(path);
     connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch(gone);
   });
   documents.listen(connection);

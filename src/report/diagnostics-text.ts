@@ -7,6 +7,7 @@
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
 import { type InstancesInFile, instanceCount, instancesByFile } from "./instance-places.js";
 import { type Style, styleFor } from "./style.js";
+import { visibleText } from "./visible-text.js";
 
 /** A note listing instances wraps before this column. */
 const NOTE_WIDTH = 100;
@@ -85,7 +86,10 @@ function instancesNote(listed: InstancesInFile, count: string, style: Style): st
 function excerpt(lines: string | undefined, range: NonNullable<Diagnostic["range"]>, style: Style): string {
   if (lines === undefined) return "";
   const lineNo = range.start.line;
-  const shown = lines.length > 200 ? `${lines.slice(0, 200)}…` : lines;
+  // A control character of the file shown as U+FFFD (one column, as the caret counts it), never
+  // printed: the terminal would act on it. A tab stays a tab, which the caret's padding repeats.
+  const cut = lines.length > 200 ? `${lines.slice(0, 200)}…` : lines;
+  const shown = cut.split("\t").map(visibleText).join("\t");
   const gutter = String(lineNo);
   const pad = " ".repeat(gutter.length);
   const startCol = Math.min(range.start.column, shown.length + 1);

@@ -54,11 +54,7 @@ export function projectLabel(p: ProjectFigures): string {
   return p.address ?? p.name ?? p.id;
 }
 
-/** Control characters (C0, DEL, C1) shown as U+FFFD, so names from the API cannot drive the terminal. */
-export function visibleText(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD");
-}
+export { visibleText } from "./visible-text.js";
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const WIDE =

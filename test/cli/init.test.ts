@@ -8,7 +8,15 @@
  * the one exit mapping), which reads the same bytes and exit codes without a Node process each.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -170,6 +178,42 @@ describe("campaignctl init", () => {
     expect(filesUnder(cwd)).toEqual([".gitignore", "campaigns/example.yaml"]);
     expect(read(join(cwd, "campaigns/example.yaml"))).toBe("mine\n");
     expect(read(join(cwd, ".gitignore"))).toBe("node_modules/\n");
+  });
+
+  test("a policy file spelt campaignctl.policy.yml is the directory's policy: refused, not twinned", async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, "campaigns"));
+    const mine = "version: 1\nrules:\n  max_estimated_cost_usd: 5\n";
+    writeFileSync(join(cwd, "campaigns/campaignctl.policy.yml"), mine);
+    const run = await runCli(["init", "."], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      "error[cli.file-exists]: init would write campaigns/campaignctl.policy.yaml beside the policy file campaigns/campaignctl.policy.yml",
+    );
+    expect(filesUnder(cwd)).toEqual(["campaigns/campaignctl.policy.yml"]);
+    expect(read(join(cwd, "campaigns/campaignctl.policy.yml"))).toBe(mine);
+  });
+
+  test("a campaignctl.policy.yml with init's own policy is kept, and no second policy file is written", async () => {
+    const cwd = tempDir();
+    expect((await runCli(["init", "demo"], { cwd })).code).toBe(0);
+    const demo = join(cwd, "demo");
+    const policy = read(join(demo, "campaigns/campaignctl.policy.yaml"));
+    renameSync(
+      join(demo, "campaigns/campaignctl.policy.yaml"),
+      join(demo, "campaigns/campaignctl.policy.yml"),
+    );
+    const again = await runCli(["init", "."], { cwd: demo });
+    expect(again).toMatchObject({ code: 0, stderr: "" });
+    expect(filesUnder(demo).filter((f) => f.includes("policy."))).toEqual([
+      "campaigns/campaignctl.policy.yml",
+      "schemas/policy.schema.json",
+    ]);
+    expect(read(join(demo, "campaigns/campaignctl.policy.yml"))).toBe(policy);
+    const validate = await runCli(["validate", "campaigns/"], { cwd: demo });
+    expect(validate.stderr).not.toContain("policy.ambiguous");
+    expect(validate.code).toBe(0);
   });
 
   test("in an existing repository, adds what is missing to its .gitignore instead of refusing", async () => {

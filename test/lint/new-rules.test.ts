@@ -132,3 +132,36 @@ projects:
     expect(found[0]?.message).toBe("a: the message holds invisible characters (U+200B)");
   });
 });
+
+describe("invisible and bidirectional characters in a merge default the message sends", () => {
+  const withDefault = (value: string, message = "Hi {{first_name}}, vote Tuesday. Reply STOP to opt out") =>
+    `version: 1
+merge_defaults:
+  first_name: "${value}"
+projects:
+  a:
+    id: p1
+    message: "${message}"
+`;
+  const found = (text: string) =>
+    lint(text).filter((d) => d.code === "lint.invisible-character" || d.code === "lint.bidi-control");
+
+  it("reports a bidi override in the default of a tag without a fallback, at the tag", () => {
+    const ds = found(withDefault("Ann\\u202Egnp.exe"));
+    expect(where(ds)).toEqual(["lint.bidi-control:error@7:18-32"]);
+    expect(ds[0]?.message).toBe(
+      "a: the merge_defaults value of `first_name`, which {{first_name}} sends to every contact without one, holds bidirectional control characters (U+202E) that reorder or hide text",
+    );
+  });
+
+  it("reports invisible characters in a default as a warning", () => {
+    expect(where(found(withDefault("fri\\u200Bend")))).toEqual(["lint.invisible-character:warning@7:18-32"]);
+  });
+
+  it("says nothing when every tag of the field has its own fallback, or the default is plain", () => {
+    expect(found(withDefault("Ann\\u202Egnp", "Hi {{first_name|friend}}. Reply STOP to opt out"))).toEqual(
+      [],
+    );
+    expect(found(withDefault("friend"))).toEqual([]);
+  });
+});

@@ -118,7 +118,7 @@ export const nonGsmCharacterRule: LintRule = (project) => {
         char === "\t"
           ? "write a space instead of the tab (GSM-7 has no tab), or keep it and budget for UCS-2 (70 characters a segment, 67 once split)"
           : spelling === undefined
-            ? `remove ${char}, or keep it and budget for UCS-2 (70 characters a segment, 67 once split)`
+            ? `remove ${shown(char) === char ? char : `${shown(char)} (${codePointLabel(char)})`}, or keep it and budget for UCS-2 (70 characters a segment, 67 once split)`
             : spelling.kind === "punctuation"
               ? `write ${spelling.text} instead of ${char} (GSM-7 has it)`
               : `write ${spelling.text} instead of ${char} if the plain spelling is acceptable (GSM-7 lacks the accent)`,

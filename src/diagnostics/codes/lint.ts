@@ -19,9 +19,9 @@ export const LINT_CODES = {
     "the schedule's `at` offset is not its timezone's offset on that date (e.g. -05:00 for America/Chicago in December)",
   "lint.after-sends-first": "a project ordered `after` another is scheduled to send before it",
   "lint.invisible-character":
-    "the message holds an invisible character (zero-width space, soft hyphen...): it hides text and makes the message UCS-2",
+    "the message, or a merge_defaults value it sends, holds an invisible character (zero-width space, soft hyphen...): it hides text and makes the message UCS-2",
   "lint.bidi-control":
-    "the message holds a bidirectional control character (U+202E...): it reorders or hides text and makes the message UCS-2",
+    "the message, or a merge_defaults value it sends, holds a bidirectional control character (U+202E...): it reorders or hides text and makes the message UCS-2",
   "lint.non-gsm-character":
     "the message holds a character GSM-7 cannot carry (emoji, curly quote, dash, accented letter): it goes out in UCS-2; the finding gives the segments per recipient both ways and the GSM-7 spelling",
   "lint.guard-zero-rate":

@@ -50,9 +50,8 @@ export class KeyIdentities {
    */
   async forgetFailures(): Promise<ApiClient[]> {
     const forgotten: ApiClient[] = [];
-    for (const [client, identity] of [...this.known]) {
-      const known = await identity;
-      if (known.ok || refusesKey(known.error) || this.known.get(client) !== identity) continue;
+    for (const { client, identity, error } of await this.failed()) {
+      if (refusesKey(error) || this.known.get(client) !== identity) continue;
       this.known.delete(client);
       forgotten.push(client);
     }
@@ -61,10 +60,15 @@ export class KeyIdentities {
 
   /** The keys whose identity could not be read, with why (refused keys included); never reads. */
   async failures(): Promise<{ readonly client: ApiClient; readonly error: ApiError }[]> {
-    const out: { client: ApiClient; error: ApiError }[] = [];
+    return (await this.failed()).map(({ client, error }) => ({ client, error }));
+  }
+
+  /** Every identity read that failed, with the promise it is kept as (to forget only that one). */
+  private async failed(): Promise<{ client: ApiClient; identity: Promise<KeyIdentity>; error: ApiError }[]> {
+    const out: { client: ApiClient; identity: Promise<KeyIdentity>; error: ApiError }[] = [];
     for (const [client, identity] of [...this.known]) {
       const known = await identity;
-      if (!known.ok) out.push({ client, error: known.error });
+      if (!known.ok) out.push({ client, identity, error: known.error });
     }
     return out;
   }

@@ -25,7 +25,15 @@ import { seg } from "../endpoints.js";
 import { refusesKey } from "../key-refusal.js";
 import { collectPages, pages } from "../paging.js";
 import type { ApiError, ApiResult, RequestIdentity } from "../result.js";
-import { allPages, firstVisible, gather, mergeItems } from "./bulk.js";
+import {
+  allPages,
+  type BulkEndpoint,
+  type BulkPage,
+  firstVisible,
+  gather,
+  mergeItems,
+  wholeListing,
+} from "./bulk.js";
 import type { Dispatch } from "./dispatch.js";
 
 const get = (route: string, path: string): RequestIdentity => ({
@@ -95,11 +103,12 @@ function everyKeyEndpoints(
   | "listEmailCampaigns"
 > {
   const merged = <T>(
+    endpoint: BulkEndpoint,
     identity: RequestIdentity,
     call: (c: ApiClient) => Promise<ApiResult<T[]>>,
     idOf: (item: T) => string,
   ) =>
-    gather(d.inUse(), d.defaultClient, d.marks, identity.route, call).then((kept) =>
+    gather(d.inUse(), d.defaultClient, d.marks, wholeListing(endpoint), call).then((kept) =>
       mergeItems(
         kept.map((k) => k.result),
         idOf,
@@ -110,18 +119,21 @@ function everyKeyEndpoints(
     listOrganizations: () => listOrganizations(d),
     listTenDlcCampaigns: (filters) =>
       merged(
+        "listTenDlcCampaigns",
         get("/campaigns", "/campaigns"),
         (c) => c.listTenDlcCampaigns(filters),
         (t) => t.id,
       ),
     listContactLists: (filters) =>
       merged(
+        "listContactLists",
         get("/contact-lists", "/contact-lists"),
         (c) => c.listContactLists(filters),
         (l) => l.id,
       ),
     listPhoneNumbers: (filters) =>
       merged(
+        "listPhoneNumbers",
         get("/phone-numbers", "/phone-numbers"),
         (c) => c.listPhoneNumbers(filters),
         (n) => `${n.id} ${n.org_id}`,
@@ -185,11 +197,17 @@ function conversationEndpoints(
  * run, which lists organizations once, would keep for good: every pause of watch refused).
  */
 async function listOrganizations(d: Dispatch) {
-  const kept = await gather(d.inUse(), d.defaultClient, d.marks, "listOrganizations", async (c) => {
-    const listed = await c.listOrganizations();
-    if (listed.ok || refusesKey(listed.error)) return listed;
-    return d.identities.listing(c) ?? listed;
-  });
+  const kept = await gather(
+    d.inUse(),
+    d.defaultClient,
+    d.marks,
+    wholeListing("listOrganizations"),
+    async (c) => {
+      const listed = await c.listOrganizations();
+      if (listed.ok || refusesKey(listed.error)) return listed;
+      return d.identities.listing(c) ?? listed;
+    },
+  );
   for (const k of kept) d.identities.learn(k.client, k.result);
   return mergeItems(
     kept.map((k) => k.result),
@@ -198,12 +216,35 @@ async function listOrganizations(d: Dispatch) {
   );
 }
 
-/** GET /projects/stats over every key in use: rows merged by id, counts added. */
+/** A page of GET /projects/stats as a listing: its filters, its dates, and whether it is the first. */
+function statsPage(params: ProjectStatsParams | undefined): BulkPage {
+  const { startDate, endDate, offset, limit: _limit, ...filters } = params ?? {};
+  const filter = Object.entries(filters)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");
+  return {
+    listing: {
+      endpoint: "getProjectStats",
+      filter,
+      ...(startDate === undefined ? {} : { startDate }),
+      ...(endDate === undefined ? {} : { endDate }),
+    },
+    first: (offset ?? 0) === 0,
+  };
+}
+
+/**
+ * GET /projects/stats over every key in use: rows merged by id, counts added. A key whose page failed
+ * while the others answered is marked failed for the listing until it is read again from its first
+ * page (bulk.ts): a later page answering for it leaves the rows of the failed one missing.
+ */
 async function projectStats(
   d: Dispatch,
   params: ProjectStatsParams | undefined,
 ): Promise<ApiResult<ProjectStats>> {
-  const kept = await gather(d.inUse(), d.defaultClient, d.marks, "getProjectStats", (c) =>
+  const kept = await gather(d.inUse(), d.defaultClient, d.marks, statsPage(params), (c) =>
     c.getProjectStats(params),
   );
   const [head] = kept;

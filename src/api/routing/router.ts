@@ -11,6 +11,7 @@
  */
 import type { ApiClient } from "../client.js";
 import type { ApiError } from "../result.js";
+import type { BulkEndpoint } from "./bulk.js";
 import { Dispatch } from "./dispatch.js";
 import { endpointTable } from "./endpoint-table.js";
 import type { KeyIdentities } from "./key-identity.js";
@@ -34,8 +35,11 @@ export interface OwnerRouter extends ApiClient {
   placeConversation(conversationId: string, projectId: string): void;
   /** The client `owner`'s requests go with; null when none (its key failed, or no key serves it). */
   ownerClient(owner: Owner): ApiClient | null;
-  /** The keys with a bulk read failed while another key's succeeded (each with its first failure). */
-  bulkFailures(): readonly { readonly client: ApiClient; readonly error: ApiError }[];
+  /**
+   * The keys with a bulk read failed while another key's succeeded, of `endpoint` when given (each
+   * with its first failure); a key stays here until the listing that failed is read whole again.
+   */
+  bulkFailures(endpoint?: BulkEndpoint): readonly { readonly client: ApiClient; readonly error: ApiError }[];
 }
 
 export function createOwnerRouter(keys: KeyRing): OwnerRouter {
@@ -49,7 +53,7 @@ export function createOwnerRouter(keys: KeyRing): OwnerRouter {
     inUse: () => d.inUse(),
     placeConversation: (conversationId, projectId) => d.placeConversation(conversationId, projectId),
     ownerClient: (owner) => d.ownerClient(owner),
-    bulkFailures: () => d.marks.all(),
+    bulkFailures: (endpoint) => d.marks.all(endpoint),
     stats: () => sumStats(keys.made().map((c) => c.stats())),
     // The API's clock: the default key's answers, else the first key in use's, else any key's.
     serverTime: () =>

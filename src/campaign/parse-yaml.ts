@@ -7,6 +7,7 @@
  */
 import { type Document, LineCounter, parseAllDocuments, type YAMLMap } from "yaml";
 import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
+import { apiKeysInFile } from "./api-key-in-file.js";
 import { describeForeign, type FileKind, fileKindOf } from "./file-kind.js";
 import type { CampaignFile } from "./model.js";
 import { fileStart, rangeAt, type SourceText } from "./source-range.js";
@@ -65,6 +66,7 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   const list = Array.isArray(docs) ? docs : [];
   const diagnostics: Diagnostic[] = [];
   if (loneCr >= 0) diagnostics.push(crLineEndings(source, loneCr));
+  diagnostics.push(...apiKeysInFile(source));
   if (!Array.isArray(docs)) {
     // An EmptyStream: only comments, directives or nothing at all.
     diagnostics.push(emptyFile(file.path));

@@ -3,6 +3,7 @@
  * position). Pure: the caller reads the file.
  */
 import { isMap, LineCounter, parseDocument } from "yaml";
+import { apiKeysInFile } from "../campaign/api-key-in-file.js";
 import type { ChannelSpec } from "../campaign/model.js";
 import { fileStart, rangeAt, type SourceText } from "../campaign/source-range.js";
 import { findPath, pointerSegments } from "../campaign/yaml-path.js";
@@ -38,6 +39,8 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
     logLevel: "error",
   });
   const source: SourceText = { file, text, lineCounter };
+  const keys = apiKeysInFile(source, "policy.api-key-in-file");
+  if (keys.length > 0) return { ok: false, diagnostics: keys };
   if (doc.errors.length > 0)
     return {
       ok: false,

@@ -4,7 +4,9 @@
  * it names two or more, are one note listing them (instance-places.ts), wrapped. Pure: sources are
  * passed in by file name.
  */
+
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
+import { maskKeyShaped } from "../text/key-shaped.js";
 import { type InstancesInFile, instanceCount, instancesByFile } from "./instance-places.js";
 import { type Style, styleFor } from "./style.js";
 import { visibleText } from "./visible-text.js";
@@ -87,8 +89,10 @@ function excerpt(lines: string | undefined, range: NonNullable<Diagnostic["range
   if (lines === undefined) return "";
   const lineNo = range.start.line;
   // A control character of the file shown as U+FFFD (one column, as the caret counts it), never
-  // printed: the terminal would act on it. A tab stays a tab, which the caret's padding repeats.
-  const cut = lines.length > 200 ? `${lines.slice(0, 200)}…` : lines;
+  // printed: the terminal would act on it. A tab stays a tab, which the caret's padding repeats. An
+  // API key written in the file is shown as `*` (its error says where it is).
+  const line = maskKeyShaped(lines);
+  const cut = line.length > 200 ? `${line.slice(0, 200)}…` : line;
   const shown = cut.split("\t").map(visibleText).join("\t");
   const gutter = String(lineNo);
   const pad = " ".repeat(gutter.length);

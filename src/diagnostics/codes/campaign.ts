@@ -41,6 +41,8 @@ export const CAMPAIGN_CODES = {
   "campaign.yaml-unquoted-phone":
     "a phone number written without quotes: YAML reads `+15035550101` as a number",
   "campaign.ids-differ-in-case": "two project ids differ only in letter case",
+  "campaign.api-key-in-file":
+    "an API key is written in a campaign file (keys are read only from the environment)",
   "campaign.cr-line-endings":
     "the file breaks lines with a lone CR (old Mac style); they are read as line breaks",
   "campaign.channel-mismatch":

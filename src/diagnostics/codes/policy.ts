@@ -1,5 +1,7 @@
 /** Diagnostic codes of the `policy` area (policy files and their rules). Each entry: a stable code and what it means. */
 export const POLICY_CODES = {
+  "policy.api-key-in-file":
+    "an API key is written in a policy file (keys are read only from the environment)",
   "policy.file-invalid": "the policy file is not valid YAML or does not match schemas/policy.schema.json",
   "policy.file-unreadable":
     "the policy file named with --policy (or the nearest campaignctl.policy.yaml found) cannot be read",

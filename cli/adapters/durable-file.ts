@@ -47,10 +47,10 @@ export function openFileLog(path: string): DurableLog {
   };
   return {
     append(text) {
-      appendWhole(fd, text);
+      naming(path, () => appendWhole(fd, text));
     },
     sync() {
-      fdatasyncSync(fd);
+      naming(path, () => fdatasyncSync(fd));
     },
     syncAsync() {
       syncing += 1;
@@ -87,6 +87,20 @@ export function openFileLog(path: string): DurableLog {
       else closeNow();
     },
   };
+}
+
+/**
+ * Runs `act` on the descriptor of `path`; a system error it throws (which names no file: the call
+ * took a descriptor) is given `path`, so whoever reports it can say which file refused.
+ */
+function naming(path: string, act: () => void): void {
+  try {
+    act();
+  } catch (error) {
+    if (error instanceof Error && (error as NodeJS.ErrnoException).path === undefined)
+      (error as NodeJS.ErrnoException).path = path;
+    throw error;
+  }
 }
 
 /**

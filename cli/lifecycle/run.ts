@@ -6,6 +6,7 @@
  * outcome and exit code. The bin (cli/main.ts) imports this module, or, on Node 20 for a command
  * with a code-cached bundle, runs the same code from that bundle (cli/lifecycle/code-cache.ts).
  */
+
 import { CommanderError } from "commander";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { UsageError } from "../flags/strict-command.js";
@@ -13,6 +14,7 @@ import { type Io, processIo } from "../output/io.js";
 import { exitCodeOf, type Outcome } from "../output/outcome.js";
 import { redactingIo, redactorFor } from "../output/output-redaction.js";
 import { buildProgram } from "../program.js";
+import { ioFailure } from "./io-failure.js";
 import { enterOwnProcess } from "./own-process.js";
 
 /** The exit code of a run of `argv` in this process (its terminal, environment and clock). */
@@ -46,6 +48,12 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
         formatVersion: USAGE_FORMAT_VERSION,
       });
       return exitCodeOf({ kind: "usage" });
+    }
+    const refused = ioFailure(error);
+    if (refused !== null) {
+      // On stderr only: a streaming command's stdout (its JSON lines) is left as it was.
+      const { failWith } = await import("../output/fail.js");
+      return exitCodeOf(failWith([refused], new Map(), io));
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`campaignctl: internal error: ${message}\nThis is a bug in campaignctl; please report it.\n`);

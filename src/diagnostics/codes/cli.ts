@@ -7,6 +7,8 @@ export const CLI_CODES = {
     "a file could not be read, or is not a regular file (a named pipe, a device, a socket, a directory: never read, never waited on)",
   "cli.file-unwritable":
     "a file the command was asked to write (--out, --markdown, --junit) could not be written; a warning for the offline snapshot of `plan` and `import`",
+  "cli.io-failed":
+    "a file the run had open could not be read or written (no space left, a file size limit, a read-only or failing disk, a permission): the command stopped there",
   "cli.file-exists":
     "`campaignctl init` would overwrite a file that exists with other content, so it wrote nothing",
   "cli.sandbox-unavailable":

@@ -5,6 +5,7 @@
  * caller's retry layer (see retry-policy.ts). Every 429, read or write, holds the shared limiter
  * for its `Retry-After`.
  */
+
 import type { ApiEventListener } from "./events.js";
 import { isValidIdempotencyKey } from "./idempotency-key.js";
 import {
@@ -16,6 +17,8 @@ import {
 } from "./parse-response.js";
 import { stallError } from "./rate-limit-stall.js";
 import type { Clock, RateLimiter, Sleep } from "./rate-limiter.js";
+import type { ResponseSchemaName } from "./response-schemas.js";
+import { responseProblem } from "./response-shape.js";
 import type {
   ApiError,
   ApiNetworkError,
@@ -49,9 +52,14 @@ export interface RequestSpec {
   readonly body?: unknown;
   /** Required for POST. */
   readonly idempotencyKey?: string;
+  /**
+   * The schema of a success answer's `data` (response-schemas.ts): one that does not fit is
+   * `malformed-response`. Absent only where the contract does not show the answer.
+   */
+  readonly answer?: ResponseSchemaName;
 }
 
-/** Sends a request and decodes its `data` as `T` (the contract's shape; not validated at runtime). */
+/** Sends a request and decodes its `data` as `T`, checked against `spec.answer` when given. */
 export type Send = <T>(spec: RequestSpec) => Promise<ApiResult<T>>;
 
 export interface CoreDeps {
@@ -230,7 +238,9 @@ export function createSend(deps: CoreDeps): Send {
         });
         if (status >= 200 && status < 300) {
           const envelope = unwrapEnvelope(exchange.text);
-          if (envelope.ok) {
+          const problem =
+            envelope.ok && spec.answer !== undefined ? responseProblem(spec.answer, envelope.data) : null;
+          if (envelope.ok && problem === null) {
             if (writeKey !== null) retriableWrites.delete(writeKey);
             return { ok: true, value: envelope.data as T, meta: { status, replayed, rateLimit, attempts } };
           }
@@ -239,7 +249,7 @@ export function createSend(deps: CoreDeps): Send {
             "malformed-response",
             null,
             status,
-            `HTTP ${status} but ${envelope.reason}`,
+            `HTTP ${status} but ${envelope.ok ? problem : envelope.reason}`,
             attempts,
             host,
           );

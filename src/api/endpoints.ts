@@ -146,6 +146,7 @@ export function bindEndpoints(send: Send): Endpoints {
       template: "/conversations",
       path: "/conversations",
       query: { ...query, cursor: cursor ?? undefined },
+      answer: "conversations",
     });
   const conversationsIdentity = {
     method: "GET",
@@ -153,23 +154,51 @@ export function bindEndpoints(send: Send): Endpoints {
     path: "/conversations",
   } as const;
   return {
-    getProject: (id) => send({ method: "GET", template: "/projects/{id}", path: `/projects/${seg(id)}` }),
+    getProject: (id) =>
+      send({ method: "GET", template: "/projects/{id}", path: `/projects/${seg(id)}`, answer: "project" }),
     getProjectStats: (params) =>
-      send({ method: "GET", template: "/projects/stats", path: "/projects/stats", query: { ...params } }),
+      send({
+        method: "GET",
+        template: "/projects/stats",
+        path: "/projects/stats",
+        query: { ...params },
+        answer: "projectStats",
+      }),
     listPhoneNumbers: (filters) =>
-      send({ method: "GET", template: "/phone-numbers", path: "/phone-numbers", query: { ...filters } }),
+      send({
+        method: "GET",
+        template: "/phone-numbers",
+        path: "/phone-numbers",
+        query: { ...filters },
+        answer: "phoneNumbers",
+      }),
     getTollFreeVerification: (id) =>
       send({
         method: "GET",
         template: "/toll-free-verifications/{id}",
         path: `/toll-free-verifications/${seg(id)}`,
+        answer: "tollFreeVerification",
       }),
-    getMedia: (id) => send({ method: "GET", template: "/media/{id}", path: `/media/${seg(id)}` }),
+    getMedia: (id) =>
+      send({ method: "GET", template: "/media/{id}", path: `/media/${seg(id)}`, answer: "media" }),
     listTenDlcCampaigns: (filters) =>
-      send({ method: "GET", template: "/campaigns", path: "/campaigns", query: { ...filters } }),
+      send({
+        method: "GET",
+        template: "/campaigns",
+        path: "/campaigns",
+        query: { ...filters },
+        answer: "tenDlcCampaigns",
+      }),
     listContactLists: (filters) =>
-      send({ method: "GET", template: "/contact-lists", path: "/contact-lists", query: { ...filters } }),
-    listOrganizations: () => send({ method: "GET", template: "/organizations", path: "/organizations" }),
+      send({
+        method: "GET",
+        template: "/contact-lists",
+        path: "/contact-lists",
+        query: { ...filters },
+        answer: "contactLists",
+      }),
+    listOrganizations: () =>
+      send({ method: "GET", template: "/organizations", path: "/organizations", answer: "organizations" }),
     testProject: (id, body, idempotencyKey) =>
       send({
         method: "POST",
@@ -177,6 +206,7 @@ export function bindEndpoints(send: Send): Endpoints {
         path: `/projects/${seg(id)}/test`,
         body,
         idempotencyKey,
+        answer: "testResult",
       }),
     scheduleProject: (id, body, idempotencyKey) =>
       send({
@@ -185,6 +215,7 @@ export function bindEndpoints(send: Send): Endpoints {
         path: `/projects/${seg(id)}/schedule`,
         body,
         idempotencyKey,
+        answer: "scheduleResult",
       }),
     pauseProject: (id, body, idempotencyKey) =>
       send({
@@ -204,6 +235,7 @@ export function bindEndpoints(send: Send): Endpoints {
         template: "/conversations/{id}/messages",
         path: `/conversations/${seg(conversationId)}/messages`,
         query: { ...query },
+        answer: "threadMessages",
       }),
     replyToConversation: (conversationId, text, idempotencyKey) =>
       send({
@@ -212,6 +244,7 @@ export function bindEndpoints(send: Send): Endpoints {
         path: `/conversations/${seg(conversationId)}/messages`,
         body: { text },
         idempotencyKey,
+        answer: "replyResult",
       }),
     upsertEmailContacts: (listId, contacts, idempotencyKey) =>
       send({
@@ -222,8 +255,19 @@ export function bindEndpoints(send: Send): Endpoints {
         idempotencyKey,
       }),
     listEmailCampaigns: (query) =>
-      send({ method: "GET", template: "/email/campaigns", path: "/email/campaigns", query: { ...query } }),
+      send({
+        method: "GET",
+        template: "/email/campaigns",
+        path: "/email/campaigns",
+        query: { ...query },
+        answer: "emailCampaigns",
+      }),
     getSendingDomain: (id) =>
-      send({ method: "GET", template: "/email/domains/{id}", path: `/email/domains/${seg(id)}` }),
+      send({
+        method: "GET",
+        template: "/email/domains/{id}",
+        path: `/email/domains/${seg(id)}`,
+        answer: "sendingDomain",
+      }),
   };
 }

@@ -2,9 +2,11 @@
  * Transport-level behaviour of the client over real HTTP on loopback, against a scripted server:
  * request shape, retries, unknown outcomes, replay flag, 429 handling, timeouts, and key secrecy.
  */
+
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ApiClient, type ApiEvent, createApiClient, RateLimiter } from "../../src/api/index.js";
 import { createTransport } from "../../src/api/transport.js";
+import { mediaData, organizationData, projectData } from "./contract-shapes.js";
 import { fakeTime, type StubServer, startStub } from "./stub-server.js";
 
 const KEY = "pc_live_TEST_KEY_must_never_leak_0123456789";
@@ -48,15 +50,16 @@ afterEach(async () => {
 describe("requests", () => {
   it("sends the key header, encodes path segments and query, and unwraps the envelope", async () => {
     stub.script(
-      ok(
-        { project_id: "a/b" },
-        { "x-ratelimit-limit": "100", "x-ratelimit-remaining": "99", "x-ratelimit-reset": "1700000060" },
-      ),
+      ok(projectData({ project_id: "a/b" }), {
+        "x-ratelimit-limit": "100",
+        "x-ratelimit-remaining": "99",
+        "x-ratelimit-reset": "1700000060",
+      }),
     );
     const r = await client.getProject("a/b");
     expect(r).toEqual({
       ok: true,
-      value: { project_id: "a/b" },
+      value: projectData({ project_id: "a/b" }),
       meta: {
         status: 200,
         replayed: false,
@@ -96,7 +99,7 @@ describe("requests", () => {
 
 describe("retries of reads", () => {
   it("retries a GET after a 500 with backoff", async () => {
-    stub.script({ status: 500, body: { error: "boom", code: "INTERNAL_ERROR" } }, ok({ id: "m1" }));
+    stub.script({ status: 500, body: { error: "boom", code: "INTERNAL_ERROR" } }, ok(mediaData("m1")));
     const r = await client.getMedia("m1");
     expect(r.ok).toBe(true);
     expect(stub.seen).toHaveLength(2);
@@ -108,9 +111,9 @@ describe("retries of reads", () => {
   });
 
   it("retries a GET after a connection reset", async () => {
-    stub.script("reset", ok([{ id: "o1" }]));
+    stub.script("reset", ok([organizationData("o1")]));
     const r = await client.listOrganizations();
-    expect(r.ok && r.value).toEqual([{ id: "o1" }]);
+    expect(r.ok && r.value).toEqual([organizationData("o1")]);
     expect(
       events.filter((e) => e.type === "request-end").map((e) => e.type === "request-end" && e.cause),
     ).toEqual(["connection-reset", null]);
@@ -157,7 +160,7 @@ describe("writes", () => {
       { status: 503, body: { error: "could not queue", code: "SEND_ENQUEUE_FAILED" } },
       {
         status: 202,
-        body: { success: true, data: { message_id: "m" } },
+        body: { success: true, data: { message_id: "m", conversation_id: "c1" } },
       },
     );
     const first = await client.replyToConversation("c1", "hi", IDEM);
@@ -243,7 +246,7 @@ describe("writes", () => {
         },
         headers: { "retry-after": "3" },
       },
-      ok({}),
+      ok(projectData()),
     );
     const r = await client.pauseProject("p1", {}, IDEM);
     expect(!r.ok && r.error).toMatchObject({
@@ -291,7 +294,7 @@ describe("rate limiting", () => {
         },
         headers: { "retry-after": "3" },
       },
-      ok({}),
+      ok(projectData()),
     );
     const r = await client.getProject("p1");
     expect(r.ok).toBe(true);
@@ -308,7 +311,8 @@ describe("rate limiting", () => {
     const limiter = new RateLimiter({ clock: time.clock, sleep: time.sleep, marginMs: 0 });
     const a = makeClient({ limiter });
     const b = makeClient({ limiter });
-    stub.script(ok({}, { "x-ratelimit-limit": "2" }));
+    const limited = ok(projectData(), { "x-ratelimit-limit": "2" });
+    stub.script(limited, limited, limited);
     await a.getProject("p1");
     await b.getProject("p2");
     expect(time.sleeps).toEqual([]);

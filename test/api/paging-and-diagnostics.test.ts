@@ -5,6 +5,7 @@ import {
   apiErrorDiagnostic,
   createApiClient,
 } from "../../src/api/index.js";
+import { conversationData } from "./contract-shapes.js";
 import { fakeTime, type StubServer, startStub } from "./stub-server.js";
 
 const KEY = "pc_live_paging_key_0000000000";
@@ -13,7 +14,7 @@ const page = (ids: string[], next: string | null) => ({
   body: {
     success: true,
     data: {
-      data: ids.map((conversation_id) => ({ conversation_id })),
+      data: ids.map(conversationData),
       has_more: next !== null,
       next_cursor: next,
     },

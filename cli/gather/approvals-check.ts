@@ -7,17 +7,19 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
+import type { ApprovalsGate } from "../../src/apply/index.js";
 import { allowedPrincipals } from "../../src/approvals/allowed-signers.js";
 import { type ApprovalsFound, countApprovals, enoughApprovals } from "../../src/approvals/count.js";
 import {
   type ApprovalsContext,
+  type ApprovalsMoment,
   approvalsGranted,
   approvalsMissing,
 } from "../../src/approvals/diagnostics.js";
 import { reviewApprovals } from "../../src/approvals/github.js";
 import { approvalsDirectory, SIGNATURE_SUFFIX, signedMessage } from "../../src/approvals/payload.js";
 import { planSha256 } from "../../src/approvals/plan-hash.js";
-import { actionsNeedingApproval } from "../../src/approvals/scope.js";
+import { actionsNeedingApproval, needsApproval } from "../../src/approvals/scope.js";
 import { type SignatureCheck, signedApprovals } from "../../src/approvals/signed.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Action, Plan } from "../../src/plan/types.js";
@@ -54,6 +56,34 @@ export async function checkApprovals(input: ApprovalsInput, io: Io): Promise<App
   const rule = input.fresh.policy?.rules.require_approvals;
   const actions = actionsNeedingApproval(input.fresh, rule);
   if (rule === undefined || actions.length === 0) return { ok: true };
+  return readApprovals(input, rule, actions, "before-sending", io);
+}
+
+/**
+ * The gate of apply's loop (src/apply/approvals-gate.ts): the same approvals, read again from the
+ * same source for the actions a round is about to send; none without the rule.
+ */
+export function approvalsGate(input: ApprovalsInput, io: Io): ApprovalsGate | undefined {
+  const rule = input.fresh.policy?.rules.require_approvals;
+  if (rule === undefined) return undefined;
+  return {
+    covers: (action) => needsApproval(action, rule),
+    read: async (actions) => {
+      const read = await readApprovals(input, rule, actions, "while-sending", io);
+      const first = read.ok ? undefined : read.diagnostics[0];
+      return first === undefined ? null : { code: first.code, message: first.message };
+    },
+  };
+}
+
+/** Reads the approvals of `actions` (non-empty, each covered by `rule`) and counts them. */
+async function readApprovals(
+  input: ApprovalsInput,
+  rule: ApprovalsRule,
+  actions: readonly Action[],
+  moment: ApprovalsMoment,
+  io: Io,
+): Promise<ApprovalsOutcome> {
   const hash = planSha256(JSON.parse(input.text));
   const found = inGithubActions(io.env)
     ? await fromGithub(input, io, hash)
@@ -66,6 +96,7 @@ export async function checkApprovals(input: ApprovalsInput, io: Io): Promise<App
     actions,
     wanted: found.wanted,
     hint: found.hint,
+    moment,
   };
   const verdict = countApprovals(rule.count, found.found);
   if (!enoughApprovals(verdict)) return { ok: false, diagnostics: [approvalsMissing(verdict, context)] };

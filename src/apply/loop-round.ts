@@ -162,7 +162,7 @@ async function sendFresh(
 }
 
 const HELD =
-  "held: not sent, the approvals it needs (require_approvals), read again just before sending it, no longer allow it";
+  "held: not sent, the approvals it needs (require_approvals), read again just before sending it, no longer allow it; once they do, apply the saved plan again (or, refused as changed since, make the plan again and have that approved)";
 
 /**
  * The actions of `round` that may be sent: all of them when none needs approvals or the approvals

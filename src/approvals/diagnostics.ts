@@ -62,7 +62,11 @@ export function approvalsMissing(verdict: ApprovalsVerdict, context: ApprovalsCo
     severity: "error",
     code: "apply.approvals-missing",
     message: parts.join("; "),
-    hint: `${context.hint}; then apply ${context.planFile} again (${moment(context.moment, "nothing was sent", "these were not sent")})`,
+    hint: moment(
+      context.moment,
+      `${context.hint}; then apply ${context.planFile} again (nothing was sent)`,
+      `these were not sent, and what went out before them stays; once approved again, apply ${context.planFile} again, or, if it is refused as changed since (its tests went out in this run), make the plan again and have that approved`,
+    ),
   };
 }
 

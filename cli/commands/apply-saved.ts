@@ -113,7 +113,15 @@ export async function applySaved(
   }
   if (emailDifferences.length > 0) return fail(emailDifferences);
   // Two people to send: the approvals the policy in force requires of this saved plan, or nothing.
-  const counted = { planFile, text, reviewed, fresh: fresh.plan, pullRequest: flags.pullRequest };
+  const counted = {
+    planFile,
+    text,
+    reviewed,
+    fresh: fresh.plan,
+    pullRequest: flags.pullRequest,
+    // A GitHub read tried again waits on the session's time (the tests' virtual clock).
+    ...(deps.session?.sleep === undefined ? {} : { pause: deps.session.sleep }),
+  };
   const approvals = await checkApprovals(counted, io);
   if (!approvals.ok) return fail(approvals.diagnostics);
   if (approvals.note !== undefined) io.stderr(approvals.note);

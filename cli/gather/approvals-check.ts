@@ -26,7 +26,7 @@ import type { Action, Plan } from "../../src/plan/types.js";
 import type { ApprovalsRule } from "../../src/policy/approvals-rule.js";
 import { errnoCode } from "../adapters/files.js";
 import { inGithubActions } from "../adapters/github-event.js";
-import { githubPlace, readPullRequest } from "../adapters/github-reviews.js";
+import { githubPlace, type Pause, readPullRequest } from "../adapters/github-reviews.js";
 import { checkSignatureFile, type FilePlace } from "../adapters/ssh-signatures.js";
 import type { Io } from "../output/io.js";
 
@@ -42,6 +42,8 @@ export interface ApprovalsInput {
   readonly pullRequest?: number;
   /** HTTP for the GitHub API (default: the global fetch). */
   readonly fetch?: typeof fetch;
+  /** The wait between two attempts of a GitHub read (default: a real timer). */
+  readonly pause?: Pause;
 }
 
 /** Enough approvals (with the line to print, when any were needed), or why nothing may be sent. */
@@ -117,7 +119,7 @@ type Gathered =
 async function fromGithub(input: ApprovalsInput, io: Io, hash: string): Promise<Gathered> {
   const place = githubPlace(io.env, input.pullRequest);
   if (!place.ok) return place;
-  const read = await readPullRequest(place.value, input.fetch);
+  const read = await readPullRequest(place.value, input.fetch, input.pause);
   if (!read.ok) return read;
   const { pr, reviews, requested } = read.value;
   const found = reviewApprovals(pr, reviews, input.reviewed.commit);

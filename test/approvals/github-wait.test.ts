@@ -74,6 +74,34 @@ describe("GitHub reviews read again while apply waits", () => {
     expect(effects).toContain(`${EARLY_VOTE}:pause`);
   }, 60_000);
 
+  test("GitHub failing a moment (502s) when they are read again: read once more, the schedule goes out", async () => {
+    const { w, gh, env } = await approvedOnGithub();
+    // Before anything is sent, one 502; during the wait, two in a row.
+    gh.failNext = 1;
+    const run = await applyWaiting(w, env, async (n) => {
+      if (n === 1) gh.failNext = 2;
+      await approveTests(w);
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(gh.failNext).toBe(0);
+    expect(run.result.actions.find((a) => a.id === "gotv-reminder.schedule")?.status).toBe("done");
+    expect(await sent(w.sb)).toContain(`${GOTV_REMINDER}:schedule`);
+  }, 60_000);
+
+  test("GitHub down for good when they are read again: the schedule is held, approvals-unavailable", async () => {
+    const { w, gh, env } = await approvedOnGithub();
+    const run = await applyWaiting(w, env, async (n) => {
+      if (n === 1) gh.failNext = 1_000;
+      await approveTests(w);
+    });
+    expect(run.code, run.stdout).toBe(1);
+    const held = run.result.actions.find((a) => a.id === "gotv-reminder.schedule");
+    expect(held).toMatchObject({ status: "failed", attempts: 0 });
+    expect(held?.error).toMatchObject({ code: "apply.approvals-unavailable" });
+    expect(held?.error?.message).toContain("GitHub answered 502");
+    expect(await sent(w.sb)).not.toContain(`${GOTV_REMINDER}:schedule`);
+  }, 60_000);
+
   test("reviews unchanged: read again before the schedule, which goes out", async () => {
     const { w, gh, env } = await approvedOnGithub();
     const run = await applyWaiting(w, env, () => approveTests(w));

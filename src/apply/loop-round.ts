@@ -168,7 +168,7 @@ const HELD =
  * The actions of `round` that may be sent: all of them when none needs approvals or the approvals
  * read now are enough; else those that need none, the others recorded failed with the finding.
  */
-export async function passApprovals(
+async function passApprovals(
   run: LoopRun,
   state: LoopState,
   round: readonly Action[],

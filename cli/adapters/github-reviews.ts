@@ -3,7 +3,8 @@
  * point 6): `GET /repos/{owner}/{repo}/pulls/{n}` and `GET /repos/{owner}/{repo}/pulls/{n}/reviews`
  * (every page). The token comes from `GITHUB_TOKEN` only and is sent only over https (plain http
  * only to a loopback address, a test's stand-in), never followed through a redirect, and never
- * written anywhere: messages name the variable, not its value. HTTP is passed in (`fetch`).
+ * written anywhere: messages name the variable, not its value. A read that gets no answer, a 5xx or
+ * a 429 is tried again (three attempts). HTTP and the wait between attempts are passed in.
  */
 import { isLoopbackHost } from "../../src/api/config.js";
 import type { GithubUser, PullRequestFacts, ReviewFacts } from "../../src/approvals/github.js";
@@ -82,9 +83,10 @@ const MAX_PAGES = 30;
 export async function readPullRequest(
   place: GithubPlace,
   fetcher: typeof fetch = fetch,
+  pause: Pause = realPause,
 ): Promise<Result<PullRequestRead>> {
   const base = `${place.apiUrl}/repos/${place.repository}/pulls/${place.pullRequest}`;
-  const prJson = await getJson(base, place, fetcher);
+  const prJson = await getJson(base, place, fetcher, pause);
   if (!prJson.ok) return prJson;
   const pr = pullRequestFacts(prJson.value);
   if (pr === undefined)
@@ -92,7 +94,7 @@ export async function readPullRequest(
   const reviews: ReviewFacts[] = [];
   let complete = false;
   for (let page = 1; page <= MAX_PAGES && !complete; page++) {
-    const got = await getJson(`${base}/reviews?per_page=100&page=${page}`, place, fetcher);
+    const got = await getJson(`${base}/reviews?per_page=100&page=${page}`, place, fetcher, pause);
     if (!got.ok) return got;
     if (!Array.isArray(got.value))
       return unavailable(
@@ -129,7 +131,43 @@ function describe(place: GithubPlace): string {
   return `pull request #${place.pullRequest} of ${place.repository}`;
 }
 
-async function getJson(url: string, place: GithubPlace, fetcher: typeof fetch): Promise<Result<unknown>> {
+/**
+ * Attempts of one GitHub read in all: no answer, a 5xx or a 429 is tried again (after 1 s, then
+ * 2 s), since one failed read refuses the plan or holds a schedule a run has waited an hour for.
+ */
+const READ_ATTEMPTS = 3;
+const FIRST_BACKOFF_MS = 1_000;
+
+/** Waits `ms` between two attempts of a read (a real timer; tests pass their virtual clock's). */
+export type Pause = (ms: number) => Promise<void>;
+
+const realPause: Pause = (ms) => new Promise((done) => setTimeout(done, ms));
+
+async function getJson(
+  url: string,
+  place: GithubPlace,
+  fetcher: typeof fetch,
+  pause: Pause,
+): Promise<Result<unknown>> {
+  for (let attempt = 1; ; attempt++) {
+    const got = await getOnce(url, place, fetcher);
+    if (got.ok || !("transient" in got) || attempt >= READ_ATTEMPTS) return got;
+    await pause(FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+  }
+}
+
+/** One GET; `transient` when trying again may answer (no answer, a 5xx, a 429). */
+async function getOnce(
+  url: string,
+  place: GithubPlace,
+  fetcher: typeof fetch,
+): Promise<
+  Result<unknown> | { readonly ok: false; readonly diagnostic: Diagnostic; readonly transient: true }
+> {
+  const again = (message: string, hint: string) => ({
+    ...unavailable(message, hint),
+    transient: true as const,
+  });
   let response: Response;
   try {
     response = await fetcher(url, {
@@ -145,8 +183,8 @@ async function getJson(url: string, place: GithubPlace, fetcher: typeof fetch): 
   } catch (error) {
     const cause =
       error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    return unavailable(
-      `${describe(place)}: GitHub at ${place.apiUrl} cannot be reached (${cause.replaceAll(place.token, "***")})`,
+    return again(
+      `${describe(place)}: GitHub at ${place.apiUrl} cannot be reached (${cause.replaceAll(place.token, "***")}; ${READ_ATTEMPTS} attempts)`,
       "check GITHUB_API_URL and the runner's network, then run the job again",
     );
   }
@@ -155,6 +193,11 @@ async function getJson(url: string, place: GithubPlace, fetcher: typeof fetch): 
   if (response.status === 404)
     return unavailable(
       `${describe(place)} was not found (404): it does not exist, or the token cannot see it`,
+    );
+  if (response.status >= 500 || response.status === 429)
+    return again(
+      `${describe(place)}: GitHub answered ${response.status} (${READ_ATTEMPTS} attempts)`,
+      "run the job again",
     );
   if (!response.ok)
     return unavailable(`${describe(place)}: GitHub answered ${response.status}`, "run the job again");

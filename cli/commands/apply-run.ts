@@ -11,6 +11,7 @@ import { withEmail } from "../../src/apply/email-result.js";
 import {
   type ApplyEvent,
   type ApplyResult,
+  type ApprovalsGate,
   applySucceeded,
   type Judge,
   type ReconcileInput,
@@ -83,6 +84,8 @@ export interface ExecuteExtras {
    * check each action it sends later (a deferred one) with `sameAsReviewed` against this plan.
    */
   readonly reviewed?: Plan;
+  /** A saved plan's approvals, read again before each round's sends that need them. */
+  readonly approvals?: ApprovalsGate;
   /**
    * The reconciliation loop's inputs (the pipeline's `live` and `judge`): apply re-reads and
    * re-judges before every send (`reconcile`); nothing is sent from the plan as it stands.
@@ -201,6 +204,7 @@ async function runLoop(
       live: extras.loop.live,
       judge: extras.loop.judge,
       ...(extras.reviewed === undefined ? {} : { reviewed: extras.reviewed }),
+      ...(extras.approvals === undefined ? {} : { approvals: extras.approvals }),
       ...(extras.reportOnly === true ? { reportOnly: true } : {}),
     },
     session.client,

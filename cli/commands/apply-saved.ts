@@ -23,7 +23,9 @@
  * 7. Under the policy's `require_approvals`, a plan with a schedule the rule covers needs that many
  *    approvals by people other than its author (pull request reviews of the commit it was made
  *    from, or signed files beside it; cli/gather/approvals-check.ts), else `apply.approvals-missing` and
- *    nothing is sent. Only reads come before it.
+ *    nothing is sent. Only reads come before it. They are read again, from the same source, in each
+ *    round of the loop just before it sends what they cover (`approvalsGate`): one withdrawn during
+ *    `--wait-for-approval` holds those sends.
  *
  * Only then does apply run, and it runs the re-derived plan: what goes out is what the files and the
  * live state give now, which is what was reviewed.
@@ -51,7 +53,7 @@ import type { EmailApplyResult } from "../../src/plan/items.js";
 import type { Plan } from "../../src/plan/types.js";
 import { inputsNow, readSavedPlan } from "../adapters/saved-plan.js";
 import { applyEmail } from "../email/apply-email.js";
-import { checkApprovals } from "../gather/approvals-check.js";
+import { approvalsGate, checkApprovals } from "../gather/approvals-check.js";
 import { type PlanPipelineResult, runPlanPipeline } from "../gather/plan-pipeline.js";
 import type { Session } from "../gather/session.js";
 import type { Io } from "../output/io.js";
@@ -111,10 +113,16 @@ export async function applySaved(
   }
   if (emailDifferences.length > 0) return fail(emailDifferences);
   // Two people to send: the approvals the policy in force requires of this saved plan, or nothing.
-  const approvals = await checkApprovals(
-    { planFile, text, reviewed, fresh: fresh.plan, pullRequest: flags.pullRequest },
-    io,
-  );
+  const counted = {
+    planFile,
+    text,
+    reviewed,
+    fresh: fresh.plan,
+    pullRequest: flags.pullRequest,
+    // A GitHub read tried again waits on the session's time (the tests' virtual clock).
+    ...(deps.session?.sleep === undefined ? {} : { pause: deps.session.sleep }),
+  };
+  const approvals = await checkApprovals(counted, io);
   if (!approvals.ok) return fail(approvals.diagnostics);
   if (approvals.note !== undefined) io.stderr(approvals.note);
 
@@ -125,6 +133,8 @@ export async function applySaved(
     baseline: before,
     sources: fresh.sources,
     reviewed,
+    // Read again, from the same source, just before each round sends what they cover.
+    approvals: approvalsGate(counted, io),
     loop: { live: fresh.live, judge: fresh.judge },
     emailLists: fresh.campaign.emailLists ?? [],
   });

@@ -7,24 +7,26 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
+import type { ApprovalsGate } from "../../src/apply/index.js";
 import { allowedPrincipals } from "../../src/approvals/allowed-signers.js";
 import { type ApprovalsFound, countApprovals, enoughApprovals } from "../../src/approvals/count.js";
 import {
   type ApprovalsContext,
+  type ApprovalsMoment,
   approvalsGranted,
   approvalsMissing,
 } from "../../src/approvals/diagnostics.js";
 import { reviewApprovals } from "../../src/approvals/github.js";
 import { approvalsDirectory, SIGNATURE_SUFFIX, signedMessage } from "../../src/approvals/payload.js";
 import { planSha256 } from "../../src/approvals/plan-hash.js";
-import { actionsNeedingApproval } from "../../src/approvals/scope.js";
+import { actionsNeedingApproval, needsApproval } from "../../src/approvals/scope.js";
 import { type SignatureCheck, signedApprovals } from "../../src/approvals/signed.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { Action, Plan } from "../../src/plan/types.js";
 import type { ApprovalsRule } from "../../src/policy/approvals-rule.js";
 import { errnoCode } from "../adapters/files.js";
 import { inGithubActions } from "../adapters/github-event.js";
-import { githubPlace, readPullRequest } from "../adapters/github-reviews.js";
+import { githubPlace, type Pause, readPullRequest } from "../adapters/github-reviews.js";
 import { checkSignatureFile, type FilePlace } from "../adapters/ssh-signatures.js";
 import type { Io } from "../output/io.js";
 
@@ -40,6 +42,8 @@ export interface ApprovalsInput {
   readonly pullRequest?: number;
   /** HTTP for the GitHub API (default: the global fetch). */
   readonly fetch?: typeof fetch;
+  /** The wait between two attempts of a GitHub read (default: a real timer). */
+  readonly pause?: Pause;
 }
 
 /** Enough approvals (with the line to print, when any were needed), or why nothing may be sent. */
@@ -54,6 +58,34 @@ export async function checkApprovals(input: ApprovalsInput, io: Io): Promise<App
   const rule = input.fresh.policy?.rules.require_approvals;
   const actions = actionsNeedingApproval(input.fresh, rule);
   if (rule === undefined || actions.length === 0) return { ok: true };
+  return readApprovals(input, rule, actions, "before-sending", io);
+}
+
+/**
+ * The gate of apply's loop (src/apply/approvals-gate.ts): the same approvals, read again from the
+ * same source for the actions a round is about to send; none without the rule.
+ */
+export function approvalsGate(input: ApprovalsInput, io: Io): ApprovalsGate | undefined {
+  const rule = input.fresh.policy?.rules.require_approvals;
+  if (rule === undefined) return undefined;
+  return {
+    covers: (action) => needsApproval(action, rule),
+    read: async (actions) => {
+      const read = await readApprovals(input, rule, actions, "while-sending", io);
+      const first = read.ok ? undefined : read.diagnostics[0];
+      return first === undefined ? null : { code: first.code, message: first.message };
+    },
+  };
+}
+
+/** Reads the approvals of `actions` (non-empty, each covered by `rule`) and counts them. */
+async function readApprovals(
+  input: ApprovalsInput,
+  rule: ApprovalsRule,
+  actions: readonly Action[],
+  moment: ApprovalsMoment,
+  io: Io,
+): Promise<ApprovalsOutcome> {
   const hash = planSha256(JSON.parse(input.text));
   const found = inGithubActions(io.env)
     ? await fromGithub(input, io, hash)
@@ -66,6 +98,7 @@ export async function checkApprovals(input: ApprovalsInput, io: Io): Promise<App
     actions,
     wanted: found.wanted,
     hint: found.hint,
+    moment,
   };
   const verdict = countApprovals(rule.count, found.found);
   if (!enoughApprovals(verdict)) return { ok: false, diagnostics: [approvalsMissing(verdict, context)] };
@@ -86,7 +119,7 @@ type Gathered =
 async function fromGithub(input: ApprovalsInput, io: Io, hash: string): Promise<Gathered> {
   const place = githubPlace(io.env, input.pullRequest);
   if (!place.ok) return place;
-  const read = await readPullRequest(place.value, input.fetch);
+  const read = await readPullRequest(place.value, input.fetch, input.pause);
   if (!read.ok) return read;
   const { pr, reviews, requested } = read.value;
   const found = reviewApprovals(pr, reviews, input.reviewed.commit);

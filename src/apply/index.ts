@@ -15,6 +15,7 @@ export {
   alreadyAppliedResult,
   SETTLED,
 } from "./already-applied.js";
+export type { ApprovalsGate } from "./approvals-gate.js";
 export { type BasisRead, type BasisReader, confirms, readBasis } from "./basis.js";
 export { type ActionVerdict, decideRound, type RoundDecision, type RoundInput } from "./decide.js";
 export { checkEffect, type EffectCheck } from "./effect-check.js";

@@ -5,7 +5,8 @@
  *    the reads held, exactly as `plan` does (`LoopRun.judge`, on the clock now);
  * 2. **decide** what is runnable (`decide.ts`), recording refusals as results until none is left;
  * 3. **send** what is runnable on a project read this round, at most {@link ROUND_SENDS} actions
- *    (`dispatch.ts`), or **wait** for approvals until the next poll.
+ *    (`dispatch.ts`), what a saved plan's approvals cover only if they, read again just before,
+ *    still allow it (`approvals-gate.ts`); or **wait** for approvals until the next poll.
  *
  * Its outcome says whether another round may change anything.
  */
@@ -135,7 +136,12 @@ async function sendFresh(
     sections,
   );
   for (const a of send) if (!fresh.has(a.project_id)) state.mustRead.add(a.project_id);
-  const round = ready.slice(0, ROUND_SENDS * Math.max(1, organizationsOf(ready, sections)));
+  // What needs approvals goes only on approvals read now, just before the round's sends.
+  const round = await passApprovals(
+    run,
+    state,
+    ready.slice(0, ROUND_SENDS * Math.max(1, organizationsOf(ready, sections))),
+  );
   const judged = state.judged;
   if (judged === undefined) throw new Error("apply: a round sends before it judged");
   const batch = round.map((a) => sendable(a, state.held, judged));
@@ -153,6 +159,32 @@ async function sendFresh(
       state.inFlight++;
     },
   );
+}
+
+const HELD =
+  "held: not sent, the approvals it needs (require_approvals), read again just before sending it, no longer allow it; once they do, apply the saved plan again (or, refused as changed since, make the plan again and have that approved)";
+
+/**
+ * The actions of `round` that may be sent: all of them when none needs approvals or the approvals
+ * read now are enough; else those that need none, the others recorded failed with the finding.
+ */
+async function passApprovals(
+  run: LoopRun,
+  state: LoopState,
+  round: readonly Action[],
+): Promise<readonly Action[]> {
+  const gate = run.approvals;
+  if (gate === undefined) return round;
+  const covered = round.filter((a) => gate.covers(a));
+  if (covered.length === 0) return round;
+  const refusal = await gate.read(covered);
+  if (refusal === null) return round;
+  for (const action of covered)
+    record(run, state, action.id, {
+      ...unsentResult(action, "failed", HELD),
+      error: ownActionError(refusal.code, refusal.message),
+    });
+  return round.filter((a) => !gate.covers(a));
 }
 
 /** Step 3 when only approvals are awaited: says so for each, and sleeps until the next poll. */

@@ -9,6 +9,7 @@ import type { Project } from "../contract/resources.js";
 import type { Judged } from "../plan/judge.js";
 import type { LiveRead } from "../plan/live.js";
 import type { Action, Plan } from "../plan/types.js";
+import type { ApprovalsGate } from "./approvals-gate.js";
 import type { BasisReader } from "./basis.js";
 import type { RoundDecision } from "./decide.js";
 import type { ApplyEventListener } from "./events.js";
@@ -27,6 +28,8 @@ export interface LoopRun {
   readonly reviewed: Plan;
   /** True when `reviewed` is a saved plan: each action sent must equal its reviewed one exactly. */
   readonly exact: boolean;
+  /** A saved plan's approvals, read again in each round before it sends what needs them. */
+  readonly approvals?: ApprovalsGate;
   /** What each send needs (`performAction`). */
   readonly perform: PerformDeps;
   /** Actions in flight at once (at least 1). */

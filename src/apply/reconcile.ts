@@ -9,7 +9,8 @@
  *    preconditions, references, transition table, on the API's clock now);
  * 3. decides what is runnable now and sends at most `ROUND_SENDS` of it (`dispatch.ts`: parallel,
  *    one rate limiter, abort-aware), each schedule re-judged on the clock right before its request
- *    (a schedule whose `at` passed is blocked, not sent);
+ *    (a schedule whose `at` passed is blocked, not sent); a saved plan's approvals, when the round
+ *    sends what they cover, read again just before (`approvals-gate.ts`);
  * 4. goes round again when it sent something (an effect may make a schedule or a dependant
  *    runnable), waits and polls when only approvals are awaited (`--wait-for-approval`), else ends.
  *
@@ -24,6 +25,7 @@ import type { Project } from "../contract/resources.js";
 import type { LiveRead } from "../plan/live.js";
 import { readStats } from "../plan/refresh-stats.js";
 import type { Plan } from "../plan/types.js";
+import type { ApprovalsGate } from "./approvals-gate.js";
 import type { BasisReader } from "./basis.js";
 import { projectsToConfirm, withEndedElsewhere } from "./ended-elsewhere.js";
 import { decide, playRounds } from "./loop-round.js";
@@ -47,6 +49,12 @@ export interface ReconcileInput {
    * (an action it does not hold is not sent, but compared by id only).
    */
   readonly reviewed?: Plan;
+  /**
+   * A saved plan under the policy's `require_approvals`: its approvals are read again in each round,
+   * just before it sends what they cover (`approvals-gate.ts`), so no send rests on approvals
+   * counted earlier in the run only.
+   */
+  readonly approvals?: ApprovalsGate;
   /**
    * Nothing was approved to send (the plan had nothing to do, so no question was asked): read
    * nothing, send nothing, report the plan's actions as they stand (blocked, deferred, unreadable).
@@ -114,6 +122,7 @@ function loopRun(
     judge: input.judge,
     reviewed: input.reviewed ?? input.plan,
     exact: input.reviewed !== undefined,
+    ...(input.approvals === undefined ? {} : { approvals: input.approvals }),
     perform: {
       port,
       clock,

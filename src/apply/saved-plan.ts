@@ -160,7 +160,7 @@ function compareActions(saved: Action, now: Action, at: JudgedAt): Diagnostic[] 
 
 /**
  * The fields of `fresh` that differ from `saved`. `runnable`: the fresh action is judged at the
- * moment it may be sent (only `blocked` is a status difference then).
+ * moment it may be sent (a blocked one then, or one blocked when reviewed, is a status difference).
  */
 function actionDifferences(
   saved: Action,
@@ -172,10 +172,12 @@ function actionDifferences(
   if (saved.project_id !== fresh.project_id)
     out.push({ field: "project_id", saved: saved.project_id, fresh: fresh.project_id });
   if (saved.kind !== fresh.kind) out.push({ field: "kind", saved: saved.kind, fresh: fresh.kind });
+  // Runnable now, it may have been planned or deferred when reviewed, never blocked: a blocked
+  // action was not reviewed (nor approved) for sending, whatever unblocked it since.
   const statusOk =
     saved.status === fresh.status ||
     (saved.status === "deferred" && fresh.status === "planned") ||
-    (runnable && fresh.status !== "blocked");
+    (runnable && fresh.status !== "blocked" && saved.status !== "blocked");
   if (!statusOk)
     out.push({
       field: "status",

@@ -9,6 +9,12 @@ import type { Action } from "../plan/types.js";
 import type { ApprovalsVerdict } from "./count.js";
 import { shortHash } from "./plan-hash.js";
 
+/**
+ * When they are counted: before apply sends anything (a refusal then leaves everything unsent), or
+ * read again during the run, just before a round sends what needs them (what went before stays).
+ */
+export type ApprovalsMoment = "before-sending" | "while-sending";
+
 /** What the messages name besides the count. */
 export interface ApprovalsContext {
   /** The saved plan as the user gave it, and its hash. */
@@ -22,6 +28,7 @@ export interface ApprovalsContext {
   readonly wanted: readonly string[];
   /** How to get an approval from this source. */
   readonly hint: string;
+  readonly moment: ApprovalsMoment;
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -37,8 +44,9 @@ function names(verdict: ApprovalsVerdict): string {
 /** The refusal: not enough approvals, or none can count (`verdict.problems`). */
 export function approvalsMissing(verdict: ApprovalsVerdict, context: ApprovalsContext): Diagnostic {
   const ids = context.actions.map((a) => a.id).join(", ");
+  const counted = moment(context.moment, "it has", "read again just before sending them, it has");
   const parts = [
-    `${context.planFile} (${shortHash(context.planSha256)}) needs ${plural(verdict.required, "approval")} by people other than its author before it sends ${ids}; it has ${verdict.approvers.length} (${context.from})`,
+    `${context.planFile} (${shortHash(context.planSha256)}) needs ${plural(verdict.required, "approval")} by people other than its author before it sends ${ids}; ${counted} ${verdict.approvers.length} (${context.from})`,
     ...verdict.problems,
   ];
   if (verdict.approvers.length > 0) parts.push(`approved by ${names(verdict)}`);
@@ -54,8 +62,21 @@ export function approvalsMissing(verdict: ApprovalsVerdict, context: ApprovalsCo
     severity: "error",
     code: "apply.approvals-missing",
     message: parts.join("; "),
-    hint: `${context.hint}; then apply ${context.planFile} again (nothing was sent)`,
+    hint: moment(
+      context.moment,
+      `${context.hint}; then apply ${context.planFile} again (nothing was sent)`,
+      `these were not sent, and what went out before them stays; once approved again, apply ${context.planFile} again, or, if it is refused as changed since (its tests went out in this run), make the plan again and have that approved`,
+    ),
   };
+}
+
+function moment(at: ApprovalsMoment, before: string, during: string): string {
+  switch (at) {
+    case "before-sending":
+      return before;
+    case "while-sending":
+      return during;
+  }
 }
 
 /** The line `apply` prints when there are enough. */

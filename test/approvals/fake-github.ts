@@ -2,7 +2,7 @@
  * A stand-in for the GitHub REST API on loopback, for the approvals tests: it answers
  * `GET /repos/{owner}/{repo}/pulls/{n}` and `GET /repos/{owner}/{repo}/pulls/{n}/reviews` (paged as
  * GitHub pages, `per_page` and `page`) from the pull request and reviews the test sets, only with the
- * expected token, and records every request (path and Authorization header) so tests can check what
+ * expected token (failing the next `failNext` requests, as an outage does), and records every request (path and Authorization header) so tests can check what
  * was asked and with what.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -26,6 +26,9 @@ export interface FakeGithub {
   readonly requests: { readonly path: string; readonly authorization: string | undefined }[];
   pr: { number: number; user: FakeUser; head: { sha: string }; requested_reviewers: FakeUser[] };
   reviews: FakeReview[];
+  /** The next this many requests are answered `failStatus` (a GitHub outage, one request each). */
+  failNext: number;
+  failStatus: number;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,8 @@ export async function fakeGithub(repository: string, token: string): Promise<Fak
     requests: [],
     pr: { number: 7, user: { login: "dana", id: 1 }, head: { sha: "" }, requested_reviewers: [] },
     reviews: [],
+    failNext: 0,
+    failStatus: 502,
     close: async () => {},
   };
   const answer = (res: ServerResponse, status: number, body: unknown) => {
@@ -45,6 +50,10 @@ export async function fakeGithub(repository: string, token: string): Promise<Fak
     const url = new URL(req.url ?? "/", "http://localhost");
     state.requests.push({ path: `${url.pathname}${url.search}`, authorization: req.headers.authorization });
     if (req.method !== "GET") return answer(res, 405, { message: "Method Not Allowed" });
+    if (state.failNext > 0) {
+      state.failNext--;
+      return answer(res, state.failStatus, { message: "Server Error" });
+    }
     if (req.headers.authorization !== `Bearer ${token}`)
       return answer(res, 401, { message: "Bad credentials" });
     const base = `/repos/${repository}/pulls/${state.pr.number}`;

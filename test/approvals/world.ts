@@ -40,7 +40,14 @@ export function requireSshKeygen(): void {
   ).toBeUndefined();
 }
 
-export async function approvalsWorld(rule: string = TWO_APPROVALS): Promise<ApprovalsWorld> {
+/**
+ * `autoApproveTests: false`: the sandbox holds each test for a person's approval, so a plan's
+ * schedules wait for their test (deferred) and go out only under `--wait-for-approval`.
+ */
+export async function approvalsWorld(
+  rule: string = TWO_APPROVALS,
+  options: { readonly autoApproveTests?: boolean } = {},
+): Promise<ApprovalsWorld> {
   requireSshKeygen();
   const dir = mkdtempSync(join(tmpdir(), "campaignctl-approvals-"));
   cpSync(join(process.cwd(), "examples"), join(dir, "examples"), { recursive: true });
@@ -48,7 +55,7 @@ export async function approvalsWorld(rule: string = TWO_APPROVALS): Promise<Appr
   appendFileSync(join(dir, "examples", "campaignctl.policy.yaml"), rule);
   writeFileSync(join(dir, "examples", "allowed_signers"), "# who may approve a send\n");
   mkdirSync(join(dir, "keys"));
-  const sb = await startSandbox({ start: FIXTURE_START, autoApproveTests: true });
+  const sb = await startSandbox({ start: FIXTURE_START, autoApproveTests: options.autoApproveTests ?? true });
   return {
     dir,
     sb,

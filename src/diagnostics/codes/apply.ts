@@ -38,9 +38,9 @@ export const APPLY_CODES = {
   "apply.cross-organization-key":
     "the API key belongs to another organization than what it would write in (a project's test or schedule, a reply in a project's conversation, an email list's upsert); the API deduplicates idempotency keys per organization and consent does not transfer between senders, so the write is refused before any request (error), unless --allow-cross-organization-key lets it through (warning); a pause needs no flag",
   "apply.approvals-missing":
-    "under the policy's require_approvals, the saved plan's schedules lack approvals: too few people other than its author approved it (pull request reviews of the commit it was made from, or signed approval files), or none can count; the message names who approved, each approval that does not count and why, and how many are missing; nothing is sent",
+    "under the policy's require_approvals, the saved plan's schedules lack approvals: too few people other than its author approved it (pull request reviews of the commit it was made from, or signed approval files), or none can count; the message names who approved, each approval that does not count and why, and how many are missing; nothing is sent (counted again just before a round of the run sends such a schedule: those schedules are not sent)",
   "apply.approvals-unavailable":
-    "the approvals a saved plan needs cannot be read: no GITHUB_TOKEN or pull request, the GitHub API refused or is unreachable, the pull request has too many reviews (3000 or more) to read them all, the policy names no readable allowed_signers file, or ssh-keygen cannot be run; nothing is sent",
+    "the approvals a saved plan needs cannot be read: no GITHUB_TOKEN or pull request, the GitHub API refused or is unreachable, the pull request has too many reviews (3000 or more) to read them all, the policy names no readable allowed_signers file, or ssh-keygen cannot be run; nothing is sent (read again during the run: the schedules they cover are not sent)",
   "apply.approvals-need-saved-plan":
     "under the policy's require_approvals, apply of campaign files holds the schedules the rule covers (no saved plan was approved); save the plan, have it approved, and apply it",
 } as const;

@@ -1,7 +1,7 @@
 /** Diagnostic codes of `campaignctl results` and `results record`. Each entry: a stable code and what it means. */
 export const RESULTS_CODES = {
   "results.key-unreadable":
-    "a key's statistics could not be read while recording: its projects are not recorded this time (an error when no key could be read)",
+    "a key could not be checked or its statistics could not be read while recording: its projects are not recorded this time (an error when no key could be read)",
   "results.row-unrecordable":
     "a statistics row's actual_cost is not a decimal with at most 4 decimals: that project is not recorded this time",
   "results.store-missing":

@@ -5,8 +5,9 @@
  * reviewer reads it.
  *
  * Writing takes `<dir>/.record.lock` (two recordings at once would each miss the other's lines when
- * applying the write rule), then, per file (one batch): checks every line, applies the write rule
- * (src/results/write-rule.ts) against the file and the organization's previous month, and writes
+ * applying the write rule), reads every snapshot stored (a project's latest one may be months old,
+ * or in another organization's files), then, per file (one batch): checks every line, applies the
+ * write rule (src/results/write-rule.ts) against the whole store, and writes
  * the file's lines followed by the batch's through a synced temporary file renamed over it. The
  * content only ever grows by whole lines at its end (append-only, as git shows it), and a kill at
  * any moment leaves each file as it was or with its whole batch: never a torn line. A torn last
@@ -110,9 +111,24 @@ function unusable(shownPath: string, why: string): Diagnostic {
   };
 }
 
-function previousMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+/** Every organization directory of the store (hidden ones, the lock's, excepted), sorted. */
+function organizationDirectories(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith("."))
+    .map((e) => e.name)
+    .sort();
+}
+
+/**
+ * The whole lines of every month file of the store that read as snapshots. A file with a bad line
+ * is refused where it is written or read (`results.store-invalid`), not here.
+ */
+function storedSnapshots(dir: string): ResultsSnapshot[] {
+  const out: ResultsSnapshot[] = [];
+  for (const organization of organizationDirectories(dir))
+    for (const name of readdirSync(join(dir, organization)))
+      if (MONTH_FILE.test(name)) out.push(...readLines(join(dir, organization, name), name).snapshots);
+  return out;
 }
 
 async function writeFiles(
@@ -164,6 +180,15 @@ function writeBatches(dir: string, shown: string, snapshots: readonly ResultsSna
     group.push(s);
     groups.set(file, group);
   }
+  // Every snapshot already stored, whatever its organization or month: a project's latest snapshot
+  // may be months old (a project listed by an older window that has not moved since), or in another
+  // organization's files (a project moved), as the database store finds it.
+  let stored: ResultsSnapshot[];
+  try {
+    stored = storedSnapshots(dir);
+  } catch (error) {
+    return { ok: false, diagnostics: [unusable(shown, `cannot be listed (${errnoCode(error)})`)] };
+  }
   const diagnostics: Diagnostic[] = [];
   const places: string[] = [];
   let written = 0;
@@ -183,7 +208,7 @@ function writeBatches(dir: string, shown: string, snapshots: readonly ResultsSna
             ? 1
             : 0,
     );
-    const done = writeBatch(dir, shown, file, batch);
+    const done = writeBatch(dir, shown, file, batch, stored);
     diagnostics.push(...done.diagnostics);
     if (!done.ok) {
       failed = true;
@@ -209,20 +234,16 @@ function writeBatch(
   shown: string,
   file: string,
   batch: readonly ResultsSnapshot[],
+  stored: readonly ResultsSnapshot[],
 ): WriteOutcome {
   const path = join(dir, file);
   const shownPath = join(shown, file);
   const diagnostics: Diagnostic[] = [];
   const current = readLines(path, shownPath);
   if (current.problems.length > 0) return { ok: false, diagnostics: current.problems };
-  const month = file.slice(-"YYYY-MM.jsonl".length, -".jsonl".length);
-  const before = readLines(
-    join(dir, file.slice(0, -"YYYY-MM.jsonl".length), `${previousMonth(month)}.jsonl`),
-    shownPath,
-  );
   const chosen = chooseWrites(batch, {
-    keys: new Set(current.snapshots.map(snapshotKey)),
-    latest: latestByProject([...before.snapshots, ...current.snapshots]),
+    keys: new Set([...stored, ...current.snapshots].map(snapshotKey)),
+    latest: latestByProject([...stored, ...current.snapshots]),
   });
   if (current.torn > 0)
     diagnostics.push({
@@ -305,10 +326,7 @@ async function readFiles(dir: string, shown: string, untilMs: number): Promise<R
   const diagnostics: Diagnostic[] = [];
   let organizations: string[];
   try {
-    organizations = readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !e.name.startsWith("."))
-      .map((e) => e.name)
-      .sort();
+    organizations = organizationDirectories(dir);
   } catch (error) {
     return { ok: false, diagnostics: [unusable(shown, `cannot be listed (${errnoCode(error)})`)] };
   }

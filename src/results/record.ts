@@ -7,7 +7,7 @@
  * recorded once: the first key in the given order, the newest window, wins. Pure: the readers and
  * the clock are handed in.
  */
-import { type ApiError, apiErrorDiagnostic, keyFailureHint } from "../api/index.js";
+import { type ApiError, apiErrorDiagnostic, keyFailureHint, refusesKey } from "../api/index.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { listStatsWindow, type StatsReader, type StatsWindow } from "../plan/refresh-stats.js";
 import { type ResultsSnapshot, snapshotOfRow } from "./snapshot.js";
@@ -37,6 +37,11 @@ export interface KeyReads {
   readonly rows: number;
   /** False when a page failed: the key's projects are not recorded this time. */
   readonly ok: boolean;
+  /**
+   * When not `ok`: whether recording again in the same run may read it. False only for a key whose
+   * check the API refused (401, 403): a run never checks such a key again (key-recheck.ts).
+   */
+  readonly retry: boolean;
 }
 
 /**
@@ -66,7 +71,7 @@ export async function readForRecording(
   const perKey = [
     ...(await Promise.all(readers.map((reader) => listKey(reader, windows, now)))),
     ...unusable.map((key) => ({
-      reads: { source: key.source, pages: 0, rows: 0, ok: false },
+      reads: { source: key.source, pages: 0, rows: 0, ok: false, retry: !refusesKey(key.error) },
       snapshots: [],
       diagnostics: [unreadable(`the key in ${key.source} could not be used`, key.error)],
     })),
@@ -125,12 +130,16 @@ async function listKey(
       diagnostics.push(
         unreadable(`the statistics of the key in ${reader.source} could not be read`, listed.error),
       );
-      return { reads: { source: reader.source, pages, rows, ok: false }, snapshots: [], diagnostics };
+      return {
+        reads: { source: reader.source, pages, rows, ok: false, retry: true },
+        snapshots: [],
+        diagnostics,
+      };
     }
     pages += listed.pages;
   }
   return {
-    reads: { source: reader.source, pages, rows, ok: true },
+    reads: { source: reader.source, pages, rows, ok: true, retry: false },
     snapshots: [...byId.values()],
     diagnostics,
   };

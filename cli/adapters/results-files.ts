@@ -5,9 +5,9 @@
  * reviewer reads it.
  *
  * Writing takes `<dir>/.record.lock` (two recordings at once would each miss the other's lines when
- * applying the write rule), reads every snapshot stored (a project's latest one may be months old,
- * or in another organization's files), then, per file (one batch): checks every line, applies the
- * write rule (src/results/write-rule.ts) against the whole store, and writes
+ * applying the write rule), reads what the rule needs of the whole store (a project's latest
+ * snapshot may be months old, or in another organization's files: `storedSnapshots`), then, per
+ * file (one batch): checks every line, applies the write rule (src/results/write-rule.ts), and writes
  * the file's lines followed by the batch's through a synced temporary file renamed over it. The
  * content only ever grows by whole lines at its end (append-only, as git shows it), and a kill at
  * any moment leaves each file as it was or with its whole batch: never a torn line. A torn last
@@ -120,14 +120,32 @@ function organizationDirectories(dir: string): string[] {
 }
 
 /**
- * The whole lines of every month file of the store that read as snapshots. A file with a bad line
- * is refused where it is written or read (`results.store-invalid`), not here.
+ * What the write rule needs of the store for `candidates`: every snapshot of the months of their
+ * hours and after, then of older months, newest first, until each candidate's project has been met
+ * (its latest snapshot is in the newest month that holds it, whatever the organization's file). A
+ * recording whose projects all moved lately reads a month or two; a new project reads everything.
+ * Only lines that read as snapshots: a file with a bad line is refused where it is written or read
+ * (`results.store-invalid`), not here.
  */
-function storedSnapshots(dir: string): ResultsSnapshot[] {
-  const out: ResultsSnapshot[] = [];
+function storedSnapshots(dir: string, candidates: readonly ResultsSnapshot[]): ResultsSnapshot[] {
+  const byMonth = new Map<string, string[]>();
   for (const organization of organizationDirectories(dir))
-    for (const name of readdirSync(join(dir, organization)))
-      if (MONTH_FILE.test(name)) out.push(...readLines(join(dir, organization, name), name).snapshots);
+    for (const name of readdirSync(join(dir, organization))) {
+      const month = MONTH_FILE.exec(name)?.[1];
+      if (month !== undefined)
+        byMonth.set(month, [...(byMonth.get(month) ?? []), join(dir, organization, name)]);
+    }
+  const unmet = new Set(candidates.map((s) => s.project_id));
+  const first = candidates.reduce((m, s) => (monthOf(s.hour) < m ? monthOf(s.hour) : m), "9999-99");
+  const out: ResultsSnapshot[] = [];
+  for (const month of [...byMonth.keys()].sort().reverse()) {
+    if (month < first && unmet.size === 0) break;
+    for (const path of byMonth.get(month) ?? [])
+      for (const s of readLines(path, path).snapshots) {
+        out.push(s);
+        unmet.delete(s.project_id);
+      }
+  }
   return out;
 }
 
@@ -185,7 +203,7 @@ function writeBatches(dir: string, shown: string, snapshots: readonly ResultsSna
   // organization's files (a project moved), as the database store finds it.
   let stored: ResultsSnapshot[];
   try {
-    stored = storedSnapshots(dir);
+    stored = storedSnapshots(dir, snapshots);
   } catch (error) {
     return { ok: false, diagnostics: [unusable(shown, `cannot be listed (${errnoCode(error)})`)] };
   }

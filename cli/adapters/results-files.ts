@@ -198,9 +198,9 @@ function writeBatches(dir: string, shown: string, snapshots: readonly ResultsSna
     group.push(s);
     groups.set(file, group);
   }
-  // Every snapshot already stored, whatever its organization or month: a project's latest snapshot
-  // may be months old (a project listed by an older window that has not moved since), or in another
-  // organization's files (a project moved), as the database store finds it.
+  // What is stored of these projects, whatever its organization or month: a project's latest
+  // snapshot may be months old (a project listed by an older window that has not moved since), or in
+  // another organization's files (a project moved), as the database store finds it.
   let stored: ResultsSnapshot[];
   try {
     stored = storedSnapshots(dir, snapshots);

@@ -21,7 +21,8 @@ export interface KeyReader {
 /**
  * A key that could not be used at all: its `GET /organizations` check failed (a blip that outlasted
  * the retries, a refused key), so its statistics were never listed. It is a key that failed like one
- * whose listing failed: its projects are not recorded this time, and the recording is not whole.
+ * whose listing failed: its projects are not recorded this time, and the recording is not whole
+ * (unless the API refused the key itself: nothing later in the run can read it, `KeyReads.retry`).
  */
 export interface UnusableKey {
   readonly source: string;

@@ -5,8 +5,9 @@
  * reviewer reads it.
  *
  * Writing takes `<dir>/.record.lock` (two recordings at once would each miss the other's lines when
- * applying the write rule), then, per file (one batch): checks every line, applies the write rule
- * (src/results/write-rule.ts) against the file and the organization's previous month, and writes
+ * applying the write rule), reads what the rule needs of the whole store (a project's latest
+ * snapshot may be months old, or in another organization's files: `storedSnapshots`), then, per
+ * file (one batch): checks every line, applies the write rule (src/results/write-rule.ts), and writes
  * the file's lines followed by the batch's through a synced temporary file renamed over it. The
  * content only ever grows by whole lines at its end (append-only, as git shows it), and a kill at
  * any moment leaves each file as it was or with its whole batch: never a torn line. A torn last
@@ -110,9 +111,42 @@ function unusable(shownPath: string, why: string): Diagnostic {
   };
 }
 
-function previousMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+/** Every organization directory of the store (hidden ones, the lock's, excepted), sorted. */
+function organizationDirectories(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith("."))
+    .map((e) => e.name)
+    .sort();
+}
+
+/**
+ * What the write rule needs of the store for `candidates`: every snapshot of the months of their
+ * hours and after, then of older months, newest first, until each candidate's project has been met
+ * (its latest snapshot is in the newest month that holds it, whatever the organization's file). A
+ * recording whose projects all moved lately reads a month or two; a new project reads everything.
+ * Only lines that read as snapshots: a file with a bad line is refused where it is written or read
+ * (`results.store-invalid`), not here.
+ */
+function storedSnapshots(dir: string, candidates: readonly ResultsSnapshot[]): ResultsSnapshot[] {
+  const byMonth = new Map<string, string[]>();
+  for (const organization of organizationDirectories(dir))
+    for (const name of readdirSync(join(dir, organization))) {
+      const month = MONTH_FILE.exec(name)?.[1];
+      if (month !== undefined)
+        byMonth.set(month, [...(byMonth.get(month) ?? []), join(dir, organization, name)]);
+    }
+  const unmet = new Set(candidates.map((s) => s.project_id));
+  const first = candidates.reduce((m, s) => (monthOf(s.hour) < m ? monthOf(s.hour) : m), "9999-99");
+  const out: ResultsSnapshot[] = [];
+  for (const month of [...byMonth.keys()].sort().reverse()) {
+    if (month < first && unmet.size === 0) break;
+    for (const path of byMonth.get(month) ?? [])
+      for (const s of readLines(path, path).snapshots) {
+        out.push(s);
+        unmet.delete(s.project_id);
+      }
+  }
+  return out;
 }
 
 async function writeFiles(
@@ -164,6 +198,15 @@ function writeBatches(dir: string, shown: string, snapshots: readonly ResultsSna
     group.push(s);
     groups.set(file, group);
   }
+  // What is stored of these projects, whatever its organization or month: a project's latest
+  // snapshot may be months old (a project listed by an older window that has not moved since), or in
+  // another organization's files (a project moved), as the database store finds it.
+  let stored: ResultsSnapshot[];
+  try {
+    stored = storedSnapshots(dir, snapshots);
+  } catch (error) {
+    return { ok: false, diagnostics: [unusable(shown, `cannot be listed (${errnoCode(error)})`)] };
+  }
   const diagnostics: Diagnostic[] = [];
   const places: string[] = [];
   let written = 0;
@@ -183,7 +226,7 @@ function writeBatches(dir: string, shown: string, snapshots: readonly ResultsSna
             ? 1
             : 0,
     );
-    const done = writeBatch(dir, shown, file, batch);
+    const done = writeBatch(dir, shown, file, batch, stored);
     diagnostics.push(...done.diagnostics);
     if (!done.ok) {
       failed = true;
@@ -209,20 +252,16 @@ function writeBatch(
   shown: string,
   file: string,
   batch: readonly ResultsSnapshot[],
+  stored: readonly ResultsSnapshot[],
 ): WriteOutcome {
   const path = join(dir, file);
   const shownPath = join(shown, file);
   const diagnostics: Diagnostic[] = [];
   const current = readLines(path, shownPath);
   if (current.problems.length > 0) return { ok: false, diagnostics: current.problems };
-  const month = file.slice(-"YYYY-MM.jsonl".length, -".jsonl".length);
-  const before = readLines(
-    join(dir, file.slice(0, -"YYYY-MM.jsonl".length), `${previousMonth(month)}.jsonl`),
-    shownPath,
-  );
   const chosen = chooseWrites(batch, {
-    keys: new Set(current.snapshots.map(snapshotKey)),
-    latest: latestByProject([...before.snapshots, ...current.snapshots]),
+    keys: new Set([...stored, ...current.snapshots].map(snapshotKey)),
+    latest: latestByProject([...stored, ...current.snapshots]),
   });
   if (current.torn > 0)
     diagnostics.push({
@@ -305,10 +344,7 @@ async function readFiles(dir: string, shown: string, untilMs: number): Promise<R
   const diagnostics: Diagnostic[] = [];
   let organizations: string[];
   try {
-    organizations = readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !e.name.startsWith("."))
-      .map((e) => e.name)
-      .sort();
+    organizations = organizationDirectories(dir);
   } catch (error) {
     return { ok: false, diagnostics: [unusable(shown, `cannot be listed (${errnoCode(error)})`)] };
   }

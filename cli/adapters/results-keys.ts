@@ -7,19 +7,36 @@
 import type { ApiClient, ProjectStatsParams } from "../../src/api/index.js";
 import { routeOwners } from "../../src/api/routing/route-owners.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import type { KeyReader } from "../../src/results/record.js";
+import type { KeyReader, UnusableKey } from "../../src/results/record.js";
 import type { Session } from "../gather/session.js";
 
-/** Routes every key of the session (as `status --all`), then names each key in use. */
+/**
+ * Routes every key of the session (as `status --all`), then names each key in use. The routing's
+ * warnings (a key that could not be used) are left to the recording: each such key is one of
+ * `unusableKeys`, said as `results.key-unreadable`.
+ */
 export async function recordingKeys(
   session: Session,
-): Promise<
-  | { ok: true; readers: KeyReader[]; diagnostics: readonly Diagnostic[] }
-  | { ok: false; diagnostics: readonly Diagnostic[] }
-> {
+): Promise<{ ok: true; readers: KeyReader[] } | { ok: false; diagnostics: readonly Diagnostic[] }> {
   const routing = await routeOwners(session.router, [], { everyKey: true });
   if (!routing.ok) return routing;
-  return { ok: true, readers: keysInUse(session), diagnostics: routing.diagnostics };
+  return { ok: true, readers: keysInUse(session) };
+}
+
+/**
+ * The keys of the session whose check (`GET /organizations`) failed and that are not in use: their
+ * organizations' statistics are not read by this recording (never reads; a long run checks them
+ * again, src/api/routing/key-recheck.ts).
+ */
+export async function unusableKeys(session: Session): Promise<UnusableKey[]> {
+  const inUse = new Set(session.router.inUse());
+  return (await session.router.identities.failures())
+    .filter(({ client }) => !inUse.has(client))
+    .map(({ client, error }) => ({
+      source: session.router.keys.sourceOf(client) ?? session.keySource,
+      error,
+    }))
+    .sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 }
 
 /** The keys already routed (a session routed with `everyKey`), each with where it came from. */

@@ -11,7 +11,7 @@ import { afterRecording, NO_RECORDING, type RecordHours, recordDue } from "../..
 import { type RecordSummary, recordedWhole } from "../../src/results/record-summary.js";
 import { hourOf } from "../../src/results/snapshot.js";
 import { isDay, statusRange } from "../../src/status/range.js";
-import { keysInUse, recordingKeys } from "../adapters/results-keys.js";
+import { keysInUse, recordingKeys, unusableKeys } from "../adapters/results-keys.js";
 import { openResultsStore, type StoreFlags, storeProblems } from "../adapters/results-store.js";
 import { openSession, type Session, type SessionFlags, type SessionOptions } from "../gather/session.js";
 import { failWith, type JsonFailure } from "../output/fail.js";
@@ -85,9 +85,7 @@ export async function recordResults(
   io: Io,
   routed = false,
 ): Promise<RecordSummary> {
-  const keys = routed
-    ? { ok: true as const, readers: keysInUse(session), diagnostics: [] }
-    : await recordingKeys(session);
+  const keys = routed ? { ok: true as const, readers: keysInUse(session) } : await recordingKeys(session);
   const base = {
     store: flags.dir ?? (flags.store === "postgres" ? "PostgreSQL" : "results"),
     keys: [],
@@ -113,11 +111,15 @@ export async function recordResults(
     new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - back * DAY_MS).toISOString().slice(0, 10);
   const range = statusRange(now, since);
   const stamp = { at: now.toISOString(), hour: hourOf(now) };
-  if (!range.ok)
-    return { ...base, ...stamp, windows: [], diagnostics: [...keys.diagnostics, range.diagnostic] };
+  if (!range.ok) return { ...base, ...stamp, windows: [], diagnostics: [range.diagnostic] };
   const windows = range.range.windows.map((w) => ({ startDate: w.startDate, endDate: w.endDate }));
-  const reading = await readForRecording(keys.readers, range.range.windows, () => session.now());
-  const diagnostics: Diagnostic[] = [...keys.diagnostics, ...reading.diagnostics];
+  const reading = await readForRecording(
+    keys.readers,
+    range.range.windows,
+    () => session.now(),
+    await unusableKeys(session),
+  );
+  const diagnostics: Diagnostic[] = [...reading.diagnostics];
   const common = { ...base, ...stamp, windows, keys: reading.keys };
   if (!reading.ok) return { ...common, diagnostics };
   const opened = await openResultsStore(flags, io);

@@ -11,6 +11,7 @@ import { type Diagnostic, hasErrors } from "../../src/diagnostics/diagnostic.js"
 import { RESULTS_FORMAT_VERSION } from "../../src/report/results-json.js";
 import { type ResultsFormat as ResultsViewFormat, resultsView } from "../../src/report/results-view.js";
 import { resultsExperiments } from "../../src/results/experiments.js";
+import { recordedOrganization } from "../../src/results/organization.js";
 import { type PeriodFlags, periodOf, periodProblems } from "../../src/results/period.js";
 import {
   buildResultsReport,
@@ -152,6 +153,9 @@ export async function resultsCommand(
     await opened.store.close();
   }
   if (!read.ok) return failWith(read.diagnostics, new Map(), io, json);
+  const organization =
+    flags.organization === undefined ? undefined : recordedOrganization(read.snapshots, flags.organization);
+  if (organization?.ok === false) return failWith([organization.diagnostic], new Map(), io, json);
   const today = new Date(io.clock()).toISOString().slice(0, 10);
   const period = periodOf(flags, recordedDays(read.snapshots), today);
   const inPeriod = read.snapshots.filter((s) => Date.parse(s.at) < period.endMs);
@@ -162,7 +166,7 @@ export async function resultsCommand(
     selection: {
       files,
       all: flags.all === true,
-      ...(flags.organization === undefined ? {} : { organization: flags.organization }),
+      ...(organization === undefined ? {} : { organization: organization.id }),
     },
     store: opened.store.name,
   });

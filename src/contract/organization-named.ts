@@ -3,11 +3,13 @@ import type { Organization } from "./resources.js";
 
 /**
  * The one organization of `orgs` whose id or display name is `wanted`; else why not (none, or
- * several of that name) in words, and the organizations to choose from as `name (id)`.
+ * several of that name) in words, and the organizations to choose from as `name (id)`. `known`
+ * says where `orgs` come from, in the message ("the key can see", "the results store has recorded").
  */
 export function organizationNamed(
-  orgs: readonly Organization[],
+  orgs: readonly Pick<Organization, "id" | "display_name">[],
   wanted: string,
+  known = "the key can see",
 ):
   | { readonly ok: true; readonly id: string }
   | { readonly ok: false; readonly message: string; readonly choices: string } {
@@ -18,7 +20,7 @@ export function organizationNamed(
     ok: false,
     message:
       match.length === 0
-        ? `no organization the key can see is named or has the id "${wanted}"`
+        ? `no organization ${known} is named or has the id "${wanted}"`
         : `${match.length} organizations are named "${wanted}"`,
     choices: orgs.map((o) => `${o.display_name} (${o.id})`).join(", "),
   };

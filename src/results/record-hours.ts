@@ -3,7 +3,8 @@
  * first poll and on the first poll of each new hour of the API's clock, and an hour counts as
  * recorded only once a recording of it recorded it whole (`recordedWhole` in record-summary.ts:
  * written, no error, every key's statistics read). One that did not (the store locked by another
- * recording or unreachable, a file that could not be written, a key's statistics unreadable) is
+ * recording or unreachable, a file that could not be written, a key unchecked or its statistics
+ * unreadable; not a key the API refused at its check, which the run never checks again) is
  * tried again on a later poll of the same hour, at most once every {@link RECORD_RETRY_MS} of the
  * API's clock: one failure must not lose the hour's snapshots, and a store down for the hour costs
  * a recording's reads once a minute, not once a poll. Recording an hour again writes nothing twice

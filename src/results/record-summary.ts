@@ -22,9 +22,14 @@ export interface RecordSummary {
 
 /**
  * Whether a recording left nothing of its hour to record again: the store took its write, no error
- * was found (a file or the database that could not be written), and every key's statistics were read.
- * Recording the hour again is safe either way (the write rule adds nothing twice).
+ * was found (a file or the database that could not be written), and every key's statistics were read
+ * (or the key is one the API refused at its check, which the run never checks again: recording again
+ * could not read it). Recording the hour again is safe either way (the write rule adds nothing twice).
  */
 export function recordedWhole(s: RecordSummary): boolean {
-  return s.counts !== null && s.keys.every((k) => k.ok) && !s.diagnostics.some((d) => d.severity === "error");
+  return (
+    s.counts !== null &&
+    s.keys.every((k) => k.ok || !k.retry) &&
+    !s.diagnostics.some((d) => d.severity === "error")
+  );
 }

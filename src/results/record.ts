@@ -7,7 +7,7 @@
  * recorded once: the first key in the given order, the newest window, wins. Pure: the readers and
  * the clock are handed in.
  */
-import { apiErrorDiagnostic, keyFailureHint } from "../api/index.js";
+import { type ApiError, apiErrorDiagnostic, keyFailureHint, refusesKey } from "../api/index.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { listStatsWindow, type StatsReader, type StatsWindow } from "../plan/refresh-stats.js";
 import { type ResultsSnapshot, snapshotOfRow } from "./snapshot.js";
@@ -16,6 +16,17 @@ import { type ResultsSnapshot, snapshotOfRow } from "./snapshot.js";
 export interface KeyReader {
   readonly source: string;
   readonly read: StatsReader;
+}
+
+/**
+ * A key that could not be used at all: its `GET /organizations` check failed (a blip that outlasted
+ * the retries, a refused key), so its statistics were never listed. It is a key that failed like one
+ * whose listing failed: its projects are not recorded this time, and the recording is not whole
+ * (unless the API refused the key itself: nothing later in the run can read it, `KeyReads.retry`).
+ */
+export interface UnusableKey {
+  readonly source: string;
+  readonly error: ApiError;
 }
 
 /** What one key's listing cost and found. */
@@ -27,6 +38,11 @@ export interface KeyReads {
   readonly rows: number;
   /** False when a page failed: the key's projects are not recorded this time. */
   readonly ok: boolean;
+  /**
+   * When not `ok`: whether recording again in the same run may read it. False only for a key whose
+   * check the API refused (401, 403): a run never checks such a key again (key-recheck.ts).
+   */
+  readonly retry: boolean;
 }
 
 /**
@@ -42,13 +58,25 @@ export type Reading =
     }
   | { readonly ok: false; readonly keys: readonly KeyReads[]; readonly diagnostics: readonly Diagnostic[] };
 
-/** Lists every window for every key and makes the snapshots; `now` is the API's clock. */
+/**
+ * Lists every window for every key and makes the snapshots; `now` is the API's clock. `unusable`:
+ * the keys whose check failed, each counted as a key that failed (never left out: a recording
+ * without them is not whole, and one where no key could be used is an error).
+ */
 export async function readForRecording(
   readers: readonly KeyReader[],
   windows: readonly StatsWindow[],
   now: () => Date,
+  unusable: readonly UnusableKey[] = [],
 ): Promise<Reading> {
-  const perKey = await Promise.all(readers.map((reader) => listKey(reader, windows, now)));
+  const perKey = [
+    ...(await Promise.all(readers.map((reader) => listKey(reader, windows, now)))),
+    ...unusable.map((key) => ({
+      reads: { source: key.source, pages: 0, rows: 0, ok: false, retry: !refusesKey(key.error) },
+      snapshots: [],
+      diagnostics: [unreadable(`the key in ${key.source} could not be used`, key.error)],
+    })),
+  ];
   const seen = new Set<string>();
   const snapshots: ResultsSnapshot[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -100,24 +128,32 @@ async function listKey(
     });
     if (!listed.ok) {
       pages += listed.error.attempts > 0 ? 1 : 0;
-      const api = apiErrorDiagnostic(listed.error);
-      diagnostics.push({
-        ...api,
-        severity: "warning",
-        code: "results.key-unreadable",
-        message: `the statistics of the key in ${reader.source} could not be read (${api.message}): its projects are not recorded this time`,
-        hint: keyFailureHint(
-          listed.error,
-          "the other keys' projects are recorded, and the next recording catches up",
-        ),
-      });
-      return { reads: { source: reader.source, pages, rows, ok: false }, snapshots: [], diagnostics };
+      diagnostics.push(
+        unreadable(`the statistics of the key in ${reader.source} could not be read`, listed.error),
+      );
+      return {
+        reads: { source: reader.source, pages, rows, ok: false, retry: true },
+        snapshots: [],
+        diagnostics,
+      };
     }
     pages += listed.pages;
   }
   return {
-    reads: { source: reader.source, pages, rows, ok: true },
+    reads: { source: reader.source, pages, rows, ok: true, retry: false },
     snapshots: [...byId.values()],
     diagnostics,
+  };
+}
+
+/** `results.key-unreadable`: `what` (a key's check or its statistics) failed with `error`. */
+function unreadable(what: string, error: ApiError): Diagnostic {
+  const api = apiErrorDiagnostic(error);
+  return {
+    ...api,
+    severity: "warning",
+    code: "results.key-unreadable",
+    message: `${what} (${api.message}): its projects are not recorded this time`,
+    hint: keyFailureHint(error, "the other keys' projects are recorded, and the next recording catches up"),
   };
 }

@@ -183,7 +183,7 @@ describe("results: each format's view renders the bytes the command printed", ()
       projects: 2,
       counts: { written: 1, unchanged: 1, sameHour: 0, places: ["results/adams/2026-11.jsonl"] },
       windows: [{ startDate: "2026-11-01", endDate: "2026-11-28" }],
-      keys: [{ source: "CAMPAIGNCTL_API_KEY", pages: 1, rows: 2, ok: true }],
+      keys: [{ source: "CAMPAIGNCTL_API_KEY", pages: 1, rows: 2, ok: true, retry: false }],
       diagnostics: [],
     };
     const formats: readonly [RecordFormat, string][] = [

@@ -87,7 +87,7 @@ describe("recordedWhole", () => {
     hour: "2026-12-01T15:00:00Z",
     store: "results",
     windows: [],
-    keys: [{ source: "CAMPAIGNCTL_API_KEY", pages: 1, rows: 2, ok: true }],
+    keys: [{ source: "CAMPAIGNCTL_API_KEY", pages: 1, rows: 2, ok: true, retry: false }],
     projects: 2,
     counts: { written: 2, sameHour: 0, unchanged: 0, places: [] },
     diagnostics: [],
@@ -99,9 +99,10 @@ describe("recordedWhole", () => {
     // One file of the store could not be written, the others were.
     expect(recordedWhole({ ...summary, diagnostics: [error] })).toBe(false);
     // One key's statistics could not be read (a warning): its projects were not recorded.
-    expect(
-      recordedWhole({ ...summary, keys: [...summary.keys, { source: "K", pages: 0, rows: 0, ok: false }] }),
-    ).toBe(false);
+    const failed = { source: "K", pages: 0, rows: 0, ok: false, retry: true };
+    expect(recordedWhole({ ...summary, keys: [...summary.keys, failed] })).toBe(false);
+    // A key the API refused at its check is never checked again in the run: nothing to record again.
+    expect(recordedWhole({ ...summary, keys: [...summary.keys, { ...failed, retry: false }] })).toBe(true);
     expect(recordedWhole({ ...summary, diagnostics: [{ ...error, severity: "warning" }] })).toBe(true);
   });
 });

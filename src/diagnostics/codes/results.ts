@@ -1,9 +1,11 @@
 /** Diagnostic codes of `campaignctl results` and `results record`. Each entry: a stable code and what it means. */
 export const RESULTS_CODES = {
   "results.key-unreadable":
-    "a key's statistics could not be read while recording: its projects are not recorded this time (an error when no key could be read)",
+    "a key could not be checked or its statistics could not be read while recording: its projects are not recorded this time (an error when no key could be read)",
   "results.row-unrecordable":
     "a statistics row's actual_cost is not a decimal with at most 4 decimals: that project is not recorded this time",
+  "results.unknown-organization":
+    "--organization names no organization the results store has recorded (up to the period's end), or more than one",
   "results.store-missing":
     "the results store named (a directory) does not exist: nothing was ever recorded there",
   "results.store-unusable": "a file of the results store cannot be created, read, listed or written",

@@ -112,7 +112,12 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   diagnostics.push(...structural);
   const usable =
     yamlErrors.length === 0 &&
-    !structural.some((d) => d.code === "campaign.yaml-alias" || d.code === "campaign.yaml-key");
+    !structural.some(
+      (d) =>
+        d.code === "campaign.yaml-alias" ||
+        d.code === "campaign.yaml-key" ||
+        d.code === "campaign.yaml-merge-key",
+    );
   const data = usable ? walked?.data : undefined;
   return {
     source,

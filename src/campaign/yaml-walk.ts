@@ -1,7 +1,7 @@
 /**
  * One walk over every node of a parsed campaign file (issue 36: validate does the work the YAML
  * parse does not, once): its structural problems (duplicate keys with both places, aliases to
- * anchors that do not exist) and, on the way, the file's data exactly as the `yaml` library's
+ * anchors that do not exist, merge keys) and, on the way, the file's data exactly as the `yaml` library's
  * `doc.toJS()` builds it. The data is left to `toJS` (absent here) for what this walk does not
  * build the library's way: aliases, a merge key (`<<`), a key that is not a plain scalar, a node of
  * a class other than a plain map, sequence or scalar (a tag's own class), nesting deeper than
@@ -147,6 +147,24 @@ function collectionKey(source: SourceText, key: unknown): Diagnostic {
   };
 }
 
+/**
+ * A merge key: `<<` of a `%YAML 1.1` file, or one tagged `!!merge` (any key so tagged is one). The
+ * `yaml` library merges its map into the data, but the projects, templates and instances are
+ * declared by the keys written (assemble.ts, template-declarations.ts): what a merge key brings in
+ * under `projects:` or `instances:` would be in no plan, in silence (a project's `state: paused`
+ * never applied). So it is refused wherever it is, and the file is not read.
+ */
+function mergeKey(source: SourceText, key: Scalar): Diagnostic {
+  const range = key.range ?? [0, 0];
+  return {
+    severity: "error",
+    code: "campaign.yaml-merge-key",
+    message: "this is a YAML merge key: campaign files do not support `<<` merges",
+    range: rangeAt(source, range[0], range[1]),
+    hint: "write the keys out where they belong; for values many projects share, use the file's `defaults:` (or a template)",
+  };
+}
+
 /** Walks `doc` once: see DocumentWalk. */
 export function walkDocument(source: SourceText, doc: Document.Parsed): DocumentWalk {
   const problems: Diagnostic[] = [];
@@ -171,8 +189,10 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
         const { key, value } = pair;
         let name: string | undefined;
         if (key === null) name = "";
-        else if (isScalar(key)) name = dataKey(key);
-        else {
+        else if (isScalar(key)) {
+          name = dataKey(key);
+          if (typeof key.value === "symbol") problems.push(mergeKey(source, key));
+        } else {
           walk(key, level + 1);
           if (isMap(key) || isSeq(key)) problems.push(collectionKey(source, key));
         }

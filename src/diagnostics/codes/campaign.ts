@@ -12,6 +12,8 @@ export const CAMPAIGN_CODES = {
   "campaign.yaml-escape": "a double-quoted YAML string has an invalid escape sequence",
   "campaign.yaml-tag": "a YAML tag cannot be resolved or is misplaced",
   "campaign.yaml-alias": "a YAML alias refers to an unknown anchor or is misused",
+  "campaign.yaml-merge-key":
+    "a YAML merge key (`<<` under `%YAML 1.1`, or `!!merge`): not supported, the file is not read (write the keys out, or use `defaults`)",
   "campaign.yaml-too-complex": "the YAML nests too deeply or expands too many aliases (resource exhaustion)",
   "campaign.multiple-documents": "a campaign file holds more than one YAML document",
   "campaign.duplicate-key": "a mapping has the same key twice",

@@ -1,0 +1,79 @@
+/**
+ * A YAML merge key under a template's `instances:` (`!!merge <<:`, or `<<:` in a `%YAML 1.1` file):
+ * the `yaml` library merges the instances it names into the data, but instances are declared by the
+ * keys written, so before the fix those instances were in no check and no plan, in silence:
+ * `validate` counted no error, `apply` reported success (exit 0) and never paused the project the
+ * file says to pause. Now a merge key is `campaign.yaml-merge-key`, wherever it is, and `apply`
+ * stops before any write. Over the sandbox on loopback, effects from `/_sandbox/effects`.
+ */
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { admin } from "../sandbox/helpers.js";
+import { apply, type Bed, bed, closeBeds, orgKeys } from "./harness.js";
+import type { OrgWorldOrg } from "./world.js";
+
+afterEach(closeBeds);
+
+async function effects(b: Bed): Promise<{ project_id: string; kind: string }[]> {
+  return (await admin(b.sb, "GET", "/effects")).body.data.effects as { project_id: string; kind: string }[];
+}
+
+/**
+ * One template over the organizations' projects: each organization's first project an instance as
+ * written, its second (to be paused) an instance the merge key brings in.
+ */
+function templateFile(orgs: readonly OrgWorldOrg[], directive: "1.1" | "1.2"): string {
+  const instance = (org: OrgWorldOrg, index: number, state: string, indent: string) => {
+    const p = org.projects[index] as OrgWorldOrg["projects"][number];
+    const keys = [
+      `organization: ${org.name}`,
+      `id: ${p.id}`,
+      "language: en",
+      `brand: ${org.name}`,
+      `phone_numbers: ["+1503555${String(org.index).padStart(4, "0")}"]`,
+      `state: ${state}`,
+    ];
+    return `${indent}${p.address}:\n${keys.map((k) => `${indent}  ${k}\n`).join("")}`;
+  };
+  return `${directive === "1.1" ? "%YAML 1.1\n---\n" : ""}version: 1
+merge_defaults: {first_name: friend}
+templates:
+  gotv:
+    message:
+      en: "Hi {{first_name|friend}}, vote Tuesday. Reply STOP to opt out"
+    channel: 10dlc
+    campaign: GOTV 2026
+    contact_lists: [Likely Voters]
+    suppression_lists: [Do Not Text]
+    timezone: America/Chicago
+    schedule: {local: "2026-12-07T10:00"}
+    instances:
+${orgs.map((org) => instance(org, 0, "scheduled", "      ")).join("")}      ${directive === "1.1" ? "<<" : "!!merge <<"}:
+${orgs.map((org) => instance(org, 1, "paused", "        ")).join("")}`;
+}
+
+test.each(["1.2", "1.1"] as const)(
+  "a merge key under instances (YAML %s) stops apply before any write, never a silent success",
+  async (directive) => {
+    const b = await bed(2, 2);
+    const env = orgKeys(b);
+    // Every project scheduled by the honest per-organization files.
+    expect((await apply(b, env)).code).toBe(0);
+    const scheduled = (await effects(b)).filter((e) => e.kind === "schedule").length;
+    expect(scheduled).toBe(4);
+
+    for (const org of b.world.orgs) rmSync(join(b.world.dir, org.file));
+    const text = templateFile(b.world.orgs, directive);
+    writeFileSync(join(b.world.dir, "campaign", "gotv.yaml"), text);
+    const before = (await effects(b)).length;
+
+    const run = await apply(b, env);
+    // Before the fix: exit 0, the second project of each organization never paused.
+    expect(run.code).toBe(1);
+    const line = text.split("\n").findIndex((l) => l.includes("<<:")) + 1;
+    expect(run.stdout + run.stderr).toContain(`campaign/gotv.yaml:${line}:`);
+    expect(run.stdout + run.stderr).toContain("error[campaign.yaml-merge-key]");
+    expect((await effects(b)).length).toBe(before);
+  },
+);

@@ -1,7 +1,7 @@
 /**
  * One walk over every node of a parsed campaign file (issue 36: validate does the work the YAML
  * parse does not, once): its structural problems (duplicate keys with both places, aliases to
- * anchors that do not exist, merge keys) and, on the way, the file's data exactly as the `yaml` library's
+ * anchors that do not exist, merge keys, values of a tag's own class) and, on the way, the file's data exactly as the `yaml` library's
  * `doc.toJS()` builds it. The data is left to `toJS` (absent here) for what this walk does not
  * build the library's way: aliases, a merge key (`<<`), a key that is not a plain scalar, a node of
  * a class other than a plain map, sequence or scalar (a tag's own class), nesting deeper than
@@ -165,6 +165,31 @@ function mergeKey(source: SourceText, key: Scalar): Diagnostic {
   };
 }
 
+/**
+ * A node the YAML library reads as something other than a plain map, list, string, number, boolean
+ * or null: a tag's own class (`!!omap`, `!!set`, `!!pairs`, `!!binary`, `!!timestamp`, a `%YAML 1.1`
+ * date). The schema misreads such data (an ordered map has no properties: `projects: !!omap [...]`
+ * or `defaults: !!omap [...]` would read as empty, in silence), so it is refused, and the file is
+ * not read.
+ */
+function notPlainData(source: SourceText, node: Node, value: unknown): Diagnostic {
+  const range = node.range ?? [0, 0];
+  const tag = node.tag?.replace("tag:yaml.org,2002:", "!!");
+  const what =
+    tag !== undefined
+      ? `\`${tag}\``
+      : value instanceof Date
+        ? "a date (YAML 1.1 reads an unquoted date as one)"
+        : "a YAML type of its own";
+  return {
+    severity: "error",
+    code: "campaign.yaml-tag",
+    message: `this value is ${what}: campaign files hold only plain maps, lists, strings, numbers and booleans`,
+    range: rangeAt(source, range[0], range[1]),
+    hint: 'remove the tag and write a plain map or list; quote a date-time (`at: "2026-11-03T10:00:00-06:00"`)',
+  };
+}
+
 /** Walks `doc` once: see DocumentWalk. */
 export function walkDocument(source: SourceText, doc: Document.Parsed): DocumentWalk {
   const problems: Diagnostic[] = [];
@@ -175,10 +200,20 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
   const mapsWithRepeatedKeys: YAMLMap<unknown, unknown>[] = [];
   let buildable = true;
   // `level`: how deep `node` would nest if it is a map or a sequence (the top is 1, as tooDeep counts).
+  const scalar = (node: Scalar): unknown => {
+    const value = node.value;
+    if ((typeof value === "object" && value !== null) || typeof value === "symbol")
+      problems.push(notPlainData(source, node, value));
+    return value;
+  };
   const walk = (node: unknown, level: number): unknown => {
-    if (isScalar(node)) return node.value;
+    if (isScalar(node)) return scalar(node);
     if (isMap(node)) {
-      if (level > MAX_NESTING || node.constructor !== YAMLMap) buildable = false;
+      if (level > MAX_NESTING) buildable = false;
+      if (node.constructor !== YAMLMap) {
+        buildable = false;
+        problems.push(notPlainData(source, node, undefined));
+      }
       if (repeatedKeys(node, source, firstByKey, problems)) mapsWithRepeatedKeys.push(node);
       const data: Record<string, unknown> = {};
       for (const pair of node.items) {
@@ -197,17 +232,21 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
           if (isMap(key) || isSeq(key)) problems.push(collectionKey(source, key));
         }
         if (name === undefined) buildable = false;
-        const child = isScalar(value) ? value.value : walk(value, level + 1);
+        const child = isScalar(value) ? scalar(value) : walk(value, level + 1);
         if (buildable && name !== undefined) setKey(data, name, child);
       }
       return data;
     }
     if (isSeq(node)) {
-      if (level > MAX_NESTING || node.constructor !== YAMLSeq) buildable = false;
+      if (level > MAX_NESTING) buildable = false;
+      if (node.constructor !== YAMLSeq) {
+        buildable = false;
+        problems.push(notPlainData(source, node, undefined));
+      }
       const data: unknown[] = [];
       for (const item of node.items) {
         if (isPair(item)) buildable = false;
-        data.push(isScalar(item) ? item.value : walk(item, level + 1));
+        data.push(isScalar(item) ? scalar(item) : walk(item, level + 1));
       }
       return data;
     }

@@ -20,6 +20,17 @@ const cases: readonly (readonly [string, string, readonly string[]])[] = [
     "version: 1\nprojects:\n  !!merge <<:\n    stop: {id: x, state: paused}\n",
     ["campaign.yaml-merge-key@3:11"],
   ],
+  // A tag's own class is refused too: the schema reads an ordered map as an empty one.
+  [
+    "yaml: projects as an ordered map",
+    "version: 1\nprojects: !!omap\n  - stop: {id: x, state: paused}\n",
+    ["campaign.yaml-tag@3:3"],
+  ],
+  [
+    "yaml: defaults as an ordered map, a set and a date",
+    "%YAML 1.1\n---\nversion: 1\ndefaults: !!omap [state: paused]\nfields: !!set {a}\nprojects:\n  a: {id: x, deadline: 2026-11-03}\n",
+    ["campaign.yaml-tag@4:18", "campaign.yaml-tag@5:15", "campaign.yaml-tag@7:24"],
+  ],
   [
     "yaml: a merge key of YAML 1.1 in a project",
     "%YAML 1.1\n---\nversion: 1\nprojects:\n  a: &a {id: x}\n  b:\n    <<: *a\n    name: B\n",

@@ -10,7 +10,8 @@ export const CAMPAIGN_CODES = {
   "campaign.yaml-indent": "YAML indentation is wrong (or uses tabs)",
   "campaign.yaml-key": "a YAML mapping key is not allowed (multi-line, too long, a block, not a string)",
   "campaign.yaml-escape": "a double-quoted YAML string has an invalid escape sequence",
-  "campaign.yaml-tag": "a YAML tag cannot be resolved or is misplaced",
+  "campaign.yaml-tag":
+    "a YAML tag cannot be resolved or is misplaced (warning), or makes a value of its own type, neither a plain map, list nor scalar (`!!omap`, `!!set`, `!!binary`, a `%YAML 1.1` date; error: the file is not read)",
   "campaign.yaml-alias": "a YAML alias refers to an unknown anchor or is misused",
   "campaign.yaml-merge-key":
     "a YAML merge key (`<<` under `%YAML 1.1`, or `!!merge`): not supported, the file is not read (write the keys out, or use `defaults`)",

@@ -4,7 +4,8 @@
  * keys written, so before the fix those instances were in no check and no plan, in silence:
  * `validate` counted no error, `apply` reported success (exit 0) and never paused the project the
  * file says to pause. Now a merge key is `campaign.yaml-merge-key`, wherever it is, and `apply`
- * stops before any write. Over the sandbox on loopback, effects from `/_sandbox/effects`.
+ * stops before any write. The same for a value of a tag's own type (`defaults: !!omap [...]`, read
+ * as empty): `campaign.yaml-tag`. Over the sandbox on loopback, effects from `/_sandbox/effects`.
  */
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -77,3 +78,20 @@ test.each(["1.2", "1.1"] as const)(
     expect((await effects(b)).length).toBe(before);
   },
 );
+
+test("defaults written as an ordered map (`!!omap`) stop apply, never read as empty: the pause is not dropped in silence", async () => {
+  const b = await bed(1, 2);
+  const env = orgKeys(b);
+  expect((await apply(b, env)).code).toBe(0);
+  const org = b.world.orgs[0] as OrgWorldOrg;
+  const projects = org.projects.map((p) => `  ${p.address}: {id: ${p.id}}\n`).join("");
+  const text = `version: 1\norganization: ${org.name}\ndefaults: !!omap\n  - state: paused\n  - pause: {reason: stop the reminder}\nprojects:\n${projects}`;
+  writeFileSync(join(b.world.dir, org.file), text);
+  const before = (await effects(b)).length;
+
+  const run = await apply(b, env);
+  // Before the fix: the defaults read as {}, every project a draft: exit 0, nothing paused.
+  expect(run.code).toBe(1);
+  expect(run.stdout + run.stderr).toContain(`${org.file}:4:3: error[campaign.yaml-tag]`);
+  expect((await effects(b)).length).toBe(before);
+});

@@ -159,7 +159,7 @@ function mergeKey(source: SourceText, key: Scalar): Diagnostic {
   return {
     severity: "error",
     code: "campaign.yaml-merge-key",
-    message: "this is a YAML merge key: campaign files do not support `<<` merges",
+    message: "this is a YAML merge key (`<<`): merges are not supported",
     range: rangeAt(source, range[0], range[1]),
     hint: "write the keys out where they belong; for values many projects share, use the file's `defaults:` (or a template)",
   };
@@ -184,7 +184,7 @@ function notPlainData(source: SourceText, node: Node, value: unknown): Diagnosti
   return {
     severity: "error",
     code: "campaign.yaml-tag",
-    message: `this value is ${what}: campaign files hold only plain maps, lists, strings, numbers and booleans`,
+    message: `this value is ${what}: the file may hold only plain maps, lists, strings, numbers and booleans`,
     range: rangeAt(source, range[0], range[1]),
     hint: 'remove the tag and write a plain map or list; quote a date-time (`at: "2026-11-03T10:00:00-06:00"`)',
   };

@@ -95,3 +95,17 @@ test("defaults written as an ordered map (`!!omap`) stop apply, never read as em
   expect(run.stdout + run.stderr).toContain(`${org.file}:4:3: error[campaign.yaml-tag]`);
   expect((await effects(b)).length).toBe(before);
 });
+
+test("a policy whose rules are an ordered map (`!!omap`) stops apply: never read as no rules, the send it forbids never made", async () => {
+  const b = await bed(1, 2);
+  // The schedules are at 10:00 in Chicago: outside the window the policy means to enforce.
+  writeFileSync(
+    join(b.world.dir, "campaignctl.policy.yaml"),
+    'version: 1\nrules: !!omap\n  - send_window: {from: "11:00", to: "20:00"}\n',
+  );
+  const run = await apply(b, orgKeys(b));
+  // Before the fix: the rules read as {}, both projects scheduled, exit 0.
+  expect(run.code).toBe(1);
+  expect(run.stdout + run.stderr).toContain("campaignctl.policy.yaml:3:3: error[policy.file-invalid]");
+  expect(await effects(b)).toEqual([]);
+});

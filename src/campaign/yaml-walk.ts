@@ -8,6 +8,7 @@
  * MAX_NESTING (so `tooDeep` measures those files, as before). Pure.
  */
 import {
+  type Alias,
   type Document,
   isAlias,
   isMap,
@@ -190,6 +191,23 @@ function notPlainData(source: SourceText, node: Node, value: unknown): Diagnosti
   };
 }
 
+/**
+ * An alias written as a mapping key (`*k : ...`): the key is the anchored name, but no check of
+ * repeated keys sees it (it is no scalar), so `&k gotv:` then `*k :` is a key written twice whose
+ * second value is the data, in silence, while every finding points at the first. Refused like a
+ * map or a list as a key.
+ */
+function aliasKey(source: SourceText, key: Alias): Diagnostic {
+  const range = key.range ?? [0, 0];
+  return {
+    severity: "error",
+    code: "campaign.yaml-key",
+    message: `this mapping key is an alias (*${key.source}): keys are names, written out`,
+    range: rangeAt(source, range[0], range[1]),
+    hint: "write the key as a plain name; an alias as a key can repeat a key unseen, and YAML keeps only the last",
+  };
+}
+
 /** Walks `doc` once: see DocumentWalk. */
 export function walkDocument(source: SourceText, doc: Document.Parsed): DocumentWalk {
   const problems: Diagnostic[] = [];
@@ -230,6 +248,7 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
         } else {
           walk(key, level + 1);
           if (isMap(key) || isSeq(key)) problems.push(collectionKey(source, key));
+          else if (isAlias(key)) problems.push(aliasKey(source, key));
         }
         if (name === undefined) buildable = false;
         const child = isScalar(value) ? scalar(value) : walk(value, level + 1);

@@ -20,6 +20,12 @@ const cases: readonly (readonly [string, string, readonly string[]])[] = [
     "version: 1\nprojects:\n  !!merge <<:\n    stop: {id: x, state: paused}\n",
     ["campaign.yaml-merge-key@3:11"],
   ],
+  // An alias as a key repeats a key no duplicate check saw: the second value was the data.
+  [
+    "yaml: an alias as a key",
+    "version: 1\nprojects:\n  &k a:\n    id: x\n    state: paused\n  *k :\n    id: x\n    state: scheduled\n",
+    ["campaign.yaml-key@6:3"],
+  ],
   // A tag's own class is refused too: the schema reads an ordered map as an empty one.
   [
     "yaml: projects as an ordered map",

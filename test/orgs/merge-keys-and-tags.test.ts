@@ -109,3 +109,38 @@ test("a policy whose rules are an ordered map (`!!omap`) stops apply: never read
   expect(run.stdout + run.stderr).toContain("campaignctl.policy.yaml:3:3: error[policy.file-invalid]");
   expect(await effects(b)).toEqual([]);
 });
+
+test("an alias as a key (`&k a:` then `*k :`) stops apply: the second value is never sent past the first in silence", async () => {
+  const b = await bed(1, 1);
+  const org = b.world.orgs[0] as OrgWorldOrg;
+  const p = org.projects[0] as OrgWorldOrg["projects"][number];
+  const n = String(org.index).padStart(4, "0");
+  // Every finding pointed at the first entry, which says paused; the data was the second's.
+  const text = `version: 1
+organization: ${org.name}
+merge_defaults: {first_name: friend}
+defaults:
+  channel: 10dlc
+  brand: ${org.name}
+  campaign: GOTV 2026
+  phone_numbers: ["+1503555${n}"]
+  contact_lists: [Likely Voters]
+  suppression_lists: [Do Not Text]
+  message: "Hi {{first_name|friend}}, vote Tuesday. Reply STOP to opt out"
+projects:
+  &k ${p.address}:
+    id: ${p.id}
+    state: paused
+  *k :
+    id: ${p.id}
+    name: GOTV 1
+    state: scheduled
+    schedule: {at: "2026-12-07T10:00:00-06:00", timezone: America/Chicago}
+`;
+  writeFileSync(join(b.world.dir, org.file), text);
+  const run = await apply(b, orgKeys(b));
+  // Before the fix: exit 0, and the project scheduled.
+  expect(run.code).toBe(1);
+  expect(run.stdout + run.stderr).toContain(`${org.file}:16:3: error[campaign.yaml-key]`);
+  expect(await effects(b)).toEqual([]);
+});

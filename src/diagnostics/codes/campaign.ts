@@ -8,7 +8,8 @@ export const CAMPAIGN_CODES = {
     "a file named on the command line is not a campaign file (Markdown, HTML, XML, JSON, plain text, a saved plan, or a policy file by its name); it is not read as YAML",
   "campaign.yaml-syntax": "the file is not well-formed YAML",
   "campaign.yaml-indent": "YAML indentation is wrong (or uses tabs)",
-  "campaign.yaml-key": "a YAML mapping key is not allowed (multi-line, too long, a block, not a string)",
+  "campaign.yaml-key":
+    "a YAML mapping key is not allowed (multi-line, too long, a block, not a string, an alias `*k`)",
   "campaign.yaml-escape": "a double-quoted YAML string has an invalid escape sequence",
   "campaign.yaml-tag":
     "a YAML tag cannot be resolved or is misplaced (warning), or makes a value of its own type, neither a plain map, list nor scalar (`!!omap`, `!!set`, `!!binary`, a `%YAML 1.1` date; error: the file is not read)",

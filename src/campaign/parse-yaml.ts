@@ -112,9 +112,7 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
   const walked = tabs === undefined ? walkDocument(source, first) : undefined;
   const structural = walked?.problems ?? [];
   diagnostics.push(...structural);
-  const usable =
-    yamlErrors.length === 0 &&
-    !structural.some((d) => d.code === "campaign.yaml-alias" || d.code === "campaign.yaml-key");
+  const usable = yamlErrors.length === 0 && !structural.some((d) => UNREADABLE.has(d.code));
   const data = usable ? walked?.data : undefined;
   return {
     source,
@@ -125,6 +123,17 @@ export function parseCampaignFile(file: CampaignFile): ParsedFile {
     ...(walked === undefined ? {} : { mapsWithRepeatedKeys: walked.mapsWithRepeatedKeys }),
   };
 }
+
+/**
+ * The walk's findings after which the file's data is not what it says (yaml-walk.ts): the file is
+ * not read further.
+ */
+const UNREADABLE: ReadonlySet<string> = new Set([
+  "campaign.yaml-alias",
+  "campaign.yaml-key",
+  "campaign.yaml-merge-key",
+  "campaign.yaml-tag",
+]);
 
 const LONE_CR = /\r(?!\n)/;
 const LONE_CR_ALL = /\r(?!\n)/g;

@@ -38,7 +38,10 @@ export function checkProject(project: ProjectSpec): Diagnostic[] {
       code: "campaign.schedule-missing",
       message: `project \`${project.address}\` wants \`state: scheduled\` but has no \`schedule\` block`,
       range: project.locate(["state"]),
-      hint: "add `schedule: { at: ..., timezone: ... }`, or choose another state",
+      hint:
+        project.origin === undefined
+          ? "add `schedule: { at: ..., timezone: ... }`, or choose another state"
+          : 'add `schedule: {local: "2026-11-03T10:00"}` (a local time, read in the `timezone`) to the instance or the template, or choose another state',
     });
   }
   if ((project.state === "tested" || project.state === "scheduled") && project.message === undefined) {

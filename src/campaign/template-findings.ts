@@ -36,16 +36,21 @@ export function instancePlaces(d: Diagnostic): InstancePlace[] {
 const SUBJECT = "\u0000";
 
 /**
- * `text` with the instance's name, where it names the finding's subject (``project `x` ``, `` `x` ``,
- * or `x` opening the text before `:` or a space), as SUBJECT. Any other mention is left, so the
- * finding is not grouped: words that differ are never merged.
+ * `text` with the instance's name where it names the finding's subject, as SUBJECT: `x` opening the
+ * text before `:` or a space, else its first mention, ``project `x` `` or `` `x` ``. A later mention
+ * is left, so the finding is not grouped: words that differ are never merged. Only the first: a
+ * finding quotes other names too (a reply rule `hours`), and an instance named like one of them
+ * (`hours`) would read its finding as saying something else than the others', and stand apart.
  */
 function withoutInstance(text: string, address: string): string {
-  const replaced = text.split(`project \`${address}\``).join(SUBJECT).split(`\`${address}\``).join(SUBJECT);
-  const next = replaced.charAt(address.length);
-  return replaced.startsWith(address) && (next === ":" || next === " ")
-    ? `${SUBJECT}${replaced.slice(address.length)}`
-    : replaced;
+  const next = text.charAt(address.length);
+  if (text.startsWith(address) && (next === ":" || next === " "))
+    return `${SUBJECT}${text.slice(address.length)}`;
+  const quoted = `\`${address}\``;
+  const at = text.indexOf(quoted);
+  if (at < 0) return text;
+  const from = text.startsWith("project ", at - 8) && at >= 8 ? at - 8 : at;
+  return `${text.slice(0, from)}${SUBJECT}${text.slice(at + quoted.length)}`;
 }
 
 const place = (range: SourceRange | undefined) =>

@@ -1,13 +1,14 @@
 /**
  * One walk over every node of a parsed campaign file (issue 36: validate does the work the YAML
  * parse does not, once): its structural problems (duplicate keys with both places, aliases to
- * anchors that do not exist) and, on the way, the file's data exactly as the `yaml` library's
+ * anchors that do not exist, merge keys, values of a tag's own class) and, on the way, the file's data exactly as the `yaml` library's
  * `doc.toJS()` builds it. The data is left to `toJS` (absent here) for what this walk does not
  * build the library's way: aliases, a merge key (`<<`), a key that is not a plain scalar, a node of
  * a class other than a plain map, sequence or scalar (a tag's own class), nesting deeper than
  * MAX_NESTING (so `tooDeep` measures those files, as before). Pure.
  */
 import {
+  type Alias,
   type Document,
   isAlias,
   isMap,
@@ -147,6 +148,66 @@ function collectionKey(source: SourceText, key: unknown): Diagnostic {
   };
 }
 
+/**
+ * A merge key: `<<` of a `%YAML 1.1` file, or one tagged `!!merge` (any key so tagged is one). The
+ * `yaml` library merges its map into the data, but the projects, templates and instances are
+ * declared by the keys written (assemble.ts, template-declarations.ts): what a merge key brings in
+ * under `projects:` or `instances:` would be in no plan, in silence (a project's `state: paused`
+ * never applied). So it is refused wherever it is, and the file is not read.
+ */
+function mergeKey(source: SourceText, key: Scalar): Diagnostic {
+  const range = key.range ?? [0, 0];
+  return {
+    severity: "error",
+    code: "campaign.yaml-merge-key",
+    message: "this is a YAML merge key (`<<`): merges are not supported",
+    range: rangeAt(source, range[0], range[1]),
+    hint: "write the keys out where they belong; for values many projects share, use the file's `defaults:` (or a template)",
+  };
+}
+
+/**
+ * A node the YAML library reads as something other than a plain map, list, string, number, boolean
+ * or null: a tag's own class (`!!omap`, `!!set`, `!!pairs`, `!!binary`, `!!timestamp`, a `%YAML 1.1`
+ * date). The schema misreads such data (an ordered map has no properties: `projects: !!omap [...]`
+ * or `defaults: !!omap [...]` would read as empty, in silence), so it is refused, and the file is
+ * not read.
+ */
+function notPlainData(source: SourceText, node: Node, value: unknown): Diagnostic {
+  const range = node.range ?? [0, 0];
+  const tag = node.tag?.replace("tag:yaml.org,2002:", "!!");
+  const what =
+    tag !== undefined
+      ? `\`${tag}\``
+      : value instanceof Date
+        ? "a date (YAML 1.1 reads an unquoted date as one)"
+        : "a YAML type of its own";
+  return {
+    severity: "error",
+    code: "campaign.yaml-tag",
+    message: `this value is ${what}: the file may hold only plain maps, lists, strings, numbers and booleans`,
+    range: rangeAt(source, range[0], range[1]),
+    hint: 'remove the tag and write a plain map or list; quote a date-time (`at: "2026-11-03T10:00:00-06:00"`)',
+  };
+}
+
+/**
+ * An alias written as a mapping key (`*k : ...`): the key is the anchored name, but no check of
+ * repeated keys sees it (it is no scalar), so `&k gotv:` then `*k :` is a key written twice whose
+ * second value is the data, in silence, while every finding points at the first. Refused like a
+ * map or a list as a key.
+ */
+function aliasKey(source: SourceText, key: Alias): Diagnostic {
+  const range = key.range ?? [0, 0];
+  return {
+    severity: "error",
+    code: "campaign.yaml-key",
+    message: `this mapping key is an alias (*${key.source}): keys are names, written out`,
+    range: rangeAt(source, range[0], range[1]),
+    hint: "write the key as a plain name; an alias as a key can repeat a key unseen, and YAML keeps only the last",
+  };
+}
+
 /** Walks `doc` once: see DocumentWalk. */
 export function walkDocument(source: SourceText, doc: Document.Parsed): DocumentWalk {
   const problems: Diagnostic[] = [];
@@ -157,10 +218,20 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
   const mapsWithRepeatedKeys: YAMLMap<unknown, unknown>[] = [];
   let buildable = true;
   // `level`: how deep `node` would nest if it is a map or a sequence (the top is 1, as tooDeep counts).
+  const scalar = (node: Scalar): unknown => {
+    const value = node.value;
+    if ((typeof value === "object" && value !== null) || typeof value === "symbol")
+      problems.push(notPlainData(source, node, value));
+    return value;
+  };
   const walk = (node: unknown, level: number): unknown => {
-    if (isScalar(node)) return node.value;
+    if (isScalar(node)) return scalar(node);
     if (isMap(node)) {
-      if (level > MAX_NESTING || node.constructor !== YAMLMap) buildable = false;
+      if (level > MAX_NESTING) buildable = false;
+      if (node.constructor !== YAMLMap) {
+        buildable = false;
+        problems.push(notPlainData(source, node, undefined));
+      }
       if (repeatedKeys(node, source, firstByKey, problems)) mapsWithRepeatedKeys.push(node);
       const data: Record<string, unknown> = {};
       for (const pair of node.items) {
@@ -171,23 +242,30 @@ export function walkDocument(source: SourceText, doc: Document.Parsed): Document
         const { key, value } = pair;
         let name: string | undefined;
         if (key === null) name = "";
-        else if (isScalar(key)) name = dataKey(key);
-        else {
+        else if (isScalar(key)) {
+          name = dataKey(key);
+          if (typeof key.value === "symbol") problems.push(mergeKey(source, key));
+        } else {
           walk(key, level + 1);
           if (isMap(key) || isSeq(key)) problems.push(collectionKey(source, key));
+          else if (isAlias(key)) problems.push(aliasKey(source, key));
         }
         if (name === undefined) buildable = false;
-        const child = isScalar(value) ? value.value : walk(value, level + 1);
+        const child = isScalar(value) ? scalar(value) : walk(value, level + 1);
         if (buildable && name !== undefined) setKey(data, name, child);
       }
       return data;
     }
     if (isSeq(node)) {
-      if (level > MAX_NESTING || node.constructor !== YAMLSeq) buildable = false;
+      if (level > MAX_NESTING) buildable = false;
+      if (node.constructor !== YAMLSeq) {
+        buildable = false;
+        problems.push(notPlainData(source, node, undefined));
+      }
       const data: unknown[] = [];
       for (const item of node.items) {
         if (isPair(item)) buildable = false;
-        data.push(isScalar(item) ? item.value : walk(item, level + 1));
+        data.push(isScalar(item) ? scalar(item) : walk(item, level + 1));
       }
       return data;
     }

@@ -174,7 +174,10 @@ function schedule(
   const given = spec.schedule;
   const base = { kind: "schedule", before: "ready", after: LIFECYCLE.schedule.to, dependsOn } as const;
   if (given === undefined) {
-    const fix = "add a `schedule:` block (at, timezone)";
+    const fix =
+      spec.origin === undefined
+        ? "add a `schedule:` block (at, timezone)"
+        : "add a `schedule:` block (local) to the instance or the template, with a `timezone`";
     return {
       draft: {
         ...base,

@@ -7,6 +7,7 @@ import { apiKeysInFile } from "../campaign/api-key-in-file.js";
 import type { ChannelSpec } from "../campaign/model.js";
 import { fileStart, rangeAt, type SourceText } from "../campaign/source-range.js";
 import { findPath, pointerSegments } from "../campaign/yaml-path.js";
+import { walkDocument } from "../campaign/yaml-walk.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { nameMap } from "../text/names.js";
 import { resolveAllowedSigners } from "./approvals-rule.js";
@@ -26,6 +27,9 @@ export type ParsedPolicy =
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
 const HINT = "see schemas/policy.schema.json and docs/policy.md for the rules and their values";
+
+/** The walk's findings a policy file is refused for (the others are the parser's errors here). */
+const NOT_PLAIN: ReadonlySet<string> = new Set(["campaign.yaml-merge-key", "campaign.yaml-tag"]);
 
 export function parsePolicy(file: string, text: string): ParsedPolicy {
   const lineCounter = new LineCounter();
@@ -53,6 +57,18 @@ export function parsePolicy(file: string, text: string): ParsedPolicy {
             : `the policy file is not valid YAML: ${e.message.split("\n")[0] ?? e.code}`,
         range: rangeAt(source, e.pos[0], e.pos[1]),
         hint: HINT,
+      })),
+    };
+  // A merge key or a value of a tag's own type (`rules: !!omap [...]` reads as no rules at all):
+  // refused as in a campaign file, by the same walk (yaml-walk.ts).
+  const odd = walkDocument(source, doc).problems.filter((d) => NOT_PLAIN.has(d.code));
+  if (odd.length > 0)
+    return {
+      ok: false,
+      diagnostics: odd.map((d) => ({
+        ...d,
+        code: "policy.file-invalid",
+        message: `the policy file: ${d.message}`,
       })),
     };
   const data: unknown = doc.toJS();

@@ -13,6 +13,35 @@ const cases: readonly (readonly [string, string, readonly string[]])[] = [
     ["campaign.yaml-escape@2:11", "campaign.yaml-escape@3:22"],
   ],
   ["yaml: unknown alias", "version: 1\nfields: *nope\n", ["campaign.yaml-alias@2:9"]],
+  // A merge key (`!!merge <<`, or `<<` under `%YAML 1.1`) is refused wherever it is: under
+  // `projects:` (or a template's `instances:`) the projects it brings in were planned by no one.
+  [
+    "yaml: a merge key under projects",
+    "version: 1\nprojects:\n  !!merge <<:\n    stop: {id: x, state: paused}\n",
+    ["campaign.yaml-merge-key@3:11"],
+  ],
+  // An alias as a key repeats a key no duplicate check saw: the second value was the data.
+  [
+    "yaml: an alias as a key",
+    "version: 1\nprojects:\n  &k a:\n    id: x\n    state: paused\n  *k :\n    id: x\n    state: scheduled\n",
+    ["campaign.yaml-key@6:3"],
+  ],
+  // A tag's own class is refused too: the schema reads an ordered map as an empty one.
+  [
+    "yaml: projects as an ordered map",
+    "version: 1\nprojects: !!omap\n  - stop: {id: x, state: paused}\n",
+    ["campaign.yaml-tag@3:3"],
+  ],
+  [
+    "yaml: defaults as an ordered map, a set and a date",
+    "%YAML 1.1\n---\nversion: 1\ndefaults: !!omap [state: paused]\nfields: !!set {a}\nprojects:\n  a: {id: x, deadline: 2026-11-03}\n",
+    ["campaign.yaml-tag@4:18", "campaign.yaml-tag@5:15", "campaign.yaml-tag@7:24"],
+  ],
+  [
+    "yaml: a merge key of YAML 1.1 in a project",
+    "%YAML 1.1\n---\nversion: 1\nprojects:\n  a: &a {id: x}\n  b:\n    <<: *a\n    name: B\n",
+    ["campaign.yaml-merge-key@7:5"],
+  ],
   ["duplicate key", "version: 1\nprojects:\n  a:\n    id: x\n    id: y\n", ["campaign.duplicate-key@5:5"]],
   ["missing version", "projects: {}\n", ["campaign.bad-version@1:1"]],
   ["wrong version", "version: 2\n", ["campaign.bad-version@1:10"]],

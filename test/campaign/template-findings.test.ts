@@ -170,3 +170,32 @@ ${replies}projects:
     expect(found.map((d) => d.message.split(":")[0])).toEqual(["project `one`", "project `two`"]);
   });
 });
+
+describe("an instance named like a word its finding quotes", () => {
+  // The rule is named `hours`, as one instance is: the finding at the template's keyword quotes
+  // the rule's name, which is no subject. Before, instance `hours` read it as its own name, and the
+  // one finding was reported twice (two errors in the summary).
+  const text = `version: 1
+templates:
+  gotv:
+    message:
+      en: "Hi, vote. Reply STOP to opt out"
+    replies:
+      rules:
+        - {name: hours, keywords: [stop, hours], answer: "Polls open 7am-7pm. Reply STOP to opt out"}
+    instances:
+${["stop", "hours", "other"]
+  .map(
+    (a, i) =>
+      `      ${a}:\n        organization: County ${i} Democrats\n        id: 9a000000-0000-4000-8000-00000000000${i}\n        language: en\n`,
+  )
+  .join("")}`;
+
+  it("is one finding, with the three instances", () => {
+    const found = load(text).diagnostics.filter((d) => d.code === "replies.rule-matches-opt-out");
+    expect(found.map(instancesOf)).toEqual([["stop", "hours", "other"]]);
+    expect(found[0]?.message).toBe(
+      'template `gotv` (3 instances): reply rule `hours` keyword "stop" overlaps the revocation word "stop" (en): a contact who texts it is opting out and must not be answered',
+    );
+  });
+});

@@ -314,6 +314,10 @@ templates:
       // the instance's test phone: the template is related.
       [`campaign.test-phone-not-nanp@${at(text, '"+4420123456"')}`, [at(text, "gotv:")]],
     ]);
+    // An instance is scheduled by a local time (`schedule: {at: ...}` is a schema error there).
+    expect(found.find((d) => d.code === "campaign.schedule-missing")?.hint).toBe(
+      'add `schedule: {local: "2026-11-03T10:00"}` (a local time, read in the `timezone`) to the instance or the template, or choose another state',
+    );
   });
 });
 

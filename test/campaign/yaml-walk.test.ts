@@ -180,8 +180,9 @@ describe("walkDocument's problems", () => {
   });
 
   it("names a small map's keys as before: numbers and strings alike, other keys skipped, nested maps apart", () => {
-    // `12` and `"12"` are one name; an alias key and an empty key are not compared; the inner map
-    // reuses the names of the outer one while the outer one's own keys are already checked.
+    // `12` and `"12"` are one name; an alias key and an empty key are not compared (an alias key is
+    // an error of its own, `campaign.yaml-key`); the inner map reuses the names of the outer one
+    // while the outer one's own keys are already checked.
     const text = [
       "top:",
       "  x: &k 1",
@@ -199,6 +200,7 @@ describe("walkDocument's problems", () => {
       [
         ["campaign.duplicate-key", text.indexOf('"12"'), text.indexOf("12: a")],
         ["campaign.duplicate-key", text.indexOf("x: e"), text.indexOf("x: &k")],
+        ["campaign.yaml-key", text.indexOf("*k"), undefined],
         ["campaign.duplicate-key", text.indexOf("x: 3"), text.indexOf("x: 1")],
       ],
     );

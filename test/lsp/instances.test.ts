@@ -54,3 +54,18 @@ test("an instance's id and length changed while two later instances share an id:
     fresh.documents.get(path)?.own.check.projects,
   );
 });
+
+test("an instance edited to bring others in with a merge key: the error validate gives, never a silent drop", () => {
+  const first = templatesText(4);
+  const edited = first.replace(
+    "id: 9a000000-0000-4000-8000-000000000002\n",
+    "id: 9a000000-0000-4000-8000-000000000002\n      !!merge <<:\n        stop-1: {organization: X, id: 9a000000-0000-4000-8000-000000000099, language: en, state: paused}\n",
+  );
+  expect(edited).not.toBe(first);
+  const memory = checkMemory();
+  checkDocument(path, first, context, undefined, memory);
+  const incremental = checkDocument(path, edited, context, undefined, memory);
+  const whole = checkDocument(path, edited, context);
+  expect(incremental).toEqual(whole);
+  expect(whole.map((d) => d.code)).toEqual(["campaign.yaml-merge-key"]);
+});

@@ -8,10 +8,14 @@ export const CAMPAIGN_CODES = {
     "a file named on the command line is not a campaign file (Markdown, HTML, XML, JSON, plain text, a saved plan, or a policy file by its name); it is not read as YAML",
   "campaign.yaml-syntax": "the file is not well-formed YAML",
   "campaign.yaml-indent": "YAML indentation is wrong (or uses tabs)",
-  "campaign.yaml-key": "a YAML mapping key is not allowed (multi-line, too long, a block, not a string)",
+  "campaign.yaml-key":
+    "a YAML mapping key is not allowed (multi-line, too long, a block, not a string, an alias `*k`)",
   "campaign.yaml-escape": "a double-quoted YAML string has an invalid escape sequence",
-  "campaign.yaml-tag": "a YAML tag cannot be resolved or is misplaced",
+  "campaign.yaml-tag":
+    "a YAML tag cannot be resolved or is misplaced (warning), or makes a value of its own type, neither a plain map, list nor scalar (`!!omap`, `!!set`, `!!binary`, a `%YAML 1.1` date; error: the file is not read)",
   "campaign.yaml-alias": "a YAML alias refers to an unknown anchor or is misused",
+  "campaign.yaml-merge-key":
+    "a YAML merge key (`<<` under `%YAML 1.1`, or `!!merge`): not supported, the file is not read (write the keys out, or use `defaults`)",
   "campaign.yaml-too-complex": "the YAML nests too deeply or expands too many aliases (resource exhaustion)",
   "campaign.multiple-documents": "a campaign file holds more than one YAML document",
   "campaign.duplicate-key": "a mapping has the same key twice",

@@ -80,6 +80,20 @@ export const PROJECT_STATUSES = [
   "completed",
 ] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+/** The integer counters of a `GET /projects/stats` row, in the row's order. */
+export const STATS_ROW_COUNTERS = [
+  "total_recipients",
+  "messages_sent",
+  "messages_delivered",
+  "messages_failed",
+  "messages_opted_out",
+  "replies_received",
+  "survey_responses_count",
+  "survey_completion_count",
+  "total_url_clicks",
+  "unique_url_clicks",
+  "url_share_count",
+] as const;
 /** The stats endpoint's status filter. */
 export const STATS_STATUS_FILTERS = ["draft", "active", "completed", "paused", "all"] as const;
 export type StatsStatusFilter = (typeof STATS_STATUS_FILTERS)[number];

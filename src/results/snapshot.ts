@@ -5,25 +5,14 @@
  * Identity: (project id, hour of the API's clock). A project has at most one snapshot per hour,
  * in every store: the first one recorded in that hour stays, a second is dropped.
  */
+import { STATS_ROW_COUNTERS } from "../contract/limits.js";
 import type { ProjectStatsRow } from "../contract/resources.js";
 
 /** The line format's version (`format_version`). */
 export const SNAPSHOT_FORMAT_VERSION = 1;
 
 /** The integer counters a statistics row carries, in the row's (and the line's) order. */
-export const SNAPSHOT_COUNTERS = [
-  "total_recipients",
-  "messages_sent",
-  "messages_delivered",
-  "messages_failed",
-  "messages_opted_out",
-  "replies_received",
-  "survey_responses_count",
-  "survey_completion_count",
-  "total_url_clicks",
-  "unique_url_clicks",
-  "url_share_count",
-] as const;
+export const SNAPSHOT_COUNTERS = STATS_ROW_COUNTERS;
 
 export type SnapshotCounter = (typeof SNAPSHOT_COUNTERS)[number];
 

@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ApiClient, type ApiEvent, createApiClient, RateLimiter } from "../../src/api/index.js";
 import { createTransport } from "../../src/api/transport.js";
-import { mediaData, organizationData, projectData } from "./contract-shapes.js";
+import { liveProject } from "../plan/builders.js";
+import { mediaData, organizationData } from "./answer-data.js";
 import { fakeTime, type StubServer, startStub } from "./stub-server.js";
 
 const KEY = "pc_live_TEST_KEY_must_never_leak_0123456789";
@@ -50,7 +51,7 @@ afterEach(async () => {
 describe("requests", () => {
   it("sends the key header, encodes path segments and query, and unwraps the envelope", async () => {
     stub.script(
-      ok(projectData({ project_id: "a/b" }), {
+      ok(liveProject({ project_id: "a/b" }), {
         "x-ratelimit-limit": "100",
         "x-ratelimit-remaining": "99",
         "x-ratelimit-reset": "1700000060",
@@ -59,7 +60,7 @@ describe("requests", () => {
     const r = await client.getProject("a/b");
     expect(r).toEqual({
       ok: true,
-      value: projectData({ project_id: "a/b" }),
+      value: liveProject({ project_id: "a/b" }),
       meta: {
         status: 200,
         replayed: false,
@@ -160,7 +161,18 @@ describe("writes", () => {
       { status: 503, body: { error: "could not queue", code: "SEND_ENQUEUE_FAILED" } },
       {
         status: 202,
-        body: { success: true, data: { message_id: "m", conversation_id: "c1" } },
+        body: {
+          success: true,
+          data: {
+            message_id: "m",
+            conversation_id: "c1",
+            project_id: "p1",
+            from: "+15035550101",
+            to: "+19715551000",
+            text: "hi",
+            created_at: "2026-11-01T00:00:00Z",
+          },
+        },
       },
     );
     const first = await client.replyToConversation("c1", "hi", IDEM);
@@ -246,7 +258,7 @@ describe("writes", () => {
         },
         headers: { "retry-after": "3" },
       },
-      ok(projectData()),
+      ok(liveProject()),
     );
     const r = await client.pauseProject("p1", {}, IDEM);
     expect(!r.ok && r.error).toMatchObject({
@@ -294,7 +306,7 @@ describe("rate limiting", () => {
         },
         headers: { "retry-after": "3" },
       },
-      ok(projectData()),
+      ok(liveProject()),
     );
     const r = await client.getProject("p1");
     expect(r.ok).toBe(true);
@@ -311,7 +323,7 @@ describe("rate limiting", () => {
     const limiter = new RateLimiter({ clock: time.clock, sleep: time.sleep, marginMs: 0 });
     const a = makeClient({ limiter });
     const b = makeClient({ limiter });
-    const limited = ok(projectData(), { "x-ratelimit-limit": "2" });
+    const limited = ok(liveProject(), { "x-ratelimit-limit": "2" });
     stub.script(limited, limited, limited);
     await a.getProject("p1");
     await b.getProject("p2");

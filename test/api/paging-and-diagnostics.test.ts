@@ -5,7 +5,7 @@ import {
   apiErrorDiagnostic,
   createApiClient,
 } from "../../src/api/index.js";
-import { conversationData } from "./contract-shapes.js";
+import { conversationData } from "./answer-data.js";
 import { fakeTime, type StubServer, startStub } from "./stub-server.js";
 
 const KEY = "pc_live_paging_key_0000000000";

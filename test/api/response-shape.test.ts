@@ -11,8 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ApiClient, type ApiResult, createApiClient } from "../../src/api/index.js";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { runCli } from "../helpers/run-cli.js";
+import { liveProject } from "../plan/builders.js";
 import { EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
-import { conversationData, organizationData, projectData } from "./contract-shapes.js";
+import { conversationData, organizationData } from "./answer-data.js";
 import { fakeTime, type StubServer, startStub } from "./stub-server.js";
 
 const KEY = "pc_live_shape_key_0000000000";
@@ -43,13 +44,13 @@ describe("a read whose answer does not have the contract's shape", () => {
     [
       "a project with no status",
       () => client.getProject("p1"),
-      { ...projectData(), status: undefined },
+      { ...liveProject(), status: undefined },
       "data has no status",
     ],
     [
       "a project status the contract does not list",
       () => client.getProject("p1"),
-      projectData({ status: "archived" as never }),
+      liveProject({ status: "archived" as never }),
       'data.status is "archived", not one of the contract\'s values',
     ],
     ["organizations as an object", () => client.listOrganizations(), {}, "data must be array"],
@@ -85,7 +86,7 @@ describe("a read whose answer does not have the contract's shape", () => {
     });
 
   it("is read as soon as an attempt answers in the contract's shape", async () => {
-    stub.script(ok({}), ok(projectData()));
+    stub.script(ok({}), ok(liveProject()));
     const r = await client.getProject("p1");
     expect(r.ok && r.value.status).toBe("draft");
     expect(stub.seen).toHaveLength(2);

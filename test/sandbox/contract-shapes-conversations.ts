@@ -1,10 +1,11 @@
 /**
  * JSON Schemas of the conversation and email response shapes: the contract's email resources and
  * bulk upsert result, `message.replied`, and the vendor-SDK shapes of design.md (conversation,
- * thread message, reply result, cursor pages).
+ * thread message, reply result, cursor pages); the answers' `data` as the client checks them
+ * (src/api/response-schemas.ts) with the contract's formats on top.
  */
 import { expect } from "vitest";
-import { EMAIL_CAMPAIGN_STATUSES } from "../../src/contract/limits.js";
+import { RESPONSE_SCHEMAS } from "../../src/api/response-schemas.js";
 import { type ShapeOptions, shapeValidator } from "../helpers/cached-validator.js";
 
 const str = { type: "string" };
@@ -13,7 +14,6 @@ const bool = { type: "boolean" };
 const dateTime = { type: "string", format: "date-time" };
 const nullable = (s: object) => ({ oneOf: [s, { type: "null" }] });
 const e164 = { type: "string", pattern: "^\\+[1-9]\\d{6,14}$" };
-const ids = { type: "array", items: str };
 const obj = (properties: Record<string, object>, extra = true, optional: string[] = []) => ({
   type: "object",
   required: Object.keys(properties).filter((k) => !optional.includes(k)),
@@ -21,106 +21,57 @@ const obj = (properties: Record<string, object>, extra = true, optional: string[
   additionalProperties: extra,
 });
 const envelope = (data: object) => obj({ success: { const: true }, data }, false);
-const cursorPage = (item: object) =>
+/**
+ * An answer's `data` as the client checks it (src/api/response-schemas.ts: the one writing of the
+ * contract's fields, types and statuses) and, on top, the formats the contract gives some of its
+ * values (`formats`: a schema of those properties alone).
+ */
+const refined = (schema: object, formats: object) => ({ allOf: [schema, formats] });
+const formatsOf = (properties: Record<string, object>) => ({ properties });
+/** A cursor page whose items have `formats`, its cursor at most 4 KiB, nothing else beside. */
+const cursorPage = (schema: object, formats: object) =>
   envelope(
-    obj(
-      {
-        data: { type: "array", items: item },
-        has_more: bool,
+    refined(schema, {
+      additionalProperties: false,
+      properties: {
+        data: { items: formats },
+        has_more: {},
         next_cursor: nullable({ type: "string", maxLength: 4096 }),
       },
-      false,
-    ),
+    }),
   );
 
-const conversation = obj({
-  conversation_id: str,
-  project_id: str,
+const conversation = formatsOf({
   /** Our sending number; "" for a conversation without one (the SDK types it as a string). */
   from: { anyOf: [e164, { const: "" }] },
   to: e164,
-  status: { enum: ["active", "inactive", "opted_out"] },
-  opted_out: bool,
-  is_test: bool,
-  contact: obj({ phone_number: e164 }),
-  inbound_messages: int,
-  outbound_messages: int,
+  contact: formatsOf({ phone_number: e164 }),
   first_message_at: dateTime,
   last_inbound_at: nullable(dateTime),
   last_outbound_at: nullable(dateTime),
   created_at: dateTime,
 });
 
-const threadMessage = obj(
-  {
-    message_id: str,
-    direction: { enum: ["inbound", "outbound"] },
-    text: str,
-    media_urls: ids,
-    status: { enum: ["unsent", "queued", "sending", "sent", "delivered", "failed", "received", "on_hold"] },
-    sent_at: nullable(dateTime),
-    delivered_at: nullable(dateTime),
-    received_at: nullable(dateTime),
-    error_code: nullable(str),
-  },
-  true,
-  ["received_at"],
-);
+const threadMessage = formatsOf({
+  sent_at: nullable(dateTime),
+  delivered_at: nullable(dateTime),
+  received_at: nullable(dateTime),
+});
 
-const emailCampaign = obj({
-  id: str,
-  sender_identity_id: str,
-  tracking_domain_id: str,
-  name: str,
-  status: { enum: [...EMAIL_CAMPAIGN_STATUSES] },
-  list_ids: ids,
-  suppression_list_ids: ids,
-  tracking_domain: obj({ id: str, domain: str, status: str }),
-  require_approval: bool,
-  recipient_policy: str,
-  approval_status: str,
+const emailCampaign = formatsOf({
   last_tested_at: nullable(dateTime),
   scheduled_at: nullable(dateTime),
   started_at: nullable(dateTime),
   completed_at: nullable(dateTime),
   created_at: dateTime,
   updated_at: dateTime,
-  refcode: str,
-  source_code: str,
-  timezone: str,
-  pause_reason: str,
-  audience_count: int,
-  counts: obj(
-    Object.fromEntries(
-      [
-        "queued",
-        "sent",
-        "delivered",
-        "bounced",
-        "complained",
-        "unsubscribed",
-        "opened",
-        "clicked",
-        "failed",
-      ].map((k) => [k, int]),
-    ),
-  ),
-  blocked: { type: "array", items: obj({ code: str, message: str }) },
 });
 
 export const CONVERSATION_SHAPES = {
-  conversationPage: cursorPage(conversation),
-  threadPage: cursorPage(threadMessage),
+  conversationPage: cursorPage(RESPONSE_SCHEMAS.conversations, conversation),
+  threadPage: cursorPage(RESPONSE_SCHEMAS.threadMessages, threadMessage),
   replyResult: envelope(
-    obj({
-      message_id: str,
-      conversation_id: str,
-      project_id: str,
-      from: e164,
-      to: e164,
-      text: str,
-      created_at: dateTime,
-    }),
+    refined(RESPONSE_SCHEMAS.replyResult, formatsOf({ from: e164, to: e164, created_at: dateTime })),
   ),
   /** Exactly the contract's members of `message.replied`. */
   repliedPayload: obj(
@@ -152,19 +103,12 @@ export const CONVERSATION_SHAPES = {
       },
     }),
   ),
-  emailCampaignPage: cursorPage(emailCampaign),
+  emailCampaignPage: cursorPage(RESPONSE_SCHEMAS.emailCampaigns, emailCampaign),
   sendingDomain: envelope(
-    obj({
-      id: str,
-      domain: str,
-      status: str,
-      dns_records: { type: "array", items: obj({ type: str, name: str, value: str, purpose: str }) },
-      verification: obj({ dkim: str, mail_from: str, dmarc: str }),
-      error_message: str,
-      last_checked_at: nullable(dateTime),
-      created_at: dateTime,
-      updated_at: dateTime,
-    }),
+    refined(
+      RESPONSE_SCHEMAS.sendingDomain,
+      formatsOf({ last_checked_at: nullable(dateTime), created_at: dateTime, updated_at: dateTime }),
+    ),
   ),
 } as const;
 

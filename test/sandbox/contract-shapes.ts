@@ -1,20 +1,21 @@
 /**
  * JSON Schemas of the contract's response shapes (api-contract.md, Resources and Errors, plus the
- * vendor-SDK facts of design.md), written once from the contract and used to check every answer.
+ * vendor-SDK facts of design.md), used to check every answer of the sandbox: the answers' `data` as
+ * the client checks them (src/api/response-schemas.ts, the one writing of their fields) with the
+ * contract's formats on top, and the error bodies.
  */
 import { expect } from "vitest";
+import { RESPONSE_SCHEMAS } from "../../src/api/response-schemas.js";
 import { type ShapeOptions, shapeValidator } from "../helpers/cached-validator.js";
 
 const str = { type: "string" };
 const int = { type: "integer" };
-const bool = { type: "boolean" };
 const dateTime = { type: "string", format: "date-time" };
 const dateTimeMs = {
   type: "string",
   pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2})$",
 };
 const nullable = (s: object) => ({ oneOf: [s, { type: "null" }] });
-const ids = { type: "array", items: str };
 const obj = (properties: Record<string, object>, extra = true) => ({
   type: "object",
   required: Object.keys(properties),
@@ -23,225 +24,79 @@ const obj = (properties: Record<string, object>, extra = true) => ({
 });
 const envelope = (data: object) => obj({ success: { const: true }, data }, false);
 
-const project = obj({
-  project_id: str,
-  organization_id: str,
-  channel: str,
-  brand_id: str,
-  campaign_id: str,
-  toll_free_verification_id: nullable(str),
-  phone_number_ids: ids,
-  name: str,
-  status: { enum: ["draft", "awaiting_test", "ready", "scheduled", "active", "paused", "completed"] },
-  type: { enum: ["broadcast", "survey"] },
-  protocol: str,
-  message_text: str,
-  contact_list_ids: ids,
-  suppression_list_ids: ids,
-  media_ids: ids,
-  media_urls: ids,
-  link_tracking_enabled: bool,
-  link_tracking_destination_url: str,
-  link_tracking_domain_id: str,
-  link_tracking_param_field: str,
-  link_tracking_fallback_url: nullable(str),
-  opt_out_footer_enabled: bool,
-  ai_survey_analysis_enabled: bool,
-  total_recipients: int,
-  estimated_cost_cents: int,
-  scheduled_at: nullable(str),
-  scheduled_timezone: nullable(str),
-  created_via_api: bool,
-  created_at: dateTime,
-  updated_at: dateTime,
-});
+/**
+ * An answer's `data` as the client checks it (src/api/response-schemas.ts: the one writing of the
+ * contract's fields, types and statuses) and, on top, the formats the contract gives some of its
+ * values, which the sandbox must write and the client does not refuse (`formats`: a schema of those
+ * properties alone).
+ */
+const refined = (schema: object, formats: object) => ({ allOf: [schema, formats] });
+const formatsOf = (properties: Record<string, object>) => ({ properties });
+const items = (schema: object) => ({ items: schema });
 
-const phoneNumber = obj({
-  id: str,
+const project = refined(RESPONSE_SCHEMAS.project, formatsOf({ created_at: dateTime, updated_at: dateTime }));
+
+const phoneNumber = formatsOf({
   number: { type: "string", pattern: "^\\+[1-9]\\d{6,14}$" },
-  channel: { enum: ["10dlc", "toll-free", "short-code", "rcs"] },
-  owner_type: { enum: ["campaign", "toll_free_registration", "unassigned"] },
-  campaign_id: nullable(str),
-  campaign_name: nullable(str),
-  brand_id: nullable(str),
-  brand_name: nullable(str),
-  toll_free_verification_id: nullable(str),
-  toll_free_registration_name: nullable(str),
-  tf_verification_status: nullable(str),
-  org_id: str,
-  org_name: str,
-  status: str,
   created_at: dateTime,
-  shared: bool,
-  nickname: nullable(str),
 });
 
-const statsRow = obj({
-  ...Object.fromEntries(
-    ["id", "name", "status", "protocol", "type", "channel", "organization_id", "brand_id", "campaign_id"].map(
-      (k) => [k, str],
-    ),
-  ),
-  ...Object.fromEntries(
-    [
-      "total_recipients",
-      "messages_sent",
-      "messages_delivered",
-      "messages_failed",
-      "messages_opted_out",
-      "replies_received",
-      "survey_responses_count",
-      "survey_completion_count",
-      "total_url_clicks",
-      "unique_url_clicks",
-      "url_share_count",
-    ].map((k) => [k, int]),
-  ),
+const statsRow = formatsOf({
   actual_cost: { type: "string", pattern: "^\\d+\\.\\d{4}$" },
   created_at: dateTimeMs,
   completed_at: nullable(dateTimeMs),
   updated_at: dateTimeMs,
-  organization_name: str,
-  brand_name: str,
-  campaign_name: str,
 });
 
-const ints = (names: string[]) => obj(Object.fromEntries(names.map((n) => [n, int])));
+const day = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" };
+const created = formatsOf({ created_at: dateTime });
 
 export const SHAPES = {
   project: envelope(project),
-  organizations: envelope({
-    type: "array",
-    items: obj({
-      id: str,
-      display_name: str,
-      parent_org_name: nullable(str),
-      status: str,
-      created_at: dateTime,
-    }),
-  }),
-  phoneNumbers: envelope({ type: "array", items: phoneNumber }),
+  organizations: envelope(refined(RESPONSE_SCHEMAS.organizations, items(created))),
+  phoneNumbers: envelope(refined(RESPONSE_SCHEMAS.phoneNumbers, items(phoneNumber))),
   tollFreeVerification: envelope(
-    obj({
-      ...Object.fromEntries(
-        [
-          "id",
-          "name",
-          "status",
-          "verification_request_id",
-          "org_id",
-          "org_name",
-          "business_name",
-          "use_case",
-        ].map((k) => [k, str]),
-      ),
-      phone_number_count: int,
-      phone_number_ids: ids,
-      rejection_reason: nullable(str),
-      submitted_at: dateTime,
-      verified_at: nullable(dateTime),
-      created_at: dateTime,
-      updated_at: dateTime,
-    }),
+    refined(
+      RESPONSE_SCHEMAS.tollFreeVerification,
+      formatsOf({
+        submitted_at: dateTime,
+        verified_at: nullable(dateTime),
+        created_at: dateTime,
+        updated_at: dateTime,
+      }),
+    ),
   ),
   media: envelope(
-    obj({
-      ...Object.fromEntries(
-        [
-          "media_id",
-          "organization_id",
-          "brand_id",
-          "name",
-          "status",
-          "content_type",
-          "storage_key",
-          "url",
-        ].map((k) => [k, str]),
-      ),
-      file_size_bytes: int,
-      uploaded_via_api: bool,
-      created_at: dateTime,
-      optimized_at: nullable(dateTime),
-    }),
+    refined(RESPONSE_SCHEMAS.media, formatsOf({ created_at: dateTime, optimized_at: nullable(dateTime) })),
   ),
-  campaigns: envelope({
-    type: "array",
-    items: obj({
-      id: str,
-      name: str,
-      brand_id: str,
-      brand_name: str,
-      org_id: str,
-      org_name: str,
-      campaign_status: str,
-      created_at: dateTime,
-    }),
-  }),
-  contactLists: envelope({
-    type: "array",
-    items: obj({
-      id: str,
-      name: str,
-      brand_id: str,
-      brand_name: str,
-      org_id: str,
-      org_name: str,
-      created_at: dateTime,
-    }),
-  }),
+  campaigns: envelope(refined(RESPONSE_SCHEMAS.tenDlcCampaigns, items(created))),
+  contactLists: envelope(refined(RESPONSE_SCHEMAS.contactLists, items(created))),
   stats: envelope(
-    obj({
-      projects: { type: "array", items: statsRow },
-      summary: obj({
-        totalProjects: int,
-        organizationCount: int,
-        brandCount: int,
-        campaignCount: int,
-        statusBreakdown: ints(["draft", "active", "completed", "paused"]),
-        messageStats: obj({
-          ...ints([
-            "totalRecipients",
-            "totalSent",
-            "totalDelivered",
-            "totalFailed",
-            "totalOptedOut",
-            "totalReplies",
-            "totalUrlClicks",
-            "totalUniqueUrlClicks",
-            "totalUrlShares",
-          ]).properties,
-          totalActualCost: { type: "number" },
+    refined(
+      RESPONSE_SCHEMAS.projectStats,
+      formatsOf({
+        projects: items(statsRow),
+        summary: formatsOf({
+          dateRange: formatsOf({ earliestProject: nullable(dateTime), latestProject: nullable(dateTime) }),
         }),
-        dateRange: obj({ earliestProject: nullable(dateTime), latestProject: nullable(dateTime) }),
+        dateRange: formatsOf({ startDate: day, endDate: day }),
       }),
-      pagination: obj({ limit: int, offset: int, totalCount: int, hasMore: bool }),
-      dateRange: obj({
-        startDate: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
-        endDate: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
-      }),
-    }),
+    ),
   ),
   testSent: envelope(
-    obj({
-      project_id: str,
-      status: { const: "awaiting_test" },
-      test_messages: {
-        type: "array",
-        items: obj({
-          test_message_id: str,
-          sent_to: { type: "string", pattern: "^\\+1\\d{3}\\*{4}\\d{3}$" },
-        }),
-      },
-    }),
+    refined(
+      RESPONSE_SCHEMAS.testResult,
+      formatsOf({
+        status: { const: "awaiting_test" },
+        test_messages: items(formatsOf({ sent_to: { type: "string", pattern: "^\\+1\\d{3}\\*{4}\\d{3}$" } })),
+      }),
+    ),
   ),
   scheduled: envelope(
-    obj({
-      project_id: str,
-      status: { const: "scheduled" },
-      scheduled_at: dateTime,
-      scheduled_timezone: str,
-      daily_cap_bypass: bool,
-    }),
+    refined(
+      RESPONSE_SCHEMAS.scheduleResult,
+      formatsOf({ status: { const: "scheduled" }, scheduled_at: dateTime }),
+    ),
   ),
   standardError: {
     type: "object",

@@ -1,45 +1,10 @@
 /**
  * Answers in the contract's shapes (src/contract/resources.ts), for the stub servers of the client's
  * tests: the client checks every success answer's `data` against its schema
- * (src/api/response-schemas.ts), so a stub answers with these, overriding what a test is about.
+ * (src/api/response-schemas.ts), so a stub answers with these (and a project with
+ * test/plan/builders.ts `liveProject`), overriding what a test is about.
  */
-import type { Conversation, MediaFile, Organization, Project } from "../../src/contract/resources.js";
-
-export function projectData(overrides: Partial<Project> = {}): Project {
-  return {
-    project_id: "p1",
-    organization_id: "o1",
-    channel: "10dlc",
-    brand_id: "b1",
-    campaign_id: "c1",
-    toll_free_verification_id: null,
-    phone_number_ids: [],
-    name: "Project",
-    status: "draft",
-    type: "broadcast",
-    protocol: "sms",
-    message_text: "Hello",
-    contact_list_ids: [],
-    suppression_list_ids: [],
-    media_ids: [],
-    media_urls: [],
-    link_tracking_enabled: false,
-    link_tracking_destination_url: "",
-    link_tracking_domain_id: "",
-    link_tracking_param_field: "",
-    link_tracking_fallback_url: null,
-    opt_out_footer_enabled: true,
-    ai_survey_analysis_enabled: false,
-    total_recipients: 0,
-    estimated_cost_cents: 0,
-    scheduled_at: null,
-    scheduled_timezone: null,
-    created_via_api: false,
-    created_at: "2026-11-01T00:00:00Z",
-    updated_at: "2026-11-01T00:00:00Z",
-    ...overrides,
-  };
-}
+import type { Conversation, MediaFile, Organization } from "../../src/contract/resources.js";
 
 export function mediaData(id: string): MediaFile {
   return {

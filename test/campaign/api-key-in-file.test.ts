@@ -30,7 +30,7 @@ function world(edit: { campaign?: (text: string) => string; policy?: (text: stri
   return dir;
 }
 
-test("a key as a value, in a comment and in a message: an error at each, never shown back", async () => {
+test("a key as a value, in a comment and in a message (any case): an error at each, never shown back", async () => {
   const dir = world({
     campaign: (t) =>
       t
@@ -38,7 +38,7 @@ test("a key as a value, in a comment and in a message: an error at each, never s
           "organization: Riverside Democrats\n",
           `organization: Riverside Democrats\napi_key: ${KEY}\n# old key: ${KEY}\n`,
         )
-        .replace(/message: "/, `message: "${KEY} `),
+        .replace(/message: "/, `message: "${KEY.toUpperCase()} `),
   });
   const text = await runCli(["validate", "gotv.yaml"], { cwd: dir });
   expect(text.code).toBe(1);

@@ -36,10 +36,9 @@ describe("plan: a listed email campaign whose sending domain no key with email c
       beds.push(bed);
       const file = join(bed.world.dir, "campaign", "young-email.yaml");
       writeFileSync(file, readFileSync(file, "utf8").replace(DOMAIN_PENDING, GHOST_DOMAIN));
-      bed.io.env.CAMPAIGNCTL_API_KEY = undefined;
-      bed.io.env.CAMPAIGNCTL_API_KEY_RIVERSIDE_YOUNG_DEMOCRATS = undefined;
-      Object.assign(bed.io.env, keys);
-      const run = await planWorld(bed, { json: true });
+      // The bed's environment with only these two keys, in this order.
+      const env = { ...bed.io.env, CAMPAIGNCTL_API_KEY_RIVERSIDE_YOUNG_DEMOCRATS: undefined, ...keys };
+      const run = await planWorld({ ...bed, io: { ...bed.io, env } }, { json: true });
       checkCliDocuments(["plan", "--json"], run.stdout, bed.world.dir);
       expect(run.code).toBe(1);
       const email = JSON.parse(run.stdout).email;

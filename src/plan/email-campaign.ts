@@ -235,8 +235,10 @@ function driftOf(
   const out: EmailDrift[] = [];
   const sets = (field: string, file: readonly string[] | undefined, live: readonly string[]): void => {
     if (file === undefined) return;
-    const want = file.map((x) => listIds.get(x) ?? x);
-    const same = want.length === live.length && want.every((x) => live.includes(x));
+    // Sets of ids: a list named twice (by its address and by its id) is one list, and a count
+    // equal to the live one's must not hide a live list the file does not name.
+    const want = [...new Set(file.map((x) => listIds.get(x) ?? x))];
+    const same = want.every((x) => live.includes(x)) && live.every((x) => want.includes(x));
     if (!same) out.push({ field, file: sorted(want), live: sorted(live) });
   };
   sets("lists", spec.lists, c.list_ids);

@@ -9,7 +9,7 @@ import type { Campaign } from "../campaign/model.js";
 import type { EmailCampaign } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ListCheck } from "../email/list-results.js";
-import { checkEmailCampaign, type DomainRead, skippedCampaign } from "./email-campaign.js";
+import { checkEmailCampaign, type DomainRead, findCampaign, skippedCampaign } from "./email-campaign.js";
 import { selectEmail } from "./email-select.js";
 import type { EmailCampaignItem, EmailListItem, EmailListState, PlanEmail } from "./items.js";
 
@@ -66,12 +66,33 @@ export function judgeEmail(
     if (read.kind === "failed") continue;
     const domain = spec.sendingDomain === undefined ? undefined : reads.domains.get(spec.sendingDomain);
     const check =
-      read.kind === "early-access" || domain?.kind === "early-access"
+      read.kind === "early-access" || (domain?.kind === "early-access" && !listed(spec, read.campaigns))
         ? skippedCampaign(spec)
-        : checkEmailCampaign(spec, read.campaigns, listIds, domain);
+        : checkEmailCampaign(spec, read.campaigns, listIds, domainOfListed(domain));
     campaigns.push(campaignItem(spec, check));
   }
   return { available, lists, campaigns, diagnostics: read.kind === "failed" ? [read.diagnostic] : [] };
+}
+
+/** Whether a key whose organization has email lists the campaign (its organization has email). */
+function listed(spec: EmailCampaignSpec, live: readonly EmailCampaign[]): boolean {
+  return findCampaign(spec, live).kind === "found";
+}
+
+/**
+ * The domain read of a campaign that is listed, so whose organization has email: 403
+ * EMAIL_EARLY_ACCESS there is the answer of a key without email, after every key with email failed
+ * to see the domain (a wrong id, another organization's domain), never a reason to skip the
+ * campaign's checks. Which key answers last depends on the order of the keys.
+ */
+function domainOfListed(domain: DomainRead | undefined): DomainRead | undefined {
+  return domain?.kind === "early-access"
+    ? {
+        kind: "failed",
+        message:
+          "no key whose organization has email sees it (a key of an organization without email answered 403 EMAIL_EARLY_ACCESS)",
+      }
+    : domain;
 }
 
 function listItem(spec: EmailListSpec, read: ListRead, available: boolean | null): EmailListItem {

@@ -64,6 +64,8 @@ export interface EmailWorldOptions {
   readonly noEmail?: boolean;
   /** Describe the child's two email campaigns in its file (default true). */
   readonly campaigns?: boolean;
+  /** A last change to the sandbox's fixture before it starts. */
+  readonly fixture?: (fixture: ReturnType<typeof buildWorld>["fixture"]) => void;
 }
 
 export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
@@ -178,6 +180,7 @@ export async function emailBed(options: EmailWorldOptions): Promise<TestBed> {
     join(world.dir, "policy.yaml"),
     stringify({ version: 1, rules: { require_email_consent: true } }),
   );
+  options.fixture?.(f);
   const sb = await startSandbox({ fixture: f, rateLimits: true });
   return {
     world,

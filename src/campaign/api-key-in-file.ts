@@ -2,11 +2,12 @@
  * An API key written into a campaign file or a policy file. Keys come only from the environment: a key in a reviewed
  * file is in the repository's history for good, and its text would be shown back (in a source
  * excerpt, a message, the plan). The contract says every key begins with a fixed prefix ending in
- * `live_`; a run of that shape (src/text/key-shaped.ts) anywhere in the file, comments included, is
+ * `live_`; a run of that shape (src/contract/key-shaped.ts) anywhere in the file, comments included, is
  * the error `campaign.api-key-in-file`. Pure.
  */
+
+import { keyShapedRuns } from "../contract/key-shaped.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { keyShapedRuns } from "../text/key-shaped.js";
 import { rangeAt, type SourceText } from "./source-range.js";
 
 /**

@@ -5,8 +5,8 @@
  * passed in by file name.
  */
 
+import { maskKeyShaped } from "../contract/key-shaped.js";
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
-import { maskKeyShaped } from "../text/key-shaped.js";
 import { type InstancesInFile, instanceCount, instancesByFile } from "./instance-places.js";
 import { type Style, styleFor } from "./style.js";
 import { visibleText } from "./visible-text.js";

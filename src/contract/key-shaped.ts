@@ -6,7 +6,7 @@
  * src/text/redact.ts; this finds one the run was not given). A word that merely contains `_live_`
  * (`event_live_stream2026` in a link) is not one. Pure.
  */
-import { API_KEY_PREFIX } from "../contract/limits.js";
+import { API_KEY_PREFIX } from "./limits.js";
 
 /** A key's shape: the prefix (in any case), then 8 or more key characters. */
 const KEY_SHAPED = new RegExp(`(?<![A-Za-z0-9_])${API_KEY_PREFIX}[A-Za-z0-9_]{8,}`, "gi");

@@ -108,8 +108,9 @@ async function listEveryKey(
   );
   if (!listed.ok)
     return { rows: [], failed: router.inUse().map((client) => ({ client, message: listed.error.message })) };
+  // This listing's own failures: another listing's mark (the refresh's window) is not this budget's.
   const failed = router
-    .bulkFailures("getProjectStats")
+    .statsFailures({ ...window, status })
     .map((f) => ({ client: f.client, message: f.error.message }));
   return { rows: [...rows.values()], failed };
 }

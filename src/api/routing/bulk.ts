@@ -39,6 +39,15 @@ function answersFor(read: Listing, marked: Listing): boolean {
   return read.endDate !== undefined && marked.endDate !== undefined && marked.endDate < read.endDate;
 }
 
+function sameListing(a: Listing, b: Listing): boolean {
+  return (
+    a.endpoint === b.endpoint &&
+    a.filter === b.filter &&
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate
+  );
+}
+
 /**
  * By client, the bulk listings whose last read failed. A mark is set when any page of a listing
  * fails for the client (its retries spent), and is cleared only when the listing is read again from
@@ -65,10 +74,13 @@ export class FailureMarks {
     else this.failed.set(client, marks);
   }
 
-  /** Every client with a bulk read failed (of `endpoint`, when given), with its first such failure. */
-  all(endpoint?: BulkEndpoint): { readonly client: ApiClient; readonly error: ApiError }[] {
+  /**
+   * Every client with a bulk read failed (of `listing` itself, when given: not another listing of its
+   * endpoint, nor an older window), with its first such failure.
+   */
+  all(listing?: Listing): { readonly client: ApiClient; readonly error: ApiError }[] {
     return [...this.failed].flatMap(([client, marks]) => {
-      const mark = marks.find((m) => endpoint === undefined || m.listing.endpoint === endpoint);
+      const mark = marks.find((m) => listing === undefined || sameListing(m.listing, listing));
       return mark === undefined ? [] : [{ client, error: mark.error }];
     });
   }

@@ -14,28 +14,30 @@ import type { ApiClient } from "../client.js";
 import type { ProjectStatsParams } from "../endpoints.js";
 import { eachOffsetPage } from "../offset-paging.js";
 import type { ApiResult, RequestIdentity } from "../result.js";
-import { type BulkPage, gather } from "./bulk.js";
+import { type BulkPage, gather, type Listing } from "./bulk.js";
 import type { Dispatch } from "./dispatch.js";
 
 const STATS: RequestIdentity = { method: "GET", route: "GET /projects/stats", path: "/projects/stats" };
 
-/** A page of GET /projects/stats as a listing: its filters, its dates, and whether it is the first. */
-function statsPage(params: ProjectStatsParams | undefined): BulkPage {
-  const { startDate, endDate, offset, limit: _limit, ...filters } = params ?? {};
+/** GET /projects/stats as a listing: its filters and its dates, whatever its page. */
+export function statsListing(params: ProjectStatsParams | undefined): Listing {
+  const { startDate, endDate, offset: _offset, limit: _limit, ...filters } = params ?? {};
   const filter = Object.entries(filters)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
   return {
-    listing: {
-      endpoint: "getProjectStats",
-      filter,
-      ...(startDate === undefined ? {} : { startDate }),
-      ...(endDate === undefined ? {} : { endDate }),
-    },
-    first: (offset ?? 0) === 0,
+    endpoint: "getProjectStats",
+    filter,
+    ...(startDate === undefined ? {} : { startDate }),
+    ...(endDate === undefined ? {} : { endDate }),
   };
+}
+
+/** A page of GET /projects/stats: its listing, and whether it is the first. */
+function statsPage(params: ProjectStatsParams | undefined): BulkPage {
+  return { listing: statsListing(params), first: (params?.offset ?? 0) === 0 };
 }
 
 /** One key's listing from offset 0 to its last page, as one page; the first failure instead. */

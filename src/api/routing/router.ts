@@ -10,12 +10,13 @@
  * (their sum) counts every request and every 429 of the run, key checks included.
  */
 import type { ApiClient } from "../client.js";
+import type { ProjectStatsParams } from "../endpoints.js";
 import type { ApiError } from "../result.js";
-import type { BulkEndpoint } from "./bulk.js";
 import { Dispatch } from "./dispatch.js";
 import { endpointTable } from "./endpoint-table.js";
 import type { KeyIdentities } from "./key-identity.js";
 import type { KeyRing } from "./key-ring.js";
+import { statsListing } from "./merged-stats.js";
 import type { Owner } from "./owners.js";
 import type { Routes } from "./routes.js";
 import { sumStats } from "./sum-stats.js";
@@ -36,10 +37,18 @@ export interface OwnerRouter extends ApiClient {
   /** The client `owner`'s requests go with; null when none (its key failed, or no key serves it). */
   ownerClient(owner: Owner): ApiClient | null;
   /**
-   * The keys with a bulk read failed while another key's succeeded, of `endpoint` when given (each
-   * with its first failure); a key stays here until the listing that failed is read whole again.
+   * The keys with a bulk read failed while another key's succeeded (each with its first failure); a
+   * key stays here until the listing that failed is read whole again.
    */
-  bulkFailures(endpoint?: BulkEndpoint): readonly { readonly client: ApiClient; readonly error: ApiError }[];
+  bulkFailures(): readonly { readonly client: ApiClient; readonly error: ApiError }[];
+  /**
+   * The keys whose last read of the statistics listing `params` names (its filters and dates, any
+   * page) failed while another key's succeeded: that listing's own failures, not another listing's
+   * (a refresh's window, another budget's period) that may still be marked.
+   */
+  statsFailures(
+    params: ProjectStatsParams,
+  ): readonly { readonly client: ApiClient; readonly error: ApiError }[];
 }
 
 export function createOwnerRouter(keys: KeyRing): OwnerRouter {
@@ -53,7 +62,8 @@ export function createOwnerRouter(keys: KeyRing): OwnerRouter {
     inUse: () => d.inUse(),
     placeConversation: (conversationId, projectId) => d.placeConversation(conversationId, projectId),
     ownerClient: (owner) => d.ownerClient(owner),
-    bulkFailures: (endpoint) => d.marks.all(endpoint),
+    bulkFailures: () => d.marks.all(),
+    statsFailures: (params) => d.marks.all(statsListing(params)),
     stats: () => sumStats(keys.made().map((c) => c.stats())),
     // The API's clock: the default key's answers, else the first key in use's, else any key's.
     serverTime: () =>

@@ -39,15 +39,6 @@ function answersFor(read: Listing, marked: Listing): boolean {
   return read.endDate !== undefined && marked.endDate !== undefined && marked.endDate < read.endDate;
 }
 
-function sameListing(a: Listing, b: Listing): boolean {
-  return (
-    a.endpoint === b.endpoint &&
-    a.filter === b.filter &&
-    a.startDate === b.startDate &&
-    a.endDate === b.endDate
-  );
-}
-
 /**
  * By client, the bulk listings whose last read failed. A mark is set when any page of a listing
  * fails for the client (its retries spent), and is cleared only when the listing is read again from
@@ -74,13 +65,10 @@ export class FailureMarks {
     else this.failed.set(client, marks);
   }
 
-  /**
-   * Every client with a bulk read failed (of `listing` itself, when given: not another listing of its
-   * endpoint, nor an older window), with its first such failure.
-   */
-  all(listing?: Listing): { readonly client: ApiClient; readonly error: ApiError }[] {
+  /** Every client with a bulk read failed, with its first failure. */
+  all(): { readonly client: ApiClient; readonly error: ApiError }[] {
     return [...this.failed].flatMap(([client, marks]) => {
-      const mark = marks.find((m) => listing === undefined || sameListing(m.listing, listing));
+      const mark = marks[0];
       return mark === undefined ? [] : [{ client, error: mark.error }];
     });
   }

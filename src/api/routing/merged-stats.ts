@@ -20,7 +20,7 @@ import type { Dispatch } from "./dispatch.js";
 const STATS: RequestIdentity = { method: "GET", route: "GET /projects/stats", path: "/projects/stats" };
 
 /** GET /projects/stats as a listing: its filters and its dates, whatever its page. */
-export function statsListing(params: ProjectStatsParams | undefined): Listing {
+function statsListing(params: ProjectStatsParams | undefined): Listing {
   const { startDate, endDate, offset: _offset, limit: _limit, ...filters } = params ?? {};
   const filter = Object.entries(filters)
     .filter(([, v]) => v !== undefined)

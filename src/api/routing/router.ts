@@ -10,13 +10,11 @@
  * (their sum) counts every request and every 429 of the run, key checks included.
  */
 import type { ApiClient } from "../client.js";
-import type { ProjectStatsParams } from "../endpoints.js";
 import type { ApiError } from "../result.js";
 import { Dispatch } from "./dispatch.js";
 import { endpointTable } from "./endpoint-table.js";
 import type { KeyIdentities } from "./key-identity.js";
 import type { KeyRing } from "./key-ring.js";
-import { statsListing } from "./merged-stats.js";
 import type { Owner } from "./owners.js";
 import type { Routes } from "./routes.js";
 import { sumStats } from "./sum-stats.js";
@@ -41,14 +39,6 @@ export interface OwnerRouter extends ApiClient {
    * key stays here until the listing that failed is read whole again.
    */
   bulkFailures(): readonly { readonly client: ApiClient; readonly error: ApiError }[];
-  /**
-   * The keys whose last read of the statistics listing `params` names (its filters and dates, any
-   * page) failed while another key's succeeded: that listing's own failures, not another listing's
-   * (a refresh's window, another budget's period) that may still be marked.
-   */
-  statsFailures(
-    params: ProjectStatsParams,
-  ): readonly { readonly client: ApiClient; readonly error: ApiError }[];
 }
 
 export function createOwnerRouter(keys: KeyRing): OwnerRouter {
@@ -63,7 +53,6 @@ export function createOwnerRouter(keys: KeyRing): OwnerRouter {
     placeConversation: (conversationId, projectId) => d.placeConversation(conversationId, projectId),
     ownerClient: (owner) => d.ownerClient(owner),
     bulkFailures: () => d.marks.all(),
-    statsFailures: (params) => d.marks.all(statsListing(params)),
     stats: () => sumStats(keys.made().map((c) => c.stats())),
     // The API's clock: the default key's answers, else the first key in use's, else any key's.
     serverTime: () =>

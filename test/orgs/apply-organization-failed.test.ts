@@ -54,8 +54,8 @@ test("apply: a budget's read failing for another organization's key leaves that 
     [adams.projects[0]?.address, "done"],
     [baker.projects[0]?.address, "done"],
   ]);
-  expect(log.some((r) => r.method === "POST" && r.path === `/projects/${baker.projects[0]?.id}/schedule`)).toBe(
-    true,
-  );
+  expect(
+    log.some((r) => r.method === "POST" && r.path === `/projects/${baker.projects[0]?.id}/schedule`),
+  ).toBe(true);
   expect(run.code).toBe(0);
 });

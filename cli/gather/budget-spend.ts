@@ -1,9 +1,9 @@
 /**
  * The reads the policy's `budgets` add to a plan: for each budget, the statistics of its period
  * (`GET /projects/stats` from the period's first UTC day to today on the API's clock, every page,
- * through the router's merged read of every key in use, so each organization's rows come with its
- * own key, and a key's failure makes the spending of a budget it may cover unknown rather than
- * short), summed as
+ * with every key in use, each on its own, so each organization's rows come with its own key, and
+ * a key's failure makes the spending of a budget it may cover unknown rather than short, and fails
+ * nothing else), summed as
  * the actual cost of the rows of the organizations it covers. A project sending since before the
  * period began changed no status in it (a message sent does not move `updated_at`), so the period's
  * statistics do not list it, yet it spends in the period: the projects sending now (`status=active`
@@ -28,7 +28,7 @@ export function costCents(actualCost: string): number {
   return Number.isFinite(value) ? Math.round(value * 100) : 0;
 }
 
-/** One listing of the statistics over every key in use: the rows, and the keys whose read failed. */
+/** One listing of the statistics, every key in use on its own: the rows, and the keys whose read failed. */
 interface Listing {
   readonly rows: readonly ProjectStatsRow[];
   readonly failed: readonly { readonly client: ApiClient; readonly message: string }[];
@@ -49,7 +49,7 @@ export async function readBudgetSpend(
     const key = `${startDate}/${endDate}/${status}`;
     let found = listings.get(key);
     if (found === undefined) {
-      found = listEveryKey(session, { startDate, endDate }, status);
+      found = listEveryKey(clients, { startDate, endDate }, status);
       listings.set(key, found);
     }
     return found;
@@ -87,30 +87,31 @@ export async function readBudgetSpend(
 }
 
 /**
- * Every page of one window, through the router's merged read of every key in use. A key whose page
- * failed while the others answered has its rows missing (its organization is failed instead), so it
- * is carried as failed: a budget judged without its rows would pass a send over its cap. A merged
- * read that failed whole (the default key, or every key) fails every key.
+ * Every page of one window with each key on its own, in parallel. Not through the session's merged
+ * read: a key whose read failed there while another's succeeded is marked failed for routing, so its
+ * organization, read whole by the plan, would be sent nothing for the rest of the run (no budget
+ * read is read again in `apply`); the failure is this budget's alone (its spending unknown), and
+ * another listing's failure (the plan's refresh) is not its own.
  */
 async function listEveryKey(
-  session: Session,
+  clients: readonly ApiClient[],
   window: { readonly startDate: string; readonly endDate: string },
   status: "all" | "active",
 ): Promise<Listing> {
   const rows = new Map<string, ProjectStatsRow>();
-  const router = session.router;
-  const listed = await listStatsWindow(
-    (params) => router.getProjectStats({ ...params, status }),
-    window,
-    (got) => {
-      for (const r of got) if (!rows.has(r.id)) rows.set(r.id, r);
-    },
+  const failed: { client: ApiClient; message: string }[] = [];
+  await Promise.all(
+    clients.map(async (client) => {
+      const listed = await listStatsWindow(
+        (params) => client.getProjectStats({ ...params, status }),
+        window,
+        (got) => {
+          for (const r of got) if (!rows.has(r.id)) rows.set(r.id, r);
+        },
+      );
+      if (!listed.ok) failed.push({ client, message: listed.error.message });
+    }),
   );
-  if (!listed.ok)
-    return { rows: [], failed: router.inUse().map((client) => ({ client, message: listed.error.message })) };
-  const failed = router
-    .bulkFailures("getProjectStats")
-    .map((f) => ({ client: f.client, message: f.error.message }));
   return { rows: [...rows.values()], failed };
 }
 

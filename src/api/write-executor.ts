@@ -12,8 +12,10 @@
  *   so the caller's `reread` decides (happened -> done; not happened -> send again with the same key;
  *   changed or unreadable -> stop); any other 4xx: **refused**, stop at once (one rule for every
  *   caller: the same payload is never sent again, and nothing is re-read here).
- * - A write the write port refuses (the cross-organization rule, routing/write-guard.ts) makes no
- *   request: it ends `blocked` (or `stopped` after earlier sends), as a `before` refusal does.
+ * - A write the write port refuses (the cross-organization rule, routing/write-guard.ts), or the
+ *   router sends nowhere (its organization's key failed: routing/routes.ts), makes no request: it
+ *   ends `blocked` (or `stopped` after earlier sends), as a `before` refusal does; never a re-read
+ *   of an outcome that cannot be open.
  * - Ctrl-C (`signal`) cuts a wait short and no new send starts; a request in flight finishes.
  * - When the budget is spent (or Ctrl-C) after an answer that left the outcome open (an unknown, or
  *   a 409 still running), the caller's `reread` is asked once more before giving up: never a blind
@@ -24,6 +26,7 @@
 import type { Sleep } from "./rate-limiter.js";
 import type { ApiError, ApiResult } from "./result.js";
 import { writeFailureOf } from "./retry-policy.js";
+import { isSentNowhere } from "./routing/routes.js";
 import { isPortRefusal } from "./routing/write-guard.js";
 import { resendDelayMs, sleepUnlessAborted } from "./write-retry.js";
 
@@ -103,7 +106,8 @@ export type WriteOutcome<T, R> = { readonly sends: number; readonly httpAttempts
 );
 
 /**
- * The write port refused send `n` (the cross-organization rule): no request was made, so nothing
+ * The write port refused send `n` (the cross-organization rule), or the router sent it nowhere: no
+ * request was made, so nothing
  * can have happened and nothing is re-read; like a `before` refusal, it blocks the write.
  */
 function portRefused<T, R>(
@@ -147,7 +151,7 @@ export async function executeWrite<T, R>(
     }
     spec.onSend?.(n);
     const res = await spec.send();
-    if (!res.ok && isPortRefusal(res.error))
+    if (!res.ok && (isPortRefusal(res.error) || isSentNowhere(res.error)))
       return portRefused(res.error, n, { uncertain, lastError, httpAttempts });
     spec.onAnswer?.(n, res);
     if (res.ok) {

@@ -14,6 +14,7 @@
  */
 
 import type { ApiError, ApiResult, ProjectStatsParams } from "../api/index.js";
+import { eachOffsetPage } from "../api/offset-paging.js";
 import { STATS_LIMIT_MAX } from "../contract/limits.js";
 import type { ProjectStats } from "../contract/resources.js";
 import type { ArmCounters } from "../experiments/verdict.js";
@@ -54,36 +55,23 @@ export type StatsOutcome =
   | { readonly ok: true; readonly facts: ReadonlyMap<string, StatsFact>; readonly coveredSinceMs: number }
   | { readonly ok: false; readonly error: ApiError };
 
-/** A guard against a server whose `hasMore` never ends: 1,000 pages are a million rows. */
-const MAX_PAGES_PER_WINDOW = 1000;
-
 /**
  * Lists every page of one window (`limit` 1,000, by offset, until `hasMore` ends), handing each
- * page's rows to `onRows`; the number of pages read, or the first error. The one page loop of the
- * stats listing (the plan's refresh, apply's basis, status, watch).
+ * page's rows to `onRows`; the number of pages read, or the first error. The one stats listing of
+ * a window (the plan's refresh, apply's basis, status, watch), over the one page loop
+ * (src/api/offset-paging.ts).
  */
 export async function listStatsWindow(
   read: StatsReader,
   window: Pick<StatsWindow, "startDate" | "endDate">,
   onRows: (rows: ProjectStats["projects"]) => void,
 ): Promise<{ readonly ok: true; readonly pages: number } | { readonly ok: false; readonly error: ApiError }> {
-  let offset = 0;
-  let pages = 0;
-  for (let page = 0; page < MAX_PAGES_PER_WINDOW; page++) {
-    const result = await read({
-      startDate: window.startDate,
-      endDate: window.endDate,
-      limit: STATS_LIMIT_MAX,
-      offset,
-    });
-    pages++;
-    if (!result.ok) return { ok: false, error: result.error };
-    const rows = result.value.projects;
-    onRows(rows);
-    offset += rows.length;
-    if (!result.value.pagination.hasMore || rows.length === 0) break;
-  }
-  return { ok: true, pages };
+  const listed = await eachOffsetPage(
+    (offset) =>
+      read({ startDate: window.startDate, endDate: window.endDate, limit: STATS_LIMIT_MAX, offset }),
+    (page) => onRows(page.projects),
+  );
+  return listed.ok ? { ok: true, pages: listed.pages } : listed;
 }
 
 /**

@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { type ApiClient, createApiClient } from "../../src/api/index.js";
+import type { ApiError } from "../../src/api/result.js";
+import { organizationFailed } from "../../src/api/routing/routes.js";
 import { executeWrite, type Reread } from "../../src/api/write-executor.js";
 import type { Project } from "../../src/contract/resources.js";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
@@ -221,6 +223,40 @@ describe("executeWrite: the contract's retry classes against the sandbox", () =>
     expect(log.filter((r) => r.route === "/projects/{id}")).toHaveLength(row.rereads);
     const changed = (await effects(sb, "pause")).filter((e) => e.changed);
     expect(changed).toHaveLength(row.effects);
+  });
+
+  test("a write the router sent nowhere (its organization's key failed a bulk read) is blocked: no re-read, no request", async () => {
+    // The router's answer for an organization whose key's statistics failed (retries spent): the
+    // read's 500, sent nowhere. Before, taken for a 500 whose outcome was open: re-read, "unknown".
+    const failure: ApiError = {
+      kind: "http",
+      status: 500,
+      code: "INTERNAL_ERROR",
+      message: "Internal server error",
+      shape: "standard",
+      correlationId: null,
+      details: null,
+      retryAfterSeconds: null,
+      outcome: "none",
+      attempts: 4,
+      method: "GET",
+      route: "GET /projects/stats",
+      path: "/projects/stats",
+    };
+    let rereads = 0;
+    const outcome = await executeWrite<unknown, Project>(
+      {
+        send: async () => ({ ok: false, error: organizationFailed(failure) }),
+        reread: async () => {
+          rereads++;
+          return { verdict: "unreadable", text: "not read", value: null };
+        },
+      },
+      { maxAttempts: 5, firstBackoffMs: 1000, sleep: async () => {}, signal: new AbortController().signal },
+    );
+    expect(outcome).toMatchObject({ kind: "blocked", sends: 0 });
+    expect(rereads).toBe(0);
+    expect(await requestLog(sb)).toEqual([]);
   });
 
   test("Ctrl-C during a wait: nothing more is sent, not taken (interrupted)", async () => {

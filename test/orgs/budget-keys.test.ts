@@ -63,3 +63,18 @@ test("a key that could not be used at all (GET /organizations failing): a budget
   expect(own.budgets[0]?.spent_cents).toBe(0);
   expect(own.budgets[0]?.held).toEqual([]);
 });
+
+test("a budget whose own reads answered is judged, though another listing of the statistics failed for a key earlier in the run", async () => {
+  // The four attempts of the second county's first statistics page of the plan's refresh fail;
+  // the budget's own listings, read after, answer for every key.
+  const b = await bed(3, 1, (w) => `GET /projects/stats: status(500) n=4 org=${w.orgs[1]?.id}`);
+  writeFileSync(
+    join(b.world.dir, "campaign", "campaignctl.policy.yaml"),
+    "version: 1\nrules:\n  budgets: [{usd: 1000, per: month}]\n",
+  );
+  const planned = await plan(b, orgKeys(b), { json: true });
+  const doc = JSON.parse(planned.stdout) as { budgets: PlanBudget[] };
+  // Before, the refresh's failure was taken as the budget's: spending unknown, every send held.
+  expect(doc.budgets[0]?.spent_cents).toBe(0);
+  expect(doc.budgets[0]?.held).toEqual([]);
+});

@@ -4,6 +4,8 @@
  * listing went on to a page it could read has its first page's rows missing, so the listing is
  * incomplete for it; a later page that succeeds must not make it look whole.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { statusCommand } from "../../cli/commands/status.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
@@ -11,7 +13,7 @@ import type { FixtureProject } from "../../src/sandbox/fixture/types.js";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { checkCliDocuments } from "../helpers/documents.js";
 import { admin } from "../sandbox/helpers.js";
-import { adopt, type Bed, closeBeds, io, orgKeys, type Run, virtual } from "./harness.js";
+import { adopt, type Bed, closeBeds, io, orgKeys, plan, type Run, virtual } from "./harness.js";
 import { buildOrgWorld, type OrgWorld } from "./world.js";
 
 afterEach(closeBeds);
@@ -22,19 +24,29 @@ interface LogEntry {
   readonly key_organization_id: string | null;
 }
 
-/** Two counties; the first has 1,001 projects (two pages of statistics), the second one. */
-async function bed(faults: (world: OrgWorld) => string): Promise<Bed> {
+/**
+ * Two counties, each with its campaign's project and `extra[i]` more (1,000 more: two pages of
+ * statistics), each of them made by `more` from its county's project.
+ */
+async function bed(
+  faults: (world: OrgWorld) => string,
+  extra: readonly number[] = [1000, 0],
+  more: (p: FixtureProject) => FixtureProject = (p) => p,
+): Promise<Bed> {
   const world = buildOrgWorld(2, 1);
   const projects = (world.fixture as unknown as { projects: FixtureProject[] }).projects;
-  const first = world.orgs[0]?.projects[0]?.id;
-  const template = projects.find((p) => p.project_id === first);
-  if (template === undefined) throw new Error("world");
-  for (let i = 0; i < 1000; i++)
-    projects.push({
-      ...template,
-      project_id: `0f000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-      name: `${template.name} ${i}`,
-    });
+  for (const [o, org] of world.orgs.entries()) {
+    const template = projects.find((p) => p.project_id === org.projects[0]?.id);
+    if (template === undefined) throw new Error("world");
+    for (let i = 0; i < (extra[o] ?? 0); i++)
+      projects.push(
+        more({
+          ...template,
+          project_id: `0f00000${o}-0000-4000-8000-${String(i).padStart(12, "0")}`,
+          name: `${template.name} ${i}`,
+        }),
+      );
+  }
   return adopt({
     world,
     sb: await startSandbox({ fixture: world.fixture, rateLimits: false, faults: faults(world) }),
@@ -71,4 +83,37 @@ test("status --all: a key whose first page of statistics failed is named as miss
     `error[api.listing-incomplete]: the key in ${baker.variable} could not be read (GET /projects/stats answered 500 INTERNAL_ERROR)`,
   );
   expect(run.code).toBe(1);
+});
+
+test("status --all: two organizations of more than a page each are listed whole (each key paged by its own offset)", async () => {
+  const b = await bed(() => "", [1000, 1000]);
+  const run = await statusAll(b);
+  const listed = new Set((JSON.parse(run.stdout).projects as { id: string }[]).map((p) => p.id));
+  // Before, the merged page's 2,000 rows were taken as the next offset of both keys: the last
+  // project of each county was never read, and the listing said nothing.
+  expect(listed.size).toBe(2002);
+  expect(run.stderr).not.toContain("listing-incomplete");
+  expect(run.code).toBe(0);
+});
+
+test("plan: a budget over every organization counts the rows past each key's first page", async () => {
+  const b = await bed(
+    () => "",
+    [1001, 1001],
+    (p) => ({
+      ...p,
+      status: "completed",
+      updated_at: "2026-12-01T09:00:00.000Z",
+      stats: { actual_cost: "1.0000" },
+    }),
+  );
+  writeFileSync(
+    join(b.world.dir, "campaign", "campaignctl.policy.yaml"),
+    "version: 1\nrules:\n  budgets: [{usd: 2001, per: month}]\n",
+  );
+  const planned = await plan(b, orgKeys(b), { json: true });
+  const doc = JSON.parse(planned.stdout) as { budgets: { spent_cents: number | null; held: string[] }[] };
+  // 2,002 projects of $1 in the period: before, 2,000 of them were counted, and the budget passed.
+  expect(doc.budgets[0]?.spent_cents).toBe(200_200);
+  expect(doc.budgets[0]?.held).toEqual(b.world.orgs.map((o) => o.projects[0]?.address));
 });

@@ -65,10 +65,10 @@ export class FailureMarks {
     else this.failed.set(client, marks);
   }
 
-  /** Every client with a bulk read failed (of `endpoint`, when given), with its first such failure. */
-  all(endpoint?: BulkEndpoint): { readonly client: ApiClient; readonly error: ApiError }[] {
+  /** Every client with a bulk read failed, with its first failure. */
+  all(): { readonly client: ApiClient; readonly error: ApiError }[] {
     return [...this.failed].flatMap(([client, marks]) => {
-      const mark = marks.find((m) => endpoint === undefined || m.listing.endpoint === endpoint);
+      const mark = marks[0];
       return mark === undefined ? [] : [{ client, error: mark.error }];
     });
   }

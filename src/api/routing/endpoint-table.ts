@@ -10,31 +10,25 @@
  * | conversations listed for no project | every key in use | all read to the end, merged by id; one failure fails it |
  * | thread messages, reply | the conversation's project | its organization's |
  * | email list upsert | the email list | the organization its file names; unrouted: none (sent nowhere) |
- * | organizations, 10DLC campaigns, lists, numbers, statistics | every key in use | all read, merged; a key that fails fails its organization |
+ * | organizations, 10DLC campaigns, lists, numbers | every key in use | all read, merged; a key that fails fails its organization |
+ * | statistics | every key in use | one key: paged as asked; several: each read to its end by its own offset, merged into one page; a key that fails fails its organization (merged-stats.ts) |
  * | email campaigns | every key in use | all read to the end, merged; early access of a key is no campaigns |
  * | media, toll-free verification, sending domain by id | (not routed) | the first key in use that sees it |
  *
  * Writes pass the write guard (the cross-organization rule) before any request.
  */
 
-import type { Conversation, CursorPage, EmailCampaign, ProjectStats } from "../../contract/resources.js";
+import type { Conversation, CursorPage, EmailCampaign } from "../../contract/resources.js";
 import type { ApiClient } from "../client.js";
 import { isEarlyAccess } from "../early-access.js";
-import type { ConversationQuery, EmailCampaignQuery, Endpoints, ProjectStatsParams } from "../endpoints.js";
+import type { ConversationQuery, EmailCampaignQuery, Endpoints } from "../endpoints.js";
 import { seg } from "../endpoints.js";
 import { refusesKey } from "../key-refusal.js";
 import { collectPages, pages } from "../paging.js";
 import type { ApiError, ApiResult, RequestIdentity } from "../result.js";
-import {
-  allPages,
-  type BulkEndpoint,
-  type BulkPage,
-  firstVisible,
-  gather,
-  mergeItems,
-  wholeListing,
-} from "./bulk.js";
+import { allPages, type BulkEndpoint, firstVisible, gather, mergeItems, wholeListing } from "./bulk.js";
 import type { Dispatch } from "./dispatch.js";
+import { projectStats } from "./merged-stats.js";
 
 const get = (route: string, path: string): RequestIdentity => ({
   method: "GET",
@@ -214,61 +208,6 @@ async function listOrganizations(d: Dispatch) {
     (o) => o.id,
     d.none(get("/organizations", "/organizations")),
   );
-}
-
-/** A page of GET /projects/stats as a listing: its filters, its dates, and whether it is the first. */
-function statsPage(params: ProjectStatsParams | undefined): BulkPage {
-  const { startDate, endDate, offset, limit: _limit, ...filters } = params ?? {};
-  const filter = Object.entries(filters)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k}=${v}`)
-    .join("&");
-  return {
-    listing: {
-      endpoint: "getProjectStats",
-      filter,
-      ...(startDate === undefined ? {} : { startDate }),
-      ...(endDate === undefined ? {} : { endDate }),
-    },
-    first: (offset ?? 0) === 0,
-  };
-}
-
-/**
- * GET /projects/stats over every key in use: rows merged by id, counts added. A key whose page failed
- * while the others answered is marked failed for the listing until it is read again from its first
- * page (bulk.ts): a later page answering for it leaves the rows of the failed one missing.
- */
-async function projectStats(
-  d: Dispatch,
-  params: ProjectStatsParams | undefined,
-): Promise<ApiResult<ProjectStats>> {
-  const kept = await gather(d.inUse(), d.defaultClient, d.marks, statsPage(params), (c) =>
-    c.getProjectStats(params),
-  );
-  const [head] = kept;
-  if (head === undefined) return { ok: false, error: d.none(get("/projects/stats", "/projects/stats")) };
-  if (!head.result.ok) return head.result;
-  const rows = new Map<string, ProjectStats["projects"][number]>();
-  let hasMore = false;
-  let totalCount = 0;
-  for (const { result } of kept) {
-    if (!result.ok) return result;
-    for (const row of result.value.projects) if (!rows.has(row.id)) rows.set(row.id, row);
-    hasMore ||= result.value.pagination.hasMore;
-    totalCount += result.value.pagination.totalCount;
-  }
-  d.learnStatsRows([...rows.values()]);
-  const value = head.result.value;
-  return {
-    ...head.result,
-    value: {
-      ...value,
-      projects: [...rows.values()],
-      pagination: { ...value.pagination, hasMore, totalCount },
-    },
-  };
 }
 
 /**

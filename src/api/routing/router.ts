@@ -11,7 +11,6 @@
  */
 import type { ApiClient } from "../client.js";
 import type { ApiError } from "../result.js";
-import type { BulkEndpoint } from "./bulk.js";
 import { Dispatch } from "./dispatch.js";
 import { endpointTable } from "./endpoint-table.js";
 import type { KeyIdentities } from "./key-identity.js";
@@ -36,10 +35,10 @@ export interface OwnerRouter extends ApiClient {
   /** The client `owner`'s requests go with; null when none (its key failed, or no key serves it). */
   ownerClient(owner: Owner): ApiClient | null;
   /**
-   * The keys with a bulk read failed while another key's succeeded, of `endpoint` when given (each
-   * with its first failure); a key stays here until the listing that failed is read whole again.
+   * The keys with a bulk read failed while another key's succeeded (each with its first failure); a
+   * key stays here until the listing that failed is read whole again.
    */
-  bulkFailures(endpoint?: BulkEndpoint): readonly { readonly client: ApiClient; readonly error: ApiError }[];
+  bulkFailures(): readonly { readonly client: ApiClient; readonly error: ApiError }[];
 }
 
 export function createOwnerRouter(keys: KeyRing): OwnerRouter {
@@ -53,7 +52,7 @@ export function createOwnerRouter(keys: KeyRing): OwnerRouter {
     inUse: () => d.inUse(),
     placeConversation: (conversationId, projectId) => d.placeConversation(conversationId, projectId),
     ownerClient: (owner) => d.ownerClient(owner),
-    bulkFailures: (endpoint) => d.marks.all(endpoint),
+    bulkFailures: () => d.marks.all(),
     stats: () => sumStats(keys.made().map((c) => c.stats())),
     // The API's clock: the default key's answers, else the first key in use's, else any key's.
     serverTime: () =>

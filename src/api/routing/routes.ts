@@ -5,6 +5,7 @@
  * for an organization without its own key; its writes then meet the cross-organization rule).
  */
 import type { ApiClient } from "../client.js";
+import { isRateLimitStall } from "../rate-limit-stall.js";
 import type { ApiError } from "../result.js";
 
 /** Where the requests of one owner go: a client, or the error its organization's key met (sent nowhere). */
@@ -40,6 +41,15 @@ export function organizationFailed(failure: ApiError): ApiError {
     attempts: 0,
     outcome: "none",
   };
+}
+
+/**
+ * Whether `error` is the router's own answer for a request it sent nowhere (`organizationFailed`,
+ * `keysFailed`, `noKeyError`): no attempt, nothing happened. A request the client made has an
+ * attempt; the client's one unsent error, a refused wait for the rate limit, is not the router's.
+ */
+export function isSentNowhere(error: ApiError): boolean {
+  return error.attempts === 0 && error.outcome === "none" && !isRateLimitStall(error);
 }
 
 /**

@@ -7,6 +7,7 @@
  * same per-project judgement), a saved plan is checked against it, the gallery and `watch` read what it returned. No IO, no clock of its own: the caller
  * (cli/gather/plan-pipeline.ts) gathers every input.
  */
+
 import type { Campaign, ProjectSpec } from "../campaign/model.js";
 import type { Project } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -28,6 +29,7 @@ import { liftInstanceFindings } from "./instance-findings.js";
 import type { LiveRead, LiveState } from "./live.js";
 import type { LiveSends } from "./live-sends.js";
 import { organizationSections } from "./organizations.js";
+import { policyOrganizationFindings } from "./policy-organizations.js";
 import { type ForecastRules, judgeProject, judgeRules, type PlanContext } from "./project-judgement.js";
 import { replyRuleSets } from "./reply-items.js";
 import { sendFactsOf } from "./send-facts.js";
@@ -107,7 +109,11 @@ export function forecasts(input: Pick<JudgeInput, "forecast" | "policy">): boole
 export function judge(input: JudgeInput): Judgement {
   const scoped = judgeScoped(input, input.live.projects, input.now, input.targets, input.excludes);
   const judged = { ...scoped, plan: liftInstanceFindings(scoped.plan) };
-  const diagnostics = [...input.diagnostics, ...judged.plan.diagnostics];
+  const diagnostics = [
+    ...input.diagnostics,
+    ...policyOrganizationFindings(input.policy, input.live.organizations),
+    ...judged.plan.diagnostics,
+  ];
   const organizations = organizationSections(
     judged.plan.projects,
     input.campaign.projects,

@@ -2,6 +2,8 @@
 export const POLICY_CODES = {
   "policy.api-key-in-file":
     "an API key is written in a policy file (keys are read only from the environment)",
+  "policy.organization-unmatched":
+    "an organization the policy names (budgets, require_suppression_lists, places) matches none this run's keys see, yet is a slip of one (error: it differs only in case or spacing) or close to one (warning): the rule would apply to none of its projects",
   "policy.file-invalid": "the policy file is not valid YAML or does not match schemas/policy.schema.json",
   "policy.file-unreadable":
     "the policy file named with --policy (or the nearest campaignctl.policy.yaml found) cannot be read",

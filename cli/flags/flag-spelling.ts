@@ -25,6 +25,8 @@ export interface UnknownFlag {
 /** What the command knows: its long flags (`--out`, `--help` …), and whether it is the root. */
 export interface FlagContext {
   readonly longFlags: readonly string[];
+  /** Those of `longFlags` that take no value (`--auto-approve`): `-auto-approve=true` is one alone. */
+  readonly switches?: readonly string[];
   /** `campaignctl` itself, with no command: where `-v`/`--version` print the version. */
   readonly root: boolean;
   /**
@@ -54,9 +56,15 @@ export function unknownFlag(word: string, context: FlagContext): UnknownFlag {
   const version = !context.root && isVersionSpelling(spelt) && !exact;
   const sentences: string[] = [];
   const owners = suggestion === undefined ? flagOwners(`--${name}`, context) : [];
+  const valueless =
+    suggestion !== undefined && value !== "" && context.switches?.includes(suggestion) === true;
   if (suggestion !== undefined) {
-    sentences.push(`Did you mean ${exact ? `${suggestion}${value}` : suggestion}?`);
+    sentences.push(`Did you mean ${exact && !valueless ? `${suggestion}${value}` : suggestion}?`);
     if (single) sentences.push(TWO_DASHES);
+    if (valueless)
+      sentences.push(
+        `${suggestion} takes no value: give it alone to turn it on; leave it out to keep it off.`,
+      );
   } else if (single && spelt.length > 2) {
     sentences.push(
       owners.length > 0 ? TWO_DASHES : `Flags take two dashes, and this command has no --${name}.`,

@@ -132,11 +132,14 @@ export class StrictCommand extends Command {
 
   /** Commander's hook for an unknown option (not in its typings): our wording, else commander's. */
   unknownOption(flag: string): never {
-    const longFlags = this.createHelp()
-      .visibleOptions(this)
-      .flatMap((o) => (o.long === undefined ? [] : [o.long]));
+    const options = this.createHelp().visibleOptions(this);
+    const longFlags = options.flatMap((o) => (o.long === undefined ? [] : [o.long]));
+    const switches = options.flatMap((o) =>
+      o.long === undefined || o.required || o.optional ? [] : [o.long],
+    );
     const { shown, hint } = unknownFlag(flag, {
       longFlags,
+      switches,
       root: this.parent === null,
       // The table names a command by its words after the root's (`replies plan`).
       elsewhere: { flags: COMMAND_FLAGS, command: wordsOf(this).slice(1).join(" ") },

@@ -9,6 +9,7 @@
 import type { CompletionItem, Hover, Position } from "vscode-languageserver";
 import { MarkupKind } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
+import { maskKeyShaped } from "../../src/contract/key-shaped.js";
 import { organizationIn } from "../../src/plan/snapshot.js";
 import { addressesAround, type CheckMemory, isCampaignDocument, type Workspace } from "./check-document.js";
 import { type CompletionSources, completionsAt } from "./completion.js";
@@ -92,5 +93,7 @@ export function hoverOf(
     cut,
   );
   if (hover === undefined) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: lspRange(hover.range) };
+  // An API key written in the file is shown as `*`, as validate's excerpt shows it.
+  const value = maskKeyShaped(hover.markdown);
+  return { contents: { kind: MarkupKind.Markdown, value }, range: lspRange(hover.range) };
 }

@@ -9,6 +9,7 @@ import {
   type Position,
   type Range,
 } from "vscode-languageserver";
+import { maskKeyShaped } from "../../src/contract/key-shaped.js";
 import type { FixEdits } from "./fix-edits.js";
 
 /** A diagnostic as published, with its fixes as edits of the text it was found in. */
@@ -50,7 +51,8 @@ export function codeActions(
   return entries.filter(wanted).flatMap((e) =>
     e.fixes().map(
       (fix): CodeAction => ({
-        title: fix.title,
+        // The edit is the user's own text; its title is shown, so an API key in it is masked.
+        title: maskKeyShaped(fix.title),
         kind: CodeActionKind.QuickFix,
         diagnostics: [e.lsp],
         isPreferred: fix.preferred,

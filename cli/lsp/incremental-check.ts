@@ -63,9 +63,9 @@ export type MiniCache = Map<string, FileCheck>;
 
 const MINI_CACHE_SIZE = 8;
 
-/** Findings that mean the file's structure is in question: never handled by the small files. */
+/** Findings that put the file's structure in question, or count keys file-wide: never in small files. */
 const STRUCTURAL =
-  /^campaign\.(yaml-|duplicate-key|unclosed-|list-item-dash|multiple-documents|not-campaign-file|empty-file|message-not-text)/;
+  /^campaign\.(yaml-|duplicate-key|unclosed-|list-item-dash|multiple-documents|not-campaign-file|empty-file|message-not-text|api-key-in-file)/;
 
 /** True for a finding that puts the file's structure in question (never handled by small files). */
 export function isStructural(code: string): boolean {

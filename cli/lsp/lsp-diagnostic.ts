@@ -16,6 +16,7 @@ import {
   type Range,
 } from "vscode-languageserver";
 import type { Diagnostic, Severity, SourcePosition, SourceRange } from "../../src/diagnostics/diagnostic.js";
+import { maskedKeys } from "../../src/diagnostics/masked-keys.js";
 
 /** The `source` of every diagnostic the server publishes. */
 export const LSP_SOURCE = "campaignctl";
@@ -64,7 +65,8 @@ function where(range: SourceRange): string {
  * `d` as published on the document whose file is `file` (the path its ranges name). A diagnostic
  * about another file is placed at the document's start, its message prefixed with its place.
  */
-export function toLspDiagnostic(d: Diagnostic, file: string): LspDiagnostic {
+export function toLspDiagnostic(written: Diagnostic, file: string): LspDiagnostic {
+  const d = maskedKeys(written);
   const here = d.range !== undefined && d.range.file === file;
   const elsewhere = d.range !== undefined && !here ? `${where(d.range)}: ` : "";
   const message = `${elsewhere}${d.message}${d.hint === undefined ? "" : `\nhint: ${d.hint}`}`;

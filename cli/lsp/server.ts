@@ -284,7 +284,8 @@ function initialize(state: SessionState, params: InitializeParams): InitializeRe
   state.folders = uris.flatMap((u) => documentPath(u) ?? []);
   return {
     capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
+      // Saves: a policy file or a closed file of the workspace is read from disk (checkAll).
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
       completionProvider: { triggerCharacters: ["[", ","] },
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -342,9 +343,13 @@ function listen(state: SessionState, debounce: Debouncer): void {
   );
   // Opening or editing any document re-checks every open one, once the edits have been quiet.
   // Only file: documents have a path to find policies from; an untitled buffer is not checked.
+  const checkAll = () => debounce.call("open documents", () => publishAll(state));
   documents.onDidChangeContent(({ document }) => {
-    if (documentPath(document.uri) !== undefined) debounce.call("open documents", () => publishAll(state));
+    if (documentPath(document.uri) !== undefined) checkAll();
   });
+  // What the checks read from disk changed under unchanged buffers: a save, or a change outside.
+  documents.onDidSave(checkAll);
+  connection.onDidChangeWatchedFiles(checkAll);
   connection.onHover(({ textDocument, position }) =>
     onFileDocument(state, textDocument.uri, "hovering over", null, (document, path) =>
       hoverOf(answerContext(state), document, path, position),

@@ -20,6 +20,8 @@ export function unclosedQuote(source: SourceText, errors: readonly YamlProblem[]
         if (t.type !== "double-quoted-scalar" && t.type !== "single-quoted-scalar") continue;
         if (!isClosed(t.source)) opening = { offset: t.offset, quote: t.source[0] ?? '"' };
       }
+      // Found: the walk stops here, before it descends (50,000 unclosed `[` would overflow the stack).
+      return opening === undefined ? undefined : CST.visit.BREAK;
     });
   }
   if (opening === undefined) return undefined;
@@ -59,6 +61,7 @@ export function unclosedBracket(source: SourceText, errors: readonly YamlProblem
       const open = t.start.source;
       const close = open === "[" ? "]" : "}";
       if (!t.end.some((e) => e.source === close)) opening = { offset: t.offset, bracket: open };
+      return opening === undefined ? undefined : CST.visit.BREAK;
     });
   }
   if (opening === undefined) return undefined;

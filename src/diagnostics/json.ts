@@ -7,6 +7,7 @@
  */
 import type { DiagnosticCode } from "./codes.js";
 import type { Diagnostic, RelatedInformation, Severity, SourcePosition, SourceRange } from "./diagnostic.js";
+import { maskedKeys } from "./masked-keys.js";
 
 /** A source position as JSON. Invariant: the same numbers as {@link SourcePosition}. */
 export interface PositionJson {
@@ -43,8 +44,9 @@ function rangeJson(range: SourceRange): RangeJson {
   return { file: range.file, start: positionJson(range.start), end: positionJson(range.end) };
 }
 
-/** The JSON form of a diagnostic, keys in their documented order. */
-export function diagnosticJson(d: Diagnostic): DiagnosticJson {
+/** The JSON form of a diagnostic, keys in their documented order (an API key in its words masked). */
+export function diagnosticJson(written: Diagnostic): DiagnosticJson {
+  const d = maskedKeys(written);
   return {
     severity: d.severity,
     code: d.code,

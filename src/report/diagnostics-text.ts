@@ -7,6 +7,7 @@
 
 import { maskKeyShaped } from "../contract/key-shaped.js";
 import type { Diagnostic, RelatedInformation, Severity } from "../diagnostics/diagnostic.js";
+import { maskedKeys } from "../diagnostics/masked-keys.js";
 import { type InstancesInFile, instanceCount, instancesByFile } from "./instance-places.js";
 import { type Style, styleFor } from "./style.js";
 import { visibleText } from "./visible-text.js";
@@ -40,7 +41,8 @@ function severityLabel(severity: Severity, style: Style): string {
   }
 }
 
-function renderOne(d: Diagnostic, sources: LineIndex, style: Style): string {
+function renderOne(written: Diagnostic, sources: LineIndex, style: Style): string {
+  const d = maskedKeys(written);
   const where = d.range ? `${d.range.file}:${d.range.start.line}:${d.range.start.column}: ` : "";
   let out = `${style.bold(where)}${severityLabel(d.severity, style)}[${d.code}]: ${d.message}\n`;
   if (d.range) out += excerpt(sources.line(d.range.file, d.range.start.line), d.range, style);

@@ -54,6 +54,11 @@ const SAME_LAYER: ArchitectureRules["sameLayer"] = [
     why: "results count money and rates with status's exact e4 sums and fractions (one rounding rule for every figure)",
   },
   {
+    from: "diagnostics",
+    to: "contract",
+    why: "a diagnostic's words are shown with an API key written in the file masked (masked-keys.ts), by the one key shape, the contract's prefix (src/contract/key-shaped.ts)",
+  },
+  {
     from: "contract",
     to: "text",
     why: "the date-time reads keep their results in the one bounded memo (src/text/bounded-memo.ts)",

@@ -79,3 +79,25 @@ test("near misses are not keys: a word ending in live_, a short tail, another pr
   const codes = JSON.parse(run.stdout).diagnostics.map((d: { code: string }) => d.code);
   expect(codes).not.toContain("campaign.api-key-in-file");
 });
+
+test("a pasted blob of 250,000 keys is 20 errors and one that counts the rest, not an internal error", async () => {
+  // Before, each key was one error, and the list spread into a call's arguments overflowed the
+  // stack: validate ended with exit 70 (internal error), the language server with lsp.internal-error.
+  const blob = `${Array.from({ length: 250_000 }, (_, i) => `pc_live_${String(i).padStart(12, "0")}`).join(" ")}`;
+  const dir = world({
+    campaign: (t) => `${t}# pasted by mistake: ${blob}\n`,
+    policy: (t) => `${t}# ${blob}\n`,
+  });
+  const json = await runCli(["validate", "gotv.yaml", "--json"], { cwd: dir });
+  expect(json.stderr).toBe("");
+  expect(json.code).toBe(1);
+  const found = (JSON.parse(json.stdout).diagnostics as { code: string; message: string }[]).filter((d) =>
+    d.code.endsWith(".api-key-in-file"),
+  );
+  for (const code of ["campaign.api-key-in-file", "policy.api-key-in-file"]) {
+    const mine = found.filter((d) => d.code === code);
+    expect(mine).toHaveLength(21);
+    expect(mine[20]?.message).toBe("249980 more API keys in this file are not shown");
+  }
+  expect(json.stdout).not.toContain("pc_live_0000");
+});

@@ -141,3 +141,14 @@ describe("absurd nesting says what the file has too much of", () => {
     expect(codes).not.toContain("campaign.yaml-too-complex");
   });
 });
+
+describe("absurd nesting left open is the bracket it opens with, not an internal error", () => {
+  // Before, the search for the unclosed bracket (or quote) walked every level of the syntax tree
+  // after finding it: 50,000 `[` never closed overflowed the stack (validate exit 70).
+  it.each([
+    ["50,000 unclosed flow lists", `version: 1\nfields: ${"[".repeat(50_000)}\n`],
+    ["50,000 unclosed flow lists and a quote", `version: 1\nfields: ${"[".repeat(50_000)}"abc\n`],
+  ])("%s", (_name, text) => {
+    expect(codes(text)).toEqual(["campaign.unclosed-bracket@2:9"]);
+  });
+});

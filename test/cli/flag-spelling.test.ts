@@ -204,6 +204,24 @@ describe("the issue's command lines", () => {
   });
 
   test.each([
+    [["apply", "--sandbox", ".", "-auto-approve=true"], "-auto-approve", "--auto-approve"],
+    [["plan", "--sandbox", ".", "-refresh=false"], "-refresh", "--refresh"],
+    [["validate", ".", "-json=true"], "-json", "--json"],
+  ])(
+    "%j: Terraform's `-switch=value` suggests the switch alone (it takes no value)",
+    async (argv, typed, flag) => {
+      const run = await runCli(argv, { cwd });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe("");
+      // Before, the hint suggested `--auto-approve=true`, itself a usage error.
+      expect(run.stderr).toBe(
+        `error[cli.usage]: unknown option '${typed}'\n  hint: did you mean ${flag}? ${TWO_DASHES} ${flag} takes no value: give it alone to turn it on; leave it out to keep it off.\n`,
+      );
+      expect(readdirSync(cwd)).toEqual([]);
+    },
+  );
+
+  test.each([
     [["plan", "--sandbox", "--fixture="], "--fixture <file>"],
     [["plan", "--sandbox", "--gallery-url", ""], "--gallery-url <url>"],
     [["apply", "--sandbox", "--target", ""], "--target <address>"],

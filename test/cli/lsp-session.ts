@@ -246,7 +246,7 @@ async function initialized(
     workspaceFolders: folder === undefined ? null : [{ uri: pathToFileURL(folder).href, name: "campaign" }],
   });
   expect(init.serverInfo?.name).toBe("campaignctl");
-  expect(init.capabilities.textDocumentSync).toBe(2);
+  expect(init.capabilities.textDocumentSync).toEqual({ openClose: true, change: 2, save: true });
   await connection.sendNotification(InitializedNotification.type, {});
   return session;
 }

@@ -24,6 +24,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const server: ServerOptions = { command, args };
   const options: LanguageClientOptions = {
     documentSelector: [{ scheme: "file", language: "yaml" }],
+    // Files changed outside the editor (a policy file, a closed campaign file): checked again.
+    synchronize: { fileEvents: workspace.createFileSystemWatcher("**/*.{yaml,yml}") },
   };
   client = new LanguageClient("campaignctl", "campaignctl", server, options);
   context.subscriptions.push({ dispose: () => void client?.stop() });

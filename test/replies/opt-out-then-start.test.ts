@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type SandboxHandle, startSandbox } from "../../src/sandbox/index.js";
 import { EXAMPLE_FIXTURE } from "../sandbox/helpers.js";
-import { ANSWERS, answersAfter, campaignDir, runJson, textIn } from "./world.js";
+import { ANSWERS, answersAfter, campaignDir, planJson, runJson, textIn } from "./world.js";
 
 let sb: SandboxHandle;
 beforeEach(async () => {
@@ -59,6 +59,14 @@ describe("a question whose conversation was opted out when the worker judged it"
     expect(opted(asked.conversationId)).toBe(false);
     expect(opted(stop.conversationId)).toBe(false);
     await sb.clock.advance(61_000);
+    const plan = await planJson(sb, cwd, { state: ".campaignctl/replies" });
+    expect(plan.code, plan.stderr).toBe(0);
+    const planned = plan.plan.inbounds.find((i: { message_id: string }) => i.message_id === asked.messageId);
+    expect(planned).toMatchObject({
+      verdict: "refused-before",
+      rule: "shift",
+      detail: "conversation-opted-out",
+    });
 
     const second = await runJson(sb, cwd, { once: true, webhooks: false });
     expect(second.code, second.stderr).toBe(0);

@@ -10,7 +10,7 @@ import type { AnsweredLine } from "./state-file.js";
 export interface RuleAnswered {
   readonly rule: string;
   readonly answered: number;
-  /** Inbounds whose answer the API refused (4xx), never retried. */
+  /** Inbounds whose answer the API refused (4xx) or that were not sent to an opted-out conversation; never retried. */
   readonly refused: number;
   readonly segments: number;
   /** Dollars; null when an answer of it was recorded without a segment price. */

@@ -100,8 +100,10 @@ export async function settleInbound(
     return written;
   };
   switch (decision.kind) {
-    case "missing":
     case "opt-out":
+      optedOutFinal(ctx, project, job, thread, line);
+      return decision;
+    case "missing":
     case "unmatched":
     case "limit":
       return decision;
@@ -230,6 +232,46 @@ export async function settleInbound(
       return { kind: "unknown", rule: rule.name, error: null, note: outcome.refusal };
   }
 }
+
+/**
+ * An inbound a rule would answer but for its conversation being opted out (the listing's
+ * `opted_out`) is settled for good, `refused` with the code `conversation-opted-out`: the event path
+ * meets the same inbound as the API's `409 CONTACT_OPTED_OUT`, recorded `refused`, and a START later
+ * must not bring an answer to a question asked before the STOP (in another conversation of the
+ * organization, which this thread does not show) or while opted out.
+ */
+function optedOutFinal(
+  ctx: SettleContext,
+  project: ReplyProject,
+  job: InboundJob,
+  thread: readonly ThreadMessage[],
+  line: (
+    fields: Pick<AnsweredLine, "t" | "rule" | "answer_message_id" | "segments" | "code" | "via">,
+  ) => unknown,
+): void {
+  if (!job.conversationOptedOut || job.eventOptOut) return;
+  const otherwise = decideInbound({
+    thread,
+    inboundId: job.inboundId,
+    replies: project.replies,
+    revocation: ctx.revocation,
+    conversationOptedOut: false,
+    eventOptOut: false,
+    recorded: recordedAnswers(ctx.state.answersIn(job.conversationId)),
+  });
+  if (otherwise.kind !== "answer") return;
+  line({
+    t: "refused",
+    rule: otherwise.match.rule.name,
+    answer_message_id: null,
+    segments: 0,
+    code: OPTED_OUT_CODE,
+    via: "thread",
+  });
+}
+
+/** The record's code of an answer not sent because the conversation was opted out when judged. */
+export const OPTED_OUT_CODE = "conversation-opted-out";
 
 /** The cost of `segments` at `priceUsd` a segment, in dollars rounded to 1e-6 (as `replies plan` rounds). */
 export function answerCost(segments: number, priceUsd: number): number {

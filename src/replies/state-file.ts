@@ -3,7 +3,7 @@
  * `DIR/webhooks/`, whose lock also guards these files: one worker per directory):
  *
  * - `answered.jsonl`: one line per settled inbound, appended and flushed (fsync) before the worker
- *   goes on: `answered` (its answer's message id, rule, segments) or `refused` (a 4xx, never retried).
+ *   goes on: `answered` (its answer's message id, rule, segments) or `refused` (a 4xx, or not sent to an opted-out conversation; never retried).
  *   A line cut short by a kill is cut off on start: that inbound is settled again by reading its
  *   thread (the answer, if it went out, follows the inbound there) and by its Idempotency-Key.
  * - `cursor.json`: the poll's `updated_since` (the newest `last_inbound_at` whose conversation was
@@ -40,7 +40,7 @@ export interface AnsweredLine {
   readonly segment_price_usd?: number | null;
   /** `segments` times `segment_price_usd` (dollars, rounded to 1e-6); null without a price. */
   readonly cost_usd?: number | null;
-  /** The API's code of a refusal; null for an answer. */
+  /** The API's code of a refusal (`conversation-opted-out`: not sent, the conversation was opted out); null for an answer. */
   readonly code: string | null;
   /** When it was settled (the API's clock, ISO 8601). */
   readonly at: string;

@@ -122,7 +122,7 @@ export async function statusCommand(
     const estimates = flags.estimate !== false;
     const live = await readLive(session, flags, files, io.cwd, estimates);
     // Email campaigns the files describe (docs/email.md): counts, rates, guard alerts.
-    const email = live.ok ? await statusEmail(emailCampaigns, session.client) : undefined;
+    const email = live.ok ? await statusEmail(emailCampaigns, session.router) : undefined;
     progress.finish();
     // Routing's warnings (a key that could not be used) go with the reads' outcome, failed or not.
     if (!live.ok) return failWith([...routing.diagnostics, ...live.diagnostics], new Map(), io, json);

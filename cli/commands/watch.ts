@@ -245,7 +245,7 @@ function otherPolls(
   flags: WatchFlags,
   io: Io,
 ) {
-  const email = emailWatch(campaign.emailCampaigns ?? [], session.client);
+  const email = emailWatch(campaign.emailCampaigns ?? [], session.router);
   // --record: every project the keys see, into the results store, once per hour of the API's clock.
   const recorder = flags.record === true ? hourlyRecorder(session, storeFlagsOf(flags), io) : undefined;
   // The policy's budgets (docs/policy.md#budgets): alerted once when a period's spending crosses one.

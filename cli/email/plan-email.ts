@@ -4,6 +4,7 @@
  * (src/plan/email-items.ts), which makes the plan's email items from them.
  */
 import type { ApiClient } from "../../src/api/index.js";
+import type { OwnerRouter } from "../../src/api/routing/router.js";
 import type { EmailCampaign } from "../../src/contract/resources.js";
 import { isEarlyAccess } from "../../src/email/early-access.js";
 import type { EmailSpecs } from "../../src/email/model.js";
@@ -23,7 +24,7 @@ const MAX_PAGES = 50;
 export async function readEmail(
   specs: EmailSpecs,
   requireConsent: boolean,
-  client: ApiClient,
+  client: EmailReader,
   cwd: string,
 ): Promise<EmailReads | undefined> {
   if (specs.lists.length === 0 && specs.campaigns.length === 0) return undefined;
@@ -40,8 +41,19 @@ export async function readEmail(
   return { lists, campaigns, domains };
 }
 
-/** Every page of GET /email/campaigns, or early access, or the failure as a diagnostic. */
-export async function readCampaigns(client: ApiClient): Promise<CampaignsRead> {
+/**
+ * What the email reads go through: a client, and with keys per organization the router, which also
+ * says the organizations whose keys answered 403 EMAIL_EARLY_ACCESS to the last merged GET
+ * /email/campaigns (`withoutEmail`; none with one key: its 403 is the read's).
+ */
+export type EmailReader = ApiClient & Partial<Pick<OwnerRouter, "withoutEmail">>;
+
+/**
+ * Every page of GET /email/campaigns (with the organizations the listing left out for want of
+ * email), or early access, or the failure as a diagnostic.
+ */
+export async function readCampaigns(client: EmailReader): Promise<CampaignsRead> {
+  const withoutEmail = () => client.withoutEmail?.() ?? [];
   const campaigns: EmailCampaign[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -60,10 +72,10 @@ export async function readCampaigns(client: ApiClient): Promise<CampaignsRead> {
     }
     campaigns.push(...res.value.data);
     if (!res.value.has_more || res.value.next_cursor === null || res.value.next_cursor === "")
-      return { kind: "read", campaigns };
+      return { kind: "read", campaigns, withoutEmail: withoutEmail() };
     cursor = res.value.next_cursor;
   }
-  return { kind: "read", campaigns };
+  return { kind: "read", campaigns, withoutEmail: withoutEmail() };
 }
 
 async function readDomain(client: ApiClient, id: string): Promise<DomainRead> {

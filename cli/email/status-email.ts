@@ -3,17 +3,17 @@
  * campaign the files describe (src/email/figures.ts), with the alert of a tripped guard. Undefined
  * when the files describe no email campaign.
  */
-import type { ApiClient } from "../../src/api/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type EmailCampaignFigures, emailFigures, guardAlert } from "../../src/email/figures.js";
 import type { EmailCampaignSpec } from "../../src/email/model.js";
 import { findCampaign, skippedCampaign } from "../../src/plan/email-campaign.js";
+import { ofOrganizationWithoutEmail } from "../../src/plan/email-items.js";
 import type { StatusEmail } from "../../src/report/status-view.js";
-import { readCampaigns } from "./plan-email.js";
+import { type EmailReader, readCampaigns } from "./plan-email.js";
 
 export async function statusEmail(
   specs: readonly EmailCampaignSpec[],
-  client: ApiClient,
+  client: EmailReader,
 ): Promise<StatusEmail | undefined> {
   if (specs.length === 0) return undefined;
   const read = await readCampaigns(client);
@@ -28,6 +28,10 @@ export async function statusEmail(
   const diagnostics: Diagnostic[] = [];
   for (const spec of specs) {
     const found = findCampaign(spec, read.campaigns);
+    if (found.kind === "not-found" && ofOrganizationWithoutEmail(spec, read)) {
+      diagnostics.push(...skippedCampaign(spec).diagnostics);
+      continue;
+    }
     if (found.kind !== "found") {
       diagnostics.push({
         severity: "warning",

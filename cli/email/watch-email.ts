@@ -9,16 +9,16 @@
  * is not "nothing sends" (a first read that failed ended `--until-done` at once, the guards never
  * judged).
  */
-import type { ApiClient } from "../../src/api/index.js";
 import { emailStillSending } from "../../src/email/figures.js";
 import type { EmailCampaignSpec } from "../../src/email/model.js";
 import type { AlsoPolled } from "../../src/watch/watch-loop.js";
+import type { EmailReader } from "./plan-email.js";
 import { statusEmail } from "./status-email.js";
 
 /** The per-poll check, or undefined when the files describe no email campaign. */
 export function emailWatch(
   specs: readonly EmailCampaignSpec[],
-  client: ApiClient,
+  client: EmailReader,
 ): (() => Promise<AlsoPolled>) | undefined {
   if (specs.length === 0) return undefined;
   const said = new Set<string>();

@@ -236,7 +236,7 @@ async function gatherEmail(
   const before = session.client.stats();
   const covered = coveredEmail(campaign, args.targets, args.excludes);
   const requireConsent = policy.policy?.rules.require_email_consent === true;
-  const reads = await readEmail(covered, requireConsent, session.client, io.cwd);
+  const reads = await readEmail(covered, requireConsent, session.router, io.cwd);
   const delta = requestDelta(before, session.client.stats(), 0);
   const all = { lists: campaign.emailLists ?? [], campaigns: campaign.emailCampaigns ?? [] };
   const leftOut = emailLeftOutNote(all, args.targets, args.excludes);

@@ -6,7 +6,7 @@
  */
 import type { EmailCampaignSpec, EmailListSpec, EmailSpecs } from "../campaign/email-model.js";
 import type { Campaign } from "../campaign/model.js";
-import type { EmailCampaign } from "../contract/resources.js";
+import type { EmailCampaign, Organization } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ListCheck } from "../email/list-results.js";
 import { checkEmailCampaign, type DomainRead, findCampaign, skippedCampaign } from "./email-campaign.js";
@@ -15,7 +15,15 @@ import type { EmailCampaignItem, EmailListItem, EmailListState, PlanEmail } from
 
 /** What reading GET /email/campaigns (every page) came to. */
 export type CampaignsRead =
-  | { readonly kind: "read"; readonly campaigns: readonly EmailCampaign[] }
+  | {
+      readonly kind: "read";
+      readonly campaigns: readonly EmailCampaign[];
+      /**
+       * Organizations whose keys answered 403 EMAIL_EARLY_ACCESS while other keys listed theirs
+       * (keys per organization): their campaigns are not in `campaigns` for want of email.
+       */
+      readonly withoutEmail?: readonly Pick<Organization, "id" | "display_name">[];
+    }
   | { readonly kind: "early-access" }
   | { readonly kind: "failed"; readonly diagnostic: Diagnostic };
 
@@ -66,12 +74,28 @@ export function judgeEmail(
     if (read.kind === "failed") continue;
     const domain = spec.sendingDomain === undefined ? undefined : reads.domains.get(spec.sendingDomain);
     const check =
-      read.kind === "early-access" || (domain?.kind === "early-access" && !listed(spec, read.campaigns))
+      read.kind === "early-access" ||
+      (!listed(spec, read.campaigns) &&
+        (domain?.kind === "early-access" || ofOrganizationWithoutEmail(spec, read)))
         ? skippedCampaign(spec)
         : checkEmailCampaign(spec, read.campaigns, listIds, domainOfListed(domain));
     campaigns.push(campaignItem(spec, check));
   }
   return { available, lists, campaigns, diagnostics: read.kind === "failed" ? [read.diagnostic] : [] };
+}
+
+/**
+ * Whether the campaign's file names an organization whose key answered 403 EMAIL_EARLY_ACCESS while
+ * other keys listed their campaigns: not listed for want of email there, not for not existing.
+ */
+export function ofOrganizationWithoutEmail(
+  spec: EmailCampaignSpec,
+  read: Extract<CampaignsRead, { kind: "read" }>,
+): boolean {
+  const named = spec.organization;
+  return (
+    named !== undefined && (read.withoutEmail ?? []).some((o) => o.id === named || o.display_name === named)
+  );
 }
 
 /** Whether a key whose organization has email lists the campaign (its organization has email). */

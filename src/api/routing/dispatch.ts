@@ -31,6 +31,11 @@ type Call<T> = (client: ApiClient) => Promise<ApiResult<T>>;
 export class Dispatch {
   readonly identities = new KeyIdentities();
   readonly marks = new FailureMarks();
+  /**
+   * The keys whose organization has no email yet (403 EMAIL_EARLY_ACCESS), as the last merged
+   * GET /email/campaigns found them: what it lists leaves their organizations' campaigns out.
+   */
+  readonly withoutEmail = new Set<ApiClient>();
   private routes: Routes | null = null;
   private readonly projectOrganizations = new Map<string, string>();
   private readonly conversationProjects = new Map<string, string>();

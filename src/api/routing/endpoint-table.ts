@@ -241,7 +241,8 @@ async function listConversations(
 
 /**
  * GET /email/campaigns: the one key in use (paging as asked), or every key in use, merged into one
- * page. Email is in early access per organization: a key whose organization has none (403
+ * page (the keys that answered early access kept: `withoutEmail`). Email is in early access per
+ * organization: a key whose organization has none (403
  * EMAIL_EARLY_ACCESS) lists no campaign, unless every key says so (then that is the answer).
  */
 async function listEmailCampaigns(
@@ -261,6 +262,11 @@ async function listEmailCampaigns(
     ),
   );
   const available = results.filter((r) => !(!r.ok && isEarlyAccess(r.error)));
+  d.withoutEmail.clear();
+  results.forEach((r, i) => {
+    const client = clients[i];
+    if (!r.ok && isEarlyAccess(r.error) && client !== undefined) d.withoutEmail.add(client);
+  });
   return mergedPages(available.length === 0 ? results : available, (x) => x.id, d.none(EMAIL_CAMPAIGNS));
 }
 

@@ -9,11 +9,12 @@
  * Invariant: every request of the session goes through one of the ring's clients, so `stats()`
  * (their sum) counts every request and every 429 of the run, key checks included.
  */
+import type { Organization } from "../../contract/resources.js";
 import type { ApiClient } from "../client.js";
 import type { ApiError } from "../result.js";
 import { Dispatch } from "./dispatch.js";
 import { endpointTable } from "./endpoint-table.js";
-import type { KeyIdentities } from "./key-identity.js";
+import { type KeyIdentities, rootOrganization } from "./key-identity.js";
 import type { KeyRing } from "./key-ring.js";
 import type { Owner } from "./owners.js";
 import type { Routes } from "./routes.js";
@@ -39,6 +40,12 @@ export interface OwnerRouter extends ApiClient {
    * key stays here until the listing that failed is read whole again.
    */
   bulkFailures(): readonly { readonly client: ApiClient; readonly error: ApiError }[];
+  /**
+   * The organizations without email (their keys answered 403 EMAIL_EARLY_ACCESS) in the last merged
+   * GET /email/campaigns, each key's own (the root of its listing): the campaigns of these
+   * organizations are missing from that listing for want of email, not because they do not exist.
+   */
+  withoutEmail(): readonly Organization[];
 }
 
 export function createOwnerRouter(keys: KeyRing): OwnerRouter {
@@ -52,6 +59,11 @@ export function createOwnerRouter(keys: KeyRing): OwnerRouter {
     inUse: () => d.inUse(),
     placeConversation: (conversationId, projectId) => d.placeConversation(conversationId, projectId),
     ownerClient: (owner) => d.ownerClient(owner),
+    withoutEmail: () =>
+      [...d.withoutEmail].flatMap((c) => {
+        const root = rootOrganization(d.identities.listing(c)?.value ?? []);
+        return root === undefined ? [] : [root];
+      }),
     bulkFailures: () => d.marks.all(),
     stats: () => sumStats(keys.made().map((c) => c.stats())),
     // The API's clock: the default key's answers, else the first key in use's, else any key's.

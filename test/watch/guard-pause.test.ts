@@ -52,7 +52,7 @@ const pauses = async (s: SandboxHandle) =>
   (await requestLog(s)).filter((r) => r.method === "POST" && r.route === "/projects/{id}/pause");
 
 const deps = (
-  port: ApiClient,
+  port: PausePort,
   sleep: (ms: number) => Promise<void>,
   signal = new AbortController().signal,
 ) => ({

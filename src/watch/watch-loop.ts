@@ -19,7 +19,7 @@
  * 5. Then it stops (`--once`; `--until-done` when no watched project is still sending, a pending
  *    pause counting as sending; Ctrl-C; an error no later poll can mend: a 401 or 403) or waits
  *    (`watch-pace.ts`, and until the budget has room for the next poll's pages and for what this
- *    poll's tries of the pauses still pending cost) and polls again.
+ *    poll's tries of the pauses still pending and its other checks, `alsoPoll`, cost) and polls again.
  *    A pause still pending at the stop is an error (`watch.pause-pending`), and so is a project of
  *    the files no read of the run found (`watch.project-never-read`).
  */
@@ -132,6 +132,11 @@ interface Carried {
    * them are expected to cost, reserved in the budget before the poll starts and before its reads by id.
    */
   readonly pauseReserve: number;
+  /**
+   * Requests the last poll's other checks made (`alsoPoll`: budgets, email campaigns, --record, the
+   * keys' checks): what the next poll's are expected to cost, reserved with the pauses'.
+   */
+  readonly alsoReserve: number;
 }
 
 export async function runWatch(input: WatchInput): Promise<WatchSummary> {
@@ -175,6 +180,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     names: new Map(),
     pagesPerPoll: 1,
     pauseReserve: 0,
+    alsoReserve: 0,
   };
   for (let poll = 1; ; poll++) {
     const pollStart = input.requests();
@@ -214,7 +220,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     // 5. Stop or wait: until the budget has room for the next poll's pages and its tries.
     const sending = stillSending(state);
     const reason = stopReason(sending + emailSending, failed === null);
-    const nextPoll = Math.min(POLL_READS_PER_MINUTE, read.pagesPerPoll + tried.reserve);
+    const nextPoll = Math.min(POLL_READS_PER_MINUTE, read.pagesPerPoll + tried.reserve + also);
     const wait = Math.max(read.pace, waitForRoomMs(ledger, input.now().getTime(), nextPoll));
     emit({
       type: "poll",
@@ -236,6 +242,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       names: read.reads.organizationNames,
       pagesPerPoll: read.pagesPerPoll,
       pauseReserve: tried.reserve,
+      alsoReserve: also,
     };
     await sleepUnlessAborted(input.sleep, wait, signal);
     if (signal.aborted) return stop("interrupted", poll, state, decision.unread);
@@ -341,7 +348,7 @@ async function readPollOnce(input: WatchInput, carried: Carried, first: boolean)
       : new Map(stats.organizations.map((o) => [o.id, o.display_name]));
   const pagesPerPoll = Math.max(1, Math.ceil(stats.statsPages / stats.windows));
   const pace = pollWaitMs(input.intervalMs, pagesPerPoll);
-  const room = byIdRoom(ledger, nowMs(), pagesPerPoll, pace) - carried.pauseReserve;
+  const room = byIdRoom(ledger, nowMs(), pagesPerPoll, pace) - carried.pauseReserve - carried.alsoReserve;
   const plan = planReadsById(carried.state, stats.rows, room);
   const before = budgetRequests();
   const details = await readById(input.port, plan.ids);

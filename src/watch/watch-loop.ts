@@ -12,7 +12,7 @@
  *    not fit is carried to later polls.
  * 3. `decidePoll`: figures folded into the state, progress and notes, guards judged; a trip makes
  *    the project's pause pending.
- * 4. Every pending pause is tried once (`guard-pause.ts` `tryPause`, through the one write
+ * 4. Every pending pause is tried once, all at once (`guard-pause.ts` `tryPause`, the one write
  *    executor, same key every time) and settled (`settleTry`): landed, ended, or still pending for
  *    the next poll. A read that fails leaves it pending; nothing gives up. The tries' requests are
  *    recorded in the budget; a trip's first try is never held back for it.
@@ -132,10 +132,7 @@ interface Carried {
    * them are expected to cost, reserved in the budget before the poll starts and before its reads by id.
    */
   readonly pauseReserve: number;
-  /**
-   * Requests the last poll's other checks made (`alsoPoll`: budgets, email campaigns, --record, the
-   * keys' checks): what the next poll's are expected to cost, reserved with the pauses'.
-   */
+  /** Requests the last poll's other checks made (`alsoPoll`), reserved with the pauses'. */
   readonly alsoReserve: number;
 }
 
@@ -261,29 +258,29 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
   }
 
   /**
-   * One try of every pause the decision left pending: the state after, the requests the tries made,
-   * and those of the tries still pending (the next poll's reserve).
+   * One try of every pause the decision left pending, all at once (a pause waiting out its key's 429s
+   * never holds back another organization's), settled in file order: the state after, the requests
+   * the tries made, and the next poll's reserve (all of them while one is still pending).
    */
   async function tryPending(
     decision: Decision,
   ): Promise<{ state: WatchState; requests: number; reserve: number }> {
     let state = decision.state;
-    let requests = 0;
-    let reserve = 0;
-    for (const t of decision.pauses) {
-      if (signal.aborted) break;
-      const before = budgetRequests();
-      const result = await tryPause(t, { port, sleep: input.sleep, signal, maxSends, backoffMs });
-      const made = budgetRequests() - before;
-      requests += made;
-      if (result.outcome === "pending") reserve += made;
+    if (signal.aborted) return { state, requests: 0, reserve: 0 };
+    const before = budgetRequests();
+    const deps = { port, sleep: input.sleep, signal, maxSends, backoffMs };
+    const results = await Promise.all(decision.pauses.map((t) => tryPause(t, deps)));
+    const requests = budgetRequests() - before;
+    decision.pauses.forEach((t, i) => {
+      const result = results[i];
+      if (result === undefined) return;
       const trip = decision.trips.find((x) => x.target.id === t.id) ?? null;
       const settled = settleTry(state, result, t.id, trip);
       state = settled.state;
       emit(settled.event);
       for (const n of settled.notes) emit(n);
-    }
-    return { state, requests, reserve };
+    });
+    return { state, requests, reserve: results.some((r) => r.outcome === "pending") ? requests : 0 };
   }
 
   /** `read`: the poll read the statistics; one that could not says nothing of what sends (--until-done waits). */

@@ -17,7 +17,9 @@
  *    with the same key, anything else -> it ended). A refused 4xx stops the attempts, and is
  *    settled by re-reading too (design.md, Principle 3): `paused` -> landed (a racing watch's or a
  *    person's pause), no longer sending -> ended, still sending (or the read fails) -> pending.
- * 4. **Re-read after** an accepted pause: only a live `paused` confirms it; otherwise still pending.
+ * 4. **Re-read after** an accepted pause: a live `paused` confirms it; a project still sending after
+ *    a *replayed* answer was paused by this key earlier and started again since (landed: the next
+ *    poll judges it again, with a new key); after a fresh answer it is still pending.
  */
 
 import {
@@ -123,10 +125,21 @@ export async function tryPause(t: PauseTry, deps: PauseDeps): Promise<PauseTryRe
     case "accepted": {
       const after = await deps.port.getProject(t.id);
       if (!after.ok) return pending(`the pause was accepted; the re-read failed: ${describe(after.error)}`);
-      return (
-        settledBy(after.value, key, sends, outcome.replayed) ??
-        pending(`the pause was accepted, but the project reads ${after.value.status}`)
-      );
+      const settled = settledBy(after.value, key, sends, outcome.replayed);
+      if (settled !== null) return settled;
+      // A replay is the stored answer of a pause this key made (an earlier attempt's whose answer was
+      // lost, or a racing watch's): it landed, and the project was started again since. Landed: the
+      // next poll sees it sending and judges it again (a new pause, a new key); pending would send
+      // this spent key on every poll, each replayed, none pausing it.
+      if (outcome.replayed)
+        return {
+          outcome: "landed",
+          key,
+          sends,
+          replayed: true,
+          pauseReason: after.value.pause_reason ?? null,
+        };
+      return pending(`the pause was accepted, but the project reads ${after.value.status}`);
     }
     case "happened":
     case "changed": {

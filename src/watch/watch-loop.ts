@@ -12,14 +12,14 @@
  *    not fit is carried to later polls.
  * 3. `decidePoll`: figures folded into the state, progress and notes, guards judged; a trip makes
  *    the project's pause pending.
- * 4. Every pending pause is tried once (`guard-pause.ts` `tryPause`, through the one write
+ * 4. Every pending pause is tried once, all at once (`guard-pause.ts` `tryPause`, the one write
  *    executor, same key every time) and settled (`settleTry`): landed, ended, or still pending for
  *    the next poll. A read that fails leaves it pending; nothing gives up. The tries' requests are
  *    recorded in the budget; a trip's first try is never held back for it.
  * 5. Then it stops (`--once`; `--until-done` when no watched project is still sending, a pending
  *    pause counting as sending; Ctrl-C; an error no later poll can mend: a 401 or 403) or waits
  *    (`watch-pace.ts`, and until the budget has room for the next poll's pages and for what this
- *    poll's tries of the pauses still pending cost) and polls again.
+ *    poll's tries of the pauses still pending and its other checks, `alsoPoll`, cost) and polls again.
  *    A pause still pending at the stop is an error (`watch.pause-pending`), and so is a project of
  *    the files no read of the run found (`watch.project-never-read`).
  */
@@ -132,6 +132,8 @@ interface Carried {
    * them are expected to cost, reserved in the budget before the poll starts and before its reads by id.
    */
   readonly pauseReserve: number;
+  /** Requests the last poll's other checks made (`alsoPoll`), reserved with the pauses'. */
+  readonly alsoReserve: number;
 }
 
 export async function runWatch(input: WatchInput): Promise<WatchSummary> {
@@ -175,6 +177,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     names: new Map(),
     pagesPerPoll: 1,
     pauseReserve: 0,
+    alsoReserve: 0,
   };
   for (let poll = 1; ; poll++) {
     const pollStart = input.requests();
@@ -214,7 +217,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
     // 5. Stop or wait: until the budget has room for the next poll's pages and its tries.
     const sending = stillSending(state);
     const reason = stopReason(sending + emailSending, failed === null);
-    const nextPoll = Math.min(POLL_READS_PER_MINUTE, read.pagesPerPoll + tried.reserve);
+    const nextPoll = Math.min(POLL_READS_PER_MINUTE, read.pagesPerPoll + tried.reserve + also);
     const wait = Math.max(read.pace, waitForRoomMs(ledger, input.now().getTime(), nextPoll));
     emit({
       type: "poll",
@@ -236,6 +239,7 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
       names: read.reads.organizationNames,
       pagesPerPoll: read.pagesPerPoll,
       pauseReserve: tried.reserve,
+      alsoReserve: also,
     };
     await sleepUnlessAborted(input.sleep, wait, signal);
     if (signal.aborted) return stop("interrupted", poll, state, decision.unread);
@@ -254,29 +258,29 @@ export async function runWatch(input: WatchInput): Promise<WatchSummary> {
   }
 
   /**
-   * One try of every pause the decision left pending: the state after, the requests the tries made,
-   * and those of the tries still pending (the next poll's reserve).
+   * One try of every pause the decision left pending, all at once (a pause waiting out its key's 429s
+   * never holds back another organization's), settled in file order: the state after, the requests
+   * the tries made, and the next poll's reserve (all of them while one is still pending).
    */
   async function tryPending(
     decision: Decision,
   ): Promise<{ state: WatchState; requests: number; reserve: number }> {
     let state = decision.state;
-    let requests = 0;
-    let reserve = 0;
-    for (const t of decision.pauses) {
-      if (signal.aborted) break;
-      const before = budgetRequests();
-      const result = await tryPause(t, { port, sleep: input.sleep, signal, maxSends, backoffMs });
-      const made = budgetRequests() - before;
-      requests += made;
-      if (result.outcome === "pending") reserve += made;
+    if (signal.aborted) return { state, requests: 0, reserve: 0 };
+    const before = budgetRequests();
+    const deps = { port, sleep: input.sleep, signal, maxSends, backoffMs };
+    const results = await Promise.all(decision.pauses.map((t) => tryPause(t, deps)));
+    const requests = budgetRequests() - before;
+    decision.pauses.forEach((t, i) => {
+      const result = results[i];
+      if (result === undefined) return;
       const trip = decision.trips.find((x) => x.target.id === t.id) ?? null;
       const settled = settleTry(state, result, t.id, trip);
       state = settled.state;
       emit(settled.event);
       for (const n of settled.notes) emit(n);
-    }
-    return { state, requests, reserve };
+    });
+    return { state, requests, reserve: results.some((r) => r.outcome === "pending") ? requests : 0 };
   }
 
   /** `read`: the poll read the statistics; one that could not says nothing of what sends (--until-done waits). */
@@ -341,7 +345,7 @@ async function readPollOnce(input: WatchInput, carried: Carried, first: boolean)
       : new Map(stats.organizations.map((o) => [o.id, o.display_name]));
   const pagesPerPoll = Math.max(1, Math.ceil(stats.statsPages / stats.windows));
   const pace = pollWaitMs(input.intervalMs, pagesPerPoll);
-  const room = byIdRoom(ledger, nowMs(), pagesPerPoll, pace) - carried.pauseReserve;
+  const room = byIdRoom(ledger, nowMs(), pagesPerPoll, pace) - carried.pauseReserve - carried.alsoReserve;
   const plan = planReadsById(carried.state, stats.rows, room);
   const before = budgetRequests();
   const details = await readById(input.port, plan.ids);

@@ -9,11 +9,14 @@
  * - A watched project's **progress** is reported whenever its status or a counter changes, also
  *   after it stops sending (receipts and opt-outs still arrive).
  * - A guard is judged only while its project is sending, on statistics (never on unknown
- *   counters), and **trips at most once per project in a run**. A tripped guard **stays tripped
- *   until the project stops sending**: its pause is `pending` from the trip on, tried on every poll
- *   (same key) until it lands (the project reads `paused`), the project ends (`completed` or any
- *   other status that does not send), or the run ends. A read that fails leaves it pending: "not
- *   yet known", never "give up".
+ *   counters), and **trips at most once per project in a run while it sends**. A tripped guard
+ *   **stays tripped until the project stops sending**: its pause is `pending` from the trip on,
+ *   tried on every poll (same key) until it lands (the project reads `paused`), the project ends
+ *   (`completed` or any other status that does not send), or the run ends. A read that fails leaves
+ *   it pending: "not yet known", never "give up". A landed pause holds only until a read shows the
+ *   project sending again (started again in the dashboard, or after the daily cap's pause settled
+ *   it): it is judged again from that read on, and a trip pauses it again (a new pause, keyed on
+ *   the version read after that trip).
  */
 import type { GuardSpec } from "../campaign/model.js";
 import type { ProjectFigures } from "../status/figures.js";
@@ -130,7 +133,9 @@ export function observe(state: WatchState, figures: ReadonlyMap<string, ProjectF
     }
     const sending = isSending(fresh.status);
     const watched = followed.watched || sending;
-    let pause = followed.pause;
+    // A landed pause held until the project sends again (started again in the dashboard): from
+    // then on it is judged again, as the next run would judge it, and a trip pauses it again.
+    let pause = sending && followed.pause?.phase === "landed" ? null : followed.pause;
     const guard = followed.target.guard;
     if (sending && pause === null && guard !== null && fresh.source === "statistics") {
       const verdict = judgeGuard(fresh, guard);

@@ -124,7 +124,7 @@ describe("a tripped guard's pause", () => {
     expect(d.state.get("p1")?.pause).toMatchObject({ phase: "pending", attempts: 0, lastError: null });
   });
 
-  it("stays pending across polls with its first key, never judged again, and is an error at the stop", () => {
+  it("stays pending across polls with its first key, not judged again while it sends, and is an error at the stop", () => {
     const d = trip();
     const first = settleTry(
       d.state,
@@ -177,9 +177,23 @@ describe("a tripped guard's pause", () => {
     expect(landed.event.type === "pause" && landed.event.project.status).toBe("paused");
     expect(stillSending(landed.state)).toBe(0);
     expect(pendingAtStop(landed.state)).toEqual([]);
-    expect(decidePoll(landed.state, reads(row("p1", "active", 31, 9)), new Set(), new Map()).pauses).toEqual(
+    // A later row that shows it paused: nothing more to do.
+    expect(decidePoll(landed.state, reads(row("p1", "paused", 31, 9)), new Set(), new Map()).pauses).toEqual(
       [],
     );
+    // One that shows it sending again (started again in the dashboard): judged again, and a trip is
+    // a new pause (no key yet: the next try reads the new version), never the landed one's key.
+    const resumed = decidePoll(landed.state, reads(row("p1", "active", 40, 12)), new Set(), new Map());
+    expect(resumed.trips.map((t) => t.target.id)).toEqual(["p1"]);
+    expect(resumed.pauses).toEqual([
+      {
+        id: "p1",
+        guard: "failure-rate",
+        reason: "guard: failure rate 30.0% > 10% (12 of 40 sent)",
+        key: null,
+      },
+    ]);
+    expect(stillSending(resumed.state)).toBe(1);
   });
 
   it("is settled by a row that shows the project stopped: paused lands it, completed ends it with an error", () => {

@@ -52,7 +52,7 @@ const pauses = async (s: SandboxHandle) =>
   (await requestLog(s)).filter((r) => r.method === "POST" && r.route === "/projects/{id}/pause");
 
 const deps = (
-  port: ApiClient,
+  port: PausePort,
   sleep: (ms: number) => Promise<void>,
   signal = new AbortController().signal,
 ) => ({
@@ -197,6 +197,42 @@ describe("tryPause", () => {
     const result = await tryPause({ id, guard: "failure-rate", reason: REASON, key: null }, deps(c, sleep));
     expect(result).toMatchObject({ outcome: "pending", sends: 1 });
     expect(result.outcome === "pending" && result.error).toMatch(/400.*the project still reads active/);
+    expect((await liveProject(s, id)).status).toBe("active");
+  });
+
+  test("a pause that landed under an answer lost, then started again by a person before the re-read: landed, never replayed forever", async () => {
+    // The pause takes effect and its answer is a 500; a person starts the project again in the
+    // dashboard before watch re-reads it; the re-read shows it sending, so the same key is sent
+    // again and the API replays the stored pause (nothing happens).
+    const {
+      s,
+      world,
+      client: c,
+      sleep,
+    } = await setUp("POST /projects/{id}/pause: commit-then-fail(500) n=1");
+    const id = world.senders[0] as string;
+    let reads = 0;
+    const port: PausePort = {
+      pauseProject: (...args) => c.pauseProject(...args),
+      getProject: async (projectId) => {
+        reads++;
+        if (reads === 2) expect((await admin(s, "POST", `/projects/${projectId}/resume`)).status).toBe(200);
+        return c.getProject(projectId);
+      },
+    };
+    const result = await tryPause(
+      { id, guard: "failure-rate", reason: REASON, key: null },
+      deps(port, sleep),
+    );
+    // The replay is the pause this key made: it landed (a person started the project again since,
+    // which the next poll sees, and judges again). Before, it was pending with a spent key, and
+    // every later try replayed the stored answer: nothing paused the project again in the run.
+    expect(result).toMatchObject({ outcome: "landed", replayed: true, sends: 2 });
+    const sent = await pauses(s);
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent.map((r) => r.idempotency_key))).toEqual(new Set([result.key]));
+    const made = (await admin(s, "GET", "/effects?kind=pause")).body.data.effects;
+    expect(made).toHaveLength(1);
     expect((await liveProject(s, id)).status).toBe("active");
   });
 

@@ -3,31 +3,14 @@
  * loopback against a scripted server: a listing that cannot be read to its end fails, loudly; it
  * is never a listing cut short that the caller takes for whole.
  */
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { type ApiClient, createApiClient } from "../../src/api/index.js";
+import { expect, it } from "vitest";
 import { listStatsWindow } from "../../src/plan/refresh-stats.js";
-import { fakeTime, type StubServer, startStub } from "./stub-server.js";
+import { stubbedClient } from "./stub-server.js";
 
 const KEY = "pc_live_paging_stats_0000000000";
 const WINDOW = { startDate: "2026-11-01", endDate: "2026-11-30" };
 
-let stub: StubServer;
-let client: ApiClient;
-beforeEach(async () => {
-  stub = await startStub();
-  const time = fakeTime();
-  client = createApiClient({
-    baseUrl: stub.baseUrl,
-    apiKey: KEY,
-    clock: time.clock,
-    sleep: time.sleep,
-    random: () => 0,
-  });
-});
-afterEach(async () => {
-  await client.close();
-  await stub.close();
-});
+const bed = stubbedClient(KEY);
 
 /** A stats answer of `rows` rows (ids from `from`), saying whether more follow. */
 function statsPage(from: number, rows: number, hasMore: boolean) {
@@ -92,22 +75,22 @@ function statsPage(from: number, rows: number, hasMore: boolean) {
 }
 
 it("reads every page by offset until no more follow", async () => {
-  stub.script(statsPage(0, 3, true), statsPage(3, 2, false));
+  bed.stub.script(statsPage(0, 3, true), statsPage(3, 2, false));
   const seen: string[] = [];
   const listed = await listStatsWindow(
-    (p) => client.getProjectStats(p),
+    (p) => bed.client.getProjectStats(p),
     WINDOW,
     (rows) => seen.push(...rows.map((r) => r.id)),
   );
   expect(listed).toEqual({ ok: true, pages: 2 });
   expect(seen).toEqual(["p0", "p1", "p2", "p3", "p4"]);
-  expect(stub.seen.map((r) => new URL(r.url, "http://x").searchParams.get("offset"))).toEqual(["0", "3"]);
+  expect(bed.stub.seen.map((r) => new URL(r.url, "http://x").searchParams.get("offset"))).toEqual(["0", "3"]);
 });
 
 it("a page that says more follow yet holds no row fails the listing, naming why", async () => {
-  stub.script(statsPage(0, 3, true), statsPage(3, 0, true));
+  bed.stub.script(statsPage(0, 3, true), statsPage(3, 0, true));
   const listed = await listStatsWindow(
-    (p) => client.getProjectStats(p),
+    (p) => bed.client.getProjectStats(p),
     WINDOW,
     () => {},
   );

@@ -1,12 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  type ApiClient,
-  type ApiHttpError,
-  apiErrorDiagnostic,
-  createApiClient,
-} from "../../src/api/index.js";
+import { describe, expect, it } from "vitest";
+import { type ApiHttpError, apiErrorDiagnostic } from "../../src/api/index.js";
 import { conversationData } from "./answer-data.js";
-import { fakeTime, type StubServer, startStub } from "./stub-server.js";
+import { stubbedClient } from "./stub-server.js";
 
 const KEY = "pc_live_paging_key_0000000000";
 const page = (ids: string[], next: string | null) => ({
@@ -21,48 +16,33 @@ const page = (ids: string[], next: string | null) => ({
   },
 });
 
-let stub: StubServer;
-let client: ApiClient;
-
-beforeEach(async () => {
-  stub = await startStub();
-  const time = fakeTime();
-  client = createApiClient({
-    baseUrl: stub.baseUrl,
-    apiKey: KEY,
-    clock: time.clock,
-    sleep: time.sleep,
-    random: () => 0,
-  });
-});
-
-afterEach(async () => {
-  await client.close();
-  await stub.close();
-});
+const bed = stubbedClient(KEY);
 
 describe("cursor paging", () => {
   it("follows next_cursor until it is null and passes the query on every page", async () => {
-    stub.script(page(["c1", "c2"], "cur/1"), page(["c3"], null));
-    const r = await client.listAllConversations({ project_id: "p1", limit: 2 });
+    bed.stub.script(page(["c1", "c2"], "cur/1"), page(["c3"], null));
+    const r = await bed.client.listAllConversations({ project_id: "p1", limit: 2 });
     expect(r.ok && r.value.map((c) => c.conversation_id)).toEqual(["c1", "c2", "c3"]);
-    expect(stub.seen.map((s) => s.url)).toEqual([
+    expect(bed.stub.seen.map((s) => s.url)).toEqual([
       "/v1/conversations?project_id=p1&limit=2",
       "/v1/conversations?project_id=p1&limit=2&cursor=cur%2F1",
     ]);
   });
 
   it("stops with an error when the server repeats a cursor", async () => {
-    stub.script(page(["c1"], "again"), page(["c2"], "again"), page(["c3"], "again"));
-    const r = await client.listAllConversations();
+    bed.stub.script(page(["c1"], "again"), page(["c2"], "again"), page(["c3"], "again"));
+    const r = await bed.client.listAllConversations();
     expect(!r.ok && r.error).toMatchObject({ kind: "network", cause: "malformed-response" });
-    expect(stub.seen).toHaveLength(2);
+    expect(bed.stub.seen).toHaveLength(2);
   });
 
   it("yields the first failure and ends", async () => {
-    stub.script(page(["c1"], "n1"), { status: 400, body: { error: "too old", code: "VALIDATION_ERROR" } });
+    bed.stub.script(page(["c1"], "n1"), {
+      status: 400,
+      body: { error: "too old", code: "VALIDATION_ERROR" },
+    });
     const results = [];
-    for await (const p of client.conversationPages()) results.push(p.ok);
+    for await (const p of bed.client.conversationPages()) results.push(p.ok);
     expect(results).toEqual([true, false]);
   });
 });

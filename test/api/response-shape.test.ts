@@ -7,69 +7,52 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ApiClient, type ApiResult, createApiClient } from "../../src/api/index.js";
+import { describe, expect, it } from "vitest";
+import type { ApiResult } from "../../src/api/index.js";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { runCli } from "../helpers/run-cli.js";
 import { liveProject } from "../plan/builders.js";
 import { EXAMPLE_FIXTURE, PARENT_KEY } from "../sandbox/helpers.js";
 import { conversationData, organizationData } from "./answer-data.js";
-import { fakeTime, type StubServer, startStub } from "./stub-server.js";
+import { stubbedClient } from "./stub-server.js";
 
 const KEY = "pc_live_shape_key_0000000000";
 const IDEM = "cc1-shape-key-0123456789abcdef";
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
 
-let stub: StubServer;
-let client: ApiClient;
-
-beforeEach(async () => {
-  stub = await startStub();
-  const time = fakeTime();
-  client = createApiClient({
-    baseUrl: stub.baseUrl,
-    apiKey: KEY,
-    clock: time.clock,
-    sleep: time.sleep,
-    random: () => 0,
-  });
-});
-afterEach(async () => {
-  await client.close();
-  await stub.close();
-});
+const bed = stubbedClient(KEY);
 
 describe("a read whose answer does not have the contract's shape", () => {
   const cases: readonly [string, () => Promise<ApiResult<unknown>>, unknown, string][] = [
     [
       "a project with no status",
-      () => client.getProject("p1"),
+      () => bed.client.getProject("p1"),
       { ...liveProject(), status: undefined },
       "data has no status",
     ],
     [
       "a project status the contract does not list",
-      () => client.getProject("p1"),
+      () => bed.client.getProject("p1"),
       liveProject({ status: "archived" as never }),
       'data.status is "archived", not one of the contract\'s values',
     ],
-    ["organizations as an object", () => client.listOrganizations(), {}, "data must be array"],
+    ["organizations as an object", () => bed.client.listOrganizations(), {}, "data must be array"],
     [
       "an organization's name as a number",
-      () => client.listOrganizations(),
+      () => bed.client.listOrganizations(),
       [organizationData("o1"), { ...organizationData("o2"), display_name: 7 }],
       "data[1].display_name must be string",
     ],
     [
       "a conversation page without its cursor",
-      () => client.listConversations(),
+      () => bed.client.listConversations(),
       { data: [conversationData("c1")], has_more: false },
       "data has no next_cursor",
     ],
   ];
   for (const [name, call, data, problem] of cases)
     it(`is malformed-response, retried, naming what is wrong: ${name}`, async () => {
-      stub.script(ok(data), ok(data), ok(data), ok(data));
+      bed.stub.script(ok(data), ok(data), ok(data), ok(data));
       const r = await call();
       expect(r.ok).toBe(false);
       expect(!r.ok && r.error).toMatchObject({
@@ -82,22 +65,22 @@ describe("a read whose answer does not have the contract's shape", () => {
       expect((!r.ok && r.error.message) || "").toMatch(
         new RegExp(`HTTP 200 but ${problem.replace(/[[\].()]/g, "\\$&")}$`),
       );
-      expect(stub.seen).toHaveLength(4);
+      expect(bed.stub.seen).toHaveLength(4);
     });
 
   it("is read as soon as an attempt answers in the contract's shape", async () => {
-    stub.script(ok({}), ok(liveProject()));
-    const r = await client.getProject("p1");
+    bed.stub.script(ok({}), ok(liveProject()));
+    const r = await bed.client.getProject("p1");
     expect(r.ok && r.value.status).toBe("draft");
-    expect(stub.seen).toHaveLength(2);
+    expect(bed.stub.seen).toHaveLength(2);
   });
 });
 
 it("a write whose answer does not have the contract's shape has an unknown outcome (it may have been done)", async () => {
-  stub.script({ status: 202, body: { success: true, data: { status: "awaiting_test" } } });
-  const r = await client.testProject("p1", { test_contacts: [{ phone: "+15035550100" }] }, IDEM);
+  bed.stub.script({ status: 202, body: { success: true, data: { status: "awaiting_test" } } });
+  const r = await bed.client.testProject("p1", { test_contacts: [{ phone: "+15035550100" }] }, IDEM);
   expect(!r.ok && r.error).toMatchObject({ cause: "malformed-response", outcome: "unknown", status: 202 });
-  expect(stub.seen).toHaveLength(1);
+  expect(bed.stub.seen).toHaveLength(1);
 });
 
 it("plan against an API whose project answers lack their status: each project unreadable, said per project, exit 1", async () => {

@@ -4,6 +4,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach } from "vitest";
+import { type ApiClient, createApiClient } from "../../src/api/index.js";
 
 export type Reply =
   | {
@@ -85,4 +87,34 @@ export function fakeTime(start = 1_700_000_000_000) {
     },
     sleeps,
   };
+}
+
+/** A scripted server and a client of it on fake time (no jitter), for one test at a time. */
+export interface StubbedClient {
+  readonly stub: StubServer;
+  readonly client: ApiClient;
+}
+
+/**
+ * Opens a scripted server and a client with `apiKey` before each test of the calling file, and
+ * closes both after it (call it at the file's top level). The fields are the current test's.
+ */
+export function stubbedClient(apiKey: string): StubbedClient {
+  const bed = {} as { stub: StubServer; client: ApiClient };
+  beforeEach(async () => {
+    bed.stub = await startStub();
+    const time = fakeTime();
+    bed.client = createApiClient({
+      baseUrl: bed.stub.baseUrl,
+      apiKey,
+      clock: time.clock,
+      sleep: time.sleep,
+      random: () => 0,
+    });
+  });
+  afterEach(async () => {
+    await bed.client.close();
+    await bed.stub.close();
+  });
+  return bed;
 }

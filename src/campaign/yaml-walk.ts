@@ -138,14 +138,25 @@ function repeatedKeys(
  * and required-key checks reported it at the enclosing map's line, twice).
  */
 function collectionKey(source: SourceText, key: unknown): Diagnostic {
-  const range = (key as Node).range ?? [0, 0];
-  return {
-    severity: "error",
-    code: "campaign.yaml-key",
-    message: `this mapping key is a ${isSeq(key) ? "list" : "map"}: keys are names`,
-    range: rangeAt(source, range[0], range[1]),
-    hint: "write the key as a plain name (quote it if it holds `[`, `{`, `:` or `#`)",
-  };
+  return errorAt(
+    source,
+    key as Node,
+    "campaign.yaml-key",
+    `this mapping key is a ${isSeq(key) ? "list" : "map"}: keys are names`,
+    "write the key as a plain name (quote it if it holds `[`, `{`, `:` or `#`)",
+  );
+}
+
+/** An error at `node`'s place in the file (its start when it has none). */
+function errorAt(
+  source: SourceText,
+  node: { readonly range?: readonly number[] | null | undefined },
+  code: "campaign.yaml-key" | "campaign.yaml-merge-key" | "campaign.yaml-tag",
+  message: string,
+  hint: string,
+): Diagnostic {
+  const [start = 0, end = start] = node.range ?? [];
+  return { severity: "error", code, message, range: rangeAt(source, start, end), hint };
 }
 
 /**
@@ -156,14 +167,13 @@ function collectionKey(source: SourceText, key: unknown): Diagnostic {
  * never applied). So it is refused wherever it is, and the file is not read.
  */
 function mergeKey(source: SourceText, key: Scalar): Diagnostic {
-  const range = key.range ?? [0, 0];
-  return {
-    severity: "error",
-    code: "campaign.yaml-merge-key",
-    message: "this is a YAML merge key (`<<`): merges are not supported",
-    range: rangeAt(source, range[0], range[1]),
-    hint: "write the keys out where they belong; for values many projects share, use the file's `defaults:` (or a template)",
-  };
+  return errorAt(
+    source,
+    key,
+    "campaign.yaml-merge-key",
+    "this is a YAML merge key (`<<`): merges are not supported",
+    "write the keys out where they belong; for values many projects share, use the file's `defaults:` (or a template)",
+  );
 }
 
 /**
@@ -174,7 +184,6 @@ function mergeKey(source: SourceText, key: Scalar): Diagnostic {
  * not read.
  */
 function notPlainData(source: SourceText, node: Node, value: unknown): Diagnostic {
-  const range = node.range ?? [0, 0];
   const tag = node.tag?.replace("tag:yaml.org,2002:", "!!");
   const what =
     tag !== undefined
@@ -182,13 +191,13 @@ function notPlainData(source: SourceText, node: Node, value: unknown): Diagnosti
       : value instanceof Date
         ? "a date (YAML 1.1 reads an unquoted date as one)"
         : "a YAML type of its own";
-  return {
-    severity: "error",
-    code: "campaign.yaml-tag",
-    message: `this value is ${what}: the file may hold only plain maps, lists, strings, numbers and booleans`,
-    range: rangeAt(source, range[0], range[1]),
-    hint: 'remove the tag and write a plain map or list; quote a date-time (`at: "2026-11-03T10:00:00-06:00"`)',
-  };
+  return errorAt(
+    source,
+    node,
+    "campaign.yaml-tag",
+    `this value is ${what}: the file may hold only plain maps, lists, strings, numbers and booleans`,
+    'remove the tag and write a plain map or list; quote a date-time (`at: "2026-11-03T10:00:00-06:00"`)',
+  );
 }
 
 /**
@@ -198,14 +207,13 @@ function notPlainData(source: SourceText, node: Node, value: unknown): Diagnosti
  * map or a list as a key.
  */
 function aliasKey(source: SourceText, key: Alias): Diagnostic {
-  const range = key.range ?? [0, 0];
-  return {
-    severity: "error",
-    code: "campaign.yaml-key",
-    message: `this mapping key is an alias (*${key.source}): keys are names, written out`,
-    range: rangeAt(source, range[0], range[1]),
-    hint: "write the key as a plain name; an alias as a key can repeat a key unseen, and YAML keeps only the last",
-  };
+  return errorAt(
+    source,
+    key,
+    "campaign.yaml-key",
+    `this mapping key is an alias (*${key.source}): keys are names, written out`,
+    "write the key as a plain name; an alias as a key can repeat a key unseen, and YAML keeps only the last",
+  );
 }
 
 /** Walks `doc` once: see DocumentWalk. */

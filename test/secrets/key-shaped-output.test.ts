@@ -4,7 +4,7 @@
  * `*`, with the one mask of key-shaped text (src/contract/key-shaped.ts) applied by the output
  * redaction (cli/output/output-redaction.ts). Only `campaignctl sandbox` prints keys: its fixture's.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -71,5 +71,24 @@ describe("a key-shaped run the API quotes", () => {
     });
     expect(r.stdout).toContain(`my key is ${"*".repeat(INBOUND_KEY.length)}`);
     expectNoKey(r.stdout + r.stderr);
+  });
+});
+
+describe("import of a live project whose text holds a key", () => {
+  it("writes nothing and names the project (import.live-key), not a bug of import", async () => {
+    const cwd = workspace();
+    const r = await runCli(
+      ["import", "--sandbox", "--fixture", "world.yaml", "--all", "--out", "imported/", "--json"],
+      { cwd, env: ENV },
+    );
+    expect(r.code).toBe(1);
+    expectNoKey(r.stdout + r.stderr);
+    const document = JSON.parse(r.stdout) as {
+      diagnostics: { code: string; message: string; hint?: string }[];
+    };
+    expect(document.diagnostics.map((d) => d.code)).toEqual(["import.live-key"]);
+    expect(document.diagnostics[0]?.message).toContain(GOTV_REMINDER);
+    expect(document.diagnostics[0]?.hint).not.toContain("bug");
+    expect(existsSync(join(cwd, "imported"))).toBe(false);
   });
 });

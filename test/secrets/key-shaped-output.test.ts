@@ -56,10 +56,15 @@ describe("a key-shaped run the API quotes", () => {
     // The drift is shown (the file's text differs from the live one), without the key.
     expect(text.stdout).toContain(`key ${"*".repeat(LIVE_KEY.length)}`);
     const json = await runCli(["plan", ...sandbox, "--json"], { cwd, env: ENV });
-    const markdown = await runCli(["plan", ...sandbox, "--markdown"], { cwd, env: ENV });
+    const markdown = await runCli(["plan", ...sandbox, "--markdown", "out/plan.md"], { cwd, env: ENV });
     const saved = await runCli(["plan", ...sandbox, "--out", "out/plan.json"], { cwd, env: ENV });
     for (const r of [text, json, markdown, saved]) expectNoKey(r.stdout + r.stderr);
+    for (const r of [text, json, markdown, saved]) expect(r.code).toBe(1);
     expectNoKey(readFileSync(join(cwd, "out", "plan.json"), "utf8"));
+    // The drift is in the Markdown (a diff block), its key masked.
+    const md = readFileSync(join(cwd, "out", "plan.md"), "utf8");
+    expect(md).toContain(`key ${"*".repeat(LIVE_KEY.length)}`);
+    expectNoKey(md);
     expect(JSON.parse(json.stdout)).toBeTypeOf("object");
   });
 

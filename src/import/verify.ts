@@ -15,6 +15,7 @@ import type { Catalogs } from "../plan/catalogs.js";
 import { own } from "../text/names.js";
 import { equivalent } from "./equivalence.js";
 import type { Placement } from "./merge-into-document.js";
+import type { ImportedProject } from "./project-to-yaml.js";
 import { MANAGED_KEYS } from "./yaml-out.js";
 
 /** A file as it would be after the import, and the projects import placed in it. */
@@ -27,7 +28,9 @@ export interface FileToVerify {
 }
 
 export function verifyFiles(files: readonly FileToVerify[], catalogs: Catalogs): Diagnostic[] {
-  const keyed = files.filter((f) => f.written).flatMap((f) => f.placements.flatMap(liveKey));
+  const keyed = files
+    .filter((f) => f.written)
+    .flatMap((f) => f.placements.flatMap(({ project }) => liveKeyErrors(project)));
   if (keyed.length > 0) return keyed;
   const loaded = assembleCampaign(
     files.map((f) => ({ path: f.path, text: f.text, sha256: sha256Hex(new TextEncoder().encode(f.text)) })),
@@ -51,8 +54,11 @@ export function verifyFiles(files: readonly FileToVerify[], catalogs: Catalogs):
   return files.flatMap((f) => verifyProjects(f.path, f.text, f.placements, catalogs));
 }
 
-/** An error when what import would write of `project` holds a key-shaped run (src/contract/key-shaped.ts). */
-function liveKey({ project }: Placement): Diagnostic[] {
+/**
+ * An error when what import would write of `project` holds a key-shaped run
+ * (src/contract/key-shaped.ts): for every file import writes, `--template`'s too.
+ */
+export function liveKeyErrors(project: ImportedProject): Diagnostic[] {
   const keys = [...project.wanted]
     .filter(([, wanted]) => wanted.kind === "set" && keyShapedRuns(JSON.stringify(wanted.out)).length > 0)
     .map(([key]) => key);

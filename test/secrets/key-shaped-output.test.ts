@@ -96,4 +96,15 @@ describe("import of a live project whose text holds a key", () => {
     expect(document.diagnostics[0]?.hint).not.toContain("bug");
     expect(existsSync(join(cwd, "imported"))).toBe(false);
   });
+
+  it("--template: writes nothing either (the file would have said `*` where the live text has the key)", async () => {
+    const cwd = workspace();
+    const argv = ["import", "--sandbox", "--fixture", "world.yaml", GOTV_REMINDER, "--template", "reminder"];
+    const r = await runCli([...argv, "--out", "reminder.yaml", "--json"], { cwd, env: ENV });
+    expect(r.code).toBe(1);
+    expectNoKey(r.stdout + r.stderr);
+    const document = JSON.parse(r.stdout) as { diagnostics: { code: string; message: string }[] };
+    expect(document.diagnostics.map((d) => d.code)).toEqual(["import.live-key"]);
+    expect(existsSync(join(cwd, "reminder.yaml"))).toBe(false);
+  });
 });

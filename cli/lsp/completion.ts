@@ -6,8 +6,11 @@
  * Names of lists, numbers, brands, registrations and tracking domains come from the offline
  * snapshot of the file's organization, and merge tags from the standard fields, the file's
  * `fields` and `merge_defaults` and the snapshot's fields. Nothing is looked up over the network.
+ * A key-shaped name (src/contract/key-shaped.ts) is never offered, and no detail shows one:
+ * inserted, it would write a key into the file.
  */
 import { type CompletionItem, CompletionItemKind } from "vscode-languageserver";
+import { keyShapedRuns, maskKeyShaped } from "../../src/contract/key-shaped.js";
 import { type CursorSpot, cursorSpot } from "./yaml-path.js";
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -142,8 +145,19 @@ function yamlName(name: string): string {
     : JSON.stringify(name);
 }
 
-/** The completion items at `line`, `character` (0-based, UTF-16) of `text`. */
+/** The completion items at `line`, `character` (0-based, UTF-16) of `text`, none of them key-shaped. */
 export function completionsAt(
+  text: string,
+  line: number,
+  character: number,
+  sources: CompletionSources,
+): CompletionItem[] {
+  return itemsWithEdits(text, line, character, sources)
+    .filter((item) => keyShapedRuns(`${item.label} ${item.textEdit?.newText ?? ""}`).length === 0)
+    .map((item) => (item.detail === undefined ? item : { ...item, detail: maskKeyShaped(item.detail) }));
+}
+
+function itemsWithEdits(
   text: string,
   line: number,
   character: number,

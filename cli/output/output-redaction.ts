@@ -9,6 +9,7 @@
  */
 import { API_KEY_ENV, isEnvName } from "../../src/api/config.js";
 import { organizationKeys } from "../../src/api/organization-keys.js";
+import { maskKeyShaped } from "../../src/contract/key-shaped.js";
 import { createRedactor, type Redactor } from "../../src/text/redact.js";
 import type { Io } from "./io.js";
 
@@ -65,8 +66,26 @@ export function secretEnvNames(argv: readonly string[]): string[] {
   return [...names];
 }
 
-/** The redactor of the secrets `argv` and `env` name. */
+/**
+ * The redactor of the secrets `argv` and `env` name, followed by the one mask of key-shaped text
+ * (src/contract/key-shaped.ts): a key the run was not given (in a live message's text, an answer,
+ * a contact's reply) is shown by no output either, as `*`. Only `campaignctl sandbox` shows
+ * key-shaped text: it prints its fixture's keys, the keys of a local emulator, on purpose.
+ */
 export function redactorFor(argv: readonly string[], env: Io["env"]): Redactor {
+  const secrets = secretsRedactor(argv, env);
+  if (commandOf(argv) === "sandbox") return secrets;
+  // Key-shaped runs first: the redactor masks the prefix every key shares (`pc_live_`, a run of 8 of
+  // the run's own key) and would leave another key's tail with no prefix to be found by.
+  return (text) => secrets(maskKeyShaped(text));
+}
+
+/** The command `argv` runs: its first word that is no option. */
+function commandOf(argv: readonly string[]): string | undefined {
+  return argv.find((arg) => !arg.startsWith("-"));
+}
+
+function secretsRedactor(argv: readonly string[], env: Io["env"]): Redactor {
   const names = secretEnvNames(argv);
   return createRedactor([
     ...names.map((name) => env[name]),

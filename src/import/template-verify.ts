@@ -3,7 +3,8 @@
  * expanded as SPEC-26 says (the template's keys, then the instance's; `message` the instance's
  * variant; `schedule.local` read in the instance's `timezone`), means its live project exactly,
  * judged as the plan judges it (`equivalence.ts`) with names resolved in the project's own
- * organization. A failure is a bug in import, reported as an error so nothing wrong is written. Pure.
+ * organization. A failure is a bug in import, reported as an error so nothing wrong is written;
+ * but a live project whose text holds an API key is `import.live-key` (verify.ts). Pure.
  */
 import { parse } from "yaml";
 import { localToAt } from "../campaign/template-schedule.js";
@@ -14,6 +15,7 @@ import { own as ownName } from "../text/names.js";
 import { equivalent } from "./equivalence.js";
 import { resolvedId } from "./names.js";
 import type { Member } from "./template-member.js";
+import { liveKeyErrors } from "./verify.js";
 import { MANAGED_KEYS } from "./yaml-out.js";
 
 type Raw = Record<string, unknown>;
@@ -32,6 +34,8 @@ export function verifyTemplateFile(
     message,
     hint: "this is a bug in campaignctl import; nothing was written",
   });
+  const keyed = members.flatMap((m) => liveKeyErrors(m.imported));
+  if (keyed.length > 0) return keyed;
   let doc: unknown;
   try {
     doc = parse(text);

@@ -2,16 +2,20 @@
  * Reads a file import is about to write back, as the loader will, and checks that it says exactly
  * what import meant: it loads without errors, and every imported project's keys (after `defaults`)
  * mean what the live project has (`equivalence.ts`). A failure is a bug in import, reported as an
- * error so that nothing wrong is written. Pure.
+ * error so that nothing wrong is written; but for a live project that holds an API key in what
+ * import would write (its message text): no file may hold a key, so that is the error, at the
+ * project (`import.live-key`). Pure.
  */
 import { parse } from "yaml";
 import { assembleCampaign } from "../campaign/assemble.js";
 import { sha256Hex } from "../campaign/decode.js";
+import { keyShapedRuns } from "../contract/key-shaped.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Catalogs } from "../plan/catalogs.js";
 import { own } from "../text/names.js";
 import { equivalent } from "./equivalence.js";
 import type { Placement } from "./merge-into-document.js";
+import type { ImportedProject } from "./project-to-yaml.js";
 import { MANAGED_KEYS } from "./yaml-out.js";
 
 /** A file as it would be after the import, and the projects import placed in it. */
@@ -24,6 +28,10 @@ export interface FileToVerify {
 }
 
 export function verifyFiles(files: readonly FileToVerify[], catalogs: Catalogs): Diagnostic[] {
+  const keyed = files
+    .filter((f) => f.written)
+    .flatMap((f) => f.placements.flatMap(({ project }) => liveKeyErrors(project)));
+  if (keyed.length > 0) return keyed;
   const loaded = assembleCampaign(
     files.map((f) => ({ path: f.path, text: f.text, sha256: sha256Hex(new TextEncoder().encode(f.text)) })),
   );
@@ -44,6 +52,25 @@ export function verifyFiles(files: readonly FileToVerify[], catalogs: Catalogs):
       hint: "this is a bug in campaignctl import; nothing was written",
     }));
   return files.flatMap((f) => verifyProjects(f.path, f.text, f.placements, catalogs));
+}
+
+/**
+ * An error when what import would write of `project` holds a key-shaped run
+ * (src/contract/key-shaped.ts): for every file import writes, `--template`'s too.
+ */
+export function liveKeyErrors(project: ImportedProject): Diagnostic[] {
+  const keys = [...project.wanted]
+    .filter(([, wanted]) => wanted.kind === "set" && keyShapedRuns(JSON.stringify(wanted.out)).length > 0)
+    .map(([key]) => key);
+  if (keys.length === 0) return [];
+  return [
+    {
+      severity: "error",
+      code: "import.live-key",
+      message: `the live project ${project.id} (${project.name}) holds an API key in its ${keys.join(", ")}, and no file may hold one; nothing was written`,
+      hint: "remove the key from the project in the dashboard and revoke it there (it was in the project's text), then import again",
+    },
+  ];
 }
 
 function verifyProjects(

@@ -39,6 +39,7 @@ const REGISTRATION_SRC = [
   "src/api/config.js",
   "src/api/organization-keys.js", // the redactor redacts every key per organization (cli/output/output-redaction.ts)
   "src/apply/port.js",
+  "src/contract/key-shaped.js", // every output masks key-shaped text (cli/output/output-redaction.ts)
   "src/contract/limits.js",
   "src/message/memo.js",
   "src/message/merge-tags.js",

@@ -39,3 +39,16 @@ test("a secret pasted as the value of --secret-env or --api-key-env is masked; a
   expect(out).not.toContain(key.slice(-10));
   expect(out).toContain("WH_OLD_SECRET");
 });
+
+test("a key the run was not given is masked as `*` by every command but `campaignctl sandbox`", () => {
+  const text = "live text quoting PC_LIVE_someoneElse7Yt5Re";
+  const masked = `live text quoting ${"*".repeat("PC_LIVE_someoneElse7Yt5Re".length)}`;
+  expect(redactorFor(["plan", "campaigns/"], {})(text)).toBe(masked);
+  // The run's own key shares the prefix `pc_live_` with every key: masking it first left the tail.
+  expect(redactorFor(["plan"], { CAMPAIGNCTL_API_KEY: "pc_live_own_Z1x2C3v4B5n6" })(text)).toBe(masked);
+  expect(redactorFor(["--no-color", "replies", "plan"], {})(text)).toBe(masked);
+  // The sandbox prints its fixture's keys on purpose; the run's own secrets stay masked.
+  const sandbox = redactorFor(["sandbox", "--port", "0"], { CAMPAIGNCTL_API_KEY: "own_Z1x2C3v4B5n6" });
+  expect(sandbox(text)).toBe(text);
+  expect(sandbox("own_Z1x2C3v4B5n6")).toBe("[redacted]");
+});

@@ -13,6 +13,8 @@ export const IMPORT_CODES = {
     "--out FILE names a file for one organization, and a selected project belongs to another",
   "import.verify-failed":
     "a file import would write does not read back as the live projects (a bug); nothing is written",
+  "import.live-key":
+    "a live project holds an API key in what import would write (its message text); no file may hold one, so nothing is written",
   "import.would-change": "--check: a file would change (the live projects differ from the files)",
   "import.template-language-unknown":
     "--template: a selected project's language cannot be told from its text; name it with --language ID=TAG",

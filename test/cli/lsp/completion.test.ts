@@ -121,3 +121,33 @@ describe("completionsAt", () => {
     ]);
   });
 });
+
+describe("a key-shaped name the snapshot holds", () => {
+  test("is never offered: inserted, it would put a key into the file (campaign.api-key-in-file)", () => {
+    const text = `version: 1
+organization: Riverside Democrats
+projects:
+  gotv-reminder:
+    contact_lists: [
+`;
+    const line = 4;
+    const character = "    contact_lists: [".length;
+    const withNames = {
+      ...sources,
+      names: () => [
+        { name: "Ward 3 Likely Voters", detail: "contact list · pc_live_Detail4Gh7Jk2Lm" },
+        { name: "PC_LIVE_ListNamed8Qw3Er6Ty", detail: "contact list" },
+      ],
+      mergeFields: new Map([
+        ["first_name", "standard"],
+        ["pc_live_FieldNamed5Zx8Cv1", "custom field"],
+      ]),
+    };
+    const items = completionsAt(text, line, character, withNames);
+    expect(items.map((i) => i.label)).toEqual(["Ward 3 Likely Voters"]);
+    expect(JSON.stringify(items).toLowerCase()).not.toContain("live_");
+    const tag = `${text}    message: "Hi {{`;
+    const tagItems = completionsAt(tag, 5, '    message: "Hi {{'.length, withNames);
+    expect(tagItems.map((i) => i.label)).toEqual(["first_name"]);
+  });
+});

@@ -13,6 +13,8 @@ export const IMPORT_CODES = {
     "an existing campaign file under --out does not load; import updates only files that load without errors",
   "import.organization-conflict":
     "--out FILE names a file for one organization, and a selected project belongs to another",
+  "import.template-schedule-repeated":
+    "--template: a project's live send time is the second of a local time clocks repeat (fall back), which a template's local time cannot say; nothing is written",
   "import.verify-failed":
     "a file import would write does not read back as the live projects (a bug); nothing is written",
   "import.would-change": "--check: a file would change (the live projects differ from the files)",

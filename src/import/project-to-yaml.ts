@@ -165,11 +165,17 @@ function linkTrackingOf(project: Project): LinkTrackingWanted | string | undefin
     return `link_tracking: left out, its destination "${destination}" is not a URL the file format accepts`;
   const fallback = project.link_tracking_fallback_url;
   const param = project.link_tracking_param_field;
+  // Left out whole, never in part: a member the file omits is not compared, so a later edit of it
+  // would show neither in `plan` nor in `import --check`.
+  if (param !== "" && !FIELD_NAME.test(param))
+    return `link_tracking: left out, its param field "${param}" is not a field name the file format accepts`;
+  if (fallback !== null && fallback !== "" && !URL_PATTERN.test(fallback))
+    return `link_tracking: left out, its fallback "${fallback}" is not a URL the file format accepts`;
   return {
     destination_url: destination,
     ...(project.link_tracking_domain_id !== "" ? { domain: project.link_tracking_domain_id } : {}),
-    ...(param !== "" && FIELD_NAME.test(param) ? { param_field: param } : {}),
-    ...(fallback !== null && URL_PATTERN.test(fallback) ? { fallback_url: fallback } : {}),
+    ...(param !== "" ? { param_field: param } : {}),
+    ...(fallback !== null && fallback !== "" ? { fallback_url: fallback } : {}),
   };
 }
 

@@ -3,7 +3,8 @@
  * few requests as the contract allows: one each of `GET /organizations`, `/campaigns`,
  * `/contact-lists`, `/phone-numbers`; `GET /projects/stats` over its date windows when projects are
  * selected by status, organization or `--all`; then `GET /projects/{id}` per selected project and
- * `GET /media/{id}`, `GET /toll-free-verifications/{id}` per distinct attached id. The client's rate
+ * `GET /media/{id}`, `GET /toll-free-verifications/{id}` per distinct attached id (a failed one stops
+ * the import: only a 403/404 means the key cannot see it). The client's rate
  * limiter paces every request.
  */
 
@@ -140,6 +141,12 @@ export async function readLiveForImport(
     readAll<MediaFile>(mediaIds, (id) => reader.getMedia(id)),
     readAll<TollFreeVerification>(tollFreeIds, (id) => reader.getTollFreeVerification(id)),
   ]);
+  // A failed read is not a record the key cannot see: writing the project without it would be wrong.
+  const unread = [
+    ...recordFailures(media, "media file"),
+    ...recordFailures(tollFree, "toll-free verification"),
+  ];
+  if (unread.length > 0) return { ok: false, diagnostics: unread };
   const catalogs = buildCatalogs({
     organizations: orgs.value,
     tenDlcCampaigns: tenDlc.value,
@@ -187,6 +194,22 @@ async function listProjects(
     a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
   );
   return { ok: true, rows: sorted };
+}
+
+/** `import.record-unreadable` per attached record whose read failed with an API error (not 403/404). */
+function recordFailures<T>(reads: ReadonlyMap<string, LiveRead<T>>, noun: string): Diagnostic[] {
+  return [...reads].flatMap(([id, read]) =>
+    read.kind === "error"
+      ? [
+          {
+            severity: "error" as const,
+            code: "import.record-unreadable",
+            message: `${noun} ${id} could not be read: ${read.code}: ${read.message}`,
+            hint: "run the import again; nothing was written (a record that fails to read is not left out as unseen)",
+          },
+        ]
+      : [],
+  );
 }
 
 function unreadable(id: string, read: LiveRead<Project>): Diagnostic | undefined {

@@ -25,7 +25,7 @@ import { renderPair } from "./render.js";
 import { organizationCatalogs } from "./template-catalogs.js";
 import { detectLanguage } from "./template-language.js";
 import type { Member } from "./template-member.js";
-import { localScheduleOf } from "./template-schedule.js";
+import { localScheduleOf, repeatedLocalTime } from "./template-schedule.js";
 import { verifyTemplateFile } from "./template-verify.js";
 import { MANAGED_KEYS, type ManagedKey, scalar, type YamlOut } from "./yaml-out.js";
 
@@ -158,6 +158,12 @@ export function importTemplate(input: TemplateImportInput): TemplateImportOutput
       organization: org.value,
     };
   });
+
+  const repeated = members.flatMap((m) => {
+    const time = repeatedLocalTime(m.imported);
+    return time === undefined ? [] : [repeatedDiagnostic(m, time)];
+  });
+  if (repeated.length > 0) return { ok: false, diagnostics: repeated };
 
   const text = renderTemplateFile(input, members, variants);
   const verified = verifyTemplateFile(text, input.template, members, input.catalogs);
@@ -328,4 +334,17 @@ function renderTemplateFile(
     lines.push(`      ${renderPair(address, out, 6)}`);
   });
   return `${lines.join("\n")}\n`;
+}
+
+/** `import.template-schedule-repeated`: a live time that a template's local time cannot say. */
+function repeatedDiagnostic(
+  m: Member,
+  time: { readonly local: string; readonly read: string; readonly live: string },
+): Diagnostic {
+  return {
+    severity: "error",
+    code: "import.template-schedule-repeated",
+    message: `${m.project.name} (${m.project.project_id}) is scheduled at the second ${time.local} (${time.live}): clocks fall back that night, and a template's local time means the first, ${time.read}`,
+    hint: "import it without --template (its `at` keeps the offset), or reschedule it in the dashboard; nothing was written",
+  };
 }

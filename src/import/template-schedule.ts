@@ -4,7 +4,9 @@
  * Seconds are written only when not zero. Pure.
  */
 import { DateTime } from "luxon";
+import { localToAt } from "../campaign/template-schedule.js";
 import type { ScheduleTimezone } from "../contract/limits.js";
+import { instantOf } from "../plan/requests.js";
 import type { ImportedProject } from "./project-to-yaml.js";
 import { scalar, type YamlOut } from "./yaml-out.js";
 
@@ -26,4 +28,24 @@ export function localScheduleOf(project: ImportedProject): LocalSchedule | undef
   const pairs: [string, YamlOut][] = [["local", scalar(local)]];
   if (dailyCapBypass === true) pairs.push(["daily_cap_bypass", scalar(true)]);
   return { timezone, local, out: { kind: "map", pairs } };
+}
+
+/**
+ * When the live send time is the second of a local time that happens twice (clocks fall back), which
+ * `schedule: {local}` reads as the first, one hour earlier: no template can describe it. Answers the
+ * local time and both instants (the one `local` means, the live one), else undefined.
+ */
+export function repeatedLocalTime(
+  project: ImportedProject,
+): { readonly local: string; readonly read: string; readonly live: string } | undefined {
+  const schedule = localScheduleOf(project);
+  const wanted = project.wanted.get("schedule");
+  if (schedule === undefined || wanted?.kind !== "set" || wanted.semantic.kind !== "schedule")
+    return undefined;
+  const read = localToAt(schedule.local, schedule.timezone);
+  if (read.kind !== "at" || read.later === undefined) return undefined;
+  const live = wanted.semantic.value.at;
+  return instantOf(read.at) === instantOf(live)
+    ? undefined
+    : { local: schedule.local, read: read.at, live: read.later };
 }

@@ -6,11 +6,15 @@ export const IMPORT_CODES = {
   "import.project-forbidden":
     "a project id given to import reads 403: it is outside the key's organization tree",
   "import.project-unreadable": "a project given to import could not be read (API error)",
+  "import.record-unreadable":
+    "a media file or toll-free verification a selected project uses could not be read (API error, not 403/404); nothing is written",
   "import.unknown-organization": "--organization names no organization the key can see",
   "import.existing-file-invalid":
     "an existing campaign file under --out does not load; import updates only files that load without errors",
   "import.organization-conflict":
     "--out FILE names a file for one organization, and a selected project belongs to another",
+  "import.template-schedule-repeated":
+    "--template: a project's live send time is the second of a local time clocks repeat (fall back), which a template's local time cannot say; nothing is written",
   "import.verify-failed":
     "a file import would write does not read back as the live projects (a bug); nothing is written",
   "import.live-key":

@@ -3,13 +3,14 @@
  * working directory), named by the run's UTC start time and the process id, written synchronously
  * line by line (each event is on disk, in the OS's hands, before the next request starts), so a
  * killed run leaves every attempt, response code, replay header, resolution and outcome behind.
- * Events never carry the API key; as a second guard every line goes through the one redactor
- * (src/text/redact.ts: any run of 8 or more of the key's characters, any case, across line breaks).
+ * Events never carry the API key; as a second guard every line goes through the run's one output
+ * redaction (cli/output/output-redaction.ts: every secret of the run, any run of 8 or more of its
+ * characters in any case, and any key-shaped text), as every other output does.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ApplyEvent } from "../../src/apply/index.js";
-import { createRedactor } from "../../src/text/redact.js";
+import type { Redactor } from "../../src/text/redact.js";
 
 export const JOURNAL_DIR = ".campaignctl/journal";
 
@@ -32,12 +33,7 @@ export function journalStamp(at: Date): string {
   return at.toISOString().replace(/[-:]/g, "");
 }
 
-export function openJournal(
-  cwd: string,
-  at: Date,
-  pid: number,
-  secret: string | null | readonly (string | null)[],
-): JournalOpen {
+export function openJournal(cwd: string, at: Date, pid: number, redactLine: Redactor): JournalOpen {
   const dir = join(cwd, JOURNAL_DIR);
   const file = join(dir, `apply-${journalStamp(at)}-${pid}.jsonl`);
   let fd: number;
@@ -50,7 +46,6 @@ export function openJournal(
       message: `cannot write ${relative(cwd, file)}: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  const redactLine = createRedactor(Array.isArray(secret) ? [...secret] : [secret as string | null]);
   let failed = 0;
   let open = true;
   return {

@@ -1,12 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import {
-  API_KEY_ENV,
-  type ApiClientStats,
-  type ApiEventListener,
-  type Clock,
-  type Sleep,
-} from "../../src/api/index.js";
-import { organizationKeys } from "../../src/api/organization-keys.js";
+import type { ApiClientStats, ApiEventListener, Clock, Sleep } from "../../src/api/index.js";
 import { withEmail } from "../../src/apply/email-result.js";
 import {
   type ApplyEvent,
@@ -34,6 +27,7 @@ import type { KeyScopeFlags } from "../flags/key-scope-flag.js";
 import type { Session, SessionOptions } from "../gather/session.js";
 import { type Io, useColor } from "../output/io.js";
 import { failure, type Outcome, success } from "../output/outcome.js";
+import { redactorFor } from "../output/output-redaction.js";
 import { createProgress } from "../progress/progress.js";
 import { requestsPerMinute } from "../progress/session-progress.js";
 import { VERSION } from "../version.js";
@@ -157,16 +151,15 @@ export async function execute(
 
 /** The run's journal; a journal that cannot be opened is a warning, and the run goes on without one. */
 function openRunJournal(flags: ApplyFlags, io: Io): ReturnType<typeof openJournal> {
-  // Every key of the run is redacted from the journal: the default one and each organization's.
-  const secret = [
-    io.env[flags.apiKeyEnv ?? API_KEY_ENV] ?? null,
-    ...[...organizationKeys(io.env).values()].map((k) => k.key),
-  ];
+  // The run's one output redaction (every secret of the run, key-shaped text), as on stdout; a
+  // terminal made by hand (in process) gets the same of its environment and key flag.
+  const redact =
+    io.redact ?? redactorFor(flags.apiKeyEnv === undefined ? [] : ["--api-key-env", flags.apiKeyEnv], io.env);
   const journal = openJournal(
     io.cwd,
     new Date(io.clock()), // the file name is wall-clock UTC, whatever clock the run uses
     process.pid,
-    flags.sandbox === true ? null : secret,
+    redact,
   );
   if (!journal.ok)
     io.stderr(

@@ -4,6 +4,7 @@
  */
 
 import type { ValidationIssue } from "../contract/errors.js";
+import { maskKeyShaped } from "../contract/key-shaped.js";
 import { createRedactor, redactDeep as redactDeepWith } from "../text/redact.js";
 import type { ApiHttpError, RateLimitHeaders, RequestIdentity } from "./result.js";
 
@@ -45,14 +46,17 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
 
 /**
  * `text` with every trace of `secret` masked: any run of 8 or more of its characters, in any case,
- * across line breaks (the one redactor, src/text/redact.ts; no-op for an empty secret).
+ * across line breaks (the one redactor, src/text/redact.ts; no-op for an empty secret); and first
+ * any key-shaped run (src/contract/key-shaped.ts), as `*`: another key the server echoes shares the
+ * 8 characters of the keys' prefix with `secret`, so the redactor would mask that prefix alone and
+ * leave the other key's tail where no mask finds it again.
  */
 export function redact(text: string, secret: string): string {
-  return createRedactor([secret])(text);
+  return createRedactor([secret])(maskKeyShaped(text));
 }
 
 function redactDeep(value: unknown, secret: string): unknown {
-  return redactDeepWith(value, createRedactor([secret]));
+  return redactDeepWith(value, (text) => redact(text, secret));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

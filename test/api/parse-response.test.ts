@@ -97,7 +97,8 @@ describe("decodeErrorResponse", () => {
   ])("redacts the key echoed in %s", (_member, body) => {
     const e = decode(body.code === KEY ? 429 : 400, body);
     expect(JSON.stringify(e)).not.toContain(KEY);
-    expect(JSON.stringify(e)).toContain("[redacted]");
+    // Masked: the run's own key as the redactor's mark, or as `*` where it stands whole (key-shaped).
+    expect(JSON.stringify(e)).toMatch(/\[redacted\]|\*{8,}/);
   });
 });
 

@@ -6,9 +6,11 @@
  * from the injected reads.
  */
 import type { ApiError } from "../api/index.js";
+import { instantMs } from "../contract/instant.js";
 import type { Conversation, ThreadMessage } from "../contract/resources.js";
 import { analyzeSegments } from "../message/segments.js";
 import { decideInbound, recordedAnswers } from "./decide.js";
+import { passOrder } from "./poll-window.js";
 import { PAGE_LIMIT, type RepliesPort, type ReplyProject, readThread } from "./port.js";
 import type { AnsweredLine } from "./state-file.js";
 
@@ -97,19 +99,14 @@ export async function planReplies(
     conversations.push(...res.value.data);
     page = res.value.has_more ? res.value.next_cursor : null;
   } while (page !== null);
-  conversations.sort(
-    (a, b) =>
-      (a.last_inbound_at ?? "").localeCompare(b.last_inbound_at ?? "") ||
-      a.conversation_id.localeCompare(b.conversation_id),
-  );
   const byId = new Map(input.projects.map((p) => [p.id, p]));
   const inbounds: PlannedInbound[] = [];
-  for (const c of conversations) {
+  for (const c of passOrder(conversations)) {
     const project = byId.get(c.project_id);
     requests++;
     const read = await readThread(input.port, c.conversation_id, null);
     if (!read.ok) return read;
-    inbounds.push(...judgeConversation(c, project, read.value, since, input));
+    inbounds.push(...judgeConversation(c, project, read.value, input));
   }
   const totals = Object.fromEntries(PLAN_VERDICTS.map((v) => [v, 0])) as Record<PlanVerdict, number>;
   const rules = new Map<string, { address: string; rule: string; answers: number; segments: number }>();
@@ -146,7 +143,6 @@ function judgeConversation(
   c: Conversation,
   project: ReplyProject | undefined,
   thread: ThreadMessage[],
-  since: string,
   input: PlanInput,
 ): PlannedInbound[] {
   const out: PlannedInbound[] = [];
@@ -154,7 +150,8 @@ function judgeConversation(
     [...input.answered.values()].filter((l) => l.conversation_id === c.conversation_id),
   );
   const inbounds = thread
-    .filter((m) => m.direction === "inbound" && (m.received_at ?? "") >= since)
+    // By the instant, however the API writes it (an offset, no fraction): not by the text.
+    .filter((m) => m.direction === "inbound" && (instantMs(m.received_at ?? "") ?? Number.NaN) >= input.since)
     .reverse();
   for (const m of inbounds) {
     const base = {

@@ -8,6 +8,7 @@
  * which may leave `last_inbound_at` as it was, still changes it). `replies plan --state` reads from
  * the same floor, so that it judges every inbound the next pass would. Pure.
  */
+import { instantMs } from "../contract/instant.js";
 import { CONVERSATIONS_MAX_DAYS } from "../contract/limits.js";
 import type { Conversation } from "../contract/resources.js";
 import type { PollCursor } from "./state-file.js";
@@ -49,13 +50,19 @@ export function markedAt(mark: string): number {
   return Date.parse(hash < 0 ? mark : mark.slice(0, hash));
 }
 
-/** A pass's conversations in the order it settles them: oldest `last_inbound_at` first. */
+/**
+ * A pass's conversations in the order it settles them: oldest `last_inbound_at` first, by the instant
+ * it names however it is written (`Z`, `.000Z`, another offset: src/contract/instant.ts), not by its
+ * text; one with none (or unreadable) first. A pass stopped midway moves the cursor to the last
+ * settled time, so a conversation ordered after an older one it skipped would be lost.
+ */
 export function passOrder(conversations: readonly Conversation[]): Conversation[] {
-  return [...conversations].sort(
-    (a, b) =>
-      (a.last_inbound_at ?? "").localeCompare(b.last_inbound_at ?? "") ||
-      a.conversation_id.localeCompare(b.conversation_id),
-  );
+  const at = (c: Conversation) => instantMs(c.last_inbound_at ?? "") ?? Number.NEGATIVE_INFINITY;
+  return [...conversations].sort((a, b) => {
+    const x = at(a);
+    const y = at(b);
+    return x < y ? -1 : x > y ? 1 : a.conversation_id.localeCompare(b.conversation_id);
+  });
 }
 
 /**

@@ -11,6 +11,7 @@
 import { Command, CommanderError, type Option } from "commander";
 import { COMMAND_FLAGS } from "./command-flags.js";
 import { unknownFlag } from "./flag-spelling.js";
+import { collect } from "./option-parsers.js";
 
 /**
  * A usage error of a command of the tree, not yet shown: commander's message (`error: …`, with a
@@ -49,6 +50,7 @@ export class StrictCommand extends Command {
    */
   override parseOptions(argv: string[]): ReturnType<Command["parseOptions"]> {
     const known = [...this.options, ...this.createHelp().visibleOptions(this)];
+    const given = new Map<Option, string>();
     if (this.parent === null) {
       this.refuseVersionWithCommand(argv);
       this.helpOfCommand(argv);
@@ -65,6 +67,7 @@ export class StrictCommand extends Command {
         if (option.required) {
           i++; // its value, whatever it looks like
           if (argv[i] === "") this.emptyValue(option);
+          this.onceOnly(given, option, argv[i] ?? "");
         }
         continue;
       }
@@ -72,6 +75,7 @@ export class StrictCommand extends Command {
       const named =
         equals > 2 && word.startsWith("--") ? known.find((o) => is(o, word.slice(0, equals))) : undefined;
       if (named?.required && equals === word.length - 1) this.emptyValue(named);
+      if (named?.required) this.onceOnly(given, named, word.slice(equals + 1));
       if (named !== undefined && (named.required || named.optional)) continue;
       if (named?.long !== undefined) this.valueOnSwitch(named.long);
       this.unknownOption(word);
@@ -121,6 +125,21 @@ export class StrictCommand extends Command {
     const first = argv.findIndex((w) => !w.startsWith("-"));
     if (first < 0 || !argv.slice(0, first).some((w) => w === "-h" || w === "--help")) return;
     this.commands.find((c) => c.name() === argv[first])?.help();
+  }
+
+  /**
+   * `--out a.json --out b.json`, `--format csv --format json`: a one-value option given twice with
+   * two values. Commander keeps the last one silently (a.json never written); a repeatable option
+   * (`--target`, collected) keeps them all, and the same value twice is that value.
+   */
+  private onceOnly(given: Map<Option, string>, option: Option, value: string): void {
+    const before = given.get(option);
+    given.set(option, value);
+    if (before === undefined || before === value || option.parseArg === collect || option.variadic) return;
+    this.error(
+      `error: option '${option.flags}' given twice ('${before}', then '${value}')\n(It takes one value: give it once.)`,
+      { code: "commander.usageError" },
+    );
   }
 
   /** `--out=`, `--target ""` (an unset shell variable): an empty value is no value. */

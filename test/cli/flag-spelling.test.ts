@@ -236,6 +236,34 @@ describe("the issue's command lines", () => {
   });
 
   test.each([
+    [["plan", "--sandbox", "--out", "a.json", "--out", "b.json"], "--out <file>", "a.json", "b.json"],
+    [["status", "--sandbox", "--format", "csv", "--format=json"], "--format <format>", "csv", "json"],
+    [["validate", ".", "--format=json", "--format", "text"], "--format <format>", "json", "text"],
+  ])(
+    "%j: a one-value flag given twice with two values is a usage error",
+    async (argv, flags, first, second) => {
+      const dir = mkdtempSync(join(tmpdir(), "campaignctl-twice-"));
+      const run = await runCli(argv, { cwd: dir });
+      expect(run.code).toBe(1);
+      // Before, the last value won silently: `plan --out a.json --out b.json` wrote b.json alone.
+      const message = `option '${flags}' given twice ('${first}', then '${second}')`;
+      expect(run.stderr).toBe(`error[cli.usage]: ${message}\n  hint: It takes one value: give it once.\n`);
+      if (argv.some((word) => word.includes("json") && word.startsWith("--format"))) {
+        const [diagnostic] = documentOf("error-result", run.stdout).diagnostics as Diagnostics;
+        expect(diagnostic).toMatchObject({ code: "cli.usage", message });
+      } else expect(run.stdout).toBe("");
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
+
+  test("a one-value flag given twice with the same value is that value", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-twice-"));
+    const run = await runCli(["validate", "--format", "json", "--format=json", "."], { cwd: dir });
+    expect(run.stderr).not.toContain("cli.usage");
+    expect(documentOf("validate-result", run.stdout)).toMatchObject({ format_version: 1 });
+  });
+
+  test.each([
     [["--version=1"], "--version"],
     [["plan", "--help=yes"], "--help"],
   ])("%j: --help or --version given a value: write it alone", async (argv, flag) => {

@@ -11,7 +11,6 @@
 import { Command, CommanderError, type Option } from "commander";
 import { COMMAND_FLAGS } from "./command-flags.js";
 import { unknownFlag } from "./flag-spelling.js";
-import { collect } from "./option-parsers.js";
 
 /**
  * A usage error of a command of the tree, not yet shown: commander's message (`error: …`, with a
@@ -130,12 +129,12 @@ export class StrictCommand extends Command {
   /**
    * `--out a.json --out b.json`, `--format csv --format json`: a one-value option given twice with
    * two values. Commander keeps the last one silently (a.json never written); a repeatable option
-   * (`--target`, collected) keeps them all, and the same value twice is that value.
+   * (`--target`, `--contact`) keeps them all, and the same value twice is that value.
    */
   private onceOnly(given: Map<Option, string>, option: Option, value: string): void {
     const before = given.get(option);
     given.set(option, value);
-    if (before === undefined || before === value || option.parseArg === collect || option.variadic) return;
+    if (before === undefined || before === value || repeatable(option, value)) return;
     this.error(
       `error: option '${option.flags}' given twice ('${before}', then '${value}')\n(It takes one value: give it once.)`,
       { code: "commander.usageError" },
@@ -176,6 +175,20 @@ function wordsOf(command: Command): string[] {
   const words: string[] = [];
   for (let c: Command | null = command; c !== null; c = c.parent) words.unshift(c.name());
   return words;
+}
+
+/**
+ * Whether `option` keeps every value given (its parser collects them into a list: `--target`,
+ * `--contact`, `--loosen`). A value its parser refuses is left to commander, which says why.
+ */
+function repeatable(option: Option, value: string): boolean {
+  if (option.variadic) return true;
+  if (option.parseArg === undefined) return false;
+  try {
+    return Array.isArray(option.parseArg(value, undefined));
+  } catch {
+    return true;
+  }
 }
 
 function isNegativeNumber(word: string): boolean {

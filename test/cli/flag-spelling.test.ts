@@ -256,6 +256,20 @@ describe("the issue's command lines", () => {
     },
   );
 
+  test.each([
+    [["plan", "--json", "-auto-approve"], 3],
+    [["plan", "--json", "--target="], 3],
+    [["plan", "--format=json", "--nosuch"], 3],
+    [["apply", "--json", "--nosuch"], 1],
+    [["status", "--json", "--nosuch"], 1],
+  ])("%j: a usage error's document has the format_version of the command's own", async (argv, version) => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-usage-version-"));
+    const run = await runCli(argv, { cwd: dir });
+    expect(run.code).toBe(1);
+    // Before, every usage error said 1, plan's too (plan's documents are at 3; error-result.schema.json).
+    expect(documentOf("error-result", run.stdout)).toMatchObject({ format_version: version, error: true });
+  });
+
   test("a one-value flag given twice with the same value is that value", async () => {
     const dir = mkdtempSync(join(tmpdir(), "campaignctl-twice-"));
     const run = await runCli(["validate", "--format", "json", "--format=json", "."], { cwd: dir });

@@ -49,6 +49,7 @@ export class StrictCommand extends Command {
    */
   override parseOptions(argv: string[]): ReturnType<Command["parseOptions"]> {
     const known = [...this.options, ...this.createHelp().visibleOptions(this)];
+    const given = new Map<Option, string>();
     if (this.parent === null) {
       this.refuseVersionWithCommand(argv);
       this.helpOfCommand(argv);
@@ -65,6 +66,7 @@ export class StrictCommand extends Command {
         if (option.required) {
           i++; // its value, whatever it looks like
           if (argv[i] === "") this.emptyValue(option);
+          this.onceOnly(given, option, argv[i] ?? "");
         }
         continue;
       }
@@ -72,6 +74,7 @@ export class StrictCommand extends Command {
       const named =
         equals > 2 && word.startsWith("--") ? known.find((o) => is(o, word.slice(0, equals))) : undefined;
       if (named?.required && equals === word.length - 1) this.emptyValue(named);
+      if (named?.required) this.onceOnly(given, named, word.slice(equals + 1));
       if (named !== undefined && (named.required || named.optional)) continue;
       if (named?.long !== undefined) this.valueOnSwitch(named.long);
       this.unknownOption(word);
@@ -123,6 +126,21 @@ export class StrictCommand extends Command {
     this.commands.find((c) => c.name() === argv[first])?.help();
   }
 
+  /**
+   * `--out a.json --out b.json`, `--format csv --format json`: a one-value option given twice with
+   * two values. Commander keeps the last one silently (a.json never written); a repeatable option
+   * (`--target`, `--contact`) keeps them all, and the same value twice is that value.
+   */
+  private onceOnly(given: Map<Option, string>, option: Option, value: string): void {
+    const before = given.get(option);
+    given.set(option, value);
+    if (before === undefined || before === value || repeatable(option, value)) return;
+    this.error(
+      `error: option '${option.flags}' given twice ('${before}', then '${value}')\n(It takes one value: give it once.)`,
+      { code: "commander.usageError" },
+    );
+  }
+
   /** `--out=`, `--target ""` (an unset shell variable): an empty value is no value. */
   private emptyValue(option: Option): never {
     this.error(`error: option '${option.flags}' argument missing (the value given is empty)`, {
@@ -157,6 +175,20 @@ function wordsOf(command: Command): string[] {
   const words: string[] = [];
   for (let c: Command | null = command; c !== null; c = c.parent) words.unshift(c.name());
   return words;
+}
+
+/**
+ * Whether `option` keeps every value given (its parser collects them into a list: `--target`,
+ * `--contact`, `--loosen`). A value its parser refuses is left to commander, which says why.
+ */
+function repeatable(option: Option, value: string): boolean {
+  if (option.variadic) return true;
+  if (option.parseArg === undefined) return false;
+  try {
+    return Array.isArray(option.parseArg(value, undefined));
+  } catch {
+    return true;
+  }
 }
 
 function isNegativeNumber(word: string): boolean {

@@ -9,6 +9,7 @@
 
 import { CommanderError } from "commander";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { PLAN_FORMAT_VERSION } from "../../src/plan/types.js";
 import { UsageError } from "../flags/strict-command.js";
 import { type Io, processIo } from "../output/io.js";
 import { exitCodeOf, type Outcome } from "../output/outcome.js";
@@ -45,7 +46,7 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
       const { failWith } = await import("../output/fail.js");
       failWith([usageDiagnostic(error)], new Map(), io, {
         json: asksForJson(argv),
-        formatVersion: USAGE_FORMAT_VERSION,
+        formatVersion: usageFormatVersion(argv),
       });
       return exitCodeOf({ kind: "usage" });
     }
@@ -64,8 +65,14 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
   return exitCodeOf(outcome ?? { kind: "success" });
 }
 
-/** Every command's documents are at format_version 1; a usage error has no command document to follow. */
-const USAGE_FORMAT_VERSION = 1;
+/**
+ * The format_version of a usage error's document: that of the command's own documents (3 for
+ * `plan`, 1 for the others; error-result.schema.json). The command is the first word that is not a
+ * flag: the root has no flag that takes a value.
+ */
+function usageFormatVersion(argv: readonly string[]): 1 | 3 {
+  return argv.find((w) => !w.startsWith("-")) === "plan" ? PLAN_FORMAT_VERSION : 1;
+}
 
 /** `--json` or `--format json` anywhere before a `--` (commander has not said which command it is). */
 export function asksForJson(argv: readonly string[]): boolean {

@@ -21,7 +21,8 @@ export interface ReportPath {
 /**
  * One `cli.file-unwritable` error per path that could not be written: the path is a directory, a
  * part of it is a file, its nearest existing directory is not writable, or two flags name the same
- * file. Empty when every given path can be written.
+ * file, or it is a YAML file (`plan --markdown campaign.yaml`). Empty when every given path can be
+ * written.
  */
 export async function checkReportPaths(io: Io, paths: readonly ReportPath[]): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
@@ -35,6 +36,12 @@ export async function checkReportPaths(io: Io, paths: readonly ReportPath[]): Pr
       continue;
     }
     seen.set(path, flag);
+    if (/\.ya?ml$/i.test(path)) {
+      problems.push(
+        unwritable(flag, file, YAML_WHY, `${flag} takes the report's own file, such as ${EXAMPLE[flag]}`),
+      );
+      continue;
+    }
     const why = await whyUnwritable(path);
     if (why !== undefined) problems.push(unwritable(flag, file, why, HINT));
   }
@@ -42,6 +49,17 @@ export async function checkReportPaths(io: Io, paths: readonly ReportPath[]): Pr
 }
 
 const HINT = "pass a file path in a directory you can write to (missing directories are created)";
+
+/**
+ * `plan --markdown campaign.yaml`, `--markdown` taken for a switch like `--json`: the campaign file
+ * became the report's path (the directory was read) and was overwritten. No report is YAML.
+ */
+const YAML_WHY = "it is a YAML file (a campaign or policy file), not a report";
+const EXAMPLE: Readonly<Record<ReportPath["flag"], string>> = {
+  "--out": "--out plan.json",
+  "--markdown": "--markdown report.md",
+  "--junit": "--junit report.xml",
+};
 
 function unwritable(flag: ReportPath["flag"], file: string, why: string, hint: string): Diagnostic {
   return {

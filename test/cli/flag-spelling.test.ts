@@ -236,6 +236,48 @@ describe("the issue's command lines", () => {
   });
 
   test.each([
+    [["plan", "--sandbox", "--out", "a.json", "--out", "b.json"], "--out <file>", "a.json", "b.json"],
+    [["status", "--sandbox", "--format", "csv", "--format=json"], "--format <format>", "csv", "json"],
+    [["validate", ".", "--format=json", "--format", "text"], "--format <format>", "json", "text"],
+  ])(
+    "%j: a one-value flag given twice with two values is a usage error",
+    async (argv, flags, first, second) => {
+      const dir = mkdtempSync(join(tmpdir(), "campaignctl-twice-"));
+      const run = await runCli(argv, { cwd: dir });
+      expect(run.code).toBe(1);
+      // Before, the last value won silently: `plan --out a.json --out b.json` wrote b.json alone.
+      const message = `option '${flags}' given twice ('${first}', then '${second}')`;
+      expect(run.stderr).toBe(`error[cli.usage]: ${message}\n  hint: It takes one value: give it once.\n`);
+      if (argv.some((word) => word.includes("json") && word.startsWith("--format"))) {
+        const [diagnostic] = documentOf("error-result", run.stdout).diagnostics as Diagnostics;
+        expect(diagnostic).toMatchObject({ code: "cli.usage", message });
+      } else expect(run.stdout).toBe("");
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
+
+  test.each([
+    [["plan", "--json", "-auto-approve"], 3],
+    [["plan", "--json", "--target="], 3],
+    [["plan", "--format=json", "--nosuch"], 3],
+    [["apply", "--json", "--nosuch"], 1],
+    [["status", "--json", "--nosuch"], 1],
+  ])("%j: a usage error's document has the format_version of the command's own", async (argv, version) => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-usage-version-"));
+    const run = await runCli(argv, { cwd: dir });
+    expect(run.code).toBe(1);
+    // Before, every usage error said 1, plan's too (plan's documents are at 3; error-result.schema.json).
+    expect(documentOf("error-result", run.stdout)).toMatchObject({ format_version: version, error: true });
+  });
+
+  test("a one-value flag given twice with the same value is that value", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "campaignctl-twice-"));
+    const run = await runCli(["validate", "--format", "json", "--format=json", "."], { cwd: dir });
+    expect(run.stderr).not.toContain("cli.usage");
+    expect(documentOf("validate-result", run.stdout)).toMatchObject({ format_version: 1 });
+  });
+
+  test.each([
     [["--version=1"], "--version"],
     [["plan", "--help=yes"], "--help"],
   ])("%j: --help or --version given a value: write it alone", async (argv, flag) => {

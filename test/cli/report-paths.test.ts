@@ -3,7 +3,7 @@
  * cannot be written fails at once with `cli.file-unwritable`, and the API sees zero requests.
  */
 
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -45,6 +45,18 @@ describe("checkReportPaths", () => {
       paths: [["--out", "file.txt/deeper/plan.json"]],
       messages: [
         /--out file.txt\/deeper\/plan.json: cannot write there: .*file.txt is a file, not a directory/.source,
+      ],
+    },
+    {
+      name: "a YAML file, existing or not (a campaign or policy file)",
+      paths: [
+        ["--out", "campaign.yaml"],
+        ["--markdown", "reports/new.yml"],
+      ],
+      messages: [
+        /--out campaign.yaml: cannot write there: it is a YAML file \(a campaign or policy file\), not a report/
+          .source,
+        /--markdown reports\/new.yml: cannot write there: it is a YAML file/.source,
       ],
     },
     {
@@ -101,6 +113,28 @@ describe("plan and apply check their report paths before the first request", () 
       const fixed = argv.map((w) => (w === "." ? "report.md" : w.replace("file.txt/", "")));
       await runCli(fixed, { cwd: dir, env });
       expect(await requestCount(sandbox.rootUrl)).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe("a report path that is a YAML file (a campaign or policy file) is refused", () => {
+  test.each([
+    ["plan", "--markdown", "campaign.yaml"],
+    ["apply", "--auto-approve", "--junit", "campaign.yaml"],
+    ["status", "--markdown", "./Campaign.YML"],
+  ])("%j: nothing overwritten, zero requests", async (...argv) => {
+    await withCase(ONE, async (sandbox, dir) => {
+      // `--markdown` taken for a switch like `--json`: the campaign file became the report's path,
+      // the directory was read, and the campaign file was overwritten with the report.
+      const before = readFileSync(join(dir, "campaign.yaml"), "utf8");
+      const env = { CAMPAIGNCTL_API_KEY: KEY, CAMPAIGNCTL_BASE_URL: sandbox.baseUrl };
+      const r = await runCli(argv, { cwd: dir, env });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^error\[cli\.file-unwritable\]: --(junit|markdown|out) \S+: cannot write there: it is a YAML file \(a campaign or policy file\), not a report\n/,
+      );
+      expect(readFileSync(join(dir, "campaign.yaml"), "utf8")).toBe(before);
+      expect(await requestCount(sandbox.rootUrl)).toBe(0);
     });
   });
 });

@@ -8,7 +8,7 @@ import { printDiagnostics } from "./print-diagnostics.js";
 
 /**
  * A command run with `--json` prints one JSON document on stdout even when it fails: the error
- * document (`schemas/error.schema.json`), with the `format_version` of the document it replaces.
+ * document (`schemas/error-result.schema.json`), with the `format_version` of the document it replaces.
  */
 export interface JsonFailure {
   readonly json: boolean;

@@ -5,9 +5,11 @@
  * and the total's (`total-trend`), `from` and `to` the days each row covers. Money in dollars with
  * 4 decimals, rates as fractions with 4 decimals; a rate without denominator is an empty field. Pure.
  */
+
 import type { ResultsFigures } from "../results/movement.js";
 import { type ResultsGroup, type ResultsReport, ratesOf } from "../results/report.js";
 import { figuresJson, ratesJson } from "./results-json.js";
+import { spreadsheetText } from "./spreadsheet-text.js";
 import { csvField } from "./status-csv.js";
 
 export const RESULTS_CSV_HEADER = [
@@ -32,8 +34,8 @@ export const RESULTS_CSV_HEADER = [
   "cost_per_reply",
 ] as const;
 
-/** User text defused for spreadsheets: a would-be formula starts with `'`. */
-const text = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/** Text defused for spreadsheets (spreadsheet-text.ts). */
+const text = (value: string): string => spreadsheetText(value);
 
 function line(
   level: string,

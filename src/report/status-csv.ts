@@ -5,7 +5,7 @@
  * (`level` = total). Money in dollars with 4 decimals and rates as fractions with 4 decimals, so a
  * spreadsheet reads them as numbers; an unknown figure or a rate without denominator is an empty
  * field. A text field that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
- * tab or CR) gets a leading `'`. When the files describe email campaigns, the email columns and
+ * tab or CR) gets a leading `'` (spreadsheet-text.ts), the API's ids and statuses as the names. When the files describe email campaigns, the email columns and
  * rows follow (`email-status-csv.ts`). Pure.
  */
 import type { EmailCampaignFigures } from "../email/figures.js";
@@ -15,6 +15,7 @@ import type { StatusReport } from "../status/report.js";
 import type { Totals } from "../status/totals.js";
 import { type Fraction, scaled } from "../text/fraction.js";
 import { EMAIL_STATUS_CSV_COLUMNS, emailCsvRow } from "./email-status-csv.js";
+import { spreadsheetText } from "./spreadsheet-text.js";
 
 export const STATUS_CSV_HEADER = [
   "level",
@@ -52,11 +53,8 @@ export function csvField(value: Field): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** User text (names) defused for spreadsheets: a would-be formula starts with `'`. */
-function text(value: string | null): string | null {
-  if (value === null) return null;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+/** Text defused for spreadsheets (spreadsheet-text.ts). */
+const text = spreadsheetText;
 
 /** A fraction as a decimal with 4 places ("0.9737"), rounded half up. */
 function fourPlaces(f: Fraction | null): string | null {
@@ -79,12 +77,12 @@ const money = (e4: number | null): string | null => (e4 === null ? null : e4ToDe
 function projectRow(p: ProjectFigures): Field[] {
   return [
     "project",
-    p.organizationId,
+    text(p.organizationId),
     text(p.organizationName),
-    p.id,
+    text(p.id),
     p.address,
     text(p.name),
-    p.status,
+    text(p.status),
     p.source,
     1,
     p.source === "statistics" ? 0 : 1,
@@ -110,7 +108,7 @@ function totalRow(
 ): Field[] {
   return [
     level,
-    organizationId,
+    text(organizationId),
     text(organization),
     null,
     null,

@@ -215,6 +215,21 @@ describe("CSV", () => {
     expect(total[col("delivery_rate")]).toBe("0.9700");
     expect(text).toContain('"Town hall, ""Q&A"" night"');
   });
+
+  test("an id the API gives that a spreadsheet would run as a formula is defused as a name is", () => {
+    const injected = reportOf([
+      {
+        address: "odd",
+        row: sending(1, 100, { organization_id: '=HYPERLINK("x")', organization_name: "Org" }),
+      },
+    ]);
+    const [header, ...rows] = parseCsv(renderStatusCsv(injected));
+    const col = (name: (typeof STATUS_CSV_HEADER)[number]) => (header ?? []).indexOf(name);
+    expect(rows.map((r) => r[col("organization_id")]).filter((v) => v !== "")).toEqual([
+      `'=HYPERLINK("x")`,
+      `'=HYPERLINK("x")`,
+    ]);
+  });
 });
 
 describe("Markdown", () => {

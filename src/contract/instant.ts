@@ -69,3 +69,17 @@ export function sameInstant(a: string, b: string): boolean {
 export function instantMs(value: string): number | undefined {
   return read(value)?.ms;
 }
+
+/**
+ * Orders records by the moment their `created_at` names (however each is written: an offset, a
+ * fraction), then by id; an unreadable time first. The one order of the listings that show projects
+ * oldest first (`status --all`, `import --all`).
+ */
+export function byCreation(
+  a: { readonly created_at: string; readonly id: string },
+  b: { readonly created_at: string; readonly id: string },
+): number {
+  const x = instantMs(a.created_at) ?? Number.NEGATIVE_INFINITY;
+  const y = instantMs(b.created_at) ?? Number.NEGATIVE_INFINITY;
+  return x !== y ? (x < y ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

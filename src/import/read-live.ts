@@ -11,6 +11,7 @@
 import type { ApiError } from "../api/index.js";
 import { apiErrorDiagnostic, apiErrorsDiagnostics } from "../api/index.js";
 import type { ImportBeforeReads } from "../api/routing/import-routes.js";
+import { byCreation } from "../contract/instant.js";
 import { organizationNamed } from "../contract/organization-named.js";
 import type {
   MediaFile,
@@ -190,9 +191,7 @@ async function listProjects(
     );
     if (!listed.ok) return { ok: false, error: listed.error };
   }
-  const sorted = [...rows.values()].sort((a, b) =>
-    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
-  );
+  const sorted = [...rows.values()].sort(byCreation);
   return { ok: true, rows: sorted };
 }
 

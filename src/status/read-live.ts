@@ -19,6 +19,7 @@
 import type { ApiError, Endpoints } from "../api/index.js";
 import { apiErrorDiagnostic } from "../api/index.js";
 import { rootOrganization } from "../api/routing/key-identity.js";
+import { byCreation } from "../contract/instant.js";
 import { organizationNamed } from "../contract/organization-named.js";
 import type { Organization, Project, ProjectStatsRow } from "../contract/resources.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -123,11 +124,7 @@ export async function readStatusLive(input: StatusReadInput): Promise<StatusLive
   const rows = listed.rows;
 
   const selected: SelectedProject[] = [...addresses].map(([id, address]) => ({ id, address }));
-  const others = [...rows.values()]
-    .filter((r) => !addresses.has(r.id))
-    .sort((a, b) =>
-      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
-    );
+  const others = [...rows.values()].filter((r) => !addresses.has(r.id)).sort(byCreation);
   for (const r of others) selected.push({ id: r.id, address: null });
 
   const root = rootOrganization(orgs.value);

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { planSha256 } from "../../src/approvals/plan-hash.js";
 import { runCli } from "../helpers/run-cli.js";
 import { EARLY_VOTE, GOTV_FOLLOWUP, GOTV_REMINDER } from "../sandbox/helpers.js";
-import { applyWaiting, approveTests } from "./waiting.js";
+import { applyWaiting, approveTests, signByDanaErinFrank } from "./waiting.js";
 import { type ApprovalsWorld, approvalsWorld, sent } from "./world.js";
 
 let world: ApprovalsWorld | undefined;
@@ -38,18 +38,7 @@ async function approvedPlan(): Promise<{ w: ApprovalsWorld; dir: string }> {
       .map((a) => [a.id, a.status]),
   );
   expect(statuses).toMatchObject({ "gotv-reminder.schedule": "deferred" });
-  for (const [name, author] of [
-    ["dana", true],
-    ["erin", false],
-    ["frank", false],
-  ] as const) {
-    const key = join(w.dir, "keys", name);
-    const run = await runCli(["approve", "plan.json", "--key", key, ...(author ? ["--author"] : [])], {
-      cwd: w.dir,
-      env: w.env,
-    });
-    expect(run.code, run.stderr).toBe(0);
-  }
+  await signByDanaErinFrank(w);
   return { w, dir: join(w.dir, "approvals", planSha256(saved)) };
 }
 

@@ -4,11 +4,13 @@
  * apply waits (withdraw an approval, approve the test messages). The result document is checked
  * against its schema.
  */
+import { join } from "node:path";
 import { expect } from "vitest";
 import { applyCommand } from "../../cli/commands/apply.js";
 import type { Io } from "../../cli/output/io.js";
 import { exitCodeOf } from "../../cli/output/outcome.js";
 import type { ApplyResult } from "../../src/apply/types.js";
+import { runCli } from "../helpers/run-cli.js";
 import { schemaErrors } from "../helpers/schemas.js";
 import { admin } from "../sandbox/helpers.js";
 import type { ApprovalsWorld } from "./world.js";
@@ -74,4 +76,23 @@ export async function applyWaiting(
 export async function approveTests(w: ApprovalsWorld): Promise<void> {
   for (const p of Object.values(w.sb.store.world.projects))
     if (p.status === "awaiting_test") await admin(w.sb, "POST", `/projects/${p.project_id}/approve`);
+}
+
+/**
+ * Signs the world's `plan.json` as dana (its author), then erin and frank (two approvals), with
+ * `campaignctl approve` as each would: every signature counts.
+ */
+export async function signByDanaErinFrank(w: ApprovalsWorld): Promise<void> {
+  for (const [name, author] of [
+    ["dana", true],
+    ["erin", false],
+    ["frank", false],
+  ] as const) {
+    const key = join(w.dir, "keys", name);
+    const run = await runCli(["approve", "plan.json", "--key", key, ...(author ? ["--author"] : [])], {
+      cwd: w.dir,
+      env: w.env,
+    });
+    expect(run.code, run.stderr).toBe(0);
+  }
 }
